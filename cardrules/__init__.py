@@ -1,0 +1,43 @@
+"""cardrules: play card games from declarative YAML rule files.
+
+>>> import cardrules
+>>> game = cardrules.load("bank", players=2)
+>>> state = game.new_deal(seed=7)
+>>> state.current_player in (0, 1)
+True
+"""
+
+from cardrules.actions import Action, Kind
+from cardrules.errors import (
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    Problem,
+    RecordError,
+    StateError,
+    VariantError,
+)
+from cardrules.events import Event
+from cardrules.game import Game
+from cardrules.loader import load, load_variant
+from cardrules.state import DealResult, State
+
+__all__ = [
+    "Action",
+    "CardrulesError",
+    "DealResult",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "Kind",
+    "NotationError",
+    "Problem",
+    "RecordError",
+    "State",
+    "StateError",
+    "VariantError",
+    "load",
+    "load_variant",
+]
+
+__version__ = "0.1.0"

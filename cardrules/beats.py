@@ -1,0 +1,101 @@
+"""Beat relations composed from declared clauses and compiled to lookup tables.
+
+A table maps each top card to the bit set of cards that may be laid on it.
+
+>>> from cardrules.cards import Pack
+>>> pack = Pack(ranks=("6", "7", "8", "9"), suits=("S", "H"))
+>>> table = clause_table(pack, ["step_down", "same_rank"])
+>>> pack.names(pack.cards_of(table[pack.parse("8S")]))
+('7S', '8H')
+>>> describe_clause("step_down")
+'a card of the same suit exactly one rung lower'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardrules.cards import Pack, mask_of
+from cardrules.model.shedding import RankClause, TrumpBeat
+
+__all__ = ["CLAUSES", "class_table", "clause_table", "describe_clause", "suit_classes"]
+
+CLAUSES: dict[str, str] = {
+    "step_down": "a card of the same suit exactly one rung lower",
+    "step_up": "a card of the same suit exactly one rung higher",
+    "same_rank": "a card of the same rank in any suit",
+    "higher_same_suit": "any higher card of the same suit",
+    "lower_same_suit": "any lower card of the same suit",
+}
+"""Named clauses and what each allows, in words."""
+
+
+def describe_clause(clause: str | RankClause) -> str:
+    """One sentence on what a clause allows."""
+    if isinstance(clause, RankClause):
+        target = "any card of its own suit" if clause.beats == "same_suit" else "any card"
+        return f"a {clause.rank} beats {target}"
+    return CLAUSES[clause]
+
+
+def _clause_mask(pack: Pack, clause: str | RankClause, top: int) -> int:
+    rank, suit, n = pack.rank(top), pack.suit(top), len(pack.ranks)
+    if isinstance(clause, RankClause):
+        r = pack.ranks.index(clause.rank)
+        if clause.beats == "same_suit":
+            return (1 << pack.card(rank=r, suit=suit)) & ~(1 << top)
+        return pack.rank_mask(r) & ~(1 << top)
+    if clause == "step_down":
+        return 1 << (top - 1) if rank > 0 else 0
+    if clause == "step_up":
+        return 1 << (top + 1) if rank < n - 1 else 0
+    if clause == "same_rank":
+        return pack.rank_mask(rank) & ~(1 << top)
+    if clause == "higher_same_suit":
+        return mask_of(pack.card(rank=r, suit=suit) for r in range(rank + 1, n))
+    if clause == "lower_same_suit":
+        return mask_of(pack.card(rank=r, suit=suit) for r in range(rank))
+    raise ValueError(f"unknown beat clause {clause!r}")
+
+
+def clause_table(pack: Pack, clauses: Iterable[str | RankClause]) -> tuple[int, ...]:
+    """Per top card, the cards that beat it by any of ``clauses`` (trumps aside)."""
+    clauses = tuple(clauses)
+    table = []
+    for top in range(pack.size):
+        mask = 0
+        for clause in clauses:
+            mask |= _clause_mask(pack, clause, top)
+        table.append(mask)
+    return tuple(table)
+
+
+def suit_classes(pack: Pack, ranked: Sequence[Sequence[str]]) -> tuple[int, ...]:
+    """Class of each suit: 0 plain, then 1, 2... for the groups in ``ranked`` (lowest first).
+
+    >>> from cardrules.cards import Pack
+    >>> suit_classes(Pack(ranks=("A",), suits=("S", "H", "D", "C")), [["D"], ["S"]])
+    (2, 0, 1, 0)
+    """
+    classes = [0] * len(pack.suits)
+    for level, group in enumerate(ranked, start=1):
+        for suit in group:
+            classes[pack.suits.index(suit)] = level
+    return tuple(classes)
+
+
+def class_table(pack: Pack, classes: Sequence[int], beat: TrumpBeat) -> tuple[int, ...]:
+    """Per top card, the cards of a higher trump class that beat it."""
+    table = []
+    for top in range(pack.size):
+        top_class, rank = classes[pack.suit(top)], pack.rank(top)
+        mask = 0
+        for suit, cls in enumerate(classes):
+            if cls <= top_class:
+                continue
+            if beat is TrumpBeat.ANY_RANK:
+                mask |= pack.suit_mask(suit)
+            elif rank > 0:
+                mask |= 1 << pack.card(rank=rank - 1, suit=suit)
+        table.append(mask)
+    return tuple(table)

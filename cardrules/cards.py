@@ -1,0 +1,148 @@
+"""Cards, packs and card sets.
+
+A card is a small int: ``suit * len(ranks) + rank``, where ``rank`` is the card's
+position on the pack's ladder (0 = lowest).  A set of cards is an int bit set,
+bit ``c`` standing for card ``c``; this keeps hands cheap to copy and compare.
+
+>>> pack = Pack(ranks=("6", "7", "8", "9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"))
+>>> pack.size
+36
+>>> card = pack.parse("10H")
+>>> pack.name(card), pack.rank(card), pack.suit(card)
+('10H', 7, 1)
+>>> pack.names(pack.cards_of(mask_of([card, pack.parse("AS")])))
+('AS', '10H')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from cardrules.errors import NotationError
+
+__all__ = ["Pack", "bits", "count", "mask_of"]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit set holding ``cards``.
+
+    >>> bin(mask_of([0, 3]))
+    '0b1001'
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The cards of a bit set, lowest card number first.
+
+    >>> list(bits(0b1010))
+    [1, 3]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def count(mask: int) -> int:
+    """How many cards a bit set holds.
+
+    >>> count(0b1011)
+    3
+    """
+    return mask.bit_count()
+
+
+@attrs.frozen(kw_only=True)
+class Pack:
+    """A pack: a ladder of ranks (low to high) crossed with suits, with card points."""
+
+    ranks: tuple[str, ...]
+    """Rank names in ladder order, lowest first."""
+    suits: tuple[str, ...]
+    """Suit letters, in the order used for seats and sorting."""
+    points: tuple[int, ...] = attrs.field(default=())
+    """Card points per rank index (empty: every card is worth 0)."""
+    _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        index = {f"{r}{s}": self.card(rank=i, suit=j)
+                 for j, s in enumerate(self.suits) for i, r in enumerate(self.ranks)}
+        object.__setattr__(self, "_index", index)
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the pack."""
+        return len(self.ranks) * len(self.suits)
+
+    @property
+    def full(self) -> int:
+        """Bit set of every card of the pack."""
+        return (1 << self.size) - 1
+
+    def card(self, *, rank: int, suit: int) -> int:
+        """The card number of ``rank`` (ladder index) in ``suit`` (suit index)."""
+        return suit * len(self.ranks) + rank
+
+    def rank(self, card: int) -> int:
+        """Ladder index of ``card``'s rank."""
+        return card % len(self.ranks)
+
+    def suit(self, card: int) -> int:
+        """Suit index of ``card``."""
+        return card // len(self.ranks)
+
+    def value(self, card: int) -> int:
+        """Card points of ``card``."""
+        return self.points[card % len(self.ranks)] if self.points else 0
+
+    def value_of(self, mask: int) -> int:
+        """Card points of every card in a bit set."""
+        return sum(self.value(c) for c in bits(mask))
+
+    def name(self, card: int) -> str:
+        """Text of ``card``: rank then suit, for example ``10H``."""
+        return self.ranks[card % len(self.ranks)] + self.suits[card // len(self.ranks)]
+
+    def names(self, cards: Iterable[int]) -> tuple[str, ...]:
+        """Texts of several cards, in the order given."""
+        return tuple(self.name(c) for c in cards)
+
+    def parse(self, text: str) -> int:
+        """The card written as ``text`` (case-insensitive), for example ``"10h"``.
+
+        >>> Pack(ranks=("9", "10"), suits=("S",)).parse("x")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: unknown card 'x': write a rank (9, 10) then a suit (S), e.g. 10S
+        """
+        card = self._index.get(text.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"unknown card {text!r}: write a rank ({', '.join(self.ranks)}) "
+                f"then a suit ({', '.join(self.suits)}), e.g. {self.ranks[-1]}{self.suits[0]}"
+            )
+        return card
+
+    def parse_many(self, text: str) -> tuple[int, ...]:
+        """Cards written in one string separated by spaces or commas."""
+        return tuple(self.parse(t) for t in text.replace(",", " ").split())
+
+    def cards_of(self, mask: int) -> tuple[int, ...]:
+        """Cards of a bit set sorted by suit, then rank from high to low (a player's sort)."""
+        n = len(self.ranks)
+        return tuple(sorted(bits(mask), key=lambda c: (c // n, -(c % n))))
+
+    def suit_mask(self, suit: int) -> int:
+        """Bit set of every card of ``suit``."""
+        n = len(self.ranks)
+        return ((1 << n) - 1) << (suit * n)
+
+    def rank_mask(self, rank: int) -> int:
+        """Bit set of every card of ``rank`` (ladder index)."""
+        return mask_of(self.card(rank=rank, suit=s) for s in range(len(self.suits)))

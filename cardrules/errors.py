@@ -1,0 +1,87 @@
+"""The one exception hierarchy of cardrules.
+
+Every error the library raises on purpose is a :class:`CardrulesError`, so an
+embedding program can catch them all in one place.
+
+>>> issubclass(IllegalActionError, CardrulesError)
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = [
+    "CardrulesError",
+    "IllegalActionError",
+    "NotationError",
+    "Problem",
+    "RecordError",
+    "StateError",
+    "VariantError",
+]
+
+
+class CardrulesError(Exception):
+    """Base class of every error raised by cardrules."""
+
+
+@attrs.frozen(kw_only=True)
+class Problem:
+    """One thing wrong in a rule file, located as precisely as the loader can."""
+
+    message: str
+    """What is wrong and, where it helps, what is allowed."""
+    file: str = ""
+    """The file the problem is in (empty for data given in memory)."""
+    line: int = 0
+    """1-based line, or 0 when unknown."""
+    column: int = 0
+    """1-based column, or 0 when unknown."""
+    path: str = "$"
+    """JSON path of the offending value, for example ``$.play.beats[2]``."""
+
+    def __str__(self) -> str:
+        where = self.file or "<data>"
+        if self.line:
+            where += f":{self.line}:{self.column}"
+        return f"{where}: {self.path}: {self.message}"
+
+
+class VariantError(CardrulesError):
+    """A rule file (or the data behind it) is invalid.
+
+    ``problems`` lists every problem found, each with file, line, column and JSON path.
+
+    >>> err = VariantError([Problem(message="unknown key 'x'", file="a.yaml", line=3, column=1)])
+    >>> print(err)
+    a.yaml:3:1: $: unknown key 'x'
+    """
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class IllegalActionError(CardrulesError):
+    """An action was refused; the state it was applied to is unchanged.
+
+    ``rule`` names the rule that forbids the action (for example ``"B17"`` or
+    ``"must beat the top card"``).
+    """
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        self.rule = rule
+        super().__init__(message if not rule else f"{message} [{rule}]")
+
+
+class NotationError(CardrulesError, ValueError):
+    """A card or action written in text could not be parsed."""
+
+
+class RecordError(CardrulesError):
+    """A game record or serialised state does not fit the game it is replayed in."""
+
+
+class StateError(CardrulesError):
+    """A serialised state is inconsistent (for example a card in two zones)."""

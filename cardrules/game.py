@@ -1,0 +1,116 @@
+"""A loaded variant for a number of players: the factory of states."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cardrules.actions import Action, parse_action
+from cardrules.cards import Pack
+from cardrules.errors import CardrulesError, RecordError
+from cardrules.hooks import POINTS, resolve
+from cardrules.model import Variant
+from cardrules.procedures import PROCEDURES, Procedure
+from cardrules.state import DealContext, State
+
+__all__ = ["Game", "derive_seed"]
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A seed derived from ``seed`` and labels, stable across Python versions.
+
+    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
+    True
+    """
+    text = ":".join(str(p) for p in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+class Game:
+    """A variant with its options applied, for a fixed number of players.
+
+    Make one with :func:`cardrules.load`.  A game is immutable and shared by all of
+    its states.
+    """
+
+    __slots__ = ("_hooks", "fingerprint", "pack", "players", "procedure", "source", "tables",
+                 "variant")
+
+    def __init__(self, *, variant: Variant, players: int, fingerprint: str,
+                 source: str) -> None:
+        if not variant.players.min <= players <= variant.players.max:
+            raise CardrulesError(
+                f"{variant.name} is for {variant.players.min} to {variant.players.max} "
+                f"players, not {players}")
+        self.variant = variant
+        """The rules."""
+        self.players = players
+        """Number of players, seated 0..players-1 clockwise."""
+        self.fingerprint = fingerprint
+        """Hash of the resolved rule data (options applied)."""
+        self.source = source
+        """The variant's name or the file it was loaded from."""
+        self.pack: Pack = variant.pack.build()
+        """The cards."""
+        self.procedure: Procedure = PROCEDURES[variant.play.procedure]()
+        """The play procedure."""
+        self._hooks = {point: resolve(point, variant.hooks.get(point, _DEFAULTS[point]))
+                       for point in POINTS}
+        self.tables: Any = self.procedure.compile(self)
+        """Lookup tables compiled from the rules."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.name} players={self.players}>"
+
+    @property
+    def options(self) -> dict[str, object]:
+        """Option name -> value in force."""
+        return self.variant.chosen
+
+    def hook(self, point: str) -> Callable[..., Any]:
+        """The hook function in force for ``point``."""
+        return self._hooks[point]
+
+    def rule_ref(self, key: str) -> str:
+        """`` (B17)``-style reference to the variant's rule numbering for a procedure rule."""
+        ref = self.variant.references.get(key)
+        return f" ({ref})" if ref else ""
+
+    def first_dealer(self, seed: int) -> int:
+        """The first dealer, drawn by lot from ``seed``."""
+        return random.Random(derive_seed(seed, "dealer")).randrange(self.players)
+
+    def new_deal(self, seed: int, *, dealer: int | None = None) -> State:
+        """A single deal shuffled from ``seed`` (dealer by lot unless given)."""
+        if dealer is None:
+            dealer = self.first_dealer(seed)
+        return self.procedure.new_deal(self, DealContext(dealer=dealer, seed=seed))
+
+    def new_match(self, seed: int) -> State:
+        """A whole match: deals in sequence until the variant's goal is met."""
+        from cardrules.match import MatchState
+
+        return MatchState.new(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""
+        return parse_action(text, self.pack)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Read back a state written by ``State.to_json()``."""
+        if not isinstance(data, dict):
+            raise RecordError("a state must be a JSON object")
+        if data.get("procedure") == "match":
+            from cardrules.match import MatchState
+
+            return MatchState.from_json(self, data)
+        if data.get("procedure") != self.variant.play.procedure:
+            raise RecordError(
+                f"state of procedure {data.get('procedure')!r}, "
+                f"game uses {self.variant.play.procedure!r}")
+        return self.procedure.from_json(self, data)
+
+
+_DEFAULTS = {"first_mover": "dealer_left"}

@@ -1,0 +1,105 @@
+"""Records shared by every procedure: pack, players, zones, deal, options."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from cardrules.cards import Pack
+
+__all__ = ["DealSpec", "OptionSpec", "PackSpec", "PlayerRange", "Visibility"]
+
+
+class Visibility(enum.Enum):
+    """Who may see the cards of a zone."""
+
+    HIDDEN = "hidden"
+    """Nobody (the stock)."""
+    OWNER = "owner"
+    """Only the player the zone belongs to (a hand)."""
+    PUBLIC = "public"
+    """Everybody (the pile on the table)."""
+
+
+@attrs.frozen(kw_only=True)
+class PlayerRange:
+    """How many players the variant supports."""
+
+    min: int
+    """Fewest players."""
+    max: int
+    """Most players."""
+
+
+@attrs.frozen(kw_only=True)
+class PackSpec:
+    """The pack as written in the rule file."""
+
+    ranks: tuple[str, ...]
+    """Rank names in ladder order, lowest first."""
+    suits: tuple[str, ...]
+    """Suit letters."""
+    points: dict[str, int] = attrs.field(factory=dict)
+    """Card points per rank name; ranks not listed are worth 0."""
+
+    def build(self) -> Pack:
+        """The runtime :class:`~cardrules.cards.Pack`."""
+        return Pack(ranks=self.ranks, suits=self.suits,
+                    points=tuple(self.points.get(r, 0) for r in self.ranks))
+
+
+@attrs.frozen(kw_only=True)
+class DealSpec:
+    """How the cards are dealt at the start of a deal."""
+
+    hand: int
+    """Cards dealt to each player."""
+    starter: int = 0
+    """Cards turned face up to start the pile (shedding games)."""
+    trump_card: bool = False
+    """Turn up the next card to fix the trump suit; it lies under the stock, drawn last."""
+
+
+@attrs.frozen(kw_only=True)
+class OptionSpec:
+    """A declared house-rule option and the value in force."""
+
+    name: str
+    """The option's name, as written under ``options:``."""
+    description: str
+    """One line saying what the option changes."""
+    default: Any
+    """The value in force for this loaded variant."""
+    values: tuple[str, ...] = ()
+    """Allowed values of an enumerated option (empty for a typed option)."""
+    type: str = ""
+    """``integer``, ``boolean``, ``string`` or ``string_list`` for a typed option."""
+    enum: tuple[Any, ...] = ()
+    """Allowed values of a typed option, when restricted to a list."""
+    minimum: int | None = None
+    """Smallest allowed integer."""
+    maximum: int | None = None
+    """Largest allowed integer."""
+    path: str = ""
+    """Dotted path in the rules that a typed option sets."""
+    descriptions: dict[str, str] = attrs.field(factory=dict)
+    """One line per enumerated value saying what it does (may be partial)."""
+
+    def allowed(self) -> str:
+        """The allowed values, in words.
+
+        >>> OptionSpec(name="n", description="", default=1, type="integer", minimum=1).allowed()
+        'an integer >= 1'
+        """
+        if self.values:
+            return ", ".join(self.values)
+        if self.enum:
+            return ", ".join(str(v) for v in self.enum)
+        if self.type == "integer":
+            low = "" if self.minimum is None else f" >= {self.minimum}"
+            high = "" if self.maximum is None else f" <= {self.maximum}"
+            return "an integer" + (low + ("," if low and high else "") + high)
+        return {"boolean": "true or false", "string_list": "a list of names"}.get(
+            self.type, "a string")

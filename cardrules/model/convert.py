@@ -1,0 +1,86 @@
+"""The private cattrs converter that turns validated rule data into records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import cattrs
+
+from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
+from cardrules.model.match import MatchSpec
+from cardrules.model.shedding import RankClause, SheddingPlay, SheddingScoring
+from cardrules.model.variant import Variant
+
+__all__ = ["structure_variant"]
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _fraction(value: Any, _: type) -> Fraction:
+    """A share written as a percentage (``60``) or an exact fraction (``"1/3"``)."""
+    if isinstance(value, str):
+        return Fraction(value.replace(" ", ""))
+    return Fraction(value) / 100
+
+
+def _options(value: Any, _: type) -> tuple[OptionSpec, ...]:
+    specs = []
+    for name, decl in (value or {}).items():
+        values = decl.get("values") or {}
+        specs.append(OptionSpec(
+            name=name,
+            description=decl.get("description", ""),
+            default=decl.get("default"),
+            values=tuple(values),
+            type=decl.get("type", ""),
+            enum=tuple(decl.get("enum", ())),
+            minimum=decl.get("minimum"),
+            maximum=decl.get("maximum"),
+            path=decl.get("path", ""),
+            descriptions={k: str(v) for k, v in (decl.get("value_descriptions") or {}).items()},
+        ))
+    return tuple(specs)
+
+
+def _clause(value: Any, _: type) -> str | RankClause:
+    if isinstance(value, str):
+        return value
+    return _converter.structure(value, RankClause)
+
+
+_converter.register_structure_hook(Fraction, _fraction)
+_converter.register_structure_hook(str | RankClause, _clause)
+_converter.register_structure_hook(str, lambda v, _: str(v))
+
+
+_PROCEDURES: dict[str, tuple[type, type]] = {
+    "shedding": (SheddingPlay, SheddingScoring),
+}
+"""Procedure name -> (play record type, scoring record type)."""
+
+
+def structure_variant(data: Mapping[str, Any]) -> Variant:
+    """Records from resolved, schema-valid rule data.
+
+    Raises ``cattrs`` errors (with paths, see ``cattrs.transform_error``) on data the
+    schema let through but the records refuse.
+    """
+    play_type, scoring_type = _PROCEDURES[data["play"]["procedure"]]
+    part = _converter.structure
+    return Variant(
+        name=str(data["name"]),
+        title=str(data.get("title", data["name"])),
+        description=str(data.get("description", "")),
+        players=part(data["players"], PlayerRange),
+        pack=part(data["pack"], PackSpec),
+        zones=part(data.get("zones", {}), dict[str, Visibility]),
+        deal=part(data["deal"], DealSpec),
+        play=part(data["play"], play_type),
+        scoring=part(data.get("scoring", {}), scoring_type),
+        match=part(data["match"], MatchSpec),
+        hooks=part(data.get("hooks", {}), dict[str, str]),
+        options=_options(data.get("options"), tuple),
+        references=part(data.get("references", {}), dict[str, str]),
+    )

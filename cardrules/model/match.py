@@ -1,0 +1,75 @@
+"""Rules of the match: deals in sequence until a goal, dealer rotation, the pot."""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+
+import attrs
+
+__all__ = ["Goal", "MatchSpec", "NextDealer", "PotSpec", "Remainder"]
+
+
+class Goal(enum.Enum):
+    """When the match ends and who wins."""
+
+    REACH_TARGET = "reach_target"
+    """Ends when a total reaches ``target``; the highest total wins; a tie plays another deal."""
+    AVOID_LOSING_TOTAL = "avoid_losing_total"
+    """Ends when a total reaches ``losing_total``; those players lose, the others win."""
+
+
+class NextDealer(enum.Enum):
+    """Who deals the next deal."""
+
+    CLOCKWISE = "clockwise"
+    """The player on the dealer's left."""
+    LOSER = "loser"
+    """The player with the lowest deal result."""
+    LAST_OUT = "last_out"
+    """The player who finished the deal last."""
+    DEAL_STARTER = "deal_starter"
+    """The player who made the first move of the deal."""
+    SCORE_LEADER = "score_leader"
+    """The player with the highest match total."""
+    SCORE_TRAILER = "score_trailer"
+    """The player with the lowest match total."""
+
+
+class Remainder(enum.Enum):
+    """Where the part of the pot that cannot be split evenly goes."""
+
+    LOWEST_TOTAL = "lowest_total"
+    """To the winner with the fewest points (ties by seat from the last dealer's left)."""
+    KEPT = "kept"
+    """It stays in the pot."""
+
+
+@attrs.frozen(kw_only=True)
+class PotSpec:
+    """A money pot staked by every player and shared among the winners."""
+
+    stake: int
+    """Each player's stake, in minor units."""
+    split: dict[str, tuple[Fraction, ...]]
+    """Shares keyed by tie pattern (group sizes from the best total, ``1+2``)."""
+    remainder: Remainder = Remainder.LOWEST_TOTAL
+    """Where an indivisible remainder goes."""
+
+
+@attrs.frozen(kw_only=True)
+class MatchSpec:
+    """How deals add up to a match."""
+
+    goal: Goal
+    """When the match ends and who wins."""
+    target: int = 0
+    """``reach_target``: the total that ends the match."""
+    losing_total: int = 0
+    """``avoid_losing_total``: the total that loses."""
+    next_dealer: NextDealer = NextDealer.CLOCKWISE
+    """Who deals the next deal."""
+    max_deals: int = 1000
+    """A safety bound: a match still undecided after this many deals ends as a draw."""
+    pot: PotSpec | None = None
+    """The money pot, if any."""

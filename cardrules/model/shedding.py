@@ -1,0 +1,236 @@
+"""Rules of the shedding procedure: lay a card that beats the top of the pile."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = [
+    "AfterTurn",
+    "Bonus",
+    "BonusWhen",
+    "GroupKind",
+    "GroupSpec",
+    "HandPenalty",
+    "HandPenaltyMode",
+    "Leftover",
+    "RankClause",
+    "SheddingPlay",
+    "SheddingScoring",
+    "Then",
+    "TrumpBeat",
+    "TrumpMode",
+    "TrumpSpec",
+    "WildSpec",
+]
+
+
+class Then(enum.Enum):
+    """What the player does after a special play."""
+
+    NONE = "none"
+    """Nothing: the turn ends."""
+    OPTIONAL = "optional"
+    """They may lay one more card that beats the new top, or end the turn."""
+    COMPULSORY = "compulsory"
+    """They must make one more move by the normal rules (beat it or the stuck procedure)."""
+
+
+class TrumpMode(enum.Enum):
+    """How suits rank against each other when beating."""
+
+    NONE = "none"
+    """All suits are plain."""
+    SHARED = "shared"
+    """The ``shared`` suits are one trump class above the plain suits, for everyone."""
+    RANKED = "ranked"
+    """The ``ranked`` suits form classes, lowest first, all above the plain suits."""
+    OWN = "own"
+    """Every player has a trump suit of their own, above every other suit for them."""
+
+
+class TrumpBeat(enum.Enum):
+    """What a card of a higher class may beat."""
+
+    ANY_RANK = "any_rank"
+    """Any card of a lower class, whatever its rank."""
+    STEP_ONLY = "step_only"
+    """Only a card of a lower class whose rank is exactly one rung higher."""
+
+
+class AfterTurn(enum.Enum):
+    """Effect on the next player when a turn ends with a given rank on top."""
+
+    SKIP = "skip"
+    """They lose their turn; the player after them must beat the card."""
+    DRAW_THEN_PLAY = "draw_then_play"
+    """They draw one card, then take a normal turn."""
+    SKIP_AND_DRAW = "skip_and_draw"
+    """They draw one card and lose their turn."""
+
+
+class GroupKind(enum.Enum):
+    """Several cards laid in one move."""
+
+    SAME_RANK = "same_rank"
+    """Cards of one rank; the player chooses which lies on top."""
+    RUN = "run"
+    """Consecutive cards of one suit on the ladder; one end goes first, the other ends on top."""
+
+
+class Leftover(enum.Enum):
+    """What happens to the cards left on the pile when the deal ends."""
+
+    DISCARD = "discard"
+    """Nobody scores them."""
+    TOP_OWNER = "top_owner"
+    """The owner of the top card takes them."""
+
+
+class HandPenaltyMode(enum.Enum):
+    """What players still holding cards lose when the deal ends."""
+
+    NONE = "none"
+    """Nothing."""
+    POINTS = "points"
+    """The card points in hand."""
+    POINTS_PLUS_FIXED = "points_plus_fixed"
+    """The card points plus a fixed amount."""
+    POINTS_PLUS_PER_CARD = "points_plus_per_card"
+    """The card points plus an amount per card held."""
+
+
+class BonusWhen(enum.Enum):
+    """What a going-out bonus looks at."""
+
+    LAST_CARD = "last_card"
+    """The card left on top by the player's final move."""
+    LAST_MOVE = "last_move"
+    """The kind of the player's final move."""
+
+
+@attrs.frozen(kw_only=True)
+class RankClause:
+    """A card of ``rank`` beats ``beats``: ``same_suit`` (any card of its suit) or ``any``."""
+
+    rank: str
+    """The rank that gets the power."""
+    beats: str = "same_suit"
+    """``same_suit`` or ``any``."""
+
+
+@attrs.frozen(kw_only=True)
+class TrumpSpec:
+    """Trump classes."""
+
+    mode: TrumpMode = TrumpMode.NONE
+    """How suits rank against each other."""
+    shared: tuple[str, ...] = ()
+    """Trump suits of ``shared`` mode."""
+    ranked: tuple[str, ...] = ()
+    """Trump suits of ``ranked`` mode, lowest class first."""
+    assignment: str = "choose"
+    """``own`` mode: ``choose`` (players pick in turn from the dealer's left) or ``seat``."""
+    beat: TrumpBeat = TrumpBeat.ANY_RANK
+    """What a higher class may beat."""
+
+
+@attrs.frozen(kw_only=True)
+class WildSpec:
+    """A rank that may be laid on any top card."""
+
+    rank: str
+    """The wild rank."""
+    then: Then = Then.NONE
+    """What the player may or must do after laying it."""
+
+
+@attrs.frozen(kw_only=True)
+class GroupSpec:
+    """A move of several cards at once."""
+
+    kind: GroupKind
+    """Cards of one rank, or a run in one suit."""
+    size: int
+    """How many cards."""
+    laid_on: str = "any"
+    """``any`` (laid on any top) or ``end_beats`` (an end card must beat the top)."""
+    then: Then = Then.NONE
+    """What follows the move."""
+
+
+@attrs.frozen(kw_only=True)
+class SheddingPlay:
+    """The shedding procedure's parameters."""
+
+    procedure: str
+    """Always ``shedding``."""
+    pile: str = "pile"
+    """The pile's name, for display (``bank``)."""
+    beats: tuple[str | RankClause, ...] = ()
+    """Clauses saying which card beats the top card within one trump class."""
+    trumps: TrumpSpec = TrumpSpec()
+    """Trump classes."""
+    wild: tuple[WildSpec, ...] = ()
+    """Ranks that may be laid on anything."""
+    groups: tuple[GroupSpec, ...] = ()
+    """Moves of several cards."""
+    after_turn: dict[str, AfterTurn] = attrs.field(factory=dict)
+    """Effect on the next player when a turn ends with this rank on top."""
+    stuck_draw: int = 1
+    """Cards a player who cannot beat draws (one at a time) before passing."""
+    take_min: int = 2
+    """A pile smaller than this is never taken."""
+    cover_takes: tuple[str, ...] = ()
+    """Ranks whose full same-rank group, once covered by a card, gives the pile to the coverer."""
+
+
+@attrs.frozen(kw_only=True)
+class HandPenalty:
+    """Penalty for cards still held when the deal ends."""
+
+    mode: HandPenaltyMode = HandPenaltyMode.NONE
+    """What is lost."""
+    fixed: int = 0
+    """Amount of ``points_plus_fixed``."""
+    per_card: int = 0
+    """Amount per card of ``points_plus_per_card``."""
+
+
+@attrs.frozen(kw_only=True)
+class Bonus:
+    """A going-out bonus."""
+
+    when: BonusWhen
+    """Look at the last card or at the last move."""
+    rank: str | None = None
+    """The last card must be of this rank."""
+    trump: bool | None = None
+    """The last card must (true) or must not (false) be a trump for the player."""
+    group: GroupKind | None = None
+    """The last move must be a group of this kind."""
+    exclude_ranks: tuple[str, ...] = ()
+    """The last card must not be of these ranks."""
+    amount: int = 0
+    """Points added whatever the place."""
+    by_place: tuple[int, ...] = ()
+    """Points added for 1st, 2nd, 3rd... place."""
+    take_pile: bool = False
+    """The player takes the pile at once."""
+
+
+@attrs.frozen(kw_only=True)
+class SheddingScoring:
+    """How a shedding deal is scored."""
+
+    take_points: bool = True
+    """Taking the pile scores its card points."""
+    places: tuple[int, ...] = ()
+    """Bonus for going out 1st, 2nd, 3rd..."""
+    bonuses: tuple[Bonus, ...] = ()
+    """Further going-out bonuses; they stack."""
+    leftover: Leftover = Leftover.DISCARD
+    """Cards left on the pile at the end."""
+    hand_penalty: HandPenalty = HandPenalty()
+    """Cards still held at the end."""

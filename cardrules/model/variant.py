@@ -1,0 +1,55 @@
+"""The root record of a loaded variant."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
+from cardrules.model.match import MatchSpec
+from cardrules.model.shedding import SheddingPlay, SheddingScoring
+
+__all__ = ["PlayRules", "ScoringRules", "Variant"]
+
+PlayRules = Union[SheddingPlay]
+"""The play section of any procedure."""
+ScoringRules = Union[SheddingScoring]
+"""The scoring section of any procedure."""
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """A whole variant, options applied: everything the engine needs to play it."""
+
+    name: str
+    """Short name (file stem or ``name:``)."""
+    title: str
+    """Human title."""
+    description: str
+    """One paragraph on the game."""
+    players: PlayerRange
+    """Supported player counts."""
+    pack: PackSpec
+    """The cards."""
+    zones: dict[str, Visibility]
+    """Visibility of each zone: ``stock``, ``hand``, the pile, ``won``..."""
+    deal: DealSpec
+    """How cards are dealt."""
+    play: PlayRules
+    """The play procedure and its parameters."""
+    scoring: ScoringRules
+    """How a deal is scored."""
+    match: MatchSpec
+    """How deals add up to a match."""
+    hooks: dict[str, str] = attrs.field(factory=dict)
+    """Hook point -> registered hook name."""
+    options: tuple[OptionSpec, ...] = ()
+    """Declared options with the values in force."""
+    references: dict[str, str] = attrs.field(factory=dict)
+    """Procedure rule key (``must_beat``...) -> the variant's own rule number, for messages."""
+
+    @property
+    def chosen(self) -> dict[str, object]:
+        """Option name -> value in force."""
+        return {o.name: o.default for o in self.options}

@@ -1,0 +1,70 @@
+"""Sharing a pot among winners by a table of shares keyed by tie pattern.
+
+The pattern names the winners' groups of equal totals from the best total down,
+``1+2`` meaning one best winner, then two tied.  Shares are exact fractions of the
+pot, listed best first; what cannot be split into whole minor units goes by the
+remainder rule.
+
+>>> from fractions import Fraction as F
+>>> table = {"1": (F(1),), "1+1": (F(4, 5), F(1, 5)), "3": (F(1, 3),) * 3}
+>>> split_pot(pot=400, table=table, totals={0: 4, 2: 4, 3: 4}, lower_is_better=True,
+...           remainder="lowest_total", seat_order=(0, 1, 2, 3))
+({0: 134, 2: 133, 3: 133}, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+__all__ = ["pattern_of", "split_pot"]
+
+
+def pattern_of(values: Sequence[int]) -> str:
+    """The tie pattern of sorted ``values``: sizes of runs of equal values, joined by ``+``.
+
+    >>> pattern_of([2, 4, 4])
+    '1+2'
+    """
+    groups: list[int] = []
+    previous: object = object()
+    for value in values:
+        if value == previous:
+            groups[-1] += 1
+        else:
+            groups.append(1)
+        previous = value
+    return "+".join(str(g) for g in groups)
+
+
+def split_pot(*, pot: int, table: Mapping[str, Sequence[Fraction]], totals: Mapping[int, int],
+              lower_is_better: bool, remainder: str,
+              seat_order: Sequence[int]) -> tuple[dict[int, int], int]:
+    """Each winner's share in minor units, and the part kept in the pot.
+
+    ``totals`` maps each winner to their total.  Winners with equal totals get the mean
+    of the shares their group spans, so a tie never favours a seat; whole minor units
+    are paid down, and the remainder goes to the best-placed winner (ties by
+    ``seat_order``) or stays in the pot (``remainder="kept"``).
+    """
+    rank = sorted(totals, key=lambda p: (totals[p] if lower_is_better else -totals[p],
+                                         seat_order.index(p)))
+    pattern = pattern_of([totals[p] for p in rank])
+    if pattern not in table:
+        raise KeyError(f"no pot share for pattern {pattern!r}; the table has "
+                       f"{', '.join(sorted(table))}")
+    shares = list(table[pattern])
+    exact: dict[int, Fraction] = {}
+    start = 0
+    for size in (int(g) for g in pattern.split("+")):
+        group = rank[start:start + size]
+        mean = sum(shares[start:start + size], Fraction(0)) / size
+        for player in group:
+            exact[player] = mean * pot
+        start += size
+    paid = {p: int(v) for p, v in exact.items()}
+    left = pot - sum(paid.values())
+    if remainder == "kept" or not left:
+        return paid, left
+    paid[rank[0]] += left
+    return paid, 0

@@ -1,0 +1,46 @@
+"""Generic play procedures, registered by the name a rule file gives in ``play.procedure``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+    from cardrules.state import DealContext, State
+
+__all__ = ["PROCEDURES", "Procedure"]
+
+
+@attrs.frozen(kw_only=True)
+class Procedure:
+    """How a procedure plugs into :class:`~cardrules.game.Game`."""
+
+    name: str
+    """The name rule files use."""
+    compile: Callable[[Game], Any]
+    """Build the lookup tables of a loaded variant."""
+    new_deal: Callable[[Game, DealContext], State]
+    """A freshly shuffled deal."""
+    from_json: Callable[[Game, dict[str, Any]], State]
+    """Read a state back from JSON."""
+
+
+def _shedding() -> Procedure:
+    from cardrules.procedures import shedding, shedding_io
+    from cardrules.procedures.shedding_tables import SheddingTables
+
+    return Procedure(
+        name="shedding",
+        compile=lambda game: SheddingTables.compile(game.pack, game.variant.play),
+        new_deal=shedding.SheddingState.new,
+        from_json=shedding_io.from_json,
+    )
+
+
+PROCEDURES: dict[str, Callable[[], Procedure]] = {
+    "shedding": _shedding,
+}
+"""Procedure name -> factory (imported lazily)."""

@@ -1,0 +1,539 @@
+"""The shedding procedure: lay a card that beats the top of the pile, draw, or pass.
+
+The owner of a card nobody beats takes the pile.  Everything game-specific (which
+cards beat which, trumps, specials, bonuses) comes from the variant's data through
+:class:`~cardrules.procedures.shedding_tables.SheddingTables`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits
+from cardrules.events import Event
+from cardrules.hooks import FirstMoverInput
+from cardrules.model.shedding import (
+    AfterTurn,
+    BonusWhen,
+    GroupKind,
+    HandPenaltyMode,
+    Leftover,
+    SheddingScoring,
+    Then,
+    TrumpMode,
+)
+from cardrules.procedures.shedding_tables import Move, SheddingTables
+from cardrules.state import DealContext, DealResult, State
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+
+__all__ = ["CHOOSE", "FOLLOW", "OVER", "TURN", "SheddingState"]
+
+CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
+"""Phases: players choose trump suits; a normal turn; the optional follow-up; the end."""
+
+_FIELDS = ("hands", "stock", "pile", "top", "owner", "cover", "current", "phase", "drawn",
+           "own_suits", "out", "scores", "taken", "discard", "passes", "starter", "dealer",
+           "events")
+
+
+class SheddingState(State):
+    """A deal of a shedding game.
+
+    Fields (read-only): ``hands`` (bit set per player), ``stock`` (cards, drawn from the
+    end), ``pile`` (bottom to top), ``top`` (card to beat; stays after a take as the
+    remembered top), ``owner`` (who laid ``top``; -1 for the starter card), ``cover``
+    (``top`` completes a group whose covering takes the pile), ``current``, ``phase``,
+    ``drawn`` (cards drawn this turn), ``own_suits`` (per-player trump suit index),
+    ``out`` (players gone out, in order), ``scores`` (deal results so far), ``taken``
+    (cards each player took), ``discard``, ``passes`` (passes in a row with an empty
+    stock), ``starter`` (first mover), ``dealer``.
+    """
+
+    __slots__ = ("_beats", "_classes", "_game", "_legal", "_moves",
+                 *(f"_{f}" for f in _FIELDS))
+
+    _game: Game
+    _hands: tuple[int, ...]
+    _stock: tuple[int, ...]
+    _pile: tuple[int, ...]
+    _top: int
+    _owner: int
+    _cover: bool
+    _current: int
+    _phase: str
+    _drawn: int
+    _own_suits: tuple[int, ...]
+    _out: tuple[int, ...]
+    _scores: tuple[int, ...]
+    _taken: tuple[int, ...]
+    _discard: int
+    _passes: int
+    _starter: int
+    _dealer: int
+    _events: tuple[Event, ...]
+    _classes: tuple[tuple[int, ...], ...]
+    _beats: tuple[tuple[int, ...], ...]
+    _legal: tuple[Action, ...] | None
+    _moves: dict[Action, Move] | None
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def _make(cls, game: Game, **fields: Any) -> SheddingState:
+        state = object.__new__(cls)
+        state._game = game
+        for name in _FIELDS:
+            object.__setattr__(state, f"_{name}", fields[name])
+        state._refresh_tables()
+        return state
+
+    def _refresh_tables(self) -> None:
+        tables = self._tables
+        self._classes = tables.classes_for(self._own_suits, self._game.players)
+        self._beats = tuple(tables.beat_table(c) for c in self._classes)
+        self._legal = None
+        self._moves = None
+
+    def _clone(self) -> SheddingState:
+        new = object.__new__(SheddingState)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._pile = self._pile
+        new._top = self._top
+        new._owner = self._owner
+        new._cover = self._cover
+        new._current = self._current
+        new._phase = self._phase
+        new._drawn = self._drawn
+        new._own_suits = self._own_suits
+        new._out = self._out
+        new._scores = self._scores
+        new._taken = self._taken
+        new._discard = self._discard
+        new._passes = self._passes
+        new._starter = self._starter
+        new._dealer = self._dealer
+        new._events = ()
+        new._classes = self._classes
+        new._beats = self._beats
+        new._legal = None
+        new._moves = None
+        return new
+
+    @classmethod
+    def new(cls, game: Game, context: DealContext) -> SheddingState:
+        """A freshly shuffled deal (trump choice first when the rules ask for it)."""
+        pack = game.pack
+        stock = list(range(pack.size))
+        random.Random(context.seed).shuffle(stock)
+        n = game.players
+        own: tuple[int, ...] = context.get("own_suits", ())
+        trumps = game.variant.play.trumps
+        choosing = False
+        if trumps.mode is TrumpMode.OWN and not own:
+            if trumps.assignment == "seat":
+                own = tuple(p % len(pack.suits) for p in range(n))
+            else:
+                own, choosing = (-1,) * n, True
+        state = cls._make(
+            game, hands=(0,) * n, stock=tuple(stock), pile=(), top=-1, owner=-1,
+            cover=False, current=(context.dealer + 1) % n, phase=CHOOSE,
+            drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
+            passes=0, starter=-1, dealer=context.dealer, events=())
+        return state if choosing else state._dealt()
+
+    def _dealt(self) -> SheddingState:
+        """Deal hands and the starter card, then find the first mover."""
+        game, deal = self._game, self._game.variant.deal
+        n, stock = game.players, list(self._stock)
+        hands = [0] * n
+        for _ in range(deal.hand):
+            for k in range(1, n + 1):
+                hands[(self._dealer + k) % n] |= 1 << stock.pop()
+        pile = tuple(stock.pop() for _ in range(deal.starter))
+        new = self._clone()
+        new._hands, new._stock, new._pile = tuple(hands), tuple(stock), pile
+        new._top = pile[-1] if pile else -1
+        new._refresh_tables()
+        mover = game.hook("first_mover")(FirstMoverInput(
+            pack=game.pack, hands=new._hands, top=new._top, dealer=self._dealer,
+            trump_classes=new._classes))
+        new._current, new._starter, new._phase = mover, mover, TURN
+        new._events = (*self._events, Event(kind="deal", player=self._dealer, cards=pile),
+                       Event(kind="first_mover", player=mover))
+        return new
+
+    # -- public read-only fields -------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def _tables(self) -> SheddingTables:
+        tables: SheddingTables = self._game.tables
+        return tables
+
+    hands = property(lambda self: self._hands, doc="Each hand as a bit set.")
+    stock = property(lambda self: self._stock, doc="The stock; the last card is drawn next.")
+    pile = property(lambda self: self._pile, doc="The pile, bottom to top.")
+    top = property(lambda self: self._top, doc="The card to beat (-1: none).")
+    owner = property(lambda self: self._owner, doc="Who laid the top card (-1: nobody).")
+    phase = property(lambda self: self._phase, doc="choose_trump, turn, follow_up or over.")
+    own_suits = property(lambda self: self._own_suits, doc="Per-player trump suit index.")
+    out = property(lambda self: self._out, doc="Players gone out, in order.")
+    scores = property(lambda self: self._scores, doc="Deal results so far.")
+    taken = property(lambda self: self._taken, doc="Cards each player took, as bit sets.")
+    starter = property(lambda self: self._starter, doc="Who moved first.")
+    dealer = property(lambda self: self._dealer, doc="The dealer.")
+    drawn = property(lambda self: self._drawn, doc="Cards drawn this turn.")
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self._phase == OVER else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def zones(self) -> dict[str, int]:
+        out = {f"hand{p}": h for p, h in enumerate(self._hands)}
+        out.update({f"taken{p}": t for p, t in enumerate(self._taken)})
+        stock = pile = 0
+        for c in self._stock:
+            stock |= 1 << c
+        for c in self._pile:
+            pile |= 1 << c
+        out.update(stock=stock, pile=pile, discard=self._discard)
+        return out
+
+    def is_trump(self, player: int, card: int) -> bool:
+        """True if ``card`` is a trump for ``player``."""
+        return self._classes[player][self._game.pack.suit(card)] > 0
+
+    # -- legality -----------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            moves = self._legal_moves()
+            self._moves = {m.action: m for m in moves}
+            legal = tuple(m.action for m in moves) + self._other_actions(bool(moves))
+            self._legal = legal
+        return legal
+
+    def _legal_moves(self) -> list[Move]:
+        phase = self._phase
+        if phase != TURN and phase != FOLLOW:
+            return []
+        tables, p, top = self._tables, self._current, self._top
+        hand, beats = self._hands[p], self._beats[p]
+        mask = hand if top < 0 else (beats[top] | tables.wild) & hand
+        singles = tables.singles
+        moves = [singles[c] for c in bits(mask)]
+        if phase == TURN and tables.play.groups and hand.bit_count() >= 3:
+            moves.extend(tables.group_moves(hand, top, beats))
+        return moves
+
+    def _other_actions(self, can_play: bool) -> tuple[Action, ...]:
+        tables, phase = self._tables, self._phase
+        if phase == FOLLOW:
+            return (tables.pass_,)
+        if phase == TURN:
+            if can_play:
+                return ()
+            if self._drawn < tables.play.stuck_draw and self._stock:
+                return (tables.draw,)
+            return (tables.pass_,)
+        if phase == CHOOSE:
+            taken = set(self._own_suits)
+            return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
+        return ()
+
+    def why_illegal(self, action: Action) -> str | None:
+        if action in self.legal_actions():
+            return None
+        pack, p, ref = self._game.pack, self._current, self._game.rule_ref
+        if self._phase == OVER:
+            return "the deal is over"
+        if self._phase == CHOOSE:
+            if action.kind is not Kind.TRUMP:
+                return f"each player first chooses a free trump suit{ref('choose_trump')}"
+            return f"suit {action.name} is taken; choose a free suit{ref('choose_trump')}"
+        if action.kind is Kind.TRUMP:
+            return "trump suits are not chosen now"
+        if action.kind is Kind.DRAW:
+            if self._phase == FOLLOW:
+                return f"in a follow-up you may only play a card or end the turn{ref('follow_up')}"
+            if not self._stock:
+                return f"the stock is empty: pass instead{ref('must_beat')}"
+            if self._drawn >= self._tables.play.stuck_draw:
+                return f"you have drawn already this turn{ref('must_beat')}"
+            return f"you hold a card that beats the top: you must play it, not draw{ref('must_beat')}"
+        if action.kind is Kind.PASS:
+            return f"you must beat the top card when you can{ref('must_beat')}"
+        if action.kind is not Kind.PLAY or not action.cards:
+            return f"'{action.kind.value}' is not an action of this game"
+        cards = action.cards
+        held = self._hands[p]
+        missing = [c for c in cards if not (held >> c) & 1]
+        if missing:
+            return f"player {p} does not hold {' '.join(pack.names(missing))}"
+        top = pack.name(self._top) if self._top >= 0 else "nothing"
+        if len(cards) == 1:
+            if self._phase == FOLLOW:
+                return f"{pack.name(cards[0])} does not beat {top}{ref('follow_up')}"
+            return f"{pack.name(cards[0])} does not beat {top}{ref('beating')}"
+        if self._phase == FOLLOW:
+            return f"the follow-up is a single card{ref('follow_up')}"
+        return f"{' '.join(pack.names(cards))} is not a group move allowed on {top}{ref('groups')}"
+
+    # -- applying actions ------------------------------------------------------------
+
+    def _next(self, action: Action) -> SheddingState:
+        kind = action.kind
+        if kind is Kind.PLAY:
+            if self._moves is None:
+                self.legal_actions()
+            assert self._moves is not None
+            return self._play(self._moves[action])
+        if kind is Kind.DRAW:
+            return self._draw()
+        if kind is Kind.PASS:
+            return self._clone()._end_turn() if self._phase == FOLLOW else self._fail()
+        return self._choose(action)
+
+    def _choose(self, action: Action) -> SheddingState:
+        new = self._clone()
+        p = self._current
+        suit = self._game.pack.suits.index(action.name)
+        new._own_suits = tuple(suit if q == p else s for q, s in enumerate(self._own_suits))
+        new._events = (Event(kind="trump", player=p, note=action.name),)
+        if -1 in new._own_suits:
+            new._current = (p + 1) % self._game.players
+            new._refresh_tables()
+            return new
+        return new._dealt()
+
+    def _draw(self) -> SheddingState:
+        new = self._clone()
+        p = self._current
+        card = self._stock[-1]
+        new._stock = self._stock[:-1]
+        new._hands = _with(self._hands, p, self._hands[p] | (1 << card))
+        new._drawn = self._drawn + 1
+        new._events = (Event(kind="draw", player=p, cards=(card,), private=True),)
+        return new
+
+    def _play(self, move: Move) -> SheddingState:
+        new = self._clone()
+        p, cards = self._current, move.action.cards
+        new._hands = _with(self._hands, p, self._hands[p] & ~move.mask)
+        new._pile = self._pile + cards
+        new._top, new._owner, new._passes = cards[-1], p, 0
+        events = [Event(kind="play", player=p, cards=cards)]
+        took = False
+        if self._cover:
+            new._take(p, events, note="cover")
+            took = True
+        tables = self._tables
+        new._cover = (not took and move.group is GroupKind.SAME_RANK
+                      and self._game.pack.rank(cards[-1]) in tables.cover_ranks)
+        went_out = new._hands[p] == 0
+        if went_out:
+            took = new._go_out(p, move, events) or took
+        new._events = tuple(events)
+        if took:
+            return new._pass_turn_from(p)
+        if not went_out and move.then is not Then.NONE:
+            new._phase = FOLLOW if move.then is Then.OPTIONAL else TURN
+            new._drawn = 0
+            return new
+        return new._end_turn()
+
+    def _fail(self) -> SheddingState:
+        """The current player cannot beat the top: the owner of the top may take the pile."""
+        new = self._clone()
+        p = self._current
+        events = [Event(kind="pass", player=p)]
+        owner, play = self._owner, self._tables.play
+        if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
+            new._take(owner, events, note="unbeaten")
+        if not self._stock:
+            new._passes = self._passes + 1
+        new._events = tuple(events)
+        return new._pass_turn_from(p)
+
+    def _take(self, player: int, events: list[Event], *, note: str) -> None:
+        """``player`` takes the pile now (mutates a fresh clone)."""
+        pile = self._pile
+        if not pile:
+            return
+        mask = 0
+        for c in pile:
+            mask |= 1 << c
+        points = self._game.pack.value_of(mask) if self._game.variant.scoring.take_points else 0
+        self._taken = _with(self._taken, player, self._taken[player] | mask)
+        self._scores = _with(self._scores, player, self._scores[player] + points)
+        self._pile, self._cover = (), False
+        events.append(Event(kind="take", player=player, cards=pile, amount=points, note=note))
+
+    def _go_out(self, player: int, move: Move, events: list[Event]) -> bool:
+        """Record ``player`` going out with ``move``; True if a bonus took the pile."""
+        scoring: SheddingScoring = self._game.variant.scoring
+        pack = self._game.pack
+        self._out = self._out + (player,)
+        place = len(self._out)
+        amount = _nth(scoring.places, place)
+        events.append(Event(kind="out", player=player, amount=place))
+        took = False
+        last = move.action.cards[-1]
+        rank = pack.ranks[pack.rank(last)]
+        for bonus in scoring.bonuses:
+            if bonus.rank is not None and rank != bonus.rank:
+                continue
+            if rank in bonus.exclude_ranks:
+                continue
+            if bonus.trump is not None and self.is_trump(player, last) != bonus.trump:
+                continue
+            if bonus.when is BonusWhen.LAST_MOVE and move.group is not bonus.group:
+                continue
+            amount += bonus.amount + _nth(bonus.by_place, place)
+            if bonus.take_pile:
+                self._take(player, events, note="going out")
+                took = True
+        if amount:
+            self._scores = _with(self._scores, player, self._scores[player] + amount)
+            events.append(Event(kind="bonus", player=player, amount=amount))
+        return took
+
+    def _end_turn(self) -> SheddingState:
+        """The current player's turn ends with their card on top (mutates a fresh clone)."""
+        effect = self._tables.after_turn[self._game.pack.rank(self._top)]
+        nxt = self._next_holder(self._current)
+        if effect is not None and nxt >= 0:
+            events = list(self._events)
+            if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
+                self._give_card(nxt, events)
+            if effect is not AfterTurn.DRAW_THEN_PLAY:
+                events.append(Event(kind="skip", player=nxt))
+                nxt = self._next_holder(nxt)
+            self._events = tuple(events)
+        return self._continue_with(nxt)
+
+    def _give_card(self, player: int, events: list[Event]) -> None:
+        if not self._stock:
+            return
+        card = self._stock[-1]
+        self._stock = self._stock[:-1]
+        self._hands = _with(self._hands, player, self._hands[player] | (1 << card))
+        events.append(Event(kind="draw", player=player, cards=(card,), private=True,
+                            note="forced"))
+
+    def _pass_turn_from(self, player: int) -> SheddingState:
+        return self._continue_with(self._next_holder(player))
+
+    def _continue_with(self, player: int) -> SheddingState:
+        self._current, self._phase, self._drawn = player, TURN, 0
+        holders = sum(1 for h in self._hands if h)
+        if holders <= 1 or (not self._stock and self._passes >= holders):
+            self._finish()
+        return self
+
+    def _next_holder(self, player: int) -> int:
+        hands, n = self._hands, len(self._hands)
+        for k in range(1, n + 1):
+            q = (player + k) % n
+            if hands[q]:
+                return q
+        return -1
+
+    def _finish(self) -> None:
+        """Score the end of the deal: leftover pile and cards still held."""
+        scoring: SheddingScoring = self._game.variant.scoring
+        pack = self._game.pack
+        events = list(self._events)
+        if self._pile:
+            if scoring.leftover is Leftover.TOP_OWNER and self._owner >= 0:
+                self._take(self._owner, events, note="leftover")
+            else:
+                for c in self._pile:
+                    self._discard |= 1 << c
+                self._pile = ()
+        penalty = scoring.hand_penalty
+        if penalty.mode is not HandPenaltyMode.NONE:
+            scores = list(self._scores)
+            for p, hand in enumerate(self._hands):
+                if not hand:
+                    continue
+                lost = pack.value_of(hand)
+                if penalty.mode is HandPenaltyMode.POINTS_PLUS_FIXED:
+                    lost += penalty.fixed
+                elif penalty.mode is HandPenaltyMode.POINTS_PLUS_PER_CARD:
+                    lost += penalty.per_card * hand.bit_count()
+                scores[p] -= lost
+                events.append(Event(kind="penalty", player=p, amount=lost))
+            self._scores = tuple(scores)
+        self._phase = OVER
+        events.append(Event(kind="deal_end"))
+        self._events = tuple(events)
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over."""
+        if self._phase != OVER:
+            return None
+        n = self._game.players
+        holders = [(self._dealer + k) % n for k in range(1, n + 1)]
+        finish = self._out + tuple(p for p in holders if p not in self._out)
+        return DealResult(
+            scores=self._scores, finish=finish, starter=self._starter,
+            carry=(("own_suits", self._own_suits),) if self._own_suits else (),
+            details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
+                     "out": list(self._out)})
+
+    # -- equality -------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f"_{f}") for f in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SheddingState):
+            return NotImplemented
+        return self._game is other._game and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<SheddingState {self._game.variant.name} phase={self._phase} " \
+               f"current={self.current_player}>"
+
+    # -- views and JSON -------------------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        from cardrules.procedures.shedding_io import view
+
+        return view(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from cardrules.procedures.shedding_io import to_json
+
+        return to_json(self)
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _nth(values: tuple[int, ...], place: int) -> int:
+    return values[place - 1] if 0 < place <= len(values) else 0

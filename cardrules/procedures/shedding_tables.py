@@ -1,0 +1,177 @@
+"""Shedding rules compiled into lookup tables when a variant loads."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.beats import class_table, clause_table, suit_classes
+from cardrules.cards import Pack, bits
+from cardrules.model.shedding import (
+    AfterTurn,
+    GroupKind,
+    GroupSpec,
+    SheddingPlay,
+    Then,
+    TrumpMode,
+)
+
+__all__ = ["Move", "SheddingTables"]
+
+
+@attrs.frozen(kw_only=True, slots=True)
+class Move:
+    """What a play action means to the procedure."""
+
+    action: Action
+    """The action."""
+    mask: int
+    """Bit set of its cards."""
+    group: GroupKind | None
+    """Kind of group, or None for a single card."""
+    then: Then
+    """What the player may or must do next."""
+
+
+@attrs.define(kw_only=True, eq=False)
+class SheddingTables:
+    """Everything the shedding procedure looks up while playing."""
+
+    pack: Pack
+    play: SheddingPlay
+    within: tuple[int, ...]
+    """Per top card, the cards that beat it by the declared clauses."""
+    wild: int
+    """Bit set of wild cards (laid on anything)."""
+    then_of_rank: tuple[Then, ...]
+    """Per rank, what follows laying a single card of it."""
+    after_turn: tuple[AfterTurn | None, ...]
+    """Per rank, the effect on the next player when a turn ends with it on top."""
+    cover_ranks: frozenset[int]
+    """Ranks whose full group, once covered, gives the pile to the coverer."""
+    singles: tuple[Move, ...]
+    """The single-card move of each card."""
+    draw: Action
+    pass_: Action
+    trump_actions: tuple[Action, ...]
+    _beat_cache: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict)
+    _moves: dict[tuple[int, ...], Move] = attrs.field(factory=dict)
+
+    @classmethod
+    def compile(cls, pack: Pack, play: SheddingPlay) -> SheddingTables:
+        """Compile ``play`` for ``pack``."""
+        then_of_rank = [Then.NONE] * len(pack.ranks)
+        wild = 0
+        for spec in play.wild:
+            rank = pack.ranks.index(spec.rank)
+            then_of_rank[rank] = spec.then
+            wild |= pack.rank_mask(rank)
+        after = [None if (e := play.after_turn.get(r)) is None else e for r in pack.ranks]
+        singles = tuple(
+            Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
+                 mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
+            for c in range(pack.size))
+        return cls(
+            pack=pack, play=play,
+            within=clause_table(pack, play.beats),
+            wild=wild,
+            then_of_rank=tuple(then_of_rank),
+            after_turn=tuple(after),
+            cover_ranks=frozenset(pack.ranks.index(r) for r in play.cover_takes),
+            singles=singles,
+            draw=Action(kind=Kind.DRAW, label="draw"),
+            pass_=Action(kind=Kind.PASS, label="pass"),
+            trump_actions=tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}")
+                                for s in pack.suits),
+        )
+
+    def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
+        """Per player, the trump class of each suit."""
+        trumps = self.play.trumps
+        pack = self.pack
+        if trumps.mode is TrumpMode.OWN:
+            out = []
+            for player in range(players):
+                classes = [0] * len(pack.suits)
+                if own_suits and own_suits[player] >= 0:
+                    classes[own_suits[player]] = 1
+                out.append(tuple(classes))
+            return tuple(out)
+        if trumps.mode is TrumpMode.SHARED:
+            shared = suit_classes(pack, [trumps.shared])
+        elif trumps.mode is TrumpMode.RANKED:
+            shared = suit_classes(pack, [[s] for s in trumps.ranked])
+        else:
+            shared = (0,) * len(pack.suits)
+        return (shared,) * players
+
+    def beat_table(self, classes: tuple[int, ...]) -> tuple[int, ...]:
+        """Per top card, every card that beats it for a player with these suit classes."""
+        table = self._beat_cache.get(classes)
+        if table is None:
+            cross = class_table(self.pack, classes, self.play.trumps.beat)
+            table = tuple(w | x for w, x in zip(self.within, cross))
+            self._beat_cache[classes] = table
+        return table
+
+    def move(self, cards: tuple[int, ...], group: GroupKind | None) -> Move:
+        """The (cached) move laying ``cards`` in that order."""
+        found = self._moves.get(cards)
+        if found is None:
+            then = self.then_of_rank[self.pack.rank(cards[-1])] if group is None else next(
+                g.then for g in self.play.groups if g.kind is group and g.size == len(cards))
+            names = " ".join(self.pack.name(c) for c in cards)
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            found = Move(action=Action(kind=Kind.PLAY, cards=cards, label=f"play {names}"),
+                         mask=mask, group=group, then=then)
+            self._moves[cards] = found
+        return found
+
+    def group_moves(self, hand: int, top: int, beats: tuple[int, ...]) -> list[Move]:
+        """Every group move (same rank, runs) the hand allows on ``top``."""
+        moves: list[Move] = []
+        for spec in self.play.groups:
+            if spec.kind is GroupKind.SAME_RANK:
+                moves.extend(self._same_rank(hand, top, beats, spec))
+            else:
+                moves.extend(self._runs(hand, top, beats, spec))
+        return moves
+
+    def _beats(self, card: int, top: int, beats: tuple[int, ...]) -> bool:
+        return top < 0 or bool(((beats[top] | self.wild) >> card) & 1)
+
+    def _same_rank(self, hand: int, top: int, beats: tuple[int, ...],
+                   spec: GroupSpec) -> list[Move]:
+        pack, moves = self.pack, []
+        for rank in range(len(pack.ranks)):
+            held = hand & pack.rank_mask(rank)
+            if held.bit_count() < spec.size:
+                continue
+            for chosen in combinations(sorted(bits(held)), spec.size):
+                for top_card in chosen:
+                    if spec.laid_on == "end_beats" and not self._beats(top_card, top, beats):
+                        continue
+                    order = tuple(c for c in chosen if c != top_card) + (top_card,)
+                    moves.append(self.move(order, GroupKind.SAME_RANK))
+        return moves
+
+    def _runs(self, hand: int, top: int, beats: tuple[int, ...], spec: GroupSpec) -> list[Move]:
+        pack, moves, n = self.pack, [], len(self.pack.ranks)
+        window = (1 << spec.size) - 1
+        for suit in range(len(pack.suits)):
+            held = hand & pack.suit_mask(suit)
+            if held.bit_count() < spec.size:
+                continue
+            base = suit * n
+            for low in range(n - spec.size + 1):
+                if (held >> (base + low)) & window != window:
+                    continue
+                cards = tuple(range(base + low, base + low + spec.size))
+                for order in (cards, cards[::-1]):
+                    if spec.laid_on == "any" or self._beats(order[0], top, beats):
+                        moves.append(self.move(order, GroupKind.RUN))
+        return moves

@@ -1,0 +1,127 @@
+"""The engine's public contract: every state of every procedure is a :class:`State`."""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.errors import IllegalActionError
+from cardrules.events import Event
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+
+__all__ = ["DealContext", "DealResult", "State"]
+
+
+@attrs.frozen(kw_only=True)
+class DealContext:
+    """What a match hands to a new deal."""
+
+    dealer: int
+    """The dealer's seat."""
+    seed: int
+    """Seed of this deal's shuffle."""
+    index: int = 0
+    """Deal number in the match, from 0."""
+    carry: tuple[tuple[str, Any], ...] = ()
+    """Facts carried from deal to deal, such as chosen trump suits or the next leader."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A carried fact, or ``default``."""
+        return dict(self.carry).get(key, default)
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """How a deal ended."""
+
+    scores: tuple[int, ...]
+    """Each player's deal result (what is added to the match total)."""
+    finish: tuple[int, ...]
+    """Players in finishing order: first out first; those still holding cards last."""
+    starter: int
+    """Who made the first move of the deal."""
+    carry: tuple[tuple[str, Any], ...] = ()
+    """Facts for the next deal (for example who leads it)."""
+    details: Mapping[str, Any] = attrs.field(factory=dict)
+    """Procedure-specific figures (points taken, bonuses, penalties...)."""
+
+
+class State(abc.ABC):
+    """An immutable game state.
+
+    ``apply`` returns a new state and leaves this one valid, so keeping old states
+    (undo, search trees) is free.  Subclasses keep their data in private slots and
+    never change them after construction.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abc.abstractmethod
+    def game(self) -> Game:
+        """The game (variant, players, compiled tables) this state belongs to."""
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The player to act, or -1 when the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True when no more actions can be applied."""
+
+    @property
+    @abc.abstractmethod
+    def events(self) -> tuple[Event, ...]:
+        """What the action that produced this state made happen."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take (empty when over)."""
+
+    @abc.abstractmethod
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is refused here (naming the rule), or None if it is legal."""
+
+    @abc.abstractmethod
+    def _next(self, action: Action) -> State:
+        """The state after a legal ``action`` (not checked again)."""
+
+    @abc.abstractmethod
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know, JSON-ready.  Hidden cards appear only as counts."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, JSON-ready; :meth:`Game.state_from_json` reads it back exactly."""
+
+    @abc.abstractmethod
+    def zones(self) -> dict[str, int]:
+        """Every zone's cards as a bit set (for invariants: each card in exactly one zone)."""
+
+    def can_apply(self, action: Action) -> bool:
+        """True if ``action`` is legal here."""
+        return action in self.legal_actions()
+
+    def apply(self, action: Action | str) -> State:
+        """The state after ``action`` (an :class:`Action` or its text notation).
+
+        Raises :class:`~cardrules.errors.IllegalActionError` naming the rule that forbids
+        it; this state is unchanged either way.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.why_illegal(action) or "not a legal action here")
+        return self._next(action)
+
+    def describe(self, action: Action) -> str:
+        """The text notation of ``action``."""
+        return action.label or action.text(self.game.pack)
