@@ -20,6 +20,7 @@ from cardrules.errors import (
 from cardrules.events import Event
 from cardrules.game import Game
 from cardrules.loader import load, load_variant
+from cardrules.record import GameRecord, replay
 from cardrules.state import DealResult, State
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "DealResult",
     "Event",
     "Game",
+    "GameRecord",
     "IllegalActionError",
     "Kind",
     "NotationError",
@@ -38,6 +40,7 @@ __all__ = [
     "VariantError",
     "load",
     "load_variant",
+    "replay",
 ]
 
 __version__ = "0.1.0"

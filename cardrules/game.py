@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
@@ -14,6 +14,9 @@ from cardrules.hooks import POINTS, resolve
 from cardrules.model import Variant
 from cardrules.procedures import PROCEDURES, Procedure
 from cardrules.state import DealContext, State
+
+if TYPE_CHECKING:
+    from cardrules.record import GameRecord
 
 __all__ = ["Game", "derive_seed"]
 
@@ -94,9 +97,22 @@ class Game:
 
         return MatchState.new(self, seed)
 
+    def setup(self, **position: Any) -> State:
+        """A deal set up from an explicit position (hands, stock order, pile...).
+
+        The keywords depend on the procedure; see its ``setup`` function.
+        """
+        return self.procedure.setup(self, **position)
+
     def parse_action(self, text: str) -> Action:
         """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""
         return parse_action(text, self.pack)
+
+    def replay(self, record: GameRecord) -> list[State]:
+        """Every state of a recorded game (see :mod:`cardrules.record`)."""
+        from cardrules.record import replay
+
+        return replay(self, record)
 
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Read back a state written by ``State.to_json()``."""

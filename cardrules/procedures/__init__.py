@@ -26,6 +26,8 @@ class Procedure:
     """A freshly shuffled deal."""
     from_json: Callable[[Game, dict[str, Any]], State]
     """Read a state back from JSON."""
+    setup: Callable[..., State]
+    """A position given explicitly: ``setup(game, **position)``."""
 
 
 def _shedding() -> Procedure:
@@ -37,6 +39,7 @@ def _shedding() -> Procedure:
         compile=lambda game: SheddingTables.compile(game.pack, game.variant.play),
         new_deal=shedding.SheddingState.new,
         from_json=shedding_io.from_json,
+        setup=shedding_io.setup,
     )
 
 

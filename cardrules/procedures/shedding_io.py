@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import mask_of
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.shedding import SheddingState
 
-__all__ = ["from_json", "to_json", "view"]
+__all__ = ["check_cards", "from_json", "setup", "to_json", "view"]
 
 
 def view(state: SheddingState, player: int) -> dict[str, Any]:
@@ -143,3 +144,41 @@ def check_cards(zones: dict[str, int], size: int) -> None:
         seen |= mask
     if seen != (1 << size) - 1:
         raise StateError(f"{size - seen.bit_count()} card(s) of the pack are in no zone")
+
+
+def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
+          current: int = 0, owner: int = -1, dealer: int | None = None,
+          own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
+          out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
+          starter: int | None = None) -> SheddingState:
+    """A position given explicitly, for tests and puzzles.
+
+    ``hands`` are card lists per player (``"9H 7S"``); ``pile`` is bottom to top (its last
+    card is the top); ``stock`` lists the cards in the order they will be drawn.  Cards
+    not mentioned anywhere are out of play (in the discard).
+    """
+    from cardrules.procedures.shedding import SheddingState
+
+    pack, n = game.pack, game.players
+    if len(hands) != n:
+        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
+    hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
+    pile_cards = pack.parse_many(pile)
+    stock_cards = tuple(reversed(pack.parse_many(stock)))
+    used = 0
+    for mask in (*hand_masks, mask_of(pile_cards), mask_of(stock_cards)):
+        if used & mask:
+            raise StateError("a card is given twice in the position")
+        used |= mask
+    if len(set(pile_cards)) != len(pile_cards) or len(set(stock_cards)) != len(stock_cards):
+        raise StateError("a card is given twice in the position")
+    suits = tuple(pack.suits.index(s.upper()) for s in own_suits)
+    if dealer is None:
+        dealer = (current - 1) % n
+    return SheddingState._make(
+        game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
+        top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover, current=current,
+        phase=phase, drawn=drawn, own_suits=suits,
+        out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
+        taken=(0,) * n, discard=pack.full & ~used, passes=0,
+        starter=current if starter is None else starter, dealer=dealer, events=())
