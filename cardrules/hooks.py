@@ -6,12 +6,12 @@ loading a rule file never imports a module by path.  Hook functions register wit
 ``cardrules.hooks`` (each entry point names a module that is imported once, the first
 time a hook is looked up).
 
->>> sorted(known("first_mover"))[:1]
-['dealer_left']
->>> resolve("first_mover", "nope")
+>>> "dealer_left" in known("first_mover")
+True
+>>> resolve("first_mover", "nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cardrules.errors.VariantError: <data>: $.hooks.first_mover: unknown hook 'nope' for first_mover; known hooks: bank.first_mover, dealer_left
+cardrules.errors.VariantError: ...unknown hook 'nope' for first_mover; known hooks: ...
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import attrs
 from cardrules.actions import Action
 from cardrules.errors import StateError
 from cardrules.events import Event
-from cardrules.model.match import Goal, NextDealer, Remainder
+from cardrules.model.match import Goal, NextDealer
 from cardrules.pot import split_pot
 from cardrules.state import DealContext, DealResult, State
 
@@ -264,7 +264,8 @@ class MatchState(State):
             state = cls._make(
                 game, seed=int(data["seed"]), index=int(data["index"]),
                 dealer=int(data["dealer"]), totals=totals, history=history, carry=carry,
-                deal=deal, events=tuple(Event.from_record(game.pack, e) for e in data["events"]), result=None)
+                deal=deal, events=tuple(Event.from_record(game.pack, e) for e in data["events"]),
+                result=None)
         except (KeyError, TypeError, ValueError) as exc:
             raise StateError(f"not a match state of this game: {exc}") from exc
         if len(totals) != game.players:

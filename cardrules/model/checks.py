@@ -86,9 +86,9 @@ def _shedding(v: Variant) -> Iterator[Found]:
     scoring = v.scoring
     assert isinstance(scoring, SheddingScoring)
     for i, bonus in enumerate(scoring.bonuses):
-        for rank in (bonus.rank, *bonus.exclude_ranks):
-            if rank is not None and rank not in ranks:
-                yield ("scoring", "bonuses", i), _unknown("rank", rank, ranks)
+        for named in (bonus.rank, *bonus.exclude_ranks):
+            if named is not None and named not in ranks:
+                yield ("scoring", "bonuses", i), _unknown("rank", named, ranks)
         if bonus.when.value == "last_move" and bonus.group is None:
             yield ("scoring", "bonuses", i, "group"), "a last_move bonus needs a group kind"
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 import attrs
 
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
@@ -12,9 +10,9 @@ from cardrules.model.shedding import SheddingPlay, SheddingScoring
 
 __all__ = ["PlayRules", "ScoringRules", "Variant"]
 
-PlayRules = Union[SheddingPlay]
+PlayRules = SheddingPlay
 """The play section of any procedure."""
-ScoringRules = Union[SheddingScoring]
+ScoringRules = SheddingScoring
 """The scoring section of any procedure."""
 
 

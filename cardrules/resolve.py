@@ -1,0 +1,631 @@
+"""Turn a variant or house-rule file into complete rule data: ``extends:`` and options.
+
+A *variant file* describes a whole game and declares its options.  A *house-rule file*
+``extends:`` a variant (or another house-rule file) and may choose option values and
+``patch:`` the rules.  Resolution reads the chain base first, applies the chosen option
+values (house files' choices, then the caller's), then the patches, and validates.
+
+>>> import tempfile, pathlib, json
+>>> root = pathlib.Path(tempfile.mkdtemp())
+>>> schemas = root / "schemas"; schemas.mkdir()
+>>> _ = (schemas / "variant.schema.json").write_text(json.dumps({"type": "object"}))
+>>> _ = (root / "base.yaml").write_text('''
+... name: base
+... match: {target: 100}
+... options:
+...   target: {type: integer, default: 100, minimum: 1, path: match.target}
+... ''')
+>>> _ = (root / "long.yaml").write_text("extends: base.yaml\\noptions: {target: 500}\\n")
+>>> resolved = resolve(root / "long.yaml", schema_dir=schemas)
+>>> resolved.data["name"], resolved.data["match"], resolved.chosen
+('long', {'target': 500}, {'target': 500})
+>>> resolved.marks[("match", "target")].line
+2
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any, NoReturn
+
+import attrs
+
+from cardrules import resources
+from cardrules.errors import Problem, VariantError
+from cardrules.validation import validate
+from cardrules.yamlsafe import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_INT,
+    MAX_NODES,
+    JsonPath,
+    Mark,
+    Marks,
+    format_path,
+    parse_yaml,
+)
+
+__all__ = ["HOUSE_KEYS", "MAX_CHAIN", "OPTION_TYPES", "Resolved", "resolve", "resolve_data"]
+
+MAX_CHAIN = 8
+"""Most files in one ``extends`` chain, the base variant included."""
+HOUSE_KEYS = ("extends", "name", "title", "description", "options", "patch")
+"""The keys a house-rule file may have."""
+OPTION_TYPES = ("integer", "boolean", "string", "string_list")
+"""The types of a typed option."""
+
+_CALLER_FILE = "<options>"
+_SUFFIXES = (".yaml", ".yml")
+_PROTECTED = ("options", "extends")
+_ENUMERATED_KEYS = ("description", "default", "values", "value_descriptions")
+_TYPED_KEYS = ("description", "default", "type", "path", "minimum", "maximum", "enum")
+
+
+@attrs.frozen(kw_only=True)
+class Resolved:
+    """A variant with ``extends`` followed and every option applied."""
+
+    data: dict[str, Any]
+    """The complete rules in variant form; each option's ``default`` is the value in force."""
+    marks: Marks
+    """Where each value came from (file, line, column); caller options are at ``<options>``."""
+    chosen: dict[str, object]
+    """The value in force of every declared option."""
+    sources: tuple[str, ...]
+    """The files read, base variant first."""
+
+
+@attrs.frozen(kw_only=True)
+class _Source:
+    """One file (or in-memory mapping) of an extends chain."""
+
+    name: str
+    """How problems name it."""
+    path: Path | None
+    """Where it was read from (None for in-memory data)."""
+    data: dict[str, Any]
+    """Its parsed content."""
+    marks: Marks
+    """Locations of its values."""
+
+    def problem(self, path: JsonPath, message: str, *, at_key: bool = False) -> Problem:
+        """A problem located at ``path`` (or its nearest located parent) in this source."""
+        for end in range(len(path), -1, -1):
+            mark = self.marks.get(path[:end])
+            if mark is not None:
+                if at_key and end == len(path):
+                    mark = mark.at_key()
+                return Problem(message=message, file=mark.file, line=mark.line,
+                               column=mark.column, path=format_path(path))
+        return Problem(message=message, file=self.name, path=format_path(path))
+
+    def fail(self, path: JsonPath, message: str, *, at_key: bool = False) -> NoReturn:
+        """Raise the problem at ``path``."""
+        raise VariantError([self.problem(path, message, at_key=at_key)])
+
+
+@attrs.frozen(kw_only=True)
+class _Option:
+    """One option declaration of a variant file."""
+
+    name: str
+    """The option's name."""
+    default: Any
+    """The declared default value."""
+    values: dict[str, dict[str, Any]] | None = None
+    """Enumerated option: each value's patch (None for a typed option)."""
+    type: str = ""
+    """Typed option: its type (one of OPTION_TYPES)."""
+    path: tuple[str, ...] = ()
+    """Typed option: keys of the rule value it sets."""
+    minimum: int | None = None
+    """Typed integer option: least allowed value."""
+    maximum: int | None = None
+    """Typed integer option: greatest allowed value."""
+    enum: tuple[Any, ...] | None = None
+    """Typed option: the allowed values (items, for a string_list)."""
+
+
+@attrs.frozen(kw_only=True)
+class _Choice:
+    """The value in force for an option and where it was set."""
+
+    value: Any
+    """The value."""
+    marks: Marks
+    """Marks of the source that set it."""
+    path: JsonPath
+    """Path of the value within ``marks``."""
+    fallback: Mark | None = None
+    """Mark for values with no entry in ``marks`` (caller options)."""
+
+
+def resolve(
+    source: str | os.PathLike[str],
+    *,
+    options: Mapping[str, object] | None = None,
+    schema_dir: Path | None = None,
+) -> Resolved:
+    """Read a variant by registered name, or a variant or house-rule file by path, and resolve it.
+
+    ``options`` overrides option values (after those a house-rule file chooses).  Every
+    problem raises :class:`~cardrules.errors.VariantError` located in the file at fault.
+    ``schema_dir`` replaces the shipped JSON schemas (for tests).
+    """
+    if isinstance(source, str) and _is_name(source):
+        path = resources.find_variant(source)
+        shown = str(path)
+    else:
+        path, shown = Path(source), os.fspath(source)
+    first = _read(path, shown, None, schema_dir)
+    return _resolve(_chain(first, schema_dir), options, schema_dir)
+
+
+def resolve_data(
+    data: Mapping[str, Any],
+    *,
+    file: str = "<data>",
+    options: Mapping[str, object] | None = None,
+    schema_dir: Path | None = None,
+) -> Resolved:
+    """Resolve rule data given in memory; it may only ``extends:`` a registered variant.
+
+    >>> resolve_data({"extends": "../secret.yaml"}, file="mem")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.VariantError: mem: $.extends: rule data given in memory can only extend ...
+    """
+    source = _Source(name=file, path=None, data=_plain(data, file), marks={})
+    _check_source(source, schema_dir)
+    return _resolve(_chain(source, schema_dir), options, schema_dir)
+
+
+# Reading files and following extends ------------------------------------------------
+
+
+def _is_name(text: str) -> bool:
+    return not any(sep in text for sep in ("/", "\\")) and not text.endswith(_SUFFIXES)
+
+
+def _read(path: Path, shown: str, where: tuple[_Source, JsonPath] | None,
+          schema_dir: Path | None) -> _Source:
+    def fail(message: str) -> NoReturn:
+        if where is not None:
+            where[0].fail(where[1], message)
+        raise VariantError([Problem(message=message, file=shown)])
+
+    try:
+        if not path.is_file():
+            fail(f"cannot read {shown}: no such file" if not path.exists()
+                 else f"cannot read {shown}: not a regular file")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise VariantError([Problem(
+                message=f"file is too large ({size:,} bytes; the limit is {MAX_FILE_BYTES:,}"
+                " bytes)", file=shown, line=1, column=1,
+            )])
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        fail(f"cannot read {shown}: {exc.strerror or exc}")
+    data, marks = parse_yaml(raw, file=shown)
+    source = _Source(name=shown, path=path, data=data, marks=marks)
+    _check_source(source, schema_dir)
+    return source
+
+
+def _check_source(source: _Source, schema_dir: Path | None) -> None:
+    if "extends" in source.data:
+        _check_house(source)
+    else:
+        validate(source.data, source.marks, file=source.name, schema_dir=schema_dir)
+
+
+def _check_house(source: _Source) -> None:
+    problems: list[Problem] = []
+    data = source.data
+    allowed = ", ".join(HOUSE_KEYS)
+    for key, value in data.items():
+        if key not in HOUSE_KEYS:
+            problems.append(source.problem(
+                (key,), f"unknown key {key!r} in a house-rule file; allowed keys: {allowed}"
+                " (put rule changes under patch:)", at_key=True,
+            ))
+        elif key in ("extends", "name", "title", "description") and (
+            not isinstance(value, str) or not value.strip()
+        ):
+            problems.append(source.problem((key,), f"{key} must be a non-empty string; found"
+                                           f" {_show(value)}"))
+        elif key in ("options", "patch") and not isinstance(value, dict):
+            problems.append(source.problem((key,), f"{key} must be a mapping; found"
+                                           f" {_show(value)}"))
+        elif key == "patch":
+            problems.extend(
+                source.problem(("patch", k), f"a patch may not change {k!r}", at_key=True)
+                for k in value if k in _PROTECTED
+            )
+    if problems:
+        raise VariantError(problems)
+
+
+def _chain(first: _Source, schema_dir: Path | None) -> list[_Source]:
+    """The sources of an extends chain, base variant first."""
+    files = [first]
+    seen = [first.path.resolve()] if first.path is not None else []
+    while "extends" in files[-1].data:
+        current = files[-1]
+        path, shown = _target(current)
+        real = path.resolve()
+        names = [*(f.path.name if f.path else f.name for f in files), path.name]
+        if real in seen:
+            current.fail(("extends",), f"extends cycle: {' -> '.join(names)}")
+        if len(files) >= MAX_CHAIN:
+            current.fail(("extends",), f"extends chain is longer than {MAX_CHAIN} files:"
+                         f" {' -> '.join(names)}")
+        seen.append(real)
+        files.append(_read(path, shown, (current, ("extends",)), schema_dir))
+    files.reverse()
+    return files
+
+
+def _target(source: _Source) -> tuple[Path, str]:
+    """The file an ``extends:`` value names, checked to stay inside the allowed directories."""
+    text: str = source.data["extends"]
+    if _is_name(text):
+        path = resources.find_variant(text, mark=source.marks.get(("extends",)), path="$.extends")
+        return path, str(path)
+    if source.path is None:
+        source.fail(("extends",), "rule data given in memory can only extend a registered"
+                    " variant by name")
+    if PurePosixPath(text).is_absolute() or PureWindowsPath(text).is_absolute() or (
+        PureWindowsPath(text).drive
+    ):
+        source.fail(("extends",), f"extends must be a relative path or a variant name; found"
+                    f" {text!r}")
+    if not text.endswith(_SUFFIXES):
+        source.fail(("extends",), f"extends must name a .yaml or .yml file; found {text!r}")
+    target = source.path.parent / text
+    real = target.resolve()
+    allowed = [source.path.parent.resolve(), resources.data_dir("variants").resolve()]
+    allowed.extend(p.parent.resolve() for p in resources.builtin_variants().values())
+    if not any(real.is_relative_to(directory) for directory in allowed):
+        source.fail(("extends",), f"extends path escapes the allowed directories: {text!r}"
+                    " (use a file beside this one or a registered variant name)")
+    return target, os.path.normpath(target)
+
+
+def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None = None) -> Any:
+    """A JSON-like copy of in-memory data, held to the limits of a parsed file."""
+    count = count if count is not None else [0]
+    count[0] += 1
+
+    def fail(message: str) -> NoReturn:
+        raise VariantError([Problem(message=message, file=file, path=format_path(path))])
+
+    if count[0] > MAX_NODES:
+        fail(f"too many values (more than {MAX_NODES:,})")
+    if isinstance(value, (Mapping, list, tuple)) and len(path) >= MAX_DEPTH:
+        fail(f"nesting is deeper than {MAX_DEPTH} levels")
+    if isinstance(value, Mapping):
+        result: dict[str, Any] = {}
+        for key, item in value.items():
+            if isinstance(key, int) and not isinstance(key, bool):
+                key = str(key)
+            if not isinstance(key, str):
+                fail(f"mapping keys must be strings; found {_show(key)}")
+            result[key] = _plain(item, file, (*path, key), count)
+        return result
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, file, (*path, i), count) for i, item in enumerate(value)]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        if abs(value) > MAX_INT:
+            fail(f"number too large (the limit is ±{MAX_INT:,})")
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            fail("infinite and NaN numbers are not allowed")
+        return value
+    fail(f"unsupported value of type {type(value).__name__}")
+
+
+# Options -------------------------------------------------------------------------------
+
+
+def _declarations(base: _Source) -> dict[str, _Option]:
+    declared = base.data.get("options", {})
+    if not isinstance(declared, dict):
+        base.fail(("options",), f"options must be a mapping; found {_show(declared)}")
+    problems: list[Problem] = []
+    result: dict[str, _Option] = {}
+    for name, declaration in declared.items():
+        try:
+            result[name] = _declaration(base, name, declaration)
+        except VariantError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise VariantError(problems)
+    return result
+
+
+def _declaration(base: _Source, name: str, decl: Any) -> _Option:
+    at: JsonPath = ("options", name)
+    if not isinstance(decl, dict):
+        base.fail(at, f"option {name!r} must be a mapping; found {_show(decl)}")
+    if ("values" in decl) == ("type" in decl):
+        base.fail(at, f"option {name!r} needs exactly one of values: (an enumerated option)"
+                  " or type: (a typed option)")
+    keys = _ENUMERATED_KEYS if "values" in decl else _TYPED_KEYS
+    for key in decl:
+        if key not in keys:
+            base.fail((*at, key), f"unknown key {key!r} in option {name!r}; allowed keys:"
+                      f" {', '.join(keys)}", at_key=True)
+    if "default" not in decl:
+        base.fail(at, f"option {name!r} needs a default")
+    option = _enumerated(base, name, decl) if "values" in decl else _typed(base, name, decl)
+    _, problem = _check_value(option, decl["default"])
+    if problem:
+        base.fail((*at, "default"), f"default: {problem}")
+    return option
+
+
+def _enumerated(base: _Source, name: str, decl: dict[str, Any]) -> _Option:
+    at: JsonPath = ("options", name, "values")
+    values = decl["values"]
+    if not isinstance(values, dict) or not values:
+        base.fail(at, f"values of option {name!r} must be a non-empty mapping of value ->"
+                  " patch")
+    patches: dict[str, dict[str, Any]] = {}
+    for value, patch in values.items():
+        if patch is None:
+            patch = {}
+        if not isinstance(patch, dict):
+            base.fail((*at, value), f"the patch for value {value!r} must be a mapping; found"
+                      f" {_show(patch)}")
+        for key in patch:
+            if key in _PROTECTED:
+                base.fail((*at, value, key), f"a patch may not change {key!r}", at_key=True)
+        patches[value] = patch
+    return _Option(name=name, default=decl["default"], values=patches)
+
+
+def _typed(base: _Source, name: str, decl: dict[str, Any]) -> _Option:
+    at: JsonPath = ("options", name)
+    kind = decl["type"]
+    if kind not in OPTION_TYPES:
+        base.fail((*at, "type"), f"unknown option type {_show(kind)}; allowed types:"
+                  f" {', '.join(OPTION_TYPES)}")
+    path = decl.get("path")
+    parts = tuple(path.split(".")) if isinstance(path, str) else ()
+    if not parts or not all(parts):
+        base.fail((*at, "path"), f"option {name!r} needs a path: like match.target (dotted keys)")
+    if parts[0] in _PROTECTED:
+        base.fail((*at, "path"), f"an option may not set a value under {parts[0]!r}")
+    bounds: dict[str, int | None] = {}
+    for key in ("minimum", "maximum"):
+        bound = decl.get(key)
+        if bound is not None and (kind != "integer" or not _is_int(bound)):
+            base.fail((*at, key), f"{key} needs an integer option and an integer value")
+        bounds[key] = bound
+    enum = decl.get("enum")
+    if enum is not None and (not isinstance(enum, list) or not enum or kind == "boolean"):
+        base.fail((*at, "enum"), "enum must be a non-empty list (and not on a boolean option)")
+    option = _Option(name=name, default=decl["default"], type=kind, path=parts,
+                     minimum=bounds["minimum"], maximum=bounds["maximum"],
+                     enum=tuple(enum) if enum is not None else None)
+    for i, item in enumerate(enum or ()):
+        item_type = "string" if kind == "string_list" else kind
+        _, problem = _check_value(attrs.evolve(option, type=item_type, enum=None), item)
+        if problem:
+            base.fail((*at, "enum", i), f"enum: {problem}")
+    return option
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_value(option: _Option, value: object) -> tuple[Any, str]:
+    """The value normalised (ints of enumerated options to str, tuples to lists), or a problem."""
+    if option.values is not None:
+        if _is_int(value):
+            value = str(value)
+        if isinstance(value, str) and value in option.values:
+            return value, ""
+        return None, (f"{_show(value)} is not a value of option {option.name!r}; allowed values:"
+                      f" {', '.join(option.values)}")
+    if value is None:
+        return None, ""
+    ok = False
+    if option.type == "integer" and _is_int(value):
+        number: int = value  # type: ignore[assignment]
+        ok = (abs(number) <= MAX_INT
+              and (option.minimum is None or number >= option.minimum)
+              and (option.maximum is None or number <= option.maximum))
+    elif option.type == "boolean":
+        ok = isinstance(value, bool)
+    elif option.type == "string":
+        ok = isinstance(value, str)
+    elif option.type == "string_list" and isinstance(value, (list, tuple)):
+        ok = all(isinstance(item, str) for item in value)
+        value = list(value)
+    if ok and option.enum is not None:
+        items = value if option.type == "string_list" else [value]
+        ok = all(item in option.enum for item in items)  # type: ignore[attr-defined]
+    if ok:
+        return value, ""
+    return None, f"option {option.name!r} takes {_wanted(option)}; found {_show(value)}"
+
+
+def _wanted(option: _Option) -> str:
+    choices = ", ".join(_show(v) for v in option.enum or ())
+    if option.type == "integer":
+        if option.enum is not None:
+            text = f"one of {choices}"
+        else:
+            low = option.minimum if option.minimum is not None else -MAX_INT
+            high = option.maximum if option.maximum is not None else MAX_INT
+            text = f"an integer from {low} to {high}"
+    elif option.type == "boolean":
+        text = "true or false"
+    elif option.type == "string":
+        text = f"one of {choices}" if option.enum is not None else "a string"
+    else:
+        text = "a list of strings" + (f" from {choices}" if option.enum is not None else "")
+    return text + " (or null)"
+
+
+# Applying ------------------------------------------------------------------------------
+
+
+def _resolve(files: list[_Source], options: Mapping[str, object] | None,
+             schema_dir: Path | None) -> Resolved:
+    base, houses = files[0], files[1:]
+    declared = _declarations(base)
+    chosen = {
+        name: _Choice(value=option.default, marks=base.marks, path=("options", name, "default"))
+        for name, option in declared.items()
+    }
+    problems: list[Problem] = []
+    known = ", ".join(declared) or "(none)"
+    for house in houses:
+        for name, value in house.data.get("options", {}).items():
+            where: JsonPath = ("options", name)
+            if name not in declared:
+                problems.append(house.problem(
+                    where, f"unknown option {name!r}; known options: {known}", at_key=True))
+                continue
+            normalised, problem = _check_value(declared[name], value)
+            if problem:
+                problems.append(house.problem(where, problem))
+            else:
+                chosen[name] = _Choice(value=normalised, marks=house.marks, path=where)
+    caller = Mark(file=_CALLER_FILE, line=0, column=0)
+    for name, value in (options or {}).items():
+        at = format_path(("options", name))
+        if name not in declared:
+            problems.append(Problem(message=f"unknown option {name!r}; known options: {known}",
+                                    file=_CALLER_FILE, path=at))
+            continue
+        normalised, problem = _check_value(declared[name], value)
+        if problem:
+            problems.append(Problem(message=problem, file=_CALLER_FILE, path=at))
+        else:
+            chosen[name] = _Choice(value=normalised, marks={}, path=(), fallback=caller)
+    if problems:
+        raise VariantError(problems)
+
+    rules = copy.deepcopy(base.data)
+    marks = dict(base.marks)
+    for name, option in declared.items():
+        choice = chosen[name]
+        if option.values is not None:
+            _merge(rules, marks, (), option.values[choice.value], base.marks,
+                   ("options", name, "values", choice.value))
+        elif choice.value is not None:
+            _set_at(base, rules, marks, option, choice)
+        _put(rules["options"][name], marks, ("options", name), "default", choice)
+    for house in houses:
+        if "patch" in house.data:
+            _merge(rules, marks, (), house.data["patch"], house.marks, ("patch",))
+        for key in ("title", "description"):
+            if key in house.data:
+                _put(rules, marks, (), key, _Choice(value=house.data[key], marks=house.marks,
+                                                    path=(key,)))
+    if houses:
+        last = houses[-1]
+        name = last.data.get("name") or (last.path.stem if last.path else last.name)
+        _put(rules, marks, (), "name", _Choice(
+            value=name, marks=last.marks, path=("name",), fallback=last.marks.get(())))
+    validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
+    return Resolved(
+        data=rules, marks=marks, chosen={name: c.value for name, c in chosen.items()},
+        sources=tuple(f.name for f in files),
+    )
+
+
+def _set_at(base: _Source, rules: dict[str, Any], marks: Marks, option: _Option,
+            choice: _Choice) -> None:
+    node: dict[str, Any] = rules
+    path: JsonPath = ()
+    for key in option.path[:-1]:
+        path = (*path, key)
+        child = node.get(key)
+        if child is None:
+            child = node[key] = {}
+            _graft(marks, path, {}, choice)
+        elif not isinstance(child, dict):
+            base.fail(("options", option.name, "path"),
+                      f"option {option.name!r} sets {'.'.join(option.path)} but"
+                      f" {format_path(path)} is {_show(child)}, not a mapping")
+        node = child
+    _put(node, marks, path, option.path[-1], choice)
+
+
+def _put(node: dict[str, Any], marks: Marks, path: JsonPath, key: str, choice: _Choice) -> None:
+    """Set ``node[key]`` (at ``path + (key,)``) to a copy of the choice, moving marks."""
+    full = (*path, key)
+    if key in node:
+        _drop(marks, full, node[key])
+    node[key] = copy.deepcopy(choice.value)
+    _graft(marks, full, choice.value, choice)
+
+
+def _merge(target: dict[str, Any], marks: Marks, path: JsonPath, patch: Mapping[str, Any],
+           patch_marks: Marks, patch_path: JsonPath) -> None:
+    """Deep-merge ``patch`` into ``target``: mappings merge, null deletes, the rest replaces."""
+    for key, value in patch.items():
+        full, source = (*path, key), (*patch_path, key)
+        if value is None:
+            if key in target:
+                _drop(marks, full, target.pop(key))
+        elif isinstance(value, dict):
+            child = target.get(key)
+            if not isinstance(child, dict):
+                if key in target:
+                    _drop(marks, full, target[key])
+                child = target[key] = {}
+                _graft(marks, full, {}, _Choice(value={}, marks=patch_marks, path=source))
+            _merge(child, marks, full, value, patch_marks, source)
+        else:
+            _put(target, marks, path, key, _Choice(value=value, marks=patch_marks, path=source))
+
+
+def _drop(marks: Marks, path: JsonPath, value: Any) -> None:
+    marks.pop(path, None)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _drop(marks, (*path, key), item)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _drop(marks, (*path, index), item)
+
+
+def _graft(marks: Marks, path: JsonPath, value: Any, choice: _Choice,
+           relative: JsonPath = ()) -> None:
+    here: JsonPath = (*path, *relative)
+    mark = choice.marks.get((*choice.path, *relative), choice.fallback)
+    if mark is not None:
+        marks[here] = mark
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _graft(marks, path, item, choice, (*relative, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _graft(marks, path, item, choice, (*relative, index))
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"

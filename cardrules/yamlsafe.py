@@ -1,0 +1,380 @@
+"""Safe YAML parsing for untrusted rule files, keeping the location of every value.
+
+Only plain data comes out: mappings with string keys, lists, strings, ints, floats,
+booleans and null.  Anchors, aliases and tags beyond the core ones are refused, and
+size, depth and node-count limits hold before anything big is built.
+
+>>> data, marks = parse_yaml("name: durak\\nplay:\\n  beats: [6, 7]\\n", file="d.yaml")
+>>> data
+{'name': 'durak', 'play': {'beats': [6, 7]}}
+>>> marks[("play", "beats", 1)]
+Mark(file='d.yaml', line=3, column=14, key_line=0, key_column=0)
+>>> format_path(("play", "beats", 1))
+'$.play.beats[1]'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, NoReturn
+
+import attrs
+import yaml
+from yaml.events import (
+    AliasEvent,
+    MappingStartEvent,
+    NodeEvent,
+    ScalarEvent,
+    SequenceStartEvent,
+)
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from cardrules.errors import Problem, VariantError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_INT",
+    "MAX_NODES",
+    "JsonPath",
+    "Mark",
+    "Marks",
+    "format_path",
+    "parse_yaml",
+]
+
+MAX_FILE_BYTES = 1_048_576
+"""Largest rule file accepted, in bytes."""
+MAX_DEPTH = 40
+"""Deepest nesting of mappings and lists accepted."""
+MAX_NODES = 20_000
+"""Most YAML nodes (keys, values and items) accepted in one file."""
+MAX_INT = 10**12
+"""Largest absolute value of an integer accepted."""
+
+JsonPath = tuple[str | int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Mark:
+    """Where a value starts in a rule file."""
+
+    file: str
+    """The file the value was read from."""
+    line: int
+    """1-based line of the value (0 when unknown)."""
+    column: int
+    """1-based column of the value (0 when unknown)."""
+    key_line: int = 0
+    """1-based line of the mapping key holding the value (0 if not a mapping entry)."""
+    key_column: int = 0
+    """1-based column of the mapping key holding the value (0 if not a mapping entry)."""
+
+    def at_key(self) -> Mark:
+        """The location of the key holding the value, or the value's own location.
+
+        >>> Mark(file="a", line=3, column=5, key_line=2, key_column=1).at_key()
+        Mark(file='a', line=2, column=1, key_line=2, key_column=1)
+        """
+        if not self.key_line:
+            return self
+        return attrs.evolve(self, line=self.key_line, column=self.key_column)
+
+
+Marks = dict[JsonPath, Mark]
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
+_MAX_NUMBER_TEXT = 64
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_TYPE_NAMES = {_INT: "an integer", _FLOAT: "a number", _BOOL: "a boolean", _NULL: "null"}
+
+
+def format_path(path: JsonPath) -> str:
+    """JSONPath-style text for a path of keys and list indices.
+
+    >>> format_path(())
+    '$'
+    >>> format_path(("play", "after_turn", "7", 0))
+    '$.play.after_turn["7"][0]'
+    """
+    parts = ["$"]
+    for part in path:
+        if isinstance(part, int):
+            parts.append(f"[{part}]")
+        elif _IDENTIFIER.match(part):
+            parts.append(f".{part}")
+        else:
+            parts.append('["' + part.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+    return "".join(parts)
+
+
+def _fail(message: str, file: str, line: int, column: int, path: JsonPath = ()) -> NoReturn:
+    raise VariantError(
+        [Problem(message=message, file=file, line=line, column=column, path=format_path(path))]
+    )
+
+
+class _Loader(yaml.SafeLoader):
+    """A SafeLoader that composes nodes under limits and never constructs objects."""
+
+    # Implicit typing of plain scalars: YAML 1.1 core types only.  Dates stay strings,
+    # and the merge key ``<<`` and value key ``=`` get no special meaning.
+    yaml_implicit_resolvers = {  # noqa: RUF012 - the attribute PyYAML reads
+        first: [(tag, regexp) for tag, regexp in resolvers if tag in _SCALAR_TAGS]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def __init__(self, text: str, file: str) -> None:
+        super().__init__(text)
+        self.file = file
+        self.depth = 0
+        self.nodes = 0
+        self.path: list[str | int] = []
+
+    def _refuse(self, message: str, mark: Any) -> NoReturn:
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+        _fail(message, self.file, line, column, tuple(self.path))
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        segment: str | int | None = None
+        if isinstance(parent, SequenceNode):
+            segment = len(parent.value)
+        elif isinstance(index, ScalarNode):
+            segment = str(index.value)
+        if segment is not None:
+            self.path.append(segment)
+        try:
+            return self._compose_checked(parent, index)
+        finally:
+            if segment is not None:
+                self.path.pop()
+
+    def _compose_checked(self, parent: Node | None, index: Any) -> Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, AliasEvent) or (
+            isinstance(event, NodeEvent) and event.anchor is not None
+        ):
+            self._refuse("anchors and aliases are not allowed in rule files", event.start_mark)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            self._refuse(f"too many values (more than {MAX_NODES:,})", event.start_mark)
+        tag = getattr(event, "tag", None)
+        if tag not in (None, "!"):
+            allowed = (
+                _SCALAR_TAGS if isinstance(event, ScalarEvent)
+                else {_SEQ} if isinstance(event, SequenceStartEvent)
+                else {_MAP}
+            )
+            if tag not in allowed:
+                self._refuse(
+                    f"tag {_short_tag(tag)} is not allowed in rule files", event.start_mark
+                )
+        nested = isinstance(event, (SequenceStartEvent, MappingStartEvent))
+        if nested:
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                self._refuse(f"nesting is deeper than {MAX_DEPTH} levels", event.start_mark)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            if nested:
+                self.depth -= 1
+
+
+def _short_tag(tag: str) -> str:
+    if tag.startswith("tag:yaml.org,2002:"):
+        return "!!" + tag[len("tag:yaml.org,2002:"):]
+    return tag
+
+
+def _decode(data: bytes, file: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8")) + 1
+        _fail(
+            f"file is not valid UTF-8 (bad byte 0x{data[exc.start]:02x})", file, line, column
+        )
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _check_size(data: bytes | str, file: str) -> None:
+    size = len(data)
+    if isinstance(data, str) and size <= MAX_FILE_BYTES:
+        size = len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_FILE_BYTES:
+        _fail(
+            f"file is too large ({size:,} bytes; the limit is {MAX_FILE_BYTES:,} bytes)",
+            file, 1, 1,
+        )
+
+
+def parse_yaml(data: bytes | str, *, file: str) -> tuple[Any, Marks]:
+    """Parse one untrusted YAML document into plain data and the location of every value.
+
+    ``marks`` maps each path (``()`` for the root) to the :class:`Mark` of its value.
+    Anything unsafe or unsupported raises :class:`~cardrules.errors.VariantError`.
+
+    >>> parse_yaml(b"10: ten\\nok: yes\\n", file="r.yaml")[0]
+    {'10': 'ten', 'ok': True}
+    >>> parse_yaml("a: &x 1\\nb: *x\\n", file="r")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.VariantError: r:1:4: $.a: anchors and aliases are not allowed in rule files
+    """
+    _check_size(data, file)
+    text = _decode(data, file) if isinstance(data, bytes) else data
+    loader: _Loader | None = None
+    try:
+        loader = _Loader(text, file)
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = " ".join(str(p) for p in (exc.context, exc.problem) if p)
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+        if "'\\t'" in problem:
+            problem += " (indent with spaces, not tabs)"
+        _fail(f"YAML syntax error: {problem or 'cannot parse'}", file, line, column)
+    except yaml.reader.ReaderError as exc:
+        position = min(exc.position, len(text))
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        _fail(
+            f"character U+{exc.character:04X} is not allowed in rule files", file, line, column
+        )
+    except yaml.YAMLError as exc:  # pragma: no cover - every PyYAML error above is marked
+        _fail(f"YAML error: {exc}", file, 0, 0)
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if root is None:
+        _fail("file is empty", file, 1, 1)
+    if not isinstance(root, MappingNode):
+        line, column = root.start_mark.line + 1, root.start_mark.column + 1
+        _fail(
+            f"the top level must be a mapping (key: value lines); found {_node_kind(root)}",
+            file, line, column,
+        )
+    marks: Marks = {}
+    return _Walker(file, marks).value(root, ()), marks
+
+
+def _node_kind(node: Node) -> str:
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if node.tag == _STR:
+        return "a string"
+    return _TYPE_NAMES.get(node.tag, "a value")
+
+
+@attrs.define
+class _Walker:
+    """Turns composed nodes into plain data, recording marks as it goes."""
+
+    file: str
+    marks: Marks
+
+    def _mark(self, node: Node, key: Node | None = None) -> Mark:
+        key_line = key.start_mark.line + 1 if key is not None else 0
+        key_column = key.start_mark.column + 1 if key is not None else 0
+        return Mark(
+            file=self.file, line=node.start_mark.line + 1, column=node.start_mark.column + 1,
+            key_line=key_line, key_column=key_column,
+        )
+
+    def _fail_at(self, node: Node, path: JsonPath, message: str) -> NoReturn:
+        _fail(message, self.file, node.start_mark.line + 1, node.start_mark.column + 1, path)
+
+    def value(self, node: Node, path: JsonPath, key: Node | None = None) -> Any:
+        self.marks[path] = self._mark(node, key)
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, SequenceNode):
+            return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
+        if isinstance(node, ScalarNode):
+            return self._scalar(node, path)
+        self._fail_at(node, path, "unsupported YAML node")  # pragma: no cover
+
+    def _mapping(self, node: MappingNode, path: JsonPath) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = self._key(key_node, path)
+            line = key_node.start_mark.line + 1
+            if key in first_line:
+                self._fail_at(
+                    key_node, (*path, key),
+                    f"duplicate key {key!r} (first on line {first_line[key]}, again on line "
+                    f"{line})",
+                )
+            first_line[key] = line
+            result[key] = self.value(value_node, (*path, key), key_node)
+        return result
+
+    def _key(self, node: Node, path: JsonPath) -> str:
+        if isinstance(node, ScalarNode):
+            value = self._scalar(node, path)
+            if isinstance(value, str):
+                return value
+            if isinstance(value, int) and not isinstance(value, bool):
+                return str(value)
+            hint = f"; quote it ('{node.value}') if you mean text" if node.style is None else ""
+            self._fail_at(
+                node, path,
+                f"mapping keys must be strings; found {_node_kind(node)} key {node.value!r}{hint}",
+            )
+        self._fail_at(node, path, f"mapping keys must be strings; found {_node_kind(node)} key")
+
+    def _scalar(self, node: ScalarNode, path: JsonPath) -> Any:
+        tag, text = node.tag, node.value
+        if tag == _STR:
+            return text
+        if tag == _NULL:
+            return None
+        if tag == _BOOL:
+            lowered = text.lower()
+            if lowered not in _Loader.bool_values:
+                self._fail_at(node, path, f"not a boolean: {text!r}")
+            return _Loader.bool_values[lowered]
+        if tag in (_INT, _FLOAT):
+            return self._number(node, path)
+        self._fail_at(node, path, f"tag {_short_tag(tag)} is not allowed in rule files")
+
+    def _number(self, node: ScalarNode, path: JsonPath) -> int | float:
+        text: str = node.value
+        if len(text.replace("_", "")) > _MAX_NUMBER_TEXT and node.tag == _INT:
+            self._fail_at(node, path, f"number too large (the limit is ±{MAX_INT:,})")
+        if len(text) > 4 * _MAX_NUMBER_TEXT:
+            self._fail_at(node, path, f"number is written with too many characters: {text[:20]}…")
+        value: int | float
+        try:
+            if node.tag == _INT:
+                value = _CONSTRUCTOR.construct_yaml_int(node)
+            else:
+                value = _CONSTRUCTOR.construct_yaml_float(node)
+        except (ValueError, TypeError):
+            kind = _TYPE_NAMES[node.tag].split(" ", 1)[1]
+            self._fail_at(node, path, f"not a valid {kind}: {text!r}")
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                self._fail_at(node, path, f"infinite and NaN numbers are not allowed: {text!r}")
+        elif abs(value) > MAX_INT:
+            self._fail_at(node, path, f"number too large (the limit is ±{MAX_INT:,})")
+        return value
+
+
+# The scalar constructors of SafeConstructor only read ``node.value``; one idle loader
+# lends them to the walker so no object construction machinery is ever driven.
+_CONSTRUCTOR = _Loader("", "")
