@@ -1,0 +1,1 @@
+"""Benchmarks: random playouts of cardrules games and of peer engines."""

@@ -1,0 +1,178 @@
+"""Peer engines for the playout benchmark: OpenSpiel and RLCard.
+
+Every runner plays whole games from the start, with one driver shape shared by
+all engines (cardrules' own half should use the same one, so the ratio compares
+engines and not drivers)::
+
+    rng = random.Random(seed)
+    while elapsed < min_seconds:            # clock read between games only
+        state = <new game>
+        while not <terminal>:
+            if <chance node>:
+                apply(<outcome sampled with rng by the game's probabilities>)
+            else:
+                apply(rng.choice(<legal actions>)); decisions += 1
+        games += 1
+
+RLCard's UNO has no explicit chance nodes: it shuffles and picks wild colours
+with its own ``numpy.random.RandomState``, which the runner seeds from ``seed``.
+
+The peer packages are optional (the ``bench`` extra); they are imported lazily,
+and :func:`available_peers` lists only those that import.
+
+>>> r = PeerResult(name="x", version="1", games=10, decisions=500, seconds=2.0)
+>>> r.games_per_s, r.decisions_per_s
+(5.0, 250.0)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import random
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+import attrs
+
+__all__ = ["PeerResult", "Runner", "available_peers", "measure"]
+
+
+@attrs.frozen(kw_only=True)
+class PeerResult:
+    """Totals of one timed run of a peer engine."""
+
+    name: str
+    """What was played, e.g. ``"open_spiel crazy_eights 2p"``."""
+    version: str
+    """Version of the peer's package, from its distribution metadata."""
+    games: int
+    """Whole games played."""
+    decisions: int
+    """Player decisions, i.e. non-chance actions applied."""
+    seconds: float
+    """Wall-clock time of the whole run."""
+
+    @property
+    def games_per_s(self) -> float:
+        """Games played per second."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def decisions_per_s(self) -> float:
+        """Player decisions applied per second."""
+        return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+
+Runner = Callable[[float, int], PeerResult]
+"""``runner(min_seconds, seed)``: play whole games until ``min_seconds`` elapsed."""
+
+
+def _import(name: str) -> ModuleType | None:
+    """The module ``name``, or ``None`` when it does not import."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _sample(rng: random.Random, outcomes: Sequence[tuple[int, float]]) -> int:
+    """An action drawn from ``(action, probability)`` pairs with ``rng``."""
+    x = rng.random()
+    for action, p in outcomes:
+        x -= p
+        if x < 0.0:
+            return action
+    return outcomes[-1][0]  # rounding left a sliver past the last probability
+
+
+def _open_spiel_runner(pyspiel: Any, game_name: str, params: dict[str, Any], label: str) -> Runner:
+    """A runner playing the OpenSpiel game ``game_name`` with ``params``."""
+    version = importlib.metadata.version("open_spiel")
+
+    def run(min_seconds: float, seed: int) -> PeerResult:
+        game = pyspiel.load_game(game_name, params)
+        if game.get_type().dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+            raise ValueError(f"{game_name} is not a sequential game")
+        rng = random.Random(seed)
+        games = decisions = 0
+        start = time.perf_counter()
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(_sample(rng, state.chance_outcomes()))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+            games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_seconds:
+                break
+        return PeerResult(
+            name=label, version=version, games=games, decisions=decisions, seconds=elapsed
+        )
+
+    return run
+
+
+def _rlcard_uno_runner(uno_game: Any, numpy: Any, players: int) -> Runner:
+    """A runner playing RLCard's raw UNO game (not the RL env) with ``players`` seats."""
+    version = importlib.metadata.version("rlcard")
+    label = f"rlcard uno {players}p"
+
+    def run(min_seconds: float, seed: int) -> PeerResult:
+        game = uno_game.UnoGame(num_players=players)
+        # The game draws its own shuffles and wild colours from this stream;
+        # init_game() hands it to the dealer, players and round of each game.
+        game.np_random = numpy.random.RandomState(seed)
+        rng = random.Random(seed)
+        games = decisions = 0
+        start = time.perf_counter()
+        while True:
+            game.init_game()
+            while not game.is_over():
+                game.step(rng.choice(game.get_legal_actions()))
+                decisions += 1
+            games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_seconds:
+                break
+        return PeerResult(
+            name=label, version=version, games=games, decisions=decisions, seconds=elapsed
+        )
+
+    return run
+
+
+def available_peers() -> dict[str, Runner]:
+    """Runners of the peer engines whose packages import, keyed by game and seat count.
+
+    Keys: ``crazy_eights_2p``, ``crazy_eights_4p``, ``hearts_4p`` (OpenSpiel,
+    default parameters otherwise; its hearts is four-handed only) and
+    ``uno_4p``, ``uno_2p`` (RLCard).
+    """
+    peers: dict[str, Runner] = {}
+    pyspiel = _import("pyspiel")
+    if pyspiel is not None:
+        for players in (2, 4):
+            peers[f"crazy_eights_{players}p"] = _open_spiel_runner(
+                pyspiel,
+                "crazy_eights",
+                {"players": players},
+                f"open_spiel crazy_eights {players}p",
+            )
+        peers["hearts_4p"] = _open_spiel_runner(pyspiel, "hearts", {}, "open_spiel hearts 4p")
+    uno_game = _import("rlcard.games.uno.game")
+    numpy = _import("numpy")
+    if uno_game is not None and numpy is not None:
+        for players in (4, 2):
+            peers[f"uno_{players}p"] = _rlcard_uno_runner(uno_game, numpy, players)
+    return peers
+
+
+def measure(runner: Runner, *, runs: int, min_seconds: float, seed: int) -> list[PeerResult]:
+    """Call ``runner`` ``runs`` times for ``min_seconds`` each, run ``i`` seeded ``seed + i``."""
+    return [runner(min_seconds, seed + i) for i in range(runs)]

@@ -1,0 +1,74 @@
+"""Smoke tests of the peer-engine runners (skipped without the ``bench`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from cardrules.bench.peers import PeerResult, available_peers, measure
+
+SPIEL_KEYS = ("crazy_eights_2p", "crazy_eights_4p", "hearts_4p")
+UNO_KEYS = ("uno_4p", "uno_2p")
+
+
+def _check(result: PeerResult, min_seconds: float) -> None:
+    assert result.games > 0
+    assert result.decisions > result.games
+    assert result.seconds >= min_seconds
+    assert result.games_per_s > 0
+    assert result.decisions_per_s > result.games_per_s
+    assert result.version
+
+
+@pytest.mark.parametrize("key", SPIEL_KEYS)
+def test_open_spiel_peer(key: str) -> None:
+    pytest.importorskip("pyspiel")
+    runner = available_peers()[key]
+    result = runner(0.05, 1)
+    _check(result, 0.05)
+    assert result.name.startswith("open_spiel ")
+
+
+@pytest.mark.parametrize("key", UNO_KEYS)
+def test_rlcard_uno_peer(key: str) -> None:
+    pytest.importorskip("rlcard.games.uno.game")
+    runner = available_peers()[key]
+    result = runner(0.05, 1)
+    _check(result, 0.05)
+    assert result.name == f"rlcard uno {key[-2:]}"
+
+
+def test_available_peers_match_imports() -> None:
+    peers = available_peers()
+    assert set(peers) <= set(SPIEL_KEYS) | set(UNO_KEYS)
+    if importlib.util.find_spec("pyspiel") is None:
+        assert not set(SPIEL_KEYS) & set(peers)
+    else:
+        assert set(SPIEL_KEYS) <= set(peers)
+
+
+def test_measure_repeats_with_distinct_seeds() -> None:
+    pytest.importorskip("pyspiel")
+    results = measure(available_peers()["hearts_4p"], runs=2, min_seconds=0.0, seed=7)
+    assert len(results) == 2
+    assert all(r.games == 1 for r in results)
+
+
+def test_same_seed_same_playout() -> None:
+    peers = available_peers()
+    if not peers:
+        pytest.skip("no peer engine installed")
+    for runner in peers.values():
+        first, second = runner(0.0, 3), runner(0.0, 3)
+        assert (
+            (first.games, first.decisions)
+            == (second.games, second.decisions)
+            == (1, first.decisions)
+        )
+
+
+def test_peer_result_rates() -> None:
+    r = PeerResult(name="x", version="1", games=4, decisions=100, seconds=0.5)
+    assert (r.games_per_s, r.decisions_per_s) == (8.0, 200.0)
+    assert PeerResult(name="x", version="1", games=0, decisions=0, seconds=0.0).games_per_s == 0.0
