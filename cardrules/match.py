@@ -6,6 +6,7 @@ when a deal ends the next one is dealt at once (its seed derived from the match 
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -136,6 +137,12 @@ class MatchState(State):
 
     def zones(self) -> dict[str, int]:
         return self._deal.zones()
+
+    def resample(self, player: int, rng: random.Random) -> MatchState:
+        return MatchState._make(
+            self._game, seed=self._seed, index=self._index, dealer=self._dealer,
+            totals=self._totals, history=self._history, carry=self._carry,
+            deal=self._deal.resample(player, rng), events=self._events, result=self._result)
 
     def _next(self, action: Action) -> MatchState:
         deal = self._deal._next(action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,11 @@ class State(abc.ABC):
     @abc.abstractmethod
     def zones(self) -> dict[str, int]:
         """Every zone's cards as a bit set (for invariants: each card in exactly one zone)."""
+
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A state ``player`` cannot tell apart from this one, hidden cards re-dealt at
+        random (for search bots that sample what they cannot see)."""
+        return self.game.procedure.resample(self, player, rng)
 
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is legal here."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,8 @@ class Procedure:
     """Read a state back from JSON."""
     setup: Callable[..., State]
     """A position given explicitly: ``setup(game, **position)``."""
+    resample: Callable[[Any, int, random.Random], State]
+    """A state the player cannot tell apart: hidden cards re-dealt at random."""
 
 
 def _shedding() -> Procedure:
@@ -40,6 +43,7 @@ def _shedding() -> Procedure:
         new_deal=shedding.SheddingState.new,
         from_json=shedding_io.from_json,
         setup=shedding_io.setup,
+        resample=shedding_io.resample,
     )
 
 

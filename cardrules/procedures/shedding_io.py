@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import mask_of
+from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.shedding import SheddingState
 
-__all__ = ["check_cards", "from_json", "setup", "to_json", "view"]
+__all__ = ["check_cards", "from_json", "resample", "setup", "to_json", "view"]
 
 
 def view(state: SheddingState, player: int) -> dict[str, Any]:
@@ -182,3 +183,36 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
         out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
         taken=(0,) * n, discard=pack.full & ~used, passes=0,
         starter=current if starter is None else starter, dealer=dealer, events=())
+
+
+def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingState:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see are
+    re-dealt at random among the places they cannot see (other hands, stock, discard),
+    each place keeping its size."""
+    from cardrules.procedures.shedding import SheddingState
+
+    game = state.game
+    zones = game.variant.zones
+    hidden_hands = [q for q in range(game.players) if q != player
+                    and visibility(zones, "hand", Visibility.OWNER) is not Visibility.PUBLIC]
+    pool = [c for q in hidden_hands for c in bits(state.hands[q])]
+    pool += list(state.stock) + list(bits(state._discard))
+    shuffled = pool[:]
+    rng.shuffle(shuffled)
+    mapping = dict(zip(pool, shuffled))
+    hands = tuple(mask_of(mapping[c] for c in bits(h)) if q in hidden_hands else h
+                  for q, h in enumerate(state.hands))
+    events = tuple(
+        Event(kind=e.kind, player=e.player, cards=tuple(mapping.get(c, c) for c in e.cards),
+              amount=e.amount, note=e.note, private=e.private)
+        if e.private and e.player != player else e
+        for e in state.events)
+    fields = {name: getattr(state, f"_{name}") for name in _FIELD_NAMES}
+    fields.update(hands=hands, stock=tuple(mapping[c] for c in state.stock),
+                  discard=mask_of(mapping[c] for c in bits(state._discard)), events=events)
+    return SheddingState._make(game, **fields)
+
+
+_FIELD_NAMES = ("hands", "stock", "pile", "top", "owner", "cover", "current", "phase", "drawn",
+                "own_suits", "out", "scores", "taken", "discard", "passes", "starter", "dealer",
+                "events")

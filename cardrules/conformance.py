@@ -1,0 +1,215 @@
+"""Conformance checks any variant must pass, used by the tests and ``cardrules check``.
+
+Each check raises :class:`ConformanceError` saying what broke.  :func:`check_playout`
+plays one seeded random game and runs every check after every action.
+
+>>> import cardrules
+>>> report = check_playout(cardrules.load("bank", players=3), seed=1)
+>>> report.actions > 0
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.errors import CardrulesError, IllegalActionError
+from cardrules.game import Game, derive_seed
+from cardrules.model.common import Visibility
+from cardrules.record import GameRecord, replay
+from cardrules.state import State
+
+__all__ = [
+    "ConformanceError",
+    "PlayoutReport",
+    "check_cards",
+    "check_json",
+    "check_legal",
+    "check_playout",
+    "check_refusals",
+    "check_views",
+    "visible_cards",
+]
+
+DEFAULT_VISIBILITY = {
+    "stock": Visibility.HIDDEN, "discard": Visibility.HIDDEN, "hand": Visibility.OWNER,
+    "pile": Visibility.PUBLIC, "taken": Visibility.PUBLIC, "trick": Visibility.PUBLIC,
+    "down": Visibility.OWNER, "won": Visibility.OWNER, "trump_card": Visibility.PUBLIC,
+}
+"""Visibility of zones a variant file does not mention, by zone name."""
+
+_ZONE = re.compile(r"^([a-z_]+?)(\d*)$")
+
+
+class ConformanceError(CardrulesError):
+    """A variant broke the engine's contract."""
+
+
+@attrs.frozen(kw_only=True)
+class PlayoutReport:
+    """Figures of one checked playout."""
+
+    actions: int
+    """Actions applied."""
+    deals: int
+    """Deals finished."""
+    record: GameRecord
+    """The game record, ready for ``cardrules replay``."""
+
+
+def check_cards(state: State) -> None:
+    """Every card of the pack lies in exactly one zone."""
+    seen = 0
+    for name, mask in state.zones().items():
+        if seen & mask:
+            raise ConformanceError(f"a card is in zone {name} and another zone at once")
+        seen |= mask
+    if seen != state.game.pack.full:
+        lost = state.game.pack.full & ~seen
+        raise ConformanceError(f"{lost.bit_count()} card(s) are in no zone")
+
+
+def visible_cards(state: State, player: int) -> int:
+    """Bit set of the cards ``player`` may see now, from the zones' declared visibility."""
+    declared = state.game.variant.zones
+    mask = 0
+    for name, cards in state.zones().items():
+        match = _ZONE.match(name)
+        base, owner = (match.group(1), match.group(2)) if match else (name, "")
+        vis = declared.get(base, DEFAULT_VISIBILITY.get(base, Visibility.HIDDEN))
+        if vis is Visibility.PUBLIC or (vis is Visibility.OWNER and owner == str(player)):
+            mask |= cards
+    return mask
+
+
+def _card_names(value: Any, names: set[str], out: set[str]) -> None:
+    if isinstance(value, str):
+        if value in names:
+            out.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _card_names(item, names, out)
+    elif isinstance(value, list):
+        for item in value:
+            _card_names(item, names, out)
+
+
+def check_views(state: State, rng: random.Random, previous: State | None = None) -> None:
+    """Views are JSON, show no card the player may not know, and do not change when the
+    cards the player cannot see are re-dealt."""
+    pack = state.game.pack
+    names = {pack.name(c) for c in range(pack.size)}
+    for player in range(state.game.players):
+        view = state.view(player)
+        json.dumps(view)
+        known = visible_cards(state, player)
+        if previous is not None:
+            known |= visible_cards(previous, player)
+        for event in state.events:
+            if event.player == player or not event.private:
+                for card in event.cards:
+                    known |= 1 << card
+        shown: set[str] = set()
+        _card_names({k: v for k, v in view.items() if k != "events"}, names, shown)
+        leaked = [n for n in shown if not (known >> pack.parse(n)) & 1]
+        if leaked:
+            raise ConformanceError(f"view of player {player} shows hidden card(s) "
+                                   f"{', '.join(sorted(leaked))}")
+        events_shown: set[str] = set()
+        _card_names(view.get("events", []), names, events_shown)
+        private = {pack.name(c) for e in state.events if e.private and e.player != player
+                   for c in e.cards}
+        if events_shown & private:
+            raise ConformanceError(f"view of player {player} shows another player's private "
+                                   f"card(s) {', '.join(sorted(events_shown & private))}")
+        other = state.resample(player, rng)
+        check_cards(other)
+        if other.view(player) != view:
+            raise ConformanceError(f"view of player {player} changes when hidden cards move")
+
+
+def check_json(state: State) -> None:
+    """JSON round-trip is exact."""
+    data = json.loads(json.dumps(state.to_json()))
+    back = state.game.state_from_json(data)
+    if back != state or back.to_json() != state.to_json():
+        raise ConformanceError("state JSON round-trip is not exact")
+
+
+def check_legal(state: State) -> None:
+    """Legal actions exist unless the game is over, and each is accepted."""
+    legal = state.legal_actions()
+    if state.is_over:
+        if legal:
+            raise ConformanceError("a finished game offers actions")
+        return
+    if not legal:
+        raise ConformanceError("the game is not over but offers no action")
+    if len(set(legal)) != len(legal):
+        raise ConformanceError("legal_actions() lists an action twice")
+    for action in legal:
+        if state.why_illegal(action) is not None:
+            raise ConformanceError(f"legal action {state.describe(action)} is called illegal")
+
+
+def _candidates(state: State) -> list[Action]:
+    pack = state.game.pack
+    out = [Action(kind=Kind.DRAW), Action(kind=Kind.PASS)]
+    out += [Action(kind=Kind.TRUMP, name=s) for s in pack.suits]
+    for kind in (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW):
+        out += [Action(kind=kind, cards=(c,)) for c in range(pack.size)]
+    return out
+
+
+def check_refusals(state: State, rng: random.Random, samples: int = 6) -> None:
+    """Actions outside ``legal_actions()`` raise IllegalActionError and change nothing."""
+    legal = set(state.legal_actions())
+    illegal = [a for a in _candidates(state) if a not in legal]
+    before = state.to_json()
+    for action in rng.sample(illegal, min(samples, len(illegal))):
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            if not str(exc):
+                raise ConformanceError("an illegal action was refused without a reason") from exc
+        else:
+            raise ConformanceError(f"illegal action {state.describe(action)} was accepted")
+    if state.to_json() != before:
+        raise ConformanceError("a refused action changed the state")
+
+
+def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: int = 20000,
+                  views: bool = True) -> PlayoutReport:
+    """Play one random game from ``seed`` checking every invariant after every action."""
+    rng = random.Random(derive_seed(seed, "check"))
+    state = game.new_match(seed) if match else game.new_deal(seed)
+    states = [state]
+    actions: list[Action] = []
+    deals = 0
+    while True:
+        check_cards(state)
+        check_legal(state)
+        check_json(state)
+        if views:
+            check_views(state, rng, states[-2] if len(states) > 1 else None)
+        if state.is_over:
+            break
+        check_refusals(state, rng, samples=2)
+        if len(actions) >= max_actions:
+            raise ConformanceError(f"the game did not end within {max_actions} actions")
+        action = rng.choice(state.legal_actions())
+        actions.append(action)
+        state = state.apply(action)
+        deals += sum(1 for e in state.events if e.kind == "deal_end")
+        states.append(state)
+    record = GameRecord.of(game, seed=seed, actions=actions, match=match)
+    replayed = replay(game, GameRecord.from_json(json.loads(json.dumps(record.to_json()))))
+    if replayed != states:
+        raise ConformanceError("replaying the record does not give the same states")
+    return PlayoutReport(actions=len(actions), deals=deals, record=record)
