@@ -1,0 +1,128 @@
+"""``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
+
+Measures random playouts of Bank and Bura (2 and 4 players, default options) and, when
+the optional ``bench`` extra is installed, peer engines in the same run, printing the
+ratio cardrules/peer.  Reports the median of several runs and their spread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import cardrules
+from cardrules.bench.own import as_json, call_costs, load_cost, playouts
+from cardrules.bench.peers import PeerResult, available_peers, measure
+from cardrules.errors import CardrulesError
+
+OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4))
+"""The cardrules games measured."""
+PAIRS = {
+    ("bank", 2): ("crazy_eights_2p", "uno_2p"),
+    ("bank", 4): ("crazy_eights_4p", "uno_4p"),
+    ("bura", 2): ("uno_2p",),
+    ("bura", 4): ("hearts_4p", "uno_4p"),
+}
+"""Which peers each cardrules game is compared with."""
+
+
+def _median_run(run: Callable[[int], Any], runs: int) -> tuple[Any, list[float]]:
+    results = [run(i) for i in range(runs)]
+    rates = [r.decisions_per_s for r in results]
+    middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
+    return middle, rates
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardrules.bench", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quick", action="store_true", help="one short run (to prove it works)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    parser.add_argument("--runs", type=int, default=5, help="runs per measurement")
+    parser.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    args = parser.parse_args(argv)
+    seconds, runs = (0.2, 1) if args.quick else (args.seconds, args.runs)
+    peers = {} if args.no_peers else available_peers()
+    report: dict[str, Any] = {"machine": {"python": platform.python_version(),
+                                          "platform": platform.platform(),
+                                          "processor": platform.processor() or "unknown"},
+                              "seconds_per_run": seconds, "runs": runs, "games": [],
+                              "peers": []}
+    peer_cache: dict[str, tuple[PeerResult, list[float]]] = {}
+    for variant, players in OWN:
+        try:
+            game = cardrules.load(variant, players=players)
+        except CardrulesError as exc:
+            report["games"].append({"name": f"{variant} {players}p", "error": str(exc)})
+            continue
+        name = f"cardrules {variant} {players}p"
+        middle, rates = _median_run(
+            lambda i, g=game, n=name: playouts(g, min_seconds=seconds, seed=1000 + i, name=n),
+            runs)
+        costs = call_costs(game, seed=7, samples=300 if args.quick else 3000)
+        entry: dict[str, Any] = {**as_json(middle), "spread": [min(rates), max(rates)],
+                                 "calls": as_json(costs),
+                                 "load_ms": load_cost(variant, repeat=3 if args.quick else 20),
+                                 "ratios": {}}
+        for key in PAIRS[(variant, players)]:
+            if key not in peers:
+                continue
+            if key not in peer_cache:
+                results = measure(peers[key], runs=runs, min_seconds=seconds, seed=1)
+                ordered = sorted(results, key=lambda r: r.decisions_per_s)
+                peer_cache[key] = (ordered[len(ordered) // 2],
+                                   [r.decisions_per_s for r in results])
+            peer, _ = peer_cache[key]
+            entry["ratios"][key] = middle.decisions_per_s / peer.decisions_per_s
+        report["games"].append(entry)
+    for key, (peer, rates) in peer_cache.items():
+        report["peers"].append({"key": key, "name": peer.name, "version": peer.version,
+                                "games_per_s": peer.games_per_s,
+                                "decisions_per_s": peer.decisions_per_s,
+                                "spread": [min(rates), max(rates)]})
+    if args.json:
+        json.dump(report, sys.stdout, indent=1)
+        print()
+    else:
+        _print(report)
+    return 0
+
+
+def _print(report: dict[str, Any]) -> None:
+    print(f"python {report['machine']['python']} on {report['machine']['platform']}; "
+          f"median of {report['runs']} run(s) of {report['seconds_per_run']:g} s")
+    print()
+    print(f"{'game':26} {'games/s':>9} {'decisions/s':>12} {'spread':>19} "
+          f"{'legal µs':>9} {'apply µs':>9} {'view µs':>8} {'json µs':>8} {'B/state':>8} "
+          f"{'load ms':>8}")
+    for g in report["games"]:
+        if "error" in g:
+            print(f"{g['name']:26} not measured: {g['error'].splitlines()[0]}")
+            continue
+        c = g["calls"]
+        low, high = g["spread"]
+        print(f"{g['name']:26} {g['games_per_s']:9.0f} {g['decisions_per_s']:12.0f} "
+              f"{low:9.0f}-{high:<9.0f} {c['legal_actions_us']:9.2f} {c['apply_us']:9.2f} "
+              f"{c['view_us']:8.2f} {c['json_round_trip_us']:8.1f} "
+              f"{c['bytes_per_state']:8.0f} {g['load_ms']:8.1f}")
+    if report["peers"]:
+        print()
+        print(f"{'peer':32} {'version':>8} {'games/s':>9} {'decisions/s':>12}")
+        for p in report["peers"]:
+            print(f"{p['name']:32} {p['version']:>8} {p['games_per_s']:9.0f} "
+                  f"{p['decisions_per_s']:12.0f}")
+        print()
+        print("ratio cardrules/peer (decisions per second):")
+        for g in report["games"]:
+            for key, ratio in g.get("ratios", {}).items():
+                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}")
+    else:
+        print("\n(no peers measured: pip install '.[bench]' to compare with OpenSpiel and RLCard)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

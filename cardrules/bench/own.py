@@ -1,0 +1,150 @@
+"""cardrules' half of the benchmark: random playouts and per-call costs.
+
+The playout loop is the same shape as the peers' (:mod:`cardrules.bench.peers`):
+``rng.choice(state.legal_actions())`` then ``state.apply(action)``, the clock read
+only between games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+import tracemalloc
+from typing import Any
+
+import attrs
+
+import cardrules
+from cardrules.game import Game, derive_seed
+from cardrules.state import State
+
+__all__ = ["CallCosts", "PlayoutResult", "call_costs", "load_cost", "playouts"]
+
+
+@attrs.frozen(kw_only=True)
+class PlayoutResult:
+    """Totals of one timed run of random playouts."""
+
+    name: str
+    """What was played, e.g. ``"cardrules bank 4p"``."""
+    games: int
+    """Whole deals played."""
+    decisions: int
+    """Actions applied (every action of these games is a player decision)."""
+    seconds: float
+    """Wall-clock time of the run."""
+
+    @property
+    def games_per_s(self) -> float:
+        """Deals per second."""
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_s(self) -> float:
+        """Decisions per second."""
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+
+def playouts(game: Game, *, min_seconds: float, seed: int, name: str) -> PlayoutResult:
+    """Play whole random deals until ``min_seconds`` have passed."""
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < min_seconds:
+        state = game.new_deal(derive_seed(seed, games))
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return PlayoutResult(name=name, games=games, decisions=decisions, seconds=elapsed)
+
+
+@attrs.frozen(kw_only=True)
+class CallCosts:
+    """Median cost of single calls on mid-game states, in microseconds."""
+
+    legal_actions_us: float
+    """``state.legal_actions()`` on a state that has not computed them yet."""
+    apply_us: float
+    """``state.apply(action)`` with a legal action."""
+    view_us: float
+    """``state.view(player)`` for the player to move."""
+    json_round_trip_us: float
+    """``game.state_from_json(state.to_json())``."""
+    bytes_per_state: float
+    """Memory a new state adds (tracemalloc), sharing what it can with its parent."""
+
+
+def _sample_pairs(game: Game, seed: int, count: int) -> list[tuple[State, Any]]:
+    rng = random.Random(seed)
+    pairs: list[tuple[State, Any]] = []
+    deal = 0
+    while len(pairs) < count:
+        state = game.new_deal(derive_seed(seed, "sample", deal))
+        deal += 1
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            pairs.append((state, action))
+            state = state.apply(action)
+    return pairs[:count]
+
+
+def call_costs(game: Game, *, seed: int, samples: int = 2000) -> CallCosts:
+    """Median per-call costs over ``samples`` states of random games."""
+    pairs = _sample_pairs(game, seed, samples)
+    clock = time.perf_counter_ns
+    apply_ns, legal_ns, view_ns, json_ns = [], [], [], []
+    children = []
+    for parent, action in pairs:
+        t0 = clock()
+        child = parent.apply(action)
+        apply_ns.append(clock() - t0)
+        children.append(child)
+    for child in children:
+        t0 = clock()
+        child.legal_actions()
+        legal_ns.append(clock() - t0)
+        player = max(child.current_player, 0)
+        t0 = clock()
+        child.view(player)
+        view_ns.append(clock() - t0)
+    for child in children[:: max(1, len(children) // 300)]:
+        t0 = clock()
+        game.state_from_json(child.to_json())
+        json_ns.append(clock() - t0)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [parent.apply(action) for parent, action in pairs]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    per_state = (after - before) / len(kept)
+    return CallCosts(
+        legal_actions_us=statistics.median(legal_ns) / 1000,
+        apply_us=statistics.median(apply_ns) / 1000,
+        view_us=statistics.median(view_ns) / 1000,
+        json_round_trip_us=statistics.median(json_ns) / 1000,
+        bytes_per_state=per_state,
+    )
+
+
+def load_cost(source: str, *, repeat: int = 20) -> float:
+    """Median milliseconds to load a variant (file read, overlays, schema, records, tables)."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        cardrules.load(source)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def as_json(value: Any) -> Any:
+    """A result record as JSON-ready data."""
+    data = attrs.asdict(value)
+    for key in ("games_per_s", "decisions_per_s"):
+        if hasattr(value, key):
+            data[key] = getattr(value, key)
+    return json.loads(json.dumps(data))
