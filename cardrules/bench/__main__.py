@@ -11,7 +11,7 @@ import argparse
 import json
 import platform
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import cardrules
@@ -28,13 +28,6 @@ PAIRS = {
     ("bura", 4): ("hearts_4p", "uno_4p"),
 }
 """Which peers each cardrules game is compared with."""
-
-
-def _median_run(run: Callable[[int], Any], runs: int) -> tuple[Any, list[float]]:
-    results = [run(i) for i in range(runs)]
-    rates = [r.decisions_per_s for r in results]
-    middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
-    return middle, rates
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -60,9 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             report["games"].append({"name": f"{variant} {players}p", "error": str(exc)})
             continue
         name = f"cardrules {variant} {players}p"
-        middle, rates = _median_run(
-            lambda i, g=game, n=name: playouts(g, min_seconds=seconds, seed=1000 + i, name=n),
-            runs)
+        results = [playouts(game, min_seconds=seconds, seed=1000 + i, name=name)
+                   for i in range(runs)]
+        rates = [r.decisions_per_s for r in results]
+        middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
         costs = call_costs(game, seed=7, samples=300 if args.quick else 3000)
         entry: dict[str, Any] = {**as_json(middle), "spread": [min(rates), max(rates)],
                                  "calls": as_json(costs),
