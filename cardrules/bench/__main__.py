@@ -66,10 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if key not in peers:
                 continue
             if key not in peer_cache:
-                results = measure(peers[key], runs=runs, min_seconds=seconds, seed=1)
-                ordered = sorted(results, key=lambda r: r.decisions_per_s)
+                peer_runs = measure(peers[key], runs=runs, min_seconds=seconds, seed=1)
+                ordered = sorted(peer_runs, key=lambda r: r.decisions_per_s)
                 peer_cache[key] = (ordered[len(ordered) // 2],
-                                   [r.decisions_per_s for r in results])
+                                   [r.decisions_per_s for r in peer_runs])
             peer, _ = peer_cache[key]
             entry["ratios"][key] = middle.decisions_per_s / peer.decisions_per_s
         report["games"].append(entry)
