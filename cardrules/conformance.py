@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -27,13 +28,17 @@ from cardrules.state import State
 
 __all__ = [
     "ConformanceError",
+    "PlayoutFailure",
     "PlayoutReport",
+    "Policy",
     "check_cards",
     "check_json",
     "check_legal",
     "check_playout",
     "check_refusals",
+    "check_state",
     "check_views",
+    "random_policy",
     "visible_cards",
 ]
 
@@ -49,6 +54,16 @@ _ZONE = re.compile(r"^([a-z_]+?)(\d*)$")
 
 class ConformanceError(CardrulesError):
     """A variant broke the engine's contract."""
+
+
+class PlayoutFailure(ConformanceError):
+    """A checked playout failed; ``record`` replays the game up to the failure."""
+
+    def __init__(self, message: str, *, record: GameRecord,
+                 cause: BaseException | None = None) -> None:
+        super().__init__(message)
+        self.record = record
+        self.cause = cause
 
 
 @attrs.frozen(kw_only=True)
@@ -184,28 +199,61 @@ def check_refusals(state: State, rng: random.Random, samples: int = 6) -> None:
         raise ConformanceError("a refused action changed the state")
 
 
+Policy = Callable[[State, random.Random], Action]
+"""Chooses the action of the player to move."""
+
+
+def random_policy(state: State, rng: random.Random) -> Action:
+    """A uniformly random legal action."""
+    return rng.choice(state.legal_actions())
+
+
+def check_state(state: State, rng: random.Random, previous: State | None = None, *,
+                views: bool = True) -> None:
+    """Every per-state check."""
+    check_cards(state)
+    check_legal(state)
+    check_json(state)
+    if views:
+        check_views(state, rng, previous)
+    if not state.is_over:
+        check_refusals(state, rng, samples=2)
+
+
 def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: int = 20000,
-                  views: bool = True) -> PlayoutReport:
-    """Play one random game from ``seed`` checking every invariant after every action."""
+                  views: bool = True, policy: Policy = random_policy) -> PlayoutReport:
+    """Play one game from ``seed`` checking every invariant after every action.
+
+    Raises :class:`PlayoutFailure` (a :class:`ConformanceError`) carrying the record of
+    the game up to the failure.
+    """
     rng = random.Random(derive_seed(seed, "check"))
     state = game.new_match(seed) if match else game.new_deal(seed)
     states = [state]
     actions: list[Action] = []
     deals = 0
+
+    def fail(message: str, cause: BaseException | None = None) -> PlayoutFailure:
+        record = GameRecord.of(game, seed=seed, actions=actions, match=match)
+        return PlayoutFailure(message, record=record, cause=cause)
+
     while True:
-        check_cards(state)
-        check_legal(state)
-        check_json(state)
-        if views:
-            check_views(state, rng, states[-2] if len(states) > 1 else None)
+        try:
+            check_state(state, rng, states[-2] if len(states) > 1 else None, views=views)
+        except ConformanceError as exc:
+            raise fail(str(exc), exc) from exc
+        except Exception as exc:
+            raise fail(f"{type(exc).__name__}: {exc}", exc) from exc
         if state.is_over:
             break
-        check_refusals(state, rng, samples=2)
         if len(actions) >= max_actions:
-            raise ConformanceError(f"the game did not end within {max_actions} actions")
-        action = rng.choice(state.legal_actions())
-        actions.append(action)
-        state = state.apply(action)
+            raise fail(f"the game did not end within {max_actions} actions")
+        try:
+            action = policy(state, rng)
+            actions.append(action)
+            state = state.apply(action)
+        except Exception as exc:
+            raise fail(f"{type(exc).__name__}: {exc}", exc) from exc
         deals += sum(1 for e in state.events if e.kind == "deal_end")
         states.append(state)
     record = GameRecord.of(game, seed=seed, actions=actions, match=match)

@@ -1,0 +1,176 @@
+"""``cardrules check``: the conformance suite for any variant or house-rule file.
+
+Plays seeded games for every supported number of players with every given policy
+(bot), checking every invariant of :mod:`cardrules.conformance` after every action.
+On the first failure it shrinks the game's action list to the smallest one it can
+find that still fails, ready for ``cardrules replay``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+import attrs
+
+import cardrules
+from cardrules.conformance import (
+    ConformanceError,
+    PlayoutFailure,
+    Policy,
+    check_playout,
+    check_state,
+    random_policy,
+)
+from cardrules.errors import CardrulesError
+from cardrules.game import Game, derive_seed
+from cardrules.loader import Source
+from cardrules.record import GameRecord
+from cardrules.state import State
+
+__all__ = ["CheckFailure", "CheckReport", "failure_of", "run_check", "shrink"]
+
+
+@attrs.frozen(kw_only=True)
+class CheckFailure:
+    """The first failure found."""
+
+    message: str
+    """What broke."""
+    record: GameRecord
+    """The smallest failing game found."""
+    original_actions: int
+    """Length of the game before shrinking."""
+
+
+@attrs.frozen(kw_only=True)
+class CheckReport:
+    """Figures of a conformance run."""
+
+    variant: str
+    """What was checked."""
+    games: int
+    """Games played to the end (or to the failure)."""
+    matches: int
+    """How many of them were whole matches."""
+    actions: int
+    """Actions applied and checked."""
+    deals: int
+    """Deals finished."""
+    longest_game: int
+    """Most actions in one game (the bound that held)."""
+    bound: int
+    """Actions after which a game counts as never ending."""
+    players: tuple[int, ...]
+    """Player counts played."""
+    policies: tuple[str, ...]
+    """Policies (bots) used."""
+    seconds: float
+    """Wall-clock time."""
+    failure: CheckFailure | None = None
+    """The first failure, shrunk; None when everything passed."""
+
+    @property
+    def ok(self) -> bool:
+        """True when no check failed."""
+        return self.failure is None
+
+
+def failure_of(game: Game, record: GameRecord, *, views: bool = True,
+               bound: int = 0) -> str | None:
+    """Replay ``record`` checking every state: the failure message, or None if every
+    state passes.  A record with an action that is not legal counts as passing; with a
+    ``bound``, a game still running after that many actions fails."""
+    import random
+
+    rng = random.Random(derive_seed(record.seed, "check"))
+    try:
+        state: State = game.new_match(record.seed) if record.match else \
+            game.new_deal(record.seed, dealer=record.dealer)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    previous: State | None = None
+    for text in (None, *record.actions):
+        try:
+            if text is not None:
+                action = game.parse_action(text)
+                if action not in state.legal_actions():
+                    return None
+                previous, state = state, state.apply(action)
+            check_state(state, rng, previous, views=views)
+        except ConformanceError as exc:
+            return str(exc)
+        except CardrulesError:
+            return None
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+    if bound and len(record.actions) >= bound and not state.is_over:
+        return f"the game did not end within {bound} actions"
+    return None
+
+
+def shrink(game: Game, record: GameRecord, *, seconds: float = 20.0,
+           views: bool = True, bound: int = 0) -> GameRecord:
+    """The shortest record found (deleting chunks of actions, then single ones) that
+    still fails; the failing prefix is kept when nothing shorter fails."""
+    deadline = time.monotonic() + seconds
+    actions = list(record.actions)
+    chunk = max(1, len(actions) // 2)
+    while chunk >= 1 and time.monotonic() < deadline:
+        start, changed = 0, False
+        while start < len(actions) and time.monotonic() < deadline:
+            candidate = actions[:start] + actions[start + chunk:]
+            smaller = record.with_actions(candidate)
+            if failure_of(game, smaller, views=views, bound=bound) is not None:
+                actions, changed = candidate, True
+            else:
+                start += chunk
+        if not changed:
+            chunk //= 2
+    return record.with_actions(actions)
+
+
+def run_check(source: Source, *, games: int = 200, seed: int = 0,
+              options: Mapping[str, object] | None = None,
+              policies: Mapping[str, Policy] | None = None, players: Sequence[int] = (),
+              match_every: int = 10, bound: int = 20000, views: bool = True,
+              progress: Callable[[int], None] | None = None) -> CheckReport:
+    """Check ``games`` seeded games of ``source``; every ``match_every``-th is a whole match."""
+    policies = dict(policies or {"random": random_policy})
+    probe = cardrules.load(source, options=options)
+    counts = tuple(players) or tuple(range(probe.variant.players.min,
+                                           probe.variant.players.max + 1))
+    loaded = {n: cardrules.load(source, players=n, options=options) for n in counts}
+    names = list(policies)
+    start = time.monotonic()
+    totals = {"games": 0, "matches": 0, "actions": 0, "deals": 0, "longest": 0}
+    failure: CheckFailure | None = None
+    for index in range(games):
+        game = loaded[counts[index % len(counts)]]
+        policy = policies[names[(index // len(counts)) % len(names)]]
+        match = match_every > 0 and index % match_every == match_every - 1
+        game_seed = derive_seed(seed, "check-game", index)
+        try:
+            report = check_playout(game, game_seed, match=match, max_actions=bound,
+                                   views=views, policy=policy)
+        except PlayoutFailure as exc:
+            totals["games"] += 1
+            totals["actions"] += len(exc.record.actions)
+            small = exc.record
+            if failure_of(game, exc.record, views=views, bound=bound) is not None:
+                small = shrink(game, exc.record, views=views, bound=bound)
+            failure = CheckFailure(message=str(exc), record=small,
+                                   original_actions=len(exc.record.actions))
+            break
+        totals["games"] += 1
+        totals["matches"] += int(match)
+        totals["actions"] += report.actions
+        totals["deals"] += report.deals
+        totals["longest"] = max(totals["longest"], report.actions)
+        if progress is not None:
+            progress(index + 1)
+    return CheckReport(
+        variant=str(source), games=totals["games"], matches=totals["matches"],
+        actions=totals["actions"], deals=totals["deals"], longest_game=totals["longest"],
+        bound=bound, players=counts, policies=tuple(names),
+        seconds=time.monotonic() - start, failure=failure)

@@ -1,0 +1,45 @@
+"""The conformance suite (``cardrules check``) passes on shipped variants and catches
+broken ones with a replayable, shrunk record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardrules.check import failure_of, run_check
+from cardrules.hooks import FirstMoverInput, hook
+from cardrules.loader import load
+
+BROKEN = Path(__file__).parent / "fixtures" / "broken_variants"
+
+
+@hook("first_mover", "tests.no_such_seat")
+def _no_such_seat(position: FirstMoverInput) -> int:
+    return len(position.hands) + 3
+
+
+def test_bank_passes_a_small_check() -> None:
+    report = run_check("bank", games=12, seed=2)
+    assert report.ok, report.failure
+    assert report.games == 12 and report.actions > 0 and report.matches == 1
+    assert report.players == (2, 3, 4)
+
+
+def test_never_ending_variant_fails_with_a_record_that_replays_to_the_failure() -> None:
+    report = run_check(BROKEN / "never_ends.yaml", games=6, seed=1, bound=300,
+                       views=False, match_every=0)
+    assert report.failure is not None
+    assert "did not end within 300 actions" in report.failure.message
+    record = report.failure.record
+    game = load(record.variant, players=record.players, options=record.options)
+    assert failure_of(game, record, bound=300) is not None
+    assert not game.replay(record)[-1].is_over
+
+
+def test_broken_hook_is_caught_and_shrunk() -> None:
+    report = run_check(BROKEN / "bad_hook.yaml", games=3, seed=1, match_every=0)
+    assert report.failure is not None
+    assert "IndexError" in report.failure.message or "out of range" in report.failure.message
+    record = report.failure.record
+    assert len(record.actions) <= report.failure.original_actions
+    game = load(record.variant, players=record.players, options=record.options)
+    assert failure_of(game, record) is not None
