@@ -33,8 +33,8 @@ CLAUSES: dict[str, str] = {
 def describe_clause(clause: str | RankClause) -> str:
     """One sentence on what a clause allows."""
     if isinstance(clause, RankClause):
-        target = "any card of its own suit" if clause.beats == "same_suit" else "any card"
-        return f"a {clause.rank} beats {target}"
+        return f"a {clause.rank} of the same suit" if clause.beats == "same_suit" \
+            else f"any {clause.rank}"
     return CLAUSES[clause]
 
 

@@ -1,0 +1,234 @@
+"""Rules in plain English, generated from the rule data.
+
+Every primitive says in a sentence what it does, so a house-rule file documents itself:
+``cardrules rules bank --option seven=nothing`` prints the rules as configured.
+
+>>> import cardrules
+>>> text = "\\n".join(describe(cardrules.load("bank", options={"seven": "nothing"}).variant))
+>>> "loses their turn" in text
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from cardrules.beats import describe_clause
+from cardrules.hooks import known
+from cardrules.model import Variant
+from cardrules.model.match import Goal, NextDealer, Remainder
+from cardrules.model.shedding import (
+    AfterTurn,
+    Bonus,
+    BonusWhen,
+    GroupKind,
+    HandPenaltyMode,
+    Leftover,
+    SheddingPlay,
+    SheddingScoring,
+    Then,
+    TrumpBeat,
+    TrumpMode,
+)
+
+__all__ = ["describe", "register_describer"]
+
+Describer = Callable[[Variant], Iterator[str]]
+_PROCEDURE_DESCRIBERS: dict[type, Describer] = {}
+
+
+def register_describer(play_type: type, describer: Describer) -> None:
+    """Teach :func:`describe` the play section of another procedure."""
+    _PROCEDURE_DESCRIBERS[play_type] = describer
+
+
+def describe(variant: Variant) -> list[str]:
+    """The rules of ``variant`` as lines of text: headings start with ``#``."""
+    lines = [f"# {variant.title}", ""]
+    if variant.description:
+        lines += [variant.description, ""]
+    lines += ["## Cards and players", *_setup(variant), ""]
+    describer = _PROCEDURE_DESCRIBERS.get(type(variant.play))
+    if describer is None and isinstance(variant.play, SheddingPlay):
+        describer = _shedding
+    if describer is not None:
+        lines += ["## Play", *describer(variant), ""]
+    lines += ["## The match", *_match(variant), ""]
+    if variant.options:
+        lines += ["## Options in force", *_options(variant)]
+    return lines
+
+
+def _ranks(names: Any) -> str:
+    return " ".join(str(n) for n in names)
+
+
+def _setup(v: Variant) -> Iterator[str]:
+    pack = v.pack
+    yield (f"- {v.players.min} to {v.players.max} players, seated clockwise; play passes "
+           "to the left.")
+    yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} (low to "
+           f"high) in suits {_ranks(pack.suits)}.")
+    if pack.points:
+        worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
+        yield f"- Card points: {worth}; other cards 0."
+    deal = f"- Each player is dealt {v.deal.hand} card{'s' if v.deal.hand != 1 else ''}"
+    if v.deal.starter:
+        pile = getattr(v.play, "pile", "pile")
+        deal += f"; {v.deal.starter} more is turned face up to start the {pile}"
+    if v.deal.trump_card:
+        deal += "; the next card is turned up: its suit is trump and it is drawn last"
+    yield deal + "; the rest is the stock."
+    mover = v.hooks.get("first_mover", "dealer_left")
+    doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
+    yield "- First move: " + " ".join(doc.split()).rstrip(".") + "."
+
+
+def _a(rank: str) -> str:
+    """``a 6``, ``an 8``, ``an A``."""
+    return ("an " if rank[:1] in "8AEIOU" or rank in ("11", "18") else "a ") + rank
+
+
+def _then(then: Then) -> str:
+    return {Then.NONE: "",
+            Then.OPTIONAL: "; you may then lay one more card that beats it, or end the turn",
+            Then.COMPULSORY: "; you must then make one more move by the normal rules"}[then]
+
+
+def _shedding(v: Variant) -> Iterator[str]:
+    play = v.play
+    assert isinstance(play, SheddingPlay)
+    pile = play.pile
+    yield (f"- On your turn you must beat the top card of the {pile} if you can. A card beats "
+           "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
+    yield "- " + _trumps(play)
+    for wild in play.wild:
+        yield f"- {_a(wild.rank).capitalize()} may be laid on any top card{_then(wild.then)}."
+    for group in play.groups:
+        if group.kind is GroupKind.SAME_RANK:
+            where = "on any top card" if group.laid_on == "any" else \
+                "if the card chosen for the top beats the top card"
+            yield (f"- You may lay {group.size} cards of one rank {where}, choosing which lies "
+                   f"on top{_then(group.then)}.")
+        else:
+            where = "whatever the top card" if group.laid_on == "any" else \
+                "if either end card beats the top card; that end goes first and the other " \
+                "end becomes the new top"
+            yield (f"- You may lay {group.size} cards of one suit in sequence on the ladder "
+                   f"{where}{_then(group.then)}.")
+    effects = {AfterTurn.SKIP: "the next player loses their turn; the player after them must "
+                               "beat it",
+               AfterTurn.DRAW_THEN_PLAY: "the next player draws one card, then takes a normal "
+                                         "turn",
+               AfterTurn.SKIP_AND_DRAW: "the next player draws one card and loses their turn"}
+    for rank, effect in play.after_turn.items():
+        yield f"- When a turn ends with {_a(rank)} on top, {effects[effect]}."
+    if play.stuck_draw:
+        yield (f"- If you cannot beat the top card, draw a card (up to {play.stuck_draw}); if "
+               "that gives you a move you must make it, otherwise your turn passes. With an "
+               "empty stock you pass. You may not draw while you can beat.")
+    else:
+        yield "- If you cannot beat the top card, your turn passes."
+    yield (f"- When the player who had to beat your card cannot, you take the {pile} and score "
+           f"its card points; a {pile} of fewer than {play.take_min} cards is never taken, and "
+           "nobody takes their own card. After a take, the next player must beat the last top "
+           f"card; their card starts a new {pile}.")
+    for rank in play.cover_takes:
+        yield (f"- Whoever lays a card on a group of {rank}s laid in one move takes the {pile} "
+               "at once.")
+    yield from _shedding_scoring(v)
+
+
+def _trumps(play: SheddingPlay) -> str:
+    t = play.trumps
+    beat = "any card of a lower class" if t.beat is TrumpBeat.ANY_RANK else \
+        "a card of a lower class only with the rank one rung lower"
+    if t.mode is TrumpMode.NONE:
+        return "No trumps."
+    if t.mode is TrumpMode.SHARED:
+        return f"Trump suits for everyone: {_ranks(t.shared)}; a trump beats {beat}."
+    if t.mode is TrumpMode.RANKED:
+        order = " below ".join(t.ranked)
+        return f"Trump classes: {order}, all above the plain suits; a higher class beats {beat}."
+    how = "players choose a free suit in turn from the dealer's left before the first deal" \
+        if t.assignment == "choose" else "assigned by seat"
+    return f"Every player has a trump suit of their own ({how}); for them it beats {beat}."
+
+
+def _bonus(b: Bonus, pile: str) -> str:
+    what = []
+    if b.when is BonusWhen.LAST_CARD:
+        card = f"a {'trump ' if b.trump else ''}{b.rank or 'card'}" if b.trump else \
+            (_a(b.rank) if b.rank else "any card")
+        what.append(f"going out with {card}")
+    else:
+        kind = "cards of one rank" if b.group is GroupKind.SAME_RANK else "a run"
+        what.append(f"going out with {kind}")
+    if b.exclude_ranks:
+        what.append(f"(not {', '.join(b.exclude_ranks)})")
+    gains = []
+    if b.amount:
+        gains.append(f"{b.amount:+d}")
+    if b.by_place:
+        gains.append("by place " + ", ".join(f"{p:+d}" for p in b.by_place))
+    if b.take_pile:
+        gains.append(f"takes the {pile}")
+    return " ".join(what) + ": " + "; ".join(gains)
+
+
+def _shedding_scoring(v: Variant) -> Iterator[str]:
+    s = v.scoring
+    assert isinstance(s, SheddingScoring)
+    if s.places:
+        yield ("- Players who lay their last card go out; going out 1st, 2nd, 3rd... scores "
+               + ", ".join(f"{p:+d}" for p in s.places) + ".")
+    for bonus in s.bonuses:
+        yield f"- Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}."
+    yield ("- The deal ends when only one player holds cards, or when the stock is empty and "
+           "every player holding cards has passed in a row.")
+    pile = getattr(v.play, "pile", "pile")
+    yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD
+                                          else "the owner of the top card takes them.")
+    p = s.hand_penalty
+    penalty = {HandPenaltyMode.NONE: "cost nothing",
+               HandPenaltyMode.POINTS: "cost their card points",
+               HandPenaltyMode.POINTS_PLUS_FIXED: f"cost their card points plus {p.fixed}",
+               HandPenaltyMode.POINTS_PLUS_PER_CARD:
+                   f"cost their card points plus {p.per_card} per card"}[p.mode]
+    yield f"- Cards still in hand at the end {penalty}."
+
+
+def _match(v: Variant) -> Iterator[str]:
+    m = v.match
+    if m.goal is Goal.REACH_TARGET:
+        yield (f"- Deals are played until a player has {m.target} or more at the end of a deal. "
+               "The highest total wins; if the highest totals tie, another deal is played.")
+    else:
+        yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
+               "lose and the others win.")
+    dealer = {NextDealer.CLOCKWISE: "the player on the dealer's left",
+              NextDealer.LOSER: "the player with the lowest deal result",
+              NextDealer.LAST_OUT: "the player who finished the deal last",
+              NextDealer.DEAL_STARTER: "the player who made the deal's first move",
+              NextDealer.SCORE_LEADER: "the player with the highest total",
+              NextDealer.SCORE_TRAILER: "the player with the lowest total"}[m.next_dealer]
+    yield f"- The first dealer is drawn by lot; the next dealer is {dealer}."
+    if m.pot is not None:
+        yield (f"- Each player stakes {m.pot.stake}; the winners share the pot, fewer points "
+               "taking a larger share:")
+        for pattern, shares in m.pot.split.items():
+            text = ", ".join(f"{float(s) * 100:g}%" for s in shares)
+            yield f"  - winners finishing {pattern}: {text}"
+        rest = "goes to the winner with the fewest points" \
+            if m.pot.remainder is Remainder.LOWEST_TOTAL else "stays in the pot"
+        yield f"- A remainder that cannot be split evenly {rest}."
+
+
+def _options(v: Variant) -> Iterator[str]:
+    for option in v.options:
+        value = option.default
+        meaning = option.descriptions.get(str(value), "")
+        shown = "null" if value is None else value
+        yield f"- {option.name} = {shown}" + (f": {meaning}" if meaning else "") + \
+            f" ({option.description})"
