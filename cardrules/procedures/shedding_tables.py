@@ -56,6 +56,12 @@ class SheddingTables:
     draw: Action
     pass_: Action
     trump_actions: tuple[Action, ...]
+    rank_masks: tuple[int, ...] = ()
+    """Per rank, the bit set of its cards."""
+    suit_masks: tuple[int, ...] = ()
+    """Per suit, the bit set of its cards."""
+    min_group: int = 0
+    """Fewest cards of any group move (0: no groups)."""
     _beat_cache: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict)
     _moves: dict[tuple[int, ...], Move] = attrs.field(factory=dict)
 
@@ -85,6 +91,9 @@ class SheddingTables:
             pass_=Action(kind=Kind.PASS, label="pass"),
             trump_actions=tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}")
                                 for s in pack.suits),
+            rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
+            suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
+            min_group=min((g.size for g in play.groups), default=0),
         )
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
@@ -146,9 +155,9 @@ class SheddingTables:
 
     def _same_rank(self, hand: int, top: int, beats: tuple[int, ...],
                    spec: GroupSpec) -> list[Move]:
-        pack, moves = self.pack, []
-        for rank in range(len(pack.ranks)):
-            held = hand & pack.rank_mask(rank)
+        moves = []
+        for held_rank in self.rank_masks:
+            held = hand & held_rank
             if held.bit_count() < spec.size:
                 continue
             for chosen in combinations(sorted(bits(held)), spec.size):
@@ -160,10 +169,10 @@ class SheddingTables:
         return moves
 
     def _runs(self, hand: int, top: int, beats: tuple[int, ...], spec: GroupSpec) -> list[Move]:
-        pack, moves, n = self.pack, [], len(self.pack.ranks)
+        moves, n = [], len(self.pack.ranks)
         window = (1 << spec.size) - 1
-        for suit in range(len(pack.suits)):
-            held = hand & pack.suit_mask(suit)
+        for suit, suit_mask in enumerate(self.suit_masks):
+            held = hand & suit_mask
             if held.bit_count() < spec.size:
                 continue
             base = suit * n
