@@ -270,7 +270,7 @@ class SheddingState(State):
                 return f"each player first chooses a free trump suit{ref('choose_trump')}"
             return f"suit {action.name} is taken; choose a free suit{ref('choose_trump')}"
         if action.kind is Kind.TRUMP:
-            return "trump suits are not chosen now"
+            return f"trump suits are not chosen now{ref('choose_trump')}"
         if action.kind is Kind.DRAW:
             if self._phase == FOLLOW:
                 return f"in a follow-up you may only play a card or end the turn{ref('follow_up')}"
@@ -278,7 +278,7 @@ class SheddingState(State):
                 return f"the stock is empty: pass instead{ref('must_beat')}"
             if self._drawn >= self._tables.play.stuck_draw:
                 return f"you have drawn already this turn{ref('must_beat')}"
-            return f"you hold a card that beats the top: you must play it, not draw{ref('must_beat')}"
+            return f"you hold a card that beats the top: play it, do not draw{ref('must_beat')}"
         if action.kind is Kind.PASS:
             return f"you must beat the top card when you can{ref('must_beat')}"
         if action.kind is not Kind.PLAY or not action.cards:
@@ -287,7 +287,8 @@ class SheddingState(State):
         held = self._hands[p]
         missing = [c for c in cards if not (held >> c) & 1]
         if missing:
-            return f"player {p} does not hold {' '.join(pack.names(missing))}"
+            return (f"player {p} does not hold {' '.join(pack.names(missing))}; only the "
+                    f"player to move lays cards{ref('own_turn')}")
         top = pack.name(self._top) if self._top >= 0 else "nothing"
         if len(cards) == 1:
             if self._phase == FOLLOW:

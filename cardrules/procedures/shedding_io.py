@@ -125,6 +125,9 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
         raise StateError(f"the state is for {len(hands)} players, the game has {n}")
     if fields["phase"] not in (CHOOSE, TURN, FOLLOW, OVER):
         raise StateError(f"unknown phase {fields['phase']!r}")
+    if fields["own_suits"] and len(fields["own_suits"]) != n:
+        raise StateError(f"the state has {len(fields['own_suits'])} own trump suits for {n} "
+                         "players")
     if not 0 <= fields["current"] < n or not -1 <= fields["owner"] < n:
         raise StateError("current player or owner out of range")
     for zone in ("stock", "pile"):
@@ -174,6 +177,8 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
     if len(set(pile_cards)) != len(pile_cards) or len(set(stock_cards)) != len(stock_cards):
         raise StateError("a card is given twice in the position")
     suits = tuple(pack.suits.index(s.upper()) for s in own_suits)
+    if suits and len(suits) != n:
+        raise StateError(f"give {n} own trump suits, one per player (got {len(suits)})")
     if dealer is None:
         dealer = (current - 1) % n
     return SheddingState._make(
