@@ -1,0 +1,5 @@
+"""Run the command line: ``python -m cardrules``."""
+
+from cardrules.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,294 @@
+"""The ``cardrules`` command: validate, options, simulate, play, replay.
+
+>>> main(["options", "bank"]) == 0  # doctest: +ELLIPSIS
+trumps: Which suits are trumps (B5).
+...
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from cardrules.bots import make_bot
+from cardrules.errors import CardrulesError, VariantError
+from cardrules.game import Game
+from cardrules.loader import Source, load
+from cardrules.render import Table, can_encode_symbols
+from cardrules.resources import builtin_variants
+from cardrules.simulate import Summary, simulate
+from cardrules.terminal import Session, replay_record
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (0 ok, 1 error or invalid files, 2 usage)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except VariantError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except CardrulesError as exc:
+        print(f"cardrules: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # output piped into a pager that quit
+        return 0
+    return status
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardrules",
+                                     description="Play card games from YAML rule files.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check rule files")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(run=_validate)
+
+    p = sub.add_parser("options", help="list a variant's options")
+    _source_args(p)
+    p.set_defaults(run=_options)
+
+    p = sub.add_parser("simulate", help="play many games with bots and summarise")
+    _source_args(p)
+    _game_args(p)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
+    p.add_argument("--bots", default="random", help="one name, or one per seat: greedy,random")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--compare", metavar="OPTION=V1,V2",
+                   help="run the same seeds under each value of an option")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.set_defaults(run=_simulate)
+
+    p = sub.add_parser("play", help="play against bots in the terminal")
+    _source_args(p)
+    _game_args(p)
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--bots", default="greedy", help="one name, or one per other seat")
+    p.add_argument("--seed", type=int, help="seed (default: a random one, printed)")
+    p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    p.set_defaults(run=_play)
+
+    p = sub.add_parser("replay", help="step through a saved game record")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--to", type=int, help="show only the table after action N")
+    p.add_argument("--seat", type=int, help="show what this seat could see")
+    p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    p.set_defaults(run=_replay)
+    return parser
+
+
+def _source_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", nargs="?", metavar="VARIANT", help="a variant name or rule file")
+    p.add_argument("--file", help="a house-rule file (used instead of VARIANT)")
+
+
+def _game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option value (YAML scalar or list); may be repeated")
+    p.add_argument("--match", action="store_true", help="whole matches, not single deals")
+
+
+# -- validate and options -------------------------------------------------------------
+
+def _validate(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        try:
+            load(path)
+        except VariantError as exc:
+            status = 1
+            count = len(exc.problems)
+            print(f"{path}: {count} problem{'s' if count != 1 else ''}")
+            for problem in exc.problems:
+                print(problem if problem.file else f"{path}: {problem}")
+        except CardrulesError as exc:
+            status = 1
+            print(f"{path}: {exc}")
+        else:
+            print(f"{path}: ok")
+    return status
+
+
+def _source(args: argparse.Namespace) -> Source:
+    source: str | None = args.file or args.variant
+    if not source:
+        known = ", ".join(sorted(builtin_variants()))
+        raise CardrulesError(f"name a variant ({known}) or give --file")
+    return source
+
+
+def _options(args: argparse.Namespace) -> int:
+    game = load(_source(args))
+    for option in game.variant.options:
+        print(f"{option.name}: {option.description}")
+        print(f"  value in force: {_yaml(option.default)}")
+        print(f"  allowed: {option.allowed()}")
+        for value in option.values:
+            note = option.descriptions.get(value, "")
+            print(f"    {value}" + (f": {note}" if note else ""))
+    return 0
+
+
+def _yaml(value: object) -> str:
+    text = yaml.safe_dump(value, default_flow_style=True).strip()
+    return text[:-4].strip() if text.endswith("\n...") else text.removesuffix("...").strip()
+
+
+def _parse_options(items: Sequence[str]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise CardrulesError(f"write options as KEY=VALUE, not {item!r}")
+        options[key.strip()] = _scalar(text)
+    return options
+
+
+def _scalar(text: str) -> Any:
+    try:
+        return yaml.safe_load(text) if text.strip() else ""
+    except yaml.YAMLError as exc:
+        raise CardrulesError(f"cannot read option value {text!r}: {exc}") from None
+
+
+def _bot_names(text: str, seats: int) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        make_bot(name)
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise CardrulesError(f"give one bot name or {seats} (one per seat), not {len(names)}")
+    return names
+
+
+def _game(args: argparse.Namespace, options: dict[str, object]) -> Game:
+    return load(_source(args), players=args.players, options=options or None)
+
+
+# -- simulate --------------------------------------------------------------------------
+
+def _simulate(args: argparse.Namespace) -> int:
+    options = _parse_options(args.option)
+    game = _game(args, options)
+    bots = _bot_names(args.bots, game.players)
+    values: list[Any] = [None]
+    key = ""
+    if args.compare:
+        key, sep, text = args.compare.partition("=")
+        if not sep:
+            raise CardrulesError("write --compare OPTION=V1,V2,...")
+        values = _scalar(f"[{text}]")
+    summaries = []
+    for value in values:
+        chosen = {**options, key: value} if key else options
+        summaries.append(simulate(
+            _source(args), players=game.players, games=args.games, seed=args.seed,
+            options=chosen or None, bots=bots, match=args.match, workers=args.workers,
+            progress=True if args.progress else None))
+    if args.json:
+        data: Any = summaries[0].to_json() if not key else {
+            "compare": key, "values": values, "results": [s.to_json() for s in summaries]}
+        print(json.dumps(data, sort_keys=True))
+    elif args.csv:
+        for value, summary in zip(values, summaries):
+            text = summary.to_csv()
+            if key:
+                head, *rows = text.splitlines()
+                text = "\n".join([f"{key},{head}"] + [f"{_yaml(value)},{r}" for r in rows]) + "\n"
+            if key and value is not values[0]:
+                text = text.split("\n", 1)[1]
+            sys.stdout.write(text)
+    else:
+        for value, summary in zip(values, summaries):
+            if key:
+                print(f"== {key} = {_yaml(value)}")
+            print("\n".join(summary_lines(summary)))
+        if key:
+            print("\n".join(compare_lines(key, values, summaries)))
+    return 0
+
+
+def summary_lines(s: Summary) -> list[str]:
+    """A readable table of a summary."""
+    kind = "matches" if s.match else "deals"
+    lines = [f"{s.variant}: {s.players} players, {s.games} {kind}, seed {s.seed}, "
+             f"bots {','.join(s.bots)}",
+             f"actions per deal: mean {s.mean_actions:.1f}, median {s.median_actions:g}; "
+             f"{s.total_actions} in all"]
+    if s.deals_per_match is not None:
+        lines.append(f"deals per match: {s.deals_per_match:.2f}")
+    payout = s.mean_payout is not None
+    lines.append(f"{'seat':<5}{'bot':<8}{'wins':>6}{'win rate':>10}  {'95% CI':<17}"
+                 f"{'mean score':>11}" + (f"{'payout':>9}" if payout else ""))
+    for p in range(s.players):
+        low, high = s.win_interval[p]
+        row = (f"{p:<5}{s.bots[p]:<8}{s.wins[p]:>6}{s.win_rate[p]:>10.1%}  "
+               f"{f'[{low:.1%}, {high:.1%}]':<17}{s.mean_score[p]:>11.1f}")
+        if s.mean_payout is not None:
+            row += f"{s.mean_payout[p]:>9.1f}"
+        lines.append(row)
+    low, high = s.starter_interval
+    lines.append(f"no sole winner: {s.ties}; first mover won {s.starter_win_rate:.1%} of "
+                 f"deals [{low:.1%}, {high:.1%}] (even: {1 / s.players:.1%})")
+    return lines
+
+
+def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary]) -> list[str]:
+    """The compared runs side by side: win rate and mean score per seat, game length."""
+    names = [_yaml(v) for v in values]
+    width = max(12, *(len(n) + 2 for n in names))
+    lines = [f"== side by side: {key}", f"{'':<16}" + "".join(f"{n:>{width}}" for n in names)]
+    lines.append(f"{'actions/deal':<16}" + "".join(f"{s.mean_actions:>{width}.1f}"
+                                                   for s in summaries))
+    for p in range(summaries[0].players):
+        lines.append(f"{f'P{p} win rate':<16}" + "".join(f"{s.win_rate[p]:>{width}.1%}"
+                                                         for s in summaries))
+        lines.append(f"{f'P{p} mean score':<16}" + "".join(f"{s.mean_score[p]:>{width}.1f}"
+                                                           for s in summaries))
+    lines.append(f"{'first mover':<16}" + "".join(f"{s.starter_win_rate:>{width}.1%}"
+                                                  for s in summaries))
+    return lines
+
+
+# -- play and replay -----------------------------------------------------------------------
+
+def _table(game: Game, ascii: bool) -> Table:
+    return Table(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = _game(args, _parse_options(args.option))
+    if not 0 <= args.seat < game.players:
+        raise CardrulesError(f"no seat {args.seat}: choose 0 to {game.players - 1}")
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    others = game.players - 1
+    if len(names) == others:
+        names.insert(args.seat, names[0])
+    bots = [make_bot(n) for n in _bot_names(",".join(names), game.players)]
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    session = Session(game, seat=args.seat, bots=bots, seed=seed, match=args.match,
+                      table=_table(game, args.ascii), out=sys.stdout, read=input)
+    return session.run()
+
+
+def _replay(args: argparse.Namespace) -> int:
+    return replay_record(args.file, to=args.to, seat=args.seat,
+                         table_of=lambda game: _table(game, args.ascii), out=sys.stdout)
