@@ -1,4 +1,4 @@
-"""The ``cardrules`` command: validate, options, simulate, play, replay.
+"""The ``cardrules`` command: validate, options, rules, simulate, play, replay, check.
 
 >>> main(["options", "bank"]) == 0  # doctest: +ELLIPSIS
 trumps: Which suits are trumps (B5).
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import secrets
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from cardrules.actions import Action
 from cardrules.bots import make_bot
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.game import Game
@@ -90,6 +92,25 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, help="show what this seat could see")
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     p.set_defaults(run=_replay)
+
+    p = sub.add_parser("rules", help="print a variant's rules in plain English, as configured")
+    _source_args(p)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option value (YAML scalar or list); may be repeated")
+    p.set_defaults(run=_rules)
+
+    p = sub.add_parser("check", help="run the conformance suite on a variant or rule file")
+    p.add_argument("variant", metavar="VARIANT_OR_FILE")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option value (YAML scalar or list); may be repeated")
+    p.add_argument("--bound", type=int, default=20000,
+                   help="actions after which a game counts as never ending")
+    p.add_argument("--out", default="cardrules-failure.json",
+                   help="where to write the smallest failing game record")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.set_defaults(run=_check)
     return parser
 
 
@@ -292,3 +313,68 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     return replay_record(args.file, to=args.to, seat=args.seat,
                          table_of=lambda game: _table(game, args.ascii), out=sys.stdout)
+
+
+# -- rules and check ----------------------------------------------------------------
+
+def _rules(args: argparse.Namespace) -> int:
+    from cardrules.describe import describe
+
+    game = load(_source(args), options=_parse_options(args.option))
+    print("\n".join(describe(game.variant)))
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from cardrules.bots import BOTS, bot_view
+    from cardrules.check import run_check
+    from cardrules.conformance import Policy
+    from cardrules.state import State
+
+    def policy_of(name: str) -> Policy:
+        bot = make_bot(name)
+
+        def choose(state: State, rng: random.Random) -> Action:
+            player = state.current_player
+            return bot.choose(bot_view(state, player), state.legal_actions(), rng)
+
+        return choose
+
+    progress = None
+    if sys.stderr.isatty() and not args.json:
+        def progress(done: int) -> None:
+            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    report = run_check(args.variant, games=args.games, seed=args.seed,
+                       options=_parse_options(args.option),
+                       policies={name: policy_of(name) for name in BOTS}, bound=args.bound,
+                       progress=progress)
+    if progress is not None:
+        print(file=sys.stderr)
+    figures = {"variant": report.variant, "ok": report.ok, "games": report.games,
+               "matches": report.matches, "deals": report.deals, "actions": report.actions,
+               "longest_game": report.longest_game, "bound": report.bound,
+               "players": list(report.players), "bots": list(report.policies),
+               "seconds": round(report.seconds, 1)}
+    if report.failure is not None:
+        report.failure.record.save(args.out)
+        figures.update(failure=report.failure.message, record=args.out,
+                       record_actions=len(report.failure.record.actions),
+                       original_actions=report.failure.original_actions)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"{report.variant}: {report.games} games ({report.matches} whole matches) for "
+              f"{', '.join(map(str, report.players))} players with bots "
+              f"{', '.join(report.policies)}")
+        print(f"  {report.actions} actions and {report.deals} deals checked in "
+              f"{report.seconds:.1f} s; longest game {report.longest_game} actions "
+              f"(bound {report.bound})")
+        if report.failure is None:
+            print("  every check passed")
+        else:
+            print(f"  FAILED: {report.failure.message}")
+            print(f"  smallest failing game: {len(report.failure.record.actions)} actions "
+                  f"(from {report.failure.original_actions}), written to {args.out}; "
+                  f"see it with: cardrules replay {args.out}")
+    return 0 if report.ok else 1

@@ -1,0 +1,55 @@
+"""``cardrules rules`` and ``cardrules check`` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardrules.cli import main
+from cardrules.record import GameRecord
+
+BROKEN = Path(__file__).parent / "fixtures" / "broken_variants"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    return status, capsys.readouterr().out
+
+
+def test_rules_differ_exactly_where_the_option_changes_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, base = _run(capsys, "rules", "bank")
+    _, changed = _run(capsys, "rules", "bank", "--option", "seven=nothing")
+    removed = [line for line in base.splitlines() if line not in changed.splitlines()]
+    added = [line for line in changed.splitlines() if line not in base.splitlines()]
+    assert [line[:40] for line in removed] == [
+        "- When a turn ends with a 7 on top, the ", "- seven = skip: they lose their turn; th"]
+    assert [line[:20] for line in added] == ["- seven = nothing: n"]
+
+
+def test_rules_of_a_house_rule_file(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run(capsys, "rules", "--file", "examples/house-rules.yaml")
+    assert status == 0
+    assert "No trumps." in out and "cost their card points plus 31" in out
+
+
+def test_check_passes_and_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run(capsys, "check", "bank", "--games", "6", "--seed", "1", "--json")
+    figures = json.loads(out)
+    assert status == 0 and figures["ok"] and figures["games"] == 6
+    assert figures["bots"] == ["random", "greedy"]
+
+
+def test_check_of_a_broken_variant_fails_with_a_replayable_record(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "failure.json"
+    status, out = _run(capsys, "check", str(BROKEN / "never_ends.yaml"), "--games", "4",
+                       "--bound", "250", "--out", str(out_file))
+    assert status == 1
+    assert "FAILED: the game did not end within 250 actions" in out
+    record = GameRecord.read(out_file)
+    assert len(record.actions) >= 250
+    status, out = _run(capsys, "replay", str(out_file), "--to", "3")
+    assert status == 0
