@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from cardrules.cards import Pack
 
 __all__ = ["Event"]
 
 
-@attrs.frozen(kw_only=True, slots=True)
-class Event:
-    """One thing that happened.
+class Event(NamedTuple):
+    """One thing that happened (an immutable record; a named tuple because every action
+    makes one or more, and a tuple is the cheapest immutable record to build).
 
     >>> from cardrules.cards import Pack
     >>> pack = Pack(ranks=("9", "10"), suits=("S",))

@@ -122,9 +122,13 @@ class State(abc.ABC):
         Raises :class:`~cardrules.errors.IllegalActionError` naming the rule that forbids
         it; this state is unchanged either way.
         """
+        legal = self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                return self._next(action)
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        if action not in self.legal_actions():
+        if action not in legal:
             raise IllegalActionError(self.why_illegal(action) or "not a legal action here")
         return self._next(action)
 

@@ -11,7 +11,6 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits
 from cardrules.events import Event
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.shedding import (
@@ -53,7 +52,7 @@ class SheddingState(State):
     stock), ``starter`` (first mover), ``dealer``.
     """
 
-    __slots__ = ("_beats", "_classes", "_game", "_legal", "_moves",
+    __slots__ = ("_beats", "_classes", "_game", "_legal",
                  *(f"_{f}" for f in _FIELDS))
 
     _game: Game
@@ -78,7 +77,6 @@ class SheddingState(State):
     _classes: tuple[tuple[int, ...], ...]
     _beats: tuple[tuple[int, ...], ...]
     _legal: tuple[Action, ...] | None
-    _moves: dict[Action, Move] | None
 
     # -- construction -------------------------------------------------------------
 
@@ -96,7 +94,6 @@ class SheddingState(State):
         self._classes = tables.classes_for(self._own_suits, self._game.players)
         self._beats = tuple(tables.beat_table(c) for c in self._classes)
         self._legal = None
-        self._moves = None
 
     def _clone(self) -> SheddingState:
         new = object.__new__(SheddingState)
@@ -122,7 +119,6 @@ class SheddingState(State):
         new._classes = self._classes
         new._beats = self._beats
         new._legal = None
-        new._moves = None
         return new
 
     @classmethod
@@ -225,32 +221,28 @@ class SheddingState(State):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            moves = self._legal_moves()
-            self._moves = {m.action: m for m in moves}
-            legal = tuple(m.action for m in moves) + self._other_actions(bool(moves))
-            self._legal = legal
+            legal = self._legal = self._compute_legal()
         return legal
 
-    def _legal_moves(self) -> list[Move]:
-        phase = self._phase
-        if phase != TURN and phase != FOLLOW:
-            return []
-        tables, p, top = self._tables, self._current, self._top
-        hand, beats = self._hands[p], self._beats[p]
-        mask = hand if top < 0 else (beats[top] | tables.wild) & hand
-        singles = tables.singles
-        moves = [singles[c] for c in bits(mask)]
-        if phase == TURN and tables.play.groups and hand.bit_count() >= 3:
-            moves.extend(tables.group_moves(hand, top, beats))
-        return moves
-
-    def _other_actions(self, can_play: bool) -> tuple[Action, ...]:
-        tables, phase = self._tables, self._phase
-        if phase == FOLLOW:
-            return (tables.pass_,)
-        if phase == TURN:
-            if can_play:
-                return ()
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase, tables = self._phase, self._game.tables
+        if phase in (TURN, FOLLOW):
+            p, top = self._current, self._top
+            hand = self._hands[p]
+            mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+            actions = tables.single_actions
+            legal = []
+            while mask:
+                low = mask & -mask
+                legal.append(actions[low.bit_length() - 1])
+                mask ^= low
+            if phase == FOLLOW:
+                legal.append(tables.pass_)
+                return tuple(legal)
+            if tables.min_group and hand.bit_count() >= tables.min_group:
+                legal.extend(m.action for m in tables.group_moves(hand, top, self._beats[p]))
+            if legal:
+                return tuple(legal)
             if self._drawn < tables.play.stuck_draw and self._stock:
                 return (tables.draw,)
             return (tables.pass_,)
@@ -303,10 +295,7 @@ class SheddingState(State):
     def _next(self, action: Action) -> SheddingState:
         kind = action.kind
         if kind is Kind.PLAY:
-            if self._moves is None:
-                self.legal_actions()
-            assert self._moves is not None
-            return self._play(self._moves[action])
+            return self._play(self._tables.move_of(action.cards))
         if kind is Kind.DRAW:
             return self._draw()
         if kind is Kind.PASS:
@@ -445,7 +434,7 @@ class SheddingState(State):
 
     def _continue_with(self, player: int) -> SheddingState:
         self._current, self._phase, self._drawn = player, TURN, 0
-        holders = sum(1 for h in self._hands if h)
+        holders = len(self._hands) - self._hands.count(0)
         if holders <= 1 or (not self._stock and self._passes >= holders):
             self._finish()
         return self

@@ -6,11 +6,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
-from cardrules.views import show, visibility
+from cardrules.views import visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -19,48 +21,108 @@ if TYPE_CHECKING:
 __all__ = ["check_cards", "from_json", "resample", "setup", "to_json", "view"]
 
 
+@attrs.frozen(kw_only=True)
+class _ViewInfo:
+    """What every view of one game needs, computed once."""
+
+    names: tuple[str, ...]
+    order: tuple[int, ...]
+    chunks: tuple[tuple[tuple[str, ...], ...], ...]
+    """Per suit, per bit pattern of that suit's cards, their names high to low."""
+    hand: Visibility
+    stock: Visibility
+    pile: Visibility
+    taken: Visibility
+    trumps: dict[tuple[tuple[int, ...], ...], dict[str, Any]]
+
+
+def _info(game: Game) -> _ViewInfo:
+    tables = game.tables
+    info: _ViewInfo | None = getattr(tables, "view_info", None)
+    if info is None:
+        pack, zones = game.pack, game.variant.zones
+        n = len(pack.ranks)
+        names = tuple(pack.name(c) for c in range(pack.size))
+        chunks = tuple(
+            tuple(tuple(names[s * n + r] for r in reversed(range(n)) if pattern >> r & 1)
+                  for pattern in range(1 << n))
+            for s in range(len(pack.suits))) if n <= 12 else ()
+        info = _ViewInfo(
+            names=names,
+            order=tuple((c // n) * n + (n - 1 - c % n) for c in range(pack.size)),
+            chunks=chunks,
+            hand=visibility(zones, "hand", Visibility.OWNER),
+            stock=visibility(zones, "stock", Visibility.HIDDEN),
+            pile=visibility(zones, "pile", Visibility.PUBLIC),
+            taken=visibility(zones, "taken", Visibility.PUBLIC),
+            trumps={})
+        tables.view_info = info
+    return info
+
+
+def _shown(vis: Visibility, owner: int, viewer: int, mask: int,
+           info: _ViewInfo) -> list[str] | int:
+    if vis is Visibility.HIDDEN or (vis is Visibility.OWNER and owner != viewer):
+        return mask.bit_count()
+    if info.chunks:
+        shown: list[str] = []
+        width = len(info.chunks[0]).bit_length() - 1
+        low_bits = (1 << width) - 1
+        for chunk in info.chunks:
+            shown += chunk[mask & low_bits]
+            mask >>= width
+        return shown
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    cards.sort(key=info.order.__getitem__)
+    names = info.names
+    return [names[c] for c in cards]
+
+
 def view(state: SheddingState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``."""
     game = state.game
-    pack, zones = game.pack, game.variant.zones
-    hand_vis = visibility(zones, "hand", Visibility.OWNER)
-    taken_vis = visibility(zones, "taken", Visibility.PUBLIC)
+    info = _info(game)
+    names = info.names
     out: dict[str, Any] = {
         "variant": game.variant.name,
         "player": player,
         "players": game.players,
-        "dealer": state.dealer,
-        "phase": state.phase,
+        "dealer": state._dealer,
+        "phase": state._phase,
         "current_player": state.current_player,
-        "hands": [show(hand_vis, owner=p, viewer=player, cards=pack.cards_of(h), pack=pack)
-                  for p, h in enumerate(state.hands)],
-        "stock": show(visibility(zones, "stock", Visibility.HIDDEN), owner=-1, viewer=player,
-                      cards=state.stock, pack=pack),
+        "hands": [_shown(info.hand, p, player, h, info) for p, h in enumerate(state._hands)],
+        "stock": len(state._stock) if info.stock is not Visibility.PUBLIC
+        else [names[c] for c in state._stock],
         "pile_name": game.variant.play.pile,
-        "pile": show(visibility(zones, "pile", Visibility.PUBLIC), owner=-1, viewer=player,
-                     cards=state.pile, pack=pack),
-        "top": pack.name(state.top) if state.top >= 0 else None,
-        "top_owner": state.owner,
-        "trumps": _trumps(state),
-        "out": list(state.out),
-        "scores": list(state.scores),
-        "taken": [show(taken_vis, owner=p, viewer=player, cards=pack.cards_of(t), pack=pack)
-                  for p, t in enumerate(state.taken)],
-        "events": [e.to_json(pack, viewer=player) for e in state.events],
+        "pile": [names[c] for c in state._pile] if info.pile is Visibility.PUBLIC
+        else len(state._pile),
+        "top": names[state._top] if state._top >= 0 else None,
+        "top_owner": state._owner,
+        "trumps": _trumps(state, info),
+        "out": list(state._out),
+        "scores": list(state._scores),
+        "taken": [_shown(info.taken, p, player, t, info) for p, t in enumerate(state._taken)],
+        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     return out
 
 
-def _trumps(state: SheddingState) -> dict[str, Any]:
-    trumps = state.game.variant.play.trumps
-    suits = state.game.pack.suits
-    return {
-        "mode": trumps.mode.value,
-        "classes": [{s: c for s, c in zip(suits, classes) if c} for classes in
-                    state._classes],
-    }
+def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
+    found = info.trumps.get(state._classes)
+    if found is None:
+        trumps = state.game.variant.play.trumps
+        suits = state.game.pack.suits
+        found = {"mode": trumps.mode.value,
+                 "classes": [{s: c for s, c in zip(suits, classes) if c}
+                             for classes in state._classes]}
+        info.trumps[state._classes] = found
+    return {"mode": found["mode"], "classes": [dict(c) for c in found["classes"]]}
 
 
 def _names(game: Game, cards: Any) -> list[str]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.beats import class_table, clause_table, suit_classes
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack, bits, mask_of
 from cardrules.model.shedding import (
     AfterTurn,
     GroupKind,
@@ -62,6 +63,12 @@ class SheddingTables:
     """Per suit, the bit set of its cards."""
     min_group: int = 0
     """Fewest cards of any group move (0: no groups)."""
+    single_actions: tuple[Action, ...] = ()
+    """The action laying each single card."""
+    run_starts: dict[int, int] = attrs.field(factory=dict)
+    """Per run length, the bit set of cards that can start a run of that length."""
+    view_info: Any = None
+    """Lookups for building views, made on first use."""
     _beat_cache: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict)
     _moves: dict[tuple[int, ...], Move] = attrs.field(factory=dict)
 
@@ -94,6 +101,9 @@ class SheddingTables:
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
             suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
             min_group=min((g.size for g in play.groups), default=0),
+            single_actions=tuple(m.action for m in singles),
+            run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
+                        if g.kind is GroupKind.RUN},
         )
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
@@ -125,6 +135,12 @@ class SheddingTables:
             self._beat_cache[classes] = table
         return table
 
+    def move_of(self, cards: tuple[int, ...]) -> Move:
+        """The move of a legal play action (already built by :meth:`group_moves`)."""
+        if len(cards) == 1:
+            return self.singles[cards[0]]
+        return self._moves[cards]
+
     def move(self, cards: tuple[int, ...], group: GroupKind | None) -> Move:
         """The (cached) move laying ``cards`` in that order."""
         found = self._moves.get(cards)
@@ -155,7 +171,14 @@ class SheddingTables:
 
     def _same_rank(self, hand: int, top: int, beats: tuple[int, ...],
                    spec: GroupSpec) -> list[Move]:
-        moves = []
+        moves: list[Move] = []
+        n, suits = len(self.pack.ranks), len(self.pack.suits)
+        if spec.size == suits:
+            full = hand
+            for suit in range(1, suits):
+                full &= hand >> (suit * n)
+            if not full & ((1 << n) - 1):
+                return moves
         for held_rank in self.rank_masks:
             held = hand & held_rank
             if held.bit_count() < spec.size:
@@ -169,18 +192,23 @@ class SheddingTables:
         return moves
 
     def _runs(self, hand: int, top: int, beats: tuple[int, ...], spec: GroupSpec) -> list[Move]:
-        moves, n = [], len(self.pack.ranks)
-        window = (1 << spec.size) - 1
-        for suit, suit_mask in enumerate(self.suit_masks):
-            held = hand & suit_mask
-            if held.bit_count() < spec.size:
-                continue
-            base = suit * n
-            for low in range(n - spec.size + 1):
-                if (held >> (base + low)) & window != window:
-                    continue
-                cards = tuple(range(base + low, base + low + spec.size))
-                for order in (cards, cards[::-1]):
-                    if spec.laid_on == "any" or self._beats(order[0], top, beats):
-                        moves.append(self.move(order, GroupKind.RUN))
+        moves: list[Move] = []
+        starts = hand & self.run_starts[spec.size]
+        for shift in range(1, spec.size):
+            starts &= hand >> shift
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            first = low.bit_length() - 1
+            cards = tuple(range(first, first + spec.size))
+            for order in (cards, cards[::-1]):
+                if spec.laid_on == "any" or self._beats(order[0], top, beats):
+                    moves.append(self.move(order, GroupKind.RUN))
         return moves
+
+
+def _run_starts(pack: Pack, size: int) -> int:
+    """Cards that can start a run of ``size`` within their suit."""
+    n = len(pack.ranks)
+    return mask_of(pack.card(rank=r, suit=s) for s in range(len(pack.suits))
+                   for r in range(n - size + 1))
