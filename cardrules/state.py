@@ -116,12 +116,18 @@ class State(abc.ABC):
         """True if ``action`` is legal here."""
         return action in self.legal_actions()
 
-    def apply(self, action: Action | str) -> State:
+    def apply(self, action: Action | str, *, player: int | None = None) -> State:
         """The state after ``action`` (an :class:`Action` or its text notation).
 
-        Raises :class:`~cardrules.errors.IllegalActionError` naming the rule that forbids
-        it; this state is unchanged either way.
+        Give ``player`` to have the engine check that it is that player's turn (for
+        servers acting on behalf of players).  Raises
+        :class:`~cardrules.errors.IllegalActionError` naming the rule that forbids the
+        action; this state is unchanged either way.
         """
+        if player is not None and player != self.current_player:
+            who = "nobody (the game is over)" if self.current_player < 0 \
+                else f"player {self.current_player}"
+            raise IllegalActionError(f"player {player} is not to move; it is {who}'s turn")
         legal = self.legal_actions()
         for offered in legal:
             if offered is action:
@@ -129,6 +135,10 @@ class State(abc.ABC):
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if action not in legal:
+            size = self.game.pack.size
+            if any(not 0 <= c < size for c in action.cards):
+                raise IllegalActionError(f"the action names a card that is not in the pack "
+                                         f"(cards are numbered 0 to {size - 1})")
             raise IllegalActionError(self.why_illegal(action) or "not a legal action here")
         return self._next(action)
 
