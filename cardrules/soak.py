@@ -1,0 +1,113 @@
+"""``python -m cardrules.soak --minutes N``: a long conformance soak (not run in CI).
+
+Cycles through every shipped variant, first with every option value one at a time,
+then with random option combinations, running :func:`cardrules.check.run_check` in
+small batches until the time is up.  Failing games are written as records to the
+output folder; the figures are printed (and written as JSON with ``--json FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import cardrules
+from cardrules.bots import BOTS, bot_view, make_bot
+from cardrules.check import run_check
+from cardrules.conformance import Policy
+from cardrules.errors import CardrulesError, VariantError
+from cardrules.option_space import one_at_a_time, random_setting
+from cardrules.resources import builtin_variants
+
+__all__ = ["main", "soak"]
+
+
+def _policies() -> dict[str, Policy]:
+    out: dict[str, Policy] = {}
+    for name in BOTS:
+        bot = make_bot(name)
+
+        def choose(state: Any, rng: random.Random, bot: Any = bot) -> Any:
+            return bot.choose(bot_view(state, state.current_player), state.legal_actions(), rng)
+
+        out[name] = choose
+    return out
+
+
+def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = (),
+         games_per_batch: int = 6) -> dict[str, Any]:
+    """Run batches until ``seconds`` have passed; return the figures."""
+    names = list(variants) or sorted(builtin_variants())
+    policies = _policies()
+    rng = random.Random(seed)
+    schedule: list[tuple[str, dict[str, Any]]] = []
+    for name in names:
+        schedule += [(name, setting) for setting in one_at_a_time(cardrules.load(name).variant)]
+    figures: dict[str, Any] = {"variants": names, "batches": 0, "games": 0, "matches": 0,
+                               "deals": 0, "actions": 0, "settings": 0, "rejected_settings": 0,
+                               "failures": [], "longest_game": 0}
+    seen: set[str] = set()
+    deadline = time.monotonic() + seconds
+    for batch in itertools.count():
+        if time.monotonic() >= deadline:
+            break
+        if batch < len(schedule):
+            name, setting = schedule[batch]
+        else:
+            name = rng.choice(names)
+            setting = random_setting(cardrules.load(name).variant, rng)
+        key = json.dumps([name, setting], sort_keys=True)
+        try:
+            report = run_check(name, games=games_per_batch, seed=seed * 100003 + batch,
+                               options=setting, policies=policies, match_every=3)
+        except VariantError:
+            figures["rejected_settings"] += 1
+            continue
+        except CardrulesError as exc:
+            figures["failures"].append({"variant": name, "options": setting,
+                                        "error": str(exc)})
+            continue
+        if key not in seen:
+            seen.add(key)
+            figures["settings"] += 1
+        figures["batches"] += 1
+        for field in ("games", "matches", "deals", "actions"):
+            figures[field] += getattr(report, field)
+        figures["longest_game"] = max(figures["longest_game"], report.longest_game)
+        if report.failure is not None:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            path = out_dir / f"failure-{len(figures['failures'])}.json"
+            report.failure.record.save(path)
+            figures["failures"].append({"variant": name, "options": setting,
+                                        "error": report.failure.message, "record": str(path)})
+    figures["seconds"] = round(seconds, 1)
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardrules.soak", description=__doc__)
+    parser.add_argument("--minutes", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default="soak-failures", help="folder for failing records")
+    parser.add_argument("--variant", action="append", default=[],
+                        help="soak only this variant (repeatable)")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures here")
+    args = parser.parse_args(argv)
+    figures = soak(seconds=args.minutes * 60, seed=args.seed, out_dir=Path(args.out),
+                   variants=args.variant)
+    text = json.dumps(figures, indent=1)
+    print(text)
+    if args.json:
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
+    return 1 if figures["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""Hypothesis strategies for cardrules: shipped variants, option settings, action picks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.option_space import option_values
+from cardrules.resources import builtin_variants
+
+
+def variant_names() -> st.SearchStrategy[str]:
+    """A shipped variant's name."""
+    return st.sampled_from(sorted(builtin_variants()))
+
+
+def settings(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A value for every option of variant ``name`` (any combination)."""
+    space = option_values(cardrules.load(name).variant)
+    return st.fixed_dictionaries({key: st.sampled_from(values) for key, values in space.items()})
+
+
+def games() -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
+    """(variant name, option setting, number of players)."""
+    def for_name(name: str) -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
+        players = cardrules.load(name).variant.players
+        return st.tuples(st.just(name), settings(name),
+                         st.integers(players.min, players.max))
+    return variant_names().flatmap(for_name)
+
+
+def action_picks() -> st.SearchStrategy[list[int]]:
+    """Indices into successive ``legal_actions()`` (taken modulo their number)."""
+    return st.lists(st.integers(0, 10_000), max_size=300)
