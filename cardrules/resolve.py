@@ -539,7 +539,8 @@ def _resolve(files: list[_Source], options: Mapping[str, object] | None,
                                                     path=(key,)))
     if houses:
         last = houses[-1]
-        name = last.data.get("name") or (last.path.stem if last.path else last.name)
+        name = last.data.get("name") or (
+            last.path.stem if last.path else f"{rules.get('name', 'variant')}-custom")
         _put(rules, marks, (), "name", _Choice(
             value=name, marks=last.marks, path=("name",), fallback=last.marks.get(())))
     validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
