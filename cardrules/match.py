@@ -9,35 +9,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from cardrules.actions import Action
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.match import Goal, NextDealer
 from cardrules.pot import split_pot
-from cardrules.state import DealContext, DealResult, State
+from cardrules.state import DealContext, DealResult, MatchResult, State
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
 __all__ = ["MatchResult", "MatchState"]
-
-
-@attrs.frozen(kw_only=True)
-class MatchResult:
-    """How a match ended."""
-
-    totals: tuple[int, ...]
-    """Match totals."""
-    winners: tuple[int, ...]
-    """The winners (empty for a match stopped undecided at ``max_deals``)."""
-    deals: int
-    """Deals played."""
-    payouts: tuple[int, ...] = ()
-    """Each player's share of the pot in minor units (empty without a pot)."""
-    kept: int = 0
-    """Part of the pot left unpaid by the remainder rule."""
 
 
 class MatchState(State):
@@ -159,7 +141,8 @@ class MatchState(State):
         from cardrules.game import derive_seed
 
         game = self._game
-        result: DealResult = deal.result  # type: ignore[attr-defined]
+        result = deal.result
+        assert isinstance(result, DealResult), "a finished deal has a DealResult"
         totals = tuple(t + s for t, s in zip(self._totals, result.scores))
         history = (*self._history, result.scores)
         events = [*deal.events, Event(kind="deal_scored", amount=self._index + 1)]

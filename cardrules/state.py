@@ -16,7 +16,7 @@ from cardrules.events import Event
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["DealContext", "DealResult", "State"]
+__all__ = ["DealContext", "DealResult", "MatchResult", "State"]
 
 
 @attrs.frozen(kw_only=True)
@@ -53,6 +53,22 @@ class DealResult:
     """Procedure-specific figures (points taken, bonuses, penalties...)."""
 
 
+@attrs.frozen(kw_only=True)
+class MatchResult:
+    """How a match ended."""
+
+    totals: tuple[int, ...]
+    """Match totals."""
+    winners: tuple[int, ...]
+    """The winners (empty for a match stopped undecided at ``max_deals``)."""
+    deals: int
+    """Deals played."""
+    payouts: tuple[int, ...] = ()
+    """Each player's share of the pot in minor units (empty without a pot)."""
+    kept: int = 0
+    """Part of the pot left unpaid by the remainder rule."""
+
+
 class State(abc.ABC):
     """An immutable game state.
 
@@ -82,6 +98,11 @@ class State(abc.ABC):
     @abc.abstractmethod
     def events(self) -> tuple[Event, ...]:
         """What the action that produced this state made happen."""
+
+    @property
+    @abc.abstractmethod
+    def result(self) -> DealResult | MatchResult | None:
+        """How the deal (or match) ended; None while it goes on."""
 
     @abc.abstractmethod
     def legal_actions(self) -> tuple[Action, ...]:
