@@ -157,8 +157,9 @@ def run_check(source: Source, *, games: int = 200, seed: int = 0,
             totals["games"] += 1
             totals["actions"] += len(exc.record.actions)
             small = exc.record
-            if failure_of(game, exc.record, views=views, bound=bound) is not None:
-                small = shrink(game, exc.record, views=views, bound=bound)
+            never_ends = len(exc.record.actions) >= bound  # nothing shorter can fail so
+            if not never_ends and failure_of(game, exc.record, views=views) is not None:
+                small = shrink(game, exc.record, views=views)
             failure = CheckFailure(message=str(exc), record=small,
                                    original_actions=len(exc.record.actions))
             break
