@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from cardrules.model.match import Goal
 from cardrules.model.shedding import GroupKind, SheddingPlay, SheddingScoring, TrumpMode
+from cardrules.model.tricks import TrickScoring, TricksPlay, TrumpSource
 from cardrules.model.variant import Variant
 
 __all__ = ["check_variant"]
@@ -20,6 +21,8 @@ def check_variant(variant: Variant) -> list[Found]:
     found = list(_common(variant))
     if isinstance(variant.play, SheddingPlay):
         found.extend(_shedding(variant))
+    elif isinstance(variant.play, TricksPlay):
+        found.extend(_tricks(variant))
     found.extend(_match(variant))
     return found
 
@@ -91,6 +94,54 @@ def _shedding(v: Variant) -> Iterator[Found]:
                 yield ("scoring", "bonuses", i), _unknown("rank", named, ranks)
         if bonus.when.value == "last_move" and bonus.group is None:
             yield ("scoring", "bonuses", i, "group"), "a last_move bonus needs a group kind"
+
+
+def _tricks(v: Variant) -> Iterator[Found]:
+    play, scoring = v.play, v.scoring
+    assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    ranks, suits, hand = v.pack.ranks, v.pack.suits, v.deal.hand
+    trump = play.trump
+    if trump.source is TrumpSource.FIXED and trump.suit not in suits:
+        yield ("play", "trump", "suit"), (f"trump source 'fixed' needs a suit of the pack "
+                                          f"({', '.join(suits)}), not {trump.suit!r}")
+    if trump.source is not TrumpSource.FIXED and trump.suit is not None:
+        yield ("play", "trump", "suit"), "a trump suit is given only with source 'fixed'"
+    if trump.source is TrumpSource.TURNED_CARD and not v.deal.trump_card:
+        yield ("play", "trump", "source"), "trump source 'turned_card' needs deal.trump_card"
+    if play.lead.max_cards > hand:
+        yield ("play", "lead", "max_cards"), (
+            f"a lead of {play.lead.max_cards} cards cannot come from a hand of {hand}")
+    if not (play.answer.face_up or play.answer.face_down):
+        yield ("play", "answer"), "answers must be allowed face up, face down or both"
+    for name, combo in play.combinations.items():
+        at = ("play", "combinations", name)
+        for i, card_filter in enumerate((combo.all, *combo.include)):
+            where = (*at, "all") if i == 0 else (*at, "include", i - 1)
+            for rank in card_filter.ranks:
+                if rank not in ranks:
+                    yield (*where, "ranks"), _unknown("rank", rank, ranks)
+        if combo.size > hand:
+            yield (*at, "size"), (f"combination {name} has {combo.size} cards but a hand "
+                                  f"holds {hand}")
+        limit = len(ranks) if combo.same_suit else len(ranks) * len(suits)
+        if combo.all.ranks:
+            per_rank = 1 if combo.same_suit else len(suits)
+            limit = min(limit, len(set(combo.all.ranks)) * per_rank)
+        if combo.size > limit:
+            yield (*at, "size"), f"combination {name} of {combo.size} cards cannot be made"
+    total = sum(max(0, p) for p in v.pack.points.values()) * len(suits)
+    catch_all = ""
+    for name, band in scoring.bands.items():
+        at = ("scoring", "bands", name)
+        if catch_all:
+            yield at, f"band {name} is never reached: band {catch_all} catches everyone first"
+        elif band.min_points > total:
+            yield (*at, "min_points"), (f"band {name} needs {band.min_points} points; the "
+                                        f"pack holds {total}")
+        if band.min_points <= 0 and band.min_tricks <= 0:
+            catch_all = catch_all or name
+    if scoring.most_points is None and not scoring.bands:
+        yield ("scoring",), "give most_points or at least one band, or no deal scores anything"
 
 
 def _match(v: Variant) -> Iterator[Found]:

@@ -11,6 +11,7 @@ import cattrs
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
 from cardrules.model.match import MatchSpec
 from cardrules.model.shedding import RankClause, SheddingPlay, SheddingScoring
+from cardrules.model.tricks import TrickScoring, TricksPlay
 from cardrules.model.variant import Variant
 
 __all__ = ["structure_variant"]
@@ -57,6 +58,7 @@ _converter.register_structure_hook(str, lambda v, _: str(v))
 
 _PROCEDURES: dict[str, tuple[type, type]] = {
     "shedding": (SheddingPlay, SheddingScoring),
+    "tricks": (TricksPlay, TrickScoring),
 }
 """Procedure name -> (play record type, scoring record type)."""
 

@@ -47,7 +47,28 @@ def _shedding() -> Procedure:
     )
 
 
+def _tricks() -> Procedure:
+    from cardrules.model.tricks import TrickScoring, TricksPlay
+    from cardrules.procedures import tricks, tricks_io
+    from cardrules.procedures.tricks_tables import TricksTables
+
+    def compile_tables(game: Game) -> TricksTables:
+        play, scoring = game.variant.play, game.variant.scoring
+        assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+        return TricksTables.compile(game.pack, play, scoring, game.variant.deal.hand)
+
+    return Procedure(
+        name="tricks",
+        compile=compile_tables,
+        new_deal=tricks.TricksState.new,
+        from_json=tricks_io.from_json,
+        setup=tricks_io.setup,
+        resample=tricks_io.resample,
+    )
+
+
 PROCEDURES: dict[str, Callable[[], Procedure]] = {
     "shedding": _shedding,
+    "tricks": _tricks,
 }
 """Procedure name -> factory (imported lazily)."""

@@ -1,0 +1,168 @@
+"""Rules of the trick-taking procedure: lead cards, answer with as many, the best set takes."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = [
+    "AnswerSpec",
+    "Band",
+    "CardFilter",
+    "CombinationSpec",
+    "DrawOrder",
+    "Effect",
+    "Holder",
+    "LeadSpec",
+    "SetBeat",
+    "TrickScoring",
+    "TricksPlay",
+    "TrumpSource",
+    "TrumpSpec",
+]
+
+
+class TrumpSource(enum.Enum):
+    """Where a deal's trump suit comes from."""
+
+    TURNED_CARD = "turned_card"
+    """The suit of the card turned up after the deal (``deal.trump_card``)."""
+    FIXED = "fixed"
+    """Always the suit named in ``suit``."""
+    NONE = "none"
+    """No trumps."""
+
+
+class SetBeat(enum.Enum):
+    """When a set of answering cards beats the set it answers."""
+
+    PAIRING = "pairing"
+    """The cards can be paired one to one so that every card answered is beaten."""
+
+
+class Holder(enum.Enum):
+    """Who holds (and at the end takes) the trick."""
+
+    LAST_BEATER = "last_beater"
+    """The leader, until someone beats the holder's cards; the last to do so takes it."""
+
+
+class DrawOrder(enum.Enum):
+    """How hands are refilled from the stock after a trick."""
+
+    WINNER_FIRST = "winner_first"
+    """One card at a time, the trick winner first, then clockwise, up to the hand size."""
+    NONE = "none"
+    """Nobody draws."""
+
+
+class Effect(enum.Enum):
+    """What declaring a combination does."""
+
+    LEAD = "lead"
+    """The declarer leads its cards at once as one lead (of any suits)."""
+    WIN_DEAL = "win_deal"
+    """The declarer wins the deal at once; the deal is scored as it stands."""
+
+
+@attrs.frozen(kw_only=True)
+class LeadSpec:
+    """What a lead may be (never more cards than the smallest hand holds)."""
+
+    max_cards: int = 1
+    """Most cards in one lead."""
+    same_suit: bool = True
+    """A lead of several cards must be of one suit."""
+
+
+@attrs.frozen(kw_only=True)
+class AnswerSpec:
+    """How the other players answer a lead (always with as many cards as were led)."""
+
+    face_up: bool = True
+    """Answers may be laid face up (action ``answer``); only those can beat."""
+    face_down: bool = False
+    """Answers may be laid face down (action ``throw``); they never beat."""
+
+
+@attrs.frozen(kw_only=True)
+class TrumpSpec:
+    """The trump suit of a deal; a trump beats any plain card."""
+
+    source: TrumpSource = TrumpSource.NONE
+    """Where the trump suit comes from."""
+    suit: str | None = None
+    """The trump suit of ``source: fixed``."""
+
+
+@attrs.frozen(kw_only=True)
+class CardFilter:
+    """Cards matching every given condition."""
+
+    ranks: tuple[str, ...] = ()
+    """The card's rank is one of these (empty: any rank)."""
+    trump: bool | None = None
+    """The card is (true) or is not (false) a trump (null: either)."""
+
+
+@attrs.frozen(kw_only=True)
+class CombinationSpec:
+    """A combination of cards that may be declared before a lead."""
+
+    size: int
+    """Number of cards."""
+    all: CardFilter = CardFilter()
+    """Every card must match this filter."""
+    same_suit: bool = False
+    """All the cards must be of one suit."""
+    include: tuple[CardFilter, ...] = ()
+    """At least one card must match one of these filters (empty: no such condition)."""
+    effect: Effect = Effect.LEAD
+    """What declaring it does."""
+
+
+@attrs.frozen(kw_only=True)
+class TricksPlay:
+    """The trick-taking procedure's parameters."""
+
+    procedure: str
+    """Always ``tricks``."""
+    lead: LeadSpec = LeadSpec()
+    """What a lead may be."""
+    answer: AnswerSpec = AnswerSpec()
+    """How the others answer a lead."""
+    beats: tuple[str, ...] = ("higher_same_suit",)
+    """Clauses saying which card beats another of the same trump class."""
+    trump: TrumpSpec = TrumpSpec()
+    """The trump suit."""
+    sets: SetBeat = SetBeat.PAIRING
+    """When a set of cards beats another."""
+    holder: Holder = Holder.LAST_BEATER
+    """Who holds and takes the trick."""
+    draw: DrawOrder = DrawOrder.WINNER_FIRST
+    """How hands are refilled after a trick."""
+    combinations: dict[str, CombinationSpec] = attrs.field(factory=dict)
+    """Declarable combinations by name, in the order they are offered."""
+
+
+@attrs.frozen(kw_only=True)
+class Band:
+    """A deal score for players who took at least so many points and tricks."""
+
+    score: int
+    """The deal score."""
+    min_points: int = 0
+    """Fewest card points taken in tricks."""
+    min_tricks: int = 0
+    """Fewest tricks taken."""
+
+
+@attrs.frozen(kw_only=True)
+class TrickScoring:
+    """How a deal of tricks is scored."""
+
+    most_points: int | None = None
+    """Score of the player(s) with the most card points (null: bands for everyone)."""
+    bands: dict[str, Band] = attrs.field(factory=dict)
+    """Scores of the other players: the first band (in file order) they reach."""

@@ -1,0 +1,148 @@
+"""Dealing, drawing up and the deal result of the tricks procedure (pure functions)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.hooks import FirstMoverInput
+from cardrules.model.tricks import TrumpSource
+from cardrules.state import DealContext, DealResult
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+    from cardrules.procedures.tricks import TricksState
+
+__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up"]
+
+RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
+"""An event kept compactly: kind, player, cards, amount, note, private."""
+
+
+@attrs.frozen(kw_only=True)
+class Dealt:
+    """A fresh deal's cards."""
+
+    hands: tuple[int, ...]
+    """Each hand as a bit set."""
+    stock: tuple[int, ...]
+    """The stock, drawn from the end; the turned-up card (if any) is first."""
+    trump: int
+    """Trump suit index (-1: none)."""
+    trump_card: int
+    """The turned-up card (-1: none)."""
+    leader: int
+    """Who leads first."""
+    events: tuple[RawEvent, ...]
+    """The deal and the turned-up trump card."""
+
+
+def deal_cards(game: Game, context: DealContext) -> Dealt:
+    """Shuffle from the context's seed, deal one card at a time from the dealer's left, turn
+    up the trump card (it goes under the stock) and find the first leader: the carried
+    ``leader`` if any, else the ``first_mover`` hook."""
+    pack, n, deal = game.pack, game.players, game.variant.deal
+    stock = list(range(pack.size))
+    random.Random(context.seed).shuffle(stock)
+    hands = [0] * n
+    for _ in range(deal.hand):
+        for k in range(1, n + 1):
+            hands[(context.dealer + k) % n] |= 1 << stock.pop()
+    turned = stock.pop() if deal.trump_card else -1
+    if turned >= 0:
+        stock.insert(0, turned)
+    rule = game.tables.play.trump
+    suit = {TrumpSource.TURNED_CARD: pack.suit(turned) if turned >= 0 else -1,
+            TrumpSource.FIXED: pack.suits.index(rule.suit) if rule.suit else -1,
+            TrumpSource.NONE: -1}[rule.source]
+    leader = context.get("leader")
+    if leader is None:
+        classes = tuple(int(s == suit) for s in range(len(pack.suits)))
+        leader = game.hook("first_mover")(FirstMoverInput(
+            pack=pack, hands=tuple(hands), top=turned, dealer=context.dealer,
+            trump_classes=(classes,) * n))
+    events: list[RawEvent] = [("deal", context.dealer, (), 0, "", False)]
+    if turned >= 0:
+        events.append(("trump", -1, (turned,), 0, pack.suits[suit], False))
+    return Dealt(hands=tuple(hands), stock=tuple(stock), trump=suit, trump_card=turned,
+                 leader=leader, events=tuple(events))
+
+
+def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size: int,
+            turned: int, events: list[RawEvent]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The stock and hands after everyone draws one card at a time, ``first`` first, then
+    clockwise, up to ``size`` cards or until the stock is empty.  Appends a private draw
+    event per player and a public one for the turned-up card ``turned``.
+
+    >>> events = []
+    >>> draw_up((5, 4, 3, 2, 1, 0), (0, 0), first=1, size=2, turned=5, events=events)
+    ((5, 4), (10, 5))
+    """
+    n, left = len(hands), len(stock)
+    counts = list(map(int.bit_count, hands))
+    got: list[tuple[int, ...]]
+    if counts.count(counts[0]) == n and size - counts[0] <= left // n:
+        need = size - counts[0]
+        if need <= 0:
+            return stock, hands
+        got = [stock[left - 1 - j::-n][:need] for j in range(n)]
+        left -= need * n
+    else:
+        got = _draw_slowly(stock, first, counts, size)
+        left -= sum(map(len, got))
+    out = list(hands)
+    p = first
+    for cards in got:
+        if cards:
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            out[p] |= mask
+            if turned in cards:
+                cards = tuple(c for c in cards if c != turned)
+                if cards:
+                    events.append(("draw", p, cards, 0, "", True))
+                events.append(("draw", p, (turned,), 0, "trump_card", False))
+            else:
+                events.append(("draw", p, cards, 0, "", True))
+        p = p + 1 if p + 1 < n else 0
+    return stock[:left], tuple(out)
+
+
+def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
+                 size: int) -> list[tuple[int, ...]]:
+    """Cards each player draws, in turn from ``first``, when hands are uneven or the
+    stock runs out."""
+    n, left = len(counts), len(stock)
+    lists: list[list[int]] = [[] for _ in range(n)]
+    while left:
+        before = left
+        for j in range(n):
+            p = (first + j) % n
+            if left and counts[p] < size:
+                left -= 1
+                counts[p] += 1
+                lists[j].append(stock[left])
+        if left == before:
+            break
+    return [tuple(cards) for cards in lists]
+
+
+def deal_result(state: TricksState) -> DealResult:
+    """The result of a finished deal: scores, finishing order (by score, then points),
+    and ``carry`` naming the next deal's leader (the declarer who won the deal, else the
+    winner of the last trick)."""
+    n = state.game.players
+    points = state.points()
+    scores = state.scores
+    seats = [(state.dealer + k) % n for k in range(1, n + 1)]
+    finish = tuple(sorted(seats, key=lambda p: (scores[p], -points[p])))
+    leader = state.declarer if state.declarer >= 0 else state.winner
+    if leader < 0:
+        leader = seats[0]
+    return DealResult(
+        scores=scores, finish=finish, starter=state.starter, carry=(("leader", leader),),
+        details={"points": list(points), "tricks": list(state.tricks),
+                 "declared": state.combo if state.declarer >= 0 else ""})

@@ -1,0 +1,299 @@
+"""Views, JSON, explicit positions and refusal messages for tricks states."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits, mask_of
+from cardrules.errors import StateError
+from cardrules.events import Event
+from cardrules.model.common import Visibility
+from cardrules.procedures.shedding_io import check_cards
+from cardrules.views import show, visibility
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+    from cardrules.procedures.tricks import RawEvent, TricksState
+
+__all__ = ["from_json", "resample", "setup", "to_json", "view", "why_illegal"]
+
+
+def view(state: TricksState, player: int) -> dict[str, Any]:
+    """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
+    game = state.game
+    pack, zones, n = game.pack, game.variant.zones, game.players
+    hand_vis = visibility(zones, "hand", Visibility.OWNER)
+    won_vis = visibility(zones, "won", Visibility.OWNER)
+    trick_vis = visibility(zones, "trick", Visibility.PUBLIC)
+    points = state.points()
+    trick = []
+    for i, mask in enumerate(state.plays):
+        p = (state.leader + i) % n
+        down = bool(mask & state.down)
+        vis = Visibility.OWNER if down else trick_vis
+        trick.append({"player": p, "face_down": down,
+                      "cards": show(vis, owner=p, viewer=player, cards=pack.cards_of(mask),
+                                    pack=pack)})
+    turned = state.trump_card
+    out: dict[str, Any] = {
+        "variant": game.variant.name,
+        "player": player,
+        "players": n,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "current_player": state.current_player,
+        "trump": pack.suits[state.trump] if state.trump >= 0 else None,
+        "trump_card": pack.name(turned) if turned >= 0 and turned in state.stock[:1] else None,
+        "hands": [show(hand_vis, owner=p, viewer=player, cards=pack.cards_of(h), pack=pack)
+                  for p, h in enumerate(state.hands)],
+        "stock": show(visibility(zones, "stock", Visibility.HIDDEN), owner=-1, viewer=player,
+                      cards=state.stock, pack=pack),
+        "leader": state.leader,
+        "holder": state.holder,
+        "combination": state.combo or None,
+        "trick": trick,
+        "tricks": list(state.tricks),
+        "won": [show(won_vis, owner=p, viewer=player, cards=pack.cards_of(w), pack=pack)
+                for p, w in enumerate(state.won)],
+        "points": [points[p] if won_vis is Visibility.PUBLIC or (p == player and
+                   won_vis is Visibility.OWNER) else None for p in range(n)],
+        "events": [e.to_json(pack, viewer=player) for e in state.events],
+    }
+    if state.is_over:
+        out["scores"] = list(state.scores)
+        out["points"] = list(points)
+    if state.current_player == player:
+        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    return out
+
+
+def _names(game: Game, mask: int) -> list[str]:
+    return list(game.pack.names(game.pack.cards_of(mask)))
+
+
+def to_json(state: TricksState) -> dict[str, Any]:
+    """The whole state, JSON-ready."""
+    game, pack = state.game, state.game.pack
+    return {
+        "procedure": "tricks",
+        "hands": [_names(game, h) for h in state.hands],
+        "stock": list(pack.names(state.stock)),
+        "trump": pack.suits[state.trump] if state.trump >= 0 else None,
+        "trump_card": pack.name(state.trump_card) if state.trump_card >= 0 else None,
+        "leader": state.leader,
+        "current": state._current,
+        "phase": state.phase,
+        "asking": list(state._asking),
+        "offer": state._offer,
+        "plays": [_names(game, m) for m in state.plays],
+        "down": _names(game, state.down),
+        "holder": state.holder,
+        "combo": state.combo,
+        "won": [_names(game, w) for w in state.won],
+        "tricks": list(state.tricks),
+        "out": _names(game, state._out),
+        "scores": list(state.scores),
+        "winner": state.winner,
+        "declarer": state.declarer,
+        "starter": state.starter,
+        "dealer": state.dealer,
+        "events": [e.record(pack) for e in state.events],
+    }
+
+
+def from_json(game: Game, data: dict[str, Any]) -> TricksState:
+    """Read back :func:`to_json`; a :class:`StateError` if the cards do not add up."""
+    from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, OVER, TricksState
+
+    pack, n = game.pack, game.players
+    try:
+        parse = pack.parse
+
+        def masks(key: str) -> tuple[int, ...]:
+            return tuple(mask_of(parse(c) for c in cards) for cards in data[key])
+
+        fields: dict[str, Any] = dict(
+            hands=masks("hands"), stock=tuple(parse(c) for c in data["stock"]),
+            trump=pack.suits.index(data["trump"]) if data["trump"] is not None else -1,
+            trump_card=parse(data["trump_card"]) if data["trump_card"] is not None else -1,
+            leader=int(data["leader"]), current=int(data["current"]),
+            phase=str(data["phase"]), asking=tuple(int(p) for p in data["asking"]),
+            offer=bool(data["offer"]), plays=masks("plays"),
+            down=mask_of(parse(c) for c in data["down"]), holder=int(data["holder"]),
+            combo=str(data["combo"]), won=masks("won"),
+            tricks=tuple(int(t) for t in data["tricks"]),
+            out=mask_of(parse(c) for c in data["out"]),
+            scores=tuple(int(s) for s in data["scores"]), winner=int(data["winner"]),
+            declarer=int(data["declarer"]), starter=int(data["starter"]),
+            dealer=int(data["dealer"]),
+            events=tuple(_raw(Event.from_record(pack, e)) for e in data["events"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StateError(f"not a tricks state of this game: {exc}") from exc
+    for key in ("hands", "won", "tricks", "scores"):
+        if len(fields[key]) != n:
+            raise StateError(f"{key} are given for {len(fields[key])} players, the game has {n}")
+    if fields["phase"] not in (DECLARE, LEAD, ANSWER, OVER):
+        raise StateError(f"unknown phase {fields['phase']!r}")
+    if not all(0 <= fields[k] < n for k in ("current", "leader")) or len(fields["plays"]) > n:
+        raise StateError("current player, leader or trick out of range")
+    if len(set(fields["stock"])) != len(fields["stock"]):
+        raise StateError("a card appears twice in the stock")
+    state = TricksState._make(game, **fields)
+    check_cards(state.zones(), pack.size)
+    return state
+
+
+def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
+          trump_card: str = "", leader: int = 0, dealer: int | None = None,
+          won: Sequence[str] | None = None, tricks: Sequence[int] | None = None) -> TricksState:
+    """A position at the start of a trick, for tests and puzzles.
+
+    ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
+    the order they will be drawn; ``trump_card`` (drawn last, after the stock) fixes the
+    trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
+    any).  Cards not mentioned anywhere are out of play.  The declaration window before
+    ``leader``'s lead opens at once.
+    """
+    from cardrules.procedures.tricks import LEAD, TricksState
+
+    pack, n = game.pack, game.players
+    if len(hands) != n:
+        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
+    hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
+    won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
+    turned = pack.parse(trump_card) if trump_card else -1
+    stock_cards = tuple(reversed(pack.parse_many(stock)))
+    if turned >= 0:
+        stock_cards = (turned, *stock_cards)
+    used = 0
+    for mask in (*hand_masks, *won_masks, mask_of(stock_cards)):
+        if used & mask:
+            raise StateError("a card is given twice in the position")
+        used |= mask
+    if len(set(stock_cards)) != len(stock_cards):
+        raise StateError("a card is given twice in the position")
+    fixed = game.tables.play.trump.suit
+    if not trump and turned < 0 and fixed:
+        trump = fixed
+    suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
+    state = TricksState._make(
+        game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
+        leader=leader, current=leader, phase=LEAD, asking=(), offer=False, plays=(), down=0,
+        holder=-1, combo="", won=won_masks,
+        tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
+        out=pack.full & ~used, scores=(0,) * n, winner=-1, declarer=-1, starter=-1,
+        dealer=(leader - 1) % n if dealer is None else dealer, events=())
+    state._window(leader)
+    return state
+
+
+def why_illegal(state: TricksState, action: Action) -> str | None:
+    """Why ``action`` is refused in ``state`` (naming the rule), or None if it is legal."""
+    from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, OVER
+
+    if action in state.legal_actions():
+        return None
+    game, pack, p, phase = state.game, state.game.pack, state.current_player, state.phase
+    ref, kind, cards = game.rule_ref, action.kind, action.cards
+    rule = state.tables.play
+    if phase == OVER:
+        return "the deal is over"
+    if kind in (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE):
+        missing = [c for c in cards if not (state.hands[p] >> c) & 1]
+        if missing:
+            return f"player {p} does not hold {' '.join(pack.names(missing))}"
+        if len(set(cards)) != len(cards):
+            return "a card is written twice"
+    if phase == DECLARE and kind not in (Kind.DECLARE, Kind.PASS):
+        return f"player {p} is asked first whether to declare a combination: declare or " \
+               f"pass{ref('declare')}"
+    if kind is Kind.DECLARE:
+        return _why_not_declare(state, action)
+    smallest = min(h.bit_count() for h in state.hands)
+    if phase == LEAD:
+        if kind is not Kind.LEAD:
+            return f"player {p} must lead{ref('lead')}"
+        if len(cards) > rule.lead.max_cards:
+            return f"a lead is at most {rule.lead.max_cards} card(s){ref('lead')}"
+        if len(cards) > smallest:
+            return f"a lead may not have more cards than the smallest hand ({smallest})" \
+                   f"{ref('lead')}"
+        return f"a lead of several cards must be of one suit{ref('lead')}"
+    assert phase == ANSWER
+    size = state.plays[0].bit_count()
+    if kind is Kind.THROW and not rule.answer.face_down:
+        return f"answers are laid face up in this game{ref('answer')}"
+    if kind is Kind.ANSWER and not rule.answer.face_up:
+        return f"answers are laid face down in this game{ref('answer')}"
+    if kind in (Kind.ANSWER, Kind.THROW):
+        return f"answer with exactly {size} card(s), as many as were led{ref('answer')}"
+    return f"player {p} must answer the lead with {size} card(s){ref('answer')}"
+
+
+def _why_not_declare(state: TricksState, action: Action) -> str:
+    from cardrules.procedures.tricks import ANSWER
+
+    game = state.game
+    ref, names = game.rule_ref, list(state.tables.play.combinations)
+    if action.name not in names:
+        return f"no combination named {action.name!r}; this game has " \
+               f"{', '.join(names) or 'none'}"
+    if state.phase == ANSWER:
+        return f"a combination is declared before a lead, not during a trick{ref('declare')}"
+    held = state.tables.declarations(state.hands[state.current_player], state.trump)
+    wanted = mask_of(action.cards)
+    if not any(d.mask == wanted and d.action.name == action.name for d in held):
+        return f"{' '.join(game.pack.names(action.cards))} is not a {action.name}" \
+               f"{ref('declare')}"
+    if state.phase == "lead":
+        return f"declarations were asked before this lead and passed{ref('declare')}"
+    return f"a combination of {len(action.cards)} cards cannot be led while a hand holds " \
+           f"fewer{ref('declare')}"
+
+
+def _raw(event: Event) -> RawEvent:
+    return (event.kind, event.player, event.cards, event.amount, event.note, event.private)
+
+
+def resample(state: TricksState, player: int, rng: random.Random) -> TricksState:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
+    hands, the stock under the trump card, others' face-down cards in the trick) are
+    re-dealt at random among those places, each keeping its size.  The turned-up trump
+    card stays where everyone saw it go; won cards stay where they are."""
+    from cardrules.procedures.tricks import TricksState
+
+    game = state.game
+    n, zones = game.players, game.variant.zones
+    hidden = [q for q in range(n) if q != player
+              and visibility(zones, "hand", Visibility.OWNER) is not Visibility.PUBLIC]
+    fixed = 1 << state.trump_card if state.trump_card >= 0 else 0
+    others_down = 0
+    for i, mask in enumerate(state.plays):
+        if (state.leader + i) % n != player:
+            others_down |= mask & state.down
+    pool = [c for q in hidden for c in bits(state.hands[q] & ~fixed)]
+    pool += [c for c in state.stock if c != state.trump_card] + list(bits(others_down))
+    shuffled = pool[:]
+    rng.shuffle(shuffled)
+    mapping = dict(zip(pool, shuffled))
+
+    def move(mask: int) -> int:
+        return mask_of(mapping.get(c, c) for c in bits(mask))
+
+    fields = {name: getattr(state, f"_{name}") for name in _FIELD_NAMES}
+    fields.update(
+        hands=tuple(move(h) if q in hidden else h for q, h in enumerate(state.hands)),
+        stock=tuple(mapping.get(c, c) for c in state.stock),
+        plays=tuple(move(m) for m in state.plays), down=move(state.down),
+        events=tuple((k, p, tuple(mapping.get(c, c) for c in cards), a, t, v)
+                     if v and p != player else (k, p, cards, a, t, v)
+                     for k, p, cards, a, t, v in state._events))
+    return TricksState._make(game, **fields)
+
+
+_FIELD_NAMES = ("hands", "stock", "trump", "trump_card", "leader", "current", "phase",
+                "asking", "offer", "plays", "down", "holder", "combo", "won", "tricks", "out",
+                "scores", "winner", "declarer", "starter", "dealer", "events")

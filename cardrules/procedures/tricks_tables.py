@@ -1,0 +1,252 @@
+"""Trick-taking rules compiled into lookup tables when a variant loads.
+
+Actions are made once per (kind, cards) and shared by every state; the lists of
+leads, answers and declarations of a hand are cached by the hand's bit set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.beats import class_table, clause_table, suit_classes
+from cardrules.cards import Pack, bits, mask_of
+from cardrules.combos import Pattern, compile_pattern, filter_mask, find
+from cardrules.model.shedding import TrumpBeat
+from cardrules.model.tricks import Effect, TrickScoring, TricksPlay
+
+__all__ = ["Declaration", "TricksTables"]
+
+_CACHE_LIMIT = 50_000
+"""Entries a per-hand cache may hold before it starts afresh (bounds memory)."""
+
+
+
+@attrs.frozen(kw_only=True, slots=True)
+class Declaration:
+    """A combination a hand holds, ready to declare."""
+
+    action: Action
+    """The ``declare`` action."""
+    mask: int
+    """Its cards as a bit set."""
+    size: int
+    """Number of cards."""
+    effect: Effect
+    """What declaring it does."""
+
+
+@attrs.define(kw_only=True, eq=False)
+class TricksTables:
+    """Everything the tricks procedure looks up while playing."""
+
+    pack: Pack
+    play: TricksPlay
+    scoring: TrickScoring
+    beats: tuple[tuple[int, ...], ...]
+    """Per trump suit index (the last entry: no trumps), per card, the cards that beat it."""
+    patterns: tuple[tuple[Pattern, ...], ...]
+    """Per trump suit index (the last entry: no trumps), the compiled combinations."""
+    effects: tuple[Effect, ...]
+    """Per combination, what declaring it does."""
+    bands: tuple[tuple[int, int, int], ...]
+    """Deal scoring bands: (min points, min tricks, score), in order."""
+    pass_: Action
+    width: int
+    """Ranks per suit: a hand's bits of one suit are ``width`` bits wide."""
+    hand_size: int
+    """Cards a hand is refilled to."""
+    suit_points: tuple[int, ...] = ()
+    """Card points of each pattern of one suit's cards (empty for very long suits)."""
+    checks: tuple[tuple[tuple[int, int], ...], ...]
+    """Per trump suit index, (pool, size) pairs: a hand can hold a combination only if it
+    holds ``size`` cards of some ``pool``."""
+    masks: dict[Action, int] = attrs.field(factory=dict)
+    """Every action made so far -> its cards as a bit set."""
+    _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.field(factory=dict)
+    _leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
+    _suit_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
+    _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = \
+        attrs.field(factory=dict)
+    _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
+
+    @classmethod
+    def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
+                hand_size: int) -> TricksTables:
+        """Compile ``play`` and ``scoring`` for ``pack`` and hands of ``hand_size``."""
+        within = clause_table(pack, play.beats)
+        beats, patterns = [], []
+        for trump in (*range(len(pack.suits)), -1):
+            ranked = [[pack.suits[trump]]] if trump >= 0 else []
+            cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
+            beats.append(tuple(w | x for w, x in zip(within, cross)))
+            patterns.append(tuple(
+                compile_pattern(
+                    pack, name=name, size=spec.size, ranks=spec.all.ranks,
+                    trump=spec.all.trump, same_suit=spec.same_suit, trump_suit=trump,
+                    include=[filter_mask(pack, ranks=f.ranks, trump=f.trump, trump_suit=trump)
+                             for f in spec.include])
+                for name, spec in play.combinations.items()))
+        return cls(
+            pack=pack, play=play, scoring=scoring, beats=tuple(beats),
+            patterns=tuple(patterns),
+            checks=tuple(tuple((pool, p.size) for p in ps for pool in p.pools)
+                         for ps in patterns),
+            effects=tuple(spec.effect for spec in play.combinations.values()),
+            bands=tuple((b.min_points, b.min_tricks, b.score) for b in scoring.bands.values()),
+            pass_=Action(kind=Kind.PASS, label="pass"), width=len(pack.ranks),
+            hand_size=hand_size,
+            suit_points=tuple(pack.value_of(m) for m in range(1 << len(pack.ranks)))
+            if len(pack.ranks) <= 13 else ())
+
+    def trump_index(self, trump: int) -> int:
+        """Index into :attr:`beats` and :attr:`patterns` for a trump suit (-1: none)."""
+        return trump if trump >= 0 else len(self.pack.suits)
+
+    def action(self, kind: Kind, mask: int, name: str = "") -> Action:
+        """The (shared) action laying the cards of ``mask``, in a player's sort order."""
+        made = self._actions.get((kind, name))
+        if made is None:
+            made = self._actions[(kind, name)] = {}
+        found = made.get(mask)
+        if found is None:
+            cards = self.pack.cards_of(mask)
+            words = [kind.value, *([name] if name else []), *self.pack.names(cards)]
+            found = Action(kind=kind, cards=cards, name=name, label=" ".join(words))
+            made[mask] = found
+            self.masks[found] = mask
+        return found
+
+    def leads(self, hand: int, limit: int) -> tuple[Action, ...]:
+        """Every lead of at most ``limit`` cards from ``hand``, suit by suit."""
+        rule = self.play.lead
+        limit = min(limit, rule.max_cards)
+        if not rule.same_suit and limit > 1:
+            return self._cached(self._leads, hand, limit, lambda: tuple(
+                self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
+                for chosen in combinations(bits(hand), size)))
+        cache, width, full = self._suit_leads, self.width, (1 << self.width) - 1
+        out: tuple[Action, ...] = ()
+        base = 0
+        while hand:
+            pattern = hand & full
+            if pattern:
+                key = (pattern << 8 | base) << 4 | limit
+                part = cache.get(key)
+                if part is None:
+                    held = pattern << base
+                    part = cache[key] = tuple(
+                        self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
+                        for chosen in combinations(bits(held), size))
+                out += part
+            hand >>= width
+            base += width
+        return out
+
+    def answers(self, hand: int, size: int) -> tuple[Action, ...]:
+        """Every answer of ``size`` cards from ``hand``: face up, then face down."""
+        rule = self.play.answer
+        if size > 1:
+            masks = [sum(chosen) for chosen in combinations(
+                [1 << c for c in bits(hand)], size)]
+            out: list[Action] = []
+            for kind, allowed in ((Kind.ANSWER, rule.face_up), (Kind.THROW, rule.face_down)):
+                if allowed:
+                    made = self._actions.get((kind, ""), {})
+                    out.extend([made.get(m) or self.action(kind, m) for m in masks])
+            return tuple(out)
+        cache, width, full = self._suit_singles, self.width, (1 << self.width) - 1
+        up: tuple[Action, ...] = ()
+        down: tuple[Action, ...] = ()
+        base = 0
+        while hand:
+            pattern = hand & full
+            if pattern:
+                key = pattern << 8 | base
+                part = cache.get(key)
+                if part is None:
+                    cards = [c for c in bits(pattern << base)]
+                    part = cache[key] = (
+                        tuple(self.action(Kind.ANSWER, 1 << c) for c in cards)
+                        if rule.face_up else (),
+                        tuple(self.action(Kind.THROW, 1 << c) for c in cards)
+                        if rule.face_down else ())
+                up += part[0]
+                down += part[1]
+            hand >>= width
+            base += width
+        return up + down
+
+    @staticmethod
+    def _cached(cache: dict[int, tuple[Action, ...]], hand: int, size: int,
+                build: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
+        key = hand << 5 | size
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            found = cache[key] = build()
+        return found
+
+    def declarations(self, hand: int, trump: int) -> tuple[Declaration, ...]:
+        """Every combination ``hand`` holds when ``trump`` is the trump suit."""
+        index = trump if trump >= 0 else len(self.pack.suits)
+        for pool, size in self.checks[index]:
+            if (hand & pool).bit_count() >= size:
+                break
+        else:
+            return ()
+        key = hand << 5 | index
+        found = self._declares.get(key)
+        if found is None:
+            if len(self._declares) > _CACHE_LIMIT:
+                self._declares.clear()
+            patterns = self.patterns[index]
+            found = tuple(
+                Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
+                            size=patterns[i].size, effect=self.effects[i])
+                for i, mask in find(hand, patterns))
+            self._declares[key] = found
+        return found
+
+    def beats_set(self, cards: int, held: int, trump: int) -> bool:
+        """True if the set ``cards`` beats the set ``held`` by one-to-one pairing."""
+        table = self.beats[trump if trump >= 0 else len(self.pack.suits)]
+        if held & (held - 1) == 0:
+            return bool(cards & table[held.bit_length() - 1])
+        return _pairs(cards, held, table)
+
+    def points_of(self, mask: int) -> int:
+        """Card points of the cards in ``mask``."""
+        table, width = self.suit_points, self.width
+        if not table:
+            return self.pack.value_of(mask)
+        full, total = (1 << width) - 1, 0
+        while mask:
+            total += table[mask & full]
+            mask >>= width
+        return total
+
+    def score(self, points: int, tricks: int) -> int:
+        """The first band reached with ``points`` and ``tricks`` (0 when none is)."""
+        for min_points, min_tricks, score in self.bands:
+            if points >= min_points and tricks >= min_tricks:
+                return score
+        return 0
+
+
+def _pairs(cards: int, held: int, table: tuple[int, ...]) -> bool:
+    """True if every card of ``held`` can be given a distinct beater from ``cards``."""
+    if not held:
+        return True
+    low = held & -held
+    candidates = cards & table[low.bit_length() - 1]
+    while candidates:
+        pick = candidates & -candidates
+        if _pairs(cards ^ pick, held ^ low, table):
+            return True
+        candidates ^= pick
+    return False
