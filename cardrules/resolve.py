@@ -59,6 +59,8 @@ OPTION_TYPES = ("integer", "boolean", "string", "string_list")
 """The types of a typed option."""
 
 _CALLER_FILE = "<options>"
+_TRUE = ("on", "true", "yes")
+_FALSE = ("off", "false", "no")
 _SUFFIXES = (".yaml", ".yml")
 _PROTECTED = ("options", "extends")
 _ENUMERATED_KEYS = ("description", "default", "values", "value_descriptions")
@@ -391,7 +393,9 @@ def _enumerated(base: _Source, name: str, decl: dict[str, Any]) -> _Option:
             if key in _PROTECTED:
                 base.fail((*at, value, key), f"a patch may not change {key!r}", at_key=True)
         patches[value] = patch
-    return _Option(name=name, default=decl["default"], values=patches)
+    default = decl["default"]
+    return _Option(name=name, default=str(default) if _is_int(default) else default,
+                   values=patches)
 
 
 def _typed(base: _Source, name: str, decl: dict[str, Any]) -> _Option:
@@ -433,7 +437,10 @@ def _is_int(value: object) -> bool:
 def _check_value(option: _Option, value: object) -> tuple[Any, str]:
     """The value normalised (ints of enumerated options to str, tuples to lists), or a problem."""
     if option.values is not None:
-        if _is_int(value):
+        if isinstance(value, bool):  # YAML reads on/off/yes/no/true/false as booleans
+            value = next((word for word in (_TRUE if value else _FALSE)
+                          if word in option.values), str(value).lower())
+        elif _is_int(value):
             value = str(value)
         if isinstance(value, str) and value in option.values:
             return value, ""
