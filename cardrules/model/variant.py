@@ -7,12 +7,13 @@ import attrs
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
 from cardrules.model.match import MatchSpec
 from cardrules.model.shedding import SheddingPlay, SheddingScoring
+from cardrules.model.tricks import TrickScoring, TricksPlay
 
 __all__ = ["PlayRules", "ScoringRules", "Variant"]
 
-PlayRules = SheddingPlay
+PlayRules = SheddingPlay | TricksPlay
 """The play section of any procedure."""
-ScoringRules = SheddingScoring
+ScoringRules = SheddingScoring | TrickScoring
 """The scoring section of any procedure."""
 
 

@@ -39,7 +39,8 @@ def _shedding() -> Procedure:
 
     return Procedure(
         name="shedding",
-        compile=lambda game: SheddingTables.compile(game.pack, game.variant.play),
+        compile=lambda game: SheddingTables.compile(game.pack, game.variant.play,
+                                                    game.variant.scoring),
         new_deal=shedding.SheddingState.new,
         from_json=shedding_io.from_json,
         setup=shedding_io.setup,

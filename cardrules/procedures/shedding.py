@@ -19,7 +19,6 @@ from cardrules.model.shedding import (
     GroupKind,
     HandPenaltyMode,
     Leftover,
-    SheddingScoring,
     Then,
     TrumpMode,
 )
@@ -129,7 +128,7 @@ class SheddingState(State):
         random.Random(context.seed).shuffle(stock)
         n = game.players
         own: tuple[int, ...] = context.get("own_suits", ())
-        trumps = game.variant.play.trumps
+        trumps = game.tables.play.trumps
         choosing = False
         if trumps.mode is TrumpMode.OWN and not own:
             if trumps.assignment == "seat":
@@ -371,7 +370,7 @@ class SheddingState(State):
         mask = 0
         for c in pile:
             mask |= 1 << c
-        points = self._game.pack.value_of(mask) if self._game.variant.scoring.take_points else 0
+        points = self._game.pack.value_of(mask) if self._tables.scoring.take_points else 0
         self._taken = _with(self._taken, player, self._taken[player] | mask)
         self._scores = _with(self._scores, player, self._scores[player] + points)
         self._pile, self._cover = (), False
@@ -379,7 +378,7 @@ class SheddingState(State):
 
     def _go_out(self, player: int, move: Move, events: list[Event]) -> bool:
         """Record ``player`` going out with ``move``; True if a bonus took the pile."""
-        scoring: SheddingScoring = self._game.variant.scoring
+        scoring = self._tables.scoring
         pack = self._game.pack
         self._out = self._out + (player,)
         place = len(self._out)
@@ -449,7 +448,7 @@ class SheddingState(State):
 
     def _finish(self) -> None:
         """Score the end of the deal: leftover pile and cards still held."""
-        scoring: SheddingScoring = self._game.variant.scoring
+        scoring = self._tables.scoring
         pack = self._game.pack
         events = list(self._events)
         if self._pile:

@@ -97,7 +97,7 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
         "hands": [_shown(info.hand, p, player, h, info) for p, h in enumerate(state._hands)],
         "stock": len(state._stock) if info.stock is not Visibility.PUBLIC
         else [names[c] for c in state._stock],
-        "pile_name": game.variant.play.pile,
+        "pile_name": game.tables.play.pile,
         "pile": [names[c] for c in state._pile] if info.pile is Visibility.PUBLIC
         else len(state._pile),
         "top": names[state._top] if state._top >= 0 else None,
@@ -116,7 +116,7 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
 def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
     found = info.trumps.get(state._classes)
     if found is None:
-        trumps = state.game.variant.play.trumps
+        trumps = state.game.tables.play.trumps
         suits = state.game.pack.suits
         found = {"mode": trumps.mode.value,
                  "classes": [{s: c for s, c in zip(suits, classes) if c}

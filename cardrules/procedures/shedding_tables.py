@@ -15,9 +15,11 @@ from cardrules.model.shedding import (
     GroupKind,
     GroupSpec,
     SheddingPlay,
+    SheddingScoring,
     Then,
     TrumpMode,
 )
+from cardrules.model.variant import PlayRules, ScoringRules
 
 __all__ = ["Move", "SheddingTables"]
 
@@ -42,6 +44,7 @@ class SheddingTables:
 
     pack: Pack
     play: SheddingPlay
+    scoring: SheddingScoring
     within: tuple[int, ...]
     """Per top card, the cards that beat it by the declared clauses."""
     wild: int
@@ -73,8 +76,10 @@ class SheddingTables:
     _moves: dict[tuple[int, ...], Move] = attrs.field(factory=dict)
 
     @classmethod
-    def compile(cls, pack: Pack, play: SheddingPlay) -> SheddingTables:
-        """Compile ``play`` for ``pack``."""
+    def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules) -> SheddingTables:
+        """Compile the rules of a shedding variant for ``pack``."""
+        if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
+            raise TypeError("the shedding procedure needs shedding play and scoring rules")
         then_of_rank = [Then.NONE] * len(pack.ranks)
         wild = 0
         for spec in play.wild:
@@ -87,7 +92,7 @@ class SheddingTables:
                  mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
             for c in range(pack.size))
         return cls(
-            pack=pack, play=play,
+            pack=pack, play=play, scoring=scoring,
             within=clause_table(pack, play.beats),
             wild=wild,
             then_of_rank=tuple(then_of_rank),
