@@ -286,12 +286,25 @@ def test_b21_a_failed_beat_of_a_seven_does_not_skip_again() -> None:
     assert state.current_player == 0
 
 
-def test_b21_four_sevens_then_a_failed_extra_move_have_no_seven_effect() -> None:
-    """B21, B13 (soft spot): the seven's effect is applied when a turn ends by laying a card;
-    four sevens whose compulsory extra move fails end the turn by a pass, and the next player
-    simply must beat the top seven (no skip)."""
+def test_b21_four_sevens_then_a_failed_extra_move_still_end_the_turn_on_a_seven() -> None:
+    """B21, B13 (soft spot): the turn ends with the player's own seven on top when the
+    compulsory extra move after four sevens fails, so the seven's effect applies: the next
+    player is skipped and the one after must beat the seven."""
     game = bank(3, trumps="none")
     state = game.setup(hands=["7S 7H 7D 7C JD", "9C", "6S"], pile="AH", owner=2)
     state = play(state, "play 7S 7H 7D 7C", "pass")
-    assert events(state) == [("pass", 0, "", 0, "")]
+    assert events(state) == [("pass", 0, "", 0, ""), ("skip", 1, "", 0, "")]
+    assert state.current_player == 2
+
+
+def test_b21_a_lone_seven_coming_back_to_its_layer_is_not_applied_again() -> None:
+    """B21 (soft spot): with two players a seven skips the other player; its layer then
+    fails to beat it on a later turn: that fail is not a turn ending on a freshly laid
+    seven, so nobody is skipped again."""
+    game = bank(2, trumps="none")
+    state = game.setup(hands=["7H 9S", "9C JD"], pile="QS 8H", owner=1)
+    state = play(state, "play 7H")
+    assert state.current_player == 0  # player 1 was skipped
+    state = play(state, "pass")
+    assert events(state)[-1][0] != "skip"
     assert state.current_player == 1

@@ -33,7 +33,8 @@ __all__ = ["CHOOSE", "FOLLOW", "OVER", "TURN", "SheddingState"]
 CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
 """Phases: players choose trump suits; a normal turn; the optional follow-up; the end."""
 
-_FIELDS = ("hands", "stock", "pile", "top", "owner", "cover", "current", "phase", "drawn",
+_FIELDS = ("hands", "stock", "pile", "top", "owner", "cover", "fresh", "current", "phase",
+           "drawn",
            "own_suits", "out", "scores", "taken", "discard", "passes", "starter", "dealer",
            "events")
 
@@ -44,7 +45,8 @@ class SheddingState(State):
     Fields (read-only): ``hands`` (bit set per player), ``stock`` (cards, drawn from the
     end), ``pile`` (bottom to top), ``top`` (card to beat; stays after a take as the
     remembered top), ``owner`` (who laid ``top``; -1 for the starter card), ``cover``
-    (``top`` completes a group whose covering takes the pile), ``current``, ``phase``,
+    (``top`` completes a group whose covering takes the pile), ``fresh`` (the player to
+    move laid ``top`` during this turn), ``current``, ``phase``,
     ``drawn`` (cards drawn this turn), ``own_suits`` (per-player trump suit index),
     ``out`` (players gone out, in order), ``scores`` (deal results so far), ``taken``
     (cards each player took), ``discard``, ``passes`` (passes in a row with an empty
@@ -61,6 +63,7 @@ class SheddingState(State):
     _top: int
     _owner: int
     _cover: bool
+    _fresh: bool
     _current: int
     _phase: str
     _drawn: int
@@ -103,6 +106,7 @@ class SheddingState(State):
         new._top = self._top
         new._owner = self._owner
         new._cover = self._cover
+        new._fresh = self._fresh
         new._current = self._current
         new._phase = self._phase
         new._drawn = self._drawn
@@ -137,7 +141,7 @@ class SheddingState(State):
                 own, choosing = (-1,) * n, True
         state = cls._make(
             game, hands=(0,) * n, stock=tuple(stock), pile=(), top=-1, owner=-1,
-            cover=False, current=(context.dealer + 1) % n, phase=CHOOSE,
+            cover=False, fresh=False, current=(context.dealer + 1) % n, phase=CHOOSE,
             drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
             passes=0, starter=-1, dealer=context.dealer, events=())
         return state if choosing else state._dealt()
@@ -328,7 +332,7 @@ class SheddingState(State):
         p, cards = self._current, move.action.cards
         new._hands = _with(self._hands, p, self._hands[p] & ~move.mask)
         new._pile = self._pile + cards
-        new._top, new._owner, new._passes = cards[-1], p, 0
+        new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
         events = [Event(kind="play", player=p, cards=cards)]
         took = False
         if self._cover:
@@ -360,6 +364,8 @@ class SheddingState(State):
         if not self._stock:
             new._passes = self._passes + 1
         new._events = tuple(events)
+        if self._fresh:  # a compulsory extra move failed: the turn ends on their own card
+            return new._end_turn()
         return new._pass_turn_from(p)
 
     def _take(self, player: int, events: list[Event], *, note: str) -> None:
@@ -432,7 +438,7 @@ class SheddingState(State):
         return self._continue_with(self._next_holder(player))
 
     def _continue_with(self, player: int) -> SheddingState:
-        self._current, self._phase, self._drawn = player, TURN, 0
+        self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
         holders = len(self._hands) - self._hands.count(0)
         if holders <= 1 or (not self._stock and self._passes >= holders):
             self._finish()

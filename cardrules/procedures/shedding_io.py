@@ -140,6 +140,7 @@ def to_json(state: SheddingState) -> dict[str, Any]:
         "top": pack.name(state.top) if state.top >= 0 else None,
         "owner": state.owner,
         "cover": state._cover,
+        "fresh": state._fresh,
         "current": state._current,
         "phase": state.phase,
         "drawn": state.drawn,
@@ -169,7 +170,7 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
             stock=tuple(parse(c) for c in data["stock"]),
             pile=tuple(parse(c) for c in data["pile"]),
             top=parse(data["top"]) if data["top"] is not None else -1,
-            owner=int(data["owner"]), cover=bool(data["cover"]),
+            owner=int(data["owner"]), cover=bool(data["cover"]), fresh=bool(data["fresh"]),
             current=int(data["current"]), phase=str(data["phase"]),
             drawn=int(data["drawn"]),
             own_suits=tuple(pack.suits.index(s) if s is not None else -1
@@ -216,6 +217,7 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
           current: int = 0, owner: int = -1, dealer: int | None = None,
           own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
           out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
+          fresh: bool = False,
           starter: int | None = None) -> SheddingState:
     """A position given explicitly, for tests and puzzles.
 
@@ -245,7 +247,8 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
         dealer = (current - 1) % n
     return SheddingState._make(
         game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
-        top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover, current=current,
+        top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,
+        fresh=fresh, current=current,
         phase=phase, drawn=drawn, own_suits=suits,
         out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
         taken=(0,) * n, discard=pack.full & ~used, passes=0,
@@ -280,6 +283,7 @@ def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingS
     return SheddingState._make(game, **fields)
 
 
-_FIELD_NAMES = ("hands", "stock", "pile", "top", "owner", "cover", "current", "phase", "drawn",
+_FIELD_NAMES = ("hands", "stock", "pile", "top", "owner", "cover", "fresh", "current", "phase",
+                "drawn",
                 "own_suits", "out", "scores", "taken", "discard", "passes", "starter", "dealer",
                 "events")
