@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardrules.beats import describe_clause
+from cardrules.describe_tricks import describe_tricks
 from cardrules.hooks import known
 from cardrules.model import Variant
 from cardrules.model.match import Goal, NextDealer, Remainder
@@ -31,11 +32,13 @@ from cardrules.model.shedding import (
     TrumpBeat,
     TrumpMode,
 )
+from cardrules.model.tricks import TricksPlay
 
 __all__ = ["describe", "register_describer"]
 
 Describer = Callable[[Variant], Iterator[str]]
-_PROCEDURE_DESCRIBERS: dict[type, Describer] = {}
+_PROCEDURE_DESCRIBERS: dict[type, Describer] = {TricksPlay: describe_tricks}
+"""Play record type -> its describer (the shedding procedure's is built in below)."""
 
 
 def register_describer(play_type: type, describer: Describer) -> None:

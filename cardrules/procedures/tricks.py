@@ -326,8 +326,7 @@ class TricksState(State):
     # -- after a trick (these mutate a fresh clone) ----------------------------------
 
     def _take(self, events: list[RawEvent]) -> None:
-        w, n = self._holder, len(self._hands)
-        cards = 0
+        w, cards = self._holder, 0
         for m in self._plays:
             cards |= m
         won, tricks = self._won, self._tricks
@@ -337,36 +336,35 @@ class TricksState(State):
         self._winner = w
         events.append(("take", w, (), 0, "", False))
         if self._stock and self._tables.play.draw is DrawOrder.WINNER_FIRST:
-            self._draw_up(w, n, events)
+            # Everyone draws one card at a time from the winner on, up to the hand size.
+            self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
+                                               size=self._tables.hand_size,
+                                               turned=self._trump_card, events=events)
         if not self._stock and self._smallest() == 0:
             self._finish(events)
         else:
             self._window(w)
 
-    def _draw_up(self, first: int, n: int, events: list[RawEvent]) -> None:
-        """Everyone draws one card at a time from ``first`` on, up to the hand size."""
-        self._stock, self._hands = draw_up(self._stock, self._hands, first=first,
-                                           size=self._tables.hand_size,
-                                           turned=self._trump_card, events=events)
-
     def _window(self, leader: int) -> None:
         """Open the declaration window before ``leader`` leads."""
-        self._leader, self._current, self._asking, self._offer = leader, leader, (), False
-        self._phase = LEAD
-        if not self._tables.effects:
+        self._leader = self._current = leader
+        self._asking, self._offer, self._phase = (), False, LEAD
+        tables = self._tables
+        if not tables.effects:
             return
-        tables, hands = self._tables, self._hands
-        checks = tables.checks[tables.trump_index(self._trump)]
-        n = len(hands)
+        checks = tables.checks[self._trump]  # -1 (no trumps) picks the last entry
+        hands = self._hands
         holders = []
-        for k in range(n):
-            p = (leader + k) % n
-            hand = hands[p]
+        for p, hand in enumerate(hands):
             for pool, size in checks:
                 if (hand & pool).bit_count() >= size:
-                    if self.declarations(p):
-                        holders.append(p)
+                    holders.append(p)
                     break
+        if not holders:
+            return
+        n = len(hands)
+        holders.sort(key=lambda p: (p - leader) % n)
+        holders = [p for p in holders if self.declarations(p)]
         if holders == [leader]:
             self._offer = True
         elif holders:

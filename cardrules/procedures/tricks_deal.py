@@ -81,13 +81,16 @@ def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size:
     ((5, 4), (10, 5))
     """
     n, left = len(hands), len(stock)
-    counts = list(map(int.bit_count, hands))
+    counts = [h.bit_count() for h in hands]
+    need = size - counts[0]
     got: list[tuple[int, ...]]
-    if counts.count(counts[0]) == n and size - counts[0] <= left // n:
-        need = size - counts[0]
+    if counts.count(counts[0]) == n and need * n <= left:
         if need <= 0:
             return stock, hands
-        got = [stock[left - 1 - j::-n][:need] for j in range(n)]
+        # Even hands: the j-th to draw gets every n-th card from the top of the stock.
+        top = left - 1
+        got = [(stock[top - j],) for j in range(n)] if need == 1 else \
+            [stock[top - j::-n][:need] for j in range(n)]
         left -= need * n
     else:
         got = _draw_slowly(stock, first, counts, size)

@@ -6,67 +6,161 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
 from cardrules.procedures.shedding_io import check_cards
-from cardrules.views import show, visibility
+from cardrules.views import visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.tricks import RawEvent, TricksState
 
-__all__ = ["from_json", "resample", "setup", "to_json", "view", "why_illegal"]
+__all__ = ["ViewInfo", "from_json", "resample", "setup", "to_json", "view", "view_info",
+           "why_illegal"]
+
+
+@attrs.frozen(kw_only=True)
+class ViewInfo:
+    """What every view of one game needs, computed once (kept on the game's tables)."""
+
+    variant: str
+    """The variant's name."""
+    names: tuple[str, ...]
+    """Card number -> name."""
+    suits: tuple[str, ...]
+    """Suit index -> letter."""
+    chunks: tuple[tuple[tuple[str, ...], ...], ...]
+    """Per suit, per bit pattern of that suit's cards, their names high to low (empty for
+    suits too long to tabulate)."""
+    width: int
+    """Ranks per suit."""
+    order: tuple[int, ...]
+    """Card number -> sort key of a player's sort (suit, then rank high to low)."""
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that hand?"""
+    won_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see those won cards (and their points)?"""
+    up_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that player's face-up cards in the trick?"""
+    stock_seen: bool
+    """Everybody may see the stock."""
+
+
+def view_info(game: Game) -> ViewInfo:
+    """The game's :class:`ViewInfo`, made on first use."""
+    tables = game.tables
+    info: ViewInfo | None = tables.view_info
+    if info is None:
+        pack, zones, n = game.pack, game.variant.zones, game.players
+        width = len(pack.ranks)
+        names = tuple(pack.name(c) for c in range(pack.size))
+
+        def seen(zone: str, default: Visibility) -> tuple[tuple[bool, ...], ...]:
+            vis = visibility(zones, zone, default)
+            return tuple(tuple(vis is Visibility.PUBLIC or (vis is Visibility.OWNER and o == v)
+                               for o in range(n)) for v in range(n))
+
+        info = tables.view_info = ViewInfo(
+            variant=game.variant.name, names=names, suits=pack.suits,
+            chunks=tuple(
+                tuple(tuple(names[s * width + r] for r in reversed(range(width))
+                            if pattern >> r & 1) for pattern in range(1 << width))
+                for s in range(len(pack.suits))) if width <= 12 else (),
+            width=width,
+            order=tuple((c // width) * width + (width - 1 - c % width)
+                        for c in range(pack.size)),
+            hand_seen=seen("hand", Visibility.OWNER), won_seen=seen("won", Visibility.OWNER),
+            up_seen=seen("trick", Visibility.PUBLIC),
+            stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC)
+    return info
+
+
+def _shown(mask: int, info: ViewInfo) -> list[str]:
+    """The names of a bit set's cards in a player's sort."""
+    shown: list[str] = []
+    chunks = info.chunks
+    if chunks:
+        width = info.width
+        low, suit = (1 << width) - 1, 0
+        while mask:
+            shown += chunks[suit][mask & low]
+            mask >>= width
+            suit += 1
+        return shown
+    cards = []
+    while mask:
+        bit = mask & -mask
+        cards.append(bit.bit_length() - 1)
+        mask ^= bit
+    cards.sort(key=info.order.__getitem__)
+    names = info.names
+    return [names[c] for c in cards]
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
-    game = state.game
-    pack, zones, n = game.pack, game.variant.zones, game.players
-    hand_vis = visibility(zones, "hand", Visibility.OWNER)
-    won_vis = visibility(zones, "won", Visibility.OWNER)
-    trick_vis = visibility(zones, "trick", Visibility.PUBLIC)
-    points = state.points()
+    game = state._game
+    info = view_info(game)
+    names, n = info.names, len(state._hands)
+    leader, down, won = state._leader, state._down, state._won
     trick = []
-    for i, mask in enumerate(state.plays):
-        p = (state.leader + i) % n
-        down = bool(mask & state.down)
-        vis = Visibility.OWNER if down else trick_vis
-        trick.append({"player": p, "face_down": down,
-                      "cards": show(vis, owner=p, viewer=player, cards=pack.cards_of(mask),
-                                    pack=pack)})
-    turned = state.trump_card
+    up_seen = info.up_seen[player]
+    for i, mask in enumerate(state._plays):
+        p = (leader + i) % n
+        face_down = bool(mask & down)
+        trick.append({"player": p, "face_down": face_down,
+                      "cards": _shown(mask, info) if (p == player if face_down else up_seen[p])
+                      else mask.bit_count()})
+    won_seen = info.won_seen[player]
+    points_of = state._tables.points_of
+    turned, stock, trump = state._trump_card, state._stock, state._trump
+    current = state.current_player
     out: dict[str, Any] = {
-        "variant": game.variant.name,
+        "variant": info.variant,
         "player": player,
         "players": n,
-        "dealer": state.dealer,
-        "phase": state.phase,
-        "current_player": state.current_player,
-        "trump": pack.suits[state.trump] if state.trump >= 0 else None,
-        "trump_card": pack.name(turned) if turned >= 0 and turned in state.stock[:1] else None,
-        "hands": [show(hand_vis, owner=p, viewer=player, cards=pack.cards_of(h), pack=pack)
-                  for p, h in enumerate(state.hands)],
-        "stock": show(visibility(zones, "stock", Visibility.HIDDEN), owner=-1, viewer=player,
-                      cards=state.stock, pack=pack),
-        "leader": state.leader,
-        "holder": state.holder,
-        "combination": state.combo or None,
+        "dealer": state._dealer,
+        "phase": state._phase,
+        "current_player": current,
+        "trump": info.suits[trump] if trump >= 0 else None,
+        "trump_card": names[turned] if turned >= 0 and stock and stock[0] == turned else None,
+        "hands": [_shown(h, info) if seen else h.bit_count()
+                  for seen, h in zip(info.hand_seen[player], state._hands)],
+        "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
+        "leader": leader,
+        "holder": state._holder,
+        "combination": state._combo or None,
         "trick": trick,
-        "tricks": list(state.tricks),
-        "won": [show(won_vis, owner=p, viewer=player, cards=pack.cards_of(w), pack=pack)
-                for p, w in enumerate(state.won)],
-        "points": [points[p] if won_vis is Visibility.PUBLIC or (p == player and
-                   won_vis is Visibility.OWNER) else None for p in range(n)],
-        "events": [e.to_json(pack, viewer=player) for e in state.events],
+        "tricks": list(state._tricks),
+        "won": [_shown(w, info) if seen else w.bit_count() for seen, w in zip(won_seen, won)],
+        "points": [points_of(w) if seen else None for seen, w in zip(won_seen, won)],
+        "events": [_event(e, player, names) for e in state._events],
     }
-    if state.is_over:
-        out["scores"] = list(state.scores)
-        out["points"] = list(points)
-    if state.current_player == player:
-        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    if current < 0:
+        out["scores"] = list(state._scores)
+        out["points"] = [points_of(w) for w in won]
+    if current == player:
+        out["legal_actions"] = [a.label or state.describe(a) for a in state.legal_actions()]
+    return out
+
+
+def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, Any]:
+    """:meth:`Event.to_json` of a raw event, for ``viewer``."""
+    kind, p, cards, amount, note, private = event
+    out: dict[str, Any] = {"kind": kind}
+    if p >= 0:
+        out["player"] = p
+    if cards:
+        out["cards"] = len(cards) if private and viewer != p else [names[c] for c in cards]
+    if amount:
+        out["amount"] = amount
+    if note:
+        out["note"] = note
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -17,6 +18,9 @@ from cardrules.cards import Pack, bits, mask_of
 from cardrules.combos import Pattern, compile_pattern, filter_mask, find
 from cardrules.model.shedding import TrumpBeat
 from cardrules.model.tricks import Effect, TrickScoring, TricksPlay
+
+if TYPE_CHECKING:
+    from cardrules.procedures.tricks_io import ViewInfo
 
 __all__ = ["Declaration", "TricksTables"]
 
@@ -66,6 +70,8 @@ class TricksTables:
     holds ``size`` cards of some ``pool``."""
     masks: dict[Action, int] = attrs.field(factory=dict)
     """Every action made so far -> its cards as a bit set."""
+    view_info: ViewInfo | None = None
+    """What views need, made by the first view (:func:`.tricks_io.view_info`)."""
     _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.field(factory=dict)
     _leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
     _suit_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)

@@ -1,0 +1,204 @@
+"""The trick-taking procedure's rules in plain English, generated from the rule data.
+
+:mod:`cardrules.describe` registers :func:`describe_tricks` for
+:class:`~cardrules.model.tricks.TricksPlay`, so ``cardrules rules`` prints these lines
+under "Play".  Every sentence is built from a rule value, so a house rule changes the text:
+
+>>> from cardrules.model.tricks import CardFilter, CombinationSpec
+>>> describe_pattern(CombinationSpec(size=3, all=CardFilter(ranks=("A",)),
+...                                  include=(CardFilter(ranks=("A",), trump=True),)))
+'3 cards of rank A, at least one of them a trump of rank A'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cardrules.beats import describe_clause
+from cardrules.model import Variant
+from cardrules.model.tricks import (
+    Band,
+    CardFilter,
+    CombinationSpec,
+    DrawOrder,
+    Effect,
+    Holder,
+    SetBeat,
+    TrickScoring,
+    TricksPlay,
+    TrumpSource,
+    TrumpSpec,
+)
+
+__all__ = ["describe_band", "describe_combination", "describe_pattern", "describe_tricks"]
+
+_SETS = {
+    SetBeat.PAIRING: "A set of cards beats another set of the same size if the cards can be "
+                     "paired one to one so that every card of the other set is beaten by its "
+                     "partner; the order the cards are written in does not matter.",
+}
+"""What each way of comparing sets means."""
+
+_HOLDERS = {
+    Holder.LAST_BEATER: "The leader holds the trick until someone beats the lead; after that, "
+                        "to take over the trick a player must beat the cards of the player "
+                        "holding it. Whoever holds the trick when everyone has answered takes "
+                        "all its cards and leads next.",
+}
+"""Who holds and takes the trick, per holder rule."""
+
+
+def describe_tricks(variant: Variant) -> Iterator[str]:
+    """The play section of a trick-taking variant, one rule per line."""
+    play, scoring = variant.play, variant.scoring
+    assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    yield "- " + _lead(play)
+    yield "- " + _answer(play)
+    yield "- " + _beats(play)
+    yield "- " + _SETS[play.sets]
+    yield "- " + _HOLDERS[play.holder]
+    yield "- " + _draw(play.draw, variant.deal.hand)
+    if play.combinations:
+        yield ("- Before each lead, every player holding a combination is asked in turn, the "
+               "player due to lead first and then clockwise, whether to declare it or pass; "
+               "players holding none are not asked. The combinations:")
+        for name, spec in play.combinations.items():
+            yield f"  - {describe_combination(name, spec, scoring)}"
+    yield from _scoring(scoring)
+    yield "- " + _deal_end(play)
+
+
+def _lead(play: TricksPlay) -> str:
+    most = play.lead.max_cards
+    if most <= 1:
+        return "Each trick starts with a lead of one card."
+    suits = "of one suit" if play.lead.same_suit else "of any suits"
+    return (f"Each trick starts with a lead of one card, or of up to {most} cards {suits}; "
+            "never more cards than the smallest hand holds.")
+
+
+def _answer(play: TricksPlay) -> str:
+    answer = play.answer
+    ways = [w for w, allowed in (("face up (`answer`)", answer.face_up),
+                                 ("face down (`throw`)", answer.face_down)) if allowed]
+    text = ("Then each other player in turn, clockwise, answers with as many cards as were "
+            f"led, {' or '.join(ways) or 'in no allowed way'}. Nobody has to follow suit or "
+            "to beat.")
+    if answer.face_down:
+        text += (" Face-down cards never beat; only the player who laid them (and whoever "
+                 "takes the trick) sees them.")
+    return text
+
+
+def _beats(play: TricksPlay) -> str:
+    within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
+    return f"A card is beaten by {within}. {_trump(play.trump)}"
+
+
+def _trump(trump: TrumpSpec) -> str:
+    beat = "a trump beats any card of another suit"
+    if trump.source is TrumpSource.TURNED_CARD:
+        return ("Trumps are the suit of the card turned up at the deal, which lies face up "
+                f"under the stock and is drawn last; {beat}.")
+    if trump.source is TrumpSource.FIXED:
+        return f"Trumps are {trump.suit} in every deal; {beat}."
+    return "There are no trumps."
+
+
+def _draw(draw: DrawOrder, hand: int) -> str:
+    if draw is DrawOrder.WINNER_FIRST:
+        return ("After each trick everyone draws from the stock one card at a time, the "
+                f"trick's winner first and then clockwise, until they hold {hand} cards again "
+                "or the stock is gone.")
+    return "Nobody draws after a trick."
+
+
+def _filter(f: CardFilter, noun: str = "card") -> str:
+    """``a trump of rank A or 10``, ``a plain card``, ``a card``."""
+    text = {True: "a trump", False: f"a plain {noun}", None: f"a {noun}"}[f.trump]
+    return text + (f" of rank {_or(f.ranks)}" if f.ranks else "")
+
+
+def _or(words: Sequence[str]) -> str:
+    return " or ".join(words)
+
+
+def describe_pattern(spec: CombinationSpec) -> str:
+    """The cards of a combination in words, from its size, filters and must-include.
+
+    >>> from cardrules.model.tricks import CardFilter, CombinationSpec
+    >>> describe_pattern(CombinationSpec(size=4, all=CardFilter(trump=False), same_suit=True))
+    '4 plain cards of one suit'
+    """
+    noun = {True: "trumps", False: "plain cards", None: "cards"}[spec.all.trump]
+    if spec.size == 1:
+        noun = {True: "trump", False: "plain card", None: "card"}[spec.all.trump]
+    text = f"{spec.size} {noun}"
+    if spec.all.ranks:
+        text += f" of rank {_or(spec.all.ranks)}"
+    if spec.same_suit:
+        text += " of one suit"
+    if spec.include:
+        text += ", at least one of them " + _or([_filter(f) for f in spec.include])
+    return text
+
+
+def _title(name: str) -> str:
+    """``four_ends`` -> ``Four ends (`four_ends`)``."""
+    return f"{name.replace('_', ' ').capitalize()} (`{name}`)"
+
+
+def describe_combination(name: str, spec: CombinationSpec, scoring: TrickScoring) -> str:
+    """One combination, its cards and what declaring it does.
+
+    >>> from cardrules.model.tricks import CardFilter, CombinationSpec, Effect
+    >>> describe_combination("bura", CombinationSpec(size=4, all=CardFilter(trump=True),
+    ...                      effect=Effect.WIN_DEAL), TrickScoring(most_points=0))[:66]
+    'Bura (`bura`): 4 trumps. Declaring it wins the deal at once: the d'
+    """
+    text = f"{_title(name)}: {describe_pattern(spec)}. "
+    if spec.effect is Effect.LEAD:
+        return text + ("Declaring it leads its cards at once as one lead (of any suits); the "
+                       "others answer with as many. It may be declared only while every hand "
+                       f"holds at least {spec.size} cards.")
+    declarer = "scores as the player with the most card points" \
+        if scoring.most_points is not None else "scores by what they have taken"
+    return text + ("Declaring it wins the deal at once: the deal is scored as it stands, the "
+                   f"declarer {declarer}, and the declarer leads the next deal.")
+
+
+def describe_band(name: str, band: Band) -> str:
+    """A scoring band: its conditions and its score.
+
+    >>> describe_band("some_tricks", Band(min_points=1, min_tricks=1, score=4))
+    'at least 1 card point and at least 1 trick (`some_tricks`): 4'
+    """
+    wants = []
+    if band.min_points:
+        wants.append(f"at least {band.min_points} card point{'s' * (band.min_points != 1)}")
+    if band.min_tricks:
+        wants.append(f"at least {band.min_tricks} trick{'s' * (band.min_tricks != 1)}")
+    return f"{' and '.join(wants) or 'anyone else'} (`{name}`): {band.score}"
+
+
+def _scoring(scoring: TrickScoring) -> Iterator[str]:
+    yield "- When the deal ends, everyone counts the card points in the tricks they took."
+    if scoring.most_points is not None:
+        yield (f"- The player with the most card points scores {scoring.most_points} (tied "
+               "leaders all do); every other player scores by the first of these lines they "
+               "reach:")
+    else:
+        yield "- Every player scores by the first of these lines they reach:"
+    for name, band in scoring.bands.items():
+        yield f"  - {describe_band(name, band)}"
+    if not any(b.min_points == b.min_tricks == 0 for b in scoring.bands.values()):
+        yield "  - anyone else: 0"
+
+
+def _deal_end(play: TricksPlay) -> str:
+    text = "The deal ends when the stock is gone and a player has no cards left"
+    leader = "the winner of the previous deal's last trick"
+    if any(c.effect is Effect.WIN_DEAL for c in play.combinations.values()):
+        text += ", or when a combination that wins the deal is declared"
+        leader += ", or by the player who won the previous deal by declaring a combination"
+    return f"{text}. From the second deal on, the first lead is made by {leader}."

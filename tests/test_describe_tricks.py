@@ -1,0 +1,84 @@
+"""The tricks procedure's rules in English are generated from the data and follow every option."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardrules
+from cardrules.cli import main
+from cardrules.describe import describe
+from cardrules.model import OptionSpec
+
+BURA = cardrules.load("bura").variant
+
+
+def _rules(**options: object) -> list[str]:
+    """The rules text without its "Options in force" section."""
+    lines = describe(cardrules.load("bura", options=options).variant)
+    return lines[:lines.index("## Options in force")]
+
+
+def _other_values(option: OptionSpec) -> list[object]:
+    """Every allowed value but the default: enumerated, listed, or the integer range's ends
+    and a value next to the default."""
+    if option.values or option.enum:
+        values: list[object] = list(option.values or option.enum)
+    else:
+        assert option.type == "integer", option
+        low = option.minimum if option.minimum is not None else option.default - 1
+        high = option.maximum if option.maximum is not None else option.default + 1
+        values = [low, high, option.default + 1 if option.default < high else option.default - 1]
+    return [v for v in values if str(v) != str(option.default)]
+
+
+def _cases() -> list[tuple[str, object]]:
+    return [(o.name, v) for o in BURA.options for v in _other_values(o)]
+
+
+def test_every_option_of_bura_is_covered() -> None:
+    assert {name for name, _ in _cases()} == {o.name for o in BURA.options}
+
+
+@pytest.mark.parametrize(("name", "value"), _cases())
+def test_every_option_value_changes_the_rules_text(name: str, value: object) -> None:
+    assert _rules(**{name: value}) != _rules(), f"{name}={value} does not show in the rules"
+
+
+def test_the_play_section_describes_the_tricks_procedure() -> None:
+    text = "\n".join(_rules())
+    assert "up to 3 cards of one suit; never more cards than the smallest hand holds" in text
+    assert "face up (`answer`) or face down (`throw`)" in text
+    assert "paired one to one" in text
+    assert "the trick's winner first and then clockwise, until they hold 4 cards" in text
+    assert "  - Moscow (`moscow`): 3 cards of rank A, at least one of them a trump of rank A." \
+        in text
+    bands = [line for line in _rules() if line.startswith("  - ") and "(`" in line
+             and "`):" in line and "Declaring" not in line]
+    assert bands == ["  - at least 32 card points (`over_31`): 2",
+                     "  - at least 31 card points (`exactly_31`): 2",
+                     "  - at least 1 trick (`some_tricks`): 4",
+                     "  - anyone else (`no_trick`): 6"]
+
+
+def test_classic_bura_has_three_card_combinations_and_no_four_ends() -> None:
+    text = "\n".join(describe(cardrules.load("bura-classic").variant))
+    assert "  - Bura (`bura`): 3 trumps." in text
+    assert "  - Molodka (`molodka`): 3 plain cards of one suit." in text
+    assert "four_ends" not in text.split("## Options in force")[0]
+
+
+def test_cli_rules_says_bura_wins_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "bura", "--option", "combination_effect=win_deal"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert ("  - Bura (`bura`): 4 trumps. Declaring it wins the deal at once: the deal is "
+            "scored as it stands, the declarer scores as the player with the most card "
+            "points, and the declarer leads the next deal.") in lines
+    assert any(line.startswith("  - Molodka (`molodka`): 4 plain cards of one suit. "
+                               "Declaring it leads") for line in lines)
+
+
+def test_cli_rules_of_classic_bura(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "bura-classic"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Bura (classic, three cards)")
+    assert "## Play" in out and "- hand_size = 3" in out
