@@ -136,13 +136,15 @@ def check_views(state: State, rng: random.Random, previous: State | None = None)
         if leaked:
             raise ConformanceError(f"view of player {player} shows hidden card(s) "
                                    f"{', '.join(sorted(leaked))}")
-        events_shown: set[str] = set()
-        _card_names(view.get("events", []), names, events_shown)
-        private = {pack.name(c) for e in state.events if e.private and e.player != player
-                   for c in e.cards}
-        if events_shown & private:
-            raise ConformanceError(f"view of player {player} shows another player's private "
-                                   f"card(s) {', '.join(sorted(events_shown & private))}")
+        shown_events = view.get("events", [])
+        if len(shown_events) != len(state.events):
+            raise ConformanceError(f"view of player {player} lists {len(shown_events)} "
+                                   f"events, the state has {len(state.events)}")
+        for event, shown_event in zip(state.events, shown_events):
+            if event.private and event.player != player and event.cards \
+                    and not isinstance(shown_event.get("cards"), int):
+                raise ConformanceError(f"view of player {player} shows the cards of "
+                                       f"player {event.player}'s private {event.kind}")
         other = state.resample(player, rng)
         check_cards(other)
         if other.view(player) != view:
