@@ -15,13 +15,12 @@ from cardrules.events import Event
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.shedding import (
     AfterTurn,
-    BonusWhen,
     GroupKind,
-    HandPenaltyMode,
     Leftover,
     Then,
     TrumpMode,
 )
+from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import Move, SheddingTables
 from cardrules.state import DealContext, DealResult, State
 
@@ -255,43 +254,9 @@ class SheddingState(State):
         return ()
 
     def why_illegal(self, action: Action) -> str | None:
-        if action in self.legal_actions():
-            return None
-        pack, p, ref = self._game.pack, self._current, self._game.rule_ref
-        if self._phase == OVER:
-            return "the deal is over"
-        if self._phase == CHOOSE:
-            if action.kind is not Kind.TRUMP:
-                return f"each player first chooses a free trump suit{ref('choose_trump')}"
-            return f"suit {action.name} is taken; choose a free suit{ref('choose_trump')}"
-        if action.kind is Kind.TRUMP:
-            return f"trump suits are not chosen now{ref('choose_trump')}"
-        if action.kind is Kind.DRAW:
-            if self._phase == FOLLOW:
-                return f"in a follow-up you may only play a card or end the turn{ref('follow_up')}"
-            if not self._stock:
-                return f"the stock is empty: pass instead{ref('must_beat')}"
-            if self._drawn >= self._tables.play.stuck_draw:
-                return f"you have drawn already this turn{ref('must_beat')}"
-            return f"you hold a card that beats the top: play it, do not draw{ref('must_beat')}"
-        if action.kind is Kind.PASS:
-            return f"you must beat the top card when you can{ref('must_beat')}"
-        if action.kind is not Kind.PLAY or not action.cards:
-            return f"'{action.kind.value}' is not an action of this game"
-        cards = action.cards
-        held = self._hands[p]
-        missing = [c for c in cards if not (held >> c) & 1]
-        if missing:
-            return (f"player {p} does not hold {' '.join(pack.names(missing))}; only the "
-                    f"player to move lays cards{ref('own_turn')}")
-        top = pack.name(self._top) if self._top >= 0 else "nothing"
-        if len(cards) == 1:
-            if self._phase == FOLLOW:
-                return f"{pack.name(cards[0])} does not beat {top}{ref('follow_up')}"
-            return f"{pack.name(cards[0])} does not beat {top}{ref('beating')}"
-        if self._phase == FOLLOW:
-            return f"the follow-up is a single card{ref('follow_up')}"
-        return f"{' '.join(pack.names(cards))} is not a group move allowed on {top}{ref('groups')}"
+        from cardrules.procedures.shedding_explain import why_illegal
+
+        return None if action in self.legal_actions() else why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 
@@ -388,24 +353,15 @@ class SheddingState(State):
         pack = self._game.pack
         self._out = self._out + (player,)
         place = len(self._out)
-        amount = _nth(scoring.places, place)
+        amount = nth(scoring.places, place)
         events.append(Event(kind="out", player=player, amount=place))
-        took = False
         last = move.action.cards[-1]
-        rank = pack.ranks[pack.rank(last)]
-        for bonus in scoring.bonuses:
-            if bonus.rank is not None and rank != bonus.rank:
-                continue
-            if rank in bonus.exclude_ranks:
-                continue
-            if bonus.trump is not None and self.is_trump(player, last) != bonus.trump:
-                continue
-            if bonus.when is BonusWhen.LAST_MOVE and move.group is not bonus.group:
-                continue
-            amount += bonus.amount + _nth(bonus.by_place, place)
-            if bonus.take_pile:
-                self._take(player, events, note="going out")
-                took = True
+        bonus, took = going_out_bonus(scoring, rank=pack.ranks[pack.rank(last)],
+                                      trump=self.is_trump(player, last), group=move.group,
+                                      place=place)
+        amount += bonus
+        if took:
+            self._take(player, events, note="going out")
         if amount:
             self._scores = _with(self._scores, player, self._scores[player] + amount)
             events.append(Event(kind="bonus", player=player, amount=amount))
@@ -464,20 +420,11 @@ class SheddingState(State):
                 for c in self._pile:
                     self._discard |= 1 << c
                 self._pile = ()
-        penalty = scoring.hand_penalty
-        if penalty.mode is not HandPenaltyMode.NONE:
-            scores = list(self._scores)
-            for p, hand in enumerate(self._hands):
-                if not hand:
-                    continue
-                lost = pack.value_of(hand)
-                if penalty.mode is HandPenaltyMode.POINTS_PLUS_FIXED:
-                    lost += penalty.fixed
-                elif penalty.mode is HandPenaltyMode.POINTS_PLUS_PER_CARD:
-                    lost += penalty.per_card * hand.bit_count()
-                scores[p] -= lost
-                events.append(Event(kind="penalty", player=p, amount=lost))
-            self._scores = tuple(scores)
+        lost = hand_penalties(scoring.hand_penalty, pack, self._hands)
+        if any(lost):
+            self._scores = tuple(s - loss for s, loss in zip(self._scores, lost))
+            events.extend(Event(kind="penalty", player=p, amount=loss)
+                          for p, loss in enumerate(lost) if loss)
         self._phase = OVER
         events.append(Event(kind="deal_end"))
         self._events = tuple(events)
@@ -528,7 +475,3 @@ class SheddingState(State):
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return values[:index] + (value,) + values[index + 1:]
-
-
-def _nth(values: tuple[int, ...], place: int) -> int:
-    return values[place - 1] if 0 < place <= len(values) else 0
