@@ -37,7 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    parser.add_argument("--scaling", action="store_true",
+                        help="instead: how cost grows with players and hand size")
     args = parser.parse_args(argv)
+    if args.scaling:
+        return _scaling(seconds=0.3 if args.quick else args.seconds, as_json=args.json)
     seconds, runs = (0.2, 1) if args.quick else (args.seconds, args.runs)
     peers = {} if args.no_peers else available_peers()
     report: dict[str, Any] = {"machine": {"python": platform.python_version(),
@@ -83,6 +87,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
     else:
         _print(report)
+    return 0
+
+
+SCALING: list[tuple[str, Any, int, dict[str, object]]] = (
+    [(f"bank {n}p", "bank", n, {}) for n in (2, 3, 4)]
+    + [(f"bank {n}p hand {h}", {"extends": "bank", "patch": {"deal": {"hand": h}}}, n, {})
+       for n in (2, 4) for h in (6, 8)]
+    + [(f"bura {n}p", "bura", n, {}) for n in (2, 3, 4)]
+    + [(f"bura {n}p hand 3", "bura", n, {"hand_size": 3}) for n in (2, 4)]
+)
+"""Label, source, players, options of the scaling table."""
+
+
+def _scaling(*, seconds: float, as_json: bool) -> int:
+    rows = []
+    for label, source, players, options in SCALING:
+        game = cardrules.load(source, players=players, options=options)
+        result = playouts(game, min_seconds=seconds, seed=5, name=label)
+        costs = call_costs(game, seed=7, samples=1500)
+        rows.append({"game": label, "decisions_per_s": round(result.decisions_per_s),
+                     "decisions_per_deal": round(result.decisions / result.games, 1),
+                     "us_per_decision": round(1e6 / result.decisions_per_s, 2),
+                     "legal_actions_us": round(costs.legal_actions_us, 2),
+                     "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2)})
+    if as_json:
+        json.dump(rows, sys.stdout, indent=1)
+        print()
+        return 0
+    print(f"{'game':20} {'decisions/s':>12} {'per deal':>9} {'µs/decision':>12} "
+          f"{'legal µs':>9} {'apply µs':>9} {'view µs':>8}")
+    for r in rows:
+        print(f"{r['game']:20} {r['decisions_per_s']:12} {r['decisions_per_deal']:9} "
+              f"{r['us_per_decision']:12} {r['legal_actions_us']:9} {r['apply_us']:9} "
+              f"{r['view_us']:8}")
     return 0
 
 
