@@ -352,14 +352,10 @@ class TricksState(State):
         tables = self._tables
         if not tables.effects:
             return
-        checks = tables.checks[self._trump]  # -1 (no trumps) picks the last entry
+        index = tables.trump_index(self._trump)
         hands = self._hands
-        holders = []
-        for p, hand in enumerate(hands):
-            for pool, size in checks:
-                if (hand & pool).bit_count() >= size:
-                    holders.append(p)
-                    break
+        may = tables.may_declare
+        holders = [p for p, hand in enumerate(hands) if may(hand, index)]
         if not holders:
             return
         n = len(hands)

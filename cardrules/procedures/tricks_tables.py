@@ -78,6 +78,8 @@ class TricksTables:
     _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = \
         attrs.field(factory=dict)
     _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
+    _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
+    _may_declare: dict[int, bool] = attrs.field(factory=dict)
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
@@ -156,14 +158,11 @@ class TricksTables:
         """Every answer of ``size`` cards from ``hand``: face up, then face down."""
         rule = self.play.answer
         if size > 1:
-            masks = [sum(chosen) for chosen in combinations(
-                [1 << c for c in bits(hand)], size)]
-            out: list[Action] = []
-            for kind, allowed in ((Kind.ANSWER, rule.face_up), (Kind.THROW, rule.face_down)):
-                if allowed:
-                    made = self._actions.get((kind, ""), {})
-                    out.extend([made.get(m) or self.action(kind, m) for m in masks])
-            return tuple(out)
+            return self._cached(self._answers, hand, size, lambda: tuple(
+                self.action(kind, sum(chosen))
+                for kind, allowed in ((Kind.ANSWER, rule.face_up), (Kind.THROW, rule.face_down))
+                if allowed
+                for chosen in combinations([1 << c for c in bits(hand)], size)))
         cache, width, full = self._suit_singles, self.width, (1 << self.width) - 1
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
@@ -195,6 +194,18 @@ class TricksTables:
             if len(cache) > _CACHE_LIMIT:
                 cache.clear()
             found = cache[key] = build()
+        return found
+
+    def may_declare(self, hand: int, index: int) -> bool:
+        """Quick test: could ``hand`` hold a combination (trump index from
+        :meth:`trump_index`)?  False means it certainly holds none."""
+        key = hand << 4 | index
+        found = self._may_declare.get(key)
+        if found is None:
+            if len(self._may_declare) > _CACHE_LIMIT:
+                self._may_declare.clear()
+            found = any((hand & pool).bit_count() >= size for pool, size in self.checks[index])
+            self._may_declare[key] = found
         return found
 
     def declarations(self, hand: int, trump: int) -> tuple[Declaration, ...]:
