@@ -58,9 +58,10 @@ class CheckReport:
     deals: int
     """Deals finished."""
     longest_game: int
-    """Most actions in one game (the bound that held)."""
+    """Most actions in one game."""
     bound: int
-    """Actions after which a game counts as never ending."""
+    """Actions after which a deal counts as never ending (matches are bounded by their
+    rules' ``max_deals``)."""
     players: tuple[int, ...]
     """Player counts played."""
     policies: tuple[str, ...]
@@ -105,7 +106,7 @@ def failure_of(game: Game, record: GameRecord, *, views: bool = True,
         except Exception as exc:
             return f"{type(exc).__name__}: {exc}"
     if bound and len(record.actions) >= bound and not state.is_over:
-        return f"the game did not end within {bound} actions"
+        return f"a deal did not end within {bound} actions"
     return None
 
 

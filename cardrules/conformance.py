@@ -226,6 +226,8 @@ def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: in
                   views: bool = True, policy: Policy = random_policy) -> PlayoutReport:
     """Play one game from ``seed`` checking every invariant after every action.
 
+    ``max_actions`` bounds each deal; a match is bounded by its rules' ``max_deals``.
+
     Raises :class:`PlayoutFailure` (a :class:`ConformanceError`) carrying the record of
     the game up to the failure.
     """
@@ -233,7 +235,7 @@ def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: in
     state = game.new_match(seed) if match else game.new_deal(seed)
     states = [state]
     actions: list[Action] = []
-    deals = 0
+    deals = in_deal = 0
 
     def fail(message: str, cause: BaseException | None = None) -> PlayoutFailure:
         record = GameRecord.of(game, seed=seed, actions=actions, match=match)
@@ -248,15 +250,17 @@ def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: in
             raise fail(f"{type(exc).__name__}: {exc}", exc) from exc
         if state.is_over:
             break
-        if len(actions) >= max_actions:
-            raise fail(f"the game did not end within {max_actions} actions")
+        if in_deal >= max_actions:
+            raise fail(f"a deal did not end within {max_actions} actions")
         try:
             action = policy(state, rng)
             actions.append(action)
             state = state.apply(action)
         except Exception as exc:
             raise fail(f"{type(exc).__name__}: {exc}", exc) from exc
-        deals += sum(1 for e in state.events if e.kind == "deal_end")
+        ended = sum(1 for e in state.events if e.kind == "deal_end")
+        deals += ended
+        in_deal = 0 if ended else in_deal + 1
         states.append(state)
     record = GameRecord.of(game, seed=seed, actions=actions, match=match)
     replayed = replay(game, GameRecord.from_json(json.loads(json.dumps(record.to_json()))))

@@ -207,6 +207,8 @@ def _match(v: Variant) -> Iterator[str]:
     if m.goal is Goal.REACH_TARGET:
         yield (f"- Deals are played until a player has {m.target} or more at the end of a deal. "
                "The highest total wins; if the highest totals tie, another deal is played.")
+        yield (f"- After {m.max_deals} deals the match ends anyway and the highest total wins "
+               "(a tie is a draw).")
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
                "lose and the others win.")

@@ -167,12 +167,14 @@ class MatchState(State):
         spec = self._game.variant.match
         n = self._game.players
         if spec.goal is Goal.REACH_TARGET:
+            # The highest total wins once a total reaches the target, or at the latest
+            # after max_deals deals; a tie for the highest total plays on (until then).
             best = max(totals)
-            if best < spec.target:
-                return None if deals < spec.max_deals else MatchResult(
-                    totals=totals, winners=(), deals=deals)
+            last_deal = deals >= spec.max_deals
+            if best < spec.target and not last_deal:
+                return None
             leaders = tuple(p for p in range(n) if totals[p] == best)
-            if len(leaders) > 1 and deals < spec.max_deals:
+            if len(leaders) > 1 and not last_deal:
                 return None
             return MatchResult(totals=totals, winners=leaders if len(leaders) == 1 else (),
                                deals=deals)

@@ -336,3 +336,23 @@ def test_b27_target_option() -> None:
     game = bank(3, trumps="none", target=300)
     match = match_from(game, _last_move(game, (0, 0, 0)), dealer=2, totals=(280, 0, 0))
     assert not match.apply("play JH").is_over
+
+
+def test_b27_max_deals_ends_a_match_nobody_can_win_and_the_highest_total_wins() -> None:
+    """B27 (cardrules' safety net): with heavy hand penalties totals can stay below the
+    target for ever; after max_deals deals the highest total wins."""
+    import random
+
+    import cardrules
+
+    game = cardrules.load("bank", players=4, options={"hand_penalty": "points_plus_fixed",
+                                                     "max_deals": 3, "target": 100000})
+    rng = random.Random(2)
+    state = game.new_match(2)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    result = state.result
+    assert result is not None and result.deals == 3
+    best = max(result.totals)
+    leaders = [p for p, t in enumerate(result.totals) if t == best]
+    assert list(result.winners) == (leaders if len(leaders) == 1 else [])

@@ -70,6 +70,7 @@ class MatchSpec:
     next_dealer: NextDealer = NextDealer.CLOCKWISE
     """Who deals the next deal."""
     max_deals: int = 1000
-    """A safety bound: a match still undecided after this many deals ends as a draw."""
+    """A safety bound on the number of deals: then the match ends anyway (``reach_target``:
+    the highest total wins, a tie is a draw; ``avoid_losing_total``: nobody wins)."""
     pot: PotSpec | None = None
     """The money pot, if any."""
