@@ -48,7 +48,7 @@ def test_check_of_a_broken_variant_fails_with_a_replayable_record(
     status, out = _run(capsys, "check", str(BROKEN / "never_ends.yaml"), "--games", "4",
                        "--bound", "250", "--out", str(out_file))
     assert status == 1
-    assert "FAILED: the game did not end within 250 actions" in out
+    assert "FAILED: a deal did not end within 250 actions" in out
     record = GameRecord.read(out_file)
     assert len(record.actions) >= 250
     status, out = _run(capsys, "replay", str(out_file), "--to", "3")
