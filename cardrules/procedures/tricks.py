@@ -354,8 +354,10 @@ class TricksState(State):
             return
         index = tables.trump_index(self._trump)
         hands = self._hands
-        may = tables.may_declare
-        holders = [p for p, hand in enumerate(hands) if may(hand, index)]
+        known, may = tables.may_declare_cache, tables.may_declare
+        holders = [p for p, hand in enumerate(hands)
+                   if known.get(hand << 4 | index) or (
+                       (hand << 4 | index) not in known and may(hand, index))]
         if not holders:
             return
         n = len(hands)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Declaration", "TricksTables"]
 
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 250_000
 """Entries a per-hand cache may hold before it starts afresh (bounds memory)."""
 
 
@@ -79,7 +79,9 @@ class TricksTables:
         attrs.field(factory=dict)
     _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
-    _may_declare: dict[int, bool] = attrs.field(factory=dict)
+    may_declare_cache: dict[int, bool] = attrs.field(factory=dict)
+    """``hand << 4 | trump index`` -> result of :meth:`may_declare` (read it directly on
+    the hot path)."""
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
@@ -156,6 +158,9 @@ class TricksTables:
 
     def answers(self, hand: int, size: int) -> tuple[Action, ...]:
         """Every answer of ``size`` cards from ``hand``: face up, then face down."""
+        found = self._answers.get(hand << 5 | size)
+        if found is not None:
+            return found
         rule = self.play.answer
         if size > 1:
             return self._cached(self._answers, hand, size, lambda: tuple(
@@ -163,6 +168,9 @@ class TricksTables:
                 for kind, allowed in ((Kind.ANSWER, rule.face_up), (Kind.THROW, rule.face_down))
                 if allowed
                 for chosen in combinations([1 << c for c in bits(hand)], size)))
+        if len(self._answers) > _CACHE_LIMIT:
+            self._answers.clear()
+        key_hand = hand
         cache, width, full = self._suit_singles, self.width, (1 << self.width) - 1
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
@@ -183,7 +191,8 @@ class TricksTables:
                 down += part[1]
             hand >>= width
             base += width
-        return up + down
+        found = self._answers[key_hand << 5 | 1] = up + down
+        return found
 
     @staticmethod
     def _cached(cache: dict[int, tuple[Action, ...]], hand: int, size: int,
@@ -200,12 +209,12 @@ class TricksTables:
         """Quick test: could ``hand`` hold a combination (trump index from
         :meth:`trump_index`)?  False means it certainly holds none."""
         key = hand << 4 | index
-        found = self._may_declare.get(key)
+        found = self.may_declare_cache.get(key)
         if found is None:
-            if len(self._may_declare) > _CACHE_LIMIT:
-                self._may_declare.clear()
+            if len(self.may_declare_cache) > _CACHE_LIMIT:
+                self.may_declare_cache.clear()
             found = any((hand & pool).bit_count() >= size for pool, size in self.checks[index])
-            self._may_declare[key] = found
+            self.may_declare_cache[key] = found
         return found
 
     def declarations(self, hand: int, trump: int) -> tuple[Declaration, ...]:
