@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -16,7 +16,7 @@ from cardrules.events import Event
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["DealContext", "DealResult", "MatchResult", "State"]
+__all__ = ["DealContext", "DealResult", "FieldState", "MatchResult", "State"]
 
 
 @attrs.frozen(kw_only=True)
@@ -166,3 +166,38 @@ class State(abc.ABC):
     def describe(self, action: Action) -> str:
         """The text notation of ``action``."""
         return action.label or action.text(self.game.pack)
+
+
+class FieldState(State):
+    """A state whose data live in private slots ``_<name>`` for each name in ``_fields``:
+    equality, hashing and ``repr`` compare and show those fields.  Its ``_phase`` is
+    ``"over"`` once the deal has ended, and ``_current`` is the player to act."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _phase: str
+    _current: int
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self._phase == "over" else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f"_{name}") for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, FieldState)
+        return self.game is other.game and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.variant.name} phase={self._phase} " \
+               f"current={self.current_player}>"

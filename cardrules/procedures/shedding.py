@@ -22,7 +22,7 @@ from cardrules.model.shedding import (
 )
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import Move, SheddingTables
-from cardrules.state import DealContext, DealResult, State
+from cardrules.state import DealContext, DealResult, FieldState
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -38,7 +38,7 @@ _FIELDS = ("hands", "stock", "pile", "top", "owner", "cover", "fresh", "current"
            "events")
 
 
-class SheddingState(State):
+class SheddingState(FieldState):
     """A deal of a shedding game.
 
     Fields (read-only): ``hands`` (bit set per player), ``stock`` (cards, drawn from the
@@ -52,6 +52,7 @@ class SheddingState(State):
     stock), ``starter`` (first mover), ``dealer``.
     """
 
+    _fields = _FIELDS
     __slots__ = ("_beats", "_classes", "_game", "_legal",
                  *(f"_{f}" for f in _FIELDS))
 
@@ -190,14 +191,6 @@ class SheddingState(State):
     starter = property(lambda self: self._starter, doc="Who moved first.")
     dealer = property(lambda self: self._dealer, doc="The dealer.")
     drawn = property(lambda self: self._drawn, doc="Cards drawn this turn.")
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self._phase == OVER else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -444,21 +437,6 @@ class SheddingState(State):
                      "out": list(self._out)})
 
     # -- equality -------------------------------------------------------------------
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f"_{f}") for f in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SheddingState):
-            return NotImplemented
-        return self._game is other._game and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"<SheddingState {self._game.variant.name} phase={self._phase} " \
-               f"current={self.current_player}>"
 
     # -- views and JSON -------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
-from cardrules.views import visibility
+from cardrules.views import CardNames, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -25,10 +25,8 @@ __all__ = ["check_cards", "from_json", "resample", "setup", "to_json", "view"]
 class _ViewInfo:
     """What every view of one game needs, computed once."""
 
+    cards: CardNames
     names: tuple[str, ...]
-    order: tuple[int, ...]
-    chunks: tuple[tuple[tuple[str, ...], ...], ...]
-    """Per suit, per bit pattern of that suit's cards, their names high to low."""
     hand: Visibility
     stock: Visibility
     pile: Visibility
@@ -40,17 +38,10 @@ def _info(game: Game) -> _ViewInfo:
     tables = game.tables
     info: _ViewInfo | None = getattr(tables, "view_info", None)
     if info is None:
-        pack, zones = game.pack, game.variant.zones
-        n = len(pack.ranks)
-        names = tuple(pack.name(c) for c in range(pack.size))
-        chunks = tuple(
-            tuple(tuple(names[s * n + r] for r in reversed(range(n)) if pattern >> r & 1)
-                  for pattern in range(1 << n))
-            for s in range(len(pack.suits))) if n <= 12 else ()
+        zones = game.variant.zones
+        cards = CardNames.of(game.pack)
         info = _ViewInfo(
-            names=names,
-            order=tuple((c // n) * n + (n - 1 - c % n) for c in range(pack.size)),
-            chunks=chunks,
+            cards=cards, names=cards.names,
             hand=visibility(zones, "hand", Visibility.OWNER),
             stock=visibility(zones, "stock", Visibility.HIDDEN),
             pile=visibility(zones, "pile", Visibility.PUBLIC),
@@ -64,22 +55,7 @@ def _shown(vis: Visibility, owner: int, viewer: int, mask: int,
            info: _ViewInfo) -> list[str] | int:
     if vis is Visibility.HIDDEN or (vis is Visibility.OWNER and owner != viewer):
         return mask.bit_count()
-    if info.chunks:
-        shown: list[str] = []
-        width = len(info.chunks[0]).bit_length() - 1
-        low_bits = (1 << width) - 1
-        for chunk in info.chunks:
-            shown += chunk[mask & low_bits]
-            mask >>= width
-        return shown
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    cards.sort(key=info.order.__getitem__)
-    names = info.names
-    return [names[c] for c in cards]
+    return info.cards.sorted_names(mask)
 
 
 def view(state: SheddingState, player: int) -> dict[str, Any]:

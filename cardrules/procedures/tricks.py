@@ -15,7 +15,7 @@ from cardrules.events import Event
 from cardrules.model.tricks import DrawOrder, Effect
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
-from cardrules.state import DealContext, DealResult, State
+from cardrules.state import DealContext, DealResult, FieldState, State
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -30,7 +30,7 @@ _FIELDS = ("hands", "stock", "trump", "trump_card", "leader", "current", "phase"
            "winner", "declarer", "starter", "dealer", "events")
 
 
-class TricksState(State):
+class TricksState(FieldState):
     """A deal of a trick-taking game.
 
     Fields (read-only): ``hands`` and ``won`` (bit sets per player), ``stock`` (drawn from
@@ -44,6 +44,7 @@ class TricksState(State):
     combination), ``starter`` (first leader), ``dealer``.
     """
 
+    _fields = _FIELDS
     __slots__ = ("_game", "_legal", "_tables", *(f"_{f}" for f in _FIELDS))
 
     _game: Game
@@ -155,14 +156,6 @@ class TricksState(State):
     declarer = property(lambda self: self._declarer, doc="Who won the deal by a combination.")
     starter = property(lambda self: self._starter, doc="Who led first.")
     dealer = property(lambda self: self._dealer, doc="The dealer.")
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self._phase == OVER else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -390,21 +383,6 @@ class TricksState(State):
         return deal_result(self) if self._phase == OVER else None
 
     # -- equality, views and JSON ---------------------------------------------------
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f"_{f}") for f in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TricksState):
-            return NotImplemented
-        return self._game is other._game and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"<TricksState {self._game.variant.name} phase={self._phase} " \
-               f"current={self.current_player}>"
 
     def view(self, player: int) -> dict[str, Any]:
         from cardrules.procedures.tricks_io import view

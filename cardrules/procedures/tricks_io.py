@@ -14,7 +14,7 @@ from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
 from cardrules.procedures.shedding_io import check_cards
-from cardrules.views import visibility
+from cardrules.views import CardNames, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -34,13 +34,8 @@ class ViewInfo:
     """Card number -> name."""
     suits: tuple[str, ...]
     """Suit index -> letter."""
-    chunks: tuple[tuple[tuple[str, ...], ...], ...]
-    """Per suit, per bit pattern of that suit's cards, their names high to low (empty for
-    suits too long to tabulate)."""
-    width: int
-    """Ranks per suit."""
-    order: tuple[int, ...]
-    """Card number -> sort key of a player's sort (suit, then rank high to low)."""
+    cards: CardNames
+    """Fast names of bit sets."""
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, per owner: may the viewer see that hand?"""
     won_seen: tuple[tuple[bool, ...], ...]
@@ -57,8 +52,8 @@ def view_info(game: Game) -> ViewInfo:
     info: ViewInfo | None = tables.view_info
     if info is None:
         pack, zones, n = game.pack, game.variant.zones, game.players
-        width = len(pack.ranks)
-        names = tuple(pack.name(c) for c in range(pack.size))
+        cards = CardNames.of(pack)
+        names = cards.names
 
         def seen(zone: str, default: Visibility) -> tuple[tuple[bool, ...], ...]:
             vis = visibility(zones, zone, default)
@@ -67,13 +62,7 @@ def view_info(game: Game) -> ViewInfo:
 
         info = tables.view_info = ViewInfo(
             variant=game.variant.name, names=names, suits=pack.suits,
-            chunks=tuple(
-                tuple(tuple(names[s * width + r] for r in reversed(range(width))
-                            if pattern >> r & 1) for pattern in range(1 << width))
-                for s in range(len(pack.suits))) if width <= 12 else (),
-            width=width,
-            order=tuple((c // width) * width + (width - 1 - c % width)
-                        for c in range(pack.size)),
+            cards=cards,
             hand_seen=seen("hand", Visibility.OWNER), won_seen=seen("won", Visibility.OWNER),
             up_seen=seen("trick", Visibility.PUBLIC),
             stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC)
@@ -82,24 +71,7 @@ def view_info(game: Game) -> ViewInfo:
 
 def _shown(mask: int, info: ViewInfo) -> list[str]:
     """The names of a bit set's cards in a player's sort."""
-    shown: list[str] = []
-    chunks = info.chunks
-    if chunks:
-        width = info.width
-        low, suit = (1 << width) - 1, 0
-        while mask:
-            shown += chunks[suit][mask & low]
-            mask >>= width
-            suit += 1
-        return shown
-    cards = []
-    while mask:
-        bit = mask & -mask
-        cards.append(bit.bit_length() - 1)
-        mask ^= bit
-    cards.sort(key=info.order.__getitem__)
-    names = info.names
-    return [names[c] for c in cards]
+    return info.cards.sorted_names(mask)
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
