@@ -4,7 +4,7 @@
 :class:`~cardrules.model.tricks.TricksPlay`, so ``cardrules rules`` prints these lines
 under "Play".  Every sentence is built from a rule value, so a house rule changes the text:
 
->>> from cardrules.model.tricks import CardFilter, CombinationSpec
+>>> from cardrules.model.tricks import CardFilter, CombinationSpec, Partners
 >>> describe_pattern(CombinationSpec(size=3, all=CardFilter(ranks=("A",)),
 ...                                  include=(CardFilter(ranks=("A",), trump=True),)))
 '3 cards of rank A, at least one of them a trump of rank A'
@@ -23,6 +23,7 @@ from cardrules.model.tricks import (
     DrawOrder,
     Effect,
     Holder,
+    Partners,
     SetBeat,
     TrickScoring,
     TricksPlay,
@@ -126,7 +127,7 @@ def _or(words: Sequence[str]) -> str:
 def describe_pattern(spec: CombinationSpec) -> str:
     """The cards of a combination in words, from its size, filters and must-include.
 
-    >>> from cardrules.model.tricks import CardFilter, CombinationSpec
+    >>> from cardrules.model.tricks import CardFilter, CombinationSpec, Partners
     >>> describe_pattern(CombinationSpec(size=4, all=CardFilter(trump=False), same_suit=True))
     '4 plain cards of one suit'
     """
@@ -183,6 +184,9 @@ def describe_band(name: str, band: Band) -> str:
 
 def _scoring(scoring: TrickScoring) -> Iterator[str]:
     yield "- When the deal ends, everyone counts the card points in the tricks they took."
+    if scoring.partners is Partners.OPPOSITE:
+        yield ("- Players sitting opposite are partners: they add up their card points and "
+               "tricks, and both score what the pair scores.")
     if scoring.most_points is not None:
         yield (f"- The player with the most card points scores {scoring.most_points} (tied "
                "leaders all do); every other player scores by the first of these lines they "

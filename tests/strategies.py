@@ -23,11 +23,15 @@ def settings(name: str) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def games() -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
-    """(variant name, option setting, number of players)."""
-    def for_name(name: str) -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
-        players = cardrules.load(name).variant.players
-        return st.tuples(st.just(name), settings(name),
+    """(variant name, option setting, number of players the setting allows)."""
+    def with_players(name: str, options: dict[str, Any]
+                     ) -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
+        players = cardrules.load(name, options=options).variant.players
+        return st.tuples(st.just(name), st.just(options),
                          st.integers(players.min, players.max))
+
+    def for_name(name: str) -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
+        return settings(name).flatmap(lambda options: with_players(name, options))
     return variant_names().flatmap(for_name)
 
 

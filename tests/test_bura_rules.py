@@ -32,9 +32,9 @@ def test_u1_other_player_counts_refused(players: int) -> None:
         cardrules.load("bura", players=players)
 
 
-def test_u1_teams_not_offered_yet() -> None:
-    """U1's optional `teams` is "optional, later": it is not an option (yet)."""
-    assert "teams" not in bura().options
+def test_u1_teams_is_an_option_off_by_default() -> None:
+    """U1: each plays alone unless `teams` is on (see tests/test_bura_teams.py)."""
+    assert bura().options["teams"] == "off"
 
 
 def test_u2_ladder_and_card_points() -> None:

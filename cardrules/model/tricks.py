@@ -15,6 +15,7 @@ __all__ = [
     "Effect",
     "Holder",
     "LeadSpec",
+    "Partners",
     "SetBeat",
     "TrickScoring",
     "TricksPlay",
@@ -158,6 +159,15 @@ class Band:
     """Fewest tricks taken."""
 
 
+class Partners(enum.Enum):
+    """Who plays together."""
+
+    NONE = "none"
+    """Everyone plays alone."""
+    OPPOSITE = "opposite"
+    """Players sitting opposite each other are partners (seats 0 and 2, 1 and 3)."""
+
+
 @attrs.frozen(kw_only=True)
 class TrickScoring:
     """How a deal of tricks is scored."""
@@ -166,3 +176,5 @@ class TrickScoring:
     """Score of the player(s) with the most card points (null: bands for everyone)."""
     bands: dict[str, Band] = attrs.field(factory=dict)
     """Scores of the other players: the first band (in file order) they reach."""
+    partners: Partners = Partners.NONE
+    """Partnerships: partners pool their points and tricks and score alike."""

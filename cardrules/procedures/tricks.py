@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action, Kind
 from cardrules.events import Event
-from cardrules.model.tricks import DrawOrder, Effect
+from cardrules.model.tricks import DrawOrder, Effect, Partners
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
 from cardrules.state import DealContext, DealResult, FieldState, State
@@ -364,15 +364,20 @@ class TricksState(FieldState):
     def _finish(self, events: list[RawEvent]) -> None:
         """Score the deal by the bands."""
         tables, n = self._tables, len(self._hands)
-        points = self.points()
+        points, tricks = self.points(), self._tricks
+        partner = list(range(n))
+        if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
+            partner = [(p + n // 2) % n for p in range(n)]
+            points = tuple(points[p] + points[partner[p]] for p in range(n))
+            tricks = tuple(tricks[p] + tricks[partner[p]] for p in range(n))
         top = tables.scoring.most_points
         if self._declarer >= 0:
-            leaders = {self._declarer}
+            leaders = {self._declarer, partner[self._declarer]}
         else:
             best = max(points)
             leaders = {p for p in range(n) if points[p] == best}
         self._scores = tuple(
-            top if top is not None and p in leaders else tables.score(points[p], self._tricks[p])
+            top if top is not None and p in leaders else tables.score(points[p], tricks[p])
             for p in range(n))
         self._phase = OVER
         events.append(("deal_end", -1, (), 0, "", False))
