@@ -67,8 +67,11 @@ def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = 
         try:
             report = run_check(name, games=games_per_batch, seed=seed * 100003 + batch,
                                options=setting, policies=policies, match_every=3)
-        except VariantError:
+        except VariantError as exc:
             figures["rejected_settings"] += 1
+            reasons = figures.setdefault("rejections", {})
+            reason = f"{name}: {exc.problems[0].message}"[:160]
+            reasons[reason] = reasons.get(reason, 0) + 1
             continue
         except CardrulesError as exc:
             figures["failures"].append({"variant": name, "options": setting,
