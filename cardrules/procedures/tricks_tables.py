@@ -79,6 +79,7 @@ class TricksTables:
         attrs.field(factory=dict)
     _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
+    _whole_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
     may_declare_cache: dict[int, bool] = attrs.field(factory=dict)
     """``hand << 4 | trump index`` -> result of :meth:`may_declare` (read it directly on
     the hot path)."""
@@ -132,6 +133,15 @@ class TricksTables:
 
     def leads(self, hand: int, limit: int) -> tuple[Action, ...]:
         """Every lead of at most ``limit`` cards from ``hand``, suit by suit."""
+        found = self._whole_leads.get(hand << 4 | limit)
+        if found is not None:
+            return found
+        if len(self._whole_leads) > _CACHE_LIMIT:
+            self._whole_leads.clear()
+        found = self._whole_leads[hand << 4 | limit] = self._leads_of(hand, limit)
+        return found
+
+    def _leads_of(self, hand: int, limit: int) -> tuple[Action, ...]:
         rule = self.play.lead
         limit = min(limit, rule.max_cards)
         if not rule.same_suit and limit > 1:
