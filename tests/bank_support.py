@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import pytest
+from rule_support import play, refused
 
 import cardrules
 from cardrules.match import MatchState
@@ -51,24 +51,6 @@ def events(state: cardrules.State) -> list[tuple[Any, ...]]:
     pack = state.game.pack
     return [(e.kind, e.player, " ".join(pack.names(e.cards)), e.amount, e.note)
             for e in state.events]
-
-
-def play(state: cardrules.State, *actions: str) -> Any:
-    """Apply ``actions`` in turn."""
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def refused(state: cardrules.State, action: str, rule: str) -> str:
-    """Assert ``action`` raises an IllegalActionError citing ``(rule)``; the state is unchanged."""
-    before = state.to_json()
-    with pytest.raises(cardrules.IllegalActionError) as info:
-        state.apply(action)
-    message = str(info.value)
-    assert f"({rule})" in message, message
-    assert state.to_json() == before
-    return message
 
 
 def match_from(game: cardrules.Game, deal: SheddingState, *, dealer: int,

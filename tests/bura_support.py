@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import pytest
+from rule_support import play, refused
 
 import cardrules
 from cardrules.match import MatchState
@@ -41,24 +41,6 @@ def hand(state: TricksState, player: int) -> set[str]:
     """The names of the cards ``player`` holds."""
     pack = state.game.pack
     return set(pack.names(pack.cards_of(state.hands[player])))
-
-
-def play(state: cardrules.State, *actions: str) -> Any:
-    """Apply ``actions`` in turn."""
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def refused(state: cardrules.State, action: str, rule: str) -> str:
-    """Assert ``action`` raises an IllegalActionError citing ``(rule)``; the state is unchanged."""
-    before = state.to_json()
-    with pytest.raises(cardrules.IllegalActionError) as info:
-        state.apply(action)
-    message = str(info.value)
-    assert f"({rule})" in message, message
-    assert state.to_json() == before
-    return message
 
 
 def match_from(game: cardrules.Game, deal: TricksState, *, dealer: int,

@@ -1,0 +1,27 @@
+"""Helpers shared by the rule tests of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardrules
+
+
+def play(state: cardrules.State, *actions: str) -> Any:
+    """Apply ``actions`` in turn."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def refused(state: cardrules.State, action: str, rule: str) -> str:
+    """Assert ``action`` raises an IllegalActionError citing ``(rule)``; the state is unchanged."""
+    before = state.to_json()
+    with pytest.raises(cardrules.IllegalActionError) as info:
+        state.apply(action)
+    message = str(info.value)
+    assert f"({rule})" in message, message
+    assert state.to_json() == before
+    return message
