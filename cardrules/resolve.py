@@ -36,6 +36,13 @@ import attrs
 
 from cardrules import resources
 from cardrules.errors import Problem, VariantError
+from cardrules.options import (
+    OPTION_TYPES,
+    OptionDecl,
+    check_value,
+    declarations,
+    show_value,
+)
 from cardrules.validation import validate
 from cardrules.yamlsafe import (
     MAX_DEPTH,
@@ -55,16 +62,10 @@ MAX_CHAIN = 8
 """Most files in one ``extends`` chain, the base variant included."""
 HOUSE_KEYS = ("extends", "name", "title", "description", "options", "patch")
 """The keys a house-rule file may have."""
-OPTION_TYPES = ("integer", "boolean", "string", "string_list")
-"""The types of a typed option."""
 
 _CALLER_FILE = "<options>"
-_TRUE = ("on", "true", "yes")
-_FALSE = ("off", "false", "no")
 _SUFFIXES = (".yaml", ".yml")
 _PROTECTED = ("options", "extends")
-_ENUMERATED_KEYS = ("description", "default", "values", "value_descriptions")
-_TYPED_KEYS = ("description", "default", "type", "path", "minimum", "maximum", "enum")
 
 
 @attrs.frozen(kw_only=True)
@@ -82,7 +83,7 @@ class Resolved:
 
 
 @attrs.frozen(kw_only=True)
-class _Source:
+class RuleSource:
     """One file (or in-memory mapping) of an extends chain."""
 
     name: str
@@ -108,28 +109,6 @@ class _Source:
     def fail(self, path: JsonPath, message: str, *, at_key: bool = False) -> NoReturn:
         """Raise the problem at ``path``."""
         raise VariantError([self.problem(path, message, at_key=at_key)])
-
-
-@attrs.frozen(kw_only=True)
-class _Option:
-    """One option declaration of a variant file."""
-
-    name: str
-    """The option's name."""
-    default: Any
-    """The declared default value."""
-    values: dict[str, dict[str, Any]] | None = None
-    """Enumerated option: each value's patch (None for a typed option)."""
-    type: str = ""
-    """Typed option: its type (one of OPTION_TYPES)."""
-    path: tuple[str, ...] = ()
-    """Typed option: keys of the rule value it sets."""
-    minimum: int | None = None
-    """Typed integer option: least allowed value."""
-    maximum: int | None = None
-    """Typed integer option: greatest allowed value."""
-    enum: tuple[Any, ...] | None = None
-    """Typed option: the allowed values (items, for a string_list)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -181,7 +160,7 @@ def resolve_data(
     ...
     cardrules.errors.VariantError: mem: $.extends: rule data given in memory can only extend ...
     """
-    source = _Source(name=file, path=None, data=_plain(data, file), marks={})
+    source = RuleSource(name=file, path=None, data=_plain(data, file), marks={})
     _check_source(source, schema_dir)
     return _resolve(_chain(source, schema_dir), options, schema_dir)
 
@@ -193,8 +172,8 @@ def _is_name(text: str) -> bool:
     return not any(sep in text for sep in ("/", "\\")) and not text.endswith(_SUFFIXES)
 
 
-def _read(path: Path, shown: str, where: tuple[_Source, JsonPath] | None,
-          schema_dir: Path | None) -> _Source:
+def _read(path: Path, shown: str, where: tuple[RuleSource, JsonPath] | None,
+          schema_dir: Path | None) -> RuleSource:
     def fail(message: str) -> NoReturn:
         if where is not None:
             where[0].fail(where[1], message)
@@ -215,19 +194,19 @@ def _read(path: Path, shown: str, where: tuple[_Source, JsonPath] | None,
     except OSError as exc:
         fail(f"cannot read {shown}: {exc.strerror or exc}")
     data, marks = parse_yaml(raw, file=shown)
-    source = _Source(name=shown, path=path, data=data, marks=marks)
+    source = RuleSource(name=shown, path=path, data=data, marks=marks)
     _check_source(source, schema_dir)
     return source
 
 
-def _check_source(source: _Source, schema_dir: Path | None) -> None:
+def _check_source(source: RuleSource, schema_dir: Path | None) -> None:
     if "extends" in source.data:
         _check_house(source)
     else:
         validate(source.data, source.marks, file=source.name, schema_dir=schema_dir)
 
 
-def _check_house(source: _Source) -> None:
+def _check_house(source: RuleSource) -> None:
     problems: list[Problem] = []
     data = source.data
     allowed = ", ".join(HOUSE_KEYS)
@@ -241,10 +220,10 @@ def _check_house(source: _Source) -> None:
             not isinstance(value, str) or not value.strip()
         ):
             problems.append(source.problem((key,), f"{key} must be a non-empty string; found"
-                                           f" {_show(value)}"))
+                                           f" {show_value(value)}"))
         elif key in ("options", "patch") and not isinstance(value, dict):
             problems.append(source.problem((key,), f"{key} must be a mapping; found"
-                                           f" {_show(value)}"))
+                                           f" {show_value(value)}"))
         elif key == "patch":
             problems.extend(
                 source.problem(("patch", k), f"a patch may not change {k!r}", at_key=True)
@@ -254,7 +233,7 @@ def _check_house(source: _Source) -> None:
         raise VariantError(problems)
 
 
-def _chain(first: _Source, schema_dir: Path | None) -> list[_Source]:
+def _chain(first: RuleSource, schema_dir: Path | None) -> list[RuleSource]:
     """The sources of an extends chain, base variant first."""
     files = [first]
     seen = [first.path.resolve()] if first.path is not None else []
@@ -274,7 +253,7 @@ def _chain(first: _Source, schema_dir: Path | None) -> list[_Source]:
     return files
 
 
-def _target(source: _Source) -> tuple[Path, str]:
+def _target(source: RuleSource) -> tuple[Path, str]:
     """The file an ``extends:`` value names, checked to stay inside the allowed directories."""
     text: str = source.data["extends"]
     if _is_name(text):
@@ -318,7 +297,7 @@ def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None =
             if isinstance(key, int) and not isinstance(key, bool):
                 key = str(key)
             if not isinstance(key, str):
-                fail(f"mapping keys must be strings; found {_show(key)}")
+                fail(f"mapping keys must be strings; found {show_value(key)}")
             result[key] = _plain(item, file, (*path, key), count)
         return result
     if isinstance(value, (list, tuple)):
@@ -336,164 +315,13 @@ def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None =
     fail(f"unsupported value of type {type(value).__name__}")
 
 
-# Options -------------------------------------------------------------------------------
-
-
-def _declarations(base: _Source) -> dict[str, _Option]:
-    declared = base.data.get("options", {})
-    if not isinstance(declared, dict):
-        base.fail(("options",), f"options must be a mapping; found {_show(declared)}")
-    problems: list[Problem] = []
-    result: dict[str, _Option] = {}
-    for name, declaration in declared.items():
-        try:
-            result[name] = _declaration(base, name, declaration)
-        except VariantError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise VariantError(problems)
-    return result
-
-
-def _declaration(base: _Source, name: str, decl: Any) -> _Option:
-    at: JsonPath = ("options", name)
-    if not isinstance(decl, dict):
-        base.fail(at, f"option {name!r} must be a mapping; found {_show(decl)}")
-    if ("values" in decl) == ("type" in decl):
-        base.fail(at, f"option {name!r} needs exactly one of values: (an enumerated option)"
-                  " or type: (a typed option)")
-    keys = _ENUMERATED_KEYS if "values" in decl else _TYPED_KEYS
-    for key in decl:
-        if key not in keys:
-            base.fail((*at, key), f"unknown key {key!r} in option {name!r}; allowed keys:"
-                      f" {', '.join(keys)}", at_key=True)
-    if "default" not in decl:
-        base.fail(at, f"option {name!r} needs a default")
-    option = _enumerated(base, name, decl) if "values" in decl else _typed(base, name, decl)
-    _, problem = _check_value(option, decl["default"])
-    if problem:
-        base.fail((*at, "default"), f"default: {problem}")
-    return option
-
-
-def _enumerated(base: _Source, name: str, decl: dict[str, Any]) -> _Option:
-    at: JsonPath = ("options", name, "values")
-    values = decl["values"]
-    if not isinstance(values, dict) or not values:
-        base.fail(at, f"values of option {name!r} must be a non-empty mapping of value ->"
-                  " patch")
-    patches: dict[str, dict[str, Any]] = {}
-    for value, patch in values.items():
-        if patch is None:
-            patch = {}
-        if not isinstance(patch, dict):
-            base.fail((*at, value), f"the patch for value {value!r} must be a mapping; found"
-                      f" {_show(patch)}")
-        for key in patch:
-            if key in _PROTECTED:
-                base.fail((*at, value, key), f"a patch may not change {key!r}", at_key=True)
-        patches[value] = patch
-    default = decl["default"]
-    return _Option(name=name, default=str(default) if _is_int(default) else default,
-                   values=patches)
-
-
-def _typed(base: _Source, name: str, decl: dict[str, Any]) -> _Option:
-    at: JsonPath = ("options", name)
-    kind = decl["type"]
-    if kind not in OPTION_TYPES:
-        base.fail((*at, "type"), f"unknown option type {_show(kind)}; allowed types:"
-                  f" {', '.join(OPTION_TYPES)}")
-    path = decl.get("path")
-    parts = tuple(path.split(".")) if isinstance(path, str) else ()
-    if not parts or not all(parts):
-        base.fail((*at, "path"), f"option {name!r} needs a path: like match.target (dotted keys)")
-    if parts[0] in _PROTECTED:
-        base.fail((*at, "path"), f"an option may not set a value under {parts[0]!r}")
-    bounds: dict[str, int | None] = {}
-    for key in ("minimum", "maximum"):
-        bound = decl.get(key)
-        if bound is not None and (kind != "integer" or not _is_int(bound)):
-            base.fail((*at, key), f"{key} needs an integer option and an integer value")
-        bounds[key] = bound
-    enum = decl.get("enum")
-    if enum is not None and (not isinstance(enum, list) or not enum or kind == "boolean"):
-        base.fail((*at, "enum"), "enum must be a non-empty list (and not on a boolean option)")
-    option = _Option(name=name, default=decl["default"], type=kind, path=parts,
-                     minimum=bounds["minimum"], maximum=bounds["maximum"],
-                     enum=tuple(enum) if enum is not None else None)
-    for i, item in enumerate(enum or ()):
-        item_type = "string" if kind == "string_list" else kind
-        _, problem = _check_value(attrs.evolve(option, type=item_type, enum=None), item)
-        if problem:
-            base.fail((*at, "enum", i), f"enum: {problem}")
-    return option
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_value(option: _Option, value: object) -> tuple[Any, str]:
-    """The value normalised (ints of enumerated options to str, tuples to lists), or a problem."""
-    if option.values is not None:
-        if isinstance(value, bool):  # YAML reads on/off/yes/no/true/false as booleans
-            value = next((word for word in (_TRUE if value else _FALSE)
-                          if word in option.values), str(value).lower())
-        elif _is_int(value):
-            value = str(value)
-        if isinstance(value, str) and value in option.values:
-            return value, ""
-        return None, (f"{_show(value)} is not a value of option {option.name!r}; allowed values:"
-                      f" {', '.join(option.values)}")
-    if value is None:
-        return None, ""
-    ok = False
-    if option.type == "integer" and _is_int(value):
-        number: int = value  # type: ignore[assignment]
-        ok = (abs(number) <= MAX_INT
-              and (option.minimum is None or number >= option.minimum)
-              and (option.maximum is None or number <= option.maximum))
-    elif option.type == "boolean":
-        ok = isinstance(value, bool)
-    elif option.type == "string":
-        ok = isinstance(value, str)
-    elif option.type == "string_list" and isinstance(value, (list, tuple)):
-        ok = all(isinstance(item, str) for item in value)
-        value = list(value)
-    if ok and option.enum is not None:
-        items = value if option.type == "string_list" else [value]
-        ok = all(item in option.enum for item in items)  # type: ignore[attr-defined]
-    if ok:
-        return value, ""
-    return None, f"option {option.name!r} takes {_wanted(option)}; found {_show(value)}"
-
-
-def _wanted(option: _Option) -> str:
-    choices = ", ".join(_show(v) for v in option.enum or ())
-    if option.type == "integer":
-        if option.enum is not None:
-            text = f"one of {choices}"
-        else:
-            low = option.minimum if option.minimum is not None else -MAX_INT
-            high = option.maximum if option.maximum is not None else MAX_INT
-            text = f"an integer from {low} to {high}"
-    elif option.type == "boolean":
-        text = "true or false"
-    elif option.type == "string":
-        text = f"one of {choices}" if option.enum is not None else "a string"
-    else:
-        text = "a list of strings" + (f" from {choices}" if option.enum is not None else "")
-    return text + " (or null)"
-
-
 # Applying ------------------------------------------------------------------------------
 
 
-def _resolve(files: list[_Source], options: Mapping[str, object] | None,
+def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
              schema_dir: Path | None) -> Resolved:
     base, houses = files[0], files[1:]
-    declared = _declarations(base)
+    declared = declarations(base)
     chosen = {
         name: _Choice(value=option.default, marks=base.marks, path=("options", name, "default"))
         for name, option in declared.items()
@@ -507,7 +335,7 @@ def _resolve(files: list[_Source], options: Mapping[str, object] | None,
                 problems.append(house.problem(
                     where, f"unknown option {name!r}; known options: {known}", at_key=True))
                 continue
-            normalised, problem = _check_value(declared[name], value)
+            normalised, problem = check_value(declared[name], value)
             if problem:
                 problems.append(house.problem(where, problem))
             else:
@@ -519,7 +347,7 @@ def _resolve(files: list[_Source], options: Mapping[str, object] | None,
             problems.append(Problem(message=f"unknown option {name!r}; known options: {known}",
                                     file=_CALLER_FILE, path=at))
             continue
-        normalised, problem = _check_value(declared[name], value)
+        normalised, problem = check_value(declared[name], value)
         if problem:
             problems.append(Problem(message=problem, file=_CALLER_FILE, path=at))
         else:
@@ -557,7 +385,7 @@ def _resolve(files: list[_Source], options: Mapping[str, object] | None,
     )
 
 
-def _set_at(base: _Source, rules: dict[str, Any], marks: Marks, option: _Option,
+def _set_at(base: RuleSource, rules: dict[str, Any], marks: Marks, option: OptionDecl,
             choice: _Choice) -> None:
     node: dict[str, Any] = rules
     path: JsonPath = ()
@@ -570,7 +398,7 @@ def _set_at(base: _Source, rules: dict[str, Any], marks: Marks, option: _Option,
         elif not isinstance(child, dict):
             base.fail(("options", option.name, "path"),
                       f"option {option.name!r} sets {'.'.join(option.path)} but"
-                      f" {format_path(path)} is {_show(child)}, not a mapping")
+                      f" {format_path(path)} is {show_value(child)}, not a mapping")
         node = child
     _put(node, marks, path, option.path[-1], choice)
 
@@ -626,14 +454,3 @@ def _graft(marks: Marks, path: JsonPath, value: Any, choice: _Choice,
     elif isinstance(value, list):
         for index, item in enumerate(value):
             _graft(marks, path, item, choice, (*relative, index))
-
-
-def _show(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
