@@ -88,6 +88,21 @@ def _sample(rng: random.Random, outcomes: Sequence[tuple[int, float]]) -> int:
     return outcomes[-1][0]  # rounding left a sliver past the last probability
 
 
+def _timed(one_game: Callable[[], int], *, name: str, version: str,
+           min_seconds: float) -> PeerResult:
+    """Play whole games (``one_game`` returns its decisions) until ``min_seconds`` have
+    passed, reading the clock only between games."""
+    games = decisions = 0
+    start = time.perf_counter()
+    while True:
+        decisions += one_game()
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return PeerResult(name=name, version=version, games=games, decisions=decisions,
+                              seconds=elapsed)
+
+
 def _open_spiel_runner(pyspiel: Any, game_name: str, params: dict[str, Any], label: str) -> Runner:
     """A runner playing the OpenSpiel game ``game_name`` with ``params``."""
     version = importlib.metadata.version("open_spiel")
@@ -97,9 +112,9 @@ def _open_spiel_runner(pyspiel: Any, game_name: str, params: dict[str, Any], lab
         if game.get_type().dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
             raise ValueError(f"{game_name} is not a sequential game")
         rng = random.Random(seed)
-        games = decisions = 0
-        start = time.perf_counter()
-        while True:
+
+        def one_game() -> int:
+            decisions = 0
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -107,13 +122,9 @@ def _open_spiel_runner(pyspiel: Any, game_name: str, params: dict[str, Any], lab
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
                     decisions += 1
-            games += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_seconds:
-                break
-        return PeerResult(
-            name=label, version=version, games=games, decisions=decisions, seconds=elapsed
-        )
+            return decisions
+
+        return _timed(one_game, name=label, version=version, min_seconds=min_seconds)
 
     return run
 
@@ -129,20 +140,16 @@ def _rlcard_uno_runner(uno_game: Any, numpy: Any, players: int) -> Runner:
         # init_game() hands it to the dealer, players and round of each game.
         game.np_random = numpy.random.RandomState(seed)
         rng = random.Random(seed)
-        games = decisions = 0
-        start = time.perf_counter()
-        while True:
+
+        def one_game() -> int:
+            decisions = 0
             game.init_game()
             while not game.is_over():
                 game.step(rng.choice(game.get_legal_actions()))
                 decisions += 1
-            games += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_seconds:
-                break
-        return PeerResult(
-            name=label, version=version, games=games, decisions=decisions, seconds=elapsed
-        )
+            return decisions
+
+        return _timed(one_game, name=label, version=version, min_seconds=min_seconds)
 
     return run
 
