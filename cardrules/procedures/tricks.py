@@ -345,15 +345,16 @@ class TricksState(FieldState):
         tables = self._tables
         if not tables.effects:
             return
-        index = tables.trump_index(self._trump)
-        hands = self._hands
-        known, may = tables.may_declare_cache, tables.may_declare
-        holders = [p for p, hand in enumerate(hands)
-                   if known.get(hand << 4 | index) or (
-                       (hand << 4 | index) not in known and may(hand, index))]
+        checks = tables.checks[tables.trump_index(self._trump)]
+        holders = []
+        for p, hand in enumerate(self._hands):
+            for pool, size in checks:  # as tables.may_declare, inlined: every trick ends here
+                if (hand & pool).bit_count() >= size:
+                    holders.append(p)
+                    break
         if not holders:
             return
-        n = len(hands)
+        n = len(self._hands)
         holders.sort(key=lambda p: (p - leader) % n)
         holders = [p for p in holders if self.declarations(p)]
         if holders == [leader]:

@@ -87,11 +87,20 @@ def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size:
     if counts.count(counts[0]) == n and need * n <= left:
         if need <= 0:
             return stock, hands
-        # Even hands: the j-th to draw gets every n-th card from the top of the stock.
         top = left - 1
-        got = [(stock[top - j],) for j in range(n)] if need == 1 else \
-            [stock[top - j::-n][:need] for j in range(n)]
         left -= need * n
+        if need == 1:  # the usual case after a one-card trick: one card each
+            out = list(hands)
+            p = first
+            for j in range(n):
+                card = stock[top - j]
+                out[p] |= 1 << card
+                events.append(("draw", p, (card,), 0, "", True) if card != turned else
+                              ("draw", p, (card,), 0, "trump_card", False))
+                p = p + 1 if p + 1 < n else 0
+            return stock[:left], tuple(out)
+        # Even hands: the j-th to draw gets every n-th card from the top of the stock.
+        got = [stock[top - j::-n][:need] for j in range(n)]
     else:
         got = _draw_slowly(stock, first, counts, size)
         left -= sum(map(len, got))

@@ -80,9 +80,6 @@ class TricksTables:
     _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
     _whole_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
-    may_declare_cache: dict[int, bool] = attrs.field(factory=dict)
-    """``hand << 4 | trump index`` -> result of :meth:`may_declare` (read it directly on
-    the hot path)."""
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
@@ -217,23 +214,19 @@ class TricksTables:
 
     def may_declare(self, hand: int, index: int) -> bool:
         """Quick test: could ``hand`` hold a combination (trump index from
-        :meth:`trump_index`)?  False means it certainly holds none."""
-        key = hand << 4 | index
-        found = self.may_declare_cache.get(key)
-        if found is None:
-            if len(self.may_declare_cache) > _CACHE_LIMIT:
-                self.may_declare_cache.clear()
-            found = any((hand & pool).bit_count() >= size for pool, size in self.checks[index])
-            self.may_declare_cache[key] = found
-        return found
+        :meth:`trump_index`)?  False means it certainly holds none.
+
+        Not cached: hands seldom repeat, and a few bit counts cost less than a miss.
+        """
+        for pool, size in self.checks[index]:  # noqa: SIM110 - any() over a generator is slower
+            if (hand & pool).bit_count() >= size:
+                return True
+        return False
 
     def declarations(self, hand: int, trump: int) -> tuple[Declaration, ...]:
         """Every combination ``hand`` holds when ``trump`` is the trump suit."""
         index = trump if trump >= 0 else len(self.pack.suits)
-        for pool, size in self.checks[index]:
-            if (hand & pool).bit_count() >= size:
-                break
-        else:
+        if not self.may_declare(hand, index):
             return ()
         key = hand << 5 | index
         found = self._declares.get(key)
