@@ -13,6 +13,7 @@ import pytest
 from bura_support import bura, hand, legal, match_from, play, position, refused
 
 import cardrules
+from cardrules.cards import shuffled
 from cardrules.match import MatchState
 from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, TricksState
 
@@ -65,8 +66,7 @@ def test_u3_deal_hands_and_turned_trump_card(options: dict[str, int], size: int)
 
 def test_u3_cards_dealt_one_at_a_time_from_the_dealers_left() -> None:
     game = bura(3)
-    stock = list(range(36))
-    random.Random(5).shuffle(stock)
+    stock = shuffled(5, 36)  # the deal's shuffle; the top of the stock is its end
     state = game.new_deal(seed=5, dealer=1)
     assert isinstance(state, TricksState)
     first_three = [stock[-1], stock[-2], stock[-3]]

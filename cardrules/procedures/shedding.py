@@ -7,10 +7,10 @@ cards beat which, trumps, specials, bonuses) comes from the variant's data throu
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import shuffled
 from cardrules.events import Event
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.shedding import (
@@ -128,8 +128,7 @@ class SheddingState(FieldState):
     def new(cls, game: Game, context: DealContext) -> SheddingState:
         """A freshly shuffled deal (trump choice first when the rules ask for it)."""
         pack = game.pack
-        stock = list(range(pack.size))
-        random.Random(context.seed).shuffle(stock)
+        stock = shuffled(context.seed, pack.size)
         n = game.players
         own: tuple[int, ...] = context.get("own_suits", ())
         trumps = game.tables.play.trumps

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import attrs
 
+from cardrules.cards import shuffled
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.tricks import TrumpSource
 from cardrules.state import DealContext, DealResult
@@ -44,8 +44,7 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
     up the trump card (it goes under the stock) and find the first leader: the carried
     ``leader`` if any, else the ``first_mover`` hook."""
     pack, n, deal = game.pack, game.players, game.variant.deal
-    stock = list(range(pack.size))
-    random.Random(context.seed).shuffle(stock)
+    stock = shuffled(context.seed, pack.size)
     hands = [0] * n
     for _ in range(deal.hand):
         for k in range(1, n + 1):
