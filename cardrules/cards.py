@@ -25,7 +25,7 @@ import attrs
 
 from cardrules.errors import NotationError
 
-__all__ = ["Pack", "bits", "count", "mask_of", "shuffled"]
+__all__ = ["Pack", "bits", "count", "deal_round", "mask_of", "shuffled"]
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -58,6 +58,25 @@ def shuffled(seed: int, size: int) -> list[int]:
     if sys.byteorder == "big":  # read the keys as little-endian everywhere
         keys.byteswap()
     return sorted(range(size), key=keys.tolist().__getitem__)
+
+
+def deal_round(stock: list[int], players: int, first: int, each: int) -> list[int]:
+    """Deal ``each`` cards to every player one at a time, ``first`` first then clockwise,
+    from the end of ``stock`` (which loses them); the hands as bit sets.
+
+    >>> stock = [0, 1, 2, 3, 4, 5]
+    >>> [bin(h) for h in deal_round(stock, 2, 1, 2)], stock
+    (['0b10100', '0b101000'], [0, 1])
+    """
+    dealt = stock[len(stock) - players * each:][::-1]
+    del stock[len(stock) - players * each:]
+    hands = [0] * players
+    for j in range(players):
+        hand = 0
+        for card in dealt[j::players]:
+            hand |= 1 << card
+        hands[(first + j) % players] = hand
+    return hands
 
 
 def bits(mask: int) -> Iterator[int]:

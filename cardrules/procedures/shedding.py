@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import shuffled
+from cardrules.cards import deal_round, shuffled
 from cardrules.events import Event
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.shedding import (
@@ -149,10 +149,7 @@ class SheddingState(FieldState):
         """Deal hands and the starter card, then find the first mover."""
         game, deal = self._game, self._game.variant.deal
         n, stock = game.players, list(self._stock)
-        hands = [0] * n
-        for _ in range(deal.hand):
-            for k in range(1, n + 1):
-                hands[(self._dealer + k) % n] |= 1 << stock.pop()
+        hands = deal_round(stock, n, (self._dealer + 1) % n, deal.hand)
         pile = tuple(stock.pop() for _ in range(deal.starter))
         new = self._clone()
         new._hands, new._stock, new._pile = tuple(hands), tuple(stock), pile

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.cards import shuffled
+from cardrules.cards import deal_round, shuffled
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.tricks import TrumpSource
 from cardrules.state import DealContext, DealResult
@@ -45,17 +45,17 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
     ``leader`` if any, else the ``first_mover`` hook."""
     pack, n, deal = game.pack, game.players, game.variant.deal
     stock = shuffled(context.seed, pack.size)
-    hands = [0] * n
-    for _ in range(deal.hand):
-        for k in range(1, n + 1):
-            hands[(context.dealer + k) % n] |= 1 << stock.pop()
+    hands = deal_round(stock, n, (context.dealer + 1) % n, deal.hand)
     turned = stock.pop() if deal.trump_card else -1
     if turned >= 0:
         stock.insert(0, turned)
     rule = game.tables.play.trump
-    suit = {TrumpSource.TURNED_CARD: pack.suit(turned) if turned >= 0 else -1,
-            TrumpSource.FIXED: pack.suits.index(rule.suit) if rule.suit else -1,
-            TrumpSource.NONE: -1}[rule.source]
+    if rule.source is TrumpSource.TURNED_CARD:
+        suit = pack.suit(turned) if turned >= 0 else -1
+    elif rule.source is TrumpSource.FIXED:
+        suit = pack.suits.index(rule.suit) if rule.suit else -1
+    else:
+        suit = -1
     leader = context.get("leader")
     if leader is None:
         classes = tuple(int(s == suit) for s in range(len(pack.suits)))
