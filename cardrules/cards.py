@@ -111,11 +111,17 @@ class Pack:
     points: tuple[int, ...] = attrs.field(default=())
     """Card points per rank index (empty: every card is worth 0)."""
     _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _sort_keys: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Per card, its place in a player's sort: by suit, then rank from high to low."""
 
     def __attrs_post_init__(self) -> None:
-        index = {f"{r}{s}": self.card(rank=i, suit=j)
-                 for j, s in enumerate(self.suits) for i, r in enumerate(self.ranks)}
-        object.__setattr__(self, "_index", index)
+        names = tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
+        n = len(self.ranks)
+        object.__setattr__(self, "_index", {name: c for c, name in enumerate(names)})
+        object.__setattr__(self, "_names", names)
+        object.__setattr__(self, "_sort_keys", tuple(
+            c - c % n + n - 1 - c % n for c in range(len(names))))
 
     @property
     def size(self) -> int:
@@ -149,11 +155,11 @@ class Pack:
 
     def name(self, card: int) -> str:
         """Text of ``card``: rank then suit, for example ``10H``."""
-        return self.ranks[card % len(self.ranks)] + self.suits[card // len(self.ranks)]
+        return self._names[card]
 
     def names(self, cards: Iterable[int]) -> tuple[str, ...]:
         """Texts of several cards, in the order given."""
-        return tuple(self.name(c) for c in cards)
+        return tuple(map(self._names.__getitem__, cards))
 
     def parse(self, text: str) -> int:
         """The card written as ``text`` (case-insensitive), for example ``"10h"``.
@@ -177,8 +183,7 @@ class Pack:
 
     def cards_of(self, mask: int) -> tuple[int, ...]:
         """Cards of a bit set sorted by suit, then rank from high to low (a player's sort)."""
-        n = len(self.ranks)
-        return tuple(sorted(bits(mask), key=lambda c: (c // n, -(c % n))))
+        return tuple(sorted(bits(mask), key=self._sort_keys.__getitem__))
 
     def suit_mask(self, suit: int) -> int:
         """Bit set of every card of ``suit``."""

@@ -75,9 +75,9 @@ class TricksTables:
     _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.field(factory=dict)
     _leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
     _suit_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
+    _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
     _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = \
         attrs.field(factory=dict)
-    _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
     _whole_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
 
@@ -116,9 +116,7 @@ class TricksTables:
 
     def action(self, kind: Kind, mask: int, name: str = "") -> Action:
         """The (shared) action laying the cards of ``mask``, in a player's sort order."""
-        made = self._actions.get((kind, name))
-        if made is None:
-            made = self._actions[(kind, name)] = {}
+        made = self._made(kind, name)
         found = made.get(mask)
         if found is None:
             cards = self.pack.cards_of(mask)
@@ -127,6 +125,18 @@ class TricksTables:
             made[mask] = found
             self.masks[found] = mask
         return found
+
+    def actions(self, kind: Kind, masks: list[int]) -> tuple[Action, ...]:
+        """The (shared) actions laying the cards of each of ``masks``, in order."""
+        made = self._made(kind, "")
+        return tuple([made[m] if m in made else self.action(kind, m) for m in masks])
+
+    def _made(self, kind: Kind, name: str) -> dict[int, Action]:
+        """Actions of ``kind`` (and combination ``name``) made so far, by bit set."""
+        made = self._actions.get((kind, name))
+        if made is None:
+            made = self._actions[(kind, name)] = {}
+        return made
 
     def leads(self, hand: int, limit: int) -> tuple[Action, ...]:
         """Every lead of at most ``limit`` cards from ``hand``, suit by suit."""
@@ -165,19 +175,21 @@ class TricksTables:
 
     def answers(self, hand: int, size: int) -> tuple[Action, ...]:
         """Every answer of ``size`` cards from ``hand``: face up, then face down."""
-        found = self._answers.get(hand << 5 | size)
-        if found is not None:
-            return found
-        rule = self.play.answer
-        if size > 1:
-            return self._cached(self._answers, hand, size, lambda: tuple(
-                self.action(kind, sum(chosen))
-                for kind, allowed in ((Kind.ANSWER, rule.face_up), (Kind.THROW, rule.face_down))
-                if allowed
-                for chosen in combinations([1 << c for c in bits(hand)], size)))
-        if len(self._answers) > _CACHE_LIMIT:
-            self._answers.clear()
-        key_hand = hand
+        key = hand << 5 | size
+        found = self._answers.get(key)
+        if found is None:
+            if len(self._answers) > _CACHE_LIMIT:
+                self._answers.clear()
+            if size == 1:
+                found = self._singles(hand)
+            else:
+                up, down = self._sets(hand, size)
+                found = up + down
+            self._answers[key] = found
+        return found
+
+    def _singles(self, hand: int) -> tuple[Action, ...]:
+        """One-card answers, joined from per-suit parts (few suit patterns recur)."""
         cache, width, full = self._suit_singles, self.width, (1 << self.width) - 1
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
@@ -188,18 +200,21 @@ class TricksTables:
                 key = pattern << 8 | base
                 part = cache.get(key)
                 if part is None:
-                    cards = [c for c in bits(pattern << base)]
-                    part = cache[key] = (
-                        tuple(self.action(Kind.ANSWER, 1 << c) for c in cards)
-                        if rule.face_up else (),
-                        tuple(self.action(Kind.THROW, 1 << c) for c in cards)
-                        if rule.face_down else ())
+                    part = cache[key] = self._sets(pattern << base, 1)
                 up += part[0]
                 down += part[1]
             hand >>= width
             base += width
-        found = self._answers[key_hand << 5 | 1] = up + down
-        return found
+        return up + down
+
+    def _sets(self, hand: int, size: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        """Answers of ``size`` cards from ``hand``: face up, and face down."""
+        cards = [1 << c for c in bits(hand)]
+        masks = cards if size == 1 else [sum(chosen) for chosen in combinations(cards, size)]
+        rule = self.play.answer
+        up = self.actions(Kind.ANSWER, masks) if rule.face_up else ()
+        down = self.actions(Kind.THROW, masks) if rule.face_down else ()
+        return up, down
 
     @staticmethod
     def _cached(cache: dict[int, tuple[Action, ...]], hand: int, size: int,
