@@ -12,7 +12,7 @@ from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
-from cardrules.views import CardNames, visibility
+from cardrules.views import CardNames, seen_by, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -27,10 +27,12 @@ class _ViewInfo:
 
     cards: CardNames
     names: tuple[str, ...]
-    hand: Visibility
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that hand?"""
     stock: Visibility
     pile: Visibility
-    taken: Visibility
+    taken_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see the cards that player took?"""
     trumps: dict[tuple[tuple[int, ...], ...], dict[str, Any]]
 
 
@@ -42,20 +44,13 @@ def _info(game: Game) -> _ViewInfo:
         cards = CardNames.of(game.pack)
         info = _ViewInfo(
             cards=cards, names=cards.names,
-            hand=visibility(zones, "hand", Visibility.OWNER),
+            hand_seen=seen_by(visibility(zones, "hand", Visibility.OWNER), game.players),
             stock=visibility(zones, "stock", Visibility.HIDDEN),
             pile=visibility(zones, "pile", Visibility.PUBLIC),
-            taken=visibility(zones, "taken", Visibility.PUBLIC),
+            taken_seen=seen_by(visibility(zones, "taken", Visibility.PUBLIC), game.players),
             trumps={})
         tables.view_info = info
     return info
-
-
-def _shown(vis: Visibility, owner: int, viewer: int, mask: int,
-           info: _ViewInfo) -> list[str] | int:
-    if vis is Visibility.HIDDEN or (vis is Visibility.OWNER and owner != viewer):
-        return mask.bit_count()
-    return info.cards.sorted_names(mask)
 
 
 def view(state: SheddingState, player: int) -> dict[str, Any]:
@@ -70,7 +65,7 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
         "dealer": state._dealer,
         "phase": state._phase,
         "current_player": state.current_player,
-        "hands": [_shown(info.hand, p, player, h, info) for p, h in enumerate(state._hands)],
+        "hands": info.cards.shown(info.hand_seen[player], state._hands),
         "stock": len(state._stock) if info.stock is not Visibility.PUBLIC
         else [names[c] for c in state._stock],
         "pile_name": game.tables.play.pile,
@@ -81,7 +76,7 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
         "trumps": _trumps(state, info),
         "out": list(state._out),
         "scores": list(state._scores),
-        "taken": [_shown(info.taken, p, player, t, info) for p, t in enumerate(state._taken)],
+        "taken": info.cards.shown(info.taken_seen[player], state._taken),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
     if state.current_player == player:

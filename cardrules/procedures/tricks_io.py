@@ -14,7 +14,7 @@ from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
 from cardrules.procedures.shedding_io import check_cards
-from cardrules.views import CardNames, visibility
+from cardrules.views import CardNames, seen_by, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -56,9 +56,7 @@ def view_info(game: Game) -> ViewInfo:
         names = cards.names
 
         def seen(zone: str, default: Visibility) -> tuple[tuple[bool, ...], ...]:
-            vis = visibility(zones, zone, default)
-            return tuple(tuple(vis is Visibility.PUBLIC or (vis is Visibility.OWNER and o == v)
-                               for o in range(n)) for v in range(n))
+            return seen_by(visibility(zones, zone, default), n)
 
         info = tables.view_info = ViewInfo(
             variant=game.variant.name, names=names, suits=pack.suits,
@@ -67,11 +65,6 @@ def view_info(game: Game) -> ViewInfo:
             up_seen=seen("trick", Visibility.PUBLIC),
             stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC)
     return info
-
-
-def _shown(mask: int, info: ViewInfo) -> list[str]:
-    """The names of a bit set's cards in a player's sort."""
-    return info.cards.sorted_names(mask)
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
@@ -85,9 +78,9 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
     for i, mask in enumerate(state._plays):
         p = (leader + i) % n
         face_down = bool(mask & down)
+        seen = p == player if face_down else up_seen[p]
         trick.append({"player": p, "face_down": face_down,
-                      "cards": _shown(mask, info) if (p == player if face_down else up_seen[p])
-                      else mask.bit_count()})
+                      "cards": info.cards.sorted_names(mask) if seen else mask.bit_count()})
     won_seen = info.won_seen[player]
     points_of = state._tables.points_of
     turned, stock, trump = state._trump_card, state._stock, state._trump
@@ -101,15 +94,14 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "current_player": current,
         "trump": info.suits[trump] if trump >= 0 else None,
         "trump_card": names[turned] if turned >= 0 and stock and stock[0] == turned else None,
-        "hands": [_shown(h, info) if seen else h.bit_count()
-                  for seen, h in zip(info.hand_seen[player], state._hands)],
+        "hands": info.cards.shown(info.hand_seen[player], state._hands),
         "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
         "leader": leader,
         "holder": state._holder,
         "combination": state._combo or None,
         "trick": trick,
         "tricks": list(state._tricks),
-        "won": [_shown(w, info) if seen else w.bit_count() for seen, w in zip(won_seen, won)],
+        "won": info.cards.shown(won_seen, won),
         "points": [points_of(w) if seen else None for seen, w in zip(won_seen, won)],
         "events": [_event(e, player, names) for e in state._events],
     }
