@@ -79,7 +79,6 @@ class TricksTables:
     _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = \
         attrs.field(factory=dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
-    _whole_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
@@ -139,16 +138,12 @@ class TricksTables:
         return made
 
     def leads(self, hand: int, limit: int) -> tuple[Action, ...]:
-        """Every lead of at most ``limit`` cards from ``hand``, suit by suit."""
-        found = self._whole_leads.get(hand << 4 | limit)
-        if found is not None:
-            return found
-        if len(self._whole_leads) > _CACHE_LIMIT:
-            self._whole_leads.clear()
-        found = self._whole_leads[hand << 4 | limit] = self._leads_of(hand, limit)
-        return found
+        """Every lead of at most ``limit`` cards from ``hand``, suit by suit.
 
-    def _leads_of(self, hand: int, limit: int) -> tuple[Action, ...]:
+        Leads of one suit are joined from per-suit parts, which is cheaper than a
+        per-hand cache that mostly misses (hands seldom repeat); leads mixing suits are
+        cached per hand.
+        """
         rule = self.play.lead
         limit = min(limit, rule.max_cards)
         if not rule.same_suit and limit > 1:
@@ -174,18 +169,20 @@ class TricksTables:
         return out
 
     def answers(self, hand: int, size: int) -> tuple[Action, ...]:
-        """Every answer of ``size`` cards from ``hand``: face up, then face down."""
+        """Every answer of ``size`` cards from ``hand``: face up, then face down.
+
+        One-card answers are joined from per-suit parts; answers of several cards are
+        cached per hand.
+        """
+        if size == 1:
+            return self._singles(hand)
         key = hand << 5 | size
         found = self._answers.get(key)
         if found is None:
             if len(self._answers) > _CACHE_LIMIT:
                 self._answers.clear()
-            if size == 1:
-                found = self._singles(hand)
-            else:
-                up, down = self._sets(hand, size)
-                found = up + down
-            self._answers[key] = found
+            up, down = self._sets(hand, size)
+            found = self._answers[key] = up + down
         return found
 
     def _singles(self, hand: int) -> tuple[Action, ...]:
