@@ -1,0 +1,89 @@
+"""Primitives under the procedures: shuffling, dealing, a player's sort, card names in views."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules.cards import Pack, bits, deal_round, mask_of, shuffled
+from cardrules.model.common import Visibility
+from cardrules.views import RECENT_LIMIT, CardNames, seen_by
+
+PACK = Pack(ranks=("6", "7", "8", "9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"))
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 120))
+def test_shuffled_is_a_permutation_fixed_by_the_seed(seed: int, size: int) -> None:
+    order = shuffled(seed, size)
+    assert sorted(order) == list(range(size))
+    assert shuffled(seed, size) == order
+
+
+def test_shuffled_spreads_every_card_over_every_place() -> None:
+    # 6,000 seeds, 6 cards: each (card, place) pair is expected 1,000 times; a fair
+    # shuffle stays within ±15% of that with overwhelming probability.
+    places = Counter((card, place) for seed in range(6000)
+                     for place, card in enumerate(shuffled(seed, 6)))
+    assert len(places) == 36
+    assert all(850 <= n <= 1150 for n in places.values())
+
+
+def test_shuffled_gives_different_deals_for_different_seeds() -> None:
+    assert len({tuple(shuffled(seed, 36)) for seed in range(500)}) == 500
+
+
+def _deal_one_at_a_time(stock: list[int], players: int, first: int, each: int) -> list[int]:
+    hands = [0] * players
+    for _ in range(each):
+        for k in range(players):
+            hands[(first + k) % players] |= 1 << stock.pop()
+    return hands
+
+
+@given(size=st.integers(0, 52), players=st.integers(1, 6), data=st.data())
+def test_deal_round_deals_one_card_at_a_time_from_the_top(
+        size: int, players: int, data: st.DataObject) -> None:
+    each = data.draw(st.integers(0, size // players))
+    first = data.draw(st.integers(0, players - 1))
+    stock = shuffled(data.draw(st.integers(0, 2**32)), size)
+    expected_stock = list(stock)
+    expected = _deal_one_at_a_time(expected_stock, players, first, each)
+    assert deal_round(stock, players, first, each) == expected
+    assert stock == expected_stock
+
+
+@given(mask=st.integers(0, PACK.full))
+def test_cards_of_is_a_players_sort(mask: int) -> None:
+    width = len(PACK.ranks)
+    expected = sorted(bits(mask), key=lambda c: (c // width, -(c % width)))
+    assert list(PACK.cards_of(mask)) == expected
+    assert PACK.names(expected) == tuple(PACK.name(c) for c in expected)
+
+
+def test_names_of_long_suits_are_sorted_without_tables() -> None:
+    pack = Pack(ranks=tuple(str(r) for r in range(2, 17)), suits=("S", "H"))
+    names = CardNames.of(pack)
+    assert not names.chunks  # 15 ranks: too long to tabulate
+    mask = mask_of([0, 14, 15, 29])
+    assert names.sorted_names(mask) == ["16S", "2S", "16H", "2H"]
+
+
+def test_shown_names_only_what_the_viewer_may_see() -> None:
+    names = CardNames.of(PACK)
+    hands = (mask_of([0, 8]), mask_of([9]), 0)
+    assert names.shown(seen_by(Visibility.OWNER, 3)[1], hands) == [2, ["6H"], 0]
+    assert names.shown(seen_by(Visibility.PUBLIC, 3)[0], hands) == [["AS", "6S"], ["6H"], []]
+    assert names.shown(seen_by(Visibility.HIDDEN, 3)[0], hands) == [2, 1, 0]
+
+
+def test_remembered_names_are_fresh_lists_and_bounded() -> None:
+    names = CardNames.of(PACK)
+    first = names.sorted_names(0b11)
+    first.append("XX")
+    assert names.sorted_names(0b11) == ["7S", "6S"]
+    for mask in range(RECENT_LIMIT + 10):
+        names.sorted_names(mask)
+    assert len(names.recent) <= RECENT_LIMIT
+    assert names.sorted_names(0b11) == ["7S", "6S"]
