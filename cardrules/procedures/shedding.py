@@ -432,8 +432,6 @@ class SheddingState(FieldState):
             details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
                      "out": list(self._out)})
 
-    # -- equality -------------------------------------------------------------------
-
     # -- views and JSON -------------------------------------------------------------
 
     def view(self, player: int) -> dict[str, Any]:
