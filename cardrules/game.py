@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
 from cardrules.errors import CardrulesError, RecordError
@@ -37,8 +38,8 @@ class Game:
     its states.
     """
 
-    __slots__ = ("_hooks", "fingerprint", "pack", "players", "procedure", "source", "tables",
-                 "variant")
+    __slots__ = ("_action_space", "_hooks", "fingerprint", "pack", "players", "procedure",
+                 "source", "tables", "variant")
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -62,6 +63,7 @@ class Game:
                        for point in POINTS}
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
+        self._action_space: ActionSpace | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} players={self.players}>"
@@ -70,6 +72,21 @@ class Game:
     def options(self) -> dict[str, object]:
         """Option name -> value in force."""
         return self.variant.chosen
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action this game may offer, numbered for learning agents (stable for the
+        same rules, options and number of players).
+
+        >>> import cardrules
+        >>> game = cardrules.load("bank", players=2)
+        >>> space = game.action_space
+        >>> space.action(space.index(game.parse_action("play 9H"))).label
+        'play 9H'
+        """
+        if self._action_space is None:
+            self._action_space = ActionSpace(self.pack, self.tables.action_families())
+        return self._action_space
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point``."""

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
 from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
@@ -110,6 +111,14 @@ class SheddingTables:
             run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
                         if g.kind is GroupKind.RUN},
         )
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
+        each single card, each group move the rules allow (on any top), draw, pass and
+        the trump choices."""
+        groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
+        return (Listed(actions=(*self.single_actions, *groups, self.draw, self.pass_,
+                                *self.trump_actions)),)
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
         """Per player, the trump class of each suit."""

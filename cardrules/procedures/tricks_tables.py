@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from cardrules.action_space import CardSets, Family, Listed
 from cardrules.actions import Action, Kind
 from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
@@ -108,6 +109,30 @@ class TricksTables:
             hand_size=hand_size,
             suit_points=tuple(pack.value_of(m) for m in range(1 << len(pack.ranks)))
             if len(pack.ranks) <= 13 else ())
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
+        pass, leads, answers face up and face down (as many cards as the largest lead,
+        plain or by a combination), and each combination's declaration (within the cards
+        it may hold under any trump suit)."""
+        pack, rule = self.pack, self.play
+        lead = min(rule.lead.max_cards, self.hand_size)
+        suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
+        names = [p.name for p in self.patterns[0]]
+        sizes = [p.size for p in self.patterns[0]]
+        largest = max([lead, *(size for size, effect in zip(sizes, self.effects)
+                               if effect is Effect.LEAD)])
+        answer = tuple(range(1, min(largest, self.hand_size) + 1))
+        return (
+            Listed(actions=(self.pass_,)),
+            CardSets(kind=Kind.LEAD, sizes=tuple(range(1, lead + 1)),
+                     pools=suits if rule.lead.same_suit else ()),
+            *([CardSets(kind=Kind.ANSWER, sizes=answer)] if rule.answer.face_up else []),
+            *([CardSets(kind=Kind.THROW, sizes=answer)] if rule.answer.face_down else []),
+            *(CardSets(kind=Kind.DECLARE, name=name, sizes=(size,),
+                       pools=tuple(pool for patterns in self.patterns
+                                   for pool in patterns[i].pools) or (0,))
+              for i, (name, size) in enumerate(zip(names, sizes))))
 
     def trump_index(self, trump: int) -> int:
         """Index into :attr:`beats` and :attr:`patterns` for a trump suit (-1: none)."""
