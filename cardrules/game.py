@@ -12,6 +12,7 @@ from cardrules.cards import Pack
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.hooks import POINTS, resolve
 from cardrules.model import Variant
+from cardrules.observation import Number, NumbersBySeat, Observation
 from cardrules.procedures import PROCEDURES, Procedure
 from cardrules.state import DealContext, State
 
@@ -38,8 +39,8 @@ class Game:
     its states.
     """
 
-    __slots__ = ("_action_space", "_hooks", "fingerprint", "pack", "players", "procedure",
-                 "source", "tables", "variant")
+    __slots__ = ("_action_space", "_hooks", "_observation", "fingerprint", "pack", "players",
+                 "procedure", "source", "tables", "variant")
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -64,6 +65,7 @@ class Game:
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
         self._action_space: ActionSpace | None = None
+        self._observation: Observation | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} players={self.players}>"
@@ -87,6 +89,22 @@ class Game:
         if self._action_space is None:
             self._action_space = ActionSpace(self.pack, self.tables.action_families())
         return self._action_space
+
+    @property
+    def observation(self) -> Observation:
+        """Fixed-size numeric observations for learning agents, encoded from views (so they
+        hold only what the player may know); the same encoding for deals and matches.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> len(game.observation.encode(game.new_match(seed=3), 1)) == game.observation.size
+        True
+        """
+        if self._observation is None:
+            fields = (*self.procedure.observation_fields(self),
+                      Number(key="match.deal"), NumbersBySeat(key="match.totals"))
+            self._observation = Observation(self.pack, self.players, fields)
+        return self._observation
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point``."""

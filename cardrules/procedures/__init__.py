@@ -10,6 +10,7 @@ import attrs
 
 if TYPE_CHECKING:
     from cardrules.game import Game
+    from cardrules.observation import Field
     from cardrules.state import DealContext, State
 
 __all__ = ["PROCEDURES", "Procedure"]
@@ -31,6 +32,8 @@ class Procedure:
     """A position given explicitly: ``setup(game, **position)``."""
     resample: Callable[[Any, int, random.Random], State]
     """A state the player cannot tell apart: hidden cards re-dealt at random."""
+    observation_fields: Callable[[Game], tuple[Field, ...]]
+    """The fields of a view that a learning agent's observation encodes."""
 
 
 def _shedding() -> Procedure:
@@ -45,6 +48,7 @@ def _shedding() -> Procedure:
         from_json=shedding_io.from_json,
         setup=shedding_io.setup,
         resample=shedding_io.resample,
+        observation_fields=shedding_io.observation_fields,
     )
 
 
@@ -65,6 +69,7 @@ def _tricks() -> Procedure:
         from_json=tricks_io.from_json,
         setup=tricks_io.setup,
         resample=tricks_io.resample,
+        observation_fields=tricks_io.observation_fields,
     )
 
 

@@ -12,13 +12,25 @@ from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
+from cardrules.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+    SeatsIn,
+    SuitClassesBySeat,
+)
 from cardrules.views import CardNames, seen_by, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.shedding import SheddingState
 
-__all__ = ["check_cards", "from_json", "resample", "setup", "to_json", "view"]
+__all__ = ["check_cards", "from_json", "observation_fields", "resample", "setup", "to_json",
+           "view"]
 
 
 @attrs.frozen(kw_only=True)
@@ -82,6 +94,17 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     return out
+
+
+def observation_fields(game: Game) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order."""
+    from cardrules.procedures.shedding import CHOOSE, FOLLOW, OVER, TURN
+
+    return (Seat(key="current_player"), Seat(key="dealer"),
+            OneOf(key="phase", values=(CHOOSE, TURN, FOLLOW, OVER)),
+            CardsBySeat(key="hands"), Cards(key="stock"), Cards(key="pile"), Card(key="top"),
+            Seat(key="top_owner"), SuitClassesBySeat(key="trumps.classes"),
+            SeatsIn(key="out"), NumbersBySeat(key="scores"), CardsBySeat(key="taken"))
 
 
 def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:

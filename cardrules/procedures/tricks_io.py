@@ -13,6 +13,16 @@ from cardrules.cards import bits, mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
+from cardrules.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+    Trick,
+)
 from cardrules.procedures.shedding_io import check_cards
 from cardrules.views import CardNames, seen_by, visibility
 
@@ -65,6 +75,20 @@ def view_info(game: Game) -> ViewInfo:
             up_seen=seen("trick", Visibility.PUBLIC),
             stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC)
     return info
+
+
+def observation_fields(game: Game) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order."""
+    from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, OVER
+
+    combinations = tuple(p.name for p in game.tables.patterns[0])
+    return (Seat(key="current_player"), Seat(key="dealer"),
+            OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
+            OneOf(key="trump", values=game.pack.suits), Card(key="trump_card"),
+            CardsBySeat(key="hands"), Cards(key="stock"), Seat(key="leader"),
+            Seat(key="holder"), OneOf(key="combination", values=combinations),
+            Trick(key="trick"), NumbersBySeat(key="tricks"), CardsBySeat(key="won"),
+            NumbersBySeat(key="points"), NumbersBySeat(key="scores"))
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
