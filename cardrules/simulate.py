@@ -30,6 +30,7 @@ from cardrules.game import Game, derive_seed
 from cardrules.loader import Source, load
 from cardrules.match import MatchResult, MatchState
 from cardrules.model.match import Goal
+from cardrules.state import DealResult, State
 
 __all__ = ["GameStats", "Summary", "simulate", "wilson"]
 
@@ -148,18 +149,31 @@ def play_one(game: Game, bots: Sequence[str], seed: int, index: int, match: bool
                                        match=match)
     low = lower_is_better(game)
     starters = tuple((r.starter, _best(r.scores, low) == (r.starter,)) for r in results)
+    winners = winners_of(game, state)
     if isinstance(state, MatchState):
         outcome = state.result
         assert isinstance(outcome, MatchResult)
-        winners = outcome.winners
-        if len(winners) > 1:  # several winners: the one with the best total, if alone
-            best = _best([outcome.totals[p] for p in winners], low)
-            winners = tuple(winners[i] for i in best)
         return GameStats(actions=tuple(lengths), scores=outcome.totals,
                          winners=winners, starters=starters, payouts=outcome.payouts)
-    scores = results[-1].scores
-    return GameStats(actions=tuple(lengths), scores=scores, winners=_best(scores, low),
+    return GameStats(actions=tuple(lengths), scores=results[-1].scores, winners=winners,
                      starters=starters)
+
+
+def winners_of(game: Game, state: State) -> tuple[int, ...]:
+    """Who won a finished deal or match: the best deal result (the lowest when the goal is
+    to avoid a losing total), or the match's winners narrowed to the best total; several
+    players on a tie, none for a match stopped undecided or a state not over."""
+    outcome = state.result
+    low = lower_is_better(game)
+    if isinstance(outcome, MatchResult):
+        winners = outcome.winners
+        if len(winners) > 1:
+            best = _best([outcome.totals[p] for p in winners], low)
+            winners = tuple(winners[i] for i in best)
+        return winners
+    if isinstance(outcome, DealResult):
+        return _best(outcome.scores, low)
+    return ()
 
 
 def lower_is_better(game: Game) -> bool:

@@ -1,0 +1,144 @@
+"""Any cardrules game as a PettingZoo AEC environment (``pip install 'cardrules[rl]'``).
+
+Agents are ``player_0 .. player_{n-1}``. Actions are indices of the game's
+:attr:`~cardrules.game.Game.action_space`; an observation is a dict with
+``observation`` (the game's :attr:`~cardrules.game.Game.observation` of the state, seats
+counted from the agent) and ``action_mask`` (1 where the index is legal now, all 0 when it
+is not the agent's turn). An episode is one deal, or a whole match with ``match=True``.
+At the end every winner (see :func:`cardrules.simulate.winners_of`) is rewarded ``+1``
+and every other agent ``-1`` (all ``0`` when nobody won); ``infos`` then hold the
+``scores`` (deal results or match totals). Rewards are 0 before the end.
+
+>>> env = CardrulesEnv("bura", players=2)
+>>> env.reset(seed=3)
+>>> observation, reward, terminated, truncated, info = env.last()
+>>> int(observation["action_mask"].sum()) == len(env.state_now.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+import cardrules
+from cardrules.errors import IllegalActionError
+from cardrules.game import Game, derive_seed
+from cardrules.render import Table
+from cardrules.simulate import winners_of
+from cardrules.state import State
+
+__all__ = ["CardrulesEnv"]
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+class CardrulesEnv(AECEnv):
+    """A game as a PettingZoo AEC environment (see the module's docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "cardrules", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: Game | str, *, players: int | None = None,
+                 options: dict[str, object] | None = None, match: bool = False,
+                 render_mode: str | None = None) -> None:
+        """``game`` is a loaded game, or a variant name or rule file loaded with ``players``
+        and ``options``; ``match=True`` plays whole matches."""
+        super().__init__()
+        if isinstance(game, str):
+            game = cardrules.load(game, players=players, options=options)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported; use 'ansi'")
+        self.game = game
+        """The game played."""
+        self.match = match
+        """Whether an episode is a whole match."""
+        self.render_mode = render_mode
+        self.possible_agents: list[str] = [f"player_{p}" for p in range(game.players)]
+        self.agents: list[str] = []
+        size = game.action_space.size
+        bound = np.iinfo(np.int32)
+        observation = gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(low=bound.min, high=bound.max,
+                                                shape=(game.observation.size,), dtype=np.int32),
+            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
+        self._rng = random.Random()
+        self._table = Table(game.pack, ascii=True)
+        self.state_now: State = game.new_deal(0)
+        """The current state."""
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new deal (or match); ``seed`` fixes it and every later episode's."""
+        if seed is not None:
+            self._rng.seed(derive_seed(seed, "pettingzoo"))
+        game_seed = self._rng.getrandbits(63)
+        self.state_now = (self.game.new_match(game_seed) if self.match
+                          else self.game.new_deal(game_seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state_now.current_player]
+
+    def observe(self, agent: str) -> Observation:
+        player = self.possible_agents.index(agent)
+        state = self.state_now
+        values = np.array(self.game.observation.encode(state, player), dtype=np.int32)
+        mask = np.zeros(self.game.action_space.size, dtype=np.int8)
+        if state.current_player == player:
+            mask[list(self.game.action_space.legal_indices(state))] = 1
+        return {"observation": values, "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """Apply the selected agent's action (an index); an illegal index raises
+        :class:`~cardrules.errors.IllegalActionError`."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state, space = self.state_now, self.game.action_space
+        index = int(action)
+        if index not in space.legal_indices(state):
+            raise IllegalActionError(f"action index {index} is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.state_now = state = state.apply(space.action(index))
+        if state.is_over:
+            self._finish(state)
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+        self._accumulate_rewards()
+
+    def _finish(self, state: State) -> None:
+        winners = winners_of(self.game, state)
+        outcome: Any = state.result
+        scores = list(outcome.totals if hasattr(outcome, "totals") else outcome.scores)
+        for player, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = 0.0 if not winners else 1.0 if player in winners else -1.0
+            self.terminations[agent] = True
+            self.infos[agent] = {"scores": scores, "winners": list(winners)}
+
+    def render(self) -> str | None:
+        """The view of the player to move (``ansi`` mode), as text."""
+        if self.render_mode != "ansi":
+            return None
+        player = max(self.state_now.current_player, 0)
+        return "\n".join(self._table.view(self.state_now.view(player), me=player))
+
+    def close(self) -> None:
+        """Nothing to release."""

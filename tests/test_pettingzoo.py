@@ -1,0 +1,109 @@
+"""The PettingZoo adapter: PettingZoo's own API and seed tests, rewards, masks, refusals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from cardrules.adapters.pettingzoo import CardrulesEnv
+from cardrules.errors import IllegalActionError
+from cardrules.simulate import winners_of
+
+GAMES = [("bank", 2, False), ("bank-no-trumps", 4, False), ("bura", 3, False),
+         ("bura-classic", 2, True)]
+
+
+# A dict observation with an action mask is PettingZoo's own convention for card games;
+# its API test still warns that observations "probably should" be plain arrays.
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize(("name", "players", "match"), GAMES)
+def test_pettingzoo_api_test_passes(name: str, players: int, match: bool) -> None:
+    api_test(CardrulesEnv(name, players=players, match=match), num_cycles=200)
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_pettingzoo_seed_test_passes() -> None:
+    seed_test(lambda: CardrulesEnv("bura", players=2), num_cycles=100)
+
+
+def _play(env: CardrulesEnv, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
+    """Plays one episode with random legal indices; returns each agent's summed rewards
+    and the info each agent saw at the end."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    final: dict[str, Any] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            final[agent] = info
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(rng.choice(list(legal))))
+    return totals, final
+
+
+@pytest.mark.parametrize(("name", "players", "match"), GAMES)
+def test_episodes_end_with_plus_one_for_winners_and_minus_one_for_the_rest(
+        name: str, players: int, match: bool) -> None:
+    env = CardrulesEnv(name, players=players, match=match)
+    for seed in range(3):
+        rewards, final = _play(env, seed)
+        assert env.state_now.is_over and not env.agents
+        winners = winners_of(env.game, env.state_now)
+        expected = {f"player_{p}": (1.0 if p in winners else -1.0) if winners else 0.0
+                    for p in range(players)}
+        assert rewards == expected
+        outcome = env.state_now.result
+        scores = list(getattr(outcome, "totals", None) or outcome.scores)
+        assert all(info == {"scores": scores, "winners": list(winners)}
+                   for info in final.values())
+        assert set(final) == set(env.possible_agents)
+
+
+def test_the_mask_is_the_legal_actions_of_the_agent_to_move_only() -> None:
+    env = CardrulesEnv("bura", players=3)
+    env.reset(seed=5)
+    state = env.state_now
+    space = env.game.action_space
+    mover = env.agent_selection
+    mask = env.observe(mover)["action_mask"]
+    assert sorted(np.flatnonzero(mask)) == sorted(space.legal_indices(state))
+    for agent in env.possible_agents:
+        if agent != mover:
+            assert not env.observe(agent)["action_mask"].any()
+
+
+def test_an_illegal_index_is_refused_and_the_state_is_kept() -> None:
+    env = CardrulesEnv("bank", players=2)
+    env.reset(seed=1)
+    before = env.state_now
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match="not legal"):
+        env.step(illegal)
+    assert env.state_now is before
+
+
+def test_the_same_seed_replays_the_same_episode() -> None:
+    first, second = CardrulesEnv("bank", players=3), CardrulesEnv("bank", players=3)
+    assert _play(first, 9) == _play(second, 9)
+    assert first.state_now.to_json() == second.state_now.to_json()
+
+
+def test_render_shows_the_movers_view() -> None:
+    env = CardrulesEnv("bura", players=2, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and text
+    with pytest.raises(ValueError, match="render_mode"):
+        CardrulesEnv("bura", players=2, render_mode="human")
