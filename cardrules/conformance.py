@@ -32,6 +32,7 @@ __all__ = [
     "PlayoutReport",
     "Policy",
     "check_cards",
+    "check_indices",
     "check_json",
     "check_legal",
     "check_playout",
@@ -149,6 +150,14 @@ def check_views(state: State, rng: random.Random, previous: State | None = None)
         check_cards(other)
         if other.view(player) != view:
             raise ConformanceError(f"view of player {player} changes when hidden cards move")
+        observation = state.game.observation
+        encoded = observation.encode(state, player)
+        if len(encoded) != observation.size:
+            raise ConformanceError(f"observation of player {player} has {len(encoded)} "
+                                   f"values, not {observation.size}")
+        if observation.encode(other, player) != encoded:
+            raise ConformanceError(f"observation of player {player} changes when hidden "
+                                   f"cards move")
 
 
 def check_json(state: State) -> None:
@@ -173,6 +182,23 @@ def check_legal(state: State) -> None:
     for action in legal:
         if state.why_illegal(action) is not None:
             raise ConformanceError(f"legal action {state.describe(action)} is called illegal")
+
+
+def check_indices(state: State) -> None:
+    """Every legal action has its own index in the game's action space, which maps back
+    to it."""
+    space = state.game.action_space
+    legal = state.legal_actions()
+    try:
+        indices = space.legal_indices(state)
+    except CardrulesError as exc:
+        raise ConformanceError(f"a legal action has no index: {exc}") from exc
+    if len(set(indices)) != len(legal):
+        raise ConformanceError("two legal actions share an index")
+    for action, index in zip(legal, indices):
+        if space.action(index) != action:
+            raise ConformanceError(f"index {index} of {state.describe(action)} maps back to "
+                                   f"{space.action(index)}")
 
 
 def _candidates(state: State) -> list[Action]:
@@ -215,6 +241,7 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
     """Every per-state check."""
     check_cards(state)
     check_legal(state)
+    check_indices(state)
     check_json(state)
     if views:
         check_views(state, rng, previous)

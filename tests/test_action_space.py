@@ -16,6 +16,7 @@ import cardrules
 from cardrules.action_space import ActionSpace, CardSets, Listed, set_rank, set_unrank
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
+from cardrules.conformance import ConformanceError, check_indices
 from cardrules.errors import CardrulesError
 from cardrules.game import Game
 from cardrules.resources import builtin_variants
@@ -145,3 +146,12 @@ def test_set_rank_counts_sets_in_colex_order(cards: set[int]) -> None:
     rank = set_rank(ordered)
     assert set_unrank(rank, len(ordered)) == tuple(ordered)
     assert 0 <= rank < comb(ordered[-1] + 1, len(ordered))  # sets with a lower top card first
+
+
+def test_the_conformance_check_catches_an_action_without_an_index() -> None:
+    game = cardrules.load("bank-no-trumps", players=2)
+    state = game.new_deal(seed=1)
+    check_indices(state)
+    game._action_space = ActionSpace(game.pack, (Listed(actions=(Action(kind=Kind.PASS),)),))
+    with pytest.raises(ConformanceError, match="has no index"):
+        check_indices(state)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from strategies import games
 
 import cardrules
+from cardrules.conformance import ConformanceError, check_views
 from cardrules.game import Game
 from cardrules.observation import Observation, Trick
 from cardrules.resources import builtin_variants
@@ -121,3 +122,22 @@ def test_labels_name_every_position_once() -> None:
     for name in ("bank", "bura"):
         observation = cardrules.load(name, players=3).observation
         assert len(set(observation.labels)) == observation.size
+
+
+class _Leaky(Observation):
+    """An observation that wrongly encodes the next player's hand."""
+
+    def encode(self, state: State, player: int) -> list[int]:
+        values = super().encode(state, player)
+        values[-1] = state.zones()[f"hand{(player + 1) % 2}"]
+        return values
+
+
+def test_the_conformance_check_catches_an_observation_that_leaks() -> None:
+    game = cardrules.load("bura", players=2)
+    state = game.new_deal(seed=1)
+    check_views(state, random.Random(1))
+    observation = game.observation
+    game._observation = _Leaky(game.pack, 2, observation.fields)
+    with pytest.raises(ConformanceError, match="observation of player 0 changes"):
+        check_views(state, random.Random(1))
