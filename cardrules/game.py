@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
-from cardrules.errors import CardrulesError, RecordError
+from cardrules.errors import CardrulesError, RecordError, StateError
 from cardrules.hooks import POINTS, resolve
 from cardrules.model import Variant
 from cardrules.observation import Number, NumbersBySeat, Observation
@@ -119,11 +119,24 @@ class Game:
         """The first dealer, drawn by lot from ``seed``."""
         return derive_seed(seed, "dealer") % self.players  # 64 bits: no bias worth naming
 
-    def new_deal(self, seed: int, *, dealer: int | None = None) -> State:
-        """A single deal shuffled from ``seed`` (dealer by lot unless given)."""
+    def new_deal(self, seed: int, *, dealer: int | None = None,
+                 order: Sequence[int] | None = None) -> State:
+        """A single deal shuffled from ``seed`` (dealer by lot from ``seed`` unless given).
+
+        ``order`` deals a given shuffle instead: every card of the pack once, the last
+        dealt first (for deals from real play, or a shuffle drawn elsewhere).
+        """
+        if order is not None:
+            order = tuple(order)
+            if sorted(order) != list(range(self.pack.size)):
+                raise StateError(f"a deal order must hold each of the {self.pack.size} cards "
+                                 f"(0 to {self.pack.size - 1}) once")
         if dealer is None:
             dealer = self.first_dealer(seed)
-        return self.procedure.new_deal(self, DealContext(dealer=dealer, seed=seed))
+        elif not 0 <= dealer < self.players:
+            raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
+        return self.procedure.new_deal(self, DealContext(dealer=dealer, seed=seed,
+                                                         order=order or ()))
 
     def new_match(self, seed: int) -> State:
         """A whole match: deals in sequence until the variant's goal is met."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from cardrules.actions import Action
+from cardrules.cards import shuffled
 from cardrules.errors import IllegalActionError
 from cardrules.events import Event
 
@@ -31,6 +32,12 @@ class DealContext:
     """Deal number in the match, from 0."""
     carry: tuple[tuple[str, Any], ...] = ()
     """Facts carried from deal to deal, such as chosen trump suits or the next leader."""
+    order: tuple[int, ...] = ()
+    """The shuffled pack, dealt from its end (empty: shuffle from ``seed``)."""
+
+    def stock(self, size: int) -> list[int]:
+        """The shuffled pack of ``size`` cards: ``order``, or a shuffle from ``seed``."""
+        return list(self.order) if self.order else shuffled(self.seed, size)
 
     def get(self, key: str, default: Any = None) -> Any:
         """A carried fact, or ``default``."""

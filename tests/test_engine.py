@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import GameRecord, IllegalActionError, NotationError, RecordError, StateError
+from cardrules.cards import mask_of
 from cardrules.conformance import check_cards, check_json, check_playout, check_views
 
 GAMES = {n: cardrules.load("bank", players=n) for n in (2, 3, 4)}
@@ -131,3 +132,19 @@ def test_players_out_of_range() -> None:
         cardrules.load("bank", players=5)
 
 
+
+
+def test_a_deal_from_a_given_order_deals_from_its_end() -> None:
+    game = cardrules.load("bura", players=2)
+    order = list(range(36))
+    state = game.new_deal(0, dealer=1, order=order)
+    # One card at a time from the dealer's left: player 0 gets 35, 33, 31, 29 (U3).
+    assert game.pack.cards_of(state.zones()["hand0"]) == game.pack.cards_of(
+        mask_of([35, 33, 31, 29]))
+    assert game.new_deal(5, dealer=1, order=order).to_json() == state.to_json()
+    with pytest.raises(StateError, match="each of the 36 cards"):
+        game.new_deal(0, order=order[:-1])
+    with pytest.raises(StateError, match="each of the 36 cards"):
+        game.new_deal(0, order=[0, *order[1:-1], 0])
+    with pytest.raises(StateError, match="dealer 2 is not a seat"):
+        game.new_deal(0, dealer=2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import deal_round, shuffled
+from cardrules.cards import deal_round
 from cardrules.events import Event
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.shedding import (
@@ -128,7 +128,7 @@ class SheddingState(FieldState):
     def new(cls, game: Game, context: DealContext) -> SheddingState:
         """A freshly shuffled deal (trump choice first when the rules ask for it)."""
         pack = game.pack
-        stock = shuffled(context.seed, pack.size)
+        stock = context.stock(pack.size)
         n = game.players
         own: tuple[int, ...] = context.get("own_suits", ())
         trumps = game.tables.play.trumps

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.cards import deal_round, shuffled
+from cardrules.cards import deal_round
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.tricks import TrumpSource
 from cardrules.state import DealContext, DealResult
@@ -44,7 +44,7 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
     up the trump card (it goes under the stock) and find the first leader: the carried
     ``leader`` if any, else the ``first_mover`` hook."""
     pack, n, deal = game.pack, game.players, game.variant.deal
-    stock = shuffled(context.seed, pack.size)
+    stock = context.stock(pack.size)
     hands = deal_round(stock, n, (context.dealer + 1) % n, deal.hand)
     turned = stock.pop() if deal.trump_card else -1
     if turned >= 0:
