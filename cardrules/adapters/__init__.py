@@ -2,4 +2,6 @@
 
 - :mod:`cardrules.adapters.pettingzoo`: any game as a PettingZoo AEC environment
   (``pip install 'cardrules[rl]'``).
+- :mod:`cardrules.adapters.openspiel`: any deal as an OpenSpiel game registered as
+  ``python_cardrules`` (``pip install 'cardrules[openspiel]'``).
 """
