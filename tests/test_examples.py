@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import cardrules
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -31,3 +33,13 @@ def test_embed_example_runs_as_a_script() -> None:
     done = subprocess.run([sys.executable, str(EXAMPLES / "embed.py"), "5"],
                           capture_output=True, text=True, check=True)
     assert "moves" in done.stdout
+
+
+def test_pettingzoo_example_plays_episodes() -> None:
+    pytest.importorskip("pettingzoo")
+    module = runpy.run_path(str(EXAMPLES / "pettingzoo_episodes.py"))
+    totals = module["main"](4)
+    assert set(totals) == {"player_0", "player_1", "player_2"}
+    assert all(-4.0 <= total <= 4.0 for total in totals.values())
+    assert any(totals.values()), "a deal ends with rewards"
+    assert totals == module["main"](4), "same seed, same episodes"
