@@ -43,6 +43,7 @@ from cardrules.options import (
     declarations,
     show_value,
 )
+from cardrules.patches import Choice, graft, merge, put
 from cardrules.validation import validate
 from cardrules.yamlsafe import (
     MAX_DEPTH,
@@ -109,20 +110,6 @@ class RuleSource:
     def fail(self, path: JsonPath, message: str, *, at_key: bool = False) -> NoReturn:
         """Raise the problem at ``path``."""
         raise VariantError([self.problem(path, message, at_key=at_key)])
-
-
-@attrs.frozen(kw_only=True)
-class _Choice:
-    """The value in force for an option and where it was set."""
-
-    value: Any
-    """The value."""
-    marks: Marks
-    """Marks of the source that set it."""
-    path: JsonPath
-    """Path of the value within ``marks``."""
-    fallback: Mark | None = None
-    """Mark for values with no entry in ``marks`` (caller options)."""
 
 
 def resolve(
@@ -323,7 +310,7 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
     base, houses = files[0], files[1:]
     declared = declarations(base)
     chosen = {
-        name: _Choice(value=option.default, marks=base.marks, path=("options", name, "default"))
+        name: Choice(value=option.default, marks=base.marks, path=("options", name, "default"))
         for name, option in declared.items()
     }
     problems: list[Problem] = []
@@ -339,7 +326,7 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
             if problem:
                 problems.append(house.problem(where, problem))
             else:
-                chosen[name] = _Choice(value=normalised, marks=house.marks, path=where)
+                chosen[name] = Choice(value=normalised, marks=house.marks, path=where)
     caller = Mark(file=_CALLER_FILE, line=0, column=0)
     for name, value in (options or {}).items():
         at = format_path(("options", name))
@@ -351,7 +338,7 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
         if problem:
             problems.append(Problem(message=problem, file=_CALLER_FILE, path=at))
         else:
-            chosen[name] = _Choice(value=normalised, marks={}, path=(), fallback=caller)
+            chosen[name] = Choice(value=normalised, marks={}, path=(), fallback=caller)
     if problems:
         raise VariantError(problems)
 
@@ -360,23 +347,23 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
     for name, option in declared.items():
         choice = chosen[name]
         if option.values is not None:
-            _merge(rules, marks, (), option.values[choice.value], base.marks,
+            merge(rules, marks, (), option.values[choice.value], base.marks,
                    ("options", name, "values", choice.value))
         elif choice.value is not None:
             _set_at(base, rules, marks, option, choice)
-        _put(rules["options"][name], marks, ("options", name), "default", choice)
+        put(rules["options"][name], marks, ("options", name), "default", choice)
     for house in houses:
         if "patch" in house.data:
-            _merge(rules, marks, (), house.data["patch"], house.marks, ("patch",))
+            merge(rules, marks, (), house.data["patch"], house.marks, ("patch",))
         for key in ("title", "description"):
             if key in house.data:
-                _put(rules, marks, (), key, _Choice(value=house.data[key], marks=house.marks,
+                put(rules, marks, (), key, Choice(value=house.data[key], marks=house.marks,
                                                     path=(key,)))
     if houses:
         last = houses[-1]
         name = last.data.get("name") or (
             last.path.stem if last.path else f"{rules.get('name', 'variant')}-custom")
-        _put(rules, marks, (), "name", _Choice(
+        put(rules, marks, (), "name", Choice(
             value=name, marks=last.marks, path=("name",), fallback=last.marks.get(())))
     validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
     return Resolved(
@@ -386,7 +373,7 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
 
 
 def _set_at(base: RuleSource, rules: dict[str, Any], marks: Marks, option: OptionDecl,
-            choice: _Choice) -> None:
+            choice: Choice) -> None:
     node: dict[str, Any] = rules
     path: JsonPath = ()
     for key in option.path[:-1]:
@@ -394,63 +381,10 @@ def _set_at(base: RuleSource, rules: dict[str, Any], marks: Marks, option: Optio
         child = node.get(key)
         if child is None:
             child = node[key] = {}
-            _graft(marks, path, {}, choice)
+            graft(marks, path, {}, choice)
         elif not isinstance(child, dict):
             base.fail(("options", option.name, "path"),
                       f"option {option.name!r} sets {'.'.join(option.path)} but"
                       f" {format_path(path)} is {show_value(child)}, not a mapping")
         node = child
-    _put(node, marks, path, option.path[-1], choice)
-
-
-def _put(node: dict[str, Any], marks: Marks, path: JsonPath, key: str, choice: _Choice) -> None:
-    """Set ``node[key]`` (at ``path + (key,)``) to a copy of the choice, moving marks."""
-    full = (*path, key)
-    if key in node:
-        _drop(marks, full, node[key])
-    node[key] = copy.deepcopy(choice.value)
-    _graft(marks, full, choice.value, choice)
-
-
-def _merge(target: dict[str, Any], marks: Marks, path: JsonPath, patch: Mapping[str, Any],
-           patch_marks: Marks, patch_path: JsonPath) -> None:
-    """Deep-merge ``patch`` into ``target``: mappings merge, null deletes, the rest replaces."""
-    for key, value in patch.items():
-        full, source = (*path, key), (*patch_path, key)
-        if value is None:
-            if key in target:
-                _drop(marks, full, target.pop(key))
-        elif isinstance(value, dict):
-            child = target.get(key)
-            if not isinstance(child, dict):
-                if key in target:
-                    _drop(marks, full, target[key])
-                child = target[key] = {}
-                _graft(marks, full, {}, _Choice(value={}, marks=patch_marks, path=source))
-            _merge(child, marks, full, value, patch_marks, source)
-        else:
-            _put(target, marks, path, key, _Choice(value=value, marks=patch_marks, path=source))
-
-
-def _drop(marks: Marks, path: JsonPath, value: Any) -> None:
-    marks.pop(path, None)
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _drop(marks, (*path, key), item)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            _drop(marks, (*path, index), item)
-
-
-def _graft(marks: Marks, path: JsonPath, value: Any, choice: _Choice,
-           relative: JsonPath = ()) -> None:
-    here: JsonPath = (*path, *relative)
-    mark = choice.marks.get((*choice.path, *relative), choice.fallback)
-    if mark is not None:
-        marks[here] = mark
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _graft(marks, path, item, choice, (*relative, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            _graft(marks, path, item, choice, (*relative, index))
+    put(node, marks, path, option.path[-1], choice)
