@@ -205,6 +205,31 @@ class ActionSpace:
         made = Action(kind=family.kind, cards=self.pack.cards_of(mask), name=family.name)
         return attrs.evolve(made, label=made.text(self.pack))
 
+    def parts(self) -> list[tuple[int, int, str]]:
+        """The layout: ``(first index, count, what)`` for each run of indices.
+
+        >>> from cardrules.cards import Pack
+        >>> pack = Pack(ranks=("9", "10"), suits=("S", "H"))
+        >>> space = ActionSpace(pack, (CardSets(kind=Kind.LEAD, sizes=(1, 2), pools=(3, 12)),))
+        >>> space.parts()[1]
+        (4, 2, 'lead: 2 cards within one of 2 groups')
+        """
+        out = []
+        ends = [*self._firsts[1:], self.size]
+        for block, end in zip(self._blocks, ends):
+            family = block.family
+            if isinstance(family, Listed):
+                for offset, action in enumerate(family.actions):
+                    out.append((block.start + offset, 1, action.text(self.pack)))
+                continue
+            what = " ".join(filter(None, (family.kind.value, family.name)))
+            cards = f"{block.size} card{'s' if block.size != 1 else ''}"
+            if len(block.pools) == 1 and family.pools:
+                cards = f"{block.size} of {len(block.pools[0])} cards"
+            within = f" within one of {len(block.pools)} groups" if len(block.pools) > 1 else ""
+            out.append((block.start, end - block.start, f"{what}: {cards}{within}"))
+        return out
+
     def legal_indices(self, state: State) -> tuple[int, ...]:
         """The indices of ``state``'s legal actions, in the state's order."""
         return tuple(map(self.index, state.legal_actions()))

@@ -99,6 +99,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="an option value (YAML scalar or list); may be repeated")
     p.set_defaults(run=_rules)
 
+    p = sub.add_parser("spaces", help="show the action index and observation layout")
+    _source_args(p)
+    p.add_argument("--players", type=int)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option value (YAML scalar or list); may be repeated")
+    p.set_defaults(run=_spaces)
+
     p = sub.add_parser("check", help="run the conformance suite on a variant or rule file")
     p.add_argument("variant", metavar="VARIANT_OR_FILE")
     p.add_argument("--games", type=int, default=200)
@@ -322,6 +329,19 @@ def _rules(args: argparse.Namespace) -> int:
 
     game = load(_source(args), options=_parse_options(args.option))
     print("\n".join(describe(game.variant)))
+    return 0
+
+
+def _spaces(args: argparse.Namespace) -> int:
+    game = load(_source(args), players=args.players, options=_parse_options(args.option))
+    space, observation = game.action_space, game.observation
+    print(f"{game.variant.name}, {game.players} players: {space.size} action indices, "
+          f"observations of {observation.size} values")
+    for title, parts in (("actions", space.parts()), ("observation", observation.parts())):
+        print(f"{title}:")
+        for start, count, what in parts:
+            span = f"{start}" if count == 1 else f"{start}-{start + count - 1}"
+            print(f"  {span:>13}  {what}")
     return 0
 
 

@@ -153,6 +153,15 @@ class Observation:
         return [f"{key}[{s}]:{c}" for s in seats
                 for c in [*cards, "hidden", "played"]]
 
+    def parts(self) -> list[tuple[int, int, str]]:
+        """The layout: ``(first position, count, field)`` for each encoded field."""
+        out, start = [], 0
+        for field in self.fields:
+            count = len(self._labels(field))
+            out.append((start, count, f"{type(field).__name__} {field.key}"))
+            start += count
+        return out
+
     def encode(self, state: State, player: int) -> list[int]:
         """The observation of ``state`` for ``player``."""
         view = state.view(player)

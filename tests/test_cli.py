@@ -188,3 +188,21 @@ def test_python_dash_m(tmp_path: Path) -> None:
                           text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""},
                           check=False)
     assert done.returncode == 0 and done.stdout.strip().endswith("ok")
+
+
+def test_spaces_shows_the_action_index_and_observation_layout(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "spaces", "bura", "--players", "3", "--option", "hand_size=3")
+    assert status == 0
+    game = cardrules.load("bura", players=3, options={"hand_size": 3})
+    assert out.splitlines()[0] == (f"bura, 3 players: {game.action_space.size} action indices, "
+                                   f"observations of {game.observation.size} values")
+    assert "              0  pass" in out
+    assert "declare moscow: 3 of 4 cards" in out
+    assert "CardsBySeat hands" in out
+    # Every index and every position is covered once, in order.
+    for parts, size in ((game.action_space.parts(), game.action_space.size),
+                        (game.observation.parts(), game.observation.size)):
+        starts = [start for start, _, _ in parts]
+        assert starts[0] == 0 and sum(count for _, count, _ in parts) == size
+        assert all(a + n == b for (a, n, _), b in zip(parts, starts[1:]))
