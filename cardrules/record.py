@@ -32,8 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "GameRecord", "game_of", "replay"]
 
-FORMAT = 1
-"""Version of the record's JSON layout."""
+FORMAT = 2
+"""Version of the record's JSON layout and of what a seed deals (2: the shuffle of
+:func:`cardrules.cards.shuffled`; records of format 1 were dealt by an earlier shuffle
+and would replay to other deals)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -82,6 +84,9 @@ class GameRecord:
         """Read back :meth:`to_json`; a :class:`RecordError` says what is wrong."""
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
+        if data.get("format") == 1:
+            raise RecordError("this record is of format 1, from a cardrules version that "
+                              "shuffled differently; its seed deals other cards now")
         if data.get("format") != FORMAT:
             raise RecordError(f"unknown record format {data.get('format')!r}; expected {FORMAT}")
         try:

@@ -109,6 +109,13 @@ def test_record_from_other_rules_is_refused() -> None:
         GameRecord.from_json({"format": 99})
 
 
+def test_records_from_the_earlier_shuffle_are_refused_not_replayed_wrongly() -> None:
+    data = check_playout(GAMES[2], 3, views=False).record.to_json()
+    assert data["format"] == 2
+    with pytest.raises(RecordError, match=r"format 1, .* shuffled differently"):
+        GameRecord.from_json({**data, "format": 1})
+
+
 def test_tampered_state_json_is_refused() -> None:
     game = GAMES[2]
     data = game.new_deal(3).to_json()
