@@ -33,8 +33,8 @@ import numpy as np
 import pyspiel
 
 import cardrules
+from cardrules.adapters.outcome import rewards
 from cardrules.game import Game
-from cardrules.simulate import winners_of
 from cardrules.state import State
 
 __all__ = ["CardrulesGame", "CardrulesState", "Observer"]
@@ -160,13 +160,9 @@ class CardrulesState(pyspiel.State):
         return self.deal is not None and self.deal.is_over
 
     def returns(self) -> list[float]:
-        players = self.rules.players
-        if self.deal is None or not self.deal.is_over:
-            return [0.0] * players
-        winners = winners_of(self.rules, self.deal)
-        if not winners:
-            return [0.0] * players
-        return [1.0 if p in winners else -1.0 for p in range(players)]
+        if self.deal is None:
+            return [0.0] * self.rules.players
+        return rewards(self.rules, self.deal)
 
     def __str__(self) -> str:
         if self.deal is None:

@@ -26,6 +26,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import cardrules
+from cardrules.adapters.outcome import rewards, scores
 from cardrules.errors import IllegalActionError
 from cardrules.game import Game, derive_seed
 from cardrules.render import Table
@@ -125,13 +126,12 @@ class CardrulesEnv(AECEnv):
         self._accumulate_rewards()
 
     def _finish(self, state: State) -> None:
+        won, final = rewards(self.game, state), scores(state)
         winners = winners_of(self.game, state)
-        outcome: Any = state.result
-        scores = list(outcome.totals if hasattr(outcome, "totals") else outcome.scores)
-        for player, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = 0.0 if not winners else 1.0 if player in winners else -1.0
+        for agent, reward in zip(self.possible_agents, won):
+            self.rewards[agent] = reward
             self.terminations[agent] = True
-            self.infos[agent] = {"scores": scores, "winners": list(winners)}
+            self.infos[agent] = {"scores": final, "winners": list(winners)}
 
     def render(self) -> str | None:
         """The view of the player to move (``ansi`` mode), as text."""
