@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +21,6 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.errors import CardrulesError, IllegalActionError
 from cardrules.game import Game, derive_seed
-from cardrules.model.common import Visibility
 from cardrules.record import GameRecord, replay
 from cardrules.state import State
 
@@ -42,16 +40,6 @@ __all__ = [
     "random_policy",
     "visible_cards",
 ]
-
-DEFAULT_VISIBILITY = {
-    "stock": Visibility.HIDDEN, "discard": Visibility.HIDDEN, "hand": Visibility.OWNER,
-    "pile": Visibility.PUBLIC, "taken": Visibility.PUBLIC, "trick": Visibility.PUBLIC,
-    "down": Visibility.OWNER, "won": Visibility.OWNER, "trump_card": Visibility.PUBLIC,
-}
-"""Visibility of zones a variant file does not mention, by zone name."""
-
-_ZONE = re.compile(r"^([a-z_]+?)(\d*)$")
-
 
 class ConformanceError(CardrulesError):
     """A variant broke the engine's contract."""
@@ -93,15 +81,7 @@ def check_cards(state: State) -> None:
 
 def visible_cards(state: State, player: int) -> int:
     """Bit set of the cards ``player`` may see now, from the zones' declared visibility."""
-    declared = state.game.variant.zones
-    mask = 0
-    for name, cards in state.zones().items():
-        match = _ZONE.match(name)
-        base, owner = (match.group(1), match.group(2)) if match else (name, "")
-        vis = declared.get(base, DEFAULT_VISIBILITY.get(base, Visibility.HIDDEN))
-        if vis is Visibility.PUBLIC or (vis is Visibility.OWNER and owner == str(player)):
-            mask |= cards
-    return mask
+    return state.game.pack.full & ~state.hidden_cards(player)
 
 
 def _card_names(value: Any, names: set[str], out: set[str]) -> None:

@@ -120,6 +120,9 @@ class MatchState(State):
     def zones(self) -> dict[str, int]:
         return self._deal.zones()
 
+    def hidden_cards(self, player: int) -> int:
+        return self._deal.hidden_cards(player)
+
     def resample(self, player: int, rng: random.Random) -> MatchState:
         return MatchState._make(
             self._game, seed=self._seed, index=self._index, dealer=self._dealer,

@@ -5,17 +5,21 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from cardrules import state_codec
 from cardrules.actions import Action
 from cardrules.cards import shuffled
 from cardrules.errors import IllegalActionError
 from cardrules.events import Event
+from cardrules.fields import declared
 
 if TYPE_CHECKING:
     from cardrules.game import Game
+
+F = TypeVar("F", bound="FieldState")
 
 __all__ = ["DealContext", "DealResult", "FieldState", "MatchResult", "State"]
 
@@ -135,6 +139,12 @@ class State(abc.ABC):
     def zones(self) -> dict[str, int]:
         """Every zone's cards as a bit set (for invariants: each card in exactly one zone)."""
 
+    def hidden_cards(self, player: int) -> int:
+        """The cards ``player`` may not see now, as a bit set (derived from the zones'
+        declared visibility; the cards every player saw, such as a turned-up trump card,
+        are not hidden wherever they lie)."""
+        raise NotImplementedError
+
     def resample(self, player: int, rng: random.Random) -> State:
         """A state ``player`` cannot tell apart from this one, hidden cards re-dealt at
         random (for search bots that sample what they cannot see)."""
@@ -176,12 +186,12 @@ class State(abc.ABC):
 
 
 class FieldState(State):
-    """A state whose data live in private slots ``_<name>`` for each name in ``_fields``:
-    equality, hashing and ``repr`` compare and show those fields.  Its ``_phase`` is
-    ``"over"`` once the deal has ended, and ``_current`` is the player to act."""
+    """A state whose data are attrs fields declared with :func:`cardrules.fields.field`:
+    equality, hashing and ``repr`` compare and show the declared fields, and JSON, zones
+    and re-sampling derive from them.  Its ``_phase`` is ``"over"`` once the deal has
+    ended, and ``_current`` is the player to act."""
 
     __slots__ = ()
-    _fields: ClassVar[tuple[str, ...]] = ()
     _phase: str
     _current: int
 
@@ -193,8 +203,13 @@ class FieldState(State):
     def is_over(self) -> bool:
         return self._phase == "over"
 
+    def _clone(self: F) -> F:
+        """A copy whose events start empty.  :func:`cardrules.state_codec.derived` puts a
+        generated copy in its place; this general one is the reference."""
+        return attrs.evolve(self, events=())  # type: ignore[misc]
+
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f"_{name}") for name in self._fields)
+        return tuple(getattr(self, d.attribute) for d in declared(type(self)))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -208,3 +223,14 @@ class FieldState(State):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.variant.name} phase={self._phase} " \
                f"current={self.current_player}>"
+
+    def zones(self) -> dict[str, int]:
+        """Every declared field's own cards as a bit set (per-seat fields per seat)."""
+        return state_codec.zones(self)
+
+    def hidden_cards(self, player: int) -> int:
+        return state_codec.hidden_cards(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"procedure": self.game.variant.play.procedure,
+                **state_codec.write_fields(self)}

@@ -9,10 +9,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardrules.actions import Action, Kind
 from cardrules.cards import deal_round
 from cardrules.events import Event
+from cardrules.fields import (
+    Card,
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Events,
+    Flag,
+    Label,
+    Numbers,
+    Seat,
+    Seats,
+    Suits,
+    field,
+    reset,
+)
 from cardrules.hooks import FirstMoverInput
+from cardrules.model.common import Visibility
 from cardrules.model.shedding import (
     AfterTurn,
     GroupKind,
@@ -23,71 +42,77 @@ from cardrules.model.shedding import (
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import Move, SheddingTables
 from cardrules.state import DealContext, DealResult, FieldState
+from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["CHOOSE", "FOLLOW", "OVER", "TURN", "SheddingState"]
+__all__ = ["CHOOSE", "FOLLOW", "OVER", "PHASES", "TURN", "SheddingState"]
 
 CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
 """Phases: players choose trump suits; a normal turn; the optional follow-up; the end."""
 
-_FIELDS = ("hands", "stock", "pile", "top", "owner", "cover", "fresh", "current", "phase",
-           "drawn",
-           "own_suits", "out", "scores", "taken", "discard", "passes", "starter", "dealer",
-           "events")
+PHASES = (CHOOSE, TURN, FOLLOW, OVER)
 
 
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
 class SheddingState(FieldState):
-    """A deal of a shedding game.
-
-    Fields (read-only): ``hands`` (bit set per player), ``stock`` (cards, drawn from the
-    end), ``pile`` (bottom to top), ``top`` (card to beat; stays after a take as the
-    remembered top), ``owner`` (who laid ``top``; -1 for the starter card), ``cover``
-    (``top`` completes a group whose covering takes the pile), ``fresh`` (the player to
-    move laid ``top`` during this turn), ``current``, ``phase``,
-    ``drawn`` (cards drawn this turn), ``own_suits`` (per-player trump suit index),
-    ``out`` (players gone out, in order), ``scores`` (deal results so far), ``taken``
-    (cards each player took), ``discard``, ``passes`` (passes in a row with an empty
-    stock), ``starter`` (first mover), ``dealer``.
-    """
-
-    _fields = _FIELDS
-    __slots__ = ("_beats", "_classes", "_game", "_legal",
-                 *(f"_{f}" for f in _FIELDS))
+    """A deal of a shedding game.  Each field below is declared once; the public
+    read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
+    these declarations."""
 
     _game: Game
-    _hands: tuple[int, ...]
-    _stock: tuple[int, ...]
-    _pile: tuple[int, ...]
-    _top: int
-    _owner: int
-    _cover: bool
-    _fresh: bool
-    _current: int
-    _phase: str
-    _drawn: int
-    _own_suits: tuple[int, ...]
-    _out: tuple[int, ...]
-    _scores: tuple[int, ...]
-    _taken: tuple[int, ...]
-    _discard: int
-    _passes: int
-    _starter: int
-    _dealer: int
-    _events: tuple[Event, ...]
-    _classes: tuple[tuple[int, ...], ...]
-    _beats: tuple[tuple[int, ...], ...]
-    _legal: tuple[Action, ...] | None
+    _hands: tuple[int, ...] = field(CardSets(zone="hand"))
+    """Each hand as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN))
+    """The stock; the last card is drawn next."""
+    _pile: tuple[int, ...] = field(CardList(zone="pile"))
+    """The pile, bottom to top."""
+    _top: int = field(Card())
+    """The card to beat (-1: none); it stays after a take as the remembered top."""
+    _owner: int = field(Seat())
+    """Who laid the top card (-1: nobody, as for the starter card)."""
+    _cover: bool = field(Flag())
+    """The top completes a group whose covering takes the pile."""
+    _fresh: bool = field(Flag())
+    """The player to move laid the top during this turn."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: str = field(Label(choices=PHASES))
+    """choose_trump, turn, follow_up or over."""
+    _drawn: int = field(Count())
+    """Cards drawn this turn."""
+    _own_suits: tuple[int, ...] = field(Suits(), label="own trump suits")
+    """Per-player trump suit index (empty: no own trumps)."""
+    _out: tuple[int, ...] = field(Seats())
+    """Players gone out, in order."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Deal results so far."""
+    _taken: tuple[int, ...] = field(CardSets(zone="taken", seen=Visibility.PUBLIC))
+    """Cards each player took, as bit sets."""
+    _discard: int = field(CardSet(zone="discard", seen=Visibility.HIDDEN))
+    """Cards out of play."""
+    _passes: int = field(Count())
+    """Passes in a row with an empty stock."""
+    _starter: int = field(Seat())
+    """Who moved first."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _classes: tuple[tuple[int, ...], ...] = ()
+    """Per player, the trump class of each suit (derived from ``own_suits``)."""
+    _beats: tuple[tuple[int, ...], ...] = ()
+    """Per player, per card: the cards that beat it (derived from ``own_suits``)."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
 
     # -- construction -------------------------------------------------------------
 
     @classmethod
     def _make(cls, game: Game, **fields: Any) -> SheddingState:
-        state = object.__new__(cls)
-        state._game = game
-        for name in _FIELDS:
-            object.__setattr__(state, f"_{name}", fields[name])
+        state = fresh(cls, game, game=game, **fields)
         state._refresh_tables()
         return state
 
@@ -96,33 +121,6 @@ class SheddingState(FieldState):
         self._classes = tables.classes_for(self._own_suits, self._game.players)
         self._beats = tuple(tables.beat_table(c) for c in self._classes)
         self._legal = None
-
-    def _clone(self) -> SheddingState:
-        new = object.__new__(SheddingState)
-        new._game = self._game
-        new._hands = self._hands
-        new._stock = self._stock
-        new._pile = self._pile
-        new._top = self._top
-        new._owner = self._owner
-        new._cover = self._cover
-        new._fresh = self._fresh
-        new._current = self._current
-        new._phase = self._phase
-        new._drawn = self._drawn
-        new._own_suits = self._own_suits
-        new._out = self._out
-        new._scores = self._scores
-        new._taken = self._taken
-        new._discard = self._discard
-        new._passes = self._passes
-        new._starter = self._starter
-        new._dealer = self._dealer
-        new._events = ()
-        new._classes = self._classes
-        new._beats = self._beats
-        new._legal = None
-        return new
 
     @classmethod
     def new(cls, game: Game, context: DealContext) -> SheddingState:
@@ -174,34 +172,10 @@ class SheddingState(FieldState):
         tables: SheddingTables = self._game.tables
         return tables
 
-    hands = property(lambda self: self._hands, doc="Each hand as a bit set.")
-    stock = property(lambda self: self._stock, doc="The stock; the last card is drawn next.")
-    pile = property(lambda self: self._pile, doc="The pile, bottom to top.")
-    top = property(lambda self: self._top, doc="The card to beat (-1: none).")
-    owner = property(lambda self: self._owner, doc="Who laid the top card (-1: nobody).")
-    phase = property(lambda self: self._phase, doc="choose_trump, turn, follow_up or over.")
-    own_suits = property(lambda self: self._own_suits, doc="Per-player trump suit index.")
-    out = property(lambda self: self._out, doc="Players gone out, in order.")
-    scores = property(lambda self: self._scores, doc="Deal results so far.")
-    taken = property(lambda self: self._taken, doc="Cards each player took, as bit sets.")
-    starter = property(lambda self: self._starter, doc="Who moved first.")
-    dealer = property(lambda self: self._dealer, doc="The dealer.")
-    drawn = property(lambda self: self._drawn, doc="Cards drawn this turn.")
 
     @property
     def events(self) -> tuple[Event, ...]:
         return self._events
-
-    def zones(self) -> dict[str, int]:
-        out = {f"hand{p}": h for p, h in enumerate(self._hands)}
-        out.update({f"taken{p}": t for p, t in enumerate(self._taken)})
-        stock = pile = 0
-        for c in self._stock:
-            stock |= 1 << c
-        for c in self._pile:
-            pile |= 1 << c
-        out.update(stock=stock, pile=pile, discard=self._discard)
-        return out
 
     def is_trump(self, player: int, card: int) -> bool:
         """True if ``card`` is a trump for ``player``."""
@@ -439,11 +413,7 @@ class SheddingState(FieldState):
 
         return view(self, player)
 
-    def to_json(self) -> dict[str, Any]:
-        from cardrules.procedures.shedding_io import to_json
-
-        return to_json(self)
-
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return values[:index] + (value,) + values[index + 1:]
+

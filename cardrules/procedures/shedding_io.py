@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.cards import bits, mask_of
+from cardrules import state_codec
+from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.events import Event
 from cardrules.model.common import Visibility
 from cardrules.observation import (
     Card,
@@ -23,14 +23,14 @@ from cardrules.observation import (
     SeatsIn,
     SuitClassesBySeat,
 )
+from cardrules.state_codec import check_cards, read_fields
 from cardrules.views import CardNames, seen_by, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.shedding import SheddingState
 
-__all__ = ["check_cards", "from_json", "observation_fields", "resample", "setup", "to_json",
-           "view"]
+__all__ = ["from_json", "observation_fields", "resample", "setup", "view"]
 
 
 @attrs.frozen(kw_only=True)
@@ -119,92 +119,24 @@ def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
     return {"mode": found["mode"], "classes": [dict(c) for c in found["classes"]]}
 
 
-def _names(game: Game, cards: Any) -> list[str]:
-    return list(game.pack.names(cards))
-
-
-def to_json(state: SheddingState) -> dict[str, Any]:
-    """The whole state, JSON-ready."""
-    game, pack = state.game, state.game.pack
-    return {
-        "procedure": "shedding",
-        "hands": [_names(game, pack.cards_of(h)) for h in state.hands],
-        "stock": _names(game, state.stock),
-        "pile": _names(game, state.pile),
-        "top": pack.name(state.top) if state.top >= 0 else None,
-        "owner": state.owner,
-        "cover": state._cover,
-        "fresh": state._fresh,
-        "current": state._current,
-        "phase": state.phase,
-        "drawn": state.drawn,
-        "own_suits": [pack.suits[s] if s >= 0 else None for s in state.own_suits],
-        "out": list(state.out),
-        "scores": list(state.scores),
-        "taken": [_names(game, pack.cards_of(t)) for t in state.taken],
-        "discard": _names(game, pack.cards_of(state._discard)),
-        "passes": state._passes,
-        "starter": state.starter,
-        "dealer": state.dealer,
-        "events": [e.record(pack) for e in state.events],
-    }
-
-
 def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
-    """Read back :func:`to_json`; a :class:`StateError` if the cards do not add up."""
-    from cardrules.procedures.shedding import CHOOSE, FOLLOW, OVER, TURN, SheddingState
+    """Read back ``SheddingState.to_json()``; a :class:`StateError` naming what is wrong
+    (a field out of range, cards that do not add up)."""
+    from cardrules.procedures.shedding import FOLLOW, TURN, SheddingState
 
-    pack, n = game.pack, game.players
-    try:
-        parse = pack.parse
-        hands = tuple(mask_of(parse(c) for c in h) for h in data["hands"])
-        taken = tuple(mask_of(parse(c) for c in t) for t in data["taken"])
-        fields: dict[str, Any] = dict(
-            hands=hands,
-            stock=tuple(parse(c) for c in data["stock"]),
-            pile=tuple(parse(c) for c in data["pile"]),
-            top=parse(data["top"]) if data["top"] is not None else -1,
-            owner=int(data["owner"]), cover=bool(data["cover"]), fresh=bool(data["fresh"]),
-            current=int(data["current"]), phase=str(data["phase"]),
-            drawn=int(data["drawn"]),
-            own_suits=tuple(pack.suits.index(s) if s is not None else -1
-                            for s in data["own_suits"]),
-            out=tuple(int(p) for p in data["out"]),
-            scores=tuple(int(s) for s in data["scores"]),
-            taken=taken, discard=mask_of(parse(c) for c in data["discard"]),
-            passes=int(data["passes"]), starter=int(data["starter"]),
-            dealer=int(data["dealer"]),
-            events=tuple(Event.from_record(pack, e) for e in data["events"]),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StateError(f"not a shedding state of this game: {exc}") from exc
-    if len(hands) != n or len(taken) != n or len(fields["scores"]) != n:
-        raise StateError(f"the state is for {len(hands)} players, the game has {n}")
-    if fields["phase"] not in (CHOOSE, TURN, FOLLOW, OVER):
-        raise StateError(f"unknown phase {fields['phase']!r}")
-    if fields["own_suits"] and len(fields["own_suits"]) != n:
-        raise StateError(f"the state has {len(fields['own_suits'])} own trump suits for {n} "
-                         "players")
-    if not 0 <= fields["current"] < n or not -1 <= fields["owner"] < n:
-        raise StateError("current player or owner out of range")
-    for zone in ("stock", "pile"):
-        if len(set(fields[zone])) != len(fields[zone]):
-            raise StateError(f"a card appears twice in the {zone}")
+    fields = read_fields(SheddingState, game, data)
+    n, phase = game.players, fields["phase"]
+    if fields["own_suits"] and phase != "choose_trump" and -1 in fields["own_suits"]:
+        raise StateError("own trump suits are still being chosen outside the choice")
+    if phase in (TURN, FOLLOW) and not fields["hands"][fields["current"]]:
+        raise StateError(f"player {fields['current']} is to move with no cards")
+    if fields["owner"] >= 0 and fields["top"] < 0:
+        raise StateError("the top card has an owner but there is no top card")
+    if len(fields["out"]) >= n and phase != "over":
+        raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
-    check_cards(state.zones(), pack.size)
+    check_cards(state.zones(), game.pack.size)
     return state
-
-
-def check_cards(zones: dict[str, int], size: int) -> None:
-    """A :class:`StateError` unless every card of the pack is in exactly one zone."""
-    seen = 0
-    for name, mask in zones.items():
-        if seen & mask:
-            dup = (seen & mask).bit_length() - 1
-            raise StateError(f"card #{dup} is in two zones (one is {name})")
-        seen |= mask
-    if seen != (1 << size) - 1:
-        raise StateError(f"{size - seen.bit_count()} card(s) of the pack are in no zone")
 
 
 def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
@@ -242,42 +174,14 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
     return SheddingState._make(
         game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
         top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,
-        fresh=fresh, current=current,
-        phase=phase, drawn=drawn, own_suits=suits,
+        fresh=fresh, current=current, phase=phase, drawn=drawn, own_suits=suits,
         out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
-        taken=(0,) * n, discard=pack.full & ~used, passes=0,
-        starter=current if starter is None else starter, dealer=dealer, events=())
+        discard=pack.full & ~used, starter=current if starter is None else starter,
+        dealer=dealer)
 
 
 def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingState:
-    """A state ``player`` cannot tell from ``state``: the cards they cannot see are
-    re-dealt at random among the places they cannot see (other hands, stock, discard),
-    each place keeping its size."""
-    from cardrules.procedures.shedding import SheddingState
-
-    game = state.game
-    zones = game.variant.zones
-    hidden_hands = [q for q in range(game.players) if q != player
-                    and visibility(zones, "hand", Visibility.OWNER) is not Visibility.PUBLIC]
-    pool = [c for q in hidden_hands for c in bits(state.hands[q])]
-    pool += list(state.stock) + list(bits(state._discard))
-    shuffled = pool[:]
-    rng.shuffle(shuffled)
-    mapping = dict(zip(pool, shuffled))
-    hands = tuple(mask_of(mapping[c] for c in bits(h)) if q in hidden_hands else h
-                  for q, h in enumerate(state.hands))
-    events = tuple(
-        Event(kind=e.kind, player=e.player, cards=tuple(mapping.get(c, c) for c in e.cards),
-              amount=e.amount, note=e.note, private=e.private)
-        if e.private and e.player != player else e
-        for e in state.events)
-    fields = {name: getattr(state, f"_{name}") for name in _FIELD_NAMES}
-    fields.update(hands=hands, stock=tuple(mapping[c] for c in state.stock),
-                  discard=mask_of(mapping[c] for c in bits(state._discard)), events=events)
-    return SheddingState._make(game, **fields)
-
-
-_FIELD_NAMES = ("hands", "stock", "pile", "top", "owner", "cover", "fresh", "current", "phase",
-                "drawn",
-                "own_suits", "out", "scores", "taken", "discard", "passes", "starter", "dealer",
-                "events")
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
+    hands, stock, discard, as the rule file's zones declare) re-dealt at random among
+    those places, each keeping its size."""
+    return state_codec.resample(state, player, rng)

@@ -10,118 +10,115 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
+from cardrules import state_codec
 from cardrules.actions import Action, Kind
 from cardrules.events import Event
+from cardrules.fields import (
+    Card,
+    CardList,
+    CardSet,
+    CardSetList,
+    CardSets,
+    Events,
+    Flag,
+    Label,
+    Numbers,
+    Seat,
+    Seats,
+    Suit,
+    field,
+    reset,
+)
+from cardrules.model.common import Visibility
 from cardrules.model.tricks import DrawOrder, Effect, Partners
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
 from cardrules.state import DealContext, DealResult, FieldState, State
+from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "RawEvent", "TricksState"]
+__all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
 
 DECLARE, LEAD, ANSWER, OVER = "declare", "lead", "answer", "over"
 """Phases: a player is asked to declare a combination; the lead; answers; the end."""
 
-_FIELDS = ("hands", "stock", "trump", "trump_card", "leader", "current", "phase", "asking",
-           "offer", "plays", "down", "holder", "combo", "won", "tricks", "out", "scores",
-           "winner", "declarer", "starter", "dealer", "events")
+PHASES = (LEAD, DECLARE, ANSWER, OVER)
 
 
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
 class TricksState(FieldState):
-    """A deal of a trick-taking game.
-
-    Fields (read-only): ``hands`` and ``won`` (bit sets per player), ``stock`` (drawn from
-    the end; the turned-up trump card is first), ``trump`` (suit index, -1: none),
-    ``trump_card`` (-1: none), ``leader`` (of the trick, or due to lead), ``phase``,
-    ``asking`` (players still to be asked to declare), ``offer`` (the leader may declare
-    instead of leading), ``plays`` (the trick's sets of cards from the leader on),
-    ``down`` (its face-down cards), ``holder`` (who holds the trick), ``combo`` (name of a
-    combination being played), ``tricks`` (count per player), ``out`` (cards out of play),
-    ``scores``, ``winner`` (of the last trick), ``declarer`` (who won the deal by a
-    combination), ``starter`` (first leader), ``dealer``.
-    """
-
-    _fields = _FIELDS
-    __slots__ = ("_game", "_legal", "_tables", *(f"_{f}" for f in _FIELDS))
+    """A deal of a trick-taking game.  Each field below is declared once; the public
+    read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
+    these declarations."""
 
     _game: Game
     _tables: TricksTables
-    _legal: tuple[Action, ...] | None
-    _hands: tuple[int, ...]
-    _stock: tuple[int, ...]
-    _trump: int
-    _trump_card: int
-    _leader: int
-    _current: int
-    _phase: str
-    _asking: tuple[int, ...]
-    _offer: bool
-    _plays: tuple[int, ...]
-    _down: int
-    _holder: int
-    _combo: str
-    _won: tuple[int, ...]
-    _tricks: tuple[int, ...]
-    _out: int
-    _scores: tuple[int, ...]
-    _winner: int
-    _declarer: int
-    _starter: int
-    _dealer: int
-    _events: tuple[RawEvent, ...]
+    _hands: tuple[int, ...] = field(CardSets(zone="hand"))
+    """Each hand as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN))
+    """The stock, drawn from the end; the turned-up trump card is first."""
+    _trump: int = field(Suit())
+    """Trump suit index (-1: no trumps)."""
+    _trump_card: int = field(Card(), label="trump card")
+    """The turned-up card (-1: none)."""
+    _leader: int = field(Seat(nobody=False))
+    """Who leads (or led) the trick."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: str = field(Label(choices=PHASES))
+    """declare, lead, answer or over."""
+    _asking: tuple[int, ...] = field(Seats())
+    """Players still to be asked to declare."""
+    _offer: bool = field(Flag())
+    """The leader may declare instead of leading."""
+    _plays: tuple[int, ...] = field(CardSetList(zone="trick"))
+    """The trick's sets of cards, from the leader on."""
+    _down: int = field(CardSet(zone="trick", subset_of="plays"))
+    """The trick's face-down cards."""
+    _holder: int = field(Seat())
+    """Who holds the trick (-1: no trick)."""
+    _combo: str = field(Label())
+    """Name of a combination being played ('' if none)."""
+    _won: tuple[int, ...] = field(CardSets(zone="won"))
+    """Cards each player took, as bit sets."""
+    _tricks: tuple[int, ...] = field(Numbers(minimum=0))
+    """Tricks each player took."""
+    _out: int = field(CardSet(zone="out"))
+    """Cards out of play."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Deal scores (set when the deal ends)."""
+    _winner: int = field(Seat())
+    """Winner of the last trick (-1: none)."""
+    _declarer: int = field(Seat())
+    """Who won the deal by a combination (-1: nobody)."""
+    _starter: int = field(Seat())
+    """Who led first (-1: nobody yet)."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, as plain tuples."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
 
     # -- construction -------------------------------------------------------------
 
     @classmethod
     def _make(cls, game: Game, **fields: Any) -> TricksState:
-        state = object.__new__(cls)
-        state._game, state._tables, state._legal = game, game.tables, None
-        for name in _FIELDS:
-            object.__setattr__(state, f"_{name}", fields[name])
-        return state
-
-    def _clone(self) -> TricksState:
-        new = object.__new__(TricksState)
-        new._game = self._game
-        new._tables = self._tables
-        new._legal = None
-        new._hands = self._hands
-        new._stock = self._stock
-        new._trump = self._trump
-        new._trump_card = self._trump_card
-        new._leader = self._leader
-        new._current = self._current
-        new._phase = self._phase
-        new._asking = self._asking
-        new._offer = self._offer
-        new._plays = self._plays
-        new._down = self._down
-        new._holder = self._holder
-        new._combo = self._combo
-        new._won = self._won
-        new._tricks = self._tricks
-        new._out = self._out
-        new._scores = self._scores
-        new._winner = self._winner
-        new._declarer = self._declarer
-        new._starter = self._starter
-        new._dealer = self._dealer
-        new._events = ()
-        return new
+        return fresh(cls, game, game=game, tables=game.tables, **fields)
 
     @classmethod
     def new(cls, game: Game, context: DealContext) -> TricksState:
         """A freshly shuffled deal; the carried ``leader`` (if any) leads first."""
-        n, dealt = game.players, deal_cards(game, context)
+        dealt = deal_cards(game, context)
         state = cls._make(
             game, hands=dealt.hands, stock=dealt.stock, trump=dealt.trump,
             trump_card=dealt.trump_card, leader=dealt.leader, current=dealt.leader,
-            phase=LEAD, asking=(), offer=False, plays=(), down=0, holder=-1, combo="",
-            won=(0,) * n, tricks=(0,) * n, out=0, scores=(0,) * n, winner=-1, declarer=-1,
-            starter=-1, dealer=context.dealer, events=())
+            dealer=context.dealer)
         state._window(dealt.leader)
         state._events = (*dealt.events, *state._events)
         return state
@@ -137,49 +134,20 @@ class TricksState(FieldState):
         """The variant's compiled tables."""
         return self._tables
 
-    hands = property(lambda self: self._hands, doc="Each hand as a bit set.")
-    stock = property(lambda self: self._stock, doc="The stock; the last card is drawn next.")
-    trump = property(lambda self: self._trump, doc="Trump suit index (-1: no trumps).")
-    trump_card = property(lambda self: self._trump_card, doc="The turned-up card (-1: none).")
-    leader = property(lambda self: self._leader, doc="Who leads (or led) the trick.")
-    phase = property(lambda self: self._phase, doc="declare, lead, answer or over.")
-    asking = property(lambda self: self._asking, doc="Players still to be asked to declare.")
-    offer = property(lambda self: self._offer, doc="The leader may declare instead of leading.")
-    plays = property(lambda self: self._plays, doc="The trick's sets, from the leader on.")
-    down = property(lambda self: self._down, doc="Face-down cards in the trick.")
-    holder = property(lambda self: self._holder, doc="Who holds the trick (-1: no trick).")
-    combo = property(lambda self: self._combo, doc="Combination being played ('' if none).")
-    won = property(lambda self: self._won, doc="Cards each player took, as bit sets.")
-    tricks = property(lambda self: self._tricks, doc="Tricks each player took.")
-    scores = property(lambda self: self._scores, doc="Deal scores (set when the deal ends).")
-    winner = property(lambda self: self._winner, doc="Winner of the last trick (-1: none).")
-    declarer = property(lambda self: self._declarer, doc="Who won the deal by a combination.")
-    starter = property(lambda self: self._starter, doc="Who led first.")
-    dealer = property(lambda self: self._dealer, doc="The dealer.")
 
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(Event(kind=k, player=p, cards=c, amount=a, note=t, private=v)
                      for k, p, c, a, t, v in self._events)
 
-    def zones(self) -> dict[str, int]:
-        """Hands, won cards, the trick's face-up cards, each player's face-down cards,
-        the stock, the turned-up trump card while it lies under the stock, and cards out
-        of play."""
-        n = len(self._hands)
-        out = {f"hand{p}": h for p, h in enumerate(self._hands)}
-        out.update({f"won{p}": w for p, w in enumerate(self._won)})
-        down = [0] * n
-        trick = stock = 0
-        for i, m in enumerate(self._plays):
-            down[(self._leader + i) % n] = m & self._down
-            trick |= m & ~self._down
-        out.update({f"down{p}": d for p, d in enumerate(down)})
-        for c in self._stock:
-            stock |= 1 << c
-        turned = (1 << self._trump_card) & stock if self._trump_card >= 0 else 0
-        out.update(stock=stock & ~turned, trump_card=turned, trick=trick, out=self._out)
-        return out
+    def hidden_cards(self, player: int) -> int:
+        """As declared by the zones, and the others' face-down cards in the trick."""
+        n, leader, down = len(self._hands), self._leader, self._down
+        hidden = state_codec.hidden_cards(self, player)
+        for i, mask in enumerate(self._plays):
+            if (leader + i) % n != player:
+                hidden |= mask & down
+        return hidden
 
     def points(self) -> tuple[int, ...]:
         """Card points each player took."""
@@ -394,8 +362,3 @@ class TricksState(FieldState):
         from cardrules.procedures.tricks_io import view
 
         return view(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        from cardrules.procedures.tricks_io import to_json
-
-        return to_json(self)

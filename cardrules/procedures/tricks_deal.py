@@ -147,13 +147,13 @@ def deal_result(state: TricksState) -> DealResult:
     winner of the last trick)."""
     n = state.game.players
     points = state.points()
-    scores = state.scores
-    seats = [(state.dealer + k) % n for k in range(1, n + 1)]
+    scores = state._scores
+    seats = [(state._dealer + k) % n for k in range(1, n + 1)]
     finish = tuple(sorted(seats, key=lambda p: (scores[p], -points[p])))
-    leader = state.declarer if state.declarer >= 0 else state.winner
+    leader = state._declarer if state._declarer >= 0 else state._winner
     if leader < 0:
         leader = seats[0]
     return DealResult(
-        scores=scores, finish=finish, starter=state.starter, carry=(("leader", leader),),
-        details={"points": list(points), "tricks": list(state.tricks),
-                 "declared": state.combo if state.declarer >= 0 else ""})
+        scores=scores, finish=finish, starter=state._starter, carry=(("leader", leader),),
+        details={"points": list(points), "tricks": list(state._tricks),
+                 "declared": state._combo if state._declarer >= 0 else ""})

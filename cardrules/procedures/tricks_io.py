@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules import state_codec
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits, mask_of
+from cardrules.cards import mask_of
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
@@ -23,15 +24,14 @@ from cardrules.observation import (
     Seat,
     Trick,
 )
-from cardrules.procedures.shedding_io import check_cards
+from cardrules.state_codec import check_cards, read_fields
 from cardrules.views import CardNames, seen_by, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.tricks import RawEvent, TricksState
 
-__all__ = ["ViewInfo", "from_json", "resample", "setup", "to_json", "view", "view_info",
-           "why_illegal"]
+__all__ = ["ViewInfo", "from_json", "resample", "setup", "view", "view_info", "why_illegal"]
 
 
 @attrs.frozen(kw_only=True)
@@ -152,79 +152,22 @@ def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, An
     return out
 
 
-def _names(game: Game, mask: int) -> list[str]:
-    return list(game.pack.names(game.pack.cards_of(mask)))
-
-
-def to_json(state: TricksState) -> dict[str, Any]:
-    """The whole state, JSON-ready."""
-    game, pack = state.game, state.game.pack
-    return {
-        "procedure": "tricks",
-        "hands": [_names(game, h) for h in state.hands],
-        "stock": list(pack.names(state.stock)),
-        "trump": pack.suits[state.trump] if state.trump >= 0 else None,
-        "trump_card": pack.name(state.trump_card) if state.trump_card >= 0 else None,
-        "leader": state.leader,
-        "current": state._current,
-        "phase": state.phase,
-        "asking": list(state._asking),
-        "offer": state._offer,
-        "plays": [_names(game, m) for m in state.plays],
-        "down": _names(game, state.down),
-        "holder": state.holder,
-        "combo": state.combo,
-        "won": [_names(game, w) for w in state.won],
-        "tricks": list(state.tricks),
-        "out": _names(game, state._out),
-        "scores": list(state.scores),
-        "winner": state.winner,
-        "declarer": state.declarer,
-        "starter": state.starter,
-        "dealer": state.dealer,
-        "events": [e.record(pack) for e in state.events],
-    }
-
-
 def from_json(game: Game, data: dict[str, Any]) -> TricksState:
-    """Read back :func:`to_json`; a :class:`StateError` if the cards do not add up."""
-    from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, OVER, TricksState
+    """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
+    (a field out of range, a trick that contradicts the phase, cards that do not add
+    up)."""
+    from cardrules.procedures.tricks import ANSWER, TricksState
 
-    pack, n = game.pack, game.players
-    try:
-        parse = pack.parse
-
-        def masks(key: str) -> tuple[int, ...]:
-            return tuple(mask_of(parse(c) for c in cards) for cards in data[key])
-
-        fields: dict[str, Any] = dict(
-            hands=masks("hands"), stock=tuple(parse(c) for c in data["stock"]),
-            trump=pack.suits.index(data["trump"]) if data["trump"] is not None else -1,
-            trump_card=parse(data["trump_card"]) if data["trump_card"] is not None else -1,
-            leader=int(data["leader"]), current=int(data["current"]),
-            phase=str(data["phase"]), asking=tuple(int(p) for p in data["asking"]),
-            offer=bool(data["offer"]), plays=masks("plays"),
-            down=mask_of(parse(c) for c in data["down"]), holder=int(data["holder"]),
-            combo=str(data["combo"]), won=masks("won"),
-            tricks=tuple(int(t) for t in data["tricks"]),
-            out=mask_of(parse(c) for c in data["out"]),
-            scores=tuple(int(s) for s in data["scores"]), winner=int(data["winner"]),
-            declarer=int(data["declarer"]), starter=int(data["starter"]),
-            dealer=int(data["dealer"]),
-            events=tuple(_raw(Event.from_record(pack, e)) for e in data["events"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StateError(f"not a tricks state of this game: {exc}") from exc
-    for key in ("hands", "won", "tricks", "scores"):
-        if len(fields[key]) != n:
-            raise StateError(f"{key} are given for {len(fields[key])} players, the game has {n}")
-    if fields["phase"] not in (DECLARE, LEAD, ANSWER, OVER):
-        raise StateError(f"unknown phase {fields['phase']!r}")
-    if not all(0 <= fields[k] < n for k in ("current", "leader")) or len(fields["plays"]) > n:
-        raise StateError("current player, leader or trick out of range")
-    if len(set(fields["stock"])) != len(fields["stock"]):
-        raise StateError("a card appears twice in the stock")
+    fields = read_fields(TricksState, game, data)
+    n, phase, plays = game.players, fields["phase"], fields["plays"]
+    if (phase == ANSWER) != bool(plays) or len(plays) >= n:
+        raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase!r}")
+    if plays and not 0 <= fields["holder"] < n:
+        raise StateError("a trick is on the table but nobody holds it")
     state = TricksState._make(game, **fields)
-    check_cards(state.zones(), pack.size)
+    check_cards(state.zones(), game.pack.size)
+    if state._down & ~mask_of_all(plays):
+        raise StateError("a face-down card is not in the trick")
     return state
 
 
@@ -263,11 +206,9 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
-        leader=leader, current=leader, phase=LEAD, asking=(), offer=False, plays=(), down=0,
-        holder=-1, combo="", won=won_masks,
+        leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        out=pack.full & ~used, scores=(0,) * n, winner=-1, declarer=-1, starter=-1,
-        dealer=(leader - 1) % n if dealer is None else dealer, events=())
+        out=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
     state._window(leader)
     return state
 
@@ -278,13 +219,13 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
 
     if action in state.legal_actions():
         return None
-    game, pack, p, phase = state.game, state.game.pack, state.current_player, state.phase
+    game, pack, p, phase = state.game, state.game.pack, state.current_player, state._phase
     ref, kind, cards = game.rule_ref, action.kind, action.cards
     rule = state.tables.play
     if phase == OVER:
         return "the deal is over"
     if kind in (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE):
-        missing = [c for c in cards if not (state.hands[p] >> c) & 1]
+        missing = [c for c in cards if not (state._hands[p] >> c) & 1]
         if missing:
             return f"player {p} does not hold {' '.join(pack.names(missing))}"
         if len(set(cards)) != len(cards):
@@ -294,7 +235,7 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
                f"pass{ref('declare')}"
     if kind is Kind.DECLARE:
         return _why_not_declare(state, action)
-    smallest = min(h.bit_count() for h in state.hands)
+    smallest = min(h.bit_count() for h in state._hands)
     if phase == LEAD:
         if kind is not Kind.LEAD:
             return f"player {p} must lead{ref('lead')}"
@@ -305,7 +246,7 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
                    f"{ref('lead')}"
         return f"a lead of several cards must be of one suit{ref('lead')}"
     assert phase == ANSWER
-    size = state.plays[0].bit_count()
+    size = state._plays[0].bit_count()
     if kind is Kind.THROW and not rule.answer.face_down:
         return f"answers are laid face up in this game{ref('answer')}"
     if kind is Kind.ANSWER and not rule.answer.face_up:
@@ -323,14 +264,14 @@ def _why_not_declare(state: TricksState, action: Action) -> str:
     if action.name not in names:
         return f"no combination named {action.name!r}; this game has " \
                f"{', '.join(names) or 'none'}"
-    if state.phase == ANSWER:
+    if state._phase == ANSWER:
         return f"a combination is declared before a lead, not during a trick{ref('declare')}"
-    held = state.tables.declarations(state.hands[state.current_player], state.trump)
+    held = state.tables.declarations(state._hands[state.current_player], state._trump)
     wanted = mask_of(action.cards)
     if not any(d.mask == wanted and d.action.name == action.name for d in held):
         return f"{' '.join(game.pack.names(action.cards))} is not a {action.name}" \
                f"{ref('declare')}"
-    if state.phase == "lead":
+    if state._phase == "lead":
         return f"declarations were asked before this lead and passed{ref('declare')}"
     return f"a combination of {len(action.cards)} cards cannot be led while a hand holds " \
            f"fewer{ref('declare')}"
@@ -344,38 +285,14 @@ def resample(state: TricksState, player: int, rng: random.Random) -> TricksState
     """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
     hands, the stock under the trump card, others' face-down cards in the trick) are
     re-dealt at random among those places, each keeping its size.  The turned-up trump
-    card stays where everyone saw it go; won cards stay where they are."""
-    from cardrules.procedures.tricks import TricksState
-
-    game = state.game
-    n, zones = game.players, game.variant.zones
-    hidden = [q for q in range(n) if q != player
-              and visibility(zones, "hand", Visibility.OWNER) is not Visibility.PUBLIC]
-    fixed = 1 << state.trump_card if state.trump_card >= 0 else 0
-    others_down = 0
-    for i, mask in enumerate(state.plays):
-        if (state.leader + i) % n != player:
-            others_down |= mask & state.down
-    pool = [c for q in hidden for c in bits(state.hands[q] & ~fixed)]
-    pool += [c for c in state.stock if c != state.trump_card] + list(bits(others_down))
-    shuffled = pool[:]
-    rng.shuffle(shuffled)
-    mapping = dict(zip(pool, shuffled))
-
-    def move(mask: int) -> int:
-        return mask_of(mapping.get(c, c) for c in bits(mask))
-
-    fields = {name: getattr(state, f"_{name}") for name in _FIELD_NAMES}
-    fields.update(
-        hands=tuple(move(h) if q in hidden else h for q, h in enumerate(state.hands)),
-        stock=tuple(mapping.get(c, c) for c in state.stock),
-        plays=tuple(move(m) for m in state.plays), down=move(state.down),
-        events=tuple((k, p, tuple(mapping.get(c, c) for c in cards), a, t, v)
-                     if v and p != player else (k, p, cards, a, t, v)
-                     for k, p, cards, a, t, v in state._events))
-    return TricksState._make(game, **fields)
+    card stays where everyone saw it go; won cards stay where they are (most were seen
+    face up; cards thrown face down and won are not told apart yet, a known limit)."""
+    return state_codec.resample(state, player, rng, kept=mask_of_all(state._won))
 
 
-_FIELD_NAMES = ("hands", "stock", "trump", "trump_card", "leader", "current", "phase",
-                "asking", "offer", "plays", "down", "holder", "combo", "won", "tricks", "out",
-                "scores", "winner", "declarer", "starter", "dealer", "events")
+def mask_of_all(masks: Sequence[int]) -> int:
+    """The union of bit sets."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out

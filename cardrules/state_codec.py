@@ -1,0 +1,198 @@
+"""What the engine derives from a state class's declared fields (:mod:`cardrules.fields`):
+fresh states, clones, JSON round-trip with validation, zones and card conservation, and
+re-sampling of the cards a player cannot see.
+
+Nothing here knows a procedure: every function reads the declarations.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
+
+from cardrules.errors import StateError
+from cardrules.fields import META, RESET, Context, Events, Kind, declared
+from cardrules.model.common import Visibility
+from cardrules.views import seen_by
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+
+__all__ = ["check_cards", "clone_function", "derived", "fresh", "hidden_cards", "read_fields",
+           "resample", "write_fields", "zones"]
+
+T = TypeVar("T")
+
+
+class Cloneable(Protocol):
+    """A state that :func:`resample` can copy."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def _clone(self: S) -> S: ...
+
+    def hidden_cards(self, player: int) -> int: ...
+
+
+S = TypeVar("S", bound=Cloneable)
+
+
+def fresh(cls: type[T], game: Game, /, **values: Any) -> T:
+    """A state of ``cls`` for ``game``: every declared field at its initial value unless
+    given in ``values`` (by public name); the class's other fields must be given too."""
+    players = game.players
+    for item in declared(cls):
+        if item.name not in values:
+            values[item.name] = item.kind.initial(players)
+    return cls(**values)
+
+
+def clone_function(cls: type[T]) -> Callable[[T], T]:
+    """A fast copy for ``cls``: every attribute copied, except that events start empty and
+    fields made with :func:`~cardrules.fields.reset` start at their default.
+
+    Generated once per class, as attrs generates ``__init__``, since a state is cloned on
+    every action.
+    """
+    parts = []
+    for a in attrs.fields(cls):  # type: ignore[arg-type]
+        if a.metadata.get(RESET):
+            parts.append(repr(a.default))
+        elif isinstance(a.metadata.get(META), Events):
+            parts.append("()")
+        else:
+            parts.append(f"self.{a.name}")
+    source = f"def clone(self):\n    return cls({', '.join(parts)})\n"
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(compile(source, f"<clone of {cls.__name__}>", "exec"), namespace)
+    function: Callable[[T], T] = namespace["clone"]
+    function.__doc__ = f"A copy of a {cls.__name__} (events start empty)."
+    return function
+
+
+def derived(cls: type[T]) -> type[T]:
+    """Class decorator over ``attrs.define``: give a state class its generated
+    :func:`clone_function` as ``_clone`` and a read-only public property per declared
+    field (``state.hands`` reads ``state._hands``) unless it defines one itself.
+
+    Fields that hold cards must each name a zone of their own.
+    """
+    holders = [d.kind.zone for d in declared(cls) if d.kind.masks(d.kind.initial(2))]
+    if len(set(holders)) != len(holders):
+        raise TypeError(f"{cls.__name__}: two fields hold cards in the same zone")
+    for item in declared(cls):
+        if item.name not in cls.__dict__:
+            setattr(cls, item.name, property(operator.attrgetter(item.attribute),
+                                             doc=f"The {item.name} field (read-only)."))
+    setattr(cls, "_clone", clone_function(cls))  # noqa: B010
+    return cls
+
+
+def write_fields(state: object) -> dict[str, Any]:
+    """Every declared field of ``state``, JSON-ready, by public name."""
+    pack = state.game.pack  # type: ignore[attr-defined]
+    return {d.name: d.kind.write(getattr(state, d.attribute), pack)
+            for d in declared(type(state))}
+
+
+def read_fields(cls: type, game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The declared fields of ``cls`` read back from ``data`` (:func:`write_fields`); a
+    :class:`~cardrules.errors.StateError` naming the first field that is missing or
+    wrong."""
+    context = Context(pack=game.pack, players=game.players)
+    values: dict[str, Any] = {}
+    for item in declared(cls):
+        if item.name not in data:
+            raise StateError(f"the state has no {item.name!r}")
+        try:
+            values[item.name] = item.kind.read(data[item.name], context)
+        except (ValueError, KeyError, IndexError) as exc:
+            message = exc.args[0] if exc.args else type(exc).__name__
+            raise StateError(f"{item.label}: {message}") from None
+    return values
+
+
+def zones(state: object) -> dict[str, int]:
+    """Every zone's cards as a bit set, named by zone: per-seat zones give ``hand0``,
+    ``hand1``...  Each card of the pack is in exactly one of them (see
+    :func:`check_cards`)."""
+    out: dict[str, int] = {}
+    for d in declared(type(state)):
+        masks = d.kind.masks(getattr(state, d.attribute))
+        if d.kind.per_seat:
+            out.update((f"{d.kind.zone}{p}", m) for p, m in enumerate(masks))
+        elif masks:
+            out[d.kind.zone] = masks[0]
+    return out
+
+
+def check_cards(found: Mapping[str, int], size: int) -> None:
+    """A :class:`StateError` unless every card of the pack is in exactly one zone."""
+    seen = 0
+    for name, mask in found.items():
+        if seen & mask:
+            dup = (seen & mask).bit_length() - 1
+            raise StateError(f"card #{dup} is in two zones (one is {name})")
+        seen |= mask
+    if seen != (1 << size) - 1:
+        raise StateError(f"{size - seen.bit_count()} card(s) of the pack are in no zone")
+
+
+def visibility_of(game: Game, kind: Kind) -> Visibility:
+    """The visibility in force for a field's zone: the rule file's, else the declared one."""
+    found: Mapping[str, Visibility] = game.variant.zones
+    return found.get(kind.zone, kind.seen)
+
+
+def hidden_cards(state: object, player: int) -> int:
+    """The cards held by fields (or by owners within per-seat fields) that ``player`` may
+    not see, less the cards some field shows to everybody (a turned-up trump card)."""
+    game: Game = state.game  # type: ignore[attr-defined]
+    hidden = known = 0
+    for d in declared(type(state)):
+        value = getattr(state, d.attribute)
+        known |= d.kind.known(value)
+        masks = d.kind.masks(value)
+        if not masks:
+            continue
+        vis = visibility_of(game, d.kind)
+        if d.kind.per_seat:
+            seen = seen_by(vis, game.players)[player]
+            for owner, mask in enumerate(masks):
+                if not seen[owner]:
+                    hidden |= mask
+        elif vis is not Visibility.PUBLIC:
+            hidden |= masks[0]
+    return hidden & ~known
+
+
+def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see
+    (``state.hidden_cards(player)``, less ``kept``) are re-dealt at random among the
+    places they came from, each place keeping its size and every field its shape.
+
+    The cards are gathered field by field in declaration order (lists in their order, sets
+    from the lowest card), so a seeded ``rng`` always gives the same state.
+    """
+    game: Game = state.game
+    if not 0 <= player < game.players:
+        raise StateError(f"player {player} is not a seat (0 to {game.players - 1})")
+    hidden = state.hidden_cards(player) & ~kept
+    items = declared(type(state))
+    pool = [c for d in items for c in d.kind.cards(getattr(state, d.attribute), hidden)]
+    shuffled = pool[:]
+    rng.shuffle(shuffled)
+    get = dict(zip(pool, shuffled)).get
+
+    def move(card: int) -> int:
+        return get(card, card)
+
+    new = state._clone()
+    for d in items:
+        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
+    return new
