@@ -104,8 +104,8 @@ class Kind(abc.ABC):
         """The cards held that are in the bit set ``among``, in the field's order."""
         return [c for m in self.masks(value) for c in _bits(m & among)]
 
-    def known(self, value: Any) -> int:
-        """The cards this field shows to everybody wherever they are (a bit set)."""
+    def known(self, value: Any, viewer: int) -> int:
+        """The cards this field shows to ``viewer`` wherever they are (a bit set)."""
         return 0
 
     def remap(self, value: Any, move: Callable[[int], int]) -> Any:
@@ -362,7 +362,7 @@ class Card(Kind):
     def remap(self, value: int, move: Callable[[int], int]) -> int:
         return move(value) if value >= 0 else value
 
-    def known(self, value: int) -> int:
+    def known(self, value: int, viewer: int) -> int:
         return 1 << value if value >= 0 else 0
 
 
@@ -524,6 +524,15 @@ class Events(Kind):
                 private=Flag().read(item.get("private", False), context))
             out.append(tuple(event) if self.raw else event)
         return tuple(out)
+
+    def known(self, value: tuple[Any, ...], viewer: int) -> int:
+        """The cards of public events and of ``viewer``'s own private ones."""
+        mask = 0
+        for _, player, cards, _, _, private in value:
+            if not private or player == viewer:
+                for c in cards:
+                    mask |= 1 << c
+        return mask
 
     def remap(self, value: tuple[Any, ...], move: Callable[[int], int]) -> tuple[Any, ...]:
         out = []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,25 +10,17 @@ from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
 from cardrules.errors import CardrulesError, RecordError, StateError
 from cardrules.hooks import POINTS, resolve
+from cardrules.match import MatchState
 from cardrules.model import Variant
 from cardrules.observation import Number, NumbersBySeat, Observation
-from cardrules.procedures import PROCEDURES, Procedure
+from cardrules.procedures import Procedure, find
+from cardrules.seeding import derive_seed
 from cardrules.state import DealContext, State
 
 if TYPE_CHECKING:
     from cardrules.record import GameRecord
 
 __all__ = ["Game", "derive_seed"]
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A seed derived from ``seed`` and labels, stable across Python versions.
-
-    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
-    True
-    """
-    text = ":".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 class Game:
@@ -58,7 +49,7 @@ class Game:
         """The variant's name or the file it was loaded from."""
         self.pack: Pack = variant.pack.build()
         """The cards."""
-        self.procedure: Procedure = PROCEDURES[variant.play.procedure]()
+        self.procedure: Procedure = find(variant.play.procedure)
         """The play procedure."""
         self._hooks = {point: resolve(point, variant.hooks.get(point, _DEFAULTS[point]))
                        for point in POINTS}
@@ -140,8 +131,6 @@ class Game:
 
     def new_match(self, seed: int) -> State:
         """A whole match: deals in sequence until the variant's goal is met."""
-        from cardrules.match import MatchState
-
         return MatchState.new(self, seed)
 
     def setup(self, **position: Any) -> State:
@@ -156,18 +145,31 @@ class Game:
         return parse_action(text, self.pack)
 
     def replay(self, record: GameRecord) -> list[State]:
-        """Every state of a recorded game (see :mod:`cardrules.record`)."""
-        from cardrules.record import replay
+        """Every state of a recorded game, from the first to the last.
 
-        return replay(self, record)
+        Raises :class:`~cardrules.errors.RecordError` if the record belongs to other rules
+        or an action is refused (naming the action's number).
+        """
+        if record.fingerprint != self.fingerprint or record.players != self.players:
+            raise RecordError("the record was made with other rules or another number of "
+                              "players")
+        state = self.new_match(record.seed) if record.match else \
+            self.new_deal(record.seed, dealer=record.dealer)
+        states = [state]
+        for number, text in enumerate(record.actions, start=1):
+            try:
+                state = state.apply(text)
+            except CardrulesError as exc:
+                raise RecordError(f"action {number} ({text!r}) cannot be replayed: "
+                                  f"{exc}") from exc
+            states.append(state)
+        return states
 
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Read back a state written by ``State.to_json()``."""
         if not isinstance(data, dict):
             raise RecordError("a state must be a JSON object")
         if data.get("procedure") == "match":
-            from cardrules.match import MatchState
-
             return MatchState.from_json(self, data)
         if data.get("procedure") != self.variant.play.procedure:
             raise RecordError(

@@ -14,6 +14,7 @@ from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.match import Goal, NextDealer
 from cardrules.pot import split_pot
+from cardrules.seeding import derive_seed
 from cardrules.state import DealContext, DealResult, MatchResult, State
 
 if TYPE_CHECKING:
@@ -53,8 +54,6 @@ class MatchState(State):
     @classmethod
     def new(cls, game: Game, seed: int) -> MatchState:
         """The first deal of a match played from ``seed``."""
-        from cardrules.game import derive_seed
-
         dealer = game.first_dealer(seed)
         deal = game.procedure.new_deal(
             game, DealContext(dealer=dealer, seed=derive_seed(seed, "deal", 0), index=0))
@@ -141,8 +140,6 @@ class MatchState(State):
     # -- between deals -------------------------------------------------------------
 
     def _after_deal(self, deal: State) -> MatchState:
-        from cardrules.game import derive_seed
-
         game = self._game
         result = deal.result
         assert isinstance(result, DealResult), "a finished deal has a DealResult"

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.actions import Action
-from cardrules.errors import CardrulesError, RecordError
+from cardrules.errors import RecordError
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -140,20 +140,5 @@ def game_of(record: GameRecord) -> Game:
 
 
 def replay(game: Game, record: GameRecord) -> list[State]:
-    """Every state of the recorded game, from the first to the last.
-
-    Raises :class:`RecordError` if the record belongs to other rules or an action is
-    refused (naming the action's number).
-    """
-    if record.fingerprint != game.fingerprint or record.players != game.players:
-        raise RecordError("the record was made with other rules or another number of players")
-    state = game.new_match(record.seed) if record.match else \
-        game.new_deal(record.seed, dealer=record.dealer)
-    states = [state]
-    for number, text in enumerate(record.actions, start=1):
-        try:
-            state = state.apply(text)
-        except CardrulesError as exc:
-            raise RecordError(f"action {number} ({text!r}) cannot be replayed: {exc}") from exc
-        states.append(state)
-    return states
+    """Every state of the recorded game (:meth:`Game.replay`)."""
+    return game.replay(record)

@@ -151,12 +151,13 @@ def visibility_of(game: Game, kind: Kind) -> Visibility:
 
 def hidden_cards(state: object, player: int) -> int:
     """The cards held by fields (or by owners within per-seat fields) that ``player`` may
-    not see, less the cards some field shows to everybody (a turned-up trump card)."""
+    not see, less the cards some field shows them wherever they lie (a turned-up trump
+    card, the cards of an event they were shown)."""
     game: Game = state.game  # type: ignore[attr-defined]
     hidden = known = 0
     for d in declared(type(state)):
         value = getattr(state, d.attribute)
-        known |= d.kind.known(value)
+        known |= d.kind.known(value, player)
         masks = d.kind.masks(value)
         if not masks:
             continue

@@ -234,3 +234,10 @@ class SheddingScoring:
     """Cards left on the pile at the end."""
     hand_penalty: HandPenalty = HandPenalty()
     """Cards still held at the end."""
+
+
+CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
+"""Steps of a deal: players choose trump suits; a normal turn; the optional follow-up; the
+end."""
+PHASES = (CHOOSE, TURN, FOLLOW, OVER)
+"""Every step, in order."""

@@ -178,3 +178,10 @@ class TrickScoring:
     """Scores of the other players: the first band (in file order) they reach."""
     partners: Partners = Partners.NONE
     """Partnerships: partners pool their points and tricks and score alike."""
+
+
+DECLARE, LEAD, ANSWER, OVER = "declare", "lead", "answer", "over"
+"""Steps of a deal: a player is asked to declare a combination; the lead; answers; the
+end."""
+PHASES = (LEAD, DECLARE, ANSWER, OVER)
+"""Every step (the first is where a fresh deal starts)."""

@@ -1,80 +1,106 @@
-"""Generic play procedures, registered by the name a rule file gives in ``play.procedure``."""
+"""Play procedures: plug-ins registered by the name a rule file gives in ``play.procedure``.
+
+A procedure is a :class:`Procedure` object whose methods build the compiled tables of a
+variant, deal, read states back, set up explicit positions, re-sample hidden cards and
+list the observation fields.  The built-in procedures are imported on first use;
+third-party ones register through the entry-point group ``cardrules.procedures`` (each
+entry point names a :class:`Procedure` object) or by calling :func:`register`.
+
+>>> sorted(known())[:2]
+['shedding', 'tricks']
+>>> find("nope")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+KeyError: "unknown procedure 'nope'; known procedures: shedding, tricks..."
+"""
 
 from __future__ import annotations
 
+import abc
+import importlib
 import random
-from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.observation import Field
     from cardrules.state import DealContext, State
 
-__all__ = ["PROCEDURES", "Procedure"]
+__all__ = ["Procedure", "find", "known", "register"]
 
 
-@attrs.frozen(kw_only=True)
-class Procedure:
-    """How a procedure plugs into :class:`~cardrules.game.Game`."""
+class Procedure(abc.ABC):
+    """How a play procedure plugs into :class:`~cardrules.game.Game`.  Subclasses are
+    plain module-level classes (so games and states pickle)."""
 
-    name: str
+    name: str = ""
     """The name rule files use."""
-    compile: Callable[[Game], Any]
-    """Build the lookup tables of a loaded variant."""
-    new_deal: Callable[[Game, DealContext], State]
-    """A freshly shuffled deal."""
-    from_json: Callable[[Game, dict[str, Any]], State]
-    """Read a state back from JSON."""
-    setup: Callable[..., State]
-    """A position given explicitly: ``setup(game, **position)``."""
-    resample: Callable[[Any, int, random.Random], State]
-    """A state the player cannot tell apart: hidden cards re-dealt at random."""
-    observation_fields: Callable[[Game], tuple[Field, ...]]
-    """The fields of a view that a learning agent's observation encodes."""
+
+    @abc.abstractmethod
+    def compile(self, game: Game) -> Any:
+        """Build the lookup tables of a loaded variant."""
+
+    @abc.abstractmethod
+    def new_deal(self, game: Game, context: DealContext) -> State:
+        """A freshly shuffled deal."""
+
+    @abc.abstractmethod
+    def from_json(self, game: Game, data: dict[str, Any]) -> State:
+        """Read a state back from JSON."""
+
+    @abc.abstractmethod
+    def setup(self, game: Game, **position: Any) -> State:
+        """A position given explicitly."""
+
+    @abc.abstractmethod
+    def resample(self, state: Any, player: int, rng: random.Random) -> State:
+        """A state the player cannot tell apart: hidden cards re-dealt at random."""
+
+    @abc.abstractmethod
+    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+        """The fields of a view that a learning agent's observation encodes."""
 
 
-def _shedding() -> Procedure:
-    from cardrules.procedures import shedding, shedding_io
-    from cardrules.procedures.shedding_tables import SheddingTables
-
-    return Procedure(
-        name="shedding",
-        compile=lambda game: SheddingTables.compile(game.pack, game.variant.play,
-                                                    game.variant.scoring),
-        new_deal=shedding.SheddingState.new,
-        from_json=shedding_io.from_json,
-        setup=shedding_io.setup,
-        resample=shedding_io.resample,
-        observation_fields=shedding_io.observation_fields,
-    )
-
-
-def _tricks() -> Procedure:
-    from cardrules.model.tricks import TrickScoring, TricksPlay
-    from cardrules.procedures import tricks, tricks_io
-    from cardrules.procedures.tricks_tables import TricksTables
-
-    def compile_tables(game: Game) -> TricksTables:
-        play, scoring = game.variant.play, game.variant.scoring
-        assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
-        return TricksTables.compile(game.pack, play, scoring, game.variant.deal.hand)
-
-    return Procedure(
-        name="tricks",
-        compile=compile_tables,
-        new_deal=tricks.TricksState.new,
-        from_json=tricks_io.from_json,
-        setup=tricks_io.setup,
-        resample=tricks_io.resample,
-        observation_fields=tricks_io.observation_fields,
-    )
-
-
-PROCEDURES: dict[str, Callable[[], Procedure]] = {
-    "shedding": _shedding,
-    "tricks": _tricks,
+_BUILT_IN = {
+    "shedding": "cardrules.procedures.shedding_plugin",
+    "tricks": "cardrules.procedures.tricks_plugin",
 }
-"""Procedure name -> factory (imported lazily)."""
+"""Built-in procedure name -> the module that registers it (imported on first use)."""
+
+_REGISTRY: dict[str, Procedure] = {}
+_loaded_entry_points = False
+
+
+def register(procedure: Procedure) -> Procedure:
+    """Register ``procedure`` under its name (a later registration of a name replaces an
+    earlier one)."""
+    if not procedure.name:
+        raise ValueError("a procedure needs a name")
+    _REGISTRY[procedure.name] = procedure
+    return procedure
+
+
+def known() -> dict[str, Procedure]:
+    """Every registered procedure by name (built-in and from entry points)."""
+    global _loaded_entry_points
+    for module in _BUILT_IN.values():
+        importlib.import_module(module)
+    if not _loaded_entry_points:
+        _loaded_entry_points = True
+        for entry in entry_points(group="cardrules.procedures"):
+            found = entry.load()
+            if isinstance(found, Procedure):
+                register(found)
+    return dict(_REGISTRY)
+
+
+def find(name: str) -> Procedure:
+    """The procedure registered as ``name``; a ``KeyError`` naming the known ones."""
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    procedures = known()
+    if name not in procedures:
+        raise KeyError(f"unknown procedure {name!r}; known procedures: "
+                       f"{', '.join(sorted(procedures))}")
+    return procedures[name]

@@ -33,12 +33,19 @@ from cardrules.fields import (
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 from cardrules.model.shedding import (
+    CHOOSE,
+    FOLLOW,
+    OVER,
+    PHASES,
+    TURN,
     AfterTurn,
     GroupKind,
     Leftover,
     Then,
     TrumpMode,
 )
+from cardrules.procedures.shedding_explain import why_illegal
+from cardrules.procedures.shedding_io import view
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import Move, SheddingTables
 from cardrules.state import DealContext, DealResult, FieldState
@@ -49,10 +56,6 @@ if TYPE_CHECKING:
 
 __all__ = ["CHOOSE", "FOLLOW", "OVER", "PHASES", "TURN", "SheddingState"]
 
-CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
-"""Phases: players choose trump suits; a normal turn; the optional follow-up; the end."""
-
-PHASES = (CHOOSE, TURN, FOLLOW, OVER)
 
 
 @derived
@@ -217,8 +220,6 @@ class SheddingState(FieldState):
         return ()
 
     def why_illegal(self, action: Action) -> str | None:
-        from cardrules.procedures.shedding_explain import why_illegal
-
         return None if action in self.legal_actions() else why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
@@ -409,8 +410,6 @@ class SheddingState(FieldState):
     # -- views and JSON -------------------------------------------------------------
 
     def view(self, player: int) -> dict[str, Any]:
-        from cardrules.procedures.shedding_io import view
-
         return view(self, player)
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardrules.actions import Action, Kind
-from cardrules.procedures.shedding import CHOOSE, FOLLOW, OVER, SheddingState
+from cardrules.model.shedding import CHOOSE, FOLLOW, OVER
+
+if TYPE_CHECKING:
+    from cardrules.procedures.shedding import SheddingState
 
 __all__ = ["why_illegal"]
 

@@ -32,8 +32,18 @@ from cardrules.fields import (
     reset,
 )
 from cardrules.model.common import Visibility
-from cardrules.model.tricks import DrawOrder, Effect, Partners
+from cardrules.model.tricks import (
+    ANSWER,
+    DECLARE,
+    LEAD,
+    OVER,
+    PHASES,
+    DrawOrder,
+    Effect,
+    Partners,
+)
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
+from cardrules.procedures.tricks_io import view, why_illegal
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
 from cardrules.state import DealContext, DealResult, FieldState, State
 from cardrules.state_codec import derived, fresh
@@ -43,10 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
 
-DECLARE, LEAD, ANSWER, OVER = "declare", "lead", "answer", "over"
-"""Phases: a player is asked to declare a combination; the lead; answers; the end."""
-
-PHASES = (LEAD, DECLARE, ANSWER, OVER)
 
 
 @derived
@@ -206,8 +212,6 @@ class TricksState(FieldState):
         return super().apply(action, player=player)
 
     def why_illegal(self, action: Action) -> str | None:
-        from cardrules.procedures.tricks_io import why_illegal
-
         return why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
@@ -359,6 +363,4 @@ class TricksState(FieldState):
     # -- equality, views and JSON ---------------------------------------------------
 
     def view(self, player: int) -> dict[str, Any]:
-        from cardrules.procedures.tricks_io import view
-
         return view(self, player)

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules import state_codec
 from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
-from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.common import Visibility
+from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
 from cardrules.observation import (
     Card,
     Cards,
@@ -24,14 +21,13 @@ from cardrules.observation import (
     Seat,
     Trick,
 )
-from cardrules.state_codec import check_cards, read_fields
 from cardrules.views import CardNames, seen_by, visibility
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.tricks import RawEvent, TricksState
 
-__all__ = ["ViewInfo", "from_json", "resample", "setup", "view", "view_info", "why_illegal"]
+__all__ = ["ViewInfo", "observation_fields", "view", "view_info", "why_illegal"]
 
 
 @attrs.frozen(kw_only=True)
@@ -79,8 +75,6 @@ def view_info(game: Game) -> ViewInfo:
 
 def observation_fields(game: Game) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order."""
-    from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, OVER
-
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -152,71 +146,8 @@ def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, An
     return out
 
 
-def from_json(game: Game, data: dict[str, Any]) -> TricksState:
-    """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
-    (a field out of range, a trick that contradicts the phase, cards that do not add
-    up)."""
-    from cardrules.procedures.tricks import ANSWER, TricksState
-
-    fields = read_fields(TricksState, game, data)
-    n, phase, plays = game.players, fields["phase"], fields["plays"]
-    if (phase == ANSWER) != bool(plays) or len(plays) >= n:
-        raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase!r}")
-    if plays and not 0 <= fields["holder"] < n:
-        raise StateError("a trick is on the table but nobody holds it")
-    state = TricksState._make(game, **fields)
-    check_cards(state.zones(), game.pack.size)
-    if state._down & ~mask_of_all(plays):
-        raise StateError("a face-down card is not in the trick")
-    return state
-
-
-def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
-          trump_card: str = "", leader: int = 0, dealer: int | None = None,
-          won: Sequence[str] | None = None, tricks: Sequence[int] | None = None) -> TricksState:
-    """A position at the start of a trick, for tests and puzzles.
-
-    ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
-    the order they will be drawn; ``trump_card`` (drawn last, after the stock) fixes the
-    trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
-    any).  Cards not mentioned anywhere are out of play.  The declaration window before
-    ``leader``'s lead opens at once.
-    """
-    from cardrules.procedures.tricks import LEAD, TricksState
-
-    pack, n = game.pack, game.players
-    if len(hands) != n:
-        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
-    hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
-    won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
-    turned = pack.parse(trump_card) if trump_card else -1
-    stock_cards = tuple(reversed(pack.parse_many(stock)))
-    if turned >= 0:
-        stock_cards = (turned, *stock_cards)
-    used = 0
-    for mask in (*hand_masks, *won_masks, mask_of(stock_cards)):
-        if used & mask:
-            raise StateError("a card is given twice in the position")
-        used |= mask
-    if len(set(stock_cards)) != len(stock_cards):
-        raise StateError("a card is given twice in the position")
-    fixed = game.tables.play.trump.suit
-    if not trump and turned < 0 and fixed:
-        trump = fixed
-    suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
-    state = TricksState._make(
-        game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
-        leader=leader, current=leader, phase=LEAD, won=won_masks,
-        tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        out=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
-    state._window(leader)
-    return state
-
-
 def why_illegal(state: TricksState, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if it is legal."""
-    from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, OVER
-
     if action in state.legal_actions():
         return None
     game, pack, p, phase = state.game, state.game.pack, state.current_player, state._phase
@@ -257,8 +188,6 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
 
 
 def _why_not_declare(state: TricksState, action: Action) -> str:
-    from cardrules.procedures.tricks import ANSWER
-
     game = state.game
     ref, names = game.rule_ref, list(state.tables.play.combinations)
     if action.name not in names:
@@ -279,20 +208,3 @@ def _why_not_declare(state: TricksState, action: Action) -> str:
 
 def _raw(event: Event) -> RawEvent:
     return (event.kind, event.player, event.cards, event.amount, event.note, event.private)
-
-
-def resample(state: TricksState, player: int, rng: random.Random) -> TricksState:
-    """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
-    hands, the stock under the trump card, others' face-down cards in the trick) are
-    re-dealt at random among those places, each keeping its size.  The turned-up trump
-    card stays where everyone saw it go; won cards stay where they are (most were seen
-    face up; cards thrown face down and won are not told apart yet, a known limit)."""
-    return state_codec.resample(state, player, rng, kept=mask_of_all(state._won))
-
-
-def mask_of_all(masks: Sequence[int]) -> int:
-    """The union of bit sets."""
-    out = 0
-    for m in masks:
-        out |= m
-    return out

@@ -1,0 +1,126 @@
+"""The tricks procedure as a plug-in (see :mod:`cardrules.procedures`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules import state_codec
+from cardrules.cards import mask_of
+from cardrules.errors import StateError
+from cardrules.model.tricks import ANSWER, LEAD, TrickScoring, TricksPlay
+from cardrules.procedures import Procedure, register, tricks_io
+from cardrules.procedures.tricks import TricksState
+from cardrules.procedures.tricks_tables import TricksTables
+from cardrules.state_codec import check_cards, read_fields
+
+if TYPE_CHECKING:
+    from cardrules.game import Game
+    from cardrules.observation import Field
+    from cardrules.state import DealContext
+
+__all__ = ["Tricks", "from_json", "resample", "setup"]
+
+
+def from_json(game: Game, data: dict[str, Any]) -> TricksState:
+    """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
+    (a field out of range, a trick that contradicts the phase, cards that do not add
+    up)."""
+    fields = read_fields(TricksState, game, data)
+    n, phase, plays = game.players, fields["phase"], fields["plays"]
+    if (phase == ANSWER) != bool(plays) or len(plays) >= n:
+        raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase!r}")
+    if plays and not 0 <= fields["holder"] < n:
+        raise StateError("a trick is on the table but nobody holds it")
+    state = TricksState._make(game, **fields)
+    check_cards(state.zones(), game.pack.size)
+    if state._down & ~mask_of_all(plays):
+        raise StateError("a face-down card is not in the trick")
+    return state
+
+
+def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
+          trump_card: str = "", leader: int = 0, dealer: int | None = None,
+          won: Sequence[str] | None = None, tricks: Sequence[int] | None = None) -> TricksState:
+    """A position at the start of a trick, for tests and puzzles.
+
+    ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
+    the order they will be drawn; ``trump_card`` (drawn last, after the stock) fixes the
+    trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
+    any).  Cards not mentioned anywhere are out of play.  The declaration window before
+    ``leader``'s lead opens at once.
+    """
+    pack, n = game.pack, game.players
+    if len(hands) != n:
+        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
+    hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
+    won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
+    turned = pack.parse(trump_card) if trump_card else -1
+    stock_cards = tuple(reversed(pack.parse_many(stock)))
+    if turned >= 0:
+        stock_cards = (turned, *stock_cards)
+    used = 0
+    for mask in (*hand_masks, *won_masks, mask_of(stock_cards)):
+        if used & mask:
+            raise StateError("a card is given twice in the position")
+        used |= mask
+    if len(set(stock_cards)) != len(stock_cards):
+        raise StateError("a card is given twice in the position")
+    fixed = game.tables.play.trump.suit
+    if not trump and turned < 0 and fixed:
+        trump = fixed
+    suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
+    state = TricksState._make(
+        game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
+        leader=leader, current=leader, phase=LEAD, won=won_masks,
+        tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
+        out=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
+    state._window(leader)
+    return state
+
+
+def resample(state: TricksState, player: int, rng: random.Random) -> TricksState:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
+    hands, the stock under the trump card, others' face-down cards in the trick) are
+    re-dealt at random among those places, each keeping its size.  The turned-up trump
+    card stays where everyone saw it go; won cards stay where they are (most were seen
+    face up; cards thrown face down and won are not told apart yet, a known limit)."""
+    return state_codec.resample(state, player, rng, kept=mask_of_all(state._won))
+
+
+def mask_of_all(masks: Sequence[int]) -> int:
+    """The union of bit sets."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+class Tricks(Procedure):
+    """Lead cards, the others answer with as many, the best set takes the trick."""
+
+    name = "tricks"
+
+    def compile(self, game: Game) -> TricksTables:
+        play, scoring = game.variant.play, game.variant.scoring
+        assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+        return TricksTables.compile(game.pack, play, scoring, game.variant.deal.hand)
+
+    def new_deal(self, game: Game, context: DealContext) -> TricksState:
+        return TricksState.new(game, context)
+
+    def from_json(self, game: Game, data: dict[str, Any]) -> TricksState:
+        return from_json(game, data)
+
+    def setup(self, game: Game, **position: Any) -> TricksState:
+        return setup(game, **position)
+
+    def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
+        return resample(state, player, rng)
+
+    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+        return tricks_io.observation_fields(game)
+
+
+register(Tricks())

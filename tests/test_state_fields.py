@@ -1,0 +1,116 @@
+"""State fields are declared once; cloning, JSON, zones, re-sampling and pickling derive
+from the declarations (cardrules.fields, cardrules.state_codec)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules.fields import CardList, CardSets, Count, Events, Seat, declared, field
+from cardrules.model.common import Visibility
+from cardrules.procedures.shedding import SheddingState
+from cardrules.procedures.tricks import TricksState
+from cardrules.state_codec import clone_function, derived
+
+
+def _played(variant: str, players: int, steps: int, seed: int = 1) -> cardrules.State:
+    game = cardrules.load(variant, players=players)
+    state = game.new_match(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("cls", [SheddingState, TricksState])
+def test_every_declared_field_is_in_the_json_and_has_a_read_only_property(cls: type) -> None:
+    names = [d.name for d in declared(cls)]
+    assert len(names) == len(set(names))
+    for name in names:
+        assert isinstance(getattr(cls, name), property)
+    game = cardrules.load("bank" if cls is SheddingState else "bura", players=2)
+    state = game.new_deal(seed=3)
+    assert set(state.to_json()) == {"procedure", *names}
+    with pytest.raises(AttributeError):
+        state.hands = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("variant", ["bank", "bura"])
+def test_states_and_games_pickle(variant: str) -> None:
+    state = _played(variant, 3, 40)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.to_json() == state.to_json()
+    assert again.legal_actions() == state.legal_actions()
+    game = pickle.loads(pickle.dumps(state.game))
+    assert game.fingerprint == state.game.fingerprint
+
+
+@pytest.mark.parametrize("variant", ["bank", "bura"])
+def test_a_clone_is_equal_but_starts_with_no_events(variant: str) -> None:
+    state = _played(variant, 2, 5).deal  # type: ignore[attr-defined]
+    copy = state._clone()
+    assert copy is not state and copy.events == ()
+    assert copy.to_json() | {"events": []} == state.to_json() | {"events": []}
+
+
+@pytest.mark.parametrize(("field_name", "value", "message"), [
+    ("current", 7, "current: 7 is not a seat"),
+    ("current", True, "current: expected a whole number"),
+    ("hands", [[1], [], []], "hands: expected a card name, got 1"),
+    ("hands", [[], []], "hands: expected 3 entries"),
+    ("phase", "dancing", "phase: 'dancing' is not one of"),
+    ("stock", ["9H", "9H"], "stock: a card is listed twice"),
+    ("dealer", -1, "dealer: -1 is not a seat"),
+])
+def test_tampered_fields_are_refused_with_the_field_named(field_name: str, value: object,
+                                                           message: str) -> None:
+    """Issue: state_from_json accepted out-of-range seats and non-card values."""
+    game = cardrules.load("bank", players=3, options={"trump_assignment": "seat"})
+    data = game.new_deal(seed=2).to_json()
+    data[field_name] = value
+    with pytest.raises(cardrules.StateError, match=message):
+        game.state_from_json(data)
+
+
+def test_tricks_state_refuses_a_trick_that_contradicts_its_phase() -> None:
+    game = cardrules.load("bura", players=2)
+    data = game.new_deal(seed=2).to_json()
+    assert data["phase"] in ("lead", "declare")
+    data["plays"] = [[data["hands"][0][0]]]
+    data["hands"][0] = data["hands"][0][1:]
+    with pytest.raises(cardrules.StateError, match="contradicts the phase"):
+        game.state_from_json(data)
+
+
+@attrs.define(slots=True, eq=False)
+class _Toy:
+    _hands: tuple[int, ...] = field(CardSets(zone="hand"))
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN))
+    _turn: int = field(Seat(nobody=False))
+    _count: int = field(Count())
+    _events: tuple[object, ...] = field(Events())
+    _cache: int = 0
+
+
+def test_a_generated_clone_copies_every_attribute_but_the_events() -> None:
+    toy = _Toy(hands=(1, 2), stock=(3,), turn=1, count=4, events=("x",), cache=9)
+    copy = clone_function(_Toy)(toy)
+    assert (copy._hands, copy._stock, copy._turn, copy._count, copy._cache) == \
+        ((1, 2), (3,), 1, 4, 9)
+    assert copy._events == ()
+
+
+def test_two_card_fields_may_not_share_a_zone() -> None:
+    @attrs.define(slots=True, eq=False)
+    class Clash:
+        _a: tuple[int, ...] = field(CardList(zone="pile"))
+        _b: tuple[int, ...] = field(CardList(zone="pile"))
+
+    with pytest.raises(TypeError, match="same zone"):
+        derived(Clash)
