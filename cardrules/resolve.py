@@ -55,6 +55,7 @@ from cardrules.yamlsafe import (
     Marks,
     format_path,
     parse_yaml,
+    text_problem,
 )
 
 __all__ = ["HOUSE_KEYS", "MAX_CHAIN", "OPTION_TYPES", "Resolved", "resolve", "resolve_data"]
@@ -243,6 +244,9 @@ def _chain(first: RuleSource, schema_dir: Path | None) -> list[RuleSource]:
 def _target(source: RuleSource) -> tuple[Path, str]:
     """The file an ``extends:`` value names, checked to stay inside the allowed directories."""
     text: str = source.data["extends"]
+    refused = _unreadable_name(text)
+    if refused:
+        source.fail(("extends",), refused)
     if _is_name(text):
         path = resources.find_variant(text, mark=source.marks.get(("extends",)), path="$.extends")
         return path, str(path)
@@ -266,6 +270,19 @@ def _target(source: RuleSource) -> tuple[Path, str]:
     return target, os.path.normpath(target)
 
 
+def _unreadable_name(text: str) -> str:
+    """Why ``text`` cannot name a file or variant (empty when it can): refuses control
+    characters such as the NUL of ``"bank\\0.yaml"``, which no file name may hold.
+
+    >>> print(_unreadable_name("bank\\0.yaml"))
+    extends may not hold control characters; found U+0000 in 'bank\\x00.yaml'
+    """
+    bad = next((c for c in text if ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0), None)
+    if bad is None:
+        return ""
+    return f"extends may not hold control characters; found U+{ord(bad):04X} in {text!r}"
+
+
 def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None = None) -> Any:
     """A JSON-like copy of in-memory data, held to the limits of a parsed file."""
     count = count if count is not None else [0]
@@ -285,11 +302,17 @@ def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None =
                 key = str(key)
             if not isinstance(key, str):
                 fail(f"mapping keys must be strings; found {show_value(key)}")
+            if text_problem(key):
+                fail(f"key {key!r}: {text_problem(key)}")
             result[key] = _plain(item, file, (*path, key), count)
         return result
     if isinstance(value, (list, tuple)):
         return [_plain(item, file, (*path, i), count) for i, item in enumerate(value)]
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    if isinstance(value, str):
+        if text_problem(value):
+            fail(text_problem(value))
+        return value
+    if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
         if abs(value) > MAX_INT:

@@ -42,6 +42,7 @@ __all__ = [
     "Marks",
     "format_path",
     "parse_yaml",
+    "text_problem",
 ]
 
 MAX_FILE_BYTES = 1_048_576
@@ -94,6 +95,7 @@ _SEQ = "tag:yaml.org,2002:seq"
 _SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
 _MAX_NUMBER_TEXT = 64
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _TYPE_NAMES = {_INT: "an integer", _FLOAT: "a number", _BOOL: "a boolean", _NULL: "null"}
 
 
@@ -114,6 +116,25 @@ def format_path(path: JsonPath) -> str:
         else:
             parts.append('["' + part.replace("\\", "\\\\").replace('"', '\\"') + '"]')
     return "".join(parts)
+
+
+def text_problem(text: str) -> str:
+    """Why ``text`` is not valid Unicode text (empty when it is).
+
+    A YAML escape such as ``"\\uDC80"`` yields a lone surrogate: a code point that is no
+    character, which cannot be written out as UTF-8 and breaks whatever prints it.
+
+    >>> text_problem("Bank")
+    ''
+    >>> text_problem("\\udc80")  # doctest: +ELLIPSIS
+    'text holds U+DC80, a lone surrogate, which is not a character; write ...'
+    """
+    found = _SURROGATE.search(text)
+    if found is None:
+        return ""
+    return (f"text holds U+{ord(found.group()):04X}, a lone surrogate, which is not a "
+            "character; write the character itself (or \\U0001F600-style escapes for "
+            "characters beyond U+FFFF)")
 
 
 def _fail(message: str, file: str, line: int, column: int, path: JsonPath = ()) -> NoReturn:
@@ -340,6 +361,9 @@ class _Walker:
     def _scalar(self, node: ScalarNode, path: JsonPath) -> Any:
         tag, text = node.tag, node.value
         if tag == _STR:
+            problem = text_problem(text)
+            if problem:
+                self._fail_at(node, path, problem)
             return text
         if tag == _NULL:
             return None
