@@ -143,13 +143,20 @@ def _fail(message: str, file: str, line: int, column: int, path: JsonPath = ()) 
     )
 
 
+def _no_colon(regexp: re.Pattern[str]) -> re.Pattern[str]:
+    """``regexp`` refusing any text with a colon (the sexagesimal numbers of YAML 1.1)."""
+    return re.compile(r"(?!.*:)" + regexp.pattern, regexp.flags)
+
+
 class _Loader(yaml.SafeLoader):
     """A SafeLoader that composes nodes under limits and never constructs objects."""
 
     # Implicit typing of plain scalars: YAML 1.1 core types only.  Dates stay strings,
-    # and the merge key ``<<`` and value key ``=`` get no special meaning.
+    # the merge key ``<<`` and value key ``=`` get no special meaning, and YAML 1.1
+    # sexagesimal numbers (``1:20:30``, read as 4830) stay strings, as in YAML 1.2.
     yaml_implicit_resolvers = {  # noqa: RUF012 - the attribute PyYAML reads
-        first: [(tag, regexp) for tag, regexp in resolvers if tag in _SCALAR_TAGS]
+        first: [(tag, _no_colon(regexp) if tag in (_INT, _FLOAT) else regexp)
+                for tag, regexp in resolvers if tag in _SCALAR_TAGS]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
@@ -248,6 +255,8 @@ def parse_yaml(data: bytes | str, *, file: str) -> tuple[Any, Marks]:
 
     >>> parse_yaml(b"10: ten\\nok: yes\\n", file="r.yaml")[0]
     {'10': 'ten', 'ok': True}
+    >>> parse_yaml("at: 1:20:30\\n", file="r.yaml")[0]  # YAML 1.1 would read 4830
+    {'at': '1:20:30'}
     >>> parse_yaml("a: &x 1\\nb: *x\\n", file="r")
     Traceback (most recent call last):
     ...

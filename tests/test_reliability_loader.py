@@ -16,6 +16,7 @@ from cardrules.cards import Pack
 from cardrules.loader import load_variant
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.resources import builtin_variants
+from cardrules.yamlsafe import parse_yaml
 
 SHIPPED = sorted(builtin_variants())
 
@@ -231,3 +232,18 @@ def _option_values() -> list[tuple[str, str, object]]:
 def test_every_option_value_of_every_shipped_variant_loads(name: str, option: str,
                                                             value: object) -> None:
     cardrules.load(name, options={option: value})
+
+
+# YAML 1.1 sexagesimal numbers ----------------------------------------------------------------
+
+
+def test_sexagesimal_values_stay_strings() -> None:
+    data, _ = parse_yaml("a: 1:20:30\nb: 190:20:30.15\nc: 12\nd: 1.5\n", file="t.yaml")
+    assert data == {"a": "1:20:30", "b": "190:20:30.15", "c": 12, "d": 1.5}
+
+
+def test_sexagesimal_option_value_is_refused_not_read_as_4830(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\noptions: {target: 1:20:30}\n")
+    problem = _refused(house, "found '1:20:30'")
+    assert (problem.line, problem.path) == (2, "$.options.target")
