@@ -5,6 +5,13 @@ A *variant file* describes a whole game and declares its options.  A *house-rule
 ``patch:`` the rules.  Resolution reads the chain base first, applies the chosen option
 values (house files' choices, then the caller's), then the patches, and validates.
 
+Precedence: the caller's options (``options=``, ``--option``) override the house files'
+option choices; a house file's ``patch:`` applies after every option.  A patch that
+changes a value set by an option *the caller chose* is refused, naming the option and
+the patch line, because the option would be listed as chosen but not be in force.
+Problems a patch causes (the rules had none before it) are located at the patch, even
+when the value they name lies in the base variant.
+
 >>> import tempfile, pathlib, json
 >>> root = pathlib.Path(tempfile.mkdtemp())
 >>> schemas = root / "schemas"; schemas.mkdir()
@@ -41,9 +48,10 @@ from cardrules.options import (
     OptionDecl,
     check_value,
     declarations,
+    refuse_overridden,
     show_value,
 )
-from cardrules.patches import Choice, graft, merge, put
+from cardrules.patches import Choice, blame, graft, merge, put
 from cardrules.validation import validate
 from cardrules.yamlsafe import (
     MAX_DEPTH,
@@ -82,6 +90,10 @@ class Resolved:
     """The value in force of every declared option."""
     sources: tuple[str, ...]
     """The files read, base variant first."""
+    unpatched: dict[str, Any] | None = None
+    """The rules before the house files' patches (None when no file patches them)."""
+    patch_site: Mark | None = None
+    """Where the last patch is (its ``patch:`` key), for problems a patch causes."""
 
 
 @attrs.frozen(kw_only=True)
@@ -375,9 +387,18 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
         elif choice.value is not None:
             _set_at(base, rules, marks, option, choice)
         put(rules["options"][name], marks, ("options", name), "default", choice)
+    before: tuple[dict[str, Any], Marks] | None = None
+    site = Mark(file=files[-1].name, line=0, column=0)
     for house in houses:
         if "patch" in house.data:
-            merge(rules, marks, (), house.data["patch"], house.marks, ("patch",))
+            patch = house.data["patch"]
+            refuse_overridden(house, patch, {n: chosen[n].value for n in options or {}},
+                               declared)
+            if before is None:
+                before = copy.deepcopy(rules), dict(marks)
+            fallback = house.marks.get((), Mark(file=house.name, line=0, column=0))
+            merge(rules, marks, (), patch, house.marks, ("patch",), fallback)
+            site = house.marks.get(("patch",), fallback).at_key()
         for key in ("title", "description"):
             if key in house.data:
                 put(rules, marks, (), key, Choice(value=house.data[key], marks=house.marks,
@@ -388,10 +409,22 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
             last.path.stem if last.path else f"{rules.get('name', 'variant')}-custom")
         put(rules, marks, (), "name", Choice(
             value=name, marks=last.marks, path=("name",), fallback=last.marks.get(())))
-    validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
+    try:
+        validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
+    except VariantError as exc:
+        if before is None:
+            raise
+        try:
+            validate(*before, file=files[-1].name, schema_dir=schema_dir)
+            found: set[tuple[str, str]] = set()
+        except VariantError as old:
+            found = {(p.path, p.message) for p in old.problems}
+        raise VariantError(blame(exc.problems, found, marks, [h.name for h in houses],
+                                 site)) from None
     return Resolved(
         data=rules, marks=marks, chosen={name: c.value for name, c in chosen.items()},
         sources=tuple(f.name for f in files),
+        unpatched=before[0] if before is not None else None, patch_site=site,
     )
 
 

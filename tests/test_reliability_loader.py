@@ -247,3 +247,72 @@ def test_sexagesimal_option_value_is_refused_not_read_as_4830(tmp_path: Path) ->
     house.write_text("extends: bank\noptions: {target: 1:20:30}\n")
     problem = _refused(house, "found '1:20:30'")
     assert (problem.line, problem.path) == (2, "$.options.target")
+
+
+# 25: patches are blamed at the patch; caller options against patches -----------------------
+
+
+def test_cross_field_problem_of_a_patch_is_located_at_the_patch(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bura\npatch:\n  deal: {hand: 2}\n")
+    with pytest.raises(cardrules.VariantError) as caught:
+        cardrules.load(house)
+    problems = caught.value.problems
+    assert problems and all(p.file == str(house) for p in problems), str(caught.value)
+    lead = next(p for p in problems if p.path == "$.play.lead.max_cards")
+    assert lead.line == 2 and "bura.yaml:" in lead.message
+
+
+def test_problem_under_a_patched_mapping_is_located_at_the_patched_value(
+        tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\npatch:\n  deal: {hand: 10}\n")
+    problem = _refused(house, "need 41 cards")
+    assert (problem.file, problem.line, problem.column) == (str(house), 3, 16)
+
+
+def test_schema_problem_of_a_patch_is_located_at_the_patch(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\npatch:\n  play: {procedure: tricks}\n")
+    problem = _refused(house, "unknown key 'stuck_draw'")
+    assert (problem.file, problem.line) == (str(house), 2)
+
+
+def test_problem_of_an_in_memory_patch_is_not_located_in_the_base_file() -> None:
+    problem = _refused({"extends": "bank", "patch": {"deal": {"hand": 10}}}, "need 41 cards")
+    assert problem.file == "<data>"
+
+
+def test_problems_of_the_base_itself_are_not_blamed_on_the_patch(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text(
+        "name: base\nplayers: {min: 1, max: 2}\n"
+        "pack: {ranks: [9, 10, J, Q, K, A], suits: [S, H]}\n"
+        "deal: {hand: 3, starter: 1}\nplay: {procedure: shedding}\n"
+        "match: {goal: reach_target, target: 100}\n")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: base.yaml\npatch:\n  match: {target: 50}\n")
+    problem = _refused(house, "at least 2 players")
+    assert problem.file.endswith("base.yaml") and problem.line == 2
+
+
+def test_patch_overriding_a_caller_option_is_refused_naming_both(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\npatch:\n  play:\n    after_turn: {7: skip_and_draw}\n")
+    problem = _refused(house, "option 'seven' chosen by the caller",
+                       options={"seven": "nothing"})
+    assert (problem.file, problem.line) == (str(house), 4)
+    assert "seven='nothing'" in problem.message
+
+
+def test_typed_caller_option_against_a_patch_is_refused(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\npatch:\n  match: {target: 500}\n")
+    _refused(house, "option 'target' chosen by the caller", options={"target": 300})
+
+
+def test_patch_agreeing_with_a_caller_option_or_elsewhere_loads(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\npatch:\n  play:\n    after_turn: {7: skip_and_draw}\n")
+    same = cardrules.load(house, options={"seven": "skip_and_draw"})
+    other = cardrules.load(house, options={"trumps": "none"})
+    assert same.options["seven"] == "skip_and_draw" and other.options["trumps"] == "none"
