@@ -118,7 +118,11 @@ class Pack:
     def __attrs_post_init__(self) -> None:
         names = tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
         n = len(self.ranks)
-        object.__setattr__(self, "_index", {name: c for c, name in enumerate(names)})
+        index = {name.upper(): c for c, name in enumerate(names)}
+        if len(index) < len(names):
+            raise ValueError(f"rank or suit names that differ only in case make card names "
+                             f"ambiguous: ranks {self.ranks}, suits {self.suits}")
+        object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_names", names)
         object.__setattr__(self, "_sort_keys", tuple(
             c - c % n + n - 1 - c % n for c in range(len(names))))
@@ -164,6 +168,13 @@ class Pack:
     def parse(self, text: str) -> int:
         """The card written as ``text`` (case-insensitive), for example ``"10h"``.
 
+        Case never matters, in the text or in the pack's names: a pack with a rank ``j``
+        reads ``jS``, ``JS`` and ``js`` alike.  That is unambiguous because a pack never
+        has two rank (or suit) names that differ only in case: the constructor refuses
+        them, and the loader refuses such a rule file with the line to fix.
+
+        >>> Pack(ranks=("9", "j"), suits=("S", "H")).parse("JH")
+        3
         >>> Pack(ranks=("9", "10"), suits=("S",)).parse("x")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...

@@ -16,6 +16,7 @@ from cardrules.hooks import known
 from cardrules.model import Variant
 from cardrules.model.checks import check_variant
 from cardrules.model.convert import structure_variant
+from cardrules.patches import blame
 from cardrules.resolve import Resolved, resolve, resolve_data
 from cardrules.yamlsafe import JsonPath, Marks, format_path
 
@@ -40,15 +41,34 @@ def load_variant(source: Source, *, options: Mapping[str, object] | None = None
     except cattrs.BaseValidationError as exc:
         messages = cattrs.transform_error(exc, path="$")
         raise VariantError([_located(resolved.marks, (), m) for m in messages]) from None
+    found = _problems(variant)
+    if found:
+        problems = [_located(resolved.marks, path, message) for path, message in found]
+        if resolved.unpatched is not None and resolved.patch_site is not None:
+            problems = blame(problems, _problems_before(resolved.unpatched), resolved.marks,
+                             resolved.sources[1:], resolved.patch_site)
+        raise VariantError(problems)
+    return variant, fingerprint(resolved.data)
+
+
+def _problems(variant: Variant) -> list[tuple[JsonPath, str]]:
+    """Cross-field problems and unknown hooks of ``variant``."""
     found = check_variant(variant)
     for point, name in variant.hooks.items():
         hooks = known(point)
         if name not in hooks:
             found.append((("hooks", point), f"unknown hook {name!r} for {point}; known hooks: "
                           f"{', '.join(sorted(hooks))}"))
-    if found:
-        raise VariantError([_located(resolved.marks, path, message) for path, message in found])
-    return variant, fingerprint(resolved.data)
+    return found
+
+
+def _problems_before(data: Mapping[str, Any]) -> set[tuple[str, str]]:
+    """``(path, message)`` of each problem of the rules before the patches."""
+    try:
+        variant = structure_variant(data)
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError):
+        return set()
+    return {(format_path(path), message) for path, message in _problems(variant)}
 
 
 def load(source: Source, *, players: int | None = None,

@@ -11,12 +11,20 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.errors import Problem, VariantError
-from cardrules.yamlsafe import MAX_INT, JsonPath
+from cardrules.patches import overridden, written
+from cardrules.yamlsafe import MAX_INT, JsonPath, format_path
 
 if TYPE_CHECKING:
     from cardrules.resolve import RuleSource
 
-__all__ = ["OPTION_TYPES", "OptionDecl", "check_value", "declarations", "show_value"]
+__all__ = [
+    "OPTION_TYPES",
+    "OptionDecl",
+    "check_value",
+    "declarations",
+    "refuse_overridden",
+    "show_value",
+]
 
 OPTION_TYPES = ("integer", "boolean", "string", "string_list")
 """The types of a typed option."""
@@ -196,6 +204,26 @@ def _wanted(option: OptionDecl) -> str:
     else:
         text = "a list of strings" + (f" from {choices}" if option.enum is not None else "")
     return text + " (or null)"
+
+
+def refuse_overridden(house: RuleSource, patch: dict[str, Any], caller: dict[str, Any],
+                       declared: dict[str, OptionDecl]) -> None:
+    """Refuses a house file's ``patch:`` that changes a value an option the caller chose
+    sets: the patch applies last, so the option would be listed but not in force."""
+    problems = []
+    for name, value in caller.items():
+        option = declared[name]
+        writes = list(written(option.values[value])) if option.values is not None else (
+            [(option.path, value)] if value is not None else [])
+        for at, where in overridden(writes, patch):
+            problems.append(house.problem(("patch", *where), (
+                f"this patch changes {format_path(at)}, which option {name!r} chosen by the "
+                f"caller ({name}={show_value(value)}) sets; a patch applies after every "
+                f"option, so drop the option or choose it in {house.name} instead of "
+                "patching"), at_key=True))
+            break
+    if problems:
+        raise VariantError(problems)
 
 
 def show_value(value: object) -> str:

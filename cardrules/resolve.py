@@ -5,6 +5,13 @@ A *variant file* describes a whole game and declares its options.  A *house-rule
 ``patch:`` the rules.  Resolution reads the chain base first, applies the chosen option
 values (house files' choices, then the caller's), then the patches, and validates.
 
+Precedence: the caller's options (``options=``, ``--option``) override the house files'
+option choices; a house file's ``patch:`` applies after every option.  A patch that
+changes a value set by an option *the caller chose* is refused, naming the option and
+the patch line, because the option would be listed as chosen but not be in force.
+Problems a patch causes (the rules had none before it) are located at the patch, even
+when the value they name lies in the base variant.
+
 >>> import tempfile, pathlib, json
 >>> root = pathlib.Path(tempfile.mkdtemp())
 >>> schemas = root / "schemas"; schemas.mkdir()
@@ -41,9 +48,10 @@ from cardrules.options import (
     OptionDecl,
     check_value,
     declarations,
+    refuse_overridden,
     show_value,
 )
-from cardrules.patches import Choice, graft, merge, put
+from cardrules.patches import Choice, blame, graft, merge, put
 from cardrules.validation import validate
 from cardrules.yamlsafe import (
     MAX_DEPTH,
@@ -55,6 +63,7 @@ from cardrules.yamlsafe import (
     Marks,
     format_path,
     parse_yaml,
+    text_problem,
 )
 
 __all__ = ["HOUSE_KEYS", "MAX_CHAIN", "OPTION_TYPES", "Resolved", "resolve", "resolve_data"]
@@ -81,6 +90,10 @@ class Resolved:
     """The value in force of every declared option."""
     sources: tuple[str, ...]
     """The files read, base variant first."""
+    unpatched: dict[str, Any] | None = None
+    """The rules before the house files' patches (None when no file patches them)."""
+    patch_site: Mark | None = None
+    """Where the last patch is (its ``patch:`` key), for problems a patch causes."""
 
 
 @attrs.frozen(kw_only=True)
@@ -243,6 +256,9 @@ def _chain(first: RuleSource, schema_dir: Path | None) -> list[RuleSource]:
 def _target(source: RuleSource) -> tuple[Path, str]:
     """The file an ``extends:`` value names, checked to stay inside the allowed directories."""
     text: str = source.data["extends"]
+    refused = _unreadable_name(text)
+    if refused:
+        source.fail(("extends",), refused)
     if _is_name(text):
         path = resources.find_variant(text, mark=source.marks.get(("extends",)), path="$.extends")
         return path, str(path)
@@ -266,6 +282,19 @@ def _target(source: RuleSource) -> tuple[Path, str]:
     return target, os.path.normpath(target)
 
 
+def _unreadable_name(text: str) -> str:
+    """Why ``text`` cannot name a file or variant (empty when it can): refuses control
+    characters such as the NUL of ``"bank\\0.yaml"``, which no file name may hold.
+
+    >>> print(_unreadable_name("bank\\0.yaml"))
+    extends may not hold control characters; found U+0000 in 'bank\\x00.yaml'
+    """
+    bad = next((c for c in text if ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0), None)
+    if bad is None:
+        return ""
+    return f"extends may not hold control characters; found U+{ord(bad):04X} in {text!r}"
+
+
 def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None = None) -> Any:
     """A JSON-like copy of in-memory data, held to the limits of a parsed file."""
     count = count if count is not None else [0]
@@ -285,11 +314,17 @@ def _plain(value: Any, file: str, path: JsonPath = (), count: list[int] | None =
                 key = str(key)
             if not isinstance(key, str):
                 fail(f"mapping keys must be strings; found {show_value(key)}")
+            if text_problem(key):
+                fail(f"key {key!r}: {text_problem(key)}")
             result[key] = _plain(item, file, (*path, key), count)
         return result
     if isinstance(value, (list, tuple)):
         return [_plain(item, file, (*path, i), count) for i, item in enumerate(value)]
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    if isinstance(value, str):
+        if text_problem(value):
+            fail(text_problem(value))
+        return value
+    if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
         if abs(value) > MAX_INT:
@@ -352,9 +387,18 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
         elif choice.value is not None:
             _set_at(base, rules, marks, option, choice)
         put(rules["options"][name], marks, ("options", name), "default", choice)
+    before: tuple[dict[str, Any], Marks] | None = None
+    site = Mark(file=files[-1].name, line=0, column=0)
     for house in houses:
         if "patch" in house.data:
-            merge(rules, marks, (), house.data["patch"], house.marks, ("patch",))
+            patch = house.data["patch"]
+            refuse_overridden(house, patch, {n: chosen[n].value for n in options or {}},
+                               declared)
+            if before is None:
+                before = copy.deepcopy(rules), dict(marks)
+            fallback = house.marks.get((), Mark(file=house.name, line=0, column=0))
+            merge(rules, marks, (), patch, house.marks, ("patch",), fallback)
+            site = house.marks.get(("patch",), fallback).at_key()
         for key in ("title", "description"):
             if key in house.data:
                 put(rules, marks, (), key, Choice(value=house.data[key], marks=house.marks,
@@ -365,10 +409,22 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
             last.path.stem if last.path else f"{rules.get('name', 'variant')}-custom")
         put(rules, marks, (), "name", Choice(
             value=name, marks=last.marks, path=("name",), fallback=last.marks.get(())))
-    validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
+    try:
+        validate(rules, marks, file=files[-1].name, schema_dir=schema_dir)
+    except VariantError as exc:
+        if before is None:
+            raise
+        try:
+            validate(*before, file=files[-1].name, schema_dir=schema_dir)
+            found: set[tuple[str, str]] = set()
+        except VariantError as old:
+            found = {(p.path, p.message) for p in old.problems}
+        raise VariantError(blame(exc.problems, found, marks, [h.name for h in houses],
+                                 site)) from None
     return Resolved(
         data=rules, marks=marks, chosen={name: c.value for name, c in chosen.items()},
         sources=tuple(f.name for f in files),
+        unpatched=before[0] if before is not None else None, patch_site=site,
     )
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "Marks",
     "format_path",
     "parse_yaml",
+    "text_problem",
 ]
 
 MAX_FILE_BYTES = 1_048_576
@@ -94,6 +95,7 @@ _SEQ = "tag:yaml.org,2002:seq"
 _SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
 _MAX_NUMBER_TEXT = 64
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _TYPE_NAMES = {_INT: "an integer", _FLOAT: "a number", _BOOL: "a boolean", _NULL: "null"}
 
 
@@ -116,19 +118,45 @@ def format_path(path: JsonPath) -> str:
     return "".join(parts)
 
 
+def text_problem(text: str) -> str:
+    """Why ``text`` is not valid Unicode text (empty when it is).
+
+    A YAML escape such as ``"\\uDC80"`` yields a lone surrogate: a code point that is no
+    character, which cannot be written out as UTF-8 and breaks whatever prints it.
+
+    >>> text_problem("Bank")
+    ''
+    >>> text_problem("\\udc80")  # doctest: +ELLIPSIS
+    'text holds U+DC80, a lone surrogate, which is not a character; write ...'
+    """
+    found = _SURROGATE.search(text)
+    if found is None:
+        return ""
+    return (f"text holds U+{ord(found.group()):04X}, a lone surrogate, which is not a "
+            "character; write the character itself (or \\U0001F600-style escapes for "
+            "characters beyond U+FFFF)")
+
+
 def _fail(message: str, file: str, line: int, column: int, path: JsonPath = ()) -> NoReturn:
     raise VariantError(
         [Problem(message=message, file=file, line=line, column=column, path=format_path(path))]
     )
 
 
+def _no_colon(regexp: re.Pattern[str]) -> re.Pattern[str]:
+    """``regexp`` refusing any text with a colon (the sexagesimal numbers of YAML 1.1)."""
+    return re.compile(r"(?!.*:)" + regexp.pattern, regexp.flags)
+
+
 class _Loader(yaml.SafeLoader):
     """A SafeLoader that composes nodes under limits and never constructs objects."""
 
     # Implicit typing of plain scalars: YAML 1.1 core types only.  Dates stay strings,
-    # and the merge key ``<<`` and value key ``=`` get no special meaning.
+    # the merge key ``<<`` and value key ``=`` get no special meaning, and YAML 1.1
+    # sexagesimal numbers (``1:20:30``, read as 4830) stay strings, as in YAML 1.2.
     yaml_implicit_resolvers = {  # noqa: RUF012 - the attribute PyYAML reads
-        first: [(tag, regexp) for tag, regexp in resolvers if tag in _SCALAR_TAGS]
+        first: [(tag, _no_colon(regexp) if tag in (_INT, _FLOAT) else regexp)
+                for tag, regexp in resolvers if tag in _SCALAR_TAGS]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
@@ -227,6 +255,8 @@ def parse_yaml(data: bytes | str, *, file: str) -> tuple[Any, Marks]:
 
     >>> parse_yaml(b"10: ten\\nok: yes\\n", file="r.yaml")[0]
     {'10': 'ten', 'ok': True}
+    >>> parse_yaml("at: 1:20:30\\n", file="r.yaml")[0]  # YAML 1.1 would read 4830
+    {'at': '1:20:30'}
     >>> parse_yaml("a: &x 1\\nb: *x\\n", file="r")
     Traceback (most recent call last):
     ...
@@ -340,6 +370,9 @@ class _Walker:
     def _scalar(self, node: ScalarNode, path: JsonPath) -> Any:
         tag, text = node.tag, node.value
         if tag == _STR:
+            problem = text_problem(text)
+            if problem:
+                self._fail_at(node, path, problem)
             return text
         if tag == _NULL:
             return None

@@ -1,16 +1,22 @@
-"""Cross-field checks the JSON Schema cannot express (ranks that exist, sizes that fit)."""
+"""Cross-field checks the JSON Schema cannot express (ranks that exist, sizes that fit).
+
+Each check in :data:`SETUP_CHECKS` is a self-contained function of the variant that
+yields ``(JSON path, message)`` for what it refuses, so that it can move, as a unit, to
+the module of the phase it belongs to.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
+from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import Goal
 from cardrules.model.shedding import GroupKind, SheddingPlay, SheddingScoring, TrumpMode
-from cardrules.model.tricks import TrickScoring, TricksPlay, TrumpSource
+from cardrules.model.tricks import Partners, TrickScoring, TricksPlay, TrumpSource
 from cardrules.model.variant import Variant
 
-__all__ = ["check_variant"]
+__all__ = ["SETUP_CHECKS", "ZONES", "check_variant"]
 
 Found = tuple[tuple[str | int, ...], str]
 """A problem: JSON path and message."""
@@ -24,6 +30,8 @@ def check_variant(variant: Variant) -> list[Found]:
     elif isinstance(variant.play, TricksPlay):
         found.extend(_tricks(variant))
     found.extend(_match(variant))
+    for check in SETUP_CHECKS:
+        found.extend(check(variant))
     return found
 
 
@@ -180,3 +188,124 @@ def _patterns(winners: int) -> Iterator[str]:
             yield str(first) + ("+" + rest if rest else "")
 
 
+# Set-up checks: degenerate games refused at load ----------------------------------------
+
+ZONES: dict[str, tuple[str, ...]] = {
+    "shedding": ("stock", "hand", "pile", "taken"),
+    "tricks": ("stock", "hand", "trick", "won"),
+}
+"""Per procedure, the zones whose visibility a variant may declare under ``zones:``."""
+
+
+def check_players(v: Variant) -> Iterator[Found]:
+    """Refuses ``players.min`` below 2: nobody to play against, and a deal never ends."""
+    if v.players.min < 2:
+        yield ("players", "min"), (f"a game needs at least 2 players; players.min is "
+                                   f"{v.players.min}")
+
+
+def check_hand_size(v: Variant) -> Iterator[Found]:
+    """Refuses ``deal.hand: 0``: a deal of empty hands is over before anyone moves."""
+    if v.deal.hand < 1:
+        yield ("deal", "hand"), "every player must be dealt at least 1 card; deal.hand is 0"
+
+
+def check_stuck_draw(v: Variant) -> Iterator[Found]:
+    """Refuses shedding ``play.stuck_draw: 0`` while a deal leaves cards in the stock.
+
+    A stuck player who may not draw passes; passes only end a deal once the stock is
+    empty, and nothing else empties it, so every stuck player passes for ever.  With no
+    stock left after the deal (for every player count) 0 is harmless: there is nothing
+    to draw anyway.
+    """
+    play = v.play
+    if not isinstance(play, SheddingPlay) or play.stuck_draw > 0:
+        return
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    stock = size - v.deal.hand * v.players.min - v.deal.starter
+    if stock > 0:
+        yield ("play", "stuck_draw"), (
+            f"stuck_draw 0 lets a player who cannot beat pass without drawing, but "
+            f"{stock} card(s) stay in the stock after a deal to {v.players.min} players, "
+            "and a deal only ends once the stock is empty: it would never end; "
+            "use 1 or more")
+
+
+def check_groups_unique(v: Variant) -> Iterator[Found]:
+    """Refuses two shedding ``play.groups`` of the same kind and size (one move, twice)."""
+    play = v.play
+    if not isinstance(play, SheddingPlay):
+        return
+    first: dict[tuple[GroupKind, int], int] = {}
+    for i, group in enumerate(play.groups):
+        key = (group.kind, group.size)
+        if key in first:
+            yield ("play", "groups", i), (
+                f"a {group.kind.value} group of {group.size} is already listed as "
+                f"play.groups[{first[key]}]; list each kind and size once")
+        else:
+            first[key] = i
+
+
+def check_partners(v: Variant) -> Iterator[Found]:
+    """Refuses tricks ``scoring.partners: opposite`` unless the game is for exactly 4.
+
+    Opposite partners pair seats 0 and 2 against 1 and 3: two partnerships of two, which
+    only four players sitting round a table make.
+    """
+    scoring = v.scoring
+    if not isinstance(scoring, TrickScoring) or scoring.partners is not Partners.OPPOSITE:
+        return
+    if (v.players.min, v.players.max) != (4, 4):
+        yield ("scoring", "partners"), (
+            "partners 'opposite' needs exactly 4 players (seats 0 and 2 against 1 and 3); "
+            f"players allows {v.players.min} to {v.players.max}: set players to "
+            "{min: 4, max: 4}")
+
+
+def check_zones(v: Variant) -> Iterator[Found]:
+    """Refuses a ``zones:`` entry the variant's procedure has no zone for (it would be
+    ignored without a word)."""
+    allowed = ZONES.get(v.play.procedure, ())
+    for name in v.zones:
+        if name not in allowed:
+            yield ("zones", name), (
+                f"the {v.play.procedure} procedure has no zone {name!r}; its zones: "
+                f"{', '.join(allowed)}")
+
+
+def check_card_names(v: Variant) -> Iterator[Found]:
+    """Refuses rank (or suit) names that differ only in case, such as ``a`` and ``A``.
+
+    Cards are read case-insensitively (``9h`` is ``9H``), so such names would make
+    ``aS`` ambiguous.
+    """
+    for key, values in (("ranks", v.pack.ranks), ("suits", v.pack.suits)):
+        seen: dict[str, str] = {}
+        for i, value in enumerate(values):
+            folded = value.upper()
+            if folded in seen and seen[folded] != value:
+                yield ("pack", key, i), (
+                    f"{value!r} and {seen[folded]!r} differ only in case; cards are read "
+                    "without regard to case, so give them different names")
+            seen.setdefault(folded, value)
+
+
+def check_action_bound(v: Variant) -> Iterator[Found]:
+    """Refuses rules under which a state may offer more than ``MAX_LEGAL_ACTIONS`` legal
+    actions (see :func:`cardrules.model.bounds.legal_action_bound`)."""
+    bound = legal_action_bound(v)
+    if bound > MAX_LEGAL_ACTIONS:
+        at: tuple[str | int, ...] = ("play", "lead") if isinstance(v.play, TricksPlay) \
+            else ("play", "groups")
+        yield at, (
+            f"a state could offer up to {bound:,} legal actions (the limit is "
+            f"{MAX_LEGAL_ACTIONS:,}): fewer cards per hand, shorter leads, smaller "
+            "combinations or groups, or one answer mode keep the choice manageable")
+
+
+SETUP_CHECKS: tuple[Callable[[Variant], Iterator[Found]], ...] = (
+    check_players, check_hand_size, check_stuck_draw, check_groups_unique, check_partners,
+    check_zones, check_card_names, check_action_bound,
+)
+"""Checks of degenerate set-ups, run by :func:`check_variant` after the others."""
