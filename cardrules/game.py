@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
-from cardrules.errors import CardrulesError, RecordError, StateError
+from cardrules.errors import CardrulesError, RecordError, SeedError, StateError
 from cardrules.hooks import POINTS, resolve
 from cardrules.model import Variant
 from cardrules.observation import Number, NumbersBySeat, Observation
@@ -19,7 +19,10 @@ from cardrules.state import DealContext, State
 if TYPE_CHECKING:
     from cardrules.record import GameRecord
 
-__all__ = ["Game", "derive_seed"]
+__all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
+
+MAX_SEED = 2**64 - 1
+"""The largest seed: seeds are 64-bit, from 0 to ``MAX_SEED``."""
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -30,6 +33,22 @@ def derive_seed(seed: int, *parts: object) -> int:
     """
     text = ":".join(str(p) for p in (seed, *parts)).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`, else a :class:`SeedError`.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SeedError: a seed is a whole number from 0 to 2**64-1, not -1
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
+        return seed
+    huge = isinstance(seed, int) and seed.bit_length() > 128  # repr may refuse 5000 digits
+    shown = f"a number of {seed.bit_length()} bits" if isinstance(seed, int) and huge \
+        else repr(seed)[:40]
+    raise SeedError(f"a seed is a whole number from 0 to 2**64-1, not {shown}")
 
 
 class Game:
@@ -126,6 +145,7 @@ class Game:
         ``order`` deals a given shuffle instead: every card of the pack once, the last
         dealt first (for deals from real play, or a shuffle drawn elsewhere).
         """
+        check_seed(seed)
         if order is not None:
             order = tuple(order)
             if sorted(order) != list(range(self.pack.size)):
@@ -142,7 +162,7 @@ class Game:
         """A whole match: deals in sequence until the variant's goal is met."""
         from cardrules.match import MatchState
 
-        return MatchState.new(self, seed)
+        return MatchState.new(self, check_seed(seed))
 
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).

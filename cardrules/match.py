@@ -53,9 +53,9 @@ class MatchState(State):
     @classmethod
     def new(cls, game: Game, seed: int) -> MatchState:
         """The first deal of a match played from ``seed``."""
-        from cardrules.game import derive_seed
+        from cardrules.game import check_seed, derive_seed
 
-        dealer = game.first_dealer(seed)
+        dealer = game.first_dealer(check_seed(seed))
         deal = game.procedure.new_deal(
             game, DealContext(dealer=dealer, seed=derive_seed(seed, "deal", 0), index=0))
         return cls._make(game, seed=seed, index=0, dealer=dealer, totals=(0,) * game.players,
