@@ -23,7 +23,7 @@ from cardrules.conformance import (
     random_policy,
 )
 from cardrules.errors import CardrulesError
-from cardrules.game import Game, derive_seed
+from cardrules.game import Game, check_seed, derive_seed
 from cardrules.loader import Source
 from cardrules.record import GameRecord
 from cardrules.state import State
@@ -136,7 +136,15 @@ def run_check(source: Source, *, games: int = 200, seed: int = 0,
               policies: Mapping[str, Policy] | None = None, players: Sequence[int] = (),
               match_every: int = 10, bound: int = 20000, views: bool = True,
               progress: Callable[[int], None] | None = None) -> CheckReport:
-    """Check ``games`` seeded games of ``source``; every ``match_every``-th is a whole match."""
+    """Check ``games`` seeded games of ``source``; every ``match_every``-th is a whole match.
+
+    At least one game must be played: a check of nothing would pass.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise CardrulesError(f"a check plays at least 1 game, not {games!r}")
+    if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
+        raise CardrulesError(f"the bound on a game's length must be at least 1, not {bound!r}")
+    check_seed(seed)
     policies = dict(policies or {"random": random_policy})
     probe = cardrules.load(source, options=options)
     counts = tuple(players) or tuple(range(probe.variant.players.min,

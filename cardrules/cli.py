@@ -10,43 +10,98 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import secrets
+import shlex
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from cardrules.actions import Action
 from cardrules.bots import make_bot
-from cardrules.errors import CardrulesError, VariantError
-from cardrules.game import Game
+from cardrules.errors import CardrulesError, SeedError, VariantError
+from cardrules.game import Game, check_seed
 from cardrules.loader import Source, load
+from cardrules.record import GameRecord
 from cardrules.render import Table, can_encode_symbols
 from cardrules.resources import builtin_variants
+from cardrules.sanitize import guarded_stdio, rewrite_line, write_whole
 from cardrules.simulate import Summary, simulate
 from cardrules.terminal import Session, replay_record
 
-__all__ = ["main"]
+__all__ = ["MAX_PROBLEMS_SHOWN", "UsageError", "main", "replay_command"]
+
+MAX_PROBLEMS_SHOWN = 20
+"""Most problems printed for one rule file; the rest are counted."""
+
+
+class UsageError(CardrulesError):
+    """Arguments that do not make sense together (exit status 2)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; the exit status (0 ok, 1 error or invalid files, 2 usage)."""
+    """Run the command line; the exit status (0 ok, 1 error or invalid files, 2 usage).
+
+    Everything printed, argparse's messages included, passes through
+    :func:`cardrules.sanitize.printable`: text from rule files, records and the user's
+    input cannot reach the terminal raw.
+    """
+    with guarded_stdio():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.run(args)
     except VariantError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
+        for line in _problem_lines(exc, ""):
+            print(line, file=sys.stderr)
         return 1
+    except UsageError as exc:
+        print(f"cardrules: usage error: {exc}", file=sys.stderr)
+        return 2
     except CardrulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # output piped into a pager that quit
         return 0
     return status
+
+
+def _problem_lines(exc: VariantError, path: str) -> list[str]:
+    """The problems of a rule file, at most :data:`MAX_PROBLEMS_SHOWN` of them."""
+    lines = [str(p) if p.file or not path else f"{path}: {p}"
+             for p in exc.problems[:MAX_PROBLEMS_SHOWN]]
+    hidden = len(exc.problems) - MAX_PROBLEMS_SHOWN
+    if hidden > 0:
+        lines.append(f"… and {hidden} more problem{'s' if hidden != 1 else ''}")
+    return lines
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed from 0 to 2**64-1."""
+    try:
+        return check_seed(int(text))
+    except (ValueError, SeedError):
+        raise argparse.ArgumentTypeError(
+            "a seed is a whole number from 0 to 2**64-1") from None
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,8 +120,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many games with bots and summarise")
     _source_args(p)
     _game_args(p)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=_at_least_one, default=100)
+    p.add_argument("--seed", type=_seed, default=1)
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="one JSON object")
     fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
@@ -82,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default="greedy", help="one name, or one per other seat")
-    p.add_argument("--seed", type=int, help="seed (default: a random one, printed)")
+    p.add_argument("--seed", type=_seed, help="seed (default: a random one, printed)")
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     p.set_defaults(run=_play)
 
@@ -108,11 +163,11 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="run the conformance suite on a variant or rule file")
     p.add_argument("variant", metavar="VARIANT_OR_FILE")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_at_least_one, default=200)
+    p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="an option value (YAML scalar or list); may be repeated")
-    p.add_argument("--bound", type=int, default=20000,
+    p.add_argument("--bound", type=_at_least_one, default=20000,
                    help="actions after which a game counts as never ending")
     p.add_argument("--out", default="cardrules-failure.json",
                    help="where to write the smallest failing game record")
@@ -144,8 +199,7 @@ def _validate(args: argparse.Namespace) -> int:
             status = 1
             count = len(exc.problems)
             print(f"{path}: {count} problem{'s' if count != 1 else ''}")
-            for problem in exc.problems:
-                print(problem if problem.file else f"{path}: {problem}")
+            print("\n".join(_problem_lines(exc, path)))
         except CardrulesError as exc:
             status = 1
             print(f"{path}: {exc}")
@@ -221,9 +275,11 @@ def _simulate(args: argparse.Namespace) -> int:
     key = ""
     if args.compare:
         key, sep, text = args.compare.partition("=")
-        if not sep:
-            raise CardrulesError("write --compare OPTION=V1,V2,...")
-        values = _scalar(f"[{text}]")
+        key = key.strip()
+        values = _scalar(f"[{text}]") if sep and key else []
+        if not isinstance(values, list) or not values:
+            raise UsageError(f"write --compare OPTION=V1,V2,... (one or more values), "
+                             f"not {args.compare!r}")
     summaries = []
     for value in values:
         chosen = {**options, key: value} if key else options
@@ -234,7 +290,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         data: Any = summaries[0].to_json() if not key else {
             "compare": key, "values": values, "results": [s.to_json() for s in summaries]}
-        print(json.dumps(data, sort_keys=True))
+        write_whole(sys.stdout, json.dumps(data, sort_keys=True) + "\n")
     elif args.csv:
         for value, summary in zip(values, summaries):
             text = summary.to_csv()
@@ -363,7 +419,7 @@ def _check(args: argparse.Namespace) -> int:
     progress = None
     if sys.stderr.isatty() and not args.json:
         def progress(done: int) -> None:
-            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+            rewrite_line(sys.stderr, f"{done}/{args.games} games")
 
     report = run_check(args.variant, games=args.games, seed=args.seed,
                        options=_parse_options(args.option),
@@ -376,13 +432,22 @@ def _check(args: argparse.Namespace) -> int:
                "longest_game": report.longest_game, "bound": report.bound,
                "players": list(report.players), "bots": list(report.policies),
                "seconds": round(report.seconds, 1)}
+    write_error = ""
     if report.failure is not None:
-        report.failure.record.save(args.out)
-        figures.update(failure=report.failure.message, record=args.out,
+        record_path = os.path.abspath(args.out)
+        try:
+            report.failure.record.save(record_path)
+        except OSError as exc:
+            write_error = (f"cannot write the failing game to {args.out}: "
+                           f"{exc.strerror or exc}; give another path with --out")
+        figures.update(failure=report.failure.message,
+                       record=None if write_error else record_path,
                        record_actions=len(report.failure.record.actions),
                        original_actions=report.failure.original_actions)
+        if write_error:
+            figures["record_error"] = write_error
     if args.json:
-        print(json.dumps(figures))
+        write_whole(sys.stdout, json.dumps(figures) + "\n")
     else:
         print(f"{report.variant}: {report.games} games ({report.matches} whole matches) for "
               f"{', '.join(map(str, report.players))} players with bots "
@@ -395,6 +460,22 @@ def _check(args: argparse.Namespace) -> int:
         else:
             print(f"  FAILED: {report.failure.message}")
             print(f"  smallest failing game: {len(report.failure.record.actions)} actions "
-                  f"(from {report.failure.original_actions}), written to {args.out}; "
-                  f"see it with: cardrules replay {args.out}")
+                  f"(from {report.failure.original_actions})" + (
+                      "" if write_error else f", written to {record_path}; see it with: "
+                      f"{replay_command(report.failure.record, record_path)}"))
+    if write_error:
+        print(f"cardrules: error: {write_error}", file=sys.stderr)
     return 0 if report.ok else 1
+
+
+def replay_command(record: GameRecord, path: str) -> str:
+    """A shell command that replays the record saved at ``path`` from any directory: the
+    record's rule file must lie inside the record's folder or the current directory, so
+    the command changes to the rule file's folder when it lies elsewhere."""
+    command = f"cardrules replay {shlex.quote(path)}"
+    variant = record.variant
+    if os.path.isabs(variant):
+        rules = Path(variant).resolve().parent
+        if not rules.is_relative_to(Path(path).resolve().parent):
+            command = f"cd {shlex.quote(os.fspath(rules))} && {command}"
+    return command

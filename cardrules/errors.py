@@ -17,6 +17,7 @@ __all__ = [
     "NotationError",
     "Problem",
     "RecordError",
+    "SeedError",
     "StateError",
     "VariantError",
 ]
@@ -85,3 +86,7 @@ class RecordError(CardrulesError):
 
 class StateError(CardrulesError):
     """A serialised state is inconsistent (for example a card in two zones)."""
+
+
+class SeedError(CardrulesError, ValueError):
+    """A seed is not a whole number from 0 to 2**64-1."""

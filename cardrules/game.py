@@ -14,13 +14,13 @@ from cardrules.match import MatchState
 from cardrules.model import Variant
 from cardrules.observation import Number, NumbersBySeat, Observation
 from cardrules.procedures import Procedure, find
-from cardrules.seeding import derive_seed
+from cardrules.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.state import DealContext, State
 
 if TYPE_CHECKING:
     from cardrules.record import GameRecord
 
-__all__ = ["Game", "derive_seed"]
+__all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
 
 
 class Game:
@@ -117,6 +117,7 @@ class Game:
         ``order`` deals a given shuffle instead: every card of the pack once, the last
         dealt first (for deals from real play, or a shuffle drawn elsewhere).
         """
+        check_seed(seed)
         if order is not None:
             order = tuple(order)
             if sorted(order) != list(range(self.pack.size)):
@@ -131,7 +132,7 @@ class Game:
 
     def new_match(self, seed: int) -> State:
         """A whole match: deals in sequence until the variant's goal is met."""
-        return MatchState.new(self, seed)
+        return MatchState.new(self, check_seed(seed))
 
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).

@@ -14,7 +14,7 @@ from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.match import Goal, NextDealer
 from cardrules.pot import split_pot
-from cardrules.seeding import derive_seed
+from cardrules.seeding import check_seed, derive_seed
 from cardrules.state import DealContext, DealResult, MatchResult, State
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class MatchState(State):
     @classmethod
     def new(cls, game: Game, seed: int) -> MatchState:
         """The first deal of a match played from ``seed``."""
-        dealer = game.first_dealer(seed)
+        dealer = game.first_dealer(check_seed(seed))
         deal = game.procedure.new_deal(
             game, DealContext(dealer=dealer, seed=derive_seed(seed, "deal", 0), index=0))
         return cls._make(game, seed=seed, index=0, dealer=dealer, totals=(0,) * game.players,

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import hashlib
 
-__all__ = ["derive_seed"]
+from cardrules.errors import SeedError
+
+__all__ = ["MAX_SEED", "check_seed", "derive_seed"]
+
+MAX_SEED = 2**64 - 1
+"""The largest seed: seeds are 64-bit, from 0 to ``MAX_SEED``."""
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -15,3 +20,19 @@ def derive_seed(seed: int, *parts: object) -> int:
     """
     text = ":".join(str(p) for p in (seed, *parts)).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`, else a :class:`SeedError`.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SeedError: a seed is a whole number from 0 to 2**64-1, not -1
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
+        return seed
+    huge = isinstance(seed, int) and seed.bit_length() > 128  # repr may refuse 5000 digits
+    shown = f"a number of {seed.bit_length()} bits" if isinstance(seed, int) and huge \
+        else repr(seed)[:40]
+    raise SeedError(f"a seed is a whole number from 0 to 2**64-1, not {shown}")

@@ -26,10 +26,11 @@ import attrs
 
 from cardrules.bots import drive, make_bot
 from cardrules.errors import CardrulesError
-from cardrules.game import Game, derive_seed
+from cardrules.game import Game, check_seed, derive_seed
 from cardrules.loader import Source, load
 from cardrules.match import MatchResult, MatchState
 from cardrules.model.match import Goal
+from cardrules.sanitize import rewrite_line
 from cardrules.state import DealResult, State
 
 __all__ = ["GameStats", "Summary", "simulate", "wilson"]
@@ -209,6 +210,7 @@ def simulate(source: Source, *, players: int, games: int, seed: int,
         make_bot(name)
     if games < 1:
         raise CardrulesError("play at least one game")
+    check_seed(seed)
     game = load(source, players=players, options=options)
     if progress is None:
         progress = games >= 200 and sys.stderr.isatty()
@@ -285,9 +287,8 @@ class _Progress:
 
     def show(self, done: int) -> None:
         filled = self.width * done // self.total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] "
-                         f"{done}/{self.total} games")
-        sys.stderr.flush()
+        rewrite_line(sys.stderr, f"[{'#' * filled}{'.' * (self.width - filled)}] "
+                     f"{done}/{self.total} games")
 
     def close(self) -> None:
         sys.stderr.write("\n")

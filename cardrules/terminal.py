@@ -7,6 +7,7 @@ ends the game cleanly.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -19,13 +20,17 @@ from cardrules.game import Game, derive_seed
 from cardrules.match import MatchState
 from cardrules.record import GameRecord, game_of
 from cardrules.render import Table
+from cardrules.sanitize import guard
 from cardrules.state import State
 
-__all__ = ["Session", "full_view", "replay_record", "result_lines"]
+__all__ = ["Session", "full_view", "replay_record", "result_lines", "seen_action"]
 
 HELP = ("Type a move's number or its notation (e.g. 'play 9H'); '?' explains why cards "
         "cannot be played, '? ACTION' why that action is refused; 'undo', 'save FILE', "
         "'quit'.")
+
+_MOVE_NUMBER = re.compile(r"[0-9]+")
+"""A move typed by its number: ASCII digits only (``str.isdigit`` also accepts ``²``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -38,13 +43,15 @@ class _Point:
 
 
 class Session:
-    """One human seat against bots, reading commands from ``read`` and writing to ``out``."""
+    """One human seat against bots, reading commands from ``read`` and writing to ``out``
+    (through :func:`cardrules.sanitize.guard`: rule-file text and echoed input are made
+    safe for the terminal)."""
 
     def __init__(self, game: Game, *, seat: int, bots: Sequence[Bot], seed: int,
                  match: bool, table: Table, out: TextIO,
                  read: Callable[[str], str]) -> None:
         self.game, self.seat, self.bots, self.seed, self.match = game, seat, bots, seed, match
-        self.table, self.out, self.read = table, out, read
+        self.table, self.out, self.read = table, guard(out), read
         self.rngs = [random.Random(derive_seed(seed, "bot", p)) for p in range(game.players)]
         self.state: State = game.new_match(seed) if match else game.new_deal(seed)
         self.actions: list[Action] = []
@@ -58,8 +65,8 @@ class Session:
     def run(self) -> int:
         """Play until the human quits or input ends; the exit status.
 
-        When the game is over the result is shown and the human may still ``save``
-        the record or ``undo`` their last move (which resumes the game).
+        When the game is over the result is shown, every hand included, and the human may
+        still ``save`` the record; ``undo`` is refused then, since the hands are known.
         """
         self.say(f"{self.game.variant.title}: {self.game.players} players, you are P{self.seat}"
                  f", seed {self.seed}. {HELP}")
@@ -70,7 +77,7 @@ class Session:
                 self.say(line)
             for line in result_lines(self.state):
                 self.say(line)
-            self.say("game over: 'save FILE', 'undo' or 'quit'")
+            self.say("game over: 'save FILE' or 'quit'")
             if not self._human_turn((), show=False):
                 break
         return 0
@@ -118,7 +125,7 @@ class Session:
             if not line:
                 continue
             if self.state.is_over and line.split()[0] not in ("save", "undo", "quit", "help"):
-                self.say("the game is over: 'save FILE', 'undo' or 'quit'")
+                self.say("the game is over: 'save FILE' or 'quit'")
                 continue
             outcome = self._command(line, legal)
             if outcome is not None:
@@ -141,11 +148,12 @@ class Session:
         if word == "save":
             self._save(rest.strip())
             return None
-        if line.isdigit() and not 1 <= int(line) <= len(legal):
+        number = _MOVE_NUMBER.fullmatch(line) is not None
+        if number and not (len(line) <= 6 and 1 <= int(line) <= len(legal)):
             self.say(f"no move {line}: choose 1 to {len(legal)}")
             return None
         try:
-            action = legal[int(line) - 1] if line.isdigit() else self.game.parse_action(line)
+            action = legal[int(line) - 1] if number else self.game.parse_action(line)
         except NotationError as exc:
             self.say(f"{exc}. {HELP}")
             return None
@@ -172,6 +180,9 @@ class Session:
             self.say(line)
 
     def _undo(self) -> bool | None:
+        if self.state.is_over:
+            self.say("cannot undo: the game is over and every hand has been shown")
+            return None
         if not self.undo_points:
             self.say("nothing to undo")
             return None
@@ -233,6 +244,13 @@ def full_view(state: State) -> dict[str, Any]:
     return view
 
 
+def seen_action(state: State, seat: int, table: Table) -> str:
+    """The action that led to ``state`` as ``seat`` saw it: the events of ``seat``'s view,
+    so cards private to another player show only as a count."""
+    events = state.view(seat).get("events") or []
+    return "; ".join(table.event(e) for e in events) or "(nothing this seat could see)"
+
+
 def result_lines(state: State) -> list[str]:
     """How a finished deal or match ended."""
     result = getattr(state, "result", None)
@@ -254,9 +272,14 @@ def result_lines(state: State) -> list[str]:
 
 def replay_record(path: str, *, to: int | None, seat: int | None, table_of: Callable[
         [Game], Table], out: TextIO) -> int:
-    """Print a saved game action by action (``to``: only the table after action ``to``)."""
+    """Print a saved game action by action (``to``: only the table after action ``to``).
+
+    With a ``seat``, only what that seat may know is shown: its views, and each action as
+    the events that seat saw (another player's face-down cards appear as a count).
+    """
+    out = guard(out)
     record = GameRecord.read(path)
-    game = game_of(record)
+    game = game_of(record, where=path)
     states = game.replay(record)
     if seat is not None and not 0 <= seat < game.players:
         raise CardrulesError(f"no seat {seat}: the game has seats 0 to {game.players - 1}")
@@ -266,7 +289,9 @@ def replay_record(path: str, *, to: int | None, seat: int | None, table_of: Call
     numbers = range(len(states)) if to is None else [to]
     for number in numbers:
         state = states[number]
-        if number:
+        if number and seat is not None:
+            print(f"{number}. {seen_action(state, seat, table)}", file=out)
+        elif number:
             print(f"{number}. P{states[number - 1].current_player} "
                   f"{table.text(record.actions[number - 1])}", file=out)
         else:
