@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import cardrules
-from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError
 from cardrules.game import Game
 from cardrules.state import State
 
@@ -19,6 +19,7 @@ pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
 import cardrules.adapters.openspiel  # noqa: E402  (registers python_cardrules)
+from cardrules.adapters.pettingzoo import CardrulesEnv  # noqa: E402
 
 
 def _finished(game: Game, seed: int) -> State:
@@ -61,3 +62,33 @@ def test_action_space_refuses_indices_that_are_not_integers_in_range() -> None:
     for bad in (3.7, 3.0, True, np.float64(2), None):
         with pytest.raises(ArgumentError, match="expected an action index"):
             space.action(bad)  # type: ignore[arg-type]
+
+
+def test_pettingzoo_refuses_unknown_agents() -> None:
+    env = CardrulesEnv("bura", players=2)
+    env.reset(seed=1)
+    for call in (env.observe, env.observation_space, env.action_space):
+        with pytest.raises(ArgumentError, match=r"no agent 'player_2'.*player_0, player_1"):
+            call("player_2")
+
+
+def test_pettingzoo_step_none_is_refused_for_an_agent_still_playing() -> None:
+    env = CardrulesEnv("bank", players=2)
+    env.reset(seed=1)
+    agent, before = env.agent_selection, env.state_now
+    with pytest.raises(IllegalActionError, match="None is the action of terminated"):
+        env.step(None)
+    assert env.state_now is before and env.agent_selection == agent
+
+
+def test_pettingzoo_step_refuses_actions_that_are_not_integers() -> None:
+    env = CardrulesEnv("bank", players=2)
+    env.reset(seed=1)
+    before = env.state_now
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for bad in (legal + 0.7, float(legal), np.float64(legal), True, str(legal)):
+        with pytest.raises(IllegalActionError, match="expected an action index"):
+            env.step(bad)  # type: ignore[arg-type]
+        assert env.state_now is before
+    env.step(np.int64(legal))
+    assert env.state_now is not before
