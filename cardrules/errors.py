@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 __all__ = [
+    "ArgumentError",
     "CardrulesError",
     "IllegalActionError",
     "NotationError",
@@ -74,6 +75,12 @@ class IllegalActionError(CardrulesError):
     def __init__(self, message: str, *, rule: str = "") -> None:
         self.rule = rule
         super().__init__(message if not rule else f"{message} [{rule}]")
+
+
+class ArgumentError(CardrulesError, ValueError):
+    """An argument names no player, seat or index of the game: out of range, or not an
+    integer (for example player ``-1``, which ``current_player`` returns once a game is
+    over)."""
 
 
 class NotationError(CardrulesError, ValueError):

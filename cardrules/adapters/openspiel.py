@@ -2,20 +2,27 @@
 
 Importing this module registers the game ``python_cardrules`` with pyspiel; its
 parameters are ``variant`` (a shipped variant's name), ``players`` and ``options`` (a JSON
-object of option values, as text)::
+object of option values, as text; the game keeps them in a form without commas, which
+OpenSpiel's game strings reserve)::
 
     game = pyspiel.load_game("python_cardrules", {"variant": "bura", "players": 3})
 
 One OpenSpiel game is one deal (whole matches are not offered). The deal is drawn by
 chance nodes: first the dealer (uniform over the seats), then the shuffle one card at a
 time (uniform over the cards not drawn yet; the deal goes out from the last card drawn,
-see ``Game.new_deal(order=...)``). Players act with indices of the game's
+see ``Game.new_deal(order=...)``); an outcome that is not possible (a card drawn already)
+is refused at once. Players act with indices of the game's
 :attr:`~cardrules.game.Game.action_space`; at the end the winners (see
 :func:`cardrules.simulate.winners_of`) get ``+1`` and the others ``-1`` (all ``0`` when
 nobody won). The observation tensor is the game's
-:attr:`~cardrules.game.Game.observation`; the observation string is the player's view as
-JSON; the information-state string adds everything the player saw happen, in order
-(perfect recall). ``max_game_length`` is a bound: the chance nodes plus 20,000 actions.
+:attr:`~cardrules.game.Game.observation`; the observation string is the player's view
+(``State.view``) as JSON; the information-state string holds every view the player had
+since the deal began, in order (perfect recall), so two states share it exactly when the
+player cannot tell them apart. ``max_game_length`` is a bound: the chance nodes plus
+20,000 actions.
+
+States share the (immutable) cardrules game and states, so ``clone`` costs little;
+games and states pickle and go through ``pyspiel.serialize_game_and_state``.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_cardrules", {"variant": "bura", "players": 2})
@@ -29,12 +36,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
 import cardrules
 from cardrules.adapters.outcome import rewards
+from cardrules.errors import ArgumentError, IllegalActionError
 from cardrules.game import Game
+from cardrules.observation import checked_player
 from cardrules.state import State
 
 __all__ = ["CardrulesGame", "CardrulesState", "Observer"]
@@ -62,14 +72,61 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+_RESERVED = {",": "\\u002c", ";": "\\u003b", "(": "\\u0028", ")": "\\u0029", "=": "\\u003d"}
+"""Characters OpenSpiel's game strings give a meaning, as JSON escapes."""
+
+
+def _write_options(options: dict[str, Any]) -> str:
+    """``options`` as text a game string can carry: JSON (keys sorted) with ``;`` between
+    members and items, and ``, ; ( ) =`` within strings escaped (OpenSpiel splits a game
+    string's parameters at commas, so ``load_game(str(game))`` and
+    ``deserialize_game_and_state`` would misread plain JSON).
+
+    >>> _write_options({"stake": 50, "hand_size": 3, "name": "a,b"})
+    '{"hand_size":3;"name":"a\\\\u002cb";"stake":50}'
+    >>> _read_options(_write_options({"stake": 50, "name": "a,b"}))
+    {'name': 'a,b', 'stake': 50}
+    """
+    out, in_string, escaped = [], False, False
+    for char in json.dumps(options, sort_keys=True, separators=(",", ":")):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+            else:
+                char = _RESERVED.get(char, char)
+        elif char == '"':
+            in_string = True
+        elif char == ",":
+            char = ";"
+        out.append(char)
+    return "".join(out)
+
+
+def _read_options(text: str) -> dict[str, Any]:
+    """The options parameter: a JSON object, or the same as :func:`_write_options` writes."""
+    try:
+        options = json.loads(text)
+    except ValueError:
+        try:
+            options = json.loads(text.replace(";", ","))
+        except ValueError:
+            options = None
+    if not isinstance(options, dict):
+        raise ValueError(f"the options parameter must be a JSON object, not {text!r}")
+    return options
+
+
 class CardrulesGame(pyspiel.Game):
     """A cardrules variant as an OpenSpiel game (see the module's docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         settings = {**_DEFAULTS, **(params or {})}
-        options = json.loads(str(settings["options"]))
-        if not isinstance(options, dict):
-            raise ValueError("the options parameter must be a JSON object")
+        options = _read_options(str(settings["options"]))
+        settings["options"] = _write_options(options)
         self.rules: Game = cardrules.load(str(settings["variant"]),
                                           players=int(settings["players"]), options=options)
         """The cardrules game played."""
@@ -80,6 +137,10 @@ class CardrulesGame(pyspiel.Game):
             num_players=rules.players, min_utility=-1.0, max_utility=1.0,
             max_game_length=1 + rules.pack.size + MAX_ACTIONS)
         super().__init__(_GAME_TYPE, info, settings)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel's own pickling of games makes an instance that skipped __init__.
+        return pyspiel.load_game, (str(self),)
 
     def new_initial_state(self) -> CardrulesState:
         """The start of a deal: the chance node that picks the dealer."""
@@ -95,80 +156,224 @@ class CardrulesGame(pyspiel.Game):
         return Observer(self.rules, perfect_recall=perfect)
 
 
+@attrs.define(kw_only=True, eq=False)
+class _Progress:
+    """What changes as a :class:`CardrulesState` goes on: the chance draws, then the
+    cardrules states of the deal.
+
+    A copy (OpenSpiel's ``clone``) copies these short lists and shares the cardrules
+    states and game in them, which are immutable.  A pickle (OpenSpiel's ``serialize``)
+    keeps only the dealer, the draws and the action indices; the states are replayed
+    from them on first use, with the game of the state they are restored into.
+    """
+
+    players: int
+    """Number of players."""
+    dealer: int = -1
+    """The dealer drawn by chance (-1: not yet)."""
+    order: list[int] = attrs.Factory(list)
+    """The cards drawn by chance so far."""
+    drawn: int = 0
+    """The same cards as a bit set."""
+    actions: list[int] = attrs.Factory(list)
+    """The players' action indices so far."""
+    states: list[State] = attrs.Factory(list)
+    """The deal's states once the shuffle is complete: the first, then one per action."""
+    pieces: list[list[str]] = attrs.Factory(list)
+    """Per player, a JSON text for each of the first ``states`` (as far as computed so
+    far): how the player's view changed (see :meth:`CardrulesState.recall`)."""
+    last: list[dict[str, str]] = attrs.Factory(list)
+    """Per player, the JSON text of each key of the last view in ``pieces``."""
+    pending: bool = False
+    """True when restored from a pickle and ``states`` are not replayed yet."""
+
+    @classmethod
+    def start(cls, players: int) -> _Progress:
+        """Nothing drawn or played yet."""
+        return cls(players=players, pieces=[[] for _ in range(players)],
+                   last=[{} for _ in range(players)])
+
+    @classmethod
+    def restored(cls, players: int, dealer: int, order: list[int],
+                 actions: list[int]) -> _Progress:
+        """What ``__reduce__`` kept; the states are replayed on first use."""
+        made = cls.start(players)
+        made.dealer, made.order, made.actions, made.pending = dealer, order, actions, True
+        for card in order:
+            made.drawn |= 1 << card
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _Progress.restored, (self.players, self.dealer, self.order, self.actions)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
+        return _Progress(players=self.players, dealer=self.dealer, order=self.order[:],
+                         drawn=self.drawn, actions=self.actions[:], states=self.states[:],
+                         pieces=[pieces[:] for pieces in self.pieces], last=self.last[:],
+                         pending=self.pending)
+
+    def replay(self, rules: Game) -> None:
+        """Make the states again from the draws and action indices."""
+        self.pending = False
+        if len(self.order) < rules.pack.size:
+            return
+        state = rules.new_deal(0, dealer=self.dealer, order=self.order)
+        self.states = [state]
+        for index in self.actions:
+            state = state.apply(rules.action_space.action(index))
+            self.states.append(state)
+
+
 class CardrulesState(pyspiel.State):
     """A deal being dealt by chance, then played."""
 
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
-        self.dealer = -1
+        self._progress = _Progress.start(game.rules.players)
+
+    def _now(self) -> _Progress:
+        progress: _Progress = self._progress
+        if progress.pending:
+            progress.replay(self.rules)
+        return progress
+
+    @property
+    def rules(self) -> Game:
+        """The cardrules game played (the OpenSpiel game's, shared by all its states)."""
+        rules: Game = self.get_game().rules
+        return rules
+
+    @property
+    def dealer(self) -> int:
         """The dealer drawn by chance (-1: not yet)."""
-        self.order: list[int] = []
+        return self._now().dealer
+
+    @property
+    def order(self) -> tuple[int, ...]:
         """The cards drawn by chance so far."""
-        self.deal: State | None = None
-        """The cardrules state once the shuffle is complete."""
-        self.seen: list[list[Any]] = [[] for _ in range(game.rules.players)]
-        """Per player, what they saw: the view at the deal's start, then each action's
-        events as shown to them."""
+        return tuple(self._now().order)
+
+    @property
+    def deal(self) -> State | None:
+        """The cardrules state once the shuffle is complete (``None`` before)."""
+        states = self._now().states
+        return states[-1] if states else None
 
     def current_player(self) -> int:
-        if self.deal is None:
+        deal = self.deal
+        if deal is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.deal.is_over:
+        if deal.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.deal.current_player
+        return deal.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.deal is not None and player == self.deal.current_player
-        return sorted(self.rules.action_space.legal_indices(self.deal))
+        deal = self.deal
+        if deal is None or deal.is_over or player != deal.current_player:
+            return []
+        return sorted(self.rules.action_space.legal_indices(deal))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.dealer < 0:
+        """The dealer (each seat alike), then the next card of the shuffle (each card not
+        drawn yet alike); empty once dealt."""
+        progress = self._now()
+        if progress.states:
+            return []
+        if progress.dealer < 0:
             seats = self.rules.players
             return [(seat, 1.0 / seats) for seat in range(seats)]
-        left = [card for card in range(self.rules.pack.size) if card not in self.order]
+        drawn = progress.drawn
+        left = [card for card in range(self.rules.pack.size) if not drawn >> card & 1]
         return [(card, 1.0 / len(left)) for card in left]
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            if self.dealer < 0:
-                self.dealer = action
-            else:
-                self.order.append(action)
-                if len(self.order) == self.rules.pack.size:
-                    self.deal = self.rules.new_deal(0, dealer=self.dealer, order=self.order)
-                    self._saw_start()
-            return
-        self.deal = self.deal.apply(self.rules.action_space.action(action))
-        pack = self.rules.pack
-        for player, seen in enumerate(self.seen):
-            seen.append([e.to_json(pack, viewer=player) for e in self.deal.events])
-
-    def _saw_start(self) -> None:
-        assert self.deal is not None
-        for player, seen in enumerate(self.seen):
-            seen.append(self.deal.view(player))
+        progress, rules = self._now(), self.rules
+        if progress.states:
+            state = progress.states[-1].apply(rules.action_space.action(action))
+            progress.states.append(state)
+            progress.actions.append(action)
+        elif progress.dealer < 0:
+            if not 0 <= action < rules.players:
+                raise IllegalActionError(f"chance outcome {action} is not a dealer: the dealer "
+                                         f"is one of the seats 0 to {rules.players - 1}")
+            progress.dealer = action
+        else:
+            size = rules.pack.size
+            if not 0 <= action < size:
+                raise IllegalActionError(f"chance outcome {action} is not a card: the cards "
+                                         f"are numbered 0 to {size - 1}")
+            if progress.drawn >> action & 1:
+                raise IllegalActionError(f"chance outcome {action} ({rules.pack.name(action)}) "
+                                         f"is not possible: that card is drawn already")
+            progress.order.append(action)
+            progress.drawn |= 1 << action
+            if len(progress.order) == size:
+                progress.states.append(rules.new_deal(0, dealer=progress.dealer,
+                                                      order=progress.order))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        rules = self.rules
         if player == pyspiel.PlayerId.CHANCE:
             if self.dealer < 0:
                 return f"dealer {action}"
-            return f"draw {self.rules.pack.name(action)}"
-        return self.rules.action_space.action(action).label
+            if not 0 <= action < rules.pack.size:
+                raise ArgumentError(f"chance outcome {action} is not a card: the cards are "
+                                    f"numbered 0 to {rules.pack.size - 1}")
+            return f"draw {rules.pack.name(action)}"
+        return rules.action_space.action(action).label
 
     def is_terminal(self) -> bool:
-        return self.deal is not None and self.deal.is_over
+        deal = self.deal
+        return deal is not None and deal.is_over
 
     def returns(self) -> list[float]:
-        if self.deal is None:
+        deal = self.deal
+        if deal is None:
             return [0.0] * self.rules.players
-        return rewards(self.rules, self.deal)
+        return rewards(self.rules, deal)
+
+    def view_text(self, player: int) -> str:
+        """``player``'s view of the deal as JSON (OpenSpiel's observation string)."""
+        player = checked_player(player, self.rules.players)
+        deal = self.deal
+        if deal is None:
+            return self._dealing()
+        return json.dumps(deal.view(player), sort_keys=True)
+
+    def recall(self, player: int) -> str:
+        """Everything ``player`` saw, in order (OpenSpiel's information-state string): a
+        JSON list with an entry per state of the deal, the ``"changed"`` keys of the
+        player's view and their values (every key at first), and the ``"removed"`` keys
+        when some are.  The views of the same player are the same all along exactly when
+        the texts are (perfect recall)."""
+        player = checked_player(player, self.rules.players)
+        progress = self._now()
+        if not progress.states:
+            return self._dealing()
+        pieces, states = progress.pieces[player], progress.states
+        last = progress.last[player]
+        while len(pieces) < len(states):
+            view = states[len(pieces)].view(player)
+            texts = {key: json.dumps(value, sort_keys=True) for key, value in view.items()}
+            changed = ", ".join(f"{json.dumps(key)}: {text}" for key, text in sorted(texts.items())
+                                if last.get(key) != text)
+            removed = sorted(last.keys() - texts.keys())
+            gone = f', "removed": {json.dumps(removed)}' if removed else ""
+            pieces.append(f'{{"changed": {{{changed}}}{gone}}}')
+            last = texts
+        progress.last[player] = last
+        return f"[{', '.join(pieces)}]"
+
+    def _dealing(self) -> str:
+        dealer = self._now().dealer
+        return f"dealing; dealer {dealer}" if dealer >= 0 else "dealing"
 
     def __str__(self) -> str:
-        if self.deal is None:
+        deal = self.deal
+        if deal is None:
             names = self.rules.pack.names(self.order)
             return f"dealer {self.dealer}; drawn {' '.join(names)}"
-        return json.dumps(self.deal.to_json(), sort_keys=True)
+        return json.dumps(deal.to_json(), sort_keys=True)
 
 
 class Observer:
@@ -183,22 +388,19 @@ class Observer:
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
+        player = checked_player(player, self.rules.players)
         if self.perfect_recall:
             return
-        if state.deal is None:
+        deal = state.deal
+        if deal is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.rules.observation.encode(state.deal, player)
+            self.tensor[:] = self.rules.observation.encode(deal, player)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
-        """``player``'s view as JSON, or with perfect recall all they saw, in order."""
-        if state.deal is None:
-            return f"dealing; dealer {state.dealer}" if state.dealer >= 0 else "dealing"
-        if self.perfect_recall:
-            return json.dumps(state.seen[player], sort_keys=True)
-        view = state.deal.view(player)
-        view.pop("events", None)
-        return json.dumps(view, sort_keys=True)
+        """``player``'s view as JSON (:meth:`CardrulesState.view_text`), or with perfect
+        recall all they saw, in order (:meth:`CardrulesState.recall`)."""
+        return state.recall(player) if self.perfect_recall else state.view_text(player)
 
 
 pyspiel.register_game(_GAME_TYPE, CardrulesGame)

@@ -26,8 +26,9 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import cardrules
+from cardrules.action_space import as_index
 from cardrules.adapters.outcome import rewards, scores
-from cardrules.errors import IllegalActionError
+from cardrules.errors import ArgumentError, IllegalActionError
 from cardrules.game import Game, derive_seed
 from cardrules.render import Table
 from cardrules.simulate import winners_of
@@ -76,9 +77,11 @@ class CardrulesEnv(AECEnv):
         """The current state."""
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        self._player(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        self._player(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -97,7 +100,7 @@ class CardrulesEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.state_now.current_player]
 
     def observe(self, agent: str) -> Observation:
-        player = self.possible_agents.index(agent)
+        player = self._player(agent)
         state = self.state_now
         values = np.array(self.game.observation.encode(state, player), dtype=np.int32)
         mask = np.zeros(self.game.action_space.size, dtype=np.int8)
@@ -105,15 +108,32 @@ class CardrulesEnv(AECEnv):
             mask[list(self.game.action_space.legal_indices(state))] = 1
         return {"observation": values, "action_mask": mask}
 
-    def step(self, action: int) -> None:
-        """Apply the selected agent's action (an index); an illegal index raises
-        :class:`~cardrules.errors.IllegalActionError`."""
+    def _player(self, agent: str) -> int:
+        """The seat of ``agent``; an :class:`~cardrules.errors.ArgumentError` if there is
+        no such agent."""
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise ArgumentError(f"no agent {agent!r}: the agents are "
+                                f"{', '.join(self.possible_agents)}") from None
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action: an index of the action space (a Python or
+        numpy integer), or ``None`` once the agent is terminated or truncated.  Anything
+        else, or an index not legal now, raises
+        :class:`~cardrules.errors.IllegalActionError` and changes nothing."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalActionError(
+                f"{agent} must act: None is the action of terminated or truncated agents only")
         state, space = self.state_now, self.game.action_space
-        index = int(action)
+        try:
+            index = as_index(action, "an action index")
+        except ArgumentError as error:
+            raise IllegalActionError(f"{agent}: {error}") from None
         if index not in space.legal_indices(state):
             raise IllegalActionError(f"action index {index} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
