@@ -26,15 +26,15 @@ so that even large spaces cost nothing to build.
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_right
 from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING, SupportsIndex
+from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules.actions import Action, Kind
+from cardrules.arguments import as_index
 from cardrules.cards import Pack, bits
 from cardrules.errors import ArgumentError, CardrulesError
 
@@ -42,29 +42,6 @@ if TYPE_CHECKING:
     from cardrules.state import State
 
 __all__ = ["ActionSpace", "CardSets", "Family", "Listed", "as_index", "set_rank", "set_unrank"]
-
-
-def as_index(value: object, what: str) -> int:
-    """``value`` as an ``int`` if it is a whole number: a Python or numpy integer (anything
-    with ``__index__``), never a bool or a float; otherwise an
-    :class:`~cardrules.errors.ArgumentError` naming ``what`` was expected.
-
-    >>> import numpy
-    >>> as_index(numpy.int64(3), "an action index")
-    3
-    >>> as_index(3.7, "an action index")
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.ArgumentError: expected an action index (an integer), got 3.7 (float)
-    """
-    if type(value) is int:  # the common case, without the slower protocol check
-        return value
-    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:  # numpy arrays of more than one value, say
-            pass
-    raise ArgumentError(f"expected {what} (an integer), got {value!r} ({type(value).__name__})")
 
 
 def set_rank(cards: Sequence[int]) -> int:

@@ -77,6 +77,10 @@ class Action:
         return " ".join([self.kind.value, self.name, *map(str, self.cards)]).replace("  ", " ")
 
 
+MAX_NOTATION = 400
+"""The longest action notation read (a hundred cards and more)."""
+
+
 def parse_action(text: str, pack: Pack) -> Action:
     """Parse the notation of an action.
 
@@ -86,6 +90,9 @@ def parse_action(text: str, pack: Pack) -> Action:
     ...
     cardrules.errors.NotationError: unknown action 'jump': start with one of play, draw, pass, ...
     """
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"an action's notation is at most {MAX_NOTATION} characters "
+                            f"(this one has {len(text)})")
     words = text.strip().split()
     if not words:
         raise NotationError("empty action: write for example 'play 9H', 'draw' or 'pass'")
@@ -93,7 +100,8 @@ def parse_action(text: str, pack: Pack) -> Action:
         kind = Kind(words[0].lower())
     except ValueError:
         known = ", ".join(k.value for k in Kind)
-        raise NotationError(f"unknown action {words[0]!r}: start with one of {known}") from None
+        raise NotationError(f"unknown action {words[0][:20]!r}: start with one of {known}") \
+            from None
     rest = words[1:]
     name = ""
     if kind is Kind.TRUMP:

@@ -14,6 +14,7 @@ import attrs
 __all__ = [
     "ArgumentError",
     "CardrulesError",
+    "DealTooLongError",
     "IllegalActionError",
     "NotationError",
     "Problem",
@@ -97,3 +98,8 @@ class StateError(CardrulesError):
 
 class SeedError(CardrulesError, ValueError):
     """A seed is not a whole number from 0 to 2**64-1."""
+
+
+class DealTooLongError(CardrulesError):
+    """A deal went on past the number of actions its rules allow (``game.move_limit``):
+    the rule file describes a deal that may never end."""

@@ -30,8 +30,8 @@ class Game:
     its states.
     """
 
-    __slots__ = ("_action_space", "_hooks", "_observation", "fingerprint", "pack", "players",
-                 "procedure", "source", "tables", "variant")
+    __slots__ = ("_action_space", "_hooks", "_observation", "fingerprint", "move_limit", "pack",
+                 "players", "procedure", "source", "tables", "variant")
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -55,6 +55,9 @@ class Game:
                        for point in POINTS}
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
+        self.move_limit: int = self.procedure.move_limit(self)
+        """The most actions a deal may take under these rules (a stuck deal raises
+        :class:`~cardrules.errors.DealTooLongError` past it)."""
         self._action_space: ActionSpace | None = None
         self._observation: Observation | None = None
 

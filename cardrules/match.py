@@ -129,7 +129,7 @@ class MatchState(State):
             deal=self._deal.resample(player, rng), events=self._events, result=self._result)
 
     def _next(self, action: Action) -> MatchState:
-        deal = self._deal._next(action)
+        deal = self._deal._step(action)
         if not deal.is_over:
             return MatchState._make(
                 self._game, seed=self._seed, index=self._index, dealer=self._dealer,

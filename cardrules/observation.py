@@ -25,33 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.action_space import as_index
+from cardrules.arguments import checked_player
 from cardrules.cards import Pack
-from cardrules.errors import ArgumentError
 
 if TYPE_CHECKING:
     from cardrules.state import State
 
 __all__ = ["Card", "Cards", "CardsBySeat", "Field", "Number", "NumbersBySeat", "Observation",
            "OneOf", "Seat", "SeatsIn", "SuitClassesBySeat", "Table", "Trick", "checked_player"]
-
-
-def checked_player(player: object, players: int) -> int:
-    """``player`` as a seat number if it is one of ``players`` seats (``0 .. players - 1``),
-    else an :class:`~cardrules.errors.ArgumentError` saying why it is not.
-
-    >>> checked_player(1, 2)
-    1
-    >>> checked_player(-1, 2)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.ArgumentError: player -1 is not a seat (seats are 0 to 1); -1 is what ...
-    """
-    seat = as_index(player, "a player")
-    if not 0 <= seat < players:
-        why = "; -1 is what current_player returns once the game is over" if seat == -1 else ""
-        raise ArgumentError(f"player {seat} is not a seat (seats are 0 to {players - 1}){why}")
-    return seat
 
 
 @attrs.frozen(kw_only=True)

@@ -12,7 +12,7 @@ import attrs
 from cardrules import state_codec
 from cardrules.actions import Action
 from cardrules.cards import shuffled
-from cardrules.errors import IllegalActionError
+from cardrules.errors import DealTooLongError, IllegalActionError
 from cardrules.events import Event
 from cardrules.fields import declared
 
@@ -162,22 +162,32 @@ class State(abc.ABC):
         :class:`~cardrules.errors.IllegalActionError` naming the rule that forbids the
         action; this state is unchanged either way.
         """
-        if player is not None and player != self.current_player:
+        if player is not None and (type(player) is not int or player != self.current_player):
             who = "nobody (the game is over)" if self.current_player < 0 \
                 else f"player {self.current_player}"
             raise IllegalActionError(f"player {player} is not to move; it is {who}'s turn")
         legal = self.legal_actions()
         for offered in legal:
             if offered is action:
-                return self._next(action)
+                return self._step(action)
         if isinstance(action, str):
             action = self.game.parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"an action is an Action or its text notation, not "
+                                     f"{type(action).__name__}")
+        if action not in legal:
+            action = _same_cards(action, legal)
         if action not in legal:
             size = self.game.pack.size
             if any(not 0 <= c < size for c in action.cards):
                 raise IllegalActionError(f"the action names a card that is not in the pack "
                                          f"(cards are numbered 0 to {size - 1})")
             raise IllegalActionError(self.why_illegal(action) or "not a legal action here")
+        return self._step(action)
+
+    def _step(self, action: Action) -> State:
+        """The state after a legal ``action``: :meth:`_next`, and the bookkeeping every
+        action needs (a deal counts its actions)."""
         return self._next(action)
 
     def describe(self, action: Action) -> str:
@@ -208,6 +218,20 @@ class FieldState(State):
         generated copy in its place; this general one is the reference."""
         return attrs.evolve(self, events=())  # type: ignore[misc]
 
+    def _step(self, action: Action) -> State:
+        """:meth:`_next`, counting the deal's actions: a deal that goes on past
+        ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
+        (naming the rule file) instead of running for ever."""
+        moves = self._moves + 1  # type: ignore[attr-defined]
+        if moves > self.game.move_limit:
+            raise DealTooLongError(
+                f"a deal of {self.game.source} has gone on for {moves - 1} actions, more than "
+                f"its rules allow ({self.game.move_limit}); the rule file describes a deal "
+                f"that may never end")
+        new = self._next(action)
+        new._moves = moves  # type: ignore[attr-defined]
+        return new
+
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, d.attribute) for d in declared(type(self)))
 
@@ -234,3 +258,18 @@ class FieldState(State):
     def to_json(self) -> dict[str, Any]:
         return {"procedure": self.game.variant.play.procedure,
                 **state_codec.write_fields(self)}
+
+
+def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
+    """The legal action that lays the same cards as ``action`` in another order: the only
+    one with that set of cards, or, where several differ only in which card lies last (on
+    top), the one with ``action``'s last card.  ``action`` itself when there is none."""
+    cards = action.cards
+    if len(cards) < 2 or len(set(cards)) != len(cards):
+        return action
+    wanted = frozenset(cards)
+    found = [a for a in legal if a.kind is action.kind and a.name == action.name
+             and len(a.cards) == len(cards) and frozenset(a.cards) == wanted]
+    if len(found) > 1:
+        found = [a for a in found if a.cards[-1] == cards[-1]]
+    return found[0] if len(found) == 1 else action

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
+from cardrules.arguments import checked_player
 from cardrules.errors import StateError
 from cardrules.fields import META, RESET, Context, Events, Kind, declared
 from cardrules.model.common import Visibility
@@ -180,9 +181,7 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     The cards are gathered field by field in declaration order (lists in their order, sets
     from the lowest card), so a seeded ``rng`` always gives the same state.
     """
-    game: Game = state.game
-    if not 0 <= player < game.players:
-        raise StateError(f"player {player} is not a seat (0 to {game.players - 1})")
+    checked_player(player, state.game.players)
     hidden = state.hidden_cards(player) & ~kept
     items = declared(type(state))
     pool = [c for d in items for c in d.kind.cards(getattr(state, d.attribute), hidden)]

@@ -47,7 +47,7 @@ def test_a_huge_line_at_the_prompt_is_not_echoed_whole(
     status, out = _play(capsys, monkeypatch, ["play " + "x" * 10_000_000, "quit"])
     assert status == 0
     assert max(len(line) for line in out.splitlines()) <= LINE_LIMIT + 1
-    assert "…" in out
+    assert "…" in out or "at most 400 characters" in out  # cut, or refused unread
 
 
 def test_undo_is_refused_once_the_game_is_over(

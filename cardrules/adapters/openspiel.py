@@ -42,9 +42,9 @@ import pyspiel
 
 import cardrules
 from cardrules.adapters.outcome import rewards
+from cardrules.arguments import checked_player
 from cardrules.errors import ArgumentError, IllegalActionError
 from cardrules.game import Game
-from cardrules.observation import checked_player
 from cardrules.state import State
 
 __all__ = ["CardrulesGame", "CardrulesState", "Observer"]

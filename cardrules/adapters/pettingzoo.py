@@ -26,8 +26,8 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import cardrules
-from cardrules.action_space import as_index
 from cardrules.adapters.outcome import rewards, scores
+from cardrules.arguments import as_index
 from cardrules.errors import ArgumentError, IllegalActionError
 from cardrules.game import Game, derive_seed
 from cardrules.render import Table

@@ -61,6 +61,11 @@ class Procedure(abc.ABC):
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         """The fields of a view that a learning agent's observation encodes."""
 
+    @abc.abstractmethod
+    def move_limit(self, game: Game) -> int:
+        """The most actions a deal of ``game`` can take under its rules: a bound derived
+        from the pack, the players and the rules, past which a deal is stuck in a loop."""
+
 
 _BUILT_IN = {
     "shedding": "cardrules.procedures.shedding_plugin",

@@ -102,6 +102,8 @@ class SheddingState(FieldState):
     """Who moved first."""
     _dealer: int = field(Seat(nobody=False))
     """The dealer."""
+    _moves: int = field(Count())
+    """Actions applied in this deal (bounded by ``game.move_limit``)."""
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _classes: tuple[tuple[int, ...], ...] = ()

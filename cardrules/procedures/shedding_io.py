@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules.arguments import checked_player
 from cardrules.model.common import Visibility
 from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
 from cardrules.observation import (
@@ -63,6 +64,8 @@ def _info(game: Game) -> _ViewInfo:
 def view(state: SheddingState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``."""
     game = state.game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
     info = _info(game)
     names = info.names
     out: dict[str, Any] = {

@@ -102,13 +102,23 @@ class Shedding(Procedure):
         return from_json(game, data)
 
     def setup(self, game: Game, **position: Any) -> SheddingState:
-        return setup(game, **position)
+        """The position, checked as a state read from JSON is (seats, steps, lengths,
+        cards that add up, a player to move who holds cards)."""
+        return from_json(game, setup(game, **position).to_json())
 
     def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
         return resample(state, player, rng)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return shedding_io.observation_fields(game)
+
+    def move_limit(self, game: Game) -> int:
+        """Each card is played at most once and drawn at most once; a player who cannot
+        beat draws (at most ``stuck_draw`` cards) or passes, and a round of passes either
+        gives the pile to its owner or, with an empty stock, ends the deal.  So between
+        two plays or draws there are at most ``players`` passes and follow-up ends."""
+        n, cards = game.players, game.pack.size
+        return n + (2 * cards + 1) * (n + 2)
 
 
 register(Shedding())

@@ -21,6 +21,7 @@ from cardrules.fields import (
     CardSet,
     CardSetList,
     CardSets,
+    Count,
     Events,
     Flag,
     Label,
@@ -45,7 +46,7 @@ from cardrules.model.tricks import (
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
 from cardrules.procedures.tricks_io import view, why_illegal
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
-from cardrules.state import DealContext, DealResult, FieldState, State
+from cardrules.state import DealContext, DealResult, FieldState
 from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
@@ -106,6 +107,8 @@ class TricksState(FieldState):
     """Who led first (-1: nobody yet)."""
     _dealer: int = field(Seat(nobody=False))
     """The dealer."""
+    _moves: int = field(Count())
+    """Actions applied in this deal (bounded by ``game.move_limit``)."""
     _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen, as plain tuples."""
     _legal: tuple[Action, ...] | None = reset()
@@ -190,26 +193,6 @@ class TricksState(FieldState):
             limit = self._smallest()
             found = tuple(d for d in found if d.effect is Effect.WIN_DEAL or d.size <= limit)
         return found
-
-    def apply(self, action: Action | str, *, player: int | None = None) -> State:
-        """The state after ``action``; a set of cards may be written in any order."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._choice()
-        if player is None:
-            for offered in legal:
-                if offered is action:
-                    return self._next(action)
-        if isinstance(action, str):
-            action = self._game.parse_action(action)
-        cards, size = set(action.cards), self._game.pack.size
-        if action not in legal and len(cards) == len(action.cards) and \
-                all(0 <= c < size for c in cards):
-            ordered = Action(kind=action.kind, name=action.name,
-                             cards=self._game.pack.cards_of(sum(1 << c for c in cards)))
-            if ordered in legal:
-                action = ordered
-        return super().apply(action, player=player)
 
     def why_illegal(self, action: Action) -> str | None:
         return why_illegal(self, action)

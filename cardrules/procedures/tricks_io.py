@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.actions import Action, Kind
+from cardrules.arguments import checked_player
 from cardrules.cards import mask_of
 from cardrules.events import Event
 from cardrules.model.common import Visibility
@@ -88,6 +89,8 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
 def view(state: TricksState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
     game = state._game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
     info = view_info(game)
     names, n = info.names, len(state._hands)
     leader, down, won = state._leader, state._down, state._won

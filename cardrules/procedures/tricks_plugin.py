@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.model.tricks import ANSWER, LEAD, TrickScoring, TricksPlay
+from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
 from cardrules.procedures.tricks_tables import TricksTables
@@ -33,6 +33,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
         raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase!r}")
     if plays and not 0 <= fields["holder"] < n:
         raise StateError("a trick is on the table but nobody holds it")
+    if phase != OVER and not fields["hands"][fields["current"]]:
+        raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
     if state._down & ~mask_of_all(plays):
@@ -114,13 +116,22 @@ class Tricks(Procedure):
         return from_json(game, data)
 
     def setup(self, game: Game, **position: Any) -> TricksState:
-        return setup(game, **position)
+        """The position, checked as a state read from JSON is (seats, steps, lengths,
+        cards that add up, a player to move who holds cards)."""
+        return from_json(game, setup(game, **position).to_json())
 
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
+
+    def move_limit(self, game: Game) -> int:
+        """Every trick takes at least one card out of the hands for good; each takes a lead
+        and an answer per other player, and before it each player may be asked once
+        whether to declare and may declare once."""
+        n, cards = game.players, game.pack.size
+        return (cards + 1) * (3 * n + 1)
 
 
 register(Tricks())
