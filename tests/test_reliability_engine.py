@@ -21,9 +21,9 @@ def test_views_and_resampling_refuse_players_that_are_not_seats(variant: str,
     """Defect 2: view(-1) wrapped around to the last seat's private view."""
     game = cardrules.load(variant, players=2)
     for state in (game.new_deal(seed=1), game.new_match(seed=1)):
-        with pytest.raises(ArgumentError, match="player|integer"):
+        with pytest.raises(ArgumentError, match=r"player|integer"):
             state.view(player)  # type: ignore[arg-type]
-        with pytest.raises(ArgumentError, match="player|integer"):
+        with pytest.raises(ArgumentError, match=r"player|integer"):
             state.resample(player, random.Random(0))  # type: ignore[arg-type]
 
 
