@@ -83,6 +83,10 @@ class Kind(abc.ABC):
     """The zone name a rule file uses for its visibility (``hand``, ``stock``...)."""
     seen: Visibility = Visibility.PUBLIC
     """Visibility when the rule file does not say."""
+    allowed: tuple[Visibility, ...] = ()
+    """The visibilities a rule file may declare for the zone, each honoured by views,
+    events, legal actions and re-sampling (empty: the zone is not the rule file's to
+    declare)."""
 
     @abc.abstractmethod
     def initial(self, players: int) -> Any:
@@ -376,6 +380,7 @@ class CardList(Kind):
     holds: ClassVar[bool] = True
     zone: str
     seen: Visibility = Visibility.PUBLIC
+    allowed: tuple[Visibility, ...] = ()
 
     def initial(self, players: int) -> tuple[int, ...]:
         return ()
@@ -403,6 +408,7 @@ class CardSet(Kind):
     holds: ClassVar[bool] = True
     zone: str
     seen: Visibility = Visibility.PUBLIC
+    allowed: tuple[Visibility, ...] = ()
     subset_of: str = ""
     """The field whose cards these are a part of (marks them; holds none of its own)."""
 
@@ -448,6 +454,7 @@ class CardSets(Kind):
     per_seat: ClassVar[bool] = True
     zone: str
     seen: Visibility = Visibility.OWNER
+    allowed: tuple[Visibility, ...] = ()
 
     def initial(self, players: int) -> tuple[int, ...]:
         return (0,) * players
@@ -472,6 +479,7 @@ class CardSetList(Kind):
     holds: ClassVar[bool] = True
     zone: str
     seen: Visibility = Visibility.PUBLIC
+    allowed: tuple[Visibility, ...] = ()
 
     def initial(self, players: int) -> tuple[int, ...]:
         return ()

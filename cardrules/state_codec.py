@@ -23,8 +23,8 @@ from cardrules.views import seen_by
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["check_cards", "clone_function", "derived", "fresh", "hidden_cards", "read_fields",
-           "resample", "write_fields", "zones"]
+__all__ = ["check_cards", "clone_function", "declarable_zones", "derived", "fresh",
+           "hidden_cards", "read_fields", "resample", "write_fields", "zones"]
 
 T = TypeVar("T")
 
@@ -130,6 +130,12 @@ def zones(state: object) -> dict[str, int]:
         elif masks:
             out[d.kind.zone] = masks[0]
     return out
+
+
+def declarable_zones(cls: type) -> dict[str, tuple[Visibility, ...]]:
+    """Zone name -> the visibilities a rule file may declare for it, for the zones of a
+    state class that a rule file may declare at all."""
+    return {d.kind.zone: d.kind.allowed for d in declared(cls) if d.kind.allowed}
 
 
 def check_cards(found: Mapping[str, int], size: int) -> None:

@@ -15,8 +15,9 @@ from cardrules.model.match import Goal
 from cardrules.model.shedding import GroupKind, SheddingPlay, SheddingScoring, TrumpMode
 from cardrules.model.tricks import Partners, TrickScoring, TricksPlay, TrumpSource
 from cardrules.model.variant import Variant
+from cardrules.procedures import find as find_procedure
 
-__all__ = ["SETUP_CHECKS", "ZONES", "check_variant"]
+__all__ = ["SETUP_CHECKS", "check_variant"]
 
 Found = tuple[tuple[str | int, ...], str]
 """A problem: JSON path and message."""
@@ -190,13 +191,6 @@ def _patterns(winners: int) -> Iterator[str]:
 
 # Set-up checks: degenerate games refused at load ----------------------------------------
 
-ZONES: dict[str, tuple[str, ...]] = {
-    "shedding": ("stock", "hand", "pile", "taken"),
-    "tricks": ("stock", "hand", "trick", "won"),
-}
-"""Per procedure, the zones whose visibility a variant may declare under ``zones:``."""
-
-
 def check_players(v: Variant) -> Iterator[Found]:
     """Refuses ``players.min`` below 2: nobody to play against, and a deal never ends."""
     if v.players.min < 2:
@@ -265,13 +259,23 @@ def check_partners(v: Variant) -> Iterator[Found]:
 
 def check_zones(v: Variant) -> Iterator[Found]:
     """Refuses a ``zones:`` entry the variant's procedure has no zone for (it would be
-    ignored without a word)."""
-    allowed = ZONES.get(v.play.procedure, ())
-    for name in v.zones:
+    ignored without a word), and a visibility the procedure does not honour for that zone
+    (a hidden pile whose top card every view shows, say).  The zones and what each
+    honours come from the procedure's state declarations."""
+    try:
+        procedure = find_procedure(v.play.procedure)
+    except KeyError:
+        return
+    allowed = procedure.zones()
+    for name, visibility in v.zones.items():
         if name not in allowed:
             yield ("zones", name), (
                 f"the {v.play.procedure} procedure has no zone {name!r}; its zones: "
                 f"{', '.join(allowed)}")
+        elif visibility not in allowed[name]:
+            yield ("zones", name), (
+                f"the {v.play.procedure} procedure cannot keep its {name} "
+                f"{visibility.value}; allowed: {', '.join(x.value for x in allowed[name])}")
 
 
 def check_card_names(v: Variant) -> Iterator[Found]:

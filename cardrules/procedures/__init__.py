@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardrules.game import Game
+    from cardrules.model.common import Visibility
     from cardrules.observation import Field
     from cardrules.state import DealContext, State
 
@@ -60,6 +61,11 @@ class Procedure(abc.ABC):
     @abc.abstractmethod
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         """The fields of a view that a learning agent's observation encodes."""
+
+    @abc.abstractmethod
+    def zones(self) -> dict[str, tuple[Visibility, ...]]:
+        """Zone name -> the visibilities a rule file may declare for it (each honoured by
+        views, events, legal actions and re-sampling)."""
 
     @abc.abstractmethod
     def move_limit(self, game: Game) -> int:

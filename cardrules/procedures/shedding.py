@@ -58,6 +58,12 @@ __all__ = ["CHOOSE", "FOLLOW", "OVER", "PHASES", "TURN", "SheddingState"]
 
 
 
+OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
+"""Hands: a hidden hand could not be played by its owner."""
+HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
+"""A stock is face down or face up."""
+
+
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
 class SheddingState(FieldState):
@@ -66,11 +72,12 @@ class SheddingState(FieldState):
     these declarations."""
 
     _game: Game
-    _hands: tuple[int, ...] = field(CardSets(zone="hand"))
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
-    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN))
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                                       allowed=HIDDEN_OR_PUBLIC))
     """The stock; the last card is drawn next."""
-    _pile: tuple[int, ...] = field(CardList(zone="pile"))
+    _pile: tuple[int, ...] = field(CardList(zone="pile", allowed=(Visibility.PUBLIC,)))
     """The pile, bottom to top."""
     _top: int = field(Card())
     """The card to beat (-1: none); it stays after a take as the remembered top."""
@@ -92,7 +99,8 @@ class SheddingState(FieldState):
     """Players gone out, in order."""
     _scores: tuple[int, ...] = field(Numbers())
     """Deal results so far."""
-    _taken: tuple[int, ...] = field(CardSets(zone="taken", seen=Visibility.PUBLIC))
+    _taken: tuple[int, ...] = field(CardSets(zone="taken", seen=Visibility.PUBLIC,
+                                                       allowed=tuple(Visibility)))
     """Cards each player took, as bit sets."""
     _discard: int = field(CardSet(zone="discard", seen=Visibility.HIDDEN))
     """Cards out of play."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
+from cardrules.model.common import Visibility
 from cardrules.model.shedding import FOLLOW, TURN
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
@@ -111,6 +112,9 @@ class Shedding(Procedure):
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return shedding_io.observation_fields(game)
+
+    def zones(self) -> dict[str, tuple[Visibility, ...]]:
+        return state_codec.declarable_zones(SheddingState)
 
     def move_limit(self, game: Game) -> int:
         """Each card is played at most once and drawn at most once; a player who cannot

@@ -56,6 +56,12 @@ __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksSta
 
 
 
+OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
+"""Hands: a hidden hand could not be played by its owner."""
+HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
+"""A stock is face down or face up."""
+
+
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
 class TricksState(FieldState):
@@ -65,9 +71,10 @@ class TricksState(FieldState):
 
     _game: Game
     _tables: TricksTables
-    _hands: tuple[int, ...] = field(CardSets(zone="hand"))
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
-    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN))
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                                       allowed=HIDDEN_OR_PUBLIC))
     """The stock, drawn from the end; the turned-up trump card is first."""
     _trump: int = field(Suit())
     """Trump suit index (-1: no trumps)."""
@@ -83,7 +90,7 @@ class TricksState(FieldState):
     """Players still to be asked to declare."""
     _offer: bool = field(Flag())
     """The leader may declare instead of leading."""
-    _plays: tuple[int, ...] = field(CardSetList(zone="trick"))
+    _plays: tuple[int, ...] = field(CardSetList(zone="trick", allowed=(Visibility.PUBLIC,)))
     """The trick's sets of cards, from the leader on."""
     _down: int = field(CardSet(zone="trick", subset_of="plays"))
     """The trick's face-down cards."""
@@ -91,7 +98,7 @@ class TricksState(FieldState):
     """Who holds the trick (-1: no trick)."""
     _combo: str = field(Label())
     """Name of a combination being played ('' if none)."""
-    _won: tuple[int, ...] = field(CardSets(zone="won"))
+    _won: tuple[int, ...] = field(CardSets(zone="won", allowed=tuple(Visibility)))
     """Cards each player took, as bit sets."""
     _tricks: tuple[int, ...] = field(Numbers(minimum=0))
     """Tricks each player took."""

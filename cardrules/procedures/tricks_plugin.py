@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
+from cardrules.model.common import Visibility
 from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
@@ -125,6 +126,9 @@ class Tricks(Procedure):
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
+
+    def zones(self) -> dict[str, tuple[Visibility, ...]]:
+        return state_codec.declarable_zones(TricksState)
 
     def move_limit(self, game: Game) -> int:
         """Every trick takes at least one card out of the hands for good; each takes a lead
