@@ -163,7 +163,7 @@ def test_nul_in_extends_is_a_located_error(tmp_path: Path) -> None:
 
 def test_trick_zone_in_a_shedding_variant_is_refused() -> None:
     problem = _refused({"extends": "bank", "patch": {"zones": {"trick": "public"}}},
-                       "no zone 'trick'; its zones: stock, hand, pile, taken")
+                       "no zone 'trick'; its zones: hand, stock, pile, taken")
     assert problem.path == '$.zones.trick'
 
 
