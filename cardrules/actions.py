@@ -20,7 +20,7 @@ import attrs
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["Action", "Kind", "parse_action"]
+__all__ = ["Action", "Kind", "parse_action", "register_verb"]
 
 
 class Kind(enum.Enum):
@@ -42,6 +42,9 @@ class Kind(enum.Enum):
     """Answer a lead face down (the cards cannot beat)."""
     DECLARE = "declare"
     """Declare a combination (``declare moscow AS AH AD``)."""
+    VERB = "verb"
+    """An action a phase plug-in names with a word of its own (``give 9H``): the word is
+    the action's ``name`` and the notation's first word (see :func:`register_verb`)."""
 
 
 _WITH_CARDS = {Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE}
@@ -62,7 +65,7 @@ class Action:
 
     def text(self, pack: Pack) -> str:
         """The notation of this action, for example ``play 9H`` or ``declare moscow AS AH AD``."""
-        words = [self.kind.value]
+        words = [] if self.kind is Kind.VERB else [self.kind.value]
         if self.name:
             words.append(self.name)
         words.extend(pack.name(c) for c in self.cards)
@@ -74,7 +77,30 @@ class Action:
     def __str__(self) -> str:
         if self.label:
             return self.label
-        return " ".join([self.kind.value, self.name, *map(str, self.cards)]).replace("  ", " ")
+        first = [] if self.kind is Kind.VERB else [self.kind.value]
+        return " ".join([*first, self.name, *map(str, self.cards)]).replace("  ", " ")
+
+
+_VERBS: dict[str, bool] = {}
+"""Action words phases add -> whether the action names cards."""
+
+
+def register_verb(word: str, *, cards: bool) -> None:
+    """Let the notation's first word ``word`` name a phase's action of kind
+    :attr:`Kind.VERB` (``cards``: the action names one or more cards).  A built-in kind's
+    word cannot be taken.
+
+    >>> register_verb("give", cards=True)
+    >>> from cardrules.cards import Pack
+    >>> parse_action("give 9s", Pack(ranks=("9",), suits=("S",))).text(Pack(ranks=("9",),
+    ...     suits=("S",)))
+    'give 9S'
+    """
+    word = word.lower()
+    if not word.isascii() or not word.isalpha() or word in {k.value for k in Kind}:
+        raise ValueError(f"{word!r} cannot be an action word (a word of letters that is not "
+                         f"one of {', '.join(k.value for k in Kind)})")
+    _VERBS[word] = cards
 
 
 MAX_NOTATION = 400
@@ -96,10 +122,15 @@ def parse_action(text: str, pack: Pack) -> Action:
     words = text.strip().split()
     if not words:
         raise NotationError("empty action: write for example 'play 9H', 'draw' or 'pass'")
+    first = words[0].lower()
+    if first in _VERBS:
+        return _parse_verb(first, words[1:], pack)
     try:
-        kind = Kind(words[0].lower())
+        if first == Kind.VERB.value:
+            raise ValueError(first)
+        kind = Kind(first)
     except ValueError:
-        known = ", ".join(k.value for k in Kind)
+        known = ", ".join([*(k.value for k in Kind if k is not Kind.VERB), *sorted(_VERBS)])
         raise NotationError(f"unknown action {words[0][:20]!r}: start with one of {known}") \
             from None
     rest = words[1:]
@@ -121,4 +152,14 @@ def parse_action(text: str, pack: Pack) -> Action:
     if kind not in _WITH_CARDS and cards:
         raise NotationError(f"'{kind.value}' takes no cards")
     action = Action(kind=kind, cards=cards, name=name)
+    return attrs.evolve(action, label=action.text(pack))
+
+
+def _parse_verb(word: str, rest: list[str], pack: Pack) -> Action:
+    cards = tuple(pack.parse(w) for w in rest)
+    if _VERBS[word] and not cards:
+        raise NotationError(f"'{word}' needs at least one card, e.g. '{word} 9H'")
+    if not _VERBS[word] and cards:
+        raise NotationError(f"'{word}' takes no cards")
+    action = Action(kind=Kind.VERB, name=word, cards=cards)
     return attrs.evolve(action, label=action.text(pack))

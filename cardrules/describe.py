@@ -33,6 +33,7 @@ from cardrules.model.shedding import (
     TrumpMode,
 )
 from cardrules.model.tricks import TricksPlay
+from cardrules.phases import find as find_phase
 
 __all__ = ["describe", "register_describer"]
 
@@ -52,6 +53,8 @@ def describe(variant: Variant) -> list[str]:
     if variant.description:
         lines += [variant.description, ""]
     lines += ["## Cards and players", *_setup(variant), ""]
+    if variant.phases:
+        lines += ["## After the deal", *_phases(variant), ""]
     describer = _PROCEDURE_DESCRIBERS.get(type(variant.play))
     if describer is None and isinstance(variant.play, SheddingPlay):
         describer = _shedding
@@ -61,6 +64,13 @@ def describe(variant: Variant) -> list[str]:
     if variant.options:
         lines += ["## Options in force", *_options(variant)]
     return lines
+
+
+def _phases(v: Variant) -> Iterator[str]:
+    """One line per listed phase, in the words of the phase itself."""
+    for entry in v.phases:
+        phase = find_phase(entry.name)
+        yield f"- {phase.describe(phase.settings(entry.section))}"
 
 
 def _ranks(names: Any) -> str:

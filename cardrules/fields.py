@@ -47,6 +47,7 @@ __all__ = [
     "Numbers",
     "Seat",
     "Seats",
+    "Stage",
     "Suit",
     "Suits",
     "declared",
@@ -124,7 +125,7 @@ def field(kind: Kind, *, label: str = "") -> Any:
     A state's other attributes (its game, lookup tables derived from the declared fields)
     are plain attrs fields: cloned, but never written, compared or re-read.
     """
-    return attrs.field(metadata={META: kind, LABEL: label})
+    return attrs.field(default=None, metadata={META: kind, LABEL: label})
 
 
 def reset(default: Any = None) -> Any:
@@ -203,6 +204,24 @@ class Seat(Kind):
             raise ValueError(f"{seat} is not a seat (0 to {context.players - 1}"
                              f"{', or -1' if self.nobody else ''})")
         return seat
+
+
+@attrs.frozen(kw_only=True)
+class Stage(Kind):
+    """The index of the listed phase at work, or -1 when none is (see
+    :mod:`cardrules.flow`)."""
+
+    def initial(self, players: int) -> int:
+        return -1
+
+    def write(self, value: int, pack: Pack) -> int:
+        return value
+
+    def read(self, raw: Any, context: Context) -> int:
+        number = _int(raw)
+        if number < -1:
+            raise ValueError(f"{number} is below -1")
+        return number
 
 
 @attrs.frozen(kw_only=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardrules import flow
 from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
@@ -13,6 +14,8 @@ from cardrules.hooks import POINTS, resolve
 from cardrules.match import MatchState
 from cardrules.model import Variant
 from cardrules.observation import Number, NumbersBySeat, Observation
+from cardrules.phases import Phase
+from cardrules.phases import find as find_phase
 from cardrules.procedures import Procedure, find
 from cardrules.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.state import DealContext, State
@@ -31,7 +34,7 @@ class Game:
     """
 
     __slots__ = ("_action_space", "_hooks", "_observation", "fingerprint", "move_limit", "pack",
-                 "players", "procedure", "source", "tables", "variant")
+                 "phases", "players", "procedure", "source", "state_class", "tables", "variant")
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -51,6 +54,14 @@ class Game:
         """The cards."""
         self.procedure: Procedure = find(variant.play.procedure)
         """The play procedure."""
+        self.phases: tuple[tuple[Phase, Any], ...] = tuple(
+            (find_phase(entry.name), find_phase(entry.name).settings(entry.section))
+            for entry in variant.phases)
+        """The listed phases with their settings, in the order they run after the deal."""
+        self.state_class: type = flow.compose(
+            self.procedure.state_class,
+            [p.fields for p, _ in self.phases if p.fields is not None])
+        """The class of this game's deal states."""
         self._hooks = {point: resolve(point, variant.hooks.get(point, _DEFAULTS[point]))
                        for point in POINTS}
         self.tables: Any = self.procedure.compile(self)
@@ -63,6 +74,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} players={self.players}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is made from; unpickling compiles the rules again (the
+        phases it lists must be registered there too)."""
+        return (_rebuild, (self.variant, self.players, self.fingerprint, self.source))
 
     @property
     def options(self) -> dict[str, object]:
@@ -81,7 +97,10 @@ class Game:
         'play 9H'
         """
         if self._action_space is None:
-            self._action_space = ActionSpace(self.pack, self.tables.action_families())
+            families = (*self.tables.action_families(),
+                        *(f for phase, settings in self.phases
+                          for f in phase.families(self, settings)))
+            self._action_space = ActionSpace(self.pack, families)
         return self._action_space
 
     @property
@@ -96,6 +115,8 @@ class Game:
         """
         if self._observation is None:
             fields = (*self.procedure.observation_fields(self),
+                      *(f for phase, settings in self.phases
+                        for f in phase.observation_fields(self, settings)),
                       Number(key="match.deal"), NumbersBySeat(key="match.totals"))
             self._observation = Observation(self.pack, self.players, fields)
         return self._observation
@@ -183,3 +204,7 @@ class Game:
 
 
 _DEFAULTS = {"first_mover": "dealer_left"}
+
+
+def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> Game:
+    return Game(variant=variant, players=players, fingerprint=fingerprint, source=source)

@@ -204,6 +204,19 @@ class FieldState(State):
     __slots__ = ()
     _phase: str
     _current: int
+    _stage: int
+    _moves: int
+    _events: tuple[Any, ...]
+
+    def _start_play(self) -> None:
+        """Begin play once the cards are dealt and the listed phases are done (changes a
+        fresh clone; see :mod:`cardrules.flow`)."""
+        raise NotImplementedError
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and its JSON (classes composed for a game have no importable
+        name)."""
+        return (_state_from_json, (self.game, self.to_json()))
 
     @property
     def current_player(self) -> int:
@@ -222,14 +235,15 @@ class FieldState(State):
         """:meth:`_next`, counting the deal's actions: a deal that goes on past
         ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
         (naming the rule file) instead of running for ever."""
-        moves = self._moves + 1  # type: ignore[attr-defined]
+        moves = self._moves + 1
         if moves > self.game.move_limit:
             raise DealTooLongError(
                 f"a deal of {self.game.source} has gone on for {moves - 1} actions, more than "
                 f"its rules allow ({self.game.move_limit}); the rule file describes a deal "
                 f"that may never end")
         new = self._next(action)
-        new._moves = moves  # type: ignore[attr-defined]
+        assert isinstance(new, FieldState)
+        new._moves = moves  # type: ignore[misc]  # a slot of every concrete state class
         return new
 
     def _key(self) -> tuple[Any, ...]:
@@ -273,3 +287,7 @@ def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
     if len(found) > 1:
         found = [a for a in found if a.cards[-1] == cards[-1]]
     return found[0] if len(found) == 1 else action
+
+
+def _state_from_json(game: Game, data: dict[str, Any]) -> State:
+    return game.state_from_json(data)

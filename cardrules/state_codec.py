@@ -79,7 +79,7 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
 def derived(cls: type[T]) -> type[T]:
     """Class decorator over ``attrs.define``: give a state class its generated
     :func:`clone_function` as ``_clone`` and a read-only public property per declared
-    field (``state.hands`` reads ``state._hands``) unless it defines one itself.
+    field (``state.hands`` reads ``state._hands``) unless it or a base class defines one.
 
     Fields that hold cards must each name a zone of their own.
     """
@@ -87,7 +87,7 @@ def derived(cls: type[T]) -> type[T]:
     if len(set(holders)) != len(holders):
         raise TypeError(f"{cls.__name__}: two fields hold cards in the same zone")
     for item in declared(cls):
-        if item.name not in cls.__dict__:
+        if not any(item.name in k.__dict__ for k in cls.__mro__):
             setattr(cls, item.name, property(operator.attrgetter(item.attribute),
                                              doc=f"The {item.name} field (read-only)."))
     setattr(cls, "_clone", clone_function(cls))  # noqa: B010

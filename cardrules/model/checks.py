@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
+import jsonschema
+
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import Goal
 from cardrules.model.shedding import GroupKind, SheddingPlay, SheddingScoring, TrumpMode
 from cardrules.model.tricks import Partners, TrickScoring, TricksPlay, TrumpSource
 from cardrules.model.variant import Variant
+from cardrules.phases import find as find_phase
 from cardrules.procedures import find as find_procedure
 
 __all__ = ["SETUP_CHECKS", "check_variant"]
@@ -278,6 +281,24 @@ def check_zones(v: Variant) -> Iterator[Found]:
                 f"{visibility.value}; allowed: {', '.join(x.value for x in allowed[name])}")
 
 
+def check_phases(v: Variant) -> Iterator[Found]:
+    """Refuses a ``phases:`` entry that names no registered phase (listing the known ones),
+    a section its phase's schema refuses, and settings its phase's own checks refuse."""
+    for index, entry in enumerate(v.phases):
+        try:
+            phase = find_phase(entry.name)
+        except KeyError as exc:
+            yield ("phases", index), str(exc.args[0])
+            continue
+        validator = jsonschema.Draft202012Validator(phase.schema)
+        errors = sorted(validator.iter_errors(entry.section), key=lambda e: list(e.path))
+        for error in errors:
+            yield ("phases", index, entry.name, *error.path), error.message
+        if not errors:
+            for problem in phase.check(phase.settings(entry.section), v):
+                yield ("phases", index, entry.name), problem
+
+
 def check_card_names(v: Variant) -> Iterator[Found]:
     """Refuses rank (or suit) names that differ only in case, such as ``a`` and ``A``.
 
@@ -310,6 +331,6 @@ def check_action_bound(v: Variant) -> Iterator[Found]:
 
 SETUP_CHECKS: tuple[Callable[[Variant], Iterator[Found]], ...] = (
     check_players, check_hand_size, check_stuck_draw, check_groups_unique, check_partners,
-    check_zones, check_card_names, check_action_bound,
+    check_zones, check_card_names, check_action_bound, check_phases,
 )
 """Checks of degenerate set-ups, run by :func:`check_variant` after the others."""

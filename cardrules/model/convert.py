@@ -12,7 +12,7 @@ from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, 
 from cardrules.model.match import MatchSpec
 from cardrules.model.shedding import RankClause, SheddingPlay, SheddingScoring
 from cardrules.model.tricks import TrickScoring, TricksPlay
-from cardrules.model.variant import Variant
+from cardrules.model.variant import PhaseEntry, Variant
 
 __all__ = ["structure_variant"]
 
@@ -85,4 +85,13 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         hooks=part(data.get("hooks", {}), dict[str, str]),
         options=_options(data.get("options"), tuple),
         references=part(data.get("references", {}), dict[str, str]),
+        phases=tuple(_phase_entry(item) for item in data.get("phases", ())),
     )
+
+
+def _phase_entry(item: str | Mapping[str, Any]) -> PhaseEntry:
+    """``name`` or ``{name: section}`` (the schema allows nothing else)."""
+    if isinstance(item, str):
+        return PhaseEntry(name=item)
+    ((name, section),) = item.items()
+    return PhaseEntry(name=str(name), section=dict(section or {}))

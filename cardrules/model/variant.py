@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
@@ -9,12 +11,22 @@ from cardrules.model.match import MatchSpec
 from cardrules.model.shedding import SheddingPlay, SheddingScoring
 from cardrules.model.tricks import TrickScoring, TricksPlay
 
-__all__ = ["PlayRules", "ScoringRules", "Variant"]
+__all__ = ["PhaseEntry", "PlayRules", "ScoringRules", "Variant"]
 
 PlayRules = SheddingPlay | TricksPlay
 """The play section of any procedure."""
 ScoringRules = SheddingScoring | TrickScoring
 """The scoring section of any procedure."""
+
+
+@attrs.frozen(kw_only=True)
+class PhaseEntry:
+    """One entry of a variant's ``phases:`` list."""
+
+    name: str
+    """The registered phase's name."""
+    section: dict[str, Any] = attrs.field(factory=dict)
+    """Its section of the rule file (checked by the phase's own schema)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -45,6 +57,8 @@ class Variant:
     """Hook point -> registered hook name."""
     options: tuple[OptionSpec, ...] = ()
     """Declared options with the values in force."""
+    phases: tuple[PhaseEntry, ...] = ()
+    """Phases run in order after the deal and before play (see :mod:`cardrules.phases`)."""
     references: dict[str, str] = attrs.field(factory=dict)
     """Procedure rule key (``must_beat``...) -> the variant's own rule number, for messages."""
 

@@ -37,6 +37,8 @@ class Procedure(abc.ABC):
 
     name: str = ""
     """The name rule files use."""
+    state_class: type
+    """The class of its deal states (a game adds its listed phases' fields to it)."""
 
     @abc.abstractmethod
     def compile(self, game: Game) -> Any:

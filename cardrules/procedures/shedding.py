@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules import flow
 from cardrules.actions import Action, Kind
 from cardrules.cards import deal_round
 from cardrules.events import Event
@@ -26,6 +27,7 @@ from cardrules.fields import (
     Numbers,
     Seat,
     Seats,
+    Stage,
     Suits,
     field,
     reset,
@@ -71,7 +73,7 @@ class SheddingState(FieldState):
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
 
-    _game: Game
+    _game: Game = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
@@ -112,6 +114,8 @@ class SheddingState(FieldState):
     """The dealer."""
     _moves: int = field(Count())
     """Actions applied in this deal (bounded by ``game.move_limit``)."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none; see :mod:`cardrules.flow`)."""
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _classes: tuple[tuple[int, ...], ...] = ()
@@ -125,7 +129,9 @@ class SheddingState(FieldState):
 
     @classmethod
     def _make(cls, game: Game, **fields: Any) -> SheddingState:
-        state = fresh(cls, game, game=game, **fields)
+        """A state of the game's state class (this class, or this class with the listed
+        phases' fields) with the given fields, the others at their initial values."""
+        state: SheddingState = fresh(game.state_class, game, game=game, **fields)
         state._refresh_tables()
         return state
 
@@ -166,13 +172,21 @@ class SheddingState(FieldState):
         new._hands, new._stock, new._pile = tuple(hands), tuple(stock), pile
         new._top = pile[-1] if pile else -1
         new._refresh_tables()
-        mover = game.hook("first_mover")(FirstMoverInput(
-            pack=game.pack, hands=new._hands, top=new._top, dealer=self._dealer,
-            trump_classes=new._classes))
-        new._current, new._starter, new._phase = mover, mover, TURN
-        new._events = (*self._events, Event(kind="deal", player=self._dealer, cards=pile),
-                       Event(kind="first_mover", player=mover))
+        new._events = (*self._events, Event(kind="deal", player=self._dealer, cards=pile))
+        if game.phases:
+            flow.begin(new)
+        else:
+            new._start_play()
         return new
+
+    def _start_play(self) -> None:
+        """The first mover (by the ``first_mover`` hook) begins (changes a fresh clone)."""
+        game = self._game
+        mover = game.hook("first_mover")(FirstMoverInput(
+            pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
+            trump_classes=self._classes))
+        self._current, self._starter, self._phase = mover, mover, TURN
+        self._events = (*self._events, Event(kind="first_mover", player=mover))
 
     # -- public read-only fields -------------------------------------------------
 
@@ -203,6 +217,8 @@ class SheddingState(FieldState):
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
         phase, tables = self._phase, self._game.tables
         if phase in (TURN, FOLLOW):
             p, top = self._current, self._top
@@ -230,11 +246,15 @@ class SheddingState(FieldState):
         return ()
 
     def why_illegal(self, action: Action) -> str | None:
+        if self._stage >= 0:
+            return flow.refusal(self, action)
         return None if action in self.legal_actions() else why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 
     def _next(self, action: Action) -> SheddingState:
+        if self._stage >= 0:
+            return flow.apply(self, action)
         kind = action.kind
         if kind is Kind.PLAY:
             return self._play(self._tables.move_of(action.cards))
@@ -420,7 +440,10 @@ class SheddingState(FieldState):
     # -- views and JSON -------------------------------------------------------------
 
     def view(self, player: int) -> dict[str, Any]:
-        return view(self, player)
+        out = view(self, player)
+        if self._game.phases:
+            out.update(flow.view(self, player))
+        return out
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ __all__ = ["Shedding", "from_json", "resample", "setup"]
 def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     """Read back ``SheddingState.to_json()``; a :class:`StateError` naming what is wrong
     (a field out of range, cards that do not add up)."""
-    fields = read_fields(SheddingState, game, data)
+    fields = read_fields(game.state_class, game, data)
     n, phase = game.players, fields["phase"]
     if fields["own_suits"] and phase != "choose_trump" and -1 in fields["own_suits"]:
         raise StateError("own trump suits are still being chosen outside the choice")
@@ -39,6 +39,8 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
         raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
+    if state._stage >= len(game.phases):
+        raise StateError(f"stage {state._stage} names no listed phase")
     return state
 
 
@@ -91,6 +93,7 @@ def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingS
 class Shedding(Procedure):
     """Lay a card that beats the top of the pile, draw, or pass."""
 
+    state_class = SheddingState
     name = "shedding"
 
     def compile(self, game: Game) -> SheddingTables:

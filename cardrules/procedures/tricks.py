@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules import state_codec
+from cardrules import flow, state_codec
 from cardrules.actions import Action, Kind
 from cardrules.events import Event
 from cardrules.fields import (
@@ -28,6 +28,7 @@ from cardrules.fields import (
     Numbers,
     Seat,
     Seats,
+    Stage,
     Suit,
     field,
     reset,
@@ -69,8 +70,8 @@ class TricksState(FieldState):
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
 
-    _game: Game
-    _tables: TricksTables
+    _game: Game = attrs.field(default=None)
+    _tables: TricksTables = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
@@ -116,6 +117,8 @@ class TricksState(FieldState):
     """The dealer."""
     _moves: int = field(Count())
     """Actions applied in this deal (bounded by ``game.move_limit``)."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none; see :mod:`cardrules.flow`)."""
     _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen, as plain tuples."""
     _legal: tuple[Action, ...] | None = reset()
@@ -125,7 +128,11 @@ class TricksState(FieldState):
 
     @classmethod
     def _make(cls, game: Game, **fields: Any) -> TricksState:
-        return fresh(cls, game, game=game, tables=game.tables, **fields)
+        """A state of the game's state class (this class, or this class with the listed
+        phases' fields) with the given fields, the others at their initial values."""
+        state: TricksState = fresh(game.state_class, game, game=game, tables=game.tables,
+                                   **fields)
+        return state
 
     @classmethod
     def new(cls, game: Game, context: DealContext) -> TricksState:
@@ -135,9 +142,17 @@ class TricksState(FieldState):
             game, hands=dealt.hands, stock=dealt.stock, trump=dealt.trump,
             trump_card=dealt.trump_card, leader=dealt.leader, current=dealt.leader,
             dealer=context.dealer)
-        state._window(dealt.leader)
+        if game.phases:
+            flow.begin(state)
+        else:
+            state._window(dealt.leader)
         state._events = (*dealt.events, *state._events)
         return state
+
+    def _start_play(self) -> None:
+        """The leader dealt to lead begins, after a declaration window (changes a fresh
+        clone)."""
+        self._window(self._leader)
 
     # -- public read-only fields -------------------------------------------------
 
@@ -178,6 +193,8 @@ class TricksState(FieldState):
         return legal
 
     def _choice(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
         phase, tables, p = self._phase, self._tables, self._current
         if phase == ANSWER:
             return tables.answers(self._hands[p], self._plays[0].bit_count())
@@ -202,11 +219,15 @@ class TricksState(FieldState):
         return found
 
     def why_illegal(self, action: Action) -> str | None:
+        if self._stage >= 0:
+            return flow.refusal(self, action)
         return why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 
     def _next(self, action: Action) -> TricksState:
+        if self._stage >= 0:
+            return flow.apply(self, action)
         kind = action.kind
         if kind is Kind.ANSWER:
             return self._answer(self._tables.masks[action], True, action)
@@ -353,4 +374,7 @@ class TricksState(FieldState):
     # -- equality, views and JSON ---------------------------------------------------
 
     def view(self, player: int) -> dict[str, Any]:
-        return view(self, player)
+        out = view(self, player)
+        if self._game.phases:
+            out.update(flow.view(self, player))
+        return out

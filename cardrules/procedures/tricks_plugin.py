@@ -28,7 +28,7 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
     (a field out of range, a trick that contradicts the phase, cards that do not add
     up)."""
-    fields = read_fields(TricksState, game, data)
+    fields = read_fields(game.state_class, game, data)
     n, phase, plays = game.players, fields["phase"], fields["plays"]
     if (phase == ANSWER) != bool(plays) or len(plays) >= n:
         raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase!r}")
@@ -103,6 +103,7 @@ def mask_of_all(masks: Sequence[int]) -> int:
 class Tricks(Procedure):
     """Lead cards, the others answer with as many, the best set takes the trick."""
 
+    state_class = TricksState
     name = "tricks"
 
     def compile(self, game: Game) -> TricksTables:

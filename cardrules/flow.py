@@ -1,0 +1,91 @@
+"""A deal's flow through the phases a variant lists (:mod:`cardrules.phases`).
+
+After the deal, a state whose game lists phases enters them in order (its ``_stage`` is
+the index of the phase at work; -1 once play has begun).  While a phase is at work it
+decides the legal actions, the refusals, what an action does and part of the view; when
+the last one is done the play procedure begins its play (``state._start_play()``).
+
+The game's state class is its procedure's state class with each phase's field mixin
+added (:func:`compose`), so everything derived from declared fields covers the phases'
+fields too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.state_codec import derived
+
+if TYPE_CHECKING:
+    from cardrules.state import FieldState
+
+S = TypeVar("S", bound="FieldState")
+
+__all__ = ["apply", "begin", "compose", "legal", "refusal", "view"]
+
+
+def compose(base: type, mixins: Sequence[type]) -> type:
+    """``base`` (a procedure's state class) with the phases' field mixins added; ``base``
+    itself when there are none.  ``base`` comes first, so its methods (equality, hashing,
+    ``repr``) win over anything attrs gave a mixin."""
+    if not mixins:
+        return base
+    name = base.__name__ + "".join(m.__name__ for m in mixins)
+    cls = type(name, (base, *mixins), {"__module__": base.__module__})
+    return derived(attrs.define(slots=True, eq=False, repr=False)(cls))
+
+
+def begin(state: FieldState) -> None:
+    """The cards are dealt: enter the first phase, or begin play when there is none
+    (changes a fresh clone)."""
+    _enter(state, 0)
+
+
+def _enter(state: FieldState, stage: int) -> None:
+    phases = state.game.phases
+    if stage < len(phases):
+        state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
+        phase, settings = phases[stage]
+        phase.enter(state, settings)
+    else:
+        state._stage = -1  # type: ignore[misc]
+        state._start_play()
+
+
+def legal(state: FieldState) -> tuple[Action, ...]:
+    """The legal actions of the phase at work: its candidates it does not refuse."""
+    phase, settings = state.game.phases[state._stage]
+    return tuple(a for a in phase.candidates(state, settings)
+                 if phase.refusal(state, settings, a) is None)
+
+
+def refusal(state: FieldState, action: Action) -> str | None:
+    """Why the phase at work refuses ``action`` (None: it is legal)."""
+    phase, settings = state.game.phases[state._stage]
+    return phase.refusal(state, settings, action)
+
+
+def apply(state: S, action: Action) -> S:
+    """The state after a legal ``action`` of the phase at work; the next phase (or play)
+    begins when it is done."""
+    new = state._clone()
+    stage = state._stage
+    phase, settings = state.game.phases[stage]
+    if phase.apply(new, settings, action):
+        _enter(new, stage + 1)
+    return new
+
+
+def view(state: FieldState, player: int) -> dict[str, Any]:
+    """The view entries of every listed phase (each phase shows its own fields), and the
+    name of the phase at work."""
+    out: dict[str, Any] = {}
+    for phase, settings in state.game.phases:
+        out.update(phase.view(state, settings, player))
+    if state._stage >= 0:
+        out["phase"] = state.game.phases[state._stage][0].name
+    return out

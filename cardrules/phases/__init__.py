@@ -1,0 +1,144 @@
+"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order after
+the deal and before play (``phases: [{pass_cards: {count: 3}}]``).
+
+A phase declares, once, everything generic code needs:
+
+- its state fields (an attrs mixin class whose fields are made with
+  :func:`cardrules.fields.field`, so cloning, JSON, zones, views of hidden cards and
+  re-sampling derive from them), in :attr:`Phase.fields`;
+- its YAML section: a JSON Schema fragment (:attr:`Phase.schema`), the record it is read
+  into (:meth:`Phase.settings`), cross-field checks (:meth:`Phase.check`) and a sentence
+  of English (:meth:`Phase.describe`);
+- its actions: the words it adds to the notation (:attr:`Phase.verbs`), their families
+  for the action index (:meth:`Phase.families`) and, in one place, why an action is
+  refused (:meth:`Phase.refusal`), from which the legal actions follow;
+- what it does: :meth:`Phase.enter`, :meth:`Phase.apply`, and what a player sees
+  (:meth:`Phase.view`, :meth:`Phase.observation_fields`).
+
+Phases register by name with :func:`register` (built-in ones on first use, third-party
+ones through the entry-point group ``cardrules.phases``).  A rule file names phases; it
+never imports anything.
+
+>>> find("nope")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+KeyError: "unknown phase 'nope'; known phases: ..."
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable, Iterator, Mapping
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardrules.actions import register_verb
+
+if TYPE_CHECKING:
+    from cardrules.action_space import Family
+    from cardrules.actions import Action
+    from cardrules.game import Game
+    from cardrules.model.variant import Variant
+    from cardrules.observation import Field
+
+__all__ = ["Phase", "find", "known", "register"]
+
+
+class Phase(abc.ABC):
+    """A step of a deal that a variant may list under ``phases:``.
+
+    The methods that act receive the state (a fresh clone for :meth:`enter` and
+    :meth:`apply`, which change it in place) and the phase's settings, as read by
+    :meth:`settings` from the variant's section.  The state's ``_current`` is the player to
+    act; every other field the phase uses is one it declares in :attr:`fields`.
+    """
+
+    name: ClassVar[str] = ""
+    """The name rule files use."""
+    verbs: ClassVar[Mapping[str, bool]] = {}
+    """Action words this phase adds -> whether the action names cards."""
+    fields: ClassVar[type | None] = None
+    """An attrs class (``attrs.define(slots=False)``) declaring the phase's state fields."""
+    schema: ClassVar[Mapping[str, Any]] = {"type": "object", "additionalProperties": False}
+    """The JSON Schema of the phase's section in a rule file."""
+
+    def settings(self, section: Mapping[str, Any]) -> Any:
+        """The phase's settings read from its (schema-valid) section; the section itself
+        by default."""
+        return dict(section)
+
+    def check(self, settings: Any, variant: Variant) -> Iterator[str]:
+        """Problems of these settings for ``variant`` (its pack, players...), in words."""
+        return iter(())
+
+    @abc.abstractmethod
+    def describe(self, settings: Any) -> str:
+        """What the phase does, in one English sentence."""
+
+    @abc.abstractmethod
+    def enter(self, state: Any, settings: Any) -> None:
+        """Start the phase on a fresh clone of the state (at least: set ``_current``)."""
+
+    @abc.abstractmethod
+    def candidates(self, state: Any, settings: Any) -> Iterable[Action]:
+        """Actions worth asking :meth:`refusal` about: every legal one among them."""
+
+    @abc.abstractmethod
+    def refusal(self, state: Any, settings: Any, action: Action) -> str | None:
+        """Why ``action`` is refused now (naming the rule), or None when it is legal.  The
+        one place that knows the phase's legality: the legal actions are the candidates
+        it does not refuse."""
+
+    @abc.abstractmethod
+    def apply(self, state: Any, settings: Any, action: Action) -> bool:
+        """Carry out a legal ``action`` on a fresh clone; True when the phase is done."""
+
+    def view(self, state: Any, settings: Any, player: int) -> dict[str, Any]:
+        """What ``player`` may know of the phase's own fields, JSON-ready (hidden cards
+        as counts), added to the state's view."""
+        return {}
+
+    def families(self, game: Game, settings: Any) -> tuple[Family, ...]:
+        """Every action the phase may ever offer, for the action index."""
+        return ()
+
+    def observation_fields(self, game: Game, settings: Any) -> tuple[Field, ...]:
+        """The fields of :meth:`view` a learning agent's observation encodes."""
+        return ()
+
+
+_REGISTRY: dict[str, Phase] = {}
+_loaded_entry_points = False
+
+
+def register(phase: Phase) -> Phase:
+    """Register ``phase`` under its name, with its action words."""
+    if not phase.name:
+        raise ValueError("a phase needs a name")
+    for word, cards in phase.verbs.items():
+        register_verb(word, cards=cards)
+    _REGISTRY[phase.name] = phase
+    return phase
+
+
+def known() -> dict[str, Phase]:
+    """Every registered phase by name (including those from entry points)."""
+    global _loaded_entry_points
+    if not _loaded_entry_points:
+        _loaded_entry_points = True
+        for entry in entry_points(group="cardrules.phases"):
+            found = entry.load()
+            if isinstance(found, Phase):
+                register(found)
+    return dict(_REGISTRY)
+
+
+def find(name: str) -> Phase:
+    """The phase registered as ``name``; a ``KeyError`` naming the known ones."""
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    phases = known()
+    if name not in phases:
+        raise KeyError(f"unknown phase {name!r}; known phases: "
+                       f"{', '.join(sorted(phases)) or 'none registered'}")
+    return phases[name]

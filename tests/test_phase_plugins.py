@@ -1,0 +1,122 @@
+"""A phase written outside the package (tests/toy_phase.py) plugs into any game by its
+name in a rule file: the game validates, plays, passes the conformance checks, round-trips
+JSON and pickles, re-samples, and no view leaks a hidden card."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+import toy_phase  # noqa: F401  (registers the toy phase)
+
+import cardrules
+from cardrules.bots import BOTS, bot_view, make_bot
+from cardrules.check import run_check
+from cardrules.conformance import Policy, check_cards, check_json, check_legal, check_views
+from cardrules.describe import describe
+
+
+def _house(base: str, count: int = 1) -> dict[str, Any]:
+    return {"extends": base, "patch": {"phases": [{"toy_pass_left": {"count": count}}]}}
+
+
+@pytest.mark.parametrize("base", ["bank", "bura"])
+def test_the_phase_runs_after_the_deal_and_hands_the_cards_to_the_left(base: str) -> None:
+    game = cardrules.load(_house(base), players=3, options={"trump_assignment": "seat"}
+                          if base == "bank" else None)
+    state = game.new_deal(seed=9)
+    assert state.view(0)["phase"] == "toy_pass_left"
+    before = [set(game.pack.cards_of(h)) for h in state.hands]
+    given = []
+    for _ in range(3):
+        action = state.legal_actions()[0]
+        assert action.text(game.pack).startswith("give ")
+        given.append((state.current_player, action.cards[0]))
+        state = state.apply(action.text(game.pack))
+    assert state.view(0)["phase"] != "toy_pass_left"
+    for giver, card in given:
+        assert card in before[giver]
+        assert card in game.pack.cards_of(state.hands[(giver + 1) % 3])
+
+
+@pytest.mark.parametrize("base", ["bank", "bura"])
+@pytest.mark.parametrize("count", [1, 2])
+def test_games_with_the_phase_keep_every_contract(base: str, count: int) -> None:
+    for players in (2, 3, 4):
+        game = cardrules.load(_house(base, count), players=players)
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
+            for step in range(400):
+                check_cards(state)
+                check_legal(state)
+                if step % 5 == 0:
+                    check_json(state)
+                    check_views(state, rng)
+                if state.is_over:
+                    break
+                state = state.apply(rng.choice(state.legal_actions()))
+            again = pickle.loads(pickle.dumps(state))
+            assert again.to_json() == state.to_json()
+
+
+def _bot(name: str) -> Policy:
+    bot = make_bot(name)
+
+    def choose(state: cardrules.State, rng: random.Random) -> cardrules.Action:
+        return bot.choose(bot_view(state, state.current_player), state.legal_actions(), rng)
+
+    return choose
+
+
+@pytest.mark.parametrize("base", ["bank", "bura"])
+@pytest.mark.parametrize("count", [1, 2])
+def test_cardrules_check_passes_with_the_phase(base: str, count: int) -> None:
+    report = run_check(_house(base, count), games=12, seed=1,
+                       policies={name: _bot(name) for name in BOTS})
+    assert report.failure is None, report.failure
+
+
+def test_a_player_sees_only_their_own_card_set_aside() -> None:
+    game = cardrules.load(_house("bura"), players=3)
+    state = game.new_deal(seed=2)
+    giver = state.current_player
+    state = state.apply(state.legal_actions()[0])
+    for viewer in range(3):
+        shown = state.view(viewer)["given"][giver]
+        assert (shown == 1) == (viewer != giver)
+        event = state.view(viewer)["events"][0]
+        assert isinstance(event["cards"], int) == (viewer != giver)
+
+
+def test_refusals_name_the_phase_rule() -> None:
+    game = cardrules.load(_house("bura"), players=2)
+    state = game.new_deal(seed=2)
+    assert "'give' them" in (state.why_illegal(game.parse_action("pass")) or "")
+    with pytest.raises(cardrules.IllegalActionError, match="only give cards from your hand"):
+        other = next(c for c in range(game.pack.size)
+                     if not state.hands[state.current_player] >> c & 1)
+        state.apply("give " + game.pack.name(other))
+
+
+def test_action_index_and_observation_cover_the_phase() -> None:
+    game = cardrules.load(_house("bank", 2), players=2)
+    state = game.new_deal(seed=4)
+    space = game.action_space
+    for action in state.legal_actions():
+        assert space.action(space.index(action)) == action
+    assert len(game.observation.encode(state, 0)) == game.observation.size
+
+
+def test_a_bad_section_or_an_unknown_phase_is_a_located_error() -> None:
+    with pytest.raises(cardrules.VariantError, match=r"phases\[0\]\.toy_pass_left\.count"):
+        cardrules.load(_house("bank", 9))
+    with pytest.raises(cardrules.VariantError, match="unknown phase 'nope'; known phases"):
+        cardrules.load({"extends": "bank", "patch": {"phases": ["nope"]}})
+
+
+def test_the_rules_in_english_include_the_phase() -> None:
+    lines = describe(cardrules.load(_house("bura", 2)).variant)
+    assert "- After the deal each player passes 2 card(s) to the left." in lines

@@ -1,0 +1,109 @@
+"""A toy phase defined outside the package, as a third party would: after the deal, each
+player in turn from the dealer's left sets aside ``count`` cards, face down, which go to
+the player on their left once everyone has chosen.
+
+It declares everything once (its state field and its zone, its action word, its section's
+schema, one place for its refusals) and touches no file of the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from itertools import combinations
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.action_space import CardSets as CardSetFamily
+from cardrules.action_space import Family
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits, mask_of
+from cardrules.events import Event
+from cardrules.fields import CardSets, field
+from cardrules.model.common import Visibility
+from cardrules.observation import CardsBySeat, Field
+from cardrules.phases import Phase, register
+
+
+@attrs.define(slots=False)
+class GivenFields:
+    """The toy phase's one field."""
+
+    _given: tuple[int, ...] = field(CardSets(zone="given", seen=Visibility.OWNER,
+                                             allowed=(Visibility.OWNER,)))
+    """The cards each player has set aside to pass (seen by that player only)."""
+
+
+class PassLeft(Phase):
+    """Each player passes ``count`` cards to the player on their left."""
+
+    name = "toy_pass_left"
+    verbs: ClassVar[Mapping[str, bool]] = {"give": True}
+    fields = GivenFields
+    schema: ClassVar[Mapping[str, Any]] = {
+        "type": "object", "additionalProperties": False,
+        "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 3}}}
+
+    def settings(self, section: Mapping[str, Any]) -> int:
+        return int(section.get("count", 1))
+
+    def check(self, count: int, variant: Any) -> Iterator[str]:
+        if count > variant.deal.hand:
+            yield f"cannot pass {count} cards from a hand of {variant.deal.hand}"
+
+    def describe(self, count: int) -> str:
+        return f"After the deal each player passes {count} card(s) to the left."
+
+    def enter(self, state: Any, count: int) -> None:
+        state._current = (state._dealer + 1) % state.game.players
+
+    def candidates(self, state: Any, count: int) -> list[Action]:
+        # Cards of a set are written in the pack's order (pack.cards_of), the order the
+        # action index gives them back in.
+        pack = state.game.pack
+        hand = bits(state._hands[state._current])
+        return [Action(kind=Kind.VERB, name="give", cards=pack.cards_of(mask_of(cards)))
+                for cards in combinations(hand, count)]
+
+    def refusal(self, state: Any, count: int, action: Action) -> str | None:
+        if action.kind is not Kind.VERB or action.name != "give":
+            return f"each player first gives {count} card(s) to the left: 'give' them"
+        if len(set(action.cards)) != count or len(action.cards) != count:
+            return f"give exactly {count} different card(s)"
+        held = state._hands[state._current]
+        if any(not held >> c & 1 for c in action.cards):
+            return "you can only give cards from your hand"
+        return None
+
+    def apply(self, state: Any, count: int, action: Action) -> bool:
+        p, n = state._current, state.game.players
+        mask = mask_of(action.cards)
+        state._hands = _with(state._hands, p, state._hands[p] & ~mask)
+        state._given = _with(state._given, p, mask)
+        state._events = (Event(kind="give", player=p, cards=action.cards, private=True),)
+        if (p + 1) % n != (state._dealer + 1) % n:
+            state._current = (p + 1) % n
+            return False
+        hands = list(state._hands)
+        for giver, given in enumerate(state._given):
+            hands[(giver + 1) % n] |= given
+        state._hands, state._given = tuple(hands), (0,) * n
+        return True
+
+    def view(self, state: Any, count: int, player: int) -> dict[str, Any]:
+        pack = state.game.pack
+        return {"given": [list(pack.names(bits(m))) if p == player else m.bit_count()
+                          for p, m in enumerate(state._given)]}
+
+    def families(self, game: Any, count: int) -> tuple[Family, ...]:
+        return (CardSetFamily(kind=Kind.VERB, name="give", sizes=(count,)),)
+
+    def observation_fields(self, game: Any, count: int) -> tuple[Field, ...]:
+        return (CardsBySeat(key="given"),)
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+register(PassLeft())
