@@ -110,6 +110,9 @@ class Pack:
     """Suit letters, in the order used for seats and sorting."""
     points: tuple[int, ...] = attrs.field(default=())
     """Card points per rank index (empty: every card is worth 0)."""
+    values: tuple[int, ...] = attrs.field(default=())
+    """Card points per card, where they are not the rank's alone (empty: by rank, from
+    ``points``); see the ``card_points`` hook."""
     _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _sort_keys: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -151,6 +154,8 @@ class Pack:
 
     def value(self, card: int) -> int:
         """Card points of ``card``."""
+        if self.values:
+            return self.values[card]
         return self.points[card % len(self.ranks)] if self.points else 0
 
     def value_of(self, mask: int) -> int:

@@ -15,6 +15,7 @@ __all__ = [
     "ArgumentError",
     "CardrulesError",
     "DealTooLongError",
+    "HookError",
     "IllegalActionError",
     "NotationError",
     "Problem",
@@ -103,3 +104,8 @@ class SeedError(CardrulesError, ValueError):
 class DealTooLongError(CardrulesError):
     """A deal went on past the number of actions its rules allow (``game.move_limit``):
     the rule file describes a deal that may never end."""
+
+
+class HookError(CardrulesError):
+    """A hook function broke its contract (a legal-move filter that kept no action, a
+    first mover who is not a seat...): the message names the hook."""

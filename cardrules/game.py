@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardrules import flow
 from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
 from cardrules.errors import CardrulesError, RecordError, StateError
-from cardrules.hooks import POINTS, resolve
+from cardrules.hooks import (
+    DEFAULTS,
+    POINTS,
+    CardPointsInput,
+    EndOfDealInput,
+    LegalFilterInput,
+    is_default,
+    resolve,
+)
 from cardrules.match import MatchState
 from cardrules.model import Variant
 from cardrules.observation import Number, NumbersBySeat, Observation
@@ -33,8 +43,9 @@ class Game:
     its states.
     """
 
-    __slots__ = ("_action_space", "_hooks", "_observation", "fingerprint", "move_limit", "pack",
-                 "phases", "players", "procedure", "source", "state_class", "tables", "variant")
+    __slots__ = ("_action_space", "_hooks", "_observation", "end_of_deal", "fingerprint",
+                 "legal_filter", "move_limit", "pack", "phases", "players", "procedure", "source",
+                 "state_class", "tables", "variant")
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -62,8 +73,21 @@ class Game:
             self.procedure.state_class,
             [p.fields for p, _ in self.phases if p.fields is not None])
         """The class of this game's deal states."""
-        self._hooks = {point: resolve(point, variant.hooks.get(point, _DEFAULTS[point]))
+        self._hooks = {point: resolve(point, variant.hooks.get(point, DEFAULTS[point]))
                        for point in POINTS}
+        points = self._hooks["card_points"]
+        if not is_default("card_points", points):
+            self.pack = attrs.evolve(self.pack, values=tuple(
+                int(points(CardPointsInput(pack=self.pack, card=c)))  # type: ignore[call-overload]
+                for c in range(self.pack.size)))
+        self.legal_filter: Callable[[LegalFilterInput], tuple[Action, ...]] | None = None
+        """The ``legal_filter`` hook, or None when every legal action stays legal."""
+        self.end_of_deal: Callable[[EndOfDealInput], bool | None] | None = None
+        """The ``end_of_deal`` hook, or None when only the procedure's rules end a deal."""
+        if not is_default("legal_filter", self._hooks["legal_filter"]):
+            self.legal_filter = self._hooks["legal_filter"]  # type: ignore[assignment]
+        if not is_default("end_of_deal", self._hooks["end_of_deal"]):
+            self.end_of_deal = self._hooks["end_of_deal"]  # type: ignore[assignment]
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
         self.move_limit: int = self.procedure.move_limit(self)
@@ -203,7 +227,7 @@ class Game:
         return self.procedure.from_json(self, data)
 
 
-_DEFAULTS = {"first_mover": "dealer_left"}
+
 
 
 def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> Game:

@@ -12,9 +12,10 @@ import attrs
 from cardrules import state_codec
 from cardrules.actions import Action
 from cardrules.cards import shuffled
-from cardrules.errors import DealTooLongError, IllegalActionError
+from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.events import Event
 from cardrules.fields import declared
+from cardrules.hooks import EndOfDealInput, LegalFilterInput
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -230,6 +231,34 @@ class FieldState(State):
         """A copy whose events start empty.  :func:`cardrules.state_codec.derived` puts a
         generated copy in its place; this general one is the reference."""
         return attrs.evolve(self, events=())  # type: ignore[misc]
+
+    def _allowed(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The legal ``actions`` the game's ``legal_filter`` hook keeps (all without one);
+        a :class:`~cardrules.errors.HookError` if the hook keeps none or adds any."""
+        keep = self.game.legal_filter
+        if keep is None or not actions:
+            return actions
+        kept = tuple(keep(LegalFilterInput(state=self, actions=actions)))
+        if not kept or any(a not in actions for a in kept):
+            raise HookError(f"the legal_filter hook {self.game.variant.hooks['legal_filter']!r} "
+                            f"must keep one or more of the legal actions and add none")
+        return kept
+
+    def _filtered_out(self, action: Action, ruled: tuple[Action, ...]) -> str | None:
+        """The reason for refusing an ``action`` the rules allow (in ``ruled``) but the
+        ``legal_filter`` hook does not keep; None for any other action."""
+        if self.game.legal_filter is None or action not in ruled:
+            return None
+        return f"refused by this game's {self.game.variant.hooks['legal_filter']} rule"
+
+    def _ends_by_hook(self, out: tuple[int, ...]) -> bool:
+        """True if the game's ``end_of_deal`` hook ends the deal now."""
+        end = self.game.end_of_deal
+        assert end is not None
+        hands: tuple[int, ...] = getattr(self, "_hands")  # noqa: B009
+        stock: tuple[int, ...] = getattr(self, "_stock")  # noqa: B009
+        return bool(end(EndOfDealInput(pack=self.game.pack, hands=hands, stock=len(stock),
+                                       out=out)))
 
     def _step(self, action: Action) -> State:
         """:meth:`_next`, counting the deal's actions: a deal that goes on past

@@ -213,7 +213,7 @@ class SheddingState(FieldState):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = self._allowed(self._compute_legal())
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -248,7 +248,9 @@ class SheddingState(FieldState):
     def why_illegal(self, action: Action) -> str | None:
         if self._stage >= 0:
             return flow.refusal(self, action)
-        return None if action in self.legal_actions() else why_illegal(self, action)
+        if action in self.legal_actions():
+            return None
+        return self._filtered_out(action, self._compute_legal()) or why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 
@@ -363,7 +365,7 @@ class SheddingState(FieldState):
 
     def _end_turn(self) -> SheddingState:
         """The current player's turn ends with their card on top (mutates a fresh clone)."""
-        effect = self._tables.after_turn[self._game.pack.rank(self._top)]
+        effect = self._tables.after_turn[self._top]
         nxt = self._next_holder(self._current)
         if effect is not None and nxt >= 0:
             events = list(self._events)
@@ -390,7 +392,8 @@ class SheddingState(FieldState):
     def _continue_with(self, player: int) -> SheddingState:
         self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
         holders = len(self._hands) - self._hands.count(0)
-        if holders <= 1 or (not self._stock and self._passes >= holders):
+        hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
+        if holders <= 1 or (not self._stock and self._passes >= holders) or hooked:
             self._finish()
         return self
 

@@ -97,7 +97,8 @@ class Shedding(Procedure):
     name = "shedding"
 
     def compile(self, game: Game) -> SheddingTables:
-        return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring)
+        return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
+                                      game.hook("after_play"))
 
     def new_deal(self, game: Game, context: DealContext) -> SheddingState:
         return SheddingState.new(game, context)

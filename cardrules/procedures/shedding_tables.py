@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -11,6 +12,7 @@ from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
 from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
+from cardrules.hooks import AfterPlayInput, as_written
 from cardrules.model.shedding import (
     AfterTurn,
     GroupKind,
@@ -53,7 +55,8 @@ class SheddingTables:
     then_of_rank: tuple[Then, ...]
     """Per rank, what follows laying a single card of it."""
     after_turn: tuple[AfterTurn | None, ...]
-    """Per rank, the effect on the next player when a turn ends with it on top."""
+    """Per card, the effect on the next player when a turn ends with it on top (the rule
+    file's by rank, through the ``after_play`` hook)."""
     cover_ranks: frozenset[int]
     """Ranks whose full group, once covered, gives the pile to the coverer."""
     singles: tuple[Move, ...]
@@ -77,8 +80,11 @@ class SheddingTables:
     _moves: dict[tuple[int, ...], Move] = attrs.field(factory=dict)
 
     @classmethod
-    def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules) -> SheddingTables:
-        """Compile the rules of a shedding variant for ``pack``."""
+    def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules,
+                effect: Callable[[AfterPlayInput], AfterTurn | None] = as_written,
+                ) -> SheddingTables:
+        """Compile the rules of a shedding variant for ``pack``; ``effect`` is the
+        ``after_play`` hook."""
         if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
             raise TypeError("the shedding procedure needs shedding play and scoring rules")
         then_of_rank = [Then.NONE] * len(pack.ranks)
@@ -87,7 +93,9 @@ class SheddingTables:
             rank = pack.ranks.index(spec.rank)
             then_of_rank[rank] = spec.then
             wild |= pack.rank_mask(rank)
-        after = [None if (e := play.after_turn.get(r)) is None else e for r in pack.ranks]
+        written = [play.after_turn.get(r) for r in pack.ranks]
+        after = [effect(AfterPlayInput(pack=pack, card=c, written=written[pack.rank(c)]))
+                 for c in range(pack.size)]
         singles = tuple(
             Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
                  mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])

@@ -189,7 +189,7 @@ class TricksState(FieldState):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._choice()
+            legal = self._legal = self._allowed(self._choice())
         return legal
 
     def _choice(self) -> tuple[Action, ...]:
@@ -221,7 +221,9 @@ class TricksState(FieldState):
     def why_illegal(self, action: Action) -> str | None:
         if self._stage >= 0:
             return flow.refusal(self, action)
-        return why_illegal(self, action)
+        if action in self.legal_actions():
+            return None
+        return self._filtered_out(action, self._choice()) or why_illegal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 
@@ -316,7 +318,8 @@ class TricksState(FieldState):
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
                                                size=self._tables.hand_size,
                                                turned=self._trump_card, events=events)
-        if not self._stock and self._smallest() == 0:
+        over = not self._stock and self._smallest() == 0
+        if over or (self._game.end_of_deal is not None and self._ends_by_hook(())):
             self._finish(events)
         else:
             self._window(w)

@@ -41,8 +41,8 @@ class Dealt:
 
 def deal_cards(game: Game, context: DealContext) -> Dealt:
     """Shuffle from the context's seed, deal one card at a time from the dealer's left, turn
-    up the trump card (it goes under the stock) and find the first leader: the carried
-    ``leader`` if any, else the ``first_mover`` hook."""
+    up the trump card (it goes under the stock) and find the first leader by the
+    ``first_mover`` hook (which sees what the previous deal carried)."""
     pack, n, deal = game.pack, game.players, game.variant.deal
     stock = context.stock(pack.size)
     hands = deal_round(stock, n, (context.dealer + 1) % n, deal.hand)
@@ -56,12 +56,10 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
         suit = pack.suits.index(rule.suit) if rule.suit else -1
     else:
         suit = -1
-    leader = context.get("leader")
-    if leader is None:
-        classes = tuple(int(s == suit) for s in range(len(pack.suits)))
-        leader = game.hook("first_mover")(FirstMoverInput(
-            pack=pack, hands=tuple(hands), top=turned, dealer=context.dealer,
-            trump_classes=(classes,) * n))
+    classes = tuple(int(s == suit) for s in range(len(pack.suits)))
+    leader = game.hook("first_mover")(FirstMoverInput(
+        pack=pack, hands=tuple(hands), top=turned, dealer=context.dealer,
+        trump_classes=(classes,) * n, carry=dict(context.carry)))
     events: list[RawEvent] = [("deal", context.dealer, (), 0, "", False)]
     if turned >= 0:
         events.append(("trump", -1, (turned,), 0, pack.suits[suit], False))

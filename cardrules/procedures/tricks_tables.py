@@ -64,8 +64,9 @@ class TricksTables:
     """Ranks per suit: a hand's bits of one suit are ``width`` bits wide."""
     hand_size: int
     """Cards a hand is refilled to."""
-    suit_points: tuple[int, ...] = ()
-    """Card points of each pattern of one suit's cards (empty for very long suits)."""
+    suit_points: tuple[tuple[int, ...], ...] = ()
+    """Per suit, the card points of each pattern of that suit's cards (empty for very long
+    suits)."""
     checks: tuple[tuple[tuple[int, int], ...], ...]
     """Per trump suit index, (pool, size) pairs: a hand can hold a combination only if it
     holds ``size`` cards of some ``pool``."""
@@ -107,8 +108,10 @@ class TricksTables:
             bands=tuple((b.min_points, b.min_tricks, b.score) for b in scoring.bands.values()),
             pass_=Action(kind=Kind.PASS, label="pass"), width=len(pack.ranks),
             hand_size=hand_size,
-            suit_points=tuple(pack.value_of(m) for m in range(1 << len(pack.ranks)))
-            if len(pack.ranks) <= 13 else ())
+            suit_points=tuple(
+                tuple(pack.value_of(m << (s * len(pack.ranks)))
+                      for m in range(1 << len(pack.ranks)))
+                for s in range(len(pack.suits))) if len(pack.ranks) <= 13 else ())
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
@@ -290,10 +293,11 @@ class TricksTables:
         table, width = self.suit_points, self.width
         if not table:
             return self.pack.value_of(mask)
-        full, total = (1 << width) - 1, 0
+        full, total, suit = (1 << width) - 1, 0, 0
         while mask:
-            total += table[mask & full]
+            total += table[suit][mask & full]
             mask >>= width
+            suit += 1
         return total
 
     def score(self, points: int, tricks: int) -> int:
