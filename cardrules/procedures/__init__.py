@@ -22,6 +22,8 @@ import random
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
+from cardrules.standings import Partnerships, alone
+
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.observation import Field
@@ -60,6 +62,11 @@ class Procedure(abc.ABC):
     @abc.abstractmethod
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         """The fields of a view that a learning agent's observation encodes."""
+
+    def partnerships(self, game: Game) -> Partnerships:
+        """Who plays together, each partnership a tuple of seats; by default everyone
+        plays alone."""
+        return alone(game.players)
 
 
 _BUILT_IN = {

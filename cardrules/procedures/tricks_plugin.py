@@ -12,7 +12,9 @@ from cardrules.errors import StateError
 from cardrules.model.tricks import ANSWER, LEAD, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
+from cardrules.procedures.tricks_deal import partnerships
 from cardrules.procedures.tricks_tables import TricksTables
+from cardrules.standings import Partnerships
 from cardrules.state_codec import check_cards, read_fields
 
 if TYPE_CHECKING:
@@ -121,6 +123,9 @@ class Tricks(Procedure):
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
+
+    def partnerships(self, game: Game) -> Partnerships:
+        return partnerships(game)
 
 
 register(Tricks())
