@@ -84,12 +84,9 @@ class MatchState(State):
         state = cls._make(game, seed=seed, index=index, dealer=dealer, totals=totals,
                           history=history, carry=carry, deal=deal, events=deal.events,
                           result=None)
-        if deal.is_over:
-            return state._after_deal(deal)
         match_check.check_live(game, state, decide(
-            game, totals=totals, deals=index, dealer=dealer,
-            partnerships=game.procedure.partnerships(game)))
-        return state
+            game, totals=totals, deals=index, dealer=dealer, partnerships=game.partnerships))
+        return state._after_deal(deal) if deal.is_over else state
 
     # -- the State contract ------------------------------------------------------
 
