@@ -319,6 +319,9 @@ def summary_lines(s: Summary) -> list[str]:
              f"{s.total_actions} in all"]
     if s.deals_per_match is not None:
         lines.append(f"deals per match: {s.deals_per_match:.2f}")
+    if any(len(team) > 1 for team in s.partnerships):
+        teams = ", ".join("+".join(f"P{p}" for p in team) for team in s.partnerships)
+        lines.append(f"partnerships: {teams} (partners share each win)")
     payout = s.mean_payout is not None
     lines.append(f"{'seat':<5}{'bot':<8}{'wins':>6}{'win rate':>10}  {'95% CI':<17}"
                  f"{'mean score':>11}" + (f"{'payout':>9}" if payout else ""))
@@ -331,7 +334,7 @@ def summary_lines(s: Summary) -> list[str]:
         lines.append(row)
     low, high = s.starter_interval
     lines.append(f"no sole winner: {s.ties}; first mover won {s.starter_win_rate:.1%} of "
-                 f"deals [{low:.1%}, {high:.1%}] (even: {1 / s.players:.1%})")
+                 f"deals [{low:.1%}, {high:.1%}] (even: {1 / len(s.partnerships):.1%})")
     return lines
 
 

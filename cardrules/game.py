@@ -178,9 +178,19 @@ class Game:
         return self.procedure.new_deal(self, DealContext(dealer=dealer, seed=seed,
                                                          order=order or ()))
 
-    def new_match(self, seed: int) -> State:
-        """A whole match: deals in sequence until the variant's goal is met."""
-        return MatchState.new(self, check_seed(seed))
+    def new_match(self, seed: int, *, dealer: int | None = None) -> State:
+        """A whole match: deals in sequence until the variant's goal is met.  The first
+        dealer is drawn by lot from ``seed`` unless ``dealer`` names them.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bank", players=3)
+        >>> game.new_match(seed=7, dealer=2).view(0)["match"]["dealer"]
+        2
+        """
+        check_seed(seed)
+        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < self.players):
+            raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
+        return MatchState.new(self, seed, dealer)
 
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).
@@ -188,6 +198,44 @@ class Game:
         The keywords depend on the procedure; see its ``setup`` function.
         """
         return self.procedure.setup(self, **position)
+
+    def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
+                    dealer: int | None = None, index: int = 0, seed: int = 0,
+                    history: Sequence[Sequence[int]] = ()) -> State:
+        """A match in progress, for tests and puzzles: ``deal`` (from :meth:`setup`) is
+        the current deal, ``totals`` the match totals before it (default all 0),
+        ``dealer`` the match's dealer (default the deal's), who the next dealer and the
+        pot's remainder count from, ``index`` the deal's number from 0, ``history`` the
+        results of finished deals (may be left out).  Deals after this one are shuffled
+        from ``seed``.  A deal that is already over is scored at once.  Everything is
+        checked as :meth:`state_from_json` checks a match: a
+        :class:`~cardrules.errors.StateError` names the field at fault.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> deal = game.setup(hands=["AS", "6H"], trump="S", leader=0)
+        >>> match = game.setup_match(deal, totals=(10, 10), index=4)
+        >>> match = match.apply("lead AS").apply("answer 6H")
+        >>> match.result.totals, match.result.winners, match.result.payouts
+        ((10, 16), (0,), (200, 0))
+        """
+        if dealer is None:
+            dealer = int(deal.to_json().get("dealer", 0))
+        return MatchState.set_up(
+            self, deal=deal, seed=seed, index=index, dealer=dealer,
+            totals=tuple(totals) if totals is not None else (0,) * self.players,
+            history=tuple(tuple(row) for row in history))
+
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]:
+        """Who plays together, each partnership a tuple of seats (one per seat when
+        everyone plays alone).
+
+        >>> import cardrules
+        >>> cardrules.load("bura", players=4, options={"teams": "on"}).partnerships
+        ((0, 2), (1, 3))
+        """
+        return self.procedure.partnerships(self)
 
     def parse_action(self, text: str) -> Action:
         """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""

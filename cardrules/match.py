@@ -2,6 +2,8 @@
 
 A match state is a state like any other: its actions are the current deal's, and
 when a deal ends the next one is dealt at once (its seed derived from the match seed).
+The match decides its result here: the winners (whole partnerships in partnership
+games), each seat's place by total, and the pot shares.
 """
 
 from __future__ import annotations
@@ -9,18 +11,20 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from cardrules import match_check, standings
 from cardrules.actions import Action
 from cardrules.errors import StateError
 from cardrules.events import Event
 from cardrules.model.match import Goal, NextDealer
 from cardrules.pot import split_pot
-from cardrules.seeding import check_seed, derive_seed
+from cardrules.seeding import MAX_SEED, check_seed, derive_seed
+from cardrules.standings import Partnerships
 from cardrules.state import DealContext, DealResult, MatchResult, State
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["MatchResult", "MatchState"]
+__all__ = ["MatchResult", "MatchState", "decide"]
 
 
 class MatchState(State):
@@ -52,13 +56,37 @@ class MatchState(State):
         return state
 
     @classmethod
-    def new(cls, game: Game, seed: int) -> MatchState:
-        """The first deal of a match played from ``seed``."""
-        dealer = game.first_dealer(check_seed(seed))
+    def new(cls, game: Game, seed: int, dealer: int | None = None) -> MatchState:
+        """The first deal of a match played from ``seed``; the first dealer is drawn by lot
+        from ``seed`` unless ``dealer`` names them."""
+        check_seed(seed)
+        if dealer is None:
+            dealer = game.first_dealer(seed)
         deal = game.procedure.new_deal(
             game, DealContext(dealer=dealer, seed=derive_seed(seed, "deal", 0), index=0))
         return cls._make(game, seed=seed, index=0, dealer=dealer, totals=(0,) * game.players,
                          history=(), carry=(), deal=deal, events=deal.events, result=None)
+
+    @classmethod
+    def set_up(cls, game: Game, *, deal: State, seed: int, index: int, dealer: int,
+               totals: tuple[int, ...], history: tuple[tuple[int, ...], ...] = (),
+               carry: tuple[tuple[str, Any], ...] = ()) -> MatchState:
+        """A match in progress whose current deal is ``deal`` and whose totals before it
+        are ``totals`` (checked like :meth:`from_json`).  A deal that is already over is
+        scored at once: the match then ends or deals the next deal."""
+        match_check.check_fields(game, seed=seed, index=index, dealer=dealer, totals=totals,
+                                 history=history)
+        if deal.game is not game:
+            raise StateError("deal: the deal belongs to another game (set it up with this "
+                             "game's setup)")
+        if isinstance(deal, MatchState):
+            raise StateError("deal: give a deal, not a match")
+        state = cls._make(game, seed=seed, index=index, dealer=dealer, totals=totals,
+                          history=history, carry=carry, deal=deal, events=deal.events,
+                          result=None)
+        match_check.check_live(game, state, decide(
+            game, totals=totals, deals=index, dealer=dealer, partnerships=game.partnerships))
+        return state._after_deal(deal) if deal.is_over else state
 
     # -- the State contract ------------------------------------------------------
 
@@ -123,10 +151,16 @@ class MatchState(State):
         return self._deal.hidden_cards(player)
 
     def resample(self, player: int, rng: random.Random) -> MatchState:
+        """A match ``player`` cannot tell from this one: the current deal's hidden cards
+        re-dealt (see :meth:`State.resample`) and a new match seed drawn from ``rng``, so
+        that the deals still to come are unknown too (with the real seed every sampled
+        future would hold the real next deal).  The view does not change: it shows no seed.
+        """
         return MatchState._make(
-            self._game, seed=self._seed, index=self._index, dealer=self._dealer,
-            totals=self._totals, history=self._history, carry=self._carry,
-            deal=self._deal.resample(player, rng), events=self._events, result=self._result)
+            self._game, seed=rng.randint(0, MAX_SEED), index=self._index,
+            dealer=self._dealer, totals=self._totals, history=self._history,
+            carry=self._carry, deal=self._deal.resample(player, rng), events=self._events,
+            result=self._result)
 
     def _next(self, action: Action) -> MatchState:
         deal = self._deal._step(action)
@@ -146,10 +180,11 @@ class MatchState(State):
         totals = tuple(t + s for t, s in zip(self._totals, result.scores))
         history = (*self._history, result.scores)
         events = [*deal.events, Event(kind="deal_scored", amount=self._index + 1)]
-        outcome = self._outcome(totals, len(history))
+        outcome = decide(game, totals=totals, deals=self._index + 1, dealer=self._dealer,
+                         partnerships=result.partnerships)
         carry = tuple({**dict(self._carry), **dict(result.carry)}.items())
         if outcome is not None:
-            events.append(Event(kind="match_end", cards=(), amount=len(history)))
+            events.append(Event(kind="match_end", cards=(), amount=outcome.deals))
             return MatchState._make(
                 game, seed=self._seed, index=self._index, dealer=self._dealer, totals=totals,
                 history=history, carry=carry, deal=deal, events=tuple(events), result=outcome)
@@ -162,39 +197,6 @@ class MatchState(State):
         return MatchState._make(
             game, seed=self._seed, index=index, dealer=dealer, totals=totals, history=history,
             carry=carry, deal=new_deal, events=tuple(events), result=None)
-
-    def _outcome(self, totals: tuple[int, ...], deals: int) -> MatchResult | None:
-        spec = self._game.variant.match
-        n = self._game.players
-        if spec.goal is Goal.REACH_TARGET:
-            # The highest total wins once a total reaches the target, or at the latest
-            # after max_deals deals; a tie for the highest total plays on (until then).
-            best = max(totals)
-            last_deal = deals >= spec.max_deals
-            if best < spec.target and not last_deal:
-                return None
-            leaders = tuple(p for p in range(n) if totals[p] == best)
-            if len(leaders) > 1 and not last_deal:
-                return None
-            return MatchResult(totals=totals, winners=leaders if len(leaders) == 1 else (),
-                               deals=deals)
-        losers = [p for p in range(n) if totals[p] >= spec.losing_total]
-        if not losers:
-            return None if deals < spec.max_deals else MatchResult(
-                totals=totals, winners=(), deals=deals)
-        winners = tuple(p for p in range(n) if p not in losers)
-        payouts: tuple[int, ...] = ()
-        kept = 0
-        if spec.pot is not None and winners:
-            pot = spec.pot.stake * n
-            seat_order = tuple((self._dealer + k) % n for k in range(1, n + 1))
-            paid, kept = split_pot(
-                pot=pot, table=spec.pot.split, totals={p: totals[p] for p in winners},
-                lower_is_better=True, remainder=spec.pot.remainder.value,
-                seat_order=seat_order)
-            payouts = tuple(paid.get(p, 0) for p in range(n))
-        return MatchResult(totals=totals, winners=winners, deals=deals, payouts=payouts,
-                           kept=kept)
 
     def _next_dealer(self, result: DealResult, totals: tuple[int, ...]) -> int:
         rule = self._game.variant.match.next_dealer
@@ -230,13 +232,16 @@ class MatchState(State):
             info["pot"] = spec.pot.stake * self._game.players
         if self._result is not None:
             info["winners"] = list(self._result.winners)
+            info["places"] = list(self._result.places)
             if self._result.payouts:
                 info["payouts"] = list(self._result.payouts)
                 info["kept"] = self._result.kept
         return info
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The whole match, JSON-ready; a finished match also writes its ``result`` (which
+        :meth:`from_json` checks against the totals)."""
+        out = {
             "procedure": "match", "seed": self._seed, "index": self._index,
             "dealer": self._dealer, "totals": list(self._totals),
             "history": [list(h) for h in self._history],
@@ -244,26 +249,46 @@ class MatchState(State):
             "deal": self._deal.to_json(),
             "events": [e.record(self._game.pack) for e in self._events],
         }
+        if self._result is not None:
+            out["result"] = match_check.result_json(self._result)
+        return out
 
     @classmethod
     def from_json(cls, game: Game, data: dict[str, Any]) -> MatchState:
-        """Read back :meth:`to_json`."""
+        """Read back :meth:`to_json`.  Contradictions are refused with a
+        :class:`~cardrules.errors.StateError` naming the field: totals or history rows of
+        the wrong length, a dealer or deal index out of range, a finished deal inside a
+        match its totals do not end, totals that end the match while a deal goes on, or a
+        ``result`` that is not what the totals give."""
         try:
+            if not isinstance(data.get("deal"), dict) or data["deal"].get("procedure") == \
+                    "match":
+                raise StateError("deal: a match holds one deal, not a match or other data")
             deal = game.state_from_json(data["deal"])
             totals = tuple(int(t) for t in data["totals"])
             history = tuple(tuple(int(s) for s in h) for h in data["history"])
             carry = tuple((str(k), _from_jsonable(v)) for k, v in data["carry"])
-            state = cls._make(
-                game, seed=int(data["seed"]), index=int(data["index"]),
-                dealer=int(data["dealer"]), totals=totals, history=history, carry=carry,
-                deal=deal, events=tuple(Event.from_record(game.pack, e) for e in data["events"]),
-                result=None)
-        except (KeyError, TypeError, ValueError) as exc:
+            seed, index, dealer = int(data["seed"]), int(data["index"]), int(data["dealer"])
+            events = tuple(Event.from_record(game.pack, e) for e in data["events"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateError(f"not a match state of this game: {exc}") from exc
-        if len(totals) != game.players:
-            raise StateError("match totals do not match the number of players")
+        match_check.check_fields(game, seed=seed, index=index, dealer=dealer, totals=totals,
+                                 history=history)
+        state = cls._make(game, seed=seed, index=index, dealer=dealer, totals=totals,
+                          history=history, carry=carry, deal=deal, events=events, result=None)
         if deal.is_over:
-            state._result = state._outcome(totals, len(history))
+            result = deal.result
+            assert isinstance(result, DealResult), "a finished deal has a DealResult"
+            outcome = decide(game, totals=totals, deals=index + 1, dealer=dealer,
+                             partnerships=result.partnerships)
+            match_check.check_over(state, result, outcome)
+            assert outcome is not None
+            state._result = outcome
+        else:
+            match_check.check_live(game, state, decide(
+                game, totals=totals, deals=index, dealer=dealer,
+                partnerships=game.procedure.partnerships(game)))
+        match_check.check_result(data.get("result"), state._result)
         return state
 
     def _key(self) -> tuple[Any, ...]:
@@ -281,6 +306,49 @@ class MatchState(State):
     def __repr__(self) -> str:
         return f"<MatchState {self._game.variant.name} deal={self._index} " \
                f"totals={self._totals}>"
+
+
+def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
+           partnerships: Partnerships) -> MatchResult | None:
+    """The match result once ``deals`` deals have brought the totals to ``totals``, or None
+    while the match goes on.
+
+    ``reach_target``: once a total reaches the target, the partnership with the highest
+    total wins (the sum of its seats' totals; a tie plays another deal).
+    ``avoid_losing_total``: once a total reaches the losing total, that seat's whole
+    partnership loses and everyone else wins and shares the pot (lower totals, larger
+    shares; ties by seat from the left of ``dealer``).  At ``max_deals`` the match ends
+    anyway, undecided on a tie or when nobody lost.  Places rank the seats by total.
+    """
+    spec = game.variant.match
+    n = game.players
+    low = standings.lower_is_better(spec.goal)
+    places = standings.places(totals, lower_is_better=low, partnerships=partnerships)
+    last_deal = deals >= spec.max_deals
+    payouts: tuple[int, ...] = ()
+    kept = 0
+    if spec.goal is Goal.REACH_TARGET:
+        if max(totals) < spec.target and not last_deal:
+            return None
+        leaders = standings.best(totals, lower_is_better=False, partnerships=partnerships)
+        if leaders not in partnerships and not last_deal:
+            return None
+        winners = leaders if leaders in partnerships else ()
+    else:
+        losers = {p for team in partnerships for p in team
+                  if any(totals[q] >= spec.losing_total for q in team)}
+        if not losers and not last_deal:
+            return None
+        winners = tuple(p for p in range(n) if p not in losers) if losers else ()
+        if spec.pot is not None and winners:
+            seat_order = tuple((dealer + k) % n for k in range(1, n + 1))
+            paid, kept = split_pot(
+                pot=spec.pot.stake * n, table=spec.pot.split,
+                totals={p: totals[p] for p in winners}, lower_is_better=True,
+                remainder=spec.pot.remainder.value, seat_order=seat_order)
+            payouts = tuple(paid.get(p, 0) for p in range(n))
+    return MatchResult(totals=totals, winners=winners, places=places,
+                       partnerships=partnerships, deals=deals, payouts=payouts, kept=kept)
 
 
 def _jsonable(value: Any) -> Any:

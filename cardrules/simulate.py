@@ -19,17 +19,18 @@ import math
 import os
 import statistics
 import sys
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from cardrules import standings
 from cardrules.bots import drive, make_bot
 from cardrules.errors import CardrulesError
 from cardrules.game import Game, check_seed, derive_seed
 from cardrules.loader import Source, load
-from cardrules.match import MatchResult, MatchState
-from cardrules.model.match import Goal
+from cardrules.match import MatchResult
 from cardrules.sanitize import rewrite_line
 from cardrules.state import DealResult, State
 
@@ -45,9 +46,14 @@ class GameStats:
     scores: tuple[int, ...]
     """Deal results (single deal) or match totals."""
     winners: tuple[int, ...]
-    """The sole winner, or several players (shared win), or none."""
+    """The winners in first place, as the result gives them (see
+    :attr:`~cardrules.state.DealResult.leaders`): one seat, one partnership, or several
+    on a tie; none when nobody won."""
+    team: tuple[int, ...]
+    """The partnership (one seat in games played alone) that won alone, or ``()`` on a
+    tie or when nobody won."""
     starters: tuple[tuple[int, bool], ...]
-    """Per deal: who moved first and whether they were that deal's sole best."""
+    """Per deal: who moved first and whether their partnership won that deal alone."""
     payouts: tuple[int, ...] = ()
     """Pot shares (pot games only)."""
 
@@ -81,11 +87,15 @@ class Summary:
     deals_per_match: float | None
     """Mean deals per match (matches only)."""
     wins: tuple[int, ...]
-    """Games each seat won alone: the best deal result (the lowest when the goal is to
-    avoid a losing total), or the match's winner (of several winners, the one with the
-    best total)."""
+    """Games each seat won, alone or with its partners as the one winning partnership:
+    the best deal result (the lowest when the goal is to avoid a losing total), or the
+    match's winner (of several winners, the one with the best total).  The engine decides
+    (``result.winning_team``); partners share each win, so in a partnership game the
+    seats of one partnership have equal wins."""
     ties: int
-    """Games without a sole winner."""
+    """Games without a sole winning seat or partnership."""
+    partnerships: tuple[tuple[int, ...], ...]
+    """Who plays together (one partnership per seat when everyone plays alone)."""
     win_rate: tuple[float, ...]
     """``wins / games`` per seat."""
     win_interval: tuple[tuple[float, float], ...]
@@ -93,9 +103,11 @@ class Summary:
     mean_score: tuple[float, ...]
     """Mean deal result (or match total) per seat."""
     starter_win_rate: float
-    """How often the player who moved first in a deal had that deal's sole best result."""
+    """How often the player who moved first in a deal won it (their partnership alone
+    had the best result)."""
     starter_interval: tuple[float, float]
-    """95% Wilson interval of ``starter_win_rate`` (compare with ``1 / players``)."""
+    """95% Wilson interval of ``starter_win_rate`` (compare with one in the number of
+    partnerships: ``1 / players`` when everyone plays alone)."""
     mean_payout: tuple[float, ...] | None
     """Mean pot share per seat (pot games only)."""
 
@@ -106,7 +118,7 @@ class Summary:
         for key, value in out.items():
             if isinstance(value, tuple):
                 out[key] = [list(v) if isinstance(v, tuple) else v for v in value]
-        out["first_mover_edge"] = round(self.starter_win_rate - 1 / self.players, 6)
+        out["first_mover_edge"] = round(self.starter_win_rate - 1 / len(self.partnerships), 6)
         return out
 
     def to_csv(self) -> str:
@@ -148,43 +160,32 @@ def play_one(game: Game, bots: Sequence[str], seed: int, index: int, match: bool
     game_seed = derive_seed(seed, "game", index)
     state, _, results, lengths = drive(game, [make_bot(b) for b in bots], game_seed,
                                        match=match)
-    low = lower_is_better(game)
-    starters = tuple((r.starter, _best(r.scores, low) == (r.starter,)) for r in results)
-    winners = winners_of(game, state)
-    if isinstance(state, MatchState):
-        outcome = state.result
-        assert isinstance(outcome, MatchResult)
+    starters = tuple((r.starter, r.starter in r.winning_team) for r in results)
+    outcome = state.result
+    if isinstance(outcome, MatchResult):
         return GameStats(actions=tuple(lengths), scores=outcome.totals,
-                         winners=winners, starters=starters, payouts=outcome.payouts)
-    return GameStats(actions=tuple(lengths), scores=results[-1].scores, winners=winners,
-                     starters=starters)
+                         winners=outcome.leaders, team=outcome.winning_team,
+                         starters=starters, payouts=outcome.payouts)
+    assert isinstance(outcome, DealResult), "a finished deal has a DealResult"
+    return GameStats(actions=tuple(lengths), scores=outcome.scores, winners=outcome.leaders,
+                     team=outcome.winning_team, starters=starters)
 
 
 def winners_of(game: Game, state: State) -> tuple[int, ...]:
-    """Who won a finished deal or match: the best deal result (the lowest when the goal is
-    to avoid a losing total), or the match's winners narrowed to the best total; several
-    players on a tie, none for a match stopped undecided or a state not over."""
+    """Deprecated: read ``state.result.leaders`` (the engine decides who won).
+
+    The winners in first place of a finished deal or match, as its result gives them;
+    none for a state not over.
+    """
+    warnings.warn("winners_of is deprecated: read state.result.leaders", DeprecationWarning,
+                  stacklevel=2)
     outcome = state.result
-    low = lower_is_better(game)
-    if isinstance(outcome, MatchResult):
-        winners = outcome.winners
-        if len(winners) > 1:
-            best = _best([outcome.totals[p] for p in winners], low)
-            winners = tuple(winners[i] for i in best)
-        return winners
-    if isinstance(outcome, DealResult):
-        return _best(outcome.scores, low)
-    return ()
+    return outcome.leaders if outcome is not None else ()
 
 
 def lower_is_better(game: Game) -> bool:
     """True when the variant's goal makes low deal results good (a losing total)."""
-    return game.variant.match.goal is Goal.AVOID_LOSING_TOTAL
-
-
-def _best(scores: Sequence[int], low: bool) -> tuple[int, ...]:
-    best = min(scores) if low else max(scores)
-    return tuple(p for p, s in enumerate(scores) if s == best)
+    return standings.lower_is_better(game.variant.match.goal)
 
 
 def _chunk(source: Source, players: int, options: Mapping[str, object] | None,
@@ -248,9 +249,9 @@ def summarise(game: Game, stats: Sequence[GameStats], *, seed: int, bots: tuple[
     wins = [0] * n
     ties = 0
     for s in stats:
-        if len(s.winners) == 1:
-            wins[s.winners[0]] += 1
-        else:
+        for seat in s.team:
+            wins[seat] += 1
+        if not s.team:
             ties += 1
     starters = [won for s in stats for _, won in s.starters]
     paid = [s.payouts for s in stats if s.payouts]
@@ -260,7 +261,8 @@ def summarise(game: Game, stats: Sequence[GameStats], *, seed: int, bots: tuple[
         mean_actions=_round(sum(lengths) / len(lengths)),
         median_actions=float(statistics.median(lengths)),
         deals_per_match=_round(len(lengths) / count) if match else None,
-        wins=tuple(wins), ties=ties, win_rate=tuple(_round(w / count) for w in wins),
+        wins=tuple(wins), ties=ties, partnerships=game.partnerships,
+        win_rate=tuple(_round(w / count) for w in wins),
         win_interval=tuple(_interval(w, count) for w in wins),
         mean_score=tuple(_round(sum(s.scores[p] for s in stats) / count) for p in range(n)),
         starter_win_rate=_round(sum(starters) / len(starters)),

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardrules import state_codec
+from cardrules import standings, state_codec
 from cardrules.actions import Action
 from cardrules.cards import shuffled
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.events import Event
 from cardrules.fields import declared
 from cardrules.hooks import EndOfDealInput, LegalFilterInput
+from cardrules.standings import Partnerships, Standing
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -50,8 +51,15 @@ class DealContext:
 
 
 @attrs.frozen(kw_only=True)
-class DealResult:
-    """How a deal ended."""
+class DealResult(Standing):
+    """How a deal ended, with its winners and places decided by the procedure that
+    played it (make one with :meth:`ranked`).
+
+    >>> result = DealResult.ranked(scores=(0, 6, 0, 6), finish=(0, 2, 1, 3), starter=0,
+    ...                            lower_is_better=True, partnerships=((0, 2), (1, 3)))
+    >>> result.winners, result.places, result.winning_team
+    ((0, 2), (1, 2, 1, 2), (0, 2))
+    """
 
     scores: tuple[int, ...]
     """Each player's deal result (what is added to the match total)."""
@@ -59,20 +67,52 @@ class DealResult:
     """Players in finishing order: first out first; those still holding cards last."""
     starter: int
     """Who made the first move of the deal."""
+    winners: tuple[int, ...]
+    """Who won the deal: the seats with the best deal result (the lowest when the goal is
+    to avoid a losing total), partners together; several partnerships on a tie."""
+    places: tuple[int, ...]
+    """Each seat's place by deal result, 1 for the best; partners share a place, and tied
+    partnerships share the best place of their group (1, 1, 3)."""
+    partnerships: tuple[tuple[int, ...], ...]
+    """Who plays together: each partnership a tuple of seats (one per seat when everyone
+    plays alone)."""
     carry: tuple[tuple[str, Any], ...] = ()
     """Facts for the next deal (for example who leads it)."""
     details: Mapping[str, Any] = attrs.field(factory=dict)
     """Procedure-specific figures (points taken, bonuses, penalties...)."""
 
+    @classmethod
+    def ranked(cls, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
+               lower_is_better: bool, partnerships: Partnerships,
+               carry: tuple[tuple[str, Any], ...] = (),
+               details: Mapping[str, Any] | None = None) -> DealResult:
+        """A result whose winners and places follow from ``scores``: the best partnership
+        wins (the lowest scores when ``lower_is_better``)."""
+        return cls(scores=scores, finish=finish, starter=starter,
+                   winners=standings.best(scores, lower_is_better=lower_is_better,
+                                          partnerships=partnerships),
+                   places=standings.places(scores, lower_is_better=lower_is_better,
+                                           partnerships=partnerships),
+                   partnerships=partnerships, carry=carry,
+                   details=dict(details) if details is not None else {})
+
 
 @attrs.frozen(kw_only=True)
-class MatchResult:
-    """How a match ended."""
+class MatchResult(Standing):
+    """How a match ended, decided by the match (see :mod:`cardrules.match`)."""
 
     totals: tuple[int, ...]
     """Match totals."""
     winners: tuple[int, ...]
-    """The winners (empty for a match stopped undecided at ``max_deals``)."""
+    """The winners: the sole leading partnership at a target, or everyone outside the
+    partnerships that reached a losing total (empty for a match stopped undecided at
+    ``max_deals``)."""
+    places: tuple[int, ...]
+    """Each seat's place by match total, 1 for the best; partners share a place, and tied
+    partnerships share the best place of their group (1, 1, 3)."""
+    partnerships: tuple[tuple[int, ...], ...]
+    """Who plays together: each partnership a tuple of seats (one per seat when everyone
+    plays alone)."""
     deals: int
     """Deals played."""
     payouts: tuple[int, ...] = ()

@@ -267,7 +267,8 @@ def result_lines(state: State) -> list[str]:
         return lines
     scores = "  ".join(f"P{p} {s}" for p, s in enumerate(result.scores))
     finish = " ".join(f"P{p}" for p in result.finish)
-    return [f"deal over: results {scores}; finishing order {finish}"]
+    winners = ", ".join(f"P{p}" for p in result.winners) or "nobody"
+    return [f"deal over: results {scores}; finishing order {finish}; won by {winners}"]
 
 
 def replay_record(path: str, *, to: int | None, seat: int | None, table_of: Callable[

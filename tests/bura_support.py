@@ -44,7 +44,7 @@ def hand(state: TricksState, player: int) -> set[str]:
 
 
 def match_from(game: cardrules.Game, deal: TricksState, *, dealer: int,
-               totals: tuple[int, ...], history: tuple[Any, ...] = ((0, 0),)) -> MatchState:
+               totals: tuple[int, ...], history: tuple[Any, ...] = ()) -> MatchState:
     """A match whose current deal is ``deal`` and whose totals so far are ``totals``."""
     data = {"procedure": "match", "seed": 1, "index": len(history), "dealer": dealer,
             "totals": list(totals), "history": [list(h) for h in history], "carry": [],

@@ -12,9 +12,10 @@ chance nodes: first the dealer (uniform over the seats), then the shuffle one ca
 time (uniform over the cards not drawn yet; the deal goes out from the last card drawn,
 see ``Game.new_deal(order=...)``); an outcome that is not possible (a card drawn already)
 is refused at once. Players act with indices of the game's
-:attr:`~cardrules.game.Game.action_space`; at the end the winners (see
-:func:`cardrules.simulate.winners_of`) get ``+1`` and the others ``-1`` (all ``0`` when
-nobody won). The observation tensor is the game's
+:attr:`~cardrules.game.Game.action_space`; at the end the winners in first place, as
+the engine's deal result gives them (both partners in a partnership game; see
+:func:`cardrules.adapters.outcome.winners`), get ``+1`` and the others ``-1`` (all ``0``
+when nobody won). The observation tensor is the game's
 :attr:`~cardrules.game.Game.observation`; the observation string is the player's view
 (``State.view``) as JSON; the information-state string holds every view the player had
 since the deal began, in order (perfect recall), so two states share it exactly when the

@@ -1,28 +1,48 @@
-"""What the adapters report when a game ends: a reward per player, and the scores."""
+"""What the adapters report when a game ends: a reward per player, and the scores.
+
+Who won is the engine's decision, read from the result (``result.leaders``: the winners
+in first place, both partners in a partnership game); nothing here decides it.
+"""
 
 from __future__ import annotations
 
 from cardrules.game import Game
-from cardrules.simulate import winners_of
 from cardrules.state import MatchResult, State
 
-__all__ = ["rewards", "scores"]
+__all__ = ["places", "rewards", "scores", "winners"]
+
+
+def winners(state: State) -> list[int]:
+    """The winners in first place of a finished deal or match, as its result gives them
+    (see :attr:`~cardrules.state.DealResult.leaders`); empty when nobody won or the game
+    is not over."""
+    outcome = state.result
+    return list(outcome.leaders) if outcome is not None else []
+
+
+def places(state: State) -> list[int]:
+    """Each seat's place (1 is the best, partners share one) in a finished game; empty
+    if not over."""
+    outcome = state.result
+    return list(outcome.places) if outcome is not None else []
 
 
 def rewards(game: Game, state: State) -> list[float]:
-    """+1 for each winner of a finished deal or match (see
-    :func:`~cardrules.simulate.winners_of`), -1 for everyone else; all 0 when nobody won
-    or the game is not over.
+    """+1 for each winner of a finished deal or match (see :func:`winners`), -1 for
+    everyone else; all 0 when nobody won or the game is not over.
 
     >>> import cardrules
     >>> game = cardrules.load("bura", players=2)
     >>> rewards(game, game.new_deal(seed=1))
     [0.0, 0.0]
+    >>> deal = game.setup(hands=["AS", "6H"], trump="S", leader=0)
+    >>> rewards(game, deal.apply("lead AS").apply("answer 6H"))
+    [1.0, -1.0]
     """
-    winners = winners_of(game, state)
-    if not winners:
+    won = winners(state)
+    if not won:
         return [0.0] * game.players
-    return [1.0 if p in winners else -1.0 for p in range(game.players)]
+    return [1.0 if p in won else -1.0 for p in range(game.players)]
 
 
 def scores(state: State) -> list[int]:

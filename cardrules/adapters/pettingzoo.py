@@ -5,9 +5,11 @@ Agents are ``player_0 .. player_{n-1}``. Actions are indices of the game's
 ``observation`` (the game's :attr:`~cardrules.game.Game.observation` of the state, seats
 counted from the agent) and ``action_mask`` (1 where the index is legal now, all 0 when it
 is not the agent's turn). An episode is one deal, or a whole match with ``match=True``.
-At the end every winner (see :func:`cardrules.simulate.winners_of`) is rewarded ``+1``
-and every other agent ``-1`` (all ``0`` when nobody won); ``infos`` then hold the
-``scores`` (deal results or match totals). Rewards are 0 before the end.
+At the end every winner in first place, as the engine's result gives them (both partners
+in a partnership game; see :func:`cardrules.adapters.outcome.winners`), is rewarded
+``+1`` and every other agent ``-1`` (all ``0`` when nobody won); ``infos`` then hold the
+``scores`` (deal results or match totals) and the ``winners``.
+Rewards are 0 before the end.
 
 >>> env = CardrulesEnv("bura", players=2)
 >>> env.reset(seed=3)
@@ -26,12 +28,11 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import cardrules
-from cardrules.adapters.outcome import rewards, scores
+from cardrules.adapters.outcome import rewards, scores, winners
 from cardrules.arguments import as_index
 from cardrules.errors import ArgumentError, IllegalActionError
 from cardrules.game import Game, derive_seed
 from cardrules.render import Table
-from cardrules.simulate import winners_of
 from cardrules.state import State
 
 __all__ = ["CardrulesEnv"]
@@ -147,11 +148,11 @@ class CardrulesEnv(AECEnv):
 
     def _finish(self, state: State) -> None:
         won, final = rewards(self.game, state), scores(state)
-        winners = winners_of(self.game, state)
+        info = {"scores": final, "winners": winners(state)}
         for agent, reward in zip(self.possible_agents, won):
             self.rewards[agent] = reward
             self.terminations[agent] = True
-            self.infos[agent] = {"scores": final, "winners": list(winners)}
+            self.infos[agent] = dict(info)
 
     def render(self) -> str | None:
         """The view of the player to move (``ansi`` mode), as text."""

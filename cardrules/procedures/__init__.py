@@ -22,6 +22,8 @@ import random
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
+from cardrules.standings import Partnerships, alone
+
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.model.common import Visibility
@@ -73,6 +75,11 @@ class Procedure(abc.ABC):
     def move_limit(self, game: Game) -> int:
         """The most actions a deal of ``game`` can take under its rules: a bound derived
         from the pack, the players and the rules, past which a deal is stuck in a loop."""
+
+    def partnerships(self, game: Game) -> Partnerships:
+        """Who plays together, each partnership a tuple of seats; by default everyone
+        plays alone."""
+        return alone(game.players)
 
 
 _BUILT_IN = {

@@ -8,14 +8,15 @@ import attrs
 
 from cardrules.cards import deal_round
 from cardrules.hooks import FirstMoverInput
-from cardrules.model.tricks import TrumpSource
+from cardrules.model.tricks import Partners, TrumpSource
+from cardrules.standings import Partnerships, alone, lower_is_better, opposite
 from cardrules.state import DealContext, DealResult
 
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.tricks import TricksState
 
-__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up"]
+__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up", "partnerships"]
 
 RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
 """An event kept compactly: kind, player, cards, amount, note, private."""
@@ -139,11 +140,21 @@ def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
     return [tuple(cards) for cards in lists]
 
 
+def partnerships(game: Game) -> Partnerships:
+    """Who plays together: partners sitting opposite (``scoring.partners: opposite``), or
+    everyone alone."""
+    if game.tables.scoring.partners is Partners.OPPOSITE:
+        return opposite(game.players)
+    return alone(game.players)
+
+
 def deal_result(state: TricksState) -> DealResult:
     """The result of a finished deal: scores, finishing order (by score, then points),
-    and ``carry`` naming the next deal's leader (the declarer who won the deal, else the
-    winner of the last trick)."""
-    n = state.game.players
+    the winners and places (partners together; the lowest score is best when the match
+    goal is to avoid a losing total), and ``carry`` naming the next deal's leader (the
+    declarer who won the deal, else the winner of the last trick)."""
+    game = state.game
+    n = game.players
     points = state.points()
     scores = state._scores
     seats = [(state._dealer + k) % n for k in range(1, n + 1)]
@@ -151,7 +162,9 @@ def deal_result(state: TricksState) -> DealResult:
     leader = state._declarer if state._declarer >= 0 else state._winner
     if leader < 0:
         leader = seats[0]
-    return DealResult(
+    return DealResult.ranked(
         scores=scores, finish=finish, starter=state._starter, carry=(("leader", leader),),
+        lower_is_better=lower_is_better(game.variant.match.goal),
+        partnerships=partnerships(game),
         details={"points": list(points), "tricks": list(state._tricks),
                  "declared": state._combo if state._declarer >= 0 else ""})

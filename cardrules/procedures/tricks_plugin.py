@@ -13,7 +13,9 @@ from cardrules.model.common import Visibility
 from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
+from cardrules.procedures.tricks_deal import partnerships
 from cardrules.procedures.tricks_tables import TricksTables
+from cardrules.standings import Partnerships
 from cardrules.state_codec import check_cards, read_fields
 
 if TYPE_CHECKING:
@@ -137,6 +139,9 @@ class Tricks(Procedure):
         whether to declare and may declare once."""
         n, cards = game.players, game.pack.size
         return (cards + 1) * (3 * n + 1)
+
+    def partnerships(self, game: Game) -> Partnerships:
+        return partnerships(game)
 
 
 register(Tricks())
