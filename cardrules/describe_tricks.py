@@ -60,9 +60,10 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     yield "- " + _HOLDERS[play.holder]
     yield "- " + _draw(play.draw, variant.deal.hand)
     if play.combinations:
-        yield ("- Before each lead, every player holding a combination is asked in turn, the "
-               "player due to lead first and then clockwise, whether to declare it or pass; "
-               "players holding none are not asked. The combinations:")
+        yield ("- Before each lead, every player is asked in turn, the player due to lead "
+               "first and then clockwise, whether to declare a combination or pass (one "
+               "holding none can only pass); a player is not asked while the hand sizes rule "
+               "out every combination they could declare. The combinations:")
         for name, spec in play.combinations.items():
             yield f"  - {describe_combination(name, spec, scoring)}"
     yield from _scoring(scoring)
