@@ -201,7 +201,8 @@ def _scoring(scoring: TrickScoring) -> Iterator[str]:
 
 
 def _deal_end(play: TricksPlay) -> str:
-    text = "The deal ends when the stock is gone and a player has no cards left"
+    gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
+    text = f"The deal ends when {gone}a player has no cards left"
     leader = "the winner of the previous deal's last trick"
     if any(c.effect is Effect.WIN_DEAL for c in play.combinations.values()):
         text += ", or when a combination that wins the deal is declared"

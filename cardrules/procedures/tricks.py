@@ -301,12 +301,14 @@ class TricksState(FieldState):
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
         self._winner = w
         events.append(("take", w, (), 0, "", False))
-        if self._stock and self._tables.play.draw is DrawOrder.WINNER_FIRST:
+        draws = self._tables.play.draw is DrawOrder.WINNER_FIRST
+        if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
                                                size=self._tables.hand_size,
                                                turned=self._trump_card, events=events)
-        if not self._stock and self._smallest() == 0:
+        if self._smallest() == 0 and (not self._stock or not draws):
+            # Nobody can lead again: an empty hand will never be refilled.
             self._finish(events)
         else:
             self._window(w)
