@@ -30,6 +30,7 @@ __all__ = [
     "PlayoutReport",
     "Policy",
     "check_cards",
+    "check_counterfactual",
     "check_indices",
     "check_json",
     "check_legal",
@@ -140,6 +141,114 @@ def check_views(state: State, rng: random.Random, previous: State | None = None)
                                    f"cards move")
 
 
+def check_counterfactual(state: State, rng: random.Random, *, actions: int = 2) -> None:
+    """Nothing a player is shown depends on cards they cannot see.
+
+    For each player, two cards hidden from them (``state.hidden_cards``) that lie in
+    different zones are swapped through the state's JSON; the player's view, observation,
+    the player to act, the phase, whether the player is to act and (if so) their legal
+    actions must all stay the same.  So must they after each of up to ``actions`` sampled
+    actions legal in both states, while the two cards stay hidden from the player: that
+    catches what an action would reveal (who is asked next, whether the deal ends) though
+    the state itself stores it.  Once a deal ends its result is public (points reveal what
+    the won cards are worth), so then only its ending is compared.
+    """
+    where = _zone_of_each_card(state)
+    for player in range(state.game.players):
+        pair = _hidden_pair(state.hidden_cards(player), where, rng)
+        if pair is None:
+            continue
+        other = _swapped(state, *pair)
+        told = _told_apart(state, other, player)
+        if told:
+            raise _leak(state, player, pair, told, "")
+        if state.is_over:
+            continue
+        legal, legal_there = state.legal_actions(), set(other.legal_actions())
+        for action in rng.sample(legal, min(actions, len(legal))):
+            if action not in legal_there:
+                continue
+            after, after_there = state.apply(action), other.apply(action)
+            still = after.hidden_cards(player) & after_there.hidden_cards(player)
+            if not (still >> pair[0]) & (still >> pair[1]) & 1:
+                continue
+            told = _told_apart(after, after_there, player)
+            if told:
+                raise _leak(state, player, pair, told, f" after {state.describe(action)}")
+
+
+def _zone_of_each_card(state: State) -> dict[int, str]:
+    """Card -> the name of the zone it lies in."""
+    return {card: name for name, mask in state.zones().items()
+            for card in range(mask.bit_length()) if (mask >> card) & 1}
+
+
+def _hidden_pair(hidden: int, where: dict[int, str],
+                 rng: random.Random) -> tuple[int, int] | None:
+    """Two random cards of ``hidden`` lying in different zones (None if there are none)."""
+    cards = [c for c in range(hidden.bit_length()) if (hidden >> c) & 1]
+    if len({where[c] for c in cards}) < 2:
+        return None
+    first = rng.choice(cards)
+    second = rng.choice([c for c in cards if where[c] != where[first]])
+    return first, second
+
+
+def _swapped(state: State, first: int, second: int) -> State:
+    """``state`` with cards ``first`` and ``second`` trading places, through its JSON."""
+    pack = state.game.pack
+    names = {pack.name(first): pack.name(second), pack.name(second): pack.name(first)}
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return names.get(value, value)
+        if isinstance(value, dict):
+            return {k: swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    try:
+        return state.game.state_from_json(swap(state.to_json()))
+    except CardrulesError as exc:
+        raise ConformanceError(f"swapping the hidden cards {', '.join(names)} gives a state "
+                               f"that does not load: {exc}") from exc
+
+
+def _told_apart(state: State, other: State, player: int) -> str:
+    """What ``player`` is shown differently in the two states ('' if nothing)."""
+    if state.current_player != other.current_player:
+        return "the player to act"
+    if getattr(state, "phase", None) != getattr(other, "phase", None):
+        return "the phase"
+    if state.is_over != other.is_over:
+        return "whether the game is over"
+    if _deal_ended(state) or _deal_ended(other):
+        return "" if _deal_ended(state) and _deal_ended(other) else "whether the deal ends"
+    if state.is_over:
+        return ""
+    if state.current_player == player and state.legal_actions() != other.legal_actions():
+        return "their legal actions"
+    if state.view(player) != other.view(player):
+        return "their view"
+    observation = state.game.observation
+    if observation.encode(state, player) != observation.encode(other, player):
+        return "their observation"
+    return ""
+
+
+def _deal_ended(state: State) -> bool:
+    return any(e.kind == "deal_end" for e in state.events)
+
+
+def _leak(state: State, player: int, pair: tuple[int, int], what: str,
+          when: str) -> ConformanceError:
+    pack = state.game.pack
+    return ConformanceError(
+        f"player {player} can tell where hidden cards lie: swapping {pack.name(pair[0])} "
+        f"and {pack.name(pair[1])} changes {what}{when}")
+
+
 def check_json(state: State) -> None:
     """JSON round-trip is exact."""
     data = json.loads(json.dumps(state.to_json()))
@@ -225,6 +334,7 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
     check_json(state)
     if views:
         check_views(state, rng, previous)
+        check_counterfactual(state, rng)
     if not state.is_over:
         check_refusals(state, rng, samples=2)
 

@@ -60,9 +60,10 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     yield "- " + _HOLDERS[play.holder]
     yield "- " + _draw(play.draw, variant.deal.hand)
     if play.combinations:
-        yield ("- Before each lead, every player holding a combination is asked in turn, the "
-               "player due to lead first and then clockwise, whether to declare it or pass; "
-               "players holding none are not asked. The combinations:")
+        yield ("- Before each lead, every player is asked in turn, the player due to lead "
+               "first and then clockwise, whether to declare a combination or pass (one "
+               "holding none can only pass); a player is not asked while the hand sizes rule "
+               "out every combination they could declare. The combinations:")
         for name, spec in play.combinations.items():
             yield f"  - {describe_combination(name, spec, scoring)}"
     yield from _scoring(scoring)
@@ -200,7 +201,8 @@ def _scoring(scoring: TrickScoring) -> Iterator[str]:
 
 
 def _deal_end(play: TricksPlay) -> str:
-    text = "The deal ends when the stock is gone and a player has no cards left"
+    gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
+    text = f"The deal ends when {gone}a player has no cards left"
     leader = "the winner of the previous deal's last trick"
     if any(c.effect is Effect.WIN_DEAL for c in play.combinations.values()):
         text += ", or when a combination that wins the deal is declared"

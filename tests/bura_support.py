@@ -9,9 +9,10 @@ from rule_support import play, refused
 
 import cardrules
 from cardrules.match import MatchState
-from cardrules.procedures.tricks import TricksState
+from cardrules.procedures.tricks import DECLARE, TricksState
 
-__all__ = ["bura", "hand", "legal", "match_from", "play", "position", "refused"]
+__all__ = ["bura", "hand", "legal", "match_from", "pass_window", "play", "position",
+           "refused"]
 
 
 def bura(players: int = 3, **options: Any) -> cardrules.Game:
@@ -29,6 +30,17 @@ def position(game: cardrules.Game, *hands: str, **kwargs: Any) -> TricksState:
     kwargs.setdefault("trump", "H")
     state = game.setup(hands=list(hands), **kwargs)
     assert isinstance(state, TricksState)
+    return state
+
+
+def pass_window(state: TricksState) -> TricksState:
+    """The state after everyone asked whether to declare a combination passes (U11: every
+    player is asked in turn before a lead, from the scheduled leader on)."""
+    while state.phase == DECLARE:
+        assert "pass" in legal(state)
+        after = state.apply("pass")
+        assert isinstance(after, TricksState)
+        state = after
     return state
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bura_support import bura, hand, legal, match_from, play, position, refused
+from bura_support import bura, hand, legal, match_from, pass_window, play, position, refused
 
 import cardrules
 from cardrules.cards import shuffled
@@ -106,7 +106,7 @@ def test_u4_later_deals_last_trick_winner_leads_and_dealer_rotates() -> None:
 
 
 def test_u5_leads_of_one_to_three_cards_of_one_suit() -> None:
-    state = position(bura(2), "AS KS QS JS 6D", "7D 8D 9D 10C 7C")
+    state = pass_window(position(bura(2), "AS KS QS JS 6D", "7D 8D 9D 10C 7C"))
     leads = {a for a in legal(state) if a.startswith("lead")}
     assert "lead AS KS QS" in leads and "lead 6D" in leads
     assert all(len(a.split()) <= 4 for a in leads)
@@ -185,7 +185,7 @@ def test_u8_last_beater_holds_the_trick(third: str, winner: int) -> None:
 def test_u9_draw_one_at_a_time_winner_first_then_clockwise() -> None:
     state = position(bura(3), "9S 6D 7D JC", "KS 8D 9D QC", "8S 10D JD KC",
                      stock="6C 7C 8C 9C", trump_card="JH")
-    state = play(state, "lead 9S", "answer KS", "throw 8S")
+    state = play(pass_window(state), "lead 9S", "answer KS", "throw 8S")
     assert state.winner == 1 and state.leader == 1
     assert hand(state, 1) == {"8D", "9D", "QC", "6C"}
     assert hand(state, 2) == {"10D", "JD", "KC", "7C"}
@@ -246,24 +246,34 @@ def test_u11_holders_asked_in_order_scheduled_leader_first() -> None:
     state = state.apply("pass")
     assert state.current_player == 2 and "declare molodka 9S 8S 7S 6S" in legal(state)
     state = state.apply("pass")
+    assert state.current_player == 0 and legal(state) == {"pass"}  # holding nothing
+    state = state.apply("pass")
     assert state.phase == LEAD and state.current_player == 1
     assert not any(a.startswith("declare") for a in legal(state))
 
 
-def test_u11_only_holders_are_asked() -> None:
+def test_u11_everyone_is_asked_only_holders_may_declare() -> None:
     state = position(bura(3), "6C 7C 8C JD", "9C 10C QD 6D", "6S 7S 8S 9S")
+    for player in (0, 1):  # asked too, so that being asked tells nothing: they can only pass
+        assert state.phase == DECLARE and state.current_player == player
+        assert legal(state) == {"pass"}
+        state = state.apply("pass")
     assert state.phase == DECLARE and state.current_player == 2
+    assert "declare molodka 9S 8S 7S 6S" in legal(state)
 
 
 def test_u11_a_lone_leader_declares_instead_of_leading() -> None:
     state = position(bura(2), "AS AH AD 6C", "9C 10C QD 6D")
-    assert state.phase == LEAD
-    assert "declare moscow AS AH AD" in legal(state) and "lead 6C" in legal(state)
+    assert state.phase == DECLARE and state.current_player == 0  # asked before leading
+    assert "declare moscow AS AH AD" in legal(state)
+    assert pass_window(state).phase == LEAD and "lead 6C" in legal(pass_window(state))
+    state = state.apply("declare moscow AS AH AD")
+    assert state.phase == ANSWER and state.leader == 0 and state.combo == "moscow"
 
 
 def test_u11_combination_led_as_one_mixed_lead_answered_with_as_many() -> None:
     state = position(bura(3), "6C 7C 8C JD", "9C 10C QD 6D", "AS AH AD 6S")
-    state = state.apply("declare moscow AD AS AH")
+    state = play(state, "pass", "pass", "declare moscow AD AS AH")
     assert state.phase == ANSWER and state.leader == 2 and state.combo == "moscow"
     assert state.current_player == 0
     assert all(len(a.split()) == 4 for a in legal(state))  # three cards
@@ -278,6 +288,7 @@ def test_u11_a_later_declarer_may_declare_again_before_the_next_lead() -> None:
     assert state.asking == (1, 2)
     state = play(state, "declare moscow AS AH AD", "throw JC QC KC", "throw JS QS KS")
     assert state.winner == 0
+    state = state.apply("pass")  # the new leader, holding nothing, is asked first
     assert state.phase == DECLARE and state.current_player == 1 and state.asking == (2,)
     state = state.apply("pass")
     assert state.current_player == 2 and "declare bura 9H 8H 7H 6H" in legal(state)
@@ -292,6 +303,7 @@ def test_u11_win_deal_ends_the_deal_and_declarer_leads_next() -> None:
     game = bura(3, combination_effect="win_deal")
     state = position(game, "6C 7C 8C JD", "6H 7H 8H 9H", "9C 10C QD 6D",
                      won=["AS 10S AD 10D", "", "KS"], tricks=[2, 0, 1])
+    state = state.apply("pass")  # the leader, holding nothing, is asked first
     assert state.current_player == 1
     state = state.apply("declare bura 6H 7H 8H 9H")
     assert state.is_over and state.result is not None

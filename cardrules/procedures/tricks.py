@@ -1,8 +1,9 @@
 """The tricks procedure: lead cards, the others answer with as many, the best set takes.
 
-Before each lead, players holding a declarable combination are asked in turn (the
-scheduled leader first, then clockwise) whether to declare it.  After a trick the
-hands are refilled from the stock.  Everything game-specific comes from the variant's
+Before each lead, the players are asked in turn (the scheduled leader first, then
+clockwise) whether to declare a combination; who is asked depends only on the hands'
+sizes, never on their cards, so a question tells nobody what anyone holds.  After a
+trick the hands are refilled from the stock.  Everything game-specific comes from the variant's
 data through :class:`~cardrules.procedures.tricks_tables.TricksTables`.
 """
 
@@ -313,40 +314,45 @@ class TricksState(FieldState):
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
         self._winner = w
         events.append(("take", w, (), 0, "", False))
-        if self._stock and self._tables.play.draw is DrawOrder.WINNER_FIRST:
+        draws = self._tables.play.draw is DrawOrder.WINNER_FIRST
+        if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
                                                size=self._tables.hand_size,
                                                turned=self._trump_card, events=events)
-        over = not self._stock and self._smallest() == 0
+        over = self._smallest() == 0 and (not self._stock or not draws)
+        # (an empty hand that will never be refilled: nobody can lead again)
         if over or (self._game.end_of_deal is not None and self._ends_by_hook(())):
             self._finish(events)
         else:
             self._window(w)
 
     def _window(self, leader: int) -> None:
-        """Open the declaration window before ``leader`` leads."""
+        """Open the declaration window before ``leader`` leads (U11).
+
+        Who is asked, and in what order, depends only on what every player knows (how
+        many cards each hand holds), never on the cards themselves: each player whose
+        hand is big enough for a combination they could declare is asked in turn, the
+        scheduled leader first and then clockwise, and one holding nothing to declare can
+        only pass.  When nobody but the leader could declare, the leader is offered their
+        combinations with the lead instead.
+        """
         self._leader = self._current = leader
         self._asking, self._offer, self._phase = (), False, LEAD
         tables = self._tables
         if not tables.effects:
             return
-        checks = tables.checks[tables.trump_index(self._trump)]
-        holders = []
-        for p, hand in enumerate(self._hands):
-            for pool, size in checks:  # as tables.may_declare, inlined: every trick ends here
-                if (hand & pool).bit_count() >= size:
-                    holders.append(p)
-                    break
-        if not holders:
-            return
-        n = len(self._hands)
-        holders.sort(key=lambda p: (p - leader) % n)
-        holders = [p for p in holders if self.declarations(p)]
-        if holders == [leader]:
+        hands, n = self._hands, len(self._hands)
+        if self._smallest() >= tables.smallest_lead_combination:
+            asked = [(leader + k) % n for k in range(n)]
+        else:
+            least = tables.smallest_win_combination
+            asked = [p for p in ((leader + k) % n for k in range(n))
+                     if hands[p].bit_count() >= least]
+        if asked == [leader]:
             self._offer = True
-        elif holders:
-            self._phase, self._current, self._asking = DECLARE, holders[0], tuple(holders[1:])
+        elif asked:
+            self._phase, self._current, self._asking = DECLARE, asked[0], tuple(asked[1:])
 
     def _finish(self, events: list[RawEvent]) -> None:
         """Score the deal by the bands."""

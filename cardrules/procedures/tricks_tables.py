@@ -28,6 +28,9 @@ __all__ = ["Declaration", "TricksTables"]
 _CACHE_LIMIT = 250_000
 """Entries a per-hand cache may hold before it starts afresh (bounds memory)."""
 
+_NEVER = 1 << 30
+"""More cards than any hand holds."""
+
 
 
 @attrs.frozen(kw_only=True, slots=True)
@@ -70,6 +73,12 @@ class TricksTables:
     checks: tuple[tuple[tuple[int, int], ...], ...]
     """Per trump suit index, (pool, size) pairs: a hand can hold a combination only if it
     holds ``size`` cards of some ``pool``."""
+    smallest_lead_combination: int = _NEVER
+    """Fewest cards of a combination that is led when declared (it may be declared only
+    while every hand holds that many); a large number when there is none."""
+    smallest_win_combination: int = _NEVER
+    """Fewest cards of a combination that wins the deal when declared; a large number
+    when there is none."""
     masks: dict[Action, int] = attrs.field(factory=dict)
     """Every action made so far -> its cards as a bit set."""
     view_info: ViewInfo | None = None
@@ -108,6 +117,12 @@ class TricksTables:
             bands=tuple((b.min_points, b.min_tricks, b.score) for b in scoring.bands.values()),
             pass_=Action(kind=Kind.PASS, label="pass"), width=len(pack.ranks),
             hand_size=hand_size,
+            smallest_lead_combination=min(
+                (s.size for s in play.combinations.values() if s.effect is Effect.LEAD),
+                default=_NEVER),
+            smallest_win_combination=min(
+                (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
+                default=_NEVER),
             suit_points=tuple(
                 tuple(pack.value_of(m << (s * len(pack.ranks)))
                       for m in range(1 << len(pack.ranks)))
