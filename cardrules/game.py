@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -11,11 +11,12 @@ from cardrules import flow
 from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
-from cardrules.errors import CardrulesError, RecordError, StateError
+from cardrules.errors import CardrulesError, HookError, RecordError, StateError
 from cardrules.hooks import (
     DEFAULTS,
     POINTS,
     CardPointsInput,
+    DealScoringInput,
     EndOfDealInput,
     LegalFilterInput,
     is_default,
@@ -28,7 +29,8 @@ from cardrules.phases import Phase
 from cardrules.phases import find as find_phase
 from cardrules.procedures import Procedure, find
 from cardrules.seeding import MAX_SEED, check_seed, derive_seed
-from cardrules.state import DealContext, State
+from cardrules.standings import lower_is_better
+from cardrules.state import DealContext, DealResult, State
 
 if TYPE_CHECKING:
     from cardrules.record import GameRecord
@@ -144,6 +146,26 @@ class Game:
                       Number(key="match.deal"), NumbersBySeat(key="match.totals"))
             self._observation = Observation(self.pack, self.players, fields)
         return self._observation
+
+    def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
+                    dealer: int, carry: tuple[tuple[str, Any], ...] = (),
+                    details: Mapping[str, Any] | None = None) -> DealResult:
+        """The result of a finished deal of this game: ``scores`` by the rules, passed
+        through the ``deal_scoring`` hook, and the winners and places that follow from
+        them for this game's goal and partnerships."""
+        scoring = self._hooks["deal_scoring"]
+        if not is_default("deal_scoring", scoring):
+            given: Any = scoring(DealScoringInput(
+                scores=scores, finish=finish, details=dict(details or {}), dealer=dealer))
+            hooked = tuple(given)
+            if len(hooked) != self.players or not all(type(s) is int for s in hooked):
+                raise HookError(f"the deal_scoring hook {self.variant.hooks['deal_scoring']!r} "
+                                f"must give one whole number per player, not {hooked!r:.80}")
+            scores = hooked
+        return DealResult.ranked(
+            scores=scores, finish=finish, starter=starter, carry=carry, details=details,
+            lower_is_better=lower_is_better(self.variant.match.goal),
+            partnerships=self.procedure.partnerships(self))
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point``."""

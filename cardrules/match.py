@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules import match_check, standings
 from cardrules.actions import Action
-from cardrules.errors import StateError
+from cardrules.errors import HookError, StateError
 from cardrules.events import Event
+from cardrules.hooks import NextDealerInput, is_default
 from cardrules.model.match import Goal, NextDealer
 from cardrules.pot import split_pot
 from cardrules.seeding import MAX_SEED, check_seed, derive_seed
@@ -199,6 +200,21 @@ class MatchState(State):
             carry=carry, deal=new_deal, events=tuple(events), result=None)
 
     def _next_dealer(self, result: DealResult, totals: tuple[int, ...]) -> int:
+        """The next dealer by the rule file's ``match.next_dealer``, passed through the
+        ``next_dealer`` hook."""
+        ruled = self._ruled_dealer(result, totals)
+        game = self._game
+        choose = game.hook("next_dealer")
+        if is_default("next_dealer", choose):
+            return ruled
+        dealer = choose(NextDealerInput(dealer=self._dealer, ruled=ruled, scores=result.scores,
+                                        totals=totals, finish=result.finish))
+        if type(dealer) is not int or not 0 <= dealer < game.players:
+            raise HookError(f"the next_dealer hook {game.variant.hooks['next_dealer']!r} must "
+                            f"name a seat (0 to {game.players - 1}), not {dealer!r:.40}")
+        return dealer
+
+    def _ruled_dealer(self, result: DealResult, totals: tuple[int, ...]) -> int:
         rule = self._game.variant.match.next_dealer
         n = self._game.players
         order = [(self._dealer + k) % n for k in range(1, n + 1)]

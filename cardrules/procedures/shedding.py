@@ -50,7 +50,6 @@ from cardrules.procedures.shedding_explain import why_illegal
 from cardrules.procedures.shedding_io import view
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import Move, SheddingTables
-from cardrules.standings import lower_is_better
 from cardrules.state import DealContext, DealResult, FieldState
 from cardrules.state_codec import derived, fresh
 
@@ -435,11 +434,8 @@ class SheddingState(FieldState):
         n = self._game.players
         holders = [(self._dealer + k) % n for k in range(1, n + 1)]
         finish = self._out + tuple(p for p in holders if p not in self._out)
-        game = self._game
-        return DealResult.ranked(
-            scores=self._scores, finish=finish, starter=self._starter,
-            lower_is_better=lower_is_better(game.variant.match.goal),
-            partnerships=game.procedure.partnerships(game),
+        return self._game.deal_result(
+            scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
             carry=(("own_suits", self._own_suits),) if self._own_suits else (),
             details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
                      "out": list(self._out)})

@@ -9,7 +9,7 @@ import attrs
 from cardrules.cards import deal_round
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.tricks import Partners, TrumpSource
-from cardrules.standings import Partnerships, alone, lower_is_better, opposite
+from cardrules.standings import Partnerships, alone, opposite
 from cardrules.state import DealContext, DealResult
 
 if TYPE_CHECKING:
@@ -162,9 +162,8 @@ def deal_result(state: TricksState) -> DealResult:
     leader = state._declarer if state._declarer >= 0 else state._winner
     if leader < 0:
         leader = seats[0]
-    return DealResult.ranked(
-        scores=scores, finish=finish, starter=state._starter, carry=(("leader", leader),),
-        lower_is_better=lower_is_better(game.variant.match.goal),
-        partnerships=partnerships(game),
+    return game.deal_result(
+        scores=scores, finish=finish, starter=state._starter, dealer=state._dealer,
+        carry=(("leader", leader),),
         details={"points": list(points), "tricks": list(state._tricks),
                  "declared": state._combo if state._declarer >= 0 else ""})

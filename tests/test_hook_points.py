@@ -1,0 +1,232 @@
+"""Every hook point, each with a worked example registered here (outside the package) and
+named in a house-rule file; and what the engine does when a hook breaks its contract."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules.actions import Action
+from cardrules.errors import HookError
+from cardrules.hooks import (
+    DEFAULTS,
+    POINTS,
+    AfterPlayInput,
+    CardPointsInput,
+    DealScoringInput,
+    EndOfDealInput,
+    FirstMoverInput,
+    LegalFilterInput,
+    NextDealerInput,
+    hook,
+    known,
+)
+from cardrules.model.shedding import AfterTurn
+
+
+@hook("first_mover", "test.last_seat")
+def last_seat(position: FirstMoverInput) -> int:
+    """The last seat always starts."""
+    return len(position.hands) - 1
+
+
+@hook("card_points", "test.hearts_and_queen")
+def hearts_and_queen(position: CardPointsInput) -> int:
+    """Every heart is worth 1 and the queen of spades 13; nothing else counts."""
+    pack, card = position.pack, position.card
+    if pack.name(card) == "QS":
+        return 13
+    return 1 if pack.suits[pack.suit(card)] == "H" else 0
+
+
+@hook("after_play", "test.kings_skip")
+def kings_skip(position: AfterPlayInput) -> AfterTurn | None:
+    """A turn ending with a king on top skips the next player; other ranks as written."""
+    pack = position.pack
+    return AfterTurn.SKIP if pack.ranks[pack.rank(position.card)] == "K" else position.written
+
+
+@hook("legal_filter", "test.no_drawing_aces")
+def no_aces(position: LegalFilterInput) -> tuple[Action, ...]:
+    """Aces may not be played while any other move is allowed."""
+    pack = position.state.game.pack
+
+    def is_ace(action: Action) -> bool:
+        return any(pack.ranks[pack.rank(c)] == "A" for c in action.cards)
+
+    kept = tuple(a for a in position.actions if not is_ace(a))
+    return kept or position.actions
+
+
+@hook("legal_filter", "test.keep_nothing")
+def keep_nothing(position: LegalFilterInput) -> tuple[Action, ...]:
+    """Broken on purpose: keeps no action."""
+    return ()
+
+
+@hook("end_of_deal", "test.first_out_ends")
+def first_out_ends(position: EndOfDealInput) -> bool | None:
+    """The deal ends as soon as one player has gone out."""
+    return True if position.out else None
+
+
+@hook("deal_scoring", "test.double")
+def double(position: DealScoringInput) -> tuple[int, ...]:
+    """Every deal counts twice."""
+    return tuple(2 * s for s in position.scores)
+
+
+@hook("next_dealer", "test.always_seat_zero")
+def always_seat_zero(position: NextDealerInput) -> int:
+    """Seat 0 deals every deal."""
+    return 0
+
+
+@hook("next_dealer", "test.no_seat")
+def no_seat(position: NextDealerInput) -> int:
+    """Broken on purpose: names a seat that does not exist."""
+    return 99
+
+
+def _with_hooks(base: str, players: int, **hooks: str) -> cardrules.Game:
+    return cardrules.load({"extends": base, "patch": {"hooks": hooks}}, players=players)
+
+
+def _play_out(state: cardrules.State, seed: int = 0, limit: int = 5000) -> cardrules.State:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _through_a_deal(state: Any) -> tuple[cardrules.State, Any]:
+    """Play the first legal action until the current deal of a match is over: the
+    finished deal and the match state after it."""
+    while True:
+        action = state.legal_actions()[0]
+        finished = state.deal.apply(action)
+        state = state.apply(action)
+        if finished.is_over:
+            return finished, state
+
+
+def test_every_point_has_a_registered_generic_default() -> None:
+    for point in POINTS:
+        assert DEFAULTS[point] in known(point)
+
+
+def test_the_schema_lists_exactly_the_hook_points() -> None:
+    schema = json.loads((Path(__file__).parent.parent / "schemas" / "variant.schema.json")
+                        .read_text(encoding="utf-8"))
+    listed = schema["$defs"]["variant"]["properties"]["hooks"]["propertyNames"]["enum"]
+    assert sorted(listed) == sorted(POINTS)
+
+
+@pytest.mark.parametrize("base", ["bank", "bura"])
+def test_first_mover(base: str) -> None:
+    options = {"trump_assignment": "seat"} if base == "bank" else {}
+    game = cardrules.load({"extends": base, "options": options,
+                           "patch": {"hooks": {"first_mover": "test.last_seat"}}}, players=3)
+    for seed in range(5):
+        state = game.new_deal(seed)
+        assert state.current_player == 2 or state.phase == "declare"
+        assert (state.starter if base == "bank" else state.leader) == 2
+
+
+def test_first_mover_sees_what_the_previous_deal_carried() -> None:
+    """U4 through the generic hook: the winner of the previous deal's last trick leads."""
+    game = cardrules.load("bura", players=3)
+    finished, state = _through_a_deal(game.new_match(seed=5))
+    assert dict(finished.result.carry)["leader"] == state.deal.leader
+    plain = _with_hooks("bura", 3, first_mover="dealer_left")
+    finished, state = _through_a_deal(plain.new_match(seed=5))
+    assert state.deal.leader == (state.deal.dealer + 1) % 3
+
+
+def test_card_points_per_card() -> None:
+    game = _with_hooks("bura", 2, card_points="test.hearts_and_queen")
+    pack = game.pack
+    assert pack.value(pack.parse("QS")) == 13 and pack.value(pack.parse("6H")) == 1
+    assert pack.value(pack.parse("AS")) == 0
+    state = _play_out(game.new_deal(seed=3))
+    assert sum(state.result.details["points"]) == 13 + len(pack.ranks)
+
+
+def test_after_play_per_card() -> None:
+    game = cardrules.load({"extends": "bank", "options": {"trumps": "none"},
+                           "patch": {"hooks": {"after_play": "test.kings_skip"}}}, players=3)
+    state = game.setup(hands=["KH 7S", "6C 8D", "9C JD"], pile="10H", stock="6S 6H", current=0)
+    after = state.apply("play KH")
+    assert any(e.kind == "skip" and e.player == 1 for e in after.events)
+    assert after.current_player == 2
+
+
+def test_legal_filter_and_its_refusal() -> None:
+    game = cardrules.load({"extends": "bank", "options": {"trumps": "none"},
+                           "patch": {"hooks": {"legal_filter": "test.no_drawing_aces"}}},
+                          players=2)
+    state = game.setup(hands=["AH 10S", "6C 8D"], pile="AS", stock="6S 6H", current=0)
+    assert state.legal_actions() == (game.parse_action("play 10S"),)
+    assert "no_drawing_aces" in (state.why_illegal(game.parse_action("play AH")) or "")
+    with pytest.raises(cardrules.IllegalActionError, match="no_drawing_aces"):
+        state.apply("play AH")
+
+
+def test_a_legal_filter_that_keeps_nothing_raises() -> None:
+    game = _with_hooks("bank", 2, legal_filter="test.keep_nothing")
+    with pytest.raises(HookError, match="keep_nothing"):
+        game.new_deal(seed=1).legal_actions()
+
+
+def test_end_of_deal() -> None:
+    game = _with_hooks("bank", 4, end_of_deal="test.first_out_ends")
+    plain = cardrules.load("bank", players=4)
+    outs = []
+    for seed in range(10):
+        state = _play_out(game.new_deal(seed), seed)
+        outs.append(len(state.result.details["out"]))
+        assert outs[-1] <= 1
+    assert 1 in outs
+    assert any(len(_play_out(plain.new_deal(seed), seed).result.details["out"]) > 1
+               for seed in range(10))
+
+
+def test_deal_scoring() -> None:
+    plain = cardrules.load("bura", players=3)
+    doubled = _with_hooks("bura", 3, deal_scoring="test.double")
+    for seed in range(4):
+        a, b = _play_out(plain.new_deal(seed)), _play_out(doubled.new_deal(seed))
+        assert b.result.scores == tuple(2 * s for s in a.result.scores)
+
+
+def test_next_dealer() -> None:
+    game = _with_hooks("bura", 3, next_dealer="test.always_seat_zero")
+    state = game.new_match(seed=2, dealer=1)
+    dealers = [state.deal.dealer]
+    for _ in range(3):
+        _, state = _through_a_deal(state)
+        dealers.append(state.deal.dealer)
+    assert dealers == [1, 0, 0, 0]
+
+
+def test_a_next_dealer_that_is_not_a_seat_raises() -> None:
+    game = _with_hooks("bura", 3, next_dealer="test.no_seat")
+    with pytest.raises(HookError, match="no_seat"):
+        _through_a_deal(game.new_match(seed=2))
+
+
+def test_an_unknown_hook_is_a_located_error_naming_the_known_ones() -> None:
+    with pytest.raises(cardrules.VariantError, match="unknown hook 'nope' for deal_scoring"):
+        _with_hooks("bura", 3, deal_scoring="nope")
+
+
+def test_hooks_are_never_imported_by_path() -> None:
+    with pytest.raises(cardrules.VariantError, match="unknown hook"):
+        _with_hooks("bank", 2, first_mover="os.system")
