@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules import flow
+from cardrules import flow, state_codec
 from cardrules.action_space import ActionSpace
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
@@ -220,6 +220,30 @@ class Game:
         The keywords depend on the procedure; see its ``setup`` function.
         """
         return self.procedure.setup(self, **position)
+
+    def position(self, **fields: Any) -> State:
+        """Any position of a deal, step or phase, for tests and puzzles: every field the
+        game's state class declares may be given by name, in its JSON form (cards by
+        name; a card list may also be one string, ``"9H 7S"``); the others keep the
+        values of a fresh state.  Checked exactly as :meth:`state_from_json` checks.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> state = game.position(hands=["AS KS", "7H 8H"], stock=["6C", "9C"], trump="H",
+        ...                       plays=[["QS"]], phase="answer", leader=0, current=1,
+        ...                       holder=0, out="6S 7S 8S 9S JS 10S 6H 9H JH QH KH 10H AH "
+        ...                       "6D 7D 8D 9D JD QD KD 10D AD 7C 8C JC QC KC 10C AC")
+        >>> [a.text(game.pack) for a in state.legal_actions()][:2]
+        ['answer 7H', 'answer 8H']
+        """
+        data = state_codec.initial_fields(self.state_class, self)
+        unknown = sorted(set(fields) - set(data))
+        if unknown:
+            raise StateError(f"this game's states have no field {', '.join(unknown)}; "
+                             f"fields: {', '.join(sorted(data))}")
+        data.update(state_codec.spelled_out(self.state_class, fields))
+        data["procedure"] = self.variant.play.procedure
+        return self.procedure.from_json(self, data)
 
     def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
                     dealer: int | None = None, index: int = 0, seed: int = 0,

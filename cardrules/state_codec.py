@@ -16,15 +16,38 @@ import attrs
 
 from cardrules.arguments import checked_player
 from cardrules.errors import StateError
-from cardrules.fields import META, RESET, Context, Events, Kind, declared
+from cardrules.fields import (
+    META,
+    RESET,
+    CardList,
+    CardSet,
+    CardSetList,
+    CardSets,
+    Context,
+    Events,
+    Kind,
+    declared,
+)
 from cardrules.model.common import Visibility
 from cardrules.views import seen_by
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["check_cards", "clone_function", "declarable_zones", "derived", "fresh",
-           "hidden_cards", "read_fields", "resample", "write_fields", "zones"]
+__all__ = [
+    "check_cards",
+    "clone_function",
+    "declarable_zones",
+    "derived",
+    "fresh",
+    "hidden_cards",
+    "initial_fields",
+    "read_fields",
+    "resample",
+    "spelled_out",
+    "write_fields",
+    "zones",
+]
 
 T = TypeVar("T")
 
@@ -51,6 +74,26 @@ def fresh(cls: type[T], game: Game, /, **values: Any) -> T:
         if item.name not in values:
             values[item.name] = item.kind.initial(players)
     return cls(**values)
+
+
+def initial_fields(cls: type, game: Game) -> dict[str, Any]:
+    """Every declared field of ``cls`` at its initial value, in JSON form, by name."""
+    pack, players = game.pack, game.players
+    return {d.name: d.kind.write(d.kind.initial(players), pack) for d in declared(cls)}
+
+
+def spelled_out(cls: type, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """``fields`` (by public name) in JSON form, where card lists may be written as one
+    string of card names (``"9H 7S"``), alone or per seat."""
+    kinds = {d.name: d.kind for d in declared(cls)}
+    out = dict(fields)
+    for name, value in fields.items():
+        kind = kinds.get(name)
+        if isinstance(kind, (CardList, CardSet)) and isinstance(value, str):
+            out[name] = value.split()
+        elif isinstance(kind, (CardSets, CardSetList)) and isinstance(value, (list, tuple)):
+            out[name] = [v.split() if isinstance(v, str) else v for v in value]
+    return out
 
 
 def clone_function(cls: type[T]) -> Callable[[T], T]:

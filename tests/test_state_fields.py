@@ -114,3 +114,23 @@ def test_two_card_fields_may_not_share_a_zone() -> None:
 
     with pytest.raises(TypeError, match="same zone"):
         derived(Clash)
+
+
+def test_any_position_from_the_declared_fields_bank_follow_up() -> None:
+    """B12 mid-turn: the player who laid an 8 may lay one more card or end the turn."""
+    game = cardrules.load("bank", players=2, options={"trumps": "none"})
+    unused = " ".join(n for n in game.pack.names(range(game.pack.size))
+                      if n not in {"7H", "QH", "9C", "8H", "AS", "KS"})
+    state = game.position(hands=["7H QH", "9C"], pile="AS 8H", top="8H", owner=0,
+                          stock="KS", phase="follow_up", current=0, dealer=1, fresh=True,
+                          discard=unused)
+    assert set(a.text(game.pack) for a in state.legal_actions()) == {"play 7H", "pass"}
+    assert game.state_from_json(state.to_json()) == state
+
+
+def test_a_position_names_its_fields_and_is_checked() -> None:
+    game = cardrules.load("bura", players=2)
+    with pytest.raises(cardrules.StateError, match="no field colour; fields: .*hands"):
+        game.position(colour="red")
+    with pytest.raises(cardrules.StateError, match="card"):
+        game.position(hands=["AS", "KS"])  # the other cards are nowhere
