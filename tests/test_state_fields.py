@@ -130,7 +130,7 @@ def test_any_position_from_the_declared_fields_bank_follow_up() -> None:
 
 def test_a_position_names_its_fields_and_is_checked() -> None:
     game = cardrules.load("bura", players=2)
-    with pytest.raises(cardrules.StateError, match="no field colour; fields: .*hands"):
+    with pytest.raises(cardrules.StateError, match=r"no field colour; fields: .*hands"):
         game.position(colour="red")
     with pytest.raises(cardrules.StateError, match="card"):
         game.position(hands=["AS", "KS"])  # the other cards are nowhere
