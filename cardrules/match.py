@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardrules import match_check, standings
 from cardrules.actions import Action
 from cardrules.errors import HookError, StateError
@@ -28,11 +30,9 @@ if TYPE_CHECKING:
 __all__ = ["MatchResult", "MatchState", "decide"]
 
 
+@attrs.define(slots=True, eq=False, repr=False, kw_only=True)
 class MatchState(State):
     """The state of a whole match."""
-
-    __slots__ = ("_carry", "_deal", "_dealer", "_events", "_game", "_history", "_index",
-                 "_result", "_seed", "_totals")
 
     _game: Game
     _seed: int
@@ -50,11 +50,8 @@ class MatchState(State):
               history: tuple[tuple[int, ...], ...], carry: tuple[tuple[str, Any], ...],
               deal: State, events: tuple[Event, ...],
               result: MatchResult | None) -> MatchState:
-        state = object.__new__(cls)
-        state._game, state._seed, state._index, state._dealer = game, seed, index, dealer
-        state._totals, state._history, state._carry = totals, history, carry
-        state._deal, state._events, state._result = deal, events, result
-        return state
+        return cls(game=game, seed=seed, index=index, dealer=dealer, totals=totals,
+                   history=history, carry=carry, deal=deal, events=events, result=result)
 
     @classmethod
     def new(cls, game: Game, seed: int, dealer: int | None = None) -> MatchState:
