@@ -216,15 +216,17 @@ def _swapped(state: State, first: int, second: int) -> State:
 
 
 def _told_apart(state: State, other: State, player: int) -> str:
-    """What ``player`` is shown differently in the two states ('' if nothing)."""
+    """What ``player`` is shown differently in the two states ('' if nothing).  Once a
+    deal has ended in both, nothing more is compared: its scores, and what follows from
+    them (the next deal, the end of a match), are public."""
+    if _deal_ended(state) or _deal_ended(other):
+        return "" if _deal_ended(state) and _deal_ended(other) else "whether the deal ends"
     if state.current_player != other.current_player:
         return "the player to act"
     if getattr(state, "phase", None) != getattr(other, "phase", None):
         return "the phase"
     if state.is_over != other.is_over:
         return "whether the game is over"
-    if _deal_ended(state) or _deal_ended(other):
-        return "" if _deal_ended(state) and _deal_ended(other) else "whether the deal ends"
     if state.is_over:
         return ""
     if state.current_player == player and state.legal_actions() != other.legal_actions():

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from cardrules.beats import describe_clause
+from cardrules.hooks import DEFAULTS
 from cardrules.model import Variant
 from cardrules.model.tricks import (
     Band,
@@ -67,7 +68,7 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
         for name, spec in play.combinations.items():
             yield f"  - {describe_combination(name, spec, scoring)}"
     yield from _scoring(scoring)
-    yield "- " + _deal_end(play)
+    yield "- " + _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]))
 
 
 def _lead(play: TricksPlay) -> str:
@@ -200,11 +201,16 @@ def _scoring(scoring: TrickScoring) -> Iterator[str]:
         yield "  - anyone else: 0"
 
 
-def _deal_end(play: TricksPlay) -> str:
+def _deal_end(play: TricksPlay, first_mover: str) -> str:
+    """When a deal ends, and who leads the next one (by the ``first_mover`` hook)."""
     gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
     text = f"The deal ends when {gone}a player has no cards left"
-    leader = "the winner of the previous deal's last trick"
-    if any(c.effect is Effect.WIN_DEAL for c in play.combinations.values()):
+    wins = any(c.effect is Effect.WIN_DEAL for c in play.combinations.values())
+    if wins:
         text += ", or when a combination that wins the deal is declared"
+    if first_mover != "previous_deal_names":
+        return f"{text}."
+    leader = "the winner of the previous deal's last trick"
+    if wins:
         leader += ", or by the player who won the previous deal by declaring a combination"
     return f"{text}. From the second deal on, the first lead is made by {leader}."

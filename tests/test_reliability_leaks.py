@@ -9,6 +9,7 @@ variant and option value here.  Rule numbers refer to docs/rules/bura.md.
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ from cardrules.conformance import (
 )
 from cardrules.option_space import one_at_a_time
 from cardrules.procedures.tricks import DECLARE, LEAD, TricksState
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 VARIANTS = sorted(p.stem for p in (Path(__file__).parent.parent / "variants").glob("*.yaml"))
 
@@ -158,3 +161,15 @@ def test_cardrules_check_runs_the_counterfactual_search(
     monkeypatch.setattr(conformance, "check_counterfactual", counted)
     report = run_check("bura", games=1, players=[2], match_every=0)
     assert report.ok and len(calls) == report.actions + 1
+
+
+def test_the_end_of_a_deal_is_public_so_the_search_stops_there(tmp_path: Path) -> None:
+    """Once a deal has ended its scores are public: a match whose next step (its end, or
+    the next deal) follows from hidden won piles is not a leak.  (docs/examples/ladder.yaml
+    with its tricks face down used to be reported at the end of whole matches.)"""
+    shutil.copy(EXAMPLES / "ladder.yaml", tmp_path / "ladder.yaml")
+    house = tmp_path / "ladder-face-down.yaml"
+    house.write_text("extends: ladder.yaml\nname: ladder-face-down\n"
+                     "patch: {zones: {won: owner}}\n", encoding="utf-8")
+    report = run_check(house, games=60, seed=7, match_every=2)
+    assert report.failure is None, report.failure
