@@ -9,7 +9,7 @@ import attrs
 
 from cardrules.cards import Pack
 
-__all__ = ["DealSpec", "OptionSpec", "PackSpec", "PlayerRange", "Visibility"]
+__all__ = ["BeatClause", "DealSpec", "OptionSpec", "PackSpec", "PlayerRange", "Visibility"]
 
 
 class Visibility(enum.Enum):
@@ -21,6 +21,22 @@ class Visibility(enum.Enum):
     """Only the player the zone belongs to (a hand)."""
     PUBLIC = "public"
     """Everybody (the pile on the table)."""
+
+
+class BeatClause(enum.Enum):
+    """A named clause saying which card beats another of the same trump class (every
+    procedure's ``play.beats``)."""
+
+    STEP_DOWN = "step_down"
+    """A card of the same suit exactly one rung lower."""
+    STEP_UP = "step_up"
+    """A card of the same suit exactly one rung higher."""
+    SAME_RANK = "same_rank"
+    """A card of the same rank in any suit."""
+    HIGHER_SAME_SUIT = "higher_same_suit"
+    """Any higher card of the same suit."""
+    LOWER_SAME_SUIT = "lower_same_suit"
+    """Any lower card of the same suit."""
 
 
 @attrs.frozen(kw_only=True)

@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from cardrules.model.common import BeatClause
+
 __all__ = [
     "AfterTurn",
     "Bonus",
@@ -14,11 +16,14 @@ __all__ = [
     "GroupSpec",
     "HandPenalty",
     "HandPenaltyMode",
+    "LaidOn",
     "Leftover",
+    "RankBeat",
     "RankClause",
     "SheddingPlay",
     "SheddingScoring",
     "Then",
+    "TrumpAssignment",
     "TrumpBeat",
     "TrumpMode",
     "TrumpSpec",
@@ -59,6 +64,15 @@ class TrumpBeat(enum.Enum):
     """Only a card of a lower class whose rank is exactly one rung higher."""
 
 
+class TrumpAssignment(enum.Enum):
+    """How players of ``own`` trumps get their suits."""
+
+    CHOOSE = "choose"
+    """They pick in turn, from the dealer's left."""
+    SEAT = "seat"
+    """By seat: the first suit to seat 0, the next to seat 1..."""
+
+
 class AfterTurn(enum.Enum):
     """Effect on the next player when a turn ends with a given rank on top."""
 
@@ -77,6 +91,24 @@ class GroupKind(enum.Enum):
     """Cards of one rank; the player chooses which lies on top."""
     RUN = "run"
     """Consecutive cards of one suit on the ladder; one end goes first, the other ends on top."""
+
+
+class LaidOn(enum.Enum):
+    """What a group may be laid on."""
+
+    ANY = "any"
+    """Any top card."""
+    END_BEATS = "end_beats"
+    """A top card that an end card of the group beats."""
+
+
+class RankBeat(enum.Enum):
+    """What a card of a :class:`RankClause` rank beats."""
+
+    SAME_SUIT = "same_suit"
+    """Any card of its own suit."""
+    ANY = "any"
+    """Any card at all."""
 
 
 class Leftover(enum.Enum):
@@ -116,8 +148,8 @@ class RankClause:
 
     rank: str
     """The rank that gets the power."""
-    beats: str = "same_suit"
-    """``same_suit`` or ``any``."""
+    beats: RankBeat = RankBeat.SAME_SUIT
+    """Any card of its suit, or any card."""
 
 
 @attrs.frozen(kw_only=True)
@@ -130,8 +162,8 @@ class TrumpSpec:
     """Trump suits of ``shared`` mode."""
     ranked: tuple[str, ...] = ()
     """Trump suits of ``ranked`` mode, lowest class first."""
-    assignment: str = "choose"
-    """``own`` mode: ``choose`` (players pick in turn from the dealer's left) or ``seat``."""
+    assignment: TrumpAssignment = TrumpAssignment.CHOOSE
+    """``own`` mode: how players get their suits."""
     beat: TrumpBeat = TrumpBeat.ANY_RANK
     """What a higher class may beat."""
 
@@ -154,8 +186,8 @@ class GroupSpec:
     """Cards of one rank, or a run in one suit."""
     size: int
     """How many cards."""
-    laid_on: str = "any"
-    """``any`` (laid on any top) or ``end_beats`` (an end card must beat the top)."""
+    laid_on: LaidOn = LaidOn.ANY
+    """Laid on any top, or only where an end card beats the top."""
     then: Then = Then.NONE
     """What follows the move."""
 
@@ -168,7 +200,7 @@ class SheddingPlay:
     """Always ``shedding``."""
     pile: str = "pile"
     """The pile's name, for display (``bank``)."""
-    beats: tuple[str | RankClause, ...] = ()
+    beats: tuple[BeatClause | RankClause, ...] = ()
     """Clauses saying which card beats the top card within one trump class."""
     trumps: TrumpSpec = TrumpSpec()
     """Trump classes."""

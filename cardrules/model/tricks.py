@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from cardrules.model.common import BeatClause
+
 __all__ = [
     "AnswerSpec",
     "Band",
@@ -133,7 +135,7 @@ class TricksPlay:
     """What a lead may be."""
     answer: AnswerSpec = AnswerSpec()
     """How the others answer a lead."""
-    beats: tuple[str, ...] = ("higher_same_suit",)
+    beats: tuple[BeatClause, ...] = (BeatClause.HIGHER_SAME_SUIT,)
     """Clauses saying which card beats another of the same trump class."""
     trump: TrumpSpec = TrumpSpec()
     """The trump suit."""

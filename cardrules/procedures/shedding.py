@@ -44,6 +44,7 @@ from cardrules.model.shedding import (
     GroupKind,
     Leftover,
     Then,
+    TrumpAssignment,
     TrumpMode,
 )
 from cardrules.procedures.shedding_explain import why_illegal
@@ -152,7 +153,7 @@ class SheddingState(FieldState):
         trumps = game.tables.play.trumps
         choosing = False
         if trumps.mode is TrumpMode.OWN and not own:
-            if trumps.assignment == "seat":
+            if trumps.assignment is TrumpAssignment.SEAT:
                 own = tuple(p % len(pack.suits) for p in range(n))
             else:
                 own, choosing = (-1,) * n, True
