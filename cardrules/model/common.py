@@ -9,7 +9,33 @@ import attrs
 
 from cardrules.cards import Pack
 
-__all__ = ["BeatClause", "DealSpec", "OptionSpec", "PackSpec", "PlayerRange", "Visibility"]
+__all__ = [
+    "BeatClause",
+    "DealSpec",
+    "OptionSpec",
+    "PackSpec",
+    "PlayerRange",
+    "Spelling",
+    "Visibility",
+]
+
+
+class Spelling(str, enum.Enum):
+    """Base of a closed vocabulary whose members are also their spellings (the
+    ``enum.StrEnum`` of Python 3.11, for 3.10): a member equals, hashes, prints and
+    encodes to JSON as its value, so ``state.phase == "turn"`` holds.
+
+    >>> class Light(Spelling):
+    ...     RED = "red"
+    >>> Light.RED == "red", f"{Light.RED}", Light("red") is Light.RED
+    (True, 'red', True)
+    """
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, format_spec: str) -> str:
+        return str.__format__(self, format_spec)
 
 
 class Visibility(enum.Enum):

@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from cardrules.model.common import BeatClause
+from cardrules.model.common import BeatClause, Spelling
 
 __all__ = [
     "AfterTurn",
@@ -22,6 +22,7 @@ __all__ = [
     "RankClause",
     "SheddingPlay",
     "SheddingScoring",
+    "SheddingStep",
     "Then",
     "TrumpAssignment",
     "TrumpBeat",
@@ -268,8 +269,20 @@ class SheddingScoring:
     """Cards still held at the end."""
 
 
-CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
-"""Steps of a deal: players choose trump suits; a normal turn; the optional follow-up; the
-end."""
-PHASES = (CHOOSE, TURN, FOLLOW, OVER)
+class SheddingStep(Spelling):
+    """The step a deal of shedding is at (a state's ``phase``), first to last."""
+
+    CHOOSE = "choose_trump"
+    """Players choose their own trump suits."""
+    TURN = "turn"
+    """A normal turn."""
+    FOLLOW = "follow_up"
+    """The optional follow-up after a special play."""
+    OVER = "over"
+    """The deal has ended."""
+
+
+CHOOSE, TURN, FOLLOW, OVER = SheddingStep
+"""The steps by their short names (the members themselves)."""
+PHASES = tuple(SheddingStep)
 """Every step, in order."""

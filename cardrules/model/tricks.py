@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from cardrules.model.common import BeatClause
+from cardrules.model.common import BeatClause, Spelling
 
 __all__ = [
     "AnswerSpec",
@@ -20,6 +20,7 @@ __all__ = [
     "Partners",
     "SetBeat",
     "TrickScoring",
+    "TrickStep",
     "TricksPlay",
     "TrumpSource",
     "TrumpSpec",
@@ -182,8 +183,21 @@ class TrickScoring:
     """Partnerships: partners pool their points and tricks and score alike."""
 
 
-DECLARE, LEAD, ANSWER, OVER = "declare", "lead", "answer", "over"
-"""Steps of a deal: a player is asked to declare a combination; the lead; answers; the
-end."""
-PHASES = (LEAD, DECLARE, ANSWER, OVER)
+class TrickStep(Spelling):
+    """The step a deal of tricks is at (a state's ``phase``); a fresh deal starts at the
+    first."""
+
+    LEAD = "lead"
+    """The leader leads (or, when offered, declares)."""
+    DECLARE = "declare"
+    """A player is asked to declare a combination."""
+    ANSWER = "answer"
+    """The others answer the lead."""
+    OVER = "over"
+    """The deal has ended."""
+
+
+LEAD, DECLARE, ANSWER, OVER = TrickStep
+"""The steps by their short names (the members themselves)."""
+PHASES = tuple(TrickStep)
 """Every step (the first is where a fresh deal starts)."""
