@@ -106,8 +106,8 @@ class TricksState(FieldState):
     """Cards each player took, as bit sets."""
     _tricks: tuple[int, ...] = field(Numbers(minimum=0))
     """Tricks each player took."""
-    _out: int = field(CardSet(zone="out"))
-    """Cards out of play."""
+    _discard: int = field(CardSet(zone="discard"))
+    """Cards out of play (as in a deal of shedding)."""
     _scores: tuple[int, ...] = field(Numbers())
     """Deal scores (set when the deal ends)."""
     _winner: int = field(Seat())

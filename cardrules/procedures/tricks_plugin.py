@@ -80,7 +80,7 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        out=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
+        discard=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
     state._window(leader)
     return state
 
