@@ -23,11 +23,11 @@ __all__ = [
     "SheddingPlay",
     "SheddingScoring",
     "SheddingStep",
+    "SheddingTrumps",
     "Then",
     "TrumpAssignment",
     "TrumpBeat",
     "TrumpMode",
-    "TrumpSpec",
     "WildSpec",
 ]
 
@@ -154,7 +154,7 @@ class RankClause:
 
 
 @attrs.frozen(kw_only=True)
-class TrumpSpec:
+class SheddingTrumps:
     """Trump classes."""
 
     mode: TrumpMode = TrumpMode.NONE
@@ -203,7 +203,7 @@ class SheddingPlay:
     """The pile's name, for display (``bank``)."""
     beats: tuple[BeatClause | RankClause, ...] = ()
     """Clauses saying which card beats the top card within one trump class."""
-    trumps: TrumpSpec = TrumpSpec()
+    trumps: SheddingTrumps = SheddingTrumps()
     """Trump classes."""
     wild: tuple[WildSpec, ...] = ()
     """Ranks that may be laid on anything."""

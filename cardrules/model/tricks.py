@@ -21,9 +21,9 @@ __all__ = [
     "SetBeat",
     "TrickScoring",
     "TrickStep",
+    "TrickTrump",
     "TricksPlay",
     "TrumpSource",
-    "TrumpSpec",
 ]
 
 
@@ -91,7 +91,7 @@ class AnswerSpec:
 
 
 @attrs.frozen(kw_only=True)
-class TrumpSpec:
+class TrickTrump:
     """The trump suit of a deal; a trump beats any plain card."""
 
     source: TrumpSource = TrumpSource.NONE
@@ -138,7 +138,7 @@ class TricksPlay:
     """How the others answer a lead."""
     beats: tuple[BeatClause, ...] = (BeatClause.HIGHER_SAME_SUIT,)
     """Clauses saying which card beats another of the same trump class."""
-    trump: TrumpSpec = TrumpSpec()
+    trump: TrickTrump = TrickTrump()
     """The trump suit."""
     sets: SetBeat = SetBeat.PAIRING
     """When a set of cards beats another."""
