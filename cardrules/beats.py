@@ -4,10 +4,10 @@ A table maps each top card to the bit set of cards that may be laid on it.
 
 >>> from cardrules.cards import Pack
 >>> pack = Pack(ranks=("6", "7", "8", "9"), suits=("S", "H"))
->>> table = clause_table(pack, ["step_down", "same_rank"])
+>>> table = clause_table(pack, [BeatClause.STEP_DOWN, BeatClause.SAME_RANK])
 >>> pack.names(pack.cards_of(table[pack.parse("8S")]))
 ('7S', '8H')
->>> describe_clause("step_down")
+>>> describe_clause(BeatClause.STEP_DOWN)
 'a card of the same suit exactly one rung lower'
 """
 
@@ -16,49 +16,50 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import Pack, mask_of
-from cardrules.model.shedding import RankClause, TrumpBeat
+from cardrules.model.common import BeatClause
+from cardrules.model.shedding import RankBeat, RankClause, TrumpBeat
 
 __all__ = ["CLAUSES", "class_table", "clause_table", "describe_clause", "suit_classes"]
 
-CLAUSES: dict[str, str] = {
-    "step_down": "a card of the same suit exactly one rung lower",
-    "step_up": "a card of the same suit exactly one rung higher",
-    "same_rank": "a card of the same rank in any suit",
-    "higher_same_suit": "any higher card of the same suit",
-    "lower_same_suit": "any lower card of the same suit",
+CLAUSES: dict[BeatClause, str] = {
+    BeatClause.STEP_DOWN: "a card of the same suit exactly one rung lower",
+    BeatClause.STEP_UP: "a card of the same suit exactly one rung higher",
+    BeatClause.SAME_RANK: "a card of the same rank in any suit",
+    BeatClause.HIGHER_SAME_SUIT: "any higher card of the same suit",
+    BeatClause.LOWER_SAME_SUIT: "any lower card of the same suit",
 }
 """Named clauses and what each allows, in words."""
 
 
-def describe_clause(clause: str | RankClause) -> str:
+def describe_clause(clause: BeatClause | RankClause) -> str:
     """One sentence on what a clause allows."""
     if isinstance(clause, RankClause):
-        return f"a {clause.rank} of the same suit" if clause.beats == "same_suit" \
+        return f"a {clause.rank} of the same suit" if clause.beats is RankBeat.SAME_SUIT \
             else f"any {clause.rank}"
     return CLAUSES[clause]
 
 
-def _clause_mask(pack: Pack, clause: str | RankClause, top: int) -> int:
+def _clause_mask(pack: Pack, clause: BeatClause | RankClause, top: int) -> int:
     rank, suit, n = pack.rank(top), pack.suit(top), len(pack.ranks)
     if isinstance(clause, RankClause):
         r = pack.ranks.index(clause.rank)
-        if clause.beats == "same_suit":
+        if clause.beats is RankBeat.SAME_SUIT:
             return (1 << pack.card(rank=r, suit=suit)) & ~(1 << top)
         return pack.rank_mask(r) & ~(1 << top)
-    if clause == "step_down":
+    if clause is BeatClause.STEP_DOWN:
         return 1 << (top - 1) if rank > 0 else 0
-    if clause == "step_up":
+    if clause is BeatClause.STEP_UP:
         return 1 << (top + 1) if rank < n - 1 else 0
-    if clause == "same_rank":
+    if clause is BeatClause.SAME_RANK:
         return pack.rank_mask(rank) & ~(1 << top)
-    if clause == "higher_same_suit":
+    if clause is BeatClause.HIGHER_SAME_SUIT:
         return mask_of(pack.card(rank=r, suit=suit) for r in range(rank + 1, n))
-    if clause == "lower_same_suit":
+    if clause is BeatClause.LOWER_SAME_SUIT:
         return mask_of(pack.card(rank=r, suit=suit) for r in range(rank))
     raise ValueError(f"unknown beat clause {clause!r}")
 
 
-def clause_table(pack: Pack, clauses: Iterable[str | RankClause]) -> tuple[int, ...]:
+def clause_table(pack: Pack, clauses: Iterable[BeatClause | RankClause]) -> tuple[int, ...]:
     """Per top card, the cards that beat it by any of ``clauses`` (trumps aside)."""
     clauses = tuple(clauses)
     table = []

@@ -27,7 +27,7 @@ from cardrules.errors import CardrulesError, SeedError, VariantError
 from cardrules.game import Game, check_seed
 from cardrules.loader import Source, load
 from cardrules.record import GameRecord
-from cardrules.render import Table, can_encode_symbols
+from cardrules.render import TextRenderer, can_encode_symbols
 from cardrules.resources import builtin_variants
 from cardrules.sanitize import guarded_stdio, rewrite_line, write_whole
 from cardrules.simulate import Summary, simulate
@@ -357,8 +357,8 @@ def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary])
 
 # -- play and replay -----------------------------------------------------------------------
 
-def _table(game: Game, ascii: bool) -> Table:
-    return Table(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
+def _table(game: Game, ascii: bool) -> TextRenderer:
+    return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -25,10 +25,12 @@ from cardrules.model.shedding import (
     BonusWhen,
     GroupKind,
     HandPenaltyMode,
+    LaidOn,
     Leftover,
     SheddingPlay,
     SheddingScoring,
     Then,
+    TrumpAssignment,
     TrumpBeat,
     TrumpMode,
 )
@@ -120,12 +122,12 @@ def _shedding(v: Variant) -> Iterator[str]:
         yield f"- {_a(wild.rank).capitalize()} may be laid on any top card{_then(wild.then)}."
     for group in play.groups:
         if group.kind is GroupKind.SAME_RANK:
-            where = "on any top card" if group.laid_on == "any" else \
+            where = "on any top card" if group.laid_on is LaidOn.ANY else \
                 "if the card chosen for the top beats the top card"
             yield (f"- You may lay {group.size} cards of one rank {where}, choosing which lies "
                    f"on top{_then(group.then)}.")
         else:
-            where = "whatever the top card" if group.laid_on == "any" else \
+            where = "whatever the top card" if group.laid_on is LaidOn.ANY else \
                 "if either end card beats the top card; that end goes first and the other " \
                 "end becomes the new top"
             yield (f"- You may lay {group.size} cards of one suit in sequence on the ladder "
@@ -165,7 +167,7 @@ def _trumps(play: SheddingPlay) -> str:
         order = " below ".join(t.ranked)
         return f"Trump classes: {order}, all above the plain suits; a higher class beats {beat}."
     how = "players choose a free suit in turn from the dealer's left before the first deal" \
-        if t.assignment == "choose" else "assigned by seat"
+        if t.assignment is TrumpAssignment.CHOOSE else "assigned by seat"
     return f"Every player has a trump suit of their own ({how}); for them it beats {beat}."
 
 

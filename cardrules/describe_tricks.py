@@ -28,8 +28,8 @@ from cardrules.model.tricks import (
     SetBeat,
     TrickScoring,
     TricksPlay,
+    TrickTrump,
     TrumpSource,
-    TrumpSpec,
 )
 
 __all__ = ["describe_band", "describe_combination", "describe_pattern", "describe_tricks"]
@@ -98,7 +98,7 @@ def _beats(play: TricksPlay) -> str:
     return f"A card is beaten by {within}. {_trump(play.trump)}"
 
 
-def _trump(trump: TrumpSpec) -> str:
+def _trump(trump: TrickTrump) -> str:
     beat = "a trump beats any card of another suit"
     if trump.source is TrumpSource.TURNED_CARD:
         return ("Trumps are the suit of the card turned up at the deal, which lies face up "

@@ -22,6 +22,7 @@ card conservation, and re-sampling of hidden cards (:mod:`cardrules.state_codec`
 from __future__ import annotations
 
 import abc
+import enum
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -40,6 +41,7 @@ __all__ = [
     "Context",
     "Count",
     "Declared",
+    "Enumerated",
     "Events",
     "Flag",
     "Kind",
@@ -276,6 +278,31 @@ class Label(Kind):
         if self.choices and raw not in self.choices:
             raise ValueError(f"{raw!r} is not one of {', '.join(self.choices)}")
         return raw
+
+
+@attrs.frozen(kw_only=True)
+class Enumerated(Kind):
+    """A member of a closed vocabulary (an enum whose values are the words written):
+    the step a deal is at, say.  The first member is the initial value."""
+
+    of: type[enum.Enum]
+    """The vocabulary."""
+
+    def initial(self, players: int) -> enum.Enum:
+        return next(iter(self.of))
+
+    def write(self, value: enum.Enum | str, pack: Pack) -> Any:
+        # A word given as such (an explicit position) is written as given; read checks it.
+        return value.value if isinstance(value, self.of) else value
+
+    def read(self, raw: Any, context: Context) -> enum.Enum:
+        if not isinstance(raw, str) or len(raw) > 100:
+            raise ValueError(f"expected a word, got {_short(raw)}")
+        try:
+            return self.of(raw)
+        except ValueError:
+            words = ", ".join(str(m.value) for m in self.of)
+            raise ValueError(f"{raw!r} is not one of {words}") from None
 
 
 @attrs.frozen(kw_only=True)

@@ -31,12 +31,13 @@ from cardrules.cards import Pack
 if TYPE_CHECKING:
     from cardrules.state import State
 
-__all__ = ["Card", "Cards", "CardsBySeat", "Field", "Number", "NumbersBySeat", "Observation",
-           "OneOf", "Seat", "SeatsIn", "SuitClassesBySeat", "Table", "Trick", "checked_player"]
+__all__ = ["Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Number", "NumbersBySeat",
+           "Observation", "OneOf", "Seat", "SeatsIn", "SuitClassesBySeat", "Trick",
+           "checked_player"]
 
 
 @attrs.frozen(kw_only=True)
-class Table:
+class EncodingTable:
     """What encoding needs to know of a game: its cards and how many seats."""
 
     names: tuple[str, ...]
@@ -49,7 +50,7 @@ class Table:
     """Number of seats."""
 
     @classmethod
-    def of(cls, pack: Pack, players: int) -> Table:
+    def of(cls, pack: Pack, players: int) -> EncodingTable:
         """The table of ``pack`` for ``players`` seats."""
         names = pack.names(range(pack.size))
         return cls(names=names, index={n: c for c, n in enumerate(names)}, suits=pack.suits,
@@ -88,11 +89,11 @@ class Field:
 
     key: str
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         """A name per position."""
         raise NotImplementedError
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         """Append the encoding of ``value`` as seen by ``player``."""
         raise NotImplementedError
 
@@ -102,10 +103,10 @@ class Cards(Field):
     """A list of card names (or, when hidden, their number): one flag per card of the pack,
     then the number of cards."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}:{c}" for c in (*table.names, "count")]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         table.cards(value, out)
 
 
@@ -113,11 +114,11 @@ class Cards(Field):
 class CardsBySeat(Field):
     """One :class:`Cards` per seat (a list indexed by player)."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]:{c}" for s in range(table.players)
                 for c in (*table.names, "count")]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         for seat in table.rotated(value, player):
             table.cards(seat, out)
 
@@ -126,10 +127,10 @@ class CardsBySeat(Field):
 class Card(Field):
     """One card name or ``None``: one flag per card of the pack."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}:{c}" for c in table.names]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         flags = [0] * len(table.names)
         if value is not None:
             flags[table.index[value]] = 1
@@ -140,10 +141,10 @@ class Card(Field):
 class Number(Field):
     """An int (``None``: 0)."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [self.key]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         out.append(int(value or 0))
 
 
@@ -151,10 +152,10 @@ class Number(Field):
 class NumbersBySeat(Field):
     """An int per seat (``None``: 0)."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]" for s in range(table.players)]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         out.extend(int(v or 0) for v in table.rotated(value, player))
 
 
@@ -162,7 +163,7 @@ class NumbersBySeat(Field):
 class Seat(NumbersBySeat):
     """A player (``-1`` or ``None``: nobody): one flag per seat."""
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         table.seats([value] if value is not None and value >= 0 else [], player, out)
 
 
@@ -170,7 +171,7 @@ class Seat(NumbersBySeat):
 class SeatsIn(NumbersBySeat):
     """A list of players: one flag per seat, set for those in the list."""
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         table.seats(value or (), player, out)
 
 
@@ -180,10 +181,10 @@ class OneOf(Field):
 
     values: tuple[str, ...]
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}:{v}" for v in self.values]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         out.extend(int(value == v) for v in self.values)
 
 
@@ -191,10 +192,10 @@ class OneOf(Field):
 class SuitClassesBySeat(Field):
     """Per seat, a mapping suit letter -> class number: one int per suit."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]:{suit}" for s in range(table.players) for suit in table.suits]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         for classes in table.rotated(value, player):
             out.extend(int((classes or {}).get(s, 0)) for s in table.suits)
 
@@ -205,11 +206,11 @@ class Trick(Field):
     ``cards``): per seat, a flag per card seen, the number of face-down cards not seen,
     and whether the seat has played."""
 
-    def labels(self, table: Table) -> list[str]:
+    def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]:{c}" for s in range(table.players)
                 for c in (*table.names, "hidden", "played")]
 
-    def encode(self, table: Table, value: Any, player: int, out: list[int]) -> None:
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         n, size = table.players, len(table.names)
         seats = [[0] * (size + 2) for _ in range(n)]
         for play in value or ():
@@ -231,7 +232,7 @@ class Observation:
     __slots__ = ("_counts", "_table", "fields", "labels", "size")
 
     def __init__(self, pack: Pack, players: int, fields: Sequence[Field]) -> None:
-        self._table = Table.of(pack, players)
+        self._table = EncodingTable.of(pack, players)
         self.fields: tuple[Field, ...] = tuple(fields)
         """What is encoded, in order."""
         per_field = [field.labels(self._table) for field in self.fields]

@@ -6,7 +6,7 @@ shown without special code.
 
 >>> import cardrules
 >>> game = cardrules.load("bank", players=2)
->>> table = Table(game.pack, ascii=True)
+>>> table = TextRenderer(game.pack, ascii=True)
 >>> table.card("10H")
 '10h'
 >>> table.event({"kind": "take", "player": 1, "cards": ["9S", "9H"], "amount": 0})
@@ -21,7 +21,7 @@ from typing import Any
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["SYMBOLS", "Table", "can_encode_symbols"]
+__all__ = ["SYMBOLS", "TextRenderer", "can_encode_symbols"]
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter -> symbol."""
@@ -44,7 +44,7 @@ def can_encode_symbols(encoding: str | None) -> bool:
     return True
 
 
-class Table:
+class TextRenderer:
     """Renders views of one game's cards, with suit symbols or plain ASCII."""
 
     def __init__(self, pack: Pack, *, ascii: bool = False) -> None:

@@ -19,7 +19,7 @@ from cardrules.errors import CardrulesError, NotationError
 from cardrules.game import Game, derive_seed
 from cardrules.match import MatchState
 from cardrules.record import GameRecord, game_of
-from cardrules.render import Table
+from cardrules.render import TextRenderer
 from cardrules.sanitize import guard
 from cardrules.state import State
 
@@ -48,7 +48,7 @@ class Session:
     safe for the terminal)."""
 
     def __init__(self, game: Game, *, seat: int, bots: Sequence[Bot], seed: int,
-                 match: bool, table: Table, out: TextIO,
+                 match: bool, table: TextRenderer, out: TextIO,
                  read: Callable[[str], str]) -> None:
         self.game, self.seat, self.bots, self.seed, self.match = game, seat, bots, seed, match
         self.table, self.out, self.read = table, guard(out), read
@@ -208,7 +208,7 @@ class Session:
         self.say(f"saved {len(self.actions)} actions to {path}")
 
 
-def explain_hand(state: State, seat: int, kinds: set[Kind], table: Table) -> list[str]:
+def explain_hand(state: State, seat: int, kinds: set[Kind], table: TextRenderer) -> list[str]:
     """Why each card in ``seat``'s hand that no legal move uses cannot be played now."""
     game = state.game
     legal = state.legal_actions()
@@ -244,7 +244,7 @@ def full_view(state: State) -> dict[str, Any]:
     return view
 
 
-def seen_action(state: State, seat: int, table: Table) -> str:
+def seen_action(state: State, seat: int, table: TextRenderer) -> str:
     """The action that led to ``state`` as ``seat`` saw it: the events of ``seat``'s view,
     so cards private to another player show only as a count."""
     events = state.view(seat).get("events") or []
@@ -272,7 +272,7 @@ def result_lines(state: State) -> list[str]:
 
 
 def replay_record(path: str, *, to: int | None, seat: int | None, table_of: Callable[
-        [Game], Table], out: TextIO) -> int:
+        [Game], TextRenderer], out: TextIO) -> int:
     """Print a saved game action by action (``to``: only the table after action ``to``).
 
     With a ``seat``, only what that seat may know is shown: its views, and each action as

@@ -32,7 +32,7 @@ from cardrules.adapters.outcome import rewards, scores, winners
 from cardrules.arguments import as_index
 from cardrules.errors import ArgumentError, IllegalActionError
 from cardrules.game import Game, derive_seed
-from cardrules.render import Table
+from cardrules.render import TextRenderer
 from cardrules.state import State
 
 __all__ = ["CardrulesEnv"]
@@ -73,7 +73,7 @@ class CardrulesEnv(AECEnv):
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
         self._rng = random.Random()
-        self._table = Table(game.pack, ascii=True)
+        self._table = TextRenderer(game.pack, ascii=True)
         self.state_now: State = game.new_deal(0)
         """The current state."""
 

@@ -14,7 +14,14 @@ import jsonschema
 
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import Goal
-from cardrules.model.shedding import GroupKind, SheddingPlay, SheddingScoring, TrumpMode
+from cardrules.model.shedding import (
+    BonusWhen,
+    GroupKind,
+    RankClause,
+    SheddingPlay,
+    SheddingScoring,
+    TrumpMode,
+)
 from cardrules.model.tricks import Partners, TrickScoring, TricksPlay, TrumpSource
 from cardrules.model.variant import Variant
 from cardrules.phases import find as find_phase
@@ -68,7 +75,7 @@ def _shedding(v: Variant) -> Iterator[Found]:
     assert isinstance(play, SheddingPlay)
     ranks, suits = v.pack.ranks, v.pack.suits
     for i, clause in enumerate(play.beats):
-        if not isinstance(clause, str) and clause.rank not in ranks:
+        if isinstance(clause, RankClause) and clause.rank not in ranks:
             yield ("play", "beats", i, "rank"), _unknown("rank", clause.rank, ranks)
     for i, wild in enumerate(play.wild):
         if wild.rank not in ranks:
@@ -104,7 +111,7 @@ def _shedding(v: Variant) -> Iterator[Found]:
         for named in (bonus.rank, *bonus.exclude_ranks):
             if named is not None and named not in ranks:
                 yield ("scoring", "bonuses", i), _unknown("rank", named, ranks)
-        if bonus.when.value == "last_move" and bonus.group is None:
+        if bonus.when is BonusWhen.LAST_MOVE and bonus.group is None:
             yield ("scoring", "bonuses", i, "group"), "a last_move bonus needs a group kind"
 
 

@@ -9,7 +9,33 @@ import attrs
 
 from cardrules.cards import Pack
 
-__all__ = ["DealSpec", "OptionSpec", "PackSpec", "PlayerRange", "Visibility"]
+__all__ = [
+    "BeatClause",
+    "DealSpec",
+    "OptionSpec",
+    "PackSpec",
+    "PlayerRange",
+    "Spelling",
+    "Visibility",
+]
+
+
+class Spelling(str, enum.Enum):
+    """Base of a closed vocabulary whose members are also their spellings (the
+    ``enum.StrEnum`` of Python 3.11, for 3.10): a member equals, hashes, prints and
+    encodes to JSON as its value, so ``state.phase == "turn"`` holds.
+
+    >>> class Light(Spelling):
+    ...     RED = "red"
+    >>> Light.RED == "red", f"{Light.RED}", Light("red") is Light.RED
+    (True, 'red', True)
+    """
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, format_spec: str) -> str:
+        return str.__format__(self, format_spec)
 
 
 class Visibility(enum.Enum):
@@ -21,6 +47,22 @@ class Visibility(enum.Enum):
     """Only the player the zone belongs to (a hand)."""
     PUBLIC = "public"
     """Everybody (the pile on the table)."""
+
+
+class BeatClause(enum.Enum):
+    """A named clause saying which card beats another of the same trump class (every
+    procedure's ``play.beats``)."""
+
+    STEP_DOWN = "step_down"
+    """A card of the same suit exactly one rung lower."""
+    STEP_UP = "step_up"
+    """A card of the same suit exactly one rung higher."""
+    SAME_RANK = "same_rank"
+    """A card of the same rank in any suit."""
+    HIGHER_SAME_SUIT = "higher_same_suit"
+    """Any higher card of the same suit."""
+    LOWER_SAME_SUIT = "lower_same_suit"
+    """Any lower card of the same suit."""
 
 
 @attrs.frozen(kw_only=True)

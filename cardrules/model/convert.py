@@ -8,7 +8,14 @@ from typing import Any
 
 import cattrs
 
-from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
+from cardrules.model.common import (
+    BeatClause,
+    DealSpec,
+    OptionSpec,
+    PackSpec,
+    PlayerRange,
+    Visibility,
+)
 from cardrules.model.match import MatchSpec
 from cardrules.model.shedding import RankClause, SheddingPlay, SheddingScoring
 from cardrules.model.tricks import TrickScoring, TricksPlay
@@ -45,14 +52,15 @@ def _options(value: Any, _: type) -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
-def _clause(value: Any, _: type) -> str | RankClause:
+def _clause(value: Any, _: type) -> BeatClause | RankClause:
+    """A named clause (``step_down``) or a rank's clause (``{rank: 8, beats: any}``)."""
     if isinstance(value, str):
-        return value
+        return BeatClause(value)
     return _converter.structure(value, RankClause)
 
 
 _converter.register_structure_hook(Fraction, _fraction)
-_converter.register_structure_hook(str | RankClause, _clause)
+_converter.register_structure_hook(BeatClause | RankClause, _clause)
 _converter.register_structure_hook(str, lambda v, _: str(v))
 
 

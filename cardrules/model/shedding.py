@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from cardrules.model.common import BeatClause, Spelling
+
 __all__ = [
     "AfterTurn",
     "Bonus",
@@ -14,14 +16,18 @@ __all__ = [
     "GroupSpec",
     "HandPenalty",
     "HandPenaltyMode",
+    "LaidOn",
     "Leftover",
+    "RankBeat",
     "RankClause",
     "SheddingPlay",
     "SheddingScoring",
+    "SheddingStep",
+    "SheddingTrumps",
     "Then",
+    "TrumpAssignment",
     "TrumpBeat",
     "TrumpMode",
-    "TrumpSpec",
     "WildSpec",
 ]
 
@@ -59,6 +65,15 @@ class TrumpBeat(enum.Enum):
     """Only a card of a lower class whose rank is exactly one rung higher."""
 
 
+class TrumpAssignment(enum.Enum):
+    """How players of ``own`` trumps get their suits."""
+
+    CHOOSE = "choose"
+    """They pick in turn, from the dealer's left."""
+    SEAT = "seat"
+    """By seat: the first suit to seat 0, the next to seat 1..."""
+
+
 class AfterTurn(enum.Enum):
     """Effect on the next player when a turn ends with a given rank on top."""
 
@@ -77,6 +92,24 @@ class GroupKind(enum.Enum):
     """Cards of one rank; the player chooses which lies on top."""
     RUN = "run"
     """Consecutive cards of one suit on the ladder; one end goes first, the other ends on top."""
+
+
+class LaidOn(enum.Enum):
+    """What a group may be laid on."""
+
+    ANY = "any"
+    """Any top card."""
+    END_BEATS = "end_beats"
+    """A top card that an end card of the group beats."""
+
+
+class RankBeat(enum.Enum):
+    """What a card of a :class:`RankClause` rank beats."""
+
+    SAME_SUIT = "same_suit"
+    """Any card of its own suit."""
+    ANY = "any"
+    """Any card at all."""
 
 
 class Leftover(enum.Enum):
@@ -116,12 +149,12 @@ class RankClause:
 
     rank: str
     """The rank that gets the power."""
-    beats: str = "same_suit"
-    """``same_suit`` or ``any``."""
+    beats: RankBeat = RankBeat.SAME_SUIT
+    """Any card of its suit, or any card."""
 
 
 @attrs.frozen(kw_only=True)
-class TrumpSpec:
+class SheddingTrumps:
     """Trump classes."""
 
     mode: TrumpMode = TrumpMode.NONE
@@ -130,8 +163,8 @@ class TrumpSpec:
     """Trump suits of ``shared`` mode."""
     ranked: tuple[str, ...] = ()
     """Trump suits of ``ranked`` mode, lowest class first."""
-    assignment: str = "choose"
-    """``own`` mode: ``choose`` (players pick in turn from the dealer's left) or ``seat``."""
+    assignment: TrumpAssignment = TrumpAssignment.CHOOSE
+    """``own`` mode: how players get their suits."""
     beat: TrumpBeat = TrumpBeat.ANY_RANK
     """What a higher class may beat."""
 
@@ -154,8 +187,8 @@ class GroupSpec:
     """Cards of one rank, or a run in one suit."""
     size: int
     """How many cards."""
-    laid_on: str = "any"
-    """``any`` (laid on any top) or ``end_beats`` (an end card must beat the top)."""
+    laid_on: LaidOn = LaidOn.ANY
+    """Laid on any top, or only where an end card beats the top."""
     then: Then = Then.NONE
     """What follows the move."""
 
@@ -168,9 +201,9 @@ class SheddingPlay:
     """Always ``shedding``."""
     pile: str = "pile"
     """The pile's name, for display (``bank``)."""
-    beats: tuple[str | RankClause, ...] = ()
+    beats: tuple[BeatClause | RankClause, ...] = ()
     """Clauses saying which card beats the top card within one trump class."""
-    trumps: TrumpSpec = TrumpSpec()
+    trumps: SheddingTrumps = SheddingTrumps()
     """Trump classes."""
     wild: tuple[WildSpec, ...] = ()
     """Ranks that may be laid on anything."""
@@ -236,8 +269,20 @@ class SheddingScoring:
     """Cards still held at the end."""
 
 
-CHOOSE, TURN, FOLLOW, OVER = "choose_trump", "turn", "follow_up", "over"
-"""Steps of a deal: players choose trump suits; a normal turn; the optional follow-up; the
-end."""
-PHASES = (CHOOSE, TURN, FOLLOW, OVER)
+class SheddingStep(Spelling):
+    """The step a deal of shedding is at (a state's ``phase``), first to last."""
+
+    CHOOSE = "choose_trump"
+    """Players choose their own trump suits."""
+    TURN = "turn"
+    """A normal turn."""
+    FOLLOW = "follow_up"
+    """The optional follow-up after a special play."""
+    OVER = "over"
+    """The deal has ended."""
+
+
+CHOOSE, TURN, FOLLOW, OVER = SheddingStep
+"""The steps by their short names (the members themselves)."""
+PHASES = tuple(SheddingStep)
 """Every step, in order."""

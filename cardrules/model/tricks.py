@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from cardrules.model.common import BeatClause, Spelling
+
 __all__ = [
     "AnswerSpec",
     "Band",
@@ -18,9 +20,10 @@ __all__ = [
     "Partners",
     "SetBeat",
     "TrickScoring",
+    "TrickStep",
+    "TrickTrump",
     "TricksPlay",
     "TrumpSource",
-    "TrumpSpec",
 ]
 
 
@@ -88,7 +91,7 @@ class AnswerSpec:
 
 
 @attrs.frozen(kw_only=True)
-class TrumpSpec:
+class TrickTrump:
     """The trump suit of a deal; a trump beats any plain card."""
 
     source: TrumpSource = TrumpSource.NONE
@@ -133,9 +136,9 @@ class TricksPlay:
     """What a lead may be."""
     answer: AnswerSpec = AnswerSpec()
     """How the others answer a lead."""
-    beats: tuple[str, ...] = ("higher_same_suit",)
+    beats: tuple[BeatClause, ...] = (BeatClause.HIGHER_SAME_SUIT,)
     """Clauses saying which card beats another of the same trump class."""
-    trump: TrumpSpec = TrumpSpec()
+    trump: TrickTrump = TrickTrump()
     """The trump suit."""
     sets: SetBeat = SetBeat.PAIRING
     """When a set of cards beats another."""
@@ -180,8 +183,21 @@ class TrickScoring:
     """Partnerships: partners pool their points and tricks and score alike."""
 
 
-DECLARE, LEAD, ANSWER, OVER = "declare", "lead", "answer", "over"
-"""Steps of a deal: a player is asked to declare a combination; the lead; answers; the
-end."""
-PHASES = (LEAD, DECLARE, ANSWER, OVER)
+class TrickStep(Spelling):
+    """The step a deal of tricks is at (a state's ``phase``); a fresh deal starts at the
+    first."""
+
+    LEAD = "lead"
+    """The leader leads (or, when offered, declares)."""
+    DECLARE = "declare"
+    """A player is asked to declare a combination."""
+    ANSWER = "answer"
+    """The others answer the lead."""
+    OVER = "over"
+    """The deal has ended."""
+
+
+LEAD, DECLARE, ANSWER, OVER = TrickStep
+"""The steps by their short names (the members themselves)."""
+PHASES = tuple(TrickStep)
 """Every step (the first is where a fresh deal starts)."""

@@ -21,9 +21,9 @@ from cardrules.fields import (
     CardSet,
     CardSets,
     Count,
+    Enumerated,
     Events,
     Flag,
-    Label,
     Numbers,
     Seat,
     Seats,
@@ -43,7 +43,9 @@ from cardrules.model.shedding import (
     AfterTurn,
     GroupKind,
     Leftover,
+    SheddingStep,
     Then,
+    TrumpAssignment,
     TrumpMode,
 )
 from cardrules.procedures.shedding_explain import why_illegal
@@ -91,8 +93,8 @@ class SheddingState(FieldState):
     """The player to move laid the top during this turn."""
     _current: int = field(Seat(nobody=False))
     """The player to act."""
-    _phase: str = field(Label(choices=PHASES))
-    """choose_trump, turn, follow_up or over."""
+    _phase: SheddingStep = field(Enumerated(of=SheddingStep))  # noqa: RUF009
+    """The step the deal is at."""
     _drawn: int = field(Count())
     """Cards drawn this turn."""
     _own_suits: tuple[int, ...] = field(Suits(), label="own trump suits")
@@ -151,7 +153,7 @@ class SheddingState(FieldState):
         trumps = game.tables.play.trumps
         choosing = False
         if trumps.mode is TrumpMode.OWN and not own:
-            if trumps.assignment == "seat":
+            if trumps.assignment is TrumpAssignment.SEAT:
                 own = tuple(p % len(pack.suits) for p in range(n))
             else:
                 own, choosing = (-1,) * n, True
@@ -230,7 +232,7 @@ class SheddingState(FieldState):
                 low = mask & -mask
                 legal.append(actions[low.bit_length() - 1])
                 mask ^= low
-            if phase == FOLLOW:
+            if phase is FOLLOW:
                 legal.append(tables.pass_)
                 return tuple(legal)
             if tables.min_group and hand.bit_count() >= tables.min_group:
@@ -240,7 +242,7 @@ class SheddingState(FieldState):
             if self._drawn < tables.play.stuck_draw and self._stock:
                 return (tables.draw,)
             return (tables.pass_,)
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             taken = set(self._own_suits)
             return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
         return ()
@@ -263,7 +265,7 @@ class SheddingState(FieldState):
         if kind is Kind.DRAW:
             return self._draw()
         if kind is Kind.PASS:
-            return self._clone()._end_turn() if self._phase == FOLLOW else self._fail()
+            return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
         return self._choose(action)
 
     def _choose(self, action: Action) -> SheddingState:
@@ -429,7 +431,7 @@ class SheddingState(FieldState):
     @property
     def result(self) -> DealResult | None:
         """The deal's result once it is over."""
-        if self._phase != OVER:
+        if self._phase is not OVER:
             return None
         n = self._game.players
         holders = [(self._dealer + k) % n for k in range(1, n + 1)]

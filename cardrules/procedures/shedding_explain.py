@@ -16,16 +16,16 @@ __all__ = ["why_illegal"]
 def why_illegal(state: SheddingState, action: Action) -> str:
     """Why ``action`` (not legal in ``state``) is refused, naming the rule."""
     pack, p, ref = state.game.pack, state._current, state.game.rule_ref
-    if state._phase == OVER:
+    if state._phase is OVER:
         return "the deal is over"
-    if state._phase == CHOOSE:
+    if state._phase is CHOOSE:
         if action.kind is not Kind.TRUMP:
             return f"each player first chooses a free trump suit{ref('choose_trump')}"
         return f"suit {action.name} is taken; choose a free suit{ref('choose_trump')}"
     if action.kind is Kind.TRUMP:
         return f"trump suits are not chosen now{ref('choose_trump')}"
     if action.kind is Kind.DRAW:
-        if state._phase == FOLLOW:
+        if state._phase is FOLLOW:
             return f"in a follow-up you may only play a card or end the turn{ref('follow_up')}"
         if not state._stock:
             return f"the stock is empty: pass instead{ref('must_beat')}"
@@ -44,9 +44,9 @@ def why_illegal(state: SheddingState, action: Action) -> str:
                 f"player to move lays cards{ref('own_turn')}")
     top = pack.name(state._top) if state._top >= 0 else "nothing"
     if len(cards) == 1:
-        if state._phase == FOLLOW:
+        if state._phase is FOLLOW:
             return f"{pack.name(cards[0])} does not beat {top}{ref('follow_up')}"
         return f"{pack.name(cards[0])} does not beat {top}{ref('beating')}"
-    if state._phase == FOLLOW:
+    if state._phase is FOLLOW:
         return f"the follow-up is a single card{ref('follow_up')}"
     return f"{' '.join(pack.names(cards))} is not a group move allowed on {top}{ref('groups')}"

@@ -10,7 +10,7 @@ from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
 from cardrules.model.common import Visibility
-from cardrules.model.shedding import FOLLOW, TURN
+from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
 from cardrules.procedures.shedding_tables import SheddingTables
@@ -29,13 +29,13 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     (a field out of range, cards that do not add up)."""
     fields = read_fields(game.state_class, game, data)
     n, phase = game.players, fields["phase"]
-    if fields["own_suits"] and phase != "choose_trump" and -1 in fields["own_suits"]:
+    if fields["own_suits"] and phase is not CHOOSE and -1 in fields["own_suits"]:
         raise StateError("own trump suits are still being chosen outside the choice")
     if phase in (TURN, FOLLOW) and not fields["hands"][fields["current"]]:
         raise StateError(f"player {fields['current']} is to move with no cards")
     if fields["owner"] >= 0 and fields["top"] < 0:
         raise StateError("the top card has an owner but there is no top card")
-    if len(fields["out"]) >= n and phase != "over":
+    if len(fields["out"]) >= n and phase is not OVER:
         raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)

@@ -17,6 +17,7 @@ from cardrules.model.shedding import (
     AfterTurn,
     GroupKind,
     GroupSpec,
+    LaidOn,
     SheddingPlay,
     SheddingScoring,
     Then,
@@ -207,7 +208,7 @@ class SheddingTables:
                 continue
             for chosen in combinations(sorted(bits(held)), spec.size):
                 for top_card in chosen:
-                    if spec.laid_on == "end_beats" and not self._beats(top_card, top, beats):
+                    if spec.laid_on is LaidOn.END_BEATS and not self._beats(top_card, top, beats):
                         continue
                     order = tuple(c for c in chosen if c != top_card) + (top_card,)
                     moves.append(self.move(order, GroupKind.SAME_RANK))
@@ -224,7 +225,7 @@ class SheddingTables:
             first = low.bit_length() - 1
             cards = tuple(range(first, first + spec.size))
             for order in (cards, cards[::-1]):
-                if spec.laid_on == "any" or self._beats(order[0], top, beats):
+                if spec.laid_on is LaidOn.ANY or self._beats(order[0], top, beats):
                     moves.append(self.move(order, GroupKind.RUN))
         return moves
 

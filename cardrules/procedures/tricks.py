@@ -23,6 +23,7 @@ from cardrules.fields import (
     CardSetList,
     CardSets,
     Count,
+    Enumerated,
     Events,
     Flag,
     Label,
@@ -44,6 +45,7 @@ from cardrules.model.tricks import (
     DrawOrder,
     Effect,
     Partners,
+    TrickStep,
 )
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
 from cardrules.procedures.tricks_io import view, why_illegal
@@ -86,8 +88,8 @@ class TricksState(FieldState):
     """Who leads (or led) the trick."""
     _current: int = field(Seat(nobody=False))
     """The player to act."""
-    _phase: str = field(Label(choices=PHASES))
-    """declare, lead, answer or over."""
+    _phase: TrickStep = field(Enumerated(of=TrickStep))  # noqa: RUF009
+    """The step the deal is at."""
     _asking: tuple[int, ...] = field(Seats())
     """Players still to be asked to declare."""
     _offer: bool = field(Flag())
@@ -104,8 +106,8 @@ class TricksState(FieldState):
     """Cards each player took, as bit sets."""
     _tricks: tuple[int, ...] = field(Numbers(minimum=0))
     """Tricks each player took."""
-    _out: int = field(CardSet(zone="out"))
-    """Cards out of play."""
+    _discard: int = field(CardSet(zone="discard"))
+    """Cards out of play (as in a deal of shedding)."""
     _scores: tuple[int, ...] = field(Numbers())
     """Deal scores (set when the deal ends)."""
     _winner: int = field(Seat())
@@ -197,14 +199,14 @@ class TricksState(FieldState):
         if self._stage >= 0:
             return flow.legal(self)
         phase, tables, p = self._phase, self._tables, self._current
-        if phase == ANSWER:
+        if phase is ANSWER:
             return tables.answers(self._hands[p], self._plays[0].bit_count())
-        if phase == LEAD:
+        if phase is LEAD:
             leads = tables.leads(self._hands[p], self._smallest())
             if not self._offer:
                 return leads
             return leads + tuple(d.action for d in self.declarations(p))
-        if phase == DECLARE:
+        if phase is DECLARE:
             return (*(d.action for d in self.declarations(p)), tables.pass_)
         return ()
 
@@ -378,7 +380,7 @@ class TricksState(FieldState):
     @property
     def result(self) -> DealResult | None:
         """The deal's result once it is over; ``carry`` names the next deal's leader."""
-        return deal_result(self) if self._phase == OVER else None
+        return deal_result(self) if self._phase is OVER else None
 
     # -- equality, views and JSON ---------------------------------------------------
 

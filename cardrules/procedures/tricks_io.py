@@ -111,7 +111,7 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "player": player,
         "players": n,
         "dealer": state._dealer,
-        "phase": state._phase,
+        "phase": state._phase.value,
         "current_player": current,
         "trump": info.suits[trump] if trump >= 0 else None,
         "trump_card": names[turned] if turned >= 0 and stock and stock[0] == turned else None,
@@ -156,7 +156,7 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
     game, pack, p, phase = state.game, state.game.pack, state.current_player, state._phase
     ref, kind, cards = game.rule_ref, action.kind, action.cards
     rule = state.tables.play
-    if phase == OVER:
+    if phase is OVER:
         return "the deal is over"
     if kind in (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE):
         missing = [c for c in cards if not (state._hands[p] >> c) & 1]
@@ -164,13 +164,13 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
             return f"player {p} does not hold {' '.join(pack.names(missing))}"
         if len(set(cards)) != len(cards):
             return "a card is written twice"
-    if phase == DECLARE and kind not in (Kind.DECLARE, Kind.PASS):
+    if phase is DECLARE and kind not in (Kind.DECLARE, Kind.PASS):
         return f"player {p} is asked first whether to declare a combination: declare or " \
                f"pass{ref('declare')}"
     if kind is Kind.DECLARE:
         return _why_not_declare(state, action)
     smallest = min(h.bit_count() for h in state._hands)
-    if phase == LEAD:
+    if phase is LEAD:
         if kind is not Kind.LEAD:
             return f"player {p} must lead{ref('lead')}"
         if len(cards) > rule.lead.max_cards:
@@ -179,7 +179,7 @@ def why_illegal(state: TricksState, action: Action) -> str | None:
             return f"a lead may not have more cards than the smallest hand ({smallest})" \
                    f"{ref('lead')}"
         return f"a lead of several cards must be of one suit{ref('lead')}"
-    assert phase == ANSWER
+    assert phase is ANSWER
     size = state._plays[0].bit_count()
     if kind is Kind.THROW and not rule.answer.face_down:
         return f"answers are laid face up in this game{ref('answer')}"
@@ -196,14 +196,14 @@ def _why_not_declare(state: TricksState, action: Action) -> str:
     if action.name not in names:
         return f"no combination named {action.name!r}; this game has " \
                f"{', '.join(names) or 'none'}"
-    if state._phase == ANSWER:
+    if state._phase is ANSWER:
         return f"a combination is declared before a lead, not during a trick{ref('declare')}"
     held = state.tables.declarations(state._hands[state.current_player], state._trump)
     wanted = mask_of(action.cards)
     if not any(d.mask == wanted and d.action.name == action.name for d in held):
         return f"{' '.join(game.pack.names(action.cards))} is not a {action.name}" \
                f"{ref('declare')}"
-    if state._phase == "lead":
+    if state._phase is LEAD:
         return f"declarations were asked before this lead and passed{ref('declare')}"
     return f"a combination of {len(action.cards)} cards cannot be led while a hand holds " \
            f"fewer{ref('declare')}"

@@ -32,11 +32,11 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     up)."""
     fields = read_fields(game.state_class, game, data)
     n, phase, plays = game.players, fields["phase"], fields["plays"]
-    if (phase == ANSWER) != bool(plays) or len(plays) >= n:
-        raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase!r}")
+    if (phase is ANSWER) != bool(plays) or len(plays) >= n:
+        raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase.value!r}")
     if plays and not 0 <= fields["holder"] < n:
         raise StateError("a trick is on the table but nobody holds it")
-    if phase != OVER and not fields["hands"][fields["current"]]:
+    if phase is not OVER and not fields["hands"][fields["current"]]:
         raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
@@ -80,7 +80,7 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        out=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
+        discard=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
     state._window(leader)
     return state
 
