@@ -45,6 +45,7 @@ __all__ = [
     "Events",
     "Flag",
     "Kind",
+    "KnownCards",
     "Label",
     "Numbers",
     "Seat",
@@ -414,6 +415,28 @@ class Card(Kind):
 
     def known(self, value: int, viewer: int) -> int:
         return 1 << value if value >= 0 else 0
+
+
+@attrs.frozen(kw_only=True)
+class KnownCards(Kind):
+    """Per seat, cards whose place that seat knows though they lie in a zone it cannot
+    see (cards it passed to another player): they hold nothing, and re-sampling for that
+    seat leaves them where they are."""
+
+    def initial(self, players: int) -> tuple[int, ...]:
+        return (0,) * players
+
+    def write(self, value: tuple[int, ...], pack: Pack) -> list[list[str]]:
+        return [list(pack.names(pack.cards_of(m))) for m in value]
+
+    def read(self, raw: Any, context: Context) -> tuple[int, ...]:
+        return tuple(mask_of(_cards(h, context.pack)) for h in _list(raw, context.players))
+
+    def known(self, value: tuple[int, ...], viewer: int) -> int:
+        return value[viewer] if 0 <= viewer < len(value) else 0
+
+    def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
+        return tuple(_move_mask(m, move) for m in value)
 
 
 # -- kinds that hold cards -------------------------------------------------------------------

@@ -47,6 +47,8 @@ def begin(state: FieldState) -> None:
 
 def _enter(state: FieldState, stage: int) -> None:
     phases = state.game.phases
+    while stage < len(phases) and phases[stage][0].skip(state, phases[stage][1]):
+        stage += 1
     if stage < len(phases):
         state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
         phase, settings = phases[stage]

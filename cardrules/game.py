@@ -231,7 +231,7 @@ class Game:
         >>> game = cardrules.load("bura", players=2)
         >>> state = game.position(hands=["AS KS", "7H 8H"], stock=["6C", "9C"], trump="H",
         ...                       plays=[["QS"]], phase="answer", leader=0, current=1,
-        ...                       holder=0, out="6S 7S 8S 9S JS 10S 6H 9H JH QH KH 10H AH "
+        ...                       holder=0, discard="6S 7S 8S 9S JS 10S 6H 9H JH QH KH 10H AH "
         ...                       "6D 7D 8D 9D JD QD KD 10D AD 7C 8C JC QC KC 10C AC")
         >>> [a.text(game.pack) for a in state.legal_actions()][:2]
         ['answer 7H', 'answer 8H']

@@ -358,7 +358,7 @@ def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
             paid, kept = split_pot(
                 pot=spec.pot.stake * n, table=spec.pot.split,
                 totals={p: totals[p] for p in winners}, lower_is_better=True,
-                remainder=spec.pot.remainder.value, seat_order=seat_order)
+                remainder=spec.pot.remainder, seat_order=seat_order)
             payouts = tuple(paid.get(p, 0) for p in range(n))
     return MatchResult(totals=totals, winners=winners, places=places,
                        partnerships=partnerships, deals=deals, payouts=payouts, kept=kept)

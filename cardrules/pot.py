@@ -6,9 +6,10 @@ pot, listed best first; what cannot be split into whole minor units goes by the
 remainder rule.
 
 >>> from fractions import Fraction as F
+>>> from cardrules.model.match import Remainder
 >>> table = {"1": (F(1),), "1+1": (F(4, 5), F(1, 5)), "3": (F(1, 3),) * 3}
 >>> split_pot(pot=400, table=table, totals={0: 4, 2: 4, 3: 4}, lower_is_better=True,
-...           remainder="lowest_total", seat_order=(0, 1, 2, 3))
+...           remainder=Remainder.LOWEST_TOTAL, seat_order=(0, 1, 2, 3))
 ({0: 134, 2: 133, 3: 133}, 0)
 """
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+
+from cardrules.model.match import Remainder
 
 __all__ = ["pattern_of", "split_pot"]
 
@@ -38,14 +41,14 @@ def pattern_of(values: Sequence[int]) -> str:
 
 
 def split_pot(*, pot: int, table: Mapping[str, Sequence[Fraction]], totals: Mapping[int, int],
-              lower_is_better: bool, remainder: str,
+              lower_is_better: bool, remainder: Remainder,
               seat_order: Sequence[int]) -> tuple[dict[int, int], int]:
     """Each winner's share in minor units, and the part kept in the pot.
 
     ``totals`` maps each winner to their total.  Winners with equal totals get the mean
     of the shares their group spans, so a tie never favours a seat; whole minor units
     are paid down, and the remainder goes to the best-placed winner (ties by
-    ``seat_order``) or stays in the pot (``remainder="kept"``).
+    ``seat_order``) or stays in the pot (``Remainder.KEPT``).
     """
     rank = sorted(totals, key=lambda p: (totals[p] if lower_is_better else -totals[p],
                                          seat_order.index(p)))
@@ -64,7 +67,7 @@ def split_pot(*, pot: int, table: Mapping[str, Sequence[Fraction]], totals: Mapp
         start += size
     paid = {p: int(v) for p, v in exact.items()}
     left = pot - sum(paid.values())
-    if remainder == "kept" or not left:
+    if remainder is Remainder.KEPT or not left:
         return paid, left
     paid[rank[0]] += left
     return paid, 0

@@ -199,10 +199,10 @@ def visibility_of(game: Game, kind: Kind) -> Visibility:
     return found.get(kind.zone, kind.seen)
 
 
-def hidden_cards(state: object, player: int) -> int:
+def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
     """The cards held by fields (or by owners within per-seat fields) that ``player`` may
-    not see, less the cards some field shows them wherever they lie (a turned-up trump
-    card, the cards of an event they were shown)."""
+    not see, and ``extra`` ones, less the cards some field shows them wherever they lie (a
+    turned-up trump card, the cards of an event they were shown, cards they passed)."""
     game: Game = state.game  # type: ignore[attr-defined]
     hidden = known = 0
     for d in declared(type(state)):
@@ -219,7 +219,7 @@ def hidden_cards(state: object, player: int) -> int:
                     hidden |= mask
         elif vis is not Visibility.PUBLIC:
             hidden |= masks[0]
-    return hidden & ~known
+    return (hidden | extra) & ~known
 
 
 def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:

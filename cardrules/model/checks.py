@@ -302,8 +302,14 @@ def check_phases(v: Variant) -> Iterator[Found]:
         for error in errors:
             yield ("phases", index, entry.name, *error.path), error.message
         if not errors:
-            for problem in phase.check(phase.settings(entry.section), v):
+            settings = phase.settings(entry.section)
+            for problem in phase.check(settings, v):
                 yield ("phases", index, entry.name), problem
+            bound = phase.action_bound(settings, v)
+            if bound > MAX_LEGAL_ACTIONS:
+                yield ("phases", index, entry.name), (
+                    f"a state of this phase may offer up to {bound:,} legal actions, more "
+                    f"than the limit of {MAX_LEGAL_ACTIONS:,}")
 
 
 def check_card_names(v: Variant) -> Iterator[Found]:

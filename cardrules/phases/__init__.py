@@ -28,6 +28,7 @@ KeyError: "unknown phase 'nope'; known phases: ..."
 from __future__ import annotations
 
 import abc
+import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -93,6 +94,17 @@ class Phase(abc.ABC):
     def apply(self, state: Any, settings: Any, action: Action) -> bool:
         """Carry out a legal ``action`` on a fresh clone; True when the phase is done."""
 
+    def skip(self, state: Any, settings: Any) -> bool:
+        """True when the phase has nothing to do in this deal (checked before
+        :meth:`enter`): the flow moves on to the next phase."""
+        return False
+
+    def action_bound(self, settings: Any, variant: Variant) -> int:
+        """The most legal actions a state of this phase offers (checked at load against
+        :data:`cardrules.model.bounds.MAX_LEGAL_ACTIONS`); by default one per card a hand
+        is dealt, so a phase that offers sets of cards must say."""
+        return variant.deal.hand
+
     def view(self, state: Any, settings: Any, player: int) -> dict[str, Any]:
         """What ``player`` may know of the phase's own fields, JSON-ready (hidden cards
         as counts), added to the state's view."""
@@ -106,6 +118,9 @@ class Phase(abc.ABC):
         """The fields of :meth:`view` a learning agent's observation encodes."""
         return ()
 
+
+_BUILT_IN = ("cardrules.phases.pass_cards",)
+"""Modules of the built-in phases (imported on first use)."""
 
 _REGISTRY: dict[str, Phase] = {}
 _loaded_entry_points = False
@@ -124,6 +139,8 @@ def register(phase: Phase) -> Phase:
 def known() -> dict[str, Phase]:
     """Every registered phase by name (including those from entry points)."""
     global _loaded_entry_points
+    for module in _BUILT_IN:
+        importlib.import_module(module)
     if not _loaded_entry_points:
         _loaded_entry_points = True
         for entry in entry_points(group="cardrules.phases"):

@@ -114,6 +114,8 @@ class SheddingState(FieldState):
     """Who moved first."""
     _dealer: int = field(Seat(nobody=False))
     """The dealer."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0 (0 for a single deal)."""
     _moves: int = field(Count())
     """Actions applied in this deal (bounded by ``game.move_limit``)."""
     _stage: int = field(Stage())
@@ -161,7 +163,8 @@ class SheddingState(FieldState):
             game, hands=(0,) * n, stock=tuple(stock), pile=(), top=-1, owner=-1,
             cover=False, fresh=False, current=(context.dealer + 1) % n, phase=CHOOSE,
             drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
-            passes=0, starter=-1, dealer=context.dealer, events=())
+            passes=0, starter=-1, dealer=context.dealer, deal_number=context.index,
+            events=())
         return state if choosing else state._dealt()
 
     def _dealt(self) -> SheddingState:

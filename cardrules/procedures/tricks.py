@@ -118,6 +118,8 @@ class TricksState(FieldState):
     """Who led first (-1: nobody yet)."""
     _dealer: int = field(Seat(nobody=False))
     """The dealer."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0 (0 for a single deal)."""
     _moves: int = field(Count())
     """Actions applied in this deal (bounded by ``game.move_limit``)."""
     _stage: int = field(Stage())
@@ -144,7 +146,7 @@ class TricksState(FieldState):
         state = cls._make(
             game, hands=dealt.hands, stock=dealt.stock, trump=dealt.trump,
             trump_card=dealt.trump_card, leader=dealt.leader, current=dealt.leader,
-            dealer=context.dealer)
+            dealer=context.dealer, deal_number=context.index)
         if game.phases:
             flow.begin(state)
         else:
@@ -177,11 +179,11 @@ class TricksState(FieldState):
     def hidden_cards(self, player: int) -> int:
         """As declared by the zones, and the others' face-down cards in the trick."""
         n, leader, down = len(self._hands), self._leader, self._down
-        hidden = state_codec.hidden_cards(self, player)
+        others_down = 0
         for i, mask in enumerate(self._plays):
             if (leader + i) % n != player:
-                hidden |= mask & down
-        return hidden
+                others_down |= mask & down
+        return state_codec.hidden_cards(self, player, extra=others_down)
 
     def points(self) -> tuple[int, ...]:
         """Card points each player took."""

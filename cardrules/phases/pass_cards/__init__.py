@@ -1,0 +1,188 @@
+"""The ``pass_cards`` phase: after the deal each player passes cards to another player.
+
+Each player in turn from the dealer's left sets aside ``count`` cards, one at a time
+(``give 9H``), face down; once everyone has, each player's cards go to the player in
+this deal's direction: ``left`` (the next seat clockwise), ``right``, ``across`` (even
+numbers of players) or ``none`` (no passing).  The direction is fixed, or rotates with
+the deal's number in the match (``rotate: [left, right, across, none]``).
+
+A rule file lists it as ``phases: [{pass_cards: {count: 3, rotate: [left, right,
+across, none]}}]``.  A giver remembers where their cards went: re-sampling for them
+leaves those cards in the receiver's hand.
+
+>>> phase = PassCards()
+>>> print(phase.describe(phase.settings({"count": 3, "rotate": ["left", "none"]})))
+After the deal each player passes 3 cards: to the left, no passing, in turn from deal to deal.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.action_space import CardSets as CardSetFamily
+from cardrules.action_space import Family
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits
+from cardrules.events import Event
+from cardrules.fields import CardSets, KnownCards, field
+from cardrules.model.common import Visibility
+from cardrules.model.variant import Variant
+from cardrules.observation import CardsBySeat, Field, OneOf
+from cardrules.phases import Phase, register
+
+__all__ = ["Direction", "PassCards", "PassSettings", "PassingFields"]
+
+
+class Direction(enum.Enum):
+    """Where a player's cards go."""
+
+    LEFT = "left"
+    """To the next seat clockwise."""
+    RIGHT = "right"
+    """To the previous seat."""
+    ACROSS = "across"
+    """To the seat opposite (even numbers of players)."""
+    NONE = "none"
+    """Nobody passes this deal."""
+
+
+_WORDS = {Direction.LEFT: "to the left", Direction.RIGHT: "to the right",
+          Direction.ACROSS: "across", Direction.NONE: "no passing"}
+
+
+@attrs.frozen(kw_only=True)
+class PassSettings:
+    """The phase's section of a rule file."""
+
+    count: int
+    """Cards each player passes."""
+    directions: tuple[Direction, ...]
+    """The direction of deal 0, 1, 2... in turn (one entry: always the same)."""
+
+    def direction(self, deal: int) -> Direction:
+        """The direction of deal number ``deal`` (from 0)."""
+        return self.directions[deal % len(self.directions)]
+
+
+@attrs.define(slots=False)
+class PassingFields:
+    """The phase's state fields."""
+
+    _passing: tuple[int, ...] = field(CardSets(zone="passing", seen=Visibility.OWNER,
+                                               allowed=(Visibility.OWNER,)))
+    """The cards each player has set aside to pass (seen by that player only)."""
+    _passed: tuple[int, ...] = field(KnownCards())
+    """The cards each player passed this deal (they know where those went)."""
+
+
+class PassCards(Phase):
+    """Each player passes ``count`` cards in this deal's direction."""
+
+    name = "pass_cards"
+    verbs: ClassVar[Mapping[str, bool]] = {"give": True}
+    fields = PassingFields
+    schema: ClassVar[Mapping[str, Any]] = {
+        "type": "object", "additionalProperties": False, "required": ["count"],
+        "properties": {
+            "count": {"type": "integer", "minimum": 1, "maximum": 13,
+                      "description": "Cards each player passes."},
+            "direction": {"enum": [d.value for d in Direction],
+                          "description": "Where the cards go, every deal."},
+            "rotate": {"type": "array", "minItems": 1, "maxItems": 8,
+                       "items": {"enum": [d.value for d in Direction]},
+                       "description": "Directions of deal 1, 2, 3... in turn."}},
+        "not": {"required": ["direction", "rotate"]}}
+
+    def settings(self, section: Mapping[str, Any]) -> PassSettings:
+        words = section.get("rotate") or [section.get("direction", "left")]
+        return PassSettings(count=int(section["count"]),
+                            directions=tuple(Direction(w) for w in words))
+
+    def check(self, settings: PassSettings, variant: Variant) -> Iterator[str]:
+        if settings.count > variant.deal.hand:
+            yield (f"a player cannot pass {settings.count} cards from a hand of "
+                   f"{variant.deal.hand}")
+        odd = [n for n in range(variant.players.min, variant.players.max + 1) if n % 2]
+        if Direction.ACROSS in settings.directions and odd:
+            yield (f"passing across needs an even number of players; this game allows "
+                   f"{', '.join(map(str, odd))}")
+
+    def describe(self, settings: PassSettings) -> str:
+        cards = f"{settings.count} card{'s' if settings.count != 1 else ''}"
+        words = [_WORDS[d] for d in settings.directions]
+        if len(words) == 1:
+            return f"After the deal each player passes {cards} {words[0]}."
+        return (f"After the deal each player passes {cards}: {', '.join(words)}, in turn "
+                f"from deal to deal.")
+
+    def skip(self, state: Any, settings: PassSettings) -> bool:
+        return settings.direction(state._deal_number) is Direction.NONE
+
+    def enter(self, state: Any, settings: PassSettings) -> None:
+        state._current = (state._dealer + 1) % state.game.players
+
+    def candidates(self, state: Any, settings: PassSettings) -> list[Action]:
+        hand = state._hands[state._current]
+        return [Action(kind=Kind.VERB, name="give", cards=(c,)) for c in bits(hand)]
+
+    def refusal(self, state: Any, settings: PassSettings, action: Action) -> str | None:
+        if action.kind is not Kind.VERB or action.name != "give":
+            return (f"each player first passes {settings.count} card(s): give them one at "
+                    f"a time ('give 9H')")
+        if len(action.cards) != 1:
+            return "give one card at a time"
+        if not state._hands[state._current] >> action.cards[0] & 1:
+            return "you can only give a card from your hand"
+        return None
+
+    def apply(self, state: Any, settings: PassSettings, action: Action) -> bool:
+        p, n, card = state._current, state.game.players, action.cards[0]
+        state._hands = _with(state._hands, p, state._hands[p] & ~(1 << card))
+        state._passing = _with(state._passing, p, state._passing[p] | 1 << card)
+        state._events = (Event(kind="give", player=p, cards=(card,), private=True),)
+        if state._passing[p].bit_count() < settings.count:
+            return False
+        if (p + 1) % n != (state._dealer + 1) % n:
+            state._current = (p + 1) % n
+            return False
+        step = {Direction.LEFT: 1, Direction.RIGHT: n - 1,
+                Direction.ACROSS: n // 2}[settings.direction(state._deal_number)]
+        hands, events = list(state._hands), list(state._events)
+        for giver, cards in enumerate(state._passing):
+            receiver = (giver + step) % n
+            hands[receiver] |= cards
+            events.append(Event(kind="receive", player=receiver,
+                                cards=state.game.pack.cards_of(cards), private=True))
+        state._hands, state._passed = tuple(hands), state._passing
+        state._passing, state._events = (0,) * n, tuple(events)
+        return True
+
+    def view(self, state: Any, settings: PassSettings, player: int) -> dict[str, Any]:
+        pack = state.game.pack
+        return {
+            "pass_direction": settings.direction(state._deal_number).value,
+            "passing": [list(pack.names(bits(m))) if p == player else m.bit_count()
+                        for p, m in enumerate(state._passing)],
+            "passed": list(pack.names(bits(state._passed[player]))),
+        }
+
+    def families(self, game: Any, settings: PassSettings) -> tuple[Family, ...]:
+        return (CardSetFamily(kind=Kind.VERB, name="give", sizes=(1,)),)
+
+    def observation_fields(self, game: Any, settings: PassSettings) -> tuple[Field, ...]:
+        return (OneOf(key="pass_direction", values=tuple(d.value for d in Direction)),
+                CardsBySeat(key="passing"))
+
+    def action_bound(self, settings: PassSettings, variant: Variant) -> int:
+        return variant.deal.hand
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+register(PassCards())
