@@ -173,3 +173,17 @@ def test_the_end_of_a_deal_is_public_so_the_search_stops_there(tmp_path: Path) -
                      "patch: {zones: {won: owner}}\n", encoding="utf-8")
     report = run_check(house, games=60, seed=7, match_every=2)
     assert report.failure is None, report.failure
+
+
+def test_a_next_dealer_decided_by_hidden_hand_penalties_is_not_a_leak() -> None:
+    """Found by the soak: in a Bank match with hand penalties (B26) the next dealer (B4,
+    the loser) follows from the cards left in hand, which are hidden until the deal ends;
+    the end of a deal is public, so this is no leak."""
+    from cardrules.check import failure_of
+    from cardrules.record import GameRecord
+
+    record = GameRecord.read(Path(__file__).parent / "fixtures" / "records" /
+                             "bank-penalties-next-dealer.json")
+    game = cardrules.load(record.variant, players=record.players, options=record.options)
+    assert game.fingerprint == record.fingerprint
+    assert failure_of(game, record) is None
