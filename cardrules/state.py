@@ -243,6 +243,7 @@ class FieldState(State):
     ended, and ``_current`` is the player to act."""
 
     __slots__ = ()
+    _game: Game
     _phase: str
     _current: int
     _stage: int
@@ -304,15 +305,13 @@ class FieldState(State):
         """:meth:`_next`, counting the deal's actions: a deal that goes on past
         ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
         (naming the rule file) instead of running for ever."""
-        moves = self._moves + 1
-        if moves > self.game.move_limit:
+        new: FieldState = self._next(action)  # type: ignore[assignment]
+        moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
+        if moves > self._game.move_limit:
             raise DealTooLongError(
-                f"a deal of {self.game.source} has gone on for {moves - 1} actions, more than "
-                f"its rules allow ({self.game.move_limit}); the rule file describes a deal "
-                f"that may never end")
-        new = self._next(action)
-        assert isinstance(new, FieldState)
-        new._moves = moves  # type: ignore[misc]  # a slot of every concrete state class
+                f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
+                f"than its rules allow ({self._game.move_limit}); the rule file describes a "
+                f"deal that may never end")
         return new
 
     def _key(self) -> tuple[Any, ...]:

@@ -218,7 +218,10 @@ class SheddingState(FieldState):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._allowed(self._compute_legal())
+            legal = self._compute_legal()
+            if self._game.legal_filter is not None:
+                legal = self._allowed(legal)
+            self._legal = legal
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:

@@ -194,7 +194,10 @@ class TricksState(FieldState):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._allowed(self._choice())
+            legal = self._choice()
+            if self._game.legal_filter is not None:
+                legal = self._allowed(legal)
+            self._legal = legal
         return legal
 
     def _choice(self) -> tuple[Action, ...]:
