@@ -418,10 +418,8 @@ class Card(Kind):
 
 
 @attrs.frozen(kw_only=True)
-class KnownCards(Kind):
-    """Per seat, cards whose place that seat knows though they lie in a zone it cannot
-    see (cards it passed to another player): they hold nothing, and re-sampling for that
-    seat leaves them where they are."""
+class _SetsPerSeat(Kind):
+    """One set of cards per player, as bit sets: how such fields are written and read."""
 
     def initial(self, players: int) -> tuple[int, ...]:
         return (0,) * players
@@ -432,11 +430,18 @@ class KnownCards(Kind):
     def read(self, raw: Any, context: Context) -> tuple[int, ...]:
         return tuple(mask_of(_cards(h, context.pack)) for h in _list(raw, context.players))
 
-    def known(self, value: tuple[int, ...], viewer: int) -> int:
-        return value[viewer] if 0 <= viewer < len(value) else 0
-
     def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
         return tuple(_move_mask(m, move) for m in value)
+
+
+@attrs.frozen(kw_only=True)
+class KnownCards(_SetsPerSeat):
+    """Per seat, cards whose place that seat knows though they lie in a zone it cannot
+    see (cards it passed to another player): they hold nothing, and re-sampling for that
+    seat leaves them where they are."""
+
+    def known(self, value: tuple[int, ...], viewer: int) -> int:
+        return value[viewer] if 0 <= viewer < len(value) else 0
 
 
 # -- kinds that hold cards -------------------------------------------------------------------
@@ -516,7 +521,7 @@ def _move_mask(mask: int, move: Callable[[int], int]) -> int:
 
 
 @attrs.frozen(kw_only=True)
-class CardSets(Kind):
+class CardSets(_SetsPerSeat):
     """One set of cards per player (hands, cards won), as bit sets."""
 
     holds: ClassVar[bool] = True
@@ -525,20 +530,8 @@ class CardSets(Kind):
     seen: Visibility = Visibility.OWNER
     allowed: tuple[Visibility, ...] = ()
 
-    def initial(self, players: int) -> tuple[int, ...]:
-        return (0,) * players
-
-    def write(self, value: tuple[int, ...], pack: Pack) -> list[list[str]]:
-        return [list(pack.names(pack.cards_of(m))) for m in value]
-
-    def read(self, raw: Any, context: Context) -> tuple[int, ...]:
-        return tuple(mask_of(_cards(h, context.pack)) for h in _list(raw, context.players))
-
     def masks(self, value: tuple[int, ...]) -> tuple[int, ...]:
         return value
-
-    def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
-        return tuple(_move_mask(m, move) for m in value)
 
 
 @attrs.frozen(kw_only=True)

@@ -28,12 +28,11 @@ KeyError: "unknown phase 'nope'; known phases: ..."
 from __future__ import annotations
 
 import abc
-import importlib
 from collections.abc import Iterable, Iterator, Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.actions import register_verb
+from cardrules.registry import Registry
 
 if TYPE_CHECKING:
     from cardrules.action_space import Family
@@ -119,43 +118,15 @@ class Phase(abc.ABC):
         return ()
 
 
-_BUILT_IN = ("cardrules.phases.pass_cards",)
-"""Modules of the built-in phases (imported on first use)."""
-
-_REGISTRY: dict[str, Phase] = {}
-_loaded_entry_points = False
-
-
-def register(phase: Phase) -> Phase:
-    """Register ``phase`` under its name, with its action words."""
-    if not phase.name:
-        raise ValueError("a phase needs a name")
+def _add_verbs(phase: Phase) -> None:
     for word, cards in phase.verbs.items():
         register_verb(word, cards=cards)
-    _REGISTRY[phase.name] = phase
-    return phase
 
 
-def known() -> dict[str, Phase]:
-    """Every registered phase by name (including those from entry points)."""
-    global _loaded_entry_points
-    for module in _BUILT_IN:
-        importlib.import_module(module)
-    if not _loaded_entry_points:
-        _loaded_entry_points = True
-        for entry in entry_points(group="cardrules.phases"):
-            found = entry.load()
-            if isinstance(found, Phase):
-                register(found)
-    return dict(_REGISTRY)
-
-
-def find(name: str) -> Phase:
-    """The phase registered as ``name``; a ``KeyError`` naming the known ones."""
-    if name in _REGISTRY:
-        return _REGISTRY[name]
-    phases = known()
-    if name not in phases:
-        raise KeyError(f"unknown phase {name!r}; known phases: "
-                       f"{', '.join(sorted(phases)) or 'none registered'}")
-    return phases[name]
+REGISTRY: Registry[Phase] = Registry(
+    what="phase", kind=Phase, group="cardrules.phases",
+    built_in=("cardrules.phases.pass_cards",), on_register=_add_verbs)
+"""The phases by name (built-in ones imported on first use), with their action words."""
+register = REGISTRY.register
+known = REGISTRY.known
+find = REGISTRY.find

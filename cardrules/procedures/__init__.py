@@ -17,12 +17,12 @@ KeyError: "unknown procedure 'nope'; known procedures: shedding, tricks..."
 from __future__ import annotations
 
 import abc
-import importlib
 import random
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
+from cardrules.registry import Registry
 from cardrules.standings import Partnerships, alone
+from cardrules.state_codec import declarable_zones
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -55,8 +55,14 @@ class Procedure(abc.ABC):
         """Read a state back from JSON."""
 
     @abc.abstractmethod
+    def arrange(self, game: Game, **position: Any) -> State:
+        """A position given explicitly by the procedure's own keywords, not yet checked."""
+
     def setup(self, game: Game, **position: Any) -> State:
-        """A position given explicitly."""
+        """A position given explicitly (:meth:`arrange`), checked as a state read from
+        JSON is (seats, steps, lengths, cards that add up, a player to move who holds
+        cards)."""
+        return self.from_json(game, self.arrange(game, **position).to_json())
 
     @abc.abstractmethod
     def resample(self, state: Any, player: int, rng: random.Random) -> State:
@@ -66,10 +72,11 @@ class Procedure(abc.ABC):
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         """The fields of a view that a learning agent's observation encodes."""
 
-    @abc.abstractmethod
     def zones(self) -> dict[str, tuple[Visibility, ...]]:
         """Zone name -> the visibilities a rule file may declare for it (each honoured by
-        views, events, legal actions and re-sampling)."""
+        views, events, legal actions and re-sampling), from the state class's
+        declarations."""
+        return declarable_zones(self.state_class)
 
     @abc.abstractmethod
     def move_limit(self, game: Game) -> int:
@@ -82,45 +89,10 @@ class Procedure(abc.ABC):
         return alone(game.players)
 
 
-_BUILT_IN = {
-    "shedding": "cardrules.procedures.shedding_plugin",
-    "tricks": "cardrules.procedures.tricks_plugin",
-}
-"""Built-in procedure name -> the module that registers it (imported on first use)."""
-
-_REGISTRY: dict[str, Procedure] = {}
-_loaded_entry_points = False
-
-
-def register(procedure: Procedure) -> Procedure:
-    """Register ``procedure`` under its name (a later registration of a name replaces an
-    earlier one)."""
-    if not procedure.name:
-        raise ValueError("a procedure needs a name")
-    _REGISTRY[procedure.name] = procedure
-    return procedure
-
-
-def known() -> dict[str, Procedure]:
-    """Every registered procedure by name (built-in and from entry points)."""
-    global _loaded_entry_points
-    for module in _BUILT_IN.values():
-        importlib.import_module(module)
-    if not _loaded_entry_points:
-        _loaded_entry_points = True
-        for entry in entry_points(group="cardrules.procedures"):
-            found = entry.load()
-            if isinstance(found, Procedure):
-                register(found)
-    return dict(_REGISTRY)
-
-
-def find(name: str) -> Procedure:
-    """The procedure registered as ``name``; a ``KeyError`` naming the known ones."""
-    if name in _REGISTRY:
-        return _REGISTRY[name]
-    procedures = known()
-    if name not in procedures:
-        raise KeyError(f"unknown procedure {name!r}; known procedures: "
-                       f"{', '.join(sorted(procedures))}")
-    return procedures[name]
+REGISTRY: Registry[Procedure] = Registry(
+    what="procedure", kind=Procedure, group="cardrules.procedures",
+    built_in=("cardrules.procedures.shedding_plugin", "cardrules.procedures.tricks_plugin"))
+"""The procedures by name (the built-in two are imported on first use)."""
+register = REGISTRY.register
+known = REGISTRY.known
+find = REGISTRY.find

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.model.common import Visibility
 from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
@@ -106,19 +105,14 @@ class Shedding(Procedure):
     def from_json(self, game: Game, data: dict[str, Any]) -> SheddingState:
         return from_json(game, data)
 
-    def setup(self, game: Game, **position: Any) -> SheddingState:
-        """The position, checked as a state read from JSON is (seats, steps, lengths,
-        cards that add up, a player to move who holds cards)."""
-        return from_json(game, setup(game, **position).to_json())
+    def arrange(self, game: Game, **position: Any) -> SheddingState:
+        return setup(game, **position)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
         return resample(state, player, rng)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return shedding_io.observation_fields(game)
-
-    def zones(self) -> dict[str, tuple[Visibility, ...]]:
-        return state_codec.declarable_zones(SheddingState)
 
     def move_limit(self, game: Game) -> int:
         """Each card is played at most once and drawn at most once; a player who cannot

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.model.common import Visibility
 from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
@@ -119,19 +118,14 @@ class Tricks(Procedure):
     def from_json(self, game: Game, data: dict[str, Any]) -> TricksState:
         return from_json(game, data)
 
-    def setup(self, game: Game, **position: Any) -> TricksState:
-        """The position, checked as a state read from JSON is (seats, steps, lengths,
-        cards that add up, a player to move who holds cards)."""
-        return from_json(game, setup(game, **position).to_json())
+    def arrange(self, game: Game, **position: Any) -> TricksState:
+        return setup(game, **position)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
-
-    def zones(self) -> dict[str, tuple[Visibility, ...]]:
-        return state_codec.declarable_zones(TricksState)
 
     def move_limit(self, game: Game) -> int:
         """Every trick takes at least one card out of the hands for good; each takes a lead
