@@ -24,7 +24,7 @@ from cardrules.hooks import (
 )
 from cardrules.match import MatchState
 from cardrules.model import Variant
-from cardrules.observation import Number, NumbersBySeat, Observation
+from cardrules.observation import Number, NumbersBySeat, Observation, OneOf
 from cardrules.phases import Phase
 from cardrules.phases import find as find_phase
 from cardrules.procedures import Procedure, find
@@ -140,7 +140,9 @@ class Game:
         True
         """
         if self._observation is None:
+            listed = tuple(phase.name for phase, _ in self.phases)
             fields = (*self.procedure.observation_fields(self),
+                      *((OneOf(key="phase", values=listed),) if listed else ()),
                       *(f for phase, settings in self.phases
                         for f in phase.observation_fields(self, settings)),
                       Number(key="match.deal"), NumbersBySeat(key="match.totals"))

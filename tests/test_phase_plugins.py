@@ -116,12 +116,15 @@ def test_refusals_name_the_phase_rule() -> None:
 
 
 def test_action_index_and_observation_cover_the_phase() -> None:
-    game = cardrules.load(_house("bank", 2), players=2)
+    game = cardrules.load(_house("bank", 2), players=2, options={"trump_assignment": "seat"})
     state = game.new_deal(seed=4)
+    assert state.view(0)["phase"] == "toy_pass_left"
     space = game.action_space
     for action in state.legal_actions():
         assert space.action(space.index(action)) == action
-    assert len(game.observation.encode(state, 0)) == game.observation.size
+    encoded = game.observation.encode(state, 0)
+    assert len(encoded) == game.observation.size
+    assert encoded[game.observation.labels.index("phase:toy_pass_left")] == 1
 
 
 def test_a_bad_section_or_an_unknown_phase_is_a_located_error() -> None:
