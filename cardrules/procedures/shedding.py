@@ -48,7 +48,7 @@ from cardrules.model.shedding import (
     TrumpAssignment,
     TrumpMode,
 )
-from cardrules.procedures.shedding_explain import why_illegal
+from cardrules.procedures import shedding_rules
 from cardrules.procedures.shedding_io import view
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import Move, SheddingTables
@@ -66,6 +66,9 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
+NOT_LEGAL = "not a legal action here"
+"""The reason given should the rules allow an action the legal moves leave out (the
+property tests make sure they never do)."""
 
 
 @derived
@@ -254,11 +257,16 @@ class SheddingState(FieldState):
         return ()
 
     def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
+        legal action never has a reason; any other is refused by the ``legal_filter``
+        hook or by the first rule of :mod:`.shedding_rules` that forbids it (the property
+        tests check that the listed actions are exactly those no rule forbids)."""
         if self._stage >= 0:
             return flow.refusal(self, action)
         if action in self.legal_actions():
             return None
-        return self._filtered_out(action, self._compute_legal()) or why_illegal(self, action)
+        return (self._filtered_out(action, self._compute_legal())
+                or shedding_rules.refusal(self, action) or NOT_LEGAL)
 
     # -- applying actions ------------------------------------------------------------
 

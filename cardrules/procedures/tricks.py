@@ -47,8 +47,9 @@ from cardrules.model.tricks import (
     Partners,
     TrickStep,
 )
+from cardrules.procedures import tricks_rules
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
-from cardrules.procedures.tricks_io import view, why_illegal
+from cardrules.procedures.tricks_io import view
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
 from cardrules.state import DealContext, DealResult, FieldState
 from cardrules.state_codec import derived, fresh
@@ -64,6 +65,9 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
+NOT_LEGAL = "not a legal action here"
+"""The reason given should the rules allow an action the legal moves leave out (the
+property tests make sure they never do)."""
 
 
 @derived
@@ -194,13 +198,13 @@ class TricksState(FieldState):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._choice()
+            legal = self._compute_legal()
             if self._game.legal_filter is not None:
                 legal = self._allowed(legal)
             self._legal = legal
         return legal
 
-    def _choice(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> tuple[Action, ...]:
         if self._stage >= 0:
             return flow.legal(self)
         phase, tables, p = self._phase, self._tables, self._current
@@ -227,11 +231,16 @@ class TricksState(FieldState):
         return found
 
     def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
+        legal action never has a reason; any other is refused by the ``legal_filter``
+        hook or by the first rule of :mod:`.tricks_rules` that forbids it (the property
+        tests check that the listed actions are exactly those no rule forbids)."""
         if self._stage >= 0:
             return flow.refusal(self, action)
         if action in self.legal_actions():
             return None
-        return self._filtered_out(action, self._choice()) or why_illegal(self, action)
+        return (self._filtered_out(action, self._compute_legal())
+                or tricks_rules.refusal(self, action) or NOT_LEGAL)
 
     # -- applying actions ------------------------------------------------------------
 

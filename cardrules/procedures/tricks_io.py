@@ -1,4 +1,4 @@
-"""Views, JSON, explicit positions and refusal messages for tricks states."""
+"""Views, JSON and explicit positions for tricks states."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.actions import Action, Kind
 from cardrules.arguments import checked_player
-from cardrules.cards import mask_of
 from cardrules.events import Event
 from cardrules.model.common import Visibility
 from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
@@ -28,7 +26,7 @@ if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.tricks import RawEvent, TricksState
 
-__all__ = ["ViewInfo", "observation_fields", "view", "view_info", "why_illegal"]
+__all__ = ["ViewInfo", "observation_fields", "view", "view_info"]
 
 
 @attrs.frozen(kw_only=True)
@@ -147,66 +145,6 @@ def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, An
     if note:
         out["note"] = note
     return out
-
-
-def why_illegal(state: TricksState, action: Action) -> str | None:
-    """Why ``action`` is refused in ``state`` (naming the rule), or None if it is legal."""
-    if action in state.legal_actions():
-        return None
-    game, pack, p, phase = state.game, state.game.pack, state.current_player, state._phase
-    ref, kind, cards = game.rule_ref, action.kind, action.cards
-    rule = state.tables.play
-    if phase is OVER:
-        return "the deal is over"
-    if kind in (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE):
-        missing = [c for c in cards if not (state._hands[p] >> c) & 1]
-        if missing:
-            return f"player {p} does not hold {' '.join(pack.names(missing))}"
-        if len(set(cards)) != len(cards):
-            return "a card is written twice"
-    if phase is DECLARE and kind not in (Kind.DECLARE, Kind.PASS):
-        return f"player {p} is asked first whether to declare a combination: declare or " \
-               f"pass{ref('declare')}"
-    if kind is Kind.DECLARE:
-        return _why_not_declare(state, action)
-    smallest = min(h.bit_count() for h in state._hands)
-    if phase is LEAD:
-        if kind is not Kind.LEAD:
-            return f"player {p} must lead{ref('lead')}"
-        if len(cards) > rule.lead.max_cards:
-            return f"a lead is at most {rule.lead.max_cards} card(s){ref('lead')}"
-        if len(cards) > smallest:
-            return f"a lead may not have more cards than the smallest hand ({smallest})" \
-                   f"{ref('lead')}"
-        return f"a lead of several cards must be of one suit{ref('lead')}"
-    assert phase is ANSWER
-    size = state._plays[0].bit_count()
-    if kind is Kind.THROW and not rule.answer.face_down:
-        return f"answers are laid face up in this game{ref('answer')}"
-    if kind is Kind.ANSWER and not rule.answer.face_up:
-        return f"answers are laid face down in this game{ref('answer')}"
-    if kind in (Kind.ANSWER, Kind.THROW):
-        return f"answer with exactly {size} card(s), as many as were led{ref('answer')}"
-    return f"player {p} must answer the lead with {size} card(s){ref('answer')}"
-
-
-def _why_not_declare(state: TricksState, action: Action) -> str:
-    game = state.game
-    ref, names = game.rule_ref, list(state.tables.play.combinations)
-    if action.name not in names:
-        return f"no combination named {action.name!r}; this game has " \
-               f"{', '.join(names) or 'none'}"
-    if state._phase is ANSWER:
-        return f"a combination is declared before a lead, not during a trick{ref('declare')}"
-    held = state.tables.declarations(state._hands[state.current_player], state._trump)
-    wanted = mask_of(action.cards)
-    if not any(d.mask == wanted and d.action.name == action.name for d in held):
-        return f"{' '.join(game.pack.names(action.cards))} is not a {action.name}" \
-               f"{ref('declare')}"
-    if state._phase is LEAD:
-        return f"declarations were asked before this lead and passed{ref('declare')}"
-    return f"a combination of {len(action.cards)} cards cannot be led while a hand holds " \
-           f"fewer{ref('declare')}"
 
 
 def _raw(event: Event) -> RawEvent:

@@ -1,0 +1,232 @@
+"""The rules of the shedding procedure, one function each: the one place that knows why a
+move is illegal.
+
+Each rule looks at an action in a state and answers None (this rule allows it) or the
+reason it forbids it, in words; :func:`refusal` asks them in order and adds the variant's
+reference for the rule (``game.rule_ref(key)``, as `` (B17)``).  An action is legal exactly
+when no rule refuses it.  :meth:`SheddingState.legal_actions` keeps its fast generator (the
+hot path); the property tests check, over every shipped variant, that it lists exactly the
+actions no rule refuses, and :meth:`SheddingState.why_illegal` asks the rules only about
+actions the generator did not list, so a listed action is never called illegal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
+
+if TYPE_CHECKING:
+    from cardrules.procedures.shedding import SheddingState
+    from cardrules.procedures.shedding_tables import Move
+
+__all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
+
+
+@attrs.frozen(kw_only=True)
+class Rule:
+    """One rule of the procedure."""
+
+    key: str | None
+    """The key of the variant's ``references`` naming this rule (None: a rule of the
+    notation or of the engine, with no number in a rule book)."""
+    check: Callable[[SheddingState, Action], str | None]
+    """None when the rule allows the action in the state, else the reason in words."""
+
+
+# -- what the rules look at --------------------------------------------------------------
+
+
+def beaters(state: SheddingState) -> int:
+    """Bit set of the held cards the player to move may lay alone on the top (B8-B11,
+    wild cards; any card when there is no top)."""
+    hand, top = state._hands[state._current], state._top
+    if top < 0:
+        return hand
+    return (state._beats[state._current][top] | state._tables.wild) & hand
+
+
+def group_moves(state: SheddingState) -> list[Move]:
+    """Every group move (B13-B14) the player to move may make on the top."""
+    tables, p = state._tables, state._current
+    hand = state._hands[p]
+    if not tables.min_group or hand.bit_count() < tables.min_group:
+        return []
+    return tables.group_moves(hand, state._top, state._beats[p])
+
+
+def can_play(state: SheddingState) -> bool:
+    """True if the player to move may lay a card or a group now."""
+    return bool(beaters(state)) or bool(group_moves(state))
+
+
+def can_draw(state: SheddingState) -> bool:
+    """True if a player who cannot play may still draw (B17)."""
+    return state._drawn < state._tables.play.stuck_draw and bool(state._stock)
+
+
+def _top(state: SheddingState) -> str:
+    return state.game.pack.name(state._top) if state._top >= 0 else "nothing"
+
+
+# -- the rules, in the order they are asked ------------------------------------------------
+
+
+def _deal_over(state: SheddingState, action: Action) -> str | None:
+    return "the deal is over" if state._phase is OVER else None
+
+
+def _known_action(state: SheddingState, action: Action) -> str | None:
+    kind = action.kind
+    if kind is Kind.PLAY:
+        return None if action.cards and not action.name else "'play' names only the cards laid"
+    if kind is Kind.TRUMP:
+        return None if not action.cards else "'trump' names a suit, not cards"
+    if kind in (Kind.DRAW, Kind.PASS):
+        return None if not action.cards and not action.name \
+            else f"'{kind.value}' is written alone"
+    return f"'{kind.value}' is not an action of this game"
+
+
+def _cards_in_pack(state: SheddingState, action: Action) -> str | None:
+    size = state.game.pack.size
+    if any(not 0 <= c < size for c in action.cards):
+        return f"the action names a card that is not in the pack (cards are numbered 0 to " \
+               f"{size - 1})"
+    if len(set(action.cards)) != len(action.cards):
+        return "a card is written twice"
+    return None
+
+
+def _trump_choice(state: SheddingState, action: Action) -> str | None:
+    """B5: before the deal, each player in turn chooses a suit nobody has chosen."""
+    if state._phase is not CHOOSE:
+        return "trump suits are not chosen now" if action.kind is Kind.TRUMP else None
+    if action.kind is not Kind.TRUMP:
+        return "each player first chooses a free trump suit"
+    suits = state.game.pack.suits
+    if action.name not in suits:
+        return f"there is no suit {action.name!r} (suits: {' '.join(suits)})"
+    if suits.index(action.name) in state._own_suits:
+        return f"suit {action.name} is taken; choose a free suit"
+    return None
+
+
+def _own_turn(state: SheddingState, action: Action) -> str | None:
+    """B15: only the player to move lays cards, from their own hand."""
+    p, held = state._current, state._hands[state._current]
+    missing = [c for c in action.cards if not (held >> c) & 1]
+    if missing:
+        return f"player {p} does not hold {' '.join(state.game.pack.names(missing))}; only " \
+               f"the player to move lays cards"
+    return None
+
+
+def _follow_up(state: SheddingState, action: Action) -> str | None:
+    """B12: after an eight, one more card that beats it, or the end of the turn."""
+    if state._phase is not FOLLOW:
+        return None
+    if action.kind is Kind.DRAW:
+        return "in a follow-up you may only play a card or end the turn"
+    if action.kind is Kind.PLAY:
+        if len(action.cards) > 1:
+            return "the follow-up is a single card"
+        card = action.cards[0]
+        if not (beaters(state) >> card) & 1:
+            return f"{state.game.pack.name(card)} does not beat {_top(state)}"
+    return None
+
+
+def _must_beat(state: SheddingState, action: Action) -> str | None:
+    """B8-B11: a single card laid must beat the top card."""
+    if state._phase is not TURN or action.kind is not Kind.PLAY or len(action.cards) != 1:
+        return None
+    card = action.cards[0]
+    if not (beaters(state) >> card) & 1:
+        return f"{state.game.pack.name(card)} does not beat {_top(state)}"
+    return None
+
+
+def _groups(state: SheddingState, action: Action) -> str | None:
+    """B13-B14: several cards are laid only as a group move the rules allow on the top,
+    with the chosen card ending on top."""
+    cards = action.cards
+    if state._phase is not TURN or action.kind is not Kind.PLAY or len(cards) < 2:
+        return None
+    wanted, last = frozenset(cards), cards[-1]
+    if any(m.action.cards[-1] == last and frozenset(m.action.cards) == wanted
+           for m in group_moves(state)):
+        return None
+    pack = state.game.pack
+    return f"{' '.join(pack.names(cards))} is not a group move allowed on {_top(state)}"
+
+
+def _stuck(state: SheddingState, action: Action) -> str | None:
+    """B17: a player who can beat the top must; one who cannot draws (as often as the
+    rules allow), then passes."""
+    if state._phase is not TURN or action.kind not in (Kind.DRAW, Kind.PASS):
+        return None
+    if action.kind is Kind.PASS:
+        if can_play(state):
+            return "you must beat the top card when you can"
+        if can_draw(state):
+            return "you cannot beat the top card: draw from the stock first"
+        return None
+    if can_play(state):
+        return "you hold a card that beats the top: play it, do not draw"
+    if not state._stock:
+        return "the stock is empty: pass instead"
+    if not can_draw(state):
+        return "you have drawn already this turn"
+    return None
+
+
+def _written_order(state: SheddingState, action: Action) -> str | None:
+    """A group's cards are written in the order the game lists that move."""
+    cards = action.cards
+    if state._phase is not TURN or action.kind is not Kind.PLAY or len(cards) < 2:
+        return None
+    wanted, last = frozenset(cards), cards[-1]
+    for move in group_moves(state):
+        listed = move.action.cards
+        if listed == cards:
+            return None
+        if listed[-1] == last and frozenset(listed) == wanted:
+            return f"write this move as '{move.action}' (the card on top last)"
+    return None  # not reached: the groups rule refused the action
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(key=None, check=_deal_over),
+    Rule(key=None, check=_known_action),
+    Rule(key=None, check=_cards_in_pack),
+    Rule(key="choose_trump", check=_trump_choice),
+    Rule(key="own_turn", check=_own_turn),
+    Rule(key="follow_up", check=_follow_up),
+    Rule(key="beating", check=_must_beat),
+    Rule(key="groups", check=_groups),
+    Rule(key="must_beat", check=_stuck),
+    Rule(key=None, check=_written_order),
+)
+"""Every rule, in the order they are asked (the first refusal is the reason given)."""
+
+
+def refusing_rule(state: SheddingState, action: Action) -> tuple[Rule, str] | None:
+    """The first rule that refuses ``action`` in ``state``, with its reason (naming the
+    variant's reference for the rule); None when every rule allows it."""
+    for rule in RULES:
+        reason = rule.check(state, action)
+        if reason is not None:
+            return rule, (reason + state.game.rule_ref(rule.key) if rule.key else reason)
+    return None
+
+
+def refusal(state: SheddingState, action: Action) -> str | None:
+    """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
+    refuses it."""
+    found = refusing_rule(state, action)
+    return None if found is None else found[1]

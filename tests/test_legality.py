@@ -1,0 +1,161 @@
+"""Legality in one place: the fast legal-move generators list exactly the actions the
+rule functions allow, and every refusal names its rule.
+
+Over every shipped variant and option value, states are taken from random playouts and
+asked about random candidate actions: every action of ``game.action_space``, and every set
+of 1 to 4 cards the player to move holds, for every kind of card action (in the game's
+order and in pack order, so groups written in another order are asked about too).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import games
+
+import cardrules
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits
+from cardrules.procedures import shedding_rules, tricks_rules
+from cardrules.procedures.shedding import SheddingState
+from cardrules.procedures.tricks import TricksState
+
+CARD_KINDS = (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW)
+
+MAX_SETS = 3000
+"""Card sets asked about in one state (a sample beyond that: long hands hold thousands)."""
+
+
+def _card_sets(state: Any, rng: random.Random) -> Iterator[Action]:
+    """Every set of 1 to 4 cards the player to move holds, as each card action, in the
+    game's order and in pack order."""
+    game = state.game
+    pack = game.pack
+    hand = state.hands[state.current_player]
+    held = sorted(bits(hand))
+    sets = [c for size in range(1, 5) for c in combinations(held, size)]
+    if len(sets) > MAX_SETS:
+        sets = rng.sample(sets, MAX_SETS)
+    names = [""]
+    if isinstance(state, TricksState):
+        names += list(state.tables.play.combinations)
+    for chosen in sets:
+        orders = {chosen, pack.cards_of(sum(1 << c for c in chosen)), chosen[::-1]}
+        for cards in orders:
+            for kind in CARD_KINDS:
+                yield Action(kind=kind, cards=cards)
+            for name in names[1:]:
+                yield Action(kind=Kind.DECLARE, cards=cards, name=name)
+
+
+def _others(game: cardrules.Game) -> list[Action]:
+    pack = game.pack
+    return [Action(kind=Kind.DRAW), Action(kind=Kind.PASS), Action(kind=Kind.PLAY),
+            Action(kind=Kind.PASS, cards=(0,)), Action(kind=Kind.DECLARE, name="nothing"),
+            Action(kind=Kind.TRUMP, name="Z"), Action(kind=Kind.VERB, name="give"),
+            *(Action(kind=Kind.TRUMP, name=s) for s in pack.suits),
+            Action(kind=Kind.PLAY, cards=(0, 0)), Action(kind=Kind.LEAD, cards=(pack.size,))]
+
+
+def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
+    """Assert the contract for each of ``actions``; the number asked."""
+    game = state.game
+    references = game.variant.references
+    rules = shedding_rules if isinstance(state, SheddingState) else tricks_rules
+    legal = set(state.legal_actions())
+    staged = state._stage >= 0
+    ruled = legal if staged else set(state._compute_legal())
+    asked = 0
+    for action in actions:
+        asked += 1
+        why = state.why_illegal(action)
+        assert (why is None) == (action in legal), (state.describe(action), why)
+        if why is not None:
+            assert why, state.describe(action)
+        if staged:
+            continue
+        found = rules.refusing_rule(state, action)
+        assert (found is None) == (action in ruled), (state.describe(action), found)
+        if found is not None:
+            rule, reason = found
+            if rule.key is not None and references:
+                assert rule.key in references, rule.key
+                assert f"({references[rule.key]})" in reason, reason
+            if action not in ruled:
+                assert why == reason or game.legal_filter is not None, (why, reason)
+    return asked
+
+
+def _playout(game: cardrules.Game, seed: int, rng: random.Random) -> list[Any]:
+    """The states of one random deal."""
+    state = game.new_deal(seed)
+    states = [state]
+    while not state.is_over and len(states) < 2000:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(), seed=st.integers(0, 2**32))
+def test_refusals_and_legal_actions_agree(game: tuple[str, dict[str, Any], int],
+                                          seed: int) -> None:
+    name, options, players = game
+    loaded = cardrules.load(name, players=players, options=options)
+    rng = random.Random(seed)
+    states = _playout(loaded, seed, rng)
+    space = loaded.action_space
+    everything = [space.action(i) for i in range(space.size)]
+    full = rng.choice(states)
+    _check(full, everything + _others(loaded))
+    for state in [states[0], states[-1], *rng.sample(states, min(6, len(states)))]:
+        _check(state, [*_card_sets(state, rng), *_others(loaded)])
+
+
+def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
+    for module, variant in ((shedding_rules, "bank"), (tricks_rules, "bura")):
+        references = cardrules.load(variant).variant.references
+        for rule in module.RULES:
+            assert rule.key is None or rule.key in references, (variant, rule.key)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(), seed=st.integers(0, 2**32))
+def test_refusals_and_legal_actions_agree_with_uneven_hands(
+        game: tuple[str, dict[str, Any], int], seed: int) -> None:
+    """Hands of different sizes (a playout seldom makes them: every trick takes as many
+    cards from each hand), where the smallest hand limits leads and declarations."""
+    name, options, players = game
+    loaded = cardrules.load(name, players=players, options=options)
+    if loaded.variant.play.procedure != "tricks":
+        return
+    rng = random.Random(seed)
+    for _ in range(POSITIONS):
+        state = _uneven(loaded, rng)
+        for _ in range(rng.randint(0, 3)):
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        _check(state, [*_card_sets(state, rng), *_others(loaded)])
+
+
+POSITIONS = 15
+"""Positions with uneven hands asked about per example."""
+
+
+def _uneven(game: cardrules.Game, rng: random.Random) -> Any:
+    """A position whose hands hold 1 to ``hand`` random cards each, the stock empty."""
+    pack, players = game.pack, game.players
+    cards = list(range(pack.size))
+    rng.shuffle(cards)
+    hands = []
+    for _ in range(players):
+        size = rng.randint(1, game.variant.deal.hand)
+        hands.append(" ".join(pack.names(cards[:size])))
+        del cards[:size]
+    return game.setup(hands=hands, trump=rng.choice(pack.suits), leader=rng.randrange(players))
