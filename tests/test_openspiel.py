@@ -10,7 +10,6 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import cardrules.adapters.openspiel  # noqa: E402, F401  (registers python_cardrules)
-from cardrules.simulate import winners_of  # noqa: E402
 
 GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "bura", "players": 3},
@@ -59,7 +58,7 @@ def test_returns_reward_the_winners() -> None:
                 state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-        winners = winners_of(game.rules, state.deal)
+        winners = state.deal.result.leaders
         expected = [(1.0 if p in winners else -1.0) if winners else 0.0 for p in range(3)]
         assert state.returns() == expected
 

@@ -14,7 +14,6 @@ from pettingzoo.test import api_test, seed_test
 
 from cardrules.adapters.pettingzoo import CardrulesEnv
 from cardrules.errors import IllegalActionError
-from cardrules.simulate import winners_of
 
 GAMES = [("bank", 2, False), ("bank-no-trumps", 4, False), ("bura", 3, False),
          ("bura-classic", 2, True)]
@@ -59,7 +58,7 @@ def test_episodes_end_with_plus_one_for_winners_and_minus_one_for_the_rest(
     for seed in range(3):
         rewards, final = _play(env, seed)
         assert env.state_now.is_over and not env.agents
-        winners = winners_of(env.game, env.state_now)
+        winners = env.state_now.result.leaders
         expected = {f"player_{p}": (1.0 if p in winners else -1.0) if winners else 0.0
                     for p in range(players)}
         assert rewards == expected
