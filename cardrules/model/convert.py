@@ -17,9 +17,9 @@ from cardrules.model.common import (
     Visibility,
 )
 from cardrules.model.match import MatchSpec
-from cardrules.model.shedding import RankClause, SheddingPlay, SheddingScoring
-from cardrules.model.tricks import TrickScoring, TricksPlay
+from cardrules.model.shedding import RankClause
 from cardrules.model.variant import PhaseEntry, Variant
+from cardrules.procedures import find as find_procedure
 
 __all__ = ["structure_variant"]
 
@@ -64,20 +64,14 @@ _converter.register_structure_hook(BeatClause | RankClause, _clause)
 _converter.register_structure_hook(str, lambda v, _: str(v))
 
 
-_PROCEDURES: dict[str, tuple[type, type]] = {
-    "shedding": (SheddingPlay, SheddingScoring),
-    "tricks": (TricksPlay, TrickScoring),
-}
-"""Procedure name -> (play record type, scoring record type)."""
-
-
 def structure_variant(data: Mapping[str, Any]) -> Variant:
     """Records from resolved, schema-valid rule data.
 
     Raises ``cattrs`` errors (with paths, see ``cattrs.transform_error``) on data the
     schema let through but the records refuse.
     """
-    play_type, scoring_type = _PROCEDURES[data["play"]["procedure"]]
+    procedure = find_procedure(data["play"]["procedure"])
+    play_type, scoring_type = procedure.play_rules, procedure.scoring_rules
     part = _converter.structure
     return Variant(
         name=str(data["name"]),

@@ -41,6 +41,10 @@ class Procedure(abc.ABC):
     """The name rule files use."""
     state_class: type
     """The class of its deal states (a game adds its listed phases' fields to it)."""
+    play_rules: type
+    """The record its ``play:`` section is read into."""
+    scoring_rules: type
+    """The record its ``scoring:`` section is read into."""
 
     @abc.abstractmethod
     def compile(self, game: Game) -> Any:

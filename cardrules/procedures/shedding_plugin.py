@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
+from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN, SheddingPlay, SheddingScoring
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
 from cardrules.procedures.shedding_tables import SheddingTables
@@ -93,6 +93,8 @@ class Shedding(Procedure):
     """Lay a card that beats the top of the pile, draw, or pass."""
 
     state_class = SheddingState
+    play_rules = SheddingPlay
+    scoring_rules = SheddingScoring
     name = "shedding"
 
     def compile(self, game: Game) -> SheddingTables:

@@ -105,6 +105,8 @@ class Tricks(Procedure):
     """Lead cards, the others answer with as many, the best set takes the trick."""
 
     state_class = TricksState
+    play_rules = TricksPlay
+    scoring_rules = TrickScoring
     name = "tricks"
 
     def compile(self, game: Game) -> TricksTables:
