@@ -87,7 +87,13 @@ def _setup(v: Variant) -> Iterator[str]:
            f"high) in suits {_ranks(pack.suits)}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
-        yield f"- Card points: {worth}; other cards 0."
+        others = "" if pack.card_points else "; other cards 0"
+        yield f"- Card points: {worth}{others}."
+    if pack.card_points:
+        worth = ", ".join(f"{'every ' if k in pack.suits else ''}{k} {p}"
+                          for k, p in pack.card_points.items())
+        yield (f"- Card points by card or suit: {worth}; other cards 0 (a card's own "
+               "entry wins over its suit's, which wins over its rank's).")
     deal = f"- Each player is dealt {v.deal.hand} card{'s' if v.deal.hand != 1 else ''}"
     if v.deal.starter:
         pile = getattr(v.play, "pile", "pile")

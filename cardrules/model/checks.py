@@ -57,6 +57,7 @@ def _common(v: Variant) -> Iterator[Found]:
     for rank in v.pack.points:
         if rank not in ranks:
             yield ("pack", "points", rank), _unknown("rank", rank, ranks)
+    yield from _card_points(v)
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
     size = len(ranks) * len(suits)
@@ -64,6 +65,26 @@ def _common(v: Variant) -> Iterator[Found]:
     if needed > size:
         yield ("deal",), (f"{v.players.max} players need {needed} cards to deal but the pack "
                           f"has {size}")
+
+
+def _card_points(v: Variant) -> Iterator[Found]:
+    """Each ``pack.card_points`` key names a suit of the pack or one of its cards, once."""
+    ranks, suits = v.pack.ranks, v.pack.suits
+    names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
+    seen: dict[str, str] = {}
+    for key in v.pack.card_points:
+        if key in suits:
+            continue
+        card = names.get(key.upper())
+        if card is None:
+            yield ("pack", "card_points", key), (
+                f"{key!r} is neither a suit ({', '.join(suits)}) nor a card of the pack "
+                f"(a rank then a suit, e.g. {ranks[-1]}{suits[0]})")
+        elif card in seen:
+            yield ("pack", "card_points", key), f"{key!r} names card {card} again " \
+                                                f"(as {seen[card]!r})"
+        else:
+            seen[card] = key
 
 
 def _unknown(kind: str, value: str, allowed: tuple[str, ...]) -> str:
