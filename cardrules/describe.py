@@ -227,6 +227,13 @@ def _match(v: Variant) -> Iterator[str]:
                "The highest total wins; if the highest totals tie, another deal is played.")
         yield (f"- After {m.max_deals} deals the match ends anyway and the highest total wins "
                "(a tie is a draw).")
+    elif m.goal is Goal.LOWEST_TOTAL:
+        yield (f"- Deals are played until a player has {m.target} or more at the end of a deal. "
+               "The lowest total wins; tied lowest totals share the win.")
+        yield (f"- After {m.max_deals} deals the match ends anyway and the lowest total wins.")
+    elif m.goal is Goal.FIXED_DEALS:
+        yield (f"- The match lasts {m.deals} deal{'s' * (m.deals != 1)}. The highest total "
+               "wins; tied highest totals share the win.")
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
                "lose and the others win.")

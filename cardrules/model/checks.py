@@ -190,6 +190,20 @@ def _match(v: Variant) -> Iterator[Found]:
         yield ("match", "target"), "goal reach_target needs a target above 0"
     if spec.goal is Goal.AVOID_LOSING_TOTAL and spec.losing_total <= 0:
         yield ("match", "losing_total"), "goal avoid_losing_total needs a losing_total above 0"
+    if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:
+        yield ("match", "target"), "goal lowest_total needs a target above 0"
+    if spec.goal is Goal.FIXED_DEALS:
+        if spec.deals <= 0:
+            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
+        elif spec.deals > spec.max_deals:
+            yield ("match", "deals"), (f"goal fixed_deals: {spec.deals} deals are more than "
+                                       f"max_deals ({spec.max_deals})")
+        if spec.target:
+            yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
+                                        "at a target: give deals, not target")
+    elif spec.deals:
+        yield ("match", "deals"), (f"deals is the length of a match of goal fixed_deals, "
+                                   f"not {spec.goal.value}")
     if spec.pot is None:
         return
     if spec.goal is not Goal.AVOID_LOSING_TOTAL:
