@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import jsonschema
 
+from cardrules.errors import CardrulesError
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import Goal
 from cardrules.model.shedding import (
@@ -169,7 +170,7 @@ def _tricks(v: Variant) -> Iterator[Found]:
             limit = min(limit, len(set(combo.all.ranks)) * per_rank)
         if combo.size > limit:
             yield (*at, "size"), f"combination {name} of {combo.size} cards cannot be made"
-    total = sum(max(0, p) for p in v.pack.points.values()) * len(suits)
+    total = _most_points(v)
     catch_all = ""
     for name, band in scoring.bands.items():
         at = ("scoring", "bands", name)
@@ -180,8 +181,47 @@ def _tricks(v: Variant) -> Iterator[Found]:
                                         f"pack holds {total}")
         if band.min_points <= 0 and band.min_tricks <= 0:
             catch_all = catch_all or name
-    if scoring.most_points is None and not scoring.bands:
-        yield ("scoring",), "give most_points or at least one band, or no deal scores anything"
+    yield from _trick_scoring(v)
+
+
+def _most_points(v: Variant) -> int:
+    """The most points a player can take in a deal (every card worth points, and the last
+    trick's)."""
+    try:
+        pack = v.pack.build()
+    except (CardrulesError, ValueError):  # refused by _common already
+        values = [max(0, p) for p in v.pack.points.values()] * len(v.pack.suits)
+    else:
+        values = [max(0, pack.value(c)) for c in range(pack.size)]
+    scoring = v.scoring
+    assert isinstance(scoring, TrickScoring)
+    return sum(values) + max(0, scoring.last_trick)
+
+
+def _trick_scoring(v: Variant) -> Iterator[Found]:
+    """The scoring section scores something, and its terms fit together."""
+    scoring = v.scoring
+    assert isinstance(scoring, TrickScoring)
+    by_rank = scoring.most_points is not None or scoring.bands
+    if scoring.scored_by_terms and by_rank:
+        yield ("scoring",), ("most_points and bands rank the players by card points; they do "
+                             "not add up with tricks_over or points_taken: give one or the other")
+    elif not scoring.scored_by_terms and not by_rank:
+        yield ("scoring",), ("give most_points or at least one band, or tricks_over or "
+                             "points_taken, or no deal scores anything")
+    if scoring.all_points.others_score:
+        if not scoring.points_taken:
+            yield ("scoring", "all_points"), ("all_points.others_score moves card points "
+                                              "between players: it needs points_taken")
+        if not any((*v.pack.points.values(), *v.pack.card_points.values(),
+                    scoring.last_trick)):
+            yield ("scoring", "all_points"), ("all_points.others_score needs cards worth "
+                                              "points (pack.points or pack.card_points)")
+    most = (len(v.pack.ranks) * len(v.pack.suits)) // v.players.min
+    if scoring.tricks_over is not None and scoring.tricks_over >= most:
+        yield ("scoring", "tricks_over"), (
+            f"a deal has at most {most} tricks with {v.players.min} players, so tricks over "
+            f"{scoring.tricks_over} never score")
 
 
 def _match(v: Variant) -> Iterator[Found]:
