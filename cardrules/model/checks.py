@@ -214,9 +214,10 @@ def _trick_scoring(v: Variant) -> Iterator[Found]:
             yield ("scoring", "all_points"), ("all_points.others_score moves card points "
                                               "between players: it needs points_taken")
         if not any((*v.pack.points.values(), *v.pack.card_points.values(),
-                    scoring.last_trick)):
+                    scoring.last_trick, "card_points" in v.hooks)):
             yield ("scoring", "all_points"), ("all_points.others_score needs cards worth "
-                                              "points (pack.points or pack.card_points)")
+                                              "points (pack.points, pack.card_points or a "
+                                              "card_points hook)")
     most = (len(v.pack.ranks) * len(v.pack.suits)) // v.players.min
     if scoring.tricks_over is not None and scoring.tricks_over >= most:
         yield ("scoring", "tricks_over"), (

@@ -200,10 +200,11 @@ class TricksState(FieldState):
 
     def _last_trick_taker(self) -> int:
         """Who gets the last trick's points: the winner of the last trick once a deal is
-        over that was played to its last card (-1: nobody, or no such points)."""
+        over that was played until every hand was empty (-1: nobody, or no such
+        points)."""
         if not self._tables.scoring.last_trick or self._phase is not OVER:
             return -1
-        if self._declarer >= 0 or self._stock or any(self._hands):
+        if self._declarer >= 0 or any(self._hands):
             return -1
         return self._winner
 
