@@ -193,9 +193,9 @@ class TricksState(FieldState):
         """Card points each player took; once the deal is over, with ``scoring.last_trick``
         added for whoever took the last trick of a deal played to its last card."""
         points = tuple(map(self._tables.points_of, self._won))
-        w = self._last_trick_taker()
-        if w >= 0:
-            points = points[:w] + (points[w] + self._tables.scoring.last_trick,) + points[w + 1:]
+        bonus = self._tables.scoring.last_trick
+        if bonus and (w := self._last_trick_taker()) >= 0:
+            points = points[:w] + (points[w] + bonus,) + points[w + 1:]
         return points
 
     def _last_trick_taker(self) -> int:
