@@ -87,7 +87,13 @@ def _setup(v: Variant) -> Iterator[str]:
            f"high) in suits {_ranks(pack.suits)}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
-        yield f"- Card points: {worth}; other cards 0."
+        others = "" if pack.card_points else "; other cards 0"
+        yield f"- Card points: {worth}{others}."
+    if pack.card_points:
+        worth = ", ".join(f"{'every ' if k in pack.suits else ''}{k} {p}"
+                          for k, p in pack.card_points.items())
+        yield (f"- Card points by card or suit: {worth}; other cards 0 (a card's own "
+               "entry wins over its suit's, which wins over its rank's).")
     deal = f"- Each player is dealt {v.deal.hand} card{'s' if v.deal.hand != 1 else ''}"
     if v.deal.starter:
         pile = getattr(v.play, "pile", "pile")
@@ -221,6 +227,13 @@ def _match(v: Variant) -> Iterator[str]:
                "The highest total wins; if the highest totals tie, another deal is played.")
         yield (f"- After {m.max_deals} deals the match ends anyway and the highest total wins "
                "(a tie is a draw).")
+    elif m.goal is Goal.LOWEST_TOTAL:
+        yield (f"- Deals are played until a player has {m.target} or more at the end of a deal. "
+               "The lowest total wins; tied lowest totals share the win.")
+        yield (f"- After {m.max_deals} deals the match ends anyway and the lowest total wins.")
+    elif m.goal is Goal.FIXED_DEALS:
+        yield (f"- The match lasts {m.deals} deal{'s' * (m.deals != 1)}. The highest total "
+               "wins; tied highest totals share the win.")
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
                "lose and the others win.")

@@ -32,7 +32,8 @@ from cardrules.model.tricks import (
     TrumpSource,
 )
 
-__all__ = ["describe_band", "describe_combination", "describe_pattern", "describe_tricks"]
+__all__ = ["describe_band", "describe_combination", "describe_pattern", "describe_terms",
+           "describe_tricks"]
 
 _SETS = {
     SetBeat.PAIRING: "A set of cards beats another set of the same size if the cards can be "
@@ -186,9 +187,15 @@ def describe_band(name: str, band: Band) -> str:
 
 def _scoring(scoring: TrickScoring) -> Iterator[str]:
     yield "- When the deal ends, everyone counts the card points in the tricks they took."
+    if scoring.last_trick:
+        yield (f"- Whoever takes the last trick of a deal played to its last card adds "
+               f"{scoring.last_trick} to their card points.")
     if scoring.partners is Partners.OPPOSITE:
         yield ("- Players sitting opposite are partners: they add up their card points and "
                "tricks, and both score what the pair scores.")
+    if scoring.scored_by_terms:
+        yield from describe_terms(scoring)
+        return
     if scoring.most_points is not None:
         yield (f"- The player with the most card points scores {scoring.most_points} (tied "
                "leaders all do); every other player scores by the first of these lines they "
@@ -199,6 +206,37 @@ def _scoring(scoring: TrickScoring) -> Iterator[str]:
         yield f"  - {describe_band(name, band)}"
     if not any(b.min_points == b.min_tricks == 0 for b in scoring.bands.values()):
         yield "  - anyone else: 0"
+
+
+def describe_terms(scoring: TrickScoring) -> Iterator[str]:
+    """The deal scores of the scoring vocabulary (``tricks_over``, ``points_taken``,
+    ``all_points``), one rule per line.
+
+    >>> from cardrules.model.tricks import AllPoints
+    >>> print("\\n".join(describe_terms(TrickScoring(tricks_over=6, points_taken=-1))))
+    - Each player scores the sum of:
+      - 1 for each trick they took beyond 6 (nothing for 6 or fewer);
+      - minus 1 for each card point they took.
+    """
+    side = "player (or partnership)" if scoring.partners is Partners.OPPOSITE else "player"
+    terms = []
+    if scoring.tricks_over is not None:
+        book = scoring.tricks_over
+        terms.append(f"1 for each trick they took beyond {book} (nothing for {book} or fewer)")
+    factor = scoring.points_taken
+    if factor:
+        each = f"{factor}" if factor > 0 else f"minus {-factor}"
+        terms.append(f"{each} for each card point they took")
+    if len(terms) == 1:
+        yield f"- Each player scores {terms[0]}."
+    else:
+        yield "- Each player scores the sum of:"
+        yield f"  - {terms[0]};"
+        yield f"  - {terms[1]}."
+    if scoring.all_points.others_score:
+        yield (f"- A {side} who took all the points of the deal (every card worth points, "
+               "and any points for the last trick) counts as having taken none, and every "
+               f"other {side} as having taken them all.")
 
 
 def _deal_end(play: TricksPlay, first_mover: str) -> str:

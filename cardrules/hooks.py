@@ -73,7 +73,8 @@ class CardPointsInput:
     """What a ``card_points`` hook may look at: asked once per card when a game loads."""
 
     pack: Pack
-    """The pack, with the rule file's points per rank (``pack.value``)."""
+    """The pack, with the rule file's card points (``pack.value``: by card, suit or
+    rank, from ``pack.card_points`` and ``pack.points``)."""
     card: int
     """The card."""
 
@@ -237,7 +238,8 @@ def previous_deal_names(position: FirstMoverInput) -> int:
 
 @hook("card_points", "by_rank")
 def by_rank(position: CardPointsInput) -> int:
-    """A card is worth the points the rule file gives its rank."""
+    """A card is worth the points the rule file gives it: its own entry in
+    ``pack.card_points``, else its suit's there, else its rank's in ``pack.points``."""
     return position.pack.value(position.card)
 
 

@@ -328,6 +328,9 @@ def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
 
     ``reach_target``: once a total reaches the target, the partnership with the highest
     total wins (the sum of its seats' totals; a tie plays another deal).
+    ``lowest_total``: once a total reaches the target, the partnership(s) with the lowest
+    total win (tied partnerships share the win).  ``fixed_deals``: after ``deals`` deals,
+    the partnership(s) with the highest total win (tied partnerships share the win).
     ``avoid_losing_total``: once a total reaches the losing total, that seat's whole
     partnership loses and everyone else wins and shares the pot (lower totals, larger
     shares; ties by seat from the left of ``dealer``).  At ``max_deals`` the match ends
@@ -347,6 +350,14 @@ def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
         if leaders not in partnerships and not last_deal:
             return None
         winners = leaders if leaders in partnerships else ()
+    elif spec.goal is Goal.LOWEST_TOTAL or spec.goal is Goal.FIXED_DEALS:
+        if spec.goal is Goal.LOWEST_TOTAL:
+            ended = max(totals) >= spec.target
+        else:
+            ended = deals >= spec.deals
+        if not ended and not last_deal:
+            return None
+        winners = standings.best(totals, lower_is_better=low, partnerships=partnerships)
     else:
         losers = {p for team in partnerships for p in team
                   if any(totals[q] >= spec.losing_total for q in team)}

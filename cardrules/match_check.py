@@ -101,4 +101,8 @@ def _goal(game: Game) -> str:
     spec = game.variant.match
     if spec.goal is Goal.REACH_TARGET:
         return f"target {spec.target}"
+    if spec.goal is Goal.LOWEST_TOTAL:
+        return f"target {spec.target}, the lowest total wins"
+    if spec.goal is Goal.FIXED_DEALS:
+        return f"{spec.deals} deals"
     return f"losing total {spec.losing_total}"

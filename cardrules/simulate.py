@@ -88,8 +88,9 @@ class Summary:
     """Mean deals per match (matches only)."""
     wins: tuple[int, ...]
     """Games each seat won, alone or with its partners as the one winning partnership:
-    the best deal result (the lowest when the goal is to avoid a losing total), or the
-    match's winner (of several winners, the one with the best total).  The engine decides
+    the best deal result (the lowest when the goal is to avoid a losing total or the
+    lowest total wins), or the match's winner (of several winners, the one with the best
+    total).  The engine decides
     (``result.winning_team``); partners share each win, so in a partnership game the
     seats of one partnership have equal wins."""
     ties: int
@@ -184,7 +185,8 @@ def winners_of(game: Game, state: State) -> tuple[int, ...]:
 
 
 def lower_is_better(game: Game) -> bool:
-    """True when the variant's goal makes low deal results good (a losing total)."""
+    """True when the variant's goal makes low deal results good (a losing total, or the
+    lowest total winning)."""
     return standings.lower_is_better(game.variant.match.goal)
 
 

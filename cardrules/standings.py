@@ -44,8 +44,13 @@ def opposite(players: int) -> Partnerships:
 
 
 def lower_is_better(goal: Goal) -> bool:
-    """True when the match goal makes low results good (a losing total)."""
-    return goal is Goal.AVOID_LOSING_TOTAL
+    """True when the match goal makes low results good (a losing total, or the lowest
+    total winning).
+
+    >>> lower_is_better(Goal.LOWEST_TOTAL), lower_is_better(Goal.FIXED_DEALS)
+    (True, False)
+    """
+    return goal in (Goal.AVOID_LOSING_TOTAL, Goal.LOWEST_TOTAL)
 
 
 def team_of(partnerships: Partnerships, seat: int) -> tuple[int, ...]:

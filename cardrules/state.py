@@ -69,7 +69,8 @@ class DealResult(Standing):
     """Who made the first move of the deal."""
     winners: tuple[int, ...]
     """Who won the deal: the seats with the best deal result (the lowest when the goal is
-    to avoid a losing total), partners together; several partnerships on a tie."""
+    to avoid a losing total or the lowest total wins), partners together; several
+    partnerships on a tie."""
     places: tuple[int, ...]
     """Each seat's place by deal result, 1 for the best; partners share a place, and tied
     partnerships share the best place of their group (1, 1, 3)."""
@@ -105,8 +106,9 @@ class MatchResult(Standing):
     """Match totals."""
     winners: tuple[int, ...]
     """The winners: the sole leading partnership at a target, or everyone outside the
-    partnerships that reached a losing total (empty for a match stopped undecided at
-    ``max_deals``)."""
+    partnerships that reached a losing total, or the partnerships tied for the lowest
+    (``lowest_total``) or highest (``fixed_deals``) total (empty for a match stopped
+    undecided at ``max_deals``)."""
     places: tuple[int, ...]
     """Each seat's place by match total, 1 for the best; partners share a place, and tied
     partnerships share the best place of their group (1, 1, 3)."""

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import jsonschema
 
+from cardrules.errors import CardrulesError
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import Goal
 from cardrules.model.shedding import (
@@ -57,6 +58,7 @@ def _common(v: Variant) -> Iterator[Found]:
     for rank in v.pack.points:
         if rank not in ranks:
             yield ("pack", "points", rank), _unknown("rank", rank, ranks)
+    yield from _card_points(v)
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
     size = len(ranks) * len(suits)
@@ -64,6 +66,26 @@ def _common(v: Variant) -> Iterator[Found]:
     if needed > size:
         yield ("deal",), (f"{v.players.max} players need {needed} cards to deal but the pack "
                           f"has {size}")
+
+
+def _card_points(v: Variant) -> Iterator[Found]:
+    """Each ``pack.card_points`` key names a suit of the pack or one of its cards, once."""
+    ranks, suits = v.pack.ranks, v.pack.suits
+    names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
+    seen: dict[str, str] = {}
+    for key in v.pack.card_points:
+        if key in suits:
+            continue
+        card = names.get(key.upper())
+        if card is None:
+            yield ("pack", "card_points", key), (
+                f"{key!r} is neither a suit ({', '.join(suits)}) nor a card of the pack "
+                f"(a rank then a suit, e.g. {ranks[-1]}{suits[0]})")
+        elif card in seen:
+            yield ("pack", "card_points", key), f"{key!r} names card {card} again " \
+                                                f"(as {seen[card]!r})"
+        else:
+            seen[card] = key
 
 
 def _unknown(kind: str, value: str, allowed: tuple[str, ...]) -> str:
@@ -148,7 +170,7 @@ def _tricks(v: Variant) -> Iterator[Found]:
             limit = min(limit, len(set(combo.all.ranks)) * per_rank)
         if combo.size > limit:
             yield (*at, "size"), f"combination {name} of {combo.size} cards cannot be made"
-    total = sum(max(0, p) for p in v.pack.points.values()) * len(suits)
+    total = _most_points(v)
     catch_all = ""
     for name, band in scoring.bands.items():
         at = ("scoring", "bands", name)
@@ -159,8 +181,48 @@ def _tricks(v: Variant) -> Iterator[Found]:
                                         f"pack holds {total}")
         if band.min_points <= 0 and band.min_tricks <= 0:
             catch_all = catch_all or name
-    if scoring.most_points is None and not scoring.bands:
-        yield ("scoring",), "give most_points or at least one band, or no deal scores anything"
+    yield from _trick_scoring(v)
+
+
+def _most_points(v: Variant) -> int:
+    """The most points a player can take in a deal (every card worth points, and the last
+    trick's)."""
+    try:
+        pack = v.pack.build()
+    except (CardrulesError, ValueError):  # refused by _common already
+        values = [max(0, p) for p in v.pack.points.values()] * len(v.pack.suits)
+    else:
+        values = [max(0, pack.value(c)) for c in range(pack.size)]
+    scoring = v.scoring
+    assert isinstance(scoring, TrickScoring)
+    return sum(values) + max(0, scoring.last_trick)
+
+
+def _trick_scoring(v: Variant) -> Iterator[Found]:
+    """The scoring section scores something, and its terms fit together."""
+    scoring = v.scoring
+    assert isinstance(scoring, TrickScoring)
+    by_rank = scoring.most_points is not None or scoring.bands
+    if scoring.scored_by_terms and by_rank:
+        yield ("scoring",), ("most_points and bands rank the players by card points; they do "
+                             "not add up with tricks_over or points_taken: give one or the other")
+    elif not scoring.scored_by_terms and not by_rank:
+        yield ("scoring",), ("give most_points or at least one band, or tricks_over or "
+                             "points_taken, or no deal scores anything")
+    if scoring.all_points.others_score:
+        if not scoring.points_taken:
+            yield ("scoring", "all_points"), ("all_points.others_score moves card points "
+                                              "between players: it needs points_taken")
+        if not any((*v.pack.points.values(), *v.pack.card_points.values(),
+                    scoring.last_trick, "card_points" in v.hooks)):
+            yield ("scoring", "all_points"), ("all_points.others_score needs cards worth "
+                                              "points (pack.points, pack.card_points or a "
+                                              "card_points hook)")
+    most = (len(v.pack.ranks) * len(v.pack.suits)) // v.players.min
+    if scoring.tricks_over is not None and scoring.tricks_over >= most:
+        yield ("scoring", "tricks_over"), (
+            f"a deal has at most {most} tricks with {v.players.min} players, so tricks over "
+            f"{scoring.tricks_over} never score")
 
 
 def _match(v: Variant) -> Iterator[Found]:
@@ -169,6 +231,20 @@ def _match(v: Variant) -> Iterator[Found]:
         yield ("match", "target"), "goal reach_target needs a target above 0"
     if spec.goal is Goal.AVOID_LOSING_TOTAL and spec.losing_total <= 0:
         yield ("match", "losing_total"), "goal avoid_losing_total needs a losing_total above 0"
+    if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:
+        yield ("match", "target"), "goal lowest_total needs a target above 0"
+    if spec.goal is Goal.FIXED_DEALS:
+        if spec.deals <= 0:
+            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
+        elif spec.deals > spec.max_deals:
+            yield ("match", "deals"), (f"goal fixed_deals: {spec.deals} deals are more than "
+                                       f"max_deals ({spec.max_deals})")
+        if spec.target:
+            yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
+                                        "at a target: give deals, not target")
+    elif spec.deals:
+        yield ("match", "deals"), (f"deals is the length of a match of goal fixed_deals, "
+                                   f"not {spec.goal.value}")
     if spec.pot is None:
         return
     if spec.goal is not Goal.AVOID_LOSING_TOTAL:

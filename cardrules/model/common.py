@@ -85,11 +85,31 @@ class PackSpec:
     """Suit letters."""
     points: dict[str, int] = attrs.field(factory=dict)
     """Card points per rank name; ranks not listed are worth 0."""
+    card_points: dict[str, int] = attrs.field(factory=dict)
+    """Card points per card name (``QS``) or per suit letter (``H``: every card of the
+    suit).  A card's entry wins over its suit's, which wins over its rank's in
+    ``points``."""
 
     def build(self) -> Pack:
-        """The runtime :class:`~cardrules.cards.Pack`."""
-        return Pack(ranks=self.ranks, suits=self.suits,
+        """The runtime :class:`~cardrules.cards.Pack` (with points per card when
+        ``card_points`` gives any).
+
+        >>> spec = PackSpec(ranks=("Q", "A"), suits=("S", "H"), points={"A": 11},
+        ...                 card_points={"QS": 13, "H": 1, "AH": 5})
+        >>> spec.build().values
+        (13, 11, 1, 5)
+        """
+        pack = Pack(ranks=self.ranks, suits=self.suits,
                     points=tuple(self.points.get(r, 0) for r in self.ranks))
+        if not self.card_points:
+            return pack
+        by_suit = {s: self.card_points[s] for s in self.suits if s in self.card_points}
+        by_card = {pack.parse(k): v for k, v in self.card_points.items()
+                   if k not in self.suits}
+        values = tuple(
+            by_card.get(c, by_suit.get(self.suits[pack.suit(c)], pack.value(c)))
+            for c in range(pack.size))
+        return attrs.evolve(pack, values=values)
 
 
 @attrs.frozen(kw_only=True)

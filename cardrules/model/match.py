@@ -17,6 +17,12 @@ class Goal(enum.Enum):
     """Ends when a total reaches ``target``; the highest total wins; a tie plays another deal."""
     AVOID_LOSING_TOTAL = "avoid_losing_total"
     """Ends when a total reaches ``losing_total``; those players lose, the others win."""
+    LOWEST_TOTAL = "lowest_total"
+    """Ends when a total reaches ``target``; the lowest total wins (tied lowest totals
+    share the win)."""
+    FIXED_DEALS = "fixed_deals"
+    """Ends after ``deals`` deals; the highest total wins (tied highest totals share the
+    win)."""
 
 
 class NextDealer(enum.Enum):
@@ -64,13 +70,16 @@ class MatchSpec:
     goal: Goal
     """When the match ends and who wins."""
     target: int = 0
-    """``reach_target``: the total that ends the match."""
+    """``reach_target`` and ``lowest_total``: the total that ends the match."""
     losing_total: int = 0
     """``avoid_losing_total``: the total that loses."""
     next_dealer: NextDealer = NextDealer.CLOCKWISE
     """Who deals the next deal."""
+    deals: int = 0
+    """``fixed_deals``: the number of deals the match lasts."""
     max_deals: int = 1000
     """A safety bound on the number of deals: then the match ends anyway (``reach_target``:
-    the highest total wins, a tie is a draw; ``avoid_losing_total``: nobody wins)."""
+    the highest total wins, a tie is a draw; ``avoid_losing_total``: nobody wins;
+    ``lowest_total``: the lowest total wins)."""
     pot: PotSpec | None = None
     """The money pot, if any."""

@@ -9,6 +9,7 @@ import attrs
 from cardrules.model.common import BeatClause, Spelling
 
 __all__ = [
+    "AllPoints",
     "AnswerSpec",
     "Band",
     "CardFilter",
@@ -172,8 +173,26 @@ class Partners(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
+class AllPoints:
+    """What happens when one player (or partnership) took all the points of a deal: every
+    card worth points that was taken in a trick, and the last trick's points if any."""
+
+    others_score: bool = False
+    """They count 0 points and every other player (or partnership) counts the deal's
+    total instead (shooting the moon); false: nothing special happens."""
+
+
+@attrs.frozen(kw_only=True)
 class TrickScoring:
-    """How a deal of tricks is scored."""
+    """How a deal of tricks is scored: either by rank of card points (``most_points`` and
+    ``bands``), or as the sum of the vocabulary's terms (``tricks_over`` and
+    ``points_taken``, with ``all_points``).  Partners pool what they took and score alike.
+
+    >>> TrickScoring(tricks_over=6).scored_by_terms
+    True
+    >>> TrickScoring(most_points=0).scored_by_terms
+    False
+    """
 
     most_points: int | None = None
     """Score of the player(s) with the most card points (null: bands for everyone)."""
@@ -181,6 +200,23 @@ class TrickScoring:
     """Scores of the other players: the first band (in file order) they reach."""
     partners: Partners = Partners.NONE
     """Partnerships: partners pool their points and tricks and score alike."""
+    last_trick: int = 0
+    """Points added to the card points of whoever takes the last trick of a deal played
+    to its last card (0: none)."""
+    tricks_over: int | None = None
+    """A book: each trick taken beyond this many scores 1, none when not more (null:
+    tricks score nothing by themselves)."""
+    points_taken: int = 0
+    """Each card point taken scores this many (negative: penalty points; 0: card points
+    score nothing by themselves)."""
+    all_points: AllPoints = AllPoints()
+    """When one player or partnership took all the points (needs ``points_taken``)."""
+
+    @property
+    def scored_by_terms(self) -> bool:
+        """True when deal scores add up ``tricks_over`` and ``points_taken`` (instead of
+        ``most_points`` and ``bands``)."""
+        return self.tricks_over is not None or self.points_taken != 0
 
 
 class TrickStep(Spelling):

@@ -47,7 +47,7 @@ from cardrules.model.tricks import (
     Partners,
     TrickStep,
 )
-from cardrules.procedures import tricks_rules
+from cardrules.procedures import tricks_rules, tricks_scoring
 from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
 from cardrules.procedures.tricks_io import view
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
@@ -190,8 +190,23 @@ class TricksState(FieldState):
         return state_codec.hidden_cards(self, player, extra=others_down)
 
     def points(self) -> tuple[int, ...]:
-        """Card points each player took."""
-        return tuple(map(self._tables.points_of, self._won))
+        """Card points each player took; once the deal is over, with ``scoring.last_trick``
+        added for whoever took the last trick of a deal played to its last card."""
+        points = tuple(map(self._tables.points_of, self._won))
+        bonus = self._tables.scoring.last_trick
+        if bonus and (w := self._last_trick_taker()) >= 0:
+            points = points[:w] + (points[w] + bonus,) + points[w + 1:]
+        return points
+
+    def _last_trick_taker(self) -> int:
+        """Who gets the last trick's points: the winner of the last trick once a deal is
+        over that was played until every hand was empty (-1: nobody, or no such
+        points)."""
+        if not self._tables.scoring.last_trick or self._phase is not OVER:
+            return -1
+        if self._declarer >= 0 or any(self._hands):
+            return -1
+        return self._winner
 
     # -- legality -----------------------------------------------------------------
 
@@ -371,14 +386,24 @@ class TricksState(FieldState):
             self._phase, self._current, self._asking = DECLARE, asked[0], tuple(asked[1:])
 
     def _finish(self, events: list[RawEvent]) -> None:
-        """Score the deal by the bands."""
+        """Score the deal by the bands, or by the scoring vocabulary's terms
+        (:mod:`.tricks_scoring`)."""
+        self._phase = OVER
         tables, n = self._tables, len(self._hands)
-        points, tricks = self.points(), self._tricks
+        points, tricks, won = self.points(), self._tricks, self._won
         partner = list(range(n))
         if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
             partner = [(p + n // 2) % n for p in range(n)]
             points = tuple(points[p] + points[partner[p]] for p in range(n))
             tricks = tuple(tricks[p] + tricks[partner[p]] for p in range(n))
+            won = tuple(won[p] | won[partner[p]] for p in range(n))
+        if tables.scoring.scored_by_terms:
+            self._scores = tricks_scoring.scores(
+                tables.scoring, points=points, tricks=tricks, won=won,
+                point_cards=tables.point_cards, last=self._last_trick_taker(),
+                partner=partner)
+            events.append(("deal_end", -1, (), 0, "", False))
+            return
         top = tables.scoring.most_points
         if self._declarer >= 0:
             leaders = {self._declarer, partner[self._declarer]}
@@ -388,7 +413,6 @@ class TricksState(FieldState):
         self._scores = tuple(
             top if top is not None and p in leaders else tables.score(points[p], tricks[p])
             for p in range(n))
-        self._phase = OVER
         events.append(("deal_end", -1, (), 0, "", False))
 
     @property

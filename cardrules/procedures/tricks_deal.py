@@ -151,8 +151,9 @@ def partnerships(game: Game) -> Partnerships:
 def deal_result(state: TricksState) -> DealResult:
     """The result of a finished deal: scores, finishing order (by score, then points),
     the winners and places (partners together; the lowest score is best when the match
-    goal is to avoid a losing total), and ``carry`` naming the next deal's leader (the
-    declarer who won the deal, else the winner of the last trick)."""
+    goal is to avoid a losing total or the lowest total wins), and ``carry`` naming the
+    next deal's leader (the declarer who won the deal, else the winner of the last
+    trick)."""
     game = state.game
     n = game.players
     points = state.points()

@@ -62,6 +62,8 @@ class TricksTables:
     """Per combination, what declaring it does."""
     bands: tuple[tuple[int, int, int], ...]
     """Deal scoring bands: (min points, min tricks, score), in order."""
+    point_cards: int = 0
+    """Bit set of the cards worth points (not 0)."""
     pass_: Action
     width: int
     """Ranks per suit: a hand's bits of one suit are ``width`` bits wide."""
@@ -115,6 +117,7 @@ class TricksTables:
                          for ps in patterns),
             effects=tuple(spec.effect for spec in play.combinations.values()),
             bands=tuple((b.min_points, b.min_tricks, b.score) for b in scoring.bands.values()),
+            point_cards=sum(1 << c for c in range(pack.size) if pack.value(c)),
             pass_=Action(kind=Kind.PASS, label="pass"), width=len(pack.ranks),
             hand_size=hand_size,
             smallest_lead_combination=min(
