@@ -334,7 +334,7 @@ class TricksState(FieldState):
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
-                                               size=self._tables.hand_size,
+                                               size=self._hand_size(),
                                                turned=self._trump_card, events=events)
         over = self._smallest() == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
@@ -342,6 +342,10 @@ class TricksState(FieldState):
             self._finish(events)
         else:
             self._window(w)
+
+    def _hand_size(self) -> int:
+        """Cards a hand is dealt (and drawn up to) in this deal."""
+        return self._game.variant.deal.hand_for(len(self._hands), self._deal_number)
 
     def _window(self, leader: int) -> None:
         """Open the declaration window before ``leader`` leads (U11).
@@ -385,9 +389,9 @@ class TricksState(FieldState):
         else:
             best = max(points)
             leaders = {p for p in range(n) if points[p] == best}
-        self._scores = tuple(
+        self._scores = flow.score(self, tuple(
             top if top is not None and p in leaders else tables.score(points[p], tricks[p])
-            for p in range(n))
+            for p in range(n)))
         self._phase = OVER
         events.append(("deal_end", -1, (), 0, "", False))
 
