@@ -82,7 +82,7 @@ class Action:
         if self.label:
             return self.label
         first = [] if self.kind is Kind.VERB else [self.kind.value]
-        number = [str(self.amount)] if self.amount else []
+        number = [str(self.amount)] if _VERBS.get(self.name) is _Takes.NUMBER else []
         return " ".join([*first, self.name, *number, *map(str, self.cards)]).replace("  ", " ")
 
 

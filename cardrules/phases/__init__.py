@@ -138,7 +138,7 @@ def _add_verbs(phase: Phase) -> None:
 
 REGISTRY: Registry[Phase] = Registry(
     what="phase", kind=Phase, group="cardrules.phases",
-    built_in=("cardrules.phases.pass_cards",), on_register=_add_verbs)
+    built_in=("cardrules.phases.bidding", "cardrules.phases.pass_cards"), on_register=_add_verbs)
 """The phases by name (built-in ones imported on first use), with their action words."""
 register = REGISTRY.register
 known = REGISTRY.known
