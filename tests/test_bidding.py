@@ -198,3 +198,19 @@ def test_cardrules_check_passes() -> None:
     report = run_check(FIXTURE, games=15, seed=2, match_every=5,
                        policies={name: _bot(name) for name in BOTS})
     assert report.failure is None, report.failure
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_the_learning_adapters_accept_the_game() -> None:
+    """Fixed action and observation sizes (from the largest hand) hold for every deal of
+    a match: OpenSpiel's and PettingZoo's own API tests pass."""
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    import cardrules.adapters.openspiel  # noqa: F401  (registers python_cardrules)
+    from cardrules.adapters.pettingzoo import CardrulesEnv
+
+    pyspiel.random_sim_test(pyspiel.load_game("python_cardrules", {
+        "variant": FIXTURE, "players": 4}), num_sims=3, serialize=False, verbose=False)
+    api_test(CardrulesEnv(FIXTURE, players=3, match=True), num_cycles=200)

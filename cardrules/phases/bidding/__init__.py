@@ -158,8 +158,7 @@ class Bidding(Phase):
         state._current = (state._dealer + 1) % n
 
     def candidates(self, state: Any, settings: BiddingSettings) -> list[Action]:
-        return [Action(kind=Kind.VERB, name="bid", amount=k)
-                for k in range(_tricks(state) + 1)]
+        return [_bid(k) for k in range(_tricks(state) + 1)]
 
     def refusal(self, state: Any, settings: BiddingSettings, action: Action) -> str | None:
         tricks = _tricks(state)
@@ -200,15 +199,19 @@ class Bidding(Phase):
                 "bidders": [p for p, b in enumerate(bids) if b != NO_BID]}
 
     def families(self, game: Any, settings: BiddingSettings) -> tuple[Family, ...]:
-        return (Listed(actions=tuple(Action(kind=Kind.VERB, name="bid", amount=k)
-                                     for k in range(game.variant.deal.largest(game.players)
-                                                    + 1))),)
+        largest = game.variant.deal.largest(game.players)
+        return (Listed(actions=tuple(_bid(k) for k in range(largest + 1))),)
 
     def observation_fields(self, game: Any, settings: BiddingSettings) -> tuple[Field, ...]:
         return (NumbersBySeat(key="bids"), SeatsIn(key="bidders"))
 
     def action_bound(self, settings: BiddingSettings, variant: Variant) -> int:
         return variant.deal.hand + 1
+
+
+def _bid(tricks: int) -> Action:
+    """The action ``bid <tricks>``, with its notation."""
+    return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
 
 
 def _tricks(state: Any) -> int:
