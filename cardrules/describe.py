@@ -254,16 +254,18 @@ def _options(v: Variant) -> Iterator[str]:
 def hand_sizes(deal: DealSpec) -> str:
     """The cards each player is dealt, in words.
 
-    >>> hand_sizes(DealSpec.read({"hand": {"by_players": {"3": [1, 2], "4": 5}}}))[-40:]
-    ') with 3 players, 5 cards with 4 players'
+    >>> print(hand_sizes(DealSpec.read({"hand": {"by_players": {"3": [1, 2], "4": 5}}})))
+    ... # doctest: +ELLIPSIS
+    1, 2 cards with 3 players, 5 cards with 4 players, in turn from deal to deal (then ...
     """
     def words(sizes: tuple[int, ...]) -> str:
         if len(sizes) == 1:
             return f"{sizes[0]} card{'s' if sizes[0] != 1 else ''}"
-        return (f"{', '.join(map(str, sizes))} cards in turn from deal to deal (then again "
-                f"from the first)")
+        return f"{', '.join(map(str, sizes))} cards"
     if not deal.schedule:
         return words((deal.hand,))
-    return ", ".join(words(sizes) + (f" with {n} players" if n else "")
+    text = ", ".join(words(sizes) + (f" with {n} players" if n else "")
                      for n, sizes in sorted(deal.schedule.items()))
-
+    if any(len(sizes) > 1 for sizes in deal.schedule.values()):
+        text += ", in turn from deal to deal (then again from the first)"
+    return text

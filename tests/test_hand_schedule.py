@@ -104,8 +104,10 @@ def test_everything_sized_by_a_hand_uses_the_largest() -> None:
 
 def test_the_rules_in_english_give_the_schedule() -> None:
     lines = describe(cardrules.load(FIXTURE).variant)
-    assert any("1, 2, 3, 4, 3, 2, 1 cards in turn from deal to deal (then again from the "
-               "first) with 3 players" in line for line in lines)
+    assert ("- Each player is dealt 1, 2, 3, 4, 3, 2, 1 cards with 3 players, 1, 2, 3, 2, 1 "
+            "cards with 4 players, 2, 1 cards with 5 players, in turn from deal to deal "
+            "(then again from the first); the next card is turned up: its suit is trump and "
+            "it is drawn last; the rest is the stock.") in lines
 
 
 def test_a_missing_player_count_or_too_few_cards_is_refused() -> None:
