@@ -59,7 +59,9 @@ class Action:
     cards: tuple[int, ...] = ()
     """Cards involved, in the order they are laid (see :mod:`cardrules.cards`)."""
     name: str = ""
-    """A suit letter (``trump``) or a combination name (``declare``)."""
+    """A suit letter (``trump``), a combination name (``declare``) or a phase's word."""
+    amount: int = 0
+    """The whole number of a phase's word that takes one (``bid 3``); 0 otherwise."""
     label: str = attrs.field(default="", eq=False, repr=False)
     """The notation, when the action was made by a game (not compared)."""
 
@@ -68,6 +70,8 @@ class Action:
         words = [] if self.kind is Kind.VERB else [self.kind.value]
         if self.name:
             words.append(self.name)
+        if self.kind is Kind.VERB and _VERBS.get(self.name) is _Takes.NUMBER:
+            words.append(str(self.amount))
         words.extend(pack.name(c) for c in self.cards)
         return " ".join(words)
 
@@ -78,16 +82,29 @@ class Action:
         if self.label:
             return self.label
         first = [] if self.kind is Kind.VERB else [self.kind.value]
-        return " ".join([*first, self.name, *map(str, self.cards)]).replace("  ", " ")
+        number = [str(self.amount)] if _VERBS.get(self.name) is _Takes.NUMBER else []
+        return " ".join([*first, self.name, *number, *map(str, self.cards)]).replace("  ", " ")
 
 
-_VERBS: dict[str, bool] = {}
-"""Action words phases add -> whether the action names cards."""
+class _Takes(enum.Enum):
+    """What follows a phase's action word."""
+
+    NOTHING = "nothing"
+    CARDS = "cards"
+    NUMBER = "number"
 
 
-def register_verb(word: str, *, cards: bool) -> None:
+_VERBS: dict[str, _Takes] = {}
+"""Action words phases add -> what follows them."""
+
+MAX_AMOUNT = 999
+"""The largest whole number an action word takes (three digits)."""
+
+
+def register_verb(word: str, *, cards: bool, number: bool = False) -> None:
     """Let the notation's first word ``word`` name a phase's action of kind
-    :attr:`Kind.VERB` (``cards``: the action names one or more cards).  A built-in kind's
+    :attr:`Kind.VERB` (``cards``: the action names one or more cards; ``number``: it
+    takes one whole number from 0 instead, kept as its ``amount``).  A built-in kind's
     word cannot be taken.
 
     >>> register_verb("give", cards=True)
@@ -95,12 +112,17 @@ def register_verb(word: str, *, cards: bool) -> None:
     >>> parse_action("give 9s", Pack(ranks=("9",), suits=("S",))).text(Pack(ranks=("9",),
     ...     suits=("S",)))
     'give 9S'
+    >>> register_verb("bid", cards=False, number=True)
+    >>> parse_action("bid 3", Pack(ranks=("9",), suits=("S",))).amount
+    3
     """
     word = word.lower()
     if not word.isascii() or not word.isalpha() or word in {k.value for k in Kind}:
         raise ValueError(f"{word!r} cannot be an action word (a word of letters that is not "
                          f"one of {', '.join(k.value for k in Kind)})")
-    _VERBS[word] = cards
+    if cards and number:
+        raise ValueError(f"{word!r} cannot take both cards and a number")
+    _VERBS[word] = _Takes.CARDS if cards else _Takes.NUMBER if number else _Takes.NOTHING
 
 
 MAX_NOTATION = 400
@@ -156,10 +178,18 @@ def parse_action(text: str, pack: Pack) -> Action:
 
 
 def _parse_verb(word: str, rest: list[str], pack: Pack) -> Action:
+    takes = _VERBS[word]
+    if takes is _Takes.NUMBER:
+        digits = rest[0] if len(rest) == 1 else ""
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+            raise NotationError(f"write '{word}' and one whole number from 0 to "
+                                f"{MAX_AMOUNT}, e.g. '{word} 3'")
+        number = Action(kind=Kind.VERB, name=word, amount=int(digits))
+        return attrs.evolve(number, label=number.text(pack))
     cards = tuple(pack.parse(w) for w in rest)
-    if _VERBS[word] and not cards:
+    if takes is _Takes.CARDS and not cards:
         raise NotationError(f"'{word}' needs at least one card, e.g. '{word} 9H'")
-    if not _VERBS[word] and cards:
+    if takes is not _Takes.CARDS and cards:
         raise NotationError(f"'{word}' takes no cards")
     action = Action(kind=Kind.VERB, name=word, cards=cards)
     return attrs.evolve(action, label=action.text(pack))

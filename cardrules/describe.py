@@ -17,7 +17,7 @@ from typing import Any
 from cardrules.beats import describe_clause
 from cardrules.describe_tricks import describe_tricks
 from cardrules.hooks import known
-from cardrules.model import Variant
+from cardrules.model import DealSpec, Variant
 from cardrules.model.match import Goal, NextDealer, Remainder
 from cardrules.model.shedding import (
     AfterTurn,
@@ -37,7 +37,7 @@ from cardrules.model.shedding import (
 from cardrules.model.tricks import TricksPlay
 from cardrules.phases import find as find_phase
 
-__all__ = ["describe", "register_describer"]
+__all__ = ["describe", "hand_sizes", "register_describer"]
 
 Describer = Callable[[Variant], Iterator[str]]
 _PROCEDURE_DESCRIBERS: dict[type, Describer] = {TricksPlay: describe_tricks}
@@ -94,7 +94,7 @@ def _setup(v: Variant) -> Iterator[str]:
                           for k, p in pack.card_points.items())
         yield (f"- Card points by card or suit: {worth}; other cards 0 (a card's own "
                "entry wins over its suit's, which wins over its rank's).")
-    deal = f"- Each player is dealt {v.deal.hand} card{'s' if v.deal.hand != 1 else ''}"
+    deal = f"- Each player is dealt {hand_sizes(v.deal)}"
     if v.deal.starter:
         pile = getattr(v.play, "pile", "pile")
         deal += f"; {v.deal.starter} more is turned face up to start the {pile}"
@@ -262,3 +262,23 @@ def _options(v: Variant) -> Iterator[str]:
         shown = "null" if value is None else value
         yield f"- {option.name} = {shown}" + (f": {meaning}" if meaning else "") + \
             f" ({option.description})"
+
+
+def hand_sizes(deal: DealSpec) -> str:
+    """The cards each player is dealt, in words.
+
+    >>> print(hand_sizes(DealSpec.read({"hand": {"by_players": {"3": [1, 2], "4": 5}}})))
+    ... # doctest: +ELLIPSIS
+    1, 2 cards with 3 players, 5 cards with 4 players, in turn from deal to deal (then ...
+    """
+    def words(sizes: tuple[int, ...]) -> str:
+        if len(sizes) == 1:
+            return f"{sizes[0]} card{'s' if sizes[0] != 1 else ''}"
+        return f"{', '.join(map(str, sizes))} cards"
+    if not deal.schedule:
+        return words((deal.hand,))
+    text = ", ".join(words(sizes) + (f" with {n} players" if n else "")
+                     for n, sizes in sorted(deal.schedule.items()))
+    if any(len(sizes) > 1 for sizes in deal.schedule.values()):
+        text += ", in turn from deal to deal (then again from the first)"
+    return text

@@ -60,7 +60,7 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     yield "- " + _beats(play)
     yield "- " + _SETS[play.sets]
     yield "- " + _HOLDERS[play.holder]
-    yield "- " + _draw(play.draw, variant.deal.hand)
+    yield "- " + _draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0)
     if play.combinations:
         yield ("- Before each lead, every player is asked in turn, the player due to lead "
                "first and then clockwise, whether to declare a combination or pass (one "
@@ -110,9 +110,11 @@ def _trump(trump: TrickTrump) -> str:
 
 
 def _draw(draw: DrawOrder, hand: int) -> str:
+    """``hand``: the cards a hand is drawn up to (0: as many as this deal dealt)."""
     if draw is DrawOrder.WINNER_FIRST:
+        held = f"{hand} cards" if hand else "as many cards as were dealt"
         return ("After each trick everyone draws from the stock one card at a time, the "
-                f"trick's winner first and then clockwise, until they hold {hand} cards again "
+                f"trick's winner first and then clockwise, until they hold {held} again "
                 "or the stock is gone.")
     return "Nobody draws after a trick."
 

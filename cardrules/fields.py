@@ -330,9 +330,11 @@ class Numbers(Kind):
 
     minimum: int | None = None
     """The smallest allowed value (None: any)."""
+    start: int = 0
+    """Every player's value in a fresh state (-1 with ``minimum=-1``: "none yet", say)."""
 
     def initial(self, players: int) -> tuple[int, ...]:
-        return (0,) * players
+        return (self.start,) * players
 
     def write(self, value: tuple[int, ...], pack: Pack) -> list[int]:
         return list(value)

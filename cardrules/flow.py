@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="FieldState")
 
-__all__ = ["apply", "begin", "compose", "legal", "refusal", "view"]
+__all__ = ["apply", "begin", "compose", "legal", "refusal", "score", "view"]
 
 
 def compose(base: type, mixins: Sequence[type]) -> type:
@@ -80,6 +80,15 @@ def apply(state: S, action: Action) -> S:
     if phase.apply(new, settings, action):
         _enter(new, stage + 1)
     return new
+
+
+def score(state: FieldState, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The deal's scores after every listed phase has scored it, in list order
+    (:meth:`~cardrules.phases.Phase.score`), from the procedure's ``scores``; the
+    procedure calls this once when the deal ends."""
+    for phase, settings in state.game.phases:
+        scores = phase.score(state, settings, scores)
+    return scores
 
 
 def view(state: FieldState, player: int) -> dict[str, Any]:

@@ -62,10 +62,18 @@ def _common(v: Variant) -> Iterator[Found]:
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
     size = len(ranks) * len(suits)
-    needed = v.deal.hand * v.players.max + v.deal.starter + int(v.deal.trump_card)
-    if needed > size:
-        yield ("deal",), (f"{v.players.max} players need {needed} cards to deal but the pack "
-                          f"has {size}")
+    for n in range(v.players.max, v.players.min - 1, -1):
+        needed = v.deal.largest(n) * n + v.deal.starter + int(v.deal.trump_card)
+        if needed > size:
+            yield ("deal",), (f"{n} players need {needed} cards to deal but the pack "
+                              f"has {size}")
+            break
+    missing = [n for n in range(v.players.min, v.players.max + 1)
+               if v.deal.schedule and 0 not in v.deal.schedule and n not in v.deal.schedule]
+    if missing:
+        yield ("deal", "hand", "by_players"), (
+            f"no hand size for {', '.join(map(str, missing))} players; the game is for "
+            f"{v.players.min} to {v.players.max}")
 
 
 def _card_points(v: Variant) -> Iterator[Found]:
@@ -302,7 +310,8 @@ def check_stuck_draw(v: Variant) -> Iterator[Found]:
     if not isinstance(play, SheddingPlay) or play.stuck_draw > 0:
         return
     size = len(v.pack.ranks) * len(v.pack.suits)
-    stock = size - v.deal.hand * v.players.min - v.deal.starter
+    stock = max(size - min(v.deal.sizes(n)) * n - v.deal.starter
+                for n in range(v.players.min, v.players.max + 1))
     if stock > 0:
         yield ("play", "stuck_draw"), (
             f"stuck_draw 0 lets a player who cannot beat pass without drawing, but "

@@ -114,14 +114,52 @@ class PackSpec:
 
 @attrs.frozen(kw_only=True)
 class DealSpec:
-    """How the cards are dealt at the start of a deal."""
+    """How the cards are dealt at the start of a deal.
+
+    A hand size may vary by the deal's number in the match and by the number of players
+    (``hand: {by_players: {3: [1, 2, 3, 2, 1], 4: 8}}``); :attr:`hand` is then the largest,
+    which bounds everything sized by a hand (legal actions, tables, move limits).
+
+    >>> spec = DealSpec.read({"hand": {"by_players": {"3": [1, 2, 3], "4": 8}}})
+    >>> spec.hand, [spec.hand_for(3, deal) for deal in range(5)], spec.hand_for(4, 7)
+    (8, [1, 2, 3, 1, 2], 8)
+    >>> DealSpec.read({"hand": 4}).hand_for(2, 9)
+    4
+    """
 
     hand: int
-    """Cards dealt to each player."""
+    """Cards dealt to each player: the most any deal deals, for any number of players."""
     starter: int = 0
     """Cards turned face up to start the pile (shedding games)."""
     trump_card: bool = False
     """Turn up the next card to fix the trump suit; it lies under the stock, drawn last."""
+    schedule: dict[int, tuple[int, ...]] = attrs.field(factory=dict)
+    """Number of players (0: any) -> hand sizes of deals 0, 1, 2... in turn, starting over
+    after the last; empty: every deal deals :attr:`hand`."""
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> DealSpec:
+        """The record of a (schema-valid) ``deal:`` section."""
+        raw, rest = data["hand"], {k: v for k, v in data.items() if k != "hand"}
+        if isinstance(raw, int):
+            return cls(hand=raw, **rest)
+        tables = {0: raw["schedule"]} if "schedule" in raw else raw["by_players"]
+        schedule = {int(n): tuple(sizes) if isinstance(sizes, list) else (int(sizes),)
+                    for n, sizes in tables.items()}
+        return cls(hand=max(max(s) for s in schedule.values()), schedule=schedule, **rest)
+
+    def sizes(self, players: int) -> tuple[int, ...]:
+        """The hand sizes of deals 0, 1, 2... in turn for ``players`` players."""
+        return self.schedule.get(players) or self.schedule.get(0) or (self.hand,)
+
+    def hand_for(self, players: int, deal: int) -> int:
+        """Cards dealt to each of ``players`` in the match's deal number ``deal`` (from 0)."""
+        sizes = self.sizes(players)
+        return sizes[deal % len(sizes)]
+
+    def largest(self, players: int) -> int:
+        """The most cards a hand is dealt with ``players`` players."""
+        return max(self.sizes(players))
 
 
 @attrs.frozen(kw_only=True)

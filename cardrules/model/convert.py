@@ -80,7 +80,7 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         players=part(data["players"], PlayerRange),
         pack=part(data["pack"], PackSpec),
         zones=part(data.get("zones", {}), dict[str, Visibility]),
-        deal=part(data["deal"], DealSpec),
+        deal=DealSpec.read(dict(data["deal"])),
         play=part(data["play"], play_type),
         scoring=part(data.get("scoring", {}), scoring_type),
         match=part(data["match"], MatchSpec),

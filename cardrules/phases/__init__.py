@@ -13,7 +13,9 @@ A phase declares, once, everything generic code needs:
   for the action index (:meth:`Phase.families`) and, in one place, why an action is
   refused (:meth:`Phase.refusal`), from which the legal actions follow;
 - what it does: :meth:`Phase.enter`, :meth:`Phase.apply`, and what a player sees
-  (:meth:`Phase.view`, :meth:`Phase.observation_fields`).
+  (:meth:`Phase.view`, :meth:`Phase.observation_fields`);
+- how it scores the deal, if at all (:meth:`Phase.score`, called in list order when the
+  deal ends).
 
 Phases register by name with :func:`register` (built-in ones on first use, third-party
 ones through the entry-point group ``cardrules.phases``).  A rule file names phases; it
@@ -57,6 +59,9 @@ class Phase(abc.ABC):
     """The name rule files use."""
     verbs: ClassVar[Mapping[str, bool]] = {}
     """Action words this phase adds -> whether the action names cards."""
+    number_verbs: ClassVar[tuple[str, ...]] = ()
+    """Action words this phase adds that take one whole number (``bid 3``, kept as the
+    action's ``amount``)."""
     fields: ClassVar[type | None] = None
     """An attrs class (``attrs.define(slots=False)``) declaring the phase's state fields."""
     schema: ClassVar[Mapping[str, Any]] = {"type": "object", "additionalProperties": False}
@@ -117,15 +122,23 @@ class Phase(abc.ABC):
         """The fields of :meth:`view` a learning agent's observation encodes."""
         return ()
 
+    def score(self, state: Any, settings: Any, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The deal's scores once it is over, given ``scores`` (the procedure's, or the
+        previous listed phase's): unchanged by default.  A phase that scores the deal
+        (bids made, say) replaces or adjusts them; the state must not be changed."""
+        return scores
+
 
 def _add_verbs(phase: Phase) -> None:
     for word, cards in phase.verbs.items():
         register_verb(word, cards=cards)
+    for word in phase.number_verbs:
+        register_verb(word, cards=False, number=True)
 
 
 REGISTRY: Registry[Phase] = Registry(
     what="phase", kind=Phase, group="cardrules.phases",
-    built_in=("cardrules.phases.pass_cards",), on_register=_add_verbs)
+    built_in=("cardrules.phases.bidding", "cardrules.phases.pass_cards"), on_register=_add_verbs)
 """The phases by name (built-in ones imported on first use), with their action words."""
 register = REGISTRY.register
 known = REGISTRY.known

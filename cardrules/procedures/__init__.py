@@ -20,9 +20,10 @@ import abc
 import random
 from typing import TYPE_CHECKING, Any
 
+from cardrules.fields import declared
 from cardrules.registry import Registry
 from cardrules.standings import Partnerships, alone
-from cardrules.state_codec import declarable_zones
+from cardrules.state_codec import declarable_zones, spelled_out
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -65,8 +66,15 @@ class Procedure(abc.ABC):
     def setup(self, game: Game, **position: Any) -> State:
         """A position given explicitly (:meth:`arrange`), checked as a state read from
         JSON is (seats, steps, lengths, cards that add up, a player to move who holds
-        cards)."""
-        return self.from_json(game, self.arrange(game, **position).to_json())
+        cards).  Fields the listed phases declare (``bids``, say) may be given too, in
+        their JSON form."""
+        own = {d.name for phase, _ in game.phases if phase.fields is not None
+               for d in declared(phase.fields)}
+        extra = {k: v for k, v in position.items() if k in own}
+        data = self.arrange(game, **{k: v for k, v in position.items()
+                                     if k not in own}).to_json()
+        data.update(spelled_out(game.state_class, extra))
+        return self.from_json(game, data)
 
     @abc.abstractmethod
     def resample(self, state: Any, player: int, rng: random.Random) -> State:

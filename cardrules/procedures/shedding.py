@@ -174,7 +174,8 @@ class SheddingState(FieldState):
         """Deal hands and the starter card, then find the first mover."""
         game, deal = self._game, self._game.variant.deal
         n, stock = game.players, list(self._stock)
-        hands = deal_round(stock, n, (self._dealer + 1) % n, deal.hand)
+        hands = deal_round(stock, n, (self._dealer + 1) % n,
+                           deal.hand_for(n, self._deal_number))
         pile = tuple(stock.pop() for _ in range(deal.starter))
         new = self._clone()
         new._hands, new._stock, new._pile = tuple(hands), tuple(stock), pile
@@ -438,6 +439,8 @@ class SheddingState(FieldState):
             self._scores = tuple(s - loss for s, loss in zip(self._scores, lost))
             events.extend(Event(kind="penalty", player=p, amount=loss)
                           for p, loss in enumerate(lost) if loss)
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
         self._phase = OVER
         events.append(Event(kind="deal_end"))
         self._events = tuple(events)

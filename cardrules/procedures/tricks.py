@@ -349,7 +349,7 @@ class TricksState(FieldState):
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
-                                               size=self._tables.hand_size,
+                                               size=self._hand_size(),
                                                turned=self._trump_card, events=events)
         over = self._smallest() == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
@@ -357,6 +357,10 @@ class TricksState(FieldState):
             self._finish(events)
         else:
             self._window(w)
+
+    def _hand_size(self) -> int:
+        """Cards a hand is dealt (and drawn up to) in this deal."""
+        return self._game.variant.deal.hand_for(len(self._hands), self._deal_number)
 
     def _window(self, leader: int) -> None:
         """Open the declaration window before ``leader`` leads (U11).
@@ -397,23 +401,28 @@ class TricksState(FieldState):
             points = tuple(points[p] + points[partner[p]] for p in range(n))
             tricks = tuple(tricks[p] + tricks[partner[p]] for p in range(n))
             won = tuple(won[p] | won[partner[p]] for p in range(n))
+        self._scores = flow.score(self, self._deal_scores(points, tricks, won, partner))
+        events.append(("deal_end", -1, (), 0, "", False))
+
+    def _deal_scores(self, points: tuple[int, ...], tricks: tuple[int, ...],
+                     won: tuple[int, ...], partner: list[int]) -> tuple[int, ...]:
+        """The procedure's deal scores (before any phase's): by the scoring vocabulary's
+        terms, or by the bands (figures pooled with partners)."""
+        tables, n = self._tables, len(points)
         if tables.scoring.scored_by_terms:
-            self._scores = tricks_scoring.scores(
+            return tricks_scoring.scores(
                 tables.scoring, points=points, tricks=tricks, won=won,
                 point_cards=tables.point_cards, last=self._last_trick_taker(),
                 partner=partner)
-            events.append(("deal_end", -1, (), 0, "", False))
-            return
         top = tables.scoring.most_points
         if self._declarer >= 0:
             leaders = {self._declarer, partner[self._declarer]}
         else:
             best = max(points)
             leaders = {p for p in range(n) if points[p] == best}
-        self._scores = tuple(
+        return tuple(
             top if top is not None and p in leaders else tables.score(points[p], tricks[p])
             for p in range(n))
-        events.append(("deal_end", -1, (), 0, "", False))
 
     @property
     def result(self) -> DealResult | None:

@@ -41,12 +41,13 @@ class Dealt:
 
 
 def deal_cards(game: Game, context: DealContext) -> Dealt:
-    """Shuffle from the context's seed, deal one card at a time from the dealer's left, turn
+    """Shuffle from the context's seed, deal one card at a time from the dealer's left (as
+    many as this deal's hand size: cards left over stay in the stock), turn
     up the trump card (it goes under the stock) and find the first leader by the
     ``first_mover`` hook (which sees what the previous deal carried)."""
     pack, n, deal = game.pack, game.players, game.variant.deal
     stock = context.stock(pack.size)
-    hands = deal_round(stock, n, (context.dealer + 1) % n, deal.hand)
+    hands = deal_round(stock, n, (context.dealer + 1) % n, deal.hand_for(n, context.index))
     turned = stock.pop() if deal.trump_card else -1
     if turned >= 0:
         stock.insert(0, turned)

@@ -112,7 +112,8 @@ class Tricks(Procedure):
     def compile(self, game: Game) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
         assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
-        return TricksTables.compile(game.pack, play, scoring, game.variant.deal.hand)
+        return TricksTables.compile(game.pack, play, scoring,
+                                     game.variant.deal.largest(game.players))
 
     def new_deal(self, game: Game, context: DealContext) -> TricksState:
         return TricksState.new(game, context)

@@ -68,7 +68,7 @@ class TricksTables:
     width: int
     """Ranks per suit: a hand's bits of one suit are ``width`` bits wide."""
     hand_size: int
-    """Cards a hand is refilled to."""
+    """The most cards a hand is dealt or refilled to (a deal may deal fewer)."""
     suit_points: tuple[tuple[int, ...], ...] = ()
     """Per suit, the card points of each pattern of that suit's cards (empty for very long
     suits)."""

@@ -1,0 +1,222 @@
+"""The ``bidding`` phase: after the deal each player bids the tricks they will take.
+
+Each player in turn from the dealer's left bids a number of tricks, from 0 to the
+number of tricks of the deal (``bid 3``); the dealer bids last.  With
+``dealer_may_not_make_total: true`` the dealer may not bid so that the bids add up to
+the tricks of the deal (so that somebody must miss).  Bids are public: every view
+shows them.
+
+When the deal ends the bids are scored by ``contract``: a player who took exactly the
+tricks bid scores ``exact`` plus ``per_trick`` for each trick; any other player scores
+``otherwise`` plus ``per_trick_off`` for each trick more or fewer than the bid.  These
+scores replace the procedure's deal scores (``replace: true``, the default) or are
+added to them (``replace: false``).
+
+The phase needs a deal of one-card tricks and no drawing, so that the deal has as many
+tricks as a hand has cards: ``phases: [{bidding: {dealer_may_not_make_total: true,
+contract: {exact: 10, per_trick: 1, otherwise: 0}}}]``.
+
+>>> phase = Bidding()
+>>> import textwrap
+>>> text = phase.describe(phase.settings({"dealer_may_not_make_total": True}))
+>>> print(textwrap.fill(text, 88))
+After the deal each player in turn from the dealer's left bids the number of tricks they
+will take; the dealer may not bid so that the bids add up to the tricks of the deal.
+Making the bid exactly scores 10 and 1 per trick taken; otherwise 0. These replace the
+deal's other scores.
+>>> phase.settings({"contract": {"per_trick_off": -1}}).contract.score(bid=2, took=5)
+-3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from cardrules.action_space import Family, Listed
+from cardrules.actions import Action, Kind
+from cardrules.events import Event
+from cardrules.fields import Numbers, field
+from cardrules.model.tricks import DrawOrder, TricksPlay
+from cardrules.model.variant import Variant
+from cardrules.observation import Field, NumbersBySeat, SeatsIn
+from cardrules.phases import Phase, register
+
+__all__ = ["Bidding", "BiddingFields", "BiddingSettings", "Contract"]
+
+NO_BID = -1
+"""A player's bid before they have bid."""
+
+
+@attrs.frozen(kw_only=True)
+class Contract:
+    """How a bid scores when the deal ends."""
+
+    exact: int = 10
+    """Points for taking exactly the tricks bid."""
+    per_trick: int = 1
+    """Points per trick taken, for a player who took exactly the tricks bid."""
+    otherwise: int = 0
+    """Points for taking more or fewer tricks than bid."""
+    per_trick_off: int = 0
+    """Points per trick more or fewer than bid (negative: a penalty)."""
+    replace: bool = True
+    """The bids' scores replace the procedure's deal scores (else they are added)."""
+
+    def score(self, *, bid: int, took: int) -> int:
+        """The score of a player who bid ``bid`` tricks and took ``took``."""
+        if bid == took:
+            return self.exact + self.per_trick * took
+        return self.otherwise + self.per_trick_off * abs(took - bid)
+
+    def describe(self) -> str:
+        """The scoring in English."""
+        off = (f" and {self.per_trick_off} per trick more or fewer than bid"
+               if self.per_trick_off else "")
+        replace = ("These replace the deal's other scores." if self.replace else
+                   "These are added to the deal's other scores.")
+        return (f"Making the bid exactly scores {self.exact} and {self.per_trick} per trick "
+                f"taken; otherwise {self.otherwise}{off}. {replace}")
+
+
+@attrs.frozen(kw_only=True)
+class BiddingSettings:
+    """The phase's section of a rule file."""
+
+    dealer_may_not_make_total: bool = False
+    """The dealer, bidding last, may not make the bids add up to the tricks of the deal."""
+    contract: Contract = Contract()
+    """How the bids score."""
+
+
+@attrs.define(slots=False)
+class BiddingFields:
+    """The phase's state fields."""
+
+    _bids: tuple[int, ...] = field(Numbers(minimum=NO_BID, start=NO_BID))
+    """Each player's bid (-1: not yet bid), seen by everyone."""
+
+
+_NUMBER = {"type": "integer", "minimum": -100, "maximum": 100}
+
+
+class Bidding(Phase):
+    """Each player bids the tricks they will take; the bids score by a contract."""
+
+    name = "bidding"
+    number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
+    fields = BiddingFields
+    schema: ClassVar[Mapping[str, Any]] = {
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "dealer_may_not_make_total": {
+                "type": "boolean",
+                "description": "The dealer, bidding last, may not bid so that the bids add "
+                               "up to the number of tricks of the deal."},
+            "contract": {
+                "type": "object", "additionalProperties": False,
+                "description": "How bids score when the deal ends.",
+                "properties": {
+                    "exact": {**_NUMBER, "description": "Points for making the bid exactly."},
+                    "per_trick": {**_NUMBER, "description": "Points per trick taken, when "
+                                                            "the bid is made exactly."},
+                    "otherwise": {**_NUMBER, "description": "Points for missing the bid."},
+                    "per_trick_off": {**_NUMBER, "description": "Points per trick more or "
+                                                                "fewer than bid."},
+                    "replace": {"type": "boolean", "description": "The bids' scores "
+                                "replace the deal's other scores (else they are added)."}}}}}
+
+    def settings(self, section: Mapping[str, Any]) -> BiddingSettings:
+        return BiddingSettings(
+            dealer_may_not_make_total=bool(section.get("dealer_may_not_make_total", False)),
+            contract=Contract(**section.get("contract", {})))
+
+    def check(self, settings: BiddingSettings, variant: Variant) -> Iterator[str]:
+        play = variant.play
+        if not isinstance(play, TricksPlay):
+            yield "bidding needs a game of tricks (play.procedure: tricks)"
+            return
+        if play.lead.max_cards != 1:
+            yield (f"bidding needs tricks of one card each (play.lead.max_cards: 1), so that "
+                   f"a deal has as many tricks as a hand has cards; it is "
+                   f"{play.lead.max_cards}")
+        if play.draw is not DrawOrder.NONE:
+            yield ("bidding needs a deal without drawing (play.draw: none), so that a deal "
+                   "has as many tricks as a hand has cards")
+
+    def describe(self, settings: BiddingSettings) -> str:
+        hook = ("; the dealer may not bid so that the bids add up to the tricks of the deal"
+                if settings.dealer_may_not_make_total else "")
+        return (f"After the deal each player in turn from the dealer's left bids the number "
+                f"of tricks they will take{hook}. {settings.contract.describe()}")
+
+    def enter(self, state: Any, settings: BiddingSettings) -> None:
+        n = state.game.players
+        state._bids = (NO_BID,) * n
+        state._current = (state._dealer + 1) % n
+
+    def candidates(self, state: Any, settings: BiddingSettings) -> list[Action]:
+        return [_bid(k) for k in range(_tricks(state) + 1)]
+
+    def refusal(self, state: Any, settings: BiddingSettings, action: Action) -> str | None:
+        tricks = _tricks(state)
+        if action.kind is not Kind.VERB or action.name != "bid":
+            return (f"each player first bids the tricks they will take, from 'bid 0' to "
+                    f"'bid {tricks}'")
+        if action.amount > tricks:
+            return f"a bid is 0 to the {tricks} tricks of the deal, not {action.amount}"
+        if settings.dealer_may_not_make_total and state._current == state._dealer:
+            total = sum(b for b in state._bids if b != NO_BID) + action.amount
+            if total == tricks:
+                return (f"the dealer may not bid {action.amount}: the bids would add up to "
+                        f"the {tricks} tricks of the deal")
+        return None
+
+    def apply(self, state: Any, settings: BiddingSettings, action: Action) -> bool:
+        p = state._current
+        bids = state._bids
+        state._bids = bids[:p] + (action.amount,) + bids[p + 1:]
+        state._events = (Event(kind="bid", player=p, amount=action.amount),)
+        if p == state._dealer:
+            return True
+        state._current = (p + 1) % state.game.players
+        return False
+
+    def score(self, state: Any, settings: BiddingSettings,
+              scores: tuple[int, ...]) -> tuple[int, ...]:
+        contract = settings.contract
+        made = tuple(contract.score(bid=b, took=t) if b != NO_BID else 0
+                     for b, t in zip(state._bids, state._tricks))
+        if contract.replace:
+            return made
+        return tuple(s + m for s, m in zip(scores, made))
+
+    def view(self, state: Any, settings: BiddingSettings, player: int) -> dict[str, Any]:
+        bids = state._bids
+        return {"bids": [b if b != NO_BID else None for b in bids],
+                "bidders": [p for p, b in enumerate(bids) if b != NO_BID]}
+
+    def families(self, game: Any, settings: BiddingSettings) -> tuple[Family, ...]:
+        largest = game.variant.deal.largest(game.players)
+        return (Listed(actions=tuple(_bid(k) for k in range(largest + 1))),)
+
+    def observation_fields(self, game: Any, settings: BiddingSettings) -> tuple[Field, ...]:
+        return (NumbersBySeat(key="bids"), SeatsIn(key="bidders"))
+
+    def action_bound(self, settings: BiddingSettings, variant: Variant) -> int:
+        return variant.deal.hand + 1
+
+
+def _bid(tricks: int) -> Action:
+    """The action ``bid <tricks>``, with its notation."""
+    return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
+
+
+def _tricks(state: Any) -> int:
+    """The tricks of this deal: the cards a hand is dealt."""
+    return int(state.game.variant.deal.hand_for(state.game.players, state._deal_number))
+
+
+register(Bidding())
