@@ -59,6 +59,8 @@ def _others(game: cardrules.Game) -> list[Action]:
             Action(kind=Kind.PASS, cards=(0,)), Action(kind=Kind.DECLARE, name="nothing"),
             Action(kind=Kind.TRUMP, name="Z"), Action(kind=Kind.VERB, name="give"),
             *(Action(kind=Kind.TRUMP, name=s) for s in pack.suits),
+            *(Action(kind=Kind.NAME, name=s) for s in pack.suits),
+            Action(kind=Kind.NAME, name="Z"), Action(kind=Kind.NAME, cards=(0,)),
             Action(kind=Kind.PLAY, cards=(0, 0)), Action(kind=Kind.LEAD, cards=(pack.size,))]
 
 
