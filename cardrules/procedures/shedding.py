@@ -340,7 +340,8 @@ class SheddingState(FieldState):
         new._hands = _with(self._hands, p, self._hands[p] & ~move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
-        new._named_suit = -1
+        if self._named_suit >= 0:
+            new._named_suit = -1
         events = [Event(kind="play", player=p, cards=cards)]
         took = False
         if self._cover:
@@ -442,9 +443,8 @@ class SheddingState(FieldState):
         self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
         holders = len(self._hands) - self._hands.count(0)
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
-        first_out = bool(self._out) and self._tables.first_out
         if holders <= 1 or (not self._stock and self._passes >= holders) or hooked \
-                or first_out:
+                or (self._out and self._game.tables.first_out):
             self._finish()
         return self
 
