@@ -235,12 +235,12 @@ def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
     for rank in penalty.ranks:
         if rank not in ranks:
             yield ("scoring", "hand_penalty", "ranks", rank), _unknown("rank", rank, ranks)
-    pack = v.pack.build()
-    names = {pack.name(c) for c in range(pack.size)}
+    names = {f"{r}{s}" for s in v.pack.suits for r in ranks}
     for name in penalty.cards:
         if name not in names:
             yield ("scoring", "hand_penalty", "cards", name), (
-                f"unknown card {name!r}; write a rank then a suit, as {pack.name(0)}")
+                f"unknown card {name!r}; write a rank then a suit, as "
+                f"{ranks[0]}{v.pack.suits[0]}")
     if penalty.mode is not HandPenaltyMode.BY_CARD and (
             penalty.ranks or penalty.cards or penalty.face_value):
         yield ("scoring", "hand_penalty", "mode"), (
