@@ -9,6 +9,8 @@
 True
 >>> parse_action("draw", pack).kind
 <Kind.DRAW: 'draw'>
+>>> parse_action("name h", pack).text(pack)
+'name H'
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ class Kind(enum.Enum):
     """Pass, or end the turn where stopping is allowed."""
     TRUMP = "trump"
     """Choose a trump suit."""
+    NAME = "name"
+    """Name the suit to match next (``name H``, after a suit-naming wild card)."""
     LEAD = "lead"
     """Lead cards to a trick."""
     ANSWER = "answer"
@@ -157,13 +161,14 @@ def parse_action(text: str, pack: Pack) -> Action:
             from None
     rest = words[1:]
     name = ""
-    if kind is Kind.TRUMP:
+    if kind is Kind.TRUMP or kind is Kind.NAME:
         if len(rest) != 1:
-            raise NotationError("write 'trump' and one suit letter, e.g. 'trump S'")
+            raise NotationError(f"write '{kind.value}' and one suit letter, e.g. "
+                                f"'{kind.value} S'")
         suit = rest[0].upper()
         if suit not in pack.suits:
             raise NotationError(f"unknown suit {rest[0]!r}: one of {', '.join(pack.suits)}")
-        return Action(kind=kind, name=suit, label=f"trump {suit}")
+        return Action(kind=kind, name=suit, label=f"{kind.value} {suit}")
     if kind is Kind.DECLARE:
         if not rest:
             raise NotationError("write 'declare', the combination's name, then its cards")

@@ -27,6 +27,7 @@ CLAUSES: dict[BeatClause, str] = {
     BeatClause.SAME_RANK: "a card of the same rank in any suit",
     BeatClause.HIGHER_SAME_SUIT: "any higher card of the same suit",
     BeatClause.LOWER_SAME_SUIT: "any lower card of the same suit",
+    BeatClause.SAME_SUIT: "any card of the same suit",
 }
 """Named clauses and what each allows, in words."""
 
@@ -56,6 +57,8 @@ def _clause_mask(pack: Pack, clause: BeatClause | RankClause, top: int) -> int:
         return mask_of(pack.card(rank=r, suit=suit) for r in range(rank + 1, n))
     if clause is BeatClause.LOWER_SAME_SUIT:
         return mask_of(pack.card(rank=r, suit=suit) for r in range(rank))
+    if clause is BeatClause.SAME_SUIT:
+        return pack.suit_mask(suit) & ~(1 << top)
     raise ValueError(f"unknown beat clause {clause!r}")
 
 

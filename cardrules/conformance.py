@@ -295,7 +295,7 @@ def check_indices(state: State) -> None:
 def _candidates(state: State) -> list[Action]:
     pack = state.game.pack
     out = [Action(kind=Kind.DRAW), Action(kind=Kind.PASS)]
-    out += [Action(kind=Kind.TRUMP, name=s) for s in pack.suits]
+    out += [Action(kind=k, name=s) for s in pack.suits for k in (Kind.TRUMP, Kind.NAME)]
     for kind in (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW):
         out += [Action(kind=kind, cards=(c,)) for c in range(pack.size)]
     return out

@@ -23,7 +23,9 @@ from cardrules.model.shedding import (
     AfterTurn,
     Bonus,
     BonusWhen,
+    DealEnd,
     GroupKind,
+    HandPenalty,
     HandPenaltyMode,
     LaidOn,
     Leftover,
@@ -114,14 +116,17 @@ def _a(rank: str) -> str:
 def _then(then: Then) -> str:
     return {Then.NONE: "",
             Then.OPTIONAL: "; you may then lay one more card that beats it, or end the turn",
-            Then.COMPULSORY: "; you must then make one more move by the normal rules"}[then]
+            Then.COMPULSORY: "; you must then make one more move by the normal rules",
+            Then.NAME_SUIT: "; you then name a suit (unless it was your last card), and the "
+                            "next card laid must be of that suit or another wild card"}[then]
 
 
 def _shedding(v: Variant) -> Iterator[str]:
     play = v.play
     assert isinstance(play, SheddingPlay)
     pile = play.pile
-    yield (f"- On your turn you must beat the top card of the {pile} if you can. A card beats "
+    must = "may lay a card on" if play.draw.at_will else "must beat"
+    yield (f"- On your turn you {must} the top card of the {pile} if you can. A card beats "
            "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
     yield "- " + _trumps(play)
     for wild in play.wild:
@@ -145,16 +150,27 @@ def _shedding(v: Variant) -> Iterator[str]:
                AfterTurn.SKIP_AND_DRAW: "the next player draws one card and loses their turn"}
     for rank, effect in play.after_turn.items():
         yield f"- When a turn ends with {_a(rank)} on top, {effects[effect]}."
-    if play.stuck_draw:
+    if play.draw.at_will:
+        most = play.draw.max_per_turn
+        yield (f"- On your turn you may draw from the stock, even when you could play, up to "
+               f"{most} card{'s' if most != 1 else ''}; after that, or once the stock is "
+               "empty, you play or pass.")
+    elif play.stuck_draw:
         yield (f"- If you cannot beat the top card, draw a card (up to {play.stuck_draw}); if "
                "that gives you a move you must make it, otherwise your turn passes. With an "
                "empty stock you pass. You may not draw while you can beat.")
     else:
         yield "- If you cannot beat the top card, your turn passes."
-    yield (f"- When the player who had to beat your card cannot, you take the {pile} and score "
-           f"its card points; a {pile} of fewer than {play.take_min} cards is never taken, and "
-           "nobody takes their own card. After a take, the next player must beat the last top "
-           f"card; their card starts a new {pile}.")
+    if play.starter_redraw and v.deal.starter:
+        yield (f"- A starter card of rank {_ranks(play.starter_redraw)} is put under the "
+               "stock and the next card is turned instead.")
+    if play.take_min > len(v.pack.ranks) * len(v.pack.suits):
+        yield f"- The {pile} is never taken."
+    else:
+        yield (f"- When the player who had to beat your card cannot, you take the {pile} and "
+               f"score its card points; a {pile} of fewer than {play.take_min} cards is never "
+               "taken, and nobody takes their own card. After a take, the next player must "
+               f"beat the last top card; their card starts a new {pile}.")
     for rank in play.cover_takes:
         yield (f"- Whoever lays a card on a group of {rank}s laid in one move takes the {pile} "
                "at once.")
@@ -206,8 +222,10 @@ def _shedding_scoring(v: Variant) -> Iterator[str]:
                + ", ".join(f"{p:+d}" for p in s.places) + ".")
     for bonus in s.bonuses:
         yield f"- Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}."
-    yield ("- The deal ends when only one player holds cards, or when the stock is empty and "
-           "every player holding cards has passed in a row.")
+    first = "as soon as one player is out" if getattr(v.play, "ends", None) is \
+        DealEnd.FIRST_OUT else "when only one player holds cards"
+    yield (f"- The deal ends {first}, or when the stock is empty and every player holding "
+           "cards has passed in a row.")
     pile = getattr(v.play, "pile", "pile")
     yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD
                                           else "the owner of the top card takes them.")
@@ -216,8 +234,17 @@ def _shedding_scoring(v: Variant) -> Iterator[str]:
                HandPenaltyMode.POINTS: "cost their card points",
                HandPenaltyMode.POINTS_PLUS_FIXED: f"cost their card points plus {p.fixed}",
                HandPenaltyMode.POINTS_PLUS_PER_CARD:
-                   f"cost their card points plus {p.per_card} per card"}[p.mode]
+                   f"cost their card points plus {p.per_card} per card",
+               HandPenaltyMode.BY_CARD: "cost, each, " + _card_costs(p)}[p.mode]
     yield f"- Cards still in hand at the end {penalty}."
+
+
+def _card_costs(p: HandPenalty) -> str:
+    """``8 50, KH 20, number cards their number, others 0``."""
+    parts = [f"{k} {n}" for k, n in (*p.cards.items(), *p.ranks.items())]
+    if p.face_value:
+        parts.append("other number cards their number")
+    return ", ".join([*parts, "others 0"])
 
 
 def _match(v: Variant) -> Iterator[str]:

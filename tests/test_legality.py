@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -59,6 +60,8 @@ def _others(game: cardrules.Game) -> list[Action]:
             Action(kind=Kind.PASS, cards=(0,)), Action(kind=Kind.DECLARE, name="nothing"),
             Action(kind=Kind.TRUMP, name="Z"), Action(kind=Kind.VERB, name="give"),
             *(Action(kind=Kind.TRUMP, name=s) for s in pack.suits),
+            *(Action(kind=Kind.NAME, name=s) for s in pack.suits),
+            Action(kind=Kind.NAME, name="Z"), Action(kind=Kind.NAME, cards=(0,)),
             Action(kind=Kind.PLAY, cards=(0, 0)), Action(kind=Kind.LEAD, cards=(pack.size,))]
 
 
@@ -159,3 +162,24 @@ def _uneven(game: cardrules.Game, rng: random.Random) -> Any:
         hands.append(" ".join(pack.names(cards[:size])))
         del cards[:size]
     return game.setup(hands=hands, trump=rng.choice(pack.suits), leader=rng.randrange(players))
+
+
+SHEDDING_FIXTURE = Path(__file__).parent / "fixtures" / "variants" / "crazy-eights-like.yaml"
+"""A test-only variant using the shedding keys no shipped variant uses (matching, wild
+cards naming a suit, drawing at will, first out ends the deal)."""
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 5), end=st.sampled_from(["first_out", "last_holder"]),
+       limit=st.integers(1, 5), seed=st.integers(0, 2**32))
+def test_refusals_and_legal_actions_agree_in_the_shedding_fixture(
+        players: int, end: str, limit: int, seed: int) -> None:
+    loaded = cardrules.load(SHEDDING_FIXTURE, players=players,
+                            options={"end": end, "draw_limit": limit})
+    rng = random.Random(seed)
+    states = _playout(loaded, seed, rng)
+    space = loaded.action_space
+    everything = [space.action(i) for i in range(space.size)]
+    naming = [s for s in states if s.phase == "name_suit"]
+    for state in [states[0], states[-1], *naming[:2], *rng.sample(states, min(6, len(states)))]:
+        _check(state, [*_card_sets(state, rng), *_others(loaded), *everything])

@@ -18,9 +18,11 @@ from cardrules.model.match import Goal
 from cardrules.model.shedding import (
     BonusWhen,
     GroupKind,
+    HandPenaltyMode,
     RankClause,
     SheddingPlay,
     SheddingScoring,
+    Then,
     TrumpMode,
 )
 from cardrules.model.tricks import Partners, TrickScoring, TricksPlay, TrumpSource
@@ -122,6 +124,7 @@ def _shedding(v: Variant) -> Iterator[Found]:
             yield ("play", "groups", i, "size"), (
                 f"a {group.kind.value} group of {group.size} cannot be made from this pack "
                 f"(at most {limit})")
+    yield from _shedding_additions(v, play)
     trumps = play.trumps
     for key, listed in (("shared", trumps.shared), ("ranked", trumps.ranked)):
         for i, suit in enumerate(listed):
@@ -290,6 +293,43 @@ def check_players(v: Variant) -> Iterator[Found]:
     if v.players.min < 2:
         yield ("players", "min"), (f"a game needs at least 2 players; players.min is "
                                    f"{v.players.min}")
+
+
+def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
+    """Starter redraws, suit-naming wild cards, card penalties and the trump card."""
+    ranks = v.pack.ranks
+    for i, rank in enumerate(play.starter_redraw):
+        if rank not in ranks:
+            yield ("play", "starter_redraw", i), _unknown("rank", rank, ranks)
+    if play.starter_redraw and not v.deal.starter:
+        yield ("play", "starter_redraw"), (
+            "starter_redraw puts back a starter card, but deal.starter turns none; "
+            "set deal.starter to 1")
+    if play.groups and any(w.then is Then.NAME_SUIT for w in play.wild):
+        yield ("play", "groups"), (
+            "group moves cannot be combined with a wild card that names a suit (what a "
+            "group may be laid on after a named suit is not defined); drop one of them")
+    if v.deal.trump_card:
+        yield ("deal", "trump_card"), (
+            "the shedding procedure does not use a turned trump card (trumps come from "
+            "play.trumps); remove deal.trump_card")
+    penalty = v.scoring.hand_penalty if isinstance(v.scoring, SheddingScoring) else None
+    if penalty is None:
+        return
+    for rank in penalty.ranks:
+        if rank not in ranks:
+            yield ("scoring", "hand_penalty", "ranks", rank), _unknown("rank", rank, ranks)
+    names = {f"{r}{s}" for s in v.pack.suits for r in ranks}
+    for name in penalty.cards:
+        if name not in names:
+            yield ("scoring", "hand_penalty", "cards", name), (
+                f"unknown card {name!r}; write a rank then a suit, as "
+                f"{ranks[0]}{v.pack.suits[0]}")
+    if penalty.mode is not HandPenaltyMode.BY_CARD and (
+            penalty.ranks or penalty.cards or penalty.face_value):
+        yield ("scoring", "hand_penalty", "mode"), (
+            "ranks, cards and face_value are read only by the by_card mode; set "
+            "mode: by_card or remove them")
 
 
 def check_hand_size(v: Variant) -> Iterator[Found]:

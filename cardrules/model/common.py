@@ -63,6 +63,8 @@ class BeatClause(enum.Enum):
     """Any higher card of the same suit."""
     LOWER_SAME_SUIT = "lower_same_suit"
     """Any lower card of the same suit."""
+    SAME_SUIT = "same_suit"
+    """Any other card of the same suit (with ``same_rank``: matching, as in Crazy Eights)."""
 
 
 @attrs.frozen(kw_only=True)

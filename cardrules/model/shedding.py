@@ -12,6 +12,8 @@ __all__ = [
     "AfterTurn",
     "Bonus",
     "BonusWhen",
+    "DealEnd",
+    "DrawPolicy",
     "GroupKind",
     "GroupSpec",
     "HandPenalty",
@@ -41,6 +43,8 @@ class Then(enum.Enum):
     """They may lay one more card that beats the new top, or end the turn."""
     COMPULSORY = "compulsory"
     """They must make one more move by the normal rules (beat it or the stuck procedure)."""
+    NAME_SUIT = "name_suit"
+    """They name a suit (``name H``); the next card must be of that suit or wild."""
 
 
 class TrumpMode(enum.Enum):
@@ -121,6 +125,15 @@ class Leftover(enum.Enum):
     """The owner of the top card takes them."""
 
 
+class DealEnd(enum.Enum):
+    """When a deal of shedding ends (besides a round of passes with an empty stock)."""
+
+    LAST_HOLDER = "last_holder"
+    """When only one player still holds cards."""
+    FIRST_OUT = "first_out"
+    """As soon as one player has gone out."""
+
+
 class HandPenaltyMode(enum.Enum):
     """What players still holding cards lose when the deal ends."""
 
@@ -132,6 +145,9 @@ class HandPenaltyMode(enum.Enum):
     """The card points plus a fixed amount."""
     POINTS_PLUS_PER_CARD = "points_plus_per_card"
     """The card points plus an amount per card held."""
+    BY_CARD = "by_card"
+    """Each card by its own table: ``cards``, else ``ranks``, else its face value when
+    ``face_value`` is set and its rank is a number, else nothing."""
 
 
 class BonusWhen(enum.Enum):
@@ -180,6 +196,18 @@ class WildSpec:
 
 
 @attrs.frozen(kw_only=True)
+class DrawPolicy:
+    """When a player may draw from the stock."""
+
+    at_will: bool = False
+    """False: only a player who cannot play draws (``stuck_draw`` cards at most).  True:
+    the player to move may draw even when able to play, up to ``max_per_turn`` cards;
+    then, or once the stock is empty, they play or pass."""
+    max_per_turn: int = 1
+    """With ``at_will``: the most cards drawn in one turn."""
+
+
+@attrs.frozen(kw_only=True)
 class GroupSpec:
     """A move of several cards at once."""
 
@@ -217,6 +245,13 @@ class SheddingPlay:
     """A pile smaller than this is never taken."""
     cover_takes: tuple[str, ...] = ()
     """Ranks whose full same-rank group, once covered by a card, gives the pile to the coverer."""
+    draw: DrawPolicy = DrawPolicy()
+    """When a player may draw."""
+    starter_redraw: tuple[str, ...] = ()
+    """Ranks that may not start the pile: such a starter card is put under the stock and
+    the next card turned instead."""
+    ends: DealEnd = DealEnd.LAST_HOLDER
+    """When the deal ends."""
 
 
 @attrs.frozen(kw_only=True)
@@ -229,6 +264,12 @@ class HandPenalty:
     """Amount of ``points_plus_fixed``."""
     per_card: int = 0
     """Amount per card of ``points_plus_per_card``."""
+    ranks: dict[str, int] = attrs.field(factory=dict)
+    """``by_card``: the cost of a card of each listed rank."""
+    cards: dict[str, int] = attrs.field(factory=dict)
+    """``by_card``: the cost of each listed card (``QS``), before its rank's."""
+    face_value: bool = False
+    """``by_card``: a card of a number rank not listed costs that number."""
 
 
 @attrs.frozen(kw_only=True)
@@ -280,9 +321,11 @@ class SheddingStep(Spelling):
     """The optional follow-up after a special play."""
     OVER = "over"
     """The deal has ended."""
+    NAME = "name_suit"
+    """The player who laid a suit-naming wild card names a suit."""
 
 
-CHOOSE, TURN, FOLLOW, OVER = SheddingStep
+CHOOSE, TURN, FOLLOW, OVER, NAME = SheddingStep
 """The steps by their short names (the members themselves)."""
 PHASES = tuple(SheddingStep)
-"""Every step, in order."""
+"""Every step, in order (naming a suit, added later, comes last)."""

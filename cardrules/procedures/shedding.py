@@ -28,6 +28,7 @@ from cardrules.fields import (
     Seat,
     Seats,
     Stage,
+    Suit,
     Suits,
     field,
     reset,
@@ -37,6 +38,7 @@ from cardrules.model.common import Visibility
 from cardrules.model.shedding import (
     CHOOSE,
     FOLLOW,
+    NAME,
     OVER,
     PHASES,
     TURN,
@@ -58,7 +60,7 @@ from cardrules.state_codec import derived, fresh
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["CHOOSE", "FOLLOW", "OVER", "PHASES", "TURN", "SheddingState"]
+__all__ = ["CHOOSE", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
 
 
 
@@ -113,6 +115,8 @@ class SheddingState(FieldState):
     """Cards out of play."""
     _passes: int = field(Count())
     """Passes in a row with an empty stock."""
+    _named_suit: int = field(Suit(), label="named suit")
+    """The suit named after a wild card, to be matched next (-1: none)."""
     _starter: int = field(Seat())
     """Who moved first."""
     _dealer: int = field(Seat(nobody=False))
@@ -176,12 +180,19 @@ class SheddingState(FieldState):
         n, stock = game.players, list(self._stock)
         hands = deal_round(stock, n, (self._dealer + 1) % n,
                            deal.hand_for(n, self._deal_number))
-        pile = tuple(stock.pop() for _ in range(deal.starter))
+        pile = [stock.pop() for _ in range(deal.starter)]
+        redraw, pack = game.tables.redraw_ranks, game.pack
+        for _ in range(len(stock) if pile and redraw else 0):
+            if pack.rank(pile[-1]) not in redraw:
+                break
+            stock.insert(0, pile.pop())  # under the stock, drawn last
+            pile.append(stock.pop())
         new = self._clone()
-        new._hands, new._stock, new._pile = tuple(hands), tuple(stock), pile
+        new._hands, new._stock, new._pile = tuple(hands), tuple(stock), tuple(pile)
         new._top = pile[-1] if pile else -1
         new._refresh_tables()
-        new._events = (*self._events, Event(kind="deal", player=self._dealer, cards=pile))
+        new._events = (*self._events,
+                       Event(kind="deal", player=self._dealer, cards=tuple(pile)))
         if game.phases:
             flow.begin(new)
         else:
@@ -235,7 +246,10 @@ class SheddingState(FieldState):
         if phase in (TURN, FOLLOW):
             p, top = self._current, self._top
             hand = self._hands[p]
-            mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+            if self._named_suit >= 0:
+                mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
+            else:
+                mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
             actions = tables.single_actions
             legal = []
             while mask:
@@ -247,11 +261,18 @@ class SheddingState(FieldState):
                 return tuple(legal)
             if tables.min_group and hand.bit_count() >= tables.min_group:
                 legal.extend(m.action for m in tables.group_moves(hand, top, self._beats[p]))
+            if tables.draw_at_will:
+                can_draw = self._drawn < tables.draw_limit and self._stock
+                legal.append(tables.draw if can_draw else tables.pass_)
+                return tuple(legal)
             if legal:
                 return tuple(legal)
-            if self._drawn < tables.play.stuck_draw and self._stock:
+            if self._drawn < tables.draw_limit and self._stock:
                 return (tables.draw,)
             return (tables.pass_,)
+        if phase is NAME:
+            named: tuple[Action, ...] = tables.name_actions
+            return named
         if phase is CHOOSE:
             taken = set(self._own_suits)
             return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
@@ -281,7 +302,16 @@ class SheddingState(FieldState):
             return self._draw()
         if kind is Kind.PASS:
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
+        if kind is Kind.NAME:
+            return self._name(action)
         return self._choose(action)
+
+    def _name(self, action: Action) -> SheddingState:
+        """The player who laid a suit-naming wild card names the suit to match next."""
+        new = self._clone()
+        new._named_suit = self._game.pack.suits.index(action.name)
+        new._events = (Event(kind="name", player=self._current, note=action.name),)
+        return new._end_turn()
 
     def _choose(self, action: Action) -> SheddingState:
         new = self._clone()
@@ -311,6 +341,8 @@ class SheddingState(FieldState):
         new._hands = _with(self._hands, p, self._hands[p] & ~move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
+        if self._named_suit >= 0:
+            new._named_suit = -1
         events = [Event(kind="play", player=p, cards=cards)]
         took = False
         if self._cover:
@@ -326,7 +358,9 @@ class SheddingState(FieldState):
         if took:
             return new._pass_turn_from(p)
         if not went_out and move.then is not Then.NONE:
-            new._phase = FOLLOW if move.then is Then.OPTIONAL else TURN
+            then = move.then
+            new._phase = FOLLOW if then is Then.OPTIONAL else NAME if then is Then.NAME_SUIT \
+                else TURN
             new._drawn = 0
             return new
         return new._end_turn()
@@ -410,7 +444,8 @@ class SheddingState(FieldState):
         self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
         holders = len(self._hands) - self._hands.count(0)
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
-        if holders <= 1 or (not self._stock and self._passes >= holders) or hooked:
+        if holders <= 1 or (not self._stock and self._passes >= holders) or hooked \
+                or (self._out and self._game.tables.first_out):
             self._finish()
         return self
 

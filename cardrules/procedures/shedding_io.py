@@ -8,7 +8,7 @@ import attrs
 
 from cardrules.arguments import checked_player
 from cardrules.model.common import Visibility
-from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
+from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
 from cardrules.observation import (
     Card,
     Cards,
@@ -89,18 +89,27 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
         "taken": info.cards.shown(info.taken_seen[player], state._taken),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
+    if game.tables.name_actions:
+        named = state._named_suit
+        out["named_suit"] = game.pack.suits[named] if named >= 0 else None
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     return out
 
 
 def observation_fields(game: Game) -> tuple[Field, ...]:
-    """The fields of a view that a learning agent's observation encodes, in order."""
-    return (Seat(key="current_player"), Seat(key="dealer"),
-            OneOf(key="phase", values=(CHOOSE, TURN, FOLLOW, OVER)),
-            CardsBySeat(key="hands"), Cards(key="stock"), Cards(key="pile"), Card(key="top"),
-            Seat(key="top_owner"), SuitClassesBySeat(key="trumps.classes"),
-            SeatsIn(key="out"), NumbersBySeat(key="scores"), CardsBySeat(key="taken"))
+    """The fields of a view that a learning agent's observation encodes, in order (the
+    suit-naming step and the named suit only where a wild card names a suit)."""
+    names = bool(game.tables.name_actions)
+    steps = (CHOOSE, TURN, FOLLOW, OVER, *((NAME,) if names else ()))
+    fields: tuple[Field, ...] = (
+        Seat(key="current_player"), Seat(key="dealer"), OneOf(key="phase", values=steps),
+        CardsBySeat(key="hands"), Cards(key="stock"), Cards(key="pile"), Card(key="top"),
+        Seat(key="top_owner"), SuitClassesBySeat(key="trumps.classes"),
+        SeatsIn(key="out"), NumbersBySeat(key="scores"), CardsBySeat(key="taken"))
+    if names:
+        fields += (OneOf(key="named_suit", values=game.pack.suits),)
+    return fields
 
 
 def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN, SheddingPlay, SheddingScoring
+from cardrules.model.shedding import (
+    CHOOSE,
+    FOLLOW,
+    NAME,
+    OVER,
+    TURN,
+    SheddingPlay,
+    SheddingScoring,
+)
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
 from cardrules.procedures.shedding_tables import SheddingTables
@@ -30,8 +38,12 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     n, phase = game.players, fields["phase"]
     if fields["own_suits"] and phase is not CHOOSE and -1 in fields["own_suits"]:
         raise StateError("own trump suits are still being chosen outside the choice")
-    if phase in (TURN, FOLLOW) and not fields["hands"][fields["current"]]:
+    if phase is NAME and not game.tables.name_actions:
+        raise StateError("the deal is at naming a suit but no wild card of this game names one")
+    if phase in (TURN, FOLLOW, NAME) and not fields["hands"][fields["current"]]:
         raise StateError(f"player {fields['current']} is to move with no cards")
+    if fields["named_suit"] >= 0 and not game.tables.name_actions:
+        raise StateError("a suit is named but no wild card of this game names one")
     if fields["owner"] >= 0 and fields["top"] < 0:
         raise StateError("the top card has an owner but there is no top card")
     if len(fields["out"]) >= n and phase is not OVER:
@@ -47,13 +59,15 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
           current: int = 0, owner: int = -1, dealer: int | None = None,
           own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
           out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
-          fresh: bool = False,
+          fresh: bool = False, named: str = "",
           starter: int | None = None) -> SheddingState:
     """A position given explicitly, for tests and puzzles.
 
     ``hands`` are card lists per player (``"9H 7S"``); ``pile`` is bottom to top (its last
     card is the top); ``stock`` lists the cards in the order they will be drawn.  Cards
-    not mentioned anywhere are out of play (in the discard).
+    not mentioned anywhere are out of play (in the discard).  ``named`` is the suit named
+    after a wild card, to be matched next (``phase="name_suit"``: the player to move is
+    about to name one).
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -79,7 +93,7 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
         fresh=fresh, current=current, phase=phase, drawn=drawn, own_suits=suits,
         out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
         discard=pack.full & ~used, starter=current if starter is None else starter,
-        dealer=dealer)
+        dealer=dealer, named_suit=pack.suits.index(named.upper()) if named else -1)
 
 
 def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingState:

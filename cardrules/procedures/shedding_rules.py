@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.model.shedding import CHOOSE, FOLLOW, OVER, TURN
+from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
 
 if TYPE_CHECKING:
     from cardrules.procedures.shedding import SheddingState
@@ -43,8 +43,11 @@ class Rule:
 
 def beaters(state: SheddingState) -> int:
     """Bit set of the held cards the player to move may lay alone on the top (B8-B11,
-    wild cards; any card when there is no top)."""
+    wild cards; any card when there is no top; only the named suit or a wild card when a
+    suit was named)."""
     hand, top = state._hands[state._current], state._top
+    if state._named_suit >= 0:
+        return (state._tables.suit_masks[state._named_suit] | state._tables.wild) & hand
     if top < 0:
         return hand
     return (state._beats[state._current][top] | state._tables.wild) & hand
@@ -65,8 +68,8 @@ def can_play(state: SheddingState) -> bool:
 
 
 def can_draw(state: SheddingState) -> bool:
-    """True if a player who cannot play may still draw (B17)."""
-    return state._drawn < state._tables.play.stuck_draw and bool(state._stock)
+    """True if the player may still draw this turn (when stuck, B17, or at will)."""
+    return state._drawn < state._tables.draw_limit and bool(state._stock)
 
 
 def _top(state: SheddingState) -> str:
@@ -84,8 +87,10 @@ def _known_action(state: SheddingState, action: Action) -> str | None:
     kind = action.kind
     if kind is Kind.PLAY:
         return None if action.cards and not action.name else "'play' names only the cards laid"
-    if kind is Kind.TRUMP:
-        return None if not action.cards else "'trump' names a suit, not cards"
+    if kind is Kind.NAME and not state._tables.name_actions:
+        return "'name' is not an action of this game (no wild card names a suit)"
+    if kind is Kind.TRUMP or kind is Kind.NAME:
+        return None if not action.cards else f"'{kind.value}' names a suit, not cards"
     if kind in (Kind.DRAW, Kind.PASS):
         return None if not action.cards and not action.name \
             else f"'{kind.value}' is written alone"
@@ -113,6 +118,21 @@ def _trump_choice(state: SheddingState, action: Action) -> str | None:
         return f"there is no suit {action.name!r} (suits: {' '.join(suits)})"
     if suits.index(action.name) in state._own_suits:
         return f"suit {action.name} is taken; choose a free suit"
+    return None
+
+
+def _name_suit(state: SheddingState, action: Action) -> str | None:
+    """After laying a wild card that names a suit, the same player names one (and does
+    nothing else); a suit is named at no other time."""
+    if state._phase is not NAME:
+        if action.kind is Kind.NAME:
+            return "a suit is named only right after laying a wild card that names one"
+        return None
+    if action.kind is not Kind.NAME:
+        return "name the suit to match next first (for example 'name H')"
+    suits = state.game.pack.suits
+    if action.name not in suits:
+        return f"there is no suit {action.name!r} (suits: {' '.join(suits)})"
     return None
 
 
@@ -147,7 +167,11 @@ def _must_beat(state: SheddingState, action: Action) -> str | None:
         return None
     card = action.cards[0]
     if not (beaters(state) >> card) & 1:
-        return f"{state.game.pack.name(card)} does not beat {_top(state)}"
+        pack = state.game.pack
+        if state._named_suit >= 0:
+            return f"{pack.name(card)} is neither of the named suit " \
+                   f"{pack.suits[state._named_suit]} nor a wild card"
+        return f"{pack.name(card)} does not beat {_top(state)}"
     return None
 
 
@@ -170,6 +194,8 @@ def _stuck(state: SheddingState, action: Action) -> str | None:
     rules allow), then passes."""
     if state._phase is not TURN or action.kind not in (Kind.DRAW, Kind.PASS):
         return None
+    if state._tables.draw_at_will:
+        return _at_will(state, action)
     if action.kind is Kind.PASS:
         if can_play(state):
             return "you must beat the top card when you can"
@@ -182,6 +208,22 @@ def _stuck(state: SheddingState, action: Action) -> str | None:
         return "the stock is empty: pass instead"
     if not can_draw(state):
         return "you have drawn already this turn"
+    return None
+
+
+def _at_will(state: SheddingState, action: Action) -> str | None:
+    """Drawing at will: the player may draw up to the turn's limit even when able to play;
+    they pass only once they have drawn that many or the stock is empty."""
+    limit = state._tables.draw_limit
+    if action.kind is Kind.PASS:
+        if can_draw(state):
+            return f"play or draw: you may pass only after drawing {limit} card" \
+                   f"{'s' if limit != 1 else ''} this turn or with an empty stock"
+        return None
+    if not state._stock:
+        return "the stock is empty: play or pass"
+    if not can_draw(state):
+        return f"you have drawn {limit} card{'s' if limit != 1 else ''} this turn: play or pass"
     return None
 
 
@@ -205,6 +247,7 @@ RULES: tuple[Rule, ...] = (
     Rule(key=None, check=_known_action),
     Rule(key=None, check=_cards_in_pack),
     Rule(key="choose_trump", check=_trump_choice),
+    Rule(key="follow_up", check=_name_suit),
     Rule(key="own_turn", check=_own_turn),
     Rule(key="follow_up", check=_follow_up),
     Rule(key="beating", check=_must_beat),

@@ -21,7 +21,7 @@ from cardrules.model.shedding import (
     SheddingScoring,
 )
 
-__all__ = ["going_out_bonus", "hand_penalties", "nth"]
+__all__ = ["card_costs", "going_out_bonus", "hand_penalties", "nth"]
 
 
 def nth(values: Sequence[int], place: int) -> int:
@@ -64,6 +64,9 @@ def hand_penalties(penalty: HandPenalty, pack: Pack, hands: Sequence[int]) -> tu
     """
     if penalty.mode is HandPenaltyMode.NONE:
         return (0,) * len(hands)
+    if penalty.mode is HandPenaltyMode.BY_CARD:
+        costs = card_costs(penalty, pack)
+        return tuple(sum(costs[c] for c in pack.cards_of(hand)) for hand in hands)
     lost = []
     for hand in hands:
         loss = 0
@@ -75,3 +78,25 @@ def hand_penalties(penalty: HandPenalty, pack: Pack, hands: Sequence[int]) -> tu
                 loss += penalty.per_card * hand.bit_count()
         lost.append(loss)
     return tuple(lost)
+
+
+def card_costs(penalty: HandPenalty, pack: Pack) -> tuple[int, ...]:
+    """Per card, what holding it costs under a ``by_card`` penalty: its entry in
+    ``cards``, else its rank's in ``ranks``, else its face value (``face_value`` and a
+    number rank), else 0.
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("7", "8", "K"), suits=("S", "H"))
+    >>> rule = HandPenalty(mode=HandPenaltyMode.BY_CARD, ranks={"8": 50, "K": 10},
+    ...                    cards={"KH": 20}, face_value=True)
+    >>> dict(zip(pack.names(range(pack.size)), card_costs(rule, pack)))
+    {'7S': 7, '8S': 50, 'KS': 10, '7H': 7, '8H': 50, 'KH': 20}
+    """
+    costs = []
+    for card in range(pack.size):
+        rank = pack.ranks[pack.rank(card)]
+        cost = penalty.cards.get(pack.name(card), penalty.ranks.get(rank))
+        if cost is None:
+            cost = int(rank) if penalty.face_value and rank.isdigit() else 0
+        costs.append(cost)
+    return tuple(costs)

@@ -15,6 +15,7 @@ from cardrules.cards import Pack, bits, mask_of
 from cardrules.hooks import AfterPlayInput, as_written
 from cardrules.model.shedding import (
     AfterTurn,
+    DealEnd,
     GroupKind,
     GroupSpec,
     LaidOn,
@@ -65,6 +66,16 @@ class SheddingTables:
     draw: Action
     pass_: Action
     trump_actions: tuple[Action, ...]
+    name_actions: tuple[Action, ...] = ()
+    """The actions naming each suit, when a wild card names one (else none)."""
+    draw_at_will: bool = False
+    """The player to move may draw even when able to play."""
+    draw_limit: int = 1
+    """Cards a player may draw in one turn (at will, or when stuck)."""
+    first_out: bool = False
+    """The deal ends as soon as one player is out."""
+    redraw_ranks: frozenset[int] = frozenset()
+    """Ranks a starter card may not have: it goes under the stock and another is turned."""
     rank_masks: tuple[int, ...] = ()
     """Per rank, the bit set of its cards."""
     suit_masks: tuple[int, ...] = ()
@@ -113,6 +124,13 @@ class SheddingTables:
             pass_=Action(kind=Kind.PASS, label="pass"),
             trump_actions=tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}")
                                 for s in pack.suits),
+            name_actions=tuple(Action(kind=Kind.NAME, name=s, label=f"name {s}")
+                               for s in pack.suits)
+            if any(w.then is Then.NAME_SUIT for w in play.wild) else (),
+            draw_at_will=play.draw.at_will,
+            draw_limit=play.draw.max_per_turn if play.draw.at_will else play.stuck_draw,
+            first_out=play.ends is DealEnd.FIRST_OUT,
+            redraw_ranks=frozenset(pack.ranks.index(r) for r in play.starter_redraw),
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
             suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
             min_group=min((g.size for g in play.groups), default=0),
@@ -123,11 +141,11 @@ class SheddingTables:
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
-        each single card, each group move the rules allow (on any top), draw, pass and
-        the trump choices."""
+        each single card, each group move the rules allow (on any top), draw, pass, the
+        trump choices and, when a wild card names a suit, the suits named."""
         groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
         return (Listed(actions=(*self.single_actions, *groups, self.draw, self.pass_,
-                                *self.trump_actions)),)
+                                *self.trump_actions, *self.name_actions)),)
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
         """Per player, the trump class of each suit."""
