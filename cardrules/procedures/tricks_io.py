@@ -112,7 +112,10 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "phase": state._phase.value,
         "current_player": current,
         "trump": info.suits[trump] if trump >= 0 else None,
-        "trump_card": names[turned] if turned >= 0 and stock and stock[0] == turned else None,
+        "trump_card": names[turned] if turned >= 0 and (
+            (stock and stock[0] == turned)
+            or (state._tables.trump_in_hand and (state._hands[state._dealer] >> turned) & 1))
+        else None,
         "hands": info.cards.shown(info.hand_seen[player], state._hands),
         "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
         "leader": leader,
@@ -124,6 +127,8 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "points": [points_of(w) if seen else None for seen, w in zip(won_seen, won)],
         "events": [_event(e, player, names) for e in state._events],
     }
+    if state._tables.unbroken:
+        out["broken"] = state._broken
     if current < 0:
         out["scores"] = list(state._scores)
         out["points"] = [points_of(w) for w in won]
