@@ -11,7 +11,6 @@ import cardrules
 from cardrules.option_space import option_values
 from cardrules.resources import builtin_variants
 
-
 FIXTURE_VARIANTS = (str(Path(__file__).parent / "fixtures" / "tricks" / "duties.yaml"),)
 """Test-only variants whose rules no shipped variant uses yet (their paths): the
 properties over every variant cover them too."""
