@@ -258,3 +258,11 @@ def test_bura_is_unchanged_by_the_new_keys() -> None:
     tables = bura.tables
     assert not tables.answer_rules and not tables.lead_rules and not tables.breakers
     assert "broken" not in bura.new_deal(1).view(0)
+
+
+def test_a_state_written_before_the_broken_field_reads_back() -> None:
+    bura = cardrules.load("bura", players=3)
+    state = bura.new_deal(2)
+    data = state.to_json()
+    del data["broken"]
+    assert bura.state_from_json(data).to_json() == state.to_json()

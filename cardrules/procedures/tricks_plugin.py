@@ -29,6 +29,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
     (a field out of range, a trick that contradicts the phase, cards that do not add
     up)."""
+    if "broken" not in data:  # written before the field existed: nothing was broken yet
+        data = {**data, "broken": False}
     fields = read_fields(game.state_class, game, data)
     n, phase, plays = game.players, fields["phase"], fields["plays"]
     if (phase is ANSWER) != bool(plays) or len(plays) >= n:
