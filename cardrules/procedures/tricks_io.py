@@ -15,6 +15,7 @@ from cardrules.observation import (
     Cards,
     CardsBySeat,
     Field,
+    Number,
     NumbersBySeat,
     OneOf,
     Seat,
@@ -73,7 +74,8 @@ def view_info(game: Game) -> ViewInfo:
 
 
 def observation_fields(game: Game) -> tuple[Field, ...]:
-    """The fields of a view that a learning agent's observation encodes, in order."""
+    """The fields of a view that a learning agent's observation encodes, in order (with
+    ``broken`` only when some suits must be broken before they are led)."""
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -81,7 +83,8 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
             CardsBySeat(key="hands"), Cards(key="stock"), Seat(key="leader"),
             Seat(key="holder"), OneOf(key="combination", values=combinations),
             Trick(key="trick"), NumbersBySeat(key="tricks"), CardsBySeat(key="won"),
-            NumbersBySeat(key="points"), NumbersBySeat(key="scores"))
+            NumbersBySeat(key="points"), NumbersBySeat(key="scores"),
+            *([Number(key="broken")] if game.tables.unbroken else []))
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
