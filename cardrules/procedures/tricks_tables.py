@@ -81,6 +81,8 @@ class TricksTables:
     when there is none."""
     suit_masks: tuple[int, ...] = ()
     """Per suit, its cards as a bit set."""
+    suit_of: tuple[int, ...] = ()
+    """Per card, the cards of its suit as a bit set."""
     answer_rules: bool = False
     """Some duty or first-trick restriction binds answers (else answers are free)."""
     lead_rules: bool = False
@@ -145,6 +147,7 @@ class TricksTables:
         opening_card = pack.parse(opening.card) if opening else -1
         return cls(
             suit_masks=suit_masks,
+            suit_of=tuple(suit_masks[pack.suit(c)] for c in range(pack.size)),
             answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
             lead_rules=opening is not None or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
@@ -316,9 +319,12 @@ class TricksTables:
         """
         size = lead.bit_count()
         led = 0
-        for suit in self.suit_masks:
-            if lead & suit:
-                led |= suit
+        if size == 1:
+            led = self.suit_of[lead.bit_length() - 1]
+        else:
+            for suit in self.suit_masks:
+                if lead & suit:
+                    led |= suit
         trumps = self.suit_masks[trump] & ~led if trump >= 0 else 0
         void = not hand & led
         restricted = self.first_trick if first and void else 0
