@@ -21,8 +21,11 @@ from cardrules.model.tricks import (
     Band,
     CardFilter,
     CombinationSpec,
+    Condition,
     DrawOrder,
+    Duties,
     Effect,
+    Follow,
     Holder,
     Partners,
     SetBeat,
@@ -56,7 +59,9 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
     yield "- " + _lead(play)
+    yield from ("- " + line for line in _lead_restrictions(play))
     yield "- " + _answer(play)
+    yield from ("- " + line for line in _duties(play))
     yield "- " + _beats(play)
     yield "- " + _SETS[play.sets]
     yield "- " + _HOLDERS[play.holder]
@@ -85,13 +90,52 @@ def _answer(play: TricksPlay) -> str:
     answer = play.answer
     ways = [w for w, allowed in (("face up (`answer`)", answer.face_up),
                                  ("face down (`throw`)", answer.face_down)) if allowed]
+    free = play.duties == Duties() and not play.first_trick.no_cards
     text = ("Then each other player in turn, clockwise, answers with as many cards as were "
-            f"led, {' or '.join(ways) or 'in no allowed way'}. Nobody has to follow suit or "
-            "to beat.")
+            f"led, {' or '.join(ways) or 'in no allowed way'}."
+            + (" Nobody has to follow suit or to beat." if free else ""))
     if answer.face_down:
         text += (" Face-down cards never beat; only the player who laid them (and whoever "
                  "takes the trick) sees them.")
     return text
+
+
+def _lead_restrictions(play: TricksPlay) -> Iterator[str]:
+    """The opening card and the suits that must be broken, one sentence each."""
+    opening = play.opening
+    if opening is not None:
+        card = opening.card
+        what = f"any card of {card}'s suit" if opening.any_of_suit else card
+        yield (f"The player holding {card} leads the first trick of every deal (whoever "
+               f"would lead otherwise) and must lead {what}.")
+    if play.unbroken is not None:
+        suits = _or(play.unbroken.suits)
+        by = f" or {_or(play.unbroken.broken_by)}" if play.unbroken.broken_by else ""
+        yield (f"{suits} may not be led until broken, that is until a card of {suits}{by} "
+               "has been played in the deal, unless the leader holds nothing else.")
+
+
+def _duties(play: TricksPlay) -> Iterator[str]:
+    """The duties of answering and the first-trick restriction, one sentence each."""
+    duties = play.duties
+    when = " Once the stock is empty:" if duties.when is Condition.STOCK_EMPTY else ""
+    musts = []
+    if duties.follow is Follow.SUIT:
+        musts.append("a player who can must follow suit, answering with cards of the led "
+                     "suit (as many as they hold, up to the number led)")
+    if duties.trump_when_void:
+        musts.append("a player holding no card of the led suit must answer with trumps if "
+                     "able")
+    if duties.head:
+        musts.append("among the answers these duties allow, a player must beat the cards "
+                     "holding the trick if able")
+    if musts:
+        text = "; ".join(musts)
+        yield (when + " " + text if when else text[0].upper() + text[1:]).strip() + "."
+    if play.first_trick.no_cards:
+        yield (f"A player holding no card of the led suit may not play "
+               f"{_or(play.first_trick.no_cards)} (cards of those suits, or those cards) to "
+               "the first trick of the deal, unless nothing else is allowed.")
 
 
 def _beats(play: TricksPlay) -> str:
@@ -104,6 +148,9 @@ def _trump(trump: TrickTrump) -> str:
     if trump.source is TrumpSource.TURNED_CARD:
         return ("Trumps are the suit of the card turned up at the deal, which lies face up "
                 f"under the stock and is drawn last; {beat}.")
+    if trump.source is TrumpSource.DEALER_CARD:
+        return ("Trumps are the suit of the dealer's last dealt card, which everyone sees "
+                f"and which stays in the dealer's hand; {beat}.")
     if trump.source is TrumpSource.FIXED:
         return f"Trumps are {trump.suit} in every deal; {beat}."
     return "There are no trumps."

@@ -25,7 +25,13 @@ from cardrules.model.shedding import (
     Then,
     TrumpMode,
 )
-from cardrules.model.tricks import Partners, TrickScoring, TricksPlay, TrumpSource
+from cardrules.model.tricks import (
+    Follow,
+    Partners,
+    TrickScoring,
+    TricksPlay,
+    TrumpSource,
+)
 from cardrules.model.variant import Variant
 from cardrules.phases import find as find_phase
 from cardrules.procedures import find as find_procedure
@@ -43,6 +49,7 @@ def check_variant(variant: Variant) -> list[Found]:
         found.extend(_shedding(variant))
     elif isinstance(variant.play, TricksPlay):
         found.extend(_tricks(variant))
+        found.extend(_tricks_restrictions(variant))
     found.extend(_match(variant))
     for check in SETUP_CHECKS:
         found.extend(check(variant))
@@ -234,6 +241,51 @@ def _trick_scoring(v: Variant) -> Iterator[Found]:
         yield ("scoring", "tricks_over"), (
             f"a deal has at most {most} tricks with {v.players.min} players, so tricks over "
             f"{scoring.tricks_over} never score")
+
+
+def _tricks_restrictions(v: Variant) -> Iterator[Found]:
+    """Duties, lead and first-trick restrictions and the dealer's trump card."""
+    play = v.play
+    assert isinstance(play, TricksPlay)
+    ranks, suits = v.pack.ranks, v.pack.suits
+    duties = play.duties
+    if play.answer.face_down and (duties.follow is not Follow.NONE or duties.head
+                                  or play.first_trick.no_cards):
+        yield ("play", "answer", "face_down"), (
+            "duties and first-trick restrictions cannot bind face-down answers (a card laid "
+            "face down could not be checked): set answer.face_down to false or drop them")
+    if duties.trump_when_void and duties.follow is not Follow.SUIT:
+        yield ("play", "duties", "trump_when_void"), (
+            "trump_when_void applies to a player unable to follow suit: it needs "
+            "follow: suit")
+    if play.trump.source is TrumpSource.DEALER_CARD and v.deal.trump_card:
+        yield ("deal", "trump_card"), ("trump source dealer_card names trumps by the "
+                                       "dealer's last card; deal.trump_card would turn up "
+                                       "another: set it to false")
+    if play.opening is not None and not _is_card(play.opening.card, ranks, suits):
+        yield ("play", "opening", "card"), _unknown_card(play.opening.card, ranks, suits)
+    if play.unbroken is not None:
+        for i, suit in enumerate(play.unbroken.suits):
+            if suit not in suits:
+                yield ("play", "unbroken", "suits", i), _unknown("suit", suit, suits)
+        for i, card in enumerate(play.unbroken.broken_by):
+            if not _is_card(card, ranks, suits):
+                yield ("play", "unbroken", "broken_by", i), _unknown_card(card, ranks, suits)
+    for i, name in enumerate(play.first_trick.no_cards):
+        if name not in suits and not _is_card(name, ranks, suits):
+            yield ("play", "first_trick", "no_cards", i), (
+                f"{name!r} is neither a suit ({', '.join(suits)}) nor a card of the pack")
+
+
+def _is_card(name: str, ranks: tuple[str, ...], suits: tuple[str, ...]) -> bool:
+    """Whether ``name`` is a card of the pack: a rank then a suit (any case)."""
+    folded = name.upper()
+    return any(folded == (r + s).upper() for r in ranks for s in suits)
+
+
+def _unknown_card(name: str, ranks: tuple[str, ...], suits: tuple[str, ...]) -> str:
+    return (f"unknown card {name!r}; a card is a rank ({', '.join(ranks)}) then a suit "
+            f"({', '.join(suits)})")
 
 
 def _match(v: Variant) -> Iterator[Found]:

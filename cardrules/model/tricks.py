@@ -14,10 +14,15 @@ __all__ = [
     "Band",
     "CardFilter",
     "CombinationSpec",
+    "Condition",
     "DrawOrder",
+    "Duties",
     "Effect",
+    "FirstTrick",
+    "Follow",
     "Holder",
     "LeadSpec",
+    "Opening",
     "Partners",
     "SetBeat",
     "TrickScoring",
@@ -25,6 +30,7 @@ __all__ = [
     "TrickTrump",
     "TricksPlay",
     "TrumpSource",
+    "Unbroken",
 ]
 
 
@@ -35,6 +41,9 @@ class TrumpSource(enum.Enum):
     """The suit of the card turned up after the deal (``deal.trump_card``)."""
     FIXED = "fixed"
     """Always the suit named in ``suit``."""
+    DEALER_CARD = "dealer_card"
+    """The suit of the dealer's last dealt card, turned up for all to see; it stays in the
+    dealer's hand (as in Whist)."""
     NONE = "none"
     """No trumps."""
 
@@ -89,6 +98,74 @@ class AnswerSpec:
     """Answers may be laid face up (action ``answer``); only those can beat."""
     face_down: bool = False
     """Answers may be laid face down (action ``throw``); they never beat."""
+
+
+class Follow(enum.Enum):
+    """What an answer must follow."""
+
+    NONE = "none"
+    """Nothing: any card may answer (as in Bura)."""
+    SUIT = "suit"
+    """The led suit: a player who can must answer with cards of the led suit (with as many
+    of them as they hold, up to the number led)."""
+
+
+class Condition(enum.Enum):
+    """When the duties of answering apply."""
+
+    ALWAYS = "always"
+    """Throughout the deal."""
+    STOCK_EMPTY = "stock_empty"
+    """Once the stock is empty (nothing is left to draw)."""
+
+
+@attrs.frozen(kw_only=True)
+class Duties:
+    """What an answer must do, when the player is able to, checked in this order: follow
+    suit, else trump, then (among the cards those duties leave) beat the cards holding the
+    trick.  A duty never forbids every answer: a player unable to meet it is free of it."""
+
+    follow: Follow = Follow.NONE
+    """Follow the led suit."""
+    trump_when_void: bool = False
+    """A player holding no card of the led suit must answer with trumps (as many as they
+    hold, up to the number led); needs ``follow: suit``."""
+    head: bool = False
+    """Beat the cards holding the trick (take it over), among the answers the other duties
+    allow."""
+    when: Condition = Condition.ALWAYS
+    """When these duties apply."""
+
+
+@attrs.frozen(kw_only=True)
+class Opening:
+    """The card that opens a deal."""
+
+    card: str
+    """Its holder leads the first trick of every deal (whoever the ``first_mover`` hook
+    names) and must lead it, e.g. ``2C``."""
+    any_of_suit: bool = False
+    """The first lead may be any card(s) of the opening card's suit instead."""
+
+
+@attrs.frozen(kw_only=True)
+class Unbroken:
+    """Suits that may not be led until broken (hearts, say)."""
+
+    suits: tuple[str, ...]
+    """The suits; they are broken together, once a card of any of them is played."""
+    broken_by: tuple[str, ...] = ()
+    """Cards whose play breaks them too (the queen of spades, say)."""
+
+
+@attrs.frozen(kw_only=True)
+class FirstTrick:
+    """Cards kept out of the deal's first trick."""
+
+    no_cards: tuple[str, ...] = ()
+    """Suit names and card names (``[H, QS]``): a player who holds no card of the led suit
+    may not answer the first trick with such cards unless the other duties leave nothing
+    else."""
 
 
 @attrs.frozen(kw_only=True)
@@ -149,6 +226,15 @@ class TricksPlay:
     """How hands are refilled after a trick."""
     combinations: dict[str, CombinationSpec] = attrs.field(factory=dict)
     """Declarable combinations by name, in the order they are offered."""
+    duties: Duties = Duties()
+    """What an answer must do (nothing, by default)."""
+    opening: Opening | None = None
+    """The card that opens every deal (None: the ``first_mover`` hook names the leader and
+    any card may be led)."""
+    unbroken: Unbroken | None = None
+    """Suits that may not be led until broken (None: any suit may be led)."""
+    first_trick: FirstTrick = FirstTrick()
+    """Cards kept out of the first trick."""
 
 
 @attrs.frozen(kw_only=True)

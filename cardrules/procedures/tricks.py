@@ -48,7 +48,13 @@ from cardrules.model.tricks import (
     TrickStep,
 )
 from cardrules.procedures import tricks_rules, tricks_scoring
-from cardrules.procedures.tricks_deal import RawEvent, deal_cards, deal_result, draw_up
+from cardrules.procedures.tricks_deal import (
+    RawEvent,
+    deal_cards,
+    deal_result,
+    draw_up,
+    opening_leader,
+)
 from cardrules.procedures.tricks_io import view
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
 from cardrules.state import DealContext, DealResult, FieldState
@@ -130,6 +136,8 @@ class TricksState(FieldState):
     """The listed phase at work (-1: none; see :mod:`cardrules.flow`)."""
     _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen, as plain tuples."""
+    _broken: bool = field(Flag())
+    """The suits that may not be led until broken are broken (``play.unbroken``)."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -159,9 +167,10 @@ class TricksState(FieldState):
         return state
 
     def _start_play(self) -> None:
-        """The leader dealt to lead begins, after a declaration window (changes a fresh
+        """The leader dealt to lead begins (or the holder of the opening card, which the
+        listed phases may have moved), after a declaration window (changes a fresh
         clone)."""
-        self._window(self._leader)
+        self._window(opening_leader(self._tables, self._hands, self._leader))
 
     # -- public read-only fields -------------------------------------------------
 
@@ -224,9 +233,15 @@ class TricksState(FieldState):
             return flow.legal(self)
         phase, tables, p = self._phase, self._tables, self._current
         if phase is ANSWER:
+            if tables.answer_rules:
+                return self._bound_answers()
             return tables.answers(self._hands[p], self._plays[0].bit_count())
         if phase is LEAD:
-            leads = tables.leads(self._hands[p], self._smallest())
+            if tables.lead_rules:
+                leads = tables.bound_leads(self._hands[p], self._smallest(),
+                                           first=self.first_trick, broken=self._broken)
+            else:
+                leads = tables.leads(self._hands[p], self._smallest())
             if not self._offer:
                 return leads
             return leads + tuple(d.action for d in self.declarations(p))
@@ -236,6 +251,23 @@ class TricksState(FieldState):
 
     def _smallest(self) -> int:
         return min(map(int.bit_count, self._hands))
+
+    def _bound_answers(self) -> tuple[Action, ...]:
+        """The answers the duties and the first-trick restriction allow."""
+        tables, plays = self._tables, self._plays
+        held = plays[(self._holder - self._leader) % len(self._hands)]
+        return tables.bound_answers(self._hands[self._current], plays[0], held, self._trump,
+                                    duties=self.duties_apply, first=self.first_trick)
+
+    @property
+    def first_trick(self) -> bool:
+        """No trick of the deal has been taken yet."""
+        return not any(self._tricks)
+
+    @property
+    def duties_apply(self) -> bool:
+        """The duties of answering (``play.duties``) apply now."""
+        return self._tables.duties_always or not self._stock
 
     def declarations(self, player: int) -> tuple[Declaration, ...]:
         """The combinations ``player`` may declare now (held, and answerable if led)."""
@@ -280,6 +312,8 @@ class TricksState(FieldState):
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
         new._combo, new._asking, new._offer = combo, (), False
+        if mask & self._tables.breakers:
+            new._broken = True
         new._phase, new._current = ANSWER, (p + 1) % len(hands)
         if self._starter < 0:
             new._starter = p
@@ -292,6 +326,8 @@ class TricksState(FieldState):
         n = len(hands)
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
         new._plays = plays = plays + (mask,)
+        if mask & self._tables.breakers:
+            new._broken = True
         event: RawEvent
         if face_up:
             held = plays[(self._holder - self._leader) % n]

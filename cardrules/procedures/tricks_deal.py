@@ -15,8 +15,10 @@ from cardrules.state import DealContext, DealResult
 if TYPE_CHECKING:
     from cardrules.game import Game
     from cardrules.procedures.tricks import TricksState
+    from cardrules.procedures.tricks_tables import TricksTables
 
-__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up", "partnerships"]
+__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up", "opening_leader",
+           "partnerships"]
 
 RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
 """An event kept compactly: kind, player, cards, amount, note, private."""
@@ -47,12 +49,18 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
     ``first_mover`` hook (which sees what the previous deal carried)."""
     pack, n, deal = game.pack, game.players, game.variant.deal
     stock = context.stock(pack.size)
-    hands = deal_round(stock, n, (context.dealer + 1) % n, deal.hand_for(n, context.index))
+    rule = game.tables.play.trump
+    size = deal.hand_for(n, context.index)
+    # The last card dealt goes to the dealer (the deal starts at the dealer's left).
+    last = stock[len(stock) - n * size]
+    hands = deal_round(stock, n, (context.dealer + 1) % n, size)
     turned = stock.pop() if deal.trump_card else -1
     if turned >= 0:
         stock.insert(0, turned)
-    rule = game.tables.play.trump
-    if rule.source is TrumpSource.TURNED_CARD:
+    if rule.source is TrumpSource.DEALER_CARD:
+        turned = last
+        suit = pack.suit(last)
+    elif rule.source is TrumpSource.TURNED_CARD:
         suit = pack.suit(turned) if turned >= 0 else -1
     elif rule.source is TrumpSource.FIXED:
         suit = pack.suits.index(rule.suit) if rule.suit else -1
@@ -62,11 +70,23 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
     leader = game.hook("first_mover")(FirstMoverInput(
         pack=pack, hands=tuple(hands), top=turned, dealer=context.dealer,
         trump_classes=(classes,) * n, carry=dict(context.carry)))
+    leader = opening_leader(game.tables, tuple(hands), leader)
     events: list[RawEvent] = [("deal", context.dealer, (), 0, "", False)]
     if turned >= 0:
         events.append(("trump", -1, (turned,), 0, pack.suits[suit], False))
     return Dealt(hands=tuple(hands), stock=tuple(stock), trump=suit, trump_card=turned,
                  leader=leader, events=tuple(events))
+
+
+def opening_leader(tables: TricksTables, hands: tuple[int, ...], leader: int) -> int:
+    """The holder of the opening card (``play.opening``), who leads the first trick
+    whoever ``leader`` is; ``leader`` when there is no opening card or nobody holds it."""
+    card = tables.opening_card
+    if card >= 0:
+        for p, hand in enumerate(hands):
+            if (hand >> card) & 1:
+                return p
+    return leader
 
 
 def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size: int,

@@ -15,6 +15,7 @@ from cardrules.observation import (
     Cards,
     CardsBySeat,
     Field,
+    Number,
     NumbersBySeat,
     OneOf,
     Seat,
@@ -73,7 +74,8 @@ def view_info(game: Game) -> ViewInfo:
 
 
 def observation_fields(game: Game) -> tuple[Field, ...]:
-    """The fields of a view that a learning agent's observation encodes, in order."""
+    """The fields of a view that a learning agent's observation encodes, in order (with
+    ``broken`` only when some suits must be broken before they are led)."""
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -81,7 +83,8 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
             CardsBySeat(key="hands"), Cards(key="stock"), Seat(key="leader"),
             Seat(key="holder"), OneOf(key="combination", values=combinations),
             Trick(key="trick"), NumbersBySeat(key="tricks"), CardsBySeat(key="won"),
-            NumbersBySeat(key="points"), NumbersBySeat(key="scores"))
+            NumbersBySeat(key="points"), NumbersBySeat(key="scores"),
+            *([Number(key="broken")] if game.tables.unbroken else []))
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
@@ -112,7 +115,10 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "phase": state._phase.value,
         "current_player": current,
         "trump": info.suits[trump] if trump >= 0 else None,
-        "trump_card": names[turned] if turned >= 0 and stock and stock[0] == turned else None,
+        "trump_card": names[turned] if turned >= 0 and (
+            (stock and stock[0] == turned)
+            or (state._tables.trump_in_hand and (state._hands[state._dealer] >> turned) & 1))
+        else None,
         "hands": info.cards.shown(info.hand_seen[player], state._hands),
         "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
         "leader": leader,
@@ -124,6 +130,8 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "points": [points_of(w) if seen else None for seen, w in zip(won_seen, won)],
         "events": [_event(e, player, names) for e in state._events],
     }
+    if state._tables.unbroken:
+        out["broken"] = state._broken
     if current < 0:
         out["scores"] = list(state._scores)
         out["points"] = [points_of(w) for w in won]

@@ -29,6 +29,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
     (a field out of range, a trick that contradicts the phase, cards that do not add
     up)."""
+    if "broken" not in data:  # written before the field existed: nothing was broken yet
+        data = {**data, "broken": False}
     fields = read_fields(game.state_class, game, data)
     n, phase, plays = game.players, fields["phase"], fields["plays"]
     if (phase is ANSWER) != bool(plays) or len(plays) >= n:
@@ -46,14 +48,17 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
 
 def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
           trump_card: str = "", leader: int = 0, dealer: int | None = None,
-          won: Sequence[str] | None = None, tricks: Sequence[int] | None = None) -> TricksState:
+          won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
+          broken: bool = False) -> TricksState:
     """A position at the start of a trick, for tests and puzzles.
 
     ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
     the order they will be drawn; ``trump_card`` (drawn last, after the stock) fixes the
     trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
-    any).  Cards not mentioned anywhere are out of play.  The declaration window before
-    ``leader``'s lead opens at once.
+    any); when trumps are named by the dealer's card (``dealer_card``), ``trump_card``
+    names a card of the dealer's hand instead.  ``broken`` tells whether the suits that
+    may not be led until broken are broken.  Cards not mentioned anywhere are out of
+    play.  The declaration window before ``leader``'s lead opens at once.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -62,7 +67,12 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
     turned = pack.parse(trump_card) if trump_card else -1
     stock_cards = tuple(reversed(pack.parse_many(stock)))
-    if turned >= 0:
+    dealer = (leader - 1) % n if dealer is None else dealer
+    if game.tables.trump_in_hand:
+        if turned >= 0 and not (hand_masks[dealer] >> turned) & 1:
+            raise StateError(f"the trump card {trump_card} must be in the dealer's "
+                             f"(player {dealer}'s) hand")
+    elif turned >= 0:
         stock_cards = (turned, *stock_cards)
     used = 0
     for mask in (*hand_masks, *won_masks, mask_of(stock_cards)):
@@ -79,7 +89,7 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        discard=pack.full & ~used, dealer=(leader - 1) % n if dealer is None else dealer)
+        discard=pack.full & ~used, dealer=dealer, broken=broken)
     state._window(leader)
     return state
 

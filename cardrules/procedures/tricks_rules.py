@@ -14,12 +14,13 @@ generators did not list, so a listed action is never called illegal.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import mask_of
+from cardrules.cards import bits, mask_of
 from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
 
 if TYPE_CHECKING:
@@ -156,6 +157,154 @@ def _answer(state: TricksState, action: Action) -> str | None:
     return None
 
 
+def _opening(state: TricksState, action: Action) -> str | None:
+    """The holder of the opening card leads it (or, as the rules allow, cards of its
+    suit) to the first trick of the deal."""
+    tables, p = state._tables, state._current
+    card = tables.opening_card
+    if (card < 0 or action.kind is not Kind.LEAD or state._phase is not LEAD
+            or not state.first_trick or not (state._hands[p] >> card) & 1):
+        return None
+    pack = state.game.pack
+    if tables.opening_suit:
+        if mask_of(action.cards) & ~tables.opening_suit:
+            return f"the first lead of the deal must be of the opening card's suit " \
+                   f"({pack.suits[pack.suit(card)]})"
+        return None
+    if card not in action.cards:
+        return f"player {p} holds {pack.name(card)}, which opens the deal: lead it"
+    return None
+
+
+def _unbroken(state: TricksState, action: Action) -> str | None:
+    """Cards of the suits that must first be broken may not be led until a card of them
+    (or a card that breaks them) has been played, unless the leader holds nothing else
+    that may be led."""
+    tables, p = state._tables, state._current
+    if (not tables.unbroken or state._broken or action.kind is not Kind.LEAD
+            or state._phase is not LEAD or not mask_of(action.cards) & tables.unbroken):
+        return None
+    hand, card = state._hands[p], tables.opening_card
+    if state.first_trick and card >= 0 and (hand >> card) & 1:
+        others = hand & tables.opening_suit & ~tables.unbroken if tables.opening_suit \
+            else (1 << card) & ~tables.unbroken
+    else:
+        others = hand & ~tables.unbroken
+    if not others:
+        return None
+    pack = state.game.pack
+    suits = sorted({pack.suits[pack.suit(c)] for c in bits(tables.unbroken)})
+    breakers = [pack.name(c) for c in bits(tables.breakers & ~tables.unbroken)]
+    by = f" or {' '.join(breakers)}" if breakers else ""
+    return f"{'/'.join(suits)} may not be led until broken (by a card of {'/'.join(suits)}" \
+           f"{by} played) while player {p} holds other cards to lead"
+
+
+# The duties of answering, asked one after another: each keeps, of the answers the ones
+# before it allow, those that meet it (when some do).
+
+_STEPS = ("follow", "trump_when_void", "first_trick", "head")
+
+
+def _led(state: TricksState) -> int:
+    """The cards of the suits led."""
+    out, lead = 0, state._plays[0]
+    for suit in state._tables.suit_masks:
+        if lead & suit:
+            out |= suit
+    return out
+
+
+def _step(state: TricksState, step: str, answers: list[int]) -> list[int]:
+    """The ``answers`` (bit sets) that meet ``step``, or all of them when none does or the
+    step does not bind now."""
+    tables, hand = state._tables, state._hands[state._current]
+    led, trump = _led(state), state._trump
+    duties = state.duties_apply
+    scores: list[int]
+    if step == "follow" and tables.follow and duties:
+        scores = [(m & led).bit_count() for m in answers]
+    elif step == "trump_when_void" and tables.trump_duty and duties and trump >= 0:
+        trumps = tables.suit_masks[trump] & ~led
+        scores = [(m & trumps).bit_count() for m in answers]
+    elif step == "first_trick" and tables.first_trick and state.first_trick \
+            and not hand & led:
+        scores = [-(m & tables.first_trick).bit_count() for m in answers]
+    elif step == "head" and tables.head and duties:
+        held = state._plays[(state._holder - state._leader) % len(state._hands)]
+        scores = [int(tables.beats_set(m, held, trump)) for m in answers]
+    else:
+        return answers
+    best = max(scores, default=0)
+    return [m for m, score in zip(answers, scores) if score == best]
+
+
+def _allowed_before(state: TricksState, step: str) -> list[int]:
+    """The answers (bit sets) the steps before ``step`` allow."""
+    size = state._plays[0].bit_count()
+    answers = [mask_of(c) for c in combinations(bits(state._hands[state._current]), size)]
+    for earlier in _STEPS[:_STEPS.index(step)]:
+        answers = _step(state, earlier, answers)
+    return answers
+
+
+def _duty(step: str) -> Callable[[TricksState, Action], str | None]:
+    """The rule of one step of the duties of answering."""
+
+    def check(state: TricksState, action: Action) -> str | None:
+        if action.kind is not Kind.ANSWER or state._phase is not ANSWER \
+                or len(action.cards) != state._plays[0].bit_count():
+            return None
+        mask = mask_of(action.cards)
+        if mask in _step(state, step, _allowed_before(state, step)):
+            return None
+        return _DUTY_REASONS[step](state)
+
+    check.__doc__ = _DUTY_DOCS[step]
+    return check
+
+
+def _suit_names(state: TricksState, mask: int) -> str:
+    pack = state.game.pack
+    return "/".join(sorted({pack.suits[pack.suit(c)] for c in bits(mask)}))
+
+
+def _restricted(state: TricksState) -> str:
+    """The first-trick restriction's cards, the whole suits by their letters."""
+    pack, mask = state.game.pack, state._tables.first_trick
+    words = []
+    for s, suit in enumerate(state._tables.suit_masks):
+        if mask & suit == suit:
+            words.append(pack.suits[s])
+            mask &= ~suit
+    return "/".join(words + list(pack.names(pack.cards_of(mask))))
+
+
+_DUTY_REASONS: dict[str, Callable[[TricksState], str]] = {
+    "follow": lambda state: f"player {state._current} must follow suit: answer with as "
+                            f"many cards of the led suit ({_suit_names(state, _led(state))}) "
+                            f"as they can",
+    "trump_when_void": lambda state: f"player {state._current} holds no card of the led "
+                                     f"suit and must play trumps ("
+                                     f"{state.game.pack.suits[state._trump]})",
+    "first_trick": lambda state: f"{_restricted(state)} may not be played to the first "
+                                 f"trick while player {state._current} may play other cards",
+    "head": lambda state: f"player {state._current} must beat the cards holding the trick "
+                          f"(player {state._holder}'s) if able",
+}
+
+_DUTY_DOCS = {
+    "follow": "A player who can answers with cards of the led suit (as many as they hold, "
+              "up to the number led).",
+    "trump_when_void": "A player holding no card of the led suit answers with trumps, if "
+                       "able.",
+    "first_trick": "A player holding no card of the led suit may not answer the first "
+                   "trick with the restricted cards unless nothing else is allowed.",
+    "head": "Among the answers the other duties allow, a player must beat the cards "
+            "holding the trick if able.",
+}
+
+
 def _written_order(state: TricksState, action: Action) -> str | None:
     """Cards are written in a player's sort (by suit, then rank from high to low)."""
     sort = state.game.pack.cards_of(mask_of(action.cards))
@@ -171,7 +320,10 @@ RULES: tuple[Rule, ...] = (
     Rule(key="declare", check=_declare_window),
     Rule(key="declare", check=_declaration),
     Rule(key="lead", check=_lead),
+    Rule(key="opening", check=_opening),
+    Rule(key="broken", check=_unbroken),
     Rule(key="answer", check=_answer),
+    *(Rule(key=step, check=_duty(step)) for step in _STEPS),
     Rule(key=None, check=_written_order),
 )
 """Every rule, in the order they are asked (the first refusal is the reason given)."""

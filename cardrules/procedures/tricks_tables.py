@@ -18,7 +18,7 @@ from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.combos import Pattern, compile_pattern, filter_mask, find
 from cardrules.model.shedding import TrumpBeat
-from cardrules.model.tricks import Effect, TrickScoring, TricksPlay
+from cardrules.model.tricks import Condition, Effect, Follow, TrickScoring, TricksPlay, TrumpSource
 
 if TYPE_CHECKING:
     from cardrules.procedures.tricks_io import ViewInfo
@@ -81,6 +81,34 @@ class TricksTables:
     smallest_win_combination: int = _NEVER
     """Fewest cards of a combination that wins the deal when declared; a large number
     when there is none."""
+    suit_masks: tuple[int, ...] = ()
+    """Per suit, its cards as a bit set."""
+    suit_of: tuple[int, ...] = ()
+    """Per card, the cards of its suit as a bit set."""
+    answer_rules: bool = False
+    """Some duty or first-trick restriction binds answers (else answers are free)."""
+    lead_rules: bool = False
+    """An opening card or unbroken suits restrict leads (else leads are free)."""
+    follow: bool = False
+    """Answers must follow the led suit when able."""
+    trump_duty: bool = False
+    """A player void in the led suit must trump when able."""
+    head: bool = False
+    """Answers must beat the cards holding the trick when able."""
+    duties_always: bool = True
+    """The duties apply throughout the deal (else once the stock is empty)."""
+    opening_card: int = -1
+    """The card that opens every deal (-1: none)."""
+    opening_suit: int = 0
+    """The cards that may open a deal instead of it (``any_of_suit``), as a bit set."""
+    unbroken: int = 0
+    """Cards of the suits that may not be led until broken, as a bit set."""
+    breakers: int = 0
+    """Cards whose play breaks those suits (theirs and the named ones), as a bit set."""
+    first_trick: int = 0
+    """Cards kept out of the first trick by a player void in the led suit, as a bit set."""
+    trump_in_hand: bool = False
+    """The trump card stays in the dealer's hand (trump source ``dealer_card``)."""
     masks: dict[Action, int] = attrs.field(factory=dict)
     """Every action made so far -> its cards as a bit set."""
     view_info: ViewInfo | None = None
@@ -110,7 +138,30 @@ class TricksTables:
                     include=[filter_mask(pack, ranks=f.ranks, trump=f.trump, trump_suit=trump)
                              for f in spec.include])
                 for name, spec in play.combinations.items()))
+        suit_masks = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
+        duties, opening, unbroken = play.duties, play.opening, play.unbroken
+        unbroken_mask = sum(suit_masks[pack.suits.index(s)] for s in unbroken.suits) \
+            if unbroken else 0
+        first_trick = 0
+        for name in play.first_trick.no_cards:
+            first_trick |= suit_masks[pack.suits.index(name)] if name in pack.suits \
+                else 1 << pack.parse(name)
+        opening_card = pack.parse(opening.card) if opening else -1
         return cls(
+            suit_masks=suit_masks,
+            suit_of=tuple(suit_masks[pack.suit(c)] for c in range(pack.size)),
+            answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
+            lead_rules=opening is not None or unbroken is not None,
+            follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
+            head=duties.head, duties_always=duties.when is Condition.ALWAYS,
+            opening_card=opening_card,
+            opening_suit=suit_masks[pack.suit(opening_card)]
+            if opening and opening.any_of_suit else 0,
+            unbroken=unbroken_mask,
+            breakers=unbroken_mask | mask_of(tuple(pack.parse(c) for c in unbroken.broken_by))
+            if unbroken else 0,
+            first_trick=first_trick,
+            trump_in_hand=play.trump.source is TrumpSource.DEALER_CARD,
             pack=pack, play=play, scoring=scoring, beats=tuple(beats),
             patterns=tuple(patterns),
             checks=tuple(tuple((pool, p.size) for p in ps for pool in p.pools)
@@ -259,6 +310,73 @@ class TricksTables:
         down = self.actions(Kind.THROW, masks) if rule.face_down else ()
         return up, down
 
+    def bound_answers(self, hand: int, lead: int, held: int, trump: int, *, duties: bool,
+                      first: bool) -> tuple[Action, ...]:
+        """The answers to ``lead`` (held by ``held``) from ``hand`` that the duties (when
+        ``duties``) and, on the ``first`` trick, the first-trick restriction allow.
+
+        Step by step, each step keeping only the answers that meet it when some do: as
+        many cards of the led suit as possible; else as many trumps; on the first trick,
+        for a player void in the led suit, as few restricted cards as possible; then an
+        answer that beats ``held``.  One-card answers work on bit sets.
+        """
+        size = lead.bit_count()
+        led = 0
+        if size == 1:
+            led = self.suit_of[lead.bit_length() - 1]
+        else:
+            for suit in self.suit_masks:
+                if lead & suit:
+                    led |= suit
+        trumps = self.suit_masks[trump] & ~led if trump >= 0 else 0
+        void = not hand & led
+        restricted = self.first_trick if first and void else 0
+        follow, trump_duty, head = (self.follow and duties, self.trump_duty and duties,
+                                    self.head and duties)
+        if size == 1:
+            allowed = hand
+            if follow and not void:
+                allowed &= led
+            elif trump_duty and hand & trumps:
+                allowed &= trumps
+            if allowed & restricted and allowed & ~restricted:
+                allowed &= ~restricted
+            if head:
+                beaters = allowed & self.beats[self.trump_index(trump)][held.bit_length() - 1]
+                if beaters:
+                    allowed = beaters
+            return self._singles(allowed)
+        masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is Kind.ANSWER]
+        if follow:
+            masks = _most(masks, lambda m: (m & led).bit_count())
+            if trump_duty:
+                masks = _most(masks, lambda m: (m & trumps).bit_count())
+        if restricted:
+            masks = _most(masks, lambda m: -(m & restricted).bit_count())
+        if head:
+            beating = [m for m in masks if self.beats_set(m, held, trump)]
+            masks = beating or masks
+        return self.actions(Kind.ANSWER, masks)
+
+    def bound_leads(self, hand: int, limit: int, *, first: bool,
+                    broken: bool) -> tuple[Action, ...]:
+        """The leads from ``hand`` (of at most ``limit`` cards) that the opening card (on
+        the ``first`` trick, when held) and the unbroken suits (unless ``broken``) allow:
+        the opening card (or, with ``any_of_suit``, cards of its suit only), then no card
+        of an unbroken suit while the hand holds other cards."""
+        opening = self.opening_card
+        must = 0
+        if first and opening >= 0 and (hand >> opening) & 1:
+            if self.opening_suit:
+                hand &= self.opening_suit
+            else:
+                must = 1 << opening
+        if not broken and hand & ~self.unbroken and (must & ~self.unbroken or not must):
+            hand &= ~self.unbroken
+        if must and self.play.lead.max_cards > 1:
+            return tuple(a for a in self.leads(hand, limit) if self.masks[a] & must)
+        return self.leads(must or hand, limit)
+
     @staticmethod
     def _cached(cache: dict[int, tuple[Action, ...]], hand: int, size: int,
                 build: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
@@ -324,6 +442,15 @@ class TricksTables:
             if points >= min_points and tricks >= min_tricks:
                 return score
         return 0
+
+
+def _most(masks: list[int], score: Callable[[int], int]) -> list[int]:
+    """The bit sets of ``masks`` with the highest ``score``."""
+    if not masks:
+        return masks
+    scores = [score(m) for m in masks]
+    best = max(scores)
+    return [m for m, s in zip(masks, scores) if s == best]
 
 
 def _pairs(cards: int, held: int, table: tuple[int, ...]) -> bool:
