@@ -137,7 +137,8 @@ class Shedding(Procedure):
         two plays or draws there are at most ``players`` passes and follow-up ends, plus
         the ``blocked_extra_passes`` that end a blocked deal."""
         n, cards = game.players, game.pack.size
-        return n + (2 * cards + 1) * (n + 2 + game.tables.blocked_passes)
+        tables: SheddingTables = game.tables
+        return n + (2 * cards + 1) * (n + 2 + tables.blocked_passes)
 
 
 register(Shedding())
