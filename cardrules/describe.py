@@ -224,8 +224,10 @@ def _shedding_scoring(v: Variant) -> Iterator[str]:
         yield f"- Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}."
     first = "as soon as one player is out" if getattr(v.play, "ends", None) is \
         DealEnd.FIRST_OUT else "when only one player holds cards"
+    extra = getattr(v.play, "blocked_extra_passes", 0)
+    more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
     yield (f"- The deal ends {first}, or when the stock is empty and every player holding "
-           "cards has passed in a row.")
+           f"cards has passed in a row{more}.")
     pile = getattr(v.play, "pile", "pile")
     yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD
                                           else "the owner of the top card takes them.")

@@ -14,7 +14,8 @@ import cardrules.adapters.openspiel  # noqa: E402, F401  (registers python_cardr
 GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "bura", "players": 3},
          {"variant": "bura", "players": 2, "options": '{"hand_size": 3}'},
-         {"variant": "bank", "players": 3, "options": '{"trumps": "none"}'}]
+         {"variant": "bank", "players": 3, "options": '{"trumps": "none"}'},
+         {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))

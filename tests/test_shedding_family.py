@@ -153,6 +153,20 @@ def test_e5_with_an_empty_stock_everyone_passing_ends_the_deal() -> None:
     assert state.is_over
 
 
+def test_e5_extra_passes_may_be_needed_to_end_a_blocked_deal() -> None:
+    game = changed(play={"blocked_extra_passes": 1})
+    state = game.setup(hands=["9C", "3S", "4S"], pile="5H")
+    state = play(state, "pass", "pass", "pass")
+    assert not state.is_over and state.current_player == 0
+    assert legal(state) == {"pass"}
+    assert play(state, "pass").is_over
+
+
+def test_e5_extra_passes_are_told_in_the_rules() -> None:
+    text = "\n".join(describe(changed(play={"blocked_extra_passes": 2}).variant))
+    assert "passed in a row and 2 more passes followed" in text
+
+
 # -- E2: the starter card -----------------------------------------------------------------
 
 
@@ -210,6 +224,7 @@ def test_e6_last_holder_plays_on_after_the_first_out() -> None:
     ({"scoring": {"hand_penalty": {"mode": "by_card", "cards": {"ZZ": 5}}}},
      "unknown card 'ZZ'"),
     ({"play": {"draw": {"at_will": True, "max_per_turn": 0}}}, "max_per_turn"),
+    ({"play": {"blocked_extra_passes": -1}}, "blocked_extra_passes"),
 ])
 def test_bad_shedding_data_is_refused_with_a_reason(changes: dict[str, Any],
                                                      words: str) -> None:

@@ -1,8 +1,10 @@
 """``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
 
-Measures random playouts of Bank and Bura (2 and 4 players, default options) and, when
-the optional ``bench`` extra is installed, peer engines in the same run, printing the
-ratio cardrules/peer.  Reports the median of several runs and their spread.
+Measures random playouts of Bank, Bura and Crazy Eights (2 and 4 players, default
+options) and, when the optional ``bench`` extra is installed, peer engines in the same
+run, printing the ratio cardrules/peer.  Crazy Eights against OpenSpiel's crazy_eights
+compares the same game (``tests/test_openspiel_crazy_eights.py``); the other pairs are
+games of a similar kind.  Reports the median of several runs and their spread.
 """
 
 from __future__ import annotations
@@ -19,13 +21,16 @@ from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
 
-OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4))
+OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
+       ("crazy_eights", 4))
 """The cardrules games measured."""
 PAIRS = {
     ("bank", 2): ("crazy_eights_2p", "uno_2p"),
     ("bank", 4): ("crazy_eights_4p", "uno_4p"),
     ("bura", 2): ("uno_2p",),
     ("bura", 4): ("hearts_4p", "uno_4p"),
+    ("crazy_eights", 2): ("crazy_eights_2p",),
+    ("crazy_eights", 4): ("crazy_eights_4p",),
 }
 """Which peers each cardrules game is compared with."""
 

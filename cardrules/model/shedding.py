@@ -252,6 +252,10 @@ class SheddingPlay:
     the next card turned instead."""
     ends: DealEnd = DealEnd.LAST_HOLDER
     """When the deal ends."""
+    blocked_extra_passes: int = 0
+    """With an empty stock the deal ends, blocked, once every player still holding cards
+    has passed in a row and then this many more passes have followed (OpenSpiel's
+    crazy_eights: 1, that is one pass per player and one more)."""
 
 
 @attrs.frozen(kw_only=True)

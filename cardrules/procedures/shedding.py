@@ -443,9 +443,10 @@ class SheddingState(FieldState):
     def _continue_with(self, player: int) -> SheddingState:
         self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
         holders = len(self._hands) - self._hands.count(0)
+        tables = self._tables
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
-        if holders <= 1 or (not self._stock and self._passes >= holders) or hooked \
-                or (self._out and self._game.tables.first_out):
+        if holders <= 1 or hooked or (self._out and tables.first_out) \
+                or (not self._stock and self._passes >= holders + tables.blocked_passes):
             self._finish()
         return self
 

@@ -134,9 +134,11 @@ class Shedding(Procedure):
         """Each card is played at most once and drawn at most once; a player who cannot
         beat draws (at most ``stuck_draw`` cards) or passes, and a round of passes either
         gives the pile to its owner or, with an empty stock, ends the deal.  So between
-        two plays or draws there are at most ``players`` passes and follow-up ends."""
+        two plays or draws there are at most ``players`` passes and follow-up ends, plus
+        the ``blocked_extra_passes`` that end a blocked deal."""
         n, cards = game.players, game.pack.size
-        return n + (2 * cards + 1) * (n + 2)
+        tables: SheddingTables = game.tables
+        return n + (2 * cards + 1) * (n + 2 + tables.blocked_passes)
 
 
 register(Shedding())

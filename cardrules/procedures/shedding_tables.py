@@ -74,6 +74,9 @@ class SheddingTables:
     """Cards a player may draw in one turn (at will, or when stuck)."""
     first_out: bool = False
     """The deal ends as soon as one player is out."""
+    blocked_passes: int = 0
+    """Passes in a row with an empty stock, beyond one per player holding cards, that end
+    the deal."""
     redraw_ranks: frozenset[int] = frozenset()
     """Ranks a starter card may not have: it goes under the stock and another is turned."""
     rank_masks: tuple[int, ...] = ()
@@ -130,6 +133,7 @@ class SheddingTables:
             draw_at_will=play.draw.at_will,
             draw_limit=play.draw.max_per_turn if play.draw.at_will else play.stuck_draw,
             first_out=play.ends is DealEnd.FIRST_OUT,
+            blocked_passes=play.blocked_extra_passes,
             redraw_ranks=frozenset(pack.ranks.index(r) for r in play.starter_redraw),
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
             suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
