@@ -64,7 +64,8 @@ over before the agent moves is dealt again: an episode starts on the agent's tur
 class CardrulesGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a game as a Gymnasium environment (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium declares it an instance field)
+        "render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game: Game | str, *, players: int | None = None,
                  options: dict[str, object] | None = None, seat: int = 0,
