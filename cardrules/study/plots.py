@@ -85,13 +85,19 @@ def _lengths(found: Findings, axes: Any) -> None:
 def _scores(found: Findings, axes: Any) -> None:
     labels = list(found.summaries)
     players = found.plan.players
-    data, positions, names = [], [], []
-    for p in range(players):
-        for i, label in enumerate(labels):
-            data.append([row[p] for row in found.scores[label]])
-            positions.append(p * (len(labels) + 1) + i)
-            names.append(f"{p}: {label}" if len(labels) > 1 else f"seat {p}")
-    axes.boxplot(data, positions=positions, widths=0.7)
-    axes.set_xticks(positions, names, rotation=45, ha="right", fontsize="small")
-    axes.set_ylabel("deal result" if not found.plan.match else "match total")
+    colours = [f"C{i % 10}" for i in range(len(labels))]
+    for i, (label, colour) in enumerate(zip(labels, colours)):
+        data = [[row[p] for row in found.scores[label]] for p in range(players)]
+        positions = [p * (len(labels) + 1) + i for p in range(players)]
+        boxes = axes.boxplot(data, positions=positions, widths=0.8, showfliers=False,
+                             patch_artist=True, manage_ticks=False)
+        for box in boxes["boxes"]:
+            box.set_facecolor(colour)
+        axes.plot([], [], color=colour, linewidth=8, label=label)
+    middle = (len(labels) - 1) / 2
+    axes.set_xticks([p * (len(labels) + 1) + middle for p in range(players)],
+                    [f"seat {p}" for p in range(players)])
+    axes.set_ylabel(("deal result" if not found.plan.match else "match total")
+                    + " (quartiles, 1.5 IQR whiskers)")
     axes.set_title("Scores per seat")
+    axes.legend(fontsize="small")
