@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
-TOOLS = {"cli", "terminal", "render", "bots", "simulate", "check", "soak", "bench", "games",
+TOOLS = {"cli", "terminal", "render", "bots", "simulate", "study", "check", "soak", "bench",
+         "games",
          "describe", "describe_tricks", "option_space", "conformance", "adapters", "__main__"}
 GAME_NAMES = ("bank", "bura")
 
