@@ -75,8 +75,8 @@ def games() -> None:
                  f"`{name}` · {variant.players.min} to {variant.players.max} players · "
                  f"`cardrules play {name}`", ""]
         if numbered.is_file():
-            lines += [f"The numbered rules, with every option and interpretation: "
-                      f"[rules/{name}.md](../rules/{name}.md).", ""]
+            lines += [f"[The numbered rules of {title}](../rules/{name}.md) give every "
+                      "option and interpretation.", ""]
         lines += ['=== "Rules from the data"', "",
                   f"    What `cardrules rules {name}` prints: written from the rule file, "
                   "so it always says what the engine plays.", ""]
@@ -114,14 +114,18 @@ def api() -> None:
         if any(p.startswith("_") for p in parts) or parts[-1] in API_SKIP:
             continue
         modules.append(".".join(parts))
-    entries = []
+    lines = []
     for module in modules:
         page = "index.md" if module == "cardrules" else f"{module.removeprefix('cardrules.')}.md"
-        options = ""
         heading = "The cardrules package" if module == "cardrules" else f"`{module}`"
-        write(f"reference/api/{page}", f"# {heading}\n\n::: {module}\n{options}")
-        entries.append((module, page))
-    summary("reference/api", entries)
+        write(f"reference/api/{page}", f"# {heading}\n\n::: {module}\n")
+        depth = module.count(".")
+        if depth == 1 and any(m.startswith(module + ".") for m in modules):
+            lines.append(f"- {module}\n")              # a subpackage: a section of its own
+            lines.append(f"    - [{module}]({page})\n")
+        else:
+            lines.append("    " * min(depth - 1, 1) + f"- [{module}]({page})\n")
+    write("reference/api/SUMMARY.md", "".join(lines))
 
 
 yaml_reference()

@@ -55,7 +55,11 @@ class Reference:
         self.examples = examples
         self.default = default or (lambda path, procedure: None)
         self.where: dict[tuple[str, str], Where] = {}
-        self._locate(MAIN.removesuffix(SUFFIX), schemas[MAIN.removesuffix(SUFFIX)], (), "")
+        main = MAIN.removesuffix(SUFFIX)
+        self._locate(main, schemas[main], (), "")
+        # A house-rule file's keys are not the rules record's: no defaults from the model.
+        house = schemas[main].get("then", {}).get("$ref", "")
+        self.unmodelled = {target[:2] for target in [self.resolve(main, house)] if target}
 
     # -- where each definition is used, so that examples can be found ----------------
 
@@ -108,7 +112,12 @@ class Reference:
                   "example is taken from a rule file in the repository.", ""]
         if stem == MAIN.removesuffix(SUFFIX):
             lines += self._top(schema)
-        for name, node in schema.get("$defs", {}).items():
+        defs = list(schema.get("$defs", {}).items())
+        order = {name: index for index, (name, _) in enumerate(defs)}
+        defs.sort(key=lambda item: (not item[1].get("properties"),
+                                    len(self.where.get((stem, item[0]), ((0,) * 9, ""))[0]),
+                                    item[0] != "variant", order[item[0]]))
+        for name, node in defs:
             lines += self.section(stem, name, node)
         return "\n".join(lines) + "\n"
 
@@ -133,36 +142,46 @@ class Reference:
         allowed = self.allowed(node)
         if allowed:
             lines += [f"Allowed: {allowed}.", ""]
-        lines += self.table(stem, node, path, procedure, name)
+        modelled = (stem, name) not in self.unmodelled
+        lines += self.table(stem, node, path, procedure, name, modelled)
         return lines
 
     def table(self, stem: str, node: dict[str, Any], path: tuple[str, ...],
-              procedure: str, anchor: str) -> list[str]:
+              procedure: str, anchor: str, modelled: bool = True) -> list[str]:
         """The keys of a mapping, each a row; nested mappings get their own table."""
         properties = node.get("properties", {})
         if not properties:
             return []
         required = set(node.get("required", []))
+        by_procedure: dict[str, list[str]] = {}      # keys whose schema the procedure picks
+        for part in node.get("allOf", []):
+            procedure_name = _procedure_of(part.get("if"))
+            for key, sub in part.get("then", {}).get("properties", {}).items():
+                if procedure_name:
+                    by_procedure.setdefault(key, []).append(
+                        f"with `procedure: {procedure_name}` {self.type_of(stem, sub)}")
         lines = ["| key | type | default | allowed | description | example |",
                  "| --- | --- | --- | --- | --- | --- |"]
         nested = []
         for key, sub in properties.items():
             example = self.example((*path, key), procedure)
-            modelled = self.default((*path, key), procedure)
+            model = self.default((*path, key), procedure) if modelled else None
             default = _flow(sub["default"]) if "default" in sub else (
-                "required" if key in required else modelled or "")
+                "required" if key in required else model or "")
             description = _text(sub.get("description", ""))
             lines.append(" | ".join([
-                f"| `{key}`", self.type_of(stem, sub), _cell(default), self.allowed(sub),
+                f"| `{key}`", self.type_of(stem, sub) + "".join(
+                    f"; {text}" for text in by_procedure.get(key, [])),
+                _cell(default), self.allowed(sub),
                 description, _cell(example) + " |"]))
-            if sub.get("properties"):
-                nested.append((key, sub))
+            nested += [(f"{key}{suffix}", inner, (*path, key, *more))
+                       for suffix, inner, more in _inline_mappings(sub)]
         lines.append("")
-        for key, sub in nested:
-            lines += [f"### {anchor}.{key}", ""]
+        for name, sub, sub_path in nested:
+            lines += [f"### {anchor}.{name}", ""]
             if sub.get("description"):
                 lines += [_text(sub["description"]), ""]
-            lines += self.table(stem, sub, (*path, key), procedure, f"{anchor}.{key}")
+            lines += self.table(stem, sub, sub_path, procedure, f"{anchor}.{name}", modelled)
         return lines
 
     def type_of(self, stem: str, node: Any) -> str:
@@ -173,8 +192,9 @@ class Reference:
             target = self.resolve(stem, node["$ref"])
             if target is None:
                 return f"`{node['$ref']}`"
-            page = "" if target[0] == stem else f"{target[0]}.md"
-            return f"[{target[1]}]({page}#{_anchor(target[1])})"
+            if target[0] == stem:
+                return f"[{target[1]}](#{_anchor(target[1])})"
+            return f"[{target[0]}.{target[1]}]({target[0]}.md#{_anchor(target[1])})"
         if "const" in node:
             return f"`{_flow(node['const'])}`"
         if "enum" in node:
@@ -192,11 +212,12 @@ class Reference:
         if "object" in words and isinstance(extra, dict):
             keys = node.get("propertyNames", {})
             key_text = self.allowed(keys) if keys else "name"
-            text = text.replace("mapping", f"mapping of {key_text} to "
-                                f"{self.type_of(stem, extra)}")
+            values = ("one of " + ", ".join(f"`{_flow(v)}`" for v in extra["enum"])
+                      if "enum" in extra else self.type_of(stem, extra))
+            text = text.replace("mapping", f"mapping of {key_text} to {values}")
         conditional = [f"with `procedure: {_procedure_of(part.get('if'))}` "
                        f"{self.type_of(stem, part['then'])}"
-                       for part in node.get("allOf", []) if "then" in part
+                       for part in node.get("allOf", []) if "$ref" in part.get("then", {})
                        and _procedure_of(part.get("if"))]
         if conditional:
             text += " (" + "; ".join(conditional) + ")"
@@ -237,6 +258,26 @@ class Reference:
             for value in _values(data, path):
                 return _flow(value)
         return ""
+
+
+def _inline_mappings(node: dict[str, Any], suffix: str = "",
+                     more: tuple[str, ...] = ()) -> Iterator[tuple[str, Any, tuple[str, ...]]]:
+    """The mappings with keys written inside a property's schema (not behind a $ref):
+    the schema itself, its list items (``[]``), its map values (``.*``) and each of its
+    alternatives, with a heading suffix and the extra path to them."""
+    if not isinstance(node, dict) or "$ref" in node:
+        return
+    if node.get("properties"):
+        yield suffix, node, more
+    if isinstance(node.get("items"), dict):
+        yield from _inline_mappings(node["items"], suffix + "[]", (*more, "*"))
+    if isinstance(node.get("additionalProperties"), dict):
+        yield from _inline_mappings(node["additionalProperties"], suffix + ".*", (*more, "*"))
+    for key in ("oneOf", "anyOf"):
+        alternatives = node.get(key, [])
+        for number, alternative in enumerate(alternatives, 1):
+            label = f" (form {number})" if len(alternatives) > 1 else ""
+            yield from _inline_mappings(alternative, suffix + label, more)
 
 
 def _json_type(value: Any) -> str:
