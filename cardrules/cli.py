@@ -30,7 +30,8 @@ from cardrules.record import GameRecord
 from cardrules.render import TextRenderer, can_encode_symbols
 from cardrules.resources import builtin_variants
 from cardrules.sanitize import guarded_stdio, rewrite_line, write_whole
-from cardrules.simulate import Summary, simulate
+from cardrules.simulate import ProgressBar, Summary, simulate
+from cardrules.study import Setting, StudyPlan, run_study, write_report
 from cardrules.terminal import Session, replay_record
 
 __all__ = ["MAX_PROBLEMS_SHOWN", "UsageError", "main", "replay_command"]
@@ -131,6 +132,26 @@ def _parser() -> argparse.ArgumentParser:
                    help="run the same seeds under each value of an option")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.set_defaults(run=_simulate)
+
+    p = sub.add_parser("study", help="compare option settings or bots and write a report")
+    _source_args(p)
+    _game_args(p)
+    p.add_argument("--compare", metavar="OPTION[=V1,V2]",
+                   help="one setting per value of an option (all its values if none given)")
+    p.add_argument("--compare-bots", action="append", default=[], metavar="BOT[,BOT...]",
+                   help="a setting played by these bots (one name, or one per seat); "
+                        "may be repeated")
+    p.add_argument("--bots", default="random", help="one name, or one per seat")
+    p.add_argument("--games", type=_at_least_one, default=1000, help="games per setting")
+    p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--out", required=True, metavar="DIR", help="where the report goes")
+    p.add_argument("--workers", type=_at_least_one, default=1)
+    p.add_argument("--backend", choices=["local", "ray"], default="local")
+    p.add_argument("--address", help="the Ray cluster to join (--backend ray)")
+    p.add_argument("--no-plots", action="store_true", help="write no PNG plots")
+    p.add_argument("--fresh", action="store_true",
+                   help="ignore games saved by an interrupted run of the same study")
+    p.set_defaults(run=_study)
 
     p = sub.add_parser("play", help="play against bots in the terminal")
     _source_args(p)
@@ -311,6 +332,51 @@ def _simulate(args: argparse.Namespace) -> int:
             print("\n".join(summary_lines(summary)))
         if key:
             print("\n".join(compare_lines(key, values, summaries)))
+    return 0
+
+
+def _study(args: argparse.Namespace) -> int:
+    options = _parse_options(args.option)
+    game = _game(args, options)
+    bots = tuple(_bot_names(args.bots, game.players))
+    settings: list[Setting] = []
+    if args.compare:
+        key, sep, text = args.compare.partition("=")
+        key = key.strip()
+        option = next((o for o in game.variant.options if o.name == key), None)
+        if option is None:
+            known = ", ".join(o.name for o in game.variant.options) or "none"
+            raise UsageError(f"--compare: {game.source} has no option {key!r} (options: {known})")
+        values = _scalar(f"[{text}]") if sep else list(option.values)
+        if not isinstance(values, list) or not values:
+            raise UsageError(f"write --compare OPTION=V1,V2,... or --compare OPTION, "
+                             f"not {args.compare!r}")
+        default = game.options[key]
+        if default not in values:
+            settings.append(Setting(label=f"{key}={_yaml(default)} (default)"))
+        settings += [Setting(label=f"{key}={_yaml(v)}" + (" (default)" if v == default else ""),
+                             options={key: v}) for v in values]
+        settings.sort(key=lambda s: "(default)" not in s.label)
+    for text in args.compare_bots:
+        settings.append(Setting(label=f"bots {text}",
+                                bots=tuple(_bot_names(text, game.players))))
+    if not settings:
+        settings.append(Setting(label="as given"))
+    plan = StudyPlan(variant=str(_source(args)), players=game.players, games=args.games,
+                     seed=args.seed, settings=tuple(settings), options=options, bots=bots,
+                     match=args.match)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    saved = out / "games.jsonl"
+    if args.fresh:
+        saved.unlink(missing_ok=True)
+    bar = ProgressBar(plan.games * len(settings))
+    found = run_study(plan, backend=args.backend, workers=args.workers, address=args.address,
+                      checkpoint=saved, progress=bar.show)
+    bar.close()
+    for path in write_report(found, out, plots=not args.no_plots):
+        print(f"wrote {path}")
+    print("\n".join(found.summary))
     return 0
 
 
