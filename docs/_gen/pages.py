@@ -12,6 +12,8 @@ build without touching this script or ``mkdocs.yml``.
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import schema_reference  # noqa: E402
 
 import cardrules  # noqa: E402
+from cardrules.cli import _parser  # noqa: E402
 from cardrules.describe import describe  # noqa: E402
 from cardrules.model.variant import Variant  # noqa: E402
 from cardrules.resources import builtin_variants  # noqa: E402
@@ -128,6 +131,24 @@ def api() -> None:
     write("reference/api/SUMMARY.md", "".join(lines))
 
 
+# -- the command line -------------------------------------------------------------------
+
+def cli() -> None:
+    os.environ["COLUMNS"] = "90"                # argparse wraps help to this width
+    parser = _parser()
+    lines = ["# Command line", "",
+             "Every `cardrules` command with its arguments, as `cardrules COMMAND --help` "
+             "prints them (generated from the argument parser when the site is built).", "",
+             "```", parser.format_help().rstrip(), "```", ""]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                lines += [f"## cardrules {name}", "", "```", sub.format_help().rstrip(),
+                          "```", ""]
+    write("reference/cli.md", "\n".join(lines))
+
+
 yaml_reference()
 games()
 api()
+cli()
