@@ -48,7 +48,7 @@ def test_there_are_shipped_variants() -> None:
 @pytest.mark.parametrize("path", VARIANTS, ids=[p.stem for p in VARIANTS])
 def test_variant_names_the_published_schema_on_its_first_line(path: Path) -> None:
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first == SCHEMA_LINE
+    assert first == SCHEMA_LINE, f"start {path.name} with the line: {SCHEMA_LINE}"
     target = (path.parent / first.split("$schema=")[1]).resolve()
     assert target == (SCHEMAS / "variant.schema.json").resolve() and target.is_file()
 
