@@ -1,4 +1,4 @@
-"""The ``cardrules`` command: validate, options, rules, simulate, play, replay, check.
+"""The ``cardrules`` command: validate, options, rules, simulate, play, replay, check, schema.
 
 >>> main(["options", "bank"]) == 0  # doctest: +ELLIPSIS
 trumps: Which suits are trumps (B5).
@@ -194,6 +194,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="where to write the smallest failing game record")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(run=_check)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of rule files (for editors)")
+    p.add_argument("--out", metavar="FILE", help="write it to FILE instead of printing it")
+    p.set_defaults(run=_schema)
     return parser
 
 
@@ -535,6 +539,22 @@ def _check(args: argparse.Namespace) -> int:
     if write_error:
         print(f"cardrules: error: {write_error}", file=sys.stderr)
     return 0 if report.ok else 1
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from cardrules.schema import schema_text
+
+    text = schema_text()
+    if not args.out:
+        write_whole(sys.stdout, text)
+        return 0
+    try:
+        Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CardrulesError(f"cannot write the schema to {args.out}: "
+                             f"{exc.strerror or exc}") from None
+    print(f"{args.out}: the rule-file schema, written")
+    return 0
 
 
 def replay_command(record: GameRecord, path: str) -> str:
