@@ -177,7 +177,8 @@ def test_play_a_match_with_symbols(capsys: pytest.CaptureFixture[str],
     status, out = _play(capsys, monkeypatch, ["bank", "--players", "2", "--seed", "1",
                                               "--match", "--option", "target=40"],
                         ["1"] * 800 + ["quit"])
-    assert status == 0 and "match over after" in out and "match: deal" in out
+    assert status == 0 and "match over after" in out and "Match: deal 1" in out
+    assert "Deal 1 over" in out and "Match over after" in out
     if can_encode_symbols(sys.stdout.encoding):
         assert any(symbol in out for symbol in "♠♥♦♣")
 
