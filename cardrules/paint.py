@@ -26,8 +26,8 @@ __all__ = ["STYLES", "Painter", "wants_colour"]
 STYLES: Mapping[str, str] = {
     r"[0-9A-Za-z]{1,2}[♥♦]|\b(?:10|[2-9JQKA])[hd]\b": "bold red",
     r"^Your turn.*$": "bold green",
-    r"^[▶>] P\d+ you.*$": "bold",
-    r"^[▶>] ": "bold yellow",
+    r"^[▶*] P\d+ you.*$": "bold",
+    r"^[▶*] ": "bold yellow",
     r"\btrumps? [^·]*": "yellow",
     r"^(?:Match|Deal \d+ over|Match over|Final).*$": "cyan",
     r"^ *\d+ (?=\S)": "dim",

@@ -125,16 +125,35 @@ class TextRenderer:
     # -- events ----------------------------------------------------------------------
 
     def event(self, event: dict[str, Any]) -> str:
-        """One event as a sentence."""
+        """One event as a sentence.
+
+        >>> import cardrules
+        >>> table = TextRenderer(cardrules.load("bura", players=2).pack, ascii=True)
+        >>> table.event({"kind": "trump", "cards": ["9S"], "note": "S"})
+        '9s turned up: trumps s'
+        >>> table.event({"kind": "bid", "player": 2, "amount": 0})
+        'P2 bids 0'
+        """
         kind = str(event.get("kind", ""))
-        words = [f"P{event['player']}"] if "player" in event else []
-        words.append(_VERBS.get(kind, kind.replace("_", " ")))
+        who = f"P{event['player']}" if "player" in event else ""
         cards = event.get("cards")
-        if isinstance(cards, list):
+        amount = event.get("amount")
+        if kind == "trump":
+            suit = self.suit(str(event.get("note", "")))
+            if who:
+                return f"{who} chooses trumps {suit}"
+            return f"{self.cards(cards) if isinstance(cards, list) else ''} turned up: " \
+                   f"trumps {suit}".strip()
+        if kind == "bid":
+            return f"{who} bids {amount or 0}"
+        words = [who] if who else []
+        words.append(_VERBS.get(kind, kind.replace("_", " ")))
+        if isinstance(cards, list) and cards:
             words.append(self.cards(cards))
         elif isinstance(cards, int):
             words.append(f"{cards} card" + ("s" if cards != 1 else ""))
-        amount = event.get("amount")
+        elif kind == "take":
+            words.append("the trick")
         if amount:
             words.append(f"(place {amount})" if kind == "out" else
                          f"(deal {amount})" if kind in ("deal_scored", "match_end") else

@@ -19,7 +19,7 @@ from cardrules.match import MatchState
 from cardrules.model.match import Goal
 from cardrules.render import TextRenderer
 from cardrules.state import DealResult, MatchResult, State
-from cardrules.table import ordinal
+from cardrules.table import ordinal, seat_figures
 
 __all__ = ["deal_summary", "full_view", "goal_text", "match_summary", "result_lines"]
 
@@ -52,12 +52,13 @@ def deal_summary(deal: State, table: TextRenderer, *, match: MatchState | None =
         lines.append("  finishing order: " + " ".join(f"P{p}" for p in result.finish))
     view = full_view(deal)
     hands = view.get("hands")
-    if isinstance(hands, list) and any(isinstance(h, list) and h for h in hands):
-        lines.append("  hands at the end:")
-        for p, hand in enumerate(hands):
-            if isinstance(hand, list):
-                lines.append(f"    P{p}: " + ("  ".join(table.hand_rows(hand, 200))
-                                               if hand else "(no cards)"))
+    for p in range(deal.game.players):
+        hand = hands[p] if isinstance(hands, list) and p < len(hands) else None
+        figures = [f for f in seat_figures(view, p) if not f.startswith("score ")]
+        if isinstance(hand, list) and hand:
+            figures.append("left " + "  ".join(table.hand_rows(hand, 200)))
+        if figures:
+            lines.append(f"    P{p}: " + " · ".join(figures))
     if match is not None:
         totals = "  ".join(f"P{p} {t}" for p, t in enumerate(match.totals))
         goal = goal_text(match)
@@ -122,7 +123,9 @@ def result_lines(state: State) -> list[str]:
 
 
 def _winners(winners: tuple[int, ...]) -> str:
-    return " and ".join(f"P{p}" for p in winners) or "nobody"
+    names = [f"P{p}" for p in winners]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else \
+        (names[0] if names else "nobody")
 
 
 def _signed(score: int, match: MatchState | None) -> str:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cardrules.render import TextRenderer
 
-__all__ = ["HAND_WIDTH", "MAX_PILE_SHOWN", "layout", "ordinal", "wrap"]
+__all__ = ["HAND_WIDTH", "MAX_PILE_SHOWN", "layout", "ordinal", "seat_figures", "wrap"]
 
 HAND_WIDTH = 58
 """Most characters of a hand on one row; longer hands continue on the next row."""
@@ -150,7 +150,7 @@ def _trumps(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[s
     suits = [" ".join(table.suit(s) for s in sorted(c, key=lambda s: -c[s])) or "none"
              for c in classes]
     mode = str(value.get("mode", "")).replace("_", " ")
-    if not suits:
+    if not suits or mode == "none":
         return []
     if len(set(suits)) == 1:
         return [f"Trumps ({mode}): {suits[0]}"]
@@ -245,7 +245,7 @@ def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: i
     hands = view.get("hands")
     turn = view.get("current_player")
     lines = []
-    marker = ">" if table.ascii else "▶"
+    marker = "*" if table.ascii else "▶"
     for p in range(players):
         mark = marker if p == turn else " "
         who = f"P{p}" + (" you" if p == me else "")
@@ -254,13 +254,18 @@ def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: i
             rows = table.hand_rows(hand, HAND_WIDTH) if hand else ["(no cards)"]
         else:
             rows = [f"{hand} card{'s' if hand != 1 else ''}" if hand is not None else ""]
-        stats = "  " + " · ".join(_stats(view, p) + extra.get(str(p), []))
+        stats = "  " + " · ".join(seat_figures(view, p) + extra.get(str(p), []))
         lines.append(f"{mark} {who:<8}{rows[0]}" + (stats if stats.strip() else ""))
         lines.extend(f"  {'':<8}{row}" for row in rows[1:])
     return [line.rstrip() for line in lines]
 
 
-def _stats(view: dict[str, Any], p: int) -> list[str]:
+def seat_figures(view: dict[str, Any], p: int) -> list[str]:
+    """Seat ``p``'s figures in ``view``: place out, bid, tricks, points, cards taken, score.
+
+    >>> seat_figures({"tricks": [2, 1], "bids": [None, 1]}, 0)
+    ['no bid yet', 'tricks 2']
+    """
     out: list[str] = []
 
     def at(key: str) -> Any:

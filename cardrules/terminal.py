@@ -32,6 +32,7 @@ from cardrules.replay_view import replay_record, seen_action
 from cardrules.sanitize import guard
 from cardrules.state import State
 from cardrules.summary import deal_summary, full_view, match_summary, result_lines
+from cardrules.table import wrap
 
 __all__ = ["BETWEEN_DEALS", "Session", "full_view", "replay_record", "result_lines",
            "seen_action"]
@@ -101,8 +102,8 @@ class Session:
         who = ("hot-seat for " + ", ".join(f"P{s}" for s in self.seats)) if self.hotseat \
             else f"you are P{self.seats[0]}"
         kind = "a match" if self.match else "one deal (--match for a whole match)"
-        self.say(f"{self.table.title}: {self.game.players} players, {who}, seed {self.seed}, "
-                 f"{kind}. 'help' explains the commands.")
+        self.say(f"{self.table.title}: {self.game.players} players, {who}, seed {self.seed}")
+        self.say(f"Playing {kind}. Type 'help' for the commands.")
         if self.actions:
             self.say(f"resumed after {len(self.actions)} actions")
         self._events()
@@ -254,7 +255,8 @@ class Session:
             self.say("bye" if self.state.is_over else "game abandoned")
             return False
         if line in ("help", "h"):
-            self.say(help_text(labels))
+            for text in wrap(help_text(labels).split(), 78):
+                self.say(text)
             return None
         if word == "?":
             self._explain(rest.strip(), seat)
