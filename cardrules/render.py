@@ -157,7 +157,8 @@ class TextRenderer:
         if amount:
             words.append(f"(place {amount})" if kind == "out" else
                          f"(deal {amount})" if kind in ("deal_scored", "match_end") else
-                         f"({amount} points)" if kind != "bonus" else str(amount))
+                         f"({amount} point{'s' if amount != 1 else ''})" if kind != "bonus"
+                         else str(amount))
         if event.get("note"):
             words.append(f"[{self.card(str(event['note']))}]")
         return " ".join(words)

@@ -87,8 +87,9 @@ def layout(table: TextRenderer, view: dict[str, Any], me: int | None) -> list[st
             continue
         if _per_seat(value, players):
             for p, v in enumerate(value):
-                extra.setdefault(str(p), []).append(f"{key.replace('_', ' ')} "
-                                                    f"{_scalar(table, v)}")
+                if v:  # a seat with nothing to show (0, none, no cards) is left quiet
+                    extra.setdefault(str(p), []).append(f"{key.replace('_', ' ')} "
+                                                        f"{_scalar(table, v)}")
         else:
             lines.append(f"{key.replace('_', ' ')}: {_plain(table, value)}")
     lines.extend(_seats(table, view, me, players, extra))
@@ -202,9 +203,9 @@ def _trick(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[st
     holder = view.get("holder")
     tail = f" — P{holder} is winning" if isinstance(holder, int) and holder >= 0 \
         and len(trick) > 1 else ""
-    rows = wrap([f"{head}: {plays[0]}", *plays[1:]], 78 - len(tail), sep=" · ")
+    rows = wrap([f"{head}: {plays[0]}", *plays[1:]], 76 - len(tail), sep=" · ")
     rows[-1] += tail
-    return rows
+    return rows[:1] + [f"  {row}" for row in rows[1:]]
 
 
 def _passing(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
@@ -300,10 +301,14 @@ def _players(view: dict[str, Any]) -> int:
 
 def _per_seat(value: Any, players: int) -> bool:
     return (isinstance(value, list) and len(value) == players > 1
-            and all(v is None or isinstance(v, (int, str, bool)) for v in value))
+            and all(v is None or isinstance(v, (int, str, bool))
+                    or (isinstance(v, list) and all(isinstance(c, str) for c in v))
+                    for v in value))
 
 
 def _scalar(table: TextRenderer, value: Any) -> str:
+    if isinstance(value, list):
+        return table.cards(value) if value else "none"
     if value is None:
         return "-"
     if isinstance(value, bool):
