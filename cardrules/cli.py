@@ -452,6 +452,13 @@ def _play(args: argparse.Namespace) -> int:
     start: State | None = None
     actions: list[Action] = []
     if args.resume:
+        given = [name for name, value in (("VARIANT", args.variant), ("--file", args.file),
+                                          ("--players", args.players), ("--seed", args.seed),
+                                          ("--option", args.option), ("--match", args.match))
+                 if value]
+        if given:
+            raise UsageError(f"--resume takes the game from the saved record; drop "
+                             f"{', '.join(given)}")
         record = GameRecord.read(args.resume)
         game = game_of(record, where=args.resume)
         start = game.replay(record)[-1]

@@ -152,7 +152,8 @@ class Session:
         what they missed.  False if input ended."""
         if player == self.viewer:
             return True
-        self.paint.clear()
+        if self.viewer is not None:  # the first player to take the screen sees no hand
+            self.paint.clear()
         self.say(f"Pass the screen to P{player}, then press Enter")
         try:
             self.read(f"P{player}, press Enter> ")

@@ -207,3 +207,10 @@ def test_spaces_shows_the_action_index_and_observation_layout(
         starts = [start for start, _, _ in parts]
         assert starts[0] == 0 and sum(count for _, count, _ in parts) == size
         assert all(a + n == b for (a, n, _), b in zip(parts, starts[1:]))
+
+
+def test_resume_refuses_arguments_the_record_already_fixes(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = _run(capsys, "play", "bura", "--seed", "3", "--resume",
+                          str(tmp_path / "game.json"))
+    assert status == 2 and "drop VARIANT, --seed" in err
