@@ -103,6 +103,9 @@ class Session:
             else f"you are P{self.seats[0]}"
         kind = "a match" if self.match else "one deal (--match for a whole match)"
         self.say(f"{self.table.title}: {self.game.players} players, {who}, seed {self.seed}")
+        teams = [t for t in self.game.partnerships if len(t) > 1]
+        if teams:
+            self.say("Partners: " + ", ".join("+".join(f"P{p}" for p in t) for t in teams))
         self.say(f"Playing {kind}. Type 'help' for the commands.")
         if self.actions:
             self.say(f"resumed after {len(self.actions)} actions")

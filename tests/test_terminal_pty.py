@@ -73,7 +73,7 @@ def _assert_legible(screen: str) -> None:
 
 def test_a_whole_bank_match_is_legible_with_summaries_and_forced_moves() -> None:
     child = _spawn("bank", "--players", "3", "--seed", "4", "--match",
-                   "--option", "target=60")
+                   "--option", "target=150")
     screen = _play_out(child)
     _assert_legible(screen)
     assert "Playing a match." in screen
@@ -82,7 +82,8 @@ def test_a_whole_bank_match_is_legible_with_summaries_and_forced_moves() -> None
     assert "▶ P0 you" in screen and "stock " in screen
     assert "(your only move)" in screen                                # played for the human
     assert "Deal 1 over" in screen and "match totals: P0 " in screen
-    assert "(first to 60 wins)" in screen
+    assert "Deal 2 over" in screen and BETWEEN in screen    # a pause between deals
+    assert "(first to 150 wins)" in screen
     assert "Match over after" in screen and "Winner: " in screen and "  place" in screen
 
 
