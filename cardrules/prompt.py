@@ -30,7 +30,7 @@ def help_text(examples: Sequence[str]) -> str:
     example = f" (e.g. {shown})" if shown else ""
     return (f"Type a move's number or its notation{example}, or just its cards; "
             "'?' explains why cards cannot be played, '? ACTION' why that action is refused; "
-            "'undo', 'save FILE', 'quit'.")
+            "'rules' for the rules; 'undo', 'save FILE', 'quit'.")
 
 
 def move_lines(labels: Sequence[str], *, width: int = 80) -> list[str]:

@@ -106,7 +106,8 @@ class Session:
         teams = [t for t in self.game.partnerships if len(t) > 1]
         if teams:
             self.say("Partners: " + ", ".join("+".join(f"P{p}" for p in t) for t in teams))
-        self.say(f"Playing {kind}. Type 'help' for the commands.")
+        self.say(f"Playing {kind}.")
+        self.say("Type 'help' for the commands, 'rules' for the rules of the game.")
         if self.actions:
             self.say(f"resumed after {len(self.actions)} actions")
         self._events()
@@ -244,7 +245,8 @@ class Session:
                 return False
             if not line:
                 continue
-            if self.state.is_over and line.split()[0] not in ("save", "undo", "quit", "help"):
+            if self.state.is_over and line.split()[0] not in ("save", "undo", "quit", "help",
+                                                              "rules"):
                 self.say("the game is over: 'save FILE' or 'quit'")
                 continue
             outcome = self._command(line, legal, labels, seat)
@@ -258,6 +260,9 @@ class Session:
         if line == "quit":
             self.say("bye" if self.state.is_over else "game abandoned")
             return False
+        if line == "rules":
+            self._rules()
+            return None
         if line in ("help", "h"):
             for text in wrap(help_text(labels).split(), 78):
                 self.say(text)
@@ -291,6 +296,15 @@ class Session:
                                        seat=seat))
         self._apply(action)
         return True
+
+    def _rules(self) -> None:
+        """The rules in English, as configured (``cardrules rules``), wrapped to the screen."""
+        from cardrules.describe import describe
+
+        for line in describe(self.game.variant):
+            indent = "  " if line.startswith("- ") else ""
+            for number, part in enumerate(wrap(line.split(), 78 - len(indent))):
+                self.say((indent if number else "") + part)
 
     def _explain(self, text: str, seat: int) -> None:
         if text:

@@ -104,6 +104,7 @@ def test_a_crazy_eights_deal_shows_the_pile_and_offers_the_draw() -> None:
     child.expect(PROMPT)
     first = _screen(child.before)
     assert "Playing one deal (--match for a whole match)." in first
+    assert "'rules' for the rules of the game" in first
     assert re.search(r"Pile \(\d+\): .* · top \S+ by P\d", first)
     assert re.search(r"\d draw", first) and "Your turn" in first
     assert "Trumps" not in first                                 # a game without trumps
@@ -143,6 +144,10 @@ def test_bidding_shows_each_seats_bid_and_offers_numbered_bids() -> None:
     child.sendline("help")
     child.expect(PROMPT)
     assert "e.g. 'bid 0'" in _screen(child.before)              # examples from legal moves
+    child.sendline("rules")
+    child.expect(PROMPT)
+    rules = _screen(child.before)
+    assert "bid" in rules and all(len(line) <= 80 for line in rules.splitlines())
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
