@@ -12,10 +12,13 @@ from collections.abc import Sequence
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
-from cardrules.render import TextRenderer
+from cardrules.render import SYMBOLS, TextRenderer
 from cardrules.state import State
 
 __all__ = ["explain_hand", "help_text", "move_lines", "typed_cards"]
+
+_SUIT_LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
+"""Suit symbol -> letter, for cards typed as they are shown."""
 
 
 def help_text(examples: Sequence[str]) -> str:
@@ -58,7 +61,11 @@ def typed_cards(pack: Pack, text: str, legal: Sequence[Action]) -> Action | None
     >>> legal = [game.parse_action("play 9H"), game.parse_action("play 10S")]
     >>> str(typed_cards(game.pack, "10s", legal))
     'play 10S'
+    >>> str(typed_cards(game.pack, "9♥", legal))
+    'play 9H'
     """
+    for symbol, letter in _SUIT_LETTERS.items():
+        text = text.replace(symbol, letter)
     words = text.split()
     if not words:
         return None
