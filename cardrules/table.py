@@ -77,19 +77,19 @@ def layout(table: TextRenderer, view: dict[str, Any], me: int | None) -> list[st
     lines = [_header(table, view, used)]
     used.update(_SEAT_KEYS)
     if isinstance(view.get("match"), dict):
-        lines.append(_match(view["match"], players))
+        lines.append(_match(view["match"]))
     used.add("match")
     for section in _CENTRE:
-        lines.extend(section(table, view, used))
-    extra: dict[str, list[str]] = {}
+        lines.extend(line for line in section(table, view, used) if line)
+    extra: dict[int, list[str]] = {}
     for key, value in view.items():
-        if key in used or key in _SEAT_KEYS:
+        if key in used:
             continue
         if _per_seat(value, players):
             for p, v in enumerate(value):
                 if v:  # a seat with nothing to show (0, none, no cards) is left quiet
-                    extra.setdefault(str(p), []).append(f"{key.replace('_', ' ')} "
-                                                        f"{_scalar(table, v)}")
+                    extra.setdefault(p, []).append(f"{key.replace('_', ' ')} "
+                                                   f"{_scalar(table, v)}")
         else:
             lines.append(f"{key.replace('_', ' ')}: {_plain(table, value)}")
     lines.extend(_seats(table, view, me, players, extra))
@@ -124,7 +124,7 @@ def _status(view: dict[str, Any], me: int | None) -> str:
     return f"Your turn{doing}" if turn == me else f"P{turn} to play{doing}"
 
 
-def _match(info: dict[str, Any], players: int) -> str:
+def _match(info: dict[str, Any]) -> str:
     parts = [f"Match: deal {int(info.get('deal', 0)) + 1}"]
     totals = info.get("totals")
     if isinstance(totals, list):
@@ -233,7 +233,7 @@ def _broken(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[s
     if "broken" not in view:
         return []
     used.add("broken")
-    return ["Led suits are broken" if view["broken"] else ""]
+    return ["Led suits are broken"] if view["broken"] else []
 
 
 _CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _broken)
@@ -242,7 +242,7 @@ _CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _broken)
 # -- seats ---------------------------------------------------------------------------------
 
 def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: int,
-           extra: dict[str, list[str]]) -> list[str]:
+           extra: dict[int, list[str]]) -> list[str]:
     hands = view.get("hands")
     turn = view.get("current_player")
     lines = []
@@ -255,7 +255,7 @@ def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: i
             rows = table.hand_rows(hand, HAND_WIDTH) if hand else ["(no cards)"]
         else:
             rows = [f"{hand} card{'s' if hand != 1 else ''}" if hand is not None else ""]
-        stats = "  " + " · ".join(seat_figures(view, p) + extra.get(str(p), []))
+        stats = "  " + " · ".join(seat_figures(view, p) + extra.get(p, []))
         lines.append(f"{mark} {who:<8}{rows[0]}" + (stats if stats.strip() else ""))
         lines.extend(f"  {'':<8}{row}" for row in rows[1:])
     return [line.rstrip() for line in lines]
