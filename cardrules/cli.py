@@ -26,13 +26,15 @@ from cardrules.bots import make_bot
 from cardrules.errors import CardrulesError, SeedError, VariantError
 from cardrules.game import Game, check_seed
 from cardrules.loader import Source, load
-from cardrules.record import GameRecord
+from cardrules.record import GameRecord, game_of
 from cardrules.render import TextRenderer, can_encode_symbols
+from cardrules.replay_view import replay_record
 from cardrules.resources import builtin_variants
 from cardrules.sanitize import guarded_stdio, rewrite_line, write_whole
 from cardrules.simulate import ProgressBar, Summary, simulate
+from cardrules.state import State
 from cardrules.study import Setting, StudyPlan, run_study, write_report
-from cardrules.terminal import Session, replay_record
+from cardrules.terminal import Session
 
 __all__ = ["MAX_PROBLEMS_SHOWN", "UsageError", "main", "replay_command"]
 
@@ -105,6 +107,18 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _seats(text: str) -> tuple[int, ...]:
+    """An argparse type: one seat number, or several separated by commas."""
+    try:
+        seats = tuple(int(t) for t in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"write a seat number or several, e.g. 0,2; "
+                                         f"not {text!r}") from None
+    if len(set(seats)) != len(seats):
+        raise argparse.ArgumentTypeError(f"a seat is named twice in {text!r}")
+    return seats
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardrules",
                                      description="Play card games from YAML rule files.")
@@ -156,10 +170,16 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play against bots in the terminal")
     _source_args(p)
     _game_args(p)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_seats, default=(0,), metavar="K[,K...]",
+                   help="your seat (default 0); several seats: hot-seat play at one terminal")
     p.add_argument("--bots", default="greedy", help="one name, or one per other seat")
     p.add_argument("--seed", type=_seed, help="seed (default: a random one, printed)")
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    p.add_argument("--no-auto", dest="auto", action="store_false",
+                   help="ask even when a move is the only legal one")
+    p.add_argument("--pause", type=float, metavar="SECONDS",
+                   help="pause after a move played for you (default 0.8 on a terminal)")
+    p.add_argument("--resume", metavar="FILE", help="go on with a game saved with 'save FILE'")
     p.set_defaults(run=_play)
 
     p = sub.add_parser("replay", help="step through a saved game record")
@@ -428,21 +448,48 @@ def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary])
 # -- play and replay -----------------------------------------------------------------------
 
 def _table(game: Game, ascii: bool) -> TextRenderer:
-    return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
+    return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding),
+                        title=game.variant.title or game.variant.name)
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = _game(args, _parse_options(args.option))
-    if not 0 <= args.seat < game.players:
-        raise CardrulesError(f"no seat {args.seat}: choose 0 to {game.players - 1}")
+    start: State | None = None
+    actions: list[Action] = []
+    if args.resume:
+        given = [name for name, value in (("VARIANT", args.variant), ("--file", args.file),
+                                          ("--players", args.players), ("--seed", args.seed),
+                                          ("--option", args.option), ("--match", args.match))
+                 if value]
+        if given:
+            raise UsageError(f"--resume takes the game from the saved record; drop "
+                             f"{', '.join(given)}")
+        record = GameRecord.read(args.resume)
+        game = game_of(record, where=args.resume)
+        start = game.replay(record)[-1]
+        actions = [game.parse_action(a) for a in record.actions]
+        seed, match = record.seed, record.match
+    else:
+        game = _game(args, _parse_options(args.option))
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        match = args.match
+    seats = args.seat
+    for seat in seats:
+        if not 0 <= seat < game.players:
+            raise CardrulesError(f"no seat {seat}: choose 0 to {game.players - 1}")
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    others = game.players - 1
-    if len(names) == others:
-        names.insert(args.seat, names[0])
+    others = game.players - len(seats)
+    if len(names) == others and others:
+        for seat in sorted(seats):
+            names.insert(seat, names[0])
+    elif not names:
+        names = ["greedy"]
     bots = [make_bot(n) for n in _bot_names(",".join(names), game.players)]
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = Session(game, seat=args.seat, bots=bots, seed=seed, match=args.match,
-                      table=_table(game, args.ascii), out=sys.stdout, read=input)
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    pause = args.pause if args.pause is not None else (0.8 if tty else 0.0)
+    session = Session(game, seats=seats, bots=bots, seed=seed, match=match,
+                      table=_table(game, args.ascii), out=sys.stdout, read=input,
+                      auto=args.auto, pause=max(0.0, pause), interactive=tty, start=start,
+                      actions=actions)
     return session.run()
 
 
@@ -478,7 +525,6 @@ def _check(args: argparse.Namespace) -> int:
     from cardrules.bots import BOTS, bot_view
     from cardrules.check import run_check
     from cardrules.conformance import Policy
-    from cardrules.state import State
 
     def policy_of(name: str) -> Policy:
         bot = make_bot(name)

@@ -8,7 +8,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
 TOOLS = {"cli", "terminal", "render", "bots", "simulate", "study", "check", "soak", "bench",
          "games", "describe", "describe_tricks", "option_space", "conformance", "adapters",
-         "__main__"}
+         "__main__", "table", "prompt", "paint", "summary", "replay_view"}
 GAME_NAMES = ("bank", "bura")
 
 
