@@ -160,6 +160,7 @@ class TricksState(FieldState):
             trump_card=dealt.trump_card, leader=dealt.leader, current=dealt.leader,
             dealer=context.dealer, deal_number=context.index)
         if game.phases:
+            flow.draw(state, context.seed)
             flow.begin(state)
         else:
             state._window(dealt.leader)
