@@ -105,7 +105,7 @@ def _lead_restrictions(play: TricksPlay) -> Iterator[str]:
     opening = play.opening
     if opening is not None:
         card = opening.card
-        what = f"any card of {card}'s suit" if opening.any_of_suit else card
+        what = f"a card of {card}'s suit" if opening.any_of_suit else card
         yield (f"The player holding {card} leads the first trick of every deal (whoever "
                f"would lead otherwise) and must lead {what}.")
     if play.unbroken is not None:
