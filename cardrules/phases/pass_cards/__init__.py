@@ -167,14 +167,10 @@ class PassCards(Phase):
         return [Action(kind=Kind.VERB, name="give", cards=(c,)) for c in bits(hand)]
 
     def refusal(self, state: Any, settings: PassSettings, action: Action) -> str | None:
-        if action.kind is not Kind.VERB or action.name != "give":
-            return (f"each player first passes {settings.count} card(s): give them one at "
-                    f"a time ('give 9H')")
-        if len(action.cards) != 1:
-            return "give one card at a time"
-        if not state._hands[state._current] >> action.cards[0] & 1:
-            return "you can only give a card from your hand"
-        return None
+        """Why ``action`` is refused while cards are passed, with the rule file's
+        reference for ``pass_cards`` (``references: {pass_cards: H3}``)."""
+        reason = _refusal(state, settings, action)
+        return None if reason is None else reason + state.game.rule_ref(self.name)
 
     def apply(self, state: Any, settings: PassSettings, action: Action) -> bool:
         p, n, card = state._current, state.game.players, action.cards[0]
@@ -216,6 +212,17 @@ class PassCards(Phase):
 
     def action_bound(self, settings: PassSettings, variant: Variant) -> int:
         return variant.deal.hand
+
+
+def _refusal(state: Any, settings: PassSettings, action: Action) -> str | None:
+    if action.kind is not Kind.VERB or action.name != "give":
+        return (f"each player first passes {settings.count} card(s): give them one at "
+                f"a time ('give 9H')")
+    if len(action.cards) != 1:
+        return "give one card at a time"
+    if not state._hands[state._current] >> action.cards[0] & 1:
+        return "you can only give a card from your hand"
+    return None
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
