@@ -71,8 +71,9 @@ def _enter(state: FieldState, stage: int) -> None:
 def legal(state: FieldState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
     phase, settings = state.game.phases[state._stage]
-    return tuple(a for a in phase.candidates(state, settings)
-                 if phase.refusal(state, settings, a) is None)
+    refusal = phase.refusal
+    return tuple([a for a in phase.candidates(state, settings)
+                  if refusal(state, settings, a) is None])
 
 
 def refusal(state: FieldState, action: Action) -> str | None:

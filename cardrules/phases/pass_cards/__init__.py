@@ -163,14 +163,23 @@ class PassCards(Phase):
         state._current = (state._dealer + 1) % state.game.players
 
     def candidates(self, state: Any, settings: PassSettings) -> list[Action]:
-        hand = state._hands[state._current]
-        return [Action(kind=Kind.VERB, name="give", cards=(c,)) for c in bits(hand)]
+        hand, made = state._hands[state._current], _GIVE
+        return [made.get(c) or _give(c) for c in bits(hand)]
 
     def refusal(self, state: Any, settings: PassSettings, action: Action) -> str | None:
         """Why ``action`` is refused while cards are passed, with the rule file's
         reference for ``pass_cards`` (``references: {pass_cards: H3}``)."""
-        reason = _refusal(state, settings, action)
-        return None if reason is None else reason + state.game.rule_ref(self.name)
+        if action.kind is not Kind.VERB or action.name != "give":
+            reason = (f"each player first passes {settings.count} card(s): give them one "
+                      f"at a time ('give 9H')")
+        elif len(action.cards) != 1:
+            reason = "give one card at a time"
+        elif not state._hands[state._current] >> action.cards[0] & 1:
+            reason = "you can only give a card from your hand"
+        else:
+            return None
+        ref: str = state.game.rule_ref(self.name)
+        return reason + ref
 
     def apply(self, state: Any, settings: PassSettings, action: Action) -> bool:
         p, n, card = state._current, state.game.players, action.cards[0]
@@ -214,15 +223,13 @@ class PassCards(Phase):
         return variant.deal.hand
 
 
-def _refusal(state: Any, settings: PassSettings, action: Action) -> str | None:
-    if action.kind is not Kind.VERB or action.name != "give":
-        return (f"each player first passes {settings.count} card(s): give them one at "
-                f"a time ('give 9H')")
-    if len(action.cards) != 1:
-        return "give one card at a time"
-    if not state._hands[state._current] >> action.cards[0] & 1:
-        return "you can only give a card from your hand"
-    return None
+_GIVE: dict[int, Action] = {}
+"""The action giving each card, made once (legal actions are listed at every step)."""
+
+
+def _give(card: int) -> Action:
+    action = _GIVE[card] = Action(kind=Kind.VERB, name="give", cards=(card,))
+    return action
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
