@@ -101,3 +101,4 @@ def test_an_opening_card_decides_the_first_move() -> None:
     assert "- Each player is dealt 13 cards; the whole pack is dealt." in hearts
     assert not any("dealer's left moves" in line or "dealer's left leads" in line
                    for line in hearts)
+    assert not any("paired one to one" in line for line in hearts + duties)  # one card each
