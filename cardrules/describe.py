@@ -83,8 +83,9 @@ def _ranks(names: Any) -> str:
 
 def _setup(v: Variant) -> Iterator[str]:
     pack = v.pack
-    yield (f"- {v.players.min} to {v.players.max} players, seated clockwise; play passes "
-           "to the left.")
+    count = (str(v.players.min) if v.players.min == v.players.max
+             else f"{v.players.min} to {v.players.max}")
+    yield f"- {count} players, seated clockwise; play passes to the left."
     yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} (low to "
            f"high) in suits {_ranks(pack.suits)}.")
     if pack.points:
@@ -102,10 +103,25 @@ def _setup(v: Variant) -> Iterator[str]:
         deal += f"; {v.deal.starter} more is turned face up to start the {pile}"
     if v.deal.trump_card:
         deal += "; the next card is turned up: its suit is trump and it is drawn last"
-    yield deal + "; the rest is the stock."
+    yield deal + ("; the whole pack is dealt." if _all_dealt(v) else "; the rest is the stock.")
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
-    yield "- First move: " + " ".join(doc.split()).rstrip(".") + "."
+    doc = " ".join(doc.split()).rstrip(".")
+    opening = getattr(v.play, "opening", None)
+    if opening is None:
+        yield f"- First move: {doc}."
+    elif _all_dealt(v):
+        yield f"- First move: the player holding {opening.card} leads the first trick."
+    else:
+        yield (f"- First move: the player holding {opening.card} leads the first trick; "
+               f"when nobody was dealt it, {doc[:1].lower()}{doc[1:]}.")
+
+
+def _all_dealt(v: Variant) -> bool:
+    """Whether every deal deals the whole pack, for every number of players."""
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    return all(n * hand == size for n in range(v.players.min, v.players.max + 1)
+               for hand in v.deal.sizes(n))
 
 
 def _a(rank: str) -> str:

@@ -63,7 +63,8 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     yield "- " + _answer(play)
     yield from ("- " + line for line in _duties(play))
     yield "- " + _beats(play)
-    yield "- " + _SETS[play.sets]
+    if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
+        yield "- " + _SETS[play.sets]
     yield "- " + _HOLDERS[play.holder]
     yield "- " + _draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0)
     if play.combinations:
@@ -105,7 +106,7 @@ def _lead_restrictions(play: TricksPlay) -> Iterator[str]:
     opening = play.opening
     if opening is not None:
         card = opening.card
-        what = f"any card of {card}'s suit" if opening.any_of_suit else card
+        what = f"a card of {card}'s suit" if opening.any_of_suit else card
         yield (f"The player holding {card} leads the first trick of every deal (whoever "
                f"would lead otherwise) and must lead {what}.")
     if play.unbroken is not None:

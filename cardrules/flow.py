@@ -1,9 +1,11 @@
 """A deal's flow through the phases a variant lists (:mod:`cardrules.phases`).
 
-After the deal, a state whose game lists phases enters them in order (its ``_stage`` is
-the index of the phase at work; -1 once play has begun).  While a phase is at work it
-decides the legal actions, the refusals, what an action does and part of the view; when
-the last one is done the play procedure begins its play (``state._start_play()``).
+When a deal is shuffled every listed phase may draw what the deal leaves to chance
+(:func:`draw`).  After the deal, a state whose game lists phases enters them in order
+(its ``_stage`` is the index of the phase at work; -1 once play has begun).  While a
+phase is at work it decides the legal actions, the refusals, what an action does and
+part of the view; when the last one is done the play procedure begins its play
+(``state._start_play()``).
 
 The game's state class is its procedure's state class with each phase's field mixin
 added (:func:`compose`), so everything derived from declared fields covers the phases'
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from cardrules.actions import Action
+from cardrules.seeding import derive_seed
 from cardrules.state_codec import derived
 
 if TYPE_CHECKING:
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="FieldState")
 
-__all__ = ["apply", "begin", "compose", "legal", "refusal", "score", "view"]
+__all__ = ["apply", "begin", "compose", "draw", "legal", "refusal", "score", "view"]
 
 
 def compose(base: type, mixins: Sequence[type]) -> type:
@@ -37,6 +40,13 @@ def compose(base: type, mixins: Sequence[type]) -> type:
     name = base.__name__ + "".join(m.__name__ for m in mixins)
     cls = type(name, (base, *mixins), {"__module__": base.__module__})
     return derived(attrs.define(slots=True, eq=False, repr=False)(cls))
+
+
+def draw(state: FieldState, seed: int) -> None:
+    """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
+    by lot, each from its own seed derived from ``seed`` (changes a fresh state)."""
+    for stage, (phase, settings) in enumerate(state.game.phases):
+        phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
 
 
 def begin(state: FieldState) -> None:
@@ -61,8 +71,9 @@ def _enter(state: FieldState, stage: int) -> None:
 def legal(state: FieldState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
     phase, settings = state.game.phases[state._stage]
-    return tuple(a for a in phase.candidates(state, settings)
-                 if phase.refusal(state, settings, a) is None)
+    refusal = phase.refusal
+    return tuple([a for a in phase.candidates(state, settings)
+                  if refusal(state, settings, a) is None])
 
 
 def refusal(state: FieldState, action: Action) -> str | None:

@@ -39,6 +39,12 @@ def test_crazy_eights_passes_a_small_check() -> None:
     assert report.players == (2, 3, 4, 5)
 
 
+def test_hearts_passes_a_small_check() -> None:
+    report = run_check("hearts", games=8, seed=4)
+    assert report.ok, report.failure
+    assert report.players == (4,)
+
+
 def test_never_ending_variant_fails_with_a_record_that_replays_to_the_failure() -> None:
     report = run_check(BROKEN / "never_ends.yaml", games=6, seed=1, bound=300,
                        views=False, match_every=0)

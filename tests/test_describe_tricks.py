@@ -82,3 +82,23 @@ def test_cli_rules_of_classic_bura(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("# Bura (classic, three cards)")
     assert "## Play" in out and "- hand_size = 3" in out
+
+
+def test_an_opening_card_decides_the_first_move() -> None:
+    """The setup names the holder of the opening card, not the dealer's left, as the first
+    to move; the dealer's left only when the card may stay undealt."""
+    from pathlib import Path
+
+    duties = describe(cardrules.load(
+        Path(__file__).parent / "fixtures" / "tricks" / "duties.yaml").variant)
+    assert ("- First move: the player holding 7C leads the first trick; when nobody was "
+            "dealt it, the player on the dealer's left moves first.") in duties
+    assert "- 3 to 4 players, seated clockwise; play passes to the left." in duties
+    assert any(line.endswith("cards; the rest is the stock.") for line in duties)
+    hearts = describe(cardrules.load("hearts").variant)
+    assert "- First move: the player holding 2C leads the first trick." in hearts
+    assert "- 4 players, seated clockwise; play passes to the left." in hearts
+    assert "- Each player is dealt 13 cards; the whole pack is dealt." in hearts
+    assert not any("dealer's left moves" in line or "dealer's left leads" in line
+                   for line in hearts)
+    assert not any("paired one to one" in line for line in hearts + duties)  # one card each

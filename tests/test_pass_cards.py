@@ -95,3 +95,80 @@ def test_the_rules_in_english_say_it() -> None:
     lines = describe(_game(count=3, rotate=["left", "right", "across", "none"]).variant)
     assert ("- After the deal each player passes 3 cards: to the left, to the right, across, "
             "no passing, in turn from deal to deal.") in lines
+
+
+# chance: the deal's direction drawn by lot ----------------------------------------------
+
+CHANCE = ["left", "right", "across", "none"]
+STEPS = {"left": 1, "right": 3, "across": 2}
+
+
+def test_a_direction_drawn_by_lot_comes_from_the_deal_s_seed() -> None:
+    game = _game(count=1, chance=CHANCE)
+    drawn = [game.new_deal(seed=s).to_json()["pass_direction"] for s in range(200)]
+    assert drawn == [game.new_deal(seed=s).to_json()["pass_direction"] for s in range(200)]
+    counts = {d: drawn.count(d) for d in CHANCE}
+    assert set(drawn) == set(CHANCE) and min(counts.values()) > 30, counts
+    # the shuffle given as an order does not change the draw: the seed alone decides it
+    order = list(range(game.pack.size))
+    assert [game.new_deal(seed=s, order=order).to_json()["pass_direction"]
+            for s in range(200)] == drawn
+
+
+@pytest.mark.parametrize("direction", CHANCE)
+def test_the_drawn_direction_is_public_and_the_cards_go_that_way(direction: str) -> None:
+    game = _game(count=2, chance=CHANCE)
+    seed = next(s for s in range(100)
+                if game.new_deal(seed=s).to_json()["pass_direction"] == direction)
+    state = game.new_deal(seed=seed)
+    assert all(state.view(p)["pass_direction"] == direction for p in range(4))
+    assert game.state_from_json(state.to_json()) == state
+    if direction == "none":  # nothing to pass: play begins at once
+        assert state.view(0)["phase"] != "pass_cards"
+        return
+    before = [set(game.pack.cards_of(h)) for h in state.hands]
+    state = _pass_all(state, random.Random(seed))
+    assert state.view(2)["pass_direction"] == direction
+    for giver in range(4):
+        given = before[giver] - set(game.pack.cards_of(state.hands[giver]))
+        assert given <= set(game.pack.cards_of(state.hands[(giver + STEPS[direction]) % 4]))
+
+
+def test_each_deal_of_a_match_draws_its_own_direction() -> None:
+    game = _game(count=1, chance=CHANCE)
+    rng, seen = random.Random(3), set()
+    state = game.new_match(seed=3)
+    while not state.is_over and state.view(0)["match"]["deal"] < 12:
+        seen.add(state.view(0)["pass_direction"])
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) > 1
+
+
+def test_a_position_may_name_the_drawn_direction() -> None:
+    game = _game(count=1, chance=CHANCE)
+    state = game.new_deal(seed=1)
+    data = {**state.to_json(), "pass_direction": "sideways"}
+    with pytest.raises(cardrules.StateError, match="'sideways' is not one of"):
+        game.state_from_json(data)
+    for word in ("left", "across"):
+        moved = game.state_from_json({**state.to_json(), "pass_direction": word})
+        assert moved.view(0)["pass_direction"] == word
+
+
+def test_chance_excludes_the_other_ways_and_reads_in_english() -> None:
+    with pytest.raises(cardrules.VariantError, match="should not be valid"):
+        _game(count=1, direction="left", chance=CHANCE)
+    with pytest.raises(cardrules.VariantError, match="non-unique"):
+        _game(count=1, chance=["left", "left"])
+    from cardrules.describe import describe
+
+    assert ("- After the deal each player passes 3 cards: to the left, to the right, across "
+            "or no passing, drawn by lot for each deal.") in describe(
+                _game(count=3, chance=CHANCE).variant)
+
+
+def test_cardrules_check_passes_with_a_drawn_direction() -> None:
+    report = run_check({"extends": "bura", "options": {"teams": "on"},
+                        "patch": {"phases": [{"pass_cards": {"count": 1, "chance": CHANCE}}]}},
+                       games=12, seed=5)
+    assert report.failure is None, report.failure

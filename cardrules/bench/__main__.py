@@ -1,10 +1,12 @@
 """``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
 
 Measures random playouts of Bank, Bura and Crazy Eights (2 and 4 players, default
-options) and, when the optional ``bench`` extra is installed, peer engines in the same
-run, printing the ratio cardrules/peer.  Crazy Eights against OpenSpiel's crazy_eights
-compares the same game (``tests/test_openspiel_crazy_eights.py``); the other pairs are
-games of a similar kind.  Reports the median of several runs and their spread.
+options) and Hearts (4 players, the pass direction drawn by lot) and, when the optional
+``bench`` extra is installed, peer engines in the same run, printing the ratio
+cardrules/peer.  Crazy Eights and Hearts against OpenSpiel's crazy_eights and hearts
+compare the same games (``tests/test_openspiel_crazy_eights.py``,
+``tests/test_openspiel_hearts.py``); the other pairs are games of a similar kind.
+Reports the median of several runs and their spread.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
-       ("crazy_eights", 4))
+       ("crazy_eights", 4), ("hearts", 4))
 """The cardrules games measured."""
+OPTIONS: dict[tuple[str, int], dict[str, object]] = {("hearts", 4): {"passing": "chance"}}
+"""Options of the games measured, where the default is not the peer's game (OpenSpiel's
+hearts draws the pass direction by lot)."""
 PAIRS = {
     ("bank", 2): ("crazy_eights_2p", "uno_2p"),
     ("bank", 4): ("crazy_eights_4p", "uno_4p"),
@@ -31,6 +36,7 @@ PAIRS = {
     ("bura", 4): ("hearts_4p", "uno_4p"),
     ("crazy_eights", 2): ("crazy_eights_2p",),
     ("crazy_eights", 4): ("crazy_eights_4p",),
+    ("hearts", 4): ("hearts_4p",),
 }
 """Which peers each cardrules game is compared with."""
 
@@ -57,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     peer_cache: dict[str, tuple[PeerResult, list[float]]] = {}
     for variant, players in OWN:
         try:
-            game = cardrules.load(variant, players=players)
+            game = cardrules.load(variant, players=players,
+                                  options=OPTIONS.get((variant, players)))
         except CardrulesError as exc:
             report["games"].append({"name": f"{variant} {players}p", "error": str(exc)})
             continue

@@ -12,7 +12,8 @@ A phase declares, once, everything generic code needs:
 - its actions: the words it adds to the notation (:attr:`Phase.verbs`), their families
   for the action index (:meth:`Phase.families`) and, in one place, why an action is
   refused (:meth:`Phase.refusal`), from which the legal actions follow;
-- what it does: :meth:`Phase.enter`, :meth:`Phase.apply`, and what a player sees
+- what it does: :meth:`Phase.draw` (what the deal decides by lot), :meth:`Phase.enter`,
+  :meth:`Phase.apply`, and what a player sees
   (:meth:`Phase.view`, :meth:`Phase.observation_fields`);
 - how it scores the deal, if at all (:meth:`Phase.score`, called in list order when the
   deal ends).
@@ -97,6 +98,14 @@ class Phase(abc.ABC):
     @abc.abstractmethod
     def apply(self, state: Any, settings: Any, action: Action) -> bool:
         """Carry out a legal ``action`` on a fresh clone; True when the phase is done."""
+
+    def draw(self, state: Any, settings: Any, seed: int) -> None:
+        """Decide by lot what this deal leaves to chance (a pass direction, say), on the
+        fresh state of a deal just shuffled, before any phase is entered or skipped:
+        ``seed`` is this deal's and this phase's own, derived from the deal's seed, so a
+        deal is reproduced by its seed.  What is drawn must be kept in a declared field.
+        Nothing by default."""
+        return None
 
     def skip(self, state: Any, settings: Any) -> bool:
         """True when the phase has nothing to do in this deal (checked before

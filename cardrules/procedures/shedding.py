@@ -172,6 +172,8 @@ class SheddingState(FieldState):
             drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
             passes=0, starter=-1, dealer=context.dealer, deal_number=context.index,
             events=())
+        if game.phases:
+            flow.draw(state, context.seed)
         return state if choosing else state._dealt()
 
     def _dealt(self) -> SheddingState:

@@ -160,6 +160,7 @@ class TricksState(FieldState):
             trump_card=dealt.trump_card, leader=dealt.leader, current=dealt.leader,
             dealer=context.dealer, deal_number=context.index)
         if game.phases:
+            flow.draw(state, context.seed)
             flow.begin(state)
         else:
             state._window(dealt.leader)
@@ -190,13 +191,22 @@ class TricksState(FieldState):
                      for k, p, c, a, t, v in self._events)
 
     def hidden_cards(self, player: int) -> int:
-        """As declared by the zones, and the others' face-down cards in the trick."""
+        """As declared by the zones, and the others' face-down cards in the trick; less
+        the opening card (``play.opening``) once play has begun with it in the first
+        leader's hand: everyone knows who holds it."""
         n, leader, down = len(self._hands), self._leader, self._down
         others_down = 0
         for i, mask in enumerate(self._plays):
             if (leader + i) % n != player:
                 others_down |= mask & down
-        return state_codec.hidden_cards(self, player, extra=others_down)
+        hidden = state_codec.hidden_cards(self, player, extra=others_down)
+        card = self._tables.opening_card
+        if card >= 0 and self._stage < 0 and hidden >> card & 1:
+            first = self._starter if self._starter >= 0 else \
+                leader if self.first_trick else -1
+            if first >= 0 and self._hands[first] >> card & 1:
+                hidden &= ~(1 << card)
+        return hidden
 
     def points(self) -> tuple[int, ...]:
         """Card points each player took; once the deal is over, with ``scoring.last_trick``

@@ -177,10 +177,8 @@ class TricksTables:
             smallest_win_combination=min(
                 (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
                 default=_NEVER),
-            suit_points=tuple(
-                tuple(pack.value_of(m << (s * len(pack.ranks)))
-                      for m in range(1 << len(pack.ranks)))
-                for s in range(len(pack.suits))) if len(pack.ranks) <= 13 else ())
+            suit_points=tuple(_suit_points(pack, s) for s in range(len(pack.suits)))
+            if len(pack.ranks) <= 13 else ())
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
@@ -442,6 +440,23 @@ class TricksTables:
             if points >= min_points and tricks >= min_tricks:
                 return score
         return 0
+
+
+def _suit_points(pack: Pack, suit: int) -> tuple[int, ...]:
+    """The card points of every set of cards of ``suit`` (by its bit pattern within the
+    suit), each built from the set without its lowest card.
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("J", "Q", "K"), suits=("S", "H"), points=(2, 3, 4))
+    >>> _suit_points(pack, 1)
+    (0, 2, 3, 5, 4, 6, 7, 9)
+    """
+    base = suit * len(pack.ranks)
+    table = [0] * (1 << len(pack.ranks))
+    for m in range(1, len(table)):
+        low = m & -m
+        table[m] = table[m ^ low] + pack.value(base + low.bit_length() - 1)
+    return tuple(table)
 
 
 def _most(masks: list[int], score: Callable[[int], int]) -> list[int]:

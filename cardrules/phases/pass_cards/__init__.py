@@ -3,8 +3,10 @@
 Each player in turn from the dealer's left sets aside ``count`` cards, one at a time
 (``give 9H``), face down; once everyone has, each player's cards go to the player in
 this deal's direction: ``left`` (the next seat clockwise), ``right``, ``across`` (even
-numbers of players) or ``none`` (no passing).  The direction is fixed, or rotates with
-the deal's number in the match (``rotate: [left, right, across, none]``).
+numbers of players) or ``none`` (no passing).  The direction is fixed, rotates with
+the deal's number in the match (``rotate: [left, right, across, none]``), or is drawn by
+lot for each deal, each entry as likely (``chance: [left, right, across, none]``), from
+the deal's seed; a drawn direction is kept in the public field ``pass_direction``.
 
 A rule file lists it as ``phases: [{pass_cards: {count: 3, rotate: [left, right,
 across, none]}}]``.  A giver remembers where their cards went: re-sampling for them
@@ -13,6 +15,8 @@ leaves those cards in the receiver's hand.
 >>> phase = PassCards()
 >>> print(phase.describe(phase.settings({"count": 3, "rotate": ["left", "none"]})))
 After the deal each player passes 3 cards: to the left, no passing, in turn from deal to deal.
+>>> print(phase.describe(phase.settings({"count": 1, "chance": ["left", "right"]})))
+After the deal each player passes 1 card: to the left or to the right, drawn by lot for each deal.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from cardrules.action_space import Family
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.events import Event
-from cardrules.fields import CardSets, KnownCards, field
+from cardrules.fields import CardSets, KnownCards, Label, field
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.observation import CardsBySeat, Field, OneOf
@@ -61,11 +65,26 @@ class PassSettings:
     count: int
     """Cards each player passes."""
     directions: tuple[Direction, ...]
-    """The direction of deal 0, 1, 2... in turn (one entry: always the same)."""
+    """The direction of deal 0, 1, 2... in turn (one entry: always the same); with
+    :attr:`chance`, the directions drawn among."""
+    chance: bool = False
+    """Each deal's direction is drawn by lot among :attr:`directions`, each entry as
+    likely."""
 
-    def direction(self, deal: int) -> Direction:
-        """The direction of deal number ``deal`` (from 0)."""
+    def direction(self, deal: int, drawn: str = "") -> Direction:
+        """The direction of deal number ``deal`` (from 0): the one ``drawn`` by lot for
+        it, if any, else the entry of ``directions`` in turn.
+
+        >>> PassSettings(count=3, directions=(Direction.LEFT, Direction.NONE)).direction(3)
+        <Direction.NONE: 'none'>
+        """
+        if drawn:
+            return Direction(drawn)
         return self.directions[deal % len(self.directions)]
+
+    def of(self, state: Any) -> Direction:
+        """The direction of ``state``'s deal."""
+        return self.direction(state._deal_number, state._pass_direction)
 
 
 @attrs.define(slots=False)
@@ -77,6 +96,9 @@ class PassingFields:
     """The cards each player has set aside to pass (seen by that player only)."""
     _passed: tuple[int, ...] = field(KnownCards())
     """The cards each player passed this deal (they know where those went)."""
+    _pass_direction: str = field(Label(choices=("", *(d.value for d in Direction))))
+    """The direction drawn by lot for this deal (``chance``); empty when the rules give
+    it by the deal's number (and in a position set up without one)."""
 
 
 class PassCards(Phase):
@@ -94,13 +116,21 @@ class PassCards(Phase):
                           "description": "Where the cards go, every deal."},
             "rotate": {"type": "array", "minItems": 1, "maxItems": 8,
                        "items": {"enum": [d.value for d in Direction]},
-                       "description": "Directions of deal 1, 2, 3... in turn."}},
-        "not": {"required": ["direction", "rotate"]}}
+                       "description": "Directions of deal 1, 2, 3... in turn."},
+            "chance": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
+                       "items": {"enum": [d.value for d in Direction]},
+                       "description": "Directions drawn among by lot for each deal, each "
+                                      "as likely."}},
+        "not": {"anyOf": [{"required": ["direction", "rotate"]},
+                          {"required": ["direction", "chance"]},
+                          {"required": ["rotate", "chance"]}]}}
 
     def settings(self, section: Mapping[str, Any]) -> PassSettings:
-        words = section.get("rotate") or [section.get("direction", "left")]
+        words = (section.get("rotate") or section.get("chance")
+                 or [section.get("direction", "left")])
         return PassSettings(count=int(section["count"]),
-                            directions=tuple(Direction(w) for w in words))
+                            directions=tuple(Direction(w) for w in words),
+                            chance="chance" in section)
 
     def check(self, settings: PassSettings, variant: Variant) -> Iterator[str]:
         if settings.count > variant.deal.hand:
@@ -114,30 +144,42 @@ class PassCards(Phase):
     def describe(self, settings: PassSettings) -> str:
         cards = f"{settings.count} card{'s' if settings.count != 1 else ''}"
         words = [_WORDS[d] for d in settings.directions]
+        if settings.chance and len(words) > 1:
+            return (f"After the deal each player passes {cards}: {', '.join(words[:-1])} or "
+                    f"{words[-1]}, drawn by lot for each deal.")
         if len(words) == 1:
             return f"After the deal each player passes {cards} {words[0]}."
         return (f"After the deal each player passes {cards}: {', '.join(words)}, in turn "
                 f"from deal to deal.")
 
+    def draw(self, state: Any, settings: PassSettings, seed: int) -> None:
+        if settings.chance:  # a 64-bit seed: no bias worth naming
+            state._pass_direction = settings.directions[seed % len(settings.directions)].value
+
     def skip(self, state: Any, settings: PassSettings) -> bool:
-        return settings.direction(state._deal_number) is Direction.NONE
+        return settings.of(state) is Direction.NONE
 
     def enter(self, state: Any, settings: PassSettings) -> None:
         state._current = (state._dealer + 1) % state.game.players
 
     def candidates(self, state: Any, settings: PassSettings) -> list[Action]:
-        hand = state._hands[state._current]
-        return [Action(kind=Kind.VERB, name="give", cards=(c,)) for c in bits(hand)]
+        hand, made = state._hands[state._current], _GIVE
+        return [made.get(c) or _give(c) for c in bits(hand)]
 
     def refusal(self, state: Any, settings: PassSettings, action: Action) -> str | None:
+        """Why ``action`` is refused while cards are passed, with the rule file's
+        reference for ``pass_cards`` (``references: {pass_cards: H3}``)."""
         if action.kind is not Kind.VERB or action.name != "give":
-            return (f"each player first passes {settings.count} card(s): give them one at "
-                    f"a time ('give 9H')")
-        if len(action.cards) != 1:
-            return "give one card at a time"
-        if not state._hands[state._current] >> action.cards[0] & 1:
-            return "you can only give a card from your hand"
-        return None
+            reason = (f"each player first passes {settings.count} card(s): give them one "
+                      f"at a time ('give 9H')")
+        elif len(action.cards) != 1:
+            reason = "give one card at a time"
+        elif not state._hands[state._current] >> action.cards[0] & 1:
+            reason = "you can only give a card from your hand"
+        else:
+            return None
+        ref: str = state.game.rule_ref(self.name)
+        return reason + ref
 
     def apply(self, state: Any, settings: PassSettings, action: Action) -> bool:
         p, n, card = state._current, state.game.players, action.cards[0]
@@ -150,7 +192,7 @@ class PassCards(Phase):
             state._current = (p + 1) % n
             return False
         step = {Direction.LEFT: 1, Direction.RIGHT: n - 1,
-                Direction.ACROSS: n // 2}[settings.direction(state._deal_number)]
+                Direction.ACROSS: n // 2}[settings.of(state)]
         hands, events = list(state._hands), list(state._events)
         for giver, cards in enumerate(state._passing):
             receiver = (giver + step) % n
@@ -164,7 +206,7 @@ class PassCards(Phase):
     def view(self, state: Any, settings: PassSettings, player: int) -> dict[str, Any]:
         pack = state.game.pack
         return {
-            "pass_direction": settings.direction(state._deal_number).value,
+            "pass_direction": settings.of(state).value,
             "passing": [list(pack.names(bits(m))) if p == player else m.bit_count()
                         for p, m in enumerate(state._passing)],
             "passed": list(pack.names(bits(state._passed[player]))),
@@ -179,6 +221,15 @@ class PassCards(Phase):
 
     def action_bound(self, settings: PassSettings, variant: Variant) -> int:
         return variant.deal.hand
+
+
+_GIVE: dict[int, Action] = {}
+"""The action giving each card, made once (legal actions are listed at every step)."""
+
+
+def _give(card: int) -> Action:
+    action = _GIVE[card] = Action(kind=Kind.VERB, name="give", cards=(card,))
+    return action
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
