@@ -47,7 +47,7 @@ from cardrules.model.tricks import (
     Partners,
     TrickStep,
 )
-from cardrules.procedures import tricks_rules, tricks_scoring
+from cardrules.procedures import tricks_rules, tricks_scoring, tricks_stock
 from cardrules.procedures.tricks_deal import (
     RawEvent,
     deal_cards,
@@ -138,6 +138,14 @@ class TricksState(FieldState):
     """What the last action made happen, as plain tuples."""
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
+    _closed: int = field(Seat())
+    """Who closed the stock (-1: nobody; ``play.close``)."""
+    _declared: tuple[int, ...] = field(Numbers())
+    """Points of the combinations each player declared that count (effect ``score``)."""
+    _pending: tuple[int, ...] = field(Numbers())
+    """Points declared that count once the player takes a trick."""
+    _announcer: int = field(Seat())
+    """Who announced the target and so ended the deal (-1: nobody)."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -199,9 +207,12 @@ class TricksState(FieldState):
         return state_codec.hidden_cards(self, player, extra=others_down)
 
     def points(self) -> tuple[int, ...]:
-        """Card points each player took; once the deal is over, with ``scoring.last_trick``
+        """Card points each player took, with the declared combinations that count; once
+        the deal is over, with ``scoring.last_trick``
         added for whoever took the last trick of a deal played to its last card."""
         points = tuple(map(self._tables.points_of, self._won))
+        if self._tables.scores:
+            points = tuple(map(int.__add__, points, self._declared))
         bonus = self._tables.scoring.last_trick
         if bonus and (w := self._last_trick_taker()) >= 0:
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]
@@ -209,11 +220,11 @@ class TricksState(FieldState):
 
     def _last_trick_taker(self) -> int:
         """Who gets the last trick's points: the winner of the last trick once a deal is
-        over that was played until every hand was empty (-1: nobody, or no such
-        points)."""
+        over that was played until every hand was empty, the stock not closed (-1:
+        nobody, or no such points)."""
         if not self._tables.scoring.last_trick or self._phase is not OVER:
             return -1
-        if self._declarer >= 0 or any(self._hands):
+        if self._declarer >= 0 or self._closed >= 0 or any(self._hands):
             return -1
         return self._winner
 
@@ -242,6 +253,8 @@ class TricksState(FieldState):
                                            first=self.first_trick, broken=self._broken)
             else:
                 leads = tables.leads(self._hands[p], self._smallest())
+            if tables.stock_actions:
+                leads += tricks_stock.legal(self)
             if not self._offer:
                 return leads
             return leads + tuple(d.action for d in self.declarations(p))
@@ -267,7 +280,9 @@ class TricksState(FieldState):
     @property
     def duties_apply(self) -> bool:
         """The duties of answering (``play.duties``) apply now."""
-        return self._tables.duties_always or not self._stock
+        tables = self._tables
+        return tables.duties_always or not self._stock or \
+            (tables.duties_closed and self._closed >= 0)
 
     def declarations(self, player: int) -> tuple[Declaration, ...]:
         """The combinations ``player`` may declare now (held, and answerable if led)."""
@@ -304,7 +319,9 @@ class TricksState(FieldState):
                               ("lead", self._current, action.cards, 0, "", False))
         if kind is Kind.DECLARE:
             return self._declare(action)
-        return self._pass()
+        if kind is Kind.PASS:
+            return self._pass()
+        return self._stock_action(action)
 
     def _lead(self, p: int, mask: int, combo: str, event: RawEvent) -> TricksState:
         new = self._clone()
@@ -350,12 +367,50 @@ class TricksState(FieldState):
         p = self._current
         mask = self._tables.masks[action]
         event: RawEvent = ("declare", p, action.cards, 0, action.name, False)
-        effect = next(d.effect for d in self.declarations(p) if d.action == action)
+        found = next(d for d in self.declarations(p) if d.action == action)
+        effect = found.effect
+        if effect is Effect.SCORE:
+            return self._score(p, mask, found, action)
         if effect is Effect.LEAD:
             return self._lead(p, mask, action.name, event)
         new = self._clone()
         new._declarer, new._combo = p, action.name
         events = [event]
+        new._finish(events)
+        new._events = tuple(events)
+        return new
+
+    def _score(self, p: int, mask: int, found: Declaration, action: Action) -> TricksState:
+        """Declare a combination that scores (showing its cards) and lead the card
+        ``mask`` of it."""
+        shown = self._game.pack.cards_of(found.mask)
+        declare: RawEvent = ("declare", p, shown, found.points, action.name, False)
+        new = self._lead(p, mask, "", ("lead", p, action.cards, 0, "", False))
+        if found.later and not self._tricks[p]:
+            new._pending = _add(self._pending, p, found.points)
+        else:
+            new._declared = _add(self._declared, p, found.points)
+        new._events = (declare, *new._events)
+        return new
+
+    def _stock_action(self, action: Action) -> TricksState:
+        """Exchange for the turned-up card, close the stock, or announce the target."""
+        new = self._clone()
+        p, kind = self._current, action.kind
+        if kind is Kind.EXCHANGE:
+            card, turned = action.cards[0], self._trump_card
+            hand = self._hands[p] & ~(1 << card) | 1 << turned
+            new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
+            new._stock = (card, *self._stock[1:])
+            new._trump_card = card
+            new._events = (("exchange", p, (card,), 0, self._game.pack.name(turned), False),)
+            return new
+        if kind is Kind.CLOSE:
+            new._closed = p
+            new._events = (("close", p, (), 0, "", False),)
+            return new
+        new._announcer = p
+        events: list[RawEvent] = [("announce", p, (), 0, "", False)]
         new._finish(events)
         new._events = tuple(events)
         return new
@@ -381,7 +436,10 @@ class TricksState(FieldState):
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
         self._winner = w
         events.append(("take", w, (), 0, "", False))
-        draws = self._tables.play.draw is DrawOrder.WINNER_FIRST
+        if self._pending[w]:  # declared before a trick: counts from now on
+            self._declared = _add(self._declared, w, self._pending[w])
+            self._pending = _add(self._pending, w, -self._pending[w])
+        draws = self._tables.play.draw is DrawOrder.WINNER_FIRST and self._closed < 0
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
@@ -412,6 +470,9 @@ class TricksState(FieldState):
         self._asking, self._offer, self._phase = (), False, LEAD
         tables = self._tables
         if not tables.effects:
+            return
+        if tables.scores:  # combinations that score are declared by the leader, leading
+            self._offer = True
             return
         hands, n = self._hands, len(self._hands)
         if self._smallest() >= tables.smallest_lead_combination:
@@ -445,6 +506,10 @@ class TricksState(FieldState):
         """The procedure's deal scores (before any phase's): by the scoring vocabulary's
         terms, or by the bands (figures pooled with partners)."""
         tables, n = self._tables, len(points)
+        if tables.scoring.target is not None:
+            return tricks_scoring.target_scores(
+                tables.scoring.target, points=points, tricks=tricks,
+                announcer=self._announcer, closer=self._closed, last=self._winner)
         if tables.scoring.scored_by_terms:
             return tricks_scoring.scores(
                 tables.scoring, points=points, tricks=tricks, won=won,
@@ -472,3 +537,8 @@ class TricksState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return out
+
+
+def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:
+    """``numbers`` with ``amount`` added to entry ``p``."""
+    return numbers[:p] + (numbers[p] + amount,) + numbers[p + 1:]

@@ -31,6 +31,10 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     up)."""
     if "broken" not in data:  # written before the field existed: nothing was broken yet
         data = {**data, "broken": False}
+    for key, empty in (("closed", -1), ("announcer", -1), ("declared", None),
+                       ("pending", None)):  # written before these fields existed
+        if key not in data:
+            data = {**data, key: empty if empty is not None else [0] * game.players}
     fields = read_fields(game.state_class, game, data)
     n, phase, plays = game.players, fields["phase"], fields["plays"]
     if (phase is ANSWER) != bool(plays) or len(plays) >= n:
@@ -49,7 +53,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
 def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
           trump_card: str = "", leader: int = 0, dealer: int | None = None,
           won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
-          broken: bool = False) -> TricksState:
+          broken: bool = False, closed: int = -1,
+          declared: Sequence[int] | None = None) -> TricksState:
     """A position at the start of a trick, for tests and puzzles.
 
     ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
@@ -57,8 +62,10 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
     any); when trumps are named by the dealer's card (``dealer_card``), ``trump_card``
     names a card of the dealer's hand instead.  ``broken`` tells whether the suits that
-    may not be led until broken are broken.  Cards not mentioned anywhere are out of
-    play.  The declaration window before ``leader``'s lead opens at once.
+    may not be led until broken are broken; ``closed`` names who closed the stock (-1:
+    open); ``declared`` gives each player's points of declared combinations that count.
+    Cards not mentioned anywhere are out of play.  The declaration window before
+    ``leader``'s lead opens at once.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -89,7 +96,8 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        discard=pack.full & ~used, dealer=dealer, broken=broken)
+        discard=pack.full & ~used, dealer=dealer, broken=broken, closed=closed,
+        declared=tuple(declared) if declared is not None else (0,) * n)
     state._window(leader)
     return state
 
@@ -143,9 +151,10 @@ class Tricks(Procedure):
     def move_limit(self, game: Game) -> int:
         """Every trick takes at least one card out of the hands for good; each takes a lead
         and an answer per other player, and before it each player may be asked once
-        whether to declare and may declare once."""
+        whether to declare and may declare once; an exchange, a close and an
+        announcement happen at most once a deal."""
         n, cards = game.players, game.pack.size
-        return (cards + 1) * (3 * n + 1)
+        return (cards + 1) * (3 * n + 1) + len(game.tables.stock_listed())
 
     def partnerships(self, game: Game) -> Partnerships:
         return partnerships(game)

@@ -18,7 +18,15 @@ from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.combos import Pattern, compile_pattern, filter_mask, find
 from cardrules.model.shedding import TrumpBeat
-from cardrules.model.tricks import Condition, Effect, Follow, TrickScoring, TricksPlay, TrumpSource
+from cardrules.model.tricks import (
+    Condition,
+    Counts,
+    Effect,
+    Follow,
+    TrickScoring,
+    TricksPlay,
+    TrumpSource,
+)
 
 if TYPE_CHECKING:
     from cardrules.procedures.tricks_io import ViewInfo
@@ -45,6 +53,10 @@ class Declaration:
     """Number of cards."""
     effect: Effect
     """What declaring it does."""
+    points: int = 0
+    """Points it scores (effect ``score``; its ``action`` then leads one of its cards)."""
+    later: bool = False
+    """Its points count only once the declarer has taken a trick."""
 
 
 @attrs.define(kw_only=True, eq=False)
@@ -97,6 +109,23 @@ class TricksTables:
     """Answers must beat the cards holding the trick when able."""
     duties_always: bool = True
     """The duties apply throughout the deal (else once the stock is empty)."""
+    duties_closed: bool = False
+    """The duties apply once the stock is closed, too."""
+    scores: tuple[tuple[int, int, bool], ...] = ()
+    """Per combination: points, points in trumps, and whether they count only once the
+    declarer has taken a trick; empty unless the combinations score (effect ``score``,
+    which the loader lets no other effect join)."""
+    stock_actions: bool = False
+    """The player on lead may exchange, close or announce (``play.exchange``,
+    ``play.close``, ``scoring.target``)."""
+    exchange_rank: int = -1
+    """Rank index of the trump exchanged for the turned-up card (-1: no exchange)."""
+    exchanges: tuple[Action, ...] = ()
+    """Per suit, the action exchanging that suit's card of ``exchange_rank``."""
+    close: Action | None = None
+    """The ``close`` action (None: the stock cannot be closed)."""
+    announce: Action | None = None
+    """The ``announce`` action (None: nothing to announce)."""
     opening_card: int = -1
     """The card that opens every deal (-1: none)."""
     opening_suit: int = 0
@@ -154,6 +183,19 @@ class TricksTables:
             lead_rules=opening is not None or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
             head=duties.head, duties_always=duties.when is Condition.ALWAYS,
+            duties_closed=duties.when is Condition.STOCK_CLOSED,
+            scores=tuple((spec.points, spec.points if spec.trump_points is None
+                          else spec.trump_points, spec.counts is Counts.AFTER_A_TRICK)
+                         for spec in play.combinations.values())
+            if any(spec.effect is Effect.SCORE for spec in play.combinations.values())
+            else (),
+            stock_actions=bool(play.exchange or play.close or scoring.target),
+            exchange_rank=pack.ranks.index(play.exchange.rank) if play.exchange else -1,
+            exchanges=tuple(_exchange(pack, play.exchange.rank, s) for s in pack.suits)
+            if play.exchange else (),
+            close=Action(kind=Kind.CLOSE, label="close") if play.close else None,
+            announce=Action(kind=Kind.ANNOUNCE, label="announce") if scoring.target
+            else None,
             opening_card=opening_card,
             opening_suit=suit_masks[pack.suit(opening_card)]
             if opening and opening.any_of_suit else 0,
@@ -185,8 +227,9 @@ class TricksTables:
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
         pass, leads, answers face up and face down (as many cards as the largest lead,
-        plain or by a combination), and each combination's declaration (within the cards
-        it may hold under any trump suit)."""
+        plain or by a combination), each combination's declaration (within the cards
+        it may hold under any trump suit; one card, the card led, for a combination that
+        scores), then the exchanges, ``close`` and ``announce`` where the game has them."""
         pack, rule = self.pack, self.play
         lead = min(rule.lead.max_cards, self.hand_size)
         suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
@@ -201,10 +244,17 @@ class TricksTables:
                      pools=suits if rule.lead.same_suit else ()),
             *([CardSets(kind=Kind.ANSWER, sizes=answer)] if rule.answer.face_up else []),
             *([CardSets(kind=Kind.THROW, sizes=answer)] if rule.answer.face_down else []),
-            *(CardSets(kind=Kind.DECLARE, name=name, sizes=(size,),
+            *(CardSets(kind=Kind.DECLARE, name=name,
+                       sizes=(1,) if self.effects[i] is Effect.SCORE else (size,),
                        pools=tuple(pool for patterns in self.patterns
                                    for pool in patterns[i].pools) or (0,))
-              for i, (name, size) in enumerate(zip(names, sizes))))
+              for i, (name, size) in enumerate(zip(names, sizes))),
+            *([Listed(actions=stock)] if (stock := self.stock_listed()) else []))
+
+    def stock_listed(self) -> tuple[Action, ...]:
+        """The exchanges, ``close`` and ``announce``, as this game offers them."""
+        return (*self.exchanges, *([self.close] if self.close else []),
+                *([self.announce] if self.announce else []))
 
     def trump_index(self, trump: int) -> int:
         """Index into :attr:`beats` and :attr:`patterns` for a trump suit (-1: none)."""
@@ -410,12 +460,28 @@ class TricksTables:
             if len(self._declares) > _CACHE_LIMIT:
                 self._declares.clear()
             patterns = self.patterns[index]
-            found = tuple(
-                Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
-                            size=patterns[i].size, effect=self.effects[i])
-                for i, mask in find(hand, patterns))
+            made: list[Declaration] = []
+            for i, mask in find(hand, patterns):
+                if self.effects[i] is Effect.SCORE:
+                    made.extend(self._scoring(i, mask, trump))
+                else:
+                    made.append(Declaration(
+                        action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
+                        size=patterns[i].size, effect=self.effects[i]))
+            found = tuple(made)
             self._declares[key] = found
         return found
+
+    def _scoring(self, i: int, mask: int, trump: int) -> tuple[Declaration, ...]:
+        """Combination ``i`` of effect ``score`` held as ``mask``: one declaration per
+        card of it, each leading that card."""
+        points, in_trumps, later = self.scores[i]
+        if trump >= 0 and mask & self.suit_masks[trump]:
+            points = in_trumps
+        name = self.patterns[0][i].name
+        return tuple(Declaration(action=self.action(Kind.DECLARE, 1 << c, name), mask=mask,
+                                 size=1, effect=Effect.SCORE, points=points, later=later)
+                     for c in bits(mask))
 
     def beats_set(self, cards: int, held: int, trump: int) -> bool:
         """True if the set ``cards`` beats the set ``held`` by one-to-one pairing."""
@@ -442,6 +508,12 @@ class TricksTables:
             if points >= min_points and tricks >= min_tricks:
                 return score
         return 0
+
+
+def _exchange(pack: Pack, rank: str, suit: str) -> Action:
+    """The action exchanging the card of ``rank`` and ``suit`` for the turned-up card."""
+    card = pack.parse(rank + suit)
+    return Action(kind=Kind.EXCHANGE, cards=(card,), label=f"exchange {pack.name(card)}")
 
 
 def _most(masks: list[int], score: Callable[[int], int]) -> list[int]:

@@ -1,0 +1,77 @@
+"""Actions of the player on lead besides leading: exchanging a trump for the turned-up
+card (``play.exchange``), closing the stock (``play.close``) and announcing the target
+(``scoring.target``).
+
+Legality lives here once: :func:`refusal` says why one of these actions is refused (or
+None), and :func:`legal` lists the candidates it does not refuse, so the legal actions
+and the reasons cannot disagree.  Each check is a few comparisons: the player on lead is
+asked once per trick.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.actions import Action, Kind
+from cardrules.model.tricks import LEAD
+
+if TYPE_CHECKING:
+    from cardrules.procedures.tricks import TricksState
+
+__all__ = ["KINDS", "legal", "refusal"]
+
+KINDS = (Kind.EXCHANGE, Kind.CLOSE, Kind.ANNOUNCE)
+"""The kinds of action this module rules on."""
+
+
+def legal(state: TricksState) -> tuple[Action, ...]:
+    """The exchanges, ``close`` and ``announce`` the player on lead may make now."""
+    tables = state._tables
+    out: list[Action] = []
+    if tables.exchanges and state._trump >= 0:
+        exchange = tables.exchanges[state._trump]
+        if refusal(state, exchange) is None:
+            out.append(exchange)
+    for action in (tables.close, tables.announce):
+        if action is not None and refusal(state, action) is None:
+            out.append(action)
+    return tuple(out)
+
+
+def refusal(state: TricksState, action: Action) -> str | None:
+    """Why ``action`` (an exchange, ``close`` or ``announce``) is refused now, or None.
+    The caller has checked that the game has the action and that an exchange names one
+    card."""
+    p = state._current
+    word = action.kind.value
+    if state._phase is not LEAD:
+        return f"'{word}' is made by the player on lead, before leading"
+    if action.kind is Kind.ANNOUNCE:
+        return None
+    tables, stock = state._tables, state._stock
+    play = tables.play
+    if state._closed >= 0:
+        return f"the stock is closed (by player {state._closed})"
+    if action.kind is Kind.CLOSE:
+        assert play.close is not None
+        if len(stock) < play.close.min_stock:
+            return f"the stock may be closed only while it holds at least " \
+                   f"{play.close.min_stock} card(s) (it holds {len(stock)})"
+        return None
+    rule = play.exchange
+    assert rule is not None
+    pack = state.game.pack
+    if not stock or stock[0] != state._trump_card or state._trump_card < 0:
+        return "the turned-up trump card is no longer in the stock"
+    wanted = tables.exchanges[state._trump]
+    if action.cards != wanted.cards:
+        return f"only {wanted.label.split()[-1]} may be exchanged for the turned-up " \
+               f"card ({pack.name(state._trump_card)})"
+    if not (state._hands[p] >> action.cards[0]) & 1:
+        return f"player {p} does not hold {pack.name(action.cards[0])}"
+    if len(stock) < rule.min_stock:
+        return f"the turned-up card may be exchanged only while the stock holds at least " \
+               f"{rule.min_stock} card(s) (it holds {len(stock)})"
+    if rule.after_a_trick and not state._tricks[p]:
+        return f"player {p} has taken no trick yet and may not exchange"
+    return None
