@@ -7,7 +7,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
 TOOLS = {"cli", "terminal", "render", "bots", "simulate", "check", "soak", "bench", "games",
-         "describe", "describe_tricks", "option_space", "conformance", "adapters", "__main__"}
+         "describe", "describe_tricks", "describe_stock", "option_space", "conformance",
+         "adapters", "__main__"}
 GAME_NAMES = ("bank", "bura")
 
 

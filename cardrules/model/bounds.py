@@ -27,9 +27,8 @@ def legal_action_bound(variant: Variant) -> int:
     *Tricks*: a hand holds at most ``deal.hand`` cards (``h``).  Leading offers every set
     of 1 to ``lead.max_cards`` cards (of one suit with ``lead.same_suit``: at most
     ``h // r`` full suits of ``r`` ranks plus the rest in one more suit), plus every way
-    the hand holds each combination (times its cards for one that scores: any of them
-    may be led), an exchange, ``close`` and ``announce``; declaring offers the
-    combinations plus ``pass``;
+    the hand holds each combination, an exchange, ``close`` and ``announce``; declaring
+    offers the combinations plus ``pass``;
     answering offers every set of as many cards as were led (the largest lead or leading
     combination), face up and face down.  The bound is the largest of the three.
 
@@ -53,9 +52,7 @@ def legal_action_bound(variant: Variant) -> int:
     same_suit = play.lead.same_suit and lead > 1
     leads = sum(_spread(hand, ranks, k) if same_suit else comb(hand, k)
                 for k in range(1, lead + 1))
-    declares = sum(_held_ways(hand, ranks, suits, c) * (c.size if c.effect is Effect.SCORE
-                                                        else 1)
-                   for c in play.combinations.values())
+    declares = sum(_held_ways(hand, ranks, suits, c) for c in play.combinations.values())
     declares += int(play.exchange is not None) + int(play.close is not None) + \
         int(isinstance(variant.scoring, TrickScoring) and variant.scoring.target is not None)
     sizes = [lead, *(c.size for c in play.combinations.values() if c.effect is Effect.LEAD)]

@@ -84,9 +84,9 @@ class Effect(enum.Enum):
     WIN_DEAL = "win_deal"
     """The declarer wins the deal at once; the deal is scored as it stands."""
     SCORE = "score"
-    """The leader, when leading, shows the combination and leads one of its cards
-    (``declare marriage QH``); the combination scores its ``points`` (``trump_points``
-    in the trump suit)."""
+    """The player on lead shows the combination (``declare marriage KH QH``), which scores
+    its ``points`` (``trump_points`` in the trump suit), then leads one of its cards (or
+    announces the target)."""
 
 
 class Counts(enum.Enum):

@@ -26,6 +26,7 @@ from cardrules.fields import (
     Enumerated,
     Events,
     Flag,
+    KnownCards,
     Label,
     Numbers,
     Seat,
@@ -144,6 +145,9 @@ class TricksState(FieldState):
     """Points of the combinations each player declared that count (effect ``score``)."""
     _pending: tuple[int, ...] = field(Numbers())
     """Points declared that count once the player takes a trick."""
+    _shown: tuple[int, ...] = field(KnownCards())
+    """Per seat, the cards of a combination that scores which the player on lead has
+    declared and not yet led from (the same for every seat: everyone saw them)."""
     _announcer: int = field(Seat())
     """Who announced the target and so ended the deal (-1: nobody)."""
     _legal: tuple[Action, ...] | None = reset()
@@ -253,6 +257,8 @@ class TricksState(FieldState):
                                            first=self.first_trick, broken=self._broken)
             else:
                 leads = tables.leads(self._hands[p], self._smallest())
+            if tables.scores and self._shown[0]:  # declared: lead one of its cards
+                leads = tables.leads(self._shown[0], 1)
             if tables.stock_actions:
                 leads += tricks_stock.legal(self)
             if not self._offer:
@@ -285,11 +291,12 @@ class TricksState(FieldState):
             (tables.duties_closed and self._closed >= 0)
 
     def declarations(self, player: int) -> tuple[Declaration, ...]:
-        """The combinations ``player`` may declare now (held, and answerable if led)."""
+        """The combinations ``player`` may declare now (held, and answerable if led as a
+        whole)."""
         found = self._tables.declarations(self._hands[player], self._trump)
         if found:
             limit = self._smallest()
-            found = tuple(d for d in found if d.effect is Effect.WIN_DEAL or d.size <= limit)
+            found = tuple(d for d in found if d.effect is not Effect.LEAD or d.size <= limit)
         return found
 
     def why_illegal(self, action: Action) -> str | None:
@@ -329,6 +336,8 @@ class TricksState(FieldState):
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
         new._combo, new._asking, new._offer = combo, (), False
+        if self._shown[0]:
+            new._shown = (0,) * len(hands)
         if mask & self._tables.breakers:
             new._broken = True
         new._phase, new._current = ANSWER, (p + 1) % len(hands)
@@ -370,7 +379,7 @@ class TricksState(FieldState):
         found = next(d for d in self.declarations(p) if d.action == action)
         effect = found.effect
         if effect is Effect.SCORE:
-            return self._score(p, mask, found, action)
+            return self._score(p, found, action)
         if effect is Effect.LEAD:
             return self._lead(p, mask, action.name, event)
         new = self._clone()
@@ -380,17 +389,16 @@ class TricksState(FieldState):
         new._events = tuple(events)
         return new
 
-    def _score(self, p: int, mask: int, found: Declaration, action: Action) -> TricksState:
-        """Declare a combination that scores (showing its cards) and lead the card
-        ``mask`` of it."""
-        shown = self._game.pack.cards_of(found.mask)
-        declare: RawEvent = ("declare", p, shown, found.points, action.name, False)
-        new = self._lead(p, mask, "", ("lead", p, action.cards, 0, "", False))
+    def _score(self, p: int, found: Declaration, action: Action) -> TricksState:
+        """Declare a combination that scores, showing its cards; one of them is led next
+        (or the target announced)."""
+        new = self._clone()
+        new._offer, new._shown = False, (found.mask,) * len(self._hands)
         if found.later and not self._tricks[p]:
             new._pending = _add(self._pending, p, found.points)
         else:
             new._declared = _add(self._declared, p, found.points)
-        new._events = (declare, *new._events)
+        new._events = (("declare", p, action.cards, found.points, action.name, False),)
         return new
 
     def _stock_action(self, action: Action) -> TricksState:

@@ -76,7 +76,8 @@ def view_info(game: Game) -> ViewInfo:
 def observation_fields(game: Game) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (with
     ``broken`` only when some suits must be broken before they are led, ``closed`` when
-    the stock may be closed, ``declared`` and ``pending`` when combinations score)."""
+    the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
+    score)."""
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -87,8 +88,8 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
             NumbersBySeat(key="points"), NumbersBySeat(key="scores"),
             *([Number(key="broken")] if game.tables.unbroken else []),
             *([Seat(key="closed")] if game.tables.close else []),
-            *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending")]
-              if game.tables.scores else []))
+            *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending"),
+               Cards(key="shown")] if game.tables.scores else []))
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
@@ -143,6 +144,7 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         out["closed"] = state._closed if state._closed >= 0 else None
     if tables.scores:
         out["declared"], out["pending"] = list(state._declared), list(state._pending)
+        out["shown"] = info.cards.sorted_names(state._shown[0])
     if current < 0:
         out["scores"] = list(state._scores)
         out["points"] = [points_of(w) + d for w, d in zip(won, declared)]

@@ -31,12 +31,13 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     up)."""
     if "broken" not in data:  # written before the field existed: nothing was broken yet
         data = {**data, "broken": False}
-    for key, empty in (("closed", -1), ("announcer", -1), ("declared", None),
-                       ("pending", None)):  # written before these fields existed
-        if key not in data:
-            data = {**data, key: empty if empty is not None else [0] * game.players}
+    n = game.players
+    written_before: dict[str, Any] = {  # fields added later: their value in older states
+        "closed": -1, "announcer": -1, "declared": [0] * n, "pending": [0] * n,
+        "shown": [[] for _ in range(n)]}
+    data = {**written_before, **data}
     fields = read_fields(game.state_class, game, data)
-    n, phase, plays = game.players, fields["phase"], fields["plays"]
+    phase, plays = fields["phase"], fields["plays"]
     if (phase is ANSWER) != bool(plays) or len(plays) >= n:
         raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase.value!r}")
     if plays and not 0 <= fields["holder"] < n:

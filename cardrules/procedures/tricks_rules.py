@@ -21,7 +21,7 @@ import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
-from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER, Effect
+from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
 from cardrules.procedures import tricks_stock
 
 if TYPE_CHECKING:
@@ -47,8 +47,16 @@ def _smallest(state: TricksState) -> int:
     return min(map(int.bit_count, state._hands))
 
 
-def _names(state: TricksState, cards: tuple[int, ...]) -> str:
+def _names(state: TricksState, cards: tuple[int, ...] | int) -> str:
+    if isinstance(cards, int):
+        cards = state.game.pack.cards_of(cards)
     return " ".join(state.game.pack.names(cards))
+
+
+def _shown(state: TricksState) -> int:
+    """The cards of a combination that scores, declared by the player on lead who has not
+    led yet (0: none)."""
+    return state._shown[0]
 
 
 # -- the rules, in the order they are asked ------------------------------------------------
@@ -140,15 +148,25 @@ def _declaration(state: TricksState, action: Action) -> str | None:
     found = next((d for d in held if mask_of(d.action.cards) == wanted
                   and d.action.name == action.name), None)
     if found is None:
-        scores = any(d.effect is Effect.SCORE for d in held) or state._tables.scores
-        if scores:
-            return f"{_names(state, action.cards)} is not one card of a {action.name} " \
-                   f"held (declare it by leading one of its cards)"
         return f"{_names(state, action.cards)} is not a {action.name}"
+    if state._phase is LEAD and state._shown[0]:
+        return f"player {state._current} has declared {_names(state, _shown(state))} and " \
+               f"now leads one of those cards"
     if state._phase is LEAD and not state._offer:
         return "declarations were asked before this lead and passed"
     if found not in state.declarations(state._current):
         return f"a combination of {found.size} cards cannot be led while a hand holds fewer"
+    return None
+
+
+def _after_declaring(state: TricksState, action: Action) -> str | None:
+    """A player on lead who declared a combination that scores leads one of its cards
+    next (or announces)."""
+    shown = _shown(state)
+    if state._phase is LEAD and shown and action.kind is Kind.LEAD \
+            and mask_of(action.cards) & ~shown:
+        return f"player {state._current} declared {_names(state, shown)}: lead one of " \
+               f"those cards"
     return None
 
 
@@ -355,6 +373,7 @@ RULES: tuple[Rule, ...] = (
     Rule(key="declare", check=_declare_window),
     Rule(key="declare", check=_declaration),
     *(Rule(key=kind.value, check=_stock(kind)) for kind in tricks_stock.KINDS),
+    Rule(key="declare", check=_after_declaring),
     Rule(key="lead", check=_lead),
     Rule(key="opening", check=_opening),
     Rule(key="broken", check=_unbroken),

@@ -48,6 +48,8 @@ def refusal(state: TricksState, action: Action) -> str | None:
         return f"'{word}' is made by the player on lead, before leading"
     if action.kind is Kind.ANNOUNCE:
         return None
+    if state._shown[0]:
+        return f"player {p} has declared a combination and now leads one of its cards"
     tables, stock = state._tables, state._stock
     play = tables.play
     if state._closed >= 0:

@@ -54,7 +54,7 @@ class Declaration:
     effect: Effect
     """What declaring it does."""
     points: int = 0
-    """Points it scores (effect ``score``; its ``action`` then leads one of its cards)."""
+    """Points it scores (effect ``score``)."""
     later: bool = False
     """Its points count only once the declarer has taken a trick."""
 
@@ -228,8 +228,8 @@ class TricksTables:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
         pass, leads, answers face up and face down (as many cards as the largest lead,
         plain or by a combination), each combination's declaration (within the cards
-        it may hold under any trump suit; one card, the card led, for a combination that
-        scores), then the exchanges, ``close`` and ``announce`` where the game has them."""
+        it may hold under any trump suit), then the exchanges, ``close`` and ``announce``
+        where the game has them."""
         pack, rule = self.pack, self.play
         lead = min(rule.lead.max_cards, self.hand_size)
         suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
@@ -245,7 +245,7 @@ class TricksTables:
             *([CardSets(kind=Kind.ANSWER, sizes=answer)] if rule.answer.face_up else []),
             *([CardSets(kind=Kind.THROW, sizes=answer)] if rule.answer.face_down else []),
             *(CardSets(kind=Kind.DECLARE, name=name,
-                       sizes=(1,) if self.effects[i] is Effect.SCORE else (size,),
+                       sizes=(size,),
                        pools=tuple(pool for patterns in self.patterns
                                    for pool in patterns[i].pools) or (0,))
               for i, (name, size) in enumerate(zip(names, sizes))),
@@ -460,28 +460,21 @@ class TricksTables:
             if len(self._declares) > _CACHE_LIMIT:
                 self._declares.clear()
             patterns = self.patterns[index]
-            made: list[Declaration] = []
-            for i, mask in find(hand, patterns):
-                if self.effects[i] is Effect.SCORE:
-                    made.extend(self._scoring(i, mask, trump))
-                else:
-                    made.append(Declaration(
-                        action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
-                        size=patterns[i].size, effect=self.effects[i]))
-            found = tuple(made)
+            found = tuple(
+                Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
+                            size=patterns[i].size, effect=self.effects[i],
+                            points=self._points(i, mask, trump), later=bool(self.scores)
+                            and self.scores[i][2])
+                for i, mask in find(hand, patterns))
             self._declares[key] = found
         return found
 
-    def _scoring(self, i: int, mask: int, trump: int) -> tuple[Declaration, ...]:
-        """Combination ``i`` of effect ``score`` held as ``mask``: one declaration per
-        card of it, each leading that card."""
-        points, in_trumps, later = self.scores[i]
-        if trump >= 0 and mask & self.suit_masks[trump]:
-            points = in_trumps
-        name = self.patterns[0][i].name
-        return tuple(Declaration(action=self.action(Kind.DECLARE, 1 << c, name), mask=mask,
-                                 size=1, effect=Effect.SCORE, points=points, later=later)
-                     for c in bits(mask))
+    def _points(self, i: int, mask: int, trump: int) -> int:
+        """What combination ``i`` held as ``mask`` scores (0 unless it scores)."""
+        if not self.scores:
+            return 0
+        points, in_trumps, _ = self.scores[i]
+        return in_trumps if trump >= 0 and mask & self.suit_masks[trump] else points
 
     def beats_set(self, cards: int, held: int, trump: int) -> bool:
         """True if the set ``cards`` beats the set ``held`` by one-to-one pairing."""
