@@ -9,7 +9,7 @@ data through :class:`~cardrules.procedures.tricks_tables.TricksTables`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -26,7 +26,6 @@ from cardrules.fields import (
     Enumerated,
     Events,
     Flag,
-    KnownCards,
     Label,
     Numbers,
     Seat,
@@ -63,6 +62,7 @@ from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
     from cardrules.game import Game
+    from cardrules.procedures.tricks_stock import StockFields
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
 
@@ -139,17 +139,12 @@ class TricksState(FieldState):
     """What the last action made happen, as plain tuples."""
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
-    _closed: int = field(Seat())
-    """Who closed the stock (-1: nobody; ``play.close``)."""
-    _declared: tuple[int, ...] = field(Numbers())
-    """Points of the combinations each player declared that count (effect ``score``)."""
-    _pending: tuple[int, ...] = field(Numbers())
-    """Points declared that count once the player takes a trick."""
-    _shown: tuple[int, ...] = field(KnownCards())
-    """Per seat, the cards of a combination that scores which the player on lead has
-    declared and not yet led from (the same for every seat: everyone saw them)."""
-    _announcer: int = field(Seat())
-    """Who announced the target and so ended the deal (-1: nobody)."""
+    if TYPE_CHECKING:  # declared by tricks_stock.StockFields, in the games that use them
+        _closed: int
+        _declared: tuple[int, ...]
+        _pending: tuple[int, ...]
+        _shown: tuple[int, ...]
+        _announcer: int
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -228,7 +223,8 @@ class TricksState(FieldState):
         nobody, or no such points)."""
         if not self._tables.scoring.last_trick or self._phase is not OVER:
             return -1
-        if self._declarer >= 0 or self._closed >= 0 or any(self._hands):
+        if self._declarer >= 0 or any(self._hands) or \
+                (self._tables.close is not None and self._closed >= 0):
             return -1
         return self._winner
 
@@ -336,9 +332,10 @@ class TricksState(FieldState):
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
         new._combo, new._asking, new._offer = combo, (), False
-        if self._shown[0]:
-            new._shown = (0,) * len(hands)
-        if mask & self._tables.breakers:
+        tables = self._tables
+        if tables.scores and self._shown[0]:
+            _stock_fields(new)._shown = (0,) * len(hands)
+        if mask & tables.breakers:
             new._broken = True
         new._phase, new._current = ANSWER, (p + 1) % len(hands)
         if self._starter < 0:
@@ -393,11 +390,13 @@ class TricksState(FieldState):
         """Declare a combination that scores, showing its cards; one of them is led next
         (or the target announced)."""
         new = self._clone()
-        new._offer, new._shown = False, (found.mask,) * len(self._hands)
+        new._offer = False
+        fields = _stock_fields(new)
+        fields._shown = (found.mask,) * len(self._hands)
         if found.later and not self._tricks[p]:
-            new._pending = _add(self._pending, p, found.points)
+            fields._pending = _add(self._pending, p, found.points)
         else:
-            new._declared = _add(self._declared, p, found.points)
+            fields._declared = _add(self._declared, p, found.points)
         new._events = (("declare", p, action.cards, found.points, action.name, False),)
         return new
 
@@ -414,10 +413,10 @@ class TricksState(FieldState):
             new._events = (("exchange", p, (card,), 0, self._game.pack.name(turned), False),)
             return new
         if kind is Kind.CLOSE:
-            new._closed = p
+            _stock_fields(new)._closed = p
             new._events = (("close", p, (), 0, "", False),)
             return new
-        new._announcer = p
+        _stock_fields(new)._announcer = p
         events: list[RawEvent] = [("announce", p, (), 0, "", False)]
         new._finish(events)
         new._events = tuple(events)
@@ -444,10 +443,13 @@ class TricksState(FieldState):
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
         self._winner = w
         events.append(("take", w, (), 0, "", False))
-        if self._pending[w]:  # declared before a trick: counts from now on
-            self._declared = _add(self._declared, w, self._pending[w])
-            self._pending = _add(self._pending, w, -self._pending[w])
-        draws = self._tables.play.draw is DrawOrder.WINNER_FIRST and self._closed < 0
+        tables = self._tables
+        if tables.scores and self._pending[w]:  # declared before a trick: counts now
+            fields = _stock_fields(self)
+            fields._declared = _add(self._declared, w, self._pending[w])
+            fields._pending = _add(self._pending, w, -self._pending[w])
+        draws = tables.play.draw is DrawOrder.WINNER_FIRST and \
+            (tables.close is None or self._closed < 0)
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
@@ -545,6 +547,12 @@ class TricksState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return out
+
+
+def _stock_fields(state: TricksState) -> StockFields:
+    """``state`` seen as the :class:`StockFields` its class was composed with (in the games
+    with combinations that score, an exchange, closing or a target)."""
+    return cast("StockFields", state)
 
 
 def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:

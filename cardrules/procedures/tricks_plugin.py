@@ -13,6 +13,7 @@ from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
 from cardrules.procedures.tricks_deal import partnerships
+from cardrules.procedures.tricks_stock import StockFields, uses_stock_fields
 from cardrules.procedures.tricks_tables import TricksTables
 from cardrules.standings import Partnerships
 from cardrules.state_codec import check_cards, read_fields
@@ -32,10 +33,11 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     if "broken" not in data:  # written before the field existed: nothing was broken yet
         data = {**data, "broken": False}
     n = game.players
-    written_before: dict[str, Any] = {  # fields added later: their value in older states
-        "closed": -1, "announcer": -1, "declared": [0] * n, "pending": [0] * n,
-        "shown": [[] for _ in range(n)]}
-    data = {**written_before, **data}
+    if game.tables.stock_actions or game.tables.scores:
+        written_before: dict[str, Any] = {  # fields added later: values in older states
+            "closed": -1, "announcer": -1, "declared": [0] * n, "pending": [0] * n,
+            "shown": [[] for _ in range(n)]}
+        data = {**written_before, **data}
     fields = read_fields(game.state_class, game, data)
     phase, plays = fields["phase"], fields["plays"]
     if (phase is ANSWER) != bool(plays) or len(plays) >= n:
@@ -93,12 +95,18 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     if not trump and turned < 0 and fixed:
         trump = fixed
     suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
+    extra: dict[str, Any] = {}
+    if closed != -1 or declared is not None:
+        if not uses_stock_fields(game.variant):
+            raise StateError("this game has no closing of the stock nor combinations that "
+                             "score: leave out closed and declared")
+        extra = {"closed": closed,
+                 "declared": tuple(declared) if declared is not None else (0,) * n}
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        discard=pack.full & ~used, dealer=dealer, broken=broken, closed=closed,
-        declared=tuple(declared) if declared is not None else (0,) * n)
+        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra)
     state._window(leader)
     return state
 
@@ -133,6 +141,9 @@ class Tricks(Procedure):
         assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
         return TricksTables.compile(game.pack, play, scoring,
                                      game.variant.deal.largest(game.players))
+
+    def field_mixins(self, variant: Any) -> tuple[type, ...]:
+        return (StockFields,) if uses_stock_fields(variant) else ()
 
     def new_deal(self, game: Game, context: DealContext) -> TricksState:
         return TricksState.new(game, context)

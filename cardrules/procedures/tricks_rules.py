@@ -56,7 +56,7 @@ def _names(state: TricksState, cards: tuple[int, ...] | int) -> str:
 def _shown(state: TricksState) -> int:
     """The cards of a combination that scores, declared by the player on lead who has not
     led yet (0: none)."""
-    return state._shown[0]
+    return state._shown[0] if state._tables.scores else 0
 
 
 # -- the rules, in the order they are asked ------------------------------------------------
@@ -149,7 +149,7 @@ def _declaration(state: TricksState, action: Action) -> str | None:
                   and d.action.name == action.name), None)
     if found is None:
         return f"{_names(state, action.cards)} is not a {action.name}"
-    if state._phase is LEAD and state._shown[0]:
+    if state._phase is LEAD and _shown(state):
         return f"player {state._current} has declared {_names(state, _shown(state))} and " \
                f"now leads one of those cards"
     if state._phase is LEAD and not state._offer:

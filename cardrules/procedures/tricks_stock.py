@@ -12,13 +12,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from cardrules.actions import Action, Kind
-from cardrules.model.tricks import LEAD
+from cardrules.fields import KnownCards, Numbers, Seat, field
+from cardrules.model.tricks import LEAD, Effect, TrickScoring, TricksPlay
+from cardrules.model.variant import Variant
 
 if TYPE_CHECKING:
     from cardrules.procedures.tricks import TricksState
 
-__all__ = ["KINDS", "legal", "refusal"]
+__all__ = ["KINDS", "StockFields", "legal", "refusal", "uses_stock_fields"]
+
+
+@attrs.define(slots=False)
+class StockFields:
+    """The state fields of these actions and of combinations that score, added to the
+    tricks procedure's state class only in the games that use them (so that the others
+    clone no more fields than before)."""
+
+    _closed: int = field(Seat())
+    """Who closed the stock (-1: nobody; ``play.close``)."""
+    _declared: tuple[int, ...] = field(Numbers())
+    """Points of the combinations each player declared that count (effect ``score``)."""
+    _pending: tuple[int, ...] = field(Numbers())
+    """Points declared that count once the player takes a trick."""
+    _shown: tuple[int, ...] = field(KnownCards())
+    """Per seat, the cards of a combination that scores which the player on lead has
+    declared and not yet led from (the same for every seat: everyone saw them)."""
+    _announcer: int = field(Seat())
+    """Who announced the target and so ended the deal (-1: nobody)."""
+
+
+def uses_stock_fields(variant: Variant) -> bool:
+    """The variant has combinations that score, an exchange, closing or a target."""
+    play, scoring = variant.play, variant.scoring
+    assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    return bool(play.exchange or play.close or scoring.target
+                or any(c.effect is Effect.SCORE for c in play.combinations.values()))
 
 KINDS = (Kind.EXCHANGE, Kind.CLOSE, Kind.ANNOUNCE)
 """The kinds of action this module rules on."""
