@@ -425,5 +425,36 @@ def test_bura_has_none_of_the_new_actions() -> None:
     assert bura.tables.stock_listed() == ()
     view = bura.new_deal(1).view(0)
     assert not {"closed", "declared", "pending", "shown"} & set(view)
+    assert not hasattr(bura.new_deal(1), "_closed")         # no new fields to clone
     with pytest.raises(cardrules.IllegalActionError, match="not an action of this game"):
         bura.new_deal(1).apply("close")
+
+
+# The keys' cross-field checks ------------------------------------------------------------
+
+@pytest.mark.parametrize(("patch", "message"), [
+    ({"play": {"combinations": {"aces": {"size": 4, "all": {"ranks": ["A"]}}}}},
+     "combinations that score cannot be mixed"),
+    ({"play": {"combinations": {"marriage": {"effect": "lead"}}}},
+     "points, trump_points and counts belong to combinations of effect score"),
+    ({"play": {"trump": {"source": "fixed", "suit": "S"}}},
+     "an exchange takes the turned-up trump card"),
+    ({"play": {"exchange": {"rank": "7"}}}, "unknown rank '7'"),
+    ({"play": {"close": None}}, "stock_closed needs play.close"),
+    ({"play": {"draw": "none"}}, "it needs draw: winner_first"),
+    ({"scoring": {"most_points": 1}}, "a target scores the deal by itself"),
+    ({"scoring": {"target": {"bands": {"schwarz": None}}}},
+     "give a last band with no minimum"),
+])
+def test_the_new_keys_are_checked_at_load(patch: dict[str, Any], message: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "sixty-six", "patch": patch})
+
+
+def test_the_schema_refuses_unknown_values_of_the_new_keys() -> None:
+    for patch in ({"play": {"close": {"min_stock": 0}}},
+                  {"play": {"duties": {"when": "stock_gone"}}},
+                  {"scoring": {"target": {"unannounced": "never"}}},
+                  {"play": {"combinations": {"marriage": {"counts": "later"}}}}):
+        with pytest.raises(cardrules.VariantError):
+            cardrules.load({"extends": "sixty-six", "patch": patch})
