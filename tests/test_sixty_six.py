@@ -458,3 +458,22 @@ def test_the_schema_refuses_unknown_values_of_the_new_keys() -> None:
                   {"play": {"combinations": {"marriage": {"counts": "later"}}}}):
         with pytest.raises(cardrules.VariantError):
             cardrules.load({"extends": "sixty-six", "patch": patch})
+
+
+# The adapters --------------------------------------------------------------------------
+
+def test_the_openspiel_adapter_plays_sixty_six() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import cardrules.adapters.openspiel  # noqa: F401  (registers python_cardrules)
+
+    game = pyspiel.load_game("python_cardrules", {"variant": "sixty-six", "players": 2})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize("match", [False, True])
+def test_the_pettingzoo_adapter_plays_sixty_six(match: bool) -> None:
+    pettingzoo_test = pytest.importorskip("pettingzoo.test")
+    from cardrules.adapters.pettingzoo import CardrulesEnv
+
+    pettingzoo_test.api_test(CardrulesEnv("sixty-six", players=2, match=match), num_cycles=200)
