@@ -6,6 +6,15 @@ Legality lives here once: :func:`refusal` says why one of these actions is refus
 None), and :func:`legal` lists the candidates it does not refuse, so the legal actions
 and the reasons cannot disagree.  Each check is a few comparisons: the player on lead is
 asked once per trick.
+
+>>> import cardrules
+>>> game = cardrules.load("sixty-six")
+>>> state = game.setup(hands=["9C AS", "10S KH"], stock="9D 10D", trump_card="JC",
+...                    won=["9S JS", ""])
+>>> [a.label for a in legal(state)]
+['exchange 9C', 'close', 'announce']
+>>> refusal(state.apply("close"), game.parse_action("exchange 9C"))
+'the stock is closed (by player 0)'
 """
 
 from __future__ import annotations
@@ -98,7 +107,7 @@ def refusal(state: TricksState, action: Action) -> str | None:
         return "the turned-up trump card is no longer in the stock"
     wanted = tables.exchanges[state._trump]
     if action.cards != wanted.cards:
-        return f"only {wanted.label.split()[-1]} may be exchanged for the turned-up " \
+        return f"only {pack.name(wanted.cards[0])} may be exchanged for the turned-up " \
                f"card ({pack.name(state._trump_card)})"
     if not (state._hands[p] >> action.cards[0]) & 1:
         return f"player {p} does not hold {pack.name(action.cards[0])}"
