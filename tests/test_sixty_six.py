@@ -176,6 +176,21 @@ def test_x7_the_trump_nine_is_exchanged_for_the_turned_card() -> None:
     assert not any(a.startswith("exchange") for a in labels(state))
 
 
+def test_x7_everyone_knows_where_the_exchanged_card_went() -> None:
+    state = position("9C AS", "10S KH", tricks=[1, 0], won=["9S JS", ""]).apply("exchange 9C")
+    jc = 1 << game().pack.parse("JC")
+    assert not state.hidden_cards(1) & jc and state.to_json()["exchanged"] == "JC"
+    rng = random.Random(2)
+    for _ in range(5):
+        assert state.resample(1, rng).hands[0] & jc
+    check_counterfactual(state, rng)
+    record = game().new_deal(14757440243249039087)   # found by cardrules check
+    for action in ("lead KD", "answer 9C", "lead AS", "answer KH", "lead JH", "answer QH",
+                   "exchange 9H"):
+        record = record.apply(action)
+        check_counterfactual(record, rng)
+
+
 def test_x7_only_after_a_trick_and_while_the_stock_holds_three_cards() -> None:
     assert "no trick" in refused(position("9C AS", "10S KH"), "exchange 9C", "X7")
     short = position("9C AS", "10S KH", stock="9D", tricks=[1, 0], won=["9S 10D", ""])

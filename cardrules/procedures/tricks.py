@@ -145,6 +145,7 @@ class TricksState(FieldState):
         _pending: tuple[int, ...]
         _shown: tuple[int, ...]
         _announcer: int
+        _exchanged: int
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -410,6 +411,7 @@ class TricksState(FieldState):
             new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
             new._stock = (card, *self._stock[1:])
             new._trump_card = card
+            _stock_fields(new)._exchanged = turned
             new._events = (("exchange", p, (card,), 0, self._game.pack.name(turned), False),)
             return new
         if kind is Kind.CLOSE:

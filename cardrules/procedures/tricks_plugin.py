@@ -36,7 +36,7 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     if game.tables.stock_actions or game.tables.scores:
         written_before: dict[str, Any] = {  # fields added later: values in older states
             "closed": -1, "announcer": -1, "declared": [0] * n, "pending": [0] * n,
-            "shown": [[] for _ in range(n)]}
+            "shown": [[] for _ in range(n)], "exchanged": None}
         data = {**written_before, **data}
     fields = read_fields(game.state_class, game, data)
     phase, plays = fields["phase"], fields["plays"]

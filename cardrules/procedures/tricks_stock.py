@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.fields import KnownCards, Numbers, Seat, field
+from cardrules.fields import Card, KnownCards, Numbers, Seat, field
 from cardrules.model.tricks import LEAD, Effect, TrickScoring, TricksPlay
 from cardrules.model.variant import Variant
 
@@ -51,6 +51,9 @@ class StockFields:
     declared and not yet led from (the same for every seat: everyone saw them)."""
     _announcer: int = field(Seat())
     """Who announced the target and so ended the deal (-1: nobody)."""
+    _exchanged: int = field(Card(), label="exchanged card")
+    """The turned-up card a player took in exchange (-1: none): everyone saw it go to
+    their hand, so it is hidden from nobody and re-sampling leaves it there."""
 
 
 def uses_stock_fields(variant: Variant) -> bool:
