@@ -46,12 +46,18 @@ class Kind(enum.Enum):
     """Answer a lead face down (the cards cannot beat)."""
     DECLARE = "declare"
     """Declare a combination (``declare moscow AS AH AD``)."""
+    EXCHANGE = "exchange"
+    """Exchange a card of the hand for the turned-up trump card (``exchange 9S``)."""
+    CLOSE = "close"
+    """Close the stock: nobody draws from it for the rest of the deal."""
+    ANNOUNCE = "announce"
+    """Announce having reached the deal's target: the deal ends and is scored."""
     VERB = "verb"
     """An action a phase plug-in names with a word of its own (``give 9H``): the word is
     the action's ``name`` and the notation's first word (see :func:`register_verb`)."""
 
 
-_WITH_CARDS = {Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE}
+_WITH_CARDS = {Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE, Kind.EXCHANGE}
 
 
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)

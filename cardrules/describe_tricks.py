@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from cardrules import describe_stock
 from cardrules.beats import describe_clause
 from cardrules.hooks import DEFAULTS
 from cardrules.model import Variant
@@ -67,7 +68,12 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
         yield "- " + _SETS[play.sets]
     yield "- " + _HOLDERS[play.holder]
     yield "- " + _draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0)
-    if play.combinations:
+    yield from ("- " + line for line in describe_stock.stock_rules(play))
+    if any(spec.effect is Effect.SCORE for spec in play.combinations.values()):
+        yield "- " + describe_stock.declaring(next(iter(play.combinations)))
+        for name, spec in play.combinations.items():
+            yield f"  - {describe_combination(name, spec, scoring)}"
+    elif play.combinations:
         yield ("- Before each lead, every player is asked in turn, the player due to lead "
                "first and then clockwise, whether to declare a combination or pass (one "
                "holding none can only pass); a player is not asked while the hand sizes rule "
@@ -75,7 +81,8 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
         for name, spec in play.combinations.items():
             yield f"  - {describe_combination(name, spec, scoring)}"
     yield from _scoring(scoring)
-    yield "- " + _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]))
+    yield "- " + _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
+                           scoring.target is not None)
 
 
 def _lead(play: TricksPlay) -> str:
@@ -119,7 +126,8 @@ def _lead_restrictions(play: TricksPlay) -> Iterator[str]:
 def _duties(play: TricksPlay) -> Iterator[str]:
     """The duties of answering and the first-trick restriction, one sentence each."""
     duties = play.duties
-    when = " Once the stock is empty:" if duties.when is Condition.STOCK_EMPTY else ""
+    when = {Condition.STOCK_EMPTY: " Once the stock is empty:",
+            Condition.STOCK_CLOSED: " Once the stock is closed or empty:"}.get(duties.when, "")
     musts = []
     if duties.follow is Follow.SUIT:
         musts.append("a player who can must follow suit, answering with cards of the led "
@@ -211,6 +219,8 @@ def describe_combination(name: str, spec: CombinationSpec, scoring: TrickScoring
     'Bura (`bura`): 4 trumps. Declaring it wins the deal at once: the d'
     """
     text = f"{_title(name)}: {describe_pattern(spec)}. "
+    if spec.effect is Effect.SCORE:
+        return text + describe_stock.scoring_combination(spec)
     if spec.effect is Effect.LEAD:
         return text + ("Declaring it leads its cards at once as one lead (of any suits); the "
                        "others answer with as many. It may be declared only while every hand "
@@ -243,6 +253,9 @@ def _scoring(scoring: TrickScoring) -> Iterator[str]:
     if scoring.partners is Partners.OPPOSITE:
         yield ("- Players sitting opposite are partners: they add up their card points and "
                "tricks, and both score what the pair scores.")
+    if scoring.target is not None:
+        yield from describe_stock.target_rules(scoring.target, describe_band)
+        return
     if scoring.scored_by_terms:
         yield from describe_terms(scoring)
         return
@@ -289,13 +302,17 @@ def describe_terms(scoring: TrickScoring) -> Iterator[str]:
                f"other {side} as having taken them all.")
 
 
-def _deal_end(play: TricksPlay, first_mover: str) -> str:
+def _deal_end(play: TricksPlay, first_mover: str, announce: bool = False) -> str:
     """When a deal ends, and who leads the next one (by the ``first_mover`` hook)."""
     gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
+    if gone and play.close is not None:
+        gone = "the stock is gone (or closed) and "
     text = f"The deal ends when {gone}a player has no cards left"
     wins = any(c.effect is Effect.WIN_DEAL for c in play.combinations.values())
     if wins:
         text += ", or when a combination that wins the deal is declared"
+    if announce:
+        text += ", or when a player announces"
     if first_mover != "previous_deal_names":
         return f"{text}."
     leader = "the winner of the previous deal's last trick"

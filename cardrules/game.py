@@ -73,7 +73,8 @@ class Game:
         """The listed phases with their settings, in the order they run after the deal."""
         self.state_class: type = flow.compose(
             self.procedure.state_class,
-            [p.fields for p, _ in self.phases if p.fields is not None])
+            [*self.procedure.field_mixins(variant),
+             *(p.fields for p, _ in self.phases if p.fields is not None)])
         """The class of this game's deal states."""
         self._hooks = {point: resolve(point, variant.hooks.get(point, DEFAULTS[point]))
                        for point in POINTS}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from math import comb
 
 from cardrules.model.shedding import GroupKind, SheddingPlay
-from cardrules.model.tricks import CombinationSpec, Effect, TricksPlay
+from cardrules.model.tricks import CombinationSpec, Effect, TrickScoring, TricksPlay
 from cardrules.model.variant import Variant
 
 __all__ = ["MAX_LEGAL_ACTIONS", "legal_action_bound"]
@@ -27,7 +27,8 @@ def legal_action_bound(variant: Variant) -> int:
     *Tricks*: a hand holds at most ``deal.hand`` cards (``h``).  Leading offers every set
     of 1 to ``lead.max_cards`` cards (of one suit with ``lead.same_suit``: at most
     ``h // r`` full suits of ``r`` ranks plus the rest in one more suit), plus every way
-    the hand holds each combination; declaring offers the combinations plus ``pass``;
+    the hand holds each combination, an exchange, ``close`` and ``announce``; declaring
+    offers the combinations plus ``pass``;
     answering offers every set of as many cards as were led (the largest lead or leading
     combination), face up and face down.  The bound is the largest of the three.
 
@@ -52,6 +53,8 @@ def legal_action_bound(variant: Variant) -> int:
     leads = sum(_spread(hand, ranks, k) if same_suit else comb(hand, k)
                 for k in range(1, lead + 1))
     declares = sum(_held_ways(hand, ranks, suits, c) for c in play.combinations.values())
+    declares += int(play.exchange is not None) + int(play.close is not None) + \
+        int(isinstance(variant.scoring, TrickScoring) and variant.scoring.target is not None)
     sizes = [lead, *(c.size for c in play.combinations.values() if c.effect is Effect.LEAD)]
     modes = int(play.answer.face_up) + int(play.answer.face_down)
     answers = max(comb(hand, k) for k in range(1, min(max(sizes), hand) + 1)) * modes \

@@ -25,6 +25,7 @@ from cardrules.model.shedding import (
     Then,
     TrumpMode,
 )
+from cardrules.model.stock_checks import check_stock
 from cardrules.model.tricks import (
     Follow,
     Partners,
@@ -50,6 +51,7 @@ def check_variant(variant: Variant) -> list[Found]:
     elif isinstance(variant.play, TricksPlay):
         found.extend(_tricks(variant))
         found.extend(_tricks_restrictions(variant))
+        found.extend(check_stock(variant))
     found.extend(_match(variant))
     for check in SETUP_CHECKS:
         found.extend(check(variant))
@@ -224,9 +226,9 @@ def _trick_scoring(v: Variant) -> Iterator[Found]:
     if scoring.scored_by_terms and by_rank:
         yield ("scoring",), ("most_points and bands rank the players by card points; they do "
                              "not add up with tricks_over or points_taken: give one or the other")
-    elif not scoring.scored_by_terms and not by_rank:
+    elif not scoring.scored_by_terms and not by_rank and scoring.target is None:
         yield ("scoring",), ("give most_points or at least one band, or tricks_over or "
-                             "points_taken, or no deal scores anything")
+                             "points_taken, or a target, or no deal scores anything")
     if scoring.all_points.others_score:
         if not scoring.points_taken:
             yield ("scoring", "all_points"), ("all_points.others_score moves card points "

@@ -13,11 +13,14 @@ __all__ = [
     "AnswerSpec",
     "Band",
     "CardFilter",
+    "Close",
     "CombinationSpec",
     "Condition",
+    "Counts",
     "DrawOrder",
     "Duties",
     "Effect",
+    "Exchange",
     "FirstTrick",
     "Follow",
     "Holder",
@@ -25,11 +28,13 @@ __all__ = [
     "Opening",
     "Partners",
     "SetBeat",
+    "Target",
     "TrickScoring",
     "TrickStep",
     "TrickTrump",
     "TricksPlay",
     "TrumpSource",
+    "Unannounced",
     "Unbroken",
 ]
 
@@ -78,6 +83,19 @@ class Effect(enum.Enum):
     """The declarer leads its cards at once as one lead (of any suits)."""
     WIN_DEAL = "win_deal"
     """The declarer wins the deal at once; the deal is scored as it stands."""
+    SCORE = "score"
+    """The player on lead shows the combination (``declare marriage KH QH``), which scores
+    its ``points`` (``trump_points`` in the trump suit), then leads one of its cards (or
+    announces the target)."""
+
+
+class Counts(enum.Enum):
+    """When the points of a combination that scores count."""
+
+    AT_ONCE = "at_once"
+    """As soon as it is declared."""
+    AFTER_A_TRICK = "after_a_trick"
+    """Once the declarer has taken a trick (at once if they already have)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -117,6 +135,8 @@ class Condition(enum.Enum):
     """Throughout the deal."""
     STOCK_EMPTY = "stock_empty"
     """Once the stock is empty (nothing is left to draw)."""
+    STOCK_CLOSED = "stock_closed"
+    """Once the stock is closed (``play.close``) or empty."""
 
 
 @attrs.frozen(kw_only=True)
@@ -202,6 +222,33 @@ class CombinationSpec:
     """At least one card must match one of these filters (empty: no such condition)."""
     effect: Effect = Effect.LEAD
     """What declaring it does."""
+    points: int = 0
+    """Points it scores (effect ``score``), added to the declarer's card points."""
+    trump_points: int | None = None
+    """Points it scores when its cards are trumps (null: ``points``)."""
+    counts: Counts = Counts.AT_ONCE
+    """When its points count (effect ``score``)."""
+
+
+@attrs.frozen(kw_only=True)
+class Exchange:
+    """The holder of a trump of one rank may take the turned-up trump card for it."""
+
+    rank: str
+    """The rank of the trump given in exchange (the nine, say)."""
+    min_stock: int = 1
+    """Fewest cards the stock must hold, the turned-up card included."""
+    after_a_trick: bool = False
+    """Only a player who has taken a trick may exchange."""
+
+
+@attrs.frozen(kw_only=True)
+class Close:
+    """The player on lead may close the stock: nobody draws from it for the rest of the
+    deal, and the last trick earns no points."""
+
+    min_stock: int = 1
+    """Fewest cards the stock must hold, the turned-up card included."""
 
 
 @attrs.frozen(kw_only=True)
@@ -235,6 +282,10 @@ class TricksPlay:
     """Suits that may not be led until broken (None: any suit may be led)."""
     first_trick: FirstTrick = FirstTrick()
     """Cards kept out of the first trick."""
+    exchange: Exchange | None = None
+    """Exchanging a trump for the turned-up card (None: not allowed)."""
+    close: Close | None = None
+    """Closing the stock (None: not allowed)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -268,6 +319,35 @@ class AllPoints:
     total instead (shooting the moon); false: nothing special happens."""
 
 
+class Unannounced(enum.Enum):
+    """How a deal played out without an announcement (``scoring.target``) is scored."""
+
+    BY_POINTS = "by_points"
+    """As if the player with the most points (and at least the target) had announced;
+    nobody scores when nobody reached the target."""
+    LAST_TRICK = "last_trick"
+    """The winner of the last trick scores by the bands, whatever the points."""
+
+
+@attrs.frozen(kw_only=True)
+class Target:
+    """A target of card points (marriages and the last trick included) that the player
+    on lead may announce; the announcement ends the deal."""
+
+    points: int
+    """The target (66, say)."""
+    bands: dict[str, Band]
+    """A correct announcer scores the first band (in file order) that the best of the
+    others reaches (by points and tricks); everyone else scores 0."""
+    wrong: int = 2
+    """What each other player scores when the announcer has not reached the target."""
+    failed_close: int = 2
+    """What each other player scores at least when the stock's closer does not reach the
+    target first (the others' correct announcement, or play to the end)."""
+    unannounced: Unannounced = Unannounced.BY_POINTS
+    """How a deal played to its end without an announcement is scored."""
+
+
 @attrs.frozen(kw_only=True)
 class TrickScoring:
     """How a deal of tricks is scored: either by rank of card points (``most_points`` and
@@ -297,6 +377,8 @@ class TrickScoring:
     score nothing by themselves)."""
     all_points: AllPoints = AllPoints()
     """When one player or partnership took all the points (needs ``points_taken``)."""
+    target: Target | None = None
+    """A target of points to announce (None: none); it scores the deal by itself."""
 
     @property
     def scored_by_terms(self) -> bool:

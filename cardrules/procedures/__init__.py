@@ -76,6 +76,11 @@ class Procedure(abc.ABC):
         data.update(spelled_out(game.state_class, extra))
         return self.from_json(game, data)
 
+    def field_mixins(self, variant: Any) -> tuple[type, ...]:
+        """Field mixins (like a phase's) that the state class of a game of ``variant``
+        adds to :attr:`state_class`: fields only some games need; none by default."""
+        return ()
+
     @abc.abstractmethod
     def resample(self, state: Any, player: int, rng: random.Random) -> State:
         """A state the player cannot tell apart: hidden cards re-dealt at random."""

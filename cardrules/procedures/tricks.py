@@ -9,7 +9,7 @@ data through :class:`~cardrules.procedures.tricks_tables.TricksTables`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -47,7 +47,7 @@ from cardrules.model.tricks import (
     Partners,
     TrickStep,
 )
-from cardrules.procedures import tricks_rules, tricks_scoring
+from cardrules.procedures import tricks_rules, tricks_scoring, tricks_stock
 from cardrules.procedures.tricks_deal import (
     RawEvent,
     deal_cards,
@@ -62,6 +62,7 @@ from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
     from cardrules.game import Game
+    from cardrules.procedures.tricks_stock import StockFields
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
 
@@ -138,6 +139,13 @@ class TricksState(FieldState):
     """What the last action made happen, as plain tuples."""
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
+    if TYPE_CHECKING:  # declared by tricks_stock.StockFields, in the games that use them
+        _closed: int
+        _declared: tuple[int, ...]
+        _pending: tuple[int, ...]
+        _shown: tuple[int, ...]
+        _announcer: int
+        _exchanged: int
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -209,9 +217,12 @@ class TricksState(FieldState):
         return hidden
 
     def points(self) -> tuple[int, ...]:
-        """Card points each player took; once the deal is over, with ``scoring.last_trick``
+        """Card points each player took, with the declared combinations that count; once
+        the deal is over, with ``scoring.last_trick``
         added for whoever took the last trick of a deal played to its last card."""
         points = tuple(map(self._tables.points_of, self._won))
+        if self._tables.scores:
+            points = tuple(map(int.__add__, points, self._declared))
         bonus = self._tables.scoring.last_trick
         if bonus and (w := self._last_trick_taker()) >= 0:
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]
@@ -219,11 +230,12 @@ class TricksState(FieldState):
 
     def _last_trick_taker(self) -> int:
         """Who gets the last trick's points: the winner of the last trick once a deal is
-        over that was played until every hand was empty (-1: nobody, or no such
-        points)."""
+        over that was played until every hand was empty, the stock not closed (-1:
+        nobody, or no such points)."""
         if not self._tables.scoring.last_trick or self._phase is not OVER:
             return -1
-        if self._declarer >= 0 or any(self._hands):
+        if self._declarer >= 0 or any(self._hands) or \
+                (self._tables.close is not None and self._closed >= 0):
             return -1
         return self._winner
 
@@ -252,6 +264,10 @@ class TricksState(FieldState):
                                            first=self.first_trick, broken=self._broken)
             else:
                 leads = tables.leads(self._hands[p], self._smallest())
+            if tables.scores and self._shown[0]:  # declared: lead one of its cards
+                leads = tables.leads(self._shown[0], 1)
+            if tables.stock_actions:
+                leads += tricks_stock.legal(self)
             if not self._offer:
                 return leads
             return leads + tuple(d.action for d in self.declarations(p))
@@ -277,14 +293,17 @@ class TricksState(FieldState):
     @property
     def duties_apply(self) -> bool:
         """The duties of answering (``play.duties``) apply now."""
-        return self._tables.duties_always or not self._stock
+        tables = self._tables
+        return tables.duties_always or not self._stock or \
+            (tables.duties_closed and self._closed >= 0)
 
     def declarations(self, player: int) -> tuple[Declaration, ...]:
-        """The combinations ``player`` may declare now (held, and answerable if led)."""
+        """The combinations ``player`` may declare now (held, and answerable if led as a
+        whole)."""
         found = self._tables.declarations(self._hands[player], self._trump)
         if found:
             limit = self._smallest()
-            found = tuple(d for d in found if d.effect is Effect.WIN_DEAL or d.size <= limit)
+            found = tuple(d for d in found if d.effect is not Effect.LEAD or d.size <= limit)
         return found
 
     def why_illegal(self, action: Action) -> str | None:
@@ -314,7 +333,9 @@ class TricksState(FieldState):
                               ("lead", self._current, action.cards, 0, "", False))
         if kind is Kind.DECLARE:
             return self._declare(action)
-        return self._pass()
+        if kind is Kind.PASS:
+            return self._pass()
+        return self._stock_action(action)
 
     def _lead(self, p: int, mask: int, combo: str, event: RawEvent) -> TricksState:
         new = self._clone()
@@ -322,7 +343,10 @@ class TricksState(FieldState):
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
         new._combo, new._asking, new._offer = combo, (), False
-        if mask & self._tables.breakers:
+        tables = self._tables
+        if tables.scores and self._shown[0]:
+            _stock_fields(new)._shown = (0,) * len(hands)
+        if mask & tables.breakers:
             new._broken = True
         new._phase, new._current = ANSWER, (p + 1) % len(hands)
         if self._starter < 0:
@@ -360,12 +384,52 @@ class TricksState(FieldState):
         p = self._current
         mask = self._tables.masks[action]
         event: RawEvent = ("declare", p, action.cards, 0, action.name, False)
-        effect = next(d.effect for d in self.declarations(p) if d.action == action)
+        found = next(d for d in self.declarations(p) if d.action == action)
+        effect = found.effect
+        if effect is Effect.SCORE:
+            return self._score(p, found, action)
         if effect is Effect.LEAD:
             return self._lead(p, mask, action.name, event)
         new = self._clone()
         new._declarer, new._combo = p, action.name
         events = [event]
+        new._finish(events)
+        new._events = tuple(events)
+        return new
+
+    def _score(self, p: int, found: Declaration, action: Action) -> TricksState:
+        """Declare a combination that scores, showing its cards; one of them is led next
+        (or the target announced)."""
+        new = self._clone()
+        new._offer = False
+        fields = _stock_fields(new)
+        fields._shown = (found.mask,) * len(self._hands)
+        if found.later and not self._tricks[p]:
+            fields._pending = _add(self._pending, p, found.points)
+        else:
+            fields._declared = _add(self._declared, p, found.points)
+        new._events = (("declare", p, action.cards, found.points, action.name, False),)
+        return new
+
+    def _stock_action(self, action: Action) -> TricksState:
+        """Exchange for the turned-up card, close the stock, or announce the target."""
+        new = self._clone()
+        p, kind = self._current, action.kind
+        if kind is Kind.EXCHANGE:
+            card, turned = action.cards[0], self._trump_card
+            hand = self._hands[p] & ~(1 << card) | 1 << turned
+            new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
+            new._stock = (card, *self._stock[1:])
+            new._trump_card = card
+            _stock_fields(new)._exchanged = turned
+            new._events = (("exchange", p, (card,), 0, self._game.pack.name(turned), False),)
+            return new
+        if kind is Kind.CLOSE:
+            _stock_fields(new)._closed = p
+            new._events = (("close", p, (), 0, "", False),)
+            return new
+        _stock_fields(new)._announcer = p
+        events: list[RawEvent] = [("announce", p, (), 0, "", False)]
         new._finish(events)
         new._events = tuple(events)
         return new
@@ -391,7 +455,13 @@ class TricksState(FieldState):
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
         self._winner = w
         events.append(("take", w, (), 0, "", False))
-        draws = self._tables.play.draw is DrawOrder.WINNER_FIRST
+        tables = self._tables
+        if tables.scores and self._pending[w]:  # declared before a trick: counts now
+            fields = _stock_fields(self)
+            fields._declared = _add(self._declared, w, self._pending[w])
+            fields._pending = _add(self._pending, w, -self._pending[w])
+        draws = tables.play.draw is DrawOrder.WINNER_FIRST and \
+            (tables.close is None or self._closed < 0)
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
@@ -422,6 +492,9 @@ class TricksState(FieldState):
         self._asking, self._offer, self._phase = (), False, LEAD
         tables = self._tables
         if not tables.effects:
+            return
+        if tables.scores:  # combinations that score are declared by the leader, leading
+            self._offer = True
             return
         hands, n = self._hands, len(self._hands)
         if self._smallest() >= tables.smallest_lead_combination:
@@ -455,6 +528,10 @@ class TricksState(FieldState):
         """The procedure's deal scores (before any phase's): by the scoring vocabulary's
         terms, or by the bands (figures pooled with partners)."""
         tables, n = self._tables, len(points)
+        if tables.scoring.target is not None:
+            return tricks_scoring.target_scores(
+                tables.scoring.target, points=points, tricks=tricks,
+                announcer=self._announcer, closer=self._closed, last=self._winner)
         if tables.scoring.scored_by_terms:
             return tricks_scoring.scores(
                 tables.scoring, points=points, tricks=tricks, won=won,
@@ -482,3 +559,14 @@ class TricksState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return out
+
+
+def _stock_fields(state: TricksState) -> StockFields:
+    """``state`` seen as the :class:`StockFields` its class was composed with (in the games
+    with combinations that score, an exchange, closing or a target)."""
+    return cast("StockFields", state)
+
+
+def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:
+    """``numbers`` with ``amount`` added to entry ``p``."""
+    return numbers[:p] + (numbers[p] + amount,) + numbers[p + 1:]

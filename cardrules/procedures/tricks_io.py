@@ -75,7 +75,9 @@ def view_info(game: Game) -> ViewInfo:
 
 def observation_fields(game: Game) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (with
-    ``broken`` only when some suits must be broken before they are led)."""
+    ``broken`` only when some suits must be broken before they are led, ``closed`` when
+    the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
+    score)."""
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -84,7 +86,10 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
             Seat(key="holder"), OneOf(key="combination", values=combinations),
             Trick(key="trick"), NumbersBySeat(key="tricks"), CardsBySeat(key="won"),
             NumbersBySeat(key="points"), NumbersBySeat(key="scores"),
-            *([Number(key="broken")] if game.tables.unbroken else []))
+            *([Number(key="broken")] if game.tables.unbroken else []),
+            *([Seat(key="closed")] if game.tables.close else []),
+            *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending"),
+               Cards(key="shown")] if game.tables.scores else []))
 
 
 def view(state: TricksState, player: int) -> dict[str, Any]:
@@ -104,7 +109,9 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         trick.append({"player": p, "face_down": face_down,
                       "cards": info.cards.sorted_names(mask) if seen else mask.bit_count()})
     won_seen = info.won_seen[player]
-    points_of = state._tables.points_of
+    tables = state._tables
+    points_of = tables.points_of
+    declared = state._declared if tables.scores else (0,) * n
     turned, stock, trump = state._trump_card, state._stock, state._trump
     current = state.current_player
     out: dict[str, Any] = {
@@ -127,14 +134,20 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "trick": trick,
         "tricks": list(state._tricks),
         "won": info.cards.shown(won_seen, won),
-        "points": [points_of(w) if seen else None for seen, w in zip(won_seen, won)],
+        "points": [points_of(w) + d if seen else None
+                   for seen, w, d in zip(won_seen, won, declared)],
         "events": [_event(e, player, names) for e in state._events],
     }
-    if state._tables.unbroken:
+    if tables.unbroken:
         out["broken"] = state._broken
+    if tables.close:
+        out["closed"] = state._closed if state._closed >= 0 else None
+    if tables.scores:
+        out["declared"], out["pending"] = list(state._declared), list(state._pending)
+        out["shown"] = info.cards.sorted_names(state._shown[0])
     if current < 0:
         out["scores"] = list(state._scores)
-        out["points"] = [points_of(w) for w in won]
+        out["points"] = [points_of(w) + d for w, d in zip(won, declared)]
     if current == player:
         out["legal_actions"] = [a.label or state.describe(a) for a in state.legal_actions()]
     return out

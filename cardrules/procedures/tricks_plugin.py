@@ -13,6 +13,7 @@ from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
 from cardrules.procedures.tricks_deal import partnerships
+from cardrules.procedures.tricks_stock import StockFields, uses_stock_fields
 from cardrules.procedures.tricks_tables import TricksTables
 from cardrules.standings import Partnerships
 from cardrules.state_codec import check_cards, read_fields
@@ -31,8 +32,14 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     up)."""
     if "broken" not in data:  # written before the field existed: nothing was broken yet
         data = {**data, "broken": False}
+    n = game.players
+    if game.tables.stock_actions or game.tables.scores:
+        written_before: dict[str, Any] = {  # fields added later: values in older states
+            "closed": -1, "announcer": -1, "declared": [0] * n, "pending": [0] * n,
+            "shown": [[] for _ in range(n)], "exchanged": None}
+        data = {**written_before, **data}
     fields = read_fields(game.state_class, game, data)
-    n, phase, plays = game.players, fields["phase"], fields["plays"]
+    phase, plays = fields["phase"], fields["plays"]
     if (phase is ANSWER) != bool(plays) or len(plays) >= n:
         raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase.value!r}")
     if plays and not 0 <= fields["holder"] < n:
@@ -49,7 +56,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
 def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
           trump_card: str = "", leader: int = 0, dealer: int | None = None,
           won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
-          broken: bool = False) -> TricksState:
+          broken: bool = False, closed: int = -1,
+          declared: Sequence[int] | None = None) -> TricksState:
     """A position at the start of a trick, for tests and puzzles.
 
     ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
@@ -57,8 +65,10 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
     any); when trumps are named by the dealer's card (``dealer_card``), ``trump_card``
     names a card of the dealer's hand instead.  ``broken`` tells whether the suits that
-    may not be led until broken are broken.  Cards not mentioned anywhere are out of
-    play.  The declaration window before ``leader``'s lead opens at once.
+    may not be led until broken are broken; ``closed`` names who closed the stock (-1:
+    open); ``declared`` gives each player's points of declared combinations that count.
+    Cards not mentioned anywhere are out of play.  The declaration window before
+    ``leader``'s lead opens at once.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -85,11 +95,18 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     if not trump and turned < 0 and fixed:
         trump = fixed
     suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
+    extra: dict[str, Any] = {}
+    if closed != -1 or declared is not None:
+        if not uses_stock_fields(game.variant):
+            raise StateError("this game has no closing of the stock nor combinations that "
+                             "score: leave out closed and declared")
+        extra = {"closed": closed,
+                 "declared": tuple(declared) if declared is not None else (0,) * n}
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        discard=pack.full & ~used, dealer=dealer, broken=broken)
+        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra)
     state._window(leader)
     return state
 
@@ -125,6 +142,9 @@ class Tricks(Procedure):
         return TricksTables.compile(game.pack, play, scoring,
                                      game.variant.deal.largest(game.players))
 
+    def field_mixins(self, variant: Any) -> tuple[type, ...]:
+        return (StockFields,) if uses_stock_fields(variant) else ()
+
     def new_deal(self, game: Game, context: DealContext) -> TricksState:
         return TricksState.new(game, context)
 
@@ -143,9 +163,10 @@ class Tricks(Procedure):
     def move_limit(self, game: Game) -> int:
         """Every trick takes at least one card out of the hands for good; each takes a lead
         and an answer per other player, and before it each player may be asked once
-        whether to declare and may declare once."""
+        whether to declare and may declare once; an exchange, a close and an
+        announcement happen at most once a deal."""
         n, cards = game.players, game.pack.size
-        return (cards + 1) * (3 * n + 1)
+        return (cards + 1) * (3 * n + 1) + len(game.tables.stock_listed())
 
     def partnerships(self, game: Game) -> Partnerships:
         return partnerships(game)

@@ -22,6 +22,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
 from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
+from cardrules.procedures import tricks_stock
 
 if TYPE_CHECKING:
     from cardrules.procedures.tricks import TricksState
@@ -46,8 +47,16 @@ def _smallest(state: TricksState) -> int:
     return min(map(int.bit_count, state._hands))
 
 
-def _names(state: TricksState, cards: tuple[int, ...]) -> str:
+def _names(state: TricksState, cards: tuple[int, ...] | int) -> str:
+    if isinstance(cards, int):
+        cards = state.game.pack.cards_of(cards)
     return " ".join(state.game.pack.names(cards))
+
+
+def _shown(state: TricksState) -> int:
+    """The cards of a combination that scores, declared by the player on lead who has not
+    led yet (0: none)."""
+    return state._shown[0] if state._tables.scores else 0
 
 
 # -- the rules, in the order they are asked ------------------------------------------------
@@ -61,6 +70,8 @@ def _known_action(state: TricksState, action: Action) -> str | None:
     kind = action.kind
     if kind is Kind.PASS:
         return None if not action.cards and not action.name else "'pass' is written alone"
+    if kind in tricks_stock.KINDS:
+        return _stock_form(state, action)
     if kind not in _CARD_KINDS:
         return f"'{kind.value}' is not an action of this game"
     if kind is Kind.DECLARE:
@@ -68,6 +79,33 @@ def _known_action(state: TricksState, action: Action) -> str | None:
         return None if well_formed else "'declare' names the combination, then its cards"
     return None if action.cards and not action.name else f"'{kind.value}' names only the " \
         f"cards laid"
+
+
+def _stock_form(state: TricksState, action: Action) -> str | None:
+    """An exchange names one card; ``close`` and ``announce`` are written alone; each only
+    in a game that has it."""
+    tables, kind = state._tables, action.kind
+    offered = {Kind.EXCHANGE: bool(tables.exchanges), Kind.CLOSE: tables.close is not None,
+               Kind.ANNOUNCE: tables.announce is not None}
+    if not offered[kind]:
+        return f"'{kind.value}' is not an action of this game"
+    if action.name or action.amount:
+        return f"'{kind.value}' takes no name"
+    if kind is Kind.EXCHANGE:
+        return None if len(action.cards) == 1 else "'exchange' names one card of the hand"
+    return None if not action.cards else f"'{kind.value}' is written alone"
+
+
+def _stock(kind: Kind) -> Callable[[TricksState, Action], str | None]:
+    """The rule of one action of the player on lead besides leading (an exchange,
+    ``close`` or ``announce``), as :mod:`.tricks_stock` states it."""
+
+    def check(state: TricksState, action: Action) -> str | None:
+        return tricks_stock.refusal(state, action) if action.kind is kind else None
+
+    check.__doc__ = f"The player on lead may, before leading, {kind.value} as the rules " \
+                    f"allow."
+    return check
 
 
 def _cards_held(state: TricksState, action: Action) -> str | None:
@@ -107,13 +145,28 @@ def _declaration(state: TricksState, action: Action) -> str | None:
         return "a combination is declared before a lead, not during a trick"
     wanted = mask_of(action.cards)
     held = state._tables.declarations(state._hands[state._current], state._trump)
-    found = next((d for d in held if d.mask == wanted and d.action.name == action.name), None)
+    found = next((d for d in held if mask_of(d.action.cards) == wanted
+                  and d.action.name == action.name), None)
     if found is None:
         return f"{_names(state, action.cards)} is not a {action.name}"
+    if state._phase is LEAD and _shown(state):
+        return f"player {state._current} has declared {_names(state, _shown(state))} and " \
+               f"now leads one of those cards"
     if state._phase is LEAD and not state._offer:
         return "declarations were asked before this lead and passed"
     if found not in state.declarations(state._current):
         return f"a combination of {found.size} cards cannot be led while a hand holds fewer"
+    return None
+
+
+def _after_declaring(state: TricksState, action: Action) -> str | None:
+    """A player on lead who declared a combination that scores leads one of its cards
+    next (or announces)."""
+    shown = _shown(state)
+    if state._phase is LEAD and shown and action.kind is Kind.LEAD \
+            and mask_of(action.cards) & ~shown:
+        return f"player {state._current} declared {_names(state, shown)}: lead one of " \
+               f"those cards"
     return None
 
 
@@ -123,7 +176,7 @@ def _lead(state: TricksState, action: Action) -> str | None:
     kind, p = action.kind, state._current
     if state._phase is not LEAD:
         return None
-    if kind is Kind.DECLARE:
+    if kind is Kind.DECLARE or kind in tricks_stock.KINDS:
         return None
     if kind is not Kind.LEAD:
         return f"player {p} must lead"
@@ -319,6 +372,8 @@ RULES: tuple[Rule, ...] = (
     Rule(key=None, check=_cards_held),
     Rule(key="declare", check=_declare_window),
     Rule(key="declare", check=_declaration),
+    *(Rule(key=kind.value, check=_stock(kind)) for kind in tricks_stock.KINDS),
+    Rule(key="declare", check=_after_declaring),
     Rule(key="lead", check=_lead),
     Rule(key="opening", check=_opening),
     Rule(key="broken", check=_unbroken),

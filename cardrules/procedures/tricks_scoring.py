@@ -15,6 +15,10 @@ A ``scoring:`` section that gives ``tricks_over`` or ``points_taken`` scores eac
 
 Both terms add up.  The ``deal_scoring`` hook sees the scores this gives.
 
+A ``scoring.target`` scores the deal by itself (:func:`target_scores`): a correct
+announcement wins the band the best of the others reaches, a wrong one gives the others
+``wrong``, a closer who fails gives them ``failed_close``.
+
 >>> from cardrules.model.tricks import AllPoints, TrickScoring
 >>> moon = TrickScoring(points_taken=1, all_points=AllPoints(others_score=True))
 >>> scores(moon, points=(26, 0, 0, 0), tricks=(9, 2, 1, 1), won=(7, 8, 16, 32),
@@ -29,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.model.tricks import TrickScoring
+from cardrules.model.tricks import Target, TrickScoring, Unannounced
 
-__all__ = ["scores", "took_all"]
+__all__ = ["scores", "target_scores", "took_all"]
 
 
 def took_all(*, points: Sequence[int], won: Sequence[int], point_cards: int, last: int,
@@ -74,3 +78,55 @@ def scores(scoring: TrickScoring, *, points: Sequence[int], tricks: Sequence[int
     book, factor = scoring.tricks_over, scoring.points_taken
     return tuple((max(0, tricks[p] - book) if book is not None else 0) + factor * counted[p]
                  for p in range(n))
+
+
+def target_scores(target: Target, *, points: Sequence[int], tricks: Sequence[int],
+                  announcer: int, closer: int, last: int) -> tuple[int, ...]:
+    """Each seat's deal score under a target of points (``scoring.target``).
+
+    ``announcer`` announced the target (-1: nobody; the deal was played out), ``closer``
+    closed the stock (-1: nobody), ``last`` took the last trick.  A correct announcer
+    scores the first band the best of the others reaches (at least ``failed_close``
+    against a closer); a wrong one gives each other seat ``wrong``.  A deal played out
+    after a close: the closer wins if they reached the target, else each other seat scores
+    ``failed_close``.  Otherwise by ``unannounced``.
+
+    >>> from cardrules.model.tricks import Band, Target
+    >>> t = Target(points=66, bands={"one": Band(min_points=33, min_tricks=1, score=1),
+    ...            "two": Band(min_tricks=1, score=2), "three": Band(score=3)})
+    >>> target_scores(t, points=(70, 40), tricks=(4, 2), announcer=0, closer=-1, last=-1)
+    (1, 0)
+    >>> target_scores(t, points=(70, 0), tricks=(4, 0), announcer=0, closer=-1, last=-1)
+    (3, 0)
+    >>> target_scores(t, points=(60, 20), tricks=(3, 1), announcer=0, closer=-1, last=-1)
+    (0, 2)
+    >>> target_scores(t, points=(50, 60), tricks=(3, 3), announcer=-1, closer=0, last=1)
+    (0, 2)
+    """
+    n, goal = len(points), target.points
+
+    def win(w: int, floor: int = 0) -> tuple[int, ...]:
+        best_points = max(points[p] for p in range(n) if p != w)
+        best_tricks = max(tricks[p] for p in range(n) if p != w)
+        score = next((b.score for b in target.bands.values()
+                      if best_points >= b.min_points and best_tricks >= b.min_tricks), 0)
+        score = max(score, floor)
+        return tuple(score if p == w else 0 for p in range(n))
+
+    def lose(loser: int, score: int) -> tuple[int, ...]:
+        return tuple(0 if p == loser else score for p in range(n))
+
+    against = target.failed_close
+    if announcer >= 0:
+        if points[announcer] < goal:
+            return lose(announcer, target.wrong)
+        return win(announcer, against if 0 <= closer != announcer else 0)
+    if closer >= 0:
+        return win(closer) if points[closer] >= goal else lose(closer, against)
+    if target.unannounced is Unannounced.LAST_TRICK and last >= 0:
+        return win(last)
+    best = max(points)
+    leaders = [p for p in range(n) if points[p] == best]
+    if best >= goal and len(leaders) == 1:
+        return win(leaders[0])
+    return (0,) * n

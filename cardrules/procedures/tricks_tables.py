@@ -18,7 +18,15 @@ from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.combos import Pattern, compile_pattern, filter_mask, find
 from cardrules.model.shedding import TrumpBeat
-from cardrules.model.tricks import Condition, Effect, Follow, TrickScoring, TricksPlay, TrumpSource
+from cardrules.model.tricks import (
+    Condition,
+    Counts,
+    Effect,
+    Follow,
+    TrickScoring,
+    TricksPlay,
+    TrumpSource,
+)
 
 if TYPE_CHECKING:
     from cardrules.procedures.tricks_io import ViewInfo
@@ -45,6 +53,10 @@ class Declaration:
     """Number of cards."""
     effect: Effect
     """What declaring it does."""
+    points: int = 0
+    """Points it scores (effect ``score``)."""
+    later: bool = False
+    """Its points count only once the declarer has taken a trick."""
 
 
 @attrs.define(kw_only=True, eq=False)
@@ -97,6 +109,23 @@ class TricksTables:
     """Answers must beat the cards holding the trick when able."""
     duties_always: bool = True
     """The duties apply throughout the deal (else once the stock is empty)."""
+    duties_closed: bool = False
+    """The duties apply once the stock is closed, too."""
+    scores: tuple[tuple[int, int, bool], ...] = ()
+    """Per combination: points, points in trumps, and whether they count only once the
+    declarer has taken a trick; empty unless the combinations score (effect ``score``,
+    which the loader lets no other effect join)."""
+    stock_actions: bool = False
+    """The player on lead may exchange, close or announce (``play.exchange``,
+    ``play.close``, ``scoring.target``)."""
+    exchange_rank: int = -1
+    """Rank index of the trump exchanged for the turned-up card (-1: no exchange)."""
+    exchanges: tuple[Action, ...] = ()
+    """Per suit, the action exchanging that suit's card of ``exchange_rank``."""
+    close: Action | None = None
+    """The ``close`` action (None: the stock cannot be closed)."""
+    announce: Action | None = None
+    """The ``announce`` action (None: nothing to announce)."""
     opening_card: int = -1
     """The card that opens every deal (-1: none)."""
     opening_suit: int = 0
@@ -154,6 +183,19 @@ class TricksTables:
             lead_rules=opening is not None or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
             head=duties.head, duties_always=duties.when is Condition.ALWAYS,
+            duties_closed=duties.when is Condition.STOCK_CLOSED,
+            scores=tuple((spec.points, spec.points if spec.trump_points is None
+                          else spec.trump_points, spec.counts is Counts.AFTER_A_TRICK)
+                         for spec in play.combinations.values())
+            if any(spec.effect is Effect.SCORE for spec in play.combinations.values())
+            else (),
+            stock_actions=bool(play.exchange or play.close or scoring.target),
+            exchange_rank=pack.ranks.index(play.exchange.rank) if play.exchange else -1,
+            exchanges=tuple(_exchange(pack, play.exchange.rank, s) for s in pack.suits)
+            if play.exchange else (),
+            close=Action(kind=Kind.CLOSE, label="close") if play.close else None,
+            announce=Action(kind=Kind.ANNOUNCE, label="announce") if scoring.target
+            else None,
             opening_card=opening_card,
             opening_suit=suit_masks[pack.suit(opening_card)]
             if opening and opening.any_of_suit else 0,
@@ -183,8 +225,9 @@ class TricksTables:
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
         pass, leads, answers face up and face down (as many cards as the largest lead,
-        plain or by a combination), and each combination's declaration (within the cards
-        it may hold under any trump suit)."""
+        plain or by a combination), each combination's declaration (within the cards
+        it may hold under any trump suit), then the exchanges, ``close`` and ``announce``
+        where the game has them."""
         pack, rule = self.pack, self.play
         lead = min(rule.lead.max_cards, self.hand_size)
         suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
@@ -199,10 +242,17 @@ class TricksTables:
                      pools=suits if rule.lead.same_suit else ()),
             *([CardSets(kind=Kind.ANSWER, sizes=answer)] if rule.answer.face_up else []),
             *([CardSets(kind=Kind.THROW, sizes=answer)] if rule.answer.face_down else []),
-            *(CardSets(kind=Kind.DECLARE, name=name, sizes=(size,),
+            *(CardSets(kind=Kind.DECLARE, name=name,
+                       sizes=(size,),
                        pools=tuple(pool for patterns in self.patterns
                                    for pool in patterns[i].pools) or (0,))
-              for i, (name, size) in enumerate(zip(names, sizes))))
+              for i, (name, size) in enumerate(zip(names, sizes))),
+            *([Listed(actions=stock)] if (stock := self.stock_listed()) else []))
+
+    def stock_listed(self) -> tuple[Action, ...]:
+        """The exchanges, ``close`` and ``announce``, as this game offers them."""
+        return (*self.exchanges, *([self.close] if self.close else []),
+                *([self.announce] if self.announce else []))
 
     def trump_index(self, trump: int) -> int:
         """Index into :attr:`beats` and :attr:`patterns` for a trump suit (-1: none)."""
@@ -410,10 +460,19 @@ class TricksTables:
             patterns = self.patterns[index]
             found = tuple(
                 Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
-                            size=patterns[i].size, effect=self.effects[i])
+                            size=patterns[i].size, effect=self.effects[i],
+                            points=self._points(i, mask, trump), later=bool(self.scores)
+                            and self.scores[i][2])
                 for i, mask in find(hand, patterns))
             self._declares[key] = found
         return found
+
+    def _points(self, i: int, mask: int, trump: int) -> int:
+        """What combination ``i`` held as ``mask`` scores (0 unless it scores)."""
+        if not self.scores:
+            return 0
+        points, in_trumps, _ = self.scores[i]
+        return in_trumps if trump >= 0 and mask & self.suit_masks[trump] else points
 
     def beats_set(self, cards: int, held: int, trump: int) -> bool:
         """True if the set ``cards`` beats the set ``held`` by one-to-one pairing."""
@@ -457,6 +516,12 @@ def _suit_points(pack: Pack, suit: int) -> tuple[int, ...]:
         low = m & -m
         table[m] = table[m ^ low] + pack.value(base + low.bit_length() - 1)
     return tuple(table)
+
+
+def _exchange(pack: Pack, rank: str, suit: str) -> Action:
+    """The action exchanging the card of ``rank`` and ``suit`` for the turned-up card."""
+    card = pack.parse(rank + suit)
+    return Action(kind=Kind.EXCHANGE, cards=(card,), label=f"exchange {pack.name(card)}")
 
 
 def _most(masks: list[int], score: Callable[[int], int]) -> list[int]:
