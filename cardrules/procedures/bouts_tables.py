@@ -6,7 +6,7 @@
 >>> pack = game.pack
 >>> spades = pack.suits.index("S")
 >>> pack.names(pack.cards_of(tables.beaters[spades][pack.parse("KH")]))
-('6S', '7S', '8S', '9S', '10S', 'JS', 'QS', 'KS', 'AS', 'AH')
+('AS', 'KS', 'QS', 'JS', '10S', '9S', '8S', '7S', '6S', 'AH')
 >>> tables.beat_action(pack.parse("7H"), pack.parse("KH")).text(pack)
 'beat 7H KH'
 """
