@@ -7,8 +7,9 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
 TOOLS = {"cli", "terminal", "render", "bots", "simulate", "check", "soak", "bench", "games",
-         "describe", "describe_tricks", "option_space", "conformance", "adapters", "__main__"}
-GAME_NAMES = ("bank", "bura")
+         "describe", "describe_tricks", "describe_bouts", "bots_bouts", "option_space",
+         "conformance", "adapters", "__main__"}
+GAME_NAMES = ("bank", "bura", "durak")
 
 
 def _core_modules() -> list[Path]:

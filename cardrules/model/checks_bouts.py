@@ -37,6 +37,3 @@ def check_bouts(v: Variant) -> Iterator[Found]:
                                          f"{', '.join(suits)}"
     if trump.suit and trump.source is not TrumpSource.FIXED:
         yield ("play", "trump", "suit"), "a trump suit is named only with source 'fixed'"
-    if play.first_bout_limit and not play.bout_limit:
-        yield ("play", "first_bout_limit"), ("a first bout's limit needs a bout_limit for the "
-                                             "bouts after it (0 means no limit)")
