@@ -27,12 +27,15 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter -> symbol."""
 
 _QUIET = {"variant", "player", "players", "events", "legal_actions", "current_player",
-          "pack", "phase", "dealer", "pile_name", "top_owner"}
+          "pack", "phase", "dealer", "pile_name", "top_owner", "attacks", "covers",
+          "defender"}
 _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "out": "goes out", "bonus": "scores a bonus of", "skip": "is skipped",
           "trump": "chooses trumps", "lead": "leads", "answer": "answers", "throw": "throws",
           "declare": "declares", "penalty": "loses", "first_mover": "moves first",
-          "deal": "deals", "win": "wins the trick"}
+          "deal": "deals", "win": "wins the trick", "attack": "attacks with",
+          "beat": "beats", "transfer": "transfers with", "take_up": "will take the table",
+          "discard": "beaten off:"}
 
 
 def can_encode_symbols(encoding: str | None) -> bool:
@@ -144,6 +147,16 @@ class TextRenderer:
             return "taken: " + "  ".join(f"P{p} {c} cards" for p, c in enumerate(counts))
         if key == "trick":
             return f"trick: {self.value(value)}"
+        if key == "table" and isinstance(value, list):
+            pairs = ["/".join(self.card(str(c)) for c in pair) for pair in value]
+            return "table: " + ("  ".join(pairs) or "empty")
+        if key == "attacker" and isinstance(value, int):
+            defender = view.get("defender", -1)
+            return f"bout: P{value} attacks P{defender}" if value >= 0 else ""
+        if key == "discard" and isinstance(value, list):
+            return f"out of play: {len(value)} cards"
+        if key == "loser" and isinstance(value, int):
+            return f"loser: P{value}" if value >= 0 else ""
         if key == "trump":
             return f"trump: {self.value(value)}"
         return None
