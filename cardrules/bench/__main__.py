@@ -1,10 +1,13 @@
 """``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
 
-Measures random playouts of Bank, Bura and Crazy Eights (2 and 4 players, default
-options) and, when the optional ``bench`` extra is installed, peer engines in the same
-run, printing the ratio cardrules/peer.  Crazy Eights against OpenSpiel's crazy_eights
-compares the same game (``tests/test_openspiel_crazy_eights.py``); the other pairs are
-games of a similar kind.  Reports the median of several runs and their spread.
+Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players,
+default options) and, when the optional ``bench`` extra is installed, peer engines in
+the same run, printing the ratio cardrules/peer.  Crazy Eights against OpenSpiel's
+crazy_eights compares the same game (``tests/test_openspiel_crazy_eights.py``); the
+other pairs are games of a similar kind.  No peer plays Durak: it is compared with the
+shedding games the peers have (OpenSpiel's crazy_eights, RLCard's uno), games that are
+also won by emptying one's hand, drawing from a stock, but with one card per turn and
+no bouts.  Reports the median of several runs and their spread.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
-       ("crazy_eights", 4))
+       ("crazy_eights", 4), ("durak", 2), ("durak", 4))
 """The cardrules games measured."""
 PAIRS = {
     ("bank", 2): ("crazy_eights_2p", "uno_2p"),
@@ -31,6 +34,8 @@ PAIRS = {
     ("bura", 4): ("hearts_4p", "uno_4p"),
     ("crazy_eights", 2): ("crazy_eights_2p",),
     ("crazy_eights", 4): ("crazy_eights_4p",),
+    ("durak", 2): ("crazy_eights_2p", "uno_2p"),
+    ("durak", 4): ("crazy_eights_4p", "uno_4p"),
 }
 """Which peers each cardrules game is compared with."""
 
