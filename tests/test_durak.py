@@ -442,3 +442,13 @@ def test_the_rules_in_english_follow_the_options() -> None:
     assert "transfer" not in text.split("## Options")[0]
     text = "\n".join(describe(durak(3, transfer="on", throw_limit=0).variant))
     assert "`transfer` the bout" in text and "no fixed limit" in text
+
+
+def test_the_authoring_guide_example_of_a_transfer() -> None:
+    """The snippet of docs/authoring.md, section "Bouts"."""
+    game = cardrules.load("durak", players=3, options={"transfer": "on"})
+    state = game.setup(hands=["8C", "7C KH", "9D 10D QD"], trump="S", table=["7H"])
+    assert sorted(legal(state)) == ["beat 7H KH", "take", "transfer 7C"]
+    state = state.apply("transfer 7C")
+    assert (state.view(0)["table"], state.current_player) == ([["7H"], ["7C"]], 2)
+    assert state.why_illegal(game.parse_action("beat 7H 9D")) == "9D does not beat 7H (D3)"
