@@ -92,6 +92,20 @@ def test_d2_a_rule_file_may_not_turn_a_trump_card_of_the_deal() -> None:
         cardrules.load({"extends": "durak", "patch": {"deal": {"trump_card": True}}})
 
 
+@pytest.mark.parametrize(("patch", "message"), [
+    ({"play": {"trump": {"source": "fixed"}}}, "trump source 'fixed' needs a suit"),
+    ({"play": {"trump": {"source": "fixed", "suit": "X"}}}, "unknown suit 'X'"),
+    ({"play": {"trump": {"suit": "S"}}}, "named only with source 'fixed'"),
+    ({"deal": {"starter": 1}}, "turns no starter card"),
+    ({"play": {"bout_limit": -1}}, r"\$\.play\.bout_limit: must be at least 0"),
+    ({"play": {"throw_in": "all"}}, "throw_in"),
+])
+def test_d2_d8_rule_files_that_cannot_be_played_are_refused_with_the_reason(
+        patch: dict[str, Any], message: str) -> None:
+    with pytest.raises(VariantError, match=message):
+        cardrules.load({"extends": "durak", "patch": patch})
+
+
 # -- D3: beating --------------------------------------------------------------------
 
 
