@@ -71,8 +71,13 @@ def describe_bouts(variant: Variant) -> Iterator[str]:
 
 def _limits(play: BoutsPlay) -> str:
     limit, first = play.bout_limit, play.first_bout_limit
-    text = f"A bout has at most {limit} attacking cards" if limit else \
-        "A bout has no fixed limit of attacking cards"
-    if first and first != limit:
-        text += f" ({first} in a deal's first bout)"
+    if not limit:
+        text = "A bout has no fixed limit of attacking cards"
+        if first:
+            text = (f"A deal's first bout has at most {first} attacking cards, later bouts "
+                    "no fixed limit")
+    else:
+        text = f"A bout has at most {limit} attacking cards"
+        if first and first != limit:
+            text += f" ({first} in a deal's first bout)"
     return text + ", and never more unbeaten ones than the defender holds."
