@@ -466,3 +466,17 @@ def test_the_authoring_guide_example_of_a_transfer() -> None:
     state = state.apply("transfer 7C")
     assert (state.view(0)["table"], state.current_player) == ([["7H"], ["7C"]], 2)
     assert state.why_illegal(game.parse_action("beat 7H 9D")) == "9D does not beat 7H (D3)"
+
+
+def test_the_action_index_is_pinned() -> None:
+    """The action space's layout is part of the learning API (docs/learning.md)."""
+    space = durak(2).action_space
+    assert space.size == 1190 and durak(6).action_space.size == 1190
+    assert durak(3, transfer="on").action_space.size == 1226
+    game = durak(2)
+    assert space.index(game.parse_action("attack 6S")) == 0
+    assert space.index(game.parse_action("throw 6S")) == 36
+    assert space.action(space.size - 1).label == "pass"
+    assert space.action(space.size - 2).label == "take"
+    beat = game.parse_action("beat 7H KH")
+    assert space.action(space.index(beat)) == beat
