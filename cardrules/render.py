@@ -28,7 +28,7 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _QUIET = {"variant", "player", "players", "events", "legal_actions", "current_player",
           "pack", "phase", "dealer", "pile_name", "top_owner", "attacks", "covers",
-          "defender"}
+          "defender", "seen"}
 _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "out": "goes out", "bonus": "scores a bonus of", "skip": "is skipped",
           "trump": "chooses trumps", "lead": "leads", "answer": "answers", "throw": "throws",

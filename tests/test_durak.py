@@ -278,6 +278,16 @@ def test_d9_a_bout_taken_goes_to_the_defender_and_the_next_player_attacks() -> N
     state = play(state, "take", "pass", "pass")
     assert state.hands[1] == mask(game, "KH AD 7H")
     assert state.current_player == 2 and state.view(0)["defender"] == 0
+    # Everyone saw the table go into the defender's hand: views show it, and a player
+    # re-sampling what they cannot see leaves it there.
+    assert state.view(2)["seen"] == [[], ["7H"], []] and state.view(2)["hands"][1] == 3
+    for seed in range(5):
+        other = state.resample(2, random.Random(seed))
+        assert (other.hands[1] >> game.pack.parse("7H")) & 1
+    state = play(state, "attack 8D", "take", "pass")
+    assert state.view(1)["seen"] == [["8D"], ["7H"], []] and state.current_player == 1
+    state = play(state, "attack 7H")                  # a seen card played leaves the list
+    assert state.view(0)["seen"] == [["8D"], [], []]
 
 
 # -- D10: refilling --------------------------------------------------------------------

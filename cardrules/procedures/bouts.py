@@ -26,6 +26,7 @@ from cardrules.fields import (
     Count,
     Enumerated,
     Events,
+    KnownCards,
     Numbers,
     Seat,
     Seats,
@@ -55,7 +56,7 @@ from cardrules.state_codec import derived, fresh
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["BoutsState"]
+__all__ = ["BoutsState", "SeenByAll"]
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -64,6 +65,19 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 NOT_LEGAL = "not a legal action here"
 """The reason given should the rules allow an action the legal moves leave out (the
 property tests make sure they never do)."""
+
+
+@attrs.frozen(kw_only=True)
+class SeenByAll(KnownCards):
+    """Per seat, cards of that seat's hand that every player saw go there (a table the
+    defender took): known to everyone, so re-sampling for any player leaves them in
+    place."""
+
+    def known(self, value: tuple[int, ...], viewer: int) -> int:
+        mask = 0
+        for m in value:
+            mask |= m
+        return mask
 
 
 @derived
@@ -87,6 +101,8 @@ class BoutsState(FieldState):
     """The bout's attacking cards: the beaten ones first, in the order of ``covers``."""
     _covers: tuple[int, ...] = field(CardList(zone="covers", allowed=(Visibility.PUBLIC,)))
     """The defending cards: the i-th beats the i-th attacking card."""
+    _seen: tuple[int, ...] = field(SeenByAll())
+    """Per seat, the cards of the hand everyone saw go there (tables taken)."""
     _discard: int = field(CardSet(zone="discard", seen=Visibility.PUBLIC,
                                   allowed=HIDDEN_OR_PUBLIC))
     """Cards out of play (the bouts beaten off)."""
@@ -277,6 +293,8 @@ class BoutsState(FieldState):
             return new._ask_throwers()
         card = action.cards[-1]
         new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        if self._seen[p] >> card & 1:
+            new._seen = _with(self._seen, p, self._seen[p] & ~(1 << card))
         if kind is Kind.VERB and action.name == "beat":
             target = action.cards[0]
             beaten = len(self._covers)
@@ -328,6 +346,7 @@ class BoutsState(FieldState):
             mask |= 1 << c
         if taken:
             self._hands = _with(self._hands, defender, self._hands[defender] | mask)
+            self._seen = _with(self._seen, defender, self._seen[defender] | mask)
         else:
             self._discard |= mask
         events.append(Event(kind="take" if taken else "discard",

@@ -26,8 +26,9 @@ __all__ = ["observation_fields", "view"]
 
 
 def view(state: BoutsState, player: int) -> dict[str, Any]:
-    """What ``player`` may know of ``state``: their own hand, the others' sizes, the
-    table in pairs (an attacking card, then the card that beat it, if any)."""
+    """What ``player`` may know of ``state``: their own hand, the others' sizes and the
+    cards everyone saw go into them (``seen``), the table in pairs (an attacking card,
+    then the card that beat it, if any)."""
     game = state.game
     if type(player) is not int or not 0 <= player < game.players:
         checked_player(player, game.players)
@@ -54,6 +55,7 @@ def view(state: BoutsState, player: int) -> dict[str, Any]:
         "table": table,
         "attacks": [names[c] for c in state._attacks],
         "covers": [names[c] for c in covers],
+        "seen": [tables.names.sorted_names(m) for m in state._seen],
         "bout_limit": limit or 0,
         "discard": tables.names.sorted_names(state._discard) if tables.discard_public
         else state._discard.bit_count(),
@@ -73,5 +75,6 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
             OneOf(key="trump", values=game.pack.suits), Card(key="trump_card"),
             CardsBySeat(key="hands"), Cards(key="stock"), Seat(key="attacker"),
             Seat(key="defender"), Cards(key="attacks"), Cards(key="covers"),
+            CardsBySeat(key="seen"),
             Number(key="bout_limit"), Cards(key="discard"), SeatsIn(key="out"),
             NumbersBySeat(key="scores"))

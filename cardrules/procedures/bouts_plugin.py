@@ -31,6 +31,8 @@ def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
     phase, hands = fields["phase"], fields["hands"]
     attacks, covers = fields["attacks"], fields["covers"]
     attacker, defender, current = fields["attacker"], fields["defender"], fields["current"]
+    if any(s & ~h for s, h in zip(fields["seen"], hands)):
+        raise StateError("a card seen going into a hand is not in that hand")
     if len(covers) > len(attacks):
         raise StateError(f"{len(covers)} defending cards for {len(attacks)} attacking cards")
     if phase is not OVER:
@@ -113,9 +115,8 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
 def resample(state: BoutsState, player: int, rng: random.Random) -> BoutsState:
     """A state ``player`` cannot tell from ``state``: the cards they cannot see (the
     others' hands, the stock under the trump card) re-dealt at random among those
-    places, each keeping its size.  The shown trump card stays where everyone saw it go;
-    cards a defender took from the table are re-dealt too (a known limit: everyone saw
-    them)."""
+    places, each keeping its size.  The shown trump card and the cards a defender took
+    from the table stay where everyone saw them go."""
     return state_codec.resample(state, player, rng)
 
 
