@@ -1,4 +1,4 @@
-"""The ``cardrules`` command: validate, options, rules, simulate, play, replay, check.
+"""The ``cardrules`` command: validate, options, rules, simulate, play, replay, check, schema.
 
 >>> main(["options", "bank"]) == 0  # doctest: +ELLIPSIS
 trumps: Which suits are trumps (B5).
@@ -26,12 +26,15 @@ from cardrules.bots import make_bot
 from cardrules.errors import CardrulesError, SeedError, VariantError
 from cardrules.game import Game, check_seed
 from cardrules.loader import Source, load
-from cardrules.record import GameRecord
+from cardrules.record import GameRecord, game_of
 from cardrules.render import TextRenderer, can_encode_symbols
+from cardrules.replay_view import replay_record
 from cardrules.resources import builtin_variants
 from cardrules.sanitize import guarded_stdio, rewrite_line, write_whole
-from cardrules.simulate import Summary, simulate
-from cardrules.terminal import Session, replay_record
+from cardrules.simulate import ProgressBar, Summary, simulate
+from cardrules.state import State
+from cardrules.study import Setting, StudyPlan, run_study, write_report
+from cardrules.terminal import Session
 
 __all__ = ["MAX_PROBLEMS_SHOWN", "UsageError", "main", "replay_command"]
 
@@ -104,6 +107,18 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _seats(text: str) -> tuple[int, ...]:
+    """An argparse type: one seat number, or several separated by commas."""
+    try:
+        seats = tuple(int(t) for t in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"write a seat number or several, e.g. 0,2; "
+                                         f"not {text!r}") from None
+    if len(set(seats)) != len(seats):
+        raise argparse.ArgumentTypeError(f"a seat is named twice in {text!r}")
+    return seats
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardrules",
                                      description="Play card games from YAML rule files.")
@@ -132,13 +147,39 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.set_defaults(run=_simulate)
 
+    p = sub.add_parser("study", help="compare option settings or bots and write a report")
+    _source_args(p)
+    _game_args(p)
+    p.add_argument("--compare", metavar="OPTION[=V1,V2]",
+                   help="one setting per value of an option (all its values if none given)")
+    p.add_argument("--compare-bots", action="append", default=[], metavar="BOT[,BOT...]",
+                   help="a setting played by these bots (one name, or one per seat); "
+                        "may be repeated")
+    p.add_argument("--bots", default="random", help="one name, or one per seat")
+    p.add_argument("--games", type=_at_least_one, default=1000, help="games per setting")
+    p.add_argument("--seed", type=_seed, default=1)
+    p.add_argument("--out", required=True, metavar="DIR", help="where the report goes")
+    p.add_argument("--workers", type=_at_least_one, default=1)
+    p.add_argument("--backend", choices=["local", "ray"], default="local")
+    p.add_argument("--address", help="the Ray cluster to join (--backend ray)")
+    p.add_argument("--no-plots", action="store_true", help="write no PNG plots")
+    p.add_argument("--fresh", action="store_true",
+                   help="ignore games saved by an interrupted run of the same study")
+    p.set_defaults(run=_study)
+
     p = sub.add_parser("play", help="play against bots in the terminal")
     _source_args(p)
     _game_args(p)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_seats, default=(0,), metavar="K[,K...]",
+                   help="your seat (default 0); several seats: hot-seat play at one terminal")
     p.add_argument("--bots", default="greedy", help="one name, or one per other seat")
     p.add_argument("--seed", type=_seed, help="seed (default: a random one, printed)")
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    p.add_argument("--no-auto", dest="auto", action="store_false",
+                   help="ask even when a move is the only legal one")
+    p.add_argument("--pause", type=float, metavar="SECONDS",
+                   help="pause after a move played for you (default 0.8 on a terminal)")
+    p.add_argument("--resume", metavar="FILE", help="go on with a game saved with 'save FILE'")
     p.set_defaults(run=_play)
 
     p = sub.add_parser("replay", help="step through a saved game record")
@@ -173,6 +214,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="where to write the smallest failing game record")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(run=_check)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of rule files (for editors)")
+    p.add_argument("--out", metavar="FILE", help="write it to FILE instead of printing it")
+    p.set_defaults(run=_schema)
     return parser
 
 
@@ -310,6 +355,51 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _study(args: argparse.Namespace) -> int:
+    options = _parse_options(args.option)
+    game = _game(args, options)
+    bots = tuple(_bot_names(args.bots, game.players))
+    settings: list[Setting] = []
+    if args.compare:
+        key, sep, text = args.compare.partition("=")
+        key = key.strip()
+        option = next((o for o in game.variant.options if o.name == key), None)
+        if option is None:
+            known = ", ".join(o.name for o in game.variant.options) or "none"
+            raise UsageError(f"--compare: {game.source} has no option {key!r} (options: {known})")
+        values = _scalar(f"[{text}]") if sep else list(option.values)
+        if not isinstance(values, list) or not values:
+            raise UsageError(f"write --compare OPTION=V1,V2,... or --compare OPTION, "
+                             f"not {args.compare!r}")
+        default = game.options[key]
+        if default not in values:
+            settings.append(Setting(label=f"{key}={_yaml(default)} (default)"))
+        settings += [Setting(label=f"{key}={_yaml(v)}" + (" (default)" if v == default else ""),
+                             options={key: v}) for v in values]
+        settings.sort(key=lambda s: "(default)" not in s.label)
+    for text in args.compare_bots:
+        settings.append(Setting(label=f"bots {text}",
+                                bots=tuple(_bot_names(text, game.players))))
+    if not settings:
+        settings.append(Setting(label="as given"))
+    plan = StudyPlan(variant=str(_source(args)), players=game.players, games=args.games,
+                     seed=args.seed, settings=tuple(settings), options=options, bots=bots,
+                     match=args.match)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    saved = out / "games.jsonl"
+    if args.fresh:
+        saved.unlink(missing_ok=True)
+    bar = ProgressBar(plan.games * len(settings))
+    found = run_study(plan, backend=args.backend, workers=args.workers, address=args.address,
+                      checkpoint=saved, progress=bar.show)
+    bar.close()
+    for path in write_report(found, out, plots=not args.no_plots):
+        print(f"wrote {path}")
+    print("\n".join(found.summary))
+    return 0
+
+
 def summary_lines(s: Summary) -> list[str]:
     """A readable table of a summary."""
     kind = "matches" if s.match else "deals"
@@ -358,21 +448,48 @@ def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary])
 # -- play and replay -----------------------------------------------------------------------
 
 def _table(game: Game, ascii: bool) -> TextRenderer:
-    return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
+    return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding),
+                        title=game.variant.title or game.variant.name)
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = _game(args, _parse_options(args.option))
-    if not 0 <= args.seat < game.players:
-        raise CardrulesError(f"no seat {args.seat}: choose 0 to {game.players - 1}")
+    start: State | None = None
+    actions: list[Action] = []
+    if args.resume:
+        given = [name for name, value in (("VARIANT", args.variant), ("--file", args.file),
+                                          ("--players", args.players), ("--seed", args.seed),
+                                          ("--option", args.option), ("--match", args.match))
+                 if value]
+        if given:
+            raise UsageError(f"--resume takes the game from the saved record; drop "
+                             f"{', '.join(given)}")
+        record = GameRecord.read(args.resume)
+        game = game_of(record, where=args.resume)
+        start = game.replay(record)[-1]
+        actions = [game.parse_action(a) for a in record.actions]
+        seed, match = record.seed, record.match
+    else:
+        game = _game(args, _parse_options(args.option))
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        match = args.match
+    seats = args.seat
+    for seat in seats:
+        if not 0 <= seat < game.players:
+            raise CardrulesError(f"no seat {seat}: choose 0 to {game.players - 1}")
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    others = game.players - 1
-    if len(names) == others:
-        names.insert(args.seat, names[0])
+    others = game.players - len(seats)
+    if len(names) == others and others:
+        for seat in sorted(seats):
+            names.insert(seat, names[0])
+    elif not names:
+        names = ["greedy"]
     bots = [make_bot(n) for n in _bot_names(",".join(names), game.players)]
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = Session(game, seat=args.seat, bots=bots, seed=seed, match=args.match,
-                      table=_table(game, args.ascii), out=sys.stdout, read=input)
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    pause = args.pause if args.pause is not None else (0.8 if tty else 0.0)
+    session = Session(game, seats=seats, bots=bots, seed=seed, match=match,
+                      table=_table(game, args.ascii), out=sys.stdout, read=input,
+                      auto=args.auto, pause=max(0.0, pause), interactive=tty, start=start,
+                      actions=actions)
     return session.run()
 
 
@@ -408,7 +525,6 @@ def _check(args: argparse.Namespace) -> int:
     from cardrules.bots import BOTS, bot_view
     from cardrules.check import run_check
     from cardrules.conformance import Policy
-    from cardrules.state import State
 
     def policy_of(name: str) -> Policy:
         bot = make_bot(name)
@@ -469,6 +585,22 @@ def _check(args: argparse.Namespace) -> int:
     if write_error:
         print(f"cardrules: error: {write_error}", file=sys.stderr)
     return 0 if report.ok else 1
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from cardrules.schema import schema_text
+
+    text = schema_text()
+    if not args.out:
+        write_whole(sys.stdout, text)
+        return 0
+    try:
+        Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CardrulesError(f"cannot write the schema to {args.out}: "
+                             f"{exc.strerror or exc}") from None
+    print(f"{args.out}: the rule-file schema, written")
+    return 0
 
 
 def replay_command(record: GameRecord, path: str) -> str:

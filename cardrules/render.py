@@ -20,22 +20,21 @@ from typing import Any
 
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
+from cardrules.table import layout, wrap
 
 __all__ = ["SYMBOLS", "TextRenderer", "can_encode_symbols"]
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter -> symbol."""
 
-_QUIET = {"variant", "player", "players", "events", "legal_actions", "current_player",
-          "pack", "phase", "dealer", "pile_name", "top_owner", "attacks", "covers",
-          "defender", "seen"}
 _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "out": "goes out", "bonus": "scores a bonus of", "skip": "is skipped",
           "trump": "chooses trumps", "lead": "leads", "answer": "answers", "throw": "throws",
           "declare": "declares", "penalty": "loses", "first_mover": "moves first",
-          "deal": "deals", "win": "wins the trick", "attack": "attacks with",
-          "beat": "beats", "transfer": "transfers with", "take_up": "will take the table",
-          "discard": "beaten off:"}
+          "deal": "deals", "win": "wins the trick", "bid": "bids", "give": "passes",
+          "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
+          "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
+          "take_up": "will take the table", "discard": "beaten off:"}
 
 
 def can_encode_symbols(encoding: str | None) -> bool:
@@ -50,9 +49,11 @@ def can_encode_symbols(encoding: str | None) -> bool:
 class TextRenderer:
     """Renders views of one game's cards, with suit symbols or plain ASCII."""
 
-    def __init__(self, pack: Pack, *, ascii: bool = False) -> None:
+    def __init__(self, pack: Pack, *, ascii: bool = False, title: str = "") -> None:
         self.pack = pack
         self.ascii = ascii
+        self.title = title
+        """The game's name, for the head of the table."""
 
     # -- cards ---------------------------------------------------------------------
 
@@ -99,116 +100,67 @@ class TextRenderer:
     # -- views ---------------------------------------------------------------------
 
     def view(self, view: dict[str, Any], *, me: int | None = None) -> list[str]:
-        """Lines showing a view (``me``: the seat to mark as "you")."""
-        lines: list[str] = []
-        turn = view.get("current_player", -1)
-        head = [view.get("title") or str(view.get("variant", ""))]
-        if "phase" in view:
-            head.append(f"phase {view['phase']}")
-        if "dealer" in view:
-            head.append(f"dealer P{view['dealer']}")
-        head.append("game over" if turn is None or turn < 0 else
-                    "your turn" if turn == me else f"P{turn} to play")
-        lines.append(" · ".join(h for h in head if h))
-        if "match" in view:
-            lines.append(self._match(view["match"]))
-        for key, value in view.items():
-            if key in _QUIET or key == "match":
-                continue
-            line = self._known(key, value, view, me)
-            if line != "":
-                lines.append(line if line is not None else f"{key}: {self.value(value)}")
-        return lines
+        """Lines showing a view (``me``: the seat to mark as "you"); see
+        :func:`cardrules.table.layout`."""
+        return layout(self, view, me)
 
-    def _known(self, key: str, value: Any, view: dict[str, Any], me: int | None) -> str | None:
-        if key == "hands" and isinstance(value, list):
-            return "\n".join(self._hand(p, h, view, me) for p, h in enumerate(value))
-        if key == "pile":
-            name = view.get("pile_name") or "pile"
-            owner = view.get("top_owner")
-            top = view.get("top")
-            by = f" (laid by P{owner})" if isinstance(owner, int) and owner >= 0 else ""
-            top_text = f"  top {self.card(top)}{by}" if top else ""
-            pile = self.cards(value) if isinstance(value, list) else f"{value} cards"
-            return f"{name}: {pile}{top_text}"
-        if key == "top":
-            return "" if "pile" in view else f"top: {self.value(value)}"
-        if key == "stock":
-            count = len(value) if isinstance(value, list) else value
-            return f"stock: {count} cards"
-        if key == "trumps" and isinstance(value, dict):
-            return self._trumps(value)
-        if key in ("scores", "out") and isinstance(value, list):
-            shown = "  ".join(f"P{p} {v}" for p, v in enumerate(value)) if key == "scores" \
-                else " ".join(f"P{p}" for p in value) or "nobody"
-            return f"{key}: {shown}"
-        if key == "taken" and isinstance(value, list):
-            counts = [len(t) if isinstance(t, list) else t for t in value]
-            return "taken: " + "  ".join(f"P{p} {c} cards" for p, c in enumerate(counts))
-        if key == "trick":
-            return f"trick: {self.value(value)}"
-        if key == "table" and isinstance(value, list):
-            pairs = ["/".join(self.card(str(c)) for c in pair) for pair in value]
-            return "table: " + ("  ".join(pairs) or "empty")
-        if key == "attacker" and isinstance(value, int):
-            defender = view.get("defender", -1)
-            return f"bout: P{value} attacks P{defender}" if value >= 0 else ""
-        if key == "discard" and isinstance(value, list):
-            return f"out of play: {len(value)} cards"
-        if key == "loser" and isinstance(value, int):
-            return f"loser: P{value}" if value >= 0 else ""
-        if key == "trump":
-            return f"trump: {self.value(value)}"
-        return None
+    def hand_rows(self, names: Sequence[str], width: int) -> list[str]:
+        """A hand sorted by suit then rank high to low, suits set apart by two spaces,
+        in rows of at most ``width`` characters.
 
-    def _hand(self, seat: int, hand: Any, view: dict[str, Any], me: int | None) -> str:
-        who = f"P{seat}" + (" (you)" if seat == me else "")
-        turn = " <" if view.get("current_player") == seat else ""
-        if isinstance(hand, list):
-            return f"  {who}: {self.cards(hand, sort=True)}  [{len(hand)}]{turn}"
-        return f"  {who}: {hand} cards{turn}"
+        >>> import cardrules
+        >>> TextRenderer(cardrules.load("bank", players=2).pack, ascii=True).hand_rows(
+        ...     ["9H", "AS", "10H", "6C"], 40)
+        ['As  10h 9h  6c']
+        """
+        groups: dict[int, list[str]] = {}
+        for name in sorted(names, key=self._order):
+            groups.setdefault(self._order(name)[0], []).append(self.card(name))
+        words = [" ".join(cards) for cards in groups.values()]
+        return wrap(words, width, sep="  ") if all(len(w) <= width for w in words) else \
+            wrap([self.card(n) for n in sorted(names, key=self._order)], width)
 
-    def _trumps(self, value: dict[str, Any]) -> str:
-        classes = value.get("classes") or []
-        mode = value.get("mode", "")
-        suits = [" ".join(self._suit(s) for s in sorted(c, key=lambda s: -c[s])) or "-"
-                 for c in classes]
-        if suits and len(set(suits)) == 1:
-            return f"trumps ({mode}): {suits[0]}"
-        return f"trumps ({mode}): " + "  ".join(f"P{p} {s}" for p, s in enumerate(suits))
-
-    def _suit(self, suit: str) -> str:
+    def suit(self, suit: str) -> str:
+        """A suit letter as a symbol (ASCII: lower case)."""
         return suit.lower() if self.ascii else SYMBOLS.get(suit, suit)
-
-    def _match(self, info: dict[str, Any]) -> str:
-        parts = [f"deal {int(info.get('deal', 0)) + 1}"]
-        if "totals" in info:
-            parts.append("totals " + "  ".join(f"P{p} {t}" for p, t in
-                                                enumerate(info["totals"])))
-        if "pot" in info:
-            parts.append(f"pot {info['pot']}")
-        if "payouts" in info:
-            parts.append("shares " + "  ".join(f"P{p} {t}" for p, t in
-                                                enumerate(info["payouts"])))
-        return "match: " + " · ".join(parts)
 
     # -- events ----------------------------------------------------------------------
 
     def event(self, event: dict[str, Any]) -> str:
-        """One event as a sentence."""
+        """One event as a sentence.
+
+        >>> import cardrules
+        >>> table = TextRenderer(cardrules.load("bura", players=2).pack, ascii=True)
+        >>> table.event({"kind": "trump", "cards": ["9S"], "note": "S"})
+        '9s turned up: trumps s'
+        >>> table.event({"kind": "bid", "player": 2, "amount": 0})
+        'P2 bids 0'
+        """
         kind = str(event.get("kind", ""))
-        words = [f"P{event['player']}"] if "player" in event else []
-        words.append(_VERBS.get(kind, kind.replace("_", " ")))
+        who = f"P{event['player']}" if "player" in event else ""
         cards = event.get("cards")
-        if isinstance(cards, list):
+        amount = event.get("amount")
+        if kind == "trump":
+            suit = self.suit(str(event.get("note", "")))
+            if who:
+                return f"{who} chooses trumps {suit}"
+            return f"{self.cards(cards) if isinstance(cards, list) else ''} turned up: " \
+                   f"trumps {suit}".strip()
+        if kind == "bid":
+            return f"{who} bids {amount or 0}"
+        words = [who] if who else []
+        words.append(_VERBS.get(kind, kind.replace("_", " ")))
+        if isinstance(cards, list) and cards:
             words.append(self.cards(cards))
         elif isinstance(cards, int):
             words.append(f"{cards} card" + ("s" if cards != 1 else ""))
-        amount = event.get("amount")
+        elif kind == "take":
+            words.append("the trick")
         if amount:
             words.append(f"(place {amount})" if kind == "out" else
                          f"(deal {amount})" if kind in ("deal_scored", "match_end") else
-                         f"({amount} points)" if kind != "bonus" else str(amount))
+                         f"({amount} point{'s' if amount != 1 else ''})" if kind != "bonus"
+                         else str(amount))
         if event.get("note"):
             words.append(f"[{self.card(str(event['note']))}]")
         return " ".join(words)

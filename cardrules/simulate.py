@@ -217,7 +217,7 @@ def simulate(source: Source, *, players: int, games: int, seed: int,
     game = load(source, players=players, options=options)
     if progress is None:
         progress = games >= 200 and sys.stderr.isatty()
-    bar = _Progress(games) if progress else None
+    bar = ProgressBar(games) if progress else None
     stats: list[GameStats] = []
     if workers <= 1:
         for i in range(games):
@@ -282,8 +282,8 @@ def _interval(successes: int, trials: int) -> tuple[float, float]:
     return _round(low), _round(high)
 
 
-class _Progress:
-    """A one-line progress bar on stderr."""
+class ProgressBar:
+    """A one-line progress bar of games on stderr."""
 
     def __init__(self, total: int) -> None:
         self.total = total

@@ -177,7 +177,8 @@ def test_play_a_match_with_symbols(capsys: pytest.CaptureFixture[str],
     status, out = _play(capsys, monkeypatch, ["bank", "--players", "2", "--seed", "1",
                                               "--match", "--option", "target=40"],
                         ["1"] * 800 + ["quit"])
-    assert status == 0 and "match over after" in out and "match: deal" in out
+    assert status == 0 and "match over after" in out and "Match: deal 1" in out
+    assert "Deal 1 over" in out and "Match over after" in out
     if can_encode_symbols(sys.stdout.encoding):
         assert any(symbol in out for symbol in "♠♥♦♣")
 
@@ -206,3 +207,10 @@ def test_spaces_shows_the_action_index_and_observation_layout(
         starts = [start for start, _, _ in parts]
         assert starts[0] == 0 and sum(count for _, count, _ in parts) == size
         assert all(a + n == b for (a, n, _), b in zip(parts, starts[1:]))
+
+
+def test_resume_refuses_arguments_the_record_already_fixes(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = _run(capsys, "play", "bura", "--seed", "3", "--resume",
+                          str(tmp_path / "game.json"))
+    assert status == 2 and "drop VARIANT, --seed" in err

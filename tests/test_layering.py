@@ -6,9 +6,10 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
-TOOLS = {"cli", "terminal", "render", "bots", "simulate", "check", "soak", "bench", "games",
-         "describe", "describe_tricks", "describe_bouts", "bots_bouts", "option_space",
-         "conformance", "adapters", "__main__"}
+TOOLS = {"cli", "terminal", "render", "bots", "simulate", "study", "check", "soak", "bench",
+         "games", "describe", "describe_tricks", "describe_bouts", "bots_bouts", "option_space",
+         "conformance", "adapters", "__main__", "table", "prompt", "paint", "summary",
+         "replay_view"}
 GAME_NAMES = ("bank", "bura", "durak")
 
 

@@ -39,9 +39,9 @@ from cardrules.cards import Pack  # noqa: E402
 
 DRAW, PASS, NOMINATE, DEALER = 52, 53, 54, 52
 """OpenSpiel's action ids: draw, pass, the first suit nomination; the first dealer choice."""
-GAMES_PER_COUNT = int(os.environ.get("CARDRULES_EIGHTS_GAMES", "120"))
-"""Random games per player count (about 8 s in all; set ``CARDRULES_EIGHTS_GAMES`` for a
-longer run)."""
+GAMES_PER_COUNT = int(os.environ.get("CARDRULES_EIGHTS_GAMES", "700"))
+"""Random games per player count: 2,100 in all, about 40 s on one core (set
+``CARDRULES_EIGHTS_GAMES`` for a shorter or longer run)."""
 
 
 def spiel_card(pack: Pack, card: int) -> int:

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from cardrules.adapters.pettingzoo import CardrulesEnv
 from cardrules.errors import IllegalActionError
@@ -105,4 +105,45 @@ def test_render_shows_the_movers_view() -> None:
     text = env.render()
     assert isinstance(text, str) and text
     with pytest.raises(ValueError, match="render_mode"):
-        CardrulesEnv("bura", players=2, render_mode="human")
+        CardrulesEnv("bura", players=2, render_mode="rgb_array")
+
+
+def test_human_mode_prints_the_movers_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = CardrulesEnv("bura", players=2, render_mode="human")
+    env.reset(seed=2)
+    assert env.render() is None
+    shown = capsys.readouterr().out
+    same = CardrulesEnv("bura", players=2, render_mode="ansi")
+    same.reset(seed=2)
+    text = same.render()
+    assert text and shown.strip() == text.strip()
+
+
+def test_max_cycles_truncates_every_agent_after_that_many_actions() -> None:
+    env = CardrulesEnv("bank", players=3, max_cycles=5)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert steps == 5 and not env.state_now.is_over
+    with pytest.raises(ValueError, match="max_cycles"):
+        CardrulesEnv("bank", players=3, max_cycles=0)
+
+
+def _shipped() -> list[str]:
+    from cardrules.resources import builtin_variants
+    return sorted(builtin_variants())
+
+
+# PettingZoo's own tests, for every shipped variant at its smallest player count.
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize("name", _shipped())
+def test_every_shipped_variant_passes_pettingzoos_tests(name: str) -> None:
+    api_test(CardrulesEnv(name), num_cycles=100)
+    seed_test(lambda **kwargs: CardrulesEnv(name, **kwargs), num_cycles=50)
+    render_test(lambda render_mode=None: CardrulesEnv(name, render_mode=render_mode))

@@ -122,7 +122,7 @@ def test_play_escapes_rule_file_text_and_echoed_input(
     _assert_clean(out + err)
     assert "Evil\\x1b]0;pwned\\x07" in out and "\\x1b]0;typed\\x07" in out
     assert max(len(line) for line in out.splitlines()) <= LINE_LIMIT + 1
-    assert "bank\\x1b]0;p\\x07" in out  # the pile's name
+    assert "Bank\\x1b]0;p\\x07" in out  # the pile's name
 
 
 def test_validate_and_usage_errors_escape_file_names_and_arguments(

@@ -44,23 +44,31 @@ class CardrulesEnv(AECEnv):
     """A game as a PettingZoo AEC environment (see the module's docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "cardrules", "render_modes": ["ansi"], "is_parallelizable": False}
+        "name": "cardrules", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, game: Game | str, *, players: int | None = None,
                  options: dict[str, object] | None = None, match: bool = False,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, max_cycles: int | None = None) -> None:
         """``game`` is a loaded game, or a variant name or rule file loaded with ``players``
-        and ``options``; ``match=True`` plays whole matches."""
+        and ``options``; ``match=True`` plays whole matches; ``max_cycles`` truncates an
+        episode for every agent after that many actions (None: episodes run to the end,
+        which every cardrules game reaches)."""
         super().__init__()
         if isinstance(game, str):
             game = cardrules.load(game, players=players, options=options)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not supported; use 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ArgumentError(f"render_mode {render_mode!r} is not supported; use one of "
+                                f"{', '.join(self.metadata['render_modes'])}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ArgumentError(f"max_cycles must be at least 1, not {max_cycles}")
         self.game = game
         """The game played."""
         self.match = match
         """Whether an episode is a whole match."""
         self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        """Actions after which an episode is truncated (None: no limit)."""
+        self._cycles = 0
         self.possible_agents: list[str] = [f"player_{p}" for p in range(game.players)]
         self.agents: list[str] = []
         size = game.action_space.size
@@ -93,6 +101,7 @@ class CardrulesEnv(AECEnv):
         self.state_now = (self.game.new_match(game_seed) if self.match
                           else self.game.new_deal(game_seed))
         self.agents = self.possible_agents[:]
+        self._cycles = 0
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -140,11 +149,16 @@ class CardrulesEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.state_now = state = state.apply(space.action(index))
+        self._cycles += 1
         if state.is_over:
             self._finish(state)
+        elif self.max_cycles is not None and self._cycles >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[state.current_player]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _finish(self, state: State) -> None:
         won, final = rewards(self.game, state), scores(state)
@@ -155,11 +169,16 @@ class CardrulesEnv(AECEnv):
             self.infos[agent] = dict(info)
 
     def render(self) -> str | None:
-        """The view of the player to move (``ansi`` mode), as text."""
-        if self.render_mode != "ansi":
+        """The view of the player to move as text: returned in ``ansi`` mode, printed in
+        ``human`` mode."""
+        if self.render_mode is None:
             return None
         player = max(self.state_now.current_player, 0)
-        return "\n".join(self._table.view(self.state_now.view(player), me=player))
+        text = "\n".join(self._table.view(self.state_now.view(player), me=player))
+        if self.render_mode == "human":
+            print(text + "\n")
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -59,7 +59,7 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
         trump = -1
     events = [Event(kind="deal", player=context.dealer)]
     if turned >= 0:
-        events.append(Event(kind="trump_card", cards=(turned,), note=pack.suits[trump]))
+        events.append(Event(kind="trump", cards=(turned,), note=pack.suits[trump]))
     return Dealt(hands=tuple(hands), stock=tuple(stock), trump=trump, trump_card=turned,
                  events=tuple(events))
 
