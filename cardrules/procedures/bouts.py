@@ -6,6 +6,14 @@ attacker.  A bout ends in a discard or a take; everyone draws up to the hand siz
 opener first and the defender last; the next attacker follows from the bout.  The deal
 ends when at most one player holds cards.  Who may throw in is decided from public facts
 only (hand sizes, the table, the limits), so being asked tells nobody what anyone holds.
+
+>>> import cardrules
+>>> game = cardrules.load("durak", players=2)
+>>> state = game.setup(hands=["7S", "KH 6S"], trump="S", table=["7H"])
+>>> [state.describe(a) for a in state.legal_actions()]
+['beat 7H 6S', 'beat 7H KH', 'take']
+>>> state.apply("beat 7H KH").view(0)["table"]
+[['7H', 'KH']]
 """
 
 from __future__ import annotations
