@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardrules.actions import Action, Kind
+from cardrules.bots_bouts import bout_scorer
 from cardrules.cards import Pack
 from cardrules.errors import CardrulesError
 from cardrules.game import derive_seed
@@ -90,7 +91,8 @@ class GreedyBot:
     draw or pass; lay big groups and high-point cards first; keep wild and trump cards
     while a plain beat exists.  Trick games (the view has a ``trick``): declare
     combinations; win a trick worth points with the cheapest winning answer; otherwise
-    throw the lowest cards face down; lead strong side-suit cards.
+    throw the lowest cards face down; lead strong side-suit cards.  Games of bouts (the
+    view has ``covers``): :func:`cardrules.bots_bouts.bout_scorer`.
     """
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action],
@@ -99,6 +101,8 @@ class GreedyBot:
         cards = _Cards(view.get("pack", {}))
         if "trick" in view:
             score = _trick_scorer(view, cards)
+        elif "covers" in view:
+            score = bout_scorer(view)
         else:
             score = _shedding_scorer(view, legal, cards)
         scored = [(score(a), a) for a in legal]

@@ -15,9 +15,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardrules.beats import describe_clause
+from cardrules.describe_bouts import describe_bouts
 from cardrules.describe_tricks import describe_tricks
 from cardrules.hooks import known
 from cardrules.model import DealSpec, Variant
+from cardrules.model.bouts import BoutsPlay
 from cardrules.model.match import Goal, NextDealer, Remainder
 from cardrules.model.shedding import (
     AfterTurn,
@@ -42,7 +44,8 @@ from cardrules.phases import find as find_phase
 __all__ = ["describe", "hand_sizes", "register_describer"]
 
 Describer = Callable[[Variant], Iterator[str]]
-_PROCEDURE_DESCRIBERS: dict[type, Describer] = {TricksPlay: describe_tricks}
+_PROCEDURE_DESCRIBERS: dict[type, Describer] = {TricksPlay: describe_tricks,
+                                                 BoutsPlay: describe_bouts}
 """Play record type -> its describer (the shedding procedure's is built in below)."""
 
 

@@ -32,7 +32,9 @@ _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "trump": "chooses trumps", "lead": "leads", "answer": "answers", "throw": "throws",
           "declare": "declares", "penalty": "loses", "first_mover": "moves first",
           "deal": "deals", "win": "wins the trick", "bid": "bids", "give": "passes",
-          "receive": "receives", "deal_scored": "deal scored", "match_end": "match over"}
+          "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
+          "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
+          "take_up": "will take the table", "discard": "beaten off:"}
 
 
 def can_encode_symbols(encoding: str | None) -> bool:

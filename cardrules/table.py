@@ -236,7 +236,31 @@ def _broken(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[s
     return ["Led suits are broken"] if view["broken"] else []
 
 
-_CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _broken)
+def _bout(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    """A bout of attack and defence: who attacks whom, the table in pairs (each attacking
+    card, then the card that beat it), the cards beaten off, the deal's loser."""
+    if "covers" not in view or not isinstance(view.get("table"), list):
+        return []
+    used.update(("table", "attacks", "covers", "attacker", "defender", "bout_limit",
+                 "discard", "loser"))
+    lines = []
+    attacker, limit = view.get("attacker"), view.get("bout_limit")
+    if isinstance(attacker, int) and attacker >= 0:
+        pairs = ["/".join(table.card(str(c)) for c in pair) for pair in view["table"]]
+        head = f"Bout: P{attacker} attacks P{view.get('defender')}" \
+            + (f" (at most {limit} cards)" if limit else "")
+        lines.extend(wrap([f"{head}:" if pairs else head, *pairs], 76, sep="  "))
+    discard = view.get("discard")
+    count = len(discard) if isinstance(discard, list) else discard
+    if count:
+        lines.append(f"Beaten off: {count} card{'s' if count != 1 else ''}")
+    loser = view.get("loser")
+    if isinstance(loser, int) and loser >= 0:
+        lines.append(f"P{loser} was left holding cards and loses the deal")
+    return lines
+
+
+_CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _bout, _broken)
 
 
 # -- seats ---------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ TOOLS = {
     "describe",
     "describe_tricks",
     "describe_stock",
+    "describe_bouts",
+    "bots_bouts",
     "option_space",
     "conformance",
     "adapters",
@@ -30,7 +32,7 @@ TOOLS = {
     "summary",
     "replay_view",
 }
-GAME_NAMES = ("bank", "bura")
+GAME_NAMES = ("bank", "bura", "durak", "hearts")
 
 
 def _core_modules() -> list[Path]:

@@ -22,7 +22,8 @@ from strategies import FIXTURE_VARIANTS, games
 import cardrules
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
-from cardrules.procedures import shedding_rules, tricks_rules
+from cardrules.procedures import bouts_rules, shedding_rules, tricks_rules
+from cardrules.procedures.bouts import BoutsState
 from cardrules.procedures.shedding import SheddingState
 from cardrules.procedures.tricks import TricksState
 
@@ -59,6 +60,12 @@ def _others(game: cardrules.Game) -> list[Action]:
     return [Action(kind=Kind.DRAW), Action(kind=Kind.PASS), Action(kind=Kind.PLAY),
             Action(kind=Kind.PASS, cards=(0,)), Action(kind=Kind.DECLARE, name="nothing"),
             Action(kind=Kind.TRUMP, name="Z"), Action(kind=Kind.VERB, name="give"),
+            Action(kind=Kind.VERB, name="take"), Action(kind=Kind.VERB, name="take", cards=(0,)),
+            Action(kind=Kind.VERB, name="beat", cards=(0, 0)),
+            Action(kind=Kind.VERB, name="beat", cards=(0, 1)),
+            *(Action(kind=Kind.VERB, name=word, cards=(c,)) for c in range(pack.size)
+              for word in ("attack", "transfer")),
+            *(Action(kind=Kind.THROW, cards=(c,)) for c in range(pack.size)),
             *(Action(kind=Kind.TRUMP, name=s) for s in pack.suits),
             *(Action(kind=Kind.NAME, name=s) for s in pack.suits),
             Action(kind=Kind.NAME, name="Z"), Action(kind=Kind.NAME, cards=(0,)),
@@ -69,7 +76,8 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
     """Assert the contract for each of ``actions``; the number asked."""
     game = state.game
     references = game.variant.references
-    rules = shedding_rules if isinstance(state, SheddingState) else tricks_rules
+    rules: Any = shedding_rules if isinstance(state, SheddingState) else \
+        bouts_rules if isinstance(state, BoutsState) else tricks_rules
     legal = set(state.legal_actions())
     staged = state._stage >= 0
     ruled = legal if staged else set(state._compute_legal())
@@ -123,9 +131,12 @@ def test_refusals_and_legal_actions_agree(game: tuple[str, dict[str, Any], int],
 def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
     """Every rule key is numbered by a variant that uses the rule: Bura for the rules it
     plays by, the test-only duties variant for the duties and lead restrictions,
-    Sixty-six for the exchange, closing the stock and announcing."""
-    for module, variants in ((shedding_rules, ("bank",)),
-                             (tricks_rules, ("bura", "sixty-six", *FIXTURE_VARIANTS))):
+    Sixty-six for the exchange, closing the stock and announcing, Durak for bouts."""
+    rule_sets: tuple[tuple[Any, tuple[str, ...]], ...] = (
+        (shedding_rules, ("bank",)),
+        (tricks_rules, ("bura", "sixty-six", *FIXTURE_VARIANTS)),
+        (bouts_rules, ("durak",)))
+    for module, variants in rule_sets:
         references: set[str] = set()
         for variant in variants:
             references |= set(cardrules.load(variant).variant.references)

@@ -16,7 +16,9 @@ GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "bura", "players": 2, "options": '{"hand_size": 3}'},
          {"variant": "bank", "players": 3, "options": '{"trumps": "none"}'},
          {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5},
-         {"variant": "hearts", "players": 4}]
+         {"variant": "hearts", "players": 4},
+         {"variant": "durak", "players": 2}, {"variant": "durak", "players": 6},
+         {"variant": "durak", "players": 4, "options": '{"transfer": "on"}'}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))

@@ -16,7 +16,7 @@ from cardrules.adapters.pettingzoo import CardrulesEnv
 from cardrules.errors import IllegalActionError
 
 GAMES = [("bank", 2, False), ("bank-no-trumps", 4, False), ("bura", 3, False),
-         ("bura-classic", 2, True)]
+         ("bura-classic", 2, True), ("durak", 3, False), ("durak", 2, True)]
 
 
 # A dict observation with an action mask is PettingZoo's own convention for card games;

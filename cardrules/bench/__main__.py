@@ -1,12 +1,15 @@
 """``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
 
-Measures random playouts of Bank, Bura and Crazy Eights (2 and 4 players, default
-options) and Hearts (4 players, the pass direction drawn by lot) and, when the optional
-``bench`` extra is installed, peer engines in the same run, printing the ratio
+Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players,
+default options) and Hearts (4 players, the pass direction drawn by lot) and, when the
+optional ``bench`` extra is installed, peer engines in the same run, printing the ratio
 cardrules/peer.  Crazy Eights and Hearts against OpenSpiel's crazy_eights and hearts
 compare the same games (``tests/test_openspiel_crazy_eights.py``,
-``tests/test_openspiel_hearts.py``); the other pairs are games of a similar kind.
-Reports the median of several runs and their spread.
+``tests/test_openspiel_hearts.py``); the other pairs are games of a similar kind.  No
+peer plays Durak: it is compared with the shedding games the peers have (OpenSpiel's
+crazy_eights, RLCard's uno), games that are also won by emptying one's hand, drawing
+from a stock, but with one card per turn and no bouts.  Reports the median of several
+runs and their spread.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
-       ("crazy_eights", 4), ("hearts", 4))
+       ("crazy_eights", 4), ("hearts", 4), ("durak", 2), ("durak", 4))
 """The cardrules games measured."""
 OPTIONS: dict[tuple[str, int], dict[str, object]] = {("hearts", 4): {"passing": "chance"}}
 """Options of the games measured, where the default is not the peer's game (OpenSpiel's
@@ -37,6 +40,8 @@ PAIRS = {
     ("crazy_eights", 2): ("crazy_eights_2p",),
     ("crazy_eights", 4): ("crazy_eights_4p",),
     ("hearts", 4): ("hearts_4p",),
+    ("durak", 2): ("crazy_eights_2p", "uno_2p"),
+    ("durak", 4): ("crazy_eights_4p", "uno_4p"),
 }
 """Which peers each cardrules game is compared with."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from math import comb
 
+from cardrules.model.bouts import BoutsPlay
 from cardrules.model.shedding import GroupKind, SheddingPlay
 from cardrules.model.tricks import CombinationSpec, Effect, TrickScoring, TricksPlay
 from cardrules.model.variant import Variant
@@ -36,6 +37,8 @@ def legal_action_bound(variant: Variant) -> int:
     card, every same-rank group (each card of it may lie on top), every run (either end
     first), ``draw``, ``pass`` and the trump choices.
 
+    *Bouts*: see :meth:`~cardrules.model.bouts.BoutsPlay.action_bound`.
+
     >>> from cardrules.loader import load_variant
     >>> legal_action_bound(load_variant("bura")[0])
     21
@@ -46,6 +49,8 @@ def legal_action_bound(variant: Variant) -> int:
     ranks, suits = len(variant.pack.ranks), len(variant.pack.suits)
     if isinstance(play, SheddingPlay):
         return _shedding_bound(play, ranks, suits)
+    if isinstance(play, BoutsPlay):
+        return play.action_bound(ranks * suits, suits)
     assert isinstance(play, TricksPlay)
     hand = variant.deal.hand
     lead = min(play.lead.max_cards, hand)

@@ -14,6 +14,8 @@ import jsonschema
 
 from cardrules.errors import CardrulesError
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
+from cardrules.model.bouts import BoutsPlay
+from cardrules.model.checks_bouts import check_bouts
 from cardrules.model.match import Goal
 from cardrules.model.shedding import (
     BonusWhen,
@@ -52,6 +54,8 @@ def check_variant(variant: Variant) -> list[Found]:
         found.extend(_tricks(variant))
         found.extend(_tricks_restrictions(variant))
         found.extend(check_stock(variant))
+    elif isinstance(variant.play, BoutsPlay):
+        found.extend(check_bouts(variant))
     found.extend(_match(variant))
     for check in SETUP_CHECKS:
         found.extend(check(variant))

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.model.bouts import BoutsPlay, BoutsScoring
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
 from cardrules.model.match import MatchSpec
 from cardrules.model.shedding import SheddingPlay, SheddingScoring
@@ -13,9 +14,9 @@ from cardrules.model.tricks import TrickScoring, TricksPlay
 
 __all__ = ["PhaseEntry", "PlayRules", "ScoringRules", "Variant"]
 
-PlayRules = SheddingPlay | TricksPlay
+PlayRules = SheddingPlay | TricksPlay | BoutsPlay
 """The play section of any procedure."""
-ScoringRules = SheddingScoring | TrickScoring
+ScoringRules = SheddingScoring | TrickScoring | BoutsScoring
 """The scoring section of any procedure."""
 
 

@@ -6,12 +6,12 @@ list the observation fields.  The built-in procedures are imported on first use;
 third-party ones register through the entry-point group ``cardrules.procedures`` (each
 entry point names a :class:`Procedure` object) or by calling :func:`register`.
 
->>> sorted(known())[:2]
-['shedding', 'tricks']
+>>> sorted(known())[:3]
+['bouts', 'shedding', 'tricks']
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: shedding, tricks..."
+KeyError: "unknown procedure 'nope'; known procedures: bouts, shedding, tricks..."
 """
 
 from __future__ import annotations
@@ -108,8 +108,9 @@ class Procedure(abc.ABC):
 
 REGISTRY: Registry[Procedure] = Registry(
     what="procedure", kind=Procedure, group="cardrules.procedures",
-    built_in=("cardrules.procedures.shedding_plugin", "cardrules.procedures.tricks_plugin"))
-"""The procedures by name (the built-in two are imported on first use)."""
+    built_in=("cardrules.procedures.shedding_plugin", "cardrules.procedures.tricks_plugin",
+              "cardrules.procedures.bouts_plugin"))
+"""The procedures by name (the built-in ones are imported on first use)."""
 register = REGISTRY.register
 known = REGISTRY.known
 find = REGISTRY.find
