@@ -24,13 +24,17 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
 from cardrules.errors import CardrulesError
 from cardrules.game import derive_seed
+from cardrules.information import Information
 from cardrules.match import MatchState
+from cardrules.search import SearchBot, rollout_random
 from cardrules.state import DealResult, State
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_view", "make_bot", "play_game"]
+__all__ = ["BOTS", "QUICK_BOTS", "Bot", "GreedyBot", "RandomBot", "Searcher", "act",
+           "bot_view", "greedy_shortlist", "make_bot", "play_game", "rollout_greedy",
+           "search_bot"]
 
 
 @runtime_checkable
@@ -46,6 +50,31 @@ class Bot(Protocol):
                rng: random.Random) -> Action:
         """The action to take."""
         ...
+
+
+@runtime_checkable
+class Searcher(Protocol):
+    """A bot that searches: it decides from the seat's :class:`Information` (the view, the
+    legal actions and states sampled from what the seat knows), never the state."""
+
+    def decide(self, info: Information, rng: random.Random) -> Action:
+        """The action to take."""
+        ...
+
+
+def act(bot: Bot, state: State, rng: random.Random) -> Action:
+    """The action ``bot`` takes for the seat to act in ``state``: a :class:`Searcher` is
+    given the seat's :class:`Information`, any other bot its view and legal actions.
+
+    >>> import cardrules
+    >>> state = cardrules.load("bura", players=2).new_deal(seed=1)
+    >>> act(make_bot("ismcts:20"), state, random.Random(0)) in state.legal_actions()
+    True
+    """
+    if isinstance(bot, Searcher):
+        return bot.decide(Information.of(state), rng)
+    player = state.current_player
+    return bot.choose(bot_view(state, player), state.legal_actions(), rng)
 
 
 class RandomBot:
@@ -96,15 +125,19 @@ class GreedyBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Action],
                rng: random.Random) -> Action:
         """The best action by the family's heuristic (ties broken by ``rng``)."""
-        cards = _Cards(view.get("pack", {}))
-        if "trick" in view:
-            score = _trick_scorer(view, cards)
-        else:
-            score = _shedding_scorer(view, legal, cards)
+        score = self.scorer(view, legal)
         scored = [(score(a), a) for a in legal]
         best = max(s for s, _ in scored)
         top = [a for s, a in scored if s == best]
         return top[rng.randrange(len(top))]
+
+    @staticmethod
+    def scorer(view: dict[str, Any], legal: Sequence[Action]) -> Callable[[Action], float]:
+        """The heuristic's score of each action (higher is better)."""
+        cards = _Cards(view.get("pack", {}))
+        if "trick" in view:
+            return _trick_scorer(view, cards)
+        return _shedding_scorer(view, legal, cards)
 
 
 def _shedding_scorer(view: dict[str, Any], legal: Sequence[Action],
@@ -217,6 +250,9 @@ def _trick_scorer(view: dict[str, Any], cards: _Cards) -> Callable[[Action], flo
     return score
 
 
+_GREEDY = GreedyBot()
+
+
 def _can_match(mine: Sequence[int], targets: Sequence[tuple[int, str]],
                beats: Callable[[int, tuple[int, str]], bool]) -> bool:
     """True if every target can be beaten by a different card of ``mine``."""
@@ -238,22 +274,82 @@ def _named_cards(node: Any) -> list[str]:
     return []
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot name -> factory."""
+def rollout_greedy(state: State, rng: random.Random) -> Action:
+    """A rollout policy for :class:`SearchBot`: the greedy bot's move for the seat to act
+    in a determinized state (dearer than random play-outs, but closer to real play)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return _GREEDY.choose(bot_view(state, state.current_player), legal, rng)
+
+
+def greedy_shortlist(info: Information, size: int = 4) -> tuple[Action, ...]:
+    """The greedy heuristic's ``size`` best moves (and any tied with the last), for
+    :class:`SearchBot` to choose among."""
+    view = dict(info.view)
+    view.setdefault("pack", pack_info(info.game.pack))
+    score = _GREEDY.scorer(view, info.legal)
+    scored = sorted(((score(a), i) for i, a in enumerate(info.legal)), reverse=True)
+    if len(scored) <= size:
+        return info.legal
+    bar = scored[size - 1][0]
+    return tuple(info.legal[i] for s, i in sorted(scored, key=lambda t: t[1]) if s >= bar)
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot of the registered ``name``.
+    """A new bot of the registered ``name``.  The search bot takes a budget and options:
+    ``ismcts:2000`` searches 2000 iterations a move, ``ismcts:0.5s`` half a second;
+    ``:wide`` searches every legal move at the root instead of the greedy heuristic's
+    shortlist, ``:greedy`` plays out with the greedy bot instead of at random.
 
+    >>> make_bot("ismcts:800")
+    SearchBot(iterations=800)
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    cardrules.errors.CardrulesError: unknown bot 'clever'; known bots: greedy, random
+    cardrules.errors.CardrulesError: unknown bot 'clever'; known bots: greedy, ismcts, random
     """
-    factory = BOTS.get(name)
+    base, _, spec = name.partition(":")
+    factory = BOTS.get(base)
     if factory is None:
         raise CardrulesError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
-    return factory()
+    if not spec:
+        return factory()
+    if base != "ismcts":
+        raise CardrulesError(f"bot {base!r} takes no budget; only ismcts does (ismcts:2000)")
+    return search_bot(spec)
+
+
+def search_bot(spec: str = "") -> SearchBot:
+    """The search bot of a ``make_bot`` spelling after ``ismcts:`` (see there).
+
+    >>> search_bot("0.25s:wide")
+    SearchBot(iterations=1000000000, seconds=0.25)
+    """
+    budget, *flags = spec.split(":") if spec else [""]
+    unknown = set(flags) - {"wide", "greedy"}
+    if unknown:
+        raise CardrulesError(f"unknown search option(s) {sorted(unknown)}; known: greedy, wide")
+    rollout = rollout_greedy if "greedy" in flags else rollout_random
+    shortlist = None if "wide" in flags else greedy_shortlist
+    try:
+        if not budget:
+            return SearchBot(rollout=rollout, shortlist=shortlist)
+        if budget.endswith("s"):
+            return SearchBot(iterations=10**9, seconds=float(budget[:-1]), rollout=rollout,
+                             shortlist=shortlist)
+        return SearchBot(iterations=int(budget), rollout=rollout, shortlist=shortlist)
+    except ValueError:
+        raise CardrulesError(f"a search budget is a number of iterations (ismcts:2000) or "
+                             f"of seconds (ismcts:0.5s), not {budget!r}") from None
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                      "ismcts": search_bot}
+"""Bot name -> factory."""
+
+QUICK_BOTS: dict[str, str] = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:8"}
+"""Every bot at a small budget, as conformance checks and soaks run them."""
 
 
 def pack_info(pack: Pack) -> dict[str, Any]:
@@ -294,7 +390,7 @@ def drive(game: Game, bots: Sequence[Bot], seed: int, *, match: bool = False,
     while not state.is_over:
         seat = state.current_player
         legal = state.legal_actions()
-        action = bots[seat].choose(bot_view(state, seat), legal, rngs[seat])
+        action = act(bots[seat], state, rngs[seat])
         if action not in legal:
             raise CardrulesError(f"bot of seat {seat} chose an illegal action: {action}")
         after = state.apply(action)

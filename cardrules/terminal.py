@@ -14,7 +14,7 @@ from typing import Any, TextIO
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.bots import Bot, bot_view
+from cardrules.bots import Bot, act
 from cardrules.errors import CardrulesError, NotationError
 from cardrules.game import Game, derive_seed
 from cardrules.match import MatchState
@@ -89,8 +89,7 @@ class Session:
             legal = self.state.legal_actions()
             self.kinds.update(a.kind for a in legal)
             if player != self.seat:
-                action = self.bots[player].choose(bot_view(self.state, player), legal,
-                                                  self.rngs[player])
+                action = act(self.bots[player], self.state, self.rngs[player])
                 self._apply(action)
                 continue
             if not self._human_turn(legal):

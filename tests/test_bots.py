@@ -20,10 +20,10 @@ def _bura() -> cardrules.Game:
 
 
 def test_registry_and_protocol() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "ismcts"}
     for name in BOTS:
         assert isinstance(make_bot(name), Bot)
-    with pytest.raises(cardrules.CardrulesError, match="known bots: greedy, random"):
+    with pytest.raises(cardrules.CardrulesError, match="known bots: greedy, ismcts, random"):
         make_bot("nope")
 
 
