@@ -136,7 +136,11 @@ def _parser() -> argparse.ArgumentParser:
     _source_args(p)
     _game_args(p)
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--bots", default="greedy", help="one name, or one per other seat")
+    p.add_argument("--level", choices=sorted(LEVELS, key=list(LEVELS).index),
+                   default="medium",
+                   help="the opponents' strength: " + ", ".join(
+                       f"{k} ({v})" for k, v in LEVELS.items()) + " (default medium)")
+    p.add_argument("--bots", help="one name, or one per other seat (instead of --level)")
     p.add_argument("--seed", type=_seed, help="seed (default: a random one, printed)")
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     p.set_defaults(run=_play)
@@ -357,6 +361,10 @@ def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary])
 
 # -- play and replay -----------------------------------------------------------------------
 
+LEVELS = {"easy": "greedy", "medium": "ismcts:200", "hard": "ismcts:1500"}
+"""``cardrules play --level``: the bot each level seats as the opponents."""
+
+
 def _table(game: Game, ascii: bool) -> TextRenderer:
     return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
 
@@ -365,7 +373,7 @@ def _play(args: argparse.Namespace) -> int:
     game = _game(args, _parse_options(args.option))
     if not 0 <= args.seat < game.players:
         raise CardrulesError(f"no seat {args.seat}: choose 0 to {game.players - 1}")
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = [n.strip() for n in (args.bots or LEVELS[args.level]).split(",") if n.strip()]
     others = game.players - 1
     if len(names) == others:
         names.insert(args.seat, names[0])
@@ -405,17 +413,16 @@ def _spaces(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from cardrules.bots import BOTS, bot_view
+    from cardrules.bots import QUICK_BOTS, act
     from cardrules.check import run_check
     from cardrules.conformance import Policy
     from cardrules.state import State
 
     def policy_of(name: str) -> Policy:
-        bot = make_bot(name)
+        bot = make_bot(QUICK_BOTS[name])
 
         def choose(state: State, rng: random.Random) -> Action:
-            player = state.current_player
-            return bot.choose(bot_view(state, player), state.legal_actions(), rng)
+            return act(bot, state, rng)
 
         return choose
 
@@ -426,7 +433,8 @@ def _check(args: argparse.Namespace) -> int:
 
     report = run_check(args.variant, games=args.games, seed=args.seed,
                        options=_parse_options(args.option),
-                       policies={name: policy_of(name) for name in BOTS}, bound=args.bound,
+                       policies={name: policy_of(name) for name in QUICK_BOTS},
+                       bound=args.bound,
                        progress=progress)
     if progress is not None:
         print(file=sys.stderr)

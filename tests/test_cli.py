@@ -206,3 +206,16 @@ def test_spaces_shows_the_action_index_and_observation_layout(
         starts = [start for start, _, _ in parts]
         assert starts[0] == 0 and sum(count for _, count, _ in parts) == size
         assert all(a + n == b for (a, n, _), b in zip(parts, starts[1:]))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_play_levels_seat_their_bots(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    from cardrules.cli import LEVELS
+
+    argv = ["bura", "--players", "2", "--seed", "3", "--seat", "1", "--ascii"]
+    moves = ["1"] * 6 + ["quit"]
+    status, by_level = _play(capsys, monkeypatch, [*argv, "--level", level], moves)
+    status2, by_name = _play(capsys, monkeypatch, [*argv, "--bots", LEVELS[level]], moves)
+    assert status == status2 == 0 and by_level == by_name
+    assert "illegal" not in by_level
