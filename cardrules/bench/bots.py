@@ -4,7 +4,9 @@ Bot A (``--bots A,B``) takes each seat in turn and bot B every other seat; match
 (from 0) seats A at ``k mod players`` and deals from the seed derived from ``--seed``
 and ``k // players``, so each deal order is played once with A in every seat.  A *win*
 is A's seat among the match winners; the win rate is printed with its Wilson 95%
-interval, next to the share a bot of equal strength would get (1/players).
+interval, next to the share a bot of equal strength would get (1/players).  Besides the
+registered bots, ``sighted[:N]`` is a search bot that sees every card: a ceiling on what
+any bot could reach against the same opponents, for measurement only.
 
 With ``--deals`` single deals are played instead of matches.  ``--workers`` spreads the
 games over processes (the figures do not change with it).
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -25,8 +28,12 @@ from typing import Any
 import attrs
 
 import cardrules
-from cardrules.bots import drive, make_bot
+from cardrules.actions import Action
+from cardrules.bots import drive, greedy_shortlist, make_bot
 from cardrules.game import derive_seed
+from cardrules.information import Information
+from cardrules.search import DEFAULT_ITERATIONS, SearchBot
+from cardrules.state import State
 
 __all__ = ["Duel", "duel", "main", "wilson"]
 
@@ -62,7 +69,8 @@ class Duel:
     wins: float
     """Games A won (a tie among the winners counts as a share)."""
     seconds_per_move: float
-    """Mean seconds A took per decision with two or more legal actions."""
+    """Mean CPU seconds A took per decision with two or more legal actions (CPU time, so
+    that other work on the machine does not inflate it)."""
     match: bool
     """Whole matches (True) or single deals."""
 
@@ -78,7 +86,37 @@ class Duel:
         return (f"{self.variant} {self.players}p {self.bots[0]} vs {self.bots[1]}: "
                 f"{self.rate:.1%} [{low:.1%}, {high:.1%}] of {self.games} {what} "
                 f"(equal strength {1 / self.players:.0%}); "
-                f"{self.seconds_per_move * 1000:.0f} ms per real decision")
+                f"{self.seconds_per_move * 1000:.0f} ms CPU per real decision")
+
+
+class _Sighted:
+    """A search bot that sees every card (its samples are the true state): a ceiling on
+    what search can reach, for measurement only (``sighted`` or ``sighted:N``)."""
+
+    def __init__(self, iterations: int) -> None:
+        self.bot = SearchBot(iterations=iterations, shortlist=greedy_shortlist)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], rng: Any) -> Any:
+        return legal[0]
+
+    def decide(self, info: Information, rng: random.Random) -> Action:
+        return self.bot.decide(_SeeAll(player=info.player, view=info.view, legal=info.legal,
+                                       game=info.game, truth=info._truth), rng)
+
+
+class _SeeAll(Information):
+    """Information whose every sample is the true state."""
+
+    def sample(self, rng: random.Random) -> State:
+        return self._truth
+
+
+def _bot(name: str) -> Any:
+    """A bot by name, or the measuring-only ``sighted[:N]``."""
+    base, _, budget = name.partition(":")
+    if base == "sighted":
+        return _Sighted(int(budget) if budget else DEFAULT_ITERATIONS)
+    return make_bot(name)
 
 
 def _one(task: tuple[str, int, str, str, int, int, bool]) -> tuple[float, float, int]:
@@ -86,8 +124,8 @@ def _one(task: tuple[str, int, str, str, int, int, bool]) -> tuple[float, float,
     variant, players, a, b, seed, k, match = task
     game = cardrules.load(variant, players=players)
     seat = k % players
-    timed = _Timed(make_bot(a))
-    bots = [timed if s == seat else make_bot(b) for s in range(players)]
+    timed = _Timed(_bot(a))
+    bots = [timed if s == seat else _bot(b) for s in range(players)]
     state, _, results, _ = drive(game, bots, derive_seed(seed, "duel", k // players),
                                  match=match)
     result = state.result if match else results[-1]
@@ -106,20 +144,20 @@ class _Timed:
             self.decide = self._decide
 
     def choose(self, view: dict[str, Any], legal: Sequence[Any], rng: Any) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         out = self.bot.choose(view, legal, rng)
         self._count(len(legal), start)
         return out
 
     def _decide(self, info: Any, rng: Any) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         out = self.bot.decide(info, rng)
         self._count(len(info.legal), start)
         return out
 
     def _count(self, options: int, start: float) -> None:
         if options > 1:
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
             self.decisions += 1
 
 
