@@ -197,6 +197,9 @@ class _Progress:
     """Per player, how many of ``pieces`` come before the first of ``states`` (more than
     0 only for the re-sampling player of a re-sampled state, whose memory goes back
     further than the position the deal continues from)."""
+    said: dict[int, tuple[int, str]] = attrs.Factory(dict)
+    """Per player, the last information-state string made and how many pieces it
+    joined (searches ask for the same string many times)."""
     pending: bool = False
     """True when restored from a pickle and ``states`` are not replayed yet."""
     root: dict[str, Any] | None = None
@@ -237,7 +240,8 @@ class _Progress:
                          drawn=self.drawn, actions=self.actions[:], states=self.states[:],
                          pieces=[pieces[:] for pieces in self.pieces], last=self.last[:],
                          before=self.before[:], pending=self.pending, root=self.root,
-                         memory=self.memory, offered=self.offered)
+                         memory=self.memory, offered=self.offered,
+                         said=dict(self.said))
 
     def replay(self, rules: Game) -> None:
         """Make the states again from the draws (or the re-sampled root) and the action
@@ -402,7 +406,10 @@ class CardrulesState(pyspiel.State):
             pieces.append(f'{{"changed": {{{changed}}}{gone}}}')
             last = texts
         progress.last[player] = last
-        return f"[{', '.join(pieces)}]"
+        said = progress.said.get(player)
+        if said is None or said[0] != len(pieces):
+            said = progress.said[player] = (len(pieces), f"[{', '.join(pieces)}]")
+        return said[1]
 
     def resample_from_infostate(self, player: int, sampler: Any) -> CardrulesState:
         """A state ``player`` cannot tell from this one (OpenSpiel's
