@@ -20,6 +20,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -162,14 +163,22 @@ class _Timed:
 
 
 def duel(variant: str, *, players: int, bots: tuple[str, str], games: int, seed: int = 1,
-         match: bool = True, workers: int = 1) -> Duel:
-    """Play ``games`` matches (or deals) of bot A against bot B, A in each seat in turn."""
+         match: bool = True, workers: int = 1, progress: bool = False) -> Duel:
+    """Play ``games`` matches (or deals) of bot A against bot B, A in each seat in turn
+    (with ``progress``, one worker: a running tally on standard error after each)."""
     tasks = [(variant, players, bots[0], bots[1], seed, k, match) for k in range(games)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             outcomes = list(pool.map(_one, tasks, chunksize=1))
     else:
-        outcomes = [_one(t) for t in tasks]
+        outcomes = []
+        for task in tasks:
+            outcomes.append(_one(task))
+            if progress:
+                won = sum(o[0] for o in outcomes)
+                low, high = wilson(won, len(outcomes))
+                print(f"{len(outcomes)}/{games}: {won:g} won, {won / len(outcomes):.1%} "
+                      f"[{low:.1%}, {high:.1%}]", file=sys.stderr, flush=True)
     decisions = sum(o[2] for o in outcomes)
     return Duel(variant=variant, players=players, bots=bots, games=games,
                 wins=sum(o[0] for o in outcomes),
@@ -187,11 +196,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", action="store_true", help="single deals, not matches")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--progress", action="store_true",
+                        help="a running tally on standard error after each game (one worker)")
     args = parser.parse_args(argv)
     a, _, b = args.bots.partition(",")
     outcome = duel(args.variant, players=args.players, bots=(a, b or "greedy"),
                    games=args.games, seed=args.seed, match=not args.deals,
-                   workers=args.workers)
+                   workers=args.workers, progress=args.progress)
     if args.json:
         low, high = wilson(outcome.wins, outcome.games)
         print(json.dumps({**attrs.asdict(outcome), "rate": outcome.rate,

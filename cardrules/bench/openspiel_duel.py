@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Sequence
 
@@ -89,6 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             wins += 1 / sum(1 for r in returns if r == best)
         elif best == min(returns):
             wins += 1 / args.players
+        print(f"{k + 1}/{args.deals}: {wins:g} won; CPU per iteration: cardrules "
+              f"{ours_cpu / max(ours_iterations, 1) * 1e6:.0f} us, OpenSpiel "
+              f"{theirs_cpu / max(theirs_iterations, 1) * 1e6:.0f} us", file=sys.stderr,
+              flush=True)
     low, high = wilson(wins, args.deals)
     print(f"{args.variant} {args.players}p, {args.iterations} iterations a move: cardrules "
           f"{args.bot or 'ismcts'} wins {wins / args.deals:.1%} [{low:.1%}, {high:.1%}] of "
