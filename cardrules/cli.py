@@ -172,7 +172,11 @@ def _parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--seat", type=_seats, default=(0,), metavar="K[,K...]",
                    help="your seat (default 0); several seats: hot-seat play at one terminal")
-    p.add_argument("--bots", default="greedy", help="one name, or one per other seat")
+    p.add_argument("--level", choices=sorted(LEVELS, key=list(LEVELS).index),
+                   default="medium",
+                   help="the opponents' strength: " + ", ".join(
+                       f"{k} ({v})" for k, v in LEVELS.items()) + " (default medium)")
+    p.add_argument("--bots", help="one name, or one per other seat (instead of --level)")
     p.add_argument("--seed", type=_seed, help="seed (default: a random one, printed)")
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     p.add_argument("--no-auto", dest="auto", action="store_false",
@@ -447,6 +451,10 @@ def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary])
 
 # -- play and replay -----------------------------------------------------------------------
 
+LEVELS = {"easy": "greedy", "medium": "ismcts:200", "hard": "ismcts:1500"}
+"""``cardrules play --level``: the bot each level seats as the opponents."""
+
+
 def _table(game: Game, ascii: bool) -> TextRenderer:
     return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding),
                         title=game.variant.title or game.variant.name)
@@ -476,7 +484,7 @@ def _play(args: argparse.Namespace) -> int:
     for seat in seats:
         if not 0 <= seat < game.players:
             raise CardrulesError(f"no seat {seat}: choose 0 to {game.players - 1}")
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = [n.strip() for n in (args.bots or LEVELS[args.level]).split(",") if n.strip()]
     others = game.players - len(seats)
     if len(names) == others and others:
         for seat in sorted(seats):
@@ -522,16 +530,15 @@ def _spaces(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from cardrules.bots import BOTS, bot_view
+    from cardrules.bots import QUICK_BOTS, act
     from cardrules.check import run_check
     from cardrules.conformance import Policy
 
     def policy_of(name: str) -> Policy:
-        bot = make_bot(name)
+        bot = make_bot(QUICK_BOTS[name])
 
         def choose(state: State, rng: random.Random) -> Action:
-            player = state.current_player
-            return bot.choose(bot_view(state, player), state.legal_actions(), rng)
+            return act(bot, state, rng)
 
         return choose
 
@@ -542,7 +549,8 @@ def _check(args: argparse.Namespace) -> int:
 
     report = run_check(args.variant, games=args.games, seed=args.seed,
                        options=_parse_options(args.option),
-                       policies={name: policy_of(name) for name in BOTS}, bound=args.bound,
+                       policies={name: policy_of(name) for name in QUICK_BOTS},
+                       bound=args.bound,
                        progress=progress)
     if progress is not None:
         print(file=sys.stderr)

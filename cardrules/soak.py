@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import cardrules
-from cardrules.bots import BOTS, bot_view, make_bot
+from cardrules.bots import QUICK_BOTS, act, make_bot
 from cardrules.check import run_check
 from cardrules.conformance import Policy
 from cardrules.errors import CardrulesError, VariantError
@@ -31,11 +31,11 @@ __all__ = ["main", "soak"]
 
 def _policies() -> dict[str, Policy]:
     out: dict[str, Policy] = {}
-    for name in BOTS:
-        bot = make_bot(name)
+    for name, spelled in QUICK_BOTS.items():
+        bot = make_bot(spelled)
 
         def choose(state: Any, rng: random.Random, bot: Any = bot) -> Any:
-            return bot.choose(bot_view(state, state.current_player), state.legal_actions(), rng)
+            return act(bot, state, rng)
 
         out[name] = choose
     return out

@@ -229,14 +229,17 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     (``state.hidden_cards(player)``, less ``kept``) are re-dealt at random among the
     places they came from, each place keeping its size and every field its shape.
 
-    The cards are gathered field by field in declaration order (lists in their order, sets
-    from the lowest card), so a seeded ``rng`` always gives the same state.
+    The places are gathered field by field in declaration order (lists in their order,
+    sets from the lowest card) and filled from a shuffle of the hidden cards taken in
+    card order, so the result depends only on what ``player`` knows and on ``rng``: two
+    states ``player`` cannot tell apart give the same state for the same seed (search bots
+    rely on it to never act on cards they cannot see).
     """
     checked_player(player, state.game.players)
     hidden = state.hidden_cards(player) & ~kept
     items = declared(type(state))
     pool = [c for d in items for c in d.kind.cards(getattr(state, d.attribute), hidden)]
-    shuffled = pool[:]
+    shuffled = sorted(pool)
     rng.shuffle(shuffled)
     get = dict(zip(pool, shuffled)).get
 

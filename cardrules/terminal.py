@@ -20,7 +20,7 @@ from typing import Any, TextIO
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.bots import Bot, bot_view
+from cardrules.bots import Bot, act
 from cardrules.errors import NotationError
 from cardrules.game import Game, derive_seed
 from cardrules.match import MatchState
@@ -133,8 +133,7 @@ class Session:
             legal = self.state.legal_actions()
             self.kinds.update(a.kind for a in legal)
             if player not in self.seats:
-                action = self.bots[player].choose(bot_view(self.state, player), legal,
-                                                  self.rngs[player])
+                action = act(self.bots[player], self.state, self.rngs[player])
                 self._apply(action)
                 continue
             if self.auto and len(legal) == 1:

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 import cardrules
-from cardrules.bots import BOTS, bot_view, make_bot
+from cardrules.bots import QUICK_BOTS, act, make_bot
 from cardrules.check import run_check
 from cardrules.conformance import Policy, check_playout, check_views
 from cardrules.describe import describe
@@ -186,17 +186,17 @@ def test_random_matches_keep_every_contract(players: int) -> None:
 
 
 def _bot(name: str) -> Policy:
-    bot = make_bot(name)
+    bot = make_bot(QUICK_BOTS[name])
 
     def choose(state: cardrules.State, rng: random.Random) -> cardrules.Action:
-        return bot.choose(bot_view(state, state.current_player), state.legal_actions(), rng)
+        return act(bot, state, rng)
 
     return choose
 
 
 def test_cardrules_check_passes() -> None:
     report = run_check(FIXTURE, games=15, seed=2, match_every=5,
-                       policies={name: _bot(name) for name in BOTS})
+                       policies={name: _bot(name) for name in QUICK_BOTS})
     assert report.failure is None, report.failure
 
 

@@ -20,10 +20,10 @@ def _bura() -> cardrules.Game:
 
 
 def test_registry_and_protocol() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "ismcts"}
     for name in BOTS:
         assert isinstance(make_bot(name), Bot)
-    with pytest.raises(cardrules.CardrulesError, match="known bots: greedy, random"):
+    with pytest.raises(cardrules.CardrulesError, match="known bots: greedy, ismcts, random"):
         make_bot("nope")
 
 
@@ -110,3 +110,36 @@ def test_bots_play_bura_when_it_loads() -> None:
         scores = final.result.scores  # type: ignore[attr-defined]
         wins += scores[0] < scores[1] if lower_is_better(game) else scores[0] > scores[1]
     assert wins > 20
+
+
+def test_greedy_asks_the_phase_at_work_for_its_heuristic() -> None:
+    """In a listed phase (bidding) greedy bids what the phase's heuristic estimates from
+    the hand, not what the play procedure would score."""
+    from pathlib import Path
+
+    from cardrules.phases.bidding import bid_estimate
+
+    game = cardrules.load(str(Path(__file__).parent / "fixtures" / "bidding_tricks.yaml"),
+                          players=3)
+    for seed in range(6):
+        state = game.new_deal(seed=seed)
+        view = bot_view(state, state.current_player)
+        assert view["listed_phase"] == "bidding" and view["procedure"] == "tricks"
+        choice = GreedyBot().choose(view, state.legal_actions(), random.Random(0))
+        wanted = min(bid_estimate(view), max(a.amount for a in state.legal_actions()))
+        if any(a.amount == wanted for a in state.legal_actions()):
+            assert choice.amount == wanted
+
+
+def test_greedy_asks_the_procedure_in_play() -> None:
+    from cardrules import procedures
+
+    game = cardrules.load("bura", players=2)
+    state = game.new_deal(seed=1)
+    view = bot_view(state, state.current_player)
+    assert view["listed_phase"] is None
+    score = procedures.find("tricks").move_scorer(view, state.legal_actions())
+    assert score is not None
+    best = max(score(a) for a in state.legal_actions())
+    choice = GreedyBot().choose(view, state.legal_actions(), random.Random(0))
+    assert score(choice) == best

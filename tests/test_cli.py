@@ -214,3 +214,16 @@ def test_resume_refuses_arguments_the_record_already_fixes(
     status, _, err = _run(capsys, "play", "bura", "--seed", "3", "--resume",
                           str(tmp_path / "game.json"))
     assert status == 2 and "drop VARIANT, --seed" in err
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_play_levels_seat_their_bots(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    from cardrules.cli import LEVELS
+
+    argv = ["bura", "--players", "2", "--seed", "3", "--seat", "1", "--ascii"]
+    moves = ["1"] * 6 + ["quit"]
+    status, by_level = _play(capsys, monkeypatch, [*argv, "--level", level], moves)
+    status2, by_name = _play(capsys, monkeypatch, [*argv, "--bots", LEVELS[level]], moves)
+    assert status == status2 == 0 and by_level == by_name
+    assert "illegal" not in by_level

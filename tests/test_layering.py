@@ -21,7 +21,6 @@ TOOLS = {
     "describe_tricks",
     "describe_stock",
     "describe_bouts",
-    "bots_bouts",
     "option_space",
     "conformance",
     "adapters",

@@ -12,7 +12,7 @@ import pytest
 import toy_phase  # noqa: F401  (registers the toy phase)
 
 import cardrules
-from cardrules.bots import BOTS, bot_view, make_bot
+from cardrules.bots import QUICK_BOTS, act, make_bot
 from cardrules.check import run_check
 from cardrules.conformance import Policy, check_cards, check_json, check_legal, check_views
 from cardrules.describe import describe
@@ -63,10 +63,10 @@ def test_games_with_the_phase_keep_every_contract(base: str, count: int) -> None
 
 
 def _bot(name: str) -> Policy:
-    bot = make_bot(name)
+    bot = make_bot(QUICK_BOTS[name])
 
     def choose(state: cardrules.State, rng: random.Random) -> cardrules.Action:
-        return bot.choose(bot_view(state, state.current_player), state.legal_actions(), rng)
+        return act(bot, state, rng)
 
     return choose
 
@@ -81,7 +81,8 @@ def test_cardrules_check_passes_with_the_phase(base: str, count: int) -> None:
         # the counterfactual leak search rightly reports.  The toy game starts at the
         # dealer's left instead.
         house["patch"]["hooks"] = {"first_mover": "dealer_left"}
-    report = run_check(house, games=12, seed=1, policies={name: _bot(name) for name in BOTS})
+    report = run_check(house, games=12, seed=1,
+                       policies={name: _bot(name) for name in QUICK_BOTS})
     assert report.failure is None, report.failure
 
 

@@ -35,6 +35,7 @@ games and states pickle and go through ``pyspiel.serialize_game_and_state``.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import attrs
@@ -42,6 +43,7 @@ import numpy as np
 import pyspiel
 
 import cardrules
+from cardrules.actions import Action
 from cardrules.adapters.outcome import rewards
 from cardrules.arguments import checked_player
 from cardrules.errors import ArgumentError, IllegalActionError
@@ -185,40 +187,72 @@ class _Progress:
     far): how the player's view changed (see :meth:`CardrulesState.recall`)."""
     last: list[dict[str, str]] = attrs.Factory(list)
     """Per player, the JSON text of each key of the last view in ``pieces``."""
+    offered: tuple[State, dict[int, Action]] | None = None
+    """The last deal state asked for its legal actions, and those actions by index (so
+    applying an index looks the action up instead of rebuilding it)."""
+    memory: dict[int, tuple[list[str], dict[str, str]]] = attrs.Factory(dict)
+    """For a re-sampled state: the re-sampling player's ``pieces`` up to the root and
+    their ``last`` there, kept by a pickle."""
+    before: list[int] = attrs.Factory(list)
+    """Per player, how many of ``pieces`` come before the first of ``states`` (more than
+    0 only for the re-sampling player of a re-sampled state, whose memory goes back
+    further than the position the deal continues from)."""
+    said: dict[int, tuple[int, str]] = attrs.Factory(dict)
+    """Per player, the last information-state string made and how many pieces it
+    joined (searches ask for the same string many times)."""
     pending: bool = False
     """True when restored from a pickle and ``states`` are not replayed yet."""
+    root: dict[str, Any] | None = None
+    """For a re-sampled state restored from a pickle: the JSON of the cardrules state its
+    deal continues from (``order`` is then empty and ``actions`` count from there)."""
 
     @classmethod
     def start(cls, players: int) -> _Progress:
         """Nothing drawn or played yet."""
         return cls(players=players, pieces=[[] for _ in range(players)],
-                   last=[{} for _ in range(players)])
+                   last=[{} for _ in range(players)], before=[0] * players)
 
     @classmethod
     def restored(cls, players: int, dealer: int, order: list[int],
-                 actions: list[int]) -> _Progress:
+                 actions: list[int], root: dict[str, Any] | None = None,
+                 memory: dict[int, tuple[list[str], dict[str, str]]] | None = None,
+                 ) -> _Progress:
         """What ``__reduce__`` kept; the states are replayed on first use."""
         made = cls.start(players)
         made.dealer, made.order, made.actions, made.pending = dealer, order, actions, True
+        made.root, made.memory = root, dict(memory or {})
+        for player, (pieces, last) in made.memory.items():
+            made.pieces[player], made.last[player] = pieces[:], last
+            made.before[player] = len(pieces) - 1
         for card in order:
             made.drawn |= 1 << card
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _Progress.restored, (self.players, self.dealer, self.order, self.actions)
+        root = self.root
+        if root is None and self.memory:
+            root = self.states[0].to_json()
+        return _Progress.restored, (self.players, self.dealer, self.order, self.actions,
+                                    root, self.memory)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
         return _Progress(players=self.players, dealer=self.dealer, order=self.order[:],
                          drawn=self.drawn, actions=self.actions[:], states=self.states[:],
                          pieces=[pieces[:] for pieces in self.pieces], last=self.last[:],
-                         pending=self.pending)
+                         before=self.before[:], pending=self.pending, root=self.root,
+                         memory=self.memory, offered=self.offered,
+                         said=dict(self.said))
 
     def replay(self, rules: Game) -> None:
-        """Make the states again from the draws and action indices."""
+        """Make the states again from the draws (or the re-sampled root) and the action
+        indices."""
         self.pending = False
-        if len(self.order) < rules.pack.size:
+        if self.root is not None:
+            state = rules.state_from_json(self.root)
+        elif len(self.order) < rules.pack.size:
             return
-        state = rules.new_deal(0, dealer=self.dealer, order=self.order)
+        else:
+            state = rules.new_deal(0, dealer=self.dealer, order=self.order)
         self.states = [state]
         for index in self.actions:
             state = state.apply(rules.action_space.action(index))
@@ -272,7 +306,12 @@ class CardrulesState(pyspiel.State):
         deal = self.deal
         if deal is None or deal.is_over or player != deal.current_player:
             return []
-        return sorted(self.rules.action_space.legal_indices(deal))
+        progress = self._progress
+        offered = progress.offered
+        if offered is None or offered[0] is not deal:
+            index = self.rules.action_space.index
+            offered = progress.offered = (deal, {index(a): a for a in deal.legal_actions()})
+        return sorted(offered[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer (each seat alike), then the next card of the shuffle (each card not
@@ -290,7 +329,11 @@ class CardrulesState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         progress, rules = self._now(), self.rules
         if progress.states:
-            state = progress.states[-1].apply(rules.action_space.action(action))
+            state = progress.states[-1]
+            offered = progress.offered
+            known = offered[1].get(action) if offered is not None and offered[0] is state \
+                else None
+            state = state.apply(known if known is not None else rules.action_space.action(action))
             progress.states.append(state)
             progress.actions.append(action)
         elif progress.dealer < 0:
@@ -352,9 +395,9 @@ class CardrulesState(pyspiel.State):
         if not progress.states:
             return self._dealing()
         pieces, states = progress.pieces[player], progress.states
-        last = progress.last[player]
-        while len(pieces) < len(states):
-            view = states[len(pieces)].view(player)
+        last, before = progress.last[player], progress.before[player]
+        while len(pieces) < before + len(states):
+            view = states[len(pieces) - before].view(player)
             texts = {key: json.dumps(value, sort_keys=True) for key, value in view.items()}
             changed = ", ".join(f"{json.dumps(key)}: {text}" for key, text in sorted(texts.items())
                                 if last.get(key) != text)
@@ -363,7 +406,52 @@ class CardrulesState(pyspiel.State):
             pieces.append(f'{{"changed": {{{changed}}}{gone}}}')
             last = texts
         progress.last[player] = last
-        return f"[{', '.join(pieces)}]"
+        said = progress.said.get(player)
+        if said is None or said[0] != len(pieces):
+            said = progress.said[player] = (len(pieces), f"[{', '.join(pieces)}]")
+        return said[1]
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> CardrulesState:
+        """A state ``player`` cannot tell from this one (OpenSpiel's
+        ``ResampleFromInfostate``, which its Python ISMCTS bot calls): the cards they
+        cannot see re-dealt by :meth:`cardrules.state.State.resample`, from a generator
+        seeded by two calls of ``sampler`` (a callable giving floats in [0, 1), such as
+        ``pyspiel.UniformProbabilitySampler``).
+
+        The new state's deal continues from the re-sampled position, not from a shuffle:
+        its ``history()`` starts there, ``player``'s information-state string is this
+        state's (everything they saw, unchanged), and the other players' strings
+        remember from that position on.  While the deal is still being drawn nobody has
+        seen a card, and the result is a clone.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_cardrules", {"variant": "bura", "players": 2})
+        >>> state = game.new_initial_state()
+        >>> for outcome in [0, *range(36)]:
+        ...     state.apply_action(outcome)
+        >>> me = state.current_player()
+        >>> other = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0., 1.))
+        >>> other.information_state_string(me) == state.information_state_string(me)
+        True
+        >>> other.deal.hidden_cards(me) == state.deal.hidden_cards(me)
+        True
+        """
+        player = checked_player(player, self.rules.players)
+        progress = self._now()
+        if not progress.states:
+            clone: CardrulesState = self.clone()
+            return clone
+        self.recall(player)
+        seed = int(float(sampler()) * 2**32) << 32 | int(float(sampler()) * 2**32)
+        sampled = progress.states[-1].resample(player, random.Random(seed))
+        made = CardrulesState(self.get_game())
+        new = made._progress
+        new.dealer, new.states = progress.dealer, [sampled]
+        new.pieces[player] = progress.pieces[player][:]
+        new.last[player] = progress.last[player]
+        new.before[player] = len(new.pieces[player]) - 1
+        new.memory = {player: (new.pieces[player][:], new.last[player])}
+        return made
 
     def _dealing(self) -> str:
         dealer = self._now().dealer

@@ -1,4 +1,5 @@
-"""``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
+"""``python -m cardrules.bench [--json] [--quick] [--scaling | --search]``: the playout
+benchmark (``--search``: the search bot's cost per move and iterations per second).
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players,
 default options) and Hearts (4 players, the pass direction drawn by lot) and, when the
@@ -55,7 +56,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-peers", action="store_true", help="skip the peer engines")
     parser.add_argument("--scaling", action="store_true",
                         help="instead: how cost grows with players and hand size")
+    parser.add_argument("--search", action="store_true",
+                        help="instead: the search bot's seconds per move at each play level "
+                             "and its iterations per second")
     args = parser.parse_args(argv)
+    if args.search:
+        return _search(quick=args.quick, as_json=args.json)
     if args.scaling:
         return _scaling(seconds=0.3 if args.quick else args.seconds, as_json=args.json)
     seconds, runs = (0.2, 1) if args.quick else (args.seconds, args.runs)
@@ -138,6 +144,26 @@ def _scaling(*, seconds: float, as_json: bool) -> int:
         print(f"{r['game']:20} {r['decisions_per_s']:12} {r['decisions_per_deal']:9} "
               f"{r['us_per_decision']:12} {r['legal_actions_us']:9} {r['apply_us']:9} "
               f"{r['view_us']:8}")
+    return 0
+
+
+def _search(*, quick: bool, as_json: bool) -> int:
+    from cardrules.bench.search import search_costs
+    from cardrules.cli import LEVELS
+
+    rows = []
+    for variant, players in OWN:
+        rows.extend(search_costs(variant, players, LEVELS, deals=1 if quick else 2,
+                                 moves=6 if quick else 12))
+    if as_json:
+        json.dump(rows, sys.stdout, indent=1)
+        print()
+        return 0
+    print(f"{'game':18} {'level':7} {'bot':12} {'moves':>6} {'CPU s/move':>11} "
+          f"{'iterations/s':>13}")
+    for r in rows:
+        print(f"{r['game']:18} {r['level']:7} {r['bot']:12} {r['moves']:6} "
+              f"{r['seconds_per_move']:11.3f} {r['iterations_per_s']:13.0f}")
     return 0
 
 

@@ -31,7 +31,7 @@ KeyError: "unknown phase 'nope'; known phases: ..."
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.actions import register_verb
@@ -130,6 +130,13 @@ class Phase(abc.ABC):
     def observation_fields(self, game: Game, settings: Any) -> tuple[Field, ...]:
         """The fields of :meth:`view` a learning agent's observation encodes."""
         return ()
+
+    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+                    ) -> Callable[[Action], float] | None:
+        """The phase's move heuristic, read from the acting seat's ``view`` (with a
+        ``pack`` entry of public card facts, see :mod:`cardrules.heuristics`): a score per
+        legal action, higher is better.  None (the default): every move alike."""
+        return None
 
     def score(self, state: Any, settings: Any, scores: tuple[int, ...]) -> tuple[int, ...]:
         """The deal's scores once it is over, given ``scores`` (the procedure's, or the

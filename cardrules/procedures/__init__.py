@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.fields import declared
@@ -26,6 +27,7 @@ from cardrules.standings import Partnerships, alone
 from cardrules.state_codec import declarable_zones, spelled_out
 
 if TYPE_CHECKING:
+    from cardrules.actions import Action
     from cardrules.game import Game
     from cardrules.model.common import Visibility
     from cardrules.observation import Field
@@ -80,6 +82,14 @@ class Procedure(abc.ABC):
         """Field mixins (like a phase's) that the state class of a game of ``variant``
         adds to :attr:`state_class`: fields only some games need; none by default."""
         return ()
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float] | None:
+        """The procedure's move heuristic for play, read from the acting seat's ``view``
+        (with a ``pack`` entry of public card facts, see :mod:`cardrules.heuristics`):
+        a score per legal action, higher is better.  None (the default): no heuristic,
+        every move alike."""
+        return None
 
     @abc.abstractmethod
     def resample(self, state: Any, player: int, rng: random.Random) -> State:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules import state_codec
+from cardrules.actions import Action
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
 from cardrules.model.bouts import ATTACK, DEFEND, OVER, TAKING, THROW, BoutsPlay, BoutsScoring
 from cardrules.procedures import Procedure, bouts_io, register
 from cardrules.procedures.bouts import BoutsState
+from cardrules.procedures.bouts_heuristics import bout_scorer
 from cardrules.procedures.bouts_tables import BoutsTables
 from cardrules.state_codec import check_cards, read_fields
 
@@ -139,6 +141,10 @@ class Bouts(Procedure):
 
     def arrange(self, game: Game, **position: Any) -> BoutsState:
         return setup(game, **position)
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float]:
+        return bout_scorer(view)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> BoutsState:
         return resample(state, player, rng)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
+from cardrules.heuristics import CardFacts
 from cardrules.model.shedding import (
     CHOOSE,
     FOLLOW,
@@ -20,10 +21,12 @@ from cardrules.model.shedding import (
 )
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
+from cardrules.procedures.shedding_heuristics import shedding_scorer
 from cardrules.procedures.shedding_tables import SheddingTables
 from cardrules.state_codec import check_cards, read_fields
 
 if TYPE_CHECKING:
+    from cardrules.actions import Action
     from cardrules.game import Game
     from cardrules.observation import Field
     from cardrules.state import DealContext
@@ -123,6 +126,10 @@ class Shedding(Procedure):
 
     def arrange(self, game: Game, **position: Any) -> SheddingState:
         return setup(game, **position)
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float]:
+        return shedding_scorer(view, legal, CardFacts(view.get("pack", {})))
 
     def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
         return resample(state, player, rng)

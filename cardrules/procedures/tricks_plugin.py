@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules import state_codec
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
+from cardrules.heuristics import CardFacts
 from cardrules.model.tricks import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
 from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
 from cardrules.procedures.tricks_deal import partnerships
+from cardrules.procedures.tricks_heuristics import trick_scorer
 from cardrules.procedures.tricks_stock import StockFields, uses_stock_fields
 from cardrules.procedures.tricks_tables import TricksTables
 from cardrules.standings import Partnerships
 from cardrules.state_codec import check_cards, read_fields
 
 if TYPE_CHECKING:
+    from cardrules.actions import Action
     from cardrules.game import Game
     from cardrules.observation import Field
     from cardrules.state import DealContext
@@ -153,6 +156,10 @@ class Tricks(Procedure):
 
     def arrange(self, game: Game, **position: Any) -> TricksState:
         return setup(game, **position)
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float]:
+        return trick_scorer(view, CardFacts(view.get("pack", {})))
 
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)

@@ -30,7 +30,7 @@ deal's other scores.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -39,6 +39,7 @@ from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
 from cardrules.events import Event
 from cardrules.fields import Numbers, field
+from cardrules.heuristics import CardFacts
 from cardrules.model.tricks import DrawOrder, TricksPlay
 from cardrules.model.variant import Variant
 from cardrules.observation import Field, NumbersBySeat, SeatsIn
@@ -157,6 +158,13 @@ class Bidding(Phase):
         state._bids = (NO_BID,) * n
         state._current = (state._dealer + 1) % n
 
+    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+                    ) -> Callable[[Action], float]:
+        """Bid the tricks the hand looks worth: a trump or a card in the top quarter of
+        the ranks counts as one (:func:`bid_estimate`)."""
+        target = bid_estimate(view)
+        return lambda action: -abs(action.amount - target)
+
     def candidates(self, state: Any, settings: BiddingSettings) -> list[Action]:
         return [_bid(k) for k in range(_tricks(state) + 1)]
 
@@ -220,3 +228,25 @@ def _tricks(state: Any) -> int:
 
 
 register(Bidding())
+
+
+def bid_estimate(view: dict[str, Any]) -> int:
+    """The tricks the acting seat's hand looks worth, from its view: each trump and each
+    card in the top quarter of the ranks.
+
+    >>> bid_estimate({"player": 0, "hands": [["AS", "6H", "7S"], 3], "trump": "H",
+    ...               "pack": {"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    ...                        "suits": ["S", "H", "D", "C"]}})
+    2
+    """
+    facts = CardFacts(view.get("pack", {}))
+    hands = view.get("hands", [])
+    me = int(view.get("player", 0))
+    mine = hands[me] if me < len(hands) and isinstance(hands[me], list) else []
+    trump = view.get("trump")
+    high = len(facts.ranks) - max(len(facts.ranks) // 4, 1)
+    count = 0
+    for name in mine:
+        rank, suit = facts.parse(str(name))
+        count += suit == trump or rank >= high
+    return count

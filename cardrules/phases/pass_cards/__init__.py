@@ -22,7 +22,7 @@ After the deal each player passes 1 card: to the left or to the right, drawn by 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -33,6 +33,7 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.events import Event
 from cardrules.fields import CardSets, KnownCards, Label, field
+from cardrules.heuristics import CardFacts
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.observation import CardsBySeat, Field, OneOf
@@ -161,6 +162,12 @@ class PassCards(Phase):
 
     def enter(self, state: Any, settings: PassSettings) -> None:
         state._current = (state._dealer + 1) % state.game.players
+
+    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+                    ) -> Callable[[Action], float]:
+        """Give away the highest cards first (then those worth the most points)."""
+        facts = CardFacts(view.get("pack", {}))
+        return lambda action: sum(facts.rank(c) + facts.value(c) for c in action.cards)
 
     def candidates(self, state: Any, settings: PassSettings) -> list[Action]:
         hand, made = state._hands[state._current], _GIVE

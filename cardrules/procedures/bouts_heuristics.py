@@ -1,4 +1,4 @@
-"""The greedy bot's heuristic for games of bouts (Durak and relatives).
+"""The move heuristic of games of bouts (Durak and relatives), for the greedy bot.
 
 Attack and throw in with the cheapest cards, keep trumps and high cards, beat with the
 cheapest card that beats, transfer when it costs a low card, take only when nothing

@@ -1,0 +1,127 @@
+"""The search bot (ISMCTS): seeded, view-only, any variant and phase, sensible moves."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.actions import Action, Kind
+from cardrules.bots import QUICK_BOTS, Searcher, act, make_bot, play_game
+from cardrules.errors import CardrulesError
+from cardrules.information import Information
+from cardrules.search import SearchBot
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _real_choice(game: cardrules.Game, seed: int) -> cardrules.State:
+    """A random state of a deal where the seat to act has two or more actions."""
+    rng = random.Random(seed)
+    state = game.new_deal(seed=seed)
+    for _ in range(rng.randrange(12)):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    while not state.is_over and len(state.legal_actions()) < 2:
+        state = state.apply(state.legal_actions()[0])
+    assert not state.is_over
+    return state
+
+
+@pytest.mark.parametrize("variant", ["bank", "bura", "crazy_eights"])
+def test_a_search_is_reproducible_from_its_seed(variant: str) -> None:
+    state = _real_choice(cardrules.load(variant, players=3), seed=2)
+    bot = SearchBot(iterations=80)
+    first = bot.search(Information.of(state), random.Random(7))
+    again = bot.search(Information.of(state), random.Random(7))
+    assert first.action == again.action and first.visits == again.visits
+    assert first.action in state.legal_actions()
+    assert sum(first.visits.values()) == first.iterations == 80
+
+
+@pytest.mark.parametrize("variant", ["bank", "bura", "crazy_eights"])
+def test_the_search_never_reads_the_true_hidden_cards(variant: str) -> None:
+    """Two true states that differ only in what the seat cannot see (a re-deal of its
+    hidden cards) give the very same search: same visits, same move."""
+    game = cardrules.load(variant, players=2)
+    for seed in range(3):
+        state = _real_choice(game, seed)
+        me = state.current_player
+        other = state.resample(me, random.Random(100 + seed))
+        assert other.view(me) == state.view(me)
+        assert other.to_json() != state.to_json()  # the hidden cards really differ
+        bot = SearchBot(iterations=60)
+        one = bot.search(Information.of(state), random.Random(seed))
+        two = bot.search(Information.of(other), random.Random(seed))
+        assert one.visits == two.visits and one.action == two.action
+
+
+def test_resample_depends_only_on_what_the_player_knows() -> None:
+    game = cardrules.load("bank", players=3)
+    state = _real_choice(game, 4)
+    me = state.current_player
+    other = state.resample(me, random.Random(1))
+    assert state.resample(me, random.Random(9)) == other.resample(me, random.Random(9))
+
+
+def test_the_search_takes_a_move_that_wins_at_once() -> None:
+    game = cardrules.load("crazy_eights", players=2)
+    state = game.setup(hands=["5S", "7H 7D QC"], pile="9S", stock="6C 6D 2H 3H", current=0)
+    assert len(state.legal_actions()) == 2  # laying 5S empties the hand; or draw
+    out = SearchBot(iterations=40).decide(Information.of(state), random.Random(0))
+    assert out == Action(kind=Kind.PLAY, cards=(game.pack.parse("5S"),))
+
+
+def test_search_bots_are_registered_with_budgets() -> None:
+    bot = make_bot("ismcts:250")
+    assert isinstance(bot, SearchBot) and isinstance(bot, Searcher)
+    assert bot.iterations == 250
+    timed = make_bot("ismcts:0.2s")
+    assert isinstance(timed, SearchBot) and timed.seconds == 0.2
+    with pytest.raises(CardrulesError, match="budget"):
+        make_bot("ismcts:lots")
+    with pytest.raises(CardrulesError, match="takes no budget"):
+        make_bot("greedy:5")
+    with pytest.raises(CardrulesError, match="at least one iteration"):
+        SearchBot(iterations=0)
+
+
+def test_a_view_alone_is_not_enough_to_search() -> None:
+    state = _real_choice(cardrules.load("bura", players=2), 1)
+    bot = SearchBot(iterations=5)
+    with pytest.raises(CardrulesError, match="Information"):
+        bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(0))
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = _real_choice(cardrules.load("bank", players=2), 3)
+    report = SearchBot(iterations=10**9, seconds=0.05).search(Information.of(state),
+                                                              random.Random(0))
+    assert 0 < report.iterations < 10**9 and report.seconds < 1.0
+
+
+def test_search_plays_whole_matches_and_replays_from_the_seed() -> None:
+    game = cardrules.load("bura", players=2)
+    bots = [make_bot("ismcts:10"), make_bot("greedy")]
+    final, actions = play_game(game, bots, seed=3, match=True)
+    assert final.is_over
+    again, actions2 = play_game(game, [make_bot("ismcts:10"), make_bot("greedy")], seed=3,
+                                match=True)
+    assert actions2 == actions and again == final
+
+
+@pytest.mark.parametrize("fixture", ["bidding_tricks.yaml"])
+def test_search_acts_in_any_phase(fixture: str) -> None:
+    """A phase before play (bidding) is searched like play itself."""
+    game = cardrules.load(str(FIXTURES / fixture), players=4)
+    bot, rng = make_bot(QUICK_BOTS["ismcts"]), random.Random(0)
+    state = game.new_deal(seed=1)
+    kinds = set()
+    while not state.is_over:
+        action = act(bot, state, rng)
+        kinds.add(action.kind)
+        state = state.apply(action)
+    assert len(kinds) >= 2
