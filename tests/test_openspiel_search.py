@@ -14,7 +14,8 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 
-import cardrules.adapters.openspiel  # noqa: E402, F401  (registers python_cardrules)
+import cardrules  # noqa: E402
+import cardrules.adapters.openspiel  # noqa: E402  (registers python_cardrules)
 from cardrules.adapters.openspiel_search import (  # noqa: E402
     PlayoutEvaluator,
     seeded_resampler,
@@ -38,7 +39,8 @@ def _dealt(params: dict[str, Any], seed: int, moves: int = 0) -> Any:
 @pytest.mark.parametrize("variant", sorted(builtin_variants()))
 def test_random_simulation_with_serialization_passes_for_every_shipped_variant(
         variant: str) -> None:
-    game = pyspiel.load_game("python_cardrules", {"variant": variant, "players": 2})
+    players = cardrules.load(variant).variant.players.min
+    game = pyspiel.load_game("python_cardrules", {"variant": variant, "players": players})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 

@@ -30,6 +30,8 @@ def _spawn(*argv: str, colour: bool = False) -> pexpect.spawn:
     env.pop("NO_COLOR", None)
     if not colour:
         env["NO_COLOR"] = "1"
+    if "--bots" not in argv and "--level" not in argv:
+        argv = (*argv, "--level", "easy")  # greedy opponents: quick moves
     return pexpect.spawn(sys.executable, ["-m", "cardrules", "play", *argv, "--pause", "0"],
                          env=env, dimensions=(24, 80), encoding="utf-8", timeout=60,
                          cwd=str(ROOT))
@@ -135,7 +137,7 @@ def test_passing_cards_is_shown_and_the_cards_can_be_typed(tmp_path: Path) -> No
 
 def test_bidding_shows_each_seats_bid_and_offers_numbered_bids() -> None:
     child = _spawn("--file", str(FIXTURES / "bidding_tricks.yaml"), "--players", "3",
-                   "--seed", "2", "--match", "--seat", "1")
+                   "--seed", "3", "--match", "--seat", "1")
     child.expect(PROMPT)
     shown = _screen(child.before)
     assert "Your turn (bidding)" in shown and "no bid yet" in shown
