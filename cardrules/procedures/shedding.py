@@ -13,7 +13,7 @@ import attrs
 
 from cardrules import flow
 from cardrules.actions import Action, Kind
-from cardrules.cards import deal_round
+from cardrules.cards import deal_round, shuffled
 from cardrules.events import Event
 from cardrules.fields import (
     Card,
@@ -53,16 +53,15 @@ from cardrules.model.shedding import (
 from cardrules.procedures import shedding_rules
 from cardrules.procedures.shedding_io import view
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
-from cardrules.procedures.shedding_tables import Move, SheddingTables
+from cardrules.procedures.shedding_tables import ANNOUNCE, Move, SheddingTables
+from cardrules.seeding import derive_seed
 from cardrules.state import DealContext, DealResult, FieldState
 from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["CHOOSE", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
-
-
+__all__ = ["ANNOUNCE", "CHOOSE", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -117,6 +116,16 @@ class SheddingState(FieldState):
     """Passes in a row with an empty stock."""
     _named_suit: int = field(Suit(), label="named suit")
     """The suit named after a wild card, to be matched next (-1: none)."""
+    _pending: int = field(Count(), label="pending draw")
+    """Cards the player to move must draw unless they pass the draw on (``forced_draw``)."""
+    _reversed: bool = field(Flag())
+    """Play goes counterclockwise (to the right), after a ``reverse``."""
+    _announced: bool = field(Flag())
+    """The player to move has announced their last card this turn."""
+    _reshuffled: int = field(Count())
+    """Times the pile was shuffled into the stock in this deal."""
+    _shuffle_seed: int = field(Count(), label="shuffle seed")
+    """Seed of the deal's reshuffles (never shown in a view)."""
     _starter: int = field(Seat())
     """Who moved first."""
     _dealer: int = field(Seat(nobody=False))
@@ -171,7 +180,8 @@ class SheddingState(FieldState):
             cover=False, fresh=False, current=(context.dealer + 1) % n, phase=CHOOSE,
             drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
             passes=0, starter=-1, dealer=context.dealer, deal_number=context.index,
-            events=())
+            shuffle_seed=derive_seed(context.seed, "reshuffle")
+            if game.tables.reshuffles else 0, events=())
         return state if choosing else state._dealt()
 
     def _dealt(self) -> SheddingState:
@@ -244,32 +254,8 @@ class SheddingState(FieldState):
             return flow.legal(self)
         phase, tables = self._phase, self._game.tables
         if phase in (TURN, FOLLOW):
-            p, top = self._current, self._top
-            hand = self._hands[p]
-            if self._named_suit >= 0:
-                mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
-            else:
-                mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
-            actions = tables.single_actions
-            legal = []
-            while mask:
-                low = mask & -mask
-                legal.append(actions[low.bit_length() - 1])
-                mask ^= low
-            if phase is FOLLOW:
-                legal.append(tables.pass_)
-                return tuple(legal)
-            if tables.min_group and hand.bit_count() >= tables.min_group:
-                legal.extend(m.action for m in tables.group_moves(hand, top, self._beats[p]))
-            if tables.draw_at_will:
-                can_draw = self._drawn < tables.draw_limit and self._stock
-                legal.append(tables.draw if can_draw else tables.pass_)
-                return tuple(legal)
-            if legal:
-                return tuple(legal)
-            if self._drawn < tables.draw_limit and self._stock:
-                return (tables.draw,)
-            return (tables.pass_,)
+            legal = self._turn_legal(phase, tables)
+            return legal if tables.announce is None else self._announcing(legal)
         if phase is NAME:
             named: tuple[Action, ...] = tables.name_actions
             return named
@@ -277,6 +263,69 @@ class SheddingState(FieldState):
             taken = set(self._own_suits)
             return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
         return ()
+
+    def _turn_legal(self, phase: SheddingStep, tables: SheddingTables) -> tuple[Action, ...]:
+        """The legal actions of a turn or a follow-up."""
+        p, top = self._current, self._top
+        hand = self._hands[p]
+        if self._pending:
+            return self._facing_draw(hand, tables)
+        if self._named_suit >= 0:
+            mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
+        else:
+            mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+        actions = tables.single_actions
+        legal = []
+        while mask:
+            low = mask & -mask
+            legal.append(actions[low.bit_length() - 1])
+            mask ^= low
+        if phase is FOLLOW:
+            legal.append(tables.pass_)
+            return tuple(legal)
+        if tables.min_group and hand.bit_count() >= tables.min_group:
+            legal.extend(m.action for m in tables.group_moves(hand, top, self._beats[p]))
+        if tables.draw_at_will:
+            can_draw = self._drawn < tables.draw_limit and (
+                self._stock or self._refillable())
+            legal.append(tables.draw if can_draw else tables.pass_)
+            return tuple(legal)
+        if legal:
+            return tuple(legal)
+        if self._drawn < tables.draw_limit and (self._stock or self._refillable()):
+            return (tables.draw,)
+        return (tables.pass_,)
+
+    def _facing_draw(self, hand: int, tables: SheddingTables) -> tuple[Action, ...]:
+        """Facing a forced draw: the cards that pass it on, then drawing the total (or,
+        with nothing to draw, passing)."""
+        mask = tables.forced_answers[self._top] & hand if tables.forced_answers else 0
+        actions = tables.single_actions
+        legal = []
+        while mask:
+            low = mask & -mask
+            legal.append(actions[low.bit_length() - 1])
+            mask ^= low
+        legal.append(tables.draw if self._stock or self._refillable() else tables.pass_)
+        return tuple(legal)
+
+    def _announcing(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """``legal`` with ``announce`` added when a play among them would leave the player
+        to move one card and they have not announced this turn."""
+        left = self._hands[self._current].bit_count() - 1
+        if not self._announced and left >= 1 and any(
+                a.kind is Kind.PLAY and len(a.cards) == left for a in legal):
+            assert self._tables.announce is not None
+            return (*legal, self._tables.announce)
+        return legal
+
+    def _refillable(self) -> bool:
+        """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
+        return self._reshuffled < self._tables.reshuffles and len(self._pile) > 1
+
+    def _drawable(self) -> bool:
+        """True if a card can be drawn now: the stock holds one or may be remade."""
+        return bool(self._stock) or self._refillable()
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
@@ -304,7 +353,16 @@ class SheddingState(FieldState):
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
         if kind is Kind.NAME:
             return self._name(action)
+        if kind is Kind.VERB:
+            return self._announce()
         return self._choose(action)
+
+    def _announce(self) -> SheddingState:
+        """The player to move announces their last card; their turn goes on."""
+        new = self._clone()
+        new._announced = True
+        new._events = (Event(kind=ANNOUNCE, player=self._current),)
+        return new
 
     def _name(self, action: Action) -> SheddingState:
         """The player who laid a suit-naming wild card names the suit to match next."""
@@ -326,14 +384,64 @@ class SheddingState(FieldState):
         return new._dealt()
 
     def _draw(self) -> SheddingState:
+        if self._pending:
+            return self._draw_forced()
         new = self._clone()
         p = self._current
-        card = self._stock[-1]
-        new._stock = self._stock[:-1]
+        events: list[Event] = []
+        if not self._stock:
+            new._refill(events)
+        stock = new._stock
+        card = stock[-1]
+        new._stock = stock[:-1]
         new._hands = _with(self._hands, p, self._hands[p] | (1 << card))
         new._drawn = self._drawn + 1
-        new._events = (Event(kind="draw", player=p, cards=(card,), private=True),)
+        events.append(Event(kind="draw", player=p, cards=(card,), private=True))
+        new._events = tuple(events)
+        if self._tables.draw_ends_turn:
+            return new._pass_turn_from(p)
         return new
+
+    def _draw_forced(self) -> SheddingState:
+        """The player to move draws the forced total (what the stock, remade if the rules
+        allow, holds of it); then their turn ends, or they play on."""
+        new = self._clone()
+        p = self._current
+        events: list[Event] = []
+        new._pending = 0
+        new._take_cards(p, self._pending, events, note="forced")
+        new._events = tuple(events)
+        if self._tables.forced_play_on:
+            new._drawn = 0
+            return new
+        return new._pass_turn_from(p)
+
+    def _take_cards(self, player: int, count: int, events: list[Event], *, note: str) -> None:
+        """``player`` draws up to ``count`` cards, the stock remade from the pile when it
+        runs out and the rules allow (mutates a fresh clone)."""
+        drawn: list[int] = []
+        hand = self._hands[player]
+        for _ in range(count):
+            if not self._stock:
+                if not self._refillable():
+                    break
+                self._refill(events)
+            card = self._stock[-1]
+            self._stock = self._stock[:-1]
+            hand |= 1 << card
+            drawn.append(card)
+        self._hands = _with(self._hands, player, hand)
+        events.append(Event(kind="draw", player=player, cards=tuple(drawn), private=True,
+                            note=note))
+
+    def _refill(self, events: list[Event]) -> None:
+        """Shuffle the pile but its top card into the empty stock (mutates a fresh clone)."""
+        under = self._pile[:-1]
+        order = shuffled(derive_seed(self._shuffle_seed, self._reshuffled), len(under))
+        self._stock = tuple(under[i] for i in order)
+        self._pile = self._pile[-1:]
+        self._reshuffled += 1
+        events.append(Event(kind="reshuffle", amount=len(under)))
 
     def _play(self, move: Move) -> SheddingState:
         new = self._clone()
@@ -344,11 +452,14 @@ class SheddingState(FieldState):
         if self._named_suit >= 0:
             new._named_suit = -1
         events = [Event(kind="play", player=p, cards=cards)]
+        tables = self._tables
+        if tables.last_card_penalty and not self._announced \
+                and new._hands[p].bit_count() == 1:
+            new._take_cards(p, tables.last_card_penalty, events, note="last card")
         took = False
         if self._cover:
             new._take(p, events, note="cover")
             took = True
-        tables = self._tables
         new._cover = (not took and move.group is GroupKind.SAME_RANK
                       and self._game.pack.rank(cards[-1]) in tables.cover_ranks)
         went_out = new._hands[p] == 0
@@ -373,8 +484,10 @@ class SheddingState(FieldState):
         owner, play = self._owner, self._tables.play
         if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
             new._take(owner, events, note="unbeaten")
-        if not self._stock:
+        if not (self._stock or self._refillable()):
             new._passes = self._passes + 1
+        if self._pending:  # nothing to draw: the forced draw lapses
+            new._pending = 0
         new._events = tuple(events)
         if self._fresh:  # a compulsory extra move failed: the turn ends on their own card
             return new._end_turn()
@@ -416,21 +529,43 @@ class SheddingState(FieldState):
 
     def _end_turn(self) -> SheddingState:
         """The current player's turn ends with their card on top (mutates a fresh clone)."""
-        effect = self._tables.after_turn[self._top]
+        tables = self._tables
+        effect = tables.after_turn[self._top]
         nxt = self._next_holder(self._current)
         if effect is not None and nxt >= 0:
             events = list(self._events)
-            if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
-                self._give_card(nxt, events)
-            if effect is not AfterTurn.DRAW_THEN_PLAY:
-                events.append(Event(kind="skip", player=nxt))
-                nxt = self._next_holder(nxt)
+            if effect is AfterTurn.REVERSE:
+                nxt = self._reverse(nxt, events)
+            else:
+                if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
+                    self._give_card(nxt, events)
+                if effect is not AfterTurn.DRAW_THEN_PLAY:
+                    events.append(Event(kind="skip", player=nxt))
+                    nxt = self._next_holder(nxt)
             self._events = tuple(events)
+        if tables.forced and nxt >= 0 and tables.forced[self._top]:
+            self._pending += tables.forced[self._top]
+            self._events = (*self._events,
+                            Event(kind="must_draw", player=nxt, amount=self._pending))
         return self._continue_with(nxt)
+
+    def _reverse(self, nxt: int, events: list[Event]) -> int:
+        """Turn the direction of play round; the player to move next (mutates a fresh
+        clone).  With two players holding cards it acts as a skip unless the rules say
+        ``two_player_reverse: plain``."""
+        self._reversed = not self._reversed
+        events.append(Event(kind="reverse", player=self._current))
+        holders = len(self._hands) - self._hands.count(0)
+        if holders == 2 and self._tables.reverse_skips:
+            events.append(Event(kind="skip", player=nxt))
+            return self._next_holder(nxt)
+        return self._next_holder(self._current)
 
     def _give_card(self, player: int, events: list[Event]) -> None:
         if not self._stock:
-            return
+            if not self._refillable():
+                return
+            self._refill(events)
         card = self._stock[-1]
         self._stock = self._stock[:-1]
         self._hands = _with(self._hands, player, self._hands[player] | (1 << card))
@@ -442,18 +577,23 @@ class SheddingState(FieldState):
 
     def _continue_with(self, player: int) -> SheddingState:
         self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
+        self._announced = False
         holders = len(self._hands) - self._hands.count(0)
         tables = self._tables
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
-                or (not self._stock and self._passes >= holders + tables.blocked_passes):
+                or (self._passes >= holders + tables.blocked_passes
+                    and not (self._stock or self._refillable())):
             self._finish()
         return self
 
     def _next_holder(self, player: int) -> int:
+        """The next player after ``player``, in the direction of play, who holds cards
+        (-1: nobody)."""
         hands, n = self._hands, len(self._hands)
+        step = -1 if self._reversed else 1
         for k in range(1, n + 1):
-            q = (player + k) % n
+            q = (player + k * step) % n
             if hands[q]:
                 return q
         return -1
