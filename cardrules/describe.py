@@ -133,7 +133,9 @@ def _shedding(v: Variant) -> Iterator[str]:
            "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
     yield "- " + _trumps(play)
     for wild in play.wild:
-        yield f"- {_a(wild.rank).capitalize()} may be laid on any top card{_then(wild.then)}."
+        article = _a(wild.rank)
+        yield f"- {article[0].upper()}{article[1:]} may be laid on any top card" \
+              f"{_then(wild.then)}."
     for group in play.groups:
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \
@@ -275,7 +277,9 @@ def _shedding_scoring(v: Variant) -> Iterator[str]:
         DealEnd.FIRST_OUT else "when only one player holds cards"
     extra = getattr(v.play, "blocked_extra_passes", 0)
     more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
-    yield (f"- The deal ends {first}, or when the stock is empty and every player holding "
+    remade = isinstance(v.play, SheddingPlay) and v.play.draw.reshuffle
+    empty = "there is nothing left to draw" if remade else "the stock is empty"
+    yield (f"- The deal ends {first}, or when {empty} and every player holding "
            f"cards has passed in a row{more}.")
     pile = getattr(v.play, "pile", "pile")
     yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD
