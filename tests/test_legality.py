@@ -121,9 +121,10 @@ def test_refusals_and_legal_actions_agree(game: tuple[str, dict[str, Any], int],
 
 
 def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
-    """Every rule key is numbered by a variant that uses the rule: Bura for the rules it
-    plays by, the test-only duties variant for the duties and lead restrictions."""
-    for module, variants in ((shedding_rules, ("bank",)),
+    """Every rule key is numbered by a variant that uses the rule: Bank and Switch (forced
+    draws, the last card) for the shedding rules, Bura for the rules it plays by, the
+    test-only duties variant for the duties and lead restrictions."""
+    for module, variants in ((shedding_rules, ("bank", "switch")),
                              (tricks_rules, ("bura", *FIXTURE_VARIANTS))):
         references: set[str] = set()
         for variant in variants:

@@ -328,6 +328,15 @@ def test_s13_the_first_player_out_ends_the_deal() -> None:
     assert state.is_over and state.result is not None and state.result.winners == (0,)
 
 
+def test_s13_going_out_with_a_two_ends_the_deal_and_nobody_picks_up() -> None:
+    game = switch()
+    state = game.setup(hands=["2C", "3S 4D", "KD QD"], pile="9C", stock="3C 4C",
+                       announced=True)
+    state = play(state, "play 2C")
+    assert state.is_over and state.pending == 0 and held(state, 1) == 2
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
 def test_s13_a_blocked_deal_ends_when_everyone_passes_with_nothing_to_draw() -> None:
     state = switch().setup(hands=["9C", "3S", "4S"], pile="5H")
     state = play(state, "pass", "pass")

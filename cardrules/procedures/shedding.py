@@ -617,7 +617,7 @@ class SheddingState(FieldState):
                           for p, loss in enumerate(lost) if loss)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
-        self._phase = OVER
+        self._phase, self._pending = OVER, 0  # a draw still pending lapses
         events.append(Event(kind="deal_end"))
         self._events = tuple(events)
 
