@@ -15,7 +15,8 @@ GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "bura", "players": 3},
          {"variant": "bura", "players": 2, "options": '{"hand_size": 3}'},
          {"variant": "bank", "players": 3, "options": '{"trumps": "none"}'},
-         {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5}]
+         {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5},
+         {"variant": "switch", "players": 2}, {"variant": "switch", "players": 4}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))
