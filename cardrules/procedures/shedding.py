@@ -576,8 +576,8 @@ class SheddingState(FieldState):
         return self._continue_with(self._next_holder(player))
 
     def _continue_with(self, player: int) -> SheddingState:
-        self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
-        self._announced = False
+        self._current, self._phase, self._drawn, self._fresh, self._announced = \
+            player, TURN, 0, False, False
         holders = len(self._hands) - self._hands.count(0)
         tables = self._tables
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
@@ -591,9 +591,14 @@ class SheddingState(FieldState):
         """The next player after ``player``, in the direction of play, who holds cards
         (-1: nobody)."""
         hands, n = self._hands, len(self._hands)
-        step = -1 if self._reversed else 1
+        if self._reversed:
+            for k in range(1, n + 1):
+                q = (player - k) % n
+                if hands[q]:
+                    return q
+            return -1
         for k in range(1, n + 1):
-            q = (player + k * step) % n
+            q = (player + k) % n
             if hands[q]:
                 return q
         return -1
