@@ -254,8 +254,41 @@ class SheddingState(FieldState):
             return flow.legal(self)
         phase, tables = self._phase, self._game.tables
         if phase in (TURN, FOLLOW):
-            legal = self._turn_legal(phase, tables)
-            return legal if tables.announce is None else self._announcing(legal)
+            p, top = self._current, self._top
+            hand = self._hands[p]
+            if self._pending:
+                found = self._facing_draw(hand, tables)
+            else:
+                if self._named_suit >= 0:
+                    mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
+                else:
+                    mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+                actions = tables.single_actions
+                legal = []
+                while mask:
+                    low = mask & -mask
+                    legal.append(actions[low.bit_length() - 1])
+                    mask ^= low
+                if phase is FOLLOW:
+                    legal.append(tables.pass_)
+                    found = tuple(legal)
+                else:
+                    if tables.min_group and hand.bit_count() >= tables.min_group:
+                        legal.extend(m.action for m in
+                                     tables.group_moves(hand, top, self._beats[p]))
+                    if tables.draw_at_will:
+                        can_draw = self._drawn < tables.draw_limit and (
+                            self._stock or (tables.reshuffles and self._refillable()))
+                        legal.append(tables.draw if can_draw else tables.pass_)
+                        found = tuple(legal)
+                    elif legal:
+                        found = tuple(legal)
+                    elif self._drawn < tables.draw_limit and (
+                            self._stock or (tables.reshuffles and self._refillable())):
+                        found = (tables.draw,)
+                    else:
+                        found = (tables.pass_,)
+            return found if tables.announce is None else self._announcing(found)
         if phase is NAME:
             named: tuple[Action, ...] = tables.name_actions
             return named
@@ -263,38 +296,6 @@ class SheddingState(FieldState):
             taken = set(self._own_suits)
             return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
         return ()
-
-    def _turn_legal(self, phase: SheddingStep, tables: SheddingTables) -> tuple[Action, ...]:
-        """The legal actions of a turn or a follow-up."""
-        p, top = self._current, self._top
-        hand = self._hands[p]
-        if self._pending:
-            return self._facing_draw(hand, tables)
-        if self._named_suit >= 0:
-            mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
-        else:
-            mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
-        actions = tables.single_actions
-        legal = []
-        while mask:
-            low = mask & -mask
-            legal.append(actions[low.bit_length() - 1])
-            mask ^= low
-        if phase is FOLLOW:
-            legal.append(tables.pass_)
-            return tuple(legal)
-        if tables.min_group and hand.bit_count() >= tables.min_group:
-            legal.extend(m.action for m in tables.group_moves(hand, top, self._beats[p]))
-        if tables.draw_at_will:
-            can_draw = self._drawn < tables.draw_limit and (
-                self._stock or self._refillable())
-            legal.append(tables.draw if can_draw else tables.pass_)
-            return tuple(legal)
-        if legal:
-            return tuple(legal)
-        if self._drawn < tables.draw_limit and (self._stock or self._refillable()):
-            return (tables.draw,)
-        return (tables.pass_,)
 
     def _facing_draw(self, hand: int, tables: SheddingTables) -> tuple[Action, ...]:
         """Facing a forced draw: the cards that pass it on, then drawing the total (or,
@@ -388,17 +389,17 @@ class SheddingState(FieldState):
             return self._draw_forced()
         new = self._clone()
         p = self._current
-        events: list[Event] = []
-        if not self._stock:
+        stock = self._stock
+        if not stock:  # remade from the pile first (draw.reshuffle)
+            events: list[Event] = []
             new._refill(events)
-        stock = new._stock
+            new._events, stock = tuple(events), new._stock
         card = stock[-1]
         new._stock = stock[:-1]
         new._hands = _with(self._hands, p, self._hands[p] | (1 << card))
         new._drawn = self._drawn + 1
-        events.append(Event(kind="draw", player=p, cards=(card,), private=True))
-        new._events = tuple(events)
-        if self._tables.draw_ends_turn:
+        new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
+        if self._game.tables.draw_ends_turn:
             return new._pass_turn_from(p)
         return new
 
@@ -481,10 +482,11 @@ class SheddingState(FieldState):
         new = self._clone()
         p = self._current
         events = [Event(kind="pass", player=p)]
-        owner, play = self._owner, self._tables.play
+        tables = self._tables
+        owner, play = self._owner, tables.play
         if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
             new._take(owner, events, note="unbeaten")
-        if not (self._stock or self._refillable()):
+        if not (self._stock or (tables.reshuffles and self._refillable())):
             new._passes = self._passes + 1
         if self._pending:  # nothing to draw: the forced draw lapses
             new._pending = 0
@@ -583,7 +585,7 @@ class SheddingState(FieldState):
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
                 or (self._passes >= holders + tables.blocked_passes
-                    and not (self._stock or self._refillable())):
+                    and not (self._stock or (tables.reshuffles and self._refillable()))):
             self._finish()
         return self
 
