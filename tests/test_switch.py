@@ -443,6 +443,14 @@ def test_the_rules_say_what_switch_does() -> None:
     assert "nothing left to draw" in text
 
 
+def test_cardrules_rules_switch_prints_them(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardrules.cli import main
+
+    assert main(["rules", "switch"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Switch") and "the next player must draw 2 cards" in out
+
+
 @pytest.mark.parametrize(("play_keys", "words"), [
     ({"forced_draw": {"ranks": {"Z": 2}}}, "unknown rank 'Z'"),
     ({"forced_draw": {"ranks": {"8": 2}}}, "both forces a draw and has after_turn skip"),
