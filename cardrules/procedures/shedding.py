@@ -13,7 +13,7 @@ import attrs
 
 from cardrules import flow
 from cardrules.actions import Action, Kind
-from cardrules.cards import deal_round, shuffled
+from cardrules.cards import deal_round
 from cardrules.events import Event
 from cardrules.fields import (
     Card,
@@ -51,6 +51,15 @@ from cardrules.model.shedding import (
     TrumpMode,
 )
 from cardrules.procedures import shedding_rules
+from cardrules.procedures.shedding_effects import (
+    announcing,
+    draw_forced,
+    facing_draw,
+    refill,
+    replaced,
+    reverse,
+    take_cards,
+)
 from cardrules.procedures.shedding_io import view
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
 from cardrules.procedures.shedding_tables import ANNOUNCE, Move, SheddingTables
@@ -257,7 +266,7 @@ class SheddingState(FieldState):
             p, top = self._current, self._top
             hand = self._hands[p]
             if self._pending:
-                found = self._facing_draw(hand, tables)
+                found = facing_draw(self, hand, tables)
             else:
                 if self._named_suit >= 0:
                     mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
@@ -288,7 +297,8 @@ class SheddingState(FieldState):
                         found = (tables.draw,)
                     else:
                         found = (tables.pass_,)
-            return found if tables.announce is None else self._announcing(found)
+            announce = tables.announce
+            return found if announce is None else announcing(self, found, announce)
         if phase is NAME:
             named: tuple[Action, ...] = tables.name_actions
             return named
@@ -296,29 +306,6 @@ class SheddingState(FieldState):
             taken = set(self._own_suits)
             return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
         return ()
-
-    def _facing_draw(self, hand: int, tables: SheddingTables) -> tuple[Action, ...]:
-        """Facing a forced draw: the cards that pass it on, then drawing the total (or,
-        with nothing to draw, passing)."""
-        mask = tables.forced_answers[self._top] & hand if tables.forced_answers else 0
-        actions = tables.single_actions
-        legal = []
-        while mask:
-            low = mask & -mask
-            legal.append(actions[low.bit_length() - 1])
-            mask ^= low
-        legal.append(tables.draw if self._stock or self._refillable() else tables.pass_)
-        return tuple(legal)
-
-    def _announcing(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
-        """``legal`` with ``announce`` added when a play among them would leave the player
-        to move one card and they have not announced this turn."""
-        left = self._hands[self._current].bit_count() - 1
-        if not self._announced and left >= 1 and any(
-                a.kind is Kind.PLAY and len(a.cards) == left for a in legal):
-            assert self._tables.announce is not None
-            return (*legal, self._tables.announce)
-        return legal
 
     def _refillable(self) -> bool:
         """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
@@ -386,68 +373,27 @@ class SheddingState(FieldState):
 
     def _draw(self) -> SheddingState:
         if self._pending:
-            return self._draw_forced()
+            return draw_forced(self)
         new = self._clone()
         p = self._current
         stock = self._stock
         if not stock:  # remade from the pile first (draw.reshuffle)
             events: list[Event] = []
-            new._refill(events)
+            refill(new, events)
             new._events, stock = tuple(events), new._stock
         card = stock[-1]
         new._stock = stock[:-1]
-        new._hands = _with(self._hands, p, self._hands[p] | (1 << card))
+        new._hands = replaced(self._hands, p, self._hands[p] | (1 << card))
         new._drawn = self._drawn + 1
         new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
         if self._game.tables.draw_ends_turn:
             return new._pass_turn_from(p)
         return new
 
-    def _draw_forced(self) -> SheddingState:
-        """The player to move draws the forced total (what the stock, remade if the rules
-        allow, holds of it); then their turn ends, or they play on."""
-        new = self._clone()
-        p = self._current
-        events: list[Event] = []
-        new._pending = 0
-        new._take_cards(p, self._pending, events, note="forced")
-        new._events = tuple(events)
-        if self._tables.forced_play_on:
-            new._drawn = 0
-            return new
-        return new._pass_turn_from(p)
-
-    def _take_cards(self, player: int, count: int, events: list[Event], *, note: str) -> None:
-        """``player`` draws up to ``count`` cards, the stock remade from the pile when it
-        runs out and the rules allow (mutates a fresh clone)."""
-        drawn: list[int] = []
-        hand = self._hands[player]
-        for _ in range(count):
-            if not self._stock:
-                if not self._refillable():
-                    break
-                self._refill(events)
-            card = self._stock[-1]
-            self._stock = self._stock[:-1]
-            hand |= 1 << card
-            drawn.append(card)
-        self._hands = _with(self._hands, player, hand)
-        events.append(Event(kind="draw", player=player, cards=tuple(drawn), private=True,
-                            note=note))
-
-    def _refill(self, events: list[Event]) -> None:
-        """Shuffle the pile but its top card into the empty stock (mutates a fresh clone)."""
-        under = self._pile[:-1]
-        order = shuffled(derive_seed(self._shuffle_seed, self._reshuffled), len(under))
-        self._stock = tuple(under[i] for i in order)
-        self._pile = self._pile[-1:]
-        self._reshuffled += 1
-        events.append(Event(kind="reshuffle", amount=len(under)))
-
     def _play(self, move: Move) -> SheddingState:
         new = self._clone()
         p, cards = self._current, move.action.cards
-        new._hands = _with(self._hands, p, self._hands[p] & ~move.mask)
+        new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
         if self._named_suit >= 0:
@@ -456,7 +402,7 @@ class SheddingState(FieldState):
         tables = self._tables
         if tables.last_card_penalty and not self._announced \
                 and new._hands[p].bit_count() == 1:
-            new._take_cards(p, tables.last_card_penalty, events, note="last card")
+            take_cards(new, p, tables.last_card_penalty, events, note="last card")
         took = False
         if self._cover:
             new._take(p, events, note="cover")
@@ -504,8 +450,8 @@ class SheddingState(FieldState):
         for c in pile:
             mask |= 1 << c
         points = self._game.pack.value_of(mask) if self._tables.scoring.take_points else 0
-        self._taken = _with(self._taken, player, self._taken[player] | mask)
-        self._scores = _with(self._scores, player, self._scores[player] + points)
+        self._taken = replaced(self._taken, player, self._taken[player] | mask)
+        self._scores = replaced(self._scores, player, self._scores[player] + points)
         self._pile, self._cover = (), False
         events.append(Event(kind="take", player=player, cards=pile, amount=points, note=note))
 
@@ -525,7 +471,7 @@ class SheddingState(FieldState):
         if took:
             self._take(player, events, note="going out")
         if amount:
-            self._scores = _with(self._scores, player, self._scores[player] + amount)
+            self._scores = replaced(self._scores, player, self._scores[player] + amount)
             events.append(Event(kind="bonus", player=player, amount=amount))
         return took
 
@@ -537,7 +483,7 @@ class SheddingState(FieldState):
         if effect is not None and nxt >= 0:
             events = list(self._events)
             if effect is AfterTurn.REVERSE:
-                nxt = self._reverse(nxt, events)
+                nxt = reverse(self, nxt, events)
             else:
                 if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
                     self._give_card(nxt, events)
@@ -549,35 +495,23 @@ class SheddingState(FieldState):
             self._pending += tables.forced[self._top]
             self._events = (*self._events,
                             Event(kind="must_draw", player=nxt, amount=self._pending))
-        return self._continue_with(nxt)
-
-    def _reverse(self, nxt: int, events: list[Event]) -> int:
-        """Turn the direction of play round; the player to move next (mutates a fresh
-        clone).  With two players holding cards it acts as a skip unless the rules say
-        ``two_player_reverse: plain``."""
-        self._reversed = not self._reversed
-        events.append(Event(kind="reverse", player=self._current))
-        holders = len(self._hands) - self._hands.count(0)
-        if holders == 2 and self._tables.reverse_skips:
-            events.append(Event(kind="skip", player=nxt))
-            return self._next_holder(nxt)
-        return self._next_holder(self._current)
+        return self._continuereplaced(nxt)
 
     def _give_card(self, player: int, events: list[Event]) -> None:
         if not self._stock:
             if not self._refillable():
                 return
-            self._refill(events)
+            refill(self, events)
         card = self._stock[-1]
         self._stock = self._stock[:-1]
-        self._hands = _with(self._hands, player, self._hands[player] | (1 << card))
+        self._hands = replaced(self._hands, player, self._hands[player] | (1 << card))
         events.append(Event(kind="draw", player=player, cards=(card,), private=True,
                             note="forced"))
 
     def _pass_turn_from(self, player: int) -> SheddingState:
-        return self._continue_with(self._next_holder(player))
+        return self._continuereplaced(self._next_holder(player))
 
-    def _continue_with(self, player: int) -> SheddingState:
+    def _continuereplaced(self, player: int) -> SheddingState:
         self._current, self._phase, self._drawn, self._fresh, self._announced = \
             player, TURN, 0, False, False
         holders = len(self._hands) - self._hands.count(0)
@@ -649,8 +583,4 @@ class SheddingState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return out
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
 
