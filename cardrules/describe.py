@@ -26,6 +26,8 @@ from cardrules.model.shedding import (
     Bonus,
     BonusWhen,
     DealEnd,
+    ForcedDrawAnswer,
+    ForcedDrawThen,
     GroupKind,
     HandPenalty,
     HandPenaltyMode,
@@ -37,6 +39,7 @@ from cardrules.model.shedding import (
     TrumpAssignment,
     TrumpBeat,
     TrumpMode,
+    TwoPlayerReverse,
 )
 from cardrules.model.tricks import TricksPlay
 from cardrules.phases import find as find_phase
@@ -149,7 +152,9 @@ def _shedding(v: Variant) -> Iterator[str]:
            "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
     yield "- " + _trumps(play)
     for wild in play.wild:
-        yield f"- {_a(wild.rank).capitalize()} may be laid on any top card{_then(wild.then)}."
+        article = _a(wild.rank)
+        yield f"- {article[0].upper()}{article[1:]} may be laid on any top card" \
+              f"{_then(wild.then)}."
     for group in play.groups:
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \
@@ -166,20 +171,39 @@ def _shedding(v: Variant) -> Iterator[str]:
                                "beat it",
                AfterTurn.DRAW_THEN_PLAY: "the next player draws one card, then takes a normal "
                                          "turn",
-               AfterTurn.SKIP_AND_DRAW: "the next player draws one card and loses their turn"}
+               AfterTurn.SKIP_AND_DRAW: "the next player draws one card and loses their turn",
+               AfterTurn.REVERSE: "the direction of play turns round, so the player who "
+                                  "moved before you moves next" + _two_player(play)}
     for rank, effect in play.after_turn.items():
-        yield f"- When a turn ends with {_a(rank)} on top, {effects[effect]}."
-    if play.draw.at_will:
+        if effect is not None:
+            yield f"- When a turn ends with {_a(rank)} on top, {effects[effect]}."
+    yield from _forced_draw(play)
+    if play.draw.at_will and play.draw.ends_turn:
+        yield ("- Instead of playing you may draw one card from the stock, even when you "
+               "could play; drawing ends your turn. With an empty stock you play or pass.")
+    elif play.draw.at_will:
         most = play.draw.max_per_turn
         yield (f"- On your turn you may draw from the stock, even when you could play, up to "
                f"{most} card{'s' if most != 1 else ''}; after that, or once the stock is "
                "empty, you play or pass.")
+    elif play.stuck_draw and play.draw.ends_turn:
+        yield ("- If you cannot beat the top card, draw a card; drawing ends your turn. With "
+               "an empty stock you pass. You may not draw while you can beat.")
     elif play.stuck_draw:
         yield (f"- If you cannot beat the top card, draw a card (up to {play.stuck_draw}); if "
                "that gives you a move you must make it, otherwise your turn passes. With an "
                "empty stock you pass. You may not draw while you can beat.")
     else:
         yield "- If you cannot beat the top card, your turn passes."
+    if play.draw.reshuffle:
+        yield (f"- When a card is to be drawn and the stock is empty, the {pile} but its top "
+               f"card is shuffled to make a new stock (at most {play.draw.max_reshuffles} "
+               "times a deal; after that an empty stock stays empty).")
+    if play.last_card.penalty:
+        n = play.last_card.penalty
+        yield (f"- On a turn where a play you may make would leave you one card, you may "
+               f"'announce' first; if your play leaves you one card and you did not announce "
+               f"in that turn, you draw {n} card{'s' * (n != 1)} from the stock at once.")
     if play.starter_redraw and v.deal.starter:
         yield (f"- A starter card of rank {_ranks(play.starter_redraw)} is put under the "
                "stock and the next card is turned instead.")
@@ -194,6 +218,33 @@ def _shedding(v: Variant) -> Iterator[str]:
         yield (f"- Whoever lays a card on a group of {rank}s laid in one move takes the {pile} "
                "at once.")
     yield from _shedding_scoring(v)
+
+
+def _two_player(play: SheddingPlay) -> str:
+    if play.two_player_reverse is TwoPlayerReverse.SKIP:
+        return ("; with two players holding cards it acts as a skip: the player who laid it "
+                "moves again")
+    return "; with two players holding cards the other player simply moves next"
+
+
+def _forced_draw(play: SheddingPlay) -> Iterator[str]:
+    forced = play.forced_draw
+    for rank, count in forced.ranks.items():
+        yield (f"- When a turn ends with {_a(rank)} on top, the next player must draw {count} "
+               f"card{'s' * (count != 1)}.")
+    if not forced.ranks:
+        return
+    if forced.answer is ForcedDrawAnswer.SAME_RANK:
+        answer = ("may instead lay a card of the top card's rank, which adds its own count "
+                  "and passes the total to the player after them; otherwise they draw the "
+                  "whole total")
+    else:
+        answer = "draws the whole total (it cannot be passed on)"
+    then = "then their turn ends" if forced.then is ForcedDrawThen.TURN_ENDS else \
+        "then they take a normal turn"
+    yield (f"- A player made to draw {answer} in one move; {then}. Facing a draw they may lay "
+           "no other card. If there is not enough to draw they draw what there is; with "
+           "nothing to draw they pass and the draw lapses.")
 
 
 def _trumps(play: SheddingPlay) -> str:
@@ -245,7 +296,9 @@ def _shedding_scoring(v: Variant) -> Iterator[str]:
         DealEnd.FIRST_OUT else "when only one player holds cards"
     extra = getattr(v.play, "blocked_extra_passes", 0)
     more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
-    yield (f"- The deal ends {first}, or when the stock is empty and every player holding "
+    remade = isinstance(v.play, SheddingPlay) and v.play.draw.reshuffle
+    empty = "there is nothing left to draw" if remade else "the stock is empty"
+    yield (f"- The deal ends {first}, or when {empty} and every player holding "
            f"cards has passed in a row{more}.")
     pile = getattr(v.play, "pile", "pile")
     yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD

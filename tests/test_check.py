@@ -45,6 +45,14 @@ def test_hearts_passes_a_small_check() -> None:
     assert report.players == (4,)
 
 
+def test_switch_passes_a_small_check() -> None:
+    """Forced draws, reverses, reshuffles and the last card pass the conformance checks
+    (leaks included: the reshuffle seed is never shown)."""
+    report = run_check("switch", games=4, seed=5)
+    assert report.ok, report.failure
+    assert report.players == (2, 3, 4, 5)
+
+
 def test_never_ending_variant_fails_with_a_record_that_replays_to_the_failure() -> None:
     report = run_check(BROKEN / "never_ends.yaml", games=6, seed=1, bound=300,
                        views=False, match_every=0)

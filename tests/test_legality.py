@@ -129,11 +129,12 @@ def test_refusals_and_legal_actions_agree(game: tuple[str, dict[str, Any], int],
 
 
 def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
-    """Every rule key is numbered by a variant that uses the rule: Bura for the rules it
-    plays by, the test-only duties variant for the duties and lead restrictions,
-    Sixty-six for the exchange, closing the stock and announcing, Durak for bouts."""
+    """Every rule key is numbered by a variant that uses the rule: Bank and Switch (forced
+    draws, the last card) for the shedding rules, Bura for the rules it plays by, the
+    test-only duties variant for the duties and lead restrictions, Sixty-six for the
+    exchange, closing the stock and announcing, Durak for bouts."""
     rule_sets: tuple[tuple[Any, tuple[str, ...]], ...] = (
-        (shedding_rules, ("bank",)),
+        (shedding_rules, ("bank", "switch")),
         (tricks_rules, ("bura", "sixty-six", *FIXTURE_VARIANTS)),
         (bouts_rules, ("durak",)))
     for module, variants in rule_sets:

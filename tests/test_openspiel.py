@@ -18,7 +18,8 @@ GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5},
          {"variant": "hearts", "players": 4},
          {"variant": "durak", "players": 2}, {"variant": "durak", "players": 6},
-         {"variant": "durak", "players": 4, "options": '{"transfer": "on"}'}]
+         {"variant": "durak", "players": 4, "options": '{"transfer": "on"}'},
+         {"variant": "switch", "players": 2}, {"variant": "switch", "players": 4}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))

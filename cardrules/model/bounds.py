@@ -35,7 +35,7 @@ def legal_action_bound(variant: Variant) -> int:
 
     *Shedding*: a hand may grow to the whole pack, so the bound counts every single
     card, every same-rank group (each card of it may lie on top), every run (either end
-    first), ``draw``, ``pass`` and the trump choices.
+    first), ``draw``, ``pass``, ``announce`` and the trump choices.
 
     *Bouts*: see :meth:`~cardrules.model.bouts.BoutsPlay.action_bound`.
 
@@ -68,8 +68,9 @@ def legal_action_bound(variant: Variant) -> int:
 
 
 def _shedding_bound(play: SheddingPlay, ranks: int, suits: int) -> int:
-    """Singles, groups, draw, pass (a hand may hold the whole pack), or the trump choices."""
-    moves = ranks * suits + 2
+    """Singles, groups, draw, pass, announce (a hand may hold the whole pack), or the trump
+    choices."""
+    moves = ranks * suits + 2 + (play.last_card.penalty > 0)
     for group in play.groups:
         if group.kind is GroupKind.SAME_RANK:
             moves += ranks * comb(suits, group.size) * group.size

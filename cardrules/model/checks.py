@@ -27,6 +27,7 @@ from cardrules.model.shedding import (
     Then,
     TrumpMode,
 )
+from cardrules.model.shedding_checks import effect_problems
 from cardrules.model.stock_checks import check_stock
 from cardrules.model.tricks import (
     Follow,
@@ -138,6 +139,7 @@ def _shedding(v: Variant) -> Iterator[Found]:
                 f"a {group.kind.value} group of {group.size} cannot be made from this pack "
                 f"(at most {limit})")
     yield from _shedding_additions(v, play)
+    yield from effect_problems(v)
     trumps = play.trumps
     for key, listed in (("shared", trumps.shared), ("ranked", trumps.ranked)):
         for i, suit in enumerate(listed):

@@ -14,11 +14,15 @@ __all__ = [
     "BonusWhen",
     "DealEnd",
     "DrawPolicy",
+    "ForcedDraw",
+    "ForcedDrawAnswer",
+    "ForcedDrawThen",
     "GroupKind",
     "GroupSpec",
     "HandPenalty",
     "HandPenaltyMode",
     "LaidOn",
+    "LastCard",
     "Leftover",
     "RankBeat",
     "RankClause",
@@ -30,6 +34,7 @@ __all__ = [
     "TrumpAssignment",
     "TrumpBeat",
     "TrumpMode",
+    "TwoPlayerReverse",
     "WildSpec",
 ]
 
@@ -87,6 +92,38 @@ class AfterTurn(enum.Enum):
     """They draw one card, then take a normal turn."""
     SKIP_AND_DRAW = "skip_and_draw"
     """They draw one card and lose their turn."""
+    REVERSE = "reverse"
+    """The direction of play turns round: the player who moved before goes next (with
+    two players still holding cards, see :class:`TwoPlayerReverse`)."""
+
+
+class TwoPlayerReverse(enum.Enum):
+    """What a ``reverse`` does when only two players still hold cards."""
+
+    SKIP = "skip"
+    """It acts as a skip: the player who laid it moves again (Uno's rule)."""
+    PLAIN = "plain"
+    """Only the direction turns; with two players the other player moves next, as after
+    any card."""
+
+
+class ForcedDrawAnswer(enum.Enum):
+    """How a player facing a forced draw may pass it on instead of drawing."""
+
+    NONE = "none"
+    """They may not: they draw the total."""
+    SAME_RANK = "same_rank"
+    """By laying a card of the top card's rank; its own count adds to the total and the
+    next player faces it."""
+
+
+class ForcedDrawThen(enum.Enum):
+    """What a player who drew a forced total does next."""
+
+    TURN_ENDS = "turn_ends"
+    """Their turn ends: the next player matches the top card as usual."""
+    PLAY_ON = "play_on"
+    """They take a normal turn."""
 
 
 class GroupKind(enum.Enum):
@@ -197,7 +234,8 @@ class WildSpec:
 
 @attrs.frozen(kw_only=True)
 class DrawPolicy:
-    """When a player may draw from the stock."""
+    """When a player may draw from the stock, what drawing does to the turn, and what
+    happens when the stock runs out."""
 
     at_will: bool = False
     """False: only a player who cannot play draws (``stuck_draw`` cards at most).  True:
@@ -205,6 +243,35 @@ class DrawPolicy:
     then, or once the stock is empty, they play or pass."""
     max_per_turn: int = 1
     """With ``at_will``: the most cards drawn in one turn."""
+    ends_turn: bool = False
+    """Drawing a card ends the turn at once (the card drawn is not played this turn)."""
+    reshuffle: bool = False
+    """When the stock runs out (a card is drawn or laid and none is left), the pile but
+    its top card is shuffled to make a new stock."""
+    max_reshuffles: int = 10
+    """With ``reshuffle``: the most times it happens in one deal; after that an empty
+    stock stays empty (so every deal ends)."""
+
+
+@attrs.frozen(kw_only=True)
+class ForcedDraw:
+    """Cards that make the next player draw (``draw two``), and how that is answered."""
+
+    ranks: dict[str, int] = attrs.field(factory=dict)
+    """Rank -> cards the next player must draw when a turn ends with it on top."""
+    answer: ForcedDrawAnswer = ForcedDrawAnswer.SAME_RANK
+    """Whether the player facing the total may pass it on (with the same rank)."""
+    then: ForcedDrawThen = ForcedDrawThen.TURN_ENDS
+    """Whether drawing the total ends their turn."""
+
+
+@attrs.frozen(kw_only=True)
+class LastCard:
+    """Announcing one's last card."""
+
+    penalty: int = 0
+    """Cards drawn by a player whose play leaves them one card when they did not
+    ``announce`` earlier in that turn (0: nothing to announce)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -256,6 +323,12 @@ class SheddingPlay:
     """With an empty stock the deal ends, blocked, once every player still holding cards
     has passed in a row and then this many more passes have followed (OpenSpiel's
     crazy_eights: 1, that is one pass per player and one more)."""
+    forced_draw: ForcedDraw = ForcedDraw()
+    """Cards that make the next player draw, and how a player may answer them."""
+    two_player_reverse: TwoPlayerReverse = TwoPlayerReverse.SKIP
+    """What an ``after_turn: reverse`` card does with two players holding cards."""
+    last_card: LastCard = LastCard()
+    """Announcing the last card."""
 
 
 @attrs.frozen(kw_only=True)

@@ -51,18 +51,26 @@ from cardrules.model.shedding import (
     TrumpMode,
 )
 from cardrules.procedures import shedding_rules
+from cardrules.procedures.shedding_effects import (
+    announcing,
+    draw_forced,
+    facing_draw,
+    refill,
+    replaced,
+    reverse,
+    take_cards,
+)
 from cardrules.procedures.shedding_io import view
 from cardrules.procedures.shedding_scoring import going_out_bonus, hand_penalties, nth
-from cardrules.procedures.shedding_tables import Move, SheddingTables
+from cardrules.procedures.shedding_tables import ANNOUNCE, Move, SheddingTables
+from cardrules.seeding import derive_seed
 from cardrules.state import DealContext, DealResult, FieldState
 from cardrules.state_codec import derived, fresh
 
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["CHOOSE", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
-
-
+__all__ = ["ANNOUNCE", "CHOOSE", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -117,6 +125,16 @@ class SheddingState(FieldState):
     """Passes in a row with an empty stock."""
     _named_suit: int = field(Suit(), label="named suit")
     """The suit named after a wild card, to be matched next (-1: none)."""
+    _pending: int = field(Count(), label="pending draw")
+    """Cards the player to move must draw unless they pass the draw on (``forced_draw``)."""
+    _reversed: bool = field(Flag())
+    """Play goes counterclockwise (to the right), after a ``reverse``."""
+    _announced: bool = field(Flag())
+    """The player to move has announced their last card this turn."""
+    _reshuffled: int = field(Count())
+    """Times the pile was shuffled into the stock in this deal."""
+    _shuffle_seed: int = field(Count(), label="shuffle seed")
+    """Seed of the deal's reshuffles (never shown in a view)."""
     _starter: int = field(Seat())
     """Who moved first."""
     _dealer: int = field(Seat(nobody=False))
@@ -171,7 +189,8 @@ class SheddingState(FieldState):
             cover=False, fresh=False, current=(context.dealer + 1) % n, phase=CHOOSE,
             drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
             passes=0, starter=-1, dealer=context.dealer, deal_number=context.index,
-            events=())
+            shuffle_seed=derive_seed(context.seed, "reshuffle")
+            if game.tables.reshuffles else 0, events=())
         if game.phases:
             flow.draw(state, context.seed)
         return state if choosing else state._dealt()
@@ -248,30 +267,40 @@ class SheddingState(FieldState):
         if phase in (TURN, FOLLOW):
             p, top = self._current, self._top
             hand = self._hands[p]
-            if self._named_suit >= 0:
-                mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
+            if self._pending:
+                found = facing_draw(self, hand, tables)
             else:
-                mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
-            actions = tables.single_actions
-            legal = []
-            while mask:
-                low = mask & -mask
-                legal.append(actions[low.bit_length() - 1])
-                mask ^= low
-            if phase is FOLLOW:
-                legal.append(tables.pass_)
-                return tuple(legal)
-            if tables.min_group and hand.bit_count() >= tables.min_group:
-                legal.extend(m.action for m in tables.group_moves(hand, top, self._beats[p]))
-            if tables.draw_at_will:
-                can_draw = self._drawn < tables.draw_limit and self._stock
-                legal.append(tables.draw if can_draw else tables.pass_)
-                return tuple(legal)
-            if legal:
-                return tuple(legal)
-            if self._drawn < tables.draw_limit and self._stock:
-                return (tables.draw,)
-            return (tables.pass_,)
+                if self._named_suit >= 0:
+                    mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
+                else:
+                    mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+                actions = tables.single_actions
+                legal = []
+                while mask:
+                    low = mask & -mask
+                    legal.append(actions[low.bit_length() - 1])
+                    mask ^= low
+                if phase is FOLLOW:
+                    legal.append(tables.pass_)
+                    found = tuple(legal)
+                else:
+                    if tables.min_group and hand.bit_count() >= tables.min_group:
+                        legal.extend(m.action for m in
+                                     tables.group_moves(hand, top, self._beats[p]))
+                    if tables.draw_at_will:
+                        can_draw = self._drawn < tables.draw_limit and (
+                            self._stock or (tables.reshuffles and self._refillable()))
+                        legal.append(tables.draw if can_draw else tables.pass_)
+                        found = tuple(legal)
+                    elif legal:
+                        found = tuple(legal)
+                    elif self._drawn < tables.draw_limit and (
+                            self._stock or (tables.reshuffles and self._refillable())):
+                        found = (tables.draw,)
+                    else:
+                        found = (tables.pass_,)
+            announce = tables.announce
+            return found if announce is None else announcing(self, found, announce)
         if phase is NAME:
             named: tuple[Action, ...] = tables.name_actions
             return named
@@ -279,6 +308,14 @@ class SheddingState(FieldState):
             taken = set(self._own_suits)
             return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
         return ()
+
+    def _refillable(self) -> bool:
+        """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
+        return self._reshuffled < self._tables.reshuffles and len(self._pile) > 1
+
+    def _drawable(self) -> bool:
+        """True if a card can be drawn now: the stock holds one or may be remade."""
+        return bool(self._stock) or self._refillable()
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
@@ -306,7 +343,16 @@ class SheddingState(FieldState):
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
         if kind is Kind.NAME:
             return self._name(action)
+        if kind is Kind.VERB:
+            return self._announce()
         return self._choose(action)
+
+    def _announce(self) -> SheddingState:
+        """The player to move announces their last card; their turn goes on."""
+        new = self._clone()
+        new._announced = True
+        new._events = (Event(kind=ANNOUNCE, player=self._current),)
+        return new
 
     def _name(self, action: Action) -> SheddingState:
         """The player who laid a suit-naming wild card names the suit to match next."""
@@ -328,29 +374,41 @@ class SheddingState(FieldState):
         return new._dealt()
 
     def _draw(self) -> SheddingState:
+        if self._pending:
+            return draw_forced(self)
         new = self._clone()
         p = self._current
-        card = self._stock[-1]
-        new._stock = self._stock[:-1]
-        new._hands = _with(self._hands, p, self._hands[p] | (1 << card))
+        stock = self._stock
+        if not stock:  # remade from the pile first (draw.reshuffle)
+            events: list[Event] = []
+            refill(new, events)
+            new._events, stock = tuple(events), new._stock
+        card = stock[-1]
+        new._stock = stock[:-1]
+        new._hands = replaced(self._hands, p, self._hands[p] | (1 << card))
         new._drawn = self._drawn + 1
-        new._events = (Event(kind="draw", player=p, cards=(card,), private=True),)
+        new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
+        if self._game.tables.draw_ends_turn:
+            return new._pass_turn_from(p)
         return new
 
     def _play(self, move: Move) -> SheddingState:
         new = self._clone()
         p, cards = self._current, move.action.cards
-        new._hands = _with(self._hands, p, self._hands[p] & ~move.mask)
+        new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
         if self._named_suit >= 0:
             new._named_suit = -1
         events = [Event(kind="play", player=p, cards=cards)]
+        tables = self._tables
+        if tables.last_card_penalty and not self._announced \
+                and new._hands[p].bit_count() == 1:
+            take_cards(new, p, tables.last_card_penalty, events, note="last card")
         took = False
         if self._cover:
             new._take(p, events, note="cover")
             took = True
-        tables = self._tables
         new._cover = (not took and move.group is GroupKind.SAME_RANK
                       and self._game.pack.rank(cards[-1]) in tables.cover_ranks)
         went_out = new._hands[p] == 0
@@ -372,11 +430,14 @@ class SheddingState(FieldState):
         new = self._clone()
         p = self._current
         events = [Event(kind="pass", player=p)]
-        owner, play = self._owner, self._tables.play
+        tables = self._tables
+        owner, play = self._owner, tables.play
         if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
             new._take(owner, events, note="unbeaten")
-        if not self._stock:
+        if not (self._stock or (tables.reshuffles and self._refillable())):
             new._passes = self._passes + 1
+        if self._pending:  # nothing to draw: the forced draw lapses
+            new._pending = 0
         new._events = tuple(events)
         if self._fresh:  # a compulsory extra move failed: the turn ends on their own card
             return new._end_turn()
@@ -391,8 +452,8 @@ class SheddingState(FieldState):
         for c in pile:
             mask |= 1 << c
         points = self._game.pack.value_of(mask) if self._tables.scoring.take_points else 0
-        self._taken = _with(self._taken, player, self._taken[player] | mask)
-        self._scores = _with(self._scores, player, self._scores[player] + points)
+        self._taken = replaced(self._taken, player, self._taken[player] | mask)
+        self._scores = replaced(self._scores, player, self._scores[player] + points)
         self._pile, self._cover = (), False
         events.append(Event(kind="take", player=player, cards=pile, amount=points, note=note))
 
@@ -412,48 +473,68 @@ class SheddingState(FieldState):
         if took:
             self._take(player, events, note="going out")
         if amount:
-            self._scores = _with(self._scores, player, self._scores[player] + amount)
+            self._scores = replaced(self._scores, player, self._scores[player] + amount)
             events.append(Event(kind="bonus", player=player, amount=amount))
         return took
 
     def _end_turn(self) -> SheddingState:
         """The current player's turn ends with their card on top (mutates a fresh clone)."""
-        effect = self._tables.after_turn[self._top]
+        tables = self._tables
+        effect = tables.after_turn[self._top]
         nxt = self._next_holder(self._current)
         if effect is not None and nxt >= 0:
             events = list(self._events)
-            if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
-                self._give_card(nxt, events)
-            if effect is not AfterTurn.DRAW_THEN_PLAY:
-                events.append(Event(kind="skip", player=nxt))
-                nxt = self._next_holder(nxt)
+            if effect is AfterTurn.REVERSE:
+                nxt = reverse(self, nxt, events)
+            else:
+                if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
+                    self._give_card(nxt, events)
+                if effect is not AfterTurn.DRAW_THEN_PLAY:
+                    events.append(Event(kind="skip", player=nxt))
+                    nxt = self._next_holder(nxt)
             self._events = tuple(events)
-        return self._continue_with(nxt)
+        if tables.forced and nxt >= 0 and tables.forced[self._top]:
+            self._pending += tables.forced[self._top]
+            self._events = (*self._events,
+                            Event(kind="must_draw", player=nxt, amount=self._pending))
+        return self._continuereplaced(nxt)
 
     def _give_card(self, player: int, events: list[Event]) -> None:
         if not self._stock:
-            return
+            if not self._refillable():
+                return
+            refill(self, events)
         card = self._stock[-1]
         self._stock = self._stock[:-1]
-        self._hands = _with(self._hands, player, self._hands[player] | (1 << card))
+        self._hands = replaced(self._hands, player, self._hands[player] | (1 << card))
         events.append(Event(kind="draw", player=player, cards=(card,), private=True,
                             note="forced"))
 
     def _pass_turn_from(self, player: int) -> SheddingState:
-        return self._continue_with(self._next_holder(player))
+        return self._continuereplaced(self._next_holder(player))
 
-    def _continue_with(self, player: int) -> SheddingState:
-        self._current, self._phase, self._drawn, self._fresh = player, TURN, 0, False
+    def _continuereplaced(self, player: int) -> SheddingState:
+        self._current, self._phase, self._drawn, self._fresh, self._announced = \
+            player, TURN, 0, False, False
         holders = len(self._hands) - self._hands.count(0)
         tables = self._tables
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
-                or (not self._stock and self._passes >= holders + tables.blocked_passes):
+                or (self._passes >= holders + tables.blocked_passes
+                    and not (self._stock or (tables.reshuffles and self._refillable()))):
             self._finish()
         return self
 
     def _next_holder(self, player: int) -> int:
+        """The next player after ``player``, in the direction of play, who holds cards
+        (-1: nobody)."""
         hands, n = self._hands, len(self._hands)
+        if self._reversed:
+            for k in range(1, n + 1):
+                q = (player - k) % n
+                if hands[q]:
+                    return q
+            return -1
         for k in range(1, n + 1):
             q = (player + k) % n
             if hands[q]:
@@ -479,7 +560,7 @@ class SheddingState(FieldState):
                           for p, loss in enumerate(lost) if loss)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
-        self._phase = OVER
+        self._phase, self._pending = OVER, 0  # a draw still pending lapses
         events.append(Event(kind="deal_end"))
         self._events = tuple(events)
 
@@ -504,8 +585,4 @@ class SheddingState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return out
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
 

@@ -14,6 +14,7 @@ from cardrules.observation import (
     Cards,
     CardsBySeat,
     Field,
+    Number,
     NumbersBySeat,
     OneOf,
     Seat,
@@ -89,9 +90,18 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
         "taken": info.cards.shown(info.taken_seen[player], state._taken),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
-    if game.tables.name_actions:
+    tables = game.tables
+    if tables.name_actions:
         named = state._named_suit
         out["named_suit"] = game.pack.suits[named] if named >= 0 else None
+    if tables.forced:
+        out["pending_draw"] = state._pending
+    if tables.reverses:
+        out["direction"] = "counterclockwise" if state._reversed else "clockwise"
+    if tables.announce is not None:
+        out["announced"] = state._announced
+    if tables.reshuffles:
+        out["reshuffles"] = state._reshuffled
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     return out
@@ -99,8 +109,11 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
 
 def observation_fields(game: Game) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (the
-    suit-naming step and the named suit only where a wild card names a suit)."""
-    names = bool(game.tables.name_actions)
+    suit-naming step and the named suit only where a wild card names a suit; a pending
+    draw, the direction, an announcement and the reshuffles only where the rules have
+    them)."""
+    tables = game.tables
+    names = bool(tables.name_actions)
     steps = (CHOOSE, TURN, FOLLOW, OVER, *((NAME,) if names else ()))
     fields: tuple[Field, ...] = (
         Seat(key="current_player"), Seat(key="dealer"), OneOf(key="phase", values=steps),
@@ -109,6 +122,14 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
         SeatsIn(key="out"), NumbersBySeat(key="scores"), CardsBySeat(key="taken"))
     if names:
         fields += (OneOf(key="named_suit", values=game.pack.suits),)
+    if tables.forced:
+        fields += (Number(key="pending_draw"),)
+    if tables.reverses:
+        fields += (OneOf(key="direction", values=("clockwise", "counterclockwise")),)
+    if tables.announce is not None:
+        fields += (Number(key="announced"),)
+    if tables.reshuffles:
+        fields += (Number(key="reshuffles"),)
     return fields
 
 

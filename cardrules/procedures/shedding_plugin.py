@@ -23,6 +23,7 @@ from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
 from cardrules.procedures.shedding_heuristics import shedding_scorer
 from cardrules.procedures.shedding_tables import SheddingTables
+from cardrules.seeding import MAX_SEED
 from cardrules.state_codec import check_cards, read_fields
 
 if TYPE_CHECKING:
@@ -33,10 +34,18 @@ if TYPE_CHECKING:
 
 __all__ = ["Shedding", "from_json", "resample", "setup"]
 
+_BEFORE_EFFECTS = {"pending": 0, "reversed": False, "announced": False, "reshuffled": 0,
+                   "shuffle_seed": 0}
+"""What the fields added with forced draws, reverses, announcements and reshuffles read
+as in state JSON written before them."""
+
 
 def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     """Read back ``SheddingState.to_json()``; a :class:`StateError` naming what is wrong
-    (a field out of range, cards that do not add up)."""
+    (a field out of range, cards that do not add up).  State JSON written before the
+    fields of forced draws, direction, announcements and reshuffles existed reads them
+    as nothing pending, clockwise, not announced and never reshuffled."""
+    data = {**_BEFORE_EFFECTS, **data}
     fields = read_fields(game.state_class, game, data)
     n, phase = game.players, fields["phase"]
     if fields["own_suits"] and phase is not CHOOSE and -1 in fields["own_suits"]:
@@ -47,6 +56,16 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
         raise StateError(f"player {fields['current']} is to move with no cards")
     if fields["named_suit"] >= 0 and not game.tables.name_actions:
         raise StateError("a suit is named but no wild card of this game names one")
+    tables: SheddingTables = game.tables
+    if fields["pending"] and not tables.forced:
+        raise StateError("a draw is pending but no card of this game forces one")
+    if fields["pending"] and phase not in (TURN, NAME):
+        raise StateError(f"a draw is pending at the {phase.value} step")
+    if fields["announced"] and tables.announce is None:
+        raise StateError("a last card is announced but this game has no announcement")
+    if fields["reshuffled"] > tables.reshuffles:
+        raise StateError(f"the stock was remade {fields['reshuffled']} times; this game "
+                         f"allows {tables.reshuffles}")
     if fields["owner"] >= 0 and fields["top"] < 0:
         raise StateError("the top card has an owner but there is no top card")
     if len(fields["out"]) >= n and phase is not OVER:
@@ -62,15 +81,19 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
           current: int = 0, owner: int = -1, dealer: int | None = None,
           own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
           out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
-          fresh: bool = False, named: str = "",
-          starter: int | None = None) -> SheddingState:
+          fresh: bool = False, named: str = "", starter: int | None = None,
+          pending: int = 0, counterclockwise: bool = False, announced: bool = False,
+          reshuffled: int = 0, shuffle_seed: int = 0) -> SheddingState:
     """A position given explicitly, for tests and puzzles.
 
     ``hands`` are card lists per player (``"9H 7S"``); ``pile`` is bottom to top (its last
     card is the top); ``stock`` lists the cards in the order they will be drawn.  Cards
     not mentioned anywhere are out of play (in the discard).  ``named`` is the suit named
     after a wild card, to be matched next (``phase="name_suit"``: the player to move is
-    about to name one).
+    about to name one).  ``pending`` is a forced draw the player to move faces,
+    ``counterclockwise`` turns the direction of play round, ``announced`` says the
+    player to move has announced their last card, ``reshuffled`` counts the times the
+    stock was remade and ``shuffle_seed`` seeds the reshuffles.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -96,14 +119,21 @@ def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
         fresh=fresh, current=current, phase=phase, drawn=drawn, own_suits=suits,
         out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
         discard=pack.full & ~used, starter=current if starter is None else starter,
-        dealer=dealer, named_suit=pack.suits.index(named.upper()) if named else -1)
+        dealer=dealer, named_suit=pack.suits.index(named.upper()) if named else -1,
+        pending=pending, reversed=counterclockwise, announced=announced, reshuffled=reshuffled,
+        shuffle_seed=shuffle_seed)
 
 
 def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingState:
     """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
     hands, stock, discard, as the rule file's zones declare) re-dealt at random among
-    those places, each keeping its size."""
-    return state_codec.resample(state, player, rng)
+    those places, each keeping its size.  Where the stock may be remade from the pile,
+    a new shuffle seed is drawn from ``rng`` too, so that sampled futures do not hold
+    the real reshuffles."""
+    new = state_codec.resample(state, player, rng)
+    if state.game.tables.reshuffles:
+        new._shuffle_seed = rng.randint(0, MAX_SEED)
+    return new
 
 
 class Shedding(Procedure):
@@ -138,14 +168,17 @@ class Shedding(Procedure):
         return shedding_io.observation_fields(game)
 
     def move_limit(self, game: Game) -> int:
-        """Each card is played at most once and drawn at most once; a player who cannot
-        beat draws (at most ``stuck_draw`` cards) or passes, and a round of passes either
-        gives the pile to its owner or, with an empty stock, ends the deal.  So between
-        two plays or draws there are at most ``players`` passes and follow-up ends, plus
-        the ``blocked_extra_passes`` that end a blocked deal."""
+        """Each card is played at most once and drawn at most once, or once more each
+        time the stock is remade (``max_reshuffles``); a player who cannot beat draws (at
+        most ``stuck_draw`` cards) or passes, and a round of passes either gives the pile
+        to its owner or, with nothing to draw, ends the deal.  So between two plays or
+        draws there are at most ``players`` passes and follow-up ends, plus the
+        ``blocked_extra_passes`` that end a blocked deal; with a last card to announce,
+        each play may follow one announcement."""
         n, cards = game.players, game.pack.size
         tables: SheddingTables = game.tables
-        return n + (2 * cards + 1) * (n + 2 + tables.blocked_passes)
+        moves = (2 + (tables.announce is not None)) * cards * (1 + tables.reshuffles)
+        return n + (moves + 1) * (n + 2 + tables.blocked_passes)
 
 
 register(Shedding())

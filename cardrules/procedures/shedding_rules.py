@@ -19,6 +19,7 @@ import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
+from cardrules.procedures.shedding_tables import ANNOUNCE
 
 if TYPE_CHECKING:
     from cardrules.procedures.shedding import SheddingState
@@ -69,7 +70,22 @@ def can_play(state: SheddingState) -> bool:
 
 def can_draw(state: SheddingState) -> bool:
     """True if the player may still draw this turn (when stuck, B17, or at will)."""
-    return state._drawn < state._tables.draw_limit and bool(state._stock)
+    return state._drawn < state._tables.draw_limit and state._drawable()
+
+
+def leaves_one(state: SheddingState) -> bool:
+    """True if a play the player to move may make now would leave them one card."""
+    left = state._hands[state._current].bit_count() - 1
+    if left < 1:
+        return False
+    if state._pending:
+        answers = state._tables.forced_answers
+        return left == 1 and bool(answers and answers[state._top]
+                                  & state._hands[state._current])
+    if left == 1 and beaters(state):
+        return True
+    return state._phase is TURN and any(len(m.action.cards) == left
+                                        for m in group_moves(state))
 
 
 def _top(state: SheddingState) -> str:
@@ -94,7 +110,11 @@ def _known_action(state: SheddingState, action: Action) -> str | None:
     if kind in (Kind.DRAW, Kind.PASS):
         return None if not action.cards and not action.name \
             else f"'{kind.value}' is written alone"
-    return f"'{kind.value}' is not an action of this game"
+    if kind is Kind.VERB and action.name == ANNOUNCE and state._tables.announce is not None:
+        return None if not action.cards and not action.amount \
+            else f"'{ANNOUNCE}' is written alone"
+    word = action.name if kind is Kind.VERB else kind.value
+    return f"'{word}' is not an action of this game"
 
 
 def _cards_in_pack(state: SheddingState, action: Action) -> str | None:
@@ -161,9 +181,47 @@ def _follow_up(state: SheddingState, action: Action) -> str | None:
     return None
 
 
+def _announce(state: SheddingState, action: Action) -> str | None:
+    """``last_card``: the player to move may announce their last card once a turn, when
+    a play they may make now would leave them one card."""
+    if action.kind is not Kind.VERB:
+        return None
+    if state._phase not in (TURN, FOLLOW):
+        return "a last card is announced only during one's turn"
+    if state._announced:
+        return "you have announced your last card already this turn"
+    if not leaves_one(state):
+        held = state._hands[state._current].bit_count()
+        return f"announce only in a turn where a play you may make leaves you one card " \
+               f"(you hold {held})"
+    return None
+
+
+def _forced_draw(state: SheddingState, action: Action) -> str | None:
+    """``forced_draw``: a player made to draw draws the total, or passes it on with a card
+    of the top card's rank where the rules allow; with nothing to draw, they pass."""
+    if not state._pending or state._phase is not TURN or action.kind is Kind.VERB:
+        return None
+    pack, count = state.game.pack, state._pending
+    answers = state._tables.forced_answers
+    if action.kind is Kind.PLAY:
+        card = action.cards[0]
+        if len(action.cards) == 1 and answers and (answers[state._top] >> card) & 1:
+            return None
+        rank = pack.ranks[pack.rank(state._top)]
+        other = f"or lay a {rank} to pass it on" if answers else "(it cannot be passed on)"
+        return f"you must draw {count} card{'s' * (count != 1)} {other}"
+    if action.kind is Kind.DRAW and not state._drawable():
+        return "there is nothing to draw: pass"
+    if action.kind is Kind.PASS and state._drawable():
+        return f"you must draw the {count} card{'s' * (count != 1)} you are made to draw"
+    return None
+
+
 def _must_beat(state: SheddingState, action: Action) -> str | None:
     """B8-B11: a single card laid must beat the top card."""
-    if state._phase is not TURN or action.kind is not Kind.PLAY or len(action.cards) != 1:
+    if state._phase is not TURN or action.kind is not Kind.PLAY or len(action.cards) != 1 \
+            or state._pending:
         return None
     card = action.cards[0]
     if not (beaters(state) >> card) & 1:
@@ -179,7 +237,8 @@ def _groups(state: SheddingState, action: Action) -> str | None:
     """B13-B14: several cards are laid only as a group move the rules allow on the top,
     with the chosen card ending on top."""
     cards = action.cards
-    if state._phase is not TURN or action.kind is not Kind.PLAY or len(cards) < 2:
+    if state._phase is not TURN or action.kind is not Kind.PLAY or len(cards) < 2 \
+            or state._pending:
         return None
     wanted, last = frozenset(cards), cards[-1]
     if any(m.action.cards[-1] == last and frozenset(m.action.cards) == wanted
@@ -192,7 +251,8 @@ def _groups(state: SheddingState, action: Action) -> str | None:
 def _stuck(state: SheddingState, action: Action) -> str | None:
     """B17: a player who can beat the top must; one who cannot draws (as often as the
     rules allow), then passes."""
-    if state._phase is not TURN or action.kind not in (Kind.DRAW, Kind.PASS):
+    if state._phase is not TURN or action.kind not in (Kind.DRAW, Kind.PASS) \
+            or state._pending:
         return None
     if state._tables.draw_at_will:
         return _at_will(state, action)
@@ -204,7 +264,7 @@ def _stuck(state: SheddingState, action: Action) -> str | None:
         return None
     if can_play(state):
         return "you hold a card that beats the top: play it, do not draw"
-    if not state._stock:
+    if not state._drawable():
         return "the stock is empty: pass instead"
     if not can_draw(state):
         return "you have drawn already this turn"
@@ -220,7 +280,7 @@ def _at_will(state: SheddingState, action: Action) -> str | None:
             return f"play or draw: you may pass only after drawing {limit} card" \
                    f"{'s' if limit != 1 else ''} this turn or with an empty stock"
         return None
-    if not state._stock:
+    if not state._drawable():
         return "the stock is empty: play or pass"
     if not can_draw(state):
         return f"you have drawn {limit} card{'s' if limit != 1 else ''} this turn: play or pass"
@@ -249,7 +309,9 @@ RULES: tuple[Rule, ...] = (
     Rule(key="choose_trump", check=_trump_choice),
     Rule(key="follow_up", check=_name_suit),
     Rule(key="own_turn", check=_own_turn),
+    Rule(key="last_card", check=_announce),
     Rule(key="follow_up", check=_follow_up),
+    Rule(key="forced_draw", check=_forced_draw),
     Rule(key="beating", check=_must_beat),
     Rule(key="groups", check=_groups),
     Rule(key="must_beat", check=_stuck),

@@ -9,13 +9,15 @@ from typing import Any
 import attrs
 
 from cardrules.action_space import Family, Listed
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action, Kind, register_verb
 from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.hooks import AfterPlayInput, as_written
 from cardrules.model.shedding import (
     AfterTurn,
     DealEnd,
+    ForcedDrawAnswer,
+    ForcedDrawThen,
     GroupKind,
     GroupSpec,
     LaidOn,
@@ -23,10 +25,15 @@ from cardrules.model.shedding import (
     SheddingScoring,
     Then,
     TrumpMode,
+    TwoPlayerReverse,
 )
 from cardrules.model.variant import PlayRules, ScoringRules
 
-__all__ = ["Move", "SheddingTables"]
+__all__ = ["ANNOUNCE", "Move", "SheddingTables"]
+
+ANNOUNCE = "announce"
+"""The word announcing one's last card (an action of games with ``last_card``)."""
+register_verb(ANNOUNCE, cards=False)
 
 
 @attrs.frozen(kw_only=True, slots=True)
@@ -79,6 +86,25 @@ class SheddingTables:
     the deal."""
     redraw_ranks: frozenset[int] = frozenset()
     """Ranks a starter card may not have: it goes under the stock and another is turned."""
+    forced: tuple[int, ...] = ()
+    """Per card, the cards the next player must draw when a turn ends with it on top
+    (empty: no card forces a draw)."""
+    forced_answers: tuple[int, ...] = ()
+    """Per top card, the cards that pass its forced draw on (empty: none may)."""
+    forced_play_on: bool = False
+    """A player who drew a forced total then takes a normal turn (else their turn ends)."""
+    reverses: bool = False
+    """Some card turns the direction of play round."""
+    reverse_skips: bool = True
+    """A reverse with two players holding cards acts as a skip."""
+    draw_ends_turn: bool = False
+    """Drawing a card ends the turn."""
+    reshuffles: int = 0
+    """Times the pile (but its top) may be shuffled into an empty stock in one deal."""
+    last_card_penalty: int = 0
+    """Cards drawn for not announcing one's last card (0: no announcement)."""
+    announce: Action | None = None
+    """The action announcing one's last card, where the rules have one."""
     rank_masks: tuple[int, ...] = ()
     """Per rank, the bit set of its cards."""
     suit_masks: tuple[int, ...] = ()
@@ -115,8 +141,25 @@ class SheddingTables:
             Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
                  mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
             for c in range(pack.size))
+        forced = play.forced_draw
+        counts = [forced.ranks.get(r, 0) for r in pack.ranks]
+        forced_cards = tuple(counts[pack.rank(c)] for c in range(pack.size)) \
+            if forced.ranks else ()
+        answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
+                        for c, n in enumerate(forced_cards)) \
+            if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
         return cls(
             pack=pack, play=play, scoring=scoring,
+            forced=forced_cards,
+            forced_answers=answers,
+            forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
+            reverses=AfterTurn.REVERSE in after,
+            reverse_skips=play.two_player_reverse is TwoPlayerReverse.SKIP,
+            draw_ends_turn=play.draw.ends_turn,
+            reshuffles=play.draw.max_reshuffles if play.draw.reshuffle else 0,
+            last_card_penalty=play.last_card.penalty,
+            announce=Action(kind=Kind.VERB, name=ANNOUNCE, label=ANNOUNCE)
+            if play.last_card.penalty else None,
             within=clause_table(pack, play.beats),
             wild=wild,
             then_of_rank=tuple(then_of_rank),
@@ -146,10 +189,12 @@ class SheddingTables:
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
         each single card, each group move the rules allow (on any top), draw, pass, the
-        trump choices and, when a wild card names a suit, the suits named."""
+        trump choices, when a wild card names a suit, the suits named and, when the last
+        card is announced, ``announce``."""
         groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
+        announce = (self.announce,) if self.announce is not None else ()
         return (Listed(actions=(*self.single_actions, *groups, self.draw, self.pass_,
-                                *self.trump_actions, *self.name_actions)),)
+                                *self.trump_actions, *self.name_actions, *announce)),)
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
         """Per player, the trump class of each suit."""
