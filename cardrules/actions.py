@@ -51,7 +51,8 @@ class Kind(enum.Enum):
     CLOSE = "close"
     """Close the stock: nobody draws from it for the rest of the deal."""
     ANNOUNCE = "announce"
-    """Announce having reached the deal's target: the deal ends and is scored."""
+    """Announce: in trick games, having reached the deal's target (the deal ends and is
+    scored); in shedding games, one's last card (``last_card``)."""
     VERB = "verb"
     """An action a phase plug-in names with a word of its own (``give 9H``): the word is
     the action's ``name`` and the notation's first word (see :func:`register_verb`)."""

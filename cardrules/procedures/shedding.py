@@ -343,7 +343,7 @@ class SheddingState(FieldState):
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
         if kind is Kind.NAME:
             return self._name(action)
-        if kind is Kind.VERB:
+        if kind is Kind.ANNOUNCE:
             return self._announce()
         return self._choose(action)
 

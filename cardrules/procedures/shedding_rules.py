@@ -110,7 +110,7 @@ def _known_action(state: SheddingState, action: Action) -> str | None:
     if kind in (Kind.DRAW, Kind.PASS):
         return None if not action.cards and not action.name \
             else f"'{kind.value}' is written alone"
-    if kind is Kind.VERB and action.name == ANNOUNCE and state._tables.announce is not None:
+    if kind is Kind.ANNOUNCE and state._tables.announce is not None:
         return None if not action.cards and not action.amount \
             else f"'{ANNOUNCE}' is written alone"
     word = action.name if kind is Kind.VERB else kind.value
@@ -184,7 +184,7 @@ def _follow_up(state: SheddingState, action: Action) -> str | None:
 def _announce(state: SheddingState, action: Action) -> str | None:
     """``last_card``: the player to move may announce their last card once a turn, when
     a play they may make now would leave them one card."""
-    if action.kind is not Kind.VERB:
+    if action.kind is not Kind.ANNOUNCE:
         return None
     if state._phase not in (TURN, FOLLOW):
         return "a last card is announced only during one's turn"
@@ -200,7 +200,7 @@ def _announce(state: SheddingState, action: Action) -> str | None:
 def _forced_draw(state: SheddingState, action: Action) -> str | None:
     """``forced_draw``: a player made to draw draws the total, or passes it on with a card
     of the top card's rank where the rules allow; with nothing to draw, they pass."""
-    if not state._pending or state._phase is not TURN or action.kind is Kind.VERB:
+    if not state._pending or state._phase is not TURN or action.kind is Kind.ANNOUNCE:
         return None
     pack, count = state.game.pack, state._pending
     answers = state._tables.forced_answers

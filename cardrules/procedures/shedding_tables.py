@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from cardrules.action_space import Family, Listed
-from cardrules.actions import Action, Kind, register_verb
+from cardrules.actions import Action, Kind
 from cardrules.beats import class_table, clause_table, suit_classes
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.hooks import AfterPlayInput, as_written
@@ -31,9 +31,8 @@ from cardrules.model.variant import PlayRules, ScoringRules
 
 __all__ = ["ANNOUNCE", "Move", "SheddingTables"]
 
-ANNOUNCE = "announce"
+ANNOUNCE = Kind.ANNOUNCE.value
 """The word announcing one's last card (an action of games with ``last_card``)."""
-register_verb(ANNOUNCE, cards=False)
 
 
 @attrs.frozen(kw_only=True, slots=True)
@@ -158,7 +157,7 @@ class SheddingTables:
             draw_ends_turn=play.draw.ends_turn,
             reshuffles=play.draw.max_reshuffles if play.draw.reshuffle else 0,
             last_card_penalty=play.last_card.penalty,
-            announce=Action(kind=Kind.VERB, name=ANNOUNCE, label=ANNOUNCE)
+            announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
             if play.last_card.penalty else None,
             within=clause_table(pack, play.beats),
             wild=wild,
