@@ -14,7 +14,7 @@ import jsonschema
 
 from cardrules.errors import CardrulesError
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
-from cardrules.model.match import Goal
+from cardrules.model.match import SCHEDULE, Goal
 from cardrules.model.shedding import (
     BonusWhen,
     GroupKind,
@@ -297,11 +297,7 @@ def _match(v: Variant) -> Iterator[Found]:
     if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:
         yield ("match", "target"), "goal lowest_total needs a target above 0"
     if spec.goal is Goal.FIXED_DEALS:
-        if spec.deals <= 0:
-            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
-        elif spec.deals > spec.max_deals:
-            yield ("match", "deals"), (f"goal fixed_deals: {spec.deals} deals are more than "
-                                       f"max_deals ({spec.max_deals})")
+        yield from _fixed_deals(v)
         if spec.target:
             yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
                                         "at a target: give deals, not target")
@@ -326,6 +322,29 @@ def _match(v: Variant) -> Iterator[Found]:
             if pattern not in spec.pot.split:
                 yield ("match", "pot", "split"), (
                     f"no shares for {winners} winner(s) finishing as {pattern}")
+
+
+def _fixed_deals(v: Variant) -> Iterator[Found]:
+    """The deals of a ``fixed_deals`` match: a number, or one pass through a schedule."""
+    spec = v.match
+    if spec.deals == SCHEDULE:
+        if not v.deal.schedule:
+            yield ("match", "deals"), ("deals: schedule plays one deal per entry of the "
+                                       "hand-size schedule, but deal.hand is one number: "
+                                       "give deal.hand a schedule or deals a number")
+            return
+        counts = {n: spec.deal_count(v.deal.sizes(n))
+                  for n in range(v.players.min, v.players.max + 1)}
+    else:
+        counts = {0: spec.deal_count(())}
+    for n, count in counts.items():
+        players = f" with {n} players" if n else ""
+        if count <= 0:
+            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
+        elif count > spec.max_deals:
+            yield ("match", "deals"), (f"goal fixed_deals: {count} deals{players} are more "
+                                       f"than max_deals ({spec.max_deals})")
+            return
 
 
 def _patterns(winners: int) -> Iterator[str]:
