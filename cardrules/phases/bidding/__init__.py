@@ -193,6 +193,9 @@ class Bidding(Phase):
             return made
         return tuple(s + m for s, m in zip(scores, made))
 
+    def replaces_scores(self, settings: BiddingSettings) -> bool:
+        return settings.contract.replace
+
     def view(self, state: Any, settings: BiddingSettings, player: int) -> dict[str, Any]:
         bids = state._bids
         return {"bids": [b if b != NO_BID else None for b in bids],
