@@ -26,6 +26,8 @@ from cardrules.model.shedding import (
     TrumpMode,
 )
 from cardrules.model.tricks import (
+    Condition,
+    DrawOrder,
     Follow,
     Partners,
     TrickScoring,
@@ -418,17 +420,40 @@ def check_stuck_draw(v: Variant) -> Iterator[Found]:
     to draw anyway.
     """
     play = v.play
-    if not isinstance(play, SheddingPlay) or play.stuck_draw > 0:
-        return
-    size = len(v.pack.ranks) * len(v.pack.suits)
-    stock = max(size - min(v.deal.sizes(n)) * n - v.deal.starter
-                for n in range(v.players.min, v.players.max + 1))
+    if not isinstance(play, SheddingPlay) or play.stuck_draw > 0 or play.draw.at_will:
+        return  # drawing at will (max_per_turn >= 1) empties the stock; stuck_draw is unread
+    stock = _undealt(v)
     if stock > 0:
         yield ("play", "stuck_draw"), (
             f"stuck_draw 0 lets a player who cannot beat pass without drawing, but "
             f"{stock} card(s) stay in the stock after a deal to {v.players.min} players, "
             "and a deal only ends once the stock is empty: it would never end; "
             "use 1 or more")
+
+
+def _undealt(v: Variant) -> int:
+    """The most cards a deal leaves in the stock, over the deals and player counts (a
+    turned trump card lies in the stock, a starter does not)."""
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    return max(size - min(v.deal.sizes(n)) * n - v.deal.starter
+               for n in range(v.players.min, v.players.max + 1))
+
+
+def check_stock_duties(v: Variant) -> Iterator[Found]:
+    """Refuses trick duties that wait for an empty stock (``when: stock_empty``) in a game
+    without drawing that leaves cards in the stock: nothing ever empties it, so the
+    duties would never bind."""
+    play = v.play
+    if not isinstance(play, TricksPlay) or play.draw is not DrawOrder.NONE:
+        return
+    duties = play.duties
+    binding = duties.follow is not Follow.NONE or duties.trump_when_void or duties.head
+    stock = _undealt(v)
+    if binding and duties.when is Condition.STOCK_EMPTY and stock > 0:
+        yield ("play", "duties", "when"), (
+            f"duties wait for an empty stock, but with play.draw: none the {stock} card(s) "
+            "a deal leaves in the stock are never drawn: the duties would never apply; "
+            "use when: always")
 
 
 def check_groups_unique(v: Variant) -> Iterator[Found]:
@@ -539,7 +564,8 @@ def check_action_bound(v: Variant) -> Iterator[Found]:
 
 
 SETUP_CHECKS: tuple[Callable[[Variant], Iterator[Found]], ...] = (
-    check_players, check_hand_size, check_stuck_draw, check_groups_unique, check_partners,
+    check_players, check_hand_size, check_stuck_draw, check_stock_duties,
+    check_groups_unique, check_partners,
     check_zones, check_card_names, check_action_bound, check_phases,
 )
 """Checks of degenerate set-ups, run by :func:`check_variant` after the others."""
