@@ -14,9 +14,9 @@ added to them (``replace: false``).
 
 Refusals quote the variant's rule numbers for the keys ``bid`` (bidding in turn, from 0
 to the tricks of the deal) and ``dealer_bid`` (the dealer's restriction) of
-``references:``.  The phase needs a deal of one-card tricks and no drawing, so that the deal has as many
-tricks as a hand has cards: ``phases: [{bidding: {dealer_may_not_make_total: true,
-contract: {exact: 10, per_trick: 1, otherwise: 0}}}]``.
+``references:``.  The phase needs a deal of one-card tricks and no drawing, so that the
+deal has as many tricks as a hand has cards: ``phases: [{bidding:
+{dealer_may_not_make_total: true, contract: {exact: 10, per_trick: 1, otherwise: 0}}}]``.
 
 >>> phase = Bidding()
 >>> import textwrap
