@@ -1,10 +1,13 @@
 """``python -m cardrules.bench [--json] [--quick]``: the playout benchmark.
 
-Measures random playouts of Bank, Bura and Crazy Eights (2 and 4 players, default
-options) and, when the optional ``bench`` extra is installed, peer engines in the same
-run, printing the ratio cardrules/peer.  Crazy Eights against OpenSpiel's crazy_eights
-compares the same game (``tests/test_openspiel_crazy_eights.py``); the other pairs are
-games of a similar kind.  Reports the median of several runs and their spread.
+Measures random playouts of Bank, Bura and Crazy Eights (2 and 4 players) and Whist (4
+players), default options, and, when the optional ``bench`` extra is installed, peer
+engines in the same run, printing the ratio cardrules/peer.  Crazy Eights against
+OpenSpiel's crazy_eights compares the same game (``tests/test_openspiel_crazy_eights.py``);
+the other pairs are different games of a similar kind, marked so in the ratios.  OpenSpiel
+has no whist: Whist is compared with its hearts, another four-handed game of thirteen
+one-card tricks with a duty to follow suit (hearts adds passing cards and penalty points).
+Reports the median of several runs and their spread.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
-       ("crazy_eights", 4))
+       ("crazy_eights", 4), ("whist", 4))
 """The cardrules games measured."""
 PAIRS = {
     ("bank", 2): ("crazy_eights_2p", "uno_2p"),
@@ -31,8 +34,12 @@ PAIRS = {
     ("bura", 4): ("hearts_4p", "uno_4p"),
     ("crazy_eights", 2): ("crazy_eights_2p",),
     ("crazy_eights", 4): ("crazy_eights_4p",),
+    ("whist", 4): ("hearts_4p",),
 }
 """Which peers each cardrules game is compared with."""
+SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy_eights_4p"}
+"""The pairs that play the same game in both engines; every other pair is a different game
+of a similar kind."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    [r.decisions_per_s for r in peer_runs])
             peer, _ = peer_cache[key]
             entry["ratios"][key] = middle.decisions_per_s / peer.decisions_per_s
+            if SAME_GAME.get((variant, players)) == key:
+                entry["same_game"] = key
         report["games"].append(entry)
     for key, (peer, rates) in peer_cache.items():
         report["peers"].append({"key": key, "name": peer.name, "version": peer.version,
@@ -156,7 +165,8 @@ def _print(report: dict[str, Any]) -> None:
         print("ratio cardrules/peer (decisions per second):")
         for g in report["games"]:
             for key, ratio in g.get("ratios", {}).items():
-                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}")
+                kind = "same game" if g.get("same_game") == key else "different game"
+                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
     else:
         print("\n(no peers measured: pip install '.[bench]' to compare with OpenSpiel and RLCard)")
 
