@@ -15,7 +15,9 @@ GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "bura", "players": 3},
          {"variant": "bura", "players": 2, "options": '{"hand_size": 3}'},
          {"variant": "bank", "players": 3, "options": '{"trumps": "none"}'},
-         {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5}]
+         {"variant": "crazy_eights", "players": 2}, {"variant": "crazy_eights", "players": 5},
+         {"variant": "whist", "players": 4}, {"variant": "oh-hell", "players": 3},
+         {"variant": "oh-hell", "players": 7}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))
