@@ -20,7 +20,7 @@ from cardrules.describe_tricks import describe_tricks
 from cardrules.hooks import known
 from cardrules.model import DealSpec, Variant
 from cardrules.model.bouts import BoutsPlay
-from cardrules.model.match import Goal, NextDealer, Remainder
+from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
 from cardrules.model.shedding import (
     AfterTurn,
     Bonus,
@@ -41,7 +41,7 @@ from cardrules.model.shedding import (
     TrumpMode,
     TwoPlayerReverse,
 )
-from cardrules.model.tricks import TricksPlay
+from cardrules.model.tricks import DrawOrder, Partners, TricksPlay
 from cardrules.phases import find as find_phase
 
 __all__ = ["describe", "hand_sizes", "register_describer"]
@@ -89,8 +89,8 @@ def _ranks(names: Any) -> str:
 
 def _setup(v: Variant) -> Iterator[str]:
     pack = v.pack
-    count = (str(v.players.min) if v.players.min == v.players.max
-             else f"{v.players.min} to {v.players.max}")
+    count = str(v.players.min) if v.players.min == v.players.max else \
+        f"{v.players.min} to {v.players.max}"
     yield f"- {count} players, seated clockwise; play passes to the left."
     yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} (low to "
            f"high) in suits {_ranks(pack.suits)}.")
@@ -103,13 +103,20 @@ def _setup(v: Variant) -> Iterator[str]:
                           for k, p in pack.card_points.items())
         yield (f"- Card points by card or suit: {worth}; other cards 0 (a card's own "
                "entry wins over its suit's, which wins over its rank's).")
-    deal = f"- Each player is dealt {hand_sizes(v.deal)}"
+    once = v.match.goal is Goal.FIXED_DEALS and v.match.deals == SCHEDULE
+    deal = f"- Each player is dealt {hand_sizes(v.deal, starts_over=not once)}"
     if v.deal.starter:
         pile = getattr(v.play, "pile", "pile")
         deal += f"; {v.deal.starter} more is turned face up to start the {pile}"
+    drawn = not (isinstance(v.play, TricksPlay) and v.play.draw is DrawOrder.NONE)
     if v.deal.trump_card:
-        deal += "; the next card is turned up: its suit is trump and it is drawn last"
-    yield deal + ("; the whole pack is dealt." if _all_dealt(v) else "; the rest is the stock.")
+        deal += "; the next card is turned up: its suit is trump"
+        deal += " and it is drawn last" if drawn else " and it stays face up on the pack"
+    if not _cards_left(v):
+        yield deal + "; no card is left over."
+    else:
+        yield deal + ("; the rest is the stock." if drawn else
+                      "; the rest of the pack is not used in the deal.")
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")
@@ -128,6 +135,13 @@ def _all_dealt(v: Variant) -> bool:
     size = len(v.pack.ranks) * len(v.pack.suits)
     return all(n * hand == size for n in range(v.players.min, v.players.max + 1)
                for hand in v.deal.sizes(n))
+
+
+def _cards_left(v: Variant) -> bool:
+    """Whether some deal, for some number of players, leaves cards in the stock."""
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    return any(min(v.deal.sizes(n)) * n + v.deal.starter + v.deal.trump_card < size
+               for n in range(v.players.min, v.players.max + 1))
 
 
 def _a(rank: str) -> str:
@@ -323,9 +337,13 @@ def _card_costs(p: HandPenalty) -> str:
 
 def _match(v: Variant) -> Iterator[str]:
     m = v.match
+    teams = getattr(v.scoring, "partners", Partners.NONE) is not Partners.NONE
+    who = "a partnership" if teams else "a player"
     if m.goal is Goal.REACH_TARGET:
-        yield (f"- Deals are played until a player has {m.target} or more at the end of a deal. "
+        yield (f"- Deals are played until {who} has {m.target} or more at the end of a deal. "
                "The highest total wins; if the highest totals tie, another deal is played.")
+        if teams:
+            yield "- Partners score alike and win or lose the match together."
         yield (f"- After {m.max_deals} deals the match ends anyway and the highest total wins "
                "(a tie is a draw).")
     elif m.goal is Goal.LOWEST_TOTAL:
@@ -333,8 +351,8 @@ def _match(v: Variant) -> Iterator[str]:
                "The lowest total wins; tied lowest totals share the win.")
         yield (f"- After {m.max_deals} deals the match ends anyway and the lowest total wins.")
     elif m.goal is Goal.FIXED_DEALS:
-        yield (f"- The match lasts {m.deals} deal{'s' * (m.deals != 1)}. The highest total "
-               "wins; tied highest totals share the win.")
+        yield f"- The match lasts {_deals(v)}. The highest total wins; tied highest totals " \
+            "share the win."
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
                "lose and the others win.")
@@ -356,6 +374,21 @@ def _match(v: Variant) -> Iterator[str]:
         yield f"- A remainder that cannot be split evenly {rest}."
 
 
+def _deals(v: Variant) -> str:
+    """``8 deals``, or one pass through the schedule: ``one deal per hand size above (33
+    deals with 3 players, 23 with 4)``."""
+    m = v.match
+    if m.deals != SCHEDULE:
+        return f"{m.deals} deal{'s' * (m.deals != 1)}"
+    counts = [(n, m.deal_count(v.deal.sizes(n)))
+              for n in range(v.players.min, v.players.max + 1)]
+    if len({c for _, c in counts}) == 1:
+        return f"one deal per hand size above ({counts[0][1]} deals)"
+    return "one deal per hand size above (" + ", ".join(
+        f"{c} deals with {n} players" if i == 0 else f"{c} with {n}"
+        for i, (n, c) in enumerate(counts)) + ")"
+
+
 def _options(v: Variant) -> Iterator[str]:
     for option in v.options:
         value = option.default
@@ -365,21 +398,47 @@ def _options(v: Variant) -> Iterator[str]:
             f" ({option.description})"
 
 
-def hand_sizes(deal: DealSpec) -> str:
-    """The cards each player is dealt, in words.
+def hand_sizes(deal: DealSpec, *, starts_over: bool = True) -> str:
+    """The cards each player is dealt, in words; a long climb or fall by one card a deal
+    is written as a range (``1 to 17, then 16 to 1``).  ``starts_over``: the schedule
+    starts over after its last entry (false when the match ends with it).
 
     >>> print(hand_sizes(DealSpec.read({"hand": {"by_players": {"3": [1, 2], "4": 5}}})))
     ... # doctest: +ELLIPSIS
     1, 2 cards with 3 players, 5 cards with 4 players, in turn from deal to deal (then ...
+    >>> print(hand_sizes(DealSpec.read({"hand": {"schedule": [1, 2, 3, 4, 5, 6, 5, 4, 3]}}),
+    ...                  starts_over=False))
+    1 to 6, then 5, 4, 3 cards, in turn from deal to deal
     """
     def words(sizes: tuple[int, ...]) -> str:
         if len(sizes) == 1:
             return f"{sizes[0]} card{'s' if sizes[0] != 1 else ''}"
-        return f"{', '.join(map(str, sizes))} cards"
+        return f"{_runs(sizes)} cards"
     if not deal.schedule:
         return words((deal.hand,))
     text = ", ".join(words(sizes) + (f" with {n} players" if n else "")
                      for n, sizes in sorted(deal.schedule.items()))
     if any(len(sizes) > 1 for sizes in deal.schedule.values()):
-        text += ", in turn from deal to deal (then again from the first)"
+        text += ", in turn from deal to deal"
+        if starts_over:
+            text += " (then again from the first)"
     return text
+
+
+def _runs(sizes: tuple[int, ...]) -> str:
+    """Sizes in words, a run of five or more climbing or falling by one as ``a to b``."""
+    parts: list[str] = []
+    i = 0
+    while i < len(sizes):
+        j = i + 1
+        step = sizes[j] - sizes[i] if j < len(sizes) else 0
+        while step in (1, -1) and j < len(sizes) and sizes[j] - sizes[j - 1] == step:
+            j += 1
+        if j - i >= 5:
+            parts.append(f"{sizes[i]} to {sizes[j - 1]}")
+            i = j
+        else:
+            parts.append(str(sizes[i]))
+            i += 1
+    return "".join(part if k == 0 else (", then " if " to " in parts[k - 1] else ", ") + part
+                   for k, part in enumerate(parts))

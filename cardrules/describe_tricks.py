@@ -35,6 +35,7 @@ from cardrules.model.tricks import (
     TrickTrump,
     TrumpSource,
 )
+from cardrules.phases import find as find_phase
 
 __all__ = ["describe_band", "describe_combination", "describe_pattern", "describe_terms",
            "describe_tricks"]
@@ -80,7 +81,8 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
                "out every combination they could declare. The combinations:")
         for name, spec in play.combinations.items():
             yield f"  - {describe_combination(name, spec, scoring)}"
-    yield from _scoring(scoring)
+    if not _scores_replaced(variant):
+        yield from _scoring(scoring, counts_points=_counts_points(variant))
     yield "- " + _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
                            scoring.target is not None)
 
@@ -149,14 +151,16 @@ def _duties(play: TricksPlay) -> Iterator[str]:
 
 def _beats(play: TricksPlay) -> str:
     within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
-    return f"A card is beaten by {within}. {_trump(play.trump)}"
+    return f"A card is beaten by {within}. {_trump(play.trump, play.draw)}"
 
 
-def _trump(trump: TrickTrump) -> str:
+def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
     beat = "a trump beats any card of another suit"
     if trump.source is TrumpSource.TURNED_CARD:
-        return ("Trumps are the suit of the card turned up at the deal, which lies face up "
-                f"under the stock and is drawn last; {beat}.")
+        where = "under the stock and is drawn last" if draw is not DrawOrder.NONE else \
+            "for the whole deal"
+        return (f"Trumps are the suit of the card turned up at the deal, which lies face up "
+                f"{where}; {beat}.")
     if trump.source is TrumpSource.DEALER_CARD:
         return ("Trumps are the suit of the dealer's last dealt card, which everyone sees "
                 f"and which stays in the dealer's hand; {beat}.")
@@ -245,14 +249,35 @@ def describe_band(name: str, band: Band) -> str:
     return f"{' and '.join(wants) or 'anyone else'} (`{name}`): {band.score}"
 
 
-def _scoring(scoring: TrickScoring) -> Iterator[str]:
-    yield "- When the deal ends, everyone counts the card points in the tricks they took."
+def _scores_replaced(variant: Variant) -> bool:
+    """Whether a listed phase scores the deal in place of the procedure (its sentence,
+    under "After the deal", says how)."""
+    for entry in variant.phases:
+        phase = find_phase(entry.name)
+        if phase.replaces_scores(phase.settings(entry.section)):
+            return True
+    return False
+
+
+def _counts_points(variant: Variant) -> bool:
+    """Whether card points can matter to a deal's scores (some card or the last trick is
+    worth points, or a hook says what cards are worth)."""
+    pack, scoring = variant.pack, variant.scoring
+    assert isinstance(scoring, TrickScoring)
+    return bool(any(pack.points.values()) or any(pack.card_points.values())
+                or scoring.last_trick or "card_points" in variant.hooks)
+
+
+def _scoring(scoring: TrickScoring, *, counts_points: bool = True) -> Iterator[str]:
+    if counts_points:
+        yield "- When the deal ends, everyone counts the card points in the tricks they took."
     if scoring.last_trick:
         yield (f"- Whoever takes the last trick of a deal played to its last card adds "
                f"{scoring.last_trick} to their card points.")
     if scoring.partners is Partners.OPPOSITE:
-        yield ("- Players sitting opposite are partners: they add up their card points and "
-               "tricks, and both score what the pair scores.")
+        pooled = "card points and tricks" if counts_points else "tricks"
+        yield (f"- Players sitting opposite are partners: they add up their {pooled}, and "
+               "both score what the pair scores.")
     if scoring.target is not None:
         yield from describe_stock.target_rules(scoring.target, describe_band)
         return
@@ -281,7 +306,9 @@ def describe_terms(scoring: TrickScoring) -> Iterator[str]:
       - 1 for each trick they took beyond 6 (nothing for 6 or fewer);
       - minus 1 for each card point they took.
     """
-    side = "player (or partnership)" if scoring.partners is Partners.OPPOSITE else "player"
+    teams = scoring.partners is Partners.OPPOSITE
+    side = "player (or partnership)" if teams else "player"
+    scorer = "partnership (both partners alike)" if teams else "player"
     terms = []
     if scoring.tricks_over is not None:
         book = scoring.tricks_over
@@ -291,9 +318,9 @@ def describe_terms(scoring: TrickScoring) -> Iterator[str]:
         each = f"{factor}" if factor > 0 else f"minus {-factor}"
         terms.append(f"{each} for each card point they took")
     if len(terms) == 1:
-        yield f"- Each player scores {terms[0]}."
+        yield f"- Each {scorer} scores {terms[0]}."
     else:
-        yield "- Each player scores the sum of:"
+        yield f"- Each {scorer} scores the sum of:"
         yield f"  - {terms[0]};"
         yield f"  - {terms[1]}."
     if scoring.all_points.others_score:

@@ -329,7 +329,8 @@ def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
     ``reach_target``: once a total reaches the target, the partnership with the highest
     total wins (the sum of its seats' totals; a tie plays another deal).
     ``lowest_total``: once a total reaches the target, the partnership(s) with the lowest
-    total win (tied partnerships share the win).  ``fixed_deals``: after ``deals`` deals,
+    total win (tied partnerships share the win).  ``fixed_deals``: after ``deals`` deals (or
+one pass through the hand-size schedule),
     the partnership(s) with the highest total win (tied partnerships share the win).
     ``avoid_losing_total``: once a total reaches the losing total, that seat's whole
     partnership loses and everyone else wins and shares the pot (lower totals, larger
@@ -354,7 +355,7 @@ def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
         if spec.goal is Goal.LOWEST_TOTAL:
             ended = max(totals) >= spec.target
         else:
-            ended = deals >= spec.deals
+            ended = deals >= spec.deal_count(game.variant.deal.sizes(n))
         if not ended and not last_deal:
             return None
         winners = standings.best(totals, lower_is_better=low, partnerships=partnerships)

@@ -104,5 +104,5 @@ def _goal(game: Game) -> str:
     if spec.goal is Goal.LOWEST_TOTAL:
         return f"target {spec.target}, the lowest total wins"
     if spec.goal is Goal.FIXED_DEALS:
-        return f"{spec.deals} deals"
+        return f"{spec.deal_count(game.variant.deal.sizes(game.players))} deals"
     return f"losing total {spec.losing_total}"

@@ -98,7 +98,7 @@ def test_an_opening_card_decides_the_first_move() -> None:
     hearts = describe(cardrules.load("hearts").variant)
     assert "- First move: the player holding 2C leads the first trick." in hearts
     assert "- 4 players, seated clockwise; play passes to the left." in hearts
-    assert "- Each player is dealt 13 cards; the whole pack is dealt." in hearts
+    assert "- Each player is dealt 13 cards; no card is left over." in hearts
     assert not any("dealer's left moves" in line or "dealer's left leads" in line
                    for line in hearts)
     assert not any("paired one to one" in line for line in hearts + duties)  # one card each

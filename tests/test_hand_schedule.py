@@ -107,7 +107,8 @@ def test_the_rules_in_english_give_the_schedule() -> None:
     assert ("- Each player is dealt 1, 2, 3, 4, 3, 2, 1 cards with 3 players, 1, 2, 3, 2, 1 "
             "cards with 4 players, 2, 1 cards with 5 players, in turn from deal to deal "
             "(then again from the first); the next card is turned up: its suit is trump and "
-            "it is drawn last; the rest is the stock.") in lines
+            "it stays face up on the pack; the rest of the pack is not used in the deal.") \
+        in lines  # play.draw: none, so the turned card and the rest are never drawn
 
 
 def test_a_missing_player_count_or_too_few_cards_is_refused() -> None:

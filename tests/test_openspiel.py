@@ -19,7 +19,9 @@ GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "hearts", "players": 4},
          {"variant": "durak", "players": 2}, {"variant": "durak", "players": 6},
          {"variant": "durak", "players": 4, "options": '{"transfer": "on"}'},
-         {"variant": "switch", "players": 2}, {"variant": "switch", "players": 4}]
+         {"variant": "switch", "players": 2}, {"variant": "switch", "players": 4},
+         {"variant": "whist", "players": 4}, {"variant": "oh-hell", "players": 3},
+         {"variant": "oh-hell", "players": 7}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))

@@ -81,6 +81,18 @@ def test_stuck_draw_zero_is_allowed_when_the_deal_leaves_no_stock() -> None:
     assert game.new_deal(seed=1).to_json()
 
 
+def test_stuck_draw_zero_is_allowed_when_players_draw_at_will() -> None:
+    """Drawing at will (at least one card a turn) empties the stock, so the deal ends
+    although stuck_draw, which drawing at will does not read, is 0."""
+    from cardrules.conformance import check_playout
+
+    game = cardrules.load({"extends": "crazy_eights", "patch": {"play": {"stuck_draw": 0}}},
+                          players=3)
+    assert game.variant.play.stuck_draw == 0  # type: ignore[union-attr]
+    for seed in range(3):
+        assert check_playout(game, seed).deals == 1
+
+
 # 15: the same group twice -----------------------------------------------------------------
 
 

@@ -1,16 +1,19 @@
 """``python -m cardrules.bench [--json] [--quick] [--scaling | --search]``: the playout
 benchmark (``--search``: the search bot's cost per move and iterations per second).
 
-Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players,
-default options) and Hearts (4 players, the pass direction drawn by lot) and, when the
-optional ``bench`` extra is installed, peer engines in the same run, printing the ratio
-cardrules/peer.  Crazy Eights and Hearts against OpenSpiel's crazy_eights and hearts
-compare the same games (``tests/test_openspiel_crazy_eights.py``,
-``tests/test_openspiel_hearts.py``); the other pairs are games of a similar kind.  No
-peer plays Durak: it is compared with the shedding games the peers have (OpenSpiel's
-crazy_eights, RLCard's uno), games that are also won by emptying one's hand, drawing
-from a stock, but with one card per turn and no bouts.  Reports the median of several
-runs and their spread.
+Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players),
+Hearts (4 players, the pass direction drawn by lot) and Whist (4 players), default
+options otherwise, and, when the optional ``bench`` extra is installed, peer engines in
+the same run, printing the ratio cardrules/peer.  Crazy Eights and Hearts against
+OpenSpiel's crazy_eights and hearts compare the same games
+(``tests/test_openspiel_crazy_eights.py``, ``tests/test_openspiel_hearts.py``); the
+other pairs are different games of a similar kind, marked so in the ratios.  OpenSpiel
+has no whist: Whist is compared with its hearts, another four-handed game of thirteen
+one-card tricks with a duty to follow suit (hearts adds passing cards and penalty
+points).  No peer plays Durak: it is compared with the shedding games the peers have
+(OpenSpiel's crazy_eights, RLCard's uno), games that are also won by emptying one's
+hand, drawing from a stock, but with one card per turn and no bouts.  Reports the
+median of several runs and their spread.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
-       ("crazy_eights", 4), ("hearts", 4), ("durak", 2), ("durak", 4))
+       ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4))
 """The cardrules games measured."""
 OPTIONS: dict[tuple[str, int], dict[str, object]] = {("hearts", 4): {"passing": "chance"}}
 """Options of the games measured, where the default is not the peer's game (OpenSpiel's
@@ -41,10 +44,14 @@ PAIRS = {
     ("crazy_eights", 2): ("crazy_eights_2p",),
     ("crazy_eights", 4): ("crazy_eights_4p",),
     ("hearts", 4): ("hearts_4p",),
+    ("whist", 4): ("hearts_4p",),
     ("durak", 2): ("crazy_eights_2p", "uno_2p"),
     ("durak", 4): ("crazy_eights_4p", "uno_4p"),
 }
 """Which peers each cardrules game is compared with."""
+SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy_eights_4p"}
+"""The pairs that play the same game in both engines; every other pair is a different game
+of a similar kind."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -99,6 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    [r.decisions_per_s for r in peer_runs])
             peer, _ = peer_cache[key]
             entry["ratios"][key] = middle.decisions_per_s / peer.decisions_per_s
+            if SAME_GAME.get((variant, players)) == key:
+                entry["same_game"] = key
         report["games"].append(entry)
     for key, (peer, rates) in peer_cache.items():
         report["peers"].append({"key": key, "name": peer.name, "version": peer.version,
@@ -194,7 +203,8 @@ def _print(report: dict[str, Any]) -> None:
         print("ratio cardrules/peer (decisions per second):")
         for g in report["games"]:
             for key, ratio in g.get("ratios", {}).items():
-                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}")
+                kind = "same game" if g.get("same_game") == key else "different game"
+                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
     else:
         print("\n(no peers measured: pip install '.[bench]' to compare with OpenSpiel and RLCard)")
 

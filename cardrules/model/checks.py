@@ -16,7 +16,7 @@ from cardrules.errors import CardrulesError
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.bouts import BoutsPlay
 from cardrules.model.checks_bouts import check_bouts
-from cardrules.model.match import Goal
+from cardrules.model.match import SCHEDULE, Goal
 from cardrules.model.shedding import (
     BonusWhen,
     GroupKind,
@@ -30,6 +30,8 @@ from cardrules.model.shedding import (
 from cardrules.model.shedding_checks import effect_problems
 from cardrules.model.stock_checks import check_stock
 from cardrules.model.tricks import (
+    Condition,
+    DrawOrder,
     Follow,
     Partners,
     TrickScoring,
@@ -305,11 +307,7 @@ def _match(v: Variant) -> Iterator[Found]:
     if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:
         yield ("match", "target"), "goal lowest_total needs a target above 0"
     if spec.goal is Goal.FIXED_DEALS:
-        if spec.deals <= 0:
-            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
-        elif spec.deals > spec.max_deals:
-            yield ("match", "deals"), (f"goal fixed_deals: {spec.deals} deals are more than "
-                                       f"max_deals ({spec.max_deals})")
+        yield from _fixed_deals(v)
         if spec.target:
             yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
                                         "at a target: give deals, not target")
@@ -334,6 +332,29 @@ def _match(v: Variant) -> Iterator[Found]:
             if pattern not in spec.pot.split:
                 yield ("match", "pot", "split"), (
                     f"no shares for {winners} winner(s) finishing as {pattern}")
+
+
+def _fixed_deals(v: Variant) -> Iterator[Found]:
+    """The deals of a ``fixed_deals`` match: a number, or one pass through a schedule."""
+    spec = v.match
+    if spec.deals == SCHEDULE:
+        if not v.deal.schedule:
+            yield ("match", "deals"), ("deals: schedule plays one deal per entry of the "
+                                       "hand-size schedule, but deal.hand is one number: "
+                                       "give deal.hand a schedule or deals a number")
+            return
+        counts = {n: spec.deal_count(v.deal.sizes(n))
+                  for n in range(v.players.min, v.players.max + 1)}
+    else:
+        counts = {0: spec.deal_count(())}
+    for n, count in counts.items():
+        players = f" with {n} players" if n else ""
+        if count <= 0:
+            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
+        elif count > spec.max_deals:
+            yield ("match", "deals"), (f"goal fixed_deals: {count} deals{players} are more "
+                                       f"than max_deals ({spec.max_deals})")
+            return
 
 
 def _patterns(winners: int) -> Iterator[str]:
@@ -407,17 +428,40 @@ def check_stuck_draw(v: Variant) -> Iterator[Found]:
     to draw anyway.
     """
     play = v.play
-    if not isinstance(play, SheddingPlay) or play.stuck_draw > 0:
-        return
-    size = len(v.pack.ranks) * len(v.pack.suits)
-    stock = max(size - min(v.deal.sizes(n)) * n - v.deal.starter
-                for n in range(v.players.min, v.players.max + 1))
+    if not isinstance(play, SheddingPlay) or play.stuck_draw > 0 or play.draw.at_will:
+        return  # drawing at will (max_per_turn >= 1) empties the stock; stuck_draw is unread
+    stock = _undealt(v)
     if stock > 0:
         yield ("play", "stuck_draw"), (
             f"stuck_draw 0 lets a player who cannot beat pass without drawing, but "
             f"{stock} card(s) stay in the stock after a deal to {v.players.min} players, "
             "and a deal only ends once the stock is empty: it would never end; "
             "use 1 or more")
+
+
+def _undealt(v: Variant) -> int:
+    """The most cards a deal leaves in the stock, over the deals and player counts (a
+    turned trump card lies in the stock, a starter does not)."""
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    return max(size - min(v.deal.sizes(n)) * n - v.deal.starter
+               for n in range(v.players.min, v.players.max + 1))
+
+
+def check_stock_duties(v: Variant) -> Iterator[Found]:
+    """Refuses trick duties that wait for an empty stock (``when: stock_empty``) in a game
+    without drawing that leaves cards in the stock: nothing ever empties it, so the
+    duties would never bind."""
+    play = v.play
+    if not isinstance(play, TricksPlay) or play.draw is not DrawOrder.NONE:
+        return
+    duties = play.duties
+    binding = duties.follow is not Follow.NONE or duties.trump_when_void or duties.head
+    stock = _undealt(v)
+    if binding and duties.when is Condition.STOCK_EMPTY and stock > 0:
+        yield ("play", "duties", "when"), (
+            f"duties wait for an empty stock, but with play.draw: none the {stock} card(s) "
+            "a deal leaves in the stock are never drawn: the duties would never apply; "
+            "use when: always")
 
 
 def check_groups_unique(v: Variant) -> Iterator[Found]:
@@ -528,7 +572,8 @@ def check_action_bound(v: Variant) -> Iterator[Found]:
 
 
 SETUP_CHECKS: tuple[Callable[[Variant], Iterator[Found]], ...] = (
-    check_players, check_hand_size, check_stuck_draw, check_groups_unique, check_partners,
+    check_players, check_hand_size, check_stuck_draw, check_stock_duties,
+    check_groups_unique, check_partners,
     check_zones, check_card_names, check_action_bound, check_phases,
 )
 """Checks of degenerate set-ups, run by :func:`check_variant` after the others."""

@@ -59,7 +59,14 @@ def _clause(value: Any, _: type) -> BeatClause | RankClause:
     return _converter.structure(value, RankClause)
 
 
+def _int_or_name(value: Any, _: type) -> int | str:
+    """A number, or a name the schema allows in its place (``deals: schedule``)."""
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) \
+        else int(value)
+
+
 _converter.register_structure_hook(Fraction, _fraction)
+_converter.register_structure_hook(int | str, _int_or_name)
 _converter.register_structure_hook(BeatClause | RankClause, _clause)
 _converter.register_structure_hook(str, lambda v, _: str(v))
 

@@ -7,7 +7,11 @@ from fractions import Fraction
 
 import attrs
 
-__all__ = ["Goal", "MatchSpec", "NextDealer", "PotSpec", "Remainder"]
+__all__ = ["SCHEDULE", "Goal", "MatchSpec", "NextDealer", "PotSpec", "Remainder"]
+
+SCHEDULE = "schedule"
+"""``match.deals: schedule``: a match of goal ``fixed_deals`` lasts one pass through the
+hand-size schedule (``deal.hand``) for its number of players."""
 
 
 class Goal(enum.Enum):
@@ -75,11 +79,23 @@ class MatchSpec:
     """``avoid_losing_total``: the total that loses."""
     next_dealer: NextDealer = NextDealer.CLOCKWISE
     """Who deals the next deal."""
-    deals: int = 0
-    """``fixed_deals``: the number of deals the match lasts."""
+    deals: int | str = 0
+    """``fixed_deals``: the number of deals the match lasts, or :data:`SCHEDULE` (one deal
+    per entry of the hand-size schedule for the number of players)."""
     max_deals: int = 1000
     """A safety bound on the number of deals: then the match ends anyway (``reach_target``:
     the highest total wins, a tie is a draw; ``avoid_losing_total``: nobody wins;
     ``lowest_total``: the lowest total wins)."""
     pot: PotSpec | None = None
     """The money pot, if any."""
+
+    def deal_count(self, schedule: tuple[int, ...]) -> int:
+        """``fixed_deals``: the deals a match lasts, given the hand sizes of its deals in
+        turn (``DealSpec.sizes``) for its number of players.
+
+        >>> MatchSpec(goal=Goal.FIXED_DEALS, deals=8).deal_count((1, 2, 1))
+        8
+        >>> MatchSpec(goal=Goal.FIXED_DEALS, deals=SCHEDULE).deal_count((1, 2, 1))
+        3
+        """
+        return len(schedule) if self.deals == SCHEDULE else int(self.deals)

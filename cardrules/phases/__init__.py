@@ -144,6 +144,11 @@ class Phase(abc.ABC):
         (bids made, say) replaces or adjusts them; the state must not be changed."""
         return scores
 
+    def replaces_scores(self, settings: Any) -> bool:
+        """True when :meth:`score` ignores the scores it is given, so that the procedure's
+        own scoring does not count (``cardrules rules`` then leaves it out)."""
+        return False
+
 
 def _add_verbs(phase: Phase) -> None:
     for word, cards in phase.verbs.items():

@@ -219,8 +219,7 @@ class TricksTables:
             smallest_win_combination=min(
                 (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
                 default=_NEVER),
-            suit_points=tuple(_suit_points(pack, s) for s in range(len(pack.suits)))
-            if len(pack.ranks) <= 13 else ())
+            suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else ())
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
@@ -501,23 +500,6 @@ class TricksTables:
         return 0
 
 
-def _suit_points(pack: Pack, suit: int) -> tuple[int, ...]:
-    """The card points of every set of cards of ``suit`` (by its bit pattern within the
-    suit), each built from the set without its lowest card.
-
-    >>> from cardrules.cards import Pack
-    >>> pack = Pack(ranks=("J", "Q", "K"), suits=("S", "H"), points=(2, 3, 4))
-    >>> _suit_points(pack, 1)
-    (0, 2, 3, 5, 4, 6, 7, 9)
-    """
-    base = suit * len(pack.ranks)
-    table = [0] * (1 << len(pack.ranks))
-    for m in range(1, len(table)):
-        low = m & -m
-        table[m] = table[m ^ low] + pack.value(base + low.bit_length() - 1)
-    return tuple(table)
-
-
 def _exchange(pack: Pack, rank: str, suit: str) -> Action:
     """The action exchanging the card of ``rank`` and ``suit`` for the turned-up card."""
     card = pack.parse(rank + suit)
@@ -545,3 +527,23 @@ def _pairs(cards: int, held: int, table: tuple[int, ...]) -> bool:
             return True
         candidates ^= pick
     return False
+
+
+def _suit_points(pack: Pack) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the card points of every set of its ranks (bit ``r``: rank ``r``), each
+    set's from the set without its lowest card (8,192 sets a suit of 13 ranks).
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("9", "10", "A"), suits=("S", "H"), points=(0, 10, 11))
+    >>> _suit_points(pack)[1]
+    (0, 0, 10, 10, 11, 11, 21, 21)
+    """
+    width = len(pack.ranks)
+    tables = []
+    for suit in range(len(pack.suits)):
+        values = [pack.value(suit * width + r) for r in range(width)]
+        table = [0] * (1 << width)
+        for m in range(1, 1 << width):
+            table[m] = table[m & (m - 1)] + values[(m & -m).bit_length() - 1]
+        tables.append(tuple(table))
+    return tuple(tables)

@@ -12,9 +12,11 @@ tricks bid scores ``exact`` plus ``per_trick`` for each trick; any other player 
 scores replace the procedure's deal scores (``replace: true``, the default) or are
 added to them (``replace: false``).
 
-The phase needs a deal of one-card tricks and no drawing, so that the deal has as many
-tricks as a hand has cards: ``phases: [{bidding: {dealer_may_not_make_total: true,
-contract: {exact: 10, per_trick: 1, otherwise: 0}}}]``.
+Refusals quote the variant's rule numbers for the keys ``bid`` (bidding in turn, from 0
+to the tricks of the deal) and ``dealer_bid`` (the dealer's restriction) of
+``references:``.  The phase needs a deal of one-card tricks and no drawing, so that the
+deal has as many tricks as a hand has cards: ``phases: [{bidding:
+{dealer_may_not_make_total: true, contract: {exact: 10, per_trick: 1, otherwise: 0}}}]``.
 
 >>> phase = Bidding()
 >>> import textwrap
@@ -169,17 +171,18 @@ class Bidding(Phase):
         return [_bid(k) for k in range(_tricks(state) + 1)]
 
     def refusal(self, state: Any, settings: BiddingSettings, action: Action) -> str | None:
-        tricks = _tricks(state)
+        tricks, game = _tricks(state), state.game
         if action.kind is not Kind.VERB or action.name != "bid":
             return (f"each player first bids the tricks they will take, from 'bid 0' to "
-                    f"'bid {tricks}'")
+                    f"'bid {tricks}'{game.rule_ref('bid')}")
         if action.amount > tricks:
-            return f"a bid is 0 to the {tricks} tricks of the deal, not {action.amount}"
+            return (f"a bid is 0 to the {_count(tricks)} of the deal, not {action.amount}"
+                    f"{game.rule_ref('bid')}")
         if settings.dealer_may_not_make_total and state._current == state._dealer:
             total = sum(b for b in state._bids if b != NO_BID) + action.amount
             if total == tricks:
                 return (f"the dealer may not bid {action.amount}: the bids would add up to "
-                        f"the {tricks} tricks of the deal")
+                        f"the {_count(tricks)} of the deal{game.rule_ref('dealer_bid')}")
         return None
 
     def apply(self, state: Any, settings: BiddingSettings, action: Action) -> bool:
@@ -201,6 +204,9 @@ class Bidding(Phase):
             return made
         return tuple(s + m for s, m in zip(scores, made))
 
+    def replaces_scores(self, settings: BiddingSettings) -> bool:
+        return settings.contract.replace
+
     def view(self, state: Any, settings: BiddingSettings, player: int) -> dict[str, Any]:
         bids = state._bids
         return {"bids": [b if b != NO_BID else None for b in bids],
@@ -220,6 +226,11 @@ class Bidding(Phase):
 def _bid(tricks: int) -> Action:
     """The action ``bid <tricks>``, with its notation."""
     return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
+
+
+def _count(tricks: int) -> str:
+    """``1 trick``, ``2 tricks``."""
+    return f"{tricks} trick{'s' * (tricks != 1)}"
 
 
 def _tricks(state: Any) -> int:

@@ -1,0 +1,28 @@
+"""``python -m cardrules.bench``: every cardrules game it lists is measured (a quick run,
+without peers), Whist among them, paired with the closest peer game and marked as a
+different game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardrules.bench.__main__ import OWN, PAIRS, SAME_GAME, main
+
+
+def test_a_quick_run_measures_every_listed_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--quick", "--no-peers", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    names = [g["name"] for g in report["games"]]
+    assert names == [f"cardrules {variant} {players}p" for variant, players in OWN]
+    whist = report["games"][names.index("cardrules whist 4p")]
+    assert whist["decisions_per_s"] > whist["games_per_s"] > 0
+    assert whist["calls"]["legal_actions_us"] > 0
+
+
+def test_whist_is_compared_with_hearts_as_a_different_game() -> None:
+    assert PAIRS[("whist", 4)] == ("hearts_4p",)
+    assert ("whist", 4) not in SAME_GAME
+    assert set(SAME_GAME) <= set(PAIRS)
+    assert all(SAME_GAME[pair] in PAIRS[pair] for pair in SAME_GAME)

@@ -1,0 +1,285 @@
+"""Oh Hell (``variants/oh-hell.yaml``): scenario tests from explicit positions, one or more
+per rule of ``docs/rules/oh-hell.md`` (O1-O8), for every number of players it allows."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from rule_support import play, refused
+
+import cardrules
+from cardrules.check import run_check
+from cardrules.conformance import check_cards
+from cardrules.describe import describe
+from cardrules.match import MatchState
+
+PLAYERS = (3, 4, 5, 6, 7)
+LARGEST = {3: 17, 4: 12, 5: 10, 6: 8, 7: 7}
+"""O2: the most cards a hand is dealt, leaving a card to turn up."""
+
+
+@cache
+def oh_hell(players: int = 4) -> cardrules.Game:
+    return cardrules.load("oh-hell", players=players)
+
+
+def bidding(game: cardrules.Game, hands: list[str], *, dealer: int,
+            bids: tuple[int, ...], turned: str = "2D", deal_number: int = 1) -> cardrules.State:
+    """Deal number ``deal_number`` with ``hands`` dealt, ``turned`` turned up and the bids so
+    far (-1: not yet); the next bidder clockwise from the dealer's left is to act."""
+    n = game.players
+    current = (dealer + 1 + sum(b >= 0 for b in bids)) % n
+    used = " ".join(hands).split() + [turned]
+    rest = [c for c in game.pack.names(range(game.pack.size)) if c not in used]
+    return game.position(hands=hands, stock=[turned, *rest], trump=turned[-1],
+                         trump_card=turned, dealer=dealer, deal_number=deal_number, stage=0,
+                         current=current, leader=(dealer + 1) % n, bids=list(bids))
+
+
+def position(*hands: str, trump_card: str = "2D", leader: int = 0,
+             bids: tuple[int, ...] = (0, 0, 0)) -> cardrules.State:
+    """A position at the start of a trick after the bids, ``trump_card`` turned up."""
+    return oh_hell(len(hands)).setup(hands=list(hands), trump_card=trump_card, leader=leader,
+                                     dealer=(leader - 1) % len(hands), bids=list(bids))
+
+
+def labels(state: cardrules.State) -> list[str]:
+    return sorted(a.label for a in state.legal_actions())
+
+
+def finish(state: cardrules.State, seed: int = 0) -> cardrules.State:
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# O1: one pack of 52, three to seven players ------------------------------------------------
+
+def test_o1_one_pack_of_52_for_three_to_seven_players_each_alone() -> None:
+    for n in PLAYERS:
+        game = oh_hell(n)
+        assert game.pack.size == 52 and game.partnerships == tuple((p,) for p in range(n))
+    assert oh_hell().variant.pack.ranks[0] == "2" and oh_hell().variant.pack.ranks[-1] == "A"
+    for n in (2, 8):
+        with pytest.raises(cardrules.CardrulesError, match="3 to 7 players"):
+            cardrules.load("oh-hell", players=n)
+
+
+# O2: hands grow by one card a deal to the most that leaves a card to turn, then shrink ----
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_o2_the_schedule_climbs_to_the_largest_hand_and_back(players: int) -> None:
+    top = LARGEST[players]
+    assert top * players + 1 <= 52 < (top + 1) * players + 1
+    sizes = oh_hell(players).variant.deal.sizes(players)
+    assert sizes == (*range(1, top + 1), *range(top - 1, 0, -1))
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_o2_a_match_deals_the_schedule_and_the_deal_passes_clockwise(players: int) -> None:
+    game, rng = oh_hell(players), random.Random(players)
+    state = game.new_match(seed=players, dealer=0)
+    assert isinstance(state, MatchState)
+    seen: list[tuple[int, int]] = []
+    while not state.is_over:
+        if not seen or seen[-1][0] != state.deal_index:
+            hand = state.deal.view(0)["hands"][0]
+            seen.append((state.deal_index, len(hand)))
+            assert state.deal.view(0)["dealer"] == state.deal_index % players
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert [size for _, size in seen] == list(game.variant.deal.sizes(players))
+
+
+# O3: the next card is turned up for trumps; the rest of the pack is not used --------------
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_o3_the_turned_card_names_trumps_and_the_rest_stays_unused(players: int) -> None:
+    """Deals that leave cards undealt, with nobody drawing, play to their end."""
+    game = oh_hell(players)
+    deal = _deal_of_size(game, LARGEST[players])
+    view = deal.view(0)
+    assert view["trump"] == view["trump_card"][-1]
+    left = 52 - players * LARGEST[players]
+    assert view["stock"] == left >= 1
+    check_cards(deal)
+    over = finish(deal, seed=players)
+    assert over.view(0)["stock"] == left and over.result is not None
+    assert all(h == 0 for h in over.hands)
+
+
+def _deal_of_size(game: cardrules.Game, size: int) -> cardrules.State:
+    """A fresh deal of the match's deal with ``size`` cards a hand (its deal number)."""
+    index = game.variant.deal.sizes(game.players).index(size)
+    match = game.new_match(seed=size, dealer=0)
+    assert isinstance(match, MatchState)
+    rng = random.Random(size)
+    while match.deal_index < index:
+        match = match.apply(rng.choice(match.legal_actions()))
+    assert len(match.deal.view(0)["hands"][0]) == size
+    return match.deal
+
+
+# O4: bids in turn from the dealer's left, 0 to the cards in a hand, public -----------------
+
+def test_o4_everyone_bids_in_turn_from_the_dealer_s_left() -> None:
+    game = oh_hell(4)
+    state = bidding(game, ["AS KS", "QS JS", "10S 9S", "8S 7S"], dealer=1, bids=(-1,) * 4)
+    assert state.current_player == 2
+    assert labels(state) == ["bid 0", "bid 1", "bid 2"]
+    state = play(state, "bid 2", "bid 0", "bid 1")
+    assert state.current_player == 1  # the dealer bids last
+    assert all(state.view(p)["bids"] == [1, None, 2, 0] for p in range(4))
+
+
+def test_o4_a_bid_above_the_hand_and_playing_before_bidding_are_refused() -> None:
+    game = oh_hell(4)
+    state = bidding(game, ["AS KS", "QS JS", "10S 9S", "8S 7S"], dealer=1, bids=(-1,) * 4)
+    message = refused(state, "bid 3", "O4")
+    assert "a bid is 0 to the 2 tricks of the deal" in message
+    refused(state, "lead 10S", "O4")
+
+
+# O5: the dealer may not make the bids add up to the tricks ---------------------------------
+
+def test_o5_the_dealer_may_not_bid_the_total() -> None:
+    game = oh_hell(3)
+    state = bidding(game, ["AS KS", "QS JS", "10S 9S"], dealer=2, bids=(1, 0, -1))
+    assert labels(state) == ["bid 0", "bid 2"]
+    message = refused(state, "bid 1", "O5")
+    assert "the dealer may not bid 1" in message
+
+
+def test_o5_the_others_may_bid_anything_that_adds_up() -> None:
+    game = oh_hell(3)
+    state = bidding(game, ["AS KS", "QS JS", "10S 9S"], dealer=2, bids=(2, -1, -1))
+    assert labels(state) == ["bid 0", "bid 1", "bid 2"]  # player 1 may make it add up
+
+
+# O6: the dealer's left leads; follow suit; the highest trump, else of the suit led -------
+
+def test_o6_after_the_bids_the_dealer_s_left_leads_any_card() -> None:
+    game = oh_hell(3)
+    state = bidding(game, ["AS 3H", "QS JS", "10S 9S"], dealer=2, bids=(1, 0, -1))
+    state = state.apply("bid 0")
+    assert state.current_player == 0 and labels(state) == ["lead 3H", "lead AS"]
+
+
+def test_o6_follow_suit_when_able() -> None:
+    state = play(position("AS 3H", "QS 5D", "10H 9C"), "lead AS")
+    assert labels(state) == ["answer QS"]
+    assert "must follow suit" in refused(state, "answer 5D", "O6")
+    state = state.apply("answer QS")
+    assert labels(state) == ["answer 10H", "answer 9C"]  # void: any card
+
+
+def test_o6_the_highest_trump_takes_the_trick_and_leads_next() -> None:
+    state = play(position("AS 3H", "4D 5D", "6D 9C"), "lead AS", "answer 4D", "answer 6D")
+    assert state.view(0)["tricks"] == [0, 0, 1] and state.current_player == 2
+
+
+def test_o6_without_trumps_the_highest_card_of_the_suit_led_takes_it() -> None:
+    state = play(position("9S 3H", "AC 5C", "JS 9C"), "lead 9S", "answer AC", "answer JS")
+    assert state.view(0)["tricks"] == [0, 0, 1] and state.current_player == 2
+
+
+# O7: an exact bid scores 10 plus the bid, anything else 0 ----------------------------------
+
+def test_o7_only_exact_bids_score_ten_plus_the_bid() -> None:
+    state = position("AS KS", "QS JS", "3D 2S", bids=(2, 0, 1), trump_card="4D")
+    state = finish(play(state, "lead AS", "answer QS", "answer 2S", "lead KS", "answer JS",
+                        "answer 3D"))
+    assert state.view(0)["tricks"] == [1, 0, 1]
+    assert state.result is not None and state.result.scores == (0, 10, 11)
+
+
+def test_o7_a_zero_bid_made_scores_ten() -> None:
+    state = position("AS", "QS", "2S", bids=(1, 0, 0), trump_card="4D")
+    state = play(state, "lead AS", "answer QS", "answer 2S")
+    assert state.result is not None and state.result.scores == (11, 10, 10)
+
+
+# O8: after the last deal the highest total wins; equal highest totals share ------------
+
+def _last_trick() -> cardrules.State:
+    """A one-card deal: player 1 leads KS, player 2 trumps it; bids 0, 1, 0."""
+    return oh_hell(3).setup(hands=["AS", "KS", "2H"], trump_card="3H", leader=1, dealer=0,
+                            bids=[0, 1, 0])
+
+
+def test_o8_after_the_last_deal_the_highest_total_wins() -> None:
+    game = oh_hell(3)
+    last = len(game.variant.deal.sizes(3)) - 1
+    assert last == 32
+    match = game.setup_match(_last_trick(), totals=(30, 45, 40), index=last)
+    match = play(match, "lead KS", "answer 2H", "answer AS")
+    assert match.result is not None and match.result.deals == 33
+    assert match.result.totals == (40, 45, 40) and match.result.winners == (1,)
+
+
+def test_o8_equal_highest_totals_share_the_win() -> None:
+    game = oh_hell(3)
+    match = game.setup_match(_last_trick(), totals=(30, 40, 40), index=32)
+    match = play(match, "lead KS", "answer 2H", "answer AS")
+    assert match.result is not None and match.result.winners == (0, 1, 2)
+    assert match.result.places == (1, 1, 1)
+
+
+def test_o8_before_the_last_deal_the_match_goes_on() -> None:
+    game = oh_hell(3)
+    match = game.setup_match(_last_trick(), totals=(30, 45, 40), index=31)
+    match = play(match, "lead KS", "answer 2H", "answer AS")
+    assert not match.is_over and match.deal_index == 32
+    assert len(match.deal.view(0)["hands"][0]) == 1
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_o8_a_match_lasts_one_deal_per_entry_of_the_schedule(players: int) -> None:
+    result = finish(oh_hell(players).new_match(seed=players), seed=players).result
+    assert result is not None and result.deals == len(oh_hell(players).variant.deal.sizes(
+        players))
+    best = max(result.totals)
+    assert result.winners == tuple(p for p, t in enumerate(result.totals) if t == best)
+
+
+# Load-time refusals, the rules in English, the conformance suite ------------------------
+
+def test_duties_waiting_for_an_empty_stock_are_refused_without_drawing() -> None:
+    """Cards stay in the stock and nobody draws: duties that wait for an empty stock would
+    never apply, so the file is refused at load instead of playing without them."""
+    house = {"extends": "oh-hell", "patch": {"play": {"duties": {"when": "stock_empty"}}}}
+    with pytest.raises(cardrules.VariantError, match=r"\$\.play\.duties\.when: duties wait "
+                       r"for an empty stock.*never apply; use when: always"):
+        cardrules.load(house)
+
+
+def test_deals_schedule_needs_a_schedule() -> None:
+    house = {"extends": "oh-hell", "patch": {"deal": {"hand": 5}}}
+    with pytest.raises(cardrules.VariantError, match=r"\$\.match\.deals: deals: schedule "
+                       "plays one deal per entry"):
+        cardrules.load(house)
+    with pytest.raises(cardrules.VariantError, match="33 deals with 3 players are more "
+                       r"than max_deals \(30\)"):
+        cardrules.load({"extends": "oh-hell", "patch": {"match": {"max_deals": 30}}})
+
+
+def test_the_rules_in_english_describe_oh_hell() -> None:
+    text = "\n".join(describe(oh_hell().variant))
+    assert "- 3 to 7 players" in text
+    assert ("1 to 17, then 16 to 1 cards with 3 players, 1 to 12, then 11 to 1 cards with 4 "
+            "players") in text
+    assert ("the next card is turned up: its suit is trump and it stays face up on the pack; "
+            "the rest of the pack is not used in the deal.") in text
+    assert "the dealer may not bid so that the bids add up" in text
+    assert "Making the bid exactly scores 10 and 1 per trick taken; otherwise 0." in text
+    assert ("The match lasts one deal per hand size above (33 deals with 3 players, 23 with "
+            "4, 19 with 5, 15 with 6, 13 with 7).") in text
+    assert "drawn last" not in text and "then again" not in text and "`everyone`" not in text
+
+
+def test_cardrules_check_passes() -> None:
+    report = run_check("oh-hell", games=10, seed=5, match_every=5)
+    assert report.failure is None, report.failure
+    assert report.players == PLAYERS
