@@ -24,5 +24,6 @@ def test_a_quick_run_measures_every_listed_game(capsys: pytest.CaptureFixture[st
 def test_whist_is_compared_with_hearts_as_a_different_game() -> None:
     assert PAIRS[("whist", 4)] == ("hearts_4p",)
     assert ("whist", 4) not in SAME_GAME
+    assert SAME_GAME[("hearts", 4)] == "hearts_4p"  # the same game: a differential test
     assert set(SAME_GAME) <= set(PAIRS)
     assert all(SAME_GAME[pair] in PAIRS[pair] for pair in SAME_GAME)

@@ -1,5 +1,5 @@
 """``cardrules play`` driven through a pseudo-terminal of 80×24, as a person would play it:
-what is on the screen for every phase (shedding, tricks, passing cards, bidding), the deal
+what is on the screen for every phase (shedding, tricks, bouts, passing cards, bidding), the deal
 and match summaries, forced moves played automatically, hot-seat play, resuming a saved
 game, and colour only when it is wanted."""
 
@@ -114,6 +114,21 @@ def test_a_crazy_eights_deal_shows_the_pile_and_offers_the_draw() -> None:
     screen = _play_out(child)
     _assert_legible(screen)
     assert "Deal over" in screen and "deal over: results" in screen
+
+
+def test_a_durak_deal_shows_the_bout_in_pairs() -> None:
+    child = _spawn("durak", "--players", "2", "--seed", "2")
+    child.expect(PROMPT)
+    first = _screen(child.before)
+    assert "Bout: P0 attacks P1 (at most 5 cards)" in first     # the first bout's limit
+    assert "Your turn (attack)" in first and re.search(r"1 attack \S+", first)
+    assert "trump ♣ (K♣ turned up)" in first and "stock 24" in first
+    child.sendline("1")
+    screen = _play_out(child)
+    _assert_legible(screen)
+    assert re.search(r"Bout: P\d attacks P\d.*:\s+\S+/\S+", screen)  # a card and its beat
+    assert "Beaten off:" in screen
+    assert "Deal over" in screen
 
 
 def test_passing_cards_is_shown_and_the_cards_can_be_typed(tmp_path: Path) -> None:

@@ -49,7 +49,8 @@ PAIRS = {
     ("durak", 4): ("crazy_eights_4p", "uno_4p"),
 }
 """Which peers each cardrules game is compared with."""
-SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy_eights_4p"}
+SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy_eights_4p",
+             ("hearts", 4): "hearts_4p"}
 """The pairs that play the same game in both engines; every other pair is a different game
 of a similar kind."""
 
