@@ -39,7 +39,7 @@ def test_check_passes_and_prints_figures(capsys: pytest.CaptureFixture[str]) -> 
     status, out = _run(capsys, "check", "bank", "--games", "6", "--seed", "1", "--json")
     figures = json.loads(out)
     assert status == 0 and figures["ok"] and figures["games"] == 6
-    assert figures["bots"] == ["random", "greedy"]
+    assert figures["bots"] == ["random", "greedy", "ismcts"]
 
 
 def test_check_of_a_broken_variant_fails_with_a_replayable_record(
