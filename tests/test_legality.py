@@ -15,7 +15,6 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import FIXTURE_VARIANTS, games
@@ -23,7 +22,6 @@ from strategies import FIXTURE_VARIANTS, games
 import cardrules
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
-from cardrules.errors import StateError
 from cardrules.procedures import bouts_rules, shedding_rules, tricks_rules
 from cardrules.procedures.bouts import BoutsState
 from cardrules.procedures.shedding import SheddingState
@@ -205,10 +203,3 @@ def test_refusals_and_legal_actions_agree_in_the_shedding_fixture(
     for state in [states[0], states[-1], *naming[:2], *rng.sample(states, min(6, len(states)))]:
         _check(state, [*_card_sets(state, rng), *_others(loaded), *everything])
 
-
-def test_a_set_up_leader_without_cards_is_refused() -> None:
-    """A position whose leader holds nothing is refused with the reason, not left with
-    no legal action."""
-    game = cardrules.load("oh-hell", players=5)
-    with pytest.raises(StateError, match="player 1 is to lead with no cards"):
-        game.setup(hands=["AS", "", "3H", "4H", "5H"], trump="C", leader=1)

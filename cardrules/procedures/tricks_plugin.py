@@ -77,8 +77,6 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     if len(hands) != n:
         raise StateError(f"give {n} hands, one per player (got {len(hands)})")
     hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
-    if not hand_masks[leader]:
-        raise StateError(f"player {leader} is to lead with no cards")
     won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
     turned = pack.parse(trump_card) if trump_card else -1
     stock_cards = tuple(reversed(pack.parse_many(stock)))
