@@ -226,7 +226,7 @@ def _passing(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[
                 parts.append(f"P{p} set aside {cards}")
     if view.get("passed"):
         parts.append(f"passed {table.cards(view['passed'])}")
-    return [" · ".join(parts)]
+    return wrap(parts, 78, sep=" · ")
 
 
 def _broken(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:

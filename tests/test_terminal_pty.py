@@ -116,6 +116,19 @@ def test_a_crazy_eights_deal_shows_the_pile_and_offers_the_draw() -> None:
     assert "Deal over" in screen and "deal over: results" in screen
 
 
+def test_a_hearts_deal_passes_then_plays_tricks() -> None:
+    child = _spawn("hearts", "--seed", "1")
+    child.expect(PROMPT)
+    first = _screen(child.before)
+    assert "Passing to the left" in first and "Your turn (pass cards)" in first
+    assert re.search(r"1 give \S+", first)
+    child.sendline("1")
+    screen = _play_out(child)
+    _assert_legible(screen)
+    assert re.search(r"P0 passes \S+", screen) and "leads 2♣" in screen   # H3, H4
+    assert "Deal over" in screen
+
+
 def test_a_durak_deal_shows_the_bout_in_pairs() -> None:
     child = _spawn("durak", "--players", "2", "--seed", "2")
     child.expect(PROMPT)
