@@ -66,6 +66,8 @@ class CheckReport:
     """Player counts played."""
     policies: tuple[str, ...]
     """Policies (bots) used."""
+    leak_share: float = 1.0
+    """Share of the states searched for leaks (every other check runs on every state)."""
     seconds: float
     """Wall-clock time."""
     failure: CheckFailure | None = None
@@ -84,7 +86,7 @@ def failure_of(game: Game, record: GameRecord, *, views: bool = True,
     ``bound``, a game still running after that many actions fails."""
     import random
 
-    rng = random.Random(derive_seed(record.seed, "check"))
+    rng = random.Random(derive_seed(record.seed, "check-probes"))
     try:
         state: State = game.new_match(record.seed) if record.match else \
             game.new_deal(record.seed, dealer=record.dealer)
@@ -135,16 +137,25 @@ def run_check(source: Source, *, games: int = 200, seed: int = 0,
               options: Mapping[str, object] | None = None,
               policies: Mapping[str, Policy] | None = None, players: Sequence[int] = (),
               match_every: int = 10, bound: int = 20000, views: bool = True,
+              leak_share: float = 1.0,
               progress: Callable[[int], None] | None = None) -> CheckReport:
     """Check ``games`` seeded games of ``source``; every ``match_every``-th is a whole match.
 
-    At least one game must be played: a check of nothing would pass.
+    Games cycle through the player counts (``players``, or every count the variant
+    allows), then through the policies.  ``leak_share`` below 1 searches that share of
+    the states for leaking views, drawn by lot, for long runs (see
+    :func:`cardrules.conformance.check_playout`); a failure found is shrunk with every
+    state searched.  At least one game must be played: a check of nothing would pass.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise CardrulesError(f"a check plays at least 1 game, not {games!r}")
     if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
         raise CardrulesError(f"the bound on a game's length must be at least 1, not {bound!r}")
     check_seed(seed)
+    if isinstance(leak_share, bool) or not isinstance(leak_share, (int, float)) \
+            or not 0.0 < leak_share <= 1.0:
+        raise CardrulesError(f"the share of states searched for leaks is above 0 and at "
+                             f"most 1, not {leak_share!r}")
     policies = dict(policies or {"random": random_policy})
     probe = cardrules.load(source, options=options)
     counts = tuple(players) or tuple(range(probe.variant.players.min,
@@ -161,7 +172,8 @@ def run_check(source: Source, *, games: int = 200, seed: int = 0,
         game_seed = derive_seed(seed, "check-game", index)
         try:
             report = check_playout(game, game_seed, match=match, max_actions=bound,
-                                   views=views, policy=policy)
+                                   views=views, policy=policy,
+                                   leak_share=leak_share)
         except PlayoutFailure as exc:
             totals["games"] += 1
             totals["actions"] += len(exc.record.actions)
@@ -182,5 +194,5 @@ def run_check(source: Source, *, games: int = 200, seed: int = 0,
     return CheckReport(
         variant=str(source), games=totals["games"], matches=totals["matches"],
         actions=totals["actions"], deals=totals["deals"], longest_game=totals["longest"],
-        bound=bound, players=counts, policies=tuple(names),
+        bound=bound, players=counts, policies=tuple(names), leak_share=leak_share,
         seconds=time.monotonic() - start, failure=failure)

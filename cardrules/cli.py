@@ -119,6 +119,30 @@ def _seats(text: str) -> tuple[int, ...]:
     return seats
 
 
+def _counts(text: str) -> tuple[int, ...]:
+    """An argparse type: one number of players, or several separated by commas."""
+    try:
+        counts = tuple(int(t) for t in text.split(","))
+    except ValueError:
+        counts = ()
+    if not counts or min(counts) < 1 or len(set(counts)) != len(counts):
+        raise argparse.ArgumentTypeError(f"write a number of players or several, e.g. 2,4; "
+                                         f"not {text!r}")
+    return counts
+
+
+def _share(text: str) -> float:
+    """An argparse type: a share above 0 and at most 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share above 0 and at most 1, e.g. 0.1; "
+                                         f"not {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardrules",
                                      description="Play card games from YAML rule files.")
@@ -214,6 +238,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="an option value (YAML scalar or list); may be repeated")
     p.add_argument("--bound", type=_at_least_one, default=20000,
                    help="actions after which a game counts as never ending")
+    p.add_argument("--players", type=_counts, default=(), metavar="N[,N...]",
+                   help="numbers of players to check (default: every number allowed)")
+    p.add_argument("--bots", default="", metavar="NAME[,NAME...]",
+                   help="bots that play the games, in turn (default: random, greedy, ismcts)")
+    p.add_argument("--leaks", type=_share, default=1.0, metavar="SHARE",
+                   help="share of the states searched for leaking views, drawn by lot "
+                        "(default 1: every state; e.g. 0.1 for long runs)")
     p.add_argument("--out", default="cardrules-failure.json",
                    help="where to write the smallest failing game record")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -542,6 +573,11 @@ def _check(args: argparse.Namespace) -> int:
 
         return choose
 
+    names = [n for n in args.bots.split(",") if n] if args.bots else list(QUICK_BOTS)
+    unknown = [n for n in names if n not in QUICK_BOTS]
+    if unknown or len(set(names)) != len(names):
+        raise UsageError(f"--bots names each of {', '.join(QUICK_BOTS)} at most once, "
+                             f"not {args.bots!r}")
     progress = None
     if sys.stderr.isatty() and not args.json:
         def progress(done: int) -> None:
@@ -549,8 +585,8 @@ def _check(args: argparse.Namespace) -> int:
 
     report = run_check(args.variant, games=args.games, seed=args.seed,
                        options=_parse_options(args.option),
-                       policies={name: policy_of(name) for name in QUICK_BOTS},
-                       bound=args.bound,
+                       policies={name: policy_of(name) for name in names},
+                       players=args.players, bound=args.bound, leak_share=args.leaks,
                        progress=progress)
     if progress is not None:
         print(file=sys.stderr)
@@ -558,7 +594,7 @@ def _check(args: argparse.Namespace) -> int:
                "matches": report.matches, "deals": report.deals, "actions": report.actions,
                "longest_game": report.longest_game, "bound": report.bound,
                "players": list(report.players), "bots": list(report.policies),
-               "seconds": round(report.seconds, 1)}
+               "leak_share": report.leak_share, "seconds": round(report.seconds, 1)}
     write_error = ""
     if report.failure is not None:
         record_path = os.path.abspath(args.out)
@@ -578,7 +614,9 @@ def _check(args: argparse.Namespace) -> int:
     else:
         print(f"{report.variant}: {report.games} games ({report.matches} whole matches) for "
               f"{', '.join(map(str, report.players))} players with bots "
-              f"{', '.join(report.policies)}")
+              f"{', '.join(report.policies)}" + (
+                  "" if report.leak_share >= 1 else
+                  f"; views searched for leaks in {report.leak_share:.0%} of the states"))
         print(f"  {report.actions} actions and {report.deals} deals checked in "
               f"{report.seconds:.1f} s; longest game {report.longest_game} actions "
               f"(bound {report.bound})")

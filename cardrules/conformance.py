@@ -342,15 +342,25 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
 
 
 def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: int = 20000,
-                  views: bool = True, policy: Policy = random_policy) -> PlayoutReport:
+                  views: bool = True, policy: Policy = random_policy,
+                  leak_share: float = 1.0) -> PlayoutReport:
     """Play one game from ``seed`` checking every invariant after every action.
 
     ``max_actions`` bounds each deal; a match is bounded by its rules' ``max_deals``.
+    The leak searches (:func:`check_views`, :func:`check_counterfactual`), the costly
+    part, run on every state, or with ``leak_share`` below 1 on that share of the states
+    drawn by lot; the checks draw from a generator of their own, so the game the policy
+    plays is the same whatever is searched; every other
+    check runs on every state.
 
     Raises :class:`PlayoutFailure` (a :class:`ConformanceError`) carrying the record of
     the game up to the failure.
     """
-    rng = random.Random(derive_seed(seed, "check"))
+    if not 0.0 <= leak_share <= 1.0:
+        raise ValueError(f"leak_share is a share between 0 and 1, not {leak_share!r}")
+    rng = random.Random(derive_seed(seed, "check"))  # the policy's
+    probes = random.Random(derive_seed(seed, "check-probes"))  # the checks'
+    lots = random.Random(derive_seed(seed, "check-leaks"))
     state = game.new_match(seed) if match else game.new_deal(seed)
     states = [state]
     actions: list[Action] = []
@@ -362,7 +372,9 @@ def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: in
 
     while True:
         try:
-            check_state(state, rng, states[-2] if len(states) > 1 else None, views=views)
+            searched = views and (leak_share >= 1.0 or lots.random() < leak_share)
+            check_state(state, probes, states[-2] if len(states) > 1 else None,
+                        views=searched)
         except ConformanceError as exc:
             raise fail(str(exc), exc) from exc
         except Exception as exc:

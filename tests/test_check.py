@@ -72,3 +72,29 @@ def test_broken_hook_is_caught_and_shrunk() -> None:
     assert len(record.actions) <= report.failure.original_actions
     game = load(record.variant, players=record.players, options=record.options)
     assert failure_of(game, record) is not None
+
+
+def test_searching_a_share_of_states_for_leaks_plays_the_same_games() -> None:
+    """A long run may search only some states for leaks; the games played (drawn by the
+    check's own generator) stay the same, every other check still runs on every state."""
+    full = run_check("crazy_eights", games=6, seed=7, match_every=0)
+    sampled = run_check("crazy_eights", games=6, seed=7, match_every=0, leak_share=0.2)
+    assert full.ok and sampled.ok
+    assert (sampled.actions, sampled.longest_game) == (full.actions, full.longest_game)
+    assert sampled.leak_share == 0.2 and full.leak_share == 1.0
+    assert sampled.seconds < full.seconds
+
+
+def test_the_share_of_states_searched_is_above_zero_and_at_most_one() -> None:
+    import pytest
+
+    from cardrules.errors import CardrulesError
+
+    for share in (0, 0.0, 1.5, -0.1, True):
+        with pytest.raises(CardrulesError, match="share of states searched for leaks"):
+            run_check("bank", games=1, leak_share=share)  # type: ignore[arg-type]
+
+
+def test_check_runs_chosen_player_counts() -> None:
+    report = run_check("durak", games=2, seed=1, players=(3,), match_every=0)
+    assert report.ok and report.players == (3,)

@@ -42,6 +42,37 @@ def test_check_passes_and_prints_figures(capsys: pytest.CaptureFixture[str]) -> 
     assert figures["bots"] == ["random", "greedy", "ismcts"]
 
 
+def test_check_with_chosen_players_bots_and_leak_share(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run(capsys, "check", "switch", "--games", "3", "--players", "2,3",
+                       "--bots", "greedy", "--leaks", "0.25", "--json")
+    figures = json.loads(out)
+    assert status == 0 and figures["ok"]
+    assert figures["players"] == [2, 3] and figures["bots"] == ["greedy"]
+    assert figures["leak_share"] == 0.25
+    status, out = _run(capsys, "check", "switch", "--games", "2", "--leaks", "0.5")
+    assert status == 0 and "views searched for leaks in 50% of the states" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ("--bots", "random,nobody"), ("--bots", "greedy,greedy"), ("--leaks", "0"),
+    ("--leaks", "2"), ("--players", "two"), ("--players", "2,2")])
+def test_check_refuses_bad_players_bots_and_shares(
+        capsys: pytest.CaptureFixture[str], argv: tuple[str, str]) -> None:
+    with pytest.raises(SystemExit) if argv[0] != "--bots" else _no_exit():
+        status = main(["check", "bank", "--games", "1", *argv])
+        assert status == 2
+    assert argv[1] in capsys.readouterr().err
+
+
+class _no_exit:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+
 def test_check_of_a_broken_variant_fails_with_a_replayable_record(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "failure.json"

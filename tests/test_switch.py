@@ -468,3 +468,34 @@ def test_bad_effect_keys_are_refused_with_a_reason(play_keys: dict[str, Any],
                                                    words: str) -> None:
     with pytest.raises(cardrules.VariantError, match=words):
         changed(**play_keys)
+
+
+# -- the greedy bot's heuristic ------------------------------------------------------------
+
+
+def test_greedy_announces_its_last_card_before_laying_it() -> None:
+    """S11: the greedy bot announces when a play would leave it one card, then plays,
+    so it never pays the penalty (without this, greedy games ran to the reshuffle limit)."""
+    import random
+
+    from cardrules.bots import act, make_bot
+
+    bot, rng = make_bot("greedy"), random.Random(0)
+    state = switch().setup(hands=["9C 5H", "3S 4D", "KD QD"], pile="9D",
+                           stock="3C 4C 5C 6C")
+    assert state.describe(act(bot, state, rng)) == "announce"
+    state = play(state, "announce")
+    state = state.apply(act(bot, state, rng))
+    assert held(state, 0) == 1 and len(state.stock) == 4
+
+
+def test_greedy_names_the_suit_it_holds_most() -> None:
+    """S6: after an ace, the greedy bot names the suit of most of its remaining cards."""
+    import random
+
+    from cardrules.bots import act, make_bot
+
+    state = switch().setup(hands=["AD 9H 2H 3C", "3S 9C AS 4H", "4S"], pile="KC",
+                           stock="5C 6C 7C")
+    state = play(state, "play AD")
+    assert state.describe(act(make_bot("greedy"), state, random.Random(0))) == "name H"

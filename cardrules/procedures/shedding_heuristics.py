@@ -1,5 +1,6 @@
 """The shedding procedure's move heuristic, for the greedy bot (and the search bot's
-shortlist): go out whenever a move empties the hand; play rather than pass; keep
+shortlist): go out whenever a move empties the hand; announce a last card whenever the
+rules ask for it; name the suit held most; play rather than pass; keep
 "special" cards (one's own trumps, wild cards) while a plain beat exists; lay high-point
 and high-ranked cards first; prefer a new top the next player is unlikely to beat when
 the pile is worth points.  It reads only the acting seat's view."""
@@ -62,6 +63,10 @@ def shedding_scorer(view: dict[str, Any], legal: Sequence[Action],
     def score(action: Action) -> float:
         if action.kind is Kind.TRUMP:
             return 0.0
+        if action.kind is Kind.ANNOUNCE:  # offered only before a play that leaves one card
+            return 900.0
+        if action.kind is Kind.NAME:
+            return float(sum(1 for n in mine_names if cards.parse(n)[1] == action.name))
         if action.kind is Kind.PASS:
             return _W_PASS if top_rank >= 0 else -100.0
         if action.kind is not Kind.PLAY:
