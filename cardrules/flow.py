@@ -71,6 +71,8 @@ def _enter(state: FieldState, stage: int) -> None:
 def legal(state: FieldState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
     phase, settings = state.game.phases[state._stage]
+    if phase.candidates_all_legal:
+        return tuple(phase.candidates(state, settings))
     refusal = phase.refusal
     return tuple([a for a in phase.candidates(state, settings)
                   if refusal(state, settings, a) is None])

@@ -85,6 +85,12 @@ class Phase(abc.ABC):
     def enter(self, state: Any, settings: Any) -> None:
         """Start the phase on a fresh clone of the state (at least: set ``_current``)."""
 
+    candidates_all_legal: ClassVar[bool] = False
+    """True when :meth:`refusal` refuses none of the :meth:`candidates` (it refuses only
+    actions outside them), so the legal actions are the candidates, asked nothing: a
+    saving on the hot path.  The property tests hold every phase to it (the legal set
+    must be exactly the actions :meth:`refusal` lets through)."""
+
     @abc.abstractmethod
     def candidates(self, state: Any, settings: Any) -> Iterable[Action]:
         """Actions worth asking :meth:`refusal` about: every legal one among them."""

@@ -148,6 +148,7 @@ class TricksTables:
     _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
     _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = \
         attrs.field(factory=dict)
+    _suit_joined: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
 
     @classmethod
@@ -330,8 +331,19 @@ class TricksTables:
         return found
 
     def _singles(self, hand: int) -> tuple[Action, ...]:
-        """One-card answers, joined from per-suit parts (few suit patterns recur)."""
-        cache, width, full = self._suit_singles, self.width, (1 << self.width) - 1
+        """One-card answers, joined from per-suit parts (few suit patterns recur); cards
+        of one suit (following suit, the usual case) are one lookup."""
+        width = self.width
+        low = (hand & -hand).bit_length() - 1
+        base = low - low % width if low > 0 else 0
+        if not hand >> (base + width):
+            key = (hand >> base) << 8 | base
+            joined = self._suit_joined.get(key)
+            if joined is None:
+                face_up, face_down = self._sets(hand, 1)
+                joined = self._suit_joined[key] = face_up + face_down
+            return joined
+        cache, full = self._suit_singles, (1 << width) - 1
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
         base = 0

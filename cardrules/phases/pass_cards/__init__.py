@@ -169,6 +169,8 @@ class PassCards(Phase):
         facts = CardFacts(view.get("pack", {}))
         return lambda action: sum(facts.rank(c) + facts.value(c) for c in action.cards)
 
+    candidates_all_legal = True  # a card of the hand is never refused
+
     def candidates(self, state: Any, settings: PassSettings) -> list[Action]:
         hand, made = state._hands[state._current], _GIVE
         return [made.get(c) or _give(c) for c in bits(hand)]
