@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from cardrules.beats import describe_clause
 from cardrules.model import Variant
-from cardrules.model.bouts import BoutsPlay, BoutsScoring, FirstAttack
+from cardrules.model.bouts import BoutsPlay, BoutsScoring, FirstAttack, ThrowIn
 from cardrules.model.tricks import TrumpSource
 
 __all__ = ["describe_bouts"]
@@ -49,11 +49,22 @@ def describe_bouts(variant: Variant) -> Iterator[str]:
     yield ("- A bout: the attacker lays one card (`attack 7H`); the defender, the next "
            "player holding cards, beats each attacking card with a card of their hand "
            "(`beat 7H KH`) or takes the table (`take`), even when able to beat.")
-    yield ("- Once every attacking card is beaten, or the defender has said take, the "
-           "others holding cards may throw in cards of a rank on the table (`throw 7S`) "
-           "or `pass`, asked in turn from the attacker, clockwise, passing over the "
-           "defender; after a card thrown in (and beaten) everyone is asked again. "
-           "Throwing in ends when everyone asked has passed in a row.")
+    if play.throw_in is ThrowIn.ANY_TIME:
+        transfer = " after a transfer," if play.transfer else ""
+        yield ("- The others holding cards may throw in cards of a rank on the table "
+               "(`throw 7S`) or `pass` even while the defender is beating: after the "
+               f"attack,{transfer} after each card beaten and after the defender has said "
+               "take, they are asked in turn from the attacker, clockwise, passing over "
+               "the defender; after a card thrown in everyone is asked again. Once "
+               "everyone asked has passed in a row, the defender answers the unbeaten "
+               "cards, which may be several at once; with none unbeaten, or after take, "
+               "the bout ends.")
+    else:
+        yield ("- Once every attacking card is beaten, or the defender has said take, the "
+               "others holding cards may throw in cards of a rank on the table "
+               "(`throw 7S`) or `pass`, asked in turn from the attacker, clockwise, "
+               "passing over the defender; after a card thrown in (and beaten) everyone "
+               "is asked again. Throwing in ends when everyone asked has passed in a row.")
     yield "- " + _limits(play)
     if play.transfer:
         yield ("- Before beating any card the defender may `transfer` the bout with a card "

@@ -19,7 +19,8 @@ from cardrules.bots import make_bot, play_game
 from cardrules.cards import mask_of
 from cardrules.conformance import check_playout
 from cardrules.describe import describe
-from cardrules.errors import CardrulesError, VariantError
+from cardrules.errors import CardrulesError, StateError, VariantError
+from cardrules.procedures import bouts_rules
 
 
 @cache
@@ -214,6 +215,183 @@ def test_d7_after_a_take_the_others_may_still_throw_in() -> None:
     # defender takes them all and the next player holding cards attacks.
     assert state.hands[1] == mask(game, "KH 6D 6C 7H 7S 7D")
     assert state.view(0)["phase"] == "attack" and state.current_player == 0
+
+
+# -- D7 with option throw_in = any_time: throwing in during the defence -------------------
+
+
+def test_d7_option_throw_in_any_time_asks_the_throwers_after_the_attack() -> None:
+    game = durak(3, throw_in="any_time")
+    state = game.setup(hands=["7H 7C 9C", "KH AS AC 6D 8C", "7D 6C"], trump="S", attacker=0)
+    state = play(state, "attack 7H")
+    # The attacker is asked first, before the defender moves.
+    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    assert legal(state) == {"throw 7C", "pass"}
+    refused(state, "beat 7H KH", "D5-D7")
+    assert "only ranks already on the table" in refused(state, "throw 9C", "D7")
+    state = play(state, "throw 7C")
+    assert state.current_player == 0 and legal(state) == {"pass"}   # asked again
+    state = play(state, "pass")
+    assert state.current_player == 2 and legal(state) == {"throw 7D", "pass"}
+    state = play(state, "pass")
+    # Everyone passed in a row: the defender faces two unbeaten cards at once.
+    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert state.view(0)["table"] == [["7H"], ["7C"]]
+    assert legal(state) == {"beat 7H KH", "beat 7H AS", "beat 7C 8C", "beat 7C AC",
+                            "beat 7C AS", "take"}
+
+
+def test_d7_option_throw_in_any_time_asks_again_after_each_card_beaten() -> None:
+    game = durak(3, throw_in="any_time")
+    state = game.setup(hands=["9C", "KH AS AC 6D 8C", "7D 8H"], trump="S", attacker=0,
+                       table=["7H", "7C"])
+    state = play(state, "beat 7C 8C")
+    # 7H is still unbeaten, yet the throwers are asked before the defender moves again,
+    # and the rank of the beating card is now on the table too.
+    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    assert legal(state) == {"pass"}
+    state = play(state, "pass")
+    assert state.current_player == 2 and legal(state) == {"throw 7D", "throw 8H", "pass"}
+    state = play(state, "throw 7D", "pass", "pass")
+    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert state.view(0)["table"] == [["7C", "8C"], ["7H"], ["7D"]]
+    state = play(state, "beat 7D AS", "pass", "throw 8H")   # 8H: the rank of a cover
+    state = play(state, "pass")              # player 2 holds no more cards: not asked
+    assert state.current_player == 1 and state.view(0)["table"] == \
+        [["7C", "8C"], ["7D", "AS"], ["7H"], ["8H"]]
+    assert legal(state) == {"beat 7H KH", "beat 8H KH", "take"}
+
+
+def test_d7_option_throw_in_any_time_the_bout_ends_in_a_discard() -> None:
+    game = durak(3, throw_in="any_time")
+    state = game.setup(hands=["9C 10S", "KH AS", "6D"], trump="S", attacker=0,
+                       table=["7H"])
+    state = play(state, "beat 7H KH")
+    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    state = play(state, "pass", "pass")
+    # Nothing unbeaten and everyone passed: a discard, and the defender attacks next.
+    assert {"7H", "KH"} <= set(state.view(0)["discard"])
+    assert state.view(0)["phase"] == "attack" and state.current_player == 1
+    assert "discard" in [e.kind for e in state.events]
+
+
+def test_d7_option_throw_in_any_time_the_bout_ends_in_a_take() -> None:
+    game = durak(3, throw_in="any_time")
+    state = game.setup(hands=["7S 9C", "KH 6D 6C 8D", "7D"], trump="S", attacker=0,
+                       table=["7H", "7C"])
+    state = play(state, "take")
+    assert state.view(0)["phase"] == "taking" and state.current_player == 0
+    state = play(state, "throw 7S", "pass", "pass")          # asked again after a card
+    assert state.hands[1] == mask(game, "KH 6D 6C 8D 7H 7C 7S")
+    assert state.view(0)["phase"] == "attack" and state.current_player == 2
+    assert "take" in [e.kind for e in state.events]
+
+
+def test_d8_with_throw_in_any_time_the_defenders_hand_limits_the_unbeaten_cards() -> None:
+    game = durak(3, throw_in="any_time")
+    state = game.setup(hands=["7H 7C 7S", "KH AS", "7D"], trump="S", attacker=0)
+    state = play(state, "attack 7H", "throw 7C")
+    # Two unbeaten cards against a hand of two: nobody is asked, the defender answers.
+    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    state = play(state, "beat 7H KH")
+    # One unbeaten card, one card in hand: still no room, the defender goes on.
+    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    state = play(state, "beat 7C AS")
+    # The defender beat the last card with their last card: the bout ends at once (D12).
+    assert 1 in state.view(0)["out"] and state.view(0)["phase"] == "attack"
+    assert state.current_player == 2 and state.view(0)["defender"] == 0
+
+
+def test_d8_with_throw_in_any_time_the_bout_limit_holds_mid_defence() -> None:
+    game = durak(2, throw_in="any_time")
+    table = ["6H 10H", "6C 10C", "6D 10D", "7H"]
+    state = game.setup(hands=["7S 7C 9D", "JH AS AC 9H 8D"], trump="S", attacker=0,
+                       table=table, bouts=0)
+    state = play(state, "beat 7H JH")
+    assert state.current_player == 0 and legal(state) == {"throw 7S", "throw 7C", "pass"}
+    state = play(state, "throw 7S")
+    # Five attacking cards, the first bout's limit: nobody is asked, the defender answers.
+    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert legal(state) == {"beat 7S AS", "take"}
+    state = play(state, "take")          # the limit leaves no room to throw in after take
+    assert state.hands[1].bit_count() == 4 + 9 and state.current_player == 0  # the table
+
+
+def test_d7_with_throw_in_any_time_a_round_of_passes_always_ends() -> None:
+    game = durak(4, throw_in="any_time")
+    state = game.setup(hands=["8C", "KH AS", "9D", "10D"], trump="S", attacker=0,
+                       table=["7H"], phase="throw_in")
+    # Each thrower is asked once, the attacker first, passing over the defender; after
+    # three passes in a row the defender answers, and after their beat and three more
+    # passes the bout is over.
+    for seat in (0, 2, 3):
+        assert state.current_player == seat and legal(state) == {"pass"}
+        state = play(state, "pass")
+    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    state = play(state, "beat 7H KH", "pass", "pass", "pass")
+    assert state.view(0)["phase"] == "attack" and state.current_player == 1
+
+
+def test_d11_with_throw_in_any_time_cards_thrown_in_are_transferred_together() -> None:
+    game = durak(3, transfer="on", throw_in="any_time")
+    state = game.setup(hands=["7H 9C", "7C KH QD", "7S 9D 10D QC JC"], trump="D",
+                       attacker=0)
+    state = play(state, "attack 7H", "pass", "throw 7S", "pass", "pass")
+    assert state.current_player == 1 and state.view(0)["table"] == [["7H"], ["7S"]]
+    assert "transfer 7C" in legal(state)
+    state = play(state, "transfer 7C")
+    # The transfer is an attack on player 2: the throwers are asked, the new attacker
+    # (player 1) first, then player 0, before the new defender moves.
+    view = state.view(0)
+    assert (view["attacker"], view["defender"], view["phase"]) == (1, 2, "throw_in")
+    assert state.current_player == 1 and legal(state) == {"pass"}
+    state = play(state, "pass")
+    assert state.current_player == 0 and legal(state) == {"pass"}
+    state = play(state, "pass")
+    assert state.current_player == 2 and state.view(0)["phase"] == "defend"
+    # Three unbeaten cards; player 0 holds one card, so no transfer on to them.
+    assert legal(state) == {"beat 7H 9D", "beat 7H 10D", "beat 7S 9D", "beat 7S 10D",
+                            "beat 7C QC", "beat 7C JC", "beat 7C 9D", "beat 7C 10D",
+                            "take"}
+    state = play(state, "take", "pass", "pass")
+    assert state.hands[2] == mask(game, "9D 10D QC JC 7H 7S 7C")
+    assert state.view(0)["phase"] == "attack" and state.current_player == 0
+
+
+def test_d7_throw_in_any_time_positions_round_trip_and_the_default_refuses_them() -> None:
+    game = durak(3, throw_in="any_time")
+    state = game.setup(hands=["7S 9C", "KH AS", "7D"], trump="S", attacker=0,
+                       table=["7H"], phase="throw_in")
+    assert game.state_from_json(state.to_json()) == state
+    with pytest.raises(StateError, match="unbeaten"):
+        durak(3).state_from_json(state.to_json())
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("options", [{"throw_in": "any_time"},
+                                     {"throw_in": "any_time", "transfer": "on",
+                                      "throw_limit": 0, "first_bout": 6}])
+def test_d7_with_throw_in_any_time_every_deal_ends_and_legality_is_in_one_place(
+        players: int, options: dict[str, Any]) -> None:
+    game = durak(players, **options)
+    space = game.action_space
+    everything = [space.action(i) for i in range(space.size)]
+    rng = random.Random(players)
+    for seed in range(2):
+        assert check_playout(game, seed, match=seed == 1).actions > 0
+        state, states = game.new_deal(seed), []
+        while not state.is_over:
+            states.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+        unbeaten = [s for s in states if s.view(0)["phase"] == "throw_in"
+                    and len(s.view(0)["covers"]) < len(s.view(0)["attacks"])]
+        assert unbeaten                  # thrown in while cards were unbeaten
+        for s in rng.sample(states, 8) + unbeaten[:4]:
+            allowed = set(s.legal_actions())
+            for action in everything:
+                why = s.why_illegal(action)
+                assert (why is None) == (action in allowed), (s.describe(action), why)
+                assert (bouts_rules.refusal(s, action) is None) == (action in allowed)
 
 
 # -- D8: limits ------------------------------------------------------------------------
@@ -468,6 +646,19 @@ def test_the_rules_in_english_follow_the_options() -> None:
     assert "`transfer` the bout" in text and "no fixed limit" in text
 
 
+def test_the_rules_in_english_follow_option_throw_in() -> None:
+    text = "\n".join(describe(durak(3).variant)).split("## Options")[0]
+    assert "Once every attacking card is beaten, or the defender has said take" in text
+    assert "even while the defender is beating" not in text
+    text = "\n".join(describe(durak(3, throw_in="any_time").variant))
+    assert "even while the defender is beating: after the attack, after each card " \
+        "beaten" in text and "after a transfer" not in text
+    assert "the defender answers the unbeaten cards, which may be several at once" in text
+    assert "throw_in = any_time" in text.split("## Options")[1]
+    text = "\n".join(describe(durak(3, throw_in="any_time", transfer="on").variant))
+    assert "after the attack, after a transfer, after each card beaten" in text
+
+
 def test_the_authoring_guide_example_of_a_transfer() -> None:
     """The snippet of docs/authoring.md, section "Bouts"."""
     game = cardrules.load("durak", players=3, options={"transfer": "on"})
@@ -483,6 +674,7 @@ def test_the_action_index_is_pinned() -> None:
     space = durak(2).action_space
     assert space.size == 1190 and durak(6).action_space.size == 1190
     assert durak(3, transfer="on").action_space.size == 1226
+    assert durak(3, throw_in="any_time").action_space.size == 1190    # no new actions
     game = durak(2)
     assert space.index(game.parse_action("attack 6S")) == 0
     assert space.index(game.parse_action("throw 6S")) == 36

@@ -17,7 +17,7 @@ from cardrules.model.common import BeatClause, Spelling
 from cardrules.model.tricks import TrickTrump, TrumpSource
 
 __all__ = ["ATTACK", "DEFEND", "OVER", "PHASES", "TAKING", "THROW", "BoutStep", "BoutsPlay",
-           "BoutsScoring", "FirstAttack"]
+           "BoutsScoring", "FirstAttack", "ThrowIn"]
 
 
 class FirstAttack(enum.Enum):
@@ -28,6 +28,18 @@ class FirstAttack(enum.Enum):
     ``first_mover`` hook decides (by default the dealer's left)."""
     FIRST_MOVER = "first_mover"
     """Whoever the ``first_mover`` hook names (by default the dealer's left)."""
+
+
+class ThrowIn(enum.Enum):
+    """When the players other than the defender may throw in."""
+
+    ONCE_BEATEN = "once_beaten"
+    """Once every attacking card on the table is beaten, or the defender has said take;
+    the defender answers each card thrown in before the next is asked for."""
+    ANY_TIME = "any_time"
+    """Also while the defender is still beating: after the attack, a transfer and each
+    card beaten, the throwers are asked in turn before the defender moves again, so the
+    defender may face several unbeaten cards at once."""
 
 
 @attrs.frozen(kw_only=True)
@@ -51,6 +63,8 @@ class BoutsPlay:
     transfer: bool = False
     """A defender who has beaten nothing yet may pass the bout on with a card of the
     attacked rank (perevodnoy)."""
+    throw_in: ThrowIn = ThrowIn.ONCE_BEATEN
+    """When the others may throw in: once the table is beaten or taken, or at any time."""
 
     def action_bound(self, pack_size: int, suits: int) -> int:
         """The most legal actions a state may offer: a defender beats one of at most
@@ -89,7 +103,8 @@ class BoutStep(Spelling):
     DEFEND = "defend"
     """The defender beats an attacking card, transfers or takes."""
     THROW = "throw_in"
-    """Every attacking card is beaten: the others may throw in, in turn."""
+    """The others may throw in, in turn: every attacking card is beaten (with
+    ``throw_in: any_time``, also while some are not yet)."""
     TAKING = "taking"
     """The defender said take: the others may throw in more, in turn."""
     OVER = "over"

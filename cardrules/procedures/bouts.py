@@ -2,10 +2,12 @@
 
 An attacker opens a bout with a card; the defender beats each attacking card or takes
 them all; the others throw in cards of the ranks on the table, in turn from the
-attacker.  A bout ends in a discard or a take; everyone draws up to the hand size, the
-opener first and the defender last; the next attacker follows from the bout.  The deal
-ends when at most one player holds cards.  Who may throw in is decided from public facts
-only (hand sizes, the table, the limits), so being asked tells nobody what anyone holds.
+attacker: once the table is beaten or taken, or (``throw_in: any_time``) also after the
+attack, a transfer and each card beaten, before the defender moves again.  A bout ends in
+a discard or a take; everyone draws up to the hand size, the opener first and the
+defender last; the next attacker follows from the bout.  The deal ends when at most one
+player holds cards.  Who may throw in is decided from public facts only (hand sizes, the
+table, the limits), so being asked tells nobody what anyone holds.
 
 >>> import cardrules
 >>> game = cardrules.load("durak", players=2)
@@ -310,7 +312,7 @@ class BoutsState(FieldState):
             new._attacks = (*self._attacks[:beaten], target, *rest)
             new._covers = (*self._covers, card)
             new._events = (Event(kind="beat", player=p, cards=action.cards),)
-            if rest:
+            if rest and not self._tables.any_time:
                 return new
             new._phase = THROW
             return new._ask_throwers()
@@ -319,26 +321,36 @@ class BoutsState(FieldState):
             new._events = (Event(kind="transfer", player=p, cards=(card,)),)
             new._attacker, new._defender = p, self.next_holder(p)
             new._current = new._defender
+            if self._tables.any_time:
+                new._phase = THROW
+                return new._ask_throwers()
             return new
         if kind is Kind.VERB:  # attack
             new._events = (Event(kind="attack", player=p, cards=(card,)),)
+            if self._tables.any_time:
+                new._phase = THROW
+                return new._ask_throwers()
             new._phase, new._current = DEFEND, self._defender
             return new
         new._events = (Event(kind="throw", player=p, cards=(card,)),)
-        if self._phase is THROW:
+        if self._phase is THROW and not self._tables.any_time:
             new._phase, new._current = DEFEND, self._defender
             return new
         return new._ask_throwers()
 
     def _ask_throwers(self) -> BoutsState:
-        """Begin asking the throwers, the attacker first, or end the bout when the limits
-        leave no room or nobody can throw (D7-D9; changes a fresh clone)."""
+        """Begin asking the throwers, the attacker first; when the limits leave no room
+        or nobody can throw, the defender answers the unbeaten cards, if any (``throw_in:
+        any_time``), or the bout ends (D7-D9; changes a fresh clone)."""
         self._passes = 0
         return self._ask_next()
 
     def _ask_next(self) -> BoutsState:
         throwers = self.throwers() if self.can_add() else []
         if self._passes >= len(throwers):
+            if self._phase is THROW and len(self._covers) < len(self._attacks):
+                self._phase, self._current = DEFEND, self._defender
+                return self
             return self._end_bout()
         self._current = throwers[self._passes]
         return self

@@ -10,7 +10,16 @@ from cardrules import state_codec
 from cardrules.actions import Action
 from cardrules.cards import mask_of
 from cardrules.errors import StateError
-from cardrules.model.bouts import ATTACK, DEFEND, OVER, TAKING, THROW, BoutsPlay, BoutsScoring
+from cardrules.model.bouts import (
+    ATTACK,
+    DEFEND,
+    OVER,
+    TAKING,
+    THROW,
+    BoutsPlay,
+    BoutsScoring,
+    ThrowIn,
+)
 from cardrules.procedures import Procedure, bouts_io, register
 from cardrules.procedures.bouts import BoutsState
 from cardrules.procedures.bouts_heuristics import bout_scorer
@@ -49,8 +58,9 @@ def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
             raise StateError(f"player {defender} must be defending an unbeaten card")
         if phase in (THROW, TAKING) and (current == defender or not hands[current]):
             raise StateError(f"player {current} cannot be asked to throw in")
-        if phase is THROW and len(covers) != len(attacks):
-            raise StateError("throwing in while an attacking card is unbeaten")
+        if phase is THROW and len(covers) != len(attacks) and not game.tables.any_time:
+            raise StateError("throwing in while an attacking card is unbeaten (D7: only "
+                             "with throw_in: any_time)")
         if not hands[current]:
             raise StateError(f"player {current} is to act with no cards")
     state = BoutsState._make(game, **fields)
@@ -155,12 +165,17 @@ class Bouts(Procedure):
     def move_limit(self, game: Game) -> int:
         """A safety bound, not a proof: a bout takes at most two actions per attacking
         card and a round of passes after each (``players`` + 2 per card, the bout's
-        limit or a hand of the whole pack), and every bout that ends in a discard takes
-        cards out of play for good; but bouts that end in a take only move cards between
-        hands, and players who always take could in principle go round for ever.  The
-        bound allows every card of the pack to be taken 20 times over."""
+        limit or a hand of the whole pack; with ``throw_in: any_time`` a round of passes
+        after each card laid and after each card beaten, 2 * ``players`` + 2), and every
+        bout that ends in a discard takes cards out of play for good; but bouts that end
+        in a take only move cards between hands, and players who always take could in
+        principle go round for ever.  The bound allows every card of the pack to be
+        taken 20 times over."""
         n, cards = game.players, game.pack.size
-        return 20 * cards * (cards + 1) * (n + 2)
+        play = game.variant.play
+        any_time = isinstance(play, BoutsPlay) and play.throw_in is ThrowIn.ANY_TIME
+        per_card = 2 * n + 2 if any_time else n + 2
+        return 20 * cards * (cards + 1) * per_card
 
 
 register(Bouts())

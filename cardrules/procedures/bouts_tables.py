@@ -21,7 +21,7 @@ from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.beats import class_table, clause_table
 from cardrules.cards import Pack
-from cardrules.model.bouts import BoutsPlay, BoutsScoring
+from cardrules.model.bouts import BoutsPlay, BoutsScoring, ThrowIn
 from cardrules.model.common import Visibility
 from cardrules.model.shedding import TrumpBeat
 from cardrules.model.tricks import TrumpSource
@@ -82,6 +82,9 @@ class BoutsTables:
     """The stock lies face up (the ``stock`` zone)."""
     discard_public: bool
     """The cards out of play are shown (the ``discard`` zone)."""
+    any_time: bool
+    """The others may throw in while the defender is still beating (``throw_in:
+    any_time``, D7)."""
 
     @classmethod
     def compile(cls, game: Game) -> BoutsTables:
@@ -120,7 +123,8 @@ class BoutsTables:
             hand_seen=seen_by(visibility(zones, "hand", Visibility.OWNER), game.players),
             stock_public=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC,
             discard_public=visibility(zones, "discard", Visibility.PUBLIC)
-            is Visibility.PUBLIC)
+            is Visibility.PUBLIC,
+            any_time=play.throw_in is ThrowIn.ANY_TIME)
 
     def beat_action(self, target: int, card: int) -> Action:
         """``beat target card`` (a pair this game may offer)."""
