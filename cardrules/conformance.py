@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from typing import Any
 import attrs
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import Pack
 from cardrules.errors import CardrulesError, IllegalActionError
 from cardrules.game import Game, derive_seed
 from cardrules.record import GameRecord, replay
@@ -251,11 +253,12 @@ def _leak(state: State, player: int, pair: tuple[int, int], what: str,
         f"and {pack.name(pair[1])} changes {what}{when}")
 
 
-def check_json(state: State) -> None:
-    """JSON round-trip is exact."""
-    data = json.loads(json.dumps(state.to_json()))
-    back = state.game.state_from_json(data)
-    if back != state or back.to_json() != state.to_json():
+def check_json(state: State, data: dict[str, Any] | None = None) -> None:
+    """JSON round-trip is exact (``data``: ``state.to_json()``, when already made)."""
+    if data is None:
+        data = state.to_json()
+    back = state.game.state_from_json(json.loads(json.dumps(data)))
+    if back != state or back.to_json() != data:
         raise ConformanceError("state JSON round-trip is not exact")
 
 
@@ -292,21 +295,40 @@ def check_indices(state: State) -> None:
                                    f"{space.action(index)}")
 
 
-def _candidates(state: State) -> list[Action]:
-    pack = state.game.pack
+def _candidates(state: State) -> tuple[Action, ...]:
+    return _pack_candidates(state.game.pack)
+
+
+@functools.lru_cache(maxsize=64)
+def _pack_candidates(pack: Pack) -> tuple[Action, ...]:
+    """Actions to try refusing in a game of ``pack``: drawing, passing, naming or choosing
+    each suit, each card by each card kind."""
     out = [Action(kind=Kind.DRAW), Action(kind=Kind.PASS)]
     out += [Action(kind=k, name=s) for s in pack.suits for k in (Kind.TRUMP, Kind.NAME)]
     for kind in (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW):
         out += [Action(kind=kind, cards=(c,)) for c in range(pack.size)]
-    return out
+    return tuple(out)
 
 
-def check_refusals(state: State, rng: random.Random, samples: int = 6) -> None:
-    """Actions outside ``legal_actions()`` raise IllegalActionError and change nothing."""
+def check_refusals(state: State, rng: random.Random, samples: int = 6,
+                   data: dict[str, Any] | None = None) -> None:
+    """Actions outside ``legal_actions()`` raise IllegalActionError and change nothing
+    (``data``: ``state.to_json()``, when already made).  The actions tried are drawn
+    uniformly from the candidates that are not legal."""
     legal = set(state.legal_actions())
-    illegal = [a for a in _candidates(state) if a not in legal]
-    before = state.to_json()
-    for action in rng.sample(illegal, min(samples, len(illegal))):
+    candidates = _candidates(state)
+    tried: list[Action] = []
+    for _ in range(8 * samples):  # most candidates are illegal: a few draws find them
+        action = candidates[rng.randrange(len(candidates))]
+        if action not in legal and action not in tried:
+            tried.append(action)
+            if len(tried) == samples:
+                break
+    else:
+        illegal = [a for a in candidates if a not in legal]
+        tried = rng.sample(illegal, min(samples, len(illegal)))
+    before = state.to_json() if data is None else data
+    for action in tried:
         try:
             state.apply(action)
         except IllegalActionError as exc:
@@ -333,12 +355,13 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
     check_cards(state)
     check_legal(state)
     check_indices(state)
-    check_json(state)
+    data = state.to_json()
+    check_json(state, data)
     if views:
         check_views(state, rng, previous)
         check_counterfactual(state, rng)
     if not state.is_over:
-        check_refusals(state, rng, samples=2)
+        check_refusals(state, rng, samples=2, data=data)
 
 
 def check_playout(game: Game, seed: int, *, match: bool = False, max_actions: int = 20000,
