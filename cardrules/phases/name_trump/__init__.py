@@ -98,7 +98,7 @@ class NameTrump(Phase):
         suits = game.pack.suits
         if action.kind is not Kind.TRUMP or action.cards or action.amount:
             return (f"the highest bidder, player {state._current}, first names trumps: "
-                    f"'trump {suits[0]}'{_or_none(settings)}{ref}")
+                    f"'trump' and a suit ({' '.join(suits)}){_or_none(settings)}{ref}")
         if action.name == NO_TRUMP:
             return None if settings.no_trump else \
                 f"no trumps may not be named: name a suit ({' '.join(suits)}){ref}"
