@@ -356,6 +356,26 @@ def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
     assert table.event(state.view(0)["events"][0]) == "P1 chooses trumps h"
 
 
+def test_o9_the_greedy_bot_names_the_suit_it_holds_most_and_highest_of() -> None:
+    """Hearts for the long suit; with aces and kings spread over two suits, no trumps
+    when allowed, else the stronger of the two (diamonds: AD KD against AS QS)."""
+    from cardrules.bots import GreedyBot, bot_view
+
+    hands = ["2S 3H 4H 5H", "AS QS AD KD", "6C 7C 8C 9D", "10S JS 10H JH"]
+    for value, namer_hand, wanted in (("named", 0, "trump H"),
+                                      ("named_or_none", 1, "trump none"),
+                                      ("named", 1, "trump D")):
+        game = named(4, value)
+        bids = [1, 1, 1, -1]
+        bids[namer_hand] = 3
+        state = named_bidding(game, hands, dealer=3, bids=tuple(bids))
+        state = state.apply("bid 0")
+        assert state.current_player == namer_hand
+        view = bot_view(state, namer_hand)
+        choice = GreedyBot().choose(view, state.legal_actions(), random.Random(0))
+        assert choice.label == wanted, (value, choice)
+
+
 def test_o9_the_default_game_still_turns_a_card() -> None:
     assert oh_hell().variant.play.trump.source.value == "turned_card"
     assert oh_hell().variant.deal.trump_card and len(oh_hell().phases) == 1
