@@ -17,6 +17,8 @@ A phase declares, once, everything generic code needs:
   (:meth:`Phase.view`, :meth:`Phase.observation_fields`);
 - how it scores the deal, if at all (:meth:`Phase.score`, called in list order when the
   deal ends).
+- whether it names the deal's trump suit (:attr:`Phase.names_trump`), which a game whose
+  trumps come from the bidder (``play.trump.source: bidder``) needs.
 
 Phases register by name with :func:`register` (built-in ones on first use, third-party
 ones through the entry-point group ``cardrules.phases``).  A rule file names phases; it
