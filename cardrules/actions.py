@@ -11,6 +11,8 @@ True
 <Kind.DRAW: 'draw'>
 >>> parse_action("name h", pack).text(pack)
 'name H'
+>>> parse_action("trump none", pack).name
+'none'
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ import attrs
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["Action", "Kind", "parse_action", "register_verb"]
+__all__ = ["NO_TRUMP", "Action", "Kind", "parse_action", "register_verb"]
+
+NO_TRUMP = "none"
+"""The name of the action ``trump none``: no trumps are chosen (suits are upper-case
+letters, so it is never a suit's)."""
 
 
 class Kind(enum.Enum):
@@ -35,7 +41,8 @@ class Kind(enum.Enum):
     PASS = "pass"
     """Pass, or end the turn where stopping is allowed."""
     TRUMP = "trump"
-    """Choose a trump suit."""
+    """Choose a trump suit (``trump H``), or no trumps (``trump none``) where the rules
+    allow it."""
     NAME = "name"
     """Name the suit to match next (``name H``, after a suit-naming wild card)."""
     LEAD = "lead"
@@ -172,6 +179,8 @@ def parse_action(text: str, pack: Pack) -> Action:
         if len(rest) != 1:
             raise NotationError(f"write '{kind.value}' and one suit letter, e.g. "
                                 f"'{kind.value} S'")
+        if kind is Kind.TRUMP and rest[0].lower() == NO_TRUMP:
+            return Action(kind=kind, name=NO_TRUMP, label=f"{kind.value} {NO_TRUMP}")
         suit = rest[0].upper()
         if suit not in pack.suits:
             raise NotationError(f"unknown suit {rest[0]!r}: one of {', '.join(pack.suits)}")

@@ -166,6 +166,8 @@ def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
                 f"and which stays in the dealer's hand; {beat}.")
     if trump.source is TrumpSource.FIXED:
         return f"Trumps are {trump.suit} in every deal; {beat}."
+    if trump.source is TrumpSource.BIDDER:
+        return f"Trumps are the suit the highest bidder names after the bidding; {beat}."
     return "There are no trumps."
 
 

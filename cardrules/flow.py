@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardrules.actions import Action
+from cardrules.action_space import Listed
+from cardrules.actions import Action, Kind
 from cardrules.seeding import derive_seed
 from cardrules.state_codec import derived
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="FieldState")
 
-__all__ = ["apply", "begin", "compose", "draw", "legal", "refusal", "score", "view"]
+__all__ = ["apply", "begin", "compose", "draw", "legal", "over", "refusal", "score", "view"]
 
 
 def compose(base: type, mixins: Sequence[type]) -> type:
@@ -82,6 +83,28 @@ def refusal(state: FieldState, action: Action) -> str | None:
     """Why the phase at work refuses ``action`` (None: it is legal)."""
     phase, settings = state.game.phases[state._stage]
     return phase.refusal(state, settings, action)
+
+
+def over(state: FieldState, action: Action) -> str | None:
+    """Why ``action`` is refused once play has begun, when it is written with the word of
+    an action a listed phase offers (``bid``, ``trump``): that phase is over.  None when
+    no listed phase offers such actions (a procedure asks this only of actions its own
+    rules do not know)."""
+    word = _word(action)
+    game = state.game
+    for phase, settings in game.phases:
+        for family in phase.families(game, settings):
+            offered = family.actions if isinstance(family, Listed) else \
+                (Action(kind=family.kind, name=family.name),)
+            if any(_word(a) == word for a in offered):
+                return (f"'{word}' is an action of the {phase.name.replace('_', ' ')} "
+                        f"phase, which is over: play has begun")
+    return None
+
+
+def _word(action: Action) -> str:
+    """The first word of ``action``'s notation."""
+    return action.name if action.kind is Kind.VERB else action.kind.value
 
 
 def apply(state: S, action: Action) -> S:

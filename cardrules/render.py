@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules.actions import NO_TRUMP
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 from cardrules.table import layout, wrap
@@ -133,6 +134,8 @@ class TextRenderer:
         >>> table = TextRenderer(cardrules.load("bura", players=2).pack, ascii=True)
         >>> table.event({"kind": "trump", "cards": ["9S"], "note": "S"})
         '9s turned up: trumps s'
+        >>> table.event({"kind": "trump", "player": 1, "note": "none"})
+        'P1 chooses no trumps'
         >>> table.event({"kind": "bid", "player": 2, "amount": 0})
         'P2 bids 0'
         """
@@ -141,9 +144,11 @@ class TextRenderer:
         cards = event.get("cards")
         amount = event.get("amount")
         if kind == "trump":
-            suit = self.suit(str(event.get("note", "")))
+            note = str(event.get("note", ""))
             if who:
-                return f"{who} chooses trumps {suit}"
+                return f"{who} chooses no trumps" if note == NO_TRUMP else \
+                    f"{who} chooses trumps {self.suit(note)}"
+            suit = self.suit(note)
             return f"{self.cards(cards) if isinstance(cards, list) else ''} turned up: " \
                    f"trumps {suit}".strip()
         if kind == "bid":

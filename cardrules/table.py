@@ -104,14 +104,20 @@ def _header(table: TextRenderer, view: dict[str, Any], used: set[str]) -> str:
     if isinstance(view.get("dealer"), int):
         parts.append(f"dealer P{view['dealer']}")
     trump = view.get("trump")
-    if "trump" in view:
+    namer = view.get("trump_namer")
+    by = f" by P{namer}" if isinstance(namer, int) else ""
+    if view.get("trump_pending"):
+        parts.append(f"trump to be named{by}")
+    elif "trump" in view:
         turned = view.get("trump_card")
-        parts.append("no trump" if trump is None else f"trump {table.suit(str(trump))}"
-                     + (f" ({table.card(str(turned))} turned up)" if turned else ""))
+        parts.append(("no trump" if trump is None else f"trump {table.suit(str(trump))}")
+                     + (f" ({table.card(str(turned))} turned up)" if turned else "")
+                     + (f" (named{by})" if by else ""))
     if "stock" in view:
         stock = view["stock"]
         parts.append(f"stock {len(stock) if isinstance(stock, list) else stock}")
-    used.update(("dealer", "trump", "trump_card", "stock", "phase", "current_player"))
+    used.update(("dealer", "trump", "trump_card", "trump_namer", "trump_pending", "stock",
+                 "phase", "current_player"))
     return " · ".join(p for p in parts if p)
 
 

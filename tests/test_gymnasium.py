@@ -29,6 +29,14 @@ def test_every_shipped_variant_passes_gymnasiums_checker(name: str) -> None:
             check_env(env.unwrapped, skip_render_check=mode is None)
 
 
+def test_trumps_named_by_the_highest_bidder_pass_gymnasiums_checker() -> None:
+    env = gymnasium.make(ENV_ID, game="oh-hell", options={"trump": "named"},
+                         opponents="greedy", render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+
+
 def _episode(env: CardrulesGymEnv, seed: int) -> tuple[float, list[int], dict[str, Any]]:
     """One episode with random legal indices: its summed reward, the seats on turn at
     each observation, and the last info."""

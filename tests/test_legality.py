@@ -66,7 +66,7 @@ def _others(game: cardrules.Game) -> list[Action]:
             *(Action(kind=Kind.VERB, name=word, cards=(c,)) for c in range(pack.size)
               for word in ("attack", "transfer")),
             *(Action(kind=Kind.THROW, cards=(c,)) for c in range(pack.size)),
-            *(Action(kind=Kind.TRUMP, name=s) for s in pack.suits),
+            *(Action(kind=Kind.TRUMP, name=s) for s in (*pack.suits, "none")),
             *(Action(kind=Kind.NAME, name=s) for s in pack.suits),
             Action(kind=Kind.NAME, name="Z"), Action(kind=Kind.NAME, cards=(0,)),
             Action(kind=Kind.PLAY, cards=(0, 0)), Action(kind=Kind.LEAD, cards=(pack.size,))]

@@ -1,5 +1,5 @@
 """Oh Hell (``variants/oh-hell.yaml``): scenario tests from explicit positions, one or more
-per rule of ``docs/rules/oh-hell.md`` (O1-O8), for every number of players it allows."""
+per rule of ``docs/rules/oh-hell.md`` (O1-O9), for every number of players it allows."""
 
 from __future__ import annotations
 
@@ -242,6 +242,199 @@ def test_o8_a_match_lasts_one_deal_per_entry_of_the_schedule(players: int) -> No
         players))
     best = max(result.totals)
     assert result.winners == tuple(p for p, t in enumerate(result.totals) if t == best)
+
+
+# O9 (option trump: named / named_or_none): the highest bidder names trumps --------------
+
+@cache
+def named(players: int = 4, value: str = "named") -> cardrules.Game:
+    return cardrules.load("oh-hell", players=players, options={"trump": value})
+
+
+def named_bidding(game: cardrules.Game, hands: list[str], *, dealer: int,
+                  bids: tuple[int, ...]) -> cardrules.State:
+    """Deal number 1 of the option trump=named: ``hands`` dealt, nothing turned up, the
+    bids so far (-1: not yet); the next bidder is to act."""
+    n = game.players
+    current = (dealer + 1 + sum(b >= 0 for b in bids)) % n
+    used = " ".join(hands).split()
+    rest = [c for c in game.pack.names(range(game.pack.size)) if c not in used]
+    return game.position(hands=hands, stock=rest, dealer=dealer, deal_number=1, stage=0,
+                         current=current, leader=(dealer + 1) % n, bids=list(bids))
+
+
+FOUR = ["AS 2C 3C", "KH QH 2H", "10D 9D 8D", "AC KC QC"]
+"""Three cards each, for four players."""
+
+
+def test_o9_the_highest_bidder_names_trumps_after_the_bidding() -> None:
+    game = named(4)
+    state = named_bidding(game, FOUR, dealer=3, bids=(-1,) * 4)
+    assert all(state.view(p)["trump"] is None and state.view(p)["trump_card"] is None
+               and state.view(p)["trump_pending"] for p in range(4))
+    state = play(state, "bid 1", "bid 2", "bid 0")
+    assert state.current_player == 3  # the dealer bids last (O5: not 0, the total)
+    state = state.apply("bid 1")
+    assert state.current_player == 1 and state.view(0)["phase"] == "name_trump"
+    assert labels(state) == ["trump C", "trump D", "trump H", "trump S"]
+    assert all(state.view(p)["trump_namer"] == 1 and state.view(p)["trump_pending"]
+               for p in range(4))
+    state = state.apply("trump H")
+    assert [e.note for e in state.events if e.kind == "trump"] == ["H"]
+    for p in range(4):  # everyone sees the named trump; play begins at the dealer's left
+        view = state.view(p)
+        assert view["trump"] == "H" and not view["trump_pending"]
+        assert view["trump_namer"] == 1 and view["phase"] == "lead"
+    assert state.current_player == 0 and labels(state) == ["lead 2C", "lead 3C", "lead AS"]
+
+
+def test_o9_of_equal_highest_bids_the_first_made_names() -> None:
+    """Dealer 1: players 2, 3, 0 and 1 bid in that order; players 3 and 0 both bid 2, and
+    player 3 bid first (seat order does not count)."""
+    game = named(4)
+    state = named_bidding(game, FOUR, dealer=1, bids=(-1,) * 4)
+    state = play(state, "bid 1", "bid 2", "bid 2", "bid 0")
+    assert state.current_player == 3 and state.view(2)["trump_namer"] == 3
+    state = named_bidding(game, FOUR, dealer=0, bids=(-1,) * 4)
+    state = play(state, "bid 0", "bid 0", "bid 0", "bid 0")
+    assert state.current_player == 1  # everyone bid 0: the first bidder names
+
+
+def test_o9_nobody_else_names_and_naming_comes_only_after_the_bidding() -> None:
+    game = named(4)
+    state = named_bidding(game, FOUR, dealer=3, bids=(-1,) * 4)
+    assert "each player first bids" in refused(state, "trump H", "O4")
+    state = play(state, "bid 1", "bid 2", "bid 0", "bid 1")
+    with pytest.raises(cardrules.IllegalActionError, match="player 0 is not to move; it is "
+                       "player 1's turn"):
+        state.apply("trump H", player=0)
+    message = refused(state, "lead AS", "O9")
+    assert "the highest bidder, player 1, first names trumps" in message
+    assert message.endswith("first names trumps: 'trump' and a suit (S H D C) (O9)")
+    assert "first names trumps" in refused(state, "bid 1", "O9")
+    state = state.apply("trump S")
+    message = state.why_illegal(game.parse_action("trump H"))
+    assert message == "'trump' is an action of the name trump phase, which is over: play " \
+                      "has begun"
+
+
+def test_o9_no_trumps_may_be_named_only_with_named_or_none() -> None:
+    state = play(named_bidding(named(4), FOUR, dealer=3, bids=(1, 2, 0, -1)), "bid 1")
+    assert "no trumps may not be named" in refused(state, "trump none", "O9")
+    game = named(4, "named_or_none")
+    state = play(named_bidding(game, FOUR, dealer=3, bids=(1, 2, 0, -1)), "bid 1")
+    assert labels(state) == ["trump C", "trump D", "trump H", "trump S", "trump none"]
+    state = state.apply("trump none")
+    assert all(state.view(p)["trump"] is None and not state.view(p)["trump_pending"]
+               for p in range(4))
+    # Without trumps the highest card of the suit led takes the trick (O6).
+    state = play(state, "lead 2C", "answer 2H", "answer 8D", "answer QC")
+    assert state.view(0)["tricks"] == [0, 0, 0, 1] and state.current_player == 3
+
+
+def test_o9_the_named_trump_decides_the_tricks() -> None:
+    game = named(4)
+    start = play(named_bidding(game, FOUR, dealer=3, bids=(1, 2, 0, -1)), "bid 1")
+    hearts = play(start, "trump H", "lead 2C", "answer 2H", "answer 8D", "answer QC")
+    assert hearts.view(0)["tricks"] == [0, 1, 0, 0]  # the two of trumps takes it
+    diamonds = play(start, "trump D", "lead 2C", "answer 2H", "answer 8D", "answer QC")
+    assert diamonds.view(0)["tricks"] == [0, 0, 1, 0]
+
+
+def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
+    from cardrules.render import TextRenderer
+
+    game = named(4)
+    table = TextRenderer(game.pack, ascii=True, title="Oh Hell")
+    state = named_bidding(game, FOUR, dealer=3, bids=(-1,) * 4)
+    assert table.view(state.view(0), me=0)[0] == \
+        "Oh Hell · dealer P3 · trump to be named · stock 40"
+    state = play(state, "bid 1", "bid 2", "bid 0", "bid 1")
+    assert "trump to be named by P1" in table.view(state.view(2), me=2)[0]
+    state = state.apply("trump H")
+    assert "trump h (named by P1)" in table.view(state.view(3), me=3)[0]
+    assert table.event(state.view(0)["events"][0]) == "P1 chooses trumps h"
+
+
+def test_o9_the_greedy_bot_names_the_suit_it_holds_most_and_highest_of() -> None:
+    """Hearts for the long suit; with aces and kings spread over two suits, no trumps
+    when allowed, else the stronger of the two (diamonds: AD KD against AS QS)."""
+    from cardrules.bots import GreedyBot, bot_view
+
+    hands = ["2S 3H 4H 5H", "AS QS AD KD", "6C 7C 8C 9D", "10S JS 10H JH"]
+    for value, namer_hand, wanted in (("named", 0, "trump H"),
+                                      ("named_or_none", 1, "trump none"),
+                                      ("named", 1, "trump D")):
+        game = named(4, value)
+        bids = [1, 1, 1, -1]
+        bids[namer_hand] = 3
+        state = named_bidding(game, hands, dealer=3, bids=tuple(bids))
+        state = state.apply("bid 0")
+        assert state.current_player == namer_hand
+        view = bot_view(state, namer_hand)
+        choice = GreedyBot().choose(view, state.legal_actions(), random.Random(0))
+        assert choice.label == wanted, (value, choice)
+
+
+def test_o9_the_default_game_still_turns_a_card() -> None:
+    assert oh_hell().variant.play.trump.source.value == "turned_card"
+    assert oh_hell().variant.deal.trump_card and len(oh_hell().phases) == 1
+
+
+@pytest.mark.parametrize("value", ["named", "named_or_none"])
+def test_o9_whole_matches_play_out_with_named_trumps(value: str) -> None:
+    game = named(3, value)
+    match = game.new_match(seed=9)
+    rng = random.Random(9)
+    namers = 0
+    while not match.is_over:
+        assert isinstance(match, MatchState)
+        deal = match.deal
+        if deal.view(0).get("phase") == "name_trump":
+            namers += 1
+            bids, dealer = deal.view(0)["bids"], deal.view(0)["dealer"]
+            order = [(dealer + 1 + k) % 3 for k in range(3)]
+            assert deal.current_player == next(p for p in order if bids[p] == max(bids))
+        match = match.apply(rng.choice(match.legal_actions()))
+    assert namers == 33 and match.result is not None
+
+
+def test_o9_rules_in_english_and_the_check_with_named_trumps() -> None:
+    text = "\n".join(describe(named(4, "named_or_none").variant))
+    assert ("After the bidding the highest bidder (of equal highest bids, the first made) "
+            "names a trump suit, or no trumps.") in text
+    assert "Trumps are the suit the highest bidder names after the bidding" in text
+    assert "turned up" not in text
+    report = run_check("oh-hell", games=6, seed=3, match_every=3, players=(3, 5),
+                       options={"trump": "named"})
+    assert report.failure is None, report.failure
+
+
+def test_o9_incoherent_files_are_refused_at_load() -> None:
+    house = {"extends": "oh-hell", "patch": {"play": {"trump": {"source": "bidder"}}}}
+    with pytest.raises(cardrules.VariantError, match=r"\$\.play\.trump\.source: trump "
+                       r"source 'bidder' needs a phase that names trumps.*name_trump"):
+        cardrules.load(house)
+    with pytest.raises(cardrules.VariantError, match=r"\$\.deal\.trump_card: trump source "
+                       "bidder leaves trumps to the highest bidder"):
+        cardrules.load(house)
+    alone = {"extends": "oh-hell", "patch": {
+        "deal": {"trump_card": False}, "play": {"trump": {"source": "bidder"}},
+        "phases": [{"name_trump": {}}]}}
+    with pytest.raises(cardrules.VariantError, match=r"\$\.phases\[0\]\.name_trump: "
+                       "name_trump needs a bidding phase listed before it"):
+        cardrules.load(alone)
+    turned = {"extends": "oh-hell", "patch": {"phases": [
+        {"bidding": {}}, {"name_trump": {"no_trump": "yes"}}]}}
+    with pytest.raises(cardrules.VariantError) as info:
+        cardrules.load(turned)
+    message = str(info.value)
+    assert "$.phases[1].name_trump.no_trump" in message and "boolean" in message
+    coherent = {"extends": "oh-hell", "patch": {"phases": [{"bidding": {}},
+                                                           {"name_trump": {}}]}}
+    with pytest.raises(cardrules.VariantError, match=r"it needs play\.trump\.source: "
+                       "bidder, not turned_card"):
+        cardrules.load(coherent)
 
 
 # Load-time refusals, the rules in English, the conformance suite ------------------------

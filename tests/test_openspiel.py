@@ -21,7 +21,8 @@ GAMES = [{"variant": "bank", "players": 2}, {"variant": "bank", "players": 4},
          {"variant": "durak", "players": 4, "options": '{"transfer": "on"}'},
          {"variant": "switch", "players": 2}, {"variant": "switch", "players": 4},
          {"variant": "whist", "players": 4}, {"variant": "oh-hell", "players": 3},
-         {"variant": "oh-hell", "players": 7}]
+         {"variant": "oh-hell", "players": 7},
+         {"variant": "oh-hell", "players": 4, "options": '{"trump": "named_or_none"}'}]
 
 
 @pytest.mark.parametrize("params", GAMES, ids=lambda p: json.dumps(p, sort_keys=True))

@@ -147,3 +147,12 @@ def test_every_shipped_variant_passes_pettingzoos_tests(name: str) -> None:
     api_test(CardrulesEnv(name), num_cycles=100)
     seed_test(lambda **kwargs: CardrulesEnv(name, **kwargs), num_cycles=50)
     render_test(lambda render_mode=None: CardrulesEnv(name, render_mode=render_mode))
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_trumps_named_by_the_highest_bidder_pass_pettingzoos_tests() -> None:
+    """A phase that hands the turn to the highest bidder (Oh Hell, trump: named_or_none)."""
+    options: dict[str, object] = {"trump": "named_or_none"}
+    api_test(CardrulesEnv("oh-hell", options=options), num_cycles=100)
+    seed_test(lambda **kwargs: CardrulesEnv("oh-hell", options=options, **kwargs),
+              num_cycles=50)

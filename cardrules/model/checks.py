@@ -40,6 +40,7 @@ from cardrules.model.tricks import (
 )
 from cardrules.model.variant import Variant
 from cardrules.phases import find as find_phase
+from cardrules.phases import known as known_phases
 from cardrules.procedures import find as find_procedure
 
 __all__ = ["SETUP_CHECKS", "check_variant"]
@@ -177,6 +178,8 @@ def _tricks(v: Variant) -> Iterator[Found]:
         yield ("play", "trump", "suit"), "a trump suit is given only with source 'fixed'"
     if trump.source is TrumpSource.TURNED_CARD and not v.deal.trump_card:
         yield ("play", "trump", "source"), "trump source 'turned_card' needs deal.trump_card"
+    if trump.source is TrumpSource.BIDDER:
+        yield from _named_trump(v)
     if play.lead.max_cards > hand:
         yield ("play", "lead", "max_cards"), (
             f"a lead of {play.lead.max_cards} cards cannot come from a hand of {hand}")
@@ -210,6 +213,29 @@ def _tricks(v: Variant) -> Iterator[Found]:
         if band.min_points <= 0 and band.min_tricks <= 0:
             catch_all = catch_all or name
     yield from _trick_scoring(v)
+
+
+def _named_trump(v: Variant) -> Iterator[Found]:
+    """Trumps named by the highest bidder need a listed phase that names them, and no
+    turned-up card (it would name nothing)."""
+    if not any(_names_trump(entry.name) for entry in v.phases):
+        namers = sorted(name for name, phase in known_phases().items() if phase.names_trump)
+        yield ("play", "trump", "source"), (
+            f"trump source 'bidder' needs a phase that names trumps listed under phases: "
+            f"after the bidding ({', '.join(namers) or 'none is registered'})")
+    if v.deal.trump_card:
+        yield ("deal", "trump_card"), ("trump source bidder leaves trumps to the highest "
+                                       "bidder; deal.trump_card would turn up a card that "
+                                       "names nothing: set it to false")
+
+
+def _names_trump(name: str) -> bool:
+    """True when the phase registered as ``name`` names the trump suit (False for an
+    unknown name, which :func:`check_phases` refuses)."""
+    try:
+        return find_phase(name).names_trump
+    except KeyError:
+        return False
 
 
 def _most_points(v: Variant) -> int:

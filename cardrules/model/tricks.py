@@ -51,6 +51,10 @@ class TrumpSource(enum.Enum):
     dealer's hand (as in Whist)."""
     NONE = "none"
     """No trumps."""
+    BIDDER = "bidder"
+    """Named after the bidding by the highest bidder (the first to make the highest bid,
+    in bidding order), through a listed phase that names trumps
+    (:attr:`cardrules.phases.Phase.names_trump`); no trumps until then."""
 
 
 class SetBeat(enum.Enum):

@@ -17,6 +17,8 @@ A phase declares, once, everything generic code needs:
   (:meth:`Phase.view`, :meth:`Phase.observation_fields`);
 - how it scores the deal, if at all (:meth:`Phase.score`, called in list order when the
   deal ends).
+- whether it names the deal's trump suit (:attr:`Phase.names_trump`), which a game whose
+  trumps come from the bidder (``play.trump.source: bidder``) needs.
 
 Phases register by name with :func:`register` (built-in ones on first use, third-party
 ones through the entry-point group ``cardrules.phases``).  A rule file names phases; it
@@ -67,6 +69,9 @@ class Phase(abc.ABC):
     """An attrs class (``attrs.define(slots=False)``) declaring the phase's state fields."""
     schema: ClassVar[Mapping[str, Any]] = {"type": "object", "additionalProperties": False}
     """The JSON Schema of the phase's section in a rule file."""
+    names_trump: ClassVar[bool] = False
+    """The phase names the deal's trump suit (``play.trump.source: bidder`` needs one such
+    phase listed)."""
 
     def settings(self, section: Mapping[str, Any]) -> Any:
         """The phase's settings read from its (schema-valid) section; the section itself
@@ -165,7 +170,8 @@ def _add_verbs(phase: Phase) -> None:
 
 REGISTRY: Registry[Phase] = Registry(
     what="phase", kind=Phase, group="cardrules.phases",
-    built_in=("cardrules.phases.bidding", "cardrules.phases.pass_cards"), on_register=_add_verbs)
+    built_in=("cardrules.phases.bidding", "cardrules.phases.name_trump",
+              "cardrules.phases.pass_cards"), on_register=_add_verbs)
 """The phases by name (built-in ones imported on first use), with their action words."""
 register = REGISTRY.register
 known = REGISTRY.known

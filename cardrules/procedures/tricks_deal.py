@@ -64,7 +64,7 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
         suit = pack.suit(turned) if turned >= 0 else -1
     elif rule.source is TrumpSource.FIXED:
         suit = pack.suits.index(rule.suit) if rule.suit else -1
-    else:
+    else:  # none, or named after the bidding (by a listed phase)
         suit = -1
     classes = tuple(int(s == suit) for s in range(len(pack.suits)))
     leader = game.hook("first_mover")(FirstMoverInput(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from cardrules import flow
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
 from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
@@ -73,7 +74,8 @@ def _known_action(state: TricksState, action: Action) -> str | None:
     if kind in tricks_stock.KINDS:
         return _stock_form(state, action)
     if kind not in _CARD_KINDS:
-        return f"'{kind.value}' is not an action of this game"
+        word = action.name if kind is Kind.VERB else kind.value
+        return flow.over(state, action) or f"'{word}' is not an action of this game"
     if kind is Kind.DECLARE:
         well_formed = bool(action.cards) and bool(action.name)
         return None if well_formed else "'declare' names the combination, then its cards"

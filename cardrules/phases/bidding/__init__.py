@@ -243,21 +243,26 @@ register(Bidding())
 
 def bid_estimate(view: dict[str, Any]) -> int:
     """The tricks the acting seat's hand looks worth, from its view: each trump and each
-    card in the top quarter of the ranks.
+    card in the top quarter of the ranks.  While trumps are still to be named
+    (``trump_pending``), the hand's longest suit counts as trumps.
 
+    >>> pack = {"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    ...         "suits": ["S", "H", "D", "C"]}
     >>> bid_estimate({"player": 0, "hands": [["AS", "6H", "7S"], 3], "trump": "H",
-    ...               "pack": {"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-    ...                        "suits": ["S", "H", "D", "C"]}})
+    ...               "pack": pack})
+    2
+    >>> bid_estimate({"player": 0, "hands": [["6H", "7H", "7S"], 3], "trump": None,
+    ...               "trump_pending": True, "pack": pack})
     2
     """
     facts = CardFacts(view.get("pack", {}))
     hands = view.get("hands", [])
     me = int(view.get("player", 0))
     mine = hands[me] if me < len(hands) and isinstance(hands[me], list) else []
+    cards = [facts.parse(str(name)) for name in mine]
     trump = view.get("trump")
+    if trump is None and view.get("trump_pending") and cards:
+        suits = [suit for _, suit in cards]
+        trump = max(facts.suits, key=suits.count)
     high = len(facts.ranks) - max(len(facts.ranks) // 4, 1)
-    count = 0
-    for name in mine:
-        rank, suit = facts.parse(str(name))
-        count += suit == trump or rank >= high
-    return count
+    return sum(suit == trump or rank >= high for rank, suit in cards)
