@@ -10,29 +10,16 @@ tests check over every shipped variant that it lists exactly the actions no rule
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
-
-import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.model.bouts import ATTACK, DEFEND, OVER, TAKING, THROW
+from cardrules.refusals import Rule, first_refusal, refusal_of
 
 if TYPE_CHECKING:
     from cardrules.procedures.bouts import BoutsState
 
 __all__ = ["RULES", "Rule", "refusal", "refusing_rule", "transferable"]
-
-
-@attrs.frozen(kw_only=True)
-class Rule:
-    """One rule of the procedure."""
-
-    key: str | None
-    """The key of the variant's ``references`` naming this rule (None: a rule of the
-    notation or of the engine, with no number in a rule book)."""
-    check: Callable[[BoutsState, Action], str | None]
-    """None when the rule allows the action in the state, else the reason in words."""
 
 
 def transferable(state: BoutsState) -> int:
@@ -150,7 +137,7 @@ def _throw_in(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-RULES = (
+RULES: tuple[Rule[BoutsState], ...] = (
     Rule(key=None, check=_over),
     Rule(key="turn", check=_turn),
     Rule(key=None, check=_shape),
@@ -163,18 +150,13 @@ RULES = (
 """The rules, in the order they are asked."""
 
 
-def refusing_rule(state: BoutsState, action: Action) -> tuple[Rule, str] | None:
+def refusing_rule(state: BoutsState, action: Action) -> tuple[Rule[BoutsState], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason (naming the
     variant's reference for the rule); None when every rule allows it."""
-    for rule in RULES:
-        reason = rule.check(state, action)
-        if reason is not None:
-            return rule, (reason + state.game.rule_ref(rule.key) if rule.key else reason)
-    return None
+    return first_refusal(RULES, state, action)
 
 
 def refusal(state: BoutsState, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
     refuses it."""
-    found = refusing_rule(state, action)
-    return None if found is None else found[1]
+    return refusal_of(RULES, state, action)

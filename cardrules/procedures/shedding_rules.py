@@ -12,31 +12,18 @@ actions the generator did not list, so a listed action is never called illegal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
-
-import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
 from cardrules.procedures.shedding_tables import ANNOUNCE
+from cardrules.refusals import Rule, first_refusal, refusal_of
 
 if TYPE_CHECKING:
     from cardrules.procedures.shedding import SheddingState
     from cardrules.procedures.shedding_tables import Move
 
 __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
-
-
-@attrs.frozen(kw_only=True)
-class Rule:
-    """One rule of the procedure."""
-
-    key: str | None
-    """The key of the variant's ``references`` naming this rule (None: a rule of the
-    notation or of the engine, with no number in a rule book)."""
-    check: Callable[[SheddingState, Action], str | None]
-    """None when the rule allows the action in the state, else the reason in words."""
 
 
 # -- what the rules look at --------------------------------------------------------------
@@ -302,7 +289,7 @@ def _written_order(state: SheddingState, action: Action) -> str | None:
     return None  # not reached: the groups rule refused the action
 
 
-RULES: tuple[Rule, ...] = (
+RULES: tuple[Rule[SheddingState], ...] = (
     Rule(key=None, check=_deal_over),
     Rule(key=None, check=_known_action),
     Rule(key=None, check=_cards_in_pack),
@@ -320,18 +307,13 @@ RULES: tuple[Rule, ...] = (
 """Every rule, in the order they are asked (the first refusal is the reason given)."""
 
 
-def refusing_rule(state: SheddingState, action: Action) -> tuple[Rule, str] | None:
+def refusing_rule(state: SheddingState, action: Action) -> tuple[Rule[SheddingState], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason (naming the
     variant's reference for the rule); None when every rule allows it."""
-    for rule in RULES:
-        reason = rule.check(state, action)
-        if reason is not None:
-            return rule, (reason + state.game.rule_ref(rule.key) if rule.key else reason)
-    return None
+    return first_refusal(RULES, state, action)
 
 
 def refusal(state: SheddingState, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
     refuses it."""
-    found = refusing_rule(state, action)
-    return None if found is None else found[1]
+    return refusal_of(RULES, state, action)

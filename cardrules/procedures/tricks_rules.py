@@ -17,13 +17,12 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-import attrs
-
 from cardrules import flow
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
 from cardrules.model.tricks import ANSWER, DECLARE, LEAD, OVER
 from cardrules.procedures import tricks_stock
+from cardrules.refusals import Rule, first_refusal, refusal_of
 
 if TYPE_CHECKING:
     from cardrules.procedures.tricks import TricksState
@@ -31,17 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
 
 _CARD_KINDS = (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE)
-
-
-@attrs.frozen(kw_only=True)
-class Rule:
-    """One rule of the procedure."""
-
-    key: str | None
-    """The key of the variant's ``references`` naming this rule (None: a rule of the
-    notation or of the engine, with no number in a rule book)."""
-    check: Callable[[TricksState, Action], str | None]
-    """None when the rule allows the action in the state, else the reason in words."""
 
 
 def _smallest(state: TricksState) -> int:
@@ -368,7 +356,7 @@ def _written_order(state: TricksState, action: Action) -> str | None:
     return None
 
 
-RULES: tuple[Rule, ...] = (
+RULES: tuple[Rule[TricksState], ...] = (
     Rule(key=None, check=_deal_over),
     Rule(key=None, check=_known_action),
     Rule(key=None, check=_cards_held),
@@ -386,18 +374,13 @@ RULES: tuple[Rule, ...] = (
 """Every rule, in the order they are asked (the first refusal is the reason given)."""
 
 
-def refusing_rule(state: TricksState, action: Action) -> tuple[Rule, str] | None:
+def refusing_rule(state: TricksState, action: Action) -> tuple[Rule[TricksState], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason (naming the
     variant's reference for the rule); None when every rule allows it."""
-    for rule in RULES:
-        reason = rule.check(state, action)
-        if reason is not None:
-            return rule, (reason + state.game.rule_ref(rule.key) if rule.key else reason)
-    return None
+    return first_refusal(RULES, state, action)
 
 
 def refusal(state: TricksState, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
     refuses it."""
-    found = refusing_rule(state, action)
-    return None if found is None else found[1]
+    return refusal_of(RULES, state, action)
