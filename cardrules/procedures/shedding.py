@@ -285,8 +285,9 @@ class SheddingState(FieldState):
                     found = tuple(legal)
                 else:
                     if tables.min_group and hand.bit_count() >= tables.min_group:
-                        legal.extend(m.action for m in
-                                     tables.group_moves(hand, top, self._beats[p]))
+                        groups = tables.group_moves(hand, top, self._beats[p])
+                        if groups:
+                            legal.extend([m.action for m in groups])
                     if tables.draw_at_will:
                         can_draw = self._drawn < tables.draw_limit and (
                             self._stock or (tables.reshuffles and self._refillable()))

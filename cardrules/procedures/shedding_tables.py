@@ -246,13 +246,26 @@ class SheddingTables:
         return found
 
     def group_moves(self, hand: int, top: int, beats: tuple[int, ...]) -> list[Move]:
-        """Every group move (same rank, runs) the hand allows on ``top``."""
+        """Every group move (same rank, runs) the hand allows on ``top``.  Hands that
+        hold no group at all (nearly every hand) are told apart with a few bit
+        operations, before any list is made."""
         moves: list[Move] = []
+        n = len(self.pack.ranks)
         for spec in self.play.groups:
             if spec.kind is GroupKind.SAME_RANK:
+                if spec.size == len(self.pack.suits):  # a whole rank: every suit's block
+                    full = hand
+                    for suit in range(1, spec.size):
+                        full &= hand >> (suit * n)
+                    if not full & ((1 << n) - 1):
+                        continue
                 moves.extend(self._same_rank(hand, top, beats, spec))
             else:
-                moves.extend(self._runs(hand, top, beats, spec))
+                starts = hand & self.run_starts[spec.size]
+                for shift in range(1, spec.size):
+                    starts &= hand >> shift
+                if starts:
+                    moves.extend(self._runs(hand, top, beats, spec))
         return moves
 
     def _beats(self, card: int, top: int, beats: tuple[int, ...]) -> bool:
@@ -261,13 +274,6 @@ class SheddingTables:
     def _same_rank(self, hand: int, top: int, beats: tuple[int, ...],
                    spec: GroupSpec) -> list[Move]:
         moves: list[Move] = []
-        n, suits = len(self.pack.ranks), len(self.pack.suits)
-        if spec.size == suits:
-            full = hand
-            for suit in range(1, suits):
-                full &= hand >> (suit * n)
-            if not full & ((1 << n) - 1):
-                return moves
         for held_rank in self.rank_masks:
             held = hand & held_rank
             if held.bit_count() < spec.size:
