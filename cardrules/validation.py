@@ -33,10 +33,13 @@ from referencing.jsonschema import DRAFT202012
 
 from cardrules import resources
 from cardrules.errors import CardrulesError, Problem, VariantError
+from cardrules.procedures import find as find_procedure
 from cardrules.yamlsafe import JsonPath, Mark, Marks, format_path
 
 __all__ = ["validate"]
 
+MAIN_SCHEMA = "variant.schema.json"
+"""The schema a whole rule file is checked against."""
 _MAX_DESCRIPTION = 160
 _MAX_SHOWN = 60
 _TYPE_WORDS = {
@@ -54,7 +57,7 @@ def validate(
     data: Any,
     marks: Marks,
     *,
-    schema: str = "variant.schema.json",
+    schema: str = MAIN_SCHEMA,
     file: str = "",
     schema_dir: Path | None = None,
 ) -> None:
@@ -70,6 +73,8 @@ def validate(
     for error in validator.iter_errors(data):
         for path, message, at_key in _explain(error):
             found.add(_problem(path, message, at_key, marks, file))
+    if schema == MAIN_SCHEMA and not found:
+        found.update(_procedure_problems(data, marks, file))
     if found:
         raise VariantError(sorted(found, key=lambda p: (p.file, p.line, p.column, p.path)))
 
@@ -113,6 +118,27 @@ def _validator(directory: Path, schema: str) -> jsonschema.Draft202012Validator:
     except jsonschema.SchemaError as exc:
         raise CardrulesError(f"JSON schema {schema} is itself invalid: {exc.message}") from exc
     return jsonschema.Draft202012Validator(contents[schema], registry=registry)
+
+
+def _procedure_problems(data: Any, marks: Marks, file: str) -> Iterable[Problem]:
+    """The ``play:`` section's problems that depend on the registered procedures: a
+    procedure nobody registered, and a plug-in procedure's section its own schema
+    (:attr:`~cardrules.procedures.Procedure.play_schema`) refuses.  The shipped
+    procedures' sections are checked by the shipped schema."""
+    play = data.get("play") if isinstance(data, dict) else None
+    name = play.get("procedure") if isinstance(play, dict) else None
+    if not isinstance(name, str):
+        return
+    try:
+        procedure = find_procedure(name)
+    except KeyError as exc:
+        yield _problem(("play", "procedure"), str(exc.args[0]), False, marks, file)
+        return
+    if procedure.play_schema is not None:
+        checker = jsonschema.Draft202012Validator(procedure.play_schema)
+        for error in checker.iter_errors(play):
+            for path, message, at_key in _explain(error):
+                yield _problem(("play", *path), message, at_key, marks, file)
 
 
 def _problem(path: JsonPath, message: str, at_key: bool, marks: Marks, file: str) -> Problem:

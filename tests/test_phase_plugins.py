@@ -138,3 +138,21 @@ def test_a_bad_section_or_an_unknown_phase_is_a_located_error() -> None:
 def test_the_rules_in_english_include_the_phase() -> None:
     lines = describe(cardrules.load(_house("bura", 2)).variant)
     assert "- After the deal each player passes 2 card(s) to the left." in lines
+
+
+def test_a_rule_file_may_declare_the_visibility_of_the_phases_zone() -> None:
+    """``zones:`` takes the listed phases' zones too, with the visibilities each
+    honours; others are refused at the key, naming every zone of the game."""
+    house = _house("bank")
+    house["patch"]["zones"] = {"given": "owner"}
+    assert cardrules.load(house).variant.zones
+    house["patch"]["zones"] = {"given": "public"}
+    with pytest.raises(cardrules.VariantError,
+                       match=r"\$\.zones\.given: the toy_pass_left phase cannot keep its "
+                             r"given public; allowed: owner"):
+        cardrules.load(house)
+    house["patch"]["zones"] = {"givn": "owner"}
+    with pytest.raises(cardrules.VariantError,
+                       match=r"the shedding procedure and its listed phases have no zone "
+                             r"'givn'; their zones: .*given"):
+        cardrules.load(house)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
@@ -70,3 +71,55 @@ def test_without_the_plugin_the_hook_name_is_unknown() -> None:
     with pytest.raises(cardrules.VariantError, match=r"unknown hook 'plugin\.last_seat'"):
         cardrules.load({"extends": "bank", "patch": {"hooks": {
             "first_mover": "plugin.last_seat"}}})
+
+
+# A procedure registered from outside the package is named in a rule file -------------------
+
+
+@pytest.fixture
+def climbing() -> Iterator[str]:
+    """A third-party procedure (here the shedding procedure under another name, with a
+    schema of its own for its ``play:`` section), registered for one test."""
+    from cardrules.procedures import REGISTRY, register
+    from cardrules.procedures.shedding_plugin import Shedding
+
+    class Climbing(Shedding):
+        name = "toy_climbing"
+        play_schema: ClassVar[dict[str, Any]] = {
+            "type": "object", "required": ["procedure"],
+            "properties": {"procedure": {"const": "toy_climbing"},
+                           "beats": {"type": "array", "maxItems": 3}}}
+
+    register(Climbing())
+    try:
+        yield "toy_climbing"
+    finally:
+        REGISTRY._items.pop("toy_climbing", None)
+
+
+def _eights_with(procedure: str, **play: object) -> dict[str, object]:
+    import yaml
+
+    data = yaml.safe_load(Path("variants/crazy_eights.yaml").read_text(encoding="utf-8"))
+    data["play"] = {**data["play"], "procedure": procedure, **play}
+    return dict(data)
+
+
+def test_a_registered_procedure_is_named_in_a_rule_file(climbing: str) -> None:
+    game = cardrules.load(_eights_with(climbing), players=2)
+    assert game.variant.play.procedure == climbing
+    state = game.new_deal(1)
+    assert state.legal_actions() == cardrules.load("crazy_eights", players=2) \
+        .new_deal(1).legal_actions()
+
+
+def test_a_registered_procedures_schema_checks_its_section(climbing: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=r"\$\.play\.beats: must have at most 3"):
+        cardrules.load(_eights_with(climbing, beats=["same_suit"] * 4), players=2)
+
+
+def test_an_unregistered_procedure_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(cardrules.VariantError,
+                       match=r"\$\.play\.procedure: unknown procedure 'climbing'; "
+                             r"known procedures: bouts, shedding, tricks"):
+        cardrules.load(_eights_with("climbing"), players=2)

@@ -180,7 +180,8 @@ def test_trick_zone_in_a_shedding_variant_is_refused() -> None:
 
 
 def test_misspelt_zone_is_refused_with_the_allowed_names() -> None:
-    _refused({"extends": "bank", "patch": {"zones": {"hnd": "owner"}}}, "'hand'")
+    _refused({"extends": "bank", "patch": {"zones": {"hnd": "owner"}}},
+             "no zone 'hnd'; its zones: hand, stock, pile, taken")
 
 
 # The bound on legal actions ------------------------------------------------------------------

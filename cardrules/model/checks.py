@@ -42,6 +42,7 @@ from cardrules.model.variant import Variant
 from cardrules.phases import find as find_phase
 from cardrules.phases import known as known_phases
 from cardrules.procedures import find as find_procedure
+from cardrules.state_codec import declarable_zones
 
 __all__ = ["SETUP_CHECKS", "check_variant"]
 
@@ -523,24 +524,37 @@ def check_partners(v: Variant) -> Iterator[Found]:
 
 
 def check_zones(v: Variant) -> Iterator[Found]:
-    """Refuses a ``zones:`` entry the variant's procedure has no zone for (it would be
-    ignored without a word), and a visibility the procedure does not honour for that zone
-    (a hidden pile whose top card every view shows, say).  The zones and what each
-    honours come from the procedure's state declarations."""
+    """Refuses a ``zones:`` entry that no zone of the game has (it would be ignored
+    without a word), and a visibility the zone's owner does not honour (a hidden pile
+    whose top card every view shows, say).  The zones, what each honours and who owns it
+    come from the state declarations of the procedure and of the listed phases."""
     try:
         procedure = find_procedure(v.play.procedure)
     except KeyError:
         return
-    allowed = procedure.zones()
+    allowed = dict(procedure.zones())
+    owner = dict.fromkeys(allowed, f"the {v.play.procedure} procedure")
+    for entry in v.phases:  # a listed phase's own zones may be declared too
+        try:
+            fields = find_phase(entry.name).fields
+        except KeyError:
+            continue  # check_phases names it
+        if fields is not None:
+            own = declarable_zones(fields)
+            allowed.update(own)
+            owner.update(dict.fromkeys(own, f"the {entry.name} phase"))
+    phased = len(set(owner.values())) > 1
     for name, visibility in v.zones.items():
         if name not in allowed:
             yield ("zones", name), (
+                f"the {v.play.procedure} procedure and its listed phases have no zone "
+                f"{name!r}; their zones: {', '.join(allowed)}" if phased else
                 f"the {v.play.procedure} procedure has no zone {name!r}; its zones: "
                 f"{', '.join(allowed)}")
         elif visibility not in allowed[name]:
             yield ("zones", name), (
-                f"the {v.play.procedure} procedure cannot keep its {name} "
-                f"{visibility.value}; allowed: {', '.join(x.value for x in allowed[name])}")
+                f"{owner[name]} cannot keep its {name} {visibility.value}; allowed: "
+                f"{', '.join(x.value for x in allowed[name])}")
 
 
 def check_phases(v: Variant) -> Iterator[Found]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.fields import declared
@@ -48,6 +48,10 @@ class Procedure(abc.ABC):
     """The record its ``play:`` section is read into."""
     scoring_rules: type
     """The record its ``scoring:`` section is read into."""
+    play_schema: Mapping[str, Any] | None = None
+    """The JSON Schema of its ``play:`` section (``procedure`` included), checked when a
+    rule file loads, with each problem located in the file; None for the shipped
+    procedures, whose sections the shipped ``schemas/`` check."""
 
     @abc.abstractmethod
     def compile(self, game: Game) -> Any:
