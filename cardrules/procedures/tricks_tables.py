@@ -292,9 +292,17 @@ class TricksTables:
         rule = self.play.lead
         limit = min(limit, rule.max_cards)
         if not rule.same_suit and limit > 1:
-            return self._cached(self._leads, hand, limit, lambda: tuple(
-                self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
-                for chosen in combinations(bits(hand), size)))
+            key = hand << 5 | limit
+            found = self._leads.get(key)
+            if found is None:
+                if len(self._leads) > _CACHE_LIMIT:
+                    self._leads.clear()
+                made: list[Action] = []  # a loop: no closure over ``hand`` (mypyc)
+                for size in range(1, limit + 1):
+                    for chosen in combinations(bits(hand), size):
+                        made.append(self.action(Kind.LEAD, mask_of(chosen)))
+                found = self._leads[key] = tuple(made)
+            return found
         cache, width, full = self._suit_leads, self.width, (1 << self.width) - 1
         out: tuple[Action, ...] = ()
         base = 0
@@ -435,17 +443,6 @@ class TricksTables:
         if must and self.play.lead.max_cards > 1:
             return tuple(a for a in self.leads(hand, limit) if self.masks[a] & must)
         return self.leads(must or hand, limit)
-
-    @staticmethod
-    def _cached(cache: dict[int, tuple[Action, ...]], hand: int, size: int,
-                build: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
-        key = hand << 5 | size
-        found = cache.get(key)
-        if found is None:
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            found = cache[key] = build()
-        return found
 
     def may_declare(self, hand: int, index: int) -> bool:
         """Quick test: could ``hand`` hold a combination (trump index from
