@@ -243,6 +243,8 @@ class _Progress:
     from them on first use, with the game of the state they are restored into.
     """
 
+    game: CardrulesGame
+    """The OpenSpiel game (its cardrules game and parameters)."""
     players: int
     """Number of players."""
     player: int = _CHANCE
@@ -295,17 +297,20 @@ class _Progress:
     continues from (``moves`` then count from there)."""
 
     @classmethod
-    def start(cls, players: int, cards: int) -> _Progress:
+    def start(cls, game: CardrulesGame) -> _Progress:
         """Nothing drawn or played yet."""
-        return cls(players=players, pieces=[[] for _ in range(players)],
+        players = game.rules.players
+        return cls(game=game, players=players, pieces=[[] for _ in range(players)],
                    last=[{} for _ in range(players)], before=[0] * players,
-                   seen=[(0, 0, []) for _ in range(players)], left=list(range(cards)))
+                   seen=[(0, 0, []) for _ in range(players)],
+                   left=list(range(game.rules.pack.size)))
 
     @classmethod
-    def restored(cls, players: int, moves: list[int], root: dict[str, Any] | None = None,
+    def restored(cls, moves: list[int], root: dict[str, Any] | None = None,
                  memory: dict[int, _Memory] | None = None) -> _Progress:
-        """What ``__reduce__`` kept; the states are replayed on first use."""
-        made = cls.start(players, 0)
+        """What ``__reduce__`` kept; the states are replayed on first use, in the game of
+        the state restored (see :meth:`CardrulesState._now`)."""
+        made = cls(game=None, players=0)  # type: ignore[arg-type]
         made.moves, made.pending, made.root = moves, True, root
         made.memory = dict(memory or {})
         return made
@@ -314,11 +319,12 @@ class _Progress:
         root = self.root
         if root is None and self.memory:
             root = self.states[0].to_json()
-        return _Progress.restored, (self.players, self.moves, root, self.memory)
+        return _Progress.restored, (self.moves, root, self.memory)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
-        return _Progress(players=self.players, player=self.player, dealer=self.dealer,
-                         drawing=self.drawing, order=self.order[:], drawn=self.drawn,
+        return _Progress(game=self.game, players=self.players, player=self.player,
+                         dealer=self.dealer, drawing=self.drawing, order=self.order[:],
+                         drawn=self.drawn,
                          left=self.left[:], moves=self.moves[:], waiting=self.waiting,
                          states=self.states[:], pieces=[pieces[:] for pieces in self.pieces],
                          last=self.last[:], seen=self.seen[:], offered=self.offered,
@@ -333,23 +339,28 @@ class _Progress:
         self.seen[player] = (0, deal, maxima)
 
     def replay(self, game: CardrulesGame) -> None:
-        """Make the states again from the moves (from the re-sampled root, if any)."""
-        moves, self.moves, self.pending = self.moves, [], False
-        self.left = list(range(game.rules.pack.size))
+        """Make the states again in ``game`` from the moves (from the re-sampled root, if
+        any)."""
+        moves, root, memory = self.moves, self.root, self.memory
+        fresh = _Progress.start(game)
+        for field in attrs.fields(_Progress):
+            setattr(self, field.name, getattr(fresh, field.name))
+        self.root, self.memory = root, memory
         if self.root is not None:
             self.begin(game.rules.state_from_json(self.root))
-        for player, memory in self.memory.items():
-            self.remember(player, memory)
+        for player, kept in self.memory.items():
+            self.remember(player, kept)
         for move in moves:
-            self.step(game, move)
+            self.step(move)
 
     def begin(self, state: State) -> None:
         """Play on from ``state`` (a re-sampled position)."""
         self.drawing, self.states = False, [state]
         self.player = _TERMINAL if state.is_over else state.current_player
 
-    def step(self, game: CardrulesGame, action: int) -> None:
+    def step(self, action: int) -> None:
         """Apply a chance outcome or an action index."""
+        game = self.game
         rules = game.rules
         if not self.drawing:
             state = self.states[-1]
@@ -358,7 +369,11 @@ class _Progress:
                 else None
             new = state.apply(known if known is not None else rules.action_space.action(action))
             self.moves.append(action)
-            self._settle(game, new, state)
+            if game.match:
+                self._settle(new, state)
+            else:
+                self.states.append(new)
+                self.player = _TERMINAL if new.is_over else new.current_player
         elif self.dealer < 0:
             if not 0 <= action < rules.players:
                 raise IllegalActionError(f"chance outcome {action} is not a dealer: the dealer "
@@ -370,7 +385,7 @@ class _Progress:
                 raise IllegalActionError(f"chance outcome {action} is not a deal seed: the "
                                          f"seeds are 0 to {game.seeds - 1}")
             self.moves.append(action)
-            self._dealt(game, seed=action, order=())
+            self._dealt(seed=action, order=())
         else:
             size = rules.pack.size
             if not 0 <= action < size:
@@ -384,10 +399,11 @@ class _Progress:
             self.left.remove(action)
             self.moves.append(action)
             if not self.left:
-                self._dealt(game, seed=0, order=self.order)
+                self._dealt(seed=0, order=self.order)
 
-    def _dealt(self, game: CardrulesGame, *, seed: int, order: list[int] | tuple[()]) -> None:
+    def _dealt(self, *, seed: int, order: list[int] | tuple[()]) -> None:
         """The deal being drawn is drawn: deal it (or the match's next deal)."""
+        game = self.game
         waiting = self.waiting
         if waiting is not None:
             state: State = waiting.redeal(seed=seed, order=order)
@@ -398,15 +414,15 @@ class _Progress:
         else:
             state = game.rules.new_deal(seed, dealer=self.dealer, order=order or None)
         self.waiting, self.drawing = None, False
-        self._settle(game, state, waiting)
+        self._settle(state, waiting)
 
-    def _settle(self, game: CardrulesGame, state: State, before: State | None) -> None:
+    def _settle(self, state: State, before: State | None) -> None:
         """``state`` follows ``before``: play on, or draw a match's next deal."""
         if before is not None and isinstance(state, MatchState) and not state.is_over and \
                 isinstance(before, MatchState) and state.deal_index != before.deal_index:
             self.waiting, self.drawing, self.player = state, True, _CHANCE
             self.order, self.drawn = [], 0
-            self.left = list(range(game.rules.pack.size))
+            self.left = list(range(self.game.rules.pack.size))
             return
         self.states.append(state)
         self.player = _TERMINAL if state.is_over else state.current_player
@@ -417,7 +433,7 @@ class CardrulesState(pyspiel.State):
 
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
-        self._progress = _Progress.start(game.rules.players, game.rules.pack.size)
+        self._progress = _Progress.start(game)
 
     def _now(self) -> _Progress:
         progress: _Progress = self._progress
@@ -426,10 +442,14 @@ class CardrulesState(pyspiel.State):
         return progress
 
     @property
+    def game(self) -> CardrulesGame:
+        """The OpenSpiel game (as ``get_game()``, without the call into C++)."""
+        return self._now().game
+
+    @property
     def rules(self) -> Game:
         """The cardrules game played (the OpenSpiel game's, shared by all its states)."""
-        rules: Game = self.get_game().rules
-        return rules
+        return self._now().game.rules
 
     @property
     def dealer(self) -> int:
@@ -464,9 +484,14 @@ class CardrulesState(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's ``legal_actions`` (of the current player when ``player`` is left
         out), answered without a round trip through C++."""
-        current = self.current_player()
+        progress = self._progress
+        current = progress.player if not progress.pending else self._now().player
         if player is None or player == current:
             if current >= 0:
+                deal = progress.states[-1]
+                offered = progress.offered
+                if offered is not None and offered[0] is deal:
+                    return offered[2][:]
                 return self._legal_actions(current)
             if current == _CHANCE:
                 return [outcome for outcome, _ in self.chance_outcomes()]
@@ -481,9 +506,10 @@ class CardrulesState(pyspiel.State):
         deal = progress.states[-1]
         offered = progress.offered
         if offered is None or offered[0] is not deal:
-            index = self.rules.action_space.index
-            found = {index(a): a for a in deal.legal_actions()}
-            offered = progress.offered = (deal, found, sorted(found))
+            index = progress.game.rules.action_space.index
+            legal = deal.legal_actions()
+            indices = [index(a) for a in legal]
+            offered = progress.offered = (deal, dict(zip(indices, legal)), sorted(indices))
         return offered[2][:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -492,7 +518,7 @@ class CardrulesState(pyspiel.State):
         progress = self._now()
         if not progress.drawing:
             return []
-        game: CardrulesGame = self.get_game()
+        game = progress.game
         if progress.dealer < 0:
             return game.dealers[:]
         if game.by_seed:
@@ -502,12 +528,13 @@ class CardrulesState(pyspiel.State):
         return [(card, chance) for card in left]
 
     def _apply_action(self, action: int) -> None:
-        self._now().step(self.get_game(), action)
+        progress = self._progress
+        (progress if not progress.pending else self._now()).step(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         rules = self.rules
         if player == pyspiel.PlayerId.CHANCE:
-            game: CardrulesGame = self.get_game()
+            game = self.game
             if self.dealer < 0:
                 return f"dealer {action}"
             if game.by_seed:
