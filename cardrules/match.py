@@ -166,8 +166,9 @@ class MatchState(State):
         card once, the last dealt first, as :meth:`~cardrules.game.Game.new_deal` takes
         it) or else from ``seed``; dealer, deal number, totals and carried facts stay.
         For drivers that draw each deal's shuffle themselves (the OpenSpiel adapter's
-        chance nodes).  Only for a deal that has just been dealt: its events must still
-        be the last of the match's.  A deal that is over at once is scored at once.
+        chance nodes), right after the match dealt it; whatever was played of the deal is
+        dropped.  A deal that is over at once is scored at once; a finished match is
+        refused.
 
         >>> import cardrules
         >>> game = cardrules.load("bura", players=2)
@@ -176,10 +177,12 @@ class MatchState(State):
         True
         """
         check_seed(seed)
+        if self._result is not None:
+            raise StateError("the match is over: it has no deal to deal again")
         fresh = self._deal.events
         kept = len(self._events) - len(fresh)
-        if self._result is not None or kept < 0 or self._events[kept:] != fresh:
-            raise StateError("only a deal that has just been dealt can be dealt again")
+        if kept < 0 or self._events[kept:] != fresh:
+            kept = 0  # the events of the previous deal's end are no longer the last
         game = self._game
         order = tuple(order)
         if order and sorted(order) != list(range(game.pack.size)):
