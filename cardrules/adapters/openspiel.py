@@ -277,9 +277,10 @@ class _Progress:
     """Per player, the second half of the information-state tensor: how many of
     ``states`` it has taken in, the deal they belong to and the largest value of each
     observation position in that deal."""
-    offered: tuple[State, dict[int, Action], list[int]] | None = None
-    """The last state asked for its legal actions, those actions by index (so applying
-    an index looks the action up instead of rebuilding it) and the sorted indices."""
+    offered: tuple[State, list[int], tuple[Action, ...], list[int]] | None = None
+    """The last state asked for its legal actions: the state, the sorted indices, the
+    actions and their indices in the same order (so applying an index looks the action up
+    instead of rebuilding it)."""
     memory: dict[int, _Memory] = attrs.Factory(dict)
     """For a re-sampled state: the re-sampling player's memory up to the root, kept by a
     pickle."""
@@ -361,20 +362,22 @@ class _Progress:
     def step(self, action: int) -> None:
         """Apply a chance outcome or an action index."""
         game = self.game
-        rules = game.rules
         if not self.drawing:
             state = self.states[-1]
             offered = self.offered
-            known = offered[1].get(action) if offered is not None and offered[0] is state \
-                else None
-            new = state.apply(known if known is not None else rules.action_space.action(action))
+            if offered is not None and offered[0] is state and action in offered[3]:
+                new = state.apply(offered[2][offered[3].index(action)])
+            else:
+                new = state.apply(game.rules.action_space.action(action))
             self.moves.append(action)
             if game.match:
                 self._settle(new, state)
             else:
                 self.states.append(new)
                 self.player = _TERMINAL if new.is_over else new.current_player
-        elif self.dealer < 0:
+            return
+        rules = game.rules
+        if self.dealer < 0:
             if not 0 <= action < rules.players:
                 raise IllegalActionError(f"chance outcome {action} is not a dealer: the dealer "
                                          f"is one of the seats 0 to {rules.players - 1}")
@@ -491,7 +494,7 @@ class CardrulesState(pyspiel.State):
                 deal = progress.states[-1]
                 offered = progress.offered
                 if offered is not None and offered[0] is deal:
-                    return offered[2][:]
+                    return offered[1][:]
                 return self._legal_actions(current)
             if current == _CHANCE:
                 return [outcome for outcome, _ in self.chance_outcomes()]
@@ -509,8 +512,8 @@ class CardrulesState(pyspiel.State):
             index = progress.game.rules.action_space.index
             legal = deal.legal_actions()
             indices = [index(a) for a in legal]
-            offered = progress.offered = (deal, dict(zip(indices, legal)), sorted(indices))
-        return offered[2][:]
+            offered = progress.offered = (deal, sorted(indices), legal, indices)
+        return offered[1][:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer (each seat alike), then the next card of the shuffle (each card not
