@@ -198,6 +198,11 @@ class CardrulesGame(pyspiel.Game):
         self.seed_outcomes = [(seed, 1.0 / seeds) for seed in range(seeds)] \
             if self.by_seed else []
         """A deal's chance outcomes with ``shuffle=seeds``."""
+        size = rules.pack.size
+        self.card_outcomes = [[(card, 1.0 / left) for card in range(size)] if left else []
+                              for left in range(size + 1)]
+        """With ``shuffle=cards``, the outcome of drawing each card when ``n`` cards are
+        left, at ``[n][card]`` (made once, so that a chance node only picks them)."""
         per_deal = 1 if self.by_seed else rules.pack.size
         deals = MAX_DEALS if self.match else 1
         info = pyspiel.GameInfo(
@@ -365,10 +370,14 @@ class _Progress:
         if not self.drawing:
             state = self.states[-1]
             offered = self.offered
-            if offered is not None and offered[0] is state and action in offered[3]:
-                new = state.apply(offered[2][offered[3].index(action)])
-            else:
-                new = state.apply(game.rules.action_space.action(action))
+            known = None
+            if offered is not None and offered[0] is state:
+                try:
+                    known = offered[2][offered[3].index(action)]
+                except ValueError:  # not offered: the state refuses it below
+                    pass
+            new = state.apply(known if known is not None else
+                              game.rules.action_space.action(action))
             self.moves.append(action)
             if game.match:
                 self._settle(new, state)
@@ -473,13 +482,15 @@ class CardrulesState(pyspiel.State):
 
     def current_player(self) -> int:
         progress = self._progress
-        return (progress.player if not progress.pending else self._now().player)
+        return progress.player if not progress.pending else self._now().player
 
     def is_terminal(self) -> bool:
-        return self.current_player() == _TERMINAL
+        progress = self._progress
+        return (progress.player if not progress.pending else self._now().player) == _TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == _CHANCE
+        progress = self._progress
+        return (progress.player if not progress.pending else self._now().player) == _CHANCE
 
     def is_player_node(self) -> bool:
         return self.current_player() >= 0
@@ -493,9 +504,11 @@ class CardrulesState(pyspiel.State):
             if current >= 0:
                 deal = progress.states[-1]
                 offered = progress.offered
-                if offered is not None and offered[0] is deal:
-                    return offered[1][:]
-                return self._legal_actions(current)
+                if offered is None or offered[0] is not deal:
+                    legal = deal.legal_actions()
+                    indices = list(map(progress.game.rules.action_space.index, legal))
+                    offered = progress.offered = (deal, sorted(indices), legal, indices)
+                return offered[1][:]
             if current == _CHANCE:
                 return [outcome for outcome, _ in self.chance_outcomes()]
             return []
@@ -511,7 +524,7 @@ class CardrulesState(pyspiel.State):
         if offered is None or offered[0] is not deal:
             index = progress.game.rules.action_space.index
             legal = deal.legal_actions()
-            indices = [index(a) for a in legal]
+            indices = list(map(index, legal))
             offered = progress.offered = (deal, sorted(indices), legal, indices)
         return offered[1][:]
 
@@ -527,8 +540,7 @@ class CardrulesState(pyspiel.State):
         if game.by_seed:
             return game.seed_outcomes[:]
         left = progress.left
-        chance = 1.0 / len(left)
-        return [(card, chance) for card in left]
+        return list(map(game.card_outcomes[len(left)].__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
         progress = self._progress
