@@ -371,11 +371,8 @@ class _Progress:
             state = self.states[-1]
             offered = self.offered
             known = None
-            if offered is not None and offered[0] is state:
-                try:
-                    known = offered[2][offered[3].index(action)]
-                except ValueError:  # not offered: the state refuses it below
-                    pass
+            if offered is not None and offered[0] is state and action in offered[3]:
+                known = offered[2][offered[3].index(action)]
             new = state.apply(known if known is not None else
                               game.rules.action_space.action(action))
             self.moves.append(action)
@@ -512,8 +509,8 @@ class CardrulesState(pyspiel.State):
             if current == _CHANCE:
                 return [outcome for outcome, _ in self.chance_outcomes()]
             return []
-        legal: list[int] = super().legal_actions(player)
-        return legal
+        others: list[int] = super().legal_actions(player)
+        return others
 
     def _legal_actions(self, player: int) -> list[int]:
         progress = self._now()
