@@ -503,7 +503,7 @@ class CardrulesState(pyspiel.State):
                 offered = progress.offered
                 if offered is None or offered[0] is not deal:
                     legal = deal.legal_actions()
-                    indices = list(map(progress.game.rules.action_space.index, legal))
+                    indices = progress.game.rules.action_space.indices(legal)
                     offered = progress.offered = (deal, sorted(indices), legal, indices)
                 return offered[1][:]
             if current == _CHANCE:
@@ -519,9 +519,8 @@ class CardrulesState(pyspiel.State):
         deal = progress.states[-1]
         offered = progress.offered
         if offered is None or offered[0] is not deal:
-            index = progress.game.rules.action_space.index
             legal = deal.legal_actions()
-            indices = list(map(index, legal))
+            indices = progress.game.rules.action_space.indices(legal)
             offered = progress.offered = (deal, sorted(indices), legal, indices)
         return offered[1][:]
 
