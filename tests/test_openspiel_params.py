@@ -12,6 +12,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+import cardrules.adapters.openspiel  # noqa: E402, F401  (registers python_cardrules)
 from cardrules.errors import IllegalActionError  # noqa: E402
 from cardrules.match import MatchState  # noqa: E402
 
@@ -250,3 +251,22 @@ def test_the_match_information_state_tensor_starts_again_with_each_deal() -> Non
     tensor = np.array(state.information_state_tensor(0))
     # Fresh in the new deal: the maxima are the first observation of the deal.
     assert tensor[size:].tolist() == tensor[:size].tolist()
+
+
+def test_a_resampled_match_plays_on_through_its_next_deals_and_pickles() -> None:
+    game = pyspiel.load_game("python_cardrules", {"variant": "bank", "players": 2,
+                                                  "match": True, "shuffle": "seeds"})
+    state = _play(game.new_initial_state(), random.Random(7),
+                  lambda s: not s.is_chance_node() and s.deal.deal_index == 1)
+    if state.is_terminal():
+        pytest.skip("the match ended in one deal")
+    me = state.current_player()
+    world = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert world.information_state_string(me) == state.information_state_string(me)
+    assert world.information_state_tensor(me) == state.information_state_tensor(me)
+    assert world.deal.totals == state.deal.totals
+    copy = pickle.loads(pickle.dumps(world))
+    for played in (world, copy):
+        _play(played, random.Random(2))
+        assert played.is_terminal() and played.deal.result is not None
+    assert copy.history() == world.history() and str(copy) == str(world)

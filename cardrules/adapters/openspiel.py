@@ -313,19 +313,20 @@ class _Progress:
 
     @classmethod
     def restored(cls, moves: list[int], root: dict[str, Any] | None = None,
-                 memory: dict[int, _Memory] | None = None) -> _Progress:
+                 memory: dict[int, _Memory] | None = None, dealer: int = -1) -> _Progress:
         """What ``__reduce__`` kept; the states are replayed on first use, in the game of
         the state restored (see :meth:`CardrulesState._now`)."""
         made = cls(game=None, players=0)  # type: ignore[arg-type]
         made.moves, made.pending, made.root = moves, True, root
-        made.memory = dict(memory or {})
+        made.memory, made.dealer = dict(memory or {}), dealer
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
         root = self.root
         if root is None and self.memory:
             root = self.states[0].to_json()
-        return _Progress.restored, (self.moves, root, self.memory)
+        return _Progress.restored, (self.moves, root, self.memory,
+                                    self.dealer if root is not None else -1)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
         return _Progress(game=self.game, players=self.players, player=self.player,
@@ -347,12 +348,13 @@ class _Progress:
     def replay(self, game: CardrulesGame) -> None:
         """Make the states again in ``game`` from the moves (from the re-sampled root, if
         any)."""
-        moves, root, memory = self.moves, self.root, self.memory
+        moves, root, memory, dealer = self.moves, self.root, self.memory, self.dealer
         fresh = _Progress.start(game)
         for field in attrs.fields(_Progress):
             setattr(self, field.name, getattr(fresh, field.name))
         self.root, self.memory = root, memory
         if self.root is not None:
+            self.dealer = dealer  # drawn before the root
             self.begin(game.rules.state_from_json(self.root))
         for player, kept in self.memory.items():
             self.remember(player, kept)
@@ -574,7 +576,8 @@ class CardrulesState(pyspiel.State):
         """Everything ``player`` saw, in order (OpenSpiel's information-state string): a
         JSON list with an entry per state of the game, the ``"changed"`` keys of the
         player's view and their values (every key at first), and the ``"removed"`` keys
-        when some are; while a match's next deal is drawn, a last entry saying so.  The
+        when some are; while a match's next deal is drawn, a last entry saying so and
+        how many cards are drawn.  The
         views of the same player are the same all along exactly when the texts are
         (perfect recall)."""
         player = checked_player(player, self.rules.players)
@@ -597,7 +600,7 @@ class CardrulesState(pyspiel.State):
         if said is None or said[0] != len(pieces):
             said = progress.said[player] = (len(pieces), f"[{', '.join(pieces)}]")
         if progress.drawing:
-            return f'{said[1][:-1]}, {{"dealing": {len(progress.moves)}}}]'
+            return f'{said[1][:-1]}, {{"dealing": {len(progress.order)}}}]'
         return said[1]
 
     def seen(self, player: int) -> list[float]:
@@ -666,7 +669,7 @@ class CardrulesState(pyspiel.State):
     def _dealing(self) -> str:
         progress = self._now()
         if progress.states:
-            return f"dealing deal {len(progress.moves)}"
+            return f"dealing the next deal; drawn {len(progress.order)}"
         dealer = progress.dealer
         return f"dealing; dealer {dealer}" if dealer >= 0 else "dealing"
 
