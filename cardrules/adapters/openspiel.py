@@ -22,8 +22,9 @@ parameters:
     not drawn yet; the deal goes out from the last card drawn, see
     ``Game.new_deal(order=...)``), so chance enumerates every possible deal; or
     ``seeds``, one chance node per deal, uniform over ``seeds`` deal seeds, each dealing
-    with cardrules' own seeded shuffle.  ``seeds`` is several times cheaper per deal but
-    plays only those deals: an algorithm that walks the whole tree (CFR and the like)
+    with cardrules' own seeded shuffle.  ``seeds`` draws a deal in one chance move
+    instead of one per card (the bench measures what that saves) but plays only those
+    deals: an algorithm that walks the whole tree (CFR and the like)
     solves a game of that many deals, where a player's own hand may single out the seed
     and with it every hidden card.  Sampling algorithms (random play, MCTS and ISMCTS,
     reinforcement learning) are not misled as long as the seeds outnumber the deals they
