@@ -270,3 +270,17 @@ def test_a_resampled_match_plays_on_through_its_next_deals_and_pickles() -> None
         _play(played, random.Random(2))
         assert played.is_terminal() and played.deal.result is not None
     assert copy.history() == world.history() and str(copy) == str(world)
+
+
+def test_new_states_share_nothing_they_change() -> None:
+    game = pyspiel.load_game("python_cardrules", {"variant": "bura", "players": 2})
+    first = game.new_initial_state()
+    _play(first, random.Random(1), lambda s: s.move_number() > 40)
+    me = first.current_player()
+    first.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(2, 0.0, 1.0))
+    clone = game.new_initial_state().clone()
+    clone.apply_action(1)
+    again = game.new_initial_state()
+    assert again.dealer == -1 and again.history() == [] and again.order == ()
+    assert again.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    assert again.information_state_string(0) == "dealing"

@@ -71,6 +71,7 @@ from Python does not pass through C++ and back).
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -213,6 +214,9 @@ class CardrulesGame(pyspiel.Game):
             num_players=rules.players, min_utility=-1.0, max_utility=1.0,
             max_game_length=1 + deals * (per_deal + MAX_ACTIONS))
         super().__init__(_GAME_TYPE, info, settings)
+        self.fresh = _Progress.start(self)
+        """The progress of a new state, shared by new states until their first move (a
+        clone is a new state overwritten at once, so it need not build one)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel's own pickling of games makes an instance that skipped __init__.
@@ -445,7 +449,7 @@ class CardrulesState(pyspiel.State):
 
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
-        self._progress = _Progress.start(game)
+        self._progress = game.fresh  # copied before the first move changes it
 
     def _now(self) -> _Progress:
         progress: _Progress = self._progress
@@ -543,7 +547,11 @@ class CardrulesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         progress = self._progress
-        (progress if not progress.pending else self._now()).step(action)
+        if progress.pending:
+            progress = self._now()
+        elif progress is progress.game.fresh:
+            progress = self._progress = copy.deepcopy(progress)
+        progress.step(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         rules = self.rules
@@ -658,7 +666,7 @@ class CardrulesState(pyspiel.State):
         seed = int(float(sampler()) * 2**32) << 32 | int(float(sampler()) * 2**32)
         sampled = progress.states[-1].resample(player, random.Random(seed))
         made = CardrulesState(self.get_game())
-        new = made._progress
+        new = made._progress = _Progress.start(made.game)
         new.dealer = progress.dealer
         new.begin(sampled)
         _, deal, maxima = progress.seen[player]
