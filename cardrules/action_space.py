@@ -181,6 +181,15 @@ class ActionSpace:
             self._known[action] = found
         return found
 
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """The index of each of ``actions`` (as :meth:`index`, in one call: the legal
+        actions of a state, for adapters that offer indices)."""
+        get = self._known.get
+        found = [get(action) for action in actions]
+        if None in found:
+            return [self.index(action) for action in actions]
+        return found  # type: ignore[return-value]  # no None left
+
     def _set_index(self, action: Action) -> int:
         cards = set(action.cards)
         block = self._by_key.get((action.kind, action.name, len(action.cards)))
@@ -236,7 +245,7 @@ class ActionSpace:
 
     def legal_indices(self, state: State) -> tuple[int, ...]:
         """The indices of ``state``'s legal actions, in the state's order."""
-        return tuple(map(self.index, state.legal_actions()))
+        return tuple(self.indices(state.legal_actions()))
 
     def legal_mask(self, state: State) -> bytearray:
         """One byte per index: 1 where the action is legal in ``state``, else 0."""

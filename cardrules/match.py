@@ -9,6 +9,7 @@ games), each seat's place by total, and the pot shares.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -159,6 +160,42 @@ class MatchState(State):
             dealer=self._dealer, totals=self._totals, history=self._history,
             carry=self._carry, deal=self._deal.resample(player, rng), events=self._events,
             result=self._result)
+
+    def redeal(self, *, seed: int = 0, order: Sequence[int] = ()) -> MatchState:
+        """This match with its current deal dealt again, from the shuffle ``order`` (every
+        card once, the last dealt first, as :meth:`~cardrules.game.Game.new_deal` takes
+        it) or else from ``seed``; dealer, deal number, totals and carried facts stay.
+        For drivers that draw each deal's shuffle themselves (the OpenSpiel adapter's
+        chance nodes), right after the match dealt it; whatever was played of the deal is
+        dropped.  A deal that is over at once is scored at once; a finished match is
+        refused.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> match = game.new_match(seed=3, dealer=1).redeal(order=range(36))
+        >>> match.deal.to_json() == game.new_deal(0, dealer=1, order=range(36)).to_json()
+        True
+        """
+        check_seed(seed)
+        if self._result is not None:
+            raise StateError("the match is over: it has no deal to deal again")
+        fresh = self._deal.events
+        kept = len(self._events) - len(fresh)
+        if kept < 0 or self._events[kept:] != fresh:
+            kept = 0  # the events of the previous deal's end are no longer the last
+        game = self._game
+        order = tuple(order)
+        if order and sorted(order) != list(range(game.pack.size)):
+            raise StateError(f"a deal order must hold each of the {game.pack.size} cards "
+                             f"(0 to {game.pack.size - 1}) once")
+        deal = game.procedure.new_deal(game, DealContext(
+            dealer=self._dealer, seed=seed, index=self._index, carry=self._carry,
+            order=order))
+        state = MatchState._make(
+            game, seed=self._seed, index=self._index, dealer=self._dealer,
+            totals=self._totals, history=self._history, carry=self._carry, deal=deal,
+            events=(*self._events[:kept], *deal.events), result=None)
+        return state._after_deal(deal) if deal.is_over else state
 
     def _next(self, action: Action) -> MatchState:
         deal = self._deal._step(action)

@@ -27,3 +27,26 @@ def test_whist_is_compared_with_hearts_as_a_different_game() -> None:
     assert SAME_GAME[("hearts", 4)] == "hearts_4p"  # the same game: a differential test
     assert set(SAME_GAME) <= set(PAIRS)
     assert all(SAME_GAME[pair] in PAIRS[pair] for pair in SAME_GAME)
+
+
+def test_a_quick_run_measures_the_openspiel_adapter_beside_the_native_engine(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    from cardrules.bench.adapter import ADAPTER
+
+    assert main(["--quick", "--no-peers", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["adapter"]
+    assert [(r["name"], r["shuffle"]) for r in rows] == [
+        (f"adapter {variant} {players}p", shuffle)
+        for variant, players, shuffles in ADAPTER for shuffle in shuffles]
+    assert {("adapter bank 2p", "cards"), ("adapter bura 2p", "cards")} <= \
+        {(r["name"], r["shuffle"]) for r in rows}
+    for row in rows:
+        assert row["decisions_per_s"] > 0 and row["native_decisions_per_s"] > 0
+        assert row["ratio"] == pytest.approx(
+            row["decisions_per_s"] / row["native_decisions_per_s"], rel=1e-9)
+
+
+def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--quick", "--no-peers", "--no-adapter", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["adapter"] == []

@@ -14,6 +14,11 @@ points).  No peer plays Durak: it is compared with the shedding games the peers 
 (OpenSpiel's crazy_eights, RLCard's uno), games that are also won by emptying one's
 hand, drawing from a stock, but with one card per turn and no bouts.  Reports the
 median of several runs and their spread.
+
+With pyspiel installed it also plays Bank and Bura through the OpenSpiel adapter
+(``python_cardrules``, both ``shuffle`` parameters for two players) and prints the ratio
+adapter/native, from native and adapter runs made alternately
+(:mod:`cardrules.bench.adapter`; ``--no-adapter`` skips them).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardrules
+from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
@@ -62,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    parser.add_argument("--no-adapter", action="store_true",
+                        help="skip the OpenSpiel adapter's rows")
     parser.add_argument("--scaling", action="store_true",
                         help="instead: how cost grows with players and hand size")
     parser.add_argument("--search", action="store_true",
@@ -78,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                           "platform": platform.platform(),
                                           "processor": platform.processor() or "unknown"},
                               "seconds_per_run": seconds, "runs": runs, "games": [],
-                              "peers": []}
+                              "peers": [], "adapter": []}
     peer_cache: dict[str, tuple[PeerResult, list[float]]] = {}
     for variant, players in OWN:
         try:
@@ -115,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "games_per_s": peer.games_per_s,
                                 "decisions_per_s": peer.decisions_per_s,
                                 "spread": [min(rates), max(rates)]})
+    if not args.no_adapter:
+        report["adapter"] = adapter_rows(runs=runs, seconds=seconds)
     if args.json:
         json.dump(report, sys.stdout, indent=1)
         print()
@@ -208,6 +218,16 @@ def _print(report: dict[str, Any]) -> None:
                 print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
     else:
         print("\n(no peers measured: pip install '.[bench]' to compare with OpenSpiel and RLCard)")
+    if report["adapter"]:
+        print()
+        print("OpenSpiel adapter (python_cardrules) against the native engine, runs alternated:")
+        print(f"{'game':18} {'shuffle':>7} {'decisions/s':>12} {'native':>9} {'ratio':>6} "
+              f"{'ratio spread':>13}")
+        for a in report["adapter"]:
+            low, high = a["ratio_spread"]
+            print(f"{a['name']:18} {a['shuffle']:>7} {a['decisions_per_s']:12.0f} "
+                  f"{a['native_decisions_per_s']:9.0f} {a['ratio']:6.2f} "
+                  f"{low:6.2f}-{high:<6.2f}")
 
 
 if __name__ == "__main__":
