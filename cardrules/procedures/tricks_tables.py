@@ -6,7 +6,6 @@ leads, answers and declarations of a hand are cached by the hand's bit set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -415,11 +414,11 @@ class TricksTables:
             return self._singles(allowed)
         masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is Kind.ANSWER]
         if follow:
-            masks = _most(masks, lambda m: (m & led).bit_count())
+            masks = _most(masks, led)
             if trump_duty:
-                masks = _most(masks, lambda m: (m & trumps).bit_count())
+                masks = _most(masks, trumps)
         if restricted:
-            masks = _most(masks, lambda m: -(m & restricted).bit_count())
+            masks = _most(masks, restricted, fewest=True)
         if head:
             beating = [m for m in masks if self.beats_set(m, held, trump)]
             masks = beating or masks
@@ -515,12 +514,12 @@ def _exchange(pack: Pack, rank: str, suit: str) -> Action:
     return Action(kind=Kind.EXCHANGE, cards=(card,), label=f"exchange {pack.name(card)}")
 
 
-def _most(masks: list[int], score: Callable[[int], int]) -> list[int]:
-    """The bit sets of ``masks`` with the highest ``score``."""
+def _most(masks: list[int], within: int, *, fewest: bool = False) -> list[int]:
+    """The bit sets of ``masks`` with the most cards in ``within`` (or the fewest)."""
     if not masks:
         return masks
-    scores = [score(m) for m in masks]
-    best = max(scores)
+    scores = [(m & within).bit_count() for m in masks]
+    best = min(scores) if fewest else max(scores)
     return [m for m, s in zip(masks, scores) if s == best]
 
 
