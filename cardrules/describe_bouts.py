@@ -77,6 +77,9 @@ def describe_bouts(variant: Variant) -> Iterator[str]:
     yield ("- With the stock empty, a player with no cards is out. The deal ends when at "
            "most one player holds cards: that player loses the deal; if nobody holds "
            "cards, the deal is a draw.")
+    if play.takes_limit:
+        yield (f"- A deal in which {play.takes_limit} bouts in a row end in a take (no card "
+               "leaves play) ends drawn: nobody loses it.")
     yield (f"- The loser scores {scoring.loser}; everybody else scores 0 (a draw: all 0).")
 
 

@@ -604,6 +604,50 @@ def test_d15_a_drawn_deal_is_played_again_and_option_losing_total_lengthens_the_
     assert match.deal.dealer == 1                       # the durak deals
 
 
+# -- D16: the safety net -------------------------------------------------------------------
+
+
+def test_d16_thirty_takes_in_a_row_end_the_deal_drawn() -> None:
+    game = durak(3)
+    state = game.setup(hands=["9C 10D", "8D", "KH 10C"], trump="S", attacker=0,
+                       table=["7H"], takes=29)
+    state = play(state, "take")   # the 30th take in a row (8D: no room to throw in)
+    assert state.is_over and state.result.details["loser"] == -1
+    assert state.result.scores == (0, 0, 0)
+    assert state.events[-1].kind == "deal_end" and state.events[-1].note == "stalled"
+
+
+def test_d16_a_discard_starts_the_count_again() -> None:
+    game = durak(3)
+    state = game.setup(hands=["9C 10D", "8D 8H", "KH 10C"], trump="S", attacker=0,
+                       table=["7H"], takes=29)
+    state = play(state, "beat 7H 8H", "pass", "pass")   # all beaten: a discard
+    assert not state.is_over and state.to_json()["takes"] == 0
+    state = game.setup(hands=["9C 10D", "8D", "KH 10C"], trump="S", attacker=0,
+                       table=["7H"], takes=28)
+    state = play(state, "take")
+    assert not state.is_over and state.to_json()["takes"] == 29
+
+
+def test_d16_is_described_and_a_count_at_the_limit_is_refused_mid_deal() -> None:
+    assert ("- A deal in which 30 bouts in a row end in a take (no card leaves play) ends "
+            "drawn: nobody loses it.") in describe(durak(3).variant)
+    with pytest.raises(StateError, match="takes_limit 30 ends it"):
+        durak(3).setup(hands=["9C 10D", "8D", "KH 10C"], trump="S", attacker=0, takes=30)
+    plain = cardrules.load({"extends": "durak", "patch": {"play": {"takes_limit": 0}}},
+                           players=3)
+    state = plain.setup(hands=["9C 10D", "8D", "KH 10C"], trump="S", attacker=0,
+                        table=["7H"], takes=40)
+    assert not play(state, "take").is_over
+
+
+def test_d16_makes_the_move_limit_a_bound_every_deal_keeps() -> None:
+    """With the safety net the move limit is derived: at most half the pack's discards,
+    fewer than 30 takes in a row before each."""
+    game = durak(6)
+    assert game.move_limit == (36 // 2 + 1) * 30 * 37 * 8
+
+
 # -- the engine's contract on Durak --------------------------------------------------------
 
 

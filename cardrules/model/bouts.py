@@ -65,6 +65,11 @@ class BoutsPlay:
     attacked rank (perevodnoy)."""
     throw_in: ThrowIn = ThrowIn.ONCE_BEATEN
     """When the others may throw in: once the table is beaten or taken, or at any time."""
+    takes_limit: int = 0
+    """A deal in which this many bouts in a row end in a take (no card leaves play)
+    ends drawn (0: never).  Bouts that end in a take only move cards between hands, so
+    without it players who keep taking could go round for ever; with it every deal
+    ends (each discard takes cards out of play for good)."""
 
     def action_bound(self, pack_size: int, suits: int) -> int:
         """The most legal actions a state may offer: a defender beats one of at most

@@ -130,6 +130,8 @@ class BoutsState(FieldState):
     """Players who passed in a row while throwing in."""
     _bouts: int = field(Count())
     """Bouts finished in this deal."""
+    _takes: int = field(Count())
+    """Bouts in a row that ended in a take: since the last discard (``takes_limit``)."""
     _out: tuple[int, ...] = field(Seats())
     """Players out of the deal (no cards once the stock is empty), in order."""
     _loser: int = field(Seat())
@@ -382,7 +384,11 @@ class BoutsState(FieldState):
                 if not self._hands[q] and q not in self._out:
                     self._out = (*self._out, q)
                     events.append(Event(kind="out", player=q))
+        self._takes = self._takes + 1 if taken else 0
         self._events = tuple(events)
+        limit = self._tables.play.takes_limit
+        if limit and self._takes >= limit:
+            return self._finish(stalled=True)
         if taken or not self._hands[defender]:
             return self._open_bout(self.next_holder(defender))
         return self._open_bout(defender)
@@ -396,10 +402,11 @@ class BoutsState(FieldState):
         self._current, self._phase, self._passes = attacker, ATTACK, 0
         return self
 
-    def _finish(self) -> BoutsState:
-        """The deal ends (D13, D14): the one player still holding cards loses."""
+    def _finish(self, *, stalled: bool = False) -> BoutsState:
+        """The deal ends (D13, D14): the one player still holding cards loses; a deal
+        ``stalled`` by ``takes_limit`` is drawn."""
         holders = [p for p, hand in enumerate(self._hands) if hand]
-        loser = holders[0] if len(holders) == 1 else -1
+        loser = holders[0] if len(holders) == 1 and not stalled else -1
         scores = [0] * self._game.players
         if loser >= 0:
             scores[loser] = self._tables.scoring.loser
@@ -408,7 +415,8 @@ class BoutsState(FieldState):
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self._events = (*self._events, Event(kind="deal_end", player=loser))
+        self._events = (*self._events, Event(kind="deal_end", player=loser,
+                                             note="stalled" if stalled else ""))
         return self
 
     @property

@@ -37,9 +37,13 @@ __all__ = ["Bouts", "from_json", "resample", "setup"]
 def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
     """Read back ``BoutsState.to_json()``; a :class:`StateError` naming what is wrong (a
     table that contradicts the step, a player to act who may not, cards that do not add
-    up)."""
-    fields = read_fields(game.state_class, game, data)
+    up).  State JSON written before ``takes`` existed reads it as no takes in a row."""
+    fields = read_fields(game.state_class, game, {"takes": 0, **data})
     phase, hands = fields["phase"], fields["hands"]
+    limit = game.tables.play.takes_limit
+    if limit and fields["takes"] >= limit and phase is not OVER:
+        raise StateError(f"{fields['takes']} bouts in a row taken and the deal going on "
+                         f"(takes_limit {limit} ends it)")
     attacks, covers = fields["attacks"], fields["covers"]
     attacker, defender, current = fields["attacker"], fields["defender"], fields["current"]
     if any(s & ~h for s, h in zip(fields["seen"], hands)):
@@ -74,7 +78,7 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
           trump_card: str = "", attacker: int = 0, defender: int | None = None,
           table: Sequence[str] = (), phase: str = "", current: int | None = None,
           dealer: int | None = None, bouts: int = 1, out: Sequence[int] = (),
-          passes: int = 0) -> BoutsState:
+          passes: int = 0, takes: int = 0) -> BoutsState:
     """A position for tests and puzzles.
 
     ``hands`` are card lists per player (``"7H KS"``); ``stock`` lists the cards in the
@@ -85,7 +89,8 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     ``throw_in`` or ``taking``; ``current`` the player to act (by default the attacker,
     or the defender while defending).  ``defender`` defaults to the next player holding
     cards.  ``bouts`` counts the bouts already played (1: the first bout's limit no
-    longer applies).  Cards not mentioned anywhere are out of play.
+    longer applies), ``takes`` the last of them that ended in a take, in a row
+    (``takes_limit``).  Cards not mentioned anywhere are out of play.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -120,7 +125,7 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         attacks=attacks, covers=covers, discard=pack.full & ~used, attacker=attacker,
         defender=defender, opener=attacker, current=current, phase=step, passes=passes,
-        bouts=bouts, out=tuple(out), scores=(0,) * n, starter=attacker,
+        bouts=bouts, takes=takes, out=tuple(out), scores=(0,) * n, starter=attacker,
         dealer=(attacker - 1) % n if dealer is None else dealer)
 
 
@@ -163,18 +168,23 @@ class Bouts(Procedure):
         return bouts_io.observation_fields(game)
 
     def move_limit(self, game: Game) -> int:
-        """A safety bound, not a proof: a bout takes at most two actions per attacking
+        """A safety bound: a bout takes at most two actions per attacking
         card and a round of passes after each (``players`` + 2 per card, the bout's
         limit or a hand of the whole pack; with ``throw_in: any_time`` a round of passes
         after each card laid and after each card beaten, 2 * ``players`` + 2), and every
         bout that ends in a discard takes cards out of play for good; but bouts that end
         in a take only move cards between hands, and players who always take could in
         principle go round for ever.  The bound allows every card of the pack to be
-        taken 20 times over."""
+        taken 20 times over.  With ``takes_limit`` it is a proof: a deal has at most
+        half the pack's discards (two cards each at least) and fewer than
+        ``takes_limit`` takes in a row before each and after the last."""
         n, cards = game.players, game.pack.size
         play = game.variant.play
         any_time = isinstance(play, BoutsPlay) and play.throw_in is ThrowIn.ANY_TIME
         per_card = 2 * n + 2 if any_time else n + 2
+        takes = play.takes_limit if isinstance(play, BoutsPlay) else 0
+        if takes:  # at most cards // 2 discards, fewer than ``takes`` takes before each
+            return (cards // 2 + 1) * takes * (cards + 1) * per_card
         return 20 * cards * (cards + 1) * per_card
 
 
