@@ -77,9 +77,24 @@ NOT_LEGAL = "not a legal action here"
 property tests make sure they never do)."""
 
 
+class _StockAttributes:
+    """The attributes :class:`~cardrules.procedures.tricks_stock.StockFields` declares, in
+    the games whose state class adds them (closing, declarations, announcing, the
+    exchange), named here for the type checker only: annotations, no slots, no fields
+    (attrs reads only the decorated class's own annotations)."""
+
+    __slots__ = ()
+    _closed: int
+    _declared: tuple[int, ...]
+    _pending: tuple[int, ...]
+    _shown: tuple[int, ...]
+    _announcer: int
+    _exchanged: int
+
+
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
-class TricksState(FieldState):
+class TricksState(_StockAttributes, FieldState):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
@@ -139,13 +154,6 @@ class TricksState(FieldState):
     """What the last action made happen, as plain tuples."""
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
-    if TYPE_CHECKING:  # declared by tricks_stock.StockFields, in the games that use them
-        _closed: int
-        _declared: tuple[int, ...]
-        _pending: tuple[int, ...]
-        _shown: tuple[int, ...]
-        _announcer: int
-        _exchanged: int
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
