@@ -506,13 +506,7 @@ class CardrulesState(pyspiel.State):
         current = progress.player if not progress.pending else self._now().player
         if player is None or player == current:
             if current >= 0:
-                deal = progress.states[-1]
-                offered = progress.offered
-                if offered is None or offered[0] is not deal:
-                    legal = deal.legal_actions()
-                    indices = progress.game.rules.action_space.indices(legal)
-                    offered = progress.offered = (deal, sorted(indices), legal, indices)
-                return offered[1][:]
+                return self._offered(progress)
             if current == _CHANCE:
                 return [outcome for outcome, _ in self.chance_outcomes()]
             return []
@@ -523,6 +517,12 @@ class CardrulesState(pyspiel.State):
         progress = self._now()
         if progress.drawing or player != progress.player:
             return []
+        return self._offered(progress)
+
+    @staticmethod
+    def _offered(progress: _Progress) -> list[int]:
+        """The sorted indices of the legal actions of the deal's latest state, worked
+        out once per state and kept on ``progress``."""
         deal = progress.states[-1]
         offered = progress.offered
         if offered is None or offered[0] is not deal:
