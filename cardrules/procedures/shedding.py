@@ -498,7 +498,7 @@ class SheddingState(FieldState):
             self._pending += tables.forced[self._top]
             self._events = (*self._events,
                             Event(kind="must_draw", player=nxt, amount=self._pending))
-        return self._continuereplaced(nxt)
+        return self._continue_with(nxt)
 
     def _give_card(self, player: int, events: list[Event]) -> None:
         if not self._stock:
@@ -512,9 +512,11 @@ class SheddingState(FieldState):
                             note="forced"))
 
     def _pass_turn_from(self, player: int) -> SheddingState:
-        return self._continuereplaced(self._next_holder(player))
+        return self._continue_with(self._next_holder(player))
 
-    def _continuereplaced(self, player: int) -> SheddingState:
+    def _continue_with(self, player: int) -> SheddingState:
+        """``player`` moves next (a new turn), unless the deal ends now (mutates a fresh
+        clone)."""
         self._current, self._phase, self._drawn, self._fresh, self._announced = \
             player, TURN, 0, False, False
         holders = len(self._hands) - self._hands.count(0)
