@@ -77,24 +77,9 @@ NOT_LEGAL = "not a legal action here"
 property tests make sure they never do)."""
 
 
-class _StockAttributes:
-    """The attributes :class:`~cardrules.procedures.tricks_stock.StockFields` declares, in
-    the games whose state class adds them (closing, declarations, announcing, the
-    exchange), named here for the type checker only: annotations, no slots, no fields
-    (attrs reads only the decorated class's own annotations)."""
-
-    __slots__ = ()
-    _closed: int
-    _declared: tuple[int, ...]
-    _pending: tuple[int, ...]
-    _shown: tuple[int, ...]
-    _announcer: int
-    _exchanged: int
-
-
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
-class TricksState(_StockAttributes, FieldState):
+class TricksState(tricks_stock.StockAttributes, FieldState):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
