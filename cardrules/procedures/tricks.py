@@ -56,6 +56,7 @@ from cardrules.procedures.tricks_deal import (
     opening_leader,
 )
 from cardrules.procedures.tricks_io import view
+from cardrules.procedures.tricks_stock import StockAttributes
 from cardrules.procedures.tricks_tables import Declaration, TricksTables
 from cardrules.state import DealContext, DealResult, FieldState
 from cardrules.state_codec import derived, fresh
@@ -79,7 +80,7 @@ property tests make sure they never do)."""
 
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
-class TricksState(tricks_stock.StockAttributes, FieldState):
+class TricksState(StockAttributes, FieldState):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
