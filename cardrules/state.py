@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardrules import standings, state_codec
+from cardrules import flow, standings, state_codec
 from cardrules.actions import Action
 from cardrules.cards import shuffled
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
@@ -238,6 +238,11 @@ class State(abc.ABC):
         return action.label or action.text(self.game.pack)
 
 
+NOT_LEGAL = "not a legal action here"
+"""The reason given should the rules allow an action the legal moves leave out (the
+property tests make sure they never do)."""
+
+
 class FieldState(State):
     """A state whose data are attrs fields declared with :func:`cardrules.fields.field`:
     equality, hashing and ``repr`` compare and show the declared fields, and JSON, zones
@@ -251,6 +256,45 @@ class FieldState(State):
     _stage: int
     _moves: int
     _events: tuple[Any, ...]
+    _legal: tuple[Action, ...] | None
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions: :meth:`_compute_legal`'s, kept by the game's
+        ``legal_filter`` hook, computed once per state."""
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            if self._game.legal_filter is not None:
+                legal = self._allowed(legal)
+            self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The actions the procedure's fast generators (or the listed phase at work)
+        allow now."""
+        raise NotImplementedError
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        """Why the procedure's rules refuse ``action`` (the first rule that does,
+        naming it), or None."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
+        legal action never has a reason; any other is refused by the listed phase at
+        work, the ``legal_filter`` hook or the first of the procedure's rules that
+        forbids it (the property tests check that the listed actions are exactly those
+        no rule forbids)."""
+        if self._stage >= 0:
+            return flow.refusal(self, action)
+        if action in self.legal_actions():
+            return None
+        return (self._filtered_out(action, self._compute_legal())
+                or self._rule_refusal(action) or NOT_LEGAL)
 
     def _start_play(self) -> None:
         """Begin play once the cards are dealt and the listed phases are done (changes a

@@ -72,9 +72,6 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock, or the cards out of play, face down or face up."""
-NOT_LEGAL = "not a legal action here"
-"""The reason given should the rules allow an action the legal moves leave out (the
-property tests make sure they never do)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -200,10 +197,6 @@ class BoutsState(FieldState):
     # -- public read-only fields -------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
     def _tables(self) -> BoutsTables:
         tables: BoutsTables = self._game.tables
         return tables
@@ -250,15 +243,6 @@ class BoutsState(FieldState):
 
     # -- legality -----------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-            if self._game.legal_filter is not None:
-                legal = self._allowed(legal)
-            self._legal = legal
-        return legal
-
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._stage >= 0:
             return flow.legal(self)
@@ -278,15 +262,8 @@ class BoutsState(FieldState):
             return (*(tables.throws[c] for c in bits(mask)), tables.pass_)
         return ()
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is refused (naming the rule), or None if it is legal: asks the
-        rules of :mod:`.bouts_rules` about any action the generator did not list."""
-        if self._stage >= 0:
-            return flow.refusal(self, action)
-        if action in self.legal_actions():
-            return None
-        return (self._filtered_out(action, self._compute_legal())
-                or bouts_rules.refusal(self, action) or NOT_LEGAL)
+    def _rule_refusal(self, action: Action) -> str | None:
+        return bouts_rules.refusal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 

@@ -76,9 +76,6 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
-NOT_LEGAL = "not a legal action here"
-"""The reason given should the rules allow an action the legal moves leave out (the
-property tests make sure they never do)."""
 
 
 @derived
@@ -232,10 +229,6 @@ class SheddingState(FieldState):
     # -- public read-only fields -------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
     def _tables(self) -> SheddingTables:
         tables: SheddingTables = self._game.tables
         return tables
@@ -250,15 +243,6 @@ class SheddingState(FieldState):
         return self._classes[player][self._game.pack.suit(card)] > 0
 
     # -- legality -----------------------------------------------------------------
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-            if self._game.legal_filter is not None:
-                legal = self._allowed(legal)
-            self._legal = legal
-        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._stage >= 0:
@@ -318,17 +302,8 @@ class SheddingState(FieldState):
         """True if a card can be drawn now: the stock holds one or may be remade."""
         return bool(self._stock) or self._refillable()
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
-        legal action never has a reason; any other is refused by the ``legal_filter``
-        hook or by the first rule of :mod:`.shedding_rules` that forbids it (the property
-        tests check that the listed actions are exactly those no rule forbids)."""
-        if self._stage >= 0:
-            return flow.refusal(self, action)
-        if action in self.legal_actions():
-            return None
-        return (self._filtered_out(action, self._compute_legal())
-                or shedding_rules.refusal(self, action) or NOT_LEGAL)
+    def _rule_refusal(self, action: Action) -> str | None:
+        return shedding_rules.refusal(self, action)
 
     # -- applying actions ------------------------------------------------------------
 
