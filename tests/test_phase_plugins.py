@@ -116,6 +116,21 @@ def test_refusals_name_the_phase_rule() -> None:
         state.apply("give " + game.pack.name(other))
 
 
+@pytest.mark.parametrize("base", ["bank", "bura", "durak"])
+def test_once_play_has_begun_the_phases_action_is_refused_naming_the_phase(base: str) -> None:
+    """Every procedure refuses a listed phase's action during play the same way."""
+    game = cardrules.load(_house(base), players=2,
+                          options={"trump_assignment": "seat"} if base == "bank" else None)
+    state = game.new_deal(seed=2)
+    while state._stage >= 0:
+        state = state.apply(state.legal_actions()[0])
+    card = next(c for c in range(game.pack.size)
+                if state.hands[state.current_player] >> c & 1)
+    why = state.why_illegal(game.parse_action("give " + game.pack.name(card)))
+    assert why == "'give' is an action of the toy pass left phase, which is over: play " \
+                  "has begun", why
+
+
 def test_action_index_and_observation_cover_the_phase() -> None:
     game = cardrules.load(_house("bank", 2), players=2, options={"trump_assignment": "seat"})
     state = game.new_deal(seed=4)

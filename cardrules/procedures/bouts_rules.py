@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardrules import flow
 from cardrules.actions import Action, Kind
 from cardrules.model.bouts import ATTACK, DEFEND, OVER, TAKING, THROW
 from cardrules.refusals import Rule, first_refusal, refusal_of
@@ -57,6 +58,11 @@ def _step_of(action: Action) -> object:
 
 def _over(state: BoutsState, action: Action) -> str | None:
     return "the deal is over" if state._phase is OVER else None
+
+
+def _phase_over(state: BoutsState, action: Action) -> str | None:
+    """An action of a listed phase, once play has begun: that phase is over."""
+    return flow.over(state, action) if _step_of(action) is None else None
 
 
 def _turn(state: BoutsState, action: Action) -> str | None:
@@ -139,6 +145,7 @@ def _throw_in(state: BoutsState, action: Action) -> str | None:
 
 RULES: tuple[Rule[BoutsState], ...] = (
     Rule(key=None, check=_over),
+    Rule(key=None, check=_phase_over),
     Rule(key="turn", check=_turn),
     Rule(key=None, check=_shape),
     Rule(key=None, check=_holds),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardrules import flow
 from cardrules.actions import Action, Kind
 from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
 from cardrules.procedures.shedding_tables import ANNOUNCE
@@ -101,7 +102,7 @@ def _known_action(state: SheddingState, action: Action) -> str | None:
         return None if not action.cards and not action.amount \
             else f"'{ANNOUNCE}' is written alone"
     word = action.name if kind is Kind.VERB else kind.value
-    return f"'{word}' is not an action of this game"
+    return flow.over(state, action) or f"'{word}' is not an action of this game"
 
 
 def _cards_in_pack(state: SheddingState, action: Action) -> str | None:
