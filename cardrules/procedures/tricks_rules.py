@@ -32,10 +32,6 @@ __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
 _CARD_KINDS = (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE)
 
 
-def _smallest(state: TricksState) -> int:
-    return min(map(int.bit_count, state._hands))
-
-
 def _names(state: TricksState, cards: tuple[int, ...] | int) -> str:
     if isinstance(cards, int):
         cards = state.game.pack.cards_of(cards)
@@ -173,7 +169,7 @@ def _lead(state: TricksState, action: Action) -> str | None:
     rule, size = state._tables.play.lead, len(action.cards)
     if size > rule.max_cards:
         return f"a lead is at most {rule.max_cards} card(s)"
-    smallest = _smallest(state)
+    smallest = state._smallest()
     if size > smallest:
         return f"a lead may not have more cards than the smallest hand ({smallest})"
     pack = state.game.pack
