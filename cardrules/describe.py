@@ -11,7 +11,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardrules.beats import describe_clause
@@ -36,12 +36,12 @@ from cardrules.model.shedding import (
     SheddingPlay,
     SheddingScoring,
     Then,
-    TrumpAssignment,
     TrumpBeat,
     TrumpMode,
     TwoPlayerReverse,
 )
 from cardrules.model.tricks import DrawOrder, Partners, TricksPlay
+from cardrules.model.variant import PhaseEntry
 from cardrules.phases import find as find_phase
 
 __all__ = ["describe", "hand_sizes", "register_describer"]
@@ -164,7 +164,7 @@ def _shedding(v: Variant) -> Iterator[str]:
     must = "may lay a card on" if play.draw.at_will else "must beat"
     yield (f"- On your turn you {must} the top card of the {pile} if you can. A card beats "
            "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
-    yield "- " + _trumps(play)
+    yield "- " + _trumps(play, v.phases)
     for wild in play.wild:
         article = _a(wild.rank)
         yield f"- {article[0].upper()}{article[1:]} may be laid on any top card" \
@@ -261,7 +261,7 @@ def _forced_draw(play: SheddingPlay) -> Iterator[str]:
            "nothing to draw they pass and the draw lapses.")
 
 
-def _trumps(play: SheddingPlay) -> str:
+def _trumps(play: SheddingPlay, play_phases: Sequence[PhaseEntry]) -> str:
     t = play.trumps
     beat = "any card of a lower class" if t.beat is TrumpBeat.ANY_RANK else \
         "a card of a lower class only with the rank one rung lower"
@@ -272,9 +272,11 @@ def _trumps(play: SheddingPlay) -> str:
     if t.mode is TrumpMode.RANKED:
         order = " below ".join(t.ranked)
         return f"Trump classes: {order}, all above the plain suits; a higher class beats {beat}."
-    how = "players choose a free suit in turn from the dealer's left before the first deal" \
-        if t.assignment is TrumpAssignment.CHOOSE else "assigned by seat"
-    return f"Every player has a trump suit of their own ({how}); for them it beats {beat}."
+    chosen = any(find_phase(entry.name).before_deal for entry in play_phases)
+    how = "chosen before the first deal" if chosen else "by seat: the first suit to the " \
+        "first seat, the next to the next"
+    return (f"Every player has a trump suit of their own for the whole match ({how}); for "
+            f"them it beats {beat}.")
 
 
 def _bonus(b: Bonus, pile: str) -> str:

@@ -1,11 +1,15 @@
 """A deal's flow through the phases a variant lists (:mod:`cardrules.phases`).
 
 When a deal is shuffled every listed phase may draw what the deal leaves to chance
-(:func:`draw`).  After the deal, a state whose game lists phases enters them in order
-(its ``_stage`` is the index of the phase at work; -1 once play has begun).  While a
-phase is at work it decides the legal actions, the refusals, what an action does and
-part of the view; when the last one is done the play procedure begins its play
-(``state._start_play()``).
+(:func:`draw`).  A state whose game lists phases then enters them in order (its
+``_stage`` is the index of the phase at work; -1 once play has begun): first the phases
+that run before the cards are dealt (:attr:`~cardrules.phases.Phase.before_deal`, such as
+choosing trump suits at the start of a match), then the procedure deals
+(``state._deal_cards()``), then the phases that run after the deal (passing cards,
+bidding).  While a phase is at work it decides the legal actions, the refusals, what an
+action does and part of the view; when the last one is done the play procedure begins
+its play (``state._start_play()``).  A game that lists no phase before the deal is dealt
+by its procedure before :func:`begin` is called.
 
 The game's state class is its procedure's state class with each phase's field mixin
 added (:func:`compose`), so everything derived from declared fields covers the phases'
@@ -25,11 +29,14 @@ from cardrules.seeding import derive_seed
 from cardrules.state_codec import derived
 
 if TYPE_CHECKING:
+    from cardrules.action_space import Family
+    from cardrules.phases import Phase
     from cardrules.state import FieldState
 
 S = TypeVar("S", bound="FieldState")
 
-__all__ = ["apply", "begin", "compose", "draw", "legal", "over", "refusal", "score", "view"]
+__all__ = ["apply", "before_deal", "begin", "compose", "draw", "legal", "over", "refusal",
+           "score", "view"]
 
 
 def compose(base: type, mixins: Sequence[type]) -> type:
@@ -50,23 +57,39 @@ def draw(state: FieldState, seed: int) -> None:
         phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
 
 
+def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
+    """How many of the listed ``phases`` run before the deal (they come first in the list;
+    the rule file's checks make sure)."""
+    count = 0
+    while count < len(phases) and phases[count][0].before_deal:
+        count += 1
+    return count
+
+
 def begin(state: FieldState) -> None:
-    """The cards are dealt: enter the first phase, or begin play when there is none
-    (changes a fresh clone)."""
+    """Enter the first listed phase that has something to do, dealing the cards once the
+    phases before the deal are done (``state._deal_cards()``), or begin play when no phase
+    is left (changes a fresh state).  The procedure has already dealt the cards when its
+    game lists no phase before the deal."""
     _enter(state, 0)
 
 
 def _enter(state: FieldState, stage: int) -> None:
     phases = state.game.phases
-    while stage < len(phases) and phases[stage][0].skip(state, phases[stage][1]):
-        stage += 1
-    if stage < len(phases):
-        state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
+    dealt_at = state.game.dealt_at
+    while stage < len(phases):
+        if stage == dealt_at and stage:
+            state._deal_cards()
         phase, settings = phases[stage]
-        phase.enter(state, settings)
-    else:
-        state._stage = -1  # type: ignore[misc]
-        state._start_play()
+        if not phase.skip(state, settings):
+            state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
+            phase.enter(state, settings)
+            return
+        stage += 1
+    if stage == dealt_at and stage:
+        state._deal_cards()
+    state._stage = -1  # type: ignore[misc]
+    state._start_play()
 
 
 def legal(state: FieldState) -> tuple[Action, ...]:
@@ -80,7 +103,11 @@ def legal(state: FieldState) -> tuple[Action, ...]:
 
 
 def refusal(state: FieldState, action: Action) -> str | None:
-    """Why the phase at work refuses ``action`` (None: it is legal)."""
+    """Why the phase at work refuses ``action`` (None: it is legal); an action written
+    with a word that nothing in the game offers is not an action of this game."""
+    word = _word(action)
+    if not any(_offers(family, word) for family in state.game.action_space.families):
+        return f"'{word}' is not an action of this game"
     phase, settings = state.game.phases[state._stage]
     return phase.refusal(state, settings, action)
 
@@ -94,12 +121,17 @@ def over(state: FieldState, action: Action) -> str | None:
     game = state.game
     for phase, settings in game.phases:
         for family in phase.families(game, settings):
-            offered = family.actions if isinstance(family, Listed) else \
-                (Action(kind=family.kind, name=family.name),)
-            if any(_word(a) == word for a in offered):
+            if _offers(family, word):
                 return (f"'{word}' is an action of the {phase.name.replace('_', ' ')} "
-                        f"phase, which is over: play has begun")
+                        f"phase, which is over: play has begun{game.rule_ref(phase.name)}")
     return None
+
+
+def _offers(family: Family, word: str) -> bool:
+    """True if ``family`` holds actions written with ``word``."""
+    if isinstance(family, Listed):
+        return any(_word(a) == word for a in family.actions)
+    return _word(Action(kind=family.kind, name=family.name)) == word
 
 
 def _word(action: Action) -> str:

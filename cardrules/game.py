@@ -45,9 +45,24 @@ class Game:
     its states.
     """
 
-    __slots__ = ("_action_space", "_hooks", "_observation", "end_of_deal", "fingerprint",
-                 "legal_filter", "move_limit", "pack", "phases", "players", "procedure", "source",
-                 "state_class", "tables", "variant")
+    __slots__ = (
+        "_action_space",
+        "_hooks",
+        "_observation",
+        "dealt_at",
+        "end_of_deal",
+        "fingerprint",
+        "legal_filter",
+        "move_limit",
+        "pack",
+        "phases",
+        "players",
+        "procedure",
+        "source",
+        "state_class",
+        "tables",
+        "variant",
+    )
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -70,7 +85,11 @@ class Game:
         self.phases: tuple[tuple[Phase, Any], ...] = tuple(
             (find_phase(entry.name), find_phase(entry.name).settings(entry.section))
             for entry in variant.phases)
-        """The listed phases with their settings, in the order they run after the deal."""
+        """The listed phases with their settings, in the order they run (those before the
+        deal first)."""
+        self.dealt_at = flow.before_deal(self.phases)
+        """How many listed phases run before the cards are dealt (the deal comes between
+        them and the rest, see :mod:`cardrules.flow`)."""
         self.state_class: type = flow.compose(
             self.procedure.state_class,
             [*self.procedure.field_mixins(variant),

@@ -296,6 +296,12 @@ class FieldState(State):
         return (self._filtered_out(action, self._compute_legal())
                 or self._rule_refusal(action) or NOT_LEGAL)
 
+    def _deal_cards(self) -> None:
+        """Deal the cards of a state whose listed phases before the deal are done (changes
+        a fresh state; only procedures that run phases before the deal have it, see
+        :attr:`~cardrules.procedures.Procedure.deals_after_phases`)."""
+        raise NotImplementedError
+
     def _start_play(self) -> None:
         """Begin play once the cards are dealt and the listed phases are done (changes a
         fresh clone; see :mod:`cardrules.flow`)."""

@@ -144,7 +144,7 @@ def play_deal(state: SheddingState, rng: random.Random) -> SheddingState:
             break
         actions = state.legal_actions()
         assert actions and 0 <= state.current_player < state.game.players
-        assert state.hands[state.current_player] or state.phase == "choose_trump"
+        assert state.hands[state.current_player] or state.phase == "deal"  # trumps being chosen
         state = state.apply(rng.choice(actions))
         ledger.add(state)
         ledger.check(state)

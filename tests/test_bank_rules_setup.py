@@ -127,7 +127,7 @@ def test_b5_own_trumps_chosen_in_turn_from_the_dealers_left() -> None:
     """B5 (trumps own, trump_assignment choose): free suits only, from the dealer's left."""
     game = bank(3)
     state = game.new_deal(11, dealer=1)
-    assert state.phase == "choose_trump"
+    assert state.phase == "deal" and state.view(2)["phase"] == "choose_trump"
     assert state.current_player == 2
     assert legal(state) == {"trump S", "trump H", "trump D", "trump C"}
     assert state.hands == (0, 0, 0) and len(state.stock) == 36

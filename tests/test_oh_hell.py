@@ -315,7 +315,7 @@ def test_o9_nobody_else_names_and_naming_comes_only_after_the_bidding() -> None:
     state = state.apply("trump S")
     message = state.why_illegal(game.parse_action("trump H"))
     assert message == "'trump' is an action of the name trump phase, which is over: play " \
-                      "has begun"
+                      "has begun (O9)"
 
 
 def test_o9_no_trumps_may_be_named_only_with_named_or_none() -> None:

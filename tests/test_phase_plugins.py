@@ -24,8 +24,7 @@ def _house(base: str, count: int = 1) -> dict[str, Any]:
 
 @pytest.mark.parametrize("base", ["bank", "bura"])
 def test_the_phase_runs_after_the_deal_and_hands_the_cards_to_the_left(base: str) -> None:
-    game = cardrules.load(_house(base), players=3, options={"trump_assignment": "seat"}
-                          if base == "bank" else None)
+    game = cardrules.load(_house(base), players=3)  # Bank's own trumps by seat: no choice
     state = game.new_deal(seed=9)
     assert state.view(0)["phase"] == "toy_pass_left"
     before = [set(game.pack.cards_of(h)) for h in state.hands]
@@ -119,8 +118,7 @@ def test_refusals_name_the_phase_rule() -> None:
 @pytest.mark.parametrize("base", ["bank", "bura", "durak"])
 def test_once_play_has_begun_the_phases_action_is_refused_naming_the_phase(base: str) -> None:
     """Every procedure refuses a listed phase's action during play the same way."""
-    game = cardrules.load(_house(base), players=2,
-                          options={"trump_assignment": "seat"} if base == "bank" else None)
+    game = cardrules.load(_house(base), players=2)
     state = game.new_deal(seed=2)
     while state._stage >= 0:
         state = state.apply(state.legal_actions()[0])
@@ -132,7 +130,7 @@ def test_once_play_has_begun_the_phases_action_is_refused_naming_the_phase(base:
 
 
 def test_action_index_and_observation_cover_the_phase() -> None:
-    game = cardrules.load(_house("bank", 2), players=2, options={"trump_assignment": "seat"})
+    game = cardrules.load(_house("bank", 2), players=2)
     state = game.new_deal(seed=4)
     assert state.view(0)["phase"] == "toy_pass_left"
     space = game.action_space
@@ -171,3 +169,77 @@ def test_a_rule_file_may_declare_the_visibility_of_the_phases_zone() -> None:
                        match=r"the shedding procedure and its listed phases have no zone "
                              r"'givn'; their zones: .*given"):
         cardrules.load(house)
+
+
+def _chosen_then_passed(count: int = 1) -> dict[str, Any]:
+    return {"extends": "bank",
+            "patch": {"phases": ["choose_trump", {"toy_pass_left": {"count": count}}]}}
+
+
+def test_a_phase_before_the_deal_and_one_after_it_compose() -> None:
+    """B5 before the deal, the toy phase after it: own trumps are chosen while the pack
+    is still undealt, then the cards are dealt, then the cards are passed, then play."""
+    game = cardrules.load(_chosen_then_passed(), players=2)
+    state = game.new_deal(seed=5, dealer=0)
+    assert state.view(1)["phase"] == "choose_trump"
+    assert state.hands == (0, 0) and len(state.stock) == 36
+    state = state.apply("trump D").apply("trump S")   # seat 1 first, from the dealer's left
+    assert state.own_suits == (0, 2)
+    assert state.view(0)["phase"] == "toy_pass_left"
+    assert [e.kind for e in state.events] == ["trump", "deal"]
+    assert [h.bit_count() for h in state.hands] == [4, 4]
+    for _ in range(2):
+        state = state.apply(state.legal_actions()[0])
+    assert state.phase == "turn" and state._stage == -1
+    assert [e.kind for e in state.events][-1] == "first_mover"
+
+
+def test_a_match_skips_the_choice_after_the_first_deal_but_not_the_pass() -> None:
+    """B5: the suits chosen before the first deal carry to the next, where only the phase
+    after the deal runs; every contract holds on the way."""
+    game = cardrules.load(_chosen_then_passed(), players=3)
+    rng = random.Random(3)
+    match = game.new_match(3)
+    assert match.deal.view(0)["phase"] == "choose_trump"
+    while match.deal_index == 0:
+        check_cards(match.deal)
+        check_legal(match)
+        match = match.apply(rng.choice(match.legal_actions()))
+    assert -1 not in match.deal.own_suits
+    assert match.deal.view(0)["phase"] == "toy_pass_left"
+    assert all(h.bit_count() == 4 for h in match.deal.hands)
+    check_json(match)
+    check_views(match, rng)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_with_phases_before_and_after_the_deal_keep_every_contract(players: int) -> None:
+    game = cardrules.load(_chosen_then_passed(2), players=players)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
+        for step in range(400):
+            check_cards(state)
+            check_legal(state)
+            if step % 5 == 0:
+                check_json(state)
+                check_views(state, rng)
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+    house = _chosen_then_passed(2)
+    house["patch"]["hooks"] = {"first_mover": "dealer_left"}  # B7 would tell the passes
+    report = run_check(house, games=6, players=(players,), seed=1, match_every=2)
+    assert report.failure is None, report.failure
+
+
+def test_a_phase_before_the_deal_comes_first_and_needs_a_procedure_that_deals_after_it(
+        ) -> None:
+    with pytest.raises(cardrules.VariantError,
+                       match="choose_trump runs before the cards are dealt, so it comes "
+                             "before toy_pass_left, which runs after the deal"):
+        cardrules.load({"extends": "bank", "patch": {"phases": ["toy_pass_left",
+                                                                 "choose_trump"]}})
+    with pytest.raises(cardrules.VariantError,
+                       match="the tricks procedure deals before any listed phase"):
+        cardrules.load({"extends": "bura", "patch": {"phases": ["choose_trump"]}})

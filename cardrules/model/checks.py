@@ -559,13 +559,26 @@ def check_zones(v: Variant) -> Iterator[Found]:
 
 def check_phases(v: Variant) -> Iterator[Found]:
     """Refuses a ``phases:`` entry that names no registered phase (listing the known ones),
-    a section its phase's schema refuses, and settings its phase's own checks refuse."""
+    a section its phase's schema refuses, settings its phase's own checks refuse, and a
+    phase that runs before the deal listed after one that runs after it or in a game
+    whose procedure deals before any phase."""
+    after: str | None = None
     for index, entry in enumerate(v.phases):
         try:
             phase = find_phase(entry.name)
         except KeyError as exc:
             yield ("phases", index), str(exc.args[0])
             continue
+        if not phase.before_deal:
+            after = after or entry.name
+        elif after is not None:
+            yield ("phases", index), (
+                f"{entry.name} runs before the cards are dealt, so it comes before "
+                f"{after}, which runs after the deal")
+        elif not _deals_after_phases(v.play.procedure):
+            yield ("phases", index), (
+                f"{entry.name} runs before the cards are dealt, but the "
+                f"{v.play.procedure} procedure deals before any listed phase")
         validator = jsonschema.Draft202012Validator(phase.schema)
         errors = sorted(validator.iter_errors(entry.section), key=lambda e: list(e.path))
         for error in errors:
@@ -579,6 +592,13 @@ def check_phases(v: Variant) -> Iterator[Found]:
                 yield ("phases", index, entry.name), (
                     f"a state of this phase may offer up to {bound:,} legal actions, more "
                     f"than the limit of {MAX_LEGAL_ACTIONS:,}")
+
+
+def _deals_after_phases(procedure: str) -> bool:
+    try:
+        return find_procedure(procedure).deals_after_phases
+    except KeyError:
+        return True  # the unknown procedure is refused by name elsewhere
 
 
 def check_card_names(v: Variant) -> Iterator[Found]:

@@ -31,7 +31,6 @@ __all__ = [
     "SheddingStep",
     "SheddingTrumps",
     "Then",
-    "TrumpAssignment",
     "TrumpBeat",
     "TrumpMode",
     "TwoPlayerReverse",
@@ -72,15 +71,6 @@ class TrumpBeat(enum.Enum):
     """Any card of a lower class, whatever its rank."""
     STEP_ONLY = "step_only"
     """Only a card of a lower class whose rank is exactly one rung higher."""
-
-
-class TrumpAssignment(enum.Enum):
-    """How players of ``own`` trumps get their suits."""
-
-    CHOOSE = "choose"
-    """They pick in turn, from the dealer's left."""
-    SEAT = "seat"
-    """By seat: the first suit to seat 0, the next to seat 1..."""
 
 
 class AfterTurn(enum.Enum):
@@ -216,8 +206,6 @@ class SheddingTrumps:
     """Trump suits of ``shared`` mode."""
     ranked: tuple[str, ...] = ()
     """Trump suits of ``ranked`` mode, lowest class first."""
-    assignment: TrumpAssignment = TrumpAssignment.CHOOSE
-    """``own`` mode: how players get their suits."""
     beat: TrumpBeat = TrumpBeat.ANY_RANK
     """What a higher class may beat."""
 
@@ -390,8 +378,9 @@ class SheddingScoring:
 class SheddingStep(Spelling):
     """The step a deal of shedding is at (a state's ``phase``), first to last."""
 
-    CHOOSE = "choose_trump"
-    """Players choose their own trump suits."""
+    DEAL = "deal"
+    """Play has not begun: the cards are being dealt (a listed phase may be at work,
+    such as players choosing their own trump suits)."""
     TURN = "turn"
     """A normal turn."""
     FOLLOW = "follow_up"
@@ -402,7 +391,7 @@ class SheddingStep(Spelling):
     """The player who laid a suit-naming wild card names a suit."""
 
 
-CHOOSE, TURN, FOLLOW, OVER, NAME = SheddingStep
+DEAL, TURN, FOLLOW, OVER, NAME = SheddingStep
 """The steps by their short names (the members themselves)."""
 PHASES = tuple(SheddingStep)
 """Every step, in order (naming a suit, added later, comes last)."""

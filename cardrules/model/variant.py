@@ -59,7 +59,8 @@ class Variant:
     options: tuple[OptionSpec, ...] = ()
     """Declared options with the values in force."""
     phases: tuple[PhaseEntry, ...] = ()
-    """Phases run in order after the deal and before play (see :mod:`cardrules.phases`)."""
+    """Phases run in order before play: those that run before the deal first, then the
+    rest after it (see :mod:`cardrules.flow`)."""
     references: dict[str, str] = attrs.field(factory=dict)
     """Procedure rule key (``must_beat``...) -> the variant's own rule number, for messages."""
 

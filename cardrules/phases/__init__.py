@@ -1,5 +1,6 @@
-"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order after
-the deal and before play (``phases: [{pass_cards: {count: 3}}]``).
+"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order before
+play (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a phase that says
+so (:attr:`Phase.before_deal`, listed first), before the cards are dealt.
 
 A phase declares, once, everything generic code needs:
 
@@ -69,6 +70,11 @@ class Phase(abc.ABC):
     """An attrs class (``attrs.define(slots=False)``) declaring the phase's state fields."""
     schema: ClassVar[Mapping[str, Any]] = {"type": "object", "additionalProperties": False}
     """The JSON Schema of the phase's section in a rule file."""
+    before_deal: ClassVar[bool] = False
+    """The phase runs before the cards are dealt, on the shuffled pack (choosing trump
+    suits at the start of a match, say); such phases come first in ``phases:``, and the
+    play procedure must support them
+    (:attr:`~cardrules.procedures.Procedure.deals_after_phases`)."""
     names_trump: ClassVar[bool] = False
     """The phase names the deal's trump suit (``play.trump.source: bidder`` needs one such
     phase listed)."""
@@ -170,7 +176,8 @@ def _add_verbs(phase: Phase) -> None:
 
 REGISTRY: Registry[Phase] = Registry(
     what="phase", kind=Phase, group="cardrules.phases",
-    built_in=("cardrules.phases.bidding", "cardrules.phases.name_trump",
+    built_in=("cardrules.phases.bidding", "cardrules.phases.choose_trump",
+              "cardrules.phases.name_trump",
               "cardrules.phases.pass_cards"), on_register=_add_verbs)
 """The phases by name (built-in ones imported on first use), with their action words."""
 register = REGISTRY.register

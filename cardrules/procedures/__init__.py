@@ -48,6 +48,10 @@ class Procedure(abc.ABC):
     """The record its ``play:`` section is read into."""
     scoring_rules: type
     """The record its ``scoring:`` section is read into."""
+    deals_after_phases: bool = False
+    """Its deal states can run listed phases before the cards are dealt (they deal on
+    ``_deal_cards()``, see :mod:`cardrules.flow`); a game of a procedure without it may
+    list only phases that run after the deal."""
     play_schema: Mapping[str, Any] | None = None
     """The JSON Schema of its ``play:`` section (``procedure`` included), checked when a
     rule file loads, with each problem located in the file; None for the shipped

@@ -36,7 +36,7 @@ from cardrules.fields import (
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 from cardrules.model.shedding import (
-    CHOOSE,
+    DEAL,
     FOLLOW,
     NAME,
     OVER,
@@ -47,7 +47,6 @@ from cardrules.model.shedding import (
     Leftover,
     SheddingStep,
     Then,
-    TrumpAssignment,
     TrumpMode,
 )
 from cardrules.procedures import shedding_rules
@@ -70,7 +69,7 @@ from cardrules.state_codec import derived, fresh
 if TYPE_CHECKING:
     from cardrules.game import Game
 
-__all__ = ["ANNOUNCE", "CHOOSE", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
+__all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -169,33 +168,34 @@ class SheddingState(FieldState):
 
     @classmethod
     def new(cls, game: Game, context: DealContext) -> SheddingState:
-        """A freshly shuffled deal (trump choice first when the rules ask for it)."""
-        pack = game.pack
-        stock = context.stock(pack.size)
+        """A freshly shuffled deal: dealt at once, or after the listed phases that run
+        before the deal (players choosing their own trump suits, say).  Own trump suits
+        the match has not carried and no phase chose are given by seat."""
         n = game.players
-        own: tuple[int, ...] = context.get("own_suits", ())
-        trumps = game.tables.play.trumps
-        choosing = False
-        if trumps.mode is TrumpMode.OWN and not own:
-            if trumps.assignment is TrumpAssignment.SEAT:
-                own = tuple(p % len(pack.suits) for p in range(n))
-            else:
-                own, choosing = (-1,) * n, True
         state = cls._make(
-            game, hands=(0,) * n, stock=tuple(stock), pile=(), top=-1, owner=-1,
-            cover=False, fresh=False, current=(context.dealer + 1) % n, phase=CHOOSE,
-            drawn=0, own_suits=own, out=(), scores=(0,) * n, taken=(0,) * n, discard=0,
-            passes=0, starter=-1, dealer=context.dealer, deal_number=context.index,
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), pile=(),
+            top=-1, owner=-1, cover=False, fresh=False, current=(context.dealer + 1) % n,
+            phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
+            scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
+            dealer=context.dealer, deal_number=context.index,
             shuffle_seed=derive_seed(context.seed, "reshuffle")
             if game.tables.reshuffles else 0, events=())
         if game.phases:
             flow.draw(state, context.seed)
-        return state if choosing else state._dealt()
+        if not game.dealt_at:
+            state._deal_cards()
+        if game.phases:
+            flow.begin(state)
+        else:
+            state._start_play()
+        return state
 
-    def _dealt(self) -> SheddingState:
-        """Deal hands and the starter card, then find the first mover."""
+    def _deal_cards(self) -> None:
+        """Deal hands and the starter card (changes a fresh state)."""
         game, deal = self._game, self._game.variant.deal
         n, stock = game.players, list(self._stock)
+        if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
+            self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
         hands = deal_round(stock, n, (self._dealer + 1) % n,
                            deal.hand_for(n, self._deal_number))
         pile = [stock.pop() for _ in range(deal.starter)]
@@ -205,17 +205,11 @@ class SheddingState(FieldState):
                 break
             stock.insert(0, pile.pop())  # under the stock, drawn last
             pile.append(stock.pop())
-        new = self._clone()
-        new._hands, new._stock, new._pile = tuple(hands), tuple(stock), tuple(pile)
-        new._top = pile[-1] if pile else -1
-        new._refresh_tables()
-        new._events = (*self._events,
-                       Event(kind="deal", player=self._dealer, cards=tuple(pile)))
-        if game.phases:
-            flow.begin(new)
-        else:
-            new._start_play()
-        return new
+        self._hands, self._stock, self._pile = tuple(hands), tuple(stock), tuple(pile)
+        self._top = pile[-1] if pile else -1
+        self._refresh_tables()
+        self._events = (*self._events,
+                        Event(kind="deal", player=self._dealer, cards=tuple(pile)))
 
     def _start_play(self) -> None:
         """The first mover (by the ``first_mover`` hook) begins (changes a fresh clone)."""
@@ -289,9 +283,6 @@ class SheddingState(FieldState):
         if phase is NAME:
             named: tuple[Action, ...] = tables.name_actions
             return named
-        if phase is CHOOSE:
-            taken = set(self._own_suits)
-            return tuple(a for i, a in enumerate(tables.trump_actions) if i not in taken)
         return ()
 
     def _refillable(self) -> bool:
@@ -319,9 +310,7 @@ class SheddingState(FieldState):
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
         if kind is Kind.NAME:
             return self._name(action)
-        if kind is Kind.ANNOUNCE:
-            return self._announce()
-        return self._choose(action)
+        return self._announce()
 
     def _announce(self) -> SheddingState:
         """The player to move announces their last card; their turn goes on."""
@@ -336,18 +325,6 @@ class SheddingState(FieldState):
         new._named_suit = self._game.pack.suits.index(action.name)
         new._events = (Event(kind="name", player=self._current, note=action.name),)
         return new._end_turn()
-
-    def _choose(self, action: Action) -> SheddingState:
-        new = self._clone()
-        p = self._current
-        suit = self._game.pack.suits.index(action.name)
-        new._own_suits = tuple(suit if q == p else s for q, s in enumerate(self._own_suits))
-        new._events = (Event(kind="trump", player=p, note=action.name),)
-        if -1 in new._own_suits:
-            new._current = (p + 1) % self._game.players
-            new._refresh_tables()
-            return new
-        return new._dealt()
 
     def _draw(self) -> SheddingState:
         if self._pending:

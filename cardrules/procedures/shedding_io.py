@@ -8,7 +8,7 @@ import attrs
 
 from cardrules.arguments import checked_player
 from cardrules.model.common import Visibility
-from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
+from cardrules.model.shedding import DEAL, FOLLOW, NAME, OVER, TURN
 from cardrules.observation import (
     Card,
     Cards,
@@ -114,7 +114,7 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
     them)."""
     tables = game.tables
     names = bool(tables.name_actions)
-    steps = (CHOOSE, TURN, FOLLOW, OVER, *((NAME,) if names else ()))
+    steps = (DEAL, TURN, FOLLOW, OVER, *((NAME,) if names else ()))
     fields: tuple[Field, ...] = (
         Seat(key="current_player"), Seat(key="dealer"), OneOf(key="phase", values=steps),
         CardsBySeat(key="hands"), Cards(key="stock"), Cards(key="pile"), Card(key="top"),

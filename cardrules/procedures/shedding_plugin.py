@@ -11,7 +11,6 @@ from cardrules.cards import mask_of
 from cardrules.errors import StateError
 from cardrules.heuristics import CardFacts
 from cardrules.model.shedding import (
-    CHOOSE,
     FOLLOW,
     NAME,
     OVER,
@@ -46,10 +45,13 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     fields of forced draws, direction, announcements and reshuffles existed reads them
     as nothing pending, clockwise, not announced and never reshuffled."""
     data = {**_BEFORE_EFFECTS, **data}
+    if data.get("phase") == _CHOOSING:
+        data = {**data, "phase": "deal", "stage": _choosing_stage(game)}
     fields = read_fields(game.state_class, game, data)
     n, phase = game.players, fields["phase"]
-    if fields["own_suits"] and phase is not CHOOSE and -1 in fields["own_suits"]:
-        raise StateError("own trump suits are still being chosen outside the choice")
+    if -1 in fields["own_suits"] and fields["stage"] < 0:
+        raise StateError("own trump suits are still being chosen but no listed phase is "
+                         "at work")
     if phase is NAME and not game.tables.name_actions:
         raise StateError("the deal is at naming a suit but no wild card of this game names one")
     if phase in (TURN, FOLLOW, NAME) and not fields["hands"][fields["current"]]:
@@ -75,6 +77,18 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     if state._stage >= len(game.phases):
         raise StateError(f"stage {state._stage} names no listed phase")
     return state
+
+
+_CHOOSING = "choose_trump"
+"""The step state JSON named the choice of own trump suits before it became the listed
+phase of that name (then the step is ``deal``)."""
+
+
+def _choosing_stage(game: Game) -> int:
+    """Where the listed ``choose_trump`` phase stands (-1: not listed), for state JSON
+    written when the choice was a step of this procedure."""
+    names = [phase.name for phase, _ in game.phases]
+    return names.index(_CHOOSING) if _CHOOSING in names else -1
 
 
 def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
@@ -143,6 +157,7 @@ class Shedding(Procedure):
     play_rules = SheddingPlay
     scoring_rules = SheddingScoring
     name = "shedding"
+    deals_after_phases = True
 
     def compile(self, game: Game) -> SheddingTables:
         return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardrules import flow
 from cardrules.actions import Action, Kind
-from cardrules.model.shedding import CHOOSE, FOLLOW, NAME, OVER, TURN
+from cardrules.model.shedding import FOLLOW, NAME, OVER, TURN
 from cardrules.procedures.shedding_tables import ANNOUNCE
 from cardrules.refusals import Rule, first_refusal, refusal_of
 
@@ -93,7 +93,7 @@ def _known_action(state: SheddingState, action: Action) -> str | None:
         return None if action.cards and not action.name else "'play' names only the cards laid"
     if kind is Kind.NAME and not state._tables.name_actions:
         return "'name' is not an action of this game (no wild card names a suit)"
-    if kind is Kind.TRUMP or kind is Kind.NAME:
+    if kind is Kind.NAME:
         return None if not action.cards else f"'{kind.value}' names a suit, not cards"
     if kind in (Kind.DRAW, Kind.PASS):
         return None if not action.cards and not action.name \
@@ -112,20 +112,6 @@ def _cards_in_pack(state: SheddingState, action: Action) -> str | None:
                f"{size - 1})"
     if len(set(action.cards)) != len(action.cards):
         return "a card is written twice"
-    return None
-
-
-def _trump_choice(state: SheddingState, action: Action) -> str | None:
-    """B5: before the deal, each player in turn chooses a suit nobody has chosen."""
-    if state._phase is not CHOOSE:
-        return "trump suits are not chosen now" if action.kind is Kind.TRUMP else None
-    if action.kind is not Kind.TRUMP:
-        return "each player first chooses a free trump suit"
-    suits = state.game.pack.suits
-    if action.name not in suits:
-        return f"there is no suit {action.name!r} (suits: {' '.join(suits)})"
-    if suits.index(action.name) in state._own_suits:
-        return f"suit {action.name} is taken; choose a free suit"
     return None
 
 
@@ -294,7 +280,6 @@ RULES: tuple[Rule[SheddingState], ...] = (
     Rule(key=None, check=_deal_over),
     Rule(key=None, check=_known_action),
     Rule(key=None, check=_cards_in_pack),
-    Rule(key="choose_trump", check=_trump_choice),
     Rule(key="follow_up", check=_name_suit),
     Rule(key="own_turn", check=_own_turn),
     Rule(key="last_card", check=_announce),

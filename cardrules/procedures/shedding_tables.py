@@ -71,7 +71,6 @@ class SheddingTables:
     """The single-card move of each card."""
     draw: Action
     pass_: Action
-    trump_actions: tuple[Action, ...]
     name_actions: tuple[Action, ...] = ()
     """The actions naming each suit, when a wild card names one (else none)."""
     draw_at_will: bool = False
@@ -167,8 +166,6 @@ class SheddingTables:
             singles=singles,
             draw=Action(kind=Kind.DRAW, label="draw"),
             pass_=Action(kind=Kind.PASS, label="pass"),
-            trump_actions=tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}")
-                                for s in pack.suits),
             name_actions=tuple(Action(kind=Kind.NAME, name=s, label=f"name {s}")
                                for s in pack.suits)
             if any(w.then is Then.NAME_SUIT for w in play.wild) else (),
@@ -187,13 +184,13 @@ class SheddingTables:
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.action_space.ActionSpace`:
-        each single card, each group move the rules allow (on any top), draw, pass, the
-        trump choices, when a wild card names a suit, the suits named and, when the last
-        card is announced, ``announce``."""
+        each single card, each group move the rules allow (on any top), draw, pass, when
+        a wild card names a suit, the suits named and, when the last card is announced,
+        ``announce`` (listed phases add their own actions, such as choosing trumps)."""
         groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
         announce = (self.announce,) if self.announce is not None else ()
         return (Listed(actions=(*self.single_actions, *groups, self.draw, self.pass_,
-                                *self.trump_actions, *self.name_actions, *announce)),)
+                                *self.name_actions, *announce)),)
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
         """Per player, the trump class of each suit."""

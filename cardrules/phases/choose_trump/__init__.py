@@ -1,0 +1,110 @@
+"""The ``choose_trump`` phase: before the first deal of a match, each player chooses a
+trump suit of their own.
+
+Listed first in a shedding game whose trumps are each player's own
+(``play.trumps.mode: own``), it runs before the cards are dealt: from the dealer's left,
+each player in turn chooses a suit nobody has chosen yet (``trump H``).  The suits stay
+the players' own for the whole match (a match carries them to every later deal, where
+the phase has nothing to do); a game that does not list the phase gives the own suits by
+seat (seat 0 the first suit of the pack, seat 1 the second...).  In a game whose trumps
+are not own the phase has nothing to do.
+
+Refusals quote the variant's rule number for the key ``choose_trump`` of
+``references:``.
+
+>>> import cardrules
+>>> state = cardrules.load("bank", players=2).new_deal(1, dealer=0)
+>>> state.view(1)["phase"], state.current_player, [a.label for a in state.legal_actions()]
+('choose_trump', 1, ['trump S', 'trump H', 'trump D', 'trump C'])
+>>> state = state.apply("trump H")
+>>> [a.label for a in state.legal_actions()]
+['trump S', 'trump D', 'trump C']
+>>> state = state.apply("trump C")
+>>> state.own_suits, state.phase, [h.bit_count() for h in state.hands]
+((3, 1), <SheddingStep.TURN: 'turn'>, [4, 4])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from cardrules.action_space import Family, Listed
+from cardrules.actions import Action, Kind
+from cardrules.events import Event
+from cardrules.model.shedding import SheddingPlay, TrumpMode
+from cardrules.model.variant import Variant
+from cardrules.phases import Phase, register
+
+__all__ = ["ChooseTrump"]
+
+
+class ChooseTrump(Phase):
+    """Each player, from the dealer's left, chooses a free trump suit of their own."""
+
+    name = "choose_trump"
+    before_deal = True
+    candidates_all_legal = True
+
+    def check(self, settings: Any, variant: Variant) -> Iterator[str]:
+        if not isinstance(variant.play, SheddingPlay):
+            yield ("choose_trump gives each player a trump suit of their own, which only "
+                   "the shedding procedure has (play.procedure: shedding)")
+        elif [entry.name for entry in variant.phases].count(self.name) > 1:
+            yield "choose_trump is listed more than once; trumps are chosen once a match"
+
+    def describe(self, settings: Any) -> str:
+        return ("Before the first deal of a match each player, from the dealer's left, "
+                "chooses a trump suit of their own that nobody has chosen; it stays theirs "
+                "for the whole match.")
+
+    def skip(self, state: Any, settings: Any) -> bool:
+        """Nothing to choose: the trumps are not own, or the match has carried them."""
+        return state.game.tables.play.trumps.mode is not TrumpMode.OWN \
+            or bool(state._own_suits)
+
+    def enter(self, state: Any, settings: Any) -> None:
+        game = state.game
+        state._own_suits = (-1,) * game.players
+        state._current = (state._dealer + 1) % game.players
+
+    def candidates(self, state: Any, settings: Any) -> list[Action]:
+        taken = state._own_suits
+        return [a for i, a in enumerate(_actions(state.game.pack.suits)) if i not in taken]
+
+    def refusal(self, state: Any, settings: Any, action: Action) -> str | None:
+        ref = state.game.rule_ref(self.name)
+        if action.kind is not Kind.TRUMP or action.cards or action.amount:
+            return f"each player first chooses a free trump suit{ref}"
+        suits = state.game.pack.suits
+        if action.name not in suits:
+            return f"there is no suit {action.name!r} (suits: {' '.join(suits)}){ref}"
+        if suits.index(action.name) in state._own_suits:
+            return f"suit {action.name} is taken; choose a free suit{ref}"
+        return None
+
+    def apply(self, state: Any, settings: Any, action: Action) -> bool:
+        game, player = state.game, state._current
+        suit = game.pack.suits.index(action.name)
+        state._own_suits = tuple(suit if p == player else s
+                                 for p, s in enumerate(state._own_suits))
+        state._events = (Event(kind="trump", player=player, note=action.name),)
+        state._refresh_tables()
+        if -1 in state._own_suits:
+            state._current = (player + 1) % game.players
+            return False
+        return True
+
+    def families(self, game: Any, settings: Any) -> tuple[Family, ...]:
+        return (Listed(actions=_actions(game.pack.suits)),)
+
+    def action_bound(self, settings: Any, variant: Variant) -> int:
+        return len(variant.pack.suits)
+
+
+def _actions(suits: Sequence[str]) -> tuple[Action, ...]:
+    """``trump S``... for each suit, in the pack's order."""
+    return tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}") for s in suits)
+
+
+register(ChooseTrump())
