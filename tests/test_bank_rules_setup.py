@@ -277,3 +277,15 @@ def test_setup_rejects_positions_that_do_not_add_up() -> None:
     data["own_suits"] = ["S", "H"]
     with pytest.raises(cardrules.StateError, match="own trump suits"):
         game.state_from_json(data)
+
+
+def test_b5_state_json_written_with_the_choice_as_a_step_reads_back() -> None:
+    """B5: state JSON from before the choice became the listed ``choose_trump`` phase
+    (its step named ``choose_trump``, no phase at work) reads back at that phase."""
+    game = bank(3)
+    state = game.new_deal(11, dealer=1).apply("trump H")
+    old = {**state.to_json(), "phase": "choose_trump", "stage": -1}
+    back = game.state_from_json(old)
+    assert back == state
+    assert back.view(0)["phase"] == "choose_trump"
+    assert legal(back) == {"trump S", "trump D", "trump C"}
