@@ -1,6 +1,6 @@
 """The hot path compiles with mypyc and plays exactly as interpreted (opt-in, like the soak:
 ``CARDRULES_MYPYC=1 python -m pytest tests/test_mypyc.py``; it compiles C for a minute or
-more and needs a C compiler and Python's headers).
+so and needs a C compiler and Python's headers).
 
 The modules below are compiled in a copy of the package.  The compiled build then plays
 the same seeded random Bank, Bura, Hearts, Sixty-six and Switch deals as the interpreted
@@ -72,7 +72,7 @@ def _play(root: Path) -> dict[str, object]:
 
 
 OPT_IN = pytest.mark.skipif(os.environ.get("CARDRULES_MYPYC") != "1",
-                            reason="opt-in: set CARDRULES_MYPYC=1 (minutes of C compilation)")
+                            reason="opt-in: set CARDRULES_MYPYC=1 (a minute or so of C compilation)")
 
 
 SETUP = """
