@@ -72,7 +72,7 @@ def _play(root: Path) -> dict[str, object]:
 
 
 OPT_IN = pytest.mark.skipif(os.environ.get("CARDRULES_MYPYC") != "1",
-                            reason="opt-in: set CARDRULES_MYPYC=1 (a minute or so of C compilation)")
+                            reason="opt-in: set CARDRULES_MYPYC=1 (a minute of C compilation)")
 
 
 SETUP = """
