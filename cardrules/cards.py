@@ -108,9 +108,11 @@ class Pack:
     """Rank names in ladder order, lowest first."""
     suits: tuple[str, ...]
     """Suit letters, in the order used for seats and sorting."""
-    points: tuple[int, ...] = attrs.field(default=())
+    # Plain defaults, not attrs.field(default=...): a compiled build (mypyc) checks the
+    # value of such a call, which attrs types as the default, against the annotation.
+    points: tuple[int, ...] = ()
     """Card points per rank index (empty: every card is worth 0)."""
-    values: tuple[int, ...] = attrs.field(default=())
+    values: tuple[int, ...] = ()
     """Card points per card, where they are not the rank's alone (empty: by rank, from
     ``points``); see the ``card_points`` hook."""
     _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)

@@ -84,7 +84,9 @@ class SheddingState(FieldState):
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
 
-    _game: Game = attrs.field(default=None)
+    # Quoted: a compiled build (mypyc) evaluates class annotations, and Game is imported
+    # for type checking only.
+    _game: "Game" = attrs.field(default=None)  # noqa: UP037
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,

@@ -111,12 +111,13 @@ class SheddingTables:
     """Fewest cards of any group move (0: no groups)."""
     single_actions: tuple[Action, ...] = ()
     """The action laying each single card."""
-    run_starts: dict[int, int] = attrs.field(factory=dict)
+    # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
+    run_starts: dict[int, int] = attrs.Factory(dict)
     """Per run length, the bit set of cards that can start a run of that length."""
     view_info: Any = None
     """Lookups for building views, made on first use."""
-    _beat_cache: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict)
-    _moves: dict[tuple[int, ...], Move] = attrs.field(factory=dict)
+    _beat_cache: dict[tuple[int, ...], tuple[int, ...]] = attrs.Factory(dict)
+    _moves: dict[tuple[int, ...], Move] = attrs.Factory(dict)
 
     @classmethod
     def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules,

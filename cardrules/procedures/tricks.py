@@ -82,7 +82,9 @@ class TricksState(StockAttributes, FieldState):
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
 
-    _game: Game = attrs.field(default=None)
+    # Quoted: a compiled build (mypyc) evaluates class annotations, and Game is imported
+    # for type checking only.
+    _game: "Game" = attrs.field(default=None)  # noqa: UP037
     _tables: TricksTables = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""

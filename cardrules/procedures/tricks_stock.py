@@ -80,8 +80,9 @@ def uses_stock_fields(variant: Variant) -> bool:
     return bool(play.exchange or play.close or scoring.target
                 or any(c.effect is Effect.SCORE for c in play.combinations.values()))
 
-KINDS = (Kind.EXCHANGE, Kind.CLOSE, Kind.ANNOUNCE)
-"""The kinds of action this module rules on."""
+KINDS: tuple[Kind, ...] = (Kind.EXCHANGE, Kind.CLOSE, Kind.ANNOUNCE)
+"""The kinds of action this module rules on (annotated: mypy meets it inside an import
+cycle, where it cannot always infer it first)."""
 
 
 def legal(state: TricksState) -> tuple[Action, ...]:

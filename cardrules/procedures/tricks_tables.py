@@ -137,18 +137,18 @@ class TricksTables:
     """Cards kept out of the first trick by a player void in the led suit, as a bit set."""
     trump_in_hand: bool = False
     """The trump card stays in the dealer's hand (trump source ``dealer_card``)."""
-    masks: dict[Action, int] = attrs.field(factory=dict)
+    # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
+    masks: dict[Action, int] = attrs.Factory(dict)
     """Every action made so far -> its cards as a bit set."""
     view_info: ViewInfo | None = None
     """What views need, made by the first view (:func:`.tricks_io.view_info`)."""
-    _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.field(factory=dict)
-    _leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
-    _suit_leads: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
-    _declares: dict[int, tuple[Declaration, ...]] = attrs.field(factory=dict)
-    _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = \
-        attrs.field(factory=dict)
-    _suit_joined: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
-    _answers: dict[int, tuple[Action, ...]] = attrs.field(factory=dict)
+    _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.Factory(dict)
+    _leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _suit_leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _declares: dict[int, tuple[Declaration, ...]] = attrs.Factory(dict)
+    _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = attrs.Factory(dict)
+    _suit_joined: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _answers: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
