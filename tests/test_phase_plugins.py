@@ -40,7 +40,7 @@ def test_the_phase_runs_after_the_deal_and_hands_the_cards_to_the_left(base: str
         assert card in game.pack.cards_of(state.hands[(giver + 1) % 3])
 
 
-@pytest.mark.parametrize("base", ["bank", "bura"])
+@pytest.mark.parametrize("base", ["bank", "bura", "durak"])
 @pytest.mark.parametrize("count", [1, 2])
 def test_games_with_the_phase_keep_every_contract(base: str, count: int) -> None:
     for players in (2, 3, 4):

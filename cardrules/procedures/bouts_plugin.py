@@ -50,7 +50,7 @@ def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
         raise StateError("a card seen going into a hand is not in that hand")
     if len(covers) > len(attacks):
         raise StateError(f"{len(covers)} defending cards for {len(attacks)} attacking cards")
-    if phase is not OVER:
+    if phase is not OVER and fields["stage"] < 0:  # play has begun
         if attacker < 0 or defender < 0 or attacker == defender:
             raise StateError("a bout needs an attacker and a different defender")
         if (phase is ATTACK) != (not attacks):
