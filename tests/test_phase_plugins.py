@@ -13,6 +13,7 @@ import toy_phase  # noqa: F401  (registers the toy phase)
 
 import cardrules
 from cardrules.bots import QUICK_BOTS, act, make_bot
+from cardrules.cards import deal_round
 from cardrules.check import run_check
 from cardrules.conformance import Policy, check_cards, check_json, check_legal, check_views
 from cardrules.describe import describe
@@ -233,13 +234,58 @@ def test_games_with_phases_before_and_after_the_deal_keep_every_contract(players
     assert report.failure is None, report.failure
 
 
-def test_a_phase_before_the_deal_comes_first_and_needs_a_procedure_that_deals_after_it(
-        ) -> None:
+def test_a_phase_before_the_deal_comes_first() -> None:
     with pytest.raises(cardrules.VariantError,
                        match="choose_trump runs before the cards are dealt, so it comes "
                              "before toy_pass_left, which runs after the deal"):
         cardrules.load({"extends": "bank", "patch": {"phases": ["toy_pass_left",
                                                                  "choose_trump"]}})
-    with pytest.raises(cardrules.VariantError,
-                       match="the tricks procedure deals before any listed phase"):
+    with pytest.raises(cardrules.VariantError, match="only the shedding procedure has"):
         cardrules.load({"extends": "bura", "patch": {"phases": ["choose_trump"]}})
+
+
+def _cut(base: str, *more: object) -> dict[str, Any]:
+    return {"extends": base, "patch": {"phases": ["toy_cut", *more]}}
+
+
+@pytest.mark.parametrize("base", ["bank", "bura", "durak", "hearts"])
+def test_a_phase_before_the_deal_plugs_into_every_procedure(base: str) -> None:
+    """The toy cut runs on the undealt pack in each procedure; the cards are then dealt,
+    one at a time from the dealer's left, from the cut pack, where the same game without
+    the cut deals the same shuffle uncut."""
+    players = 4 if base == "hearts" else 3
+    game = cardrules.load(_cut(base), players=players)
+    state = game.new_deal(seed=6, dealer=0)
+    assert state.view(0)["phase"] == "toy_cut" and state.current_player == players - 1
+    assert not any(state.hands) and len(state.stock) == game.pack.size
+    pack = list(state.stock)
+    assert "'cut 1' to 'cut 3'" in (state.why_illegal(game.parse_action("pass")) or "")
+    size = game.variant.deal.hand_for(players, 0)
+    plain = cardrules.load({"extends": base, "patch": {"phases": []}}, players=players)
+    assert plain.new_deal(seed=6, dealer=0).hands == \
+        tuple(deal_round(list(pack), players, 1, size))
+    state = state.apply("cut 2")
+    assert state._stage == -1 and state.view(0)["cut"] == 2
+    assert "deal" in [e.kind for e in state.events]
+    assert state.hands == tuple(deal_round(pack[-2:] + pack[:-2], players, 1, size))
+    assert state.to_json()["cut"] == 2
+    assert state.why_illegal(game.parse_action("cut 1")) == \
+        "'cut' is an action of the toy cut phase, which is over: play has begun"
+
+
+@pytest.mark.parametrize("base", ["bank", "bura", "durak"])
+def test_games_with_a_phase_before_the_deal_keep_every_contract(base: str) -> None:
+    for players in (2, 3):
+        game = cardrules.load(_cut(base, {"toy_pass_left": {"count": 1}}), players=players)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
+            for step in range(300):
+                check_cards(state)
+                check_legal(state)
+                if step % 4 == 0:
+                    check_json(state)
+                    check_views(state, rng)
+                if state.is_over:
+                    break
+                state = state.apply(rng.choice(state.legal_actions()))

@@ -123,3 +123,16 @@ def test_an_unregistered_procedure_is_refused_naming_the_known_ones() -> None:
                        match=r"\$\.play\.procedure: unknown procedure 'climbing'; "
                              r"known procedures: bouts, shedding, tricks"):
         cardrules.load(_eights_with("climbing"), players=2)
+
+
+def test_a_procedure_that_deals_first_takes_no_phase_before_the_deal(climbing: str) -> None:
+    """A third-party procedure whose states do not deal on demand (the default) may list
+    phases after the deal only: one that runs before it is refused at load."""
+    from cardrules.procedures import find
+
+    procedure = find(climbing)
+    type(procedure).deals_after_phases = False
+    with pytest.raises(cardrules.VariantError,
+                       match="choose_trump runs before the cards are dealt, but the "
+                             "toy_climbing procedure deals before any listed phase"):
+        cardrules.load({**_eights_with(climbing), "phases": ["choose_trump"]}, players=2)

@@ -1,9 +1,12 @@
-"""A toy phase defined outside the package, as a third party would: after the deal, each
-player in turn from the dealer's left sets aside ``count`` cards, face down, which go to
-the player on their left once everyone has chosen.
+"""Toy phases defined outside the package, as a third party would.
 
-It declares everything once (its state field and its zone, its action word, its section's
-schema, one place for its refusals) and touches no file of the engine.
+``toy_pass_left``: after the deal, each player in turn from the dealer's left sets aside
+``count`` cards, face down, which go to the player on their left once everyone has
+chosen.  ``toy_cut``: before the deal, the player on the dealer's right cuts the pack
+(``cut 2``: the top two cards go to the bottom).
+
+Each declares everything once (its state field and its zone, its action word, its
+section's schema, one place for its refusals) and touches no file of the engine.
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ from typing import Any, ClassVar
 import attrs
 
 from cardrules.action_space import CardSets as CardSetFamily
-from cardrules.action_space import Family
+from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
 from cardrules.events import Event
-from cardrules.fields import CardSets, field
+from cardrules.fields import CardSets, Count, field
 from cardrules.model.common import Visibility
-from cardrules.observation import CardsBySeat, Field
+from cardrules.observation import CardsBySeat, Field, Number
 from cardrules.phases import Phase, register
 
 
@@ -107,3 +110,67 @@ def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 
 register(PassLeft())
+
+
+@attrs.define(slots=False)
+class CutFields:
+    """The cut's one field."""
+
+    _cut: int = field(Count())
+    """How many cards the cut moved from the top of the pack to the bottom (0: none)."""
+
+
+CUTS = (1, 2, 3)
+"""How many cards a cut may move."""
+
+
+class Cut(Phase):
+    """Before the deal, the player on the dealer's right cuts the pack."""
+
+    name = "toy_cut"
+    before_deal = True
+    number_verbs = ("cut",)
+    fields = CutFields
+
+    def describe(self, settings: Any) -> str:
+        return ("Before the deal the player on the dealer's right cuts the pack: 1 to 3 "
+                "cards from the top go to the bottom.")
+
+    def enter(self, state: Any, settings: Any) -> None:
+        state._current = (state._dealer - 1) % state.game.players
+
+    def candidates(self, state: Any, settings: Any) -> list[Action]:
+        return list(_cuts())
+
+    def refusal(self, state: Any, settings: Any, action: Action) -> str | None:
+        if action.kind is not Kind.VERB or action.name != "cut" or action.cards:
+            return "the pack is cut before the deal: 'cut 1' to 'cut 3'"
+        if action.amount not in CUTS:
+            return f"cut 1 to 3 cards, not {action.amount}"
+        return None
+
+    def apply(self, state: Any, settings: Any, action: Action) -> bool:
+        stock, count = state._stock, action.amount
+        state._stock, state._cut = stock[-count:] + stock[:-count], count
+        state._events = (Event(kind="cut", player=state._current, amount=count),)
+        return True
+
+    def view(self, state: Any, settings: Any, player: int) -> dict[str, Any]:
+        return {"cut": state._cut}
+
+    def families(self, game: Any, settings: Any) -> tuple[Family, ...]:
+        return (Listed(actions=_cuts()),)
+
+    def observation_fields(self, game: Any, settings: Any) -> tuple[Field, ...]:
+        return (Number(key="cut"),)
+
+    def action_bound(self, settings: Any, variant: Any) -> int:
+        return len(CUTS)
+
+
+def _cuts() -> tuple[Action, ...]:
+    return tuple(Action(kind=Kind.VERB, name="cut", amount=k, label=f"cut {k}")
+                 for k in CUTS)
+
+
+register(Cut())

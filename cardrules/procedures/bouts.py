@@ -161,17 +161,29 @@ class BoutsState(FieldState):
 
     @classmethod
     def new(cls, game: Game, context: DealContext) -> BoutsState:
-        """A freshly shuffled deal (D2), its first bout opened (D4)."""
-        dealt = deal_cards(game, context)
-        state = cls._make(game, hands=dealt.hands, stock=dealt.stock, trump=dealt.trump,
-                          trump_card=dealt.trump_card, current=(context.dealer + 1)
-                          % game.players, dealer=context.dealer, deal_number=context.index,
-                          events=dealt.events)
+        """A freshly shuffled deal (D2), dealt at once or once the listed phases that run
+        before the deal are done, its first bout opened (D4) after the listed phases."""
+        n = game.players
+        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)),
+                          trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
+                          dealer=context.dealer, deal_number=context.index, events=())
+        if game.phases:
+            flow.draw(state, context.seed)
+        if not game.dealt_at:
+            state._deal_cards()
         if game.phases:
             flow.begin(state)
         else:
             state._start_play()
         return state
+
+    def _deal_cards(self) -> None:
+        """Deal the hands and fix trumps (D2; changes a fresh state)."""
+        dealt = deal_cards(self._game, list(self._stock), dealer=self._dealer,
+                           index=self._deal_number)
+        self._hands, self._stock, self._trump, self._trump_card = \
+            dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
+        self._events = (*self._events, *dealt.events)
 
     def _start_play(self) -> None:
         """The first attacker opens the first bout (D4; changes a fresh clone)."""

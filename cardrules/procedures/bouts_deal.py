@@ -13,7 +13,6 @@ from cardrules.model.tricks import TrumpSource
 
 if TYPE_CHECKING:
     from cardrules.game import Game
-    from cardrules.state import DealContext
 
 __all__ = ["Dealt", "deal_cards", "refill"]
 
@@ -34,16 +33,16 @@ class Dealt:
     """The deal and the card shown."""
 
 
-def deal_cards(game: Game, context: DealContext) -> Dealt:
-    """Shuffle, deal this deal's hand size one card at a time from the dealer's left, and
-    fix trumps (D2): the next card turned up goes under the stock; with no stock left, or
-    with ``trump: {source: dealer_card}``, the last card dealt (the dealer's) is shown and
-    stays in the dealer's hand."""
+def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int) -> Dealt:
+    """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end)
+    one card at a time from the dealer's left, and fix trumps (D2): the next card turned
+    up goes under the stock; with no stock left, or with ``trump: {source:
+    dealer_card}``, the last card dealt (the dealer's) is shown and stays in the dealer's
+    hand."""
     pack, n = game.pack, game.players
-    stock = context.stock(pack.size)
-    size = game.variant.deal.hand_for(n, context.index)
+    size = game.variant.deal.hand_for(n, index)
     last = stock[len(stock) - n * size]
-    hands = deal_round(stock, n, (context.dealer + 1) % n, size)
+    hands = deal_round(stock, n, (dealer + 1) % n, size)
     rule = game.tables.play.trump
     turned = -1
     if rule.source is TrumpSource.TURNED_CARD and stock:
@@ -57,7 +56,7 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
         trump = pack.suits.index(rule.suit)
     else:
         trump = -1
-    events = [Event(kind="deal", player=context.dealer)]
+    events = [Event(kind="deal", player=dealer)]
     if turned >= 0:
         events.append(Event(kind="trump", cards=(turned,), note=pack.suits[trump]))
     return Dealt(hands=tuple(hands), stock=tuple(stock), trump=trump, trump_card=turned,

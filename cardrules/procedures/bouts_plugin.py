@@ -144,6 +144,7 @@ class Bouts(Procedure):
     play_rules = BoutsPlay
     scoring_rules = BoutsScoring
     name = "bouts"
+    deals_after_phases = True
 
     def compile(self, game: Game) -> BoutsTables:
         return BoutsTables.compile(game)

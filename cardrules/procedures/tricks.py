@@ -139,6 +139,9 @@ class TricksState(StockAttributes, FieldState):
     """What the last action made happen, as plain tuples."""
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
+    _named_leader: int = field(Seat(), label="named leader")
+    """The leader the previous deal of the match named (-1: none), for the
+    ``first_mover`` hook when the cards are dealt."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -154,19 +157,35 @@ class TricksState(StockAttributes, FieldState):
 
     @classmethod
     def new(cls, game: Game, context: DealContext) -> TricksState:
-        """A freshly shuffled deal; the carried ``leader`` (if any) leads first."""
-        dealt = deal_cards(game, context)
+        """A freshly shuffled deal, dealt at once or once the listed phases that run
+        before the deal are done; the carried ``leader`` (if any) leads first."""
+        n, first = game.players, (context.dealer + 1) % game.players
+        named = context.get("leader", -1)
         state = cls._make(
-            game, hands=dealt.hands, stock=dealt.stock, trump=dealt.trump,
-            trump_card=dealt.trump_card, leader=dealt.leader, current=dealt.leader,
-            dealer=context.dealer, deal_number=context.index)
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), trump=-1,
+            trump_card=-1, leader=first, current=first, dealer=context.dealer,
+            deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
         if game.phases:
             flow.draw(state, context.seed)
+        if not game.dealt_at:
+            state._deal_cards()
+        if game.phases:
             flow.begin(state)
         else:
-            state._window(dealt.leader)
-        state._events = (*dealt.events, *state._events)
+            state._window(state._leader)
         return state
+
+    def _deal_cards(self) -> None:
+        """Deal the hands, turn up the trump card and find the first leader (changes a
+        fresh state)."""
+        named = self._named_leader
+        dealt = deal_cards(self._game, list(self._stock), dealer=self._dealer,
+                           index=self._deal_number,
+                           carry={"leader": named} if named >= 0 else {})
+        self._hands, self._stock, self._trump, self._trump_card = \
+            dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
+        self._leader = self._current = dealt.leader
+        self._events = (*self._events, *dealt.events)
 
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the

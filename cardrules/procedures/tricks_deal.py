@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -10,7 +11,7 @@ from cardrules.cards import deal_round
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.tricks import Partners, TrumpSource
 from cardrules.standings import Partnerships, alone, opposite
-from cardrules.state import DealContext, DealResult
+from cardrules.state import DealResult
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -42,18 +43,18 @@ class Dealt:
     """The deal and the turned-up trump card."""
 
 
-def deal_cards(game: Game, context: DealContext) -> Dealt:
-    """Shuffle from the context's seed, deal one card at a time from the dealer's left (as
-    many as this deal's hand size: cards left over stay in the stock), turn
-    up the trump card (it goes under the stock) and find the first leader by the
-    ``first_mover`` hook (which sees what the previous deal carried)."""
+def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int,
+               carry: Mapping[str, Any]) -> Dealt:
+    """Deal from the shuffled ``stock`` (drawn from the end) one card at a time from the
+    dealer's left (as many as deal ``index``'s hand size: cards left over stay in the
+    stock), turn up the trump card (it goes under the stock) and find the first leader by
+    the ``first_mover`` hook (which sees what the previous deal ``carry``-ed)."""
     pack, n, deal = game.pack, game.players, game.variant.deal
-    stock = context.stock(pack.size)
     rule = game.tables.play.trump
-    size = deal.hand_for(n, context.index)
+    size = deal.hand_for(n, index)
     # The last card dealt goes to the dealer (the deal starts at the dealer's left).
     last = stock[len(stock) - n * size]
-    hands = deal_round(stock, n, (context.dealer + 1) % n, size)
+    hands = deal_round(stock, n, (dealer + 1) % n, size)
     turned = stock.pop() if deal.trump_card else -1
     if turned >= 0:
         stock.insert(0, turned)
@@ -68,10 +69,10 @@ def deal_cards(game: Game, context: DealContext) -> Dealt:
         suit = -1
     classes = tuple(int(s == suit) for s in range(len(pack.suits)))
     leader = game.hook("first_mover")(FirstMoverInput(
-        pack=pack, hands=tuple(hands), top=turned, dealer=context.dealer,
-        trump_classes=(classes,) * n, carry=dict(context.carry)))
+        pack=pack, hands=tuple(hands), top=turned, dealer=dealer,
+        trump_classes=(classes,) * n, carry=dict(carry)))
     leader = opening_leader(game.tables, tuple(hands), leader)
-    events: list[RawEvent] = [("deal", context.dealer, (), 0, "", False)]
+    events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
     if turned >= 0:
         events.append(("trump", -1, (turned,), 0, pack.suits[suit], False))
     return Dealt(hands=tuple(hands), stock=tuple(stock), trump=suit, trump_card=turned,

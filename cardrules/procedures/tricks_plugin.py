@@ -35,6 +35,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     up)."""
     if "broken" not in data:  # written before the field existed: nothing was broken yet
         data = {**data, "broken": False}
+    if "named_leader" not in data:  # written before the field: read once dealt
+        data = {**data, "named_leader": -1}
     n = game.players
     if game.tables.stock_actions or game.tables.scores:
         written_before: dict[str, Any] = {  # fields added later: values in older states
@@ -47,7 +49,8 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
         raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase.value!r}")
     if plays and not 0 <= fields["holder"] < n:
         raise StateError("a trick is on the table but nobody holds it")
-    if phase is not OVER and not fields["hands"][fields["current"]]:
+    dealing = 0 <= fields["stage"] < game.dealt_at  # before the deal the hands are empty
+    if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
@@ -138,6 +141,7 @@ class Tricks(Procedure):
     play_rules = TricksPlay
     scoring_rules = TrickScoring
     name = "tricks"
+    deals_after_phases = True
 
     def compile(self, game: Game) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
