@@ -174,10 +174,12 @@ def search_bot(spec: str = "") -> SearchBot:
     SearchBot(iterations=1000000000, seconds=0.25)
     """
     budget, *flags = spec.split(":") if spec else [""]
-    unknown = set(flags) - {"wide", "greedy"}
+    unknown = set(flags) - {"wide", "greedy", "random"}
     if unknown:
-        raise CardrulesError(f"unknown search option(s) {sorted(unknown)}; known: greedy, wide")
-    rollout = rollout_greedy if "greedy" in flags else rollout_random
+        raise CardrulesError(f"unknown search option(s) {sorted(unknown)}; known: greedy, "
+                             f"random, wide")
+    rollout = rollout_greedy if "greedy" in flags else \
+        rollout_random if "random" in flags else None
     shortlist = None if "wide" in flags else greedy_shortlist
     try:
         if not budget:

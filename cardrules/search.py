@@ -7,9 +7,11 @@ shared by all iterations: a node is the sequence of actions since the root, its 
 are the actions taken from it.  Among the children legal in this determinization it
 takes an untried one if there is any, else the best by UCB1 counting only the
 iterations in which the child was available (its *availability*).  From the new leaf the
-deal is played out to its end by the rollout policy (uniformly random by default), and
-every node on the path is credited with the utility of the player who chose there.  The
-move played is the root child visited most.
+deal is played out to its end by the rollout policy (by default the play procedure's
+cheap heuristic policy, :meth:`cardrules.procedures.Procedure.rollout_policy`, or
+uniformly random moves where it has none), and every node on the path is credited with
+the utility of the player who chose there.  The move played is the root child visited
+most.
 
 Utility of a finished deal to a seat, in [-1, 1]: half for winning it (the deal result's
 place 1), half for the margin of its partnership's deal score over the mean of the
@@ -90,13 +92,14 @@ class SearchBot:
     ``iterations`` bounds the iterations per move; ``seconds``, when given, bounds the
     time as well (then a search is only reproducible if the iterations run out first).
     ``exploration`` is the UCB1 constant; ``rollout`` picks the actions of play-outs
-    (a function of a determinized state and a generator); ``shortlist``, when given,
+    (a function of a determinized state and a generator; None: the game's procedure's
+    policy, else :func:`rollout_random`); ``shortlist``, when given,
     narrows the moves searched at the root to those it returns from the seat's
     information (a heuristic's best few, say).
     """
 
     def __init__(self, *, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 exploration: float = 0.7, rollout: Any = rollout_random,
+                 exploration: float = 0.7, rollout: Any = None,
                  shortlist: Any = None) -> None:
         if iterations < 1:
             raise CardrulesError(f"a search needs at least one iteration, not {iterations}")
@@ -109,6 +112,7 @@ class SearchBot:
         self.shortlist = shortlist
         self._scale = 0.0
         self._margins = 0
+        self._policy: tuple[Any, Any] = (None, rollout_random)
 
     def __repr__(self) -> str:
         budget = f", seconds={self.seconds}" if self.seconds is not None else ""
@@ -133,6 +137,7 @@ class SearchBot:
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         self._scale, self._margins = 0.0, 0
+        self._play_out = self._rollout_for(info.game)
         low = lower_is_better(info.game.variant.match.goal)
         root: dict[Action, _Entry] = {}
         allowed = tuple(self.shortlist(info)) if self.shortlist is not None else info.legal
@@ -153,6 +158,15 @@ class SearchBot:
         return SearchReport(action=best, visits={a: root[a][0] for a in legal},
                             values={a: root[a][1] / max(root[a][0], 1) for a in legal},
                             iterations=done, seconds=time.perf_counter() - start)
+
+    def _rollout_for(self, game: Any) -> Any:
+        """The play-out policy for ``game``: the one given, else the game's procedure's
+        (:meth:`cardrules.procedures.Procedure.rollout_policy`), else random moves."""
+        if self.rollout is not None:
+            return self.rollout
+        if self._policy[0] is not game:
+            self._policy = (game, game.procedure.rollout_policy(game) or rollout_random)
+        return self._policy[1]
 
     def _iterate(self, root: dict[Action, _Entry], state: State, rng: random.Random,
                  low: bool, allowed: tuple[Action, ...]) -> None:
@@ -184,7 +198,7 @@ class SearchBot:
             path.append((entry, player))
             state = state.apply(chosen)
             node = entry[3]
-        rollout = self.rollout
+        rollout = self._play_out
         while not state.is_over:
             state = state.apply(rollout(state, rng))
         result = state.result

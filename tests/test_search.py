@@ -125,3 +125,53 @@ def test_search_acts_in_any_phase(fixture: str) -> None:
         kinds.add(action.kind)
         state = state.apply(action)
     assert len(kinds) >= 2
+
+
+def _bura_answer(lead: str, hand: str = "6H 6C KS 7D") -> cardrules.State:
+    """Bura, two players, hearts trumps: player 0 has led ``lead`` from AS 6S 7C 8C;
+    player 1 holds ``hand``."""
+    game = cardrules.load("bura", players=2)
+    state = game.setup(hands=["AS 6S 7C 8C", hand], stock="6D 7S 8S",
+                       trump_card="JH", leader=0)
+    while len(state.legal_actions()) == 1:  # the declaration window: pass
+        state = state.apply(state.legal_actions()[0])
+    return state.apply(game.parse_action(f"lead {lead}"))
+
+
+def test_the_trick_policy_takes_points_cheaply_and_throws_the_rest() -> None:
+    """The play-out policy of trick-taking games scores moves from the state as the greedy
+    heuristic does: an ace led is taken with the only card that beats it (the small
+    trump); a lead nothing beats is answered by throwing the cheapest card face down."""
+    from cardrules.procedures.tricks_policy import TricksPolicy
+
+    ace = _bura_answer("AS")
+    policy = TricksPolicy(ace.game, explore=0.0)
+    assert policy(ace, random.Random(0)).label == "answer 6H"
+    seven = _bura_answer("7C", hand="KS 6C 7D 8D")
+    assert policy(seven, random.Random(0)).label == "throw 6C"
+
+
+def test_the_trick_policy_explores_at_random_as_often_as_asked() -> None:
+    from cardrules.procedures.tricks_policy import TricksPolicy
+
+    state = _bura_answer("AS")
+    rng = random.Random(3)
+    greedy = TricksPolicy(state.game, explore=0.0)
+    assert {greedy(state, rng).label for _ in range(50)} == {"answer 6H"}
+    wild = TricksPolicy(state.game, explore=1.0)
+    assert len({wild(state, rng) for _ in range(200)}) == len(state.legal_actions())
+
+
+def test_the_search_plays_out_with_the_procedures_policy() -> None:
+    """By default the play-outs follow the procedure's policy (trick-taking has one);
+    a procedure without one plays out at random; a policy given explicitly wins."""
+    from cardrules.procedures.tricks_policy import TricksPolicy
+    from cardrules.search import rollout_random
+
+    bura = cardrules.load("bura", players=2)
+    assert isinstance(SearchBot()._rollout_for(bura), TricksPolicy)
+    assert SearchBot(rollout=rollout_random)._rollout_for(bura) is rollout_random
+    durak = cardrules.load("durak", players=2)
+    if durak.procedure.rollout_policy(durak) is None:
+        assert SearchBot()._rollout_for(durak) is rollout_random
+    assert make_bot("ismcts:50:random").rollout is rollout_random  # type: ignore[attr-defined]

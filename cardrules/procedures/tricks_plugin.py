@@ -15,6 +15,7 @@ from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
 from cardrules.procedures.tricks_deal import partnerships
 from cardrules.procedures.tricks_heuristics import trick_scorer
+from cardrules.procedures.tricks_policy import TricksPolicy
 from cardrules.procedures.tricks_stock import StockFields, uses_stock_fields
 from cardrules.procedures.tricks_tables import TricksTables
 from cardrules.standings import Partnerships
@@ -163,6 +164,9 @@ class Tricks(Procedure):
 
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)
+
+    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action]:
+        return TricksPolicy(game)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
