@@ -17,7 +17,10 @@ Utility of a finished deal to a seat, in [-1, 1]: half for winning it (the deal 
 place 1), half for the margin of its partnership's deal score over the mean of the
 others (sign turned when lower is better), squashed by ``tanh`` at the scale of the
 margins seen so far in this search.  In a match the search stops at the end of the
-current deal.
+current deal, but counts what the deal does to the match: a deal that ends it is worth
+1 to the match's winners and -1 to the others, any other deal three quarters of its
+own utility (so that near the end of a match, losing a deal by a band that still
+leaves one in the game is told apart from losing the match).
 
 Only the seat's information is used: the bot gets an :class:`Information`, never the
 state, and re-sampling depends only on what the seat knows, so two true states the seat
@@ -47,7 +50,7 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.errors import CardrulesError
-from cardrules.match import MatchState
+from cardrules.match import MatchState, decide
 from cardrules.standings import lower_is_better
 from cardrules.state import DealResult
 
@@ -59,6 +62,11 @@ __all__ = ["DEFAULT_ITERATIONS", "SearchBot", "SearchReport", "rollout_random"]
 
 DEFAULT_ITERATIONS = 300
 """Iterations per searched move when no budget is given."""
+
+_GOING_ON = 0.75
+"""In a match, a deal's utility is scaled by this unless the deal ends the match, which
+is worth 1 to its winners and -1 to the others: a deal that loses the match is worse
+than any deal lost while the match goes on."""
 
 _Entry = list[Any]
 """A child's statistics: ``[visits, total utility, availability, grandchildren]``."""
@@ -113,6 +121,8 @@ class SearchBot:
         self._scale = 0.0
         self._margins = 0
         self._policy: tuple[Any, Any] = (None, rollout_random)
+        self._match: tuple[tuple[int, ...], int] | None = None
+        self._game: Any = None
 
     def __repr__(self) -> str:
         budget = f", seconds={self.seconds}" if self.seconds is not None else ""
@@ -138,6 +148,7 @@ class SearchBot:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         self._scale, self._margins = 0.0, 0
         self._play_out = self._rollout_for(info.game)
+        self._game = info.game
         low = lower_is_better(info.game.variant.match.goal)
         root: dict[Action, _Entry] = {}
         allowed = tuple(self.shortlist(info)) if self.shortlist is not None else info.legal
@@ -145,9 +156,11 @@ class SearchBot:
             return SearchReport(action=allowed[0], visits={}, values={}, iterations=0,
                                 seconds=time.perf_counter() - start)
         done = 0
+        self._match = None
         while done < self.iterations:
             world = info.sample(rng)
             if isinstance(world, MatchState):
+                self._match = (world.totals, world.deal_index + 1)
                 world = world.deal
             self._iterate(root, world, rng, low, allowed)
             done += 1
@@ -222,5 +235,14 @@ class SearchBot:
         self._margins += 1
         self._scale += (sum(abs(m) for m in margins) / len(margins) - self._scale) / self._margins
         scale = max(self._scale, 1e-9)
-        return [(0.5 if result.places[seat] == 1 else -0.5) + 0.5 * math.tanh(m / scale)
+        deal = [(0.5 if result.places[seat] == 1 else -0.5) + 0.5 * math.tanh(m / scale)
                 for seat, m in enumerate(margins)]
+        if self._match is None:
+            return deal
+        before, deals = self._match
+        # (the dealer only orders a shared pot's remainder, not who wins)
+        ended = decide(self._game, totals=tuple(map(int.__add__, before, scores)),
+                       deals=deals, dealer=0, partnerships=result.partnerships)
+        if ended is None:
+            return [_GOING_ON * u for u in deal]
+        return [1.0 if seat in ended.winners else -1.0 for seat in range(len(deal))]

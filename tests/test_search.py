@@ -175,3 +175,30 @@ def test_the_search_plays_out_with_the_procedures_policy() -> None:
     if durak.procedure.rollout_policy(durak) is None:
         assert SearchBot()._rollout_for(durak) is rollout_random
     assert make_bot("ismcts:50:random").rollout is rollout_random  # type: ignore[attr-defined]
+
+
+def test_in_a_match_a_deal_that_decides_it_outweighs_any_other_deal() -> None:
+    """Near the end of a Bura match (seat 0 at 8 penalty points; 12 lose), losing the deal
+    with 2 penalty points leaves the match going (at 10) and is worth three quarters of
+    the deal's own utility; losing it with 4 loses the match: -1 (and 1 to the
+    opponent)."""
+    from cardrules.match import MatchState
+    from cardrules.state import DealResult
+
+    game = cardrules.load("bura", players=2)
+    deal = _real_choice(game, 2)
+    match = MatchState.set_up(game, deal=deal, seed=2, index=3, dealer=0, totals=(8, 0))
+    bot = SearchBot(iterations=20)
+    bot.search(Information.of(match), random.Random(0))
+
+    def utility(scores: tuple[int, int]) -> list[float]:
+        result = DealResult.ranked(scores=scores, finish=(0, 1), starter=0,
+                                   lower_is_better=True, partnerships=((0,), (1,)))
+        return bot._utility(result, True)
+
+    going_on, lost = utility((2, 0)), utility((4, 0))
+    assert lost == [-1.0, 1.0]
+    assert -0.75 < going_on[0] < -0.5 and 0.5 < going_on[1] < 0.75
+    single = SearchBot(iterations=20)
+    single.search(Information.of(deal), random.Random(0))
+    assert single._match is None  # a single deal is scored by the deal alone
