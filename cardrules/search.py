@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchBot", "SearchReport", "rollout_random"]
 
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 600
 """Iterations per searched move when no budget is given."""
 
 _GOING_ON = 0.75
