@@ -6,7 +6,9 @@ true one, from :meth:`cardrules.information.Information.sample` — and walks on
 shared by all iterations: a node is the sequence of actions since the root, its children
 are the actions taken from it.  Among the children legal in this determinization it
 takes an untried one if there is any, else the best by UCB1 counting only the
-iterations in which the child was available (its *availability*).  From the new leaf the
+iterations in which the child was available (its *availability*); where the play
+procedure has a play-out policy, the opponents' moves in the tree are the policy's
+instead (a model of how they play).  From the new leaf the
 deal is played out to its end by the rollout policy (by default the play procedure's
 cheap heuristic policy, :meth:`cardrules.procedures.Procedure.rollout_policy`, or
 uniformly random moves where it has none), and every node on the path is credited with
@@ -103,17 +105,26 @@ class SearchBot:
     (a function of a determinized state and a generator; None: the game's procedure's
     policy, else :func:`rollout_random`); ``shortlist``, when given,
     narrows the moves searched at the root to those it returns from the seat's
-    information (a heuristic's best few, say).
+    information (a heuristic's best few, say).  ``opponents``: ``"policy"`` lets the seats
+    of the other partnerships play the play-out policy's moves inside the tree as well
+    (a model of how they play; only the acting seat's partnership chooses by the
+    statistics), ``"tree"`` lets every seat choose by UCB1, and ``"auto"`` (the default)
+    models the opponents by the policy when it is the procedure's own and by the tree
+    otherwise (random play-outs are no model of anyone).
     """
 
     def __init__(self, *, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  exploration: float = 0.7, rollout: Any = None,
-                 shortlist: Any = None) -> None:
+                 shortlist: Any = None, opponents: str = "auto") -> None:
         if iterations < 1:
             raise CardrulesError(f"a search needs at least one iteration, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise CardrulesError(f"a search needs a positive time budget, not {seconds}")
+        if opponents not in ("auto", "tree", "policy"):
+            raise CardrulesError(f"opponents are modelled by 'tree', 'policy' or 'auto', "
+                                 f"not {opponents!r}")
         self.iterations = iterations
+        self.opponents = opponents
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
@@ -123,6 +134,8 @@ class SearchBot:
         self._policy: tuple[Any, Any] = (None, rollout_random)
         self._match: tuple[tuple[int, ...], int] | None = None
         self._game: Any = None
+        self._others: frozenset[int] = frozenset()
+        self._play_out: Any = rollout_random
 
     def __repr__(self) -> str:
         budget = f", seconds={self.seconds}" if self.seconds is not None else ""
@@ -149,6 +162,12 @@ class SearchBot:
         self._scale, self._margins = 0.0, 0
         self._play_out = self._rollout_for(info.game)
         self._game = info.game
+        modelled = self.opponents == "policy" or (
+            self.opponents == "auto" and self.rollout is None
+            and self._play_out is not rollout_random)
+        team = next(t for t in info.game.partnerships if info.player in t)
+        self._others = frozenset(range(info.game.players)) - set(team) if modelled \
+            else frozenset()
         low = lower_is_better(info.game.variant.match.goal)
         root: dict[Action, _Entry] = {}
         allowed = tuple(self.shortlist(info)) if self.shortlist is not None else info.legal
@@ -187,9 +206,20 @@ class SearchBot:
         node = root
         path: list[tuple[_Entry, int]] = []
         c = self.exploration
+        others, rollout = self._others, self._play_out
         while not state.is_over:
-            legal = allowed if node is root else state.legal_actions()
             player = state.current_player
+            if player in others and node is not root:
+                # An opponent modelled by the play-out policy: its move is the policy's,
+                # a child like any other, but it is not chosen by the statistics.
+                action = rollout(state, rng)
+                entry = node.get(action)
+                if entry is None:
+                    entry = node[action] = [0, 0.0, 1, {}]
+                state = state.apply(action)
+                node = entry[3]
+                continue
+            legal = allowed if node is root else state.legal_actions()
             untried = [a for a in legal if a not in node]
             for action in legal:
                 entry = node.get(action)
@@ -211,7 +241,6 @@ class SearchBot:
             path.append((entry, player))
             state = state.apply(chosen)
             node = entry[3]
-        rollout = self._play_out
         while not state.is_over:
             state = state.apply(rollout(state, rng))
         result = state.result

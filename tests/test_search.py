@@ -202,3 +202,27 @@ def test_in_a_match_a_deal_that_decides_it_outweighs_any_other_deal() -> None:
     single = SearchBot(iterations=20)
     single.search(Information.of(deal), random.Random(0))
     assert single._match is None  # a single deal is scored by the deal alone
+
+
+def test_opponents_follow_the_play_out_policy_where_the_procedure_has_one() -> None:
+    """With the procedure's policy the other partnerships' seats play its moves inside the
+    tree too (a model of the opponents); with random play-outs, or when asked for the
+    tree, every seat chooses by the statistics."""
+    from cardrules.search import rollout_random
+
+    state = _real_choice(cardrules.load("bura", players=2), 1)
+    me = state.current_player
+    modelled = SearchBot(iterations=30)
+    modelled.search(Information.of(state), random.Random(0))
+    assert modelled._others == {1 - me}
+    for bot in (SearchBot(iterations=30, opponents="tree"),
+                SearchBot(iterations=30, rollout=rollout_random)):
+        report = bot.search(Information.of(state), random.Random(0))
+        assert bot._others == frozenset() and report.action in state.legal_actions()
+    teams = cardrules.load("bura", players=4, options={"teams": "on"})
+    state = _real_choice(teams, 2)
+    bot = SearchBot(iterations=30)
+    bot.search(Information.of(state), random.Random(0))
+    assert bot._others == {(state.current_player + 1) % 4, (state.current_player + 3) % 4}
+    with pytest.raises(CardrulesError, match="opponents"):
+        SearchBot(opponents="oracle")
