@@ -175,6 +175,8 @@ def test_the_search_plays_out_with_the_procedures_policy() -> None:
     if durak.procedure.rollout_policy(durak) is None:
         assert SearchBot()._rollout_for(durak) is rollout_random
     assert make_bot("ismcts:50:random").rollout is rollout_random  # type: ignore[attr-defined]
+    assert make_bot("ismcts:50:tree").opponents == "tree"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:50").opponents == "auto"  # type: ignore[attr-defined]
 
 
 def test_in_a_match_a_deal_that_decides_it_outweighs_any_other_deal() -> None:
