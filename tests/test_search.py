@@ -175,6 +175,9 @@ def test_the_search_plays_out_with_the_procedures_policy() -> None:
     if durak.procedure.rollout_policy(durak) is None:
         assert SearchBot()._rollout_for(durak) is rollout_random
     assert make_bot("ismcts:50:random").rollout is rollout_random  # type: ignore[attr-defined]
+    hearts = cardrules.load("hearts", players=4)  # points taken count against: no model
+    assert hearts.procedure.rollout_policy(hearts) is None
+    assert SearchBot()._rollout_for(hearts) is rollout_random
     assert make_bot("ismcts:50:tree").opponents == "tree"  # type: ignore[attr-defined]
     assert make_bot("ismcts:50").opponents == "auto"  # type: ignore[attr-defined]
 
