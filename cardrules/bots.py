@@ -147,7 +147,9 @@ def make_bot(name: str) -> Bot:
     """A new bot of the registered ``name``.  The search bot takes a budget and options:
     ``ismcts:2000`` searches 2000 iterations a move, ``ismcts:0.5s`` half a second;
     ``:wide`` searches every legal move at the root instead of the greedy heuristic's
-    shortlist, ``:greedy`` plays out with the greedy bot instead of at random.
+    shortlist; play-outs follow the procedure's policy, or with ``:greedy`` the greedy
+    bot, with ``:random`` uniformly random moves; ``:tree`` lets the opponents choose by
+    the search's statistics rather than by the policy.
 
     >>> make_bot("ismcts:800")
     SearchBot(iterations=800)
@@ -174,18 +176,22 @@ def search_bot(spec: str = "") -> SearchBot:
     SearchBot(iterations=1000000000, seconds=0.25)
     """
     budget, *flags = spec.split(":") if spec else [""]
-    unknown = set(flags) - {"wide", "greedy"}
+    unknown = set(flags) - {"wide", "greedy", "random", "tree"}
     if unknown:
-        raise CardrulesError(f"unknown search option(s) {sorted(unknown)}; known: greedy, wide")
-    rollout = rollout_greedy if "greedy" in flags else rollout_random
+        raise CardrulesError(f"unknown search option(s) {sorted(unknown)}; known: greedy, "
+                             f"random, tree, wide")
+    rollout = rollout_greedy if "greedy" in flags else \
+        rollout_random if "random" in flags else None
     shortlist = None if "wide" in flags else greedy_shortlist
+    opponents = "tree" if "tree" in flags else "auto"
     try:
         if not budget:
-            return SearchBot(rollout=rollout, shortlist=shortlist)
+            return SearchBot(rollout=rollout, shortlist=shortlist, opponents=opponents)
         if budget.endswith("s"):
             return SearchBot(iterations=10**9, seconds=float(budget[:-1]), rollout=rollout,
-                             shortlist=shortlist)
-        return SearchBot(iterations=int(budget), rollout=rollout, shortlist=shortlist)
+                             shortlist=shortlist, opponents=opponents)
+        return SearchBot(iterations=int(budget), rollout=rollout, shortlist=shortlist,
+                         opponents=opponents)
     except ValueError:
         raise CardrulesError(f"a search budget is a number of iterations (ismcts:2000) or "
                              f"of seconds (ismcts:0.5s), not {budget!r}") from None

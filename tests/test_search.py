@@ -125,3 +125,109 @@ def test_search_acts_in_any_phase(fixture: str) -> None:
         kinds.add(action.kind)
         state = state.apply(action)
     assert len(kinds) >= 2
+
+
+def _bura_answer(lead: str, hand: str = "6H 6C KS 7D") -> cardrules.State:
+    """Bura, two players, hearts trumps: player 0 has led ``lead`` from AS 6S 7C 8C;
+    player 1 holds ``hand``."""
+    game = cardrules.load("bura", players=2)
+    state = game.setup(hands=["AS 6S 7C 8C", hand], stock="6D 7S 8S",
+                       trump_card="JH", leader=0)
+    while len(state.legal_actions()) == 1:  # the declaration window: pass
+        state = state.apply(state.legal_actions()[0])
+    return state.apply(game.parse_action(f"lead {lead}"))
+
+
+def test_the_trick_policy_takes_points_cheaply_and_throws_the_rest() -> None:
+    """The play-out policy of trick-taking games scores moves from the state as the greedy
+    heuristic does: an ace led is taken with the only card that beats it (the small
+    trump); a lead nothing beats is answered by throwing the cheapest card face down."""
+    from cardrules.procedures.tricks_policy import TricksPolicy
+
+    ace = _bura_answer("AS")
+    policy = TricksPolicy(ace.game, explore=0.0)
+    assert policy(ace, random.Random(0)).label == "answer 6H"
+    seven = _bura_answer("7C", hand="KS 6C 7D 8D")
+    assert policy(seven, random.Random(0)).label == "throw 6C"
+
+
+def test_the_trick_policy_explores_at_random_as_often_as_asked() -> None:
+    from cardrules.procedures.tricks_policy import TricksPolicy
+
+    state = _bura_answer("AS")
+    rng = random.Random(3)
+    greedy = TricksPolicy(state.game, explore=0.0)
+    assert {greedy(state, rng).label for _ in range(50)} == {"answer 6H"}
+    wild = TricksPolicy(state.game, explore=1.0)
+    assert len({wild(state, rng) for _ in range(200)}) == len(state.legal_actions())
+
+
+def test_the_search_plays_out_with_the_procedures_policy() -> None:
+    """By default the play-outs follow the procedure's policy (trick-taking has one);
+    a procedure without one plays out at random; a policy given explicitly wins."""
+    from cardrules.procedures.tricks_policy import TricksPolicy
+    from cardrules.search import rollout_random
+
+    bura = cardrules.load("bura", players=2)
+    assert isinstance(SearchBot()._rollout_for(bura), TricksPolicy)
+    assert SearchBot(rollout=rollout_random)._rollout_for(bura) is rollout_random
+    durak = cardrules.load("durak", players=2)
+    if durak.procedure.rollout_policy(durak) is None:
+        assert SearchBot()._rollout_for(durak) is rollout_random
+    assert make_bot("ismcts:50:random").rollout is rollout_random  # type: ignore[attr-defined]
+    hearts = cardrules.load("hearts", players=4)  # points taken count against: no model
+    assert hearts.procedure.rollout_policy(hearts) is None
+    assert SearchBot()._rollout_for(hearts) is rollout_random
+    assert make_bot("ismcts:50:tree").opponents == "tree"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:50").opponents == "auto"  # type: ignore[attr-defined]
+
+
+def test_in_a_match_a_deal_that_decides_it_outweighs_any_other_deal() -> None:
+    """Near the end of a Bura match (seat 0 at 8 penalty points; 12 lose), losing the deal
+    with 2 penalty points leaves the match going (at 10) and is worth three quarters of
+    the deal's own utility; losing it with 4 loses the match: -1 (and 1 to the
+    opponent)."""
+    from cardrules.match import MatchState
+    from cardrules.state import DealResult
+
+    game = cardrules.load("bura", players=2)
+    deal = _real_choice(game, 2)
+    match = MatchState.set_up(game, deal=deal, seed=2, index=3, dealer=0, totals=(8, 0))
+    bot = SearchBot(iterations=20)
+    bot.search(Information.of(match), random.Random(0))
+
+    def utility(scores: tuple[int, int]) -> list[float]:
+        result = DealResult.ranked(scores=scores, finish=(0, 1), starter=0,
+                                   lower_is_better=True, partnerships=((0,), (1,)))
+        return bot._utility(result, True)
+
+    going_on, lost = utility((2, 0)), utility((4, 0))
+    assert lost == [-1.0, 1.0]
+    assert -0.75 < going_on[0] < -0.5 and 0.5 < going_on[1] < 0.75
+    single = SearchBot(iterations=20)
+    single.search(Information.of(deal), random.Random(0))
+    assert single._match is None  # a single deal is scored by the deal alone
+
+
+def test_opponents_follow_the_play_out_policy_where_the_procedure_has_one() -> None:
+    """With the procedure's policy the other partnerships' seats play its moves inside the
+    tree too (a model of the opponents); with random play-outs, or when asked for the
+    tree, every seat chooses by the statistics."""
+    from cardrules.search import rollout_random
+
+    state = _real_choice(cardrules.load("bura", players=2), 1)
+    me = state.current_player
+    modelled = SearchBot(iterations=30)
+    modelled.search(Information.of(state), random.Random(0))
+    assert modelled._others == {1 - me}
+    for bot in (SearchBot(iterations=30, opponents="tree"),
+                SearchBot(iterations=30, rollout=rollout_random)):
+        report = bot.search(Information.of(state), random.Random(0))
+        assert bot._others == frozenset() and report.action in state.legal_actions()
+    teams = cardrules.load("bura", players=4, options={"teams": "on"})
+    state = _real_choice(teams, 2)
+    bot = SearchBot(iterations=30)
+    bot.search(Information.of(state), random.Random(0))
+    assert bot._others == {(state.current_player + 1) % 4, (state.current_player + 3) % 4}
+    with pytest.raises(CardrulesError, match="opponents"):
+        SearchBot(opponents="oracle")

@@ -99,6 +99,13 @@ class Procedure(abc.ABC):
         every move alike."""
         return None
 
+    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+        """A cheap play-out policy for the search bot in ``game``: a function of a
+        (determinized) state of play and a generator that returns one of its legal
+        actions, closer to real play than a uniformly random one.  None (the default):
+        the search plays out at random."""
+        return None
+
     @abc.abstractmethod
     def resample(self, state: Any, player: int, rng: random.Random) -> State:
         """A state the player cannot tell apart: hidden cards re-dealt at random."""

@@ -15,9 +15,10 @@ from cardrules.procedures import Procedure, register, tricks_io
 from cardrules.procedures.tricks import TricksState
 from cardrules.procedures.tricks_deal import partnerships
 from cardrules.procedures.tricks_heuristics import trick_scorer
+from cardrules.procedures.tricks_policy import TricksPolicy
 from cardrules.procedures.tricks_stock import StockFields, uses_stock_fields
 from cardrules.procedures.tricks_tables import TricksTables
-from cardrules.standings import Partnerships
+from cardrules.standings import Partnerships, lower_is_better
 from cardrules.state_codec import check_cards, read_fields
 
 if TYPE_CHECKING:
@@ -167,6 +168,16 @@ class Tricks(Procedure):
 
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)
+
+    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+        """The greedy heuristic scored from the state (:class:`TricksPolicy`), except where
+        the card points taken count against the taker (Hearts): there the heuristic's
+        eagerness to take points is no model of play, and the search plays out at
+        random."""
+        taken = game.tables.scoring.points_taken
+        if taken and (taken > 0) == lower_is_better(game.variant.match.goal):
+            return None
+        return TricksPolicy(game)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
