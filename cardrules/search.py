@@ -220,14 +220,17 @@ class SearchBot:
                 node = entry[3]
                 continue
             legal = allowed if node is root else state.legal_actions()
-            untried = [a for a in legal if a not in node]
+            # Untried: never taken here by a seat choosing by the statistics (a modelled
+            # opponent's move leaves an entry without visits, and who acts at a node may
+            # depend on hidden cards, as a first mover found from the hands does).
+            untried = [a for a in legal if a not in node or not node[a][0]]
             for action in legal:
                 entry = node.get(action)
                 if entry is not None:
                     entry[2] += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                entry = node[action] = [0, 0.0, 1, {}]
+                entry = node.get(action) or node.setdefault(action, [0, 0.0, 1, {}])
                 path.append((entry, player))
                 state = state.apply(action)
                 break

@@ -231,3 +231,15 @@ def test_opponents_follow_the_play_out_policy_where_the_procedure_has_one() -> N
     assert bot._others == {(state.current_player + 1) % 4, (state.current_player + 3) % 4}
     with pytest.raises(CardrulesError, match="opponents"):
         SearchBot(opponents="oracle")
+
+
+def test_a_modelled_opponent_may_act_where_the_searcher_acts_in_another_world() -> None:
+    """Who acts at a node of the tree may depend on hidden cards (B7: Bank's first mover
+    is found from the hands dealt after the trump choice), so a move a modelled opponent
+    made there is still untried for a seat that chooses by the statistics."""
+    state = _real_choice(cardrules.load("bank", players=3), seed=2)
+    assert state.view(state.current_player)["phase"] == "choose_trump"
+    report = SearchBot(iterations=120, opponents="policy").search(
+        Information.of(state), random.Random(7))
+    assert report.action in state.legal_actions()
+    assert sum(report.visits.values()) == report.iterations == 120
