@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="FieldState")
 
 __all__ = ["apply", "before_deal", "begin", "compose", "draw", "legal", "over", "refusal",
-           "score", "view"]
+           "score", "start", "view"]
 
 
 def compose(base: type, mixins: Sequence[type]) -> type:
@@ -64,6 +64,16 @@ def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
     while count < len(phases) and phases[count][0].before_deal:
         count += 1
     return count
+
+
+def start(state: FieldState, seed: int) -> None:
+    """A deal was just shuffled from ``seed`` (changes the fresh state): the listed phases
+    draw what they decide by lot, the procedure deals at once unless phases run before
+    the deal, then the phases are entered in order, or play begins when there is none."""
+    draw(state, seed)
+    if not state.game.dealt_at:
+        state._deal_cards()
+    begin(state)
 
 
 def begin(state: FieldState) -> None:

@@ -167,14 +167,7 @@ class BoutsState(FieldState):
         state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)),
                           trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
                           dealer=context.dealer, deal_number=context.index, events=())
-        if game.phases:
-            flow.draw(state, context.seed)
-        if not game.dealt_at:
-            state._deal_cards()
-        if game.phases:
-            flow.begin(state)
-        else:
-            state._start_play()
+        flow.start(state, context.seed)
         return state
 
     def _deal_cards(self) -> None:

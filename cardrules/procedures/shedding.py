@@ -182,14 +182,7 @@ class SheddingState(FieldState):
             dealer=context.dealer, deal_number=context.index,
             shuffle_seed=derive_seed(context.seed, "reshuffle")
             if game.tables.reshuffles else 0, events=())
-        if game.phases:
-            flow.draw(state, context.seed)
-        if not game.dealt_at:
-            state._deal_cards()
-        if game.phases:
-            flow.begin(state)
-        else:
-            state._start_play()
+        flow.start(state, context.seed)
         return state
 
     def _deal_cards(self) -> None:

@@ -165,14 +165,7 @@ class TricksState(StockAttributes, FieldState):
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
             deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
-        if game.phases:
-            flow.draw(state, context.seed)
-        if not game.dealt_at:
-            state._deal_cards()
-        if game.phases:
-            flow.begin(state)
-        else:
-            state._window(state._leader)
+        flow.start(state, context.seed)
         return state
 
     def _deal_cards(self) -> None:
