@@ -41,23 +41,33 @@ def test_the_phase_runs_after_the_deal_and_hands_the_cards_to_the_left(base: str
         assert card in game.pack.cards_of(state.hands[(giver + 1) % 3])
 
 
+def _walks(game: cardrules.Game, *, seeds: int, steps: int = 400,
+           every: int = 5) -> list[cardrules.State]:
+    """Random games of ``game`` (every other one a match), each state checked for card
+    conservation and legality, every ``every``-th for JSON and leaking views; the last
+    state of each game."""
+    finals = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
+        for step in range(steps):
+            check_cards(state)
+            check_legal(state)
+            if step % every == 0:
+                check_json(state)
+                check_views(state, rng)
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        finals.append(state)
+    return finals
+
+
 @pytest.mark.parametrize("base", ["bank", "bura", "durak"])
 @pytest.mark.parametrize("count", [1, 2])
 def test_games_with_the_phase_keep_every_contract(base: str, count: int) -> None:
     for players in (2, 3, 4):
-        game = cardrules.load(_house(base, count), players=players)
-        for seed in range(4):
-            rng = random.Random(seed)
-            state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
-            for step in range(400):
-                check_cards(state)
-                check_legal(state)
-                if step % 5 == 0:
-                    check_json(state)
-                    check_views(state, rng)
-                if state.is_over:
-                    break
-                state = state.apply(rng.choice(state.legal_actions()))
+        for state in _walks(cardrules.load(_house(base, count), players=players), seeds=4):
             again = pickle.loads(pickle.dumps(state))
             assert again.to_json() == state.to_json()
 
@@ -215,19 +225,7 @@ def test_a_match_skips_the_choice_after_the_first_deal_but_not_the_pass() -> Non
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_games_with_phases_before_and_after_the_deal_keep_every_contract(players: int) -> None:
-    game = cardrules.load(_chosen_then_passed(2), players=players)
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
-        for step in range(400):
-            check_cards(state)
-            check_legal(state)
-            if step % 5 == 0:
-                check_json(state)
-                check_views(state, rng)
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
+    _walks(cardrules.load(_chosen_then_passed(2), players=players), seeds=4)
     house = _chosen_then_passed(2)
     house["patch"]["hooks"] = {"first_mover": "dealer_left"}  # B7 would tell the passes
     report = run_check(house, games=6, players=(players,), seed=1, match_every=2)
@@ -276,16 +274,5 @@ def test_a_phase_before_the_deal_plugs_into_every_procedure(base: str) -> None:
 @pytest.mark.parametrize("base", ["bank", "bura", "durak"])
 def test_games_with_a_phase_before_the_deal_keep_every_contract(base: str) -> None:
     for players in (2, 3):
-        game = cardrules.load(_cut(base, {"toy_pass_left": {"count": 1}}), players=players)
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = game.new_match(seed) if seed % 2 else game.new_deal(seed)
-            for step in range(300):
-                check_cards(state)
-                check_legal(state)
-                if step % 4 == 0:
-                    check_json(state)
-                    check_views(state, rng)
-                if state.is_over:
-                    break
-                state = state.apply(rng.choice(state.legal_actions()))
+        _walks(cardrules.load(_cut(base, {"toy_pass_left": {"count": 1}}), players=players),
+               seeds=3, steps=300, every=4)
