@@ -31,6 +31,7 @@ __all__ = [
     "PlayoutFailure",
     "PlayoutReport",
     "Policy",
+    "check_absences",
     "check_cards",
     "check_counterfactual",
     "check_indices",
@@ -80,6 +81,30 @@ def check_cards(state: State) -> None:
     if seen != state.game.pack.full:
         lost = state.game.pack.full & ~seen
         raise ConformanceError(f"{lost.bit_count()} card(s) are in no zone")
+
+
+def check_absences(state: State, rng: random.Random) -> None:
+    """What play has shown a seat not to hold (see :mod:`cardrules.absences`) is true of
+    its hand, and every player's re-dealing of the hidden cards agrees with it."""
+    deal = getattr(state, "deal", state)
+    missing: tuple[int, ...] | None = getattr(deal, "_missing", None)
+    if not missing or not any(missing):
+        return
+    spare: tuple[int, ...] = getattr(deal, "_spare")  # noqa: B009
+    hands: tuple[int, ...] = getattr(deal, "_hands")  # noqa: B009
+    pack = state.game.pack
+    for seat, hand in enumerate(hands):
+        if (hand & missing[seat]).bit_count() > spare[seat]:
+            wrong = " ".join(pack.names(pack.cards_of(hand & missing[seat])))
+            raise ConformanceError(f"player {seat} holds {wrong}, which play showed them "
+                                   f"not to hold ({spare[seat]} card(s) came in since)")
+    for player in range(state.game.players):
+        hidden = deal.hidden_cards(player)
+        other: tuple[int, ...] = getattr(deal.resample(player, rng), "_hands")  # noqa: B009
+        for seat, hand in enumerate(other):
+            if seat != player and (hand & hidden & missing[seat]).bit_count() > spare[seat]:
+                raise ConformanceError(f"re-dealt for player {player}, player {seat}'s hand "
+                                       f"holds cards play showed them not to hold")
 
 
 def visible_cards(state: State, player: int) -> int:
@@ -357,6 +382,7 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
     check_indices(state)
     data = state.to_json()
     check_json(state, data)
+    check_absences(state, rng)
     if views:
         check_views(state, rng, previous)
         check_counterfactual(state, rng)

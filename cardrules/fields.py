@@ -47,9 +47,11 @@ __all__ = [
     "Kind",
     "KnownCards",
     "Label",
+    "MissingCards",
     "Numbers",
     "Seat",
     "Seats",
+    "SpareCounts",
     "Stage",
     "Suit",
     "Suits",
@@ -91,6 +93,9 @@ class Kind(abc.ABC):
     """The visibilities a rule file may declare for the zone, each honoured by views,
     events, legal actions and re-sampling (empty: the zone is not the rule file's to
     declare)."""
+    optional: ClassVar[bool] = False
+    """JSON written before the field existed may leave it out: it reads back at its
+    initial value."""
 
     @abc.abstractmethod
     def initial(self, players: int) -> Any:
@@ -444,6 +449,27 @@ class KnownCards(_SetsPerSeat):
 
     def known(self, value: tuple[int, ...], viewer: int) -> int:
         return value[viewer] if 0 <= viewer < len(value) else 0
+
+
+@attrs.frozen(kw_only=True)
+class MissingCards(_SetsPerSeat):
+    """Per seat, cards public play has shown that seat not to hold (see
+    :mod:`cardrules.absences`): knowledge about cards, not a place for them, so it holds
+    none and re-dealing hidden cards never moves it."""
+
+    optional: ClassVar[bool] = True
+
+    def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
+        return value
+
+
+@attrs.frozen(kw_only=True)
+class SpareCounts(Numbers):
+    """Per seat, how many of its hidden cards a :class:`MissingCards` field does not bind
+    (cards that came into the hand after play showed what it lacked)."""
+
+    optional: ClassVar[bool] = True
+    minimum: int | None = 0
 
 
 # -- kinds that hold cards -------------------------------------------------------------------

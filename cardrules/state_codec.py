@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
+from cardrules.absences import respect
 from cardrules.arguments import checked_player
 from cardrules.errors import StateError
 from cardrules.fields import (
@@ -154,6 +155,9 @@ def read_fields(cls: type, game: Game, data: Mapping[str, Any]) -> dict[str, Any
     values: dict[str, Any] = {}
     for item in declared(cls):
         if item.name not in data:
+            if item.kind.optional:
+                values[item.name] = item.kind.initial(context.players)
+                continue
             raise StateError(f"the state has no {item.name!r}")
         try:
             values[item.name] = item.kind.read(data[item.name], context)
@@ -224,6 +228,23 @@ def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
     return (hidden | extra) & ~known
 
 
+def _bound_hands(state: object, player: int, hidden: int,
+                 start: int) -> list[tuple[int, int, int, int]]:
+    """The spans of the pool of hidden cards that other seats' hands fill (their hands'
+    places start at ``start``, seat by seat), each with the cards it may hold at most
+    its ``spare`` count of."""
+    hands: tuple[int, ...] = getattr(state, "_hands")  # noqa: B009
+    missing: tuple[int, ...] = getattr(state, "_missing")  # noqa: B009
+    spare: tuple[int, ...] = getattr(state, "_spare")  # noqa: B009
+    spans = []
+    for seat, hand in enumerate(hands):
+        count = (hand & hidden).bit_count()
+        if seat != player and missing[seat] and count > spare[seat]:
+            spans.append((start, count, missing[seat], spare[seat]))
+        start += count
+    return spans
+
+
 def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     """A state ``player`` cannot tell from ``state``: the cards they cannot see
     (``state.hidden_cards(player)``, less ``kept``) are re-dealt at random among the
@@ -233,14 +254,24 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     sets from the lowest card) and filled from a shuffle of the hidden cards taken in
     card order, so the result depends only on what ``player`` knows and on ``rng``: two
     states ``player`` cannot tell apart give the same state for the same seed (search bots
-    rely on it to never act on cards they cannot see).
+    rely on it to never act on cards they cannot see).  Where the state keeps what play
+    has shown the other seats not to hold (``missing`` and ``spare``, see
+    :mod:`cardrules.absences`), the shuffle is mended to agree with it.
     """
     checked_player(player, state.game.players)
     hidden = state.hidden_cards(player) & ~kept
     items = declared(type(state))
-    pool = [c for d in items for c in d.kind.cards(getattr(state, d.attribute), hidden)]
+    pool: list[int] = []
+    hands = -1
+    for d in items:
+        if d.kind.per_seat and d.kind.zone == "hand":
+            hands = len(pool)
+        pool.extend(d.kind.cards(getattr(state, d.attribute), hidden))
     shuffled = sorted(pool)
     rng.shuffle(shuffled)
+    missing: tuple[int, ...] = getattr(state, "_missing", ())
+    if hands >= 0 and any(missing):
+        respect(shuffled, _bound_hands(state, player, hidden, hands))
     get = dict(zip(pool, shuffled)).get
 
     def move(card: int) -> int:

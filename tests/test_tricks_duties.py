@@ -111,6 +111,57 @@ def test_several_cards_follow_with_as_many_of_the_led_suit_as_held() -> None:
     refused(state, "answer 9H 8H", "D4")
 
 
+# What an answer under the duties shows the table (cardrules.absences) ----------------
+
+def _missing(state: TricksState, seat: int) -> str:
+    return " ".join(state.game.pack.names(state.game.pack.cards_of(state.missing[seat])))
+
+
+def test_an_answer_off_the_led_suit_shows_the_suit_missing() -> None:
+    """D4/D5: void in spades with no trump, player 1 is shown to hold neither."""
+    state = play(position(always(), "AS 7H", "8H KH", "9D 7D"), "lead AS", "answer 8H")
+    assert _missing(state, 1) == "AS KS QS JS 10S 9S 8S 7S AC KC QC JC 10C 9C 8C 7C"
+    assert state.missing[0] == state.missing[2] == 0 and state.spare == (0, 0, 0)
+
+
+def test_a_trump_answer_shows_only_the_led_suit_missing() -> None:
+    """D5: trumping shows a void in the led suit, not in trumps."""
+    state = play(position(always(), "AS 7H", "KH 7C", "9D 7D"), "lead AS", "answer 7C")
+    assert _missing(state, 1) == "AS KS QS JS 10S 9S 8S 7S"
+
+
+def test_an_answer_that_does_not_head_shows_the_higher_cards_missing() -> None:
+    """D6: following without beating shows no higher card of the suit led."""
+    state = play(position(always(), "9S 7H", "7S KH", "9D 7D 8D"), "lead 9S", "answer 7S")
+    assert _missing(state, 1) == "AS KS QS JS 10S"
+
+
+def test_a_free_answer_shows_nothing() -> None:
+    """D4 while the stock lasts: answers are free, so they show nothing."""
+    game = _game()  # the fixture: duties once the stock is empty
+    state = play(position(game, "AS 7H", "8S KH", "9D 7D", stock="10D JD QD"), "lead AS",
+                 "answer KH")
+    assert state.missing == (0, 0, 0)
+
+
+def test_several_cards_short_of_the_led_suit_show_the_rest_of_it_missing() -> None:
+    """D4 with several cards: answering with one spade to two shows no other spade."""
+    game = _game(lead={"max_cards": 3}, duties={"follow": "suit"})
+    state = play(position(game, "AS KS 7H", "7S 8H 9H", "9D 7D 8D"), "lead AS KS",
+                 "answer 7S 8H")
+    assert _missing(state, 1) == "AS KS QS JS 10S 9S 8S"
+
+
+def test_re_dealing_for_a_search_never_gives_a_seat_a_card_it_was_shown_to_lack() -> None:
+    state = play(position(always(), "AS 7H 8D", "8H KH QD", "9D 7D 10H"), "lead AS",
+                 "answer 8H")
+    rng = random.Random(5)
+    for _ in range(200):
+        other = state.resample(2, rng)
+        assert not other.hands[1] & state.missing[1]
+        assert other.view(2) == state.view(2)
+
+
 # D7: the opening card ----------------------------------------------------------------
 
 def test_the_holder_of_the_opening_card_leads_it() -> None:

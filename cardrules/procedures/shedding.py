@@ -24,9 +24,11 @@ from cardrules.fields import (
     Enumerated,
     Events,
     Flag,
+    MissingCards,
     Numbers,
     Seat,
     Seats,
+    SpareCounts,
     Stage,
     Suit,
     Suits,
@@ -119,6 +121,10 @@ class SheddingState(FieldState):
     """Cards each player took, as bit sets."""
     _discard: int = field(CardSet(zone="discard", seen=Visibility.HIDDEN))
     """Cards out of play."""
+    _missing: tuple[int, ...] = field(MissingCards())
+    """Per player, cards play has shown them not to hold (see :mod:`cardrules.absences`)."""
+    _spare: tuple[int, ...] = field(SpareCounts())
+    """Per player, hidden cards drawn since, which ``missing`` does not bind."""
     _passes: int = field(Count())
     """Passes in a row with an empty stock."""
     _named_suit: int = field(Suit(), label="named suit")
@@ -279,6 +285,25 @@ class SheddingState(FieldState):
             named: tuple[Action, ...] = tables.name_actions
             return named
         return ()
+
+    _tracks_absences = True
+
+    def _absence_shown(self, action: Action) -> int:
+        """A player who must beat the top and draws or passes instead, no play being
+        legal, holds no card that beats it (nor a wild card, nor one of a named suit)."""
+        kind = action.kind
+        if (kind is not Kind.DRAW and kind is not Kind.PASS) or self._phase is not TURN \
+                or self._stage >= 0 or self._pending or self._game.legal_filter is not None:
+            return 0
+        for offered in self.legal_actions():
+            if offered.kind is Kind.PLAY:
+                return 0
+        tables, top = self._tables, self._top
+        if self._named_suit >= 0:
+            return tables.suit_masks[self._named_suit] | tables.wild
+        if top < 0:
+            return 0
+        return self._beats[self._current][top] | tables.wild
 
     def _refillable(self) -> bool:
         """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""

@@ -27,9 +27,11 @@ from cardrules.fields import (
     Events,
     Flag,
     Label,
+    MissingCards,
     Numbers,
     Seat,
     Seats,
+    SpareCounts,
     Stage,
     Suit,
     field,
@@ -119,6 +121,10 @@ class TricksState(StockAttributes, FieldState):
     """Tricks each player took."""
     _discard: int = field(CardSet(zone="discard"))
     """Cards out of play (as in a deal of shedding)."""
+    _missing: tuple[int, ...] = field(MissingCards())
+    """Per player, cards play has shown them not to hold (see :mod:`cardrules.absences`)."""
+    _spare: tuple[int, ...] = field(SpareCounts())
+    """Per player, hidden cards drawn since, which ``missing`` does not bind."""
     _scores: tuple[int, ...] = field(Numbers())
     """Deal scores (set when the deal ends)."""
     _winner: int = field(Seat())
@@ -266,6 +272,26 @@ class TricksState(StockAttributes, FieldState):
         if phase is DECLARE:
             return (*(d.action for d in self.declarations(p)), tables.pass_)
         return ()
+
+    _tracks_absences = True
+
+    def _absence_shown(self, action: Action) -> int:
+        """A face-up answer made under the duties shows what its player lacked (the led
+        suit not followed, trumps not played, a card that would have beaten the trick:
+        :meth:`~cardrules.procedures.tricks_tables.TricksTables.shown_missing`)."""
+        if action.kind is not Kind.ANSWER or self._stage >= 0 \
+                or self._game.legal_filter is not None:
+            return 0
+        tables = self._tables
+        if not tables.answer_rules or not self.duties_apply:
+            return 0
+        plays, answer = self._plays, tables.masks[action]
+        lead = plays[0]
+        if not tables.head and not lead & (lead - 1) \
+                and answer & tables.suit_of[lead.bit_length() - 1]:
+            return 0  # one card led and followed: nothing shown
+        held = plays[(self._holder - self._leader) % len(self._hands)]
+        return tables.shown_missing(answer, lead, held, self._trump, first=self.first_trick)
 
     def _smallest(self) -> int:
         return min(map(int.bit_count, self._hands))

@@ -424,6 +424,47 @@ class TricksTables:
             masks = beating or masks
         return self.actions(Kind.ANSWER, masks)
 
+    def shown_missing(self, answer: int, lead: int, held: int, trump: int, *,
+                      first: bool) -> int:
+        """The cards a face-up ``answer`` to ``lead`` (the trick held by ``held``), made
+        while the duties apply, shows its player not to have held (see
+        :meth:`bound_answers`): the rest of the led suit where it did not follow with as
+        many cards as it had to, the rest of the trumps where it did not trump as far as
+        it had to, and, for a one-card answer that does not beat ``held``, the cards of
+        the class it had to answer from that would have beaten it (not on a ``first``
+        trick with restricted cards, where the class may have been narrowed)."""
+        size = lead.bit_count()
+        led = 0
+        if size == 1:
+            led = self.suit_of[lead.bit_length() - 1]
+        else:
+            for suit in self.suit_masks:
+                if lead & suit:
+                    led |= suit
+        trumps = self.suit_masks[trump] & ~led if trump >= 0 else 0
+        missing = 0
+        among = self.pack.full
+        if self.follow:
+            following = (answer & led).bit_count()
+            if following == size:
+                among = led
+            else:
+                missing |= led & ~answer
+                if self.trump_duty:
+                    if following + (answer & trumps).bit_count() < size:
+                        missing |= trumps & ~answer
+                    else:
+                        among = trumps
+        elif self.trump_duty and size == 1:
+            if answer & trumps:
+                among = trumps
+            else:
+                missing |= trumps
+        if self.head and size == 1 and not (first and self.first_trick) \
+                and not self.beats_set(answer, held, trump):
+            missing |= among & self.beats[self.trump_index(trump)][held.bit_length() - 1]
+        return missing
+
     def bound_leads(self, hand: int, limit: int, *, first: bool,
                     broken: bool) -> tuple[Action, ...]:
         """The leads from ``hand`` (of at most ``limit`` cards) that the opening card (on
