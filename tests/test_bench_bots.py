@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from cardrules.bench.bots import duel, main, wilson
+import cardrules
+from cardrules.bench.bots import _SeeHands, duel, main, wilson
 from cardrules.bench.search import search_costs
+from cardrules.information import Information
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -32,3 +36,24 @@ def test_search_costs_report_each_search_level() -> None:
     rows = search_costs("bura", 2, {"easy": "greedy", "tiny": "ismcts:20"}, deals=1, moves=4)
     assert [r["level"] for r in rows] == ["tiny"]
     assert rows[0]["moves"] > 0 and rows[0]["iterations_per_s"] > 0
+
+
+def test_the_hand_seeing_bot_samples_only_the_stock() -> None:
+    """``sighted-hands`` keeps every hand where it is and re-deals the stock (a match gets
+    a new seed), so it knows what the opponents hold but not what they will draw."""
+    game = cardrules.load("bank", players=2)
+    match = game.new_match(seed=3)
+    while match.current_player < 0 or len(match.legal_actions()) < 2:
+        match = match.apply(match.legal_actions()[0])
+    info = Information.of(match)
+    seeing = _SeeHands(player=info.player, view=info.view, legal=info.legal, game=game,
+                       truth=match)
+    sample = seeing.sample(random.Random(1))
+    assert sample.deal.hands == match.deal.hands
+    assert sorted(sample.deal.stock) == sorted(match.deal.stock)
+    assert sample.deal.stock != match.deal.stock and sample.view(info.player) == info.view
+
+
+def test_the_hand_seeing_ceiling_bot_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bank", "--bots", "sighted-hands:10,random", "--games", "2", "--deals"]) == 0
+    assert "bank 2p sighted-hands:10 vs random" in capsys.readouterr().out

@@ -6,7 +6,9 @@ and ``k // players``, so each deal order is played once with A in every seat.  A
 is A's seat among the match winners; the win rate is printed with its Wilson 95%
 interval, next to the share a bot of equal strength would get (1/players).  Besides the
 registered bots, ``sighted[:N]`` is a search bot that sees every card: a ceiling on what
-any bot could reach against the same opponents, for measurement only.
+any bot could reach against the same opponents, for measurement only; ``sighted-hands[:N]``
+sees every hand but not the stock's order, a ceiling on what inferring the hidden hands
+could bring.
 
 With ``--deals`` single deals are played instead of matches.  ``--workers`` spreads the
 games over processes (the figures do not change with it).
@@ -24,16 +26,18 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 import cardrules
+from cardrules import state_codec
 from cardrules.actions import Action
-from cardrules.bots import drive, greedy_shortlist, make_bot
+from cardrules.bots import drive, make_bot, search_bot
 from cardrules.game import derive_seed
 from cardrules.information import Information
-from cardrules.search import DEFAULT_ITERATIONS, SearchBot
+from cardrules.match import MatchState
+from cardrules.seeding import MAX_SEED
 from cardrules.state import State
 
 __all__ = ["Duel", "duel", "main", "wilson"]
@@ -91,18 +95,22 @@ class Duel:
 
 
 class _Sighted:
-    """A search bot that sees every card (its samples are the true state): a ceiling on
-    what search can reach, for measurement only (``sighted`` or ``sighted:N``)."""
+    """A search bot that sees every card (its samples are the true state), or with
+    ``hands`` every hand but not the order of the stock or other face-down places (only
+    those are re-dealt): ceilings on what search can reach, for measurement only
+    (``sighted[:N]``, ``sighted-hands[:N]``, with the search bot's options)."""
 
-    def __init__(self, iterations: int) -> None:
-        self.bot = SearchBot(iterations=iterations, shortlist=greedy_shortlist)
+    def __init__(self, spec: str, *, hands: bool) -> None:
+        self.bot = search_bot(spec)
+        self.hands = hands
 
     def choose(self, view: dict[str, Any], legal: Sequence[Any], rng: Any) -> Any:
         return legal[0]
 
     def decide(self, info: Information, rng: random.Random) -> Action:
-        return self.bot.decide(_SeeAll(player=info.player, view=info.view, legal=info.legal,
-                                       game=info.game, truth=info._truth), rng)
+        seeing = _SeeHands if self.hands else _SeeAll
+        return self.bot.decide(seeing(player=info.player, view=info.view, legal=info.legal,
+                                      game=info.game, truth=info._truth), rng)
 
 
 class _SeeAll(Information):
@@ -112,11 +120,31 @@ class _SeeAll(Information):
         return self._truth
 
 
+class _SeeHands(Information):
+    """Information whose samples keep every hand as it is: only the cards in other
+    hidden places (the stock...) are re-dealt, and a match gets a new seed."""
+
+    def sample(self, rng: random.Random) -> State:
+        truth = self._truth
+        deal = truth.deal if isinstance(truth, MatchState) else truth
+        hands = 0
+        for zone, mask in deal.zones().items():
+            if zone.startswith("hand"):
+                hands |= mask
+        dealt: State = state_codec.resample(cast(Any, deal), self.player, rng, kept=hands)
+        if not isinstance(truth, MatchState):
+            return dealt
+        return MatchState._make(
+            truth.game, seed=rng.randint(0, MAX_SEED), index=truth.deal_index,
+            dealer=truth._dealer, totals=truth.totals, history=truth._history,
+            carry=truth._carry, deal=dealt, events=truth._events, result=truth._result)
+
+
 def _bot(name: str) -> Any:
-    """A bot by name, or the measuring-only ``sighted[:N]``."""
-    base, _, budget = name.partition(":")
-    if base == "sighted":
-        return _Sighted(int(budget) if budget else DEFAULT_ITERATIONS)
+    """A bot by name, or the measuring-only ``sighted[:N]`` and ``sighted-hands[:N]``."""
+    base, _, spec = name.partition(":")
+    if base in ("sighted", "sighted-hands"):
+        return _Sighted(spec, hands=base == "sighted-hands")
     return make_bot(name)
 
 
