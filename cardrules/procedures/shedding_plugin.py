@@ -21,6 +21,7 @@ from cardrules.model.shedding import (
 from cardrules.procedures import Procedure, register, shedding_io
 from cardrules.procedures.shedding import SheddingState
 from cardrules.procedures.shedding_heuristics import shedding_scorer
+from cardrules.procedures.shedding_policy import SheddingPolicy
 from cardrules.procedures.shedding_tables import SheddingTables
 from cardrules.seeding import MAX_SEED
 from cardrules.state_codec import check_cards, read_fields
@@ -178,6 +179,11 @@ class Shedding(Procedure):
 
     def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
         return resample(state, player, rng)
+
+    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+        """Play first, keep wild cards and one's own trumps back
+        (:class:`~cardrules.procedures.shedding_policy.SheddingPolicy`)."""
+        return SheddingPolicy(game)
 
     def observation_fields(self, game: Game) -> tuple[Field, ...]:
         return shedding_io.observation_fields(game)
