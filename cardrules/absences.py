@@ -12,58 +12,73 @@ two public fields per seat (declared by the procedure, kinds
 - ``spare``: how many of its hidden cards came into the hand after that (drawn, taken)
   and so may be any card.  All its other hidden cards are none of ``missing``.
 
-The procedure says what an action shows (``_absence_shown``: the cards the acting seat's
-hand, before the action, is shown not to hold); :func:`noted` keeps the fields up to
-date after every action, from that and from how the hands changed, using public facts
-only.  :func:`respect` is the part of :func:`cardrules.state_codec.resample` that honours
-them, so the deals a search bot imagines agree with what the table has seen.
-
->>> noted((0, 0), (0, 0), (0b0111, 0b1000), (0b1111, 0b1000), player=0, shown=0b1000)
-((8, 0), (1, 0))
+The procedure keeps them where it moves cards, from public facts only: :func:`show` when
+an action shows what a hand lacks, :func:`came_in` when cards come into a hand (a card
+drawn face down may be anything), :func:`laid` when a seat lays cards (one that play had
+shown missing must have been a spare one).  Each is a few operations on the rare moves
+that need it, so play costs no more for it.  :func:`respect` is the part of
+:func:`cardrules.state_codec.resample` that honours them, so the deals a search bot
+imagines agree with what the table has seen; ``conformance.check_absences`` checks, on
+every state of every checked play-out, that the true hands agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["noted", "respect"]
+__all__ = ["came_in", "laid", "respect", "show"]
 
 
-def noted(missing: tuple[int, ...], spare: tuple[int, ...], before: tuple[int, ...],
-          after: tuple[int, ...], *, player: int,
-          shown: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The ``missing`` and ``spare`` fields after an action by ``player`` that showed
-    their hand (``before`` the action) to hold none of the cards ``shown``, the hands
-    going from ``before`` to ``after``.
+def show(state: Any, seat: int, cards: int) -> None:
+    """Play has shown ``seat``'s hand, as it is now, to hold none of ``cards`` (changes a
+    fresh clone).  Its spare cards are bound too when all that was known before is among
+    ``cards``; otherwise they stay spare, which never claims more than the table knows.
 
-    Cards that come into a hand are spare; a card a seat lays that play had shown it
-    not to hold must have been a spare one.  Only public facts are used: which cards
-    came in is never read, only how many (a hand's size is public), and a card laid is
-    public.  (A spare card may be shown missing later only if no card of the old
-    knowledge is dropped by it: otherwise the new cards join ``missing`` and the spare
-    count stays, which never claims more than the table knows.)
-
-    >>> noted((0b0011, 0), (0, 0), (0b0100, 0b1), (0b0100, 0b1), player=0, shown=0b1000)
-    ((11, 0), (0, 0))
-    >>> noted((0b0011, 0), (0, 0), (0b0100, 0b1), (0b1100, 0b1), player=1, shown=0)
-    ((3, 0), (1, 0))
+    >>> from types import SimpleNamespace
+    >>> state = SimpleNamespace(_missing=(0b0011, 0), _spare=(1, 0))
+    >>> show(state, 0, 0b0111)
+    >>> state._missing, state._spare
+    ((7, 0), (0, 0))
     """
-    missing_now, spare_now = missing, spare
-    if shown:
-        old = missing[player]
-        missing_now = (*missing[:player], old | shown, *missing[player + 1:])
-        if spare[player] and not old & ~shown:
-            spare_now = (*spare[:player], 0, *spare[player + 1:])
-    for seat, was in enumerate(before):
-        now = after[seat]
-        bound = missing_now[seat]
-        if was == now or not bound:
-            continue
-        count = spare_now[seat] + (now & ~was).bit_count() - (was & ~now & bound).bit_count()
-        count = min(max(count, 0), now.bit_count())
-        if count != spare_now[seat]:
-            spare_now = (*spare_now[:seat], count, *spare_now[seat + 1:])
-    return missing_now, spare_now
+    missing, spare = state._missing, state._spare
+    old = missing[seat]
+    if cards & ~old:
+        state._missing = (*missing[:seat], old | cards, *missing[seat + 1:])
+    if spare[seat] and not old & ~cards:
+        state._spare = (*spare[:seat], 0, *spare[seat + 1:])
+
+
+def came_in(state: Any, seat: int, count: int) -> None:
+    """``count`` cards came into ``seat``'s hand (drawn, exchanged): they may be any card
+    (changes a fresh clone; nothing to do while nothing is known to be missing).
+
+    >>> from types import SimpleNamespace
+    >>> state = SimpleNamespace(_missing=(0b0011, 0), _spare=(0, 0))
+    >>> came_in(state, 0, 2); came_in(state, 1, 1)
+    >>> state._spare
+    (2, 0)
+    """
+    if count and state._missing[seat]:
+        spare = state._spare
+        state._spare = (*spare[:seat], spare[seat] + count, *spare[seat + 1:])
+
+
+def laid(state: Any, seat: int, cards: int) -> None:
+    """``seat`` laid ``cards`` face up: any of them play had shown missing must have been
+    spare (changes a fresh clone).
+
+    >>> from types import SimpleNamespace
+    >>> state = SimpleNamespace(_missing=(0b0011, 0), _spare=(1, 0))
+    >>> laid(state, 0, 0b0100); state._spare
+    (1, 0)
+    >>> laid(state, 0, 0b0001); state._spare
+    (0, 0)
+    """
+    spare = state._spare
+    if spare[seat] and cards & state._missing[seat]:
+        left = max(spare[seat] - (cards & state._missing[seat]).bit_count(), 0)
+        state._spare = (*spare[:seat], left, *spare[seat + 1:])
 
 
 def respect(cards: list[int], spans: Sequence[tuple[int, int, int, int]]) -> None:
@@ -82,10 +97,17 @@ def respect(cards: list[int], spans: Sequence[tuple[int, int, int, int]]) -> Non
     >>> cards = [0, 1, 2, 3]
     >>> respect(cards, [(0, 2, 0b0011, 0)])
     >>> cards
-    [3, 2, 0, 1]
+    [2, 3, 0, 1]
     """
     if all(sum(missing >> cards[i] & 1 for i in range(start, start + count)) <= spare
            for start, count, missing, spare in spans):
+        return
+    if len(spans) == 1:  # one bound seat (two players, say): no competition
+        start, count, missing, spare = spans[0]
+        fitting = [c for c in cards if not missing >> c & 1][:count - spare]
+        taken = set(fitting)
+        others = [c for c in cards if c not in taken]
+        cards[:] = others[:start] + fitting + others[start:]
         return
     allowed = [[c for c in cards if not missing >> c & 1] for _, _, missing, _ in spans]
     slots = [k for k, (_, count, _, spare) in enumerate(spans) for _ in range(count - spare)]

@@ -2,10 +2,12 @@
 and a way to draw whole states it cannot tell from the true one.
 
 A searching bot never receives the state itself.  :meth:`Information.sample` re-deals
-every card the seat cannot see (:meth:`cardrules.state.State.resample`), so what a bot
-reads from a sample is either what the seat may know or made up; and because re-sampling
-depends only on the seat's information and the generator, two true states the seat
-cannot tell apart give the same samples.
+every card the seat cannot see (:meth:`cardrules.state.State.resample`), in keeping with
+what play has shown the table (a player who could not beat the top holds no card that
+beats it: :mod:`cardrules.absences`), so what a bot reads from a sample is either what
+the seat may know or made up; and because re-sampling depends only on the seat's
+information and the generator, two true states the seat cannot tell apart give the same
+samples.
 
 >>> import random
 >>> import cardrules

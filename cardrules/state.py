@@ -5,11 +5,11 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardrules import absences, flow, standings, state_codec
+from cardrules import flow, standings, state_codec
 from cardrules.actions import Action
 from cardrules.cards import shuffled
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
@@ -250,9 +250,6 @@ class FieldState(State):
     ended, and ``_current`` is the player to act."""
 
     __slots__ = ()
-    _tracks_absences: ClassVar[bool] = False
-    """The state keeps what play shows each seat not to hold (fields ``_missing`` and
-    ``_spare``, see :mod:`cardrules.absences`)."""
     _game: Game
     _phase: str
     _current: int
@@ -362,34 +359,12 @@ class FieldState(State):
         (naming the rule file) instead of running for ever."""
         new: FieldState = self._next(action)  # type: ignore[assignment]
         moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
-        if self._tracks_absences:
-            self._note_absences(action, new)
         if moves > self._game.move_limit:
             raise DealTooLongError(
                 f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
                 f"than its rules allow ({self._game.move_limit}); the rule file describes a "
                 f"deal that may never end")
         return new
-
-    def _absence_shown(self, action: Action) -> int:
-        """The cards ``action`` shows the acting seat's hand (as it is now) not to hold,
-        by the rules that would have obliged it to play one (0: nothing); see
-        :mod:`cardrules.absences`.  Only states with ``_tracks_absences`` are asked."""
-        return 0
-
-    def _note_absences(self, action: Action, new: FieldState) -> None:
-        """Keep ``new``'s ``missing`` and ``spare`` fields (see :mod:`cardrules.absences`)
-        after ``action`` led from this state to it."""
-        shown = self._absence_shown(action)
-        missing: tuple[int, ...] = getattr(self, "_missing")  # noqa: B009
-        if shown or any(missing):
-            spare: tuple[int, ...] = getattr(self, "_spare")  # noqa: B009
-            hands: tuple[int, ...] = getattr(self, "_hands")  # noqa: B009
-            after: tuple[int, ...] = getattr(new, "_hands")  # noqa: B009
-            found, left = absences.noted(missing, spare, hands, after,
-                                         player=self._current, shown=shown)
-            if found is not missing or left is not spare:
-                new._missing, new._spare = found, left  # type: ignore[attr-defined]
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, d.attribute) for d in declared(type(self)))

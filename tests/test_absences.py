@@ -10,7 +10,8 @@ from bank_support import bank, cards
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.absences import noted, respect
+import cardrules
+from cardrules.absences import respect
 from cardrules.conformance import check_absences
 
 BEATERS_OF_10H = ["10S", "8S", "KH", "8H", "6H", "10D", "8D", "10C", "8C"]
@@ -135,11 +136,26 @@ def test_a_lone_bound_seat_gets_each_card_it_may_hold_about_equally_often() -> N
     assert all(abs(n - 4000 * 2 / 6) < 150 for n in seen[2:])
 
 
-def test_noted_counts_cards_coming_in_and_cards_laid_that_must_have_been_spare() -> None:
-    # seat 0 holds cards 0 and 2, one of them spare; it lays card 2
-    _, spare = noted((0b1000, 0), (1, 0), (0b0101, 0), (0b0001, 0), player=1, shown=0)
-    assert spare == (1, 0)  # card 2 may have been the bound one: card 0 may be spare
-    _, spare = noted((0b0100, 0), (1, 0), (0b0101, 0), (0b0001, 0), player=1, shown=0)
-    assert spare == (0, 0)  # card 2 was shown missing, so it was the spare card
-    _, spare = noted((0b0100, 0), (0, 0), (0b0001, 0), (0b0011, 0), player=1, shown=0)
-    assert spare == (1, 0)  # a card came in
+def test_b17_a_drawn_card_that_beats_is_laid_so_it_was_the_spare_one() -> None:
+    state = bank(2, trumps="none").setup(hands=["7C 9D", "9S"], pile="10H", stock="KH 6D",
+                                         owner=1)
+    state = state.apply("draw")
+    assert state.spare == (1, 0) and "KH" in cards(state, state.missing[0])
+    state = state.apply("play KH")  # B17: it beats, so it is laid at once
+    assert state.spare == (0, 0)
+    check_absences(state, random.Random(4))
+
+
+def test_a_face_down_answer_shows_nothing_of_what_was_laid() -> None:
+    """Cards thrown face down are not seen, so they neither show nor spend anything."""
+    game = cardrules.load("bura", players=2)
+    for seed in range(30):
+        state = game.new_deal(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            before = state
+            state = state.apply(rng.choice(state.legal_actions()))
+            kinds = [e.kind for e in state.events]
+            if kinds and kinds[0] == "throw" and "draw" not in kinds:
+                assert state.missing == before.missing and state.spare == before.spare
+            check_absences(state, rng)

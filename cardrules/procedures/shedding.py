@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules import flow
+from cardrules import absences, flow
 from cardrules.actions import Action, Kind
 from cardrules.cards import deal_round
 from cardrules.events import Event
@@ -286,19 +286,19 @@ class SheddingState(FieldState):
             return named
         return ()
 
-    _tracks_absences = True
-
-    def _absence_shown(self, action: Action) -> int:
-        """A player who must beat the top and draws or passes instead, no play being
-        legal, holds no card that beats it (nor a wild card, nor one of a named suit)."""
-        kind = action.kind
-        if (kind is not Kind.DRAW and kind is not Kind.PASS) or self._phase is not TURN \
-                or self._stage >= 0 or self._pending or self._game.legal_filter is not None:
+    def _unable(self) -> int:
+        """The cards a player who must beat the top, and draws or passes instead with no
+        play legal, is shown not to hold: every card that beats it, wild cards, cards of a
+        named suit (0 where the draw or pass shows nothing: a play was legal, a forced
+        draw is pending, a ``legal_filter`` hook had its say)."""
+        if self._phase is not TURN or self._stage >= 0 or self._pending \
+                or self._game.legal_filter is not None:
             return 0
         for offered in self.legal_actions():
             if offered.kind is Kind.PLAY:
                 return 0
-        tables, top = self._tables, self._top
+        tables: SheddingTables = self._game.tables
+        top = self._top
         if self._named_suit >= 0:
             return tables.suit_masks[self._named_suit] | tables.wild
         if top < 0:
@@ -359,6 +359,13 @@ class SheddingState(FieldState):
         card = stock[-1]
         new._stock = stock[:-1]
         new._hands = replaced(self._hands, p, self._hands[p] | (1 << card))
+        legal = self._legal
+        if legal is None or legal[0].kind is not Kind.PLAY:  # (else: drawing at will)
+            shown = self._unable()
+            if shown:
+                absences.show(new, p, shown)
+        if new._missing[p]:
+            absences.came_in(new, p, 1)
         new._drawn = self._drawn + 1
         new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
         if self._game.tables.draw_ends_turn:
@@ -369,6 +376,8 @@ class SheddingState(FieldState):
         new = self._clone()
         p, cards = self._current, move.action.cards
         new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
+        if self._spare[p]:
+            absences.laid(new, p, move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
         if self._named_suit >= 0:
@@ -402,6 +411,9 @@ class SheddingState(FieldState):
         """The current player cannot beat the top: the owner of the top may take the pile."""
         new = self._clone()
         p = self._current
+        shown = self._unable()
+        if shown:
+            absences.show(new, p, shown)
         events = [Event(kind="pass", player=p)]
         tables = self._tables
         owner, play = self._owner, tables.play
@@ -480,6 +492,8 @@ class SheddingState(FieldState):
         card = self._stock[-1]
         self._stock = self._stock[:-1]
         self._hands = replaced(self._hands, player, self._hands[player] | (1 << card))
+        if self._missing[player]:
+            absences.came_in(self, player, 1)
         events.append(Event(kind="draw", player=player, cards=(card,), private=True,
                             note="forced"))
 

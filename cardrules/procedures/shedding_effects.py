@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardrules import absences
 from cardrules.actions import Action, Kind
 from cardrules.cards import shuffled
 from cardrules.events import Event
@@ -88,6 +89,7 @@ def take_cards(new: SheddingState, player: int, count: int, events: list[Event],
         hand |= 1 << card
         drawn.append(card)
     new._hands = replaced(new._hands, player, hand)
+    absences.came_in(new, player, len(drawn))
     events.append(Event(kind="draw", player=player, cards=tuple(drawn), private=True,
                         note=note))
 

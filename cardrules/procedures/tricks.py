@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from cardrules import flow, state_codec
+from cardrules import absences, flow, state_codec
 from cardrules.actions import Action, Kind
 from cardrules.events import Event
 from cardrules.fields import (
@@ -273,25 +273,14 @@ class TricksState(StockAttributes, FieldState):
             return (*(d.action for d in self.declarations(p)), tables.pass_)
         return ()
 
-    _tracks_absences = True
-
-    def _absence_shown(self, action: Action) -> int:
-        """A face-up answer made under the duties shows what its player lacked (the led
-        suit not followed, trumps not played, a card that would have beaten the trick:
-        :meth:`~cardrules.procedures.tricks_tables.TricksTables.shown_missing`)."""
-        if action.kind is not Kind.ANSWER or self._stage >= 0 \
-                or self._game.legal_filter is not None:
+    def _shown_by(self, answer: int, held: int) -> int:
+        """What a face-up ``answer`` to this trick (held by ``held``) shows its player not
+        to have held, while the duties apply
+        (:meth:`~cardrules.procedures.tricks_tables.TricksTables.shown_missing`)."""
+        if self._stage >= 0 or self._game.legal_filter is not None or not self.duties_apply:
             return 0
-        tables = self._tables
-        if not tables.answer_rules or not self.duties_apply:
-            return 0
-        plays, answer = self._plays, tables.masks[action]
-        lead = plays[0]
-        if not tables.head and not lead & (lead - 1) \
-                and answer & tables.suit_of[lead.bit_length() - 1]:
-            return 0  # one card led and followed: nothing shown
-        held = plays[(self._holder - self._leader) % len(self._hands)]
-        return tables.shown_missing(answer, lead, held, self._trump, first=self.first_trick)
+        return self._tables.shown_missing(answer, self._plays[0], held, self._trump,
+                                          first=self.first_trick)
 
     def _smallest(self) -> int:
         return min(map(int.bit_count, self._hands))
@@ -350,6 +339,8 @@ class TricksState(StockAttributes, FieldState):
         new = self._clone()
         hands = self._hands
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
+        if self._spare[p]:
+            absences.laid(new, p, mask)
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
         new._combo, new._asking, new._offer = combo, (), False
         tables = self._tables
@@ -374,8 +365,20 @@ class TricksState(StockAttributes, FieldState):
         event: RawEvent
         if face_up:
             held = plays[(self._holder - self._leader) % n]
-            if self._tables.beats_set(mask, held, self._trump):
+            tables, lead = self._tables, plays[0]
+            if tables.beats_set(mask, held, self._trump):
                 new._holder = p
+            if tables.answer_rules:
+                if tables.head or lead & (lead - 1):
+                    shown = self._shown_by(mask, held)
+                else:  # one card led: off its suit shows the suit (and trumps) missing
+                    led = tables.suit_of[lead.bit_length() - 1]
+                    shown = self._shown_by(mask, held) if not mask & led and (
+                        tables.trump_duty or led & ~self._missing[p]) else 0
+                if shown:
+                    absences.show(new, p, shown)
+            if self._spare[p]:
+                absences.laid(new, p, mask)
             event = ("answer", p, action.cards, 0, "", False)
         else:
             new._down = self._down | mask
@@ -428,6 +431,7 @@ class TricksState(StockAttributes, FieldState):
             card, turned = action.cards[0], self._trump_card
             hand = self._hands[p] & ~(1 << card) | 1 << turned
             new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
+            absences.came_in(new, p, 1)
             new._stock = (card, *self._stock[1:])
             new._trump_card = card
             _stock_fields(new)._exchanged = turned
@@ -473,9 +477,13 @@ class TricksState(StockAttributes, FieldState):
             (tables.close is None or self._closed < 0)
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size.
+            before = self._hands
             self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
                                                size=self._hand_size(),
                                                turned=self._trump_card, events=events)
+            if any(self._missing):
+                for seat, hand in enumerate(self._hands):
+                    absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
         over = self._smallest() == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
         if over or (self._game.end_of_deal is not None and self._ends_by_hook(())):
