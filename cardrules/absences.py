@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["came_in", "laid", "respect", "show"]
+__all__ = ["came_in", "drew", "laid", "respect", "show"]
 
 
 def show(state: Any, seat: int, cards: int) -> None:
@@ -62,6 +62,28 @@ def came_in(state: Any, seat: int, count: int) -> None:
     if count and state._missing[seat]:
         spare = state._spare
         state._spare = (*spare[:seat], spare[seat] + count, *spare[seat + 1:])
+
+
+def drew(state: Any, seat: int, shown: int) -> None:
+    """``seat`` drew one card face down, its hand before the draw shown to hold none of
+    ``shown`` (0: nothing shown): :func:`show` then :func:`came_in` of one card, at the
+    cost of one (changes a fresh clone).
+
+    >>> from types import SimpleNamespace
+    >>> state = SimpleNamespace(_missing=(0b0011, 0), _spare=(1, 0))
+    >>> drew(state, 0, 0b0111)
+    >>> state._missing, state._spare
+    ((7, 0), (1, 0))
+    """
+    missing, spare = state._missing, state._spare
+    old = missing[seat]
+    bound = old | shown
+    if not bound:
+        return
+    if bound != old:
+        state._missing = (*missing[:seat], bound, *missing[seat + 1:])
+    count = 1 if shown and not old & ~shown else spare[seat] + 1
+    state._spare = (*spare[:seat], count, *spare[seat + 1:])
 
 
 def laid(state: Any, seat: int, cards: int) -> None:

@@ -287,23 +287,20 @@ class SheddingState(FieldState):
         return ()
 
     def _unable(self) -> int:
-        """The cards a player who must beat the top, and draws or passes instead with no
-        play legal, is shown not to hold: every card that beats it, wild cards, cards of a
-        named suit (0 where the draw or pass shows nothing: a play was legal, a forced
-        draw is pending, a ``legal_filter`` hook had its say)."""
-        if self._phase is not TURN or self._stage >= 0 or self._pending \
-                or self._game.legal_filter is not None:
+        """The cards a player who must beat the top shows they do not hold by drawing or
+        passing when nothing else is legal (the turn's one legal action): every card
+        that beats the top, wild cards, cards of a named suit.  0 where that shows
+        nothing: a play was legal (drawing at will), a ``legal_filter`` hook had its say,
+        there is no top."""
+        legal = self._legal
+        if legal is None or len(legal) != 1 or self._game.legal_filter is not None \
+                or self._phase is not TURN:
             return 0
-        for offered in self.legal_actions():
-            if offered.kind is Kind.PLAY:
-                return 0
         tables: SheddingTables = self._game.tables
-        top = self._top
         if self._named_suit >= 0:
             return tables.suit_masks[self._named_suit] | tables.wild
-        if top < 0:
-            return 0
-        return self._beats[self._current][top] | tables.wild
+        top = self._top
+        return self._beats[self._current][top] | tables.wild if top >= 0 else 0
 
     def _refillable(self) -> bool:
         """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
@@ -359,13 +356,9 @@ class SheddingState(FieldState):
         card = stock[-1]
         new._stock = stock[:-1]
         new._hands = replaced(self._hands, p, self._hands[p] | (1 << card))
-        legal = self._legal
-        if legal is None or legal[0].kind is not Kind.PLAY:  # (else: drawing at will)
-            shown = self._unable()
-            if shown:
-                absences.show(new, p, shown)
-        if new._missing[p]:
-            absences.came_in(new, p, 1)
+        shown = self._unable()
+        if shown or self._missing[p]:
+            absences.drew(new, p, shown)
         new._drawn = self._drawn + 1
         new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
         if self._game.tables.draw_ends_turn:
@@ -376,7 +369,7 @@ class SheddingState(FieldState):
         new = self._clone()
         p, cards = self._current, move.action.cards
         new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
-        if self._spare[p]:
+        if self._spare[p] and move.mask & self._missing[p]:
             absences.laid(new, p, move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True

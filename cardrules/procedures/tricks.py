@@ -339,7 +339,7 @@ class TricksState(StockAttributes, FieldState):
         new = self._clone()
         hands = self._hands
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
-        if self._spare[p]:
+        if self._spare[p] and mask & self._missing[p]:
             absences.laid(new, p, mask)
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
         new._combo, new._asking, new._offer = combo, (), False
@@ -377,7 +377,7 @@ class TricksState(StockAttributes, FieldState):
                         tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
                     absences.show(new, p, shown)
-            if self._spare[p]:
+            if self._spare[p] and mask & self._missing[p]:
                 absences.laid(new, p, mask)
             event = ("answer", p, action.cards, 0, "", False)
         else:
