@@ -376,6 +376,18 @@ class TricksTables:
         down = self.actions(Kind.THROW, masks) if rule.face_down else ()
         return up, down
 
+    def _led_and_trumps(self, lead: int, size: int, trump: int) -> tuple[int, int]:
+        """The cards of the suits ``lead`` (of ``size`` cards) is in, and the trumps
+        outside them, as bit sets."""
+        led = 0
+        if size == 1:
+            led = self.suit_of[lead.bit_length() - 1]
+        else:
+            for suit in self.suit_masks:
+                if lead & suit:
+                    led |= suit
+        return led, self.suit_masks[trump] & ~led if trump >= 0 else 0
+
     def bound_answers(self, hand: int, lead: int, held: int, trump: int, *, duties: bool,
                       first: bool) -> tuple[Action, ...]:
         """The answers to ``lead`` (held by ``held``) from ``hand`` that the duties (when
@@ -387,14 +399,7 @@ class TricksTables:
         answer that beats ``held``.  One-card answers work on bit sets.
         """
         size = lead.bit_count()
-        led = 0
-        if size == 1:
-            led = self.suit_of[lead.bit_length() - 1]
-        else:
-            for suit in self.suit_masks:
-                if lead & suit:
-                    led |= suit
-        trumps = self.suit_masks[trump] & ~led if trump >= 0 else 0
+        led, trumps = self._led_and_trumps(lead, size, trump)
         void = not hand & led
         restricted = self.first_trick if first and void else 0
         follow, trump_duty, head = (self.follow and duties, self.trump_duty and duties,
@@ -434,14 +439,7 @@ class TricksTables:
         the class it had to answer from that would have beaten it (not on a ``first``
         trick with restricted cards, where the class may have been narrowed)."""
         size = lead.bit_count()
-        led = 0
-        if size == 1:
-            led = self.suit_of[lead.bit_length() - 1]
-        else:
-            for suit in self.suit_masks:
-                if lead & suit:
-                    led |= suit
-        trumps = self.suit_masks[trump] & ~led if trump >= 0 else 0
+        led, trumps = self._led_and_trumps(lead, size, trump)
         missing = 0
         among = self.pack.full
         if self.follow:
