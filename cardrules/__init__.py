@@ -8,6 +8,10 @@ True
 """
 
 from cardrules.actions import Action, Kind
+from cardrules.engine.events import Event
+from cardrules.engine.game import Game
+from cardrules.engine.record import GameRecord, replay
+from cardrules.engine.state import DealResult, State
 from cardrules.errors import (
     CardrulesError,
     IllegalActionError,
@@ -17,11 +21,7 @@ from cardrules.errors import (
     StateError,
     VariantError,
 )
-from cardrules.events import Event
-from cardrules.game import Game
-from cardrules.loader import load, load_variant
-from cardrules.record import GameRecord, replay
-from cardrules.state import DealResult, State
+from cardrules.loader.load import load, load_variant
 
 __all__ = [
     "Action",

@@ -1,5 +1,5 @@
 """Run the command line: ``python -m cardrules``."""
 
-from cardrules.cli import main
+from cardrules.tools.cli import main
 
 raise SystemExit(main())

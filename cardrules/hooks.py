@@ -42,7 +42,7 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import Pack
 from cardrules.errors import Problem, VariantError
-from cardrules.model.shedding import AfterTurn
+from cardrules.families.shedding.model import AfterTurn
 
 __all__ = ["DEFAULTS", "POINTS", "AfterPlayInput", "CardPointsInput", "DealScoringInput",
            "EndOfDealInput", "FirstMoverInput", "LegalFilterInput", "NextDealerInput", "hook",

@@ -1,7 +1,7 @@
 """``python -m cardrules.soak --minutes N``: a long conformance soak (not run in CI).
 
 Cycles through every shipped variant, first with every option value one at a time,
-then with random option combinations, running :func:`cardrules.check.run_check` in
+then with random option combinations, running :func:`cardrules.tools.check.run_check` in
 small batches until the time is up.  Failing games are written as records to the
 output folder; the figures are printed (and written as JSON with ``--json FILE``).
 """
@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import cardrules
-from cardrules.bots import QUICK_BOTS, act, make_bot
-from cardrules.check import run_check
-from cardrules.conformance import Policy
 from cardrules.errors import CardrulesError, VariantError
-from cardrules.option_space import one_at_a_time, random_setting
-from cardrules.resources import builtin_variants
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.bots import QUICK_BOTS, act, make_bot
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import Policy
+from cardrules.tools.option_space import one_at_a_time, random_setting
 
 __all__ = ["main", "soak"]
 

@@ -8,8 +8,8 @@ from typing import Any
 from rule_support import play, refused
 
 import cardrules
-from cardrules.match import MatchState
-from cardrules.procedures.shedding import SheddingState
+from cardrules.engine.match import MatchState
+from cardrules.families.shedding.state import SheddingState
 
 __all__ = ["bank", "cards", "events", "hand", "legal", "match_from", "play", "refused"]
 

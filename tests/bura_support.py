@@ -8,8 +8,8 @@ from typing import Any
 from rule_support import play, refused
 
 import cardrules
-from cardrules.match import MatchState
-from cardrules.procedures.tricks import DECLARE, TricksState
+from cardrules.engine.match import MatchState
+from cardrules.families.tricks.state import DECLARE, TricksState
 
 __all__ = ["bura", "hand", "legal", "match_from", "pass_window", "play", "position",
            "refused"]

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.option_space import option_values
-from cardrules.resources import builtin_variants
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.option_space import option_values
 
 FIXTURE_VARIANTS = (str(Path(__file__).parent / "fixtures" / "tricks" / "duties.yaml"),)
 """Test-only variants whose rules no shipped variant uses yet (their paths): the

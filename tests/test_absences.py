@@ -1,4 +1,4 @@
-"""What public play shows a seat not to hold (cardrules.absences): kept by the shedding
+"""What public play shows a seat not to hold (cardrules.engine.absences): kept by the shedding
 procedure after a forced draw or pass (Bank B17), honoured by re-dealing, written to JSON.
 The tricks procedure's duties are tested in test_tricks_duties.py."""
 
@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.absences import respect
-from cardrules.conformance import check_absences
+from cardrules.engine.absences import respect
+from cardrules.tools.conformance import check_absences
 
 BEATERS_OF_10H = ["10S", "8S", "KH", "8H", "6H", "10D", "8D", "10C", "8C"]
 """Without trumps: K of hearts (B8), the other tens (B9), the six of hearts (B10) and

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from strategies import games
 
 import cardrules
-from cardrules.action_space import ActionSpace, CardSets, Listed, set_rank, set_unrank
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
-from cardrules.conformance import ConformanceError, check_indices
+from cardrules.engine.action_space import ActionSpace, CardSets, Listed, set_rank, set_unrank
+from cardrules.engine.game import Game
+from cardrules.engine.state import State
 from cardrules.errors import CardrulesError
-from cardrules.game import Game
-from cardrules.resources import builtin_variants
-from cardrules.state import State
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.conformance import ConformanceError, check_indices
 
 
 @functools.cache

@@ -16,8 +16,8 @@ import pytest
 from bank_support import bank
 
 import cardrules
-from cardrules.match import MatchState
-from cardrules.procedures.shedding import SheddingState
+from cardrules.engine.match import MatchState
+from cardrules.families.shedding.state import SheddingState
 
 MAX_ACTIONS = 400
 """No deal takes more actions (36 cards are laid or drawn at most once between passes)."""

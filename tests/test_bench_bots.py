@@ -9,7 +9,7 @@ import pytest
 import cardrules
 from cardrules.bench.bots import _SeeHands, duel, main, wilson
 from cardrules.bench.search import search_costs
-from cardrules.information import Information
+from cardrules.engine.information import Information
 
 
 def test_wilson_interval_brackets_the_rate() -> None:

@@ -14,10 +14,10 @@ import pytest
 import yaml
 
 import cardrules
-from cardrules.bots import QUICK_BOTS, act, make_bot
-from cardrules.check import run_check
-from cardrules.conformance import Policy, check_playout, check_views
-from cardrules.describe import describe
+from cardrules.tools.bots import QUICK_BOTS, act, make_bot
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import Policy, check_playout, check_views
+from cardrules.tools.describe import describe
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "bidding_tricks.yaml")
 

@@ -8,8 +8,8 @@ import pytest
 
 import cardrules
 from cardrules.actions import Action, Kind
-from cardrules.bots import BOTS, Bot, GreedyBot, RandomBot, bot_view, make_bot, play_game
-from cardrules.simulate import lower_is_better
+from cardrules.tools.bots import BOTS, Bot, GreedyBot, RandomBot, bot_view, make_bot, play_game
+from cardrules.tools.simulate import lower_is_better
 
 
 def _bura() -> cardrules.Game:
@@ -132,7 +132,7 @@ def test_greedy_asks_the_phase_at_work_for_its_heuristic() -> None:
 
 
 def test_greedy_asks_the_procedure_in_play() -> None:
-    from cardrules import procedures
+    from cardrules.engine import procedures
 
     game = cardrules.load("bura", players=2)
     state = game.new_deal(seed=1)

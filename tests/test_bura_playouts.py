@@ -19,9 +19,9 @@ import pytest
 from bura_support import bura
 
 from cardrules.cards import Pack
-from cardrules.conformance import check_playout
-from cardrules.match import MatchState
-from cardrules.procedures.tricks import TricksState
+from cardrules.engine.match import MatchState
+from cardrules.families.tricks.state import TricksState
+from cardrules.tools.conformance import check_playout
 
 OPTIONS: list[dict[str, Any]] = [
     {},

@@ -14,8 +14,8 @@ from bura_support import bura, hand, legal, match_from, pass_window, play, posit
 
 import cardrules
 from cardrules.cards import shuffled
-from cardrules.match import MatchState
-from cardrules.procedures.tricks import ANSWER, DECLARE, LEAD, TricksState
+from cardrules.engine.match import MatchState
+from cardrules.families.tricks.state import ANSWER, DECLARE, LEAD, TricksState
 
 # -- equipment and setup --------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import pytest
 from bura_support import bura
 
 import cardrules
-from cardrules.conformance import check_playout
+from cardrules.tools.conformance import check_playout
 
 
 def test_u1_teams_needs_four_players() -> None:

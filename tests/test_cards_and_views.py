@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules.cards import Pack, bits, deal_round, mask_of, shuffled
+from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
 from cardrules.model.common import Visibility
-from cardrules.views import RECENT_LIMIT, CardNames, seen_by
 
 PACK = Pack(ranks=("6", "7", "8", "9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"))
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.check import failure_of, run_check
 from cardrules.hooks import FirstMoverInput, hook
-from cardrules.loader import load
+from cardrules.loader.load import load
+from cardrules.tools.check import failure_of, run_check
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken_variants"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.cli import main
-from cardrules.render import can_encode_symbols
+from cardrules.tools.cli import main
+from cardrules.tools.render import can_encode_symbols
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,7 +219,7 @@ def test_resume_refuses_arguments_the_record_already_fixes(
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_play_levels_seat_their_bots(capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch, level: str) -> None:
-    from cardrules.cli import LEVELS
+    from cardrules.tools.cli import LEVELS
 
     argv = ["bura", "--players", "2", "--seed", "3", "--seat", "1", "--ascii"]
     moves = ["1"] * 6 + ["quit"]

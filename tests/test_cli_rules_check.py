@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.cli import main
-from cardrules.record import GameRecord
+from cardrules.engine.record import GameRecord
+from cardrules.tools.cli import main
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken_variants"
 

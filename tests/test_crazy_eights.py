@@ -14,7 +14,7 @@ from bank_support import legal
 from rule_support import play, refused
 
 import cardrules
-from cardrules.procedures.shedding import SheddingState
+from cardrules.families.shedding.state import SheddingState
 
 
 @cache

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.describe import describe
+from cardrules.tools.describe import describe
 
 BANK = cardrules.load("bank").variant
 

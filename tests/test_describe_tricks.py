@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.cli import main
-from cardrules.describe import describe
 from cardrules.model import OptionSpec
+from cardrules.tools.cli import main
+from cardrules.tools.describe import describe
 
 BURA = cardrules.load("bura").variant
 

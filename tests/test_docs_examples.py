@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.check import run_check
+from cardrules.tools.check import run_check
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 

@@ -15,12 +15,12 @@ import pytest
 from rule_support import play, refused
 
 import cardrules
-from cardrules.bots import make_bot, play_game
 from cardrules.cards import mask_of
-from cardrules.conformance import check_playout
-from cardrules.describe import describe
 from cardrules.errors import CardrulesError, StateError, VariantError
-from cardrules.procedures import bouts_rules
+from cardrules.families.bouts import rules as bouts_rules
+from cardrules.tools.bots import make_bot, play_game
+from cardrules.tools.conformance import check_playout
+from cardrules.tools.describe import describe
 
 
 @cache

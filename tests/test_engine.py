@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import GameRecord, IllegalActionError, NotationError, RecordError, StateError
 from cardrules.cards import mask_of
-from cardrules.conformance import check_cards, check_json, check_playout, check_views
+from cardrules.tools.conformance import check_cards, check_json, check_playout, check_views
 
 GAMES = {n: cardrules.load("bank", players=n) for n in (2, 3, 4)}
 

@@ -17,7 +17,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import cardrules  # noqa: E402
 from cardrules.adapters.gymnasium import ENV_ID, CardrulesGymEnv  # noqa: E402
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError  # noqa: E402
-from cardrules.resources import builtin_variants  # noqa: E402
+from cardrules.loader.resources import builtin_variants  # noqa: E402
 
 
 @pytest.mark.parametrize("name", sorted(builtin_variants()))

@@ -12,9 +12,9 @@ import pytest
 import yaml
 
 import cardrules
-from cardrules.conformance import check_cards, check_views
-from cardrules.describe import describe
 from cardrules.model.bounds import legal_action_bound
+from cardrules.tools.conformance import check_cards, check_views
+from cardrules.tools.describe import describe
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "bidding_tricks.yaml")
 

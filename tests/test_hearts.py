@@ -17,10 +17,10 @@ import pytest
 from rule_support import play, refused
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.describe import describe
-from cardrules.match import MatchState
-from cardrules.procedures.tricks import TricksState
+from cardrules.engine.match import MatchState
+from cardrules.families.tricks.state import TricksState
+from cardrules.tools.check import run_check
+from cardrules.tools.describe import describe
 
 NORTH = "3C 4C 5C 6C 2D 3D 4D 5D 6D 7D 2H 3H 4H"
 EAST = "2C 7C 8C 9C 8D 9D 10D JD 5H 6H 7H 8H 9H"

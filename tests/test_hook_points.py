@@ -13,6 +13,7 @@ import pytest
 import cardrules
 from cardrules.actions import Action
 from cardrules.errors import HookError
+from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import (
     DEFAULTS,
     POINTS,
@@ -26,7 +27,6 @@ from cardrules.hooks import (
     hook,
     known,
 )
-from cardrules.model.shedding import AfterTurn
 
 
 @hook("first_mover", "test.last_seat")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.conformance import check_playout
+from cardrules.tools.conformance import check_playout
 
 
 @pytest.mark.parametrize(("name", "expected"), [

@@ -6,31 +6,9 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
-TOOLS = {
-    "cli",
-    "terminal",
-    "render",
-    "bots",
-    "simulate",
-    "study",
-    "check",
-    "soak",
-    "bench",
-    "games",
-    "describe",
-    "describe_tricks",
-    "describe_stock",
-    "describe_bouts",
-    "option_space",
-    "conformance",
-    "adapters",
-    "__main__",
-    "table",
-    "prompt",
-    "paint",
-    "summary",
-    "replay_view",
-}
+TOOLS = {"tools", "bench", "adapters", "games", "__main__", "soak"}
+"""Folders and modules built on the engine (the core is everything else: the engine, the
+loader, the model, the primitives, the families and the phases)."""
 GAME_NAMES = ("bank", "bura", "durak", "hearts")
 
 

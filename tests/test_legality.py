@@ -22,10 +22,12 @@ from strategies import FIXTURE_VARIANTS, games
 import cardrules
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
-from cardrules.procedures import bouts_rules, shedding_rules, tricks_rules
-from cardrules.procedures.bouts import BoutsState
-from cardrules.procedures.shedding import SheddingState
-from cardrules.procedures.tricks import TricksState
+from cardrules.families.bouts import rules as bouts_rules
+from cardrules.families.bouts.state import BoutsState
+from cardrules.families.shedding import rules as shedding_rules
+from cardrules.families.shedding.state import SheddingState
+from cardrules.families.tricks import rules as tricks_rules
+from cardrules.families.tricks.state import TricksState
 
 CARD_KINDS = (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW)
 

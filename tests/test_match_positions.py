@@ -12,9 +12,9 @@ from bank_support import bank
 from bura_support import bura, play, position
 
 import cardrules
+from cardrules.engine.match import MatchState
+from cardrules.engine.state import MatchResult
 from cardrules.errors import StateError
-from cardrules.match import MatchState
-from cardrules.state import MatchResult
 
 
 def _last_move(game: cardrules.Game, scores: tuple[int, int, int]) -> cardrules.State:

@@ -11,7 +11,7 @@ The state classes stay ordinary classes that attrs builds (mypyc's native classe
 attrs only through ``attr.s``, and not over a base class of Python's such as
 ``FieldState``).  mypyc takes a compiled module's ordinary class to have only the
 subclasses it compiles, and checks the exact type of every value of that class, but
-:func:`cardrules.flow.compose` subclasses the state classes at run time; the modules are
+:func:`cardrules.engine.flow.compose` subclasses the state classes at run time; the modules are
 therefore compiled separately (``separate=True``), which leaves out that whole-program
 assumption.
 """
@@ -31,18 +31,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HOT = (
     "cardrules/cards.py",
-    "cardrules/procedures/shedding_tables.py",
-    "cardrules/procedures/shedding_effects.py",
-    "cardrules/procedures/shedding.py",
-    "cardrules/procedures/tricks_tables.py",
-    "cardrules/procedures/tricks.py",
+    "cardrules/families/shedding/tables.py",
+    "cardrules/families/shedding/effects.py",
+    "cardrules/families/shedding/state.py",
+    "cardrules/families/tricks/tables.py",
+    "cardrules/families/tricks/state.py",
 )
 """The modules a compiled build compiles: the cards and the play of two procedures."""
 
 PLAY = r'''
 import json, random, sys, time
 import cardrules
-import cardrules.procedures.shedding as shedding
+import cardrules.families.shedding.state as shedding
 out = {"compiled": shedding.__file__.endswith(".so"), "finals": []}
 for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("hearts", 4),
                       ("sixty-six", 2), ("switch", 3)):

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from strategies import games
 
 import cardrules
-from cardrules.conformance import ConformanceError, check_views
-from cardrules.game import Game
-from cardrules.observation import Observation, Trick
-from cardrules.resources import builtin_variants
-from cardrules.state import State
+from cardrules.engine.game import Game
+from cardrules.engine.observation import Observation, Trick
+from cardrules.engine.state import State
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.conformance import ConformanceError, check_views
 
 
 def _states(game: Game, seed: int, *, match: bool = False) -> list[State]:

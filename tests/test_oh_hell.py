@@ -10,10 +10,10 @@ import pytest
 from rule_support import play, refused
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.conformance import check_cards
-from cardrules.describe import describe
-from cardrules.match import MatchState
+from cardrules.engine.match import MatchState
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import check_cards
+from cardrules.tools.describe import describe
 
 PLAYERS = (3, 4, 5, 6, 7)
 LARGEST = {3: 17, 4: 12, 5: 10, 6: 8, 7: 7}
@@ -342,7 +342,7 @@ def test_o9_the_named_trump_decides_the_tricks() -> None:
 
 
 def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
-    from cardrules.render import TextRenderer
+    from cardrules.tools.render import TextRenderer
 
     game = named(4)
     table = TextRenderer(game.pack, ascii=True, title="Oh Hell")
@@ -359,7 +359,7 @@ def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
 def test_o9_the_greedy_bot_names_the_suit_it_holds_most_and_highest_of() -> None:
     """Hearts for the long suit; with aces and kings spread over two suits, no trumps
     when allowed, else the stronger of the two (diamonds: AD KD against AS QS)."""
-    from cardrules.bots import GreedyBot, bot_view
+    from cardrules.tools.bots import GreedyBot, bot_view
 
     hands = ["2S 3H 4H 5H", "AS QS AD KD", "6C 7C 8C 9D", "10S JS 10H JH"]
     for value, namer_hand, wanted in (("named", 0, "trump H"),

@@ -13,8 +13,8 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import cardrules.adapters.openspiel  # noqa: E402, F401  (registers python_cardrules)
+from cardrules.engine.match import MatchState  # noqa: E402
 from cardrules.errors import IllegalActionError  # noqa: E402
-from cardrules.match import MatchState  # noqa: E402
 
 
 def _play(state: Any, rng: random.Random, until: Any = None) -> Any:

@@ -20,7 +20,7 @@ from cardrules.adapters.openspiel_search import (  # noqa: E402
     PlayoutEvaluator,
     seeded_resampler,
 )
-from cardrules.resources import builtin_variants  # noqa: E402
+from cardrules.loader.resources import builtin_variants  # noqa: E402
 
 
 def _dealt(params: dict[str, Any], seed: int, moves: int = 0) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.check import run_check
+from cardrules.tools.check import run_check
 
 
 def _game(**section: Any) -> cardrules.Game:
@@ -90,7 +90,7 @@ def test_bad_sections_are_located_errors(section: dict[str, Any], message: str) 
 
 
 def test_the_rules_in_english_say_it() -> None:
-    from cardrules.describe import describe
+    from cardrules.tools.describe import describe
 
     lines = describe(_game(count=3, rotate=["left", "right", "across", "none"]).variant)
     assert ("- After the deal each player passes 3 cards: to the left, to the right, across, "
@@ -160,7 +160,7 @@ def test_chance_excludes_the_other_ways_and_reads_in_english() -> None:
         _game(count=1, direction="left", chance=CHANCE)
     with pytest.raises(cardrules.VariantError, match="non-unique"):
         _game(count=1, chance=["left", "left"])
-    from cardrules.describe import describe
+    from cardrules.tools.describe import describe
 
     assert ("- After the deal each player passes 3 cards: to the left, to the right, across "
             "or no passing, drawn by lot for each deal.") in describe(

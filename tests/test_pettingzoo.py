@@ -136,7 +136,7 @@ def test_max_cycles_truncates_every_agent_after_that_many_actions() -> None:
 
 
 def _shipped() -> list[str]:
-    from cardrules.resources import builtin_variants
+    from cardrules.loader.resources import builtin_variants
     return sorted(builtin_variants())
 
 

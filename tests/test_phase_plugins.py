@@ -12,11 +12,11 @@ import pytest
 import toy_phase  # noqa: F401  (registers the toy phase)
 
 import cardrules
-from cardrules.bots import QUICK_BOTS, act, make_bot
 from cardrules.cards import deal_round
-from cardrules.check import run_check
-from cardrules.conformance import Policy, check_cards, check_json, check_legal, check_views
-from cardrules.describe import describe
+from cardrules.tools.bots import QUICK_BOTS, act, make_bot
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import Policy, check_cards, check_json, check_legal, check_views
+from cardrules.tools.describe import describe
 
 
 def _house(base: str, count: int = 1) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 import pytest
 
 import cardrules
-from cardrules import hooks, resources
+from cardrules import hooks
+from cardrules.loader import resources
 
 PLUGIN = '''
 from pathlib import Path
@@ -80,8 +81,8 @@ def test_without_the_plugin_the_hook_name_is_unknown() -> None:
 def climbing() -> Iterator[str]:
     """A third-party procedure (here the shedding procedure under another name, with a
     schema of its own for its ``play:`` section), registered for one test."""
-    from cardrules.procedures import REGISTRY, register
-    from cardrules.procedures.shedding_plugin import Shedding
+    from cardrules.engine.procedures import REGISTRY, register
+    from cardrules.families.shedding.procedure import Shedding
 
     class Climbing(Shedding):
         name = "toy_climbing"
@@ -128,7 +129,7 @@ def test_an_unregistered_procedure_is_refused_naming_the_known_ones() -> None:
 def test_a_procedure_that_deals_first_takes_no_phase_before_the_deal(climbing: str) -> None:
     """A third-party procedure whose states do not deal on demand (the default) may list
     phases after the deal only: one that runs before it is refused at load."""
-    from cardrules.procedures import find
+    from cardrules.engine.procedures import find
 
     procedure = find(climbing)
     type(procedure).deals_after_phases = False

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from strategies import action_picks, games
 
 import cardrules
-from cardrules.conformance import check_cards, check_json, check_legal, check_views
 from cardrules.soak import soak
+from cardrules.tools.conformance import check_cards, check_json, check_legal, check_views
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

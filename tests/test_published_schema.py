@@ -16,8 +16,8 @@ import pytest
 import yaml
 from referencing import Registry, Resource
 
-from cardrules.cli import main
-from cardrules.schema import bundled_schema, references
+from cardrules.loader.schema import bundled_schema, references
+from cardrules.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
@@ -91,7 +91,7 @@ def test_schema_command_prints_and_writes_the_bundle(
     assert main(["schema"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == bundled_schema()
-    out = tmp_path / "cardrules.schema.json"
+    out = tmp_path / "cardrules.loader.schema.json"
     assert main(["schema", "--out", str(out)]) == 0
     assert str(out) in capsys.readouterr().out
     assert json.loads(out.read_text(encoding="utf-8")) == printed

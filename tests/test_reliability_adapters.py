@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 import cardrules
+from cardrules.engine.game import Game
+from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError
-from cardrules.game import Game
-from cardrules.state import State
 
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")

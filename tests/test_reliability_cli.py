@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.check import run_check
-from cardrules.cli import MAX_PROBLEMS_SHOWN, main
 from cardrules.errors import CardrulesError
-from cardrules.resources import builtin_variants
-from cardrules.sanitize import LINE_LIMIT
-from cardrules.simulate import simulate
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.check import run_check
+from cardrules.tools.cli import MAX_PROBLEMS_SHOWN, main
+from cardrules.tools.sanitize import LINE_LIMIT
+from cardrules.tools.simulate import simulate
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken_variants"
 PLAY = ["play", "bank", "--players", "2", "--seed", "5", "--ascii",

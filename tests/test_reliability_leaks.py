@@ -17,15 +17,15 @@ import pytest
 from bura_support import bura, legal, pass_window, play, position
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.conformance import (
+from cardrules.families.tricks.state import DECLARE, LEAD, TricksState
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import (
     ConformanceError,
     PlayoutFailure,
     check_counterfactual,
     check_playout,
 )
-from cardrules.option_space import one_at_a_time
-from cardrules.procedures.tricks import DECLARE, LEAD, TricksState
+from cardrules.tools.option_space import one_at_a_time
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -149,7 +149,7 @@ def test_no_hidden_card_changes_what_a_player_is_shown(name: str, options: dict[
 
 def test_cardrules_check_runs_the_counterfactual_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardrules import conformance
+    from cardrules.tools import conformance
 
     calls: list[int] = []
     original = conformance.check_counterfactual
@@ -179,8 +179,8 @@ def test_a_next_dealer_decided_by_hidden_hand_penalties_is_not_a_leak() -> None:
     """Found by the soak: in a Bank match with hand penalties (B26) the next dealer (B4,
     the loser) follows from the cards left in hand, which are hidden until the deal ends;
     the end of a deal is public, so this is no leak."""
-    from cardrules.check import failure_of
-    from cardrules.record import GameRecord
+    from cardrules.engine.record import GameRecord
+    from cardrules.tools.check import failure_of
 
     record = GameRecord.read(Path(__file__).parent / "fixtures" / "records" /
                              "bank-penalties-next-dealer.json")

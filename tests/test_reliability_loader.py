@@ -13,10 +13,10 @@ import pytest
 
 import cardrules
 from cardrules.cards import Pack
-from cardrules.loader import load_variant
+from cardrules.loader.load import load_variant
+from cardrules.loader.resources import builtin_variants
+from cardrules.loader.yamlsafe import parse_yaml
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
-from cardrules.resources import builtin_variants
-from cardrules.yamlsafe import parse_yaml
 
 SHIPPED = sorted(builtin_variants())
 
@@ -84,7 +84,7 @@ def test_stuck_draw_zero_is_allowed_when_the_deal_leaves_no_stock() -> None:
 def test_stuck_draw_zero_is_allowed_when_players_draw_at_will() -> None:
     """Drawing at will (at least one card a turn) empties the stock, so the deal ends
     although stuck_draw, which drawing at will does not read, is 0."""
-    from cardrules.conformance import check_playout
+    from cardrules.tools.conformance import check_playout
 
     game = cardrules.load({"extends": "crazy_eights", "patch": {"play": {"stuck_draw": 0}}},
                           players=3)

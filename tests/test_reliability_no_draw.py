@@ -10,8 +10,8 @@ import pytest
 from bura_support import play, position
 
 import cardrules
-from cardrules.conformance import check_playout
-from cardrules.describe import describe
+from cardrules.tools.conformance import check_playout
+from cardrules.tools.describe import describe
 
 
 def _no_draw(players: int) -> cardrules.Game:

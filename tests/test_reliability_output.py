@@ -1,6 +1,6 @@
 """Text from rule files, records and user input never reaches the terminal raw.
 
-Everything the command prints passes through :func:`cardrules.sanitize.printable`:
+Everything the command prints passes through :func:`cardrules.tools.sanitize.printable`:
 control characters (terminal escapes such as OSC window titles, OSC 52 clipboard writes,
 screen clears), bidirectional overrides and lone surrogates are escaped visibly, and
 over-long lines are cut with an ellipsis.
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import yaml
 
-from cardrules.cli import main
-from cardrules.resources import builtin_variants
-from cardrules.sanitize import LINE_LIMIT, SafeStream, guard, printable
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.cli import main
+from cardrules.tools.sanitize import LINE_LIMIT, SafeStream, guard, printable
 
 ATTACKS = ["\x1b]0;pwned\x07", "\x1b]52;c;ZXZpbA==\x07", "\x1b[2J", "\x9b31m", "\u202e",
            "\u2028", "\x00", "\r"]

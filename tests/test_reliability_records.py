@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.cli import main
+from cardrules.engine.record import MAX_RECORD_BYTES, GameRecord, game_of, variant_source
 from cardrules.errors import RecordError
-from cardrules.record import MAX_RECORD_BYTES, GameRecord, game_of, variant_source
-from cardrules.resources import builtin_variants
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.cli import main
+from cardrules.engine.game import MAX_SEED
+from cardrules.engine.record import GameRecord
 from cardrules.errors import CardrulesError, RecordError, SeedError
-from cardrules.game import MAX_SEED
-from cardrules.record import GameRecord
+from cardrules.tools.cli import main
 
 BAD_SEEDS = [-1, 2**64, 10**5000, True, 1.5, "7"]
 

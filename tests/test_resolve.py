@@ -1,4 +1,4 @@
-"""Tests of cardrules.resolve: extends chains, options, patches and marks."""
+"""Tests of cardrules.loader.resolve: extends chains, options, patches and marks."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardrules import resources
 from cardrules.errors import Problem, VariantError
-from cardrules.resolve import resolve, resolve_data
-from cardrules.yamlsafe import Mark, parse_yaml
+from cardrules.loader import resources
+from cardrules.loader.resolve import resolve, resolve_data
+from cardrules.loader.yamlsafe import Mark, parse_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCHEMAS = FIXTURES / "schemas"

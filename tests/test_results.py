@@ -10,8 +10,8 @@ from bura_support import bura, play, position
 
 import cardrules
 from cardrules.adapters.outcome import places, rewards, winners
-from cardrules.simulate import simulate, winners_of
-from cardrules.state import DealResult, MatchResult
+from cardrules.engine.state import DealResult, MatchResult
+from cardrules.tools.simulate import simulate, winners_of
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -171,7 +171,7 @@ def test_winners_of_is_a_deprecated_alias_of_the_result() -> None:
 
 
 def test_terminal_names_the_deal_winners() -> None:
-    from cardrules.terminal import result_lines
+    from cardrules.tools.terminal import result_lines
 
     game = bura(4, teams="on")
     state = play(position(game, "AS", "6H", "7H", "8H", trump="S"),

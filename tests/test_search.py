@@ -9,10 +9,10 @@ import pytest
 
 import cardrules
 from cardrules.actions import Action, Kind
-from cardrules.bots import QUICK_BOTS, Searcher, act, make_bot, play_game
+from cardrules.engine.information import Information
 from cardrules.errors import CardrulesError
-from cardrules.information import Information
-from cardrules.search import SearchBot
+from cardrules.tools.bots import QUICK_BOTS, Searcher, act, make_bot, play_game
+from cardrules.tools.search import SearchBot
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -142,7 +142,7 @@ def test_the_trick_policy_takes_points_cheaply_and_throws_the_rest() -> None:
     """The play-out policy of trick-taking games scores moves from the state as the greedy
     heuristic does: an ace led is taken with the only card that beats it (the small
     trump); a lead nothing beats is answered by throwing the cheapest card face down."""
-    from cardrules.procedures.tricks_policy import TricksPolicy
+    from cardrules.families.tricks.policy import TricksPolicy
 
     ace = _bura_answer("AS")
     policy = TricksPolicy(ace.game, explore=0.0)
@@ -152,7 +152,7 @@ def test_the_trick_policy_takes_points_cheaply_and_throws_the_rest() -> None:
 
 
 def test_the_trick_policy_explores_at_random_as_often_as_asked() -> None:
-    from cardrules.procedures.tricks_policy import TricksPolicy
+    from cardrules.families.tricks.policy import TricksPolicy
 
     state = _bura_answer("AS")
     rng = random.Random(3)
@@ -165,8 +165,8 @@ def test_the_trick_policy_explores_at_random_as_often_as_asked() -> None:
 def test_the_search_plays_out_with_the_procedures_policy() -> None:
     """By default the play-outs follow the procedure's policy (trick-taking has one);
     a procedure without one plays out at random; a policy given explicitly wins."""
-    from cardrules.procedures.tricks_policy import TricksPolicy
-    from cardrules.search import rollout_random
+    from cardrules.families.tricks.policy import TricksPolicy
+    from cardrules.tools.search import rollout_random
 
     bura = cardrules.load("bura", players=2)
     assert isinstance(SearchBot()._rollout_for(bura), TricksPolicy)
@@ -187,8 +187,8 @@ def test_in_a_match_a_deal_that_decides_it_outweighs_any_other_deal() -> None:
     with 2 penalty points leaves the match going (at 10) and is worth three quarters of
     the deal's own utility; losing it with 4 loses the match: -1 (and 1 to the
     opponent)."""
-    from cardrules.match import MatchState
-    from cardrules.state import DealResult
+    from cardrules.engine.match import MatchState
+    from cardrules.engine.state import DealResult
 
     game = cardrules.load("bura", players=2)
     deal = _real_choice(game, 2)
@@ -213,7 +213,7 @@ def test_opponents_follow_the_play_out_policy_where_the_procedure_has_one() -> N
     """With the procedure's policy the other partnerships' seats play its moves inside the
     tree too (a model of the opponents); with random play-outs, or when asked for the
     tree, every seat chooses by the statistics."""
-    from cardrules.search import rollout_random
+    from cardrules.tools.search import rollout_random
 
     state = _real_choice(cardrules.load("bura", players=2), 1)
     me = state.current_player

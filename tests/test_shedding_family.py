@@ -18,9 +18,9 @@ from rule_support import play, refused
 
 import cardrules
 from cardrules.actions import parse_action
-from cardrules.describe import describe
-from cardrules.procedures.shedding import SheddingState
-from cardrules.yamlsafe import parse_yaml
+from cardrules.families.shedding.state import SheddingState
+from cardrules.loader.yamlsafe import parse_yaml
+from cardrules.tools.describe import describe
 
 FIXTURE = Path(__file__).parent / "fixtures" / "variants" / "crazy-eights-like.yaml"
 

@@ -9,7 +9,7 @@ import random
 from bank_support import bank
 
 import cardrules
-from cardrules.procedures.shedding_policy import SheddingPolicy
+from cardrules.families.shedding.policy import SheddingPolicy
 
 FIXED = random.Random(0)
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import cardrules
-from cardrules.simulate import simulate, wilson
+from cardrules.tools.simulate import simulate, wilson
 
 
 def test_same_seed_same_summary() -> None:

@@ -15,10 +15,10 @@ import pytest
 from rule_support import play, refused
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.conformance import check_counterfactual, check_playout, check_views
-from cardrules.describe import describe
-from cardrules.procedures.tricks import TricksState
+from cardrules.families.tricks.state import TricksState
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import check_counterfactual, check_playout, check_views
+from cardrules.tools.describe import describe
 
 STOCK = "9D 10D QD KD"
 """A stock of four cards drawn in this order, then the turned card."""

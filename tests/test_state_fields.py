@@ -1,5 +1,5 @@
 """State fields are declared once; cloning, JSON, zones, re-sampling and pickling derive
-from the declarations (cardrules.fields, cardrules.state_codec)."""
+from the declarations (cardrules.engine.fields, cardrules.engine.state_codec)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import attrs
 import pytest
 
 import cardrules
-from cardrules.fields import CardList, CardSets, Count, Events, Seat, declared, field
+from cardrules.engine.fields import CardList, CardSets, Count, Events, Seat, declared, field
+from cardrules.engine.state_codec import clone_function, derived
+from cardrules.families.shedding.state import SheddingState
+from cardrules.families.tricks.state import TricksState
 from cardrules.model.common import Visibility
-from cardrules.procedures.shedding import SheddingState
-from cardrules.procedures.tricks import TricksState
-from cardrules.state_codec import clone_function, derived
 
 
 def _played(variant: str, players: int, steps: int, seed: int = 1) -> cardrules.State:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.cli import main
 from cardrules.errors import CardrulesError
-from cardrules.simulate import simulate
-from cardrules.study import Setting, StudyPlan, run_study, write_report
-from cardrules.study.report import to_json
-from cardrules.study.run import Checkpoint, play_plan
+from cardrules.tools.cli import main
+from cardrules.tools.simulate import simulate
+from cardrules.tools.study import Setting, StudyPlan, run_study, write_report
+from cardrules.tools.study.report import to_json
+from cardrules.tools.study.run import Checkpoint, play_plan
 
 SETTINGS = (Setting(label="skip", options={"seven": "skip"}),
             Setting(label="nothing", options={"seven": "nothing"}),

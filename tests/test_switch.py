@@ -14,9 +14,9 @@ from rule_support import play, refused
 
 import cardrules
 from cardrules.cards import mask_of
-from cardrules.describe import describe
-from cardrules.procedures.shedding import SheddingState
-from cardrules.resources import builtin_variants
+from cardrules.families.shedding.state import SheddingState
+from cardrules.loader.resources import builtin_variants
+from cardrules.tools.describe import describe
 
 
 @cache
@@ -444,7 +444,7 @@ def test_the_rules_say_what_switch_does() -> None:
 
 
 def test_cardrules_rules_switch_prints_them(capsys: pytest.CaptureFixture[str]) -> None:
-    from cardrules.cli import main
+    from cardrules.tools.cli import main
 
     assert main(["rules", "switch"]) == 0
     out = capsys.readouterr().out
@@ -478,7 +478,7 @@ def test_greedy_announces_its_last_card_before_laying_it() -> None:
     so it never pays the penalty (without this, greedy games ran to the reshuffle limit)."""
     import random
 
-    from cardrules.bots import act, make_bot
+    from cardrules.tools.bots import act, make_bot
 
     bot, rng = make_bot("greedy"), random.Random(0)
     state = switch().setup(hands=["9C 5H", "3S 4D", "KD QD"], pile="9D",
@@ -493,7 +493,7 @@ def test_greedy_names_the_suit_it_holds_most() -> None:
     """S6: after an ace, the greedy bot names the suit of most of its remaining cards."""
     import random
 
-    from cardrules.bots import act, make_bot
+    from cardrules.tools.bots import act, make_bot
 
     state = switch().setup(hands=["AD 9H 2H 3C", "3S 9C AS 4H", "4S"], pile="KC",
                            stock="5C 6C 7C")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import cardrules
-from cardrules.prompt import move_lines, typed_cards
-from cardrules.render import TextRenderer
-from cardrules.table import MAX_PILE_SHOWN
+from cardrules.tools.prompt import move_lines, typed_cards
+from cardrules.tools.render import TextRenderer
+from cardrules.tools.table import MAX_PILE_SHOWN
 
 
 def _table() -> TextRenderer:

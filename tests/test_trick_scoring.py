@@ -15,13 +15,13 @@ import pytest
 import yaml
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.conformance import check_playout
+from cardrules.engine.match import MatchState, decide
+from cardrules.engine.standings import alone, opposite
+from cardrules.families.tricks.state import TricksState
 from cardrules.hooks import CardPointsInput, DealScoringInput, hook
-from cardrules.match import MatchState, decide
-from cardrules.procedures.tricks import TricksState
-from cardrules.simulate import simulate
-from cardrules.standings import alone, opposite
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import check_playout
+from cardrules.tools.simulate import simulate
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scoring" / "points_and_tricks.yaml"
 """Q of spades 13, every heart 1; penalty points, shooting the moon, lowest total at 50."""
@@ -276,7 +276,7 @@ def test_simulated_matches_count_each_game_once() -> None:
 
 
 def test_the_rules_describe_the_vocabulary_and_the_goals() -> None:
-    from cardrules.describe import describe
+    from cardrules.tools.describe import describe
 
     text = "\n".join(describe(_game().variant))
     assert "every H 1" in text and "QS 13" in text

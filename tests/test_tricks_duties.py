@@ -15,10 +15,10 @@ import yaml
 from rule_support import play, refused
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.conformance import check_counterfactual, check_playout, check_views
-from cardrules.describe import describe
-from cardrules.procedures.tricks import TricksState
+from cardrules.families.tricks.state import TricksState
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import check_counterfactual, check_playout, check_views
+from cardrules.tools.describe import describe
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tricks" / "duties.yaml"
 BASE: dict[str, Any] = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
@@ -111,7 +111,7 @@ def test_several_cards_follow_with_as_many_of_the_led_suit_as_held() -> None:
     refused(state, "answer 9H 8H", "D4")
 
 
-# What an answer under the duties shows the table (cardrules.absences) ----------------
+# What an answer under the duties shows the table (cardrules.engine.absences) ----------------
 
 def _missing(state: TricksState, seat: int) -> str:
     return " ".join(state.game.pack.names(state.game.pack.cards_of(state.missing[seat])))

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.conformance import check_playout
-from cardrules.procedures.tricks import TricksState
+from cardrules.families.tricks.state import TricksState
+from cardrules.tools.conformance import check_playout
 
 PIQUET: dict[str, Any] = {
     "name": "little_tricks",

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.cli import main
-from cardrules.describe import describe
-from cardrules.state import State
+from cardrules.engine.state import State
+from cardrules.tools.cli import main
+from cardrules.tools.describe import describe
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAME = EXAMPLES / "eight-tricks.yaml"

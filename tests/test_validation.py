@@ -1,4 +1,4 @@
-"""Tests of cardrules.validation: located, readable schema errors."""
+"""Tests of cardrules.loader.validation: located, readable schema errors."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardrules.errors import CardrulesError, Problem, VariantError
-from cardrules.validation import validate
-from cardrules.yamlsafe import parse_yaml
+from cardrules.loader.validation import validate
+from cardrules.loader.yamlsafe import parse_yaml
 
 SCHEMAS = Path(__file__).parent / "fixtures" / "schemas"
 

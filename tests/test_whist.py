@@ -10,9 +10,9 @@ import pytest
 from rule_support import play, refused
 
 import cardrules
-from cardrules.check import run_check
-from cardrules.describe import describe
-from cardrules.match import MatchState
+from cardrules.engine.match import MatchState
+from cardrules.tools.check import run_check
+from cardrules.tools.describe import describe
 
 TEAMS = ((0, 2), (1, 3))
 

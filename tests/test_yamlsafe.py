@@ -1,4 +1,4 @@
-"""Tests of cardrules.yamlsafe: plain data, marks, and the hostile-YAML corpus."""
+"""Tests of cardrules.loader.yamlsafe: plain data, marks, and the hostile-YAML corpus."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules.errors import Problem, VariantError
-from cardrules.yamlsafe import (
+from cardrules.loader.yamlsafe import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_NODES,

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import cardrules
-from cardrules.procedures import find
+from cardrules.engine.procedures import find
 
 
 def _load(base: str, zones: dict[str, str]) -> cardrules.Game:

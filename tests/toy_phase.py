@@ -17,14 +17,14 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.action_space import CardSets as CardSetFamily
-from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, mask_of
-from cardrules.events import Event
-from cardrules.fields import CardSets, Count, field
+from cardrules.engine.action_space import CardSets as CardSetFamily
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.events import Event
+from cardrules.engine.fields import CardSets, Count, field
+from cardrules.engine.observation import CardsBySeat, Field, Number
 from cardrules.model.common import Visibility
-from cardrules.observation import CardsBySeat, Field, Number
 from cardrules.phases import Phase, register
 
 

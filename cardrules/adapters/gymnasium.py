@@ -2,9 +2,9 @@
 
 The agent plays one seat (``seat``, 0 by default); every other seat is played by a named
 bot (``opponents``: one name for all, or one per seat, e.g. ``("greedy", "random")``).
-Actions are indices of the game's :attr:`~cardrules.game.Game.action_space`; an
+Actions are indices of the game's :attr:`~cardrules.engine.game.Game.action_space`; an
 observation is a dict with ``observation`` (the game's
-:attr:`~cardrules.game.Game.observation` of the state, seats counted from the agent) and
+:attr:`~cardrules.engine.game.Game.observation` of the state, seats counted from the agent) and
 ``action_mask`` (1 where the index is legal now). The same mask is in ``info`` under
 ``action_mask``, the key Gymnasium's masked-action wrappers read.
 
@@ -40,12 +40,12 @@ import numpy as np
 
 import cardrules
 from cardrules.adapters.outcome import rewards, scores, winners
-from cardrules.arguments import as_index
-from cardrules.bots import Bot, bot_view, make_bot
+from cardrules.engine.arguments import as_index
+from cardrules.engine.game import Game, derive_seed
+from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError
-from cardrules.game import Game, derive_seed
-from cardrules.render import TextRenderer
-from cardrules.state import State
+from cardrules.tools.bots import Bot, bot_view, make_bot
+from cardrules.tools.render import TextRenderer
 
 __all__ = ["ENV_ID", "CardrulesGymEnv"]
 

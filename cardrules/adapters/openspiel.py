@@ -38,13 +38,13 @@ rules themselves (a reshuffle of the stock, a phase's lot) come from the deal se
 with ``shuffle=cards``, the drawn seed with ``shuffle=seeds``.  A chance outcome that is
 not possible (a card drawn already) is refused at once.
 
-Players act with indices of the game's :attr:`~cardrules.game.Game.action_space`; at
+Players act with indices of the game's :attr:`~cardrules.engine.game.Game.action_space`; at
 the end the winners in first place, as the engine's deal or match result gives them
 (both partners in a partnership game; see :func:`cardrules.adapters.outcome.winners`),
 get ``+1`` and the others ``-1`` (all ``0`` when nobody won).
 
 Observations: the observation tensor is the game's
-:attr:`~cardrules.game.Game.observation` of the player's view; the observation string
+:attr:`~cardrules.engine.game.Game.observation` of the player's view; the observation string
 is the view (``State.view``) as JSON.  The information-state string holds every view the
 player had since the game began, in order (perfect recall), so two states share it
 exactly when the player cannot tell them apart.  The information-state tensor is the
@@ -83,11 +83,11 @@ import pyspiel
 import cardrules
 from cardrules.actions import Action
 from cardrules.adapters.outcome import rewards
-from cardrules.arguments import checked_player
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.game import Game
+from cardrules.engine.match import MatchState
+from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, IllegalActionError
-from cardrules.game import Game
-from cardrules.match import MatchState
-from cardrules.state import State
 
 __all__ = ["CardrulesGame", "CardrulesState", "Observer"]
 
@@ -635,7 +635,7 @@ class CardrulesState(pyspiel.State):
     def resample_from_infostate(self, player: int, sampler: Any) -> CardrulesState:
         """A state ``player`` cannot tell from this one (OpenSpiel's
         ``ResampleFromInfostate``, which its Python ISMCTS bot calls): the cards they
-        cannot see re-dealt by :meth:`cardrules.state.State.resample`, from a generator
+        cannot see re-dealt by :meth:`cardrules.engine.state.State.resample`, from a generator
         seeded by two calls of ``sampler`` (a callable giving floats in [0, 1), such as
         ``pyspiel.UniformProbabilitySampler``).
 

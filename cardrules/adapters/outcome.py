@@ -6,15 +6,15 @@ in first place, both partners in a partnership game); nothing here decides it.
 
 from __future__ import annotations
 
-from cardrules.game import Game
-from cardrules.state import MatchResult, State
+from cardrules.engine.game import Game
+from cardrules.engine.state import MatchResult, State
 
 __all__ = ["places", "rewards", "scores", "winners"]
 
 
 def winners(state: State) -> list[int]:
     """The winners in first place of a finished deal or match, as its result gives them
-    (see :attr:`~cardrules.state.DealResult.leaders`); empty when nobody won or the game
+    (see :attr:`~cardrules.engine.state.DealResult.leaders`); empty when nobody won or the game
     is not over."""
     outcome = state.result
     return list(outcome.leaders) if outcome is not None else []

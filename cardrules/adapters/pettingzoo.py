@@ -1,8 +1,8 @@
 """Any cardrules game as a PettingZoo AEC environment (``pip install 'cardrules[rl]'``).
 
 Agents are ``player_0 .. player_{n-1}``. Actions are indices of the game's
-:attr:`~cardrules.game.Game.action_space`; an observation is a dict with
-``observation`` (the game's :attr:`~cardrules.game.Game.observation` of the state, seats
+:attr:`~cardrules.engine.game.Game.action_space`; an observation is a dict with
+``observation`` (the game's :attr:`~cardrules.engine.game.Game.observation` of the state, seats
 counted from the agent) and ``action_mask`` (1 where the index is legal now, all 0 when it
 is not the agent's turn). An episode is one deal, or a whole match with ``match=True``.
 At the end every winner in first place, as the engine's result gives them (both partners
@@ -29,11 +29,11 @@ from pettingzoo import AECEnv
 
 import cardrules
 from cardrules.adapters.outcome import rewards, scores, winners
-from cardrules.arguments import as_index
+from cardrules.engine.arguments import as_index
+from cardrules.engine.game import Game, derive_seed
+from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, IllegalActionError
-from cardrules.game import Game, derive_seed
-from cardrules.render import TextRenderer
-from cardrules.state import State
+from cardrules.tools.render import TextRenderer
 
 __all__ = ["CardrulesEnv"]
 

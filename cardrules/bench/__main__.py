@@ -169,7 +169,7 @@ def _scaling(*, seconds: float, as_json: bool) -> int:
 
 def _search(*, quick: bool, as_json: bool) -> int:
     from cardrules.bench.search import search_costs
-    from cardrules.cli import LEVELS
+    from cardrules.tools.cli import LEVELS
 
     rows = []
     for variant, players in OWN:

@@ -31,14 +31,14 @@ from typing import Any, cast
 import attrs
 
 import cardrules
-from cardrules import state_codec
 from cardrules.actions import Action
-from cardrules.bots import drive, make_bot, search_bot
-from cardrules.game import derive_seed
-from cardrules.information import Information
-from cardrules.match import MatchState
-from cardrules.seeding import MAX_SEED
-from cardrules.state import State
+from cardrules.engine import state_codec
+from cardrules.engine.game import derive_seed
+from cardrules.engine.information import Information
+from cardrules.engine.match import MatchState
+from cardrules.engine.seeding import MAX_SEED
+from cardrules.engine.state import State
+from cardrules.tools.bots import drive, make_bot, search_bot
 
 __all__ = ["Duel", "duel", "main", "wilson"]
 

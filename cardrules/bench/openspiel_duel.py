@@ -1,9 +1,9 @@
 """``python -m cardrules.bench.openspiel_duel``: the search bot against OpenSpiel's ISMCTS.
 
 Both play single deals of the ``python_cardrules`` OpenSpiel game with the same number
-of iterations per move: cardrules' :class:`~cardrules.search.SearchBot` (``--bot``,
+of iterations per move: cardrules' :class:`~cardrules.tools.search.SearchBot` (``--bot``,
 default ``ismcts:N``) on the deal the adapter holds, through
-:class:`~cardrules.information.Information`; OpenSpiel's Python ``ISMCTSBot`` (UCT
+:class:`~cardrules.engine.information.Information`; OpenSpiel's Python ``ISMCTSBot`` (UCT
 constant 2, unlimited worlds, the most visited move) through the adapter, drawing its
 worlds with ``resample_from_infostate`` and evaluating leaves with
 :class:`~cardrules.adapters.openspiel_search.PlayoutEvaluator`.  Deal ``k`` seats the
@@ -29,10 +29,10 @@ from open_spiel.python.algorithms import ismcts
 import cardrules.adapters.openspiel  # noqa: F401  (registers python_cardrules)
 from cardrules.adapters.openspiel_search import PlayoutEvaluator, seeded_resampler
 from cardrules.bench.bots import wilson
-from cardrules.bots import make_bot
-from cardrules.game import derive_seed
-from cardrules.information import Information
-from cardrules.search import SearchBot
+from cardrules.engine.game import derive_seed
+from cardrules.engine.information import Information
+from cardrules.tools.bots import make_bot
+from cardrules.tools.search import SearchBot
 
 __all__ = ["main"]
 

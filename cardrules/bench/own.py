@@ -17,8 +17,8 @@ from typing import Any
 import attrs
 
 import cardrules
-from cardrules.game import Game, derive_seed
-from cardrules.state import State
+from cardrules.engine.game import Game, derive_seed
+from cardrules.engine.state import State
 
 __all__ = ["CallCosts", "PlayoutResult", "call_costs", "load_cost", "playouts"]
 

@@ -3,7 +3,7 @@ and iterations per second (``python -m cardrules.bench --search``).
 
 Positions are taken from random deals: every decision with two or more legal actions
 within the first ``moves`` actions of ``deals`` deals, searched from the seat's
-:class:`~cardrules.information.Information`.  Times are CPU times of this process, so
+:class:`~cardrules.engine.information.Information`.  Times are CPU times of this process, so
 other work on the machine does not inflate them.
 """
 
@@ -14,10 +14,10 @@ import time
 from typing import Any
 
 import cardrules
-from cardrules.bots import make_bot
-from cardrules.information import Information
-from cardrules.search import SearchBot
-from cardrules.state import State
+from cardrules.engine.information import Information
+from cardrules.engine.state import State
+from cardrules.tools.bots import make_bot
+from cardrules.tools.search import SearchBot
 
 __all__ = ["positions", "search_costs"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from math import comb
 
-from cardrules.model.bouts import BoutsPlay
-from cardrules.model.shedding import GroupKind, SheddingPlay
-from cardrules.model.tricks import CombinationSpec, Effect, TrickScoring, TricksPlay
+from cardrules.families.bouts.model import BoutsPlay
+from cardrules.families.shedding.model import GroupKind, SheddingPlay
+from cardrules.families.tricks.model import CombinationSpec, Effect, TrickScoring, TricksPlay
 from cardrules.model.variant import Variant
 
 __all__ = ["MAX_LEGAL_ACTIONS", "legal_action_bound"]
@@ -37,9 +37,9 @@ def legal_action_bound(variant: Variant) -> int:
     card, every same-rank group (each card of it may lie on top), every run (either end
     first), ``draw``, ``pass``, ``announce`` and the trump choices.
 
-    *Bouts*: see :meth:`~cardrules.model.bouts.BoutsPlay.action_bound`.
+    *Bouts*: see :meth:`~cardrules.families.bouts.model.BoutsPlay.action_bound`.
 
-    >>> from cardrules.loader import load_variant
+    >>> from cardrules.loader.load import load_variant
     >>> legal_action_bound(load_variant("bura")[0])
     21
     >>> legal_action_bound(load_variant("bank")[0])

@@ -12,12 +12,13 @@ from fractions import Fraction
 
 import jsonschema
 
+from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.state_codec import declarable_zones
 from cardrules.errors import CardrulesError
-from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
-from cardrules.model.bouts import BoutsPlay
-from cardrules.model.checks_bouts import check_bouts
-from cardrules.model.match import SCHEDULE, Goal
-from cardrules.model.shedding import (
+from cardrules.families.bouts.checks import check_bouts
+from cardrules.families.bouts.model import BoutsPlay
+from cardrules.families.shedding.checks import effect_problems
+from cardrules.families.shedding.model import (
     BonusWhen,
     GroupKind,
     HandPenaltyMode,
@@ -27,9 +28,8 @@ from cardrules.model.shedding import (
     Then,
     TrumpMode,
 )
-from cardrules.model.shedding_checks import effect_problems
-from cardrules.model.stock_checks import check_stock
-from cardrules.model.tricks import (
+from cardrules.families.tricks.checks_stock import check_stock
+from cardrules.families.tricks.model import (
     Condition,
     DrawOrder,
     Follow,
@@ -38,11 +38,11 @@ from cardrules.model.tricks import (
     TricksPlay,
     TrumpSource,
 )
+from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
+from cardrules.model.match import SCHEDULE, Goal
 from cardrules.model.variant import Variant
 from cardrules.phases import find as find_phase
 from cardrules.phases import known as known_phases
-from cardrules.procedures import find as find_procedure
-from cardrules.state_codec import declarable_zones
 
 __all__ = ["SETUP_CHECKS", "check_variant"]
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import cattrs
 
+from cardrules.engine.procedures import find as find_procedure
+from cardrules.families.shedding.model import RankClause
 from cardrules.model.common import (
     BeatClause,
     DealSpec,
@@ -17,9 +19,7 @@ from cardrules.model.common import (
     Visibility,
 )
 from cardrules.model.match import MatchSpec
-from cardrules.model.shedding import RankClause
 from cardrules.model.variant import PhaseEntry, Variant
-from cardrules.procedures import find as find_procedure
 
 __all__ = ["structure_variant"]
 

@@ -6,11 +6,11 @@ from typing import Any
 
 import attrs
 
-from cardrules.model.bouts import BoutsPlay, BoutsScoring
+from cardrules.families.bouts.model import BoutsPlay, BoutsScoring
+from cardrules.families.shedding.model import SheddingPlay, SheddingScoring
+from cardrules.families.tricks.model import TrickScoring, TricksPlay
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
 from cardrules.model.match import MatchSpec
-from cardrules.model.shedding import SheddingPlay, SheddingScoring
-from cardrules.model.tricks import TrickScoring, TricksPlay
 
 __all__ = ["PhaseEntry", "PlayRules", "ScoringRules", "Variant"]
 
@@ -60,7 +60,7 @@ class Variant:
     """Declared options with the values in force."""
     phases: tuple[PhaseEntry, ...] = ()
     """Phases run in order before play: those that run before the deal first, then the
-    rest after it (see :mod:`cardrules.flow`)."""
+    rest after it (see :mod:`cardrules.engine.flow`)."""
     references: dict[str, str] = attrs.field(factory=dict)
     """Procedure rule key (``must_beat``...) -> the variant's own rule number, for messages."""
 

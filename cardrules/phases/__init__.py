@@ -5,7 +5,7 @@ so (:attr:`Phase.before_deal`, listed first), before the cards are dealt.
 A phase declares, once, everything generic code needs:
 
 - its state fields (an attrs mixin class whose fields are made with
-  :func:`cardrules.fields.field`, so cloning, JSON, zones, views of hidden cards and
+  :func:`cardrules.engine.fields.field`, so cloning, JSON, zones, views of hidden cards and
   re-sampling derive from them), in :attr:`Phase.fields`;
 - its YAML section: a JSON Schema fragment (:attr:`Phase.schema`), the record it is read
   into (:meth:`Phase.settings`), cross-field checks (:meth:`Phase.check`) and a sentence
@@ -38,14 +38,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.actions import register_verb
-from cardrules.registry import Registry
+from cardrules.engine.registry import Registry
 
 if TYPE_CHECKING:
-    from cardrules.action_space import Family
     from cardrules.actions import Action
-    from cardrules.game import Game
+    from cardrules.engine.action_space import Family
+    from cardrules.engine.game import Game
+    from cardrules.engine.observation import Field
     from cardrules.model.variant import Variant
-    from cardrules.observation import Field
 
 __all__ = ["Phase", "find", "known", "register"]
 
@@ -74,7 +74,7 @@ class Phase(abc.ABC):
     """The phase runs before the cards are dealt, on the shuffled pack (choosing trump
     suits at the start of a match, say); such phases come first in ``phases:``, and the
     play procedure must support them
-    (:attr:`~cardrules.procedures.Procedure.deals_after_phases`)."""
+    (:attr:`~cardrules.engine.procedures.Procedure.deals_after_phases`)."""
     names_trump: ClassVar[bool] = False
     """The phase names the deal's trump suit (``play.trump.source: bidder`` needs one such
     phase listed)."""
@@ -151,7 +151,7 @@ class Phase(abc.ABC):
     def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
                     ) -> Callable[[Action], float] | None:
         """The phase's move heuristic, read from the acting seat's ``view`` (with a
-        ``pack`` entry of public card facts, see :mod:`cardrules.heuristics`): a score per
+        ``pack`` entry of public card facts, see :mod:`cardrules.engine.heuristics`): a score per
         legal action, higher is better.  None (the default): every move alike."""
         return None
 

@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import schema_reference  # noqa: E402
 
 import cardrules  # noqa: E402
-from cardrules.cli import _parser  # noqa: E402
-from cardrules.describe import describe  # noqa: E402
+from cardrules.loader.resources import builtin_variants  # noqa: E402
 from cardrules.model.variant import Variant  # noqa: E402
-from cardrules.resources import builtin_variants  # noqa: E402
+from cardrules.tools.cli import _parser  # noqa: E402
+from cardrules.tools.describe import describe  # noqa: E402
 
 DOCS = ROOT / "docs"
 API_SKIP = {"__main__"}                         # entry points, not API

@@ -339,7 +339,7 @@ def _anchor(name: str) -> str:
 def model_default(root: type, path: tuple[str, ...], procedure: str) -> str | None:
     """The default of the rules record field at ``path`` (from the attrs class ``root``),
     as flow YAML; None when there is no such field or it has no default.  ``procedure``
-    picks the member of a union of procedure records (by module name)."""
+    picks the member of a union of procedure records (by the family package it is in)."""
     cls: Any = root
     for depth, key in enumerate(path):
         cls = _record(cls, procedure)
@@ -364,7 +364,7 @@ def _record(cls: Any, procedure: str) -> Any:
             cls = args[-1] if args else None
         elif args:
             picked = [a for a in args if procedure and
-                      getattr(a, "__module__", "").endswith("." + procedure)]
+                      f".{procedure}." in getattr(a, "__module__", "") + "."]
             cls = picked[0] if picked else args[0]
         else:
             return cls

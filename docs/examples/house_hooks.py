@@ -3,10 +3,17 @@
 Register them by importing this module, or through the entry-point group
 ``cardrules.hooks`` of an installed package."""
 from cardrules.actions import Kind
-from cardrules.hooks import (AfterPlayInput, CardPointsInput, DealScoringInput,
-                             EndOfDealInput, FirstMoverInput, LegalFilterInput,
-                             NextDealerInput, hook)
-from cardrules.model.shedding import AfterTurn
+from cardrules.families.shedding.model import AfterTurn
+from cardrules.hooks import (
+    AfterPlayInput,
+    CardPointsInput,
+    DealScoringInput,
+    EndOfDealInput,
+    FirstMoverInput,
+    LegalFilterInput,
+    NextDealerInput,
+    hook,
+)
 
 
 @hook("first_mover", "house.dealer_leads")

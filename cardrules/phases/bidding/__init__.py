@@ -37,14 +37,14 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
-from cardrules.events import Event
-from cardrules.fields import Numbers, field
-from cardrules.heuristics import CardFacts
-from cardrules.model.tricks import DrawOrder, TricksPlay
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.events import Event
+from cardrules.engine.fields import Numbers, field
+from cardrules.engine.heuristics import CardFacts
+from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
+from cardrules.families.tricks.model import DrawOrder, TricksPlay
 from cardrules.model.variant import Variant
-from cardrules.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.phases import Phase, register
 
 __all__ = ["Bidding", "BiddingFields", "BiddingSettings", "Contract"]

@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from cardrules.action_space import Family, Listed
 from cardrules.actions import Action, Kind
-from cardrules.events import Event
-from cardrules.model.shedding import SheddingPlay, TrumpMode
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.events import Event
+from cardrules.families.shedding.model import SheddingPlay, TrumpMode
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 

@@ -29,13 +29,13 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.action_space import Family, Listed
 from cardrules.actions import NO_TRUMP, Action, Kind
-from cardrules.events import Event
-from cardrules.heuristics import CardFacts
-from cardrules.model.tricks import TricksPlay, TrumpSource
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.events import Event
+from cardrules.engine.heuristics import CardFacts
+from cardrules.engine.observation import Field, Number, Seat
+from cardrules.families.tricks.model import TricksPlay, TrumpSource
 from cardrules.model.variant import Variant
-from cardrules.observation import Field, Number, Seat
 from cardrules.phases import Phase, register
 
 __all__ = ["NameTrump", "NameTrumpSettings", "highest_bidder", "trump_scores"]

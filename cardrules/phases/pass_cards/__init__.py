@@ -27,16 +27,16 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.action_space import CardSets as CardSetFamily
-from cardrules.action_space import Family
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
-from cardrules.events import Event
-from cardrules.fields import CardSets, KnownCards, Label, field
-from cardrules.heuristics import CardFacts
+from cardrules.engine.action_space import CardSets as CardSetFamily
+from cardrules.engine.action_space import Family
+from cardrules.engine.events import Event
+from cardrules.engine.fields import CardSets, KnownCards, Label, field
+from cardrules.engine.heuristics import CardFacts
+from cardrules.engine.observation import CardsBySeat, Field, OneOf
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
-from cardrules.observation import CardsBySeat, Field, OneOf
 from cardrules.phases import Phase, register
 
 __all__ = ["Direction", "PassCards", "PassSettings", "PassingFields"]

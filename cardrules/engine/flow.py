@@ -1,0 +1,180 @@
+"""A deal's flow through the phases a variant lists (:mod:`cardrules.phases`).
+
+When a deal is shuffled every listed phase may draw what the deal leaves to chance
+(:func:`draw`).  A state whose game lists phases then enters them in order (its
+``_stage`` is the index of the phase at work; -1 once play has begun): first the phases
+that run before the cards are dealt (:attr:`~cardrules.phases.Phase.before_deal`, such as
+choosing trump suits at the start of a match), then the procedure deals
+(``state._deal_cards()``), then the phases that run after the deal (passing cards,
+bidding).  While a phase is at work it decides the legal actions, the refusals, what an
+action does and part of the view; when the last one is done the play procedure begins
+its play (``state._start_play()``).  A game that lists no phase before the deal is dealt
+by its procedure before :func:`begin` is called.
+
+The game's state class is its procedure's state class with each phase's field mixin
+added (:func:`compose`), so everything derived from declared fields covers the phases'
+fields too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.engine.action_space import Listed
+from cardrules.engine.seeding import derive_seed
+from cardrules.engine.state_codec import derived
+
+if TYPE_CHECKING:
+    from cardrules.engine.action_space import Family
+    from cardrules.engine.state import FieldState
+    from cardrules.phases import Phase
+
+S = TypeVar("S", bound="FieldState")
+
+__all__ = ["apply", "before_deal", "begin", "compose", "draw", "legal", "over", "refusal",
+           "score", "start", "view"]
+
+
+def compose(base: type, mixins: Sequence[type]) -> type:
+    """``base`` (a procedure's state class) with the phases' field mixins added; ``base``
+    itself when there are none.  ``base`` comes first, so its methods (equality, hashing,
+    ``repr``) win over anything attrs gave a mixin."""
+    if not mixins:
+        return base
+    name = base.__name__ + "".join(m.__name__ for m in mixins)
+    cls = type(name, (base, *mixins), {"__module__": base.__module__})
+    return derived(attrs.define(slots=True, eq=False, repr=False)(cls))
+
+
+def draw(state: FieldState, seed: int) -> None:
+    """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
+    by lot, each from its own seed derived from ``seed`` (changes a fresh state)."""
+    for stage, (phase, settings) in enumerate(state.game.phases):
+        phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
+
+
+def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
+    """How many of the listed ``phases`` run before the deal (they come first in the list;
+    the rule file's checks make sure)."""
+    count = 0
+    while count < len(phases) and phases[count][0].before_deal:
+        count += 1
+    return count
+
+
+def start(state: FieldState, seed: int) -> None:
+    """A deal was just shuffled from ``seed`` (changes the fresh state): the listed phases
+    draw what they decide by lot, the procedure deals at once unless phases run before
+    the deal, then the phases are entered in order, or play begins when there is none."""
+    draw(state, seed)
+    if not state.game.dealt_at:
+        state._deal_cards()
+    begin(state)
+
+
+def begin(state: FieldState) -> None:
+    """Enter the first listed phase that has something to do, dealing the cards once the
+    phases before the deal are done (``state._deal_cards()``), or begin play when no phase
+    is left (changes a fresh state).  The procedure has already dealt the cards when its
+    game lists no phase before the deal."""
+    _enter(state, 0)
+
+
+def _enter(state: FieldState, stage: int) -> None:
+    phases = state.game.phases
+    dealt_at = state.game.dealt_at
+    while stage < len(phases):
+        if stage == dealt_at and stage:
+            state._deal_cards()
+        phase, settings = phases[stage]
+        if not phase.skip(state, settings):
+            state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
+            phase.enter(state, settings)
+            return
+        stage += 1
+    if stage == dealt_at and stage:
+        state._deal_cards()
+    state._stage = -1  # type: ignore[misc]
+    state._start_play()
+
+
+def legal(state: FieldState) -> tuple[Action, ...]:
+    """The legal actions of the phase at work: its candidates it does not refuse."""
+    phase, settings = state.game.phases[state._stage]
+    if phase.candidates_all_legal:
+        return tuple(phase.candidates(state, settings))
+    refusal = phase.refusal
+    return tuple([a for a in phase.candidates(state, settings)
+                  if refusal(state, settings, a) is None])
+
+
+def refusal(state: FieldState, action: Action) -> str | None:
+    """Why the phase at work refuses ``action`` (None: it is legal); an action written
+    with a word that nothing in the game offers is not an action of this game."""
+    word = _word(action)
+    if not any(_offers(family, word) for family in state.game.action_space.families):
+        return f"'{word}' is not an action of this game"
+    phase, settings = state.game.phases[state._stage]
+    return phase.refusal(state, settings, action)
+
+
+def over(state: FieldState, action: Action) -> str | None:
+    """Why ``action`` is refused once play has begun, when it is written with the word of
+    an action a listed phase offers (``bid``, ``trump``): that phase is over.  None when
+    no listed phase offers such actions (a procedure asks this only of actions its own
+    rules do not know)."""
+    word = _word(action)
+    game = state.game
+    for phase, settings in game.phases:
+        for family in phase.families(game, settings):
+            if _offers(family, word):
+                return (f"'{word}' is an action of the {phase.name.replace('_', ' ')} "
+                        f"phase, which is over: play has begun{game.rule_ref(phase.name)}")
+    return None
+
+
+def _offers(family: Family, word: str) -> bool:
+    """True if ``family`` holds actions written with ``word``."""
+    if isinstance(family, Listed):
+        return any(_word(a) == word for a in family.actions)
+    return _word(Action(kind=family.kind, name=family.name)) == word
+
+
+def _word(action: Action) -> str:
+    """The first word of ``action``'s notation."""
+    return action.name if action.kind is Kind.VERB else action.kind.value
+
+
+def apply(state: S, action: Action) -> S:
+    """The state after a legal ``action`` of the phase at work; the next phase (or play)
+    begins when it is done."""
+    new = state._clone()
+    stage = state._stage
+    phase, settings = state.game.phases[stage]
+    if phase.apply(new, settings, action):
+        _enter(new, stage + 1)
+    return new
+
+
+def score(state: FieldState, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The deal's scores after every listed phase has scored it, in list order
+    (:meth:`~cardrules.phases.Phase.score`), from the procedure's ``scores``; the
+    procedure calls this once when the deal ends."""
+    for phase, settings in state.game.phases:
+        scores = phase.score(state, settings, scores)
+    return scores
+
+
+def view(state: FieldState, player: int) -> dict[str, Any]:
+    """The view entries of every listed phase (each phase shows its own fields), and the
+    name of the phase at work."""
+    out: dict[str, Any] = {}
+    for phase, settings in state.game.phases:
+        out.update(phase.view(state, settings, player))
+    if state._stage >= 0:
+        out["phase"] = state.game.phases[state._stage][0].name
+    return out

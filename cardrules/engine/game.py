@@ -1,0 +1,350 @@
+"""A loaded variant for a number of players: the factory of states."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action, parse_action
+from cardrules.cards import Pack
+from cardrules.engine import flow, state_codec
+from cardrules.engine.action_space import ActionSpace
+from cardrules.engine.match import MatchState
+from cardrules.engine.observation import Number, NumbersBySeat, Observation, OneOf
+from cardrules.engine.procedures import Procedure, find
+from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
+from cardrules.engine.standings import lower_is_better
+from cardrules.engine.state import DealContext, DealResult, State
+from cardrules.errors import CardrulesError, HookError, RecordError, StateError
+from cardrules.hooks import (
+    DEFAULTS,
+    POINTS,
+    CardPointsInput,
+    DealScoringInput,
+    EndOfDealInput,
+    LegalFilterInput,
+    is_default,
+    resolve,
+)
+from cardrules.model import Variant
+from cardrules.phases import Phase
+from cardrules.phases import find as find_phase
+
+if TYPE_CHECKING:
+    from cardrules.engine.record import GameRecord
+
+__all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
+
+
+class Game:
+    """A variant with its options applied, for a fixed number of players.
+
+    Make one with :func:`cardrules.load`.  A game is immutable and shared by all of
+    its states.
+    """
+
+    __slots__ = (
+        "_action_space",
+        "_hooks",
+        "_observation",
+        "dealt_at",
+        "end_of_deal",
+        "fingerprint",
+        "legal_filter",
+        "move_limit",
+        "pack",
+        "phases",
+        "players",
+        "procedure",
+        "source",
+        "state_class",
+        "tables",
+        "variant",
+    )
+
+    def __init__(self, *, variant: Variant, players: int, fingerprint: str,
+                 source: str) -> None:
+        if not variant.players.min <= players <= variant.players.max:
+            raise CardrulesError(
+                f"{variant.name} is for {variant.players.min} to {variant.players.max} "
+                f"players, not {players}")
+        self.variant = variant
+        """The rules."""
+        self.players = players
+        """Number of players, seated 0..players-1 clockwise."""
+        self.fingerprint = fingerprint
+        """Hash of the resolved rule data (options applied)."""
+        self.source = source
+        """The variant's name or the file it was loaded from."""
+        self.pack: Pack = variant.pack.build()
+        """The cards."""
+        self.procedure: Procedure = find(variant.play.procedure)
+        """The play procedure."""
+        self.phases: tuple[tuple[Phase, Any], ...] = tuple(
+            (find_phase(entry.name), find_phase(entry.name).settings(entry.section))
+            for entry in variant.phases)
+        """The listed phases with their settings, in the order they run (those before the
+        deal first)."""
+        self.dealt_at = flow.before_deal(self.phases)
+        """How many listed phases run before the cards are dealt (the deal comes between
+        them and the rest, see :mod:`cardrules.engine.flow`)."""
+        self.state_class: type = flow.compose(
+            self.procedure.state_class,
+            [*self.procedure.field_mixins(variant),
+             *(p.fields for p, _ in self.phases if p.fields is not None)])
+        """The class of this game's deal states."""
+        self._hooks = {point: resolve(point, variant.hooks.get(point, DEFAULTS[point]))
+                       for point in POINTS}
+        points = self._hooks["card_points"]
+        if not is_default("card_points", points):
+            self.pack = attrs.evolve(self.pack, values=tuple(
+                int(points(CardPointsInput(pack=self.pack, card=c)))  # type: ignore[call-overload]
+                for c in range(self.pack.size)))
+        self.legal_filter: Callable[[LegalFilterInput], tuple[Action, ...]] | None = None
+        """The ``legal_filter`` hook, or None when every legal action stays legal."""
+        self.end_of_deal: Callable[[EndOfDealInput], bool | None] | None = None
+        """The ``end_of_deal`` hook, or None when only the procedure's rules end a deal."""
+        if not is_default("legal_filter", self._hooks["legal_filter"]):
+            self.legal_filter = self._hooks["legal_filter"]  # type: ignore[assignment]
+        if not is_default("end_of_deal", self._hooks["end_of_deal"]):
+            self.end_of_deal = self._hooks["end_of_deal"]  # type: ignore[assignment]
+        self.tables: Any = self.procedure.compile(self)
+        """Lookup tables compiled from the rules."""
+        self.move_limit: int = self.procedure.move_limit(self)
+        """The most actions a deal may take under these rules (a stuck deal raises
+        :class:`~cardrules.errors.DealTooLongError` past it)."""
+        self._action_space: ActionSpace | None = None
+        self._observation: Observation | None = None
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.name} players={self.players}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is made from; unpickling compiles the rules again (the
+        phases it lists must be registered there too)."""
+        return (_rebuild, (self.variant, self.players, self.fingerprint, self.source))
+
+    @property
+    def options(self) -> dict[str, object]:
+        """Option name -> value in force."""
+        return self.variant.chosen
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action this game may offer, numbered for learning agents (stable for the
+        same rules, options and number of players).
+
+        >>> import cardrules
+        >>> game = cardrules.load("bank", players=2)
+        >>> space = game.action_space
+        >>> space.action(space.index(game.parse_action("play 9H"))).label
+        'play 9H'
+        """
+        if self._action_space is None:
+            families = (*self.tables.action_families(),
+                        *(f for phase, settings in self.phases
+                          for f in phase.families(self, settings)))
+            self._action_space = ActionSpace(self.pack, families)
+        return self._action_space
+
+    @property
+    def observation(self) -> Observation:
+        """Fixed-size numeric observations for learning agents, encoded from views (so they
+        hold only what the player may know); the same encoding for deals and matches.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> len(game.observation.encode(game.new_match(seed=3), 1)) == game.observation.size
+        True
+        """
+        if self._observation is None:
+            listed = tuple(phase.name for phase, _ in self.phases)
+            fields = (*self.procedure.observation_fields(self),
+                      *((OneOf(key="phase", values=listed),) if listed else ()),
+                      *(f for phase, settings in self.phases
+                        for f in phase.observation_fields(self, settings)),
+                      Number(key="match.deal"), NumbersBySeat(key="match.totals"))
+            self._observation = Observation(self.pack, self.players, fields)
+        return self._observation
+
+    def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
+                    dealer: int, carry: tuple[tuple[str, Any], ...] = (),
+                    details: Mapping[str, Any] | None = None) -> DealResult:
+        """The result of a finished deal of this game: ``scores`` by the rules, passed
+        through the ``deal_scoring`` hook, and the winners and places that follow from
+        them for this game's goal and partnerships."""
+        scoring = self._hooks["deal_scoring"]
+        if not is_default("deal_scoring", scoring):
+            given: Any = scoring(DealScoringInput(
+                scores=scores, finish=finish, details=dict(details or {}), dealer=dealer))
+            hooked = tuple(given)
+            if len(hooked) != self.players or not all(type(s) is int for s in hooked):
+                raise HookError(f"the deal_scoring hook {self.variant.hooks['deal_scoring']!r} "
+                                f"must give one whole number per player, not {hooked!r:.80}")
+            scores = hooked
+        return DealResult.ranked(
+            scores=scores, finish=finish, starter=starter, carry=carry, details=details,
+            lower_is_better=lower_is_better(self.variant.match.goal),
+            partnerships=self.procedure.partnerships(self))
+
+    def hook(self, point: str) -> Callable[..., Any]:
+        """The hook function in force for ``point``."""
+        return self._hooks[point]
+
+    def rule_ref(self, key: str) -> str:
+        """`` (B17)``-style reference to the variant's rule numbering for a procedure rule."""
+        ref = self.variant.references.get(key)
+        return f" ({ref})" if ref else ""
+
+    def first_dealer(self, seed: int) -> int:
+        """The first dealer, drawn by lot from ``seed``."""
+        return derive_seed(seed, "dealer") % self.players  # 64 bits: no bias worth naming
+
+    def new_deal(self, seed: int, *, dealer: int | None = None,
+                 order: Sequence[int] | None = None) -> State:
+        """A single deal shuffled from ``seed`` (dealer by lot from ``seed`` unless given).
+
+        ``order`` deals a given shuffle instead: every card of the pack once, the last
+        dealt first (for deals from real play, or a shuffle drawn elsewhere).
+        """
+        check_seed(seed)
+        if order is not None:
+            order = tuple(order)
+            if sorted(order) != list(range(self.pack.size)):
+                raise StateError(f"a deal order must hold each of the {self.pack.size} cards "
+                                 f"(0 to {self.pack.size - 1}) once")
+        if dealer is None:
+            dealer = self.first_dealer(seed)
+        elif not 0 <= dealer < self.players:
+            raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
+        return self.procedure.new_deal(self, DealContext(dealer=dealer, seed=seed,
+                                                         order=order or ()))
+
+    def new_match(self, seed: int, *, dealer: int | None = None) -> State:
+        """A whole match: deals in sequence until the variant's goal is met.  The first
+        dealer is drawn by lot from ``seed`` unless ``dealer`` names them.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bank", players=3)
+        >>> game.new_match(seed=7, dealer=2).view(0)["match"]["dealer"]
+        2
+        """
+        check_seed(seed)
+        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < self.players):
+            raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
+        return MatchState.new(self, seed, dealer)
+
+    def setup(self, **position: Any) -> State:
+        """A deal set up from an explicit position (hands, stock order, pile...).
+
+        The keywords depend on the procedure; see its ``setup`` function.
+        """
+        return self.procedure.setup(self, **position)
+
+    def position(self, **fields: Any) -> State:
+        """Any position of a deal, step or phase, for tests and puzzles: every field the
+        game's state class declares may be given by name, in its JSON form (cards by
+        name; a card list may also be one string, ``"9H 7S"``); the others keep the
+        values of a fresh state.  Checked exactly as :meth:`state_from_json` checks.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> state = game.position(hands=["AS KS", "7H 8H"], stock=["6C", "9C"], trump="H",
+        ...                       plays=[["QS"]], phase="answer", leader=0, current=1,
+        ...                       holder=0, discard="6S 7S 8S 9S JS 10S 6H 9H JH QH KH 10H AH "
+        ...                       "6D 7D 8D 9D JD QD KD 10D AD 7C 8C JC QC KC 10C AC")
+        >>> [a.text(game.pack) for a in state.legal_actions()][:2]
+        ['answer 7H', 'answer 8H']
+        """
+        data = state_codec.initial_fields(self.state_class, self)
+        unknown = sorted(set(fields) - set(data))
+        if unknown:
+            raise StateError(f"this game's states have no field {', '.join(unknown)}; "
+                             f"fields: {', '.join(sorted(data))}")
+        data.update(state_codec.spelled_out(self.state_class, fields))
+        data["procedure"] = self.variant.play.procedure
+        return self.procedure.from_json(self, data)
+
+    def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
+                    dealer: int | None = None, index: int = 0, seed: int = 0,
+                    history: Sequence[Sequence[int]] = ()) -> State:
+        """A match in progress, for tests and puzzles: ``deal`` (from :meth:`setup`) is
+        the current deal, ``totals`` the match totals before it (default all 0),
+        ``dealer`` the match's dealer (default the deal's), who the next dealer and the
+        pot's remainder count from, ``index`` the deal's number from 0, ``history`` the
+        results of finished deals (may be left out).  Deals after this one are shuffled
+        from ``seed``.  A deal that is already over is scored at once.  Everything is
+        checked as :meth:`state_from_json` checks a match: a
+        :class:`~cardrules.errors.StateError` names the field at fault.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> deal = game.setup(hands=["AS", "6H"], trump="S", leader=0)
+        >>> match = game.setup_match(deal, totals=(10, 10), index=4)
+        >>> match = match.apply("lead AS").apply("answer 6H")
+        >>> match.result.totals, match.result.winners, match.result.payouts
+        ((10, 16), (0,), (200, 0))
+        """
+        if dealer is None:
+            dealer = int(deal.to_json().get("dealer", 0))
+        return MatchState.set_up(
+            self, deal=deal, seed=seed, index=index, dealer=dealer,
+            totals=tuple(totals) if totals is not None else (0,) * self.players,
+            history=tuple(tuple(row) for row in history))
+
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]:
+        """Who plays together, each partnership a tuple of seats (one per seat when
+        everyone plays alone).
+
+        >>> import cardrules
+        >>> cardrules.load("bura", players=4, options={"teams": "on"}).partnerships
+        ((0, 2), (1, 3))
+        """
+        return self.procedure.partnerships(self)
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""
+        return parse_action(text, self.pack)
+
+    def replay(self, record: GameRecord) -> list[State]:
+        """Every state of a recorded game, from the first to the last.
+
+        Raises :class:`~cardrules.errors.RecordError` if the record belongs to other rules
+        or an action is refused (naming the action's number).
+        """
+        if record.fingerprint != self.fingerprint or record.players != self.players:
+            raise RecordError("the record was made with other rules or another number of "
+                              "players")
+        state = self.new_match(record.seed) if record.match else \
+            self.new_deal(record.seed, dealer=record.dealer)
+        states = [state]
+        for number, text in enumerate(record.actions, start=1):
+            try:
+                state = state.apply(text)
+            except CardrulesError as exc:
+                raise RecordError(f"action {number} ({text!r}) cannot be replayed: "
+                                  f"{exc}") from exc
+            states.append(state)
+        return states
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Read back a state written by ``State.to_json()``."""
+        if not isinstance(data, dict):
+            raise RecordError("a state must be a JSON object")
+        if data.get("procedure") == "match":
+            return MatchState.from_json(self, data)
+        if data.get("procedure") != self.variant.play.procedure:
+            raise RecordError(
+                f"state of procedure {data.get('procedure')!r}, "
+                f"game uses {self.variant.play.procedure!r}")
+        return self.procedure.from_json(self, data)
+
+
+
+
+
+def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> Game:
+    return Game(variant=variant, players=players, fingerprint=fingerprint, source=source)

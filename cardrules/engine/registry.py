@@ -1,0 +1,77 @@
+"""Registries of named plug-ins (procedures, phases): built-in ones imported on first
+use, third-party ones through an entry-point group, unknown names refused with the known
+ones.
+
+>>> from cardrules.engine.procedures import find
+>>> find("nope")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+KeyError: "unknown procedure 'nope'; known procedures: bouts, shedding, tricks..."
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Generic, Protocol, TypeVar
+
+__all__ = ["Named", "Registry"]
+
+
+class Named(Protocol):
+    """A plug-in: it has the name rule files use."""
+
+    @property
+    def name(self) -> str: ...
+
+
+T = TypeVar("T", bound=Named)
+
+
+class Registry(Generic[T]):
+    """Plug-ins of one kind (``what``: ``procedure``, ``phase``) by name."""
+
+    def __init__(self, *, what: str, kind: type, built_in: tuple[str, ...], group: str,
+                 on_register: Callable[[T], None] | None = None) -> None:
+        self.what = what
+        """The plug-ins' kind, in messages."""
+        self._kind = kind
+        self._built_in = built_in
+        self._group = group
+        self._on_register = on_register
+        self._items: dict[str, T] = {}
+        self._loaded = False
+
+    def register(self, item: T) -> T:
+        """Register ``item`` under its name (a later registration of a name replaces an
+        earlier one)."""
+        if not item.name:
+            raise ValueError(f"a {self.what} needs a name")
+        if self._on_register is not None:
+            self._on_register(item)
+        self._items[item.name] = item
+        return item
+
+    def known(self) -> dict[str, T]:
+        """Every registered plug-in by name: built-in ones and those of the entry-point
+        group (each entry point names a plug-in object)."""
+        for module in self._built_in:
+            importlib.import_module(module)
+        if not self._loaded:
+            self._loaded = True
+            for entry in entry_points(group=self._group):
+                found: T = entry.load()
+                if isinstance(found, self._kind):
+                    self.register(found)
+        return dict(self._items)
+
+    def find(self, name: str) -> T:
+        """The plug-in registered as ``name``; a ``KeyError`` naming the known ones."""
+        if name in self._items:
+            return self._items[name]
+        items = self.known()
+        if name not in items:
+            raise KeyError(f"unknown {self.what} {name!r}; known {self.what}s: "
+                           f"{', '.join(sorted(items)) or 'none registered'}")
+        return items[name]

@@ -1,0 +1,413 @@
+"""The engine's public contract: every state of every procedure is a :class:`State`."""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.cards import shuffled
+from cardrules.engine import flow, standings, state_codec
+from cardrules.engine.events import Event
+from cardrules.engine.fields import declared
+from cardrules.engine.standings import Partnerships, Standing
+from cardrules.errors import DealTooLongError, HookError, IllegalActionError
+from cardrules.hooks import EndOfDealInput, LegalFilterInput
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+F = TypeVar("F", bound="FieldState")
+
+__all__ = ["DealContext", "DealResult", "FieldState", "MatchResult", "State"]
+
+
+@attrs.frozen(kw_only=True)
+class DealContext:
+    """What a match hands to a new deal."""
+
+    dealer: int
+    """The dealer's seat."""
+    seed: int
+    """Seed of this deal's shuffle."""
+    index: int = 0
+    """Deal number in the match, from 0."""
+    carry: tuple[tuple[str, Any], ...] = ()
+    """Facts carried from deal to deal, such as chosen trump suits or the next leader."""
+    order: tuple[int, ...] = ()
+    """The shuffled pack, dealt from its end (empty: shuffle from ``seed``)."""
+
+    def stock(self, size: int) -> list[int]:
+        """The shuffled pack of ``size`` cards: ``order``, or a shuffle from ``seed``."""
+        return list(self.order) if self.order else shuffled(self.seed, size)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A carried fact, or ``default``."""
+        return dict(self.carry).get(key, default)
+
+
+@attrs.frozen(kw_only=True)
+class DealResult(Standing):
+    """How a deal ended, with its winners and places decided by the procedure that
+    played it (make one with :meth:`ranked`).
+
+    >>> result = DealResult.ranked(scores=(0, 6, 0, 6), finish=(0, 2, 1, 3), starter=0,
+    ...                            lower_is_better=True, partnerships=((0, 2), (1, 3)))
+    >>> result.winners, result.places, result.winning_team
+    ((0, 2), (1, 2, 1, 2), (0, 2))
+    """
+
+    scores: tuple[int, ...]
+    """Each player's deal result (what is added to the match total)."""
+    finish: tuple[int, ...]
+    """Players in finishing order: first out first; those still holding cards last."""
+    starter: int
+    """Who made the first move of the deal."""
+    winners: tuple[int, ...]
+    """Who won the deal: the seats with the best deal result (the lowest when the goal is
+    to avoid a losing total or the lowest total wins), partners together; several
+    partnerships on a tie."""
+    places: tuple[int, ...]
+    """Each seat's place by deal result, 1 for the best; partners share a place, and tied
+    partnerships share the best place of their group (1, 1, 3)."""
+    partnerships: tuple[tuple[int, ...], ...]
+    """Who plays together: each partnership a tuple of seats (one per seat when everyone
+    plays alone)."""
+    carry: tuple[tuple[str, Any], ...] = ()
+    """Facts for the next deal (for example who leads it)."""
+    details: Mapping[str, Any] = attrs.field(factory=dict)
+    """Procedure-specific figures (points taken, bonuses, penalties...)."""
+
+    @classmethod
+    def ranked(cls, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
+               lower_is_better: bool, partnerships: Partnerships,
+               carry: tuple[tuple[str, Any], ...] = (),
+               details: Mapping[str, Any] | None = None) -> DealResult:
+        """A result whose winners and places follow from ``scores``: the best partnership
+        wins (the lowest scores when ``lower_is_better``)."""
+        return cls(scores=scores, finish=finish, starter=starter,
+                   winners=standings.best(scores, lower_is_better=lower_is_better,
+                                          partnerships=partnerships),
+                   places=standings.places(scores, lower_is_better=lower_is_better,
+                                           partnerships=partnerships),
+                   partnerships=partnerships, carry=carry,
+                   details=dict(details) if details is not None else {})
+
+
+@attrs.frozen(kw_only=True)
+class MatchResult(Standing):
+    """How a match ended, decided by the match (see :mod:`cardrules.engine.match`)."""
+
+    totals: tuple[int, ...]
+    """Match totals."""
+    winners: tuple[int, ...]
+    """The winners: the sole leading partnership at a target, or everyone outside the
+    partnerships that reached a losing total, or the partnerships tied for the lowest
+    (``lowest_total``) or highest (``fixed_deals``) total (empty for a match stopped
+    undecided at ``max_deals``)."""
+    places: tuple[int, ...]
+    """Each seat's place by match total, 1 for the best; partners share a place, and tied
+    partnerships share the best place of their group (1, 1, 3)."""
+    partnerships: tuple[tuple[int, ...], ...]
+    """Who plays together: each partnership a tuple of seats (one per seat when everyone
+    plays alone)."""
+    deals: int
+    """Deals played."""
+    payouts: tuple[int, ...] = ()
+    """Each player's share of the pot in minor units (empty without a pot)."""
+    kept: int = 0
+    """Part of the pot left unpaid by the remainder rule."""
+
+
+class State(abc.ABC):
+    """An immutable game state.
+
+    ``apply`` returns a new state and leaves this one valid, so keeping old states
+    (undo, search trees) is free.  Subclasses keep their data in private slots and
+    never change them after construction.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abc.abstractmethod
+    def game(self) -> Game:
+        """The game (variant, players, compiled tables) this state belongs to."""
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The player to act, or -1 when the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True when no more actions can be applied."""
+
+    @property
+    @abc.abstractmethod
+    def events(self) -> tuple[Event, ...]:
+        """What the action that produced this state made happen."""
+
+    @property
+    @abc.abstractmethod
+    def result(self) -> DealResult | MatchResult | None:
+        """How the deal (or match) ended; None while it goes on."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take (empty when over)."""
+
+    @abc.abstractmethod
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is refused here (naming the rule), or None if it is legal."""
+
+    @abc.abstractmethod
+    def _next(self, action: Action) -> State:
+        """The state after a legal ``action`` (not checked again)."""
+
+    @abc.abstractmethod
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know, JSON-ready.  Hidden cards appear only as counts."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, JSON-ready; :meth:`Game.state_from_json` reads it back exactly."""
+
+    @abc.abstractmethod
+    def zones(self) -> dict[str, int]:
+        """Every zone's cards as a bit set (for invariants: each card in exactly one zone)."""
+
+    def hidden_cards(self, player: int) -> int:
+        """The cards ``player`` may not see now, as a bit set (derived from the zones'
+        declared visibility; the cards every player saw, such as a turned-up trump card,
+        are not hidden wherever they lie)."""
+        raise NotImplementedError
+
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A state ``player`` cannot tell apart from this one, hidden cards re-dealt at
+        random (for search bots that sample what they cannot see)."""
+        return self.game.procedure.resample(self, player, rng)
+
+    def can_apply(self, action: Action) -> bool:
+        """True if ``action`` is legal here."""
+        return action in self.legal_actions()
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> State:
+        """The state after ``action`` (an :class:`Action` or its text notation).
+
+        Give ``player`` to have the engine check that it is that player's turn (for
+        servers acting on behalf of players).  Raises
+        :class:`~cardrules.errors.IllegalActionError` naming the rule that forbids the
+        action; this state is unchanged either way.
+        """
+        if player is not None and (type(player) is not int or player != self.current_player):
+            who = "nobody (the game is over)" if self.current_player < 0 \
+                else f"player {self.current_player}"
+            raise IllegalActionError(f"player {player} is not to move; it is {who}'s turn")
+        legal = self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                return self._step(action)
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"an action is an Action or its text notation, not "
+                                     f"{type(action).__name__}")
+        if action not in legal:
+            action = _same_cards(action, legal)
+        if action not in legal:
+            size = self.game.pack.size
+            if any(not 0 <= c < size for c in action.cards):
+                raise IllegalActionError(f"the action names a card that is not in the pack "
+                                         f"(cards are numbered 0 to {size - 1})")
+            raise IllegalActionError(self.why_illegal(action) or "not a legal action here")
+        return self._step(action)
+
+    def _step(self, action: Action) -> State:
+        """The state after a legal ``action``: :meth:`_next`, and the bookkeeping every
+        action needs (a deal counts its actions)."""
+        return self._next(action)
+
+    def describe(self, action: Action) -> str:
+        """The text notation of ``action``."""
+        return action.label or action.text(self.game.pack)
+
+
+NOT_LEGAL = "not a legal action here"
+"""The reason given should the rules allow an action the legal moves leave out (the
+property tests make sure they never do)."""
+
+
+class FieldState(State):
+    """A state whose data are attrs fields declared with :func:`cardrules.engine.fields.field`:
+    equality, hashing and ``repr`` compare and show the declared fields, and JSON, zones
+    and re-sampling derive from them.  Its ``_phase`` is ``"over"`` once the deal has
+    ended, and ``_current`` is the player to act."""
+
+    __slots__ = ()
+    _game: Game
+    _phase: str
+    _current: int
+    _stage: int
+    _moves: int
+    _events: tuple[Any, ...]
+    _legal: tuple[Action, ...] | None
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions: :meth:`_compute_legal`'s, kept by the game's
+        ``legal_filter`` hook, computed once per state."""
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            if self._game.legal_filter is not None:
+                legal = self._allowed(legal)
+            self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The actions the procedure's fast generators (or the listed phase at work)
+        allow now."""
+        raise NotImplementedError
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        """Why the procedure's rules refuse ``action`` (the first rule that does,
+        naming it), or None."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
+        legal action never has a reason; any other is refused by the listed phase at
+        work, the ``legal_filter`` hook or the first of the procedure's rules that
+        forbids it (the property tests check that the listed actions are exactly those
+        no rule forbids)."""
+        if self._stage >= 0:
+            return flow.refusal(self, action)
+        if action in self.legal_actions():
+            return None
+        return (self._filtered_out(action, self._compute_legal())
+                or self._rule_refusal(action) or NOT_LEGAL)
+
+    def _deal_cards(self) -> None:
+        """Deal the cards of a state whose listed phases before the deal are done (changes
+        a fresh state; only procedures that run phases before the deal have it, see
+        :attr:`~cardrules.engine.procedures.Procedure.deals_after_phases`)."""
+        raise NotImplementedError
+
+    def _start_play(self) -> None:
+        """Begin play once the cards are dealt and the listed phases are done (changes a
+        fresh clone; see :mod:`cardrules.engine.flow`)."""
+        raise NotImplementedError
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and its JSON (classes composed for a game have no importable
+        name)."""
+        return (_state_from_json, (self.game, self.to_json()))
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self._phase == "over" else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    def _clone(self: F) -> F:
+        """A copy whose events start empty.  :func:`cardrules.engine.state_codec.derived` puts a
+        generated copy in its place; this general one is the reference."""
+        return attrs.evolve(self, events=())  # type: ignore[misc]
+
+    def _allowed(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The legal ``actions`` the game's ``legal_filter`` hook keeps (all without one);
+        a :class:`~cardrules.errors.HookError` if the hook keeps none or adds any."""
+        keep = self.game.legal_filter
+        if keep is None or not actions:
+            return actions
+        kept = tuple(keep(LegalFilterInput(state=self, actions=actions)))
+        if not kept or any(a not in actions for a in kept):
+            raise HookError(f"the legal_filter hook {self.game.variant.hooks['legal_filter']!r} "
+                            f"must keep one or more of the legal actions and add none")
+        return kept
+
+    def _filtered_out(self, action: Action, ruled: tuple[Action, ...]) -> str | None:
+        """The reason for refusing an ``action`` the rules allow (in ``ruled``) but the
+        ``legal_filter`` hook does not keep; None for any other action."""
+        if self.game.legal_filter is None or action not in ruled:
+            return None
+        return f"refused by this game's {self.game.variant.hooks['legal_filter']} rule"
+
+    def _ends_by_hook(self, out: tuple[int, ...]) -> bool:
+        """True if the game's ``end_of_deal`` hook ends the deal now."""
+        end = self.game.end_of_deal
+        assert end is not None
+        hands: tuple[int, ...] = getattr(self, "_hands")  # noqa: B009
+        stock: tuple[int, ...] = getattr(self, "_stock")  # noqa: B009
+        return bool(end(EndOfDealInput(pack=self.game.pack, hands=hands, stock=len(stock),
+                                       out=out)))
+
+    def _step(self, action: Action) -> State:
+        """:meth:`_next`, counting the deal's actions: a deal that goes on past
+        ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
+        (naming the rule file) instead of running for ever."""
+        new: FieldState = self._next(action)  # type: ignore[assignment]
+        moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
+        if moves > self._game.move_limit:
+            raise DealTooLongError(
+                f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
+                f"than its rules allow ({self._game.move_limit}); the rule file describes a "
+                f"deal that may never end")
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, d.attribute) for d in declared(type(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, FieldState)
+        return self.game is other.game and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.variant.name} phase={self._phase} " \
+               f"current={self.current_player}>"
+
+    def zones(self) -> dict[str, int]:
+        """Every declared field's own cards as a bit set (per-seat fields per seat)."""
+        return state_codec.zones(self)
+
+    def hidden_cards(self, player: int) -> int:
+        return state_codec.hidden_cards(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"procedure": self.game.variant.play.procedure,
+                **state_codec.write_fields(self)}
+
+
+def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
+    """The legal action that lays the same cards as ``action`` in another order: the only
+    one with that set of cards, or, where several differ only in which card lies last (on
+    top), the one with ``action``'s last card.  ``action`` itself when there is none."""
+    cards = action.cards
+    if len(cards) < 2 or len(set(cards)) != len(cards):
+        return action
+    wanted = frozenset(cards)
+    found = [a for a in legal if a.kind is action.kind and a.name == action.name
+             and len(a.cards) == len(cards) and frozenset(a.cards) == wanted]
+    if len(found) > 1:
+        found = [a for a in found if a.cards[-1] == cards[-1]]
+    return found[0] if len(found) == 1 else action
+
+
+def _state_from_json(game: Game, data: dict[str, Any]) -> State:
+    return game.state_from_json(data)

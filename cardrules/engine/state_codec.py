@@ -1,0 +1,283 @@
+"""What the engine derives from a state class's declared fields (:mod:`cardrules.engine.fields`):
+fresh states, clones, JSON round-trip with validation, zones and card conservation, and
+re-sampling of the cards a player cannot see.
+
+Nothing here knows a procedure: every function reads the declarations.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
+
+from cardrules.engine.absences import respect
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.fields import (
+    META,
+    RESET,
+    CardList,
+    CardSet,
+    CardSetList,
+    CardSets,
+    Context,
+    Events,
+    Kind,
+    declared,
+)
+from cardrules.engine.views import seen_by
+from cardrules.errors import StateError
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = [
+    "check_cards",
+    "clone_function",
+    "declarable_zones",
+    "derived",
+    "fresh",
+    "hidden_cards",
+    "initial_fields",
+    "read_fields",
+    "resample",
+    "spelled_out",
+    "write_fields",
+    "zones",
+]
+
+T = TypeVar("T")
+
+
+class Cloneable(Protocol):
+    """A state that :func:`resample` can copy."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def _clone(self: S) -> S: ...
+
+    def hidden_cards(self, player: int) -> int: ...
+
+
+S = TypeVar("S", bound=Cloneable)
+
+
+def fresh(cls: type[T], game: Game, /, **values: Any) -> T:
+    """A state of ``cls`` for ``game``: every declared field at its initial value unless
+    given in ``values`` (by public name); the class's other fields must be given too."""
+    players = game.players
+    for item in declared(cls):
+        if item.name not in values:
+            values[item.name] = item.kind.initial(players)
+    return cls(**values)
+
+
+def initial_fields(cls: type, game: Game) -> dict[str, Any]:
+    """Every declared field of ``cls`` at its initial value, in JSON form, by name."""
+    pack, players = game.pack, game.players
+    return {d.name: d.kind.write(d.kind.initial(players), pack) for d in declared(cls)}
+
+
+def spelled_out(cls: type, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """``fields`` (by public name) in JSON form, where card lists may be written as one
+    string of card names (``"9H 7S"``), alone or per seat."""
+    kinds = {d.name: d.kind for d in declared(cls)}
+    out = dict(fields)
+    for name, value in fields.items():
+        kind = kinds.get(name)
+        if isinstance(kind, (CardList, CardSet)) and isinstance(value, str):
+            out[name] = value.split()
+        elif isinstance(kind, (CardSets, CardSetList)) and isinstance(value, (list, tuple)):
+            out[name] = [v.split() if isinstance(v, str) else v for v in value]
+    return out
+
+
+def clone_function(cls: type[T]) -> Callable[[T], T]:
+    """A fast copy for ``cls``: every attribute copied, except that events start empty and
+    fields made with :func:`~cardrules.engine.fields.reset` start at their default.
+
+    Generated once per class, as attrs generates ``__init__``, since a state is cloned on
+    every action (an instance made without ``__init__``, its attributes set one by one:
+    the cheapest copy of a slotted object in CPython).
+    """
+    lines = ["def clone(self):", "    new = new_of(cls)"]
+    for a in attrs.fields(cls):  # type: ignore[arg-type]
+        if a.metadata.get(RESET):
+            value = repr(a.default)
+        elif isinstance(a.metadata.get(META), Events):
+            value = "()"
+        else:
+            value = f"self.{a.name}"
+        lines.append(f"    new.{a.name} = {value}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"cls": cls, "new_of": object.__new__}
+    exec(compile("\n".join(lines) + "\n", f"<clone of {cls.__name__}>", "exec"), namespace)
+    function: Callable[[T], T] = namespace["clone"]
+    function.__doc__ = f"A copy of a {cls.__name__} (events start empty)."
+    return function
+
+
+def derived(cls: type[T]) -> type[T]:
+    """Class decorator over ``attrs.define``: give a state class its generated
+    :func:`clone_function` as ``_clone`` and a read-only public property per declared
+    field (``state.hands`` reads ``state._hands``) unless it or a base class defines one.
+
+    Fields that hold cards must each name a zone of their own.
+    """
+    holders = [d.kind.zone for d in declared(cls) if d.kind.masks(d.kind.initial(2))]
+    if len(set(holders)) != len(holders):
+        raise TypeError(f"{cls.__name__}: two fields hold cards in the same zone")
+    for item in declared(cls):
+        if not any(item.name in k.__dict__ for k in cls.__mro__):
+            setattr(cls, item.name, property(operator.attrgetter(item.attribute),
+                                             doc=f"The {item.name} field (read-only)."))
+    setattr(cls, "_clone", clone_function(cls))  # noqa: B010
+    return cls
+
+
+def write_fields(state: object) -> dict[str, Any]:
+    """Every declared field of ``state``, JSON-ready, by public name."""
+    pack = state.game.pack  # type: ignore[attr-defined]
+    return {d.name: d.kind.write(getattr(state, d.attribute), pack)
+            for d in declared(type(state))}
+
+
+def read_fields(cls: type, game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The declared fields of ``cls`` read back from ``data`` (:func:`write_fields`); a
+    :class:`~cardrules.errors.StateError` naming the first field that is missing or
+    wrong."""
+    context = Context(pack=game.pack, players=game.players)
+    values: dict[str, Any] = {}
+    for item in declared(cls):
+        if item.name not in data:
+            if item.kind.optional:
+                values[item.name] = item.kind.initial(context.players)
+                continue
+            raise StateError(f"the state has no {item.name!r}")
+        try:
+            values[item.name] = item.kind.read(data[item.name], context)
+        except (ValueError, KeyError, IndexError) as exc:
+            message = exc.args[0] if exc.args else type(exc).__name__
+            raise StateError(f"{item.label}: {message}") from None
+    return values
+
+
+def zones(state: object) -> dict[str, int]:
+    """Every zone's cards as a bit set, named by zone: per-seat zones give ``hand0``,
+    ``hand1``...  Each card of the pack is in exactly one of them (see
+    :func:`check_cards`)."""
+    out: dict[str, int] = {}
+    for d in declared(type(state)):
+        masks = d.kind.masks(getattr(state, d.attribute))
+        if d.kind.per_seat:
+            out.update((f"{d.kind.zone}{p}", m) for p, m in enumerate(masks))
+        elif masks:
+            out[d.kind.zone] = masks[0]
+    return out
+
+
+def declarable_zones(cls: type) -> dict[str, tuple[Visibility, ...]]:
+    """Zone name -> the visibilities a rule file may declare for it, for the zones of a
+    state class that a rule file may declare at all."""
+    return {d.kind.zone: d.kind.allowed for d in declared(cls) if d.kind.allowed}
+
+
+def check_cards(found: Mapping[str, int], size: int) -> None:
+    """A :class:`StateError` unless every card of the pack is in exactly one zone."""
+    seen = 0
+    for name, mask in found.items():
+        if seen & mask:
+            dup = (seen & mask).bit_length() - 1
+            raise StateError(f"card #{dup} is in two zones (one is {name})")
+        seen |= mask
+    if seen != (1 << size) - 1:
+        raise StateError(f"{size - seen.bit_count()} card(s) of the pack are in no zone")
+
+
+def visibility_of(game: Game, kind: Kind) -> Visibility:
+    """The visibility in force for a field's zone: the rule file's, else the declared one."""
+    found: Mapping[str, Visibility] = game.variant.zones
+    return found.get(kind.zone, kind.seen)
+
+
+def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
+    """The cards held by fields (or by owners within per-seat fields) that ``player`` may
+    not see, and ``extra`` ones, less the cards some field shows them wherever they lie (a
+    turned-up trump card, the cards of an event they were shown, cards they passed)."""
+    game: Game = state.game  # type: ignore[attr-defined]
+    hidden = known = 0
+    for d in declared(type(state)):
+        value = getattr(state, d.attribute)
+        known |= d.kind.known(value, player)
+        masks = d.kind.masks(value)
+        if not masks:
+            continue
+        vis = visibility_of(game, d.kind)
+        if d.kind.per_seat:
+            seen = seen_by(vis, game.players)[player]
+            for owner, mask in enumerate(masks):
+                if not seen[owner]:
+                    hidden |= mask
+        elif vis is not Visibility.PUBLIC:
+            hidden |= masks[0]
+    return (hidden | extra) & ~known
+
+
+def _bound_hands(state: object, player: int, hidden: int,
+                 start: int) -> list[tuple[int, int, int, int]]:
+    """The spans of the pool of hidden cards that other seats' hands fill (their hands'
+    places start at ``start``, seat by seat), each with the cards it may hold at most
+    its ``spare`` count of."""
+    hands: tuple[int, ...] = getattr(state, "_hands")  # noqa: B009
+    missing: tuple[int, ...] = getattr(state, "_missing")  # noqa: B009
+    spare: tuple[int, ...] = getattr(state, "_spare")  # noqa: B009
+    spans = []
+    for seat, hand in enumerate(hands):
+        count = (hand & hidden).bit_count()
+        if seat != player and missing[seat] and count > spare[seat]:
+            spans.append((start, count, missing[seat], spare[seat]))
+        start += count
+    return spans
+
+
+def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see
+    (``state.hidden_cards(player)``, less ``kept``) are re-dealt at random among the
+    places they came from, each place keeping its size and every field its shape.
+
+    The places are gathered field by field in declaration order (lists in their order,
+    sets from the lowest card) and filled from a shuffle of the hidden cards taken in
+    card order, so the result depends only on what ``player`` knows and on ``rng``: two
+    states ``player`` cannot tell apart give the same state for the same seed (search bots
+    rely on it to never act on cards they cannot see).  Where the state keeps what play
+    has shown the other seats not to hold (``missing`` and ``spare``, see
+    :mod:`cardrules.engine.absences`), the shuffle is mended to agree with it.
+    """
+    checked_player(player, state.game.players)
+    hidden = state.hidden_cards(player) & ~kept
+    items = declared(type(state))
+    pool: list[int] = []
+    hands = -1
+    for d in items:
+        if d.kind.per_seat and d.kind.zone == "hand":
+            hands = len(pool)
+        pool.extend(d.kind.cards(getattr(state, d.attribute), hidden))
+    shuffled = sorted(pool)
+    rng.shuffle(shuffled)
+    missing: tuple[int, ...] = getattr(state, "_missing", ())
+    if hands >= 0 and any(missing):
+        respect(shuffled, _bound_hands(state, player, hidden, hands))
+    get = dict(zip(pool, shuffled)).get
+
+    def move(card: int) -> int:
+        return get(card, card)
+
+    new = state._clone()
+    for d in items:
+        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
+    return new

@@ -1,0 +1,1 @@
+"""The bouts family: attack and defence in bouts, as in Durak."""

@@ -1,0 +1,92 @@
+"""Dealing and refilling hands in the bouts procedure (pure functions)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.cards import deal_round
+from cardrules.engine.events import Event
+from cardrules.families.tricks.model import TrumpSource
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["Dealt", "deal_cards", "refill"]
+
+
+@attrs.frozen(kw_only=True)
+class Dealt:
+    """A fresh deal's cards."""
+
+    hands: tuple[int, ...]
+    """Each hand as a bit set."""
+    stock: tuple[int, ...]
+    """The stock, drawn from the end; the turned-up card (if any) is first."""
+    trump: int
+    """Trump suit index (-1: none)."""
+    trump_card: int
+    """The card shown to fix trumps (-1: none)."""
+    events: tuple[Event, ...]
+    """The deal and the card shown."""
+
+
+def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int) -> Dealt:
+    """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end)
+    one card at a time from the dealer's left, and fix trumps (D2): the next card turned
+    up goes under the stock; with no stock left, or with ``trump: {source:
+    dealer_card}``, the last card dealt (the dealer's) is shown and stays in the dealer's
+    hand."""
+    pack, n = game.pack, game.players
+    size = game.variant.deal.hand_for(n, index)
+    last = stock[len(stock) - n * size]
+    hands = deal_round(stock, n, (dealer + 1) % n, size)
+    rule = game.tables.play.trump
+    turned = -1
+    if rule.source is TrumpSource.TURNED_CARD and stock:
+        turned = stock.pop()
+        stock.insert(0, turned)
+    elif rule.source in (TrumpSource.TURNED_CARD, TrumpSource.DEALER_CARD):
+        turned = last
+    if turned >= 0:
+        trump = pack.suit(turned)
+    elif rule.source is TrumpSource.FIXED and rule.suit:
+        trump = pack.suits.index(rule.suit)
+    else:
+        trump = -1
+    events = [Event(kind="deal", player=dealer)]
+    if turned >= 0:
+        events.append(Event(kind="trump", cards=(turned,), note=pack.suits[trump]))
+    return Dealt(hands=tuple(hands), stock=tuple(stock), trump=trump, trump_card=turned,
+                 events=tuple(events))
+
+
+def refill(stock: tuple[int, ...], hands: tuple[int, ...], *, order: Sequence[int], size: int,
+           turned: int, events: list[Event]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The stock and hands once each player of ``order`` in turn has drawn up to ``size``
+    cards, while the stock lasts (D10).  Appends a private draw event per player who
+    draws, and a public one for the turned-up card ``turned``.
+
+    >>> events = []
+    >>> refill((5, 4, 3, 2, 1), (0b1, 0), order=(1, 0), size=2, turned=5, events=events)
+    ((5, 4), (9, 6))
+    >>> [(e.player, e.cards, e.private) for e in events]
+    [(1, (1, 2), True), (0, (3,), True)]
+    """
+    out, left = list(hands), len(stock)
+    for p in order:
+        need = min(size - out[p].bit_count(), left)
+        if need <= 0:
+            continue
+        drawn = stock[left - need:left][::-1]
+        left -= need
+        for c in drawn:
+            out[p] |= 1 << c
+        hidden = tuple(c for c in drawn if c != turned)
+        if hidden:
+            events.append(Event(kind="draw", player=p, cards=hidden, private=True))
+        if len(hidden) < len(drawn):
+            events.append(Event(kind="draw", player=p, cards=(turned,), note="trump_card"))
+    return stock[:left], tuple(out)

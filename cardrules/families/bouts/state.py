@@ -1,0 +1,427 @@
+"""The bouts procedure: attack and defence in bouts, as in Durak.
+
+An attacker opens a bout with a card; the defender beats each attacking card or takes
+them all; the others throw in cards of the ranks on the table, in turn from the
+attacker: once the table is beaten or taken, or (``throw_in: any_time``) also after the
+attack, a transfer and each card beaten, before the defender moves again.  A bout ends in
+a discard or a take; everyone draws up to the hand size, the opener first and the
+defender last; the next attacker follows from the bout.  The deal ends when at most one
+player holds cards.  Who may throw in is decided from public facts only (hand sizes, the
+table, the limits), so being asked tells nobody what anyone holds.
+
+>>> import cardrules
+>>> game = cardrules.load("durak", players=2)
+>>> state = game.setup(hands=["7S", "KH 6S"], trump="S", table=["7H"])
+>>> [state.describe(a) for a in state.legal_actions()]
+['beat 7H 6S', 'beat 7H KH', 'take']
+>>> state.apply("beat 7H KH").view(0)["table"]
+[['7H', 'KH']]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits
+from cardrules.engine import flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    Card,
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    KnownCards,
+    Numbers,
+    Seat,
+    Seats,
+    Stage,
+    Suit,
+    field,
+    reset,
+)
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived, fresh
+from cardrules.families.bouts import rules as bouts_rules
+from cardrules.families.bouts.deal import deal_cards, refill
+from cardrules.families.bouts.model import (
+    ATTACK,
+    DEFEND,
+    OVER,
+    TAKING,
+    THROW,
+    BoutStep,
+    FirstAttack,
+)
+from cardrules.families.bouts.tables import BoutsTables
+from cardrules.families.bouts.view import view
+from cardrules.hooks import FirstMoverInput
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["BoutsState", "SeenByAll"]
+
+OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
+"""Hands: a hidden hand could not be played by its owner."""
+HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
+"""A stock, or the cards out of play, face down or face up."""
+
+
+@attrs.frozen(kw_only=True)
+class SeenByAll(KnownCards):
+    """Per seat, cards of that seat's hand that every player saw go there (a table the
+    defender took): known to everyone, so re-sampling for any player leaves them in
+    place."""
+
+    def known(self, value: tuple[int, ...], viewer: int) -> int:
+        mask = 0
+        for m in value:
+            mask |= m
+        return mask
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class BoutsState(FieldState):
+    """A deal of a game of bouts.  Each field below is declared once; the public read-only
+    properties (``state.hands``...), JSON, zones and re-sampling derive from these
+    declarations."""
+
+    _game: Game = attrs.field(default=None)
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
+    """Each hand as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                             allowed=HIDDEN_OR_PUBLIC))
+    """The stock, drawn from the end; the turned-up trump card is first."""
+    _trump: int = field(Suit())
+    """Trump suit index (-1: no trumps)."""
+    _trump_card: int = field(Card(), label="trump card")
+    """The card shown to fix trumps (-1: none); everyone knows where it is."""
+    _attacks: tuple[int, ...] = field(CardList(zone="table", allowed=(Visibility.PUBLIC,)))
+    """The bout's attacking cards: the beaten ones first, in the order of ``covers``."""
+    _covers: tuple[int, ...] = field(CardList(zone="covers", allowed=(Visibility.PUBLIC,)))
+    """The defending cards: the i-th beats the i-th attacking card."""
+    _seen: tuple[int, ...] = field(SeenByAll())
+    """Per seat, the cards of the hand everyone saw go there (tables taken)."""
+    _discard: int = field(CardSet(zone="discard", seen=Visibility.PUBLIC,
+                                  allowed=HIDDEN_OR_PUBLIC))
+    """Cards out of play (the bouts beaten off)."""
+    _attacker: int = field(Seat())
+    """The bout's attacker (-1: none)."""
+    _defender: int = field(Seat())
+    """The bout's defender (-1: none)."""
+    _opener: int = field(Seat())
+    """Who opened the bout (draws first when it ends)."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: BoutStep = field(Enumerated(of=BoutStep))  # noqa: RUF009
+    """The step the deal is at."""
+    _passes: int = field(Count())
+    """Players who passed in a row while throwing in."""
+    _bouts: int = field(Count())
+    """Bouts finished in this deal."""
+    _takes: int = field(Count())
+    """Bouts in a row that ended in a take: since the last discard (``takes_limit``)."""
+    _out: tuple[int, ...] = field(Seats())
+    """Players out of the deal (no cards once the stock is empty), in order."""
+    _loser: int = field(Seat())
+    """The last player holding cards (-1: none yet, or a drawn deal)."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Deal scores (set when the deal ends)."""
+    _starter: int = field(Seat())
+    """Who opened the first bout."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0 (0 for a single deal)."""
+    _moves: int = field(Count())
+    """Actions applied in this deal (bounded by ``game.move_limit``)."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none; see :mod:`cardrules.engine.flow`)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def _make(cls, game: Game, **fields: Any) -> BoutsState:
+        """A state of the game's state class with the given fields, the others at their
+        initial values."""
+        state: BoutsState = fresh(game.state_class, game, game=game, **fields)
+        return state
+
+    @classmethod
+    def new(cls, game: Game, context: DealContext) -> BoutsState:
+        """A freshly shuffled deal (D2), dealt at once or once the listed phases that run
+        before the deal are done, its first bout opened (D4) after the listed phases."""
+        n = game.players
+        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)),
+                          trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
+                          dealer=context.dealer, deal_number=context.index, events=())
+        flow.start(state, context.seed)
+        return state
+
+    def _deal_cards(self) -> None:
+        """Deal the hands and fix trumps (D2; changes a fresh state)."""
+        dealt = deal_cards(self._game, list(self._stock), dealer=self._dealer,
+                           index=self._deal_number)
+        self._hands, self._stock, self._trump, self._trump_card = \
+            dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
+        self._events = (*self._events, *dealt.events)
+
+    def _start_play(self) -> None:
+        """The first attacker opens the first bout (D4; changes a fresh clone)."""
+        game, pack = self._game, self._game.pack
+        attacker, shown = -1, -1
+        if self._tables.play.first_attack is FirstAttack.LOWEST_TRUMP and self._trump >= 0:
+            trumps = pack.suit_mask(self._trump)
+            for p, hand in enumerate(self._hands):
+                low = hand & trumps & -(hand & trumps)
+                if low and (shown < 0 or low < 1 << shown):
+                    attacker, shown = p, low.bit_length() - 1
+        if attacker < 0:
+            classes = tuple(int(s == self._trump) for s in range(len(pack.suits)))
+            attacker = game.hook("first_mover")(FirstMoverInput(
+                pack=pack, hands=self._hands, top=self._trump_card, dealer=self._dealer,
+                trump_classes=(classes,) * game.players))
+        self._starter = attacker
+        self._events = (*self._events, Event(kind="first_mover", player=attacker,
+                                             cards=(shown,) if shown >= 0 else (),
+                                             note="lowest trump" if shown >= 0 else ""))
+        self._open_bout(attacker)
+
+    # -- public read-only fields -------------------------------------------------
+
+    @property
+    def _tables(self) -> BoutsTables:
+        tables: BoutsTables = self._game.tables
+        return tables
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def limit(self) -> int | None:
+        """The most attacking cards this bout may have (D8; None: only the defender's
+        hand limits it)."""
+        return self._tables.play.limit_for(bout=self._bouts)
+
+    def can_add(self) -> bool:
+        """True if one more attacking card fits the limits (D8): the bout's limit and the
+        defender's hand."""
+        limit, count = self.limit(), len(self._attacks)
+        unbeaten = count - len(self._covers)
+        return (limit is None or count < limit) and \
+            unbeaten < self._hands[self._defender].bit_count()
+
+    def table_ranks(self) -> int:
+        """The cards whose rank lies on the table, as a bit set (D7)."""
+        pack, masks, mask = self._game.pack, self._tables.rank_masks, 0
+        for c in (*self._attacks, *self._covers):
+            mask |= masks[pack.rank(c)]
+        return mask
+
+    def throwers(self) -> list[int]:
+        """Who may be asked to throw in, in order: the attacker, then clockwise, passing
+        over the defender and players without cards (D7)."""
+        n, hands = self._game.players, self._hands
+        return [q for k in range(n) if (q := (self._attacker + k) % n) != self._defender
+                and hands[q]]
+
+    def next_holder(self, player: int) -> int:
+        """The next player clockwise after ``player`` holding cards (-1: nobody else)."""
+        n, hands = self._game.players, self._hands
+        for k in range(1, n):
+            q = (player + k) % n
+            if hands[q]:
+                return q
+        return -1
+
+    # -- legality -----------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        phase, tables = self._phase, self._tables
+        hand = self._hands[self._current]
+        if phase is ATTACK:
+            return tuple(tables.attacks[c] for c in bits(hand))
+        if phase is DEFEND:
+            beaters = tables.beaters[self._trump]
+            legal = [tables.beats[(x, y)] for x in self._attacks[len(self._covers):]
+                     for y in bits(hand & beaters[x])]
+            legal.extend(tables.transfers[c] for c in bits(bouts_rules.transferable(self)))
+            legal.append(tables.take)
+            return tuple(legal)
+        if phase is THROW or phase is TAKING:
+            mask = hand & self.table_ranks()
+            return (*(tables.throws[c] for c in bits(mask)), tables.pass_)
+        return ()
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return bouts_rules.refusal(self, action)
+
+    # -- applying actions ------------------------------------------------------------
+
+    def _next(self, action: Action) -> BoutsState:
+        if self._stage >= 0:
+            return flow.apply(self, action)
+        new = self._clone()
+        p, kind = self._current, action.kind
+        if kind is Kind.PASS:
+            new._events = (Event(kind="pass", player=p),)
+            new._passes = self._passes + 1
+            return new._ask_next()
+        if kind is Kind.VERB and action.name == "take":
+            new._events = (Event(kind="take_up", player=p),)
+            new._phase = TAKING
+            return new._ask_throwers()
+        card = action.cards[-1]
+        new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        if self._seen[p] >> card & 1:
+            new._seen = _with(self._seen, p, self._seen[p] & ~(1 << card))
+        if kind is Kind.VERB and action.name == "beat":
+            target = action.cards[0]
+            beaten = len(self._covers)
+            rest = [c for c in self._attacks[beaten:] if c != target]
+            new._attacks = (*self._attacks[:beaten], target, *rest)
+            new._covers = (*self._covers, card)
+            new._events = (Event(kind="beat", player=p, cards=action.cards),)
+            if rest and not self._tables.any_time:
+                return new
+            new._phase = THROW
+            return new._ask_throwers()
+        new._attacks = (*self._attacks, card)
+        if kind is Kind.VERB and action.name == "transfer":
+            new._events = (Event(kind="transfer", player=p, cards=(card,)),)
+            new._attacker, new._defender = p, self.next_holder(p)
+            new._current = new._defender
+            if self._tables.any_time:
+                new._phase = THROW
+                return new._ask_throwers()
+            return new
+        if kind is Kind.VERB:  # attack
+            new._events = (Event(kind="attack", player=p, cards=(card,)),)
+            if self._tables.any_time:
+                new._phase = THROW
+                return new._ask_throwers()
+            new._phase, new._current = DEFEND, self._defender
+            return new
+        new._events = (Event(kind="throw", player=p, cards=(card,)),)
+        if self._phase is THROW and not self._tables.any_time:
+            new._phase, new._current = DEFEND, self._defender
+            return new
+        return new._ask_throwers()
+
+    def _ask_throwers(self) -> BoutsState:
+        """Begin asking the throwers, the attacker first; when the limits leave no room
+        or nobody can throw, the defender answers the unbeaten cards, if any (``throw_in:
+        any_time``), or the bout ends (D7-D9; changes a fresh clone)."""
+        self._passes = 0
+        return self._ask_next()
+
+    def _ask_next(self) -> BoutsState:
+        throwers = self.throwers() if self.can_add() else []
+        if self._passes >= len(throwers):
+            if self._phase is THROW and len(self._covers) < len(self._attacks):
+                self._phase, self._current = DEFEND, self._defender
+                return self
+            return self._end_bout()
+        self._current = throwers[self._passes]
+        return self
+
+    def _end_bout(self) -> BoutsState:
+        """Discard or take the table, refill, find the next attacker (D9, D10, D12)."""
+        events = list(self._events)
+        table = (*self._attacks, *self._covers)
+        taken = self._phase is TAKING
+        defender, n = self._defender, self._game.players
+        mask = 0
+        for c in table:
+            mask |= 1 << c
+        if taken:
+            self._hands = _with(self._hands, defender, self._hands[defender] | mask)
+            self._seen = _with(self._seen, defender, self._seen[defender] | mask)
+        else:
+            self._discard |= mask
+        events.append(Event(kind="take" if taken else "discard",
+                            player=defender if taken else -1, cards=table))
+        self._attacks, self._covers, self._bouts = (), (), self._bouts + 1
+        order = [q for k in range(n) if (q := (self._opener + k) % n) != defender]
+        order.append(defender)
+        size = self._game.variant.deal.hand_for(n, self._deal_number)
+        self._stock, self._hands = refill(self._stock, self._hands, order=order, size=size,
+                                          turned=self._trump_card, events=events)
+        if not self._stock:
+            for q in order:
+                if not self._hands[q] and q not in self._out:
+                    self._out = (*self._out, q)
+                    events.append(Event(kind="out", player=q))
+        self._takes = self._takes + 1 if taken else 0
+        self._events = tuple(events)
+        limit = self._tables.play.takes_limit
+        if limit and self._takes >= limit:
+            return self._finish(stalled=True)
+        if taken or not self._hands[defender]:
+            return self._open_bout(self.next_holder(defender))
+        return self._open_bout(defender)
+
+    def _open_bout(self, attacker: int) -> BoutsState:
+        defender = self.next_holder(attacker) if attacker >= 0 else -1
+        if defender < 0 or (self._game.end_of_deal is not None
+                            and self._ends_by_hook(self._out)):
+            return self._finish()
+        self._attacker, self._defender, self._opener = attacker, defender, attacker
+        self._current, self._phase, self._passes = attacker, ATTACK, 0
+        return self
+
+    def _finish(self, *, stalled: bool = False) -> BoutsState:
+        """The deal ends (D13, D14): the one player still holding cards loses; a deal
+        ``stalled`` by ``takes_limit`` is drawn."""
+        holders = [p for p, hand in enumerate(self._hands) if hand]
+        loser = holders[0] if len(holders) == 1 and not stalled else -1
+        scores = [0] * self._game.players
+        if loser >= 0:
+            scores[loser] = self._tables.scoring.loser
+        self._scores, self._loser = tuple(scores), loser
+        self._attacker = self._defender = -1
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase = OVER
+        self._events = (*self._events, Event(kind="deal_end", player=loser,
+                                             note="stalled" if stalled else ""))
+        return self
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over: the durak last in the finishing order."""
+        if self._phase is not OVER:
+            return None
+        n = self._game.players
+        seats = [(self._dealer + k) % n for k in range(1, n + 1)]
+        rest = [p for p in seats if p not in self._out]
+        finish = (*self._out, *sorted(rest, key=lambda p: p == self._loser))
+        return self._game.deal_result(
+            scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
+            details={"loser": self._loser, "out": list(self._out), "bouts": self._bouts})
+
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        out = view(self, player)
+        if self._game.phases:
+            out.update(flow.view(self, player))
+        return out
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]

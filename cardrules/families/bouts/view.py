@@ -1,0 +1,80 @@
+"""Views and observation fields of the bouts procedure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+    SeatsIn,
+)
+from cardrules.families.bouts.model import PHASES
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.families.bouts.state import BoutsState
+
+__all__ = ["observation_fields", "view"]
+
+
+def view(state: BoutsState, player: int) -> dict[str, Any]:
+    """What ``player`` may know of ``state``: their own hand, the others' sizes and the
+    cards everyone saw go into them (``seen``), the table in pairs (an attacking card,
+    then the card that beat it, if any)."""
+    game = state.game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
+    tables = state._tables
+    names = tables.names.names
+    covers = state._covers
+    table = [[names[a], names[covers[i]]] if i < len(covers) else [names[a]]
+             for i, a in enumerate(state._attacks)]
+    limit = state.limit() if state._phase != "over" else None
+    out: dict[str, Any] = {
+        "variant": game.variant.name,
+        "player": player,
+        "players": game.players,
+        "dealer": state._dealer,
+        "phase": state._phase,
+        "current_player": state.current_player,
+        "hands": tables.names.shown(tables.hand_seen[player], state._hands),
+        "stock": [names[c] for c in state._stock] if tables.stock_public
+        else len(state._stock),
+        "trump": game.pack.suits[state._trump] if state._trump >= 0 else None,
+        "trump_card": names[state._trump_card] if state._trump_card >= 0 else None,
+        "attacker": state._attacker,
+        "defender": state._defender,
+        "table": table,
+        "attacks": [names[c] for c in state._attacks],
+        "covers": [names[c] for c in covers],
+        "seen": [tables.names.sorted_names(m) for m in state._seen],
+        "bout_limit": limit or 0,
+        "discard": tables.names.sorted_names(state._discard) if tables.discard_public
+        else state._discard.bit_count(),
+        "out": list(state._out),
+        "loser": state._loser,
+        "scores": list(state._scores),
+        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+    }
+    if state.current_player == player:
+        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    return out
+
+
+def observation_fields(game: Game) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order."""
+    return (Seat(key="current_player"), Seat(key="dealer"), OneOf(key="phase", values=PHASES),
+            OneOf(key="trump", values=game.pack.suits), Card(key="trump_card"),
+            CardsBySeat(key="hands"), Cards(key="stock"), Seat(key="attacker"),
+            Seat(key="defender"), Cards(key="attacks"), Cards(key="covers"),
+            CardsBySeat(key="seen"),
+            Number(key="bout_limit"), Cards(key="discard"), SeatsIn(key="out"),
+            NumbersBySeat(key="scores"))

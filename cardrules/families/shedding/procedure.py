@@ -1,0 +1,206 @@
+"""The shedding procedure as a plug-in (see :mod:`cardrules.engine.procedures`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import mask_of
+from cardrules.engine import state_codec
+from cardrules.engine.heuristics import CardFacts
+from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.seeding import MAX_SEED
+from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.errors import StateError
+from cardrules.families.shedding import view as shedding_io
+from cardrules.families.shedding.heuristics import shedding_scorer
+from cardrules.families.shedding.model import (
+    FOLLOW,
+    NAME,
+    OVER,
+    TURN,
+    SheddingPlay,
+    SheddingScoring,
+)
+from cardrules.families.shedding.policy import SheddingPolicy
+from cardrules.families.shedding.state import SheddingState
+from cardrules.families.shedding.tables import SheddingTables
+
+if TYPE_CHECKING:
+    from cardrules.actions import Action
+    from cardrules.engine.game import Game
+    from cardrules.engine.observation import Field
+    from cardrules.engine.state import DealContext
+
+__all__ = ["Shedding", "from_json", "resample", "setup"]
+
+_BEFORE_EFFECTS = {"pending": 0, "reversed": False, "announced": False, "reshuffled": 0,
+                   "shuffle_seed": 0}
+"""What the fields added with forced draws, reverses, announcements and reshuffles read
+as in state JSON written before them."""
+
+
+def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
+    """Read back ``SheddingState.to_json()``; a :class:`StateError` naming what is wrong
+    (a field out of range, cards that do not add up).  State JSON written before the
+    fields of forced draws, direction, announcements and reshuffles existed reads them
+    as nothing pending, clockwise, not announced and never reshuffled."""
+    data = {**_BEFORE_EFFECTS, **data}
+    if data.get("phase") == _CHOOSING:
+        data = {**data, "phase": "deal", "stage": _choosing_stage(game)}
+    fields = read_fields(game.state_class, game, data)
+    n, phase = game.players, fields["phase"]
+    if -1 in fields["own_suits"] and fields["stage"] < 0:
+        raise StateError("own trump suits are still being chosen but no listed phase is "
+                         "at work")
+    if phase is NAME and not game.tables.name_actions:
+        raise StateError("the deal is at naming a suit but no wild card of this game names one")
+    if phase in (TURN, FOLLOW, NAME) and not fields["hands"][fields["current"]]:
+        raise StateError(f"player {fields['current']} is to move with no cards")
+    if fields["named_suit"] >= 0 and not game.tables.name_actions:
+        raise StateError("a suit is named but no wild card of this game names one")
+    tables: SheddingTables = game.tables
+    if fields["pending"] and not tables.forced:
+        raise StateError("a draw is pending but no card of this game forces one")
+    if fields["pending"] and phase not in (TURN, NAME):
+        raise StateError(f"a draw is pending at the {phase.value} step")
+    if fields["announced"] and tables.announce is None:
+        raise StateError("a last card is announced but this game has no announcement")
+    if fields["reshuffled"] > tables.reshuffles:
+        raise StateError(f"the stock was remade {fields['reshuffled']} times; this game "
+                         f"allows {tables.reshuffles}")
+    if fields["owner"] >= 0 and fields["top"] < 0:
+        raise StateError("the top card has an owner but there is no top card")
+    if len(fields["out"]) >= n and phase is not OVER:
+        raise StateError("every player is out but the deal goes on")
+    state = SheddingState._make(game, **fields)
+    check_cards(state.zones(), game.pack.size)
+    if state._stage >= len(game.phases):
+        raise StateError(f"stage {state._stage} names no listed phase")
+    return state
+
+
+_CHOOSING = "choose_trump"
+"""The step state JSON named the choice of own trump suits before it became the listed
+phase of that name (then the step is ``deal``)."""
+
+
+def _choosing_stage(game: Game) -> int:
+    """Where the listed ``choose_trump`` phase stands (-1: not listed), for state JSON
+    written when the choice was a step of this procedure."""
+    names = [phase.name for phase, _ in game.phases]
+    return names.index(_CHOOSING) if _CHOOSING in names else -1
+
+
+def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
+          current: int = 0, owner: int = -1, dealer: int | None = None,
+          own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
+          out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
+          fresh: bool = False, named: str = "", starter: int | None = None,
+          pending: int = 0, counterclockwise: bool = False, announced: bool = False,
+          reshuffled: int = 0, shuffle_seed: int = 0) -> SheddingState:
+    """A position given explicitly, for tests and puzzles.
+
+    ``hands`` are card lists per player (``"9H 7S"``); ``pile`` is bottom to top (its last
+    card is the top); ``stock`` lists the cards in the order they will be drawn.  Cards
+    not mentioned anywhere are out of play (in the discard).  ``named`` is the suit named
+    after a wild card, to be matched next (``phase="name_suit"``: the player to move is
+    about to name one).  ``pending`` is a forced draw the player to move faces,
+    ``counterclockwise`` turns the direction of play round, ``announced`` says the
+    player to move has announced their last card, ``reshuffled`` counts the times the
+    stock was remade and ``shuffle_seed`` seeds the reshuffles.
+    """
+    pack, n = game.pack, game.players
+    if len(hands) != n:
+        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
+    hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
+    pile_cards = pack.parse_many(pile)
+    stock_cards = tuple(reversed(pack.parse_many(stock)))
+    used = 0
+    for mask in (*hand_masks, mask_of(pile_cards), mask_of(stock_cards)):
+        if used & mask:
+            raise StateError("a card is given twice in the position")
+        used |= mask
+    if len(set(pile_cards)) != len(pile_cards) or len(set(stock_cards)) != len(stock_cards):
+        raise StateError("a card is given twice in the position")
+    suits = tuple(pack.suits.index(s.upper()) for s in own_suits)
+    if suits and len(suits) != n:
+        raise StateError(f"give {n} own trump suits, one per player (got {len(suits)})")
+    if dealer is None:
+        dealer = (current - 1) % n
+    return SheddingState._make(
+        game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
+        top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,
+        fresh=fresh, current=current, phase=phase, drawn=drawn, own_suits=suits,
+        out=tuple(out), scores=tuple(scores) if scores is not None else (0,) * n,
+        discard=pack.full & ~used, starter=current if starter is None else starter,
+        dealer=dealer, named_suit=pack.suits.index(named.upper()) if named else -1,
+        pending=pending, reversed=counterclockwise, announced=announced, reshuffled=reshuffled,
+        shuffle_seed=shuffle_seed)
+
+
+def resample(state: SheddingState, player: int, rng: random.Random) -> SheddingState:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
+    hands, stock, discard, as the rule file's zones declare) re-dealt at random among
+    those places, each keeping its size.  Where the stock may be remade from the pile,
+    a new shuffle seed is drawn from ``rng`` too, so that sampled futures do not hold
+    the real reshuffles."""
+    new = state_codec.resample(state, player, rng)
+    if state.game.tables.reshuffles:
+        new._shuffle_seed = rng.randint(0, MAX_SEED)
+    return new
+
+
+class Shedding(Procedure):
+    """Lay a card that beats the top of the pile, draw, or pass."""
+
+    state_class = SheddingState
+    play_rules = SheddingPlay
+    scoring_rules = SheddingScoring
+    name = "shedding"
+    deals_after_phases = True
+
+    def compile(self, game: Game) -> SheddingTables:
+        return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
+                                      game.hook("after_play"))
+
+    def new_deal(self, game: Game, context: DealContext) -> SheddingState:
+        return SheddingState.new(game, context)
+
+    def from_json(self, game: Game, data: dict[str, Any]) -> SheddingState:
+        return from_json(game, data)
+
+    def arrange(self, game: Game, **position: Any) -> SheddingState:
+        return setup(game, **position)
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float]:
+        return shedding_scorer(view, legal, CardFacts(view.get("pack", {})))
+
+    def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
+        return resample(state, player, rng)
+
+    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+        """Play first, keep wild cards and one's own trumps back
+        (:class:`~cardrules.families.shedding.policy.SheddingPolicy`)."""
+        return SheddingPolicy(game)
+
+    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+        return shedding_io.observation_fields(game)
+
+    def move_limit(self, game: Game) -> int:
+        """Each card is played at most once and drawn at most once, or once more each
+        time the stock is remade (``max_reshuffles``); a player who cannot beat draws (at
+        most ``stuck_draw`` cards) or passes, and a round of passes either gives the pile
+        to its owner or, with nothing to draw, ends the deal.  So between two plays or
+        draws there are at most ``players`` passes and follow-up ends, plus the
+        ``blocked_extra_passes`` that end a blocked deal; with a last card to announce,
+        each play may follow one announcement."""
+        n, cards = game.players, game.pack.size
+        tables: SheddingTables = game.tables
+        moves = (2 + (tables.announce is not None)) * cards * (1 + tables.reshuffles)
+        return n + (moves + 1) * (n + 2 + tables.blocked_passes)
+
+
+register(Shedding())

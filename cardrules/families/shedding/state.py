@@ -1,0 +1,570 @@
+"""The shedding procedure: lay a card that beats the top of the pile, draw, or pass.
+
+The owner of a card nobody beats takes the pile.  Everything game-specific (which
+cards beat which, trumps, specials, bonuses) comes from the variant's data through
+:class:`~cardrules.families.shedding.tables.SheddingTables`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import deal_round
+from cardrules.engine import absences, flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    Card,
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Flag,
+    MissingCards,
+    Numbers,
+    Seat,
+    Seats,
+    SpareCounts,
+    Stage,
+    Suit,
+    Suits,
+    field,
+    reset,
+)
+from cardrules.engine.seeding import derive_seed
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived, fresh
+from cardrules.families.shedding import rules as shedding_rules
+from cardrules.families.shedding.effects import (
+    announcing,
+    draw_forced,
+    facing_draw,
+    refill,
+    replaced,
+    reverse,
+    take_cards,
+)
+from cardrules.families.shedding.model import (
+    DEAL,
+    FOLLOW,
+    NAME,
+    OVER,
+    PHASES,
+    TURN,
+    AfterTurn,
+    GroupKind,
+    Leftover,
+    SheddingStep,
+    Then,
+    TrumpMode,
+)
+from cardrules.families.shedding.scoring import going_out_bonus, hand_penalties, nth
+from cardrules.families.shedding.tables import ANNOUNCE, Move, SheddingTables
+from cardrules.families.shedding.view import view
+from cardrules.hooks import FirstMoverInput
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
+
+OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
+"""Hands: a hidden hand could not be played by its owner."""
+HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
+"""A stock is face down or face up."""
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class SheddingState(FieldState):
+    """A deal of a shedding game.  Each field below is declared once; the public
+    read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
+    these declarations."""
+
+    # Quoted: a compiled build (mypyc) evaluates class annotations, and Game is imported
+    # for type checking only.
+    _game: "Game" = attrs.field(default=None)  # noqa: UP037
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
+    """Each hand as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                                       allowed=HIDDEN_OR_PUBLIC))
+    """The stock; the last card is drawn next."""
+    _pile: tuple[int, ...] = field(CardList(zone="pile", allowed=(Visibility.PUBLIC,)))
+    """The pile, bottom to top."""
+    _top: int = field(Card())
+    """The card to beat (-1: none); it stays after a take as the remembered top."""
+    _owner: int = field(Seat())
+    """Who laid the top card (-1: nobody, as for the starter card)."""
+    _cover: bool = field(Flag())
+    """The top completes a group whose covering takes the pile."""
+    _fresh: bool = field(Flag())
+    """The player to move laid the top during this turn."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: SheddingStep = field(Enumerated(of=SheddingStep))  # noqa: RUF009
+    """The step the deal is at."""
+    _drawn: int = field(Count())
+    """Cards drawn this turn."""
+    _own_suits: tuple[int, ...] = field(Suits(), label="own trump suits")
+    """Per-player trump suit index (empty: no own trumps)."""
+    _out: tuple[int, ...] = field(Seats())
+    """Players gone out, in order."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Deal results so far."""
+    _taken: tuple[int, ...] = field(CardSets(zone="taken", seen=Visibility.PUBLIC,
+                                                       allowed=tuple(Visibility)))
+    """Cards each player took, as bit sets."""
+    _discard: int = field(CardSet(zone="discard", seen=Visibility.HIDDEN))
+    """Cards out of play."""
+    _missing: tuple[int, ...] = field(MissingCards())
+    """Per player, cards play has shown them not to hold (see :mod:`cardrules.engine.absences`)."""
+    _spare: tuple[int, ...] = field(SpareCounts())
+    """Per player, hidden cards drawn since, which ``missing`` does not bind."""
+    _passes: int = field(Count())
+    """Passes in a row with an empty stock."""
+    _named_suit: int = field(Suit(), label="named suit")
+    """The suit named after a wild card, to be matched next (-1: none)."""
+    _pending: int = field(Count(), label="pending draw")
+    """Cards the player to move must draw unless they pass the draw on (``forced_draw``)."""
+    _reversed: bool = field(Flag())
+    """Play goes counterclockwise (to the right), after a ``reverse``."""
+    _announced: bool = field(Flag())
+    """The player to move has announced their last card this turn."""
+    _reshuffled: int = field(Count())
+    """Times the pile was shuffled into the stock in this deal."""
+    _shuffle_seed: int = field(Count(), label="shuffle seed")
+    """Seed of the deal's reshuffles (never shown in a view)."""
+    _starter: int = field(Seat())
+    """Who moved first."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0 (0 for a single deal)."""
+    _moves: int = field(Count())
+    """Actions applied in this deal (bounded by ``game.move_limit``)."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none; see :mod:`cardrules.engine.flow`)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _classes: tuple[tuple[int, ...], ...] = ()
+    """Per player, the trump class of each suit (derived from ``own_suits``)."""
+    _beats: tuple[tuple[int, ...], ...] = ()
+    """Per player, per card: the cards that beat it (derived from ``own_suits``)."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def _make(cls, game: Game, **fields: Any) -> SheddingState:
+        """A state of the game's state class (this class, or this class with the listed
+        phases' fields) with the given fields, the others at their initial values."""
+        state: SheddingState = fresh(game.state_class, game, game=game, **fields)
+        state._refresh_tables()
+        return state
+
+    def _refresh_tables(self) -> None:
+        tables = self._tables
+        self._classes = tables.classes_for(self._own_suits, self._game.players)
+        self._beats = tuple(tables.beat_table(c) for c in self._classes)
+        self._legal = None
+
+    @classmethod
+    def new(cls, game: Game, context: DealContext) -> SheddingState:
+        """A freshly shuffled deal: dealt at once, or after the listed phases that run
+        before the deal (players choosing their own trump suits, say).  Own trump suits
+        the match has not carried and no phase chose are given by seat."""
+        n = game.players
+        state = cls._make(
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), pile=(),
+            top=-1, owner=-1, cover=False, fresh=False, current=(context.dealer + 1) % n,
+            phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
+            scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
+            dealer=context.dealer, deal_number=context.index,
+            shuffle_seed=derive_seed(context.seed, "reshuffle")
+            if game.tables.reshuffles else 0, events=())
+        flow.start(state, context.seed)
+        return state
+
+    def _deal_cards(self) -> None:
+        """Deal hands and the starter card (changes a fresh state)."""
+        game, deal = self._game, self._game.variant.deal
+        n, stock = game.players, list(self._stock)
+        if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
+            self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
+        hands = deal_round(stock, n, (self._dealer + 1) % n,
+                           deal.hand_for(n, self._deal_number))
+        pile = [stock.pop() for _ in range(deal.starter)]
+        redraw, pack = game.tables.redraw_ranks, game.pack
+        for _ in range(len(stock) if pile and redraw else 0):
+            if pack.rank(pile[-1]) not in redraw:
+                break
+            stock.insert(0, pile.pop())  # under the stock, drawn last
+            pile.append(stock.pop())
+        self._hands, self._stock, self._pile = tuple(hands), tuple(stock), tuple(pile)
+        self._top = pile[-1] if pile else -1
+        self._refresh_tables()
+        self._events = (*self._events,
+                        Event(kind="deal", player=self._dealer, cards=tuple(pile)))
+
+    def _start_play(self) -> None:
+        """The first mover (by the ``first_mover`` hook) begins (changes a fresh clone)."""
+        game = self._game
+        mover = game.hook("first_mover")(FirstMoverInput(
+            pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
+            trump_classes=self._classes))
+        self._current, self._starter, self._phase = mover, mover, TURN
+        self._events = (*self._events, Event(kind="first_mover", player=mover))
+
+    # -- public read-only fields -------------------------------------------------
+
+    @property
+    def _tables(self) -> SheddingTables:
+        tables: SheddingTables = self._game.tables
+        return tables
+
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def is_trump(self, player: int, card: int) -> bool:
+        """True if ``card`` is a trump for ``player``."""
+        return self._classes[player][self._game.pack.suit(card)] > 0
+
+    # -- legality -----------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        phase, tables = self._phase, self._game.tables
+        if phase in (TURN, FOLLOW):
+            p, top = self._current, self._top
+            hand = self._hands[p]
+            if self._pending:
+                found = facing_draw(self, hand, tables)
+            else:
+                if self._named_suit >= 0:
+                    mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
+                else:
+                    mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+                actions = tables.single_actions
+                legal = []
+                while mask:
+                    low = mask & -mask
+                    legal.append(actions[low.bit_length() - 1])
+                    mask ^= low
+                if phase is FOLLOW:
+                    legal.append(tables.pass_)
+                    found = tuple(legal)
+                else:
+                    if tables.min_group and hand.bit_count() >= tables.min_group:
+                        groups = tables.group_moves(hand, top, self._beats[p])
+                        if groups:
+                            legal.extend([m.action for m in groups])
+                    if tables.draw_at_will:
+                        can_draw = self._drawn < tables.draw_limit and (
+                            self._stock or (tables.reshuffles and self._refillable()))
+                        legal.append(tables.draw if can_draw else tables.pass_)
+                        found = tuple(legal)
+                    elif legal:
+                        found = tuple(legal)
+                    elif self._drawn < tables.draw_limit and (
+                            self._stock or (tables.reshuffles and self._refillable())):
+                        found = (tables.draw,)
+                    else:
+                        found = (tables.pass_,)
+            announce = tables.announce
+            return found if announce is None else announcing(self, found, announce)
+        if phase is NAME:
+            named: tuple[Action, ...] = tables.name_actions
+            return named
+        return ()
+
+    def _unable(self) -> int:
+        """The cards a player who must beat the top shows they do not hold by drawing or
+        passing when nothing else is legal (the turn's one legal action): every card
+        that beats the top, wild cards, cards of a named suit.  0 where that shows
+        nothing: a play was legal (drawing at will), a ``legal_filter`` hook had its say,
+        there is no top."""
+        legal = self._legal
+        if legal is None or len(legal) != 1 or self._game.legal_filter is not None \
+                or self._phase is not TURN:
+            return 0
+        tables: SheddingTables = self._game.tables
+        if self._named_suit >= 0:
+            return tables.suit_masks[self._named_suit] | tables.wild
+        top = self._top
+        return self._beats[self._current][top] | tables.wild if top >= 0 else 0
+
+    def _refillable(self) -> bool:
+        """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
+        return self._reshuffled < self._tables.reshuffles and len(self._pile) > 1
+
+    def _drawable(self) -> bool:
+        """True if a card can be drawn now: the stock holds one or may be remade."""
+        return bool(self._stock) or self._refillable()
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return shedding_rules.refusal(self, action)
+
+    # -- applying actions ------------------------------------------------------------
+
+    def _next(self, action: Action) -> SheddingState:
+        if self._stage >= 0:
+            return flow.apply(self, action)
+        kind = action.kind
+        if kind is Kind.PLAY:
+            return self._play(self._tables.move_of(action.cards))
+        if kind is Kind.DRAW:
+            return self._draw()
+        if kind is Kind.PASS:
+            return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
+        if kind is Kind.NAME:
+            return self._name(action)
+        return self._announce()
+
+    def _announce(self) -> SheddingState:
+        """The player to move announces their last card; their turn goes on."""
+        new = self._clone()
+        new._announced = True
+        new._events = (Event(kind=ANNOUNCE, player=self._current),)
+        return new
+
+    def _name(self, action: Action) -> SheddingState:
+        """The player who laid a suit-naming wild card names the suit to match next."""
+        new = self._clone()
+        new._named_suit = self._game.pack.suits.index(action.name)
+        new._events = (Event(kind="name", player=self._current, note=action.name),)
+        return new._end_turn()
+
+    def _draw(self) -> SheddingState:
+        if self._pending:
+            return draw_forced(self)
+        new = self._clone()
+        p = self._current
+        stock = self._stock
+        if not stock:  # remade from the pile first (draw.reshuffle)
+            events: list[Event] = []
+            refill(new, events)
+            new._events, stock = tuple(events), new._stock
+        card = stock[-1]
+        new._stock = stock[:-1]
+        new._hands = replaced(self._hands, p, self._hands[p] | (1 << card))
+        shown = self._unable()
+        if shown or self._missing[p]:
+            absences.drew(new, p, shown)
+        new._drawn = self._drawn + 1
+        new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
+        if self._game.tables.draw_ends_turn:
+            return new._pass_turn_from(p)
+        return new
+
+    def _play(self, move: Move) -> SheddingState:
+        new = self._clone()
+        p, cards = self._current, move.action.cards
+        new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
+        if self._spare[p] and move.mask & self._missing[p]:
+            absences.laid(new, p, move.mask)
+        new._pile = self._pile + cards
+        new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
+        if self._named_suit >= 0:
+            new._named_suit = -1
+        events = [Event(kind="play", player=p, cards=cards)]
+        tables = self._tables
+        if tables.last_card_penalty and not self._announced \
+                and new._hands[p].bit_count() == 1:
+            take_cards(new, p, tables.last_card_penalty, events, note="last card")
+        took = False
+        if self._cover:
+            new._take(p, events, note="cover")
+            took = True
+        new._cover = (not took and move.group is GroupKind.SAME_RANK
+                      and self._game.pack.rank(cards[-1]) in tables.cover_ranks)
+        went_out = new._hands[p] == 0
+        if went_out:
+            took = new._go_out(p, move, events) or took
+        new._events = tuple(events)
+        if took:
+            return new._pass_turn_from(p)
+        if not went_out and move.then is not Then.NONE:
+            then = move.then
+            new._phase = FOLLOW if then is Then.OPTIONAL else NAME if then is Then.NAME_SUIT \
+                else TURN
+            new._drawn = 0
+            return new
+        return new._end_turn()
+
+    def _fail(self) -> SheddingState:
+        """The current player cannot beat the top: the owner of the top may take the pile."""
+        new = self._clone()
+        p = self._current
+        shown = self._unable()
+        if shown:
+            absences.show(new, p, shown)
+        events = [Event(kind="pass", player=p)]
+        tables = self._tables
+        owner, play = self._owner, tables.play
+        if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
+            new._take(owner, events, note="unbeaten")
+        if not (self._stock or (tables.reshuffles and self._refillable())):
+            new._passes = self._passes + 1
+        if self._pending:  # nothing to draw: the forced draw lapses
+            new._pending = 0
+        new._events = tuple(events)
+        if self._fresh:  # a compulsory extra move failed: the turn ends on their own card
+            return new._end_turn()
+        return new._pass_turn_from(p)
+
+    def _take(self, player: int, events: list[Event], *, note: str) -> None:
+        """``player`` takes the pile now (mutates a fresh clone)."""
+        pile = self._pile
+        if not pile:
+            return
+        mask = 0
+        for c in pile:
+            mask |= 1 << c
+        points = self._game.pack.value_of(mask) if self._tables.scoring.take_points else 0
+        self._taken = replaced(self._taken, player, self._taken[player] | mask)
+        self._scores = replaced(self._scores, player, self._scores[player] + points)
+        self._pile, self._cover = (), False
+        events.append(Event(kind="take", player=player, cards=pile, amount=points, note=note))
+
+    def _go_out(self, player: int, move: Move, events: list[Event]) -> bool:
+        """Record ``player`` going out with ``move``; True if a bonus took the pile."""
+        scoring = self._tables.scoring
+        pack = self._game.pack
+        self._out = self._out + (player,)
+        place = len(self._out)
+        amount = nth(scoring.places, place)
+        events.append(Event(kind="out", player=player, amount=place))
+        last = move.action.cards[-1]
+        bonus, took = going_out_bonus(scoring, rank=pack.ranks[pack.rank(last)],
+                                      trump=self.is_trump(player, last), group=move.group,
+                                      place=place)
+        amount += bonus
+        if took:
+            self._take(player, events, note="going out")
+        if amount:
+            self._scores = replaced(self._scores, player, self._scores[player] + amount)
+            events.append(Event(kind="bonus", player=player, amount=amount))
+        return took
+
+    def _end_turn(self) -> SheddingState:
+        """The current player's turn ends with their card on top (mutates a fresh clone)."""
+        tables = self._tables
+        effect = tables.after_turn[self._top]
+        nxt = self._next_holder(self._current)
+        if effect is not None and nxt >= 0:
+            events = list(self._events)
+            if effect is AfterTurn.REVERSE:
+                nxt = reverse(self, nxt, events)
+            else:
+                if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
+                    self._give_card(nxt, events)
+                if effect is not AfterTurn.DRAW_THEN_PLAY:
+                    events.append(Event(kind="skip", player=nxt))
+                    nxt = self._next_holder(nxt)
+            self._events = tuple(events)
+        if tables.forced and nxt >= 0 and tables.forced[self._top]:
+            self._pending += tables.forced[self._top]
+            self._events = (*self._events,
+                            Event(kind="must_draw", player=nxt, amount=self._pending))
+        return self._continue_with(nxt)
+
+    def _give_card(self, player: int, events: list[Event]) -> None:
+        if not self._stock:
+            if not self._refillable():
+                return
+            refill(self, events)
+        card = self._stock[-1]
+        self._stock = self._stock[:-1]
+        self._hands = replaced(self._hands, player, self._hands[player] | (1 << card))
+        if self._missing[player]:
+            absences.came_in(self, player, 1)
+        events.append(Event(kind="draw", player=player, cards=(card,), private=True,
+                            note="forced"))
+
+    def _pass_turn_from(self, player: int) -> SheddingState:
+        return self._continue_with(self._next_holder(player))
+
+    def _continue_with(self, player: int) -> SheddingState:
+        """``player`` moves next (a new turn), unless the deal ends now (mutates a fresh
+        clone)."""
+        self._current, self._phase, self._drawn, self._fresh, self._announced = \
+            player, TURN, 0, False, False
+        holders = len(self._hands) - self._hands.count(0)
+        tables = self._tables
+        hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
+        if holders <= 1 or hooked or (self._out and tables.first_out) \
+                or (self._passes >= holders + tables.blocked_passes
+                    and not (self._stock or (tables.reshuffles and self._refillable()))):
+            self._finish()
+        return self
+
+    def _next_holder(self, player: int) -> int:
+        """The next player after ``player``, in the direction of play, who holds cards
+        (-1: nobody)."""
+        hands, n = self._hands, len(self._hands)
+        if self._reversed:
+            for k in range(1, n + 1):
+                q = (player - k) % n
+                if hands[q]:
+                    return q
+            return -1
+        for k in range(1, n + 1):
+            q = (player + k) % n
+            if hands[q]:
+                return q
+        return -1
+
+    def _finish(self) -> None:
+        """Score the end of the deal: leftover pile and cards still held."""
+        scoring = self._tables.scoring
+        pack = self._game.pack
+        events = list(self._events)
+        if self._pile:
+            if scoring.leftover is Leftover.TOP_OWNER and self._owner >= 0:
+                self._take(self._owner, events, note="leftover")
+            else:
+                for c in self._pile:
+                    self._discard |= 1 << c
+                self._pile = ()
+        lost = hand_penalties(scoring.hand_penalty, pack, self._hands)
+        if any(lost):
+            self._scores = tuple(s - loss for s, loss in zip(self._scores, lost))
+            events.extend(Event(kind="penalty", player=p, amount=loss)
+                          for p, loss in enumerate(lost) if loss)
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase, self._pending = OVER, 0  # a draw still pending lapses
+        events.append(Event(kind="deal_end"))
+        self._events = tuple(events)
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over."""
+        if self._phase is not OVER:
+            return None
+        n = self._game.players
+        holders = [(self._dealer + k) % n for k in range(1, n + 1)]
+        finish = self._out + tuple(p for p in holders if p not in self._out)
+        return self._game.deal_result(
+            scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
+            carry=(("own_suits", self._own_suits),) if self._own_suits else (),
+            details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
+                     "out": list(self._out)})
+
+    # -- views and JSON -------------------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        out = view(self, player)
+        if self._game.phases:
+            out.update(flow.view(self, player))
+        return out
+

@@ -1,0 +1,307 @@
+"""Shedding rules compiled into lookup tables when a variant loads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import Pack, bits, mask_of
+from cardrules.engine.action_space import Family, Listed
+from cardrules.families.shedding.model import (
+    AfterTurn,
+    DealEnd,
+    ForcedDrawAnswer,
+    ForcedDrawThen,
+    GroupKind,
+    GroupSpec,
+    LaidOn,
+    SheddingPlay,
+    SheddingScoring,
+    Then,
+    TrumpMode,
+    TwoPlayerReverse,
+)
+from cardrules.hooks import AfterPlayInput, as_written
+from cardrules.model.variant import PlayRules, ScoringRules
+from cardrules.primitives.beats import class_table, clause_table, suit_classes
+
+__all__ = ["ANNOUNCE", "Move", "SheddingTables"]
+
+ANNOUNCE = Kind.ANNOUNCE.value
+"""The word announcing one's last card (an action of games with ``last_card``)."""
+
+
+@attrs.frozen(kw_only=True, slots=True)
+class Move:
+    """What a play action means to the procedure."""
+
+    action: Action
+    """The action."""
+    mask: int
+    """Bit set of its cards."""
+    group: GroupKind | None
+    """Kind of group, or None for a single card."""
+    then: Then
+    """What the player may or must do next."""
+
+
+@attrs.define(kw_only=True, eq=False)
+class SheddingTables:
+    """Everything the shedding procedure looks up while playing."""
+
+    pack: Pack
+    play: SheddingPlay
+    scoring: SheddingScoring
+    within: tuple[int, ...]
+    """Per top card, the cards that beat it by the declared clauses."""
+    wild: int
+    """Bit set of wild cards (laid on anything)."""
+    then_of_rank: tuple[Then, ...]
+    """Per rank, what follows laying a single card of it."""
+    after_turn: tuple[AfterTurn | None, ...]
+    """Per card, the effect on the next player when a turn ends with it on top (the rule
+    file's by rank, through the ``after_play`` hook)."""
+    cover_ranks: frozenset[int]
+    """Ranks whose full group, once covered, gives the pile to the coverer."""
+    singles: tuple[Move, ...]
+    """The single-card move of each card."""
+    draw: Action
+    pass_: Action
+    name_actions: tuple[Action, ...] = ()
+    """The actions naming each suit, when a wild card names one (else none)."""
+    draw_at_will: bool = False
+    """The player to move may draw even when able to play."""
+    draw_limit: int = 1
+    """Cards a player may draw in one turn (at will, or when stuck)."""
+    first_out: bool = False
+    """The deal ends as soon as one player is out."""
+    blocked_passes: int = 0
+    """Passes in a row with an empty stock, beyond one per player holding cards, that end
+    the deal."""
+    redraw_ranks: frozenset[int] = frozenset()
+    """Ranks a starter card may not have: it goes under the stock and another is turned."""
+    forced: tuple[int, ...] = ()
+    """Per card, the cards the next player must draw when a turn ends with it on top
+    (empty: no card forces a draw)."""
+    forced_answers: tuple[int, ...] = ()
+    """Per top card, the cards that pass its forced draw on (empty: none may)."""
+    forced_play_on: bool = False
+    """A player who drew a forced total then takes a normal turn (else their turn ends)."""
+    reverses: bool = False
+    """Some card turns the direction of play round."""
+    reverse_skips: bool = True
+    """A reverse with two players holding cards acts as a skip."""
+    draw_ends_turn: bool = False
+    """Drawing a card ends the turn."""
+    reshuffles: int = 0
+    """Times the pile (but its top) may be shuffled into an empty stock in one deal."""
+    last_card_penalty: int = 0
+    """Cards drawn for not announcing one's last card (0: no announcement)."""
+    announce: Action | None = None
+    """The action announcing one's last card, where the rules have one."""
+    rank_masks: tuple[int, ...] = ()
+    """Per rank, the bit set of its cards."""
+    suit_masks: tuple[int, ...] = ()
+    """Per suit, the bit set of its cards."""
+    min_group: int = 0
+    """Fewest cards of any group move (0: no groups)."""
+    single_actions: tuple[Action, ...] = ()
+    """The action laying each single card."""
+    # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
+    run_starts: dict[int, int] = attrs.Factory(dict)
+    """Per run length, the bit set of cards that can start a run of that length."""
+    view_info: Any = None
+    """Lookups for building views, made on first use."""
+    _beat_cache: dict[tuple[int, ...], tuple[int, ...]] = attrs.Factory(dict)
+    _moves: dict[tuple[int, ...], Move] = attrs.Factory(dict)
+
+    @classmethod
+    def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules,
+                effect: Callable[[AfterPlayInput], AfterTurn | None] = as_written,
+                ) -> SheddingTables:
+        """Compile the rules of a shedding variant for ``pack``; ``effect`` is the
+        ``after_play`` hook."""
+        if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
+            raise TypeError("the shedding procedure needs shedding play and scoring rules")
+        then_of_rank = [Then.NONE] * len(pack.ranks)
+        wild = 0
+        for spec in play.wild:
+            rank = pack.ranks.index(spec.rank)
+            then_of_rank[rank] = spec.then
+            wild |= pack.rank_mask(rank)
+        written = [play.after_turn.get(r) for r in pack.ranks]
+        after = [effect(AfterPlayInput(pack=pack, card=c, written=written[pack.rank(c)]))
+                 for c in range(pack.size)]
+        singles = tuple(
+            Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
+                 mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
+            for c in range(pack.size))
+        forced = play.forced_draw
+        counts = [forced.ranks.get(r, 0) for r in pack.ranks]
+        forced_cards = tuple(counts[pack.rank(c)] for c in range(pack.size)) \
+            if forced.ranks else ()
+        answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
+                        for c, n in enumerate(forced_cards)) \
+            if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
+        return cls(
+            pack=pack, play=play, scoring=scoring,
+            forced=forced_cards,
+            forced_answers=answers,
+            forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
+            reverses=AfterTurn.REVERSE in after,
+            reverse_skips=play.two_player_reverse is TwoPlayerReverse.SKIP,
+            draw_ends_turn=play.draw.ends_turn,
+            reshuffles=play.draw.max_reshuffles if play.draw.reshuffle else 0,
+            last_card_penalty=play.last_card.penalty,
+            announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
+            if play.last_card.penalty else None,
+            within=clause_table(pack, play.beats),
+            wild=wild,
+            then_of_rank=tuple(then_of_rank),
+            after_turn=tuple(after),
+            cover_ranks=frozenset(pack.ranks.index(r) for r in play.cover_takes),
+            singles=singles,
+            draw=Action(kind=Kind.DRAW, label="draw"),
+            pass_=Action(kind=Kind.PASS, label="pass"),
+            name_actions=tuple(Action(kind=Kind.NAME, name=s, label=f"name {s}")
+                               for s in pack.suits)
+            if any(w.then is Then.NAME_SUIT for w in play.wild) else (),
+            draw_at_will=play.draw.at_will,
+            draw_limit=play.draw.max_per_turn if play.draw.at_will else play.stuck_draw,
+            first_out=play.ends is DealEnd.FIRST_OUT,
+            blocked_passes=play.blocked_extra_passes,
+            redraw_ranks=frozenset(pack.ranks.index(r) for r in play.starter_redraw),
+            rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
+            suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
+            min_group=min((g.size for g in play.groups), default=0),
+            single_actions=tuple(m.action for m in singles),
+            run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
+                        if g.kind is GroupKind.RUN},
+        )
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
+        each single card, each group move the rules allow (on any top), draw, pass, when
+        a wild card names a suit, the suits named and, when the last card is announced,
+        ``announce`` (listed phases add their own actions, such as choosing trumps)."""
+        groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
+        announce = (self.announce,) if self.announce is not None else ()
+        return (Listed(actions=(*self.single_actions, *groups, self.draw, self.pass_,
+                                *self.name_actions, *announce)),)
+
+    def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
+        """Per player, the trump class of each suit."""
+        trumps = self.play.trumps
+        pack = self.pack
+        if trumps.mode is TrumpMode.OWN:
+            out = []
+            for player in range(players):
+                classes = [0] * len(pack.suits)
+                if own_suits and own_suits[player] >= 0:
+                    classes[own_suits[player]] = 1
+                out.append(tuple(classes))
+            return tuple(out)
+        if trumps.mode is TrumpMode.SHARED:
+            shared = suit_classes(pack, [trumps.shared])
+        elif trumps.mode is TrumpMode.RANKED:
+            shared = suit_classes(pack, [[s] for s in trumps.ranked])
+        else:
+            shared = (0,) * len(pack.suits)
+        return (shared,) * players
+
+    def beat_table(self, classes: tuple[int, ...]) -> tuple[int, ...]:
+        """Per top card, every card that beats it for a player with these suit classes."""
+        table = self._beat_cache.get(classes)
+        if table is None:
+            cross = class_table(self.pack, classes, self.play.trumps.beat)
+            table = tuple(w | x for w, x in zip(self.within, cross))
+            self._beat_cache[classes] = table
+        return table
+
+    def move_of(self, cards: tuple[int, ...]) -> Move:
+        """The move of a legal play action (already built by :meth:`group_moves`)."""
+        if len(cards) == 1:
+            return self.singles[cards[0]]
+        return self._moves[cards]
+
+    def move(self, cards: tuple[int, ...], group: GroupKind | None) -> Move:
+        """The (cached) move laying ``cards`` in that order."""
+        found = self._moves.get(cards)
+        if found is None:
+            then = self.then_of_rank[self.pack.rank(cards[-1])] if group is None else next(
+                g.then for g in self.play.groups if g.kind is group and g.size == len(cards))
+            names = " ".join(self.pack.name(c) for c in cards)
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            found = Move(action=Action(kind=Kind.PLAY, cards=cards, label=f"play {names}"),
+                         mask=mask, group=group, then=then)
+            self._moves[cards] = found
+        return found
+
+    def group_moves(self, hand: int, top: int, beats: tuple[int, ...]) -> list[Move]:
+        """Every group move (same rank, runs) the hand allows on ``top``.  Hands that
+        hold no group at all (nearly every hand) are told apart with a few bit
+        operations, before any list is made."""
+        moves: list[Move] = []
+        n = len(self.pack.ranks)
+        for spec in self.play.groups:
+            if spec.kind is GroupKind.SAME_RANK:
+                if spec.size == len(self.pack.suits):  # a whole rank: every suit's block
+                    full = hand
+                    for suit in range(1, spec.size):
+                        full &= hand >> (suit * n)
+                    if not full & ((1 << n) - 1):
+                        continue
+                moves.extend(self._same_rank(hand, top, beats, spec))
+            else:
+                starts = hand & self.run_starts[spec.size]
+                for shift in range(1, spec.size):
+                    starts &= hand >> shift
+                if starts:
+                    moves.extend(self._runs(hand, top, beats, spec))
+        return moves
+
+    def _beats(self, card: int, top: int, beats: tuple[int, ...]) -> bool:
+        return top < 0 or bool(((beats[top] | self.wild) >> card) & 1)
+
+    def _same_rank(self, hand: int, top: int, beats: tuple[int, ...],
+                   spec: GroupSpec) -> list[Move]:
+        moves: list[Move] = []
+        for held_rank in self.rank_masks:
+            held = hand & held_rank
+            if held.bit_count() < spec.size:
+                continue
+            for chosen in combinations(sorted(bits(held)), spec.size):
+                for top_card in chosen:
+                    if spec.laid_on is LaidOn.END_BEATS and not self._beats(top_card, top, beats):
+                        continue
+                    order = tuple(c for c in chosen if c != top_card) + (top_card,)
+                    moves.append(self.move(order, GroupKind.SAME_RANK))
+        return moves
+
+    def _runs(self, hand: int, top: int, beats: tuple[int, ...], spec: GroupSpec) -> list[Move]:
+        moves: list[Move] = []
+        starts = hand & self.run_starts[spec.size]
+        for shift in range(1, spec.size):
+            starts &= hand >> shift
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            first = low.bit_length() - 1
+            cards = tuple(range(first, first + spec.size))
+            for order in (cards, cards[::-1]):
+                if spec.laid_on is LaidOn.ANY or self._beats(order[0], top, beats):
+                    moves.append(self.move(order, GroupKind.RUN))
+        return moves
+
+
+def _run_starts(pack: Pack, size: int) -> int:
+    """Cards that can start a run of ``size`` within their suit."""
+    n = len(pack.ranks)
+    return mask_of(pack.card(rank=r, suit=s) for s in range(len(pack.suits))
+                   for r in range(n - size + 1))

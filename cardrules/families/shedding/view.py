@@ -1,0 +1,145 @@
+"""Views and JSON for shedding states."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+    SeatsIn,
+    SuitClassesBySeat,
+)
+from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.families.shedding.model import DEAL, FOLLOW, NAME, OVER, TURN
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.families.shedding.state import SheddingState
+
+__all__ = ["observation_fields", "view"]
+
+
+@attrs.frozen(kw_only=True)
+class _ViewInfo:
+    """What every view of one game needs, computed once."""
+
+    cards: CardNames
+    names: tuple[str, ...]
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that hand?"""
+    stock: Visibility
+    pile: Visibility
+    taken_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see the cards that player took?"""
+    trumps: dict[tuple[tuple[int, ...], ...], dict[str, Any]]
+
+
+def _info(game: Game) -> _ViewInfo:
+    tables = game.tables
+    info: _ViewInfo | None = getattr(tables, "view_info", None)
+    if info is None:
+        zones = game.variant.zones
+        cards = CardNames.of(game.pack)
+        info = _ViewInfo(
+            cards=cards, names=cards.names,
+            hand_seen=seen_by(visibility(zones, "hand", Visibility.OWNER), game.players),
+            stock=visibility(zones, "stock", Visibility.HIDDEN),
+            pile=visibility(zones, "pile", Visibility.PUBLIC),
+            taken_seen=seen_by(visibility(zones, "taken", Visibility.PUBLIC), game.players),
+            trumps={})
+        tables.view_info = info
+    return info
+
+
+def view(state: SheddingState, player: int) -> dict[str, Any]:
+    """What ``player`` may know of ``state``."""
+    game = state.game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
+    info = _info(game)
+    names = info.names
+    out: dict[str, Any] = {
+        "variant": game.variant.name,
+        "player": player,
+        "players": game.players,
+        "dealer": state._dealer,
+        "phase": state._phase,
+        "current_player": state.current_player,
+        "hands": info.cards.shown(info.hand_seen[player], state._hands),
+        "stock": len(state._stock) if info.stock is not Visibility.PUBLIC
+        else [names[c] for c in state._stock],
+        "pile_name": game.tables.play.pile,
+        "pile": [names[c] for c in state._pile] if info.pile is Visibility.PUBLIC
+        else len(state._pile),
+        "top": names[state._top] if state._top >= 0 else None,
+        "top_owner": state._owner,
+        "trumps": _trumps(state, info),
+        "out": list(state._out),
+        "scores": list(state._scores),
+        "taken": info.cards.shown(info.taken_seen[player], state._taken),
+        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+    }
+    tables = game.tables
+    if tables.name_actions:
+        named = state._named_suit
+        out["named_suit"] = game.pack.suits[named] if named >= 0 else None
+    if tables.forced:
+        out["pending_draw"] = state._pending
+    if tables.reverses:
+        out["direction"] = "counterclockwise" if state._reversed else "clockwise"
+    if tables.announce is not None:
+        out["announced"] = state._announced
+    if tables.reshuffles:
+        out["reshuffles"] = state._reshuffled
+    if state.current_player == player:
+        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    return out
+
+
+def observation_fields(game: Game) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order (the
+    suit-naming step and the named suit only where a wild card names a suit; a pending
+    draw, the direction, an announcement and the reshuffles only where the rules have
+    them)."""
+    tables = game.tables
+    names = bool(tables.name_actions)
+    steps = (DEAL, TURN, FOLLOW, OVER, *((NAME,) if names else ()))
+    fields: tuple[Field, ...] = (
+        Seat(key="current_player"), Seat(key="dealer"), OneOf(key="phase", values=steps),
+        CardsBySeat(key="hands"), Cards(key="stock"), Cards(key="pile"), Card(key="top"),
+        Seat(key="top_owner"), SuitClassesBySeat(key="trumps.classes"),
+        SeatsIn(key="out"), NumbersBySeat(key="scores"), CardsBySeat(key="taken"))
+    if names:
+        fields += (OneOf(key="named_suit", values=game.pack.suits),)
+    if tables.forced:
+        fields += (Number(key="pending_draw"),)
+    if tables.reverses:
+        fields += (OneOf(key="direction", values=("clockwise", "counterclockwise")),)
+    if tables.announce is not None:
+        fields += (Number(key="announced"),)
+    if tables.reshuffles:
+        fields += (Number(key="reshuffles"),)
+    return fields
+
+
+def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
+    found = info.trumps.get(state._classes)
+    if found is None:
+        trumps = state.game.tables.play.trumps
+        suits = state.game.pack.suits
+        found = {"mode": trumps.mode.value,
+                 "classes": [{s: c for s, c in zip(suits, classes) if c}
+                             for classes in state._classes]}
+        info.trumps[state._classes] = found
+    return {"mode": found["mode"], "classes": [dict(c) for c in found["classes"]]}

@@ -1,0 +1,1 @@
+"""The trick-taking family: lead cards, the others answer with as many, the best set takes."""

@@ -1,0 +1,192 @@
+"""Dealing, drawing up and the deal result of the tricks procedure (pure functions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.cards import deal_round
+from cardrules.engine.standings import Partnerships, alone, opposite
+from cardrules.engine.state import DealResult
+from cardrules.families.tricks.model import Partners, TrumpSource
+from cardrules.hooks import FirstMoverInput
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.families.tricks.state import TricksState
+    from cardrules.families.tricks.tables import TricksTables
+
+__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up", "opening_leader",
+           "partnerships"]
+
+RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
+"""An event kept compactly: kind, player, cards, amount, note, private."""
+
+
+@attrs.frozen(kw_only=True)
+class Dealt:
+    """A fresh deal's cards."""
+
+    hands: tuple[int, ...]
+    """Each hand as a bit set."""
+    stock: tuple[int, ...]
+    """The stock, drawn from the end; the turned-up card (if any) is first."""
+    trump: int
+    """Trump suit index (-1: none)."""
+    trump_card: int
+    """The turned-up card (-1: none)."""
+    leader: int
+    """Who leads first."""
+    events: tuple[RawEvent, ...]
+    """The deal and the turned-up trump card."""
+
+
+def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int,
+               carry: Mapping[str, Any]) -> Dealt:
+    """Deal from the shuffled ``stock`` (drawn from the end) one card at a time from the
+    dealer's left (as many as deal ``index``'s hand size: cards left over stay in the
+    stock), turn up the trump card (it goes under the stock) and find the first leader by
+    the ``first_mover`` hook (which sees what the previous deal ``carry``-ed)."""
+    pack, n, deal = game.pack, game.players, game.variant.deal
+    rule = game.tables.play.trump
+    size = deal.hand_for(n, index)
+    # The last card dealt goes to the dealer (the deal starts at the dealer's left).
+    last = stock[len(stock) - n * size]
+    hands = deal_round(stock, n, (dealer + 1) % n, size)
+    turned = stock.pop() if deal.trump_card else -1
+    if turned >= 0:
+        stock.insert(0, turned)
+    if rule.source is TrumpSource.DEALER_CARD:
+        turned = last
+        suit = pack.suit(last)
+    elif rule.source is TrumpSource.TURNED_CARD:
+        suit = pack.suit(turned) if turned >= 0 else -1
+    elif rule.source is TrumpSource.FIXED:
+        suit = pack.suits.index(rule.suit) if rule.suit else -1
+    else:  # none, or named after the bidding (by a listed phase)
+        suit = -1
+    classes = tuple(int(s == suit) for s in range(len(pack.suits)))
+    leader = game.hook("first_mover")(FirstMoverInput(
+        pack=pack, hands=tuple(hands), top=turned, dealer=dealer,
+        trump_classes=(classes,) * n, carry=dict(carry)))
+    leader = opening_leader(game.tables, tuple(hands), leader)
+    events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
+    if turned >= 0:
+        events.append(("trump", -1, (turned,), 0, pack.suits[suit], False))
+    return Dealt(hands=tuple(hands), stock=tuple(stock), trump=suit, trump_card=turned,
+                 leader=leader, events=tuple(events))
+
+
+def opening_leader(tables: TricksTables, hands: tuple[int, ...], leader: int) -> int:
+    """The holder of the opening card (``play.opening``), who leads the first trick
+    whoever ``leader`` is; ``leader`` when there is no opening card or nobody holds it."""
+    card = tables.opening_card
+    if card >= 0:
+        for p, hand in enumerate(hands):
+            if (hand >> card) & 1:
+                return p
+    return leader
+
+
+def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size: int,
+            turned: int, events: list[RawEvent]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The stock and hands after everyone draws one card at a time, ``first`` first, then
+    clockwise, up to ``size`` cards or until the stock is empty.  Appends a private draw
+    event per player and a public one for the turned-up card ``turned``.
+
+    >>> events = []
+    >>> draw_up((5, 4, 3, 2, 1, 0), (0, 0), first=1, size=2, turned=5, events=events)
+    ((5, 4), (10, 5))
+    """
+    n, left = len(hands), len(stock)
+    counts = [h.bit_count() for h in hands]
+    need = size - counts[0]
+    got: list[tuple[int, ...]]
+    if counts.count(counts[0]) == n and need * n <= left:
+        if need <= 0:
+            return stock, hands
+        top = left - 1
+        left -= need * n
+        if need == 1:  # the usual case after a one-card trick: one card each
+            out = list(hands)
+            p = first
+            for j in range(n):
+                card = stock[top - j]
+                out[p] |= 1 << card
+                events.append(("draw", p, (card,), 0, "", True) if card != turned else
+                              ("draw", p, (card,), 0, "trump_card", False))
+                p = p + 1 if p + 1 < n else 0
+            return stock[:left], tuple(out)
+        # Even hands: the j-th to draw gets every n-th card from the top of the stock.
+        got = [stock[top - j::-n][:need] for j in range(n)]
+    else:
+        got = _draw_slowly(stock, first, counts, size)
+        left -= sum(map(len, got))
+    out = list(hands)
+    p = first
+    for cards in got:
+        if cards:
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            out[p] |= mask
+            if turned in cards:
+                cards = tuple(c for c in cards if c != turned)
+                if cards:
+                    events.append(("draw", p, cards, 0, "", True))
+                events.append(("draw", p, (turned,), 0, "trump_card", False))
+            else:
+                events.append(("draw", p, cards, 0, "", True))
+        p = p + 1 if p + 1 < n else 0
+    return stock[:left], tuple(out)
+
+
+def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
+                 size: int) -> list[tuple[int, ...]]:
+    """Cards each player draws, in turn from ``first``, when hands are uneven or the
+    stock runs out."""
+    n, left = len(counts), len(stock)
+    lists: list[list[int]] = [[] for _ in range(n)]
+    while left:
+        before = left
+        for j in range(n):
+            p = (first + j) % n
+            if left and counts[p] < size:
+                left -= 1
+                counts[p] += 1
+                lists[j].append(stock[left])
+        if left == before:
+            break
+    return [tuple(cards) for cards in lists]
+
+
+def partnerships(game: Game) -> Partnerships:
+    """Who plays together: partners sitting opposite (``scoring.partners: opposite``), or
+    everyone alone."""
+    if game.tables.scoring.partners is Partners.OPPOSITE:
+        return opposite(game.players)
+    return alone(game.players)
+
+
+def deal_result(state: TricksState) -> DealResult:
+    """The result of a finished deal: scores, finishing order (by score, then points),
+    the winners and places (partners together; the lowest score is best when the match
+    goal is to avoid a losing total or the lowest total wins), and ``carry`` naming the
+    next deal's leader (the declarer who won the deal, else the winner of the last
+    trick)."""
+    game = state.game
+    n = game.players
+    points = state.points()
+    scores = state._scores
+    seats = [(state._dealer + k) % n for k in range(1, n + 1)]
+    finish = tuple(sorted(seats, key=lambda p: (scores[p], -points[p])))
+    leader = state._declarer if state._declarer >= 0 else state._winner
+    if leader < 0:
+        leader = seats[0]
+    return game.deal_result(
+        scores=scores, finish=finish, starter=state._starter, dealer=state._dealer,
+        carry=(("leader", leader),),
+        details={"points": list(points), "tricks": list(state._tricks),
+                 "declared": state._combo if state._declarer >= 0 else ""})

@@ -1,0 +1,350 @@
+"""The trick-taking procedure's rules in plain English, generated from the rule data.
+
+:mod:`cardrules.tools.describe` registers :func:`describe_tricks` for
+:class:`~cardrules.families.tricks.model.TricksPlay`, so ``cardrules rules`` prints these lines
+under "Play".  Every sentence is built from a rule value, so a house rule changes the text:
+
+>>> from cardrules.families.tricks.model import CardFilter, CombinationSpec, Partners
+>>> describe_pattern(CombinationSpec(size=3, all=CardFilter(ranks=("A",)),
+...                                  include=(CardFilter(ranks=("A",), trump=True),)))
+'3 cards of rank A, at least one of them a trump of rank A'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cardrules.families.tricks import describe_stock
+from cardrules.families.tricks.model import (
+    Band,
+    CardFilter,
+    CombinationSpec,
+    Condition,
+    DrawOrder,
+    Duties,
+    Effect,
+    Follow,
+    Holder,
+    Partners,
+    SetBeat,
+    TrickScoring,
+    TricksPlay,
+    TrickTrump,
+    TrumpSource,
+)
+from cardrules.hooks import DEFAULTS
+from cardrules.model import Variant
+from cardrules.phases import find as find_phase
+from cardrules.primitives.beats import describe_clause
+
+__all__ = ["describe_band", "describe_combination", "describe_pattern", "describe_terms",
+           "describe_tricks"]
+
+_SETS = {
+    SetBeat.PAIRING: "A set of cards beats another set of the same size if the cards can be "
+                     "paired one to one so that every card of the other set is beaten by its "
+                     "partner; the order the cards are written in does not matter.",
+}
+"""What each way of comparing sets means."""
+
+_HOLDERS = {
+    Holder.LAST_BEATER: "The leader holds the trick until someone beats the lead; after that, "
+                        "to take over the trick a player must beat the cards of the player "
+                        "holding it. Whoever holds the trick when everyone has answered takes "
+                        "all its cards and leads next.",
+}
+"""Who holds and takes the trick, per holder rule."""
+
+
+def describe_tricks(variant: Variant) -> Iterator[str]:
+    """The play section of a trick-taking variant, one rule per line."""
+    play, scoring = variant.play, variant.scoring
+    assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    yield "- " + _lead(play)
+    yield from ("- " + line for line in _lead_restrictions(play))
+    yield "- " + _answer(play)
+    yield from ("- " + line for line in _duties(play))
+    yield "- " + _beats(play)
+    if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
+        yield "- " + _SETS[play.sets]
+    yield "- " + _HOLDERS[play.holder]
+    yield "- " + _draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0)
+    yield from ("- " + line for line in describe_stock.stock_rules(play))
+    if any(spec.effect is Effect.SCORE for spec in play.combinations.values()):
+        yield "- " + describe_stock.declaring(next(iter(play.combinations)))
+        for name, spec in play.combinations.items():
+            yield f"  - {describe_combination(name, spec, scoring)}"
+    elif play.combinations:
+        yield ("- Before each lead, every player is asked in turn, the player due to lead "
+               "first and then clockwise, whether to declare a combination or pass (one "
+               "holding none can only pass); a player is not asked while the hand sizes rule "
+               "out every combination they could declare. The combinations:")
+        for name, spec in play.combinations.items():
+            yield f"  - {describe_combination(name, spec, scoring)}"
+    if not _scores_replaced(variant):
+        yield from _scoring(scoring, counts_points=_counts_points(variant))
+    yield "- " + _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
+                           scoring.target is not None)
+
+
+def _lead(play: TricksPlay) -> str:
+    most = play.lead.max_cards
+    if most <= 1:
+        return "Each trick starts with a lead of one card."
+    suits = "of one suit" if play.lead.same_suit else "of any suits"
+    return (f"Each trick starts with a lead of one card, or of up to {most} cards {suits}; "
+            "never more cards than the smallest hand holds.")
+
+
+def _answer(play: TricksPlay) -> str:
+    answer = play.answer
+    ways = [w for w, allowed in (("face up (`answer`)", answer.face_up),
+                                 ("face down (`throw`)", answer.face_down)) if allowed]
+    free = play.duties == Duties() and not play.first_trick.no_cards
+    text = ("Then each other player in turn, clockwise, answers with as many cards as were "
+            f"led, {' or '.join(ways) or 'in no allowed way'}."
+            + (" Nobody has to follow suit or to beat." if free else ""))
+    if answer.face_down:
+        text += (" Face-down cards never beat; only the player who laid them (and whoever "
+                 "takes the trick) sees them.")
+    return text
+
+
+def _lead_restrictions(play: TricksPlay) -> Iterator[str]:
+    """The opening card and the suits that must be broken, one sentence each."""
+    opening = play.opening
+    if opening is not None:
+        card = opening.card
+        what = f"a card of {card}'s suit" if opening.any_of_suit else card
+        yield (f"The player holding {card} leads the first trick of every deal (whoever "
+               f"would lead otherwise) and must lead {what}.")
+    if play.unbroken is not None:
+        suits = _or(play.unbroken.suits)
+        by = f" or {_or(play.unbroken.broken_by)}" if play.unbroken.broken_by else ""
+        yield (f"{suits} may not be led until broken, that is until a card of {suits}{by} "
+               "has been played in the deal, unless the leader holds nothing else.")
+
+
+def _duties(play: TricksPlay) -> Iterator[str]:
+    """The duties of answering and the first-trick restriction, one sentence each."""
+    duties = play.duties
+    when = {Condition.STOCK_EMPTY: " Once the stock is empty:",
+            Condition.STOCK_CLOSED: " Once the stock is closed or empty:"}.get(duties.when, "")
+    musts = []
+    if duties.follow is Follow.SUIT:
+        musts.append("a player who can must follow suit, answering with cards of the led "
+                     "suit (as many as they hold, up to the number led)")
+    if duties.trump_when_void:
+        musts.append("a player holding no card of the led suit must answer with trumps if "
+                     "able")
+    if duties.head:
+        musts.append("among the answers these duties allow, a player must beat the cards "
+                     "holding the trick if able")
+    if musts:
+        text = "; ".join(musts)
+        yield (when + " " + text if when else text[0].upper() + text[1:]).strip() + "."
+    if play.first_trick.no_cards:
+        yield (f"A player holding no card of the led suit may not play "
+               f"{_or(play.first_trick.no_cards)} (cards of those suits, or those cards) to "
+               "the first trick of the deal, unless nothing else is allowed.")
+
+
+def _beats(play: TricksPlay) -> str:
+    within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
+    return f"A card is beaten by {within}. {_trump(play.trump, play.draw)}"
+
+
+def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
+    beat = "a trump beats any card of another suit"
+    if trump.source is TrumpSource.TURNED_CARD:
+        where = "under the stock and is drawn last" if draw is not DrawOrder.NONE else \
+            "for the whole deal"
+        return (f"Trumps are the suit of the card turned up at the deal, which lies face up "
+                f"{where}; {beat}.")
+    if trump.source is TrumpSource.DEALER_CARD:
+        return ("Trumps are the suit of the dealer's last dealt card, which everyone sees "
+                f"and which stays in the dealer's hand; {beat}.")
+    if trump.source is TrumpSource.FIXED:
+        return f"Trumps are {trump.suit} in every deal; {beat}."
+    if trump.source is TrumpSource.BIDDER:
+        return f"Trumps are the suit the highest bidder names after the bidding; {beat}."
+    return "There are no trumps."
+
+
+def _draw(draw: DrawOrder, hand: int) -> str:
+    """``hand``: the cards a hand is drawn up to (0: as many as this deal dealt)."""
+    if draw is DrawOrder.WINNER_FIRST:
+        held = f"{hand} cards" if hand else "as many cards as were dealt"
+        return ("After each trick everyone draws from the stock one card at a time, the "
+                f"trick's winner first and then clockwise, until they hold {held} again "
+                "or the stock is gone.")
+    return "Nobody draws after a trick."
+
+
+def _filter(f: CardFilter, noun: str = "card") -> str:
+    """``a trump of rank A or 10``, ``a plain card``, ``a card``."""
+    text = {True: "a trump", False: f"a plain {noun}", None: f"a {noun}"}[f.trump]
+    return text + (f" of rank {_or(f.ranks)}" if f.ranks else "")
+
+
+def _or(words: Sequence[str]) -> str:
+    return " or ".join(words)
+
+
+def describe_pattern(spec: CombinationSpec) -> str:
+    """The cards of a combination in words, from its size, filters and must-include.
+
+    >>> from cardrules.families.tricks.model import CardFilter, CombinationSpec, Partners
+    >>> describe_pattern(CombinationSpec(size=4, all=CardFilter(trump=False), same_suit=True))
+    '4 plain cards of one suit'
+    """
+    noun = {True: "trumps", False: "plain cards", None: "cards"}[spec.all.trump]
+    if spec.size == 1:
+        noun = {True: "trump", False: "plain card", None: "card"}[spec.all.trump]
+    text = f"{spec.size} {noun}"
+    if spec.all.ranks:
+        text += f" of rank {_or(spec.all.ranks)}"
+    if spec.same_suit:
+        text += " of one suit"
+    if spec.include:
+        text += ", at least one of them " + _or([_filter(f) for f in spec.include])
+    return text
+
+
+def _title(name: str) -> str:
+    """``four_ends`` -> ``Four ends (`four_ends`)``."""
+    return f"{name.replace('_', ' ').capitalize()} (`{name}`)"
+
+
+def describe_combination(name: str, spec: CombinationSpec, scoring: TrickScoring) -> str:
+    """One combination, its cards and what declaring it does.
+
+    >>> from cardrules.families.tricks.model import CardFilter, CombinationSpec, Effect
+    >>> describe_combination("bura", CombinationSpec(size=4, all=CardFilter(trump=True),
+    ...                      effect=Effect.WIN_DEAL), TrickScoring(most_points=0))[:66]
+    'Bura (`bura`): 4 trumps. Declaring it wins the deal at once: the d'
+    """
+    text = f"{_title(name)}: {describe_pattern(spec)}. "
+    if spec.effect is Effect.SCORE:
+        return text + describe_stock.scoring_combination(spec)
+    if spec.effect is Effect.LEAD:
+        return text + ("Declaring it leads its cards at once as one lead (of any suits); the "
+                       "others answer with as many. It may be declared only while every hand "
+                       f"holds at least {spec.size} cards.")
+    declarer = "scores as the player with the most card points" \
+        if scoring.most_points is not None else "scores by what they have taken"
+    return text + ("Declaring it wins the deal at once: the deal is scored as it stands, the "
+                   f"declarer {declarer}, and the declarer leads the next deal.")
+
+
+def describe_band(name: str, band: Band) -> str:
+    """A scoring band: its conditions and its score.
+
+    >>> describe_band("some_tricks", Band(min_points=1, min_tricks=1, score=4))
+    'at least 1 card point and at least 1 trick (`some_tricks`): 4'
+    """
+    wants = []
+    if band.min_points:
+        wants.append(f"at least {band.min_points} card point{'s' * (band.min_points != 1)}")
+    if band.min_tricks:
+        wants.append(f"at least {band.min_tricks} trick{'s' * (band.min_tricks != 1)}")
+    return f"{' and '.join(wants) or 'anyone else'} (`{name}`): {band.score}"
+
+
+def _scores_replaced(variant: Variant) -> bool:
+    """Whether a listed phase scores the deal in place of the procedure (its sentence,
+    under "After the deal", says how)."""
+    for entry in variant.phases:
+        phase = find_phase(entry.name)
+        if phase.replaces_scores(phase.settings(entry.section)):
+            return True
+    return False
+
+
+def _counts_points(variant: Variant) -> bool:
+    """Whether card points can matter to a deal's scores (some card or the last trick is
+    worth points, or a hook says what cards are worth)."""
+    pack, scoring = variant.pack, variant.scoring
+    assert isinstance(scoring, TrickScoring)
+    return bool(any(pack.points.values()) or any(pack.card_points.values())
+                or scoring.last_trick or "card_points" in variant.hooks)
+
+
+def _scoring(scoring: TrickScoring, *, counts_points: bool = True) -> Iterator[str]:
+    if counts_points:
+        yield "- When the deal ends, everyone counts the card points in the tricks they took."
+    if scoring.last_trick:
+        yield (f"- Whoever takes the last trick of a deal played to its last card adds "
+               f"{scoring.last_trick} to their card points.")
+    if scoring.partners is Partners.OPPOSITE:
+        pooled = "card points and tricks" if counts_points else "tricks"
+        yield (f"- Players sitting opposite are partners: they add up their {pooled}, and "
+               "both score what the pair scores.")
+    if scoring.target is not None:
+        yield from describe_stock.target_rules(scoring.target, describe_band)
+        return
+    if scoring.scored_by_terms:
+        yield from describe_terms(scoring)
+        return
+    if scoring.most_points is not None:
+        yield (f"- The player with the most card points scores {scoring.most_points} (tied "
+               "leaders all do); every other player scores by the first of these lines they "
+               "reach:")
+    else:
+        yield "- Every player scores by the first of these lines they reach:"
+    for name, band in scoring.bands.items():
+        yield f"  - {describe_band(name, band)}"
+    if not any(b.min_points == b.min_tricks == 0 for b in scoring.bands.values()):
+        yield "  - anyone else: 0"
+
+
+def describe_terms(scoring: TrickScoring) -> Iterator[str]:
+    """The deal scores of the scoring vocabulary (``tricks_over``, ``points_taken``,
+    ``all_points``), one rule per line.
+
+    >>> from cardrules.families.tricks.model import AllPoints
+    >>> print("\\n".join(describe_terms(TrickScoring(tricks_over=6, points_taken=-1))))
+    - Each player scores the sum of:
+      - 1 for each trick they took beyond 6 (nothing for 6 or fewer);
+      - minus 1 for each card point they took.
+    """
+    teams = scoring.partners is Partners.OPPOSITE
+    side = "player (or partnership)" if teams else "player"
+    scorer = "partnership (both partners alike)" if teams else "player"
+    terms = []
+    if scoring.tricks_over is not None:
+        book = scoring.tricks_over
+        terms.append(f"1 for each trick they took beyond {book} (nothing for {book} or fewer)")
+    factor = scoring.points_taken
+    if factor:
+        each = f"{factor}" if factor > 0 else f"minus {-factor}"
+        terms.append(f"{each} for each card point they took")
+    if len(terms) == 1:
+        yield f"- Each {scorer} scores {terms[0]}."
+    else:
+        yield f"- Each {scorer} scores the sum of:"
+        yield f"  - {terms[0]};"
+        yield f"  - {terms[1]}."
+    if scoring.all_points.others_score:
+        yield (f"- A {side} who took all the points of the deal (every card worth points, "
+               "and any points for the last trick) counts as having taken none, and every "
+               f"other {side} as having taken them all.")
+
+
+def _deal_end(play: TricksPlay, first_mover: str, announce: bool = False) -> str:
+    """When a deal ends, and who leads the next one (by the ``first_mover`` hook)."""
+    gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
+    if gone and play.close is not None:
+        gone = "the stock is gone (or closed) and "
+    text = f"The deal ends when {gone}a player has no cards left"
+    wins = any(c.effect is Effect.WIN_DEAL for c in play.combinations.values())
+    if wins:
+        text += ", or when a combination that wins the deal is declared"
+    if announce:
+        text += ", or when a player announces"
+    if first_mover != "previous_deal_names":
+        return f"{text}."
+    leader = "the winner of the previous deal's last trick"
+    if wins:
+        leader += ", or by the player who won the previous deal by declaring a combination"
+    return f"{text}. From the second deal on, the first lead is made by {leader}."

@@ -1,0 +1,95 @@
+"""The rules of combinations that score, the stock actions and a target to announce, in
+plain English (for :mod:`cardrules.families.tricks.describe`), generated from the rule data.
+
+>>> from cardrules.families.tricks.model import Close, Exchange, TricksPlay
+>>> lines = list(stock_rules(TricksPlay(procedure="tricks", exchange=Exchange(rank="9"),
+...                                     close=Close())))
+>>> [line[:60] for line in lines]  # doctest: +NORMALIZE_WHITESPACE
+['The player on lead holding the trump of rank 9 may, before l',
+ 'The player on lead may, before leading or declaring, close t']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from cardrules.families.tricks.model import (
+    Band,
+    CombinationSpec,
+    Counts,
+    Target,
+    TricksPlay,
+    Unannounced,
+)
+
+__all__ = ["declaring", "scoring_combination", "stock_rules", "target_rules"]
+
+
+def declaring(name: str) -> str:
+    """How combinations that score are declared (``name``: the first, for the example).
+
+    >>> declaring("marriage")[:62]
+    'The player on lead may, before leading, declare one combinatio'
+    """
+    return ("The player on lead may, before leading, declare one combination they hold by "
+            f"showing its cards (`declare {name} KH QH`, say); they must then lead one of "
+            "its cards (or announce). The combinations:")
+
+
+def scoring_combination(spec: CombinationSpec) -> str:
+    """What a combination of effect ``score`` scores, and when it counts.
+
+    >>> scoring_combination(CombinationSpec(size=2, points=20, trump_points=40))
+    "It scores 20 points (40 in trumps), added to its declarer's card points."
+    """
+    trumps = spec.points if spec.trump_points is None else spec.trump_points
+    extra = f" ({trumps} in trumps)" if trumps != spec.points else ""
+    text = f"It scores {spec.points} points{extra}, added to its declarer's card points"
+    if spec.counts is Counts.AFTER_A_TRICK:
+        text += (" once they have taken a trick (until then the points wait, and count as "
+                 "soon as they take one)")
+    return text + "."
+
+
+def stock_rules(play: TricksPlay) -> Iterator[str]:
+    """The exchange and closing the stock, one sentence each."""
+    exchange, close = play.exchange, play.close
+    if exchange is not None:
+        who = " only a player who has taken a trick, and" if exchange.after_a_trick else ""
+        yield (f"The player on lead holding the trump of rank {exchange.rank} may, before "
+               f"leading or declaring, exchange it for the turned-up card (`exchange "
+               f"{exchange.rank}S`), which it replaces under the stock;{who} only while the "
+               f"stock is open and holds at least {exchange.min_stock} cards, the turned-up "
+               "card included.")
+    if close is not None:
+        yield ("The player on lead may, before leading or declaring, close the stock "
+               f"(`close`) while it is open and holds at least {close.min_stock} card"
+               f"{'s' * (close.min_stock != 1)}: nobody draws again this deal, the cards "
+               "left in it are out of play, and the last trick earns no points for being "
+               "last.")
+
+
+def target_rules(target: Target, band: Callable[[str, Band], str]) -> Iterator[str]:
+    """How a deal with a target to announce is scored, one rule per line (``band`` words
+    a band, as :func:`cardrules.families.tricks.describe.describe_band` does)."""
+    yield (f"- The player on lead may, at any of their leads, announce that they have "
+           f"{target.points} points (`announce`), counting their tricks' card points and the "
+           "declared combinations that count; the deal ends at once.")
+    yield (f"- An announcer with {target.points} or more scores by the first of these "
+           "lines the other player reaches (their points and tricks); the other scores 0:")
+    for name, spec in target.bands.items():
+        yield f"  - {band(name, spec)}"
+    yield (f"- An announcer with fewer than {target.points} scores 0 and every other player "
+           f"scores {target.wrong}.")
+    yield (f"- Whoever closed the stock must reach {target.points} first: if another player "
+           f"announces correctly, that player scores at least {target.failed_close}; if the "
+           f"hands are played out, the closer scores as if announcing, and a closer short "
+           f"of {target.points} gives every other player {target.failed_close}.")
+    if target.unannounced is Unannounced.BY_POINTS:
+        yield (f"- A deal played out with no announcement and no close: the player with "
+               f"the most points scores as if announcing, if they have {target.points} or "
+               "more; otherwise nobody scores.")
+    else:
+        yield ("- A deal played out with no announcement and no close: the winner of the "
+               "last trick scores as if announcing, whatever their points.")
+

@@ -1,0 +1,198 @@
+"""The tricks procedure as a plug-in (see :mod:`cardrules.engine.procedures`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import mask_of
+from cardrules.engine import state_codec
+from cardrules.engine.heuristics import CardFacts
+from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.standings import Partnerships, lower_is_better
+from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.errors import StateError
+from cardrules.families.tricks import view as tricks_io
+from cardrules.families.tricks.deal import partnerships
+from cardrules.families.tricks.heuristics import trick_scorer
+from cardrules.families.tricks.model import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
+from cardrules.families.tricks.policy import TricksPolicy
+from cardrules.families.tricks.state import TricksState
+from cardrules.families.tricks.stock import StockFields, uses_stock_fields
+from cardrules.families.tricks.tables import TricksTables
+
+if TYPE_CHECKING:
+    from cardrules.actions import Action
+    from cardrules.engine.game import Game
+    from cardrules.engine.observation import Field
+    from cardrules.engine.state import DealContext
+
+__all__ = ["Tricks", "from_json", "resample", "setup"]
+
+
+def from_json(game: Game, data: dict[str, Any]) -> TricksState:
+    """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
+    (a field out of range, a trick that contradicts the phase, cards that do not add
+    up)."""
+    if "broken" not in data:  # written before the field existed: nothing was broken yet
+        data = {**data, "broken": False}
+    if "named_leader" not in data:  # written before the field: read once dealt
+        data = {**data, "named_leader": -1}
+    n = game.players
+    if game.tables.stock_actions or game.tables.scores:
+        written_before: dict[str, Any] = {  # fields added later: values in older states
+            "closed": -1, "announcer": -1, "declared": [0] * n, "pending": [0] * n,
+            "shown": [[] for _ in range(n)], "exchanged": None}
+        data = {**written_before, **data}
+    fields = read_fields(game.state_class, game, data)
+    phase, plays = fields["phase"], fields["plays"]
+    if (phase is ANSWER) != bool(plays) or len(plays) >= n:
+        raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase.value!r}")
+    if plays and not 0 <= fields["holder"] < n:
+        raise StateError("a trick is on the table but nobody holds it")
+    dealing = 0 <= fields["stage"] < game.dealt_at  # before the deal the hands are empty
+    if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
+        raise StateError(f"player {fields['current']} is to play with no cards")
+    state = TricksState._make(game, **fields)
+    check_cards(state.zones(), game.pack.size)
+    if state._down & ~mask_of_all(plays):
+        raise StateError("a face-down card is not in the trick")
+    return state
+
+
+def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
+          trump_card: str = "", leader: int = 0, dealer: int | None = None,
+          won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
+          broken: bool = False, closed: int = -1,
+          declared: Sequence[int] | None = None) -> TricksState:
+    """A position at the start of a trick, for tests and puzzles.
+
+    ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
+    the order they will be drawn; ``trump_card`` (drawn last, after the stock) fixes the
+    trump suit unless ``trump`` names it (default: the variant's fixed trump suit, if
+    any); when trumps are named by the dealer's card (``dealer_card``), ``trump_card``
+    names a card of the dealer's hand instead.  ``broken`` tells whether the suits that
+    may not be led until broken are broken; ``closed`` names who closed the stock (-1:
+    open); ``declared`` gives each player's points of declared combinations that count.
+    Cards not mentioned anywhere are out of play.  The declaration window before
+    ``leader``'s lead opens at once.
+    """
+    pack, n = game.pack, game.players
+    if len(hands) != n:
+        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
+    hand_masks = tuple(mask_of(pack.parse_many(h)) for h in hands)
+    won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
+    turned = pack.parse(trump_card) if trump_card else -1
+    stock_cards = tuple(reversed(pack.parse_many(stock)))
+    dealer = (leader - 1) % n if dealer is None else dealer
+    if game.tables.trump_in_hand:
+        if turned >= 0 and not (hand_masks[dealer] >> turned) & 1:
+            raise StateError(f"the trump card {trump_card} must be in the dealer's "
+                             f"(player {dealer}'s) hand")
+    elif turned >= 0:
+        stock_cards = (turned, *stock_cards)
+    used = 0
+    for mask in (*hand_masks, *won_masks, mask_of(stock_cards)):
+        if used & mask:
+            raise StateError("a card is given twice in the position")
+        used |= mask
+    if len(set(stock_cards)) != len(stock_cards):
+        raise StateError("a card is given twice in the position")
+    fixed = game.tables.play.trump.suit
+    if not trump and turned < 0 and fixed:
+        trump = fixed
+    suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
+    extra: dict[str, Any] = {}
+    if closed != -1 or declared is not None:
+        if not uses_stock_fields(game.variant):
+            raise StateError("this game has no closing of the stock nor combinations that "
+                             "score: leave out closed and declared")
+        extra = {"closed": closed,
+                 "declared": tuple(declared) if declared is not None else (0,) * n}
+    state = TricksState._make(
+        game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
+        leader=leader, current=leader, phase=LEAD, won=won_masks,
+        tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
+        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra)
+    state._window(leader)
+    return state
+
+
+def resample(state: TricksState, player: int, rng: random.Random) -> TricksState:
+    """A state ``player`` cannot tell from ``state``: the cards they cannot see (other
+    hands, the stock under the trump card, others' face-down cards in the trick) are
+    re-dealt at random among those places, each keeping its size.  The turned-up trump
+    card stays where everyone saw it go; won cards stay where they are (most were seen
+    face up; cards thrown face down and won are not told apart yet, a known limit)."""
+    return state_codec.resample(state, player, rng, kept=mask_of_all(state._won))
+
+
+def mask_of_all(masks: Sequence[int]) -> int:
+    """The union of bit sets."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+class Tricks(Procedure):
+    """Lead cards, the others answer with as many, the best set takes the trick."""
+
+    state_class = TricksState
+    play_rules = TricksPlay
+    scoring_rules = TrickScoring
+    name = "tricks"
+    deals_after_phases = True
+
+    def compile(self, game: Game) -> TricksTables:
+        play, scoring = game.variant.play, game.variant.scoring
+        assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+        return TricksTables.compile(game.pack, play, scoring,
+                                     game.variant.deal.largest(game.players))
+
+    def field_mixins(self, variant: Any) -> tuple[type, ...]:
+        return (StockFields,) if uses_stock_fields(variant) else ()
+
+    def new_deal(self, game: Game, context: DealContext) -> TricksState:
+        return TricksState.new(game, context)
+
+    def from_json(self, game: Game, data: dict[str, Any]) -> TricksState:
+        return from_json(game, data)
+
+    def arrange(self, game: Game, **position: Any) -> TricksState:
+        return setup(game, **position)
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float]:
+        return trick_scorer(view, CardFacts(view.get("pack", {})))
+
+    def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
+        return resample(state, player, rng)
+
+    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+        """The greedy heuristic scored from the state (:class:`TricksPolicy`), except where
+        the card points taken count against the taker (Hearts): there the heuristic's
+        eagerness to take points is no model of play, and the search plays out at
+        random."""
+        taken = game.tables.scoring.points_taken
+        if taken and (taken > 0) == lower_is_better(game.variant.match.goal):
+            return None
+        return TricksPolicy(game)
+
+    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+        return tricks_io.observation_fields(game)
+
+    def move_limit(self, game: Game) -> int:
+        """Every trick takes at least one card out of the hands for good; each takes a lead
+        and an answer per other player, and before it each player may be asked once
+        whether to declare and may declare once; an exchange, a close and an
+        announcement happen at most once a deal."""
+        n, cards = game.players, game.pack.size
+        return (cards + 1) * (3 * n + 1) + len(game.tables.stock_listed())
+
+    def partnerships(self, game: Game) -> Partnerships:
+        return partnerships(game)
+
+
+register(Tricks())

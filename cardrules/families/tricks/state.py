@@ -1,0 +1,597 @@
+"""The tricks procedure: lead cards, the others answer with as many, the best set takes.
+
+Before each lead, the players are asked in turn (the scheduled leader first, then
+clockwise) whether to declare a combination; who is asked depends only on the hands'
+sizes, never on their cards, so a question tells nobody what anyone holds.  After a
+trick the hands are refilled from the stock.  Everything game-specific comes from the variant's
+data through :class:`~cardrules.families.tricks.tables.TricksTables`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.engine import absences, flow, state_codec
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    Card,
+    CardList,
+    CardSet,
+    CardSetList,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Flag,
+    Label,
+    MissingCards,
+    Numbers,
+    Seat,
+    Seats,
+    SpareCounts,
+    Stage,
+    Suit,
+    field,
+    reset,
+)
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived, fresh
+from cardrules.families.tricks import (
+    rules as tricks_rules,
+)
+from cardrules.families.tricks import (
+    scoring as tricks_scoring,
+)
+from cardrules.families.tricks import (
+    stock as tricks_stock,
+)
+from cardrules.families.tricks.deal import (
+    RawEvent,
+    deal_cards,
+    deal_result,
+    draw_up,
+    opening_leader,
+)
+from cardrules.families.tricks.model import (
+    ANSWER,
+    DECLARE,
+    LEAD,
+    OVER,
+    PHASES,
+    DrawOrder,
+    Effect,
+    Partners,
+    TrickStep,
+)
+from cardrules.families.tricks.stock import StockAttributes
+from cardrules.families.tricks.tables import Declaration, TricksTables
+from cardrules.families.tricks.view import view
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.families.tricks.stock import StockFields
+
+__all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
+
+
+
+OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
+"""Hands: a hidden hand could not be played by its owner."""
+HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
+"""A stock is face down or face up."""
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class TricksState(StockAttributes, FieldState):
+    """A deal of a trick-taking game.  Each field below is declared once; the public
+    read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
+    these declarations."""
+
+    # Quoted: a compiled build (mypyc) evaluates class annotations, and Game is imported
+    # for type checking only.
+    _game: "Game" = attrs.field(default=None)  # noqa: UP037
+    _tables: TricksTables = attrs.field(default=None)
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
+    """Each hand as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                                       allowed=HIDDEN_OR_PUBLIC))
+    """The stock, drawn from the end; the turned-up trump card is first."""
+    _trump: int = field(Suit())
+    """Trump suit index (-1: no trumps)."""
+    _trump_card: int = field(Card(), label="trump card")
+    """The turned-up card (-1: none)."""
+    _leader: int = field(Seat(nobody=False))
+    """Who leads (or led) the trick."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: TrickStep = field(Enumerated(of=TrickStep))  # noqa: RUF009
+    """The step the deal is at."""
+    _asking: tuple[int, ...] = field(Seats())
+    """Players still to be asked to declare."""
+    _offer: bool = field(Flag())
+    """The leader may declare instead of leading."""
+    _plays: tuple[int, ...] = field(CardSetList(zone="trick", allowed=(Visibility.PUBLIC,)))
+    """The trick's sets of cards, from the leader on."""
+    _down: int = field(CardSet(zone="trick", subset_of="plays"))
+    """The trick's face-down cards."""
+    _holder: int = field(Seat())
+    """Who holds the trick (-1: no trick)."""
+    _combo: str = field(Label())
+    """Name of a combination being played ('' if none)."""
+    _won: tuple[int, ...] = field(CardSets(zone="won", allowed=tuple(Visibility)))
+    """Cards each player took, as bit sets."""
+    _tricks: tuple[int, ...] = field(Numbers(minimum=0))
+    """Tricks each player took."""
+    _discard: int = field(CardSet(zone="discard"))
+    """Cards out of play (as in a deal of shedding)."""
+    _missing: tuple[int, ...] = field(MissingCards())
+    """Per player, cards play has shown them not to hold (see :mod:`cardrules.engine.absences`)."""
+    _spare: tuple[int, ...] = field(SpareCounts())
+    """Per player, hidden cards drawn since, which ``missing`` does not bind."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Deal scores (set when the deal ends)."""
+    _winner: int = field(Seat())
+    """Winner of the last trick (-1: none)."""
+    _declarer: int = field(Seat())
+    """Who won the deal by a combination (-1: nobody)."""
+    _starter: int = field(Seat())
+    """Who led first (-1: nobody yet)."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0 (0 for a single deal)."""
+    _moves: int = field(Count())
+    """Actions applied in this deal (bounded by ``game.move_limit``)."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none; see :mod:`cardrules.engine.flow`)."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, as plain tuples."""
+    _broken: bool = field(Flag())
+    """The suits that may not be led until broken are broken (``play.unbroken``)."""
+    _named_leader: int = field(Seat(), label="named leader")
+    """The leader the previous deal of the match named (-1: none), for the
+    ``first_mover`` hook when the cards are dealt."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def _make(cls, game: Game, **fields: Any) -> TricksState:
+        """A state of the game's state class (this class, or this class with the listed
+        phases' fields) with the given fields, the others at their initial values."""
+        state: TricksState = fresh(game.state_class, game, game=game, tables=game.tables,
+                                   **fields)
+        return state
+
+    @classmethod
+    def new(cls, game: Game, context: DealContext) -> TricksState:
+        """A freshly shuffled deal, dealt at once or once the listed phases that run
+        before the deal are done; the carried ``leader`` (if any) leads first."""
+        n, first = game.players, (context.dealer + 1) % game.players
+        named = context.get("leader", -1)
+        state = cls._make(
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), trump=-1,
+            trump_card=-1, leader=first, current=first, dealer=context.dealer,
+            deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
+        flow.start(state, context.seed)
+        return state
+
+    def _deal_cards(self) -> None:
+        """Deal the hands, turn up the trump card and find the first leader (changes a
+        fresh state)."""
+        named = self._named_leader
+        dealt = deal_cards(self._game, list(self._stock), dealer=self._dealer,
+                           index=self._deal_number,
+                           carry={"leader": named} if named >= 0 else {})
+        self._hands, self._stock, self._trump, self._trump_card = \
+            dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
+        self._leader = self._current = dealt.leader
+        self._events = (*self._events, *dealt.events)
+
+    def _start_play(self) -> None:
+        """The leader dealt to lead begins (or the holder of the opening card, which the
+        listed phases may have moved), after a declaration window (changes a fresh
+        clone)."""
+        self._window(opening_leader(self._tables, self._hands, self._leader))
+
+    # -- public read-only fields -------------------------------------------------
+
+    @property
+    def tables(self) -> TricksTables:
+        """The variant's compiled tables."""
+        return self._tables
+
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(Event(kind=k, player=p, cards=c, amount=a, note=t, private=v)
+                     for k, p, c, a, t, v in self._events)
+
+    def hidden_cards(self, player: int) -> int:
+        """As declared by the zones, and the others' face-down cards in the trick; less
+        the opening card (``play.opening``) once play has begun with it in the first
+        leader's hand: everyone knows who holds it."""
+        n, leader, down = len(self._hands), self._leader, self._down
+        others_down = 0
+        for i, mask in enumerate(self._plays):
+            if (leader + i) % n != player:
+                others_down |= mask & down
+        hidden = state_codec.hidden_cards(self, player, extra=others_down)
+        card = self._tables.opening_card
+        if card >= 0 and self._stage < 0 and hidden >> card & 1:
+            first = self._starter if self._starter >= 0 else \
+                leader if self.first_trick else -1
+            if first >= 0 and self._hands[first] >> card & 1:
+                hidden &= ~(1 << card)
+        return hidden
+
+    def points(self) -> tuple[int, ...]:
+        """Card points each player took, with the declared combinations that count; once
+        the deal is over, with ``scoring.last_trick``
+        added for whoever took the last trick of a deal played to its last card."""
+        points = tuple(map(self._tables.points_of, self._won))
+        if self._tables.scores:
+            points = tuple(map(int.__add__, points, self._declared))
+        bonus = self._tables.scoring.last_trick
+        if bonus and (w := self._last_trick_taker()) >= 0:
+            points = points[:w] + (points[w] + bonus,) + points[w + 1:]
+        return points
+
+    def _last_trick_taker(self) -> int:
+        """Who gets the last trick's points: the winner of the last trick once a deal is
+        over that was played until every hand was empty, the stock not closed (-1:
+        nobody, or no such points)."""
+        if not self._tables.scoring.last_trick or self._phase is not OVER:
+            return -1
+        if self._declarer >= 0 or any(self._hands) or \
+                (self._tables.close is not None and self._closed >= 0):
+            return -1
+        return self._winner
+
+    # -- legality -----------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        phase, tables, p = self._phase, self._tables, self._current
+        if phase is ANSWER:
+            if tables.answer_rules:
+                return self._bound_answers()
+            return tables.answers(self._hands[p], self._plays[0].bit_count())
+        if phase is LEAD:
+            if tables.lead_rules:
+                leads = tables.bound_leads(self._hands[p], self._smallest(),
+                                           first=self.first_trick, broken=self._broken)
+            else:
+                leads = tables.leads(self._hands[p], self._smallest())
+            if tables.scores and self._shown[0]:  # declared: lead one of its cards
+                leads = tables.leads(self._shown[0], 1)
+            if tables.stock_actions:
+                leads += tricks_stock.legal(self)
+            if not self._offer:
+                return leads
+            return leads + tuple(d.action for d in self.declarations(p))
+        if phase is DECLARE:
+            return (*(d.action for d in self.declarations(p)), tables.pass_)
+        return ()
+
+    def _shown_by(self, answer: int, held: int) -> int:
+        """What a face-up ``answer`` to this trick (held by ``held``) shows its player not
+        to have held, while the duties apply
+        (:meth:`~cardrules.families.tricks.tables.TricksTables.shown_missing`)."""
+        if self._stage >= 0 or self._game.legal_filter is not None or not self.duties_apply:
+            return 0
+        return self._tables.shown_missing(answer, self._plays[0], held, self._trump,
+                                          first=self.first_trick)
+
+    def _smallest(self) -> int:
+        return min(map(int.bit_count, self._hands))
+
+    def _bound_answers(self) -> tuple[Action, ...]:
+        """The answers the duties and the first-trick restriction allow."""
+        tables, plays = self._tables, self._plays
+        held = plays[(self._holder - self._leader) % len(self._hands)]
+        return tables.bound_answers(self._hands[self._current], plays[0], held, self._trump,
+                                    duties=self.duties_apply, first=self.first_trick)
+
+    @property
+    def first_trick(self) -> bool:
+        """No trick of the deal has been taken yet."""
+        return not any(self._tricks)
+
+    @property
+    def duties_apply(self) -> bool:
+        """The duties of answering (``play.duties``) apply now."""
+        tables = self._tables
+        return tables.duties_always or not self._stock or \
+            (tables.duties_closed and self._closed >= 0)
+
+    def declarations(self, player: int) -> tuple[Declaration, ...]:
+        """The combinations ``player`` may declare now (held, and answerable if led as a
+        whole)."""
+        found = self._tables.declarations(self._hands[player], self._trump)
+        if found:
+            limit = self._smallest()
+            found = tuple(d for d in found if d.effect is not Effect.LEAD or d.size <= limit)
+        return found
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return tricks_rules.refusal(self, action)
+
+    # -- applying actions ------------------------------------------------------------
+
+    def _next(self, action: Action) -> TricksState:
+        if self._stage >= 0:
+            return flow.apply(self, action)
+        kind = action.kind
+        if kind is Kind.ANSWER:
+            return self._answer(self._tables.masks[action], True, action)
+        if kind is Kind.THROW:
+            return self._answer(self._tables.masks[action], False, action)
+        if kind is Kind.LEAD:
+            return self._lead(self._current, self._tables.masks[action], "",
+                              ("lead", self._current, action.cards, 0, "", False))
+        if kind is Kind.DECLARE:
+            return self._declare(action)
+        if kind is Kind.PASS:
+            return self._pass()
+        return self._stock_action(action)
+
+    def _lead(self, p: int, mask: int, combo: str, event: RawEvent) -> TricksState:
+        new = self._clone()
+        hands = self._hands
+        new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
+        if self._spare[p] and mask & self._missing[p]:
+            absences.laid(new, p, mask)
+        new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
+        new._combo, new._asking, new._offer = combo, (), False
+        tables = self._tables
+        if tables.scores and self._shown[0]:
+            _stock_fields(new)._shown = (0,) * len(hands)
+        if mask & tables.breakers:
+            new._broken = True
+        new._phase, new._current = ANSWER, (p + 1) % len(hands)
+        if self._starter < 0:
+            new._starter = p
+        new._events = (event,)
+        return new
+
+    def _answer(self, mask: int, face_up: bool, action: Action) -> TricksState:
+        new = self._clone()
+        p, hands, plays = self._current, self._hands, self._plays
+        n = len(hands)
+        new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
+        new._plays = plays = plays + (mask,)
+        if mask & self._tables.breakers:
+            new._broken = True
+        event: RawEvent
+        if face_up:
+            held = plays[(self._holder - self._leader) % n]
+            tables, lead = self._tables, plays[0]
+            if tables.beats_set(mask, held, self._trump):
+                new._holder = p
+            if tables.answer_rules:
+                if tables.head or lead & (lead - 1):
+                    shown = self._shown_by(mask, held)
+                else:  # one card led: off its suit shows the suit (and trumps) missing
+                    led = tables.suit_of[lead.bit_length() - 1]
+                    shown = self._shown_by(mask, held) if not mask & led and (
+                        tables.trump_duty or led & ~self._missing[p]) else 0
+                if shown:
+                    absences.show(new, p, shown)
+            if self._spare[p] and mask & self._missing[p]:
+                absences.laid(new, p, mask)
+            event = ("answer", p, action.cards, 0, "", False)
+        else:
+            new._down = self._down | mask
+            event = ("throw", p, action.cards, 0, "", True)
+        if len(plays) < n:
+            new._current = (p + 1) % n
+            new._events = (event,)
+            return new
+        events = [event]
+        new._take(events)
+        new._events = tuple(events)
+        return new
+
+    def _declare(self, action: Action) -> TricksState:
+        p = self._current
+        mask = self._tables.masks[action]
+        event: RawEvent = ("declare", p, action.cards, 0, action.name, False)
+        found = next(d for d in self.declarations(p) if d.action == action)
+        effect = found.effect
+        if effect is Effect.SCORE:
+            return self._score(p, found, action)
+        if effect is Effect.LEAD:
+            return self._lead(p, mask, action.name, event)
+        new = self._clone()
+        new._declarer, new._combo = p, action.name
+        events = [event]
+        new._finish(events)
+        new._events = tuple(events)
+        return new
+
+    def _score(self, p: int, found: Declaration, action: Action) -> TricksState:
+        """Declare a combination that scores, showing its cards; one of them is led next
+        (or the target announced)."""
+        new = self._clone()
+        new._offer = False
+        fields = _stock_fields(new)
+        fields._shown = (found.mask,) * len(self._hands)
+        if found.later and not self._tricks[p]:
+            fields._pending = _add(self._pending, p, found.points)
+        else:
+            fields._declared = _add(self._declared, p, found.points)
+        new._events = (("declare", p, action.cards, found.points, action.name, False),)
+        return new
+
+    def _stock_action(self, action: Action) -> TricksState:
+        """Exchange for the turned-up card, close the stock, or announce the target."""
+        new = self._clone()
+        p, kind = self._current, action.kind
+        if kind is Kind.EXCHANGE:
+            card, turned = action.cards[0], self._trump_card
+            hand = self._hands[p] & ~(1 << card) | 1 << turned
+            new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
+            absences.came_in(new, p, 1)
+            new._stock = (card, *self._stock[1:])
+            new._trump_card = card
+            _stock_fields(new)._exchanged = turned
+            new._events = (("exchange", p, (card,), 0, self._game.pack.name(turned), False),)
+            return new
+        if kind is Kind.CLOSE:
+            _stock_fields(new)._closed = p
+            new._events = (("close", p, (), 0, "", False),)
+            return new
+        _stock_fields(new)._announcer = p
+        events: list[RawEvent] = [("announce", p, (), 0, "", False)]
+        new._finish(events)
+        new._events = tuple(events)
+        return new
+
+    def _pass(self) -> TricksState:
+        new = self._clone()
+        new._events = (("pass", self._current, (), 0, "", False),)
+        if self._asking:
+            new._current, new._asking = self._asking[0], self._asking[1:]
+        else:
+            new._phase, new._current, new._offer = LEAD, self._leader, False
+        return new
+
+    # -- after a trick (these mutate a fresh clone) ----------------------------------
+
+    def _take(self, events: list[RawEvent]) -> None:
+        w, cards = self._holder, 0
+        for m in self._plays:
+            cards |= m
+        won, tricks = self._won, self._tricks
+        self._won = won[:w] + (won[w] | cards,) + won[w + 1:]
+        self._tricks = tricks[:w] + (tricks[w] + 1,) + tricks[w + 1:]
+        self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
+        self._winner = w
+        events.append(("take", w, (), 0, "", False))
+        tables = self._tables
+        if tables.scores and self._pending[w]:  # declared before a trick: counts now
+            fields = _stock_fields(self)
+            fields._declared = _add(self._declared, w, self._pending[w])
+            fields._pending = _add(self._pending, w, -self._pending[w])
+        draws = tables.play.draw is DrawOrder.WINNER_FIRST and \
+            (tables.close is None or self._closed < 0)
+        if self._stock and draws:
+            # Everyone draws one card at a time from the winner on, up to the hand size.
+            before = self._hands
+            self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
+                                               size=self._hand_size(),
+                                               turned=self._trump_card, events=events)
+            if any(self._missing):
+                for seat, hand in enumerate(self._hands):
+                    absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
+        over = self._smallest() == 0 and (not self._stock or not draws)
+        # (an empty hand that will never be refilled: nobody can lead again)
+        if over or (self._game.end_of_deal is not None and self._ends_by_hook(())):
+            self._finish(events)
+        else:
+            self._window(w)
+
+    def _hand_size(self) -> int:
+        """Cards a hand is dealt (and drawn up to) in this deal."""
+        return self._game.variant.deal.hand_for(len(self._hands), self._deal_number)
+
+    def _window(self, leader: int) -> None:
+        """Open the declaration window before ``leader`` leads (U11).
+
+        Who is asked, and in what order, depends only on what every player knows (how
+        many cards each hand holds), never on the cards themselves: each player whose
+        hand is big enough for a combination they could declare is asked in turn, the
+        scheduled leader first and then clockwise, and one holding nothing to declare can
+        only pass.  When nobody but the leader could declare, the leader is offered their
+        combinations with the lead instead.
+        """
+        self._leader = self._current = leader
+        self._asking, self._offer, self._phase = (), False, LEAD
+        tables = self._tables
+        if not tables.effects:
+            return
+        if tables.scores:  # combinations that score are declared by the leader, leading
+            self._offer = True
+            return
+        hands, n = self._hands, len(self._hands)
+        if self._smallest() >= tables.smallest_lead_combination:
+            asked = [(leader + k) % n for k in range(n)]
+        else:
+            least = tables.smallest_win_combination
+            asked = [p for p in ((leader + k) % n for k in range(n))
+                     if hands[p].bit_count() >= least]
+        if asked == [leader]:
+            self._offer = True
+        elif asked:
+            self._phase, self._current, self._asking = DECLARE, asked[0], tuple(asked[1:])
+
+    def _finish(self, events: list[RawEvent]) -> None:
+        """Score the deal by the bands, or by the scoring vocabulary's terms
+        (:mod:`.tricks_scoring`)."""
+        self._phase = OVER
+        tables, n = self._tables, len(self._hands)
+        points, tricks, won = self.points(), self._tricks, self._won
+        partner = list(range(n))
+        if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
+            partner = [(p + n // 2) % n for p in range(n)]
+            points = tuple(points[p] + points[partner[p]] for p in range(n))
+            tricks = tuple(tricks[p] + tricks[partner[p]] for p in range(n))
+            won = tuple(won[p] | won[partner[p]] for p in range(n))
+        self._scores = flow.score(self, self._deal_scores(points, tricks, won, partner))
+        events.append(("deal_end", -1, (), 0, "", False))
+
+    def _deal_scores(self, points: tuple[int, ...], tricks: tuple[int, ...],
+                     won: tuple[int, ...], partner: list[int]) -> tuple[int, ...]:
+        """The procedure's deal scores (before any phase's): by the scoring vocabulary's
+        terms, or by the bands (figures pooled with partners)."""
+        tables, n = self._tables, len(points)
+        if tables.scoring.target is not None:
+            return tricks_scoring.target_scores(
+                tables.scoring.target, points=points, tricks=tricks,
+                announcer=self._announcer, closer=self._closed, last=self._winner)
+        if tables.scoring.scored_by_terms:
+            return tricks_scoring.scores(
+                tables.scoring, points=points, tricks=tricks, won=won,
+                point_cards=tables.point_cards, last=self._last_trick_taker(),
+                partner=partner)
+        top = tables.scoring.most_points
+        if self._declarer >= 0:
+            leaders = {self._declarer, partner[self._declarer]}
+        else:
+            best = max(points)
+            leaders = {p for p in range(n) if points[p] == best}
+        return tuple(
+            top if top is not None and p in leaders else tables.score(points[p], tricks[p])
+            for p in range(n))
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over; ``carry`` names the next deal's leader."""
+        return deal_result(self) if self._phase is OVER else None
+
+    # -- equality, views and JSON ---------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        out = view(self, player)
+        if self._game.phases:
+            out.update(flow.view(self, player))
+        return out
+
+
+def _stock_fields(state: TricksState) -> StockFields:
+    """``state`` seen as the :class:`StockFields` its class was composed with (in the games
+    with combinations that score, an exchange, closing or a target)."""
+    return cast("StockFields", state)
+
+
+def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:
+    """``numbers`` with ``amount`` added to entry ``p``."""
+    return numbers[:p] + (numbers[p] + amount,) + numbers[p + 1:]

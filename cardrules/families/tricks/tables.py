@@ -1,0 +1,596 @@
+"""Trick-taking rules compiled into lookup tables when a variant loads.
+
+Actions are made once per (kind, cards) and shared by every state; the lists of
+leads, answers and declarations of a hand are cached by the hand's bit set.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import Pack, bits, mask_of
+from cardrules.engine.action_space import CardSets, Family, Listed
+from cardrules.families.shedding.model import TrumpBeat
+from cardrules.families.tricks.model import (
+    Condition,
+    Counts,
+    Effect,
+    Follow,
+    TrickScoring,
+    TricksPlay,
+    TrumpSource,
+)
+from cardrules.primitives.beats import class_table, clause_table, suit_classes
+from cardrules.primitives.combos import Pattern, compile_pattern, filter_mask, find
+
+if TYPE_CHECKING:
+    from cardrules.families.tricks.view import ViewInfo
+
+__all__ = ["Declaration", "TricksTables"]
+
+_CACHE_LIMIT = 250_000
+"""Entries a per-hand cache may hold before it starts afresh (bounds memory)."""
+
+_NEVER = 1 << 30
+"""More cards than any hand holds."""
+
+
+
+@attrs.frozen(kw_only=True, slots=True)
+class Declaration:
+    """A combination a hand holds, ready to declare."""
+
+    action: Action
+    """The ``declare`` action."""
+    mask: int
+    """Its cards as a bit set."""
+    size: int
+    """Number of cards."""
+    effect: Effect
+    """What declaring it does."""
+    points: int = 0
+    """Points it scores (effect ``score``)."""
+    later: bool = False
+    """Its points count only once the declarer has taken a trick."""
+
+
+@attrs.define(kw_only=True, eq=False)
+class TricksTables:
+    """Everything the tricks procedure looks up while playing."""
+
+    pack: Pack
+    play: TricksPlay
+    scoring: TrickScoring
+    beats: tuple[tuple[int, ...], ...]
+    """Per trump suit index (the last entry: no trumps), per card, the cards that beat it."""
+    patterns: tuple[tuple[Pattern, ...], ...]
+    """Per trump suit index (the last entry: no trumps), the compiled combinations."""
+    effects: tuple[Effect, ...]
+    """Per combination, what declaring it does."""
+    bands: tuple[tuple[int, int, int], ...]
+    """Deal scoring bands: (min points, min tricks, score), in order."""
+    point_cards: int = 0
+    """Bit set of the cards worth points (not 0)."""
+    pass_: Action
+    width: int
+    """Ranks per suit: a hand's bits of one suit are ``width`` bits wide."""
+    hand_size: int
+    """The most cards a hand is dealt or refilled to (a deal may deal fewer)."""
+    suit_points: tuple[tuple[int, ...], ...] = ()
+    """Per suit, the card points of each pattern of that suit's cards (empty for very long
+    suits)."""
+    checks: tuple[tuple[tuple[int, int], ...], ...]
+    """Per trump suit index, (pool, size) pairs: a hand can hold a combination only if it
+    holds ``size`` cards of some ``pool``."""
+    smallest_lead_combination: int = _NEVER
+    """Fewest cards of a combination that is led when declared (it may be declared only
+    while every hand holds that many); a large number when there is none."""
+    smallest_win_combination: int = _NEVER
+    """Fewest cards of a combination that wins the deal when declared; a large number
+    when there is none."""
+    suit_masks: tuple[int, ...] = ()
+    """Per suit, its cards as a bit set."""
+    suit_of: tuple[int, ...] = ()
+    """Per card, the cards of its suit as a bit set."""
+    answer_rules: bool = False
+    """Some duty or first-trick restriction binds answers (else answers are free)."""
+    lead_rules: bool = False
+    """An opening card or unbroken suits restrict leads (else leads are free)."""
+    follow: bool = False
+    """Answers must follow the led suit when able."""
+    trump_duty: bool = False
+    """A player void in the led suit must trump when able."""
+    head: bool = False
+    """Answers must beat the cards holding the trick when able."""
+    duties_always: bool = True
+    """The duties apply throughout the deal (else once the stock is empty)."""
+    duties_closed: bool = False
+    """The duties apply once the stock is closed, too."""
+    scores: tuple[tuple[int, int, bool], ...] = ()
+    """Per combination: points, points in trumps, and whether they count only once the
+    declarer has taken a trick; empty unless the combinations score (effect ``score``,
+    which the loader lets no other effect join)."""
+    stock_actions: bool = False
+    """The player on lead may exchange, close or announce (``play.exchange``,
+    ``play.close``, ``scoring.target``)."""
+    exchange_rank: int = -1
+    """Rank index of the trump exchanged for the turned-up card (-1: no exchange)."""
+    exchanges: tuple[Action, ...] = ()
+    """Per suit, the action exchanging that suit's card of ``exchange_rank``."""
+    close: Action | None = None
+    """The ``close`` action (None: the stock cannot be closed)."""
+    announce: Action | None = None
+    """The ``announce`` action (None: nothing to announce)."""
+    opening_card: int = -1
+    """The card that opens every deal (-1: none)."""
+    opening_suit: int = 0
+    """The cards that may open a deal instead of it (``any_of_suit``), as a bit set."""
+    unbroken: int = 0
+    """Cards of the suits that may not be led until broken, as a bit set."""
+    breakers: int = 0
+    """Cards whose play breaks those suits (theirs and the named ones), as a bit set."""
+    first_trick: int = 0
+    """Cards kept out of the first trick by a player void in the led suit, as a bit set."""
+    trump_in_hand: bool = False
+    """The trump card stays in the dealer's hand (trump source ``dealer_card``)."""
+    # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
+    masks: dict[Action, int] = attrs.Factory(dict)
+    """Every action made so far -> its cards as a bit set."""
+    view_info: ViewInfo | None = None
+    """What views need, made by the first view (:func:`.tricks_io.view_info`)."""
+    _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.Factory(dict)
+    _leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _suit_leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _declares: dict[int, tuple[Declaration, ...]] = attrs.Factory(dict)
+    _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = attrs.Factory(dict)
+    _suit_joined: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _answers: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+
+    @classmethod
+    def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
+                hand_size: int) -> TricksTables:
+        """Compile ``play`` and ``scoring`` for ``pack`` and hands of ``hand_size``."""
+        within = clause_table(pack, play.beats)
+        beats, patterns = [], []
+        for trump in (*range(len(pack.suits)), -1):
+            ranked = [[pack.suits[trump]]] if trump >= 0 else []
+            cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
+            beats.append(tuple(w | x for w, x in zip(within, cross)))
+            patterns.append(tuple(
+                compile_pattern(
+                    pack, name=name, size=spec.size, ranks=spec.all.ranks,
+                    trump=spec.all.trump, same_suit=spec.same_suit, trump_suit=trump,
+                    include=[filter_mask(pack, ranks=f.ranks, trump=f.trump, trump_suit=trump)
+                             for f in spec.include])
+                for name, spec in play.combinations.items()))
+        suit_masks = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
+        duties, opening, unbroken = play.duties, play.opening, play.unbroken
+        unbroken_mask = sum(suit_masks[pack.suits.index(s)] for s in unbroken.suits) \
+            if unbroken else 0
+        first_trick = 0
+        for name in play.first_trick.no_cards:
+            first_trick |= suit_masks[pack.suits.index(name)] if name in pack.suits \
+                else 1 << pack.parse(name)
+        opening_card = pack.parse(opening.card) if opening else -1
+        return cls(
+            suit_masks=suit_masks,
+            suit_of=tuple(suit_masks[pack.suit(c)] for c in range(pack.size)),
+            answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
+            lead_rules=opening is not None or unbroken is not None,
+            follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
+            head=duties.head, duties_always=duties.when is Condition.ALWAYS,
+            duties_closed=duties.when is Condition.STOCK_CLOSED,
+            scores=tuple((spec.points, spec.points if spec.trump_points is None
+                          else spec.trump_points, spec.counts is Counts.AFTER_A_TRICK)
+                         for spec in play.combinations.values())
+            if any(spec.effect is Effect.SCORE for spec in play.combinations.values())
+            else (),
+            stock_actions=bool(play.exchange or play.close or scoring.target),
+            exchange_rank=pack.ranks.index(play.exchange.rank) if play.exchange else -1,
+            exchanges=tuple(_exchange(pack, play.exchange.rank, s) for s in pack.suits)
+            if play.exchange else (),
+            close=Action(kind=Kind.CLOSE, label="close") if play.close else None,
+            announce=Action(kind=Kind.ANNOUNCE, label="announce") if scoring.target
+            else None,
+            opening_card=opening_card,
+            opening_suit=suit_masks[pack.suit(opening_card)]
+            if opening and opening.any_of_suit else 0,
+            unbroken=unbroken_mask,
+            breakers=unbroken_mask | mask_of(tuple(pack.parse(c) for c in unbroken.broken_by))
+            if unbroken else 0,
+            first_trick=first_trick,
+            trump_in_hand=play.trump.source is TrumpSource.DEALER_CARD,
+            pack=pack, play=play, scoring=scoring, beats=tuple(beats),
+            patterns=tuple(patterns),
+            checks=tuple(tuple((pool, p.size) for p in ps for pool in p.pools)
+                         for ps in patterns),
+            effects=tuple(spec.effect for spec in play.combinations.values()),
+            bands=tuple((b.min_points, b.min_tricks, b.score) for b in scoring.bands.values()),
+            point_cards=sum(1 << c for c in range(pack.size) if pack.value(c)),
+            pass_=Action(kind=Kind.PASS, label="pass"), width=len(pack.ranks),
+            hand_size=hand_size,
+            smallest_lead_combination=min(
+                (s.size for s in play.combinations.values() if s.effect is Effect.LEAD),
+                default=_NEVER),
+            smallest_win_combination=min(
+                (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
+                default=_NEVER),
+            suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else ())
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
+        pass, leads, answers face up and face down (as many cards as the largest lead,
+        plain or by a combination), each combination's declaration (within the cards
+        it may hold under any trump suit), then the exchanges, ``close`` and ``announce``
+        where the game has them."""
+        pack, rule = self.pack, self.play
+        lead = min(rule.lead.max_cards, self.hand_size)
+        suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
+        names = [p.name for p in self.patterns[0]]
+        sizes = [p.size for p in self.patterns[0]]
+        largest = max([lead, *(size for size, effect in zip(sizes, self.effects)
+                               if effect is Effect.LEAD)])
+        answer = tuple(range(1, min(largest, self.hand_size) + 1))
+        return (
+            Listed(actions=(self.pass_,)),
+            CardSets(kind=Kind.LEAD, sizes=tuple(range(1, lead + 1)),
+                     pools=suits if rule.lead.same_suit else ()),
+            *([CardSets(kind=Kind.ANSWER, sizes=answer)] if rule.answer.face_up else []),
+            *([CardSets(kind=Kind.THROW, sizes=answer)] if rule.answer.face_down else []),
+            *(CardSets(kind=Kind.DECLARE, name=name,
+                       sizes=(size,),
+                       pools=tuple(pool for patterns in self.patterns
+                                   for pool in patterns[i].pools) or (0,))
+              for i, (name, size) in enumerate(zip(names, sizes))),
+            *([Listed(actions=stock)] if (stock := self.stock_listed()) else []))
+
+    def stock_listed(self) -> tuple[Action, ...]:
+        """The exchanges, ``close`` and ``announce``, as this game offers them."""
+        return (*self.exchanges, *([self.close] if self.close else []),
+                *([self.announce] if self.announce else []))
+
+    def trump_index(self, trump: int) -> int:
+        """Index into :attr:`beats` and :attr:`patterns` for a trump suit (-1: none)."""
+        return trump if trump >= 0 else len(self.pack.suits)
+
+    def action(self, kind: Kind, mask: int, name: str = "") -> Action:
+        """The (shared) action laying the cards of ``mask``, in a player's sort order."""
+        made = self._made(kind, name)
+        found = made.get(mask)
+        if found is None:
+            cards = self.pack.cards_of(mask)
+            words = [kind.value, *([name] if name else []), *self.pack.names(cards)]
+            found = Action(kind=kind, cards=cards, name=name, label=" ".join(words))
+            made[mask] = found
+            self.masks[found] = mask
+        return found
+
+    def actions(self, kind: Kind, masks: list[int]) -> tuple[Action, ...]:
+        """The (shared) actions laying the cards of each of ``masks``, in order."""
+        made = self._made(kind, "")
+        return tuple([made[m] if m in made else self.action(kind, m) for m in masks])
+
+    def _made(self, kind: Kind, name: str) -> dict[int, Action]:
+        """Actions of ``kind`` (and combination ``name``) made so far, by bit set."""
+        made = self._actions.get((kind, name))
+        if made is None:
+            made = self._actions[(kind, name)] = {}
+        return made
+
+    def leads(self, hand: int, limit: int) -> tuple[Action, ...]:
+        """Every lead of at most ``limit`` cards from ``hand``, suit by suit.
+
+        Leads of one suit are joined from per-suit parts, which is cheaper than a
+        per-hand cache that mostly misses (hands seldom repeat); leads mixing suits are
+        cached per hand.
+        """
+        rule = self.play.lead
+        limit = min(limit, rule.max_cards)
+        if not rule.same_suit and limit > 1:
+            key = hand << 5 | limit
+            found = self._leads.get(key)
+            if found is None:
+                if len(self._leads) > _CACHE_LIMIT:
+                    self._leads.clear()
+                made: list[Action] = []  # a loop: no closure over ``hand`` (mypyc)
+                for size in range(1, limit + 1):
+                    for chosen in combinations(bits(hand), size):
+                        made.append(self.action(Kind.LEAD, mask_of(chosen)))
+                found = self._leads[key] = tuple(made)
+            return found
+        cache, width, full = self._suit_leads, self.width, (1 << self.width) - 1
+        out: tuple[Action, ...] = ()
+        base = 0
+        while hand:
+            pattern = hand & full
+            if pattern:
+                key = (pattern << 8 | base) << 4 | limit
+                part = cache.get(key)
+                if part is None:
+                    held = pattern << base
+                    part = cache[key] = tuple(
+                        self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
+                        for chosen in combinations(bits(held), size))
+                out += part
+            hand >>= width
+            base += width
+        return out
+
+    def answers(self, hand: int, size: int) -> tuple[Action, ...]:
+        """Every answer of ``size`` cards from ``hand``: face up, then face down.
+
+        One-card answers are joined from per-suit parts; answers of several cards are
+        cached per hand.
+        """
+        if size == 1:
+            return self._singles(hand)
+        key = hand << 5 | size
+        found = self._answers.get(key)
+        if found is None:
+            if len(self._answers) > _CACHE_LIMIT:
+                self._answers.clear()
+            up, down = self._sets(hand, size)
+            found = self._answers[key] = up + down
+        return found
+
+    def _singles(self, hand: int) -> tuple[Action, ...]:
+        """One-card answers, joined from per-suit parts (few suit patterns recur); cards
+        of one suit (following suit, the usual case) are one lookup."""
+        width = self.width
+        low = (hand & -hand).bit_length() - 1
+        base = low - low % width if low > 0 else 0
+        if not hand >> (base + width):
+            key = (hand >> base) << 8 | base
+            joined = self._suit_joined.get(key)
+            if joined is None:
+                face_up, face_down = self._sets(hand, 1)
+                joined = self._suit_joined[key] = face_up + face_down
+            return joined
+        cache, full = self._suit_singles, (1 << width) - 1
+        up: tuple[Action, ...] = ()
+        down: tuple[Action, ...] = ()
+        base = 0
+        while hand:
+            pattern = hand & full
+            if pattern:
+                key = pattern << 8 | base
+                part = cache.get(key)
+                if part is None:
+                    part = cache[key] = self._sets(pattern << base, 1)
+                up += part[0]
+                down += part[1]
+            hand >>= width
+            base += width
+        return up + down
+
+    def _sets(self, hand: int, size: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        """Answers of ``size`` cards from ``hand``: face up, and face down."""
+        cards = [1 << c for c in bits(hand)]
+        masks = cards if size == 1 else [sum(chosen) for chosen in combinations(cards, size)]
+        rule = self.play.answer
+        up = self.actions(Kind.ANSWER, masks) if rule.face_up else ()
+        down = self.actions(Kind.THROW, masks) if rule.face_down else ()
+        return up, down
+
+    def _led_and_trumps(self, lead: int, size: int, trump: int) -> tuple[int, int]:
+        """The cards of the suits ``lead`` (of ``size`` cards) is in, and the trumps
+        outside them, as bit sets."""
+        led = 0
+        if size == 1:
+            led = self.suit_of[lead.bit_length() - 1]
+        else:
+            for suit in self.suit_masks:
+                if lead & suit:
+                    led |= suit
+        return led, self.suit_masks[trump] & ~led if trump >= 0 else 0
+
+    def bound_answers(self, hand: int, lead: int, held: int, trump: int, *, duties: bool,
+                      first: bool) -> tuple[Action, ...]:
+        """The answers to ``lead`` (held by ``held``) from ``hand`` that the duties (when
+        ``duties``) and, on the ``first`` trick, the first-trick restriction allow.
+
+        Step by step, each step keeping only the answers that meet it when some do: as
+        many cards of the led suit as possible; else as many trumps; on the first trick,
+        for a player void in the led suit, as few restricted cards as possible; then an
+        answer that beats ``held``.  One-card answers work on bit sets.
+        """
+        size = lead.bit_count()
+        led, trumps = self._led_and_trumps(lead, size, trump)
+        void = not hand & led
+        restricted = self.first_trick if first and void else 0
+        follow, trump_duty, head = (self.follow and duties, self.trump_duty and duties,
+                                    self.head and duties)
+        if size == 1:
+            allowed = hand
+            if follow and not void:
+                allowed &= led
+            elif trump_duty and hand & trumps:
+                allowed &= trumps
+            if allowed & restricted and allowed & ~restricted:
+                allowed &= ~restricted
+            if head:
+                beaters = allowed & self.beats[self.trump_index(trump)][held.bit_length() - 1]
+                if beaters:
+                    allowed = beaters
+            return self._singles(allowed)
+        masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is Kind.ANSWER]
+        if follow:
+            masks = _most(masks, led)
+            if trump_duty:
+                masks = _most(masks, trumps)
+        if restricted:
+            masks = _most(masks, restricted, fewest=True)
+        if head:
+            beating = [m for m in masks if self.beats_set(m, held, trump)]
+            masks = beating or masks
+        return self.actions(Kind.ANSWER, masks)
+
+    def shown_missing(self, answer: int, lead: int, held: int, trump: int, *,
+                      first: bool) -> int:
+        """The cards a face-up ``answer`` to ``lead`` (the trick held by ``held``), made
+        while the duties apply, shows its player not to have held (see
+        :meth:`bound_answers`): the rest of the led suit where it did not follow with as
+        many cards as it had to, the rest of the trumps where it did not trump as far as
+        it had to, and, for a one-card answer that does not beat ``held``, the cards of
+        the class it had to answer from that would have beaten it (not on a ``first``
+        trick with restricted cards, where the class may have been narrowed)."""
+        size = lead.bit_count()
+        led, trumps = self._led_and_trumps(lead, size, trump)
+        missing = 0
+        among = self.pack.full
+        if self.follow:
+            following = (answer & led).bit_count()
+            if following == size:
+                among = led
+            else:
+                missing |= led & ~answer
+                if self.trump_duty:
+                    if following + (answer & trumps).bit_count() < size:
+                        missing |= trumps & ~answer
+                    else:
+                        among = trumps
+        elif self.trump_duty and size == 1:
+            if answer & trumps:
+                among = trumps
+            else:
+                missing |= trumps
+        if self.head and size == 1 and not (first and self.first_trick) \
+                and not self.beats_set(answer, held, trump):
+            missing |= among & self.beats[self.trump_index(trump)][held.bit_length() - 1]
+        return missing
+
+    def bound_leads(self, hand: int, limit: int, *, first: bool,
+                    broken: bool) -> tuple[Action, ...]:
+        """The leads from ``hand`` (of at most ``limit`` cards) that the opening card (on
+        the ``first`` trick, when held) and the unbroken suits (unless ``broken``) allow:
+        the opening card (or, with ``any_of_suit``, cards of its suit only), then no card
+        of an unbroken suit while the hand holds other cards."""
+        opening = self.opening_card
+        must = 0
+        if first and opening >= 0 and (hand >> opening) & 1:
+            if self.opening_suit:
+                hand &= self.opening_suit
+            else:
+                must = 1 << opening
+        if not broken and hand & ~self.unbroken and (must & ~self.unbroken or not must):
+            hand &= ~self.unbroken
+        if must and self.play.lead.max_cards > 1:
+            return tuple(a for a in self.leads(hand, limit) if self.masks[a] & must)
+        return self.leads(must or hand, limit)
+
+    def may_declare(self, hand: int, index: int) -> bool:
+        """Quick test: could ``hand`` hold a combination (trump index from
+        :meth:`trump_index`)?  False means it certainly holds none.
+
+        Not cached: hands seldom repeat, and a few bit counts cost less than a miss.
+        """
+        for pool, size in self.checks[index]:  # noqa: SIM110 - any() over a generator is slower
+            if (hand & pool).bit_count() >= size:
+                return True
+        return False
+
+    def declarations(self, hand: int, trump: int) -> tuple[Declaration, ...]:
+        """Every combination ``hand`` holds when ``trump`` is the trump suit."""
+        index = trump if trump >= 0 else len(self.pack.suits)
+        if not self.may_declare(hand, index):
+            return ()
+        key = hand << 5 | index
+        found = self._declares.get(key)
+        if found is None:
+            if len(self._declares) > _CACHE_LIMIT:
+                self._declares.clear()
+            patterns = self.patterns[index]
+            found = tuple(
+                Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
+                            size=patterns[i].size, effect=self.effects[i],
+                            points=self._points(i, mask, trump), later=bool(self.scores)
+                            and self.scores[i][2])
+                for i, mask in find(hand, patterns))
+            self._declares[key] = found
+        return found
+
+    def _points(self, i: int, mask: int, trump: int) -> int:
+        """What combination ``i`` held as ``mask`` scores (0 unless it scores)."""
+        if not self.scores:
+            return 0
+        points, in_trumps, _ = self.scores[i]
+        return in_trumps if trump >= 0 and mask & self.suit_masks[trump] else points
+
+    def beats_set(self, cards: int, held: int, trump: int) -> bool:
+        """True if the set ``cards`` beats the set ``held`` by one-to-one pairing."""
+        table = self.beats[trump if trump >= 0 else len(self.pack.suits)]
+        if held & (held - 1) == 0:
+            return bool(cards & table[held.bit_length() - 1])
+        return _pairs(cards, held, table)
+
+    def points_of(self, mask: int) -> int:
+        """Card points of the cards in ``mask``."""
+        table, width = self.suit_points, self.width
+        if not table:
+            return self.pack.value_of(mask)
+        full, total, suit = (1 << width) - 1, 0, 0
+        while mask:
+            total += table[suit][mask & full]
+            mask >>= width
+            suit += 1
+        return total
+
+    def score(self, points: int, tricks: int) -> int:
+        """The first band reached with ``points`` and ``tricks`` (0 when none is)."""
+        for min_points, min_tricks, score in self.bands:
+            if points >= min_points and tricks >= min_tricks:
+                return score
+        return 0
+
+
+def _exchange(pack: Pack, rank: str, suit: str) -> Action:
+    """The action exchanging the card of ``rank`` and ``suit`` for the turned-up card."""
+    card = pack.parse(rank + suit)
+    return Action(kind=Kind.EXCHANGE, cards=(card,), label=f"exchange {pack.name(card)}")
+
+
+def _most(masks: list[int], within: int, *, fewest: bool = False) -> list[int]:
+    """The bit sets of ``masks`` with the most cards in ``within`` (or the fewest)."""
+    if not masks:
+        return masks
+    scores = [(m & within).bit_count() for m in masks]
+    best = min(scores) if fewest else max(scores)
+    return [m for m, s in zip(masks, scores) if s == best]
+
+
+def _pairs(cards: int, held: int, table: tuple[int, ...]) -> bool:
+    """True if every card of ``held`` can be given a distinct beater from ``cards``."""
+    if not held:
+        return True
+    low = held & -held
+    candidates = cards & table[low.bit_length() - 1]
+    while candidates:
+        pick = candidates & -candidates
+        if _pairs(cards ^ pick, held ^ low, table):
+            return True
+        candidates ^= pick
+    return False
+
+
+def _suit_points(pack: Pack) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the card points of every set of its ranks (bit ``r``: rank ``r``), each
+    set's from the set without its lowest card (8,192 sets a suit of 13 ranks).
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("9", "10", "A"), suits=("S", "H"), points=(0, 10, 11))
+    >>> _suit_points(pack)[1]
+    (0, 0, 10, 10, 11, 11, 21, 21)
+    """
+    width = len(pack.ranks)
+    tables = []
+    for suit in range(len(pack.suits)):
+        values = [pack.value(suit * width + r) for r in range(width)]
+        table = [0] * (1 << width)
+        for m in range(1, 1 << width):
+            table[m] = table[m & (m - 1)] + values[(m & -m).bit_length() - 1]
+        tables.append(tuple(table))
+    return tuple(tables)

@@ -1,0 +1,172 @@
+"""Views, JSON and explicit positions for tricks states."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event
+from cardrules.engine.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+    Trick,
+)
+from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.families.tricks.state import RawEvent, TricksState
+
+__all__ = ["ViewInfo", "observation_fields", "view", "view_info"]
+
+
+@attrs.frozen(kw_only=True)
+class ViewInfo:
+    """What every view of one game needs, computed once (kept on the game's tables)."""
+
+    variant: str
+    """The variant's name."""
+    names: tuple[str, ...]
+    """Card number -> name."""
+    suits: tuple[str, ...]
+    """Suit index -> letter."""
+    cards: CardNames
+    """Fast names of bit sets."""
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that hand?"""
+    won_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see those won cards (and their points)?"""
+    up_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that player's face-up cards in the trick?"""
+    stock_seen: bool
+    """Everybody may see the stock."""
+
+
+def view_info(game: Game) -> ViewInfo:
+    """The game's :class:`ViewInfo`, made on first use."""
+    tables = game.tables
+    info: ViewInfo | None = tables.view_info
+    if info is None:
+        pack, zones, n = game.pack, game.variant.zones, game.players
+        cards = CardNames.of(pack)
+        names = cards.names
+
+        def seen(zone: str, default: Visibility) -> tuple[tuple[bool, ...], ...]:
+            return seen_by(visibility(zones, zone, default), n)
+
+        info = tables.view_info = ViewInfo(
+            variant=game.variant.name, names=names, suits=pack.suits,
+            cards=cards,
+            hand_seen=seen("hand", Visibility.OWNER), won_seen=seen("won", Visibility.OWNER),
+            up_seen=seen("trick", Visibility.PUBLIC),
+            stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC)
+    return info
+
+
+def observation_fields(game: Game) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order (with
+    ``broken`` only when some suits must be broken before they are led, ``closed`` when
+    the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
+    score)."""
+    combinations = tuple(p.name for p in game.tables.patterns[0])
+    return (Seat(key="current_player"), Seat(key="dealer"),
+            OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
+            OneOf(key="trump", values=game.pack.suits), Card(key="trump_card"),
+            CardsBySeat(key="hands"), Cards(key="stock"), Seat(key="leader"),
+            Seat(key="holder"), OneOf(key="combination", values=combinations),
+            Trick(key="trick"), NumbersBySeat(key="tricks"), CardsBySeat(key="won"),
+            NumbersBySeat(key="points"), NumbersBySeat(key="scores"),
+            *([Number(key="broken")] if game.tables.unbroken else []),
+            *([Seat(key="closed")] if game.tables.close else []),
+            *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending"),
+               Cards(key="shown")] if game.tables.scores else []))
+
+
+def view(state: TricksState, player: int) -> dict[str, Any]:
+    """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
+    game = state._game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
+    info = view_info(game)
+    names, n = info.names, len(state._hands)
+    leader, down, won = state._leader, state._down, state._won
+    trick = []
+    up_seen = info.up_seen[player]
+    for i, mask in enumerate(state._plays):
+        p = (leader + i) % n
+        face_down = bool(mask & down)
+        seen = p == player if face_down else up_seen[p]
+        trick.append({"player": p, "face_down": face_down,
+                      "cards": info.cards.sorted_names(mask) if seen else mask.bit_count()})
+    won_seen = info.won_seen[player]
+    tables = state._tables
+    points_of = tables.points_of
+    declared = state._declared if tables.scores else (0,) * n
+    turned, stock, trump = state._trump_card, state._stock, state._trump
+    current = state.current_player
+    out: dict[str, Any] = {
+        "variant": info.variant,
+        "player": player,
+        "players": n,
+        "dealer": state._dealer,
+        "phase": state._phase.value,
+        "current_player": current,
+        "trump": info.suits[trump] if trump >= 0 else None,
+        "trump_card": names[turned] if turned >= 0 and (
+            (stock and stock[0] == turned)
+            or (state._tables.trump_in_hand and (state._hands[state._dealer] >> turned) & 1))
+        else None,
+        "hands": info.cards.shown(info.hand_seen[player], state._hands),
+        "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
+        "leader": leader,
+        "holder": state._holder,
+        "combination": state._combo or None,
+        "trick": trick,
+        "tricks": list(state._tricks),
+        "won": info.cards.shown(won_seen, won),
+        "points": [points_of(w) + d if seen else None
+                   for seen, w, d in zip(won_seen, won, declared)],
+        "events": [_event(e, player, names) for e in state._events],
+    }
+    if tables.unbroken:
+        out["broken"] = state._broken
+    if tables.close:
+        out["closed"] = state._closed if state._closed >= 0 else None
+    if tables.scores:
+        out["declared"], out["pending"] = list(state._declared), list(state._pending)
+        out["shown"] = info.cards.sorted_names(state._shown[0])
+    if current < 0:
+        out["scores"] = list(state._scores)
+        out["points"] = [points_of(w) + d for w, d in zip(won, declared)]
+    if current == player:
+        out["legal_actions"] = [a.label or state.describe(a) for a in state.legal_actions()]
+    return out
+
+
+def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, Any]:
+    """:meth:`Event.to_json` of a raw event, for ``viewer``."""
+    kind, p, cards, amount, note, private = event
+    out: dict[str, Any] = {"kind": kind}
+    if p >= 0:
+        out["player"] = p
+    if cards:
+        out["cards"] = len(cards) if private and viewer != p else [names[c] for c in cards]
+    if amount:
+        out["amount"] = amount
+    if note:
+        out["note"] = note
+    return out
+
+
+def _raw(event: Event) -> RawEvent:
+    return (event.kind, event.player, event.cards, event.amount, event.note, event.private)

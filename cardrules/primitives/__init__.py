@@ -1,0 +1,1 @@
+"""Vocabulary every family shares: beat relations, combinations, trump specs, pots."""

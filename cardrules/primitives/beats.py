@@ -1,0 +1,105 @@
+"""Beat relations composed from declared clauses and compiled to lookup tables.
+
+A table maps each top card to the bit set of cards that may be laid on it.
+
+>>> from cardrules.cards import Pack
+>>> pack = Pack(ranks=("6", "7", "8", "9"), suits=("S", "H"))
+>>> table = clause_table(pack, [BeatClause.STEP_DOWN, BeatClause.SAME_RANK])
+>>> pack.names(pack.cards_of(table[pack.parse("8S")]))
+('7S', '8H')
+>>> describe_clause(BeatClause.STEP_DOWN)
+'a card of the same suit exactly one rung lower'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardrules.cards import Pack, mask_of
+from cardrules.families.shedding.model import RankBeat, RankClause, TrumpBeat
+from cardrules.model.common import BeatClause
+
+__all__ = ["CLAUSES", "class_table", "clause_table", "describe_clause", "suit_classes"]
+
+CLAUSES: dict[BeatClause, str] = {
+    BeatClause.STEP_DOWN: "a card of the same suit exactly one rung lower",
+    BeatClause.STEP_UP: "a card of the same suit exactly one rung higher",
+    BeatClause.SAME_RANK: "a card of the same rank in any suit",
+    BeatClause.HIGHER_SAME_SUIT: "any higher card of the same suit",
+    BeatClause.LOWER_SAME_SUIT: "any lower card of the same suit",
+    BeatClause.SAME_SUIT: "any card of the same suit",
+}
+"""Named clauses and what each allows, in words."""
+
+
+def describe_clause(clause: BeatClause | RankClause) -> str:
+    """One sentence on what a clause allows."""
+    if isinstance(clause, RankClause):
+        return f"a {clause.rank} of the same suit" if clause.beats is RankBeat.SAME_SUIT \
+            else f"any {clause.rank}"
+    return CLAUSES[clause]
+
+
+def _clause_mask(pack: Pack, clause: BeatClause | RankClause, top: int) -> int:
+    rank, suit, n = pack.rank(top), pack.suit(top), len(pack.ranks)
+    if isinstance(clause, RankClause):
+        r = pack.ranks.index(clause.rank)
+        if clause.beats is RankBeat.SAME_SUIT:
+            return (1 << pack.card(rank=r, suit=suit)) & ~(1 << top)
+        return pack.rank_mask(r) & ~(1 << top)
+    if clause is BeatClause.STEP_DOWN:
+        return 1 << (top - 1) if rank > 0 else 0
+    if clause is BeatClause.STEP_UP:
+        return 1 << (top + 1) if rank < n - 1 else 0
+    if clause is BeatClause.SAME_RANK:
+        return pack.rank_mask(rank) & ~(1 << top)
+    if clause is BeatClause.HIGHER_SAME_SUIT:
+        return mask_of(pack.card(rank=r, suit=suit) for r in range(rank + 1, n))
+    if clause is BeatClause.LOWER_SAME_SUIT:
+        return mask_of(pack.card(rank=r, suit=suit) for r in range(rank))
+    if clause is BeatClause.SAME_SUIT:
+        return pack.suit_mask(suit) & ~(1 << top)
+    raise ValueError(f"unknown beat clause {clause!r}")
+
+
+def clause_table(pack: Pack, clauses: Iterable[BeatClause | RankClause]) -> tuple[int, ...]:
+    """Per top card, the cards that beat it by any of ``clauses`` (trumps aside)."""
+    clauses = tuple(clauses)
+    table = []
+    for top in range(pack.size):
+        mask = 0
+        for clause in clauses:
+            mask |= _clause_mask(pack, clause, top)
+        table.append(mask)
+    return tuple(table)
+
+
+def suit_classes(pack: Pack, ranked: Sequence[Sequence[str]]) -> tuple[int, ...]:
+    """Class of each suit: 0 plain, then 1, 2... for the groups in ``ranked`` (lowest first).
+
+    >>> from cardrules.cards import Pack
+    >>> suit_classes(Pack(ranks=("A",), suits=("S", "H", "D", "C")), [["D"], ["S"]])
+    (2, 0, 1, 0)
+    """
+    classes = [0] * len(pack.suits)
+    for level, group in enumerate(ranked, start=1):
+        for suit in group:
+            classes[pack.suits.index(suit)] = level
+    return tuple(classes)
+
+
+def class_table(pack: Pack, classes: Sequence[int], beat: TrumpBeat) -> tuple[int, ...]:
+    """Per top card, the cards of a higher trump class that beat it."""
+    table = []
+    for top in range(pack.size):
+        top_class, rank = classes[pack.suit(top)], pack.rank(top)
+        mask = 0
+        for suit, cls in enumerate(classes):
+            if cls <= top_class:
+                continue
+            if beat is TrumpBeat.ANY_RANK:
+                mask |= pack.suit_mask(suit)
+            elif rank > 0:
+                mask |= 1 << pack.card(rank=rank - 1, suit=suit)
+        table.append(mask)
+    return tuple(table)

@@ -1,0 +1,279 @@
+"""Bots: players that choose an action from what their seat may know.
+
+A bot sees only its player's view (:meth:`State.view`, plus a ``pack`` entry with the
+public facts of the cards: ranks low to high, suits, points) and the legal actions, never
+the state itself.  It draws any randomness from the generator it is given, so a game
+played by bots from a seed replays exactly.
+
+>>> import cardrules
+>>> game = cardrules.load("bank", players=2)
+>>> state, actions = play_game(game, [make_bot("greedy"), make_bot("random")], seed=5)
+>>> state.is_over and len(actions) > 0
+True
+>>> play_game(game, [make_bot("greedy"), make_bot("random")], seed=5)[1] == actions
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from cardrules import phases
+from cardrules.actions import Action
+from cardrules.cards import Pack
+from cardrules.engine import procedures
+from cardrules.engine.game import derive_seed
+from cardrules.engine.information import Information
+from cardrules.engine.match import MatchState
+from cardrules.engine.state import DealResult, State
+from cardrules.errors import CardrulesError
+from cardrules.tools.search import SearchBot, rollout_random
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["BOTS", "QUICK_BOTS", "Bot", "GreedyBot", "RandomBot", "Searcher", "act",
+           "bot_view", "greedy_shortlist", "make_bot", "play_game", "rollout_greedy",
+           "search_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks one of the legal actions.
+
+    ``view`` is the acting player's view (JSON-ready, with a ``pack`` entry), ``legal``
+    the actions allowed now (never empty), ``rng`` the bot's own seeded generator.
+    The returned action must be one of ``legal``.
+    """
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The action to take."""
+        ...
+
+
+@runtime_checkable
+class Searcher(Protocol):
+    """A bot that searches: it decides from the seat's :class:`Information` (the view, the
+    legal actions and states sampled from what the seat knows), never the state."""
+
+    def decide(self, info: Information, rng: random.Random) -> Action:
+        """The action to take."""
+        ...
+
+
+def act(bot: Bot, state: State, rng: random.Random) -> Action:
+    """The action ``bot`` takes for the seat to act in ``state``: a :class:`Searcher` is
+    given the seat's :class:`Information`, any other bot its view and legal actions.
+
+    >>> import cardrules
+    >>> state = cardrules.load("bura", players=2).new_deal(seed=1)
+    >>> act(make_bot("ismcts:20"), state, random.Random(0)) in state.legal_actions()
+    True
+    """
+    if isinstance(bot, Searcher):
+        return bot.decide(Information.of(state), rng)
+    player = state.current_player
+    return bot.choose(bot_view(state, player), state.legal_actions(), rng)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return legal[rng.randrange(len(legal))]
+
+
+class GreedyBot:
+    """A one-move-deep heuristic player: it asks the phase at work, or in play the
+    game's procedure, for its move heuristic (``move_scorer``), which reads the view
+    alone, and takes the best move; without a heuristic, a random one.  The view names
+    :func:`bot_view` adds the phase at work (``listed_phase``), the procedure
+    (``procedure``) and the public card facts (``pack``)."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The best action by the heuristic (ties broken by ``rng``)."""
+        score = self.scorer(view, legal)
+        scored = [(score(a), a) for a in legal]
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s == best]
+        return top[rng.randrange(len(top))]
+
+    @staticmethod
+    def scorer(view: dict[str, Any], legal: Sequence[Action]) -> Callable[[Action], float]:
+        """The heuristic of the phase at work or the procedure (higher is better)."""
+        found = None
+        if view.get("listed_phase"):
+            found = phases.find(str(view["listed_phase"])).move_scorer(view, legal)
+        elif view.get("procedure"):
+            found = procedures.find(str(view["procedure"])).move_scorer(view, legal)
+        return found if found is not None else _alike
+
+
+def _alike(action: Action) -> float:
+    """Every move alike (a rule set without a heuristic)."""
+    return 0.0
+
+
+_GREEDY = GreedyBot()
+
+
+def rollout_greedy(state: State, rng: random.Random) -> Action:
+    """A rollout policy for :class:`SearchBot`: the greedy bot's move for the seat to act
+    in a determinized state (dearer than random play-outs, but closer to real play)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return _GREEDY.choose(bot_view(state, state.current_player), legal, rng)
+
+
+def greedy_shortlist(info: Information, size: int = 4) -> tuple[Action, ...]:
+    """The greedy heuristic's ``size`` best moves (and any tied with the last), for
+    :class:`SearchBot` to choose among."""
+    view = with_facts(dict(info.view), info.game)
+    score = _GREEDY.scorer(view, info.legal)
+    scored = sorted(((score(a), i) for i, a in enumerate(info.legal)), reverse=True)
+    if len(scored) <= size:
+        return info.legal
+    bar = scored[size - 1][0]
+    return tuple(info.legal[i] for s, i in sorted(scored, key=lambda t: t[1]) if s >= bar)
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot of the registered ``name``.  The search bot takes a budget and options:
+    ``ismcts:2000`` searches 2000 iterations a move, ``ismcts:0.5s`` half a second;
+    ``:wide`` searches every legal move at the root instead of the greedy heuristic's
+    shortlist; play-outs follow the procedure's policy, or with ``:greedy`` the greedy
+    bot, with ``:random`` uniformly random moves; ``:tree`` lets the opponents choose by
+    the search's statistics rather than by the policy.
+
+    >>> make_bot("ismcts:800")
+    SearchBot(iterations=800)
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.CardrulesError: unknown bot 'clever'; known bots: greedy, ismcts, random
+    """
+    base, _, spec = name.partition(":")
+    factory = BOTS.get(base)
+    if factory is None:
+        raise CardrulesError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+    if not spec:
+        return factory()
+    if base != "ismcts":
+        raise CardrulesError(f"bot {base!r} takes no budget; only ismcts does (ismcts:2000)")
+    return search_bot(spec)
+
+
+def search_bot(spec: str = "") -> SearchBot:
+    """The search bot of a ``make_bot`` spelling after ``ismcts:`` (see there).
+
+    >>> search_bot("0.25s:wide")
+    SearchBot(iterations=1000000000, seconds=0.25)
+    """
+    budget, *flags = spec.split(":") if spec else [""]
+    unknown = set(flags) - {"wide", "greedy", "random", "tree"}
+    if unknown:
+        raise CardrulesError(f"unknown search option(s) {sorted(unknown)}; known: greedy, "
+                             f"random, tree, wide")
+    rollout = rollout_greedy if "greedy" in flags else \
+        rollout_random if "random" in flags else None
+    shortlist = None if "wide" in flags else greedy_shortlist
+    opponents = "tree" if "tree" in flags else "auto"
+    try:
+        if not budget:
+            return SearchBot(rollout=rollout, shortlist=shortlist, opponents=opponents)
+        if budget.endswith("s"):
+            return SearchBot(iterations=10**9, seconds=float(budget[:-1]), rollout=rollout,
+                             shortlist=shortlist, opponents=opponents)
+        return SearchBot(iterations=int(budget), rollout=rollout, shortlist=shortlist,
+                         opponents=opponents)
+    except ValueError:
+        raise CardrulesError(f"a search budget is a number of iterations (ismcts:2000) or "
+                             f"of seconds (ismcts:0.5s), not {budget!r}") from None
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                      "ismcts": search_bot}
+"""Bot name -> factory."""
+
+QUICK_BOTS: dict[str, str] = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:8"}
+"""Every bot at a small budget, as conformance checks and soaks run them."""
+
+
+def pack_info(pack: Pack) -> dict[str, Any]:
+    """The public facts of a pack, as bots read them from a view's ``pack`` entry."""
+    return {"ranks": list(pack.ranks), "suits": list(pack.suits),
+            "points": {r: p for r, p in zip(pack.ranks, pack.points) if p}}
+
+
+def bot_view(state: State, player: int) -> dict[str, Any]:
+    """``state.view(player)`` with the public facts of :func:`with_facts`."""
+    return with_facts(state.view(player), state.game)
+
+
+def with_facts(view: dict[str, Any], game: Game) -> dict[str, Any]:
+    """``view`` with the public facts bots read added where it has none: ``pack`` (the
+    card facts), ``procedure`` (the play procedure's name) and ``listed_phase`` (the
+    phase of the rule file's ``phases:`` at work, or None in play)."""
+    view.setdefault("pack", pack_info(game.pack))
+    view.setdefault("procedure", game.variant.play.procedure)
+    listed = {phase.name for phase, _ in game.phases}
+    view.setdefault("listed_phase", view.get("phase") if view.get("phase") in listed else None)
+    return view
+
+
+def play_game(game: Game, bots: Sequence[Bot], seed: int, *,
+              match: bool = False) -> tuple[State, list[Action]]:
+    """Play a deal (or a whole match) from ``seed`` with one bot per seat.
+
+    Each seat's bot draws from ``random.Random(derive_seed(seed, "bot", seat))``.
+    Returns the final state and the actions taken, in order.
+    """
+    state, actions, _, _ = drive(game, bots, seed, match=match)
+    return state, actions
+
+
+def drive(game: Game, bots: Sequence[Bot], seed: int, *, match: bool = False,
+          ) -> tuple[State, list[Action], list[DealResult], list[int]]:
+    """:func:`play_game`, also returning each deal's result and its number of actions."""
+    if len(bots) != game.players:
+        raise CardrulesError(f"give one bot per seat: {game.players} bots, not {len(bots)}")
+    rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(game.players)]
+    state = game.new_match(seed) if match else game.new_deal(seed)
+    actions: list[Action] = []
+    results: list[DealResult] = []
+    lengths: list[int] = []
+    since = 0
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = act(bots[seat], state, rngs[seat])
+        if action not in legal:
+            raise CardrulesError(f"bot of seat {seat} chose an illegal action: {action}")
+        after = state.apply(action)
+        actions.append(action)
+        since += 1
+        if isinstance(state, MatchState) and isinstance(after, MatchState) and (
+                after.is_over or after.deal_index != state.deal_index):
+            results.append(deal_result(state.deal.apply(action)))
+            lengths.append(since)
+            since = 0
+        state = after
+    if not isinstance(state, MatchState):
+        results.append(deal_result(state))
+        lengths.append(since)
+    return state, actions, results, lengths
+
+
+def deal_result(state: State) -> DealResult:
+    """The result of a finished deal."""
+    result = getattr(state, "result", None)
+    if not isinstance(result, DealResult):
+        raise CardrulesError(f"the deal is not over or has no result: {state!r}")
+    return result

@@ -1,0 +1,171 @@
+"""Text rendering of views and events for the terminal, driven only by the view's keys.
+
+Keys every procedure shares (hands, pile, trick, trumps, scores, match...) get a
+readable line each; any other key gets a compact generic line, so a new procedure is
+shown without special code.
+
+>>> import cardrules
+>>> game = cardrules.load("bank", players=2)
+>>> table = TextRenderer(game.pack, ascii=True)
+>>> table.card("10H")
+'10h'
+>>> table.event({"kind": "take", "player": 1, "cards": ["9S", "9H"], "amount": 0})
+'P1 takes 9s 9h'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules.actions import NO_TRUMP
+from cardrules.cards import Pack
+from cardrules.errors import NotationError
+from cardrules.tools.table import layout, wrap
+
+__all__ = ["SYMBOLS", "TextRenderer", "can_encode_symbols"]
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+"""Suit letter -> symbol."""
+
+_VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
+          "out": "goes out", "bonus": "scores a bonus of", "skip": "is skipped",
+          "trump": "chooses trumps", "lead": "leads", "answer": "answers", "throw": "throws",
+          "declare": "declares", "penalty": "loses", "first_mover": "moves first",
+          "deal": "deals", "win": "wins the trick", "bid": "bids", "give": "passes",
+          "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
+          "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
+          "take_up": "will take the table", "discard": "beaten off:"}
+
+
+def can_encode_symbols(encoding: str | None) -> bool:
+    """True if text in ``encoding`` can carry the suit symbols."""
+    try:
+        "".join(SYMBOLS.values()).encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class TextRenderer:
+    """Renders views of one game's cards, with suit symbols or plain ASCII."""
+
+    def __init__(self, pack: Pack, *, ascii: bool = False, title: str = "") -> None:
+        self.pack = pack
+        self.ascii = ascii
+        self.title = title
+        """The game's name, for the head of the table."""
+
+    # -- cards ---------------------------------------------------------------------
+
+    def card(self, name: str) -> str:
+        """A card name with its suit as a symbol (ASCII: lower-case suit letter)."""
+        try:
+            card = self.pack.parse(name)
+        except NotationError:
+            return name
+        rank = self.pack.ranks[self.pack.rank(card)]
+        suit = self.pack.suits[self.pack.suit(card)]
+        return rank + (suit.lower() if self.ascii else SYMBOLS.get(suit, suit))
+
+    def cards(self, names: Sequence[str], *, sort: bool = False) -> str:
+        """Several cards, optionally sorted by suit then rank high to low."""
+        shown = list(names)
+        if sort:
+            shown.sort(key=self._order)
+        return " ".join(self.card(n) for n in shown) or "-"
+
+    def _order(self, name: str) -> tuple[int, int]:
+        try:
+            card = self.pack.parse(name)
+        except NotationError:
+            return (99, 0)
+        return self.pack.suit(card), -self.pack.rank(card)
+
+    def text(self, text: str) -> str:
+        """Action notation with its card names symbolised."""
+        return " ".join(self.card(w) for w in text.split())
+
+    def value(self, value: Any) -> str:
+        """A compact rendering of any view value."""
+        if isinstance(value, str):
+            return self.card(value)
+        if isinstance(value, list):
+            if value and all(isinstance(v, str) for v in value):
+                return self.cards(value)
+            return "[" + ", ".join(self.value(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return ", ".join(f"{k} {self.value(v)}" for k, v in value.items())
+        return "-" if value is None else str(value)
+
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, view: dict[str, Any], *, me: int | None = None) -> list[str]:
+        """Lines showing a view (``me``: the seat to mark as "you"); see
+        :func:`cardrules.tools.table.layout`."""
+        return layout(self, view, me)
+
+    def hand_rows(self, names: Sequence[str], width: int) -> list[str]:
+        """A hand sorted by suit then rank high to low, suits set apart by two spaces,
+        in rows of at most ``width`` characters.
+
+        >>> import cardrules
+        >>> TextRenderer(cardrules.load("bank", players=2).pack, ascii=True).hand_rows(
+        ...     ["9H", "AS", "10H", "6C"], 40)
+        ['As  10h 9h  6c']
+        """
+        groups: dict[int, list[str]] = {}
+        for name in sorted(names, key=self._order):
+            groups.setdefault(self._order(name)[0], []).append(self.card(name))
+        words = [" ".join(cards) for cards in groups.values()]
+        return wrap(words, width, sep="  ") if all(len(w) <= width for w in words) else \
+            wrap([self.card(n) for n in sorted(names, key=self._order)], width)
+
+    def suit(self, suit: str) -> str:
+        """A suit letter as a symbol (ASCII: lower case)."""
+        return suit.lower() if self.ascii else SYMBOLS.get(suit, suit)
+
+    # -- events ----------------------------------------------------------------------
+
+    def event(self, event: dict[str, Any]) -> str:
+        """One event as a sentence.
+
+        >>> import cardrules
+        >>> table = TextRenderer(cardrules.load("bura", players=2).pack, ascii=True)
+        >>> table.event({"kind": "trump", "cards": ["9S"], "note": "S"})
+        '9s turned up: trumps s'
+        >>> table.event({"kind": "trump", "player": 1, "note": "none"})
+        'P1 chooses no trumps'
+        >>> table.event({"kind": "bid", "player": 2, "amount": 0})
+        'P2 bids 0'
+        """
+        kind = str(event.get("kind", ""))
+        who = f"P{event['player']}" if "player" in event else ""
+        cards = event.get("cards")
+        amount = event.get("amount")
+        if kind == "trump":
+            note = str(event.get("note", ""))
+            if who:
+                return f"{who} chooses no trumps" if note == NO_TRUMP else \
+                    f"{who} chooses trumps {self.suit(note)}"
+            suit = self.suit(note)
+            return f"{self.cards(cards) if isinstance(cards, list) else ''} turned up: " \
+                   f"trumps {suit}".strip()
+        if kind == "bid":
+            return f"{who} bids {amount or 0}"
+        words = [who] if who else []
+        words.append(_VERBS.get(kind, kind.replace("_", " ")))
+        if isinstance(cards, list) and cards:
+            words.append(self.cards(cards))
+        elif isinstance(cards, int):
+            words.append(f"{cards} card" + ("s" if cards != 1 else ""))
+        elif kind == "take":
+            words.append("the trick")
+        if amount:
+            words.append(f"(place {amount})" if kind == "out" else
+                         f"(deal {amount})" if kind in ("deal_scored", "match_end") else
+                         f"({amount} point{'s' if amount != 1 else ''})" if kind != "bonus"
+                         else str(amount))
+        if event.get("note"):
+            words.append(f"[{self.card(str(event['note']))}]")
+        return " ".join(words)

@@ -1,0 +1,304 @@
+"""Many games played by bots, summarised: wins, scores, game length, first-mover edge.
+
+Game ``i`` is played from ``derive_seed(seed, "game", i)``, so a summary depends only
+on its arguments: any number of worker processes gives the same figures.
+
+>>> summary = simulate("bank", players=2, games=20, seed=1, bots=("greedy", "random"))
+>>> summary.games, sum(summary.wins) + summary.ties
+(20, 20)
+>>> summary == simulate("bank", players=2, games=20, seed=1, bots=("greedy", "random"))
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import io
+import math
+import os
+import statistics
+import sys
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.engine import standings
+from cardrules.engine.game import Game, check_seed, derive_seed
+from cardrules.engine.match import MatchResult
+from cardrules.engine.state import DealResult, State
+from cardrules.errors import CardrulesError
+from cardrules.loader.load import Source, load
+from cardrules.tools.bots import drive, make_bot
+from cardrules.tools.sanitize import rewrite_line
+
+__all__ = ["GameStats", "Summary", "simulate", "wilson"]
+
+
+@attrs.frozen(kw_only=True)
+class GameStats:
+    """The figures of one simulated game (a deal or a match)."""
+
+    actions: tuple[int, ...]
+    """Actions taken in each deal."""
+    scores: tuple[int, ...]
+    """Deal results (single deal) or match totals."""
+    winners: tuple[int, ...]
+    """The winners in first place, as the result gives them (see
+    :attr:`~cardrules.engine.state.DealResult.leaders`): one seat, one partnership, or several
+    on a tie; none when nobody won."""
+    team: tuple[int, ...]
+    """The partnership (one seat in games played alone) that won alone, or ``()`` on a
+    tie or when nobody won."""
+    starters: tuple[tuple[int, bool], ...]
+    """Per deal: who moved first and whether their partnership won that deal alone."""
+    payouts: tuple[int, ...] = ()
+    """Pot shares (pot games only)."""
+
+
+@attrs.frozen(kw_only=True)
+class Summary:
+    """What :func:`simulate` found."""
+
+    variant: str
+    """The variant's name or file."""
+    players: int
+    """Players per game."""
+    seed: int
+    """The seed of the whole run."""
+    bots: tuple[str, ...]
+    """The bot of each seat."""
+    options: Mapping[str, Any]
+    """Every option's value in force."""
+    match: bool
+    """Whole matches (True) or single deals."""
+    games: int
+    """Games played."""
+    deals: int
+    """Deals played in all."""
+    total_actions: int
+    """Actions taken in all."""
+    mean_actions: float
+    """Mean actions per deal."""
+    median_actions: float
+    """Median actions per deal."""
+    deals_per_match: float | None
+    """Mean deals per match (matches only)."""
+    wins: tuple[int, ...]
+    """Games each seat won, alone or with its partners as the one winning partnership:
+    the best deal result (the lowest when the goal is to avoid a losing total or the
+    lowest total wins), or the match's winner (of several winners, the one with the best
+    total).  The engine decides
+    (``result.winning_team``); partners share each win, so in a partnership game the
+    seats of one partnership have equal wins."""
+    ties: int
+    """Games without a sole winning seat or partnership."""
+    partnerships: tuple[tuple[int, ...], ...]
+    """Who plays together (one partnership per seat when everyone plays alone)."""
+    win_rate: tuple[float, ...]
+    """``wins / games`` per seat."""
+    win_interval: tuple[tuple[float, float], ...]
+    """95% Wilson confidence interval of each seat's win rate."""
+    mean_score: tuple[float, ...]
+    """Mean deal result (or match total) per seat."""
+    starter_win_rate: float
+    """How often the player who moved first in a deal won it (their partnership alone
+    had the best result)."""
+    starter_interval: tuple[float, float]
+    """95% Wilson interval of ``starter_win_rate`` (compare with one in the number of
+    partnerships: ``1 / players`` when everyone plays alone)."""
+    mean_payout: tuple[float, ...] | None
+    """Mean pot share per seat (pot games only)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form (no timings: equal runs give equal output)."""
+        out = attrs.asdict(self, recurse=False)
+        out["options"] = dict(self.options)
+        for key, value in out.items():
+            if isinstance(value, tuple):
+                out[key] = [list(v) if isinstance(v, tuple) else v for v in value]
+        out["first_mover_edge"] = round(self.starter_win_rate - 1 / len(self.partnerships), 6)
+        return out
+
+    def to_csv(self) -> str:
+        """One row per seat: bot, wins, win rate with interval, mean score (and payout)."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["seat", "bot", "games", "wins", "ties", "win_rate", "win_low",
+                         "win_high", "mean_score", "mean_payout"])
+        for seat in range(self.players):
+            low, high = self.win_interval[seat]
+            payout = "" if self.mean_payout is None else self.mean_payout[seat]
+            writer.writerow([seat, self.bots[seat], self.games, self.wins[seat], self.ties,
+                             self.win_rate[seat], low, high, self.mean_score[seat], payout])
+        return buffer.getvalue()
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default).
+
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    >>> low, high = wilson(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def play_one(game: Game, bots: Sequence[str], seed: int, index: int, match: bool) -> GameStats:
+    """Play game ``index`` of a run from ``seed`` and keep its figures."""
+    game_seed = derive_seed(seed, "game", index)
+    state, _, results, lengths = drive(game, [make_bot(b) for b in bots], game_seed,
+                                       match=match)
+    starters = tuple((r.starter, r.starter in r.winning_team) for r in results)
+    outcome = state.result
+    if isinstance(outcome, MatchResult):
+        return GameStats(actions=tuple(lengths), scores=outcome.totals,
+                         winners=outcome.leaders, team=outcome.winning_team,
+                         starters=starters, payouts=outcome.payouts)
+    assert isinstance(outcome, DealResult), "a finished deal has a DealResult"
+    return GameStats(actions=tuple(lengths), scores=outcome.scores, winners=outcome.leaders,
+                     team=outcome.winning_team, starters=starters)
+
+
+def winners_of(game: Game, state: State) -> tuple[int, ...]:
+    """Deprecated: read ``state.result.leaders`` (the engine decides who won).
+
+    The winners in first place of a finished deal or match, as its result gives them;
+    none for a state not over.
+    """
+    warnings.warn("winners_of is deprecated: read state.result.leaders", DeprecationWarning,
+                  stacklevel=2)
+    outcome = state.result
+    return outcome.leaders if outcome is not None else ()
+
+
+def lower_is_better(game: Game) -> bool:
+    """True when the variant's goal makes low deal results good (a losing total, or the
+    lowest total winning)."""
+    return standings.lower_is_better(game.variant.match.goal)
+
+
+def _chunk(source: Source, players: int, options: Mapping[str, object] | None,
+           bots: Sequence[str], seed: int, match: bool, indices: range) -> list[GameStats]:
+    game = load(source, players=players, options=options)
+    return [play_one(game, bots, seed, i, match) for i in indices]
+
+
+def simulate(source: Source, *, players: int, games: int, seed: int,
+             options: Mapping[str, object] | None = None,
+             bots: Sequence[str] | None = None, match: bool = False, workers: int = 1,
+             progress: bool | None = None) -> Summary:
+    """Play ``games`` games of ``source`` with the named bots (one per seat; default random).
+
+    ``workers`` > 1 plays chunks of games in a process pool; the summary is the same.
+    ``progress``: draw a progress bar on stderr (None: when stderr is a terminal and the
+    run is long).
+    """
+    bot_names = tuple(bots) if bots is not None else ("random",) * players
+    if len(bot_names) != players:
+        raise CardrulesError(f"give one bot per seat: {players} bots, not {len(bot_names)}")
+    for name in bot_names:
+        make_bot(name)
+    if games < 1:
+        raise CardrulesError("play at least one game")
+    check_seed(seed)
+    game = load(source, players=players, options=options)
+    if progress is None:
+        progress = games >= 200 and sys.stderr.isatty()
+    bar = ProgressBar(games) if progress else None
+    stats: list[GameStats] = []
+    if workers <= 1:
+        for i in range(games):
+            stats.append(play_one(game, bot_names, seed, i, match))
+            if bar is not None and (i % 10 == 9 or i == games - 1):
+                bar.show(i + 1)
+    else:
+        source_arg: Source = dict(source) if isinstance(source, Mapping) else source
+        size = max(1, min(250, math.ceil(games / (workers * 4))))
+        chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_chunk, source_arg, players, options, bot_names, seed, match,
+                                   chunk) for chunk in chunks]
+            done = 0
+            for future in concurrent.futures.as_completed(futures):
+                done += len(chunks[futures.index(future)])
+                if bar is not None:
+                    bar.show(done)
+            for future in futures:
+                stats.extend(future.result())
+    if bar is not None:
+        bar.close()
+    return summarise(game, stats, seed=seed, bots=bot_names, match=match)
+
+
+def summarise(game: Game, stats: Sequence[GameStats], *, seed: int, bots: tuple[str, ...],
+              match: bool) -> Summary:
+    """A :class:`Summary` of games played in ``game`` (in game order)."""
+    n, count = game.players, len(stats)
+    lengths = [k for s in stats for k in s.actions]
+    wins = [0] * n
+    ties = 0
+    for s in stats:
+        for seat in s.team:
+            wins[seat] += 1
+        if not s.team:
+            ties += 1
+    starters = [won for s in stats for _, won in s.starters]
+    paid = [s.payouts for s in stats if s.payouts]
+    return Summary(
+        variant=game.source, players=n, seed=seed, bots=bots, options=dict(game.options),
+        match=match, games=count, deals=len(lengths), total_actions=sum(lengths),
+        mean_actions=_round(sum(lengths) / len(lengths)),
+        median_actions=float(statistics.median(lengths)),
+        deals_per_match=_round(len(lengths) / count) if match else None,
+        wins=tuple(wins), ties=ties, partnerships=game.partnerships,
+        win_rate=tuple(_round(w / count) for w in wins),
+        win_interval=tuple(_interval(w, count) for w in wins),
+        mean_score=tuple(_round(sum(s.scores[p] for s in stats) / count) for p in range(n)),
+        starter_win_rate=_round(sum(starters) / len(starters)),
+        starter_interval=_interval(sum(starters), len(starters)),
+        mean_payout=tuple(_round(sum(p[seat] for p in paid) / count) for seat in range(n))
+        if paid else None)
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+def _interval(successes: int, trials: int) -> tuple[float, float]:
+    low, high = wilson(successes, trials)
+    return _round(low), _round(high)
+
+
+class ProgressBar:
+    """A one-line progress bar of games on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.width = 30
+
+    def show(self, done: int) -> None:
+        filled = self.width * done // self.total
+        rewrite_line(sys.stderr, f"[{'#' * filled}{'.' * (self.width - filled)}] "
+                     f"{done}/{self.total} games")
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def default_workers() -> int:
+    """A sensible number of worker processes for this machine."""
+    return max(1, min(8, (os.cpu_count() or 1)))

@@ -1,0 +1,358 @@
+"""The table as a person sees it: a view laid out in a few short lines for an 80×24 screen.
+
+Driven only by the keys a view has, never by a game's name: every procedure and phase
+puts its entries in the view (:meth:`cardrules.engine.state.State.view`), and each entry the
+layout knows gets a readable place — the centre of the table (trump, stock, pile, the
+trick with who played what, the passing direction), one row per seat (hand or card count,
+tricks, points, bids, scores), and a status line saying whose turn it is.  An entry the
+layout does not know still appears, as a compact ``name: value`` line or as a per-seat
+figure, so a new phase is shown without special code and no raw data structure reaches
+the screen.
+
+>>> import cardrules
+>>> from cardrules.tools.render import TextRenderer
+>>> game = cardrules.load("bura", players=2)
+>>> state = game.new_deal(seed=3)
+>>> lines = TextRenderer(game.pack, ascii=True, title="Bura").view(state.view(0), me=0)
+>>> lines[0]
+'Bura · dealer P0 · trump c (Kc turned up) · stock 28'
+>>> lines[-1]
+'P1 to play (declare)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardrules.tools.render import TextRenderer
+
+__all__ = ["HAND_WIDTH", "MAX_PILE_SHOWN", "layout", "ordinal", "seat_figures", "wrap"]
+
+HAND_WIDTH = 58
+"""Most characters of a hand on one row; longer hands continue on the next row."""
+MAX_PILE_SHOWN = 8
+"""Cards of a face-up pile shown (the newest); the rest are counted."""
+
+_HIDDEN = frozenset({"variant", "player", "players", "events", "legal_actions", "pack",
+                     "pile_name", "top_owner", "leader", "holder", "combination", "bidders",
+                     "title", "won"})
+"""Entries never shown as such (internal, or shown as part of another entry)."""
+_SEAT_KEYS = frozenset({"hands", "tricks", "points", "scores", "bids", "out", "taken"})
+"""Entries shown in the seats' rows."""
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``...
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def wrap(words: Sequence[str], width: int, *, sep: str = " ") -> list[str]:
+    """``words`` joined by ``sep`` into lines of at most ``width`` characters.
+
+    >>> wrap(["aa", "bb", "cc"], 5)
+    ['aa bb', 'cc']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + len(sep) + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line}{sep}{word}" if line else word
+    return [*lines, line] if line or not lines else lines
+
+
+def layout(table: TextRenderer, view: dict[str, Any], me: int | None) -> list[str]:
+    """The lines of ``view`` as ``me`` sees it (``me`` None: an onlooker, e.g. a replay)."""
+    players = _players(view)
+    used = set(_HIDDEN)
+    lines = [_header(table, view, used)]
+    used.update(_SEAT_KEYS)
+    if isinstance(view.get("match"), dict):
+        lines.append(_match(view["match"]))
+    used.add("match")
+    for section in _CENTRE:
+        lines.extend(line for line in section(table, view, used) if line)
+    extra: dict[int, list[str]] = {}
+    for key, value in view.items():
+        if key in used:
+            continue
+        if _per_seat(value, players):
+            for p, v in enumerate(value):
+                if v:  # a seat with nothing to show (0, none, no cards) is left quiet
+                    extra.setdefault(p, []).append(f"{key.replace('_', ' ')} "
+                                                   f"{_scalar(table, v)}")
+        else:
+            lines.append(f"{key.replace('_', ' ')}: {_plain(table, value)}")
+    lines.extend(_seats(table, view, me, players, extra))
+    lines.append(_status(view, me))
+    return lines
+
+
+# -- header and status ----------------------------------------------------------------------
+
+def _header(table: TextRenderer, view: dict[str, Any], used: set[str]) -> str:
+    parts = [table.title or str(view.get("variant", ""))]
+    if isinstance(view.get("dealer"), int):
+        parts.append(f"dealer P{view['dealer']}")
+    trump = view.get("trump")
+    namer = view.get("trump_namer")
+    by = f" by P{namer}" if isinstance(namer, int) else ""
+    if view.get("trump_pending"):
+        parts.append(f"trump to be named{by}")
+    elif "trump" in view:
+        turned = view.get("trump_card")
+        parts.append(("no trump" if trump is None else f"trump {table.suit(str(trump))}")
+                     + (f" ({table.card(str(turned))} turned up)" if turned else "")
+                     + (f" (named{by})" if by else ""))
+    if "stock" in view:
+        stock = view["stock"]
+        parts.append(f"stock {len(stock) if isinstance(stock, list) else stock}")
+    used.update(("dealer", "trump", "trump_card", "trump_namer", "trump_pending", "stock",
+                 "phase", "current_player"))
+    return " · ".join(p for p in parts if p)
+
+
+def _status(view: dict[str, Any], me: int | None) -> str:
+    turn = view.get("current_player")
+    phase = str(view.get("phase") or "").replace("_", " ")
+    doing = f" ({phase})" if phase and phase not in ("over", "turn") else ""
+    if not isinstance(turn, int) or turn < 0:
+        return "Deal over"
+    return f"Your turn{doing}" if turn == me else f"P{turn} to play{doing}"
+
+
+def _match(info: dict[str, Any]) -> str:
+    parts = [f"Match: deal {int(info.get('deal', 0)) + 1}"]
+    totals = info.get("totals")
+    if isinstance(totals, list):
+        parts.append("totals " + "  ".join(f"P{p} {t}" for p, t in enumerate(totals)))
+    if "pot" in info:
+        parts.append(f"pot {info['pot']}")
+    if isinstance(info.get("payouts"), list):
+        parts.append("shares " + "  ".join(f"P{p} {t}" for p, t in
+                                            enumerate(info["payouts"])))
+    return " · ".join(parts)
+
+
+# -- the centre of the table ------------------------------------------------------------------
+
+Section = Callable[["TextRenderer", dict[str, Any], set[str]], list[str]]
+
+
+def _trumps(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    value = view.get("trumps")
+    if not isinstance(value, dict):
+        return []
+    used.add("trumps")
+    classes = value.get("classes") or []
+    suits = [" ".join(table.suit(s) for s in sorted(c, key=lambda s: -c[s])) or "none"
+             for c in classes]
+    mode = str(value.get("mode", "")).replace("_", " ")
+    if not suits or mode == "none":
+        return []
+    if len(set(suits)) == 1:
+        return [f"Trumps ({mode}): {suits[0]}"]
+    return [f"Trumps ({mode}): " + "  ".join(f"P{p} {s}" for p, s in enumerate(suits))]
+
+
+def _pile(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    if "pile" not in view:
+        return []
+    used.update(("pile", "top", "named_suit"))
+    name = str(view.get("pile_name") or "pile")
+    pile, top, owner = view["pile"], view.get("top"), view.get("top_owner")
+    if isinstance(pile, list):
+        shown = pile[-MAX_PILE_SHOWN:]
+        more = f"{len(pile) - len(shown)} more … " if len(pile) > len(shown) else ""
+        cards = f"{more}{table.cards(shown)}" if pile else "empty"
+        count = f" ({len(pile)})" if pile else ""
+    else:
+        cards, count = f"{pile} cards", ""
+    line = f"{name[:1].upper()}{name[1:]}{count}: {cards}"
+    if top and pile:
+        by = f" by P{owner}" if isinstance(owner, int) and owner >= 0 else ""
+        line += f"  · top {table.card(str(top))}{by}"
+    if view.get("named_suit"):
+        line += f"  · suit named {table.suit(str(view['named_suit']))}"
+    return [line]
+
+
+def _trick(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    trick = view.get("trick")
+    if not isinstance(trick, list):
+        return []
+    used.add("trick")
+    if not trick:
+        return []
+    plays = []
+    for play in trick:
+        if not isinstance(play, dict):
+            plays.append(_plain(table, play))
+            continue
+        cards = play.get("cards")
+        shown = table.cards(cards) if isinstance(cards, list) else \
+            f"{cards} card{'s' if cards != 1 else ''}"
+        plays.append(f"P{play.get('player')} {shown}"
+                     + (" face down" if play.get("face_down") else ""))
+    led = trick[0].get("player") if isinstance(trick[0], dict) else None
+    combination = view.get("combination")
+    head = f"Trick, led by P{led}" + (f" ({combination})" if combination else "")
+    holder = view.get("holder")
+    tail = f" — P{holder} is winning" if isinstance(holder, int) and holder >= 0 \
+        and len(trick) > 1 else ""
+    rows = wrap([f"{head}: {plays[0]}", *plays[1:]], 76 - len(tail), sep=" · ")
+    rows[-1] += tail
+    return rows[:1] + [f"  {row}" for row in rows[1:]]
+
+
+def _passing(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    if "pass_direction" not in view:
+        return []
+    used.update(("pass_direction", "passing", "passed"))
+    direction = str(view["pass_direction"]).replace("_", " ")
+    if direction == "none":
+        return ["No passing this deal"]
+    parts = [f"Passing to the {direction}" if direction in ("left", "right")
+             else f"Passing {direction}"]
+    passing = view.get("passing")
+    if isinstance(passing, list):
+        for p, cards in enumerate(passing):
+            if isinstance(cards, list) and cards:
+                parts.append(f"P{p} set aside {table.cards(cards)}")
+            elif isinstance(cards, int) and cards:
+                parts.append(f"P{p} set aside {cards}")
+    if view.get("passed"):
+        parts.append(f"passed {table.cards(view['passed'])}")
+    return wrap(parts, 78, sep=" · ")
+
+
+def _broken(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    if "broken" not in view:
+        return []
+    used.add("broken")
+    return ["Led suits are broken"] if view["broken"] else []
+
+
+def _bout(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+    """A bout of attack and defence: who attacks whom, the table in pairs (each attacking
+    card, then the card that beat it), the cards beaten off, the deal's loser."""
+    if "covers" not in view or not isinstance(view.get("table"), list):
+        return []
+    used.update(("table", "attacks", "covers", "attacker", "defender", "bout_limit",
+                 "discard", "loser"))
+    lines = []
+    attacker, limit = view.get("attacker"), view.get("bout_limit")
+    if isinstance(attacker, int) and attacker >= 0:
+        pairs = ["/".join(table.card(str(c)) for c in pair) for pair in view["table"]]
+        head = f"Bout: P{attacker} attacks P{view.get('defender')}" \
+            + (f" (at most {limit} cards)" if limit else "")
+        lines.extend(wrap([f"{head}:" if pairs else head, *pairs], 76, sep="  "))
+    discard = view.get("discard")
+    count = len(discard) if isinstance(discard, list) else discard
+    if count:
+        lines.append(f"Beaten off: {count} card{'s' if count != 1 else ''}")
+    loser = view.get("loser")
+    if isinstance(loser, int) and loser >= 0:
+        lines.append(f"P{loser} was left holding cards and loses the deal")
+    return lines
+
+
+_CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _bout, _broken)
+
+
+# -- seats ---------------------------------------------------------------------------------
+
+def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: int,
+           extra: dict[int, list[str]]) -> list[str]:
+    hands = view.get("hands")
+    turn = view.get("current_player")
+    lines = []
+    marker = "*" if table.ascii else "▶"
+    for p in range(players):
+        mark = marker if p == turn else " "
+        who = f"P{p}" + (" you" if p == me else "")
+        hand = hands[p] if isinstance(hands, list) and p < len(hands) else None
+        if isinstance(hand, list):
+            rows = table.hand_rows(hand, HAND_WIDTH) if hand else ["(no cards)"]
+        else:
+            rows = [f"{hand} card{'s' if hand != 1 else ''}" if hand is not None else ""]
+        stats = "  " + " · ".join(seat_figures(view, p) + extra.get(p, []))
+        lines.append(f"{mark} {who:<8}{rows[0]}" + (stats if stats.strip() else ""))
+        lines.extend(f"  {'':<8}{row}" for row in rows[1:])
+    return [line.rstrip() for line in lines]
+
+
+def seat_figures(view: dict[str, Any], p: int) -> list[str]:
+    """Seat ``p``'s figures in ``view``: place out, bid, tricks, points, cards taken, score.
+
+    >>> seat_figures({"tricks": [2, 1], "bids": [None, 1]}, 0)
+    ['no bid yet', 'tricks 2']
+    """
+    out: list[str] = []
+
+    def at(key: str) -> Any:
+        value = view.get(key)
+        return value[p] if isinstance(value, list) and p < len(value) else None
+
+    if (finished := view.get("out")) and isinstance(finished, list) and p in finished:
+        out.append(f"out {ordinal(finished.index(p) + 1)}")
+    if (bid := at("bids")) is not None or "bids" in view:
+        out.append(f"bid {bid}" if bid is not None else "no bid yet")
+    if (tricks := at("tricks")) is not None:
+        out.append(f"tricks {tricks}")
+    if (points := at("points")) is not None:
+        out.append(f"{points} pts")
+    taken = at("taken")
+    if taken:
+        out.append(f"took {len(taken) if isinstance(taken, list) else taken}")
+    if (score := at("scores")) is not None:
+        out.append(f"score {score}")
+    return out
+
+
+# -- values ---------------------------------------------------------------------------------
+
+def _players(view: dict[str, Any]) -> int:
+    players = view.get("players")
+    if isinstance(players, int):
+        return players
+    hands = view.get("hands")
+    return len(hands) if isinstance(hands, list) else 0
+
+
+def _per_seat(value: Any, players: int) -> bool:
+    return (isinstance(value, list) and len(value) == players > 1
+            and all(v is None or isinstance(v, (int, str, bool))
+                    or (isinstance(v, list) and all(isinstance(c, str) for c in v))
+                    for v in value))
+
+
+def _scalar(table: TextRenderer, value: Any) -> str:
+    if isinstance(value, list):
+        return table.cards(value) if value else "none"
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return table.card(value) if isinstance(value, str) else str(value)
+
+
+def _plain(table: TextRenderer, value: Any) -> str:
+    """Any value in words: no brackets, braces or quotes."""
+    if isinstance(value, list):
+        if value and all(isinstance(v, str) for v in value):
+            return table.cards(value)
+        return " · ".join(_plain(table, v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {_plain(table, v)}"
+                         for k, v in value.items()) or "none"
+    return _scalar(table, value)
