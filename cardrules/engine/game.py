@@ -11,6 +11,7 @@ from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack
 from cardrules.engine import flow, state_codec
 from cardrules.engine.action_space import ActionSpace
+from cardrules.engine.consistency import checked
 from cardrules.engine.match import MatchState
 from cardrules.engine.observation import Number, NumbersBySeat, Observation, OneOf
 from cardrules.engine.procedures import Procedure, find
@@ -239,9 +240,10 @@ class Game:
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).
 
-        The keywords depend on the procedure; see its ``setup`` function.
+        The keywords depend on the procedure; see its ``setup`` function.  The position
+        is checked as :meth:`state_from_json` checks a state.
         """
-        return self.procedure.setup(self, **position)
+        return checked(self.procedure.setup(self, **position))
 
     def position(self, **fields: Any) -> State:
         """Any position of a deal, step or phase, for tests and puzzles: every field the
@@ -265,7 +267,7 @@ class Game:
                              f"fields: {', '.join(sorted(data))}")
         data.update(state_codec.spelled_out(self.state_class, fields))
         data["procedure"] = self.variant.play.procedure
-        return self.procedure.from_json(self, data)
+        return checked(self.procedure.from_json(self, data))
 
     def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
                     dealer: int | None = None, index: int = 0, seed: int = 0,
@@ -289,10 +291,10 @@ class Game:
         """
         if dealer is None:
             dealer = int(deal.to_json().get("dealer", 0))
-        return MatchState.set_up(
+        return checked(MatchState.set_up(
             self, deal=deal, seed=seed, index=index, dealer=dealer,
             totals=tuple(totals) if totals is not None else (0,) * self.players,
-            history=tuple(tuple(row) for row in history))
+            history=tuple(tuple(row) for row in history)))
 
     @property
     def partnerships(self) -> tuple[tuple[int, ...], ...]:
@@ -331,16 +333,18 @@ class Game:
         return states
 
     def state_from_json(self, data: dict[str, Any]) -> State:
-        """Read back a state written by ``State.to_json()``."""
+        """Read back a state written by ``State.to_json()``, checked by its procedure
+        and by :mod:`cardrules.engine.consistency` (a :class:`~cardrules.errors.StateError`
+        names what is wrong)."""
         if not isinstance(data, dict):
             raise RecordError("a state must be a JSON object")
         if data.get("procedure") == "match":
-            return MatchState.from_json(self, data)
+            return checked(MatchState.from_json(self, data))
         if data.get("procedure") != self.variant.play.procedure:
             raise RecordError(
                 f"state of procedure {data.get('procedure')!r}, "
                 f"game uses {self.variant.play.procedure!r}")
-        return self.procedure.from_json(self, data)
+        return checked(self.procedure.from_json(self, data))
 
 
 

@@ -11,7 +11,7 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import shuffled
-from cardrules.engine import flow, standings, state_codec
+from cardrules.engine import consistency, flow, standings, state_codec
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
@@ -364,6 +364,8 @@ class FieldState(State):
                 f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
                 f"than its rules allow ({self._game.move_limit}); the rule file describes a "
                 f"deal that may never end")
+        if consistency.EVERY_STATE:
+            consistency.structure(new)
         return new
 
     def _key(self) -> tuple[Any, ...]:
