@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.fields import declared
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from cardrules.engine.state import DealContext, State
     from cardrules.model.common import Visibility
 
-__all__ = ["Procedure", "find", "known", "register"]
+__all__ = ["NEEDS", "Procedure", "find", "known", "needs_words", "offering", "register"]
 
 
 class Procedure(abc.ABC):
@@ -54,8 +54,16 @@ class Procedure(abc.ABC):
     list only phases that run after the deal."""
     play_schema: Mapping[str, Any] | None = None
     """The JSON Schema of its ``play:`` section (``procedure`` included), checked when a
-    rule file loads, with each problem located in the file; None for the shipped
-    procedures, whose sections the shipped ``schemas/`` check."""
+    rule file loads, with each problem located in the file (None: the records alone
+    check it).  A ``$ref`` in it resolves against the shipped schemas
+    (``shedding.schema.json#/$defs/play``) unless the schema gives its own ``$id``."""
+    scoring_schema: Mapping[str, Any] | None = None
+    """The JSON Schema of its ``scoring:`` section, like :attr:`play_schema`."""
+    offers: frozenset[str] = frozenset()
+    """What its play offers listed phases, from :data:`NEEDS` (a phase that needs
+    something its procedure does not offer is refused at load, see :meth:`lacks`)."""
+    bound_path: tuple[str | int, ...] = ("play",)
+    """Where in a rule file a too large :meth:`action_bound` is reported."""
 
     @abc.abstractmethod
     def compile(self, game: Game) -> Any:
@@ -125,10 +133,68 @@ class Procedure(abc.ABC):
         """The most actions a deal of ``game`` can take under its rules: a bound derived
         from the pack, the players and the rules, past which a deal is stuck in a loop."""
 
+    def check(self, variant: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        """Cross-field problems of ``variant``'s play and scoring that its schema cannot
+        express, each as (JSON path, message); none by default."""
+        return iter(())
+
+    def action_bound(self, variant: Any) -> int:
+        """An upper bound on the legal actions of any state of play of ``variant`` (the
+        loader refuses a variant above
+        :data:`~cardrules.model.bounds.MAX_LEGAL_ACTIONS`).  By default every card of
+        the pack, a draw and a pass."""
+        return len(variant.pack.ranks) * len(variant.pack.suits) + 2
+
+    def describe(self, variant: Any) -> Iterator[str]:
+        """The rules of play and scoring of ``variant`` in English, one line per rule
+        (``cardrules rules`` prints them under "Play"); none by default."""
+        return iter(())
+
+    def draws_stock(self, variant: Any) -> bool:
+        """Whether play draws from the cards left after the deal (the stock); True by
+        default."""
+        return True
+
+    def lacks(self, need: str, variant: Any) -> Iterator[str]:
+        """What ``variant``'s play lacks for a listed phase's ``need`` (a key of
+        :data:`NEEDS`), each as words that follow "<phase> needs"; nothing when it has
+        what the phase needs.  By default a procedure has what it :attr:`offers`."""
+        if need not in self.offers:
+            yield needs_words(need)
+
     def partnerships(self, game: Game) -> Partnerships:
         """Who plays together, each partnership a tuple of seats; by default everyone
         plays alone."""
         return alone(game.players)
+
+
+NEEDS: dict[str, str] = {
+    "counted_tricks": "a game of tricks",
+    "bidder_names_trump": "a game of tricks whose trumps the highest bidder names",
+    "own_trumps": "a trump suit of each player's own",
+}
+"""What a listed phase may need of the play (:attr:`Procedure.offers`): tricks whose
+number is known before play (bidding), trumps named by the highest bidder
+(name_trump), a trump suit per player (choose_trump); each with its words."""
+
+
+def offering(need: str) -> list[str]:
+    """The registered procedures that offer ``need``, by name.
+
+    >>> offering("own_trumps")
+    ['shedding']
+    """
+    return sorted(name for name, procedure in known().items() if need in procedure.offers)
+
+
+def needs_words(need: str) -> str:
+    """``need`` in words, with the procedures that offer it (what a phase asks for).
+
+    >>> needs_words("counted_tricks")
+    'a game of tricks (play.procedure: tricks)'
+    """
+    names = offering(need)
+    return f"{NEEDS[need]} (play.procedure: {' or '.join(names) or 'none is registered'})"
 
 
 REGISTRY: Registry[Procedure] = Registry(

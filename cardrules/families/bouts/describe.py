@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardrules.families.bouts.model import BoutsPlay, BoutsScoring, FirstAttack, ThrowIn
-from cardrules.families.tricks.model import TrumpSource
 from cardrules.model import Variant
+from cardrules.model.common import TrumpSource
 from cardrules.primitives.beats import describe_clause
 
 __all__ = ["describe_bouts"]
