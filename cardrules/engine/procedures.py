@@ -155,6 +155,17 @@ class Procedure(abc.ABC):
         default."""
         return True
 
+    def in_partnerships(self, variant: Any) -> bool:
+        """Whether players of ``variant`` play in partnerships (they score alike and win
+        or lose together); False by default."""
+        return False
+
+    def structure_hooks(self) -> Mapping[Any, Callable[[Any, type], Any]]:
+        """The ``cattrs`` structure hooks (type -> hook) its records need beyond the
+        generic ones, when its sections are read into :attr:`play_rules` and
+        :attr:`scoring_rules`; none by default."""
+        return {}
+
     def lacks(self, need: str, variant: Any) -> Iterator[str]:
         """What ``variant``'s play lacks for a listed phase's ``need`` (a key of
         :data:`NEEDS`), each as words that follow "<phase> needs"; nothing when it has
