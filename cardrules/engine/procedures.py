@@ -155,6 +155,17 @@ class Procedure(abc.ABC):
         default."""
         return True
 
+    def starter_place(self, variant: Any) -> str:
+        """Where the cards ``deal.starter`` turns face up begin play, in a word (for the
+        English rules); ``pile`` by default."""
+        return "pile"
+
+    def first_move(self, variant: Any, usual: str) -> str:
+        """Who makes the first move of a deal of ``variant``, in words, given ``usual``,
+        the words of its ``first_mover`` hook (``the player on the dealer's left moves
+        first``); ``usual`` by default."""
+        return usual
+
     def in_partnerships(self, variant: Any) -> bool:
         """Whether players of ``variant`` play in partnerships (they score alike and win
         or lose together); False by default."""

@@ -69,10 +69,11 @@ def _setup(v: Variant) -> Iterator[str]:
                "entry wins over its suit's, which wins over its rank's).")
     once = v.match.goal is Goal.FIXED_DEALS and v.match.deals == SCHEDULE
     deal = f"- Each player is dealt {hand_sizes(v.deal, starts_over=not once)}"
+    procedure = find_procedure(v.play.procedure)
     if v.deal.starter:
-        pile = getattr(v.play, "pile", "pile")
-        deal += f"; {v.deal.starter} more is turned face up to start the {pile}"
-    drawn = find_procedure(v.play.procedure).draws_stock(v)
+        deal += (f"; {v.deal.starter} more is turned face up to start the "
+                 f"{procedure.starter_place(v)}")
+    drawn = procedure.draws_stock(v)
     if v.deal.trump_card:
         deal += "; the next card is turned up: its suit is trump"
         deal += " and it is drawn last" if drawn else " and it stays face up on the pack"
@@ -84,21 +85,7 @@ def _setup(v: Variant) -> Iterator[str]:
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")
-    opening = getattr(v.play, "opening", None)
-    if opening is None:
-        yield f"- First move: {doc}."
-    elif _all_dealt(v):
-        yield f"- First move: the player holding {opening.card} leads the first trick."
-    else:
-        yield (f"- First move: the player holding {opening.card} leads the first trick; "
-               f"when nobody was dealt it, {doc[:1].lower()}{doc[1:]}.")
-
-
-def _all_dealt(v: Variant) -> bool:
-    """Whether every deal deals the whole pack, for every number of players."""
-    size = len(v.pack.ranks) * len(v.pack.suits)
-    return all(n * hand == size for n in range(v.players.min, v.players.max + 1)
-               for hand in v.deal.sizes(n))
+    yield f"- First move: {procedure.first_move(v, doc)}."
 
 
 def _cards_left(v: Variant) -> bool:

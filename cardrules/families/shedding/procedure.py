@@ -198,6 +198,9 @@ class Shedding(Procedure):
     def describe(self, variant: Any) -> Iterator[str]:
         return describe_shedding(variant)
 
+    def starter_place(self, variant: Any) -> str:
+        return str(variant.play.pile)
+
     def structure_hooks(self) -> Mapping[Any, Callable[[Any, type], Any]]:
         """A clause of ``play.beats`` is a name (``step_down``) or a rank's clause
         (``{rank: 8, beats: any}``)."""

@@ -174,6 +174,17 @@ class Tricks(Procedure):
     def draws_stock(self, variant: Any) -> bool:
         return bool(variant.play.draw is not DrawOrder.NONE)
 
+    def first_move(self, variant: Any, usual: str) -> str:
+        """The holder of ``play.opening.card`` leads the first trick (when every card is
+        dealt, else only when someone was dealt it)."""
+        opening = variant.play.opening
+        if opening is None:
+            return usual
+        if _all_dealt(variant):
+            return f"the player holding {opening.card} leads the first trick"
+        return (f"the player holding {opening.card} leads the first trick; when nobody was "
+                f"dealt it, {usual[:1].lower()}{usual[1:]}")
+
     def in_partnerships(self, variant: Any) -> bool:
         return bool(variant.scoring.partners is not Partners.NONE)
 
@@ -242,6 +253,13 @@ class Tricks(Procedure):
 
     def partnerships(self, game: Game) -> Partnerships:
         return partnerships(game)
+
+
+def _all_dealt(v: Any) -> bool:
+    """Whether every deal deals the whole pack, for every number of players."""
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    return all(n * hand == size for n in range(v.players.min, v.players.max + 1)
+               for hand in v.deal.sizes(n))
 
 
 register(Tricks())
