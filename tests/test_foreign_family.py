@@ -188,3 +188,21 @@ def test_its_english_rules_come_from_its_own_describe(fishing: cardrules.Game) -
     assert play == [*FISHING.describe(fishing.variant), ""]
     assert "- Each captured card scores 1; the players with the most captured cards " \
            "score 3 more." in play
+
+
+def test_a_phase_asks_the_procedure_for_what_it_needs(
+        fishing: cardrules.Game, tmp_path: Path) -> None:
+    """Bidding needs counted tricks and choose_trump own trumps: the fishing procedure
+    offers neither, and the refusal names the procedures that do."""
+    bidding = _with(tmp_path, "match:", "phases: [bidding]\nmatch:")
+    with pytest.raises(cardrules.VariantError, match=r"\$\.phases\[0\]\.bidding: bidding "
+                       r"needs a game of tricks \(play\.procedure: tricks\)"):
+        cardrules.load(bidding)
+    choosing = _with(tmp_path, "match:", "phases: [choose_trump]\nmatch:")
+    with pytest.raises(cardrules.VariantError, match=r"choose_trump runs before the cards "
+                       r"are dealt, but the fishing procedure deals before any listed "
+                       r"phase"):
+        cardrules.load(choosing)
+    with pytest.raises(cardrules.VariantError, match=r"which only the shedding procedure "
+                       r"has \(play\.procedure: shedding\)"):
+        cardrules.load(choosing)

@@ -2,7 +2,10 @@
 
 A procedure is a :class:`Procedure` object whose methods build the compiled tables of a
 variant, deal, read states back, set up explicit positions, re-sample hidden cards and
-list the observation fields.  The built-in procedures are imported on first use;
+list the observation fields.  It also owns what generic code must know of its ``play:``
+and ``scoring:`` records, which nothing outside its package reads: their schemas, their
+cross-field checks, the bound on legal actions, the rules in English and what it offers
+listed phases (:data:`NEEDS`).  The built-in procedures are imported on first use;
 third-party ones register through the entry-point group ``cardrules.procedures`` (each
 entry point names a :class:`Procedure` object) or by calling :func:`register`.
 
