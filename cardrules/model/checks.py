@@ -23,6 +23,7 @@ from cardrules.phases import find as find_phase
 
 __all__ = ["SETUP_CHECKS", "check_variant"]
 
+
 def check_variant(variant: Variant) -> list[Found]:
     """Every cross-field problem of ``variant`` (an empty list when it is sound)."""
     found = list(_common(variant))
