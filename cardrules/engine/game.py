@@ -126,6 +126,32 @@ class Game:
         phases it lists must be registered there too)."""
         return (_rebuild, (self.variant, self.players, self.fingerprint, self.source))
 
+    def __copy__(self) -> Game:
+        return self  # immutable: a copy is the game itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.fingerprint, self.players, sorted(self.options.items(), key=str))
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they play the same rules (their fingerprint, which the
+        options in force are part of) with the same options and number of players, so
+        states of a game read back from a pickle compare equal to the original's.
+
+        >>> import pickle, cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> pickle.loads(pickle.dumps(game)) == game != cardrules.load("bura", players=3)
+        True
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash((self.fingerprint, self.players))
+
     @property
     def options(self) -> dict[str, object]:
         """Option name -> value in force."""
@@ -239,9 +265,11 @@ class Game:
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).
 
-        The keywords depend on the procedure; see its ``setup`` function.
+        The keywords depend on the procedure; see its ``setup`` function.  A position
+        that is not over must offer its player a legal action (a
+        :class:`~cardrules.errors.StateError` otherwise).
         """
-        return self.procedure.setup(self, **position)
+        return _offers_a_move(self.procedure.setup(self, **position), "set-up position")
 
     def position(self, **fields: Any) -> State:
         """Any position of a deal, step or phase, for tests and puzzles: every field the
@@ -265,7 +293,7 @@ class Game:
                              f"fields: {', '.join(sorted(data))}")
         data.update(state_codec.spelled_out(self.state_class, fields))
         data["procedure"] = self.variant.play.procedure
-        return self.procedure.from_json(self, data)
+        return _offers_a_move(self.procedure.from_json(self, data), "position")
 
     def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
                     dealer: int | None = None, index: int = 0, seed: int = 0,
@@ -331,16 +359,30 @@ class Game:
         return states
 
     def state_from_json(self, data: dict[str, Any]) -> State:
-        """Read back a state written by ``State.to_json()``."""
+        """Read back a state written by ``State.to_json()``: a
+        :class:`~cardrules.errors.StateError` if it is inconsistent, or not over yet
+        offers no legal action."""
         if not isinstance(data, dict):
             raise RecordError("a state must be a JSON object")
         if data.get("procedure") == "match":
-            return MatchState.from_json(self, data)
+            return _offers_a_move(MatchState.from_json(self, data), "state")
         if data.get("procedure") != self.variant.play.procedure:
             raise RecordError(
                 f"state of procedure {data.get('procedure')!r}, "
                 f"game uses {self.variant.play.procedure!r}")
-        return self.procedure.from_json(self, data)
+        return _offers_a_move(self.procedure.from_json(self, data), "state")
+
+
+def _offers_a_move(state: State, what: str) -> State:
+    """``state``, made from data given by hand: one that is not over must offer its
+    player a legal action, or nobody could ever move (a
+    :class:`~cardrules.errors.StateError` naming the player and what to check)."""
+    if not state.is_over and not state.legal_actions():
+        raise StateError(
+            f"the {what} is not over but offers player {state.current_player} no legal "
+            f"action: give a position where the player to act can move (check the hands, "
+            f"the stock and whose turn it is)")
+    return state
 
 
 
