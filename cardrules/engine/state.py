@@ -403,17 +403,17 @@ class FieldState(State):
 
 
 def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
-    """The legal action that lays the same cards as ``action`` in another order: the only
-    one with that set of cards, or, where several differ only in which card lies last (on
-    top), the one with ``action``'s last card.  ``action`` itself when there is none."""
+    """The legal action that lays the same cards as ``action`` in another order with the
+    same last card (the one that ends on top), when there is exactly one; ``action``
+    itself otherwise (a legal order that leaves another card on top is never chosen for
+    the player: the rules' refusal says how to write it)."""
     cards = action.cards
     if len(cards) < 2 or len(set(cards)) != len(cards):
         return action
     wanted = frozenset(cards)
     found = [a for a in legal if a.kind is action.kind and a.name == action.name
-             and len(a.cards) == len(cards) and frozenset(a.cards) == wanted]
-    if len(found) > 1:
-        found = [a for a in found if a.cards[-1] == cards[-1]]
+             and len(a.cards) == len(cards) and a.cards[-1] == cards[-1]
+             and frozenset(a.cards) == wanted]
     return found[0] if len(found) == 1 else action
 
 
