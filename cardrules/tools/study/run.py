@@ -18,6 +18,7 @@ import attrs
 
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import load
+from cardrules.tools.limits import check_workers, workers_for
 from cardrules.tools.simulate import GameStats, play_one
 from cardrules.tools.study.plan import Setting, StudyPlan
 
@@ -95,6 +96,7 @@ def play_plan(plan: StudyPlan, *, backend: str = "local", workers: int = 1,
     """
     if backend not in BACKENDS:
         raise CardrulesError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    check_workers(workers)
     load(plan.variant, players=plan.players, options=plan.options or None)  # fail early
     for setting in plan.settings:
         load(plan.variant, players=plan.players, options=plan.options_of(setting) or None)
@@ -124,7 +126,8 @@ def _local_results(plan: StudyPlan, todo: list[Work], workers: int,
         for setting, games in todo:
             yield (setting, games), play_chunk(plan, setting, games)
         return
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+    with concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers_for(workers, tasks=len(todo))) as pool:
         futures = {pool.submit(play_chunk, plan, s, r): (s, r) for s, r in todo}
         for future in concurrent.futures.as_completed(futures):
             yield futures[future], future.result()
@@ -138,8 +141,8 @@ def _ray_results(plan: StudyPlan, todo: list[Work], workers: int,
         raise CardrulesError("the ray backend needs Ray: pip install 'cardrules[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, num_cpus=None if address else max(1, workers),
-                 include_dashboard=False, log_to_driver=False)
+        cpus = None if address else workers_for(workers, tasks=len(todo))
+        ray.init(address=address, num_cpus=cpus, include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(play_chunk)
         pending = {remote.remote(plan, s, r): (s, r) for s, r in todo}
