@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import re
 import secrets
 import shlex
 import sys
@@ -401,7 +402,30 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+RAY_ADDRESS = re.compile(r"(auto|local|(ray://)?[A-Za-z0-9.\-]+:[0-9]{1,5})")
+"""The Ray cluster addresses ``study --address`` takes: ``auto``, ``local``,
+``HOST:PORT`` or ``ray://HOST:PORT``."""
+
+
+def _check_study_args(args: argparse.Namespace) -> None:
+    """Usage errors for ``study --out`` and ``--address``, before any work starts."""
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {args.out!r} is not a folder: name a folder for the report "
+                         f"(made if missing)")
+    parent = next((p for p in out.absolute().parents if p.exists()), None)
+    if not out.exists() and parent is not None and not parent.is_dir():
+        raise UsageError(f"--out {args.out!r} lies under {str(parent)!r}, which is not a "
+                         f"folder: name a folder for the report (made if missing)")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address names a Ray cluster: use it with --backend ray")
+    if args.address is not None and not RAY_ADDRESS.fullmatch(args.address):
+        raise UsageError(f"--address {args.address[:80]!r} is not a Ray cluster address: "
+                         f"write auto, local, HOST:PORT or ray://HOST:PORT")
+
+
 def _study(args: argparse.Namespace) -> int:
+    _check_study_args(args)
     options = _parse_options(args.option)
     game = _game(args, options)
     bots = tuple(_bot_names(args.bots, game.players))
@@ -432,7 +456,11 @@ def _study(args: argparse.Namespace) -> int:
                      seed=args.seed, settings=tuple(settings), options=options, bots=bots,
                      match=args.match)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {args.out!r}: cannot make the folder "
+                         f"({exc.strerror or exc}); name a folder you may write") from None
     saved = out / "games.jsonl"
     if args.fresh:
         saved.unlink(missing_ok=True)

@@ -142,7 +142,13 @@ def _ray_results(plan: StudyPlan, todo: list[Work], workers: int,
     started = not ray.is_initialized()
     if started:
         cpus = None if address else workers_for(workers, tasks=len(todo))
-        ray.init(address=address, num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+        try:
+            ray.init(address=address, num_cpus=cpus, include_dashboard=False,
+                     log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else ""
+            raise CardrulesError(f"cannot start or join Ray at {address or 'this machine'}: "
+                                 f"{first or type(exc).__name__}") from None
     try:
         remote = ray.remote(play_chunk)
         pending = {remote.remote(plan, s, r): (s, r) for s, r in todo}
