@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 import jsonschema
 
+from cardrules.engine.record import schema_problem
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import load
 from cardrules.tools.limits import check_workers, workers_for
@@ -84,10 +85,9 @@ def _refuse_constant(name: str) -> Any:
 
 def _chunk_problem(data: Any, plan: StudyPlan | None) -> str | None:
     """What is wrong with one parsed line of the checkpoint of ``plan``, or None."""
-    error = next(iter(sorted(_CHUNK.iter_errors(data), key=lambda e: list(e.path))), None)
-    if error is not None:
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
-        return f"{where.lstrip('.') or 'the line'}: {error.message[:120]}"
+    problem = schema_problem(_CHUNK, data)
+    if problem is not None:
+        return problem
     if data["stop"] - data["start"] != len(data["games"]):
         return (f"games {data['start']} to {data['stop']} should hold "
                 f"{data['stop'] - data['start']} games, not {len(data['games'])}")
