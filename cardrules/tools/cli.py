@@ -372,6 +372,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if not isinstance(values, list) or not values:
             raise UsageError(f"write --compare OPTION=V1,V2,... (one or more values), "
                              f"not {args.compare!r}")
+    if len(values) > limits.MAX_SETTINGS:
+        raise UsageError(f"--compare: at most {limits.MAX_SETTINGS} values, not {len(values)}")
     summaries = []
     for value in values:
         chosen = {**options, key: value} if key else options
@@ -452,6 +454,9 @@ def _study(args: argparse.Namespace) -> int:
                                 bots=tuple(_bot_names(text, game.players))))
     if not settings:
         settings.append(Setting(label="as given"))
+    if len(settings) > limits.MAX_SETTINGS:
+        raise UsageError(f"--compare and --compare-bots: at most {limits.MAX_SETTINGS} "
+                         f"settings, not {len(settings)}")
     plan = StudyPlan(variant=str(_source(args)), players=game.players, games=args.games,
                      seed=args.seed, settings=tuple(settings), options=options, bots=bots,
                      match=args.match)

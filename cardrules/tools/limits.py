@@ -29,6 +29,7 @@ __all__ = [
     "MAX_RUNS",
     "MAX_SEARCH_SECONDS",
     "MAX_SECONDS",
+    "MAX_SETTINGS",
     "MAX_WORKERS",
     "check_workers",
     "games",
@@ -49,6 +50,8 @@ MAX_GAMES = 1_000_000
 """Most games (or deals, matches) one run plays per setting."""
 MAX_GAME_ACTIONS = 1_000_000
 """Largest ``--bound`` on the actions of one checked game."""
+MAX_SETTINGS = 64
+"""Most settings one study or comparison plays (values of ``--compare``, ``--compare-bots``)."""
 MAX_WORKERS = 64
 """Most worker processes a run opens (and never more than it has chunks of work)."""
 MAX_MINUTES = 24 * 60.0
