@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardrules.actions import Action, malformed
+from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import shuffled
 from cardrules.engine import flow, standings, state_codec
 from cardrules.engine.events import Event
@@ -403,17 +403,20 @@ class FieldState(State):
 
 
 def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
-    """The legal action that lays the same cards as ``action`` in another order with the
-    same last card (the one that ends on top), when there is exactly one; ``action``
-    itself otherwise (a legal order that leaves another card on top is never chosen for
-    the player: the rules' refusal says how to write it)."""
+    """The legal action that lays the same cards as ``action`` in another order: the only
+    one with that set of cards, or, where several differ only in which card lies last (on
+    top), the one with ``action``'s last card.  ``action`` itself when there is none.  A
+    ``play`` is only re-ordered with its last card kept last (the card written last ends
+    on top of the pile), never to another legal order: the rules' refusal says how to
+    write that one."""
     cards = action.cards
     if len(cards) < 2 or len(set(cards)) != len(cards):
         return action
     wanted = frozenset(cards)
     found = [a for a in legal if a.kind is action.kind and a.name == action.name
-             and len(a.cards) == len(cards) and a.cards[-1] == cards[-1]
-             and frozenset(a.cards) == wanted]
+             and len(a.cards) == len(cards) and frozenset(a.cards) == wanted]
+    if len(found) > 1 or action.kind is Kind.PLAY:
+        found = [a for a in found if a.cards[-1] == cards[-1]]
     return found[0] if len(found) == 1 else action
 
 
