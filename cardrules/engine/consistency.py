@@ -108,7 +108,10 @@ def _probe(state: State) -> None:
         legal = state.legal_actions()
         if not legal:
             who = state.current_player
-            raise StateError(f"player {who} is to act but has no legal action")
+            raise StateError(
+                f"the state is not over but offers player {who} no legal action: give a "
+                f"position where the player to act can move (check the hands, the stock "
+                f"and whose turn it is)")
         for action in legal:
             what = f"the legal action {state.describe(action)!r}"
             state.apply(action)

@@ -127,6 +127,32 @@ class Game:
         phases it lists must be registered there too)."""
         return (_rebuild, (self.variant, self.players, self.fingerprint, self.source))
 
+    def __copy__(self) -> Game:
+        return self  # immutable: a copy is the game itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.fingerprint, self.players, sorted(self.options.items(), key=str))
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they play the same rules (their fingerprint, which the
+        options in force are part of) with the same options and number of players, so
+        states of a game read back from a pickle compare equal to the original's.
+
+        >>> import pickle, cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> pickle.loads(pickle.dumps(game)) == game != cardrules.load("bura", players=3)
+        True
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash((self.fingerprint, self.players))
+
     @property
     def options(self) -> dict[str, object]:
         """Option name -> value in force."""
