@@ -43,7 +43,8 @@ def test_item_12_the_whole_tree_collects_without_the_extras() -> None:
 
 def test_item_12_the_tests_of_the_extras_skip_without_them() -> None:
     done = _pytest_without_extras(
-        "-q", "-rs", "-m", "", "tests/test_gymnasium.py",  # "": the slow Ray study too "tests/test_pettingzoo.py",
+        # -m "": the slow Ray study too
+        "-q", "-rs", "-m", "", "tests/test_gymnasium.py", "tests/test_pettingzoo.py",
         "tests/test_reliability_adapters.py", "tests/test_openspiel.py",
         "tests/test_openspiel_search.py", "tests/test_openspiel_params.py",
         "tests/test_bench_peers.py", "tests/test_examples.py", "tests/test_study.py",
