@@ -9,6 +9,9 @@ True
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 import attrs
 
 __all__ = [
@@ -23,7 +26,23 @@ __all__ = [
     "SeedError",
     "StateError",
     "VariantError",
+    "did_you_mean",
 ]
+
+
+def did_you_mean(given: object, names: Iterable[str]) -> str:
+    """``"did you mean X? "`` naming the ``names`` nearest to ``given`` (at most three),
+    to put before the list of every name in a message; empty if none is near.
+
+    >>> did_you_mean("crazy-eight", ["bank", "crazy-eights", "hearts"])
+    'did you mean crazy-eights? '
+    >>> did_you_mean("zzz", ["bank"])
+    ''
+    """
+    if not isinstance(given, str):
+        return ""
+    near = difflib.get_close_matches(given, list(names), n=3, cutoff=0.6)
+    return f"did you mean {' or '.join(near)}? " if near else ""
 
 
 class CardrulesError(Exception):

@@ -171,7 +171,7 @@ def test_play_a_whole_bura_deal(capsys: pytest.CaptureFixture[str],
                                 monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _loads("bura")
     _whole_game(capsys, monkeypatch, tmp_path, ["bura", "--players", "2", "--seed", "5"],
-                illegal="draw")
+                illegal="pass")
 
 
 def test_play_ends_cleanly_at_end_of_input(capsys: pytest.CaptureFixture[str],

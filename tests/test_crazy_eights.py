@@ -1,5 +1,5 @@
 """Crazy Eights: a scenario test from an explicit position for every rule C1-C10 of
-``docs/rules/crazy_eights.md`` (``variants/crazy_eights.yaml``, OpenSpiel's default
+``docs/rules/crazy_eights.md`` (``variants/crazy-eights.yaml``, OpenSpiel's default
 crazy_eights; ``tests/test_openspiel_crazy_eights.py`` compares whole random games with
 OpenSpiel)."""
 

@@ -1,7 +1,7 @@
 """Crazy Eights against OpenSpiel's ``crazy_eights``: the same game in two engines.
 
 OpenSpiel's C++ game, with its default parameters, is the oracle for
-``variants/crazy_eights.yaml`` (rules C1-C10 of ``docs/rules/crazy_eights.md``).  Each
+``variants/crazy-eights.yaml`` (rules C1-C10 of ``docs/rules/crazy_eights.md``).  Each
 game below deals one shuffle in both engines, then at every decision demands the same
 player to move and the same set of legal actions (cards, draw, pass, suit nominations),
 applies one action chosen at random to both, feeds OpenSpiel's draw chance nodes the

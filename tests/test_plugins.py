@@ -101,7 +101,7 @@ def climbing() -> Iterator[str]:
 def _eights_with(procedure: str, **play: object) -> dict[str, object]:
     import yaml
 
-    data = yaml.safe_load(Path("variants/crazy_eights.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load(Path("variants/crazy-eights.yaml").read_text(encoding="utf-8"))
     data["play"] = {**data["play"], "procedure": procedure, **play}
     return dict(data)
 

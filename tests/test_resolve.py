@@ -92,7 +92,8 @@ def test_typed_option_creates_intermediate_mappings(tmp_path: Path) -> None:
 
 def test_unknown_and_bad_options() -> None:
     problem = failure(VARIANTS / "unknown_option.yaml")
-    assert problem.message == "unknown option 'sevens'; known options: seven, target, trump_suits"
+    assert problem.message == ("unknown option 'sevens'; did you mean seven? known options: "
+                               "seven, target, trump_suits")
     assert (Path(problem.file).name, problem.line, problem.column) == ("unknown_option.yaml",
                                                                        3, 3)
     problem = failure(VARIANTS / "bad_value.yaml")

@@ -4,6 +4,7 @@ after an interruption, and a report with its plots and plain-language summary.""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ from cardrules.errors import CardrulesError
 from cardrules.tools.cli import main
 from cardrules.tools.simulate import simulate
 from cardrules.tools.study import Setting, StudyPlan, run_study, write_report
-from cardrules.tools.study.report import to_json
+from cardrules.tools.study.plots import figures
+from cardrules.tools.study.report import seat_verdict, to_json
 from cardrules.tools.study.run import Checkpoint, play_plan
 
 SETTINGS = (Setting(label="skip", options={"seven": "skip"}),
@@ -120,3 +122,49 @@ def test_the_study_command_compares_every_value_and_resumes(
     assert json.loads((tmp_path / "results.json").read_text()) == results
     assert main(["study", "bank", "--compare", "sevens", "--out", str(tmp_path)]) == 2
     assert "no option 'sevens'" in capsys.readouterr().err
+
+
+def test_a_seat_is_said_to_win_most_often_only_beyond_chance() -> None:
+    assert seat_verdict([30, 34, 36], 100) == "no seat's edge can be told from chance"
+    assert seat_verdict([20, 30, 50], 100).startswith("seat 2 wins most often (50.0%, 30.0 "
+                                                      "points more than seat 0 [+")
+    assert seat_verdict([100, 120], 1000) == "no seat's edge can be told from chance"
+    assert seat_verdict([1000, 1200], 10_000).startswith("seat 1 wins most often")
+
+
+def test_the_summary_names_no_seat_where_chance_explains_the_edge() -> None:
+    found = run_study(PLAN)
+    for line, summary in zip(found.summary[1:], found.summaries.values()):
+        assert seat_verdict(summary.wins, summary.games) in line
+        if "no seat's edge can be told from chance" in line:
+            assert "wins most often" not in line
+
+
+def test_the_plots_are_large_titled_in_percent_with_the_legend_beside_the_data() -> None:
+    pytest.importorskip("matplotlib")
+    found = run_study(PLAN)
+    drawn = figures(found)
+    assert set(drawn) == {"win_rates", "first_mover", "game_length", "scores"}
+    titles = {"win_rates": "Win rate per seat", "first_mover": "First-mover edge",
+              "game_length": "Game length", "scores": "Scores per seat"}
+    for name, figure in drawn.items():
+        axes = figure.axes[0]
+        width, height = figure.get_size_inches() * figure.dpi
+        assert (width, height) == (1200, 700)
+        assert figure.get_suptitle() == titles[name]
+        assert axes.get_title() == "bank, 3 players, 24 deals per setting, seed 5"
+        legend = axes.get_legend()
+        assert legend is not None and legend.get_bbox_to_anchor().x0 >= \
+            axes.get_window_extent().x1                        # right of the axes
+        if name != "scores":
+            figure.canvas.draw()
+            labels = [t.get_text() for t in axes.get_yticklabels() if t.get_text()]
+            assert labels and all(label.endswith("%") for label in labels), labels
+    ticks = drawn["first_mover"].axes[0].get_xticklabels()
+    boxes = [t.get_window_extent() for t in ticks]
+    assert all(a.x1 < b.x0 for a, b in pairwise(boxes))   # no label overlaps the next
+    medians = drawn["scores"].axes[0].lines
+    assert any(line.get_color() == "black" and line.get_linewidth() == 2 for line in medians)
+    import matplotlib.pyplot as plt
+    for figure in drawn.values():
+        plt.close(figure)

@@ -39,11 +39,13 @@ import gymnasium
 import numpy as np
 
 import cardrules
+from cardrules.adapters.envs import gym_id
 from cardrules.adapters.outcome import rewards, scores, winners
 from cardrules.engine.arguments import as_index
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError
+from cardrules.loader.resources import builtin_variants
 from cardrules.tools.bots import Bot, bot_view, make_bot
 from cardrules.tools.render import TextRenderer
 
@@ -51,7 +53,9 @@ __all__ = ["ENV_ID", "CardrulesGymEnv"]
 
 ENV_ID = "cardrules/CardGame-v0"
 """The id under which importing this module registers :class:`CardrulesGymEnv`:
-``gymnasium.make(ENV_ID, game="bura", players=2, opponents="greedy")``."""
+``gymnasium.make(ENV_ID, game="bura", players=2, opponents="greedy")``.  Each game known
+by name also has an id of its own, ``cardrules/<Name>-v0``
+(:func:`cardrules.adapters.envs.gym_id`): ``gymnasium.make("cardrules/Hearts-v0")``."""
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -105,10 +109,11 @@ class CardrulesGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.bots: dict[int, Bot] = {p: make_bot(n) for p, n in zip(others, names)}
         """The bot of each other seat."""
         size = game.action_space.size
-        bound = np.iinfo(np.int32)
+        low, high = game.observation.bounds()
         self.observation_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(low=bound.min, high=bound.max,
-                                                shape=(game.observation.size,), dtype=np.int32),
+            "observation": gymnasium.spaces.Box(low=np.array(low, dtype=np.int32),
+                                                high=np.array(high, dtype=np.int32),
+                                                dtype=np.int32),
             "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
         })
         self.action_space = gymnasium.spaces.Discrete(size)
@@ -206,3 +211,7 @@ class CardrulesGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:CardrulesGymEnv")
+for _variant in builtin_variants():
+    if gym_id(_variant) not in gymnasium.registry:
+        gymnasium.register(id=gym_id(_variant), entry_point=f"{__name__}:CardrulesGymEnv",
+                           kwargs={"game": _variant})

@@ -5,7 +5,7 @@ parameters:
 
 ``variant`` (default ``bank``)
     a shipped variant's name.
-``players`` (default 2)
+``players`` (default 0: the variant's fewest players, e.g. 4 for Hearts, 2 for Bank)
     the number of players.
 ``options`` (default ``{}``)
     a JSON object of option values, as text.  The game keeps it in a form without commas
@@ -103,7 +103,7 @@ SHUFFLES = ("cards", "seeds")
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-_DEFAULTS: dict[str, Any] = {"variant": "bank", "players": 2, "options": "{}",
+_DEFAULTS: dict[str, Any] = {"variant": "bank", "players": 0, "options": "{}",
                              "match": False, "shuffle": "cards", "seeds": SEEDS}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -186,7 +186,8 @@ class CardrulesGame(pyspiel.Game):
         if seeds < 1:
             raise ValueError(f"the seeds parameter must be at least 1, not {seeds}")
         self.rules: Game = cardrules.load(str(settings["variant"]),
-                                          players=int(settings["players"]), options=options)
+                                          players=int(settings["players"]) or None,
+                                          options=options)
         """The cardrules game played."""
         self.match = bool(settings["match"])
         """Whether an episode is a whole match."""
@@ -195,6 +196,7 @@ class CardrulesGame(pyspiel.Game):
         self.seeds = seeds
         """The number of deal seeds (``shuffle=seeds``)."""
         rules = self.rules
+        settings["players"] = rules.players  # the game string names the count played
         self.dealers = [(seat, 1.0 / rules.players) for seat in range(rules.players)]
         """The first chance node's outcomes."""
         self.seed_outcomes = [(seed, 1.0 / seeds) for seed in range(seeds)] \

@@ -33,9 +33,10 @@ from cardrules.engine.arguments import as_index
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, IllegalActionError
+from cardrules.tools.bots import Bot, act, make_bot
 from cardrules.tools.render import TextRenderer
 
-__all__ = ["CardrulesEnv"]
+__all__ = ["BotOpponents", "CardrulesEnv"]
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -72,10 +73,11 @@ class CardrulesEnv(AECEnv):
         self.possible_agents: list[str] = [f"player_{p}" for p in range(game.players)]
         self.agents: list[str] = []
         size = game.action_space.size
-        bound = np.iinfo(np.int32)
+        low, high = game.observation.bounds()
         observation = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(low=bound.min, high=bound.max,
-                                                shape=(game.observation.size,), dtype=np.int32),
+            "observation": gymnasium.spaces.Box(low=np.array(low, dtype=np.int32),
+                                                high=np.array(high, dtype=np.int32),
+                                                dtype=np.int32),
             "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
         })
         self.observation_spaces = {a: observation for a in self.possible_agents}
@@ -182,3 +184,41 @@ class CardrulesEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class BotOpponents:
+    """cardrules' own bots as the opponents of a PettingZoo agent: ``act(env)`` is the
+    action index the seat to move's bot picks in ``env`` (a :class:`CardrulesEnv`, or one
+    wrapped), with one random stream per seat from ``seed``.
+
+    ``bots`` names one bot for every seat (``"greedy"``), or maps agents to bot names
+    (``{"player_1": "greedy", "player_2": "ismcts:200"}``).
+
+    >>> env = CardrulesEnv("bank", players=2)
+    >>> env.reset(seed=1)
+    >>> bots = BotOpponents("greedy", seed=1)
+    >>> for agent in env.agent_iter():
+    ...     observation, reward, terminated, truncated, info = env.last()
+    ...     env.step(None if terminated or truncated else bots.act(env))
+    >>> env.state_now.is_over
+    True
+    """
+
+    def __init__(self, bots: str | dict[str, str], *, seed: int = 0) -> None:
+        self._names = bots
+        self._seed = seed
+        self._bots: dict[str, Bot] = {}
+        self._rngs: dict[str, random.Random] = {}
+
+    def act(self, env: Any) -> int:
+        """The index the bot of ``env.agent_selection`` chooses now."""
+        inner = env.unwrapped
+        agent = inner.agent_selection
+        if agent not in self._bots:
+            name = self._names if isinstance(self._names, str) else self._names.get(agent)
+            if name is None:
+                raise ArgumentError(f"no bot is named for {agent}")
+            self._bots[agent] = make_bot(name)
+            self._rngs[agent] = random.Random(derive_seed(self._seed, "bot", agent))
+        action = act(self._bots[agent], inner.state_now, self._rngs[agent])
+        return int(inner.game.action_space.index(action))

@@ -338,7 +338,17 @@ class Game:
         return parse_action(text, self.pack)
 
     def replay(self, record: GameRecord) -> list[State]:
-        """Every state of a recorded game, from the first to the last.
+        """Every state of a recorded game, from the first to the last: a list that starts
+        with the state before the first action and has one more state per action, so
+        ``game.replay(record)[-1]`` is where the game stopped and ``[n]`` the state after
+        action ``n``.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bank", players=2)
+        >>> record = cardrules.GameRecord.of(game, seed=7, actions=["trump H"])
+        >>> states = game.replay(record)
+        >>> type(states).__name__, len(states), states[0].is_over
+        ('list', 2, False)
 
         Raises :class:`~cardrules.errors.RecordError` if the record belongs to other rules
         or an action is refused (naming the action's number).

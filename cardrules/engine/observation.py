@@ -31,9 +31,16 @@ from cardrules.engine.arguments import checked_player
 if TYPE_CHECKING:
     from cardrules.engine.state import State
 
-__all__ = ["Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Number", "NumbersBySeat",
+__all__ = ["FLAG", "NUMBER", "Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Number",
+           "NumbersBySeat",
            "Observation", "OneOf", "Seat", "SeatsIn", "SuitClassesBySeat", "Trick",
            "checked_player"]
+
+
+FLAG = (0, 1)
+"""The bounds of a flag."""
+NUMBER = (-(2 ** 31), 2 ** 31 - 1)
+"""The bounds of a number the rules do not bound (a score, a total): the int32 range."""
 
 
 @attrs.frozen(kw_only=True)
@@ -97,6 +104,10 @@ class Field:
         """Append the encoding of ``value`` as seen by ``player``."""
         raise NotImplementedError
 
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        """The lowest and highest value of each position: flags by default."""
+        return [FLAG] * len(self.labels(table))
+
 
 @attrs.frozen(kw_only=True)
 class Cards(Field):
@@ -105,6 +116,9 @@ class Cards(Field):
 
     def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}:{c}" for c in (*table.names, "count")]
+
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [*[FLAG] * len(table.names), (0, len(table.names))]
 
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         table.cards(value, out)
@@ -117,6 +131,9 @@ class CardsBySeat(Field):
     def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]:{c}" for s in range(table.players)
                 for c in (*table.names, "count")]
+
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [*[FLAG] * len(table.names), (0, len(table.names))] * table.players
 
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         for seat in table.rotated(value, player):
@@ -144,6 +161,9 @@ class Number(Field):
     def labels(self, table: EncodingTable) -> list[str]:
         return [self.key]
 
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [NUMBER]
+
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         out.append(int(value or 0))
 
@@ -155,6 +175,9 @@ class NumbersBySeat(Field):
     def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]" for s in range(table.players)]
 
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [NUMBER] * table.players
+
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         out.extend(int(v or 0) for v in table.rotated(value, player))
 
@@ -163,6 +186,9 @@ class NumbersBySeat(Field):
 class Seat(NumbersBySeat):
     """A player (``-1`` or ``None``: nobody): one flag per seat."""
 
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [FLAG] * table.players
+
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         table.seats([value] if value is not None and value >= 0 else [], player, out)
 
@@ -170,6 +196,9 @@ class Seat(NumbersBySeat):
 @attrs.frozen(kw_only=True)
 class SeatsIn(NumbersBySeat):
     """A list of players: one flag per seat, set for those in the list."""
+
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [FLAG] * table.players
 
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         table.seats(value or (), player, out)
@@ -195,6 +224,9 @@ class SuitClassesBySeat(Field):
     def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]:{suit}" for s in range(table.players) for suit in table.suits]
 
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [NUMBER] * (table.players * len(table.suits))
+
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         for classes in table.rotated(value, player):
             out.extend(int((classes or {}).get(s, 0)) for s in table.suits)
@@ -209,6 +241,9 @@ class Trick(Field):
     def labels(self, table: EncodingTable) -> list[str]:
         return [f"{self.key}[{s}]:{c}" for s in range(table.players)
                 for c in (*table.names, "hidden", "played")]
+
+    def bounds(self, table: EncodingTable) -> list[tuple[int, int]]:
+        return [*[FLAG] * len(table.names), (0, len(table.names)), FLAG] * table.players
 
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         n, size = table.players, len(table.names)
@@ -252,6 +287,22 @@ class Observation:
             out.append((start, count, f"{type(field).__name__} {field.key}"))
             start += count
         return out
+
+    def bounds(self) -> tuple[list[int], list[int]]:
+        """The lowest and the highest value of every position: 0 and 1 for a flag, 0 and
+        the pack's size for a count of cards, the int32 range for a number (scores, points,
+        totals, whose range the rules do not bound), as Gymnasium's ``Box`` takes them.
+
+        >>> import cardrules
+        >>> game = cardrules.load("bank", players=2)
+        >>> low, high = game.observation.bounds()
+        >>> len(low) == len(high) == game.observation.size, min(low) >= -2 ** 31
+        (True, True)
+        >>> high[game.observation.labels.index("hands[0]:9H")]
+        1
+        """
+        pairs = [pair for field in self.fields for pair in field.bounds(self._table)]
+        return [low for low, _ in pairs], [high for _, high in pairs]
 
     def encode(self, state: State, player: int) -> list[int]:
         """The observation of ``state`` for ``player`` (a seat of the game: anything else

@@ -50,7 +50,7 @@ class DealContext:
         return dict(self.carry).get(key, default)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class DealResult(Standing):
     """How a deal ended, with its winners and places decided by the procedure that
     played it (make one with :meth:`ranked`).
@@ -59,6 +59,9 @@ class DealResult(Standing):
     ...                            lower_is_better=True, partnerships=((0, 2), (1, 3)))
     >>> result.winners, result.places, result.winning_team
     ((0, 2), (1, 2, 1, 2), (0, 2))
+    >>> result  # doctest: +NORMALIZE_WHITESPACE
+    <DealResult scores P0 0, P1 6, P2 0, P3 6; won by P0 P2; places P0 1, P1 2, P2 1, P3 2;
+     finish P0 P2 P1 P3; started by P0; partners P0+P2, P1+P3>
     """
 
     scores: tuple[int, ...]
@@ -96,6 +99,24 @@ class DealResult(Standing):
                                            partnerships=partnerships),
                    partnerships=partnerships, carry=carry,
                    details=dict(details) if details is not None else {})
+
+    def __repr__(self) -> str:
+        def seats(values: tuple[int, ...]) -> str:
+            return ", ".join(f"P{p} {v}" for p, v in enumerate(values))
+
+        parts = [f"scores {seats(self.scores)}",
+                 "won by " + (" ".join(f"P{p}" for p in self.winners) or "nobody"),
+                 f"places {seats(self.places)}",
+                 "finish " + " ".join(f"P{p}" for p in self.finish),
+                 f"started by P{self.starter}"]
+        if any(len(team) > 1 for team in self.partnerships):
+            parts.append("partners " + ", ".join("+".join(f"P{p}" for p in team)
+                                                 for team in self.partnerships))
+        if self.carry:
+            parts.append("carry " + ", ".join(f"{k}={v!r}" for k, v in self.carry))
+        if self.details:
+            parts.append("details " + ", ".join(f"{k}={v!r}" for k, v in self.details.items()))
+        return f"<DealResult {'; '.join(parts)}>"
 
 
 @attrs.frozen(kw_only=True)

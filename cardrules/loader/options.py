@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.errors import Problem, VariantError
+from cardrules.errors import Problem, VariantError, did_you_mean
 from cardrules.loader.patches import overridden, written
 from cardrules.loader.yamlsafe import MAX_INT, JsonPath, format_path
 
@@ -164,7 +164,8 @@ def check_value(option: OptionDecl, value: object) -> tuple[Any, str]:
         if isinstance(value, str) and value in option.values:
             return value, ""
         return None, (f"{show_value(value)} is not a value of option {option.name!r}; "
-                      f"allowed values: {', '.join(option.values)}")
+                      f"{did_you_mean(value, option.values)}allowed values: "
+                      f"{', '.join(option.values)}")
     if value is None:
         return None, ""
     ok = False

@@ -41,7 +41,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from cardrules.errors import Problem, VariantError
+from cardrules.errors import Problem, VariantError, did_you_mean
 from cardrules.loader import resources
 from cardrules.loader.options import (
     OPTION_TYPES,
@@ -355,7 +355,8 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
             where: JsonPath = ("options", name)
             if name not in declared:
                 problems.append(house.problem(
-                    where, f"unknown option {name!r}; known options: {known}", at_key=True))
+                    where, f"unknown option {name!r}; {did_you_mean(name, declared)}known "
+                    f"options: {known}", at_key=True))
                 continue
             normalised, problem = check_value(declared[name], value)
             if problem:
@@ -366,7 +367,8 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
     for name, value in (options or {}).items():
         at = format_path(("options", name))
         if name not in declared:
-            problems.append(Problem(message=f"unknown option {name!r}; known options: {known}",
+            problems.append(Problem(message=f"unknown option {name!r}; "
+                                    f"{did_you_mean(name, declared)}known options: {known}",
                                     file=_CALLER_FILE, path=at))
             continue
         normalised, problem = check_value(declared[name], value)

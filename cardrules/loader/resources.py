@@ -16,10 +16,14 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Literal
 
-from cardrules.errors import CardrulesError, Problem, VariantError
+from cardrules.errors import CardrulesError, Problem, VariantError, did_you_mean
 from cardrules.loader.yamlsafe import Mark
 
-__all__ = ["ENTRY_POINT_GROUP", "builtin_variants", "data_dir", "find_variant"]
+__all__ = ["ALIASES", "ENTRY_POINT_GROUP", "builtin_variants", "data_dir", "find_variant"]
+
+ALIASES = {"crazy_eights": "crazy-eights"}
+"""Former names of shipped variants -> their names now (shipped names are written with
+hyphens); records and programs that use a former name still load the game."""
 
 ENTRY_POINT_GROUP = "cardrules.variants"
 """Entry-point group through which other packages register variant files."""
@@ -111,18 +115,25 @@ def find_variant(name: str, *, mark: Mark | None = None, path: str = "$") -> Pat
     ``mark`` and ``path`` locate the reference in the problem reported for an unknown name
     (for example the ``extends:`` value of a house-rule file).
 
-    >>> find_variant("no-such-game")  # doctest: +ELLIPSIS
+    A former name (:data:`ALIASES`) finds the variant of its new name.
+
+    >>> find_variant("crazy_eights").name
+    'crazy-eights.yaml'
+    >>> find_variant("crazy-eight")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardrules.errors.VariantError: <data>: $: unknown variant 'no-such-game'; known variants: ...
+    cardrules.errors.VariantError: ... 'crazy-eight'; did you mean crazy-eights? ...
     """
     known = builtin_variants()
     if name in known:
         return known[name]
+    if ALIASES.get(name) in known:
+        return known[ALIASES[name]]
     listing = ", ".join(sorted(known)) or "(none)"
     raise VariantError([Problem(
-        message=f"unknown variant {name!r}; known variants: {listing}",
-        file=mark.file if mark else "",
+        message=f"unknown variant {name!r}; {did_you_mean(name, known)}known variants: "
+                f"{listing}",
+        file=mark.file if mark else "<variant name>",
         line=mark.line if mark else 0,
         column=mark.column if mark else 0,
         path=path,

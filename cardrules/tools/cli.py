@@ -1,4 +1,5 @@
-"""The ``cardrules`` command: validate, options, rules, simulate, play, replay, check, schema.
+"""The ``cardrules`` command: list, validate, options, rules, simulate, play, replay, check,
+schema.
 
 >>> main(["options", "bank"]) == 0  # doctest: +ELLIPSIS
 trumps: Which suits are trumps (B5).
@@ -141,6 +142,9 @@ def _parser() -> argparse.ArgumentParser:
                                      description="Play card games from YAML rule files.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    p = sub.add_parser("list", help="every shipped and registered game, one line each")
+    p.set_defaults(run=_list)
+
     p = sub.add_parser("validate", help="check rule files")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=_validate)
@@ -282,6 +286,26 @@ def _validate(args: argparse.Namespace) -> int:
             print(f"{path}: {exc}")
         else:
             print(f"{path}: ok")
+    return status
+
+
+def _list(args: argparse.Namespace) -> int:
+    """Each game known by name: its name, number of players and title."""
+    from cardrules.loader.load import load_variant
+
+    known = builtin_variants()
+    width = max((len(name) for name in known), default=0)
+    status = 0
+    for name in sorted(known):
+        try:
+            variant, _ = load_variant(name)
+        except VariantError as exc:
+            print(f"{name:<{width}}  cannot be loaded: {exc.problems[0].message}")
+            status = 1
+            continue
+        low, high = variant.players.min, variant.players.max
+        players = f"{low} players" if low == high else f"{low}-{high} players"
+        print(f"{name:<{width}}  {players:<12}  {variant.title or name}")
     return status
 
 

@@ -8,6 +8,7 @@ example is one of those moves, and a move typed as its cards alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
@@ -15,7 +16,11 @@ from cardrules.engine.state import State
 from cardrules.errors import NotationError
 from cardrules.tools.render import SYMBOLS, TextRenderer
 
-__all__ = ["explain_hand", "help_text", "move_lines", "typed_cards"]
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["explain_hand", "game_verbs", "help_text", "move_lines", "typed_cards",
+           "typed_move", "unknown_word"]
 
 _SUIT_LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
 """Suit symbol -> letter, for cards typed as they are shown."""
@@ -52,6 +57,94 @@ def move_lines(labels: Sequence[str], *, width: int = 80) -> list[str]:
     return lines
 
 
+def game_verbs(game: Game) -> list[str]:
+    """The first words of the moves ``game`` can offer (its action space), in its order.
+
+    >>> import cardrules
+    >>> game_verbs(cardrules.load("bank", players=2))
+    ['play', 'draw', 'pass', 'trump']
+    """
+    words: list[str] = []
+    for family in game.action_space.families:
+        kinds = [(a.kind, a.name) for a in family.actions] if hasattr(family, "actions") \
+            else [(family.kind, family.name)]
+        words.extend(name if kind is Kind.VERB else kind.value for kind, name in kinds)
+    return list(dict.fromkeys(words))
+
+
+def unknown_word(game: Game, text: str) -> str:
+    """What to say when ``text`` starts with a word that is not one of ``game``'s moves.
+
+    >>> import cardrules
+    >>> unknown_word(cardrules.load("bank", players=2), "jump 9H")  # doctest: +ELLIPSIS
+    "unknown action 'jump': start with one of play, draw, pass, trump, or type a move's..."
+    """
+    word = text.split()[0][:20] if text.split() else text
+    return (f"unknown action {word!r}: start with one of {', '.join(game_verbs(game))}, "
+            "or type a move's number or its cards")
+
+
+def _card_words(pack: Pack, text: str) -> list[int] | None:
+    """The cards ``text`` names (suit symbols allowed), or None if it is not card names."""
+    for symbol, letter in _SUIT_LETTERS.items():
+        text = text.replace(symbol, letter)
+    words = text.split()
+    if not words:
+        return None
+    try:
+        return [pack.parse(w.upper()) for w in words]
+    except NotationError:
+        return None
+
+
+def typed_move(state: State, seat: int, text: str, labels: Sequence[str]) -> Action | str | None:
+    """A move typed as its cards alone: the one legal move using exactly those cards; or
+    what to tell the player (a card they do not hold, the numbered moves to choose from
+    when several use those cards, why none does); None if ``text`` is not card names.
+    ``labels``: the legal moves as shown, numbered from 1.
+
+    >>> import cardrules
+    >>> game = cardrules.load("bura", players=2)
+    >>> state = game.position(hands=["AS KS", "7H 8H"], stock=["6C", "9C"], trump="H",
+    ...     plays=[["QS"]], phase="answer", leader=0, current=1, holder=0,
+    ...     discard="6S 7S 8S 9S JS 10S 6H 9H JH QH KH 10H AH 6D 7D 8D 9D JD QD KD 10D AD "
+    ...     "7C 8C JC QC KC 10C AC")
+    >>> labels = [str(a) for a in state.legal_actions()]
+    >>> typed_move(state, 1, "7h", labels)
+    '7H is more than one move: 1 answer 7H or 3 throw 7H; type its number'
+    >>> typed_move(state, 1, "as", labels)
+    'you do not hold AS'
+    >>> typed_move(state, 1, "8h 7h", labels)  # doctest: +ELLIPSIS
+    'no move uses just 8H 7H: answer with exactly 1 card(s)...'
+    >>> typed_move(state, 1, "jump", labels) is None
+    True
+    """
+    pack = state.game.pack
+    cards = _card_words(pack, text)
+    if cards is None:
+        return None
+    legal = state.legal_actions()
+    hands = state.view(seat).get("hands")
+    hand = hands[seat] if isinstance(hands, list) and isinstance(hands[seat], list) else []
+    usable = {c for a in legal for c in a.cards} | {pack.parse(name) for name in hand}
+    missing = [pack.name(c) for c in cards if c not in usable]
+    if missing:
+        return f"you do not hold {' '.join(missing)}"
+    found = [n for n, a in enumerate(legal) if sorted(a.cards) == sorted(cards)]
+    named = " ".join(pack.name(c) for c in cards)
+    if len(found) == 1:
+        return legal[found[0]]
+    if found:
+        choices = [f"{n + 1} {labels[n] if n < len(labels) else legal[n]}" for n in found]
+        listed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+        return f"{named} is more than one move: {listed}; type its number"
+    kind = next((k for k in (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW)
+                 if k in {a.kind for a in legal}), Kind.PLAY)
+    reason = state.why_illegal(Action(kind=kind, cards=tuple(cards)))
+    return f"no move uses just {named}" + (f": {reason}" if reason else
+                                           ": type '?' to see why")
+
+
 def typed_cards(pack: Pack, text: str, legal: Sequence[Action]) -> Action | None:
     """The one legal move whose cards are exactly the cards typed (in any order), if one
     move matches; None otherwise (no such move, several moves, or not card names).
@@ -64,15 +157,10 @@ def typed_cards(pack: Pack, text: str, legal: Sequence[Action]) -> Action | None
     >>> str(typed_cards(game.pack, "9♥", legal))
     'play 9H'
     """
-    for symbol, letter in _SUIT_LETTERS.items():
-        text = text.replace(symbol, letter)
-    words = text.split()
-    if not words:
+    typed = _card_words(pack, text)
+    if typed is None:
         return None
-    try:
-        cards = sorted(pack.parse(w.upper()) for w in words)
-    except NotationError:
-        return None
+    cards = sorted(typed)
     found = [a for a in legal if sorted(a.cards) == cards]
     return found[0] if len(found) == 1 else None
 

@@ -27,7 +27,14 @@ from cardrules.engine.state import State
 from cardrules.errors import NotationError
 from cardrules.tools.bots import Bot, act
 from cardrules.tools.paint import Painter, wants_colour
-from cardrules.tools.prompt import explain_hand, help_text, move_lines, typed_cards
+from cardrules.tools.prompt import (
+    explain_hand,
+    game_verbs,
+    help_text,
+    move_lines,
+    typed_move,
+    unknown_word,
+)
 from cardrules.tools.render import TextRenderer
 from cardrules.tools.replay_view import replay_record, seen_action
 from cardrules.tools.sanitize import guard
@@ -92,6 +99,16 @@ class Session:
     def say(self, text: str = "") -> None:
         """Write a line."""
         self.paint.line(text)
+
+    def note(self, text: str, *, indent: str = "") -> None:
+        """Write ``text`` wrapped at the terminal's width (later lines after ``indent``)."""
+        for number, part in enumerate(wrap(text.split(), self.width() - 1 - len(indent))):
+            self.say((indent if number else "") + part)
+
+    @staticmethod
+    def width() -> int:
+        """The terminal's width, within 40 to 120 columns."""
+        return max(40, min(shutil.get_terminal_size((80, 24)).columns, 120))
 
     def run(self) -> int:
         """Play until the humans quit or input ends; the exit status.
@@ -231,8 +248,7 @@ class Session:
             self.say()
             for line in self.table.view(self.state.view(seat), me=seat):
                 self.say(line)
-            width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 120))
-            for line in move_lines([self.table.text(x) for x in labels], width=width):
+            for line in move_lines([self.table.text(x) for x in labels], width=self.width()):
                 self.say(line)
         prompt = f"P{seat}> " if self.hotseat else "> "
         while True:
@@ -263,8 +279,7 @@ class Session:
             self._rules()
             return None
         if line in ("help", "h"):
-            for text in wrap(help_text(labels).split(), 78):
-                self.say(text)
+            self.note(help_text(labels))
             return None
         if word == "?":
             self._explain(rest.strip(), seat)
@@ -276,19 +291,24 @@ class Session:
             return None
         number = _MOVE_NUMBER.fullmatch(line) is not None
         if number and not (len(line) <= 6 and 1 <= int(line) <= len(legal)):
-            self.say(f"no move {line}: choose 1 to {len(legal)}")
+            self.note(f"no move {line}: choose 1 to {len(legal)}")
+            return None
+        typed = None if number else typed_move(self.state, seat, line,
+                                                [self.table.text(x) for x in labels])
+        if isinstance(typed, str):
+            self.note(typed)
+            return None
+        if not number and typed is None and word.lower() not in game_verbs(self.game):
+            self.note(unknown_word(self.game, line))
             return None
         try:
-            action = legal[int(line) - 1] if number else self.game.parse_action(line)
+            action = legal[int(line) - 1] if number else typed or self.game.parse_action(line)
         except NotationError as exc:
-            found = typed_cards(self.game.pack, line, legal)
-            if found is None:
-                self.say(f"{exc}. {help_text(labels)}")
-                return None
-            action = found
+            self.note(f"{exc}; 'help' for how to type a move")
+            return None
         reason = self.state.why_illegal(action)
         if reason is not None:
-            self.say(f"illegal: {reason}")
+            self.note(f"illegal: {reason}")
             return None
         self.undo_points.append(_Point(state=self.state, actions=len(self.actions),
                                        rngs=tuple(r.getstate() for r in self.rngs),
@@ -302,18 +322,17 @@ class Session:
 
         for line in describe(self.game.variant):
             indent = "  " if line.startswith("- ") else ""
-            for number, part in enumerate(wrap(line.split(), 78 - len(indent))):
-                self.say((indent if number else "") + part)
+            self.note(line, indent=indent)
 
     def _explain(self, text: str, seat: int) -> None:
         if text:
             try:
                 action = self.game.parse_action(text)
             except NotationError as exc:
-                self.say(str(exc))
+                self.note(str(exc))
                 return
             reason = self.state.why_illegal(action)
-            self.say(f"{self.table.text(text)}: " + ("legal" if reason is None else reason))
+            self.note(f"{self.table.text(text)}: " + ("legal" if reason is None else reason))
             return
         for line in explain_hand(self.state, seat, self.kinds, self.table):
             self.say(line)
@@ -335,14 +354,14 @@ class Session:
 
     def _save(self, path: str) -> None:
         if not path:
-            self.say("write 'save FILE'")
+            self.note("write 'save FILE'")
             return
         record = GameRecord.of(self.game, seed=self.seed, actions=self.actions,
                                match=self.match)
         try:
             record.save(path)
         except OSError as exc:
-            self.say(f"cannot save {path}: {exc}")
+            self.note(f"cannot save {path}: {exc}")
             return
         self.say(f"saved {len(self.actions)} actions to {path}; go on later with "
                  f"'cardrules play --resume {path}'")

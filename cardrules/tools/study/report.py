@@ -17,7 +17,7 @@ from cardrules.tools.study.effects import cohens_d, cohens_h, difference_interva
 from cardrules.tools.study.findings import Effect, Findings
 from cardrules.tools.study.plan import StudyPlan
 
-__all__ = ["Effect", "Findings", "findings", "markdown", "write_report"]
+__all__ = ["Effect", "Findings", "findings", "markdown", "seat_verdict", "write_report"]
 
 
 def findings(plan: StudyPlan, results: Mapping[str, Sequence[GameStats]]) -> Findings:
@@ -66,6 +66,25 @@ def _pct(value: float) -> str:
     return f"{value:.1%}"
 
 
+def seat_verdict(wins: Sequence[int], games: int) -> str:
+    """Which seat wins most often, said only when its edge over the seat that wins least
+    is beyond chance (the 95% interval of the difference excludes 0).
+
+    >>> seat_verdict([30, 34, 36], 100)
+    "no seat's edge can be told from chance"
+    >>> seat_verdict([20, 30, 50], 100)
+    'seat 2 wins most often (50.0%, 30.0 points more than seat 0 [+16.9, +41.7])'
+    """
+    best = max(range(len(wins)), key=lambda p: wins[p])
+    worst = min(range(len(wins)), key=lambda p: wins[p])
+    low, high = difference_interval(wins[best], games, wins[worst], games)
+    if low <= 0:
+        return "no seat's edge can be told from chance"
+    return (f"seat {best} wins most often ({_pct(wins[best] / games)}, "
+            f"{(wins[best] - wins[worst]) / games * 100:.1f} points more than seat {worst} "
+            f"[{low * 100:+.1f}, {high * 100:+.1f}])")
+
+
 def _sentences(plan: StudyPlan, summaries: Mapping[str, Summary],
                effects: Sequence[Effect]) -> list[str]:
     kind = "matches" if plan.match else "deals"
@@ -80,12 +99,10 @@ def _sentences(plan: StudyPlan, summaries: Mapping[str, Summary],
         verdict = ("no first-mover edge can be told from chance" if low <= even <= high
                    else f"the first mover is {'favoured' if edge > 0 else 'handicapped'} "
                         f"by {abs(edge) * 100:.1f} points")
-        best = max(range(s.players), key=lambda p: s.win_rate[p])
         lines.append(f"Under {label!r} the first mover wins {_pct(s.starter_win_rate)} of "
                      f"deals [{_pct(low)}, {_pct(high)}] against an even share of "
-                     f"{_pct(even)}: {verdict}; seat {best} wins most often "
-                     f"({_pct(s.win_rate[best])}); a game takes {s.mean_actions:.1f} actions "
-                     f"per deal on average.")
+                     f"{_pct(even)}: {verdict}; {seat_verdict(s.wins, s.games)}; a game "
+                     f"takes {s.mean_actions:.1f} actions per deal on average.")
     for e in effects:
         moved = max(range(len(e.seat_win_h)), key=lambda p: abs(e.seat_win_h[p]))
         low, high = e.seat_win_interval[moved]
