@@ -49,7 +49,7 @@ def setup(game: Game, *, hands: Sequence[str], table: str = "", stock: str = "",
     """A position for tests and puzzles: ``hands`` per player, the ``table``, the
     ``stock`` in dealing order, each player's captured cards (``won``), ``sweeps`` so
     far and the ``last`` player to capture.  Cards given nowhere go to the last pile
-    of ``won`` when it is given, else lie out of play in the first player's pile."""
+    ``won`` names, or to the first player's pile when ``won`` is not given."""
     pack, n = game.pack, game.players
     if len(hands) != n:
         raise StateError(f"give {n} hands, one per player (got {len(hands)})")
@@ -62,7 +62,7 @@ def setup(game: Game, *, hands: Sequence[str], table: str = "", stock: str = "",
         if used & m:
             raise StateError("a card is given twice in the position")
         used |= m
-    piles[0] |= pack.full & ~used
+    piles[len(won) - 1 if won else 0] |= pack.full & ~used
     return FishingState._make(
         game, hands=tuple(masks), stock=stock_cards, table=table_mask, won=tuple(piles),
         sweeps=tuple(sweeps) or (0,) * n, last=last, phase=PLAY, current=current,
