@@ -38,7 +38,7 @@ def view(state: FishingState, player: int) -> dict[str, Any]:
         "won": [names.sorted_names(w) for w in state._won],
         "captured": [w.bit_count() for w in state._won],
         "sweeps": list(state._sweeps),
-        "last_capture": state._last,
+        "last_capture": state._last if state._last >= 0 else None,
         "scores": list(state._scores),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
