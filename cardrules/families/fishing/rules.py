@@ -12,15 +12,38 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.fishing.model import OVER
-from cardrules.families.fishing.tables import CAPTURE
+from cardrules.families.fishing.tables import CAPTURE, subsets_adding_to
 
 if TYPE_CHECKING:
     from cardrules.families.fishing.state import FishingState
 
-__all__ = ["RULES", "refusal", "refusing_rule"]
+__all__ = ["RULES", "captures_of", "refusal", "refusing_rule"]
+
+
+def captures_of(state: FishingState, card: int) -> tuple[Action, ...]:
+    """The captures open to ``card`` played now, under the rules of capture (equal rank,
+    sums, equal rank first)."""
+    tables = state._tables
+    pack, table = tables.pack, state._table
+    width = len(pack.ranks)
+    play = tables.play
+    found: list[Action] = []
+    if play.capture.by_rank:
+        found = [tables.captures[card, 1 << c] for c in bits(table)
+                 if c % width == card % width]
+        if found and play.rank_first:
+            return tuple(found)
+    if play.capture.by_sum:
+        for caught in subsets_adding_to(list(bits(table)), tables.values,
+                                        tables.values[card]):
+            action = tables.captures[card, sum(1 << c for c in caught)]
+            if action not in found:
+                found.append(action)
+    return tuple(found)
 
 
 def _ours(action: Action) -> bool:
@@ -110,7 +133,6 @@ def _must_capture(state: FishingState, action: Action) -> str | None:
     """A card that can capture may not be laid on the table."""
     if action.kind is not Kind.PLAY or not state._tables.play.must_capture:
         return None
-    from cardrules.families.fishing.state import captures_of
     card = action.cards[0]
     open_to = captures_of(state, card)
     if open_to:

@@ -39,7 +39,6 @@ from cardrules.engine.state_codec import derived, fresh
 from cardrules.families.fishing import rules as fishing_rules
 from cardrules.families.fishing.model import OVER, PLAY, Step
 from cardrules.families.fishing.scoring import deal_scores
-from cardrules.families.fishing.tables import subsets_adding_to
 from cardrules.families.fishing.view import view
 from cardrules.model.common import Visibility
 
@@ -47,29 +46,7 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.families.fishing.tables import FishingTables
 
-__all__ = ["FishingState", "captures_of"]
-
-
-def captures_of(state: FishingState, card: int) -> tuple[Action, ...]:
-    """The captures open to ``card`` played now, under the rules of capture (equal rank,
-    sums, equal rank first)."""
-    tables = state._tables
-    pack, table = tables.pack, state._table
-    width = len(pack.ranks)
-    play = tables.play
-    found: list[Action] = []
-    if play.capture.by_rank:
-        found = [tables.captures[card, 1 << c] for c in bits(table)
-                 if c % width == card % width]
-        if found and play.rank_first:
-            return tuple(found)
-    if play.capture.by_sum:
-        for caught in subsets_adding_to(list(bits(table)), tables.values,
-                                        tables.values[card]):
-            action = tables.captures[card, sum(1 << c for c in caught)]
-            if action not in found:
-                found.append(action)
-    return tuple(found)
+__all__ = ["FishingState"]
 
 
 @derived
@@ -188,7 +165,7 @@ class FishingState(FieldState):
         out: list[Action] = []
         must = self._tables.play.must_capture
         for card in bits(self._hands[self._current]):
-            captures = captures_of(self, card)
+            captures = fishing_rules.captures_of(self, card)
             out.extend(captures)
             if not captures or not must:
                 out.append(self._tables.plays[card])
