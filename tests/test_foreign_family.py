@@ -34,7 +34,7 @@ def fishing() -> Iterator[cardrules.Game]:
     try:
         yield cardrules.load(str(GAME), players=2)
     finally:
-        REGISTRY._items.pop("fishing", None)
+        REGISTRY._items.pop("foreign_fishing", None)
 
 
 def _with(tmp_path: Path, old: str, new: str) -> str:
@@ -48,20 +48,20 @@ def _with(tmp_path: Path, old: str, new: str) -> str:
 
 def test_no_file_of_cardrules_names_the_foreign_family() -> None:
     named = [p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
-             if "fishing" in p.read_text(encoding="utf-8").lower()]
+             if "foreign_fishing" in p.read_text(encoding="utf-8").lower()]
     assert named == []
 
 
 def test_without_registering_it_the_game_names_an_unknown_procedure() -> None:
     with pytest.raises(cardrules.VariantError, match=r"fishing\.yaml:\d+:\d+: \$\.play\."
-                       r"procedure: unknown procedure 'fishing'"):
+                       r"procedure: unknown procedure 'foreign_fishing'"):
         cardrules.load(str(GAME))
 
 
 def test_the_game_loads_into_the_familys_own_records(fishing: cardrules.Game) -> None:
     play, scoring = fishing.variant.play, fishing.variant.scoring
     assert type(play) is FISHING.play_rules and type(scoring) is FISHING.scoring_rules
-    assert (play.procedure, play.table, play.refill) == ("fishing", 4, True)
+    assert (play.procedure, play.table, play.refill) == ("foreign_fishing", 4, True)
     assert (scoring.per_card, scoring.most_cards) == (1, 3)
     assert legal_action_bound(fishing.variant) == 32
 
@@ -200,7 +200,7 @@ def test_a_phase_asks_the_procedure_for_what_it_needs(
         cardrules.load(bidding)
     choosing = _with(tmp_path, "match:", "phases: [choose_trump]\nmatch:")
     with pytest.raises(cardrules.VariantError, match=r"choose_trump runs before the cards "
-                       r"are dealt, but the fishing procedure deals before any listed "
+                       r"are dealt, but the foreign_fishing procedure deals before any listed "
                        r"phase"):
         cardrules.load(choosing)
     with pytest.raises(cardrules.VariantError, match=r"which only the shedding procedure "

@@ -58,7 +58,7 @@ def setup(game: Game, *, hands: list[str], table: str = "", stock: str = "",
 class Fishing(Procedure):
     """Play a card: capture a card of its rank from the table, or lay it there."""
 
-    name = "fishing"
+    name = "foreign_fishing"
     state_class = FishingState
     play_rules = FishingPlay
     scoring_rules = FishingScoring

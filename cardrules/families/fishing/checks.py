@@ -1,0 +1,108 @@
+"""Cross-field checks and the bound on legal actions of the fishing procedure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+from cardrules.families.fishing.model import FishingPlay, FishingScoring
+from cardrules.families.fishing.tables import rank_values
+
+__all__ = ["action_bound", "check_fishing", "subset_count"]
+
+Found = tuple[tuple[str | int, ...], str]
+"""A problem: JSON path and message."""
+
+
+def check_fishing(v: Any) -> Iterator[Found]:
+    """Problems of a fishing game's ``play`` and ``scoring`` that the schema cannot see.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> list(check_fishing(load_variant("scopa")[0]))
+    []
+    """
+    play, scoring, pack = v.play, v.scoring, v.pack
+    assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
+    size = len(pack.ranks) * len(pack.suits)
+    for n in range(v.players.min, v.players.max + 1):
+        needed = v.deal.largest(n) * n + play.table
+        if needed > size:
+            yield ("play", "table"), (f"{n} players' hands and {play.table} table cards "
+                                      f"need {needed} cards; the pack has {size}")
+            break
+    ranks = set(pack.ranks)
+    for where, names in ((("play", "values"), play.values),
+                         (("scoring", "primiera"), scoring.primiera)):
+        for rank in names:
+            if rank not in ranks:
+                yield (*where, rank), f"unknown rank {rank!r}; the pack has " \
+                                      f"{', '.join(pack.ranks)}"
+    if play.capture.by_sum and min(rank_values(pack.ranks, play.values,
+                                               dict(pack.points))) < 1:
+        yield ("play", "values"), "a card captures by sum only with a value of 1 or more"
+    if play.redeal_rank and play.redeal_rank not in ranks:
+        yield ("play", "redeal_rank"), f"unknown rank {play.redeal_rank!r}"
+    if scoring.suit and scoring.suit not in pack.suits:
+        yield ("scoring", "suit"), f"unknown suit {scoring.suit!r}; the pack has " \
+                                   f"{', '.join(pack.suits)}"
+    cards = {r.upper() + s for r in pack.ranks for s in pack.suits}
+    for card in scoring.cards:
+        if card.upper() not in cards:
+            yield ("scoring", "cards", card), f"unknown card {card!r}"
+    if play.partners and not v.players.min <= 4 <= v.players.max:
+        yield ("play", "partners"), "partnerships are played by four players"
+
+
+def subset_count(values: Sequence[int], counts: Sequence[int], total: int) -> int:
+    """How many sets of cards add up to ``total`` when ``counts[i]`` cards are worth
+    ``values[i]``.
+
+    >>> subset_count([1, 2, 3], [2, 1, 1], 3)  # 1+2 twice, 3 once
+    3
+    """
+    ways = [1] + [0] * total
+    for value, count in zip(values, counts):
+        new = [0] * (total + 1)
+        for s, w in enumerate(ways):
+            if w:
+                for k in range(count + 1):
+                    if s + k * value <= total:
+                        new[s + k * value] += w * comb(count, k)
+        ways = new
+    return ways[total]
+
+
+def action_bound(v: Any) -> int:
+    """The most legal actions of a state: each card of a hand laid or capturing any set
+    of table cards.  When a card that can capture must, and cards capture by rank, a
+    card laid on the table never finds one of its rank there (it would have captured
+    it), so a rank lies on the table at most as often as the deal turned it up, or once:
+    at most ``table - 1`` cards more than one per rank.  Else any cards of the pack may
+    lie there.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> action_bound(load_variant("scopa")[0])
+    177
+    """
+    play, pack = v.play, v.pack
+    assert isinstance(play, FishingPlay)
+    ranks, suits = len(pack.ranks), len(pack.suits)
+    values = rank_values(pack.ranks, play.values, dict(pack.points))
+    hand = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
+    if play.must_capture and play.capture.by_rank:
+        layouts = [[min(suits, 1 + extra.count(r)) for r in range(ranks)]
+                   for extra in combinations_with_replacement(range(ranks),
+                                                               max(play.table - 1, 0))]
+    else:
+        layouts = [[suits] * ranks]
+    worst = 0
+    for rank in range(ranks):
+        for counts in layouts:
+            counts = list(counts)
+            counts[rank] = min(counts[rank], suits - 1)
+            sums = subset_count(values, counts, values[rank]) if play.capture.by_sum else 0
+            worst = max(worst, sums + (counts[rank] if play.capture.by_rank else 0))
+    bound: int = hand * (worst + 1)
+    return bound

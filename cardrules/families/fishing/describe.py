@@ -1,0 +1,64 @@
+"""The rules of a fishing game's play and scoring in English, one line per rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from cardrules.families.fishing.model import FishingPlay, FishingScoring
+from cardrules.families.fishing.tables import rank_values
+
+__all__ = ["describe_fishing"]
+
+
+def describe_fishing(variant: Any) -> Iterator[str]:
+    """The rules of ``variant``'s play and scoring, as ``cardrules rules`` prints them.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> next(describe_fishing(load_variant("scopa")[0]))
+    '- After the deal 4 cards are turned face up on the table.'
+    """
+    play, scoring = variant.play, variant.scoring
+    assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
+    if play.table:
+        yield f"- After the deal {play.table} cards are turned face up on the table."
+    if play.redeal_rank:
+        yield (f"- If {play.redeal_count} or more {play.redeal_rank}s lie on the table, "
+               f"the cards are shuffled and dealt again.")
+    ranks = variant.pack.ranks
+    values = rank_values(ranks, play.values, dict(variant.pack.points))
+    if play.capture.by_sum:
+        yield "- Values for sums: " + ", ".join(f"{r} {v}" for r, v in zip(ranks, values)) \
+            + "."
+    what = {"rank": "one card of its rank", "sum": "cards whose values add up to its value",
+            "both": "one card of its rank, or cards whose values add up to its value"}
+    yield (f"- On your turn play one card from hand: it captures {what[play.capture.value]} "
+           f"('capture 7D 4S 3C', the card played first), or joins the table ('play 7D').")
+    if play.capture.by_rank and play.capture.by_sum and play.rank_first:
+        yield "- With a card of its rank on the table, you must capture one of those."
+    if play.must_capture:
+        yield "- A card that can capture must capture."
+    if play.refill:
+        yield "- When every hand is empty, the players are dealt again from the stock."
+    if play.last_takes_rest:
+        yield "- When the deal ends, the last player to capture takes the cards left."
+    if play.partners:
+        yield "- With four players, partners sit opposite and count their captures together."
+    yield from _scoring(scoring)
+
+
+def _scoring(scoring: FishingScoring) -> Iterator[str]:
+    tie = "; a tie scores nothing"
+    if scoring.most_cards:
+        yield f"- Most cards captured: {scoring.most_cards}{tie}."
+    if scoring.suit and scoring.most_suit:
+        yield f"- Most cards of {scoring.suit} captured: {scoring.most_suit}{tie}."
+    for card, points in scoring.cards.items():
+        yield f"- Capturing {card}: {points}."
+    if scoring.primiera:
+        table = ", ".join(f"{r} {p}" for r, p in scoring.primiera.items())
+        yield (f"- Primiera, the highest sum of the best card of each suit ({table}): "
+               f"{scoring.primiera_points}{tie}; a side lacking a suit has none.")
+    if scoring.sweep:
+        last = "" if scoring.last_sweep else ", except on the deal's last play"
+        yield f"- Each sweep, a capture that clears the table{last}: {scoring.sweep}."

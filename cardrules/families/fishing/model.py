@@ -1,0 +1,109 @@
+"""Rules of the fishing procedure: capture from a face-up layout by rank or by sum.
+
+>>> play = FishingPlay(procedure="fishing")
+>>> play.capture.by_rank, play.capture.by_sum
+(True, True)
+>>> FishingScoring().sweep
+1
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from cardrules.model.common import Spelling
+
+__all__ = ["OVER", "PLAY", "Capture", "FishingPlay", "FishingScoring", "Step"]
+
+
+class Step(Spelling):
+    """The step a deal of a fishing game is at (a state's ``phase``)."""
+
+    PLAY = "play"
+    """A player plays a card from hand."""
+    OVER = "over"
+    """The deal has ended."""
+
+
+PLAY, OVER = Step.PLAY, Step.OVER
+"""The steps by their short names."""
+
+
+class Capture(enum.Enum):
+    """What a played card captures from the table."""
+
+    RANK = "rank"
+    """One card of its rank."""
+    SUM = "sum"
+    """Any set of cards whose values add up to its value."""
+    BOTH = "both"
+    """Either."""
+
+    @property
+    def by_rank(self) -> bool:
+        """Whether a card captures a card of its rank."""
+        return self is not Capture.SUM
+
+    @property
+    def by_sum(self) -> bool:
+        """Whether a card captures a set of cards adding up to its value."""
+        return self is not Capture.RANK
+
+
+@attrs.frozen(kw_only=True)
+class FishingPlay:
+    """How a fishing game is played."""
+
+    procedure: str
+    """Always ``fishing``."""
+    table: int = 4
+    """Cards turned face up on the table after the hands are dealt."""
+    capture: Capture = Capture.BOTH
+    """What a played card captures: a card of its rank, a set adding up to its value, or
+    either."""
+    values: dict[str, int] = attrs.field(factory=dict)
+    """Rank -> the value that sums count (ranks not listed: their ``pack.points``, else
+    their place in ``pack.ranks`` counting from 1)."""
+    rank_first: bool = True
+    """When a card of the played card's rank lies on the table, the player must capture
+    a card of that rank, not a set that adds up."""
+    must_capture: bool = True
+    """A card that can capture must capture: it may be laid on the table only when it
+    captures nothing."""
+    refill: bool = True
+    """When every hand is empty the dealer deals again from the stock while it lasts."""
+    last_takes_rest: bool = True
+    """When the deal ends, the last player to capture takes the cards left on the table."""
+    redeal_rank: str = ""
+    """A rank that spoils the deal when at least ``redeal_count`` of its cards are turned
+    face up to the table: the cards are shuffled and dealt again ("": never)."""
+    redeal_count: int = 3
+    """How many cards of ``redeal_rank`` on the table spoil the deal."""
+    partners: bool = False
+    """With four players, the players sitting opposite play together: their captures
+    are counted together and they score alike."""
+
+
+@attrs.frozen(kw_only=True)
+class FishingScoring:
+    """How a deal of a fishing game scores; a tie for any majority scores nothing."""
+
+    most_cards: int = 1
+    """Points for the side that captured the most cards."""
+    suit: str = ""
+    """A suit whose majority scores ``most_suit`` ("": none)."""
+    most_suit: int = 1
+    """Points for the side that captured the most cards of ``suit``."""
+    cards: dict[str, int] = attrs.field(factory=dict)
+    """Card name -> points for the side that captured it (``7D: 1``)."""
+    primiera: dict[str, int] = attrs.field(factory=dict)
+    """Rank -> primiera points ({}: no primiera).  A side's primiera is the sum of its
+    best card of each suit; a side lacking a suit has none."""
+    primiera_points: int = 1
+    """Points for the side with the highest primiera."""
+    sweep: int = 1
+    """Points for each sweep: a capture that clears the table."""
+    last_sweep: bool = False
+    """The deal's last play scores a sweep too (by default it does not)."""

@@ -1,0 +1,132 @@
+"""The fishing procedure as a plug-in (see :mod:`cardrules.engine.procedures`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardrules.actions import Action
+from cardrules.cards import mask_of
+from cardrules.engine import state_codec
+from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.standings import Partnerships
+from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.errors import StateError
+from cardrules.families.fishing import view as fishing_io
+from cardrules.families.fishing.checks import action_bound, check_fishing
+from cardrules.families.fishing.describe import describe_fishing
+from cardrules.families.fishing.heuristics import fishing_scorer
+from cardrules.families.fishing.model import OVER, PLAY, FishingPlay, FishingScoring
+from cardrules.families.fishing.scoring import sides
+from cardrules.families.fishing.state import FishingState
+from cardrules.families.fishing.tables import FishingTables
+from cardrules.model.problems import Found
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.engine.observation import Field
+    from cardrules.engine.state import DealContext
+
+__all__ = ["Fishing", "from_json", "setup"]
+
+
+def from_json(game: Game, data: dict[str, Any]) -> FishingState:
+    """Read back ``FishingState.to_json()``: a :class:`StateError` naming what is wrong
+    (a player to move with no cards, cards that do not add up)."""
+    fields = read_fields(game.state_class, game, data)
+    if fields["phase"] is not OVER and fields["stage"] < 0 \
+            and not fields["hands"][fields["current"]]:
+        raise StateError(f"player {fields['current']} is to move with no cards")
+    state = FishingState._make(game, **fields)
+    check_cards(state.zones(), game.pack.size)
+    return state
+
+
+def setup(game: Game, *, hands: Sequence[str], table: str = "", stock: str = "",
+          won: Sequence[str] = (), sweeps: Sequence[int] = (), last: int = -1,
+          current: int = 0, dealer: int | None = None) -> FishingState:
+    """A position for tests and puzzles: ``hands`` per player, the ``table``, the
+    ``stock`` in dealing order, each player's captured cards (``won``), ``sweeps`` so
+    far and the ``last`` player to capture.  Cards given nowhere go to the last pile
+    ``won`` names, or to the first player's pile when ``won`` is not given."""
+    pack, n = game.pack, game.players
+    if len(hands) != n:
+        raise StateError(f"give {n} hands, one per player (got {len(hands)})")
+    masks = [mask_of(pack.parse_many(h)) for h in hands]
+    piles = [mask_of(pack.parse_many(w)) for w in won] + [0] * (n - len(won))
+    stock_cards = tuple(reversed(pack.parse_many(stock)))
+    table_mask = mask_of(pack.parse_many(table))
+    used = 0
+    for m in (*masks, *piles, mask_of(stock_cards), table_mask):
+        if used & m:
+            raise StateError("a card is given twice in the position")
+        used |= m
+    piles[len(won) - 1 if won else 0] |= pack.full & ~used
+    return FishingState._make(
+        game, hands=tuple(masks), stock=stock_cards, table=table_mask, won=tuple(piles),
+        sweeps=tuple(sweeps) or (0,) * n, last=last, phase=PLAY, current=current,
+        dealer=(current - 1) % n if dealer is None else dealer)
+
+
+class Fishing(Procedure):
+    """Play a card: capture cards of its rank or adding up to its value from the face-up
+    table, or lay it there."""
+
+    name = "fishing"
+    state_class = FishingState
+    play_rules = FishingPlay
+    scoring_rules = FishingScoring
+    play_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/play"}
+    scoring_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/scoring"}
+
+    def compile(self, game: Game) -> FishingTables:
+        return FishingTables.compile(game)
+
+    def new_deal(self, game: Game, context: DealContext) -> FishingState:
+        return FishingState.new(game, context)
+
+    def from_json(self, game: Game, data: dict[str, Any]) -> FishingState:
+        return from_json(game, data)
+
+    def arrange(self, game: Game, **position: Any) -> FishingState:
+        return setup(game, **position)
+
+    def resample(self, state: Any, player: int, rng: random.Random) -> FishingState:
+        """The cards ``player`` cannot see (the others' hands, the stock) re-dealt at
+        random among those places, each keeping its size."""
+        new: FishingState = state_codec.resample(state, player, rng)
+        return new
+
+    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+        return fishing_io.observation_fields(game)
+
+    def move_limit(self, game: Game) -> int:
+        """Each action plays a card from hand, and a card reaches a hand once."""
+        return game.pack.size + 1
+
+    def check(self, variant: Any) -> Iterator[Found]:
+        return check_fishing(variant)
+
+    def action_bound(self, variant: Any) -> int:
+        """See :func:`~cardrules.families.fishing.checks.action_bound`."""
+        return action_bound(variant)
+
+    def describe(self, variant: Any) -> Iterator[str]:
+        return describe_fishing(variant)
+
+    def starter_place(self, variant: Any) -> str:
+        return "table"
+
+    def in_partnerships(self, variant: Any) -> bool:
+        return bool(variant.play.partners)
+
+    def partnerships(self, game: Game) -> Partnerships:
+        return sides(game)
+
+    def move_scorer(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Callable[[Action], float]:
+        return fishing_scorer(view)
+
+
+register(Fishing())

@@ -1,0 +1,167 @@
+"""The rules of the fishing procedure, one function each: the one place that knows why a
+move is illegal.
+
+Each rule looks at an action in a state and answers None (it allows it) or the reason it
+forbids it; :func:`refusal` asks them in order and adds the variant's reference for the
+rule (``game.rule_ref(key)``).  The property tests check over every shipped variant that
+the legal actions are exactly those no rule refuses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits
+from cardrules.engine import flow
+from cardrules.engine.refusals import Rule, first_refusal, refusal_of
+from cardrules.families.fishing.model import OVER
+from cardrules.families.fishing.tables import CAPTURE, subsets_adding_to
+
+if TYPE_CHECKING:
+    from cardrules.families.fishing.state import FishingState
+
+__all__ = ["RULES", "captures_of", "refusal", "refusing_rule"]
+
+
+def captures_of(state: FishingState, card: int) -> tuple[Action, ...]:
+    """The captures open to ``card`` played now, under the rules of capture (equal rank,
+    sums, equal rank first)."""
+    tables = state._tables
+    pack, table = tables.pack, state._table
+    width = len(pack.ranks)
+    play = tables.play
+    found: list[Action] = []
+    if play.capture.by_rank:
+        found = [tables.captures[card, 1 << c] for c in bits(table)
+                 if c % width == card % width]
+        if found and play.rank_first:
+            return tuple(found)
+    if play.capture.by_sum:
+        for caught in subsets_adding_to(list(bits(table)), tables.values,
+                                        tables.values[card]):
+            action = tables.captures[card, sum(1 << c for c in caught)]
+            if action not in found:
+                found.append(action)
+    return tuple(found)
+
+
+def _ours(action: Action) -> bool:
+    return action.kind is Kind.PLAY or (action.kind is Kind.VERB and action.name == CAPTURE)
+
+
+def _over(state: FishingState, action: Action) -> str | None:
+    return "the deal is over" if state._phase is OVER else None
+
+
+def _phase_over(state: FishingState, action: Action) -> str | None:
+    """An action of a listed phase, once play has begun: that phase is over."""
+    return None if _ours(action) else flow.over(state, action)
+
+
+def _turn(state: FishingState, action: Action) -> str | None:
+    """A turn plays one card from hand."""
+    if _ours(action):
+        return None
+    return (f"player {state._current} plays a card: 'capture', the card and what it "
+            f"captures, or 'play' and a card that captures nothing")
+
+
+def _shape(state: FishingState, action: Action) -> str | None:
+    """A turn plays one card: ``play`` lays it, ``capture`` names it, then what it takes."""
+    if action.kind is Kind.PLAY and len(action.cards) != 1:
+        return "'play' lays one card on the table"
+    if action.kind is Kind.VERB and len(action.cards) < 2:
+        return "write 'capture', the card played, then the cards it captures"
+    if len(set(action.cards)) != len(action.cards):
+        return "a card is named twice"
+    return None
+
+
+def _holds(state: FishingState, action: Action) -> str | None:
+    """You play a card from your own hand."""
+    card = action.cards[0]
+    if not (state._hands[state._current] >> card) & 1:
+        return f"player {state._current} does not hold {state.game.pack.name(card)}"
+    return None
+
+
+def _on_table(state: FishingState, action: Action) -> str | None:
+    """You capture cards that lie face up on the table."""
+    missing = [c for c in action.cards[1:] if not (state._table >> c) & 1]
+    if missing:
+        return f"{', '.join(state.game.pack.names(missing))} not on the table"
+    return None
+
+
+def _capturing(state: FishingState, action: Action) -> str | None:
+    """A card captures one card of its rank or cards whose values add up to its value."""
+    if action.kind is Kind.PLAY:
+        return None
+    tables = state._tables
+    card, caught = action.cards[0], action.cards[1:]
+    width = len(tables.pack.ranks)
+    play = tables.play
+    if play.capture.by_rank and len(caught) == 1 and caught[0] % width == card % width:
+        return None
+    total = sum(tables.values[c] for c in caught)
+    if play.capture.by_sum and total == tables.values[card]:
+        return None
+    name = tables.pack.name(card)
+    if not play.capture.by_sum:
+        return f"{name} captures one card of its rank"
+    return (f"{name} is worth {tables.values[card]}; the captured cards add up to {total}"
+            if play.capture.by_rank is False or len(caught) > 1 else
+            f"{name} captures a card of its rank or cards adding up to "
+            f"{tables.values[card]}")
+
+
+def _rank_first(state: FishingState, action: Action) -> str | None:
+    """With a card of its rank on the table, a card must capture one of those."""
+    if action.kind is Kind.PLAY or not state._tables.play.rank_first:
+        return None
+    pack = state.game.pack
+    card, caught = action.cards[0], action.cards[1:]
+    same = state._table & pack.rank_mask(pack.rank(card))
+    if same and not (len(caught) == 1 and (same >> caught[0]) & 1):
+        return (f"{pack.name(card)} must capture a card of its rank: "
+                f"{', '.join(pack.names(pack.cards_of(same)))}")
+    return None
+
+
+def _must_capture(state: FishingState, action: Action) -> str | None:
+    """A card that can capture may not be laid on the table."""
+    if action.kind is not Kind.PLAY or not state._tables.play.must_capture:
+        return None
+    card = action.cards[0]
+    open_to = captures_of(state, card)
+    if open_to:
+        return (f"{state.game.pack.name(card)} can capture (for example "
+                f"'{open_to[0].label}'), so it must")
+    return None
+
+
+RULES: tuple[Rule[FishingState], ...] = (
+    Rule(key=None, check=_over),
+    Rule(key=None, check=_phase_over),
+    Rule(key="turn", check=_turn),
+    Rule(key=None, check=_shape),
+    Rule(key=None, check=_holds),
+    Rule(key="table", check=_on_table),
+    Rule(key="capture", check=_capturing),
+    Rule(key="rank_first", check=_rank_first),
+    Rule(key="must_capture", check=_must_capture),
+)
+"""The rules, in the order they are asked."""
+
+
+def refusing_rule(state: FishingState,
+                  action: Action) -> tuple[Rule[FishingState], str] | None:
+    """The first rule that refuses ``action`` in ``state``, with its reason; None when
+    every rule allows it."""
+    return first_refusal(RULES, state, action)
+
+
+def refusal(state: FishingState, action: Action) -> str | None:
+    """Why ``action`` is refused in ``state`` (naming the rule), or None."""
+    return refusal_of(RULES, state, action)

@@ -1,0 +1,130 @@
+"""Lookup tables of the fishing procedure, compiled once per loaded variant.
+
+>>> import cardrules
+>>> game = cardrules.load("scopa", players=2)
+>>> tables, pack = game.tables, game.pack
+>>> tables.values[pack.parse("KD")], tables.values[pack.parse("AS")]
+(10, 1)
+>>> tables.capture_action(pack.parse("7D"), pack.parse_many("3C 4S")).text(pack)
+'capture 7D 3C 4S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action, Kind, register_verb
+from cardrules.cards import Pack, mask_of
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.families.fishing.model import FishingPlay, FishingScoring
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+
+__all__ = ["CAPTURE", "FishingTables", "rank_values", "subsets_adding_to"]
+
+CAPTURE = "capture"
+"""The action word of a capture: ``capture 7D 3C 4S``, the played card first."""
+register_verb(CAPTURE, cards=True)
+
+
+def rank_values(ranks: Sequence[str], values: dict[str, int],
+                points: dict[str, int]) -> tuple[int, ...]:
+    """Each rank's value for sums: ``values``, else ``points``, else its place from 1.
+
+    >>> rank_values(("A", "2", "K"), {"K": 10}, {})
+    (1, 2, 10)
+    """
+    return tuple(values.get(r, points.get(r, i + 1)) for i, r in enumerate(ranks))
+
+
+def subsets_adding_to(cards: Sequence[int], values: Sequence[int], total: int,
+                      ) -> Iterator[tuple[int, ...]]:
+    """Every set of ``cards`` (in their order) whose ``values`` (per card) add up to
+    ``total``.
+
+    >>> sorted(subsets_adding_to([0, 1, 2, 3], [1, 2, 3, 4, 5], 5))
+    [(0, 3), (1, 2)]
+    """
+    def walk(start: int, left: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if left == 0 and chosen:
+            yield chosen
+            return
+        for i in range(start, len(cards)):
+            value = values[cards[i]]
+            if 0 < value <= left:
+                yield from walk(i + 1, left - value, (*chosen, cards[i]))
+    yield from walk(0, total, ())
+
+
+def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Action:
+    action = Action(kind=kind, cards=cards, name=name)
+    return attrs.evolve(action, label=action.text(pack))
+
+
+@attrs.frozen(kw_only=True)
+class FishingTables:
+    """Everything a state of a fishing game looks up instead of working out."""
+
+    pack: Pack
+    play: FishingPlay
+    scoring: FishingScoring
+    values: tuple[int, ...]
+    """Per card, its value for sums."""
+    plays: tuple[Action, ...]
+    """``play <card>`` (laid on the table), by card."""
+    captures: dict[tuple[int, int], Action]
+    """(played card, captured cards as a bit set) -> its ``capture`` action: every
+    capture any state may offer."""
+    names: CardNames
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, whose hand they see."""
+    primiera: tuple[int, ...]
+    """Per card, its primiera points."""
+    named: tuple[tuple[int, int], ...]
+    """(card, points) of the cards that score for whoever captures them."""
+    suit: int
+    """The suit whose majority scores (-1: none)."""
+
+    @classmethod
+    def compile(cls, game: Game) -> FishingTables:
+        play, scoring, pack = game.variant.play, game.variant.scoring, game.pack
+        assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
+        width = len(pack.ranks)
+        by_rank = rank_values(pack.ranks, play.values, dict(game.variant.pack.points))
+        values = tuple(by_rank[c % width] for c in range(pack.size))
+        plays = tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size))
+        captures: dict[tuple[int, int], Action] = {}
+        for card in range(pack.size):
+            others = [c for c in range(pack.size) if c != card]
+            sets: list[tuple[int, ...]] = []
+            if play.capture.by_rank:
+                sets.extend((c,) for c in others if c % width == card % width)
+            if play.capture.by_sum:
+                sets.extend(subsets_adding_to(others, values, values[card]))
+            for caught in sets:
+                mask = mask_of(caught)
+                if (card, mask) not in captures:
+                    captures[card, mask] = _named(pack, Kind.VERB,
+                                                  (card, *pack.cards_of(mask)), CAPTURE)
+        hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
+        primiera = tuple(scoring.primiera.get(pack.ranks[c % width], 0)
+                         for c in range(pack.size))
+        return cls(pack=pack, play=play, scoring=scoring, values=values, plays=plays,
+                   captures=captures, names=CardNames.of(pack),
+                   hand_seen=seen_by(hands, game.players), primiera=primiera,
+                   named=tuple((pack.parse(n), p) for n, p in scoring.cards.items()),
+                   suit=pack.suits.index(scoring.suit) if scoring.suit else -1)
+
+    def capture_action(self, card: int, caught: Sequence[int]) -> Action:
+        """The action that plays ``card`` and captures ``caught``."""
+        return self.captures[card, mask_of(caught)]
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action of the game: a card laid, then every capture."""
+        return (Listed(actions=self.plays), Listed(actions=tuple(self.captures.values())))

@@ -1,0 +1,58 @@
+"""Views and observation fields of the fishing procedure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.engine import flow
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.observation import Cards, CardsBySeat, Field, NumbersBySeat, OneOf, Seat
+from cardrules.families.fishing.model import Step
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.families.fishing.state import FishingState
+
+__all__ = ["observation_fields", "view"]
+
+
+def view(state: FishingState, player: int) -> dict[str, Any]:
+    """What ``player`` may know: their hand (every hand, if hands are public), the
+    others' sizes, the stock's size, the table to capture from, the captured piles and
+    the sweeps."""
+    game = state.game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
+    tables = state._tables
+    names = tables.names
+    out: dict[str, Any] = {
+        "variant": game.variant.name,
+        "player": player,
+        "players": game.players,
+        "dealer": state._dealer,
+        "phase": state._phase,
+        "current_player": state.current_player,
+        "hands": names.shown(tables.hand_seen[player], state._hands),
+        "stock": len(state._stock),
+        "table": names.sorted_names(state._table),
+        "won": [names.sorted_names(w) for w in state._won],
+        "captured": [w.bit_count() for w in state._won],
+        "sweeps": list(state._sweeps),
+        "last_capture": state._last if state._last >= 0 else None,
+        "scores": list(state._scores),
+        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+    }
+    if state.current_player == player:
+        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    if game.phases:
+        out.update(flow.view(state, player))
+    return out
+
+
+def observation_fields(game: Game) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order."""
+    return (Seat(key="current_player"), Seat(key="dealer"),
+            OneOf(key="phase", values=tuple(s.value for s in Step)),
+            CardsBySeat(key="hands"), Cards(key="table"), CardsBySeat(key="won"),
+            NumbersBySeat(key="sweeps"), Seat(key="last_capture"),
+            NumbersBySeat(key="scores"))
