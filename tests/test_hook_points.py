@@ -3,7 +3,6 @@ named in a house-rule file; and what the engine does when a hook breaks its cont
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -13,19 +12,22 @@ import pytest
 import cardrules
 from cardrules.actions import Action
 from cardrules.errors import HookError
+from cardrules.families.shedding.hooks import AfterPlayInput
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import (
     DEFAULTS,
     POINTS,
-    AfterPlayInput,
     CardPointsInput,
     DealScoringInput,
     EndOfDealInput,
     FirstMoverInput,
+    HookPoint,
     LegalFilterInput,
     NextDealerInput,
+    declare,
     hook,
     known,
+    points,
 )
 
 
@@ -122,11 +124,28 @@ def test_every_point_has_a_registered_generic_default() -> None:
         assert DEFAULTS[point] in known(point)
 
 
-def test_the_schema_lists_exactly_the_hook_points() -> None:
-    schema = json.loads((Path(__file__).parent.parent / "schemas" / "variant.schema.json")
-                        .read_text(encoding="utf-8"))
-    listed = schema["$defs"]["variant"]["properties"]["hooks"]["propertyNames"]["enum"]
-    assert sorted(listed) == sorted(POINTS)
+def test_points_are_declared_by_their_owners() -> None:
+    """The engine declares the points every game has; each family its own, in its own
+    package (the registry imports no family)."""
+    cardrules.load("bank")
+    cardrules.load("bura")
+    declared = points()
+    assert {"pack", "first_mover", "refusal", "end_of_deal", "deal_scoring",
+            "next_dealer"} <= set(declared)
+    assert declared["after_play"].input is AfterPlayInput
+    assert declared["after_play"].default == DEFAULTS["after_play"] == "as_written"
+    source = (Path(__file__).parent.parent / "cardrules" / "hooks.py").read_text("utf-8")
+    assert "cardrules.families" not in source
+
+
+def test_an_unknown_point_is_a_located_error_naming_the_known_ones() -> None:
+    with pytest.raises(cardrules.VariantError, match=r"unknown hook point 'nope'.*first_mover"):
+        _with_hooks("bura", 3, nope="dealer_left")
+
+
+def test_a_point_declared_twice_differently_is_refused() -> None:
+    with pytest.raises(ValueError, match="declared twice"):
+        declare(HookPoint(name="first_mover", input=int, description="x", default="y"))
 
 
 @pytest.mark.parametrize("base", ["bank", "bura"])

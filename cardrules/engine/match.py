@@ -185,9 +185,9 @@ class MatchState(State):
             kept = 0  # the events of the previous deal's end are no longer the last
         game = self._game
         order = tuple(order)
-        if order and sorted(order) != list(range(game.pack.size)):
-            raise StateError(f"a deal order must hold each of the {game.pack.size} cards "
-                             f"(0 to {game.pack.size - 1}) once")
+        if order and sorted(order) != list(game.pack.cards):
+            raise StateError(f"a deal order must hold each of the {game.pack.count} cards "
+                             "of the pack once")
         deal = game.procedure.new_deal(game, DealContext(
             dealer=self._dealer, seed=seed, index=self._index, carry=self._carry,
             order=order))

@@ -187,16 +187,19 @@ def declarable_zones(cls: type) -> dict[str, tuple[Visibility, ...]]:
     return {d.kind.zone: d.kind.allowed for d in declared(cls) if d.kind.allowed}
 
 
-def check_cards(found: Mapping[str, int], size: int) -> None:
-    """A :class:`StateError` unless every card of the pack is in exactly one zone."""
+def check_cards(found: Mapping[str, int], full: int) -> None:
+    """A :class:`StateError` unless every card of the pack (``full``, a bit set) is in
+    exactly one zone."""
     seen = 0
     for name, mask in found.items():
         if seen & mask:
             dup = (seen & mask).bit_length() - 1
             raise StateError(f"card #{dup} is in two zones (one is {name})")
         seen |= mask
-    if seen != (1 << size) - 1:
-        raise StateError(f"{size - seen.bit_count()} card(s) of the pack are in no zone")
+    if seen & ~full:
+        raise StateError(f"card #{(seen & ~full).bit_length() - 1} is not in the pack")
+    if seen != full:
+        raise StateError(f"{(full & ~seen).bit_count()} card(s) of the pack are in no zone")
 
 
 def visibility_of(game: Game, kind: Kind) -> Visibility:

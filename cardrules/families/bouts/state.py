@@ -164,7 +164,7 @@ class BoutsState(FieldState):
         """A freshly shuffled deal (D2), dealt at once or once the listed phases that run
         before the deal are done, its first bout opened (D4) after the listed phases."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)),
+        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
                           trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
                           dealer=context.dealer, deal_number=context.index, events=())
         flow.start(state, context.seed)

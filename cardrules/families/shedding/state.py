@@ -181,7 +181,7 @@ class SheddingState(FieldState):
         the match has not carried and no phase chose are given by seat."""
         n = game.players
         state = cls._make(
-            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), pile=(),
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), pile=(),
             top=-1, owner=-1, cover=False, fresh=False, current=(context.dealer + 1) % n,
             phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
             scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
@@ -293,7 +293,7 @@ class SheddingState(FieldState):
         nothing: a play was legal (drawing at will), a ``legal_filter`` hook had its say,
         there is no top."""
         legal = self._legal
-        if legal is None or len(legal) != 1 or self._game.legal_filter is not None \
+        if legal is None or len(legal) != 1 or self._game.hooked_legality \
                 or self._phase is not TURN:
             return 0
         tables: SheddingTables = self._game.tables

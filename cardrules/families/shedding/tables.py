@@ -11,6 +11,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import Family, Listed
+from cardrules.families.shedding.hooks import AfterPlayInput, as_written
 from cardrules.families.shedding.model import (
     AfterTurn,
     DealEnd,
@@ -25,7 +26,6 @@ from cardrules.families.shedding.model import (
     TrumpMode,
     TwoPlayerReverse,
 )
-from cardrules.hooks import AfterPlayInput, as_written
 from cardrules.model.variant import PlayRules, ScoringRules
 from cardrules.primitives.beats import class_table, clause_table, suit_classes
 

@@ -176,7 +176,7 @@ class TricksState(StockAttributes, FieldState):
         n, first = game.players, (context.dealer + 1) % game.players
         named = context.get("leader", -1)
         state = cls._make(
-            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), trump=-1,
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
             deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
         flow.start(state, context.seed)
@@ -285,7 +285,7 @@ class TricksState(StockAttributes, FieldState):
         """What a face-up ``answer`` to this trick (held by ``held``) shows its player not
         to have held, while the duties apply
         (:meth:`~cardrules.families.tricks.tables.TricksTables.shown_missing`)."""
-        if self._stage >= 0 or self._game.legal_filter is not None or not self.duties_apply:
+        if self._stage >= 0 or self._game.hooked_legality or not self.duties_apply:
             return 0
         return self._tables.shown_missing(answer, self._plays[0], held, self._trump,
                                           first=self.first_trick)
