@@ -21,6 +21,7 @@ from cardrules.families.tricks.policy import TricksPolicy
 from cardrules.families.tricks.state import TricksState
 from cardrules.families.tricks.stock import StockFields, uses_stock_fields
 from cardrules.families.tricks.tables import TricksTables
+from cardrules.hooks import is_default
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -148,8 +149,10 @@ class Tricks(Procedure):
     def compile(self, game: Game) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
         assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+        order = game.hook("card_order")
         return TricksTables.compile(game.pack, play, scoring,
-                                     game.variant.deal.largest(game.players))
+                                     game.variant.deal.largest(game.players),
+                                     None if is_default("card_order", order) else order)
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         return (StockFields,) if uses_stock_fields(variant) else ()

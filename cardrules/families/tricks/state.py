@@ -380,7 +380,8 @@ class TricksState(StockAttributes, FieldState):
                 if tables.head or lead & (lead - 1):
                     shown = self._shown_by(mask, held)
                 else:  # one card led: off its suit shows the suit (and trumps) missing
-                    led = tables.suit_of[lead.bit_length() - 1]
+                    led = tables.groups[tables.trump_index(self._trump)][
+                        lead.bit_length() - 1]
                     shown = self._shown_by(mask, held) if not mask & led and (
                         tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:

@@ -1,0 +1,212 @@
+"""Games that only hooks make possible: facts of /work/shared/specs/ reproduced by a rule
+file and its small hook module (``tests/hook_games/``), each from an explicit position;
+and the defaults of the hook points they use."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.cards import bits
+from cardrules.errors import HookError
+from cardrules.families.tricks.hooks import TrickCardInput, printed_suit
+from cardrules.families.tricks.tables import TricksTables
+from cardrules.hooks import PackInput, Refusal, RefusalInput, hook, known
+from cardrules.tools.cli import main
+
+GAMES = Path(__file__).resolve().parent / "hook_games"
+sys.path.insert(0, str(GAMES))
+import black_maria  # noqa: E402,F401  (registers black_maria.*)
+import kozel  # noqa: E402,F401  (registers kozel.*)
+
+
+def _game(name: str, players: int) -> cardrules.Game:
+    return cardrules.load(str(GAMES / f"{name}.yaml"), players=players)
+
+
+def _play(state: cardrules.State, *actions: str) -> cardrules.State:
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+# -- the pack: Black Maria ---------------------------------------------------------------
+
+
+def test_black_maria_f1_the_pack_has_51_cards_and_no_two_of_clubs() -> None:
+    game = _game("black_maria", 3)
+    pack = game.pack
+    assert pack.count == 51 and not pack.full >> pack.parse("2C") & 1
+    for seed in range(5):
+        state = game.new_deal(seed)
+        hands = state.zones()
+        assert [hands[f"hand{p}"].bit_count() for p in range(3)] == [17, 17, 17]
+        assert sum(hands.values()) == pack.full
+
+
+def test_black_maria_the_smaller_pack_holds_through_play_json_and_resample() -> None:
+    game, rng = _game("black_maria", 3), random.Random(4)
+    state = game.new_match(seed=4)
+    for _ in range(40):
+        state = state.apply(rng.choice(state.legal_actions()))
+        again = game.state_from_json(json.loads(json.dumps(state.to_json())))
+        assert again == state
+        for player in range(3):
+            other = state.resample(player, rng)
+            assert sum(other.zones().values()) == game.pack.full
+    two = game.pack.parse("2C")
+    space = game.action_space
+    assert not any(two in space.action(i).cards for i in range(space.size))
+
+
+def test_black_maria_a_deal_order_holds_the_51_cards() -> None:
+    game = _game("black_maria", 3)
+    order = list(reversed(game.pack.cards))
+    assert game.new_deal(0, order=order).zones()["hand0"].bit_count() == 17
+    with pytest.raises(cardrules.StateError, match="each of the 51 cards"):
+        game.new_deal(0, order=range(52))
+
+
+def test_the_pack_default_deals_every_card() -> None:
+    pack = cardrules.load("bura").pack
+    assert known("pack")["whole_pack"](PackInput(pack=pack)) == ()
+    assert pack.count == pack.size == 36 and pack.left_out == 0
+
+
+@hook("pack", "test.not_a_card")
+def not_a_card(position: PackInput) -> tuple[int, ...]:
+    """Broken on purpose: leaves out a card the pack does not have."""
+    return (position.pack.size,)
+
+
+def test_a_pack_hook_that_names_no_card_raises() -> None:
+    with pytest.raises(HookError, match="not_a_card"):
+        cardrules.load({"extends": "bura", "patch": {"hooks": {"pack": "test.not_a_card"}}})
+
+
+# -- card order and trick winner: Kozel --------------------------------------------------
+
+
+def _trick(game: cardrules.Game, *cards: str) -> int:
+    """Who takes the trick of ``cards``, the first led by seat 0."""
+    hands = [f"{card} {spare}" for card, spare in zip(cards, ("9S", "7S", "8S", "9D"))]
+    state = game.setup(hands=hands, leader=0)
+    state = _play(state, f"lead {cards[0]}", *(f"answer {c}" for c in cards[1:]))
+    return state.current_player
+
+
+def test_kozel_f1_queens_beat_jacks_and_the_six_of_clubs_beats_all() -> None:
+    game = _game("kozel", 4)
+    assert _trick(game, "QD", "JC", "6H", "8H") == 0
+    assert _trick(game, "JC", "QD", "6H", "8H") == 1
+    assert _trick(game, "QC", "6C", "6H", "8H") == 1
+
+
+def test_kozel_f5_a_jack_trumps_the_hearts_and_the_trick_is_worth_27() -> None:
+    game = _game("kozel", 4)
+    state = game.setup(hands=["AH 9S", "10H 7D", "JD 7S", "KH 9D"], leader=0)
+    state = _play(state, "lead AH", "answer 10H", "answer JD", "answer KH")
+    assert state.current_player == 2
+    assert state.view(0)["points"][2] == 11 + 10 + 2 + 4 == 27
+
+
+def test_kozel_f2_f3_a_permanent_trump_follows_as_a_trump() -> None:
+    game = _game("kozel", 4)
+    state = game.setup(hands=["AH 7D", "KH QH 9S", "JD 7S", "8H 9D"], leader=0)
+    state = state.apply("lead AH")
+    assert state.legal_actions() == (game.parse_action("answer KH"),)  # F2
+    assert "led suit (H)" in (state.why_illegal(game.parse_action("answer QH")) or "")
+    state = game.setup(hands=["QH 9S", "7C JD AH", "7S 8S", "8H 9D"], leader=0)
+    state = state.apply("lead QH")
+    assert {a.label for a in state.legal_actions()} == {"answer 7C", "answer JD"}  # F3
+    assert "led suit (trumps)" in (state.why_illegal(game.parse_action("answer AH")) or "")
+
+
+def test_the_card_order_default_keeps_the_printed_suits() -> None:
+    game = cardrules.load("whist", players=4)
+    pack = game.pack
+    placed = printed_suit(TrickCardInput(pack=pack, card=pack.parse("QH"), trump=0))
+    assert (placed.suit, placed.order) == (pack.suits.index("H"), pack.ranks.index("Q"))
+    play, scoring = game.variant.play, game.variant.scoring
+    written = TricksTables.compile(pack, play, scoring, 13)  # type: ignore[arg-type]
+    hooked = TricksTables.compile(pack, play, scoring, 13, printed_suit)  # type: ignore[arg-type]
+    assert hooked.beats == written.beats and hooked.groups == written.groups
+    assert hooked.trump_groups == written.trump_groups
+
+
+# -- a refusal with its reason and rule number -------------------------------------------
+
+
+@hook("refusal", "test.no_heart_leads")
+def no_heart_leads(position: RefusalInput) -> Refusal | None:
+    """Hearts may not be led."""
+    pack, action = position.state.game.pack, position.action
+    if action.kind.value == "lead" and any(pack.suits[pack.suit(c)] == "H"
+                                           for c in action.cards):
+        return Refusal(reason=f"{pack.name(action.cards[0])} is a heart, and hearts may "
+                              f"not be led", rule="R2")
+    return None
+
+
+@hook("refusal", "test.refuse_everything")
+def refuse_everything(position: RefusalInput) -> Refusal | None:
+    """Broken on purpose: refuses every action."""
+    return Refusal(reason="no")
+
+
+def test_a_refusal_names_the_games_rule_and_every_legality_query_agrees() -> None:
+    game = cardrules.load({"extends": "whist", "patch": {"hooks": {
+        "refusal": "test.no_heart_leads"}}}, players=4)
+    state = game.setup(hands=["AH 2S", "3S 4S", "5S 6S", "7S 8S"], leader=0)
+    lead = game.parse_action("lead AH")
+    assert state.legal_actions() == (game.parse_action("lead 2S"),)
+    assert state.why_illegal(lead) == "AH is a heart, and hearts may not be led (R2)"
+    assert not state.can_apply(lead)
+    with pytest.raises(cardrules.IllegalActionError, match=r"hearts may not be led \(R2\)"):
+        state.apply(lead)
+    for action in state.legal_actions():
+        assert state.why_illegal(action) is None
+
+
+def test_the_refusal_default_refuses_nothing() -> None:
+    game = cardrules.load("whist", players=4)
+    state = game.new_deal(1)
+    assert known("refusal")["allow_all"](
+        RefusalInput(state=state, action=state.legal_actions()[0])) is None
+    assert game.refusal is None
+
+
+def test_a_refusal_that_refuses_everything_raises() -> None:
+    game = cardrules.load({"extends": "whist", "patch": {"hooks": {
+        "refusal": "test.refuse_everything"}}}, players=4)
+    with pytest.raises(HookError, match="refuse_everything"):
+        game.new_deal(1).legal_actions()
+
+
+# -- every test game passes cardrules check ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["black_maria", "kozel"])
+def test_cardrules_check_passes(name: str, tmp_path: Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["check", str(GAMES / f"{name}.yaml"), "--games", "12", "--seed", "3",
+                   "--json", "--out", str(tmp_path / "failure.json")])
+    figures = json.loads(capsys.readouterr().out)
+    assert status == 0 and figures["ok"], figures
+
+
+def test_each_hook_module_is_small() -> None:
+    for path in GAMES.glob("*.py"):
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        assert len(lines) < 150, f"{path.name} has {len(lines)} lines"
+
+
+def test_bits_of_the_pack_skip_the_cards_left_out() -> None:
+    pack = _game("black_maria", 3).pack
+    assert list(bits(pack.full)) == list(pack.cards) and len(pack.cards) == 51
