@@ -10,10 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 import cardrules
 from cardrules.cards import bits
 from cardrules.errors import HookError
+from cardrules.families.shedding.hooks import UpcardInput, as_if_played, no_effect
+from cardrules.families.shedding.model import AfterTurn
 from cardrules.families.tricks.hooks import TrickCardInput, printed_suit
 from cardrules.families.tricks.tables import TricksTables
 from cardrules.hooks import PackInput, Refusal, RefusalInput, hook, known
@@ -23,6 +26,7 @@ GAMES = Path(__file__).resolve().parent / "hook_games"
 sys.path.insert(0, str(GAMES))
 import black_maria  # noqa: E402,F401  (registers black_maria.*)
 import kozel  # noqa: E402,F401  (registers kozel.*)
+import mau_mau  # noqa: E402,F401  (registers mau_mau.*)
 
 
 def _game(name: str, players: int) -> cardrules.Game:
@@ -139,6 +143,65 @@ def test_the_card_order_default_keeps_the_printed_suits() -> None:
     assert hooked.trump_groups == written.trump_groups
 
 
+# -- the card turned up: Mau-Mau ---------------------------------------------------------
+
+
+def _upcard_deal(game: cardrules.Game, upcard: str, first_hand: str) -> cardrules.State:
+    """A deal by seat 0 of three whose upcard is ``upcard`` and whose first mover, seat 1,
+    holds ``first_hand`` (five cards): an explicit deal order, dealt from its end."""
+    pack = game.pack
+    hands = [pack.parse_many(first_hand), (), ()]
+    named = {*hands[0], pack.parse(upcard)}
+    rest = [c for c in pack.cards if c not in named]
+    hands[1], hands[2], rest = tuple(rest[:5]), tuple(rest[5:10]), rest[10:]
+    dealt = [hands[(k % 3)][k // 3] for k in range(15)]  # seat 1 first, one at a time
+    order = [*rest, pack.parse(upcard), *reversed(dealt)]
+    return game.new_deal(0, dealer=0, order=order)
+
+
+def test_mau_mau_f8_an_upcard_seven_makes_the_first_player_draw_two_or_play_a_seven() -> None:
+    game = _game("mau_mau", 3)
+    state = _upcard_deal(game, "7D", "7C KH QS 9H AS")
+    assert state.view(1)["top"] == "7D" and state.current_player == 1
+    assert {a.label for a in state.legal_actions()} == {"play 7C", "draw"}
+    assert state.why_illegal(game.parse_action("play AS"))  # a draw of 2 is pending
+    drawn = state.apply("draw")
+    assert len(drawn.view(1)["hands"][1]) == 7 and drawn.current_player == 2
+    passed = state.apply("play 7C")
+    assert passed.current_player == 2 and passed.view(2)["pending_draw"] == 4
+
+
+def test_mau_mau_d4_an_upcard_eight_skips_the_first_player() -> None:
+    game = _game("mau_mau", 3)
+    state = _upcard_deal(game, "8D", "7C KH QS 9H AS")
+    assert state.current_player == 2 and state.starter == 2
+    assert any(e.kind == "skip" and e.player == 1 for e in state.events)
+
+
+def test_mau_mau_g2_no_jack_on_a_jack_names_its_rule() -> None:
+    game = _game("mau_mau", 3)
+    state = game.setup(hands=["JH 10C", "7S 8S", "9S 10S"], pile="JC", stock="AS AH",
+                       current=0)
+    assert game.parse_action("play JH") not in state.legal_actions()
+    assert state.why_illegal(game.parse_action("play JH")) == \
+        "JH is a jack, and a jack may not be played on a jack (G2)"
+
+
+def test_the_upcard_default_has_no_effect() -> None:
+    pack = cardrules.load("switch").pack
+    seven = UpcardInput(pack=pack, card=pack.parse("7D"), after_play=None, draw=2)
+    assert no_effect(seven) is None
+    assert as_if_played(seven) is not None and as_if_played(seven).draw == 2  # type: ignore[union-attr]
+    eight = UpcardInput(pack=pack, card=pack.parse("8D"), after_play=AfterTurn.SKIP, draw=0)
+    assert as_if_played(eight).after is AfterTurn.SKIP  # type: ignore[union-attr]
+    rules = yaml.safe_load((GAMES / "mau_mau.yaml").read_text(encoding="utf-8"))
+    rules["hooks"]["upcard"] = "no_effect"
+    plain = cardrules.load(rules, players=3)
+    state = _upcard_deal(plain, "7D", "7C KH QS 9H AS")
+    assert state.current_player == 1 and "play KH" not in {
+        a.label for a in state.legal_actions()} and state.view(1)["pending_draw"] == 0
+
+
 # -- a refusal with its reason and rule number -------------------------------------------
 
 
@@ -191,7 +254,7 @@ def test_a_refusal_that_refuses_everything_raises() -> None:
 # -- every test game passes cardrules check ----------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["black_maria", "kozel"])
+@pytest.mark.parametrize("name", ["black_maria", "kozel", "mau_mau"])
 def test_cardrules_check_passes(name: str, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["check", str(GAMES / f"{name}.yaml"), "--games", "12", "--seed", "3",

@@ -1,8 +1,9 @@
-"""The shedding family's hook points: what a card does when a turn ends with it on top.
+"""The shedding family's hook points: what a card does when a turn ends with it on top
+(``after_play``), and what the card turned up to start the pile does (``upcard``).
 
 >>> from cardrules.hooks import points
->>> points()["after_play"].default
-'as_written'
+>>> points()["after_play"].default, points()["upcard"].default
+('as_written', 'no_effect')
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from cardrules.cards import Pack
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import HookPoint, declare, hook
 
-__all__ = ["AfterPlayInput", "as_written"]
+__all__ = ["AfterPlayInput", "Upcard", "UpcardInput", "as_if_played", "as_written", "no_effect"]
 
 
 @attrs.frozen(kw_only=True)
@@ -37,3 +38,52 @@ declare(HookPoint(name="after_play", input=AfterPlayInput, default="as_written",
 def as_written(position: AfterPlayInput) -> AfterTurn | None:
     """The effect the rule file gives the card's rank."""
     return position.written
+
+
+@attrs.frozen(kw_only=True)
+class UpcardInput:
+    """What an ``upcard`` hook may look at: asked once per card when a game loads."""
+
+    pack: Pack
+    """The pack."""
+    card: int
+    """The card turned up to start the pile."""
+    after_play: AfterTurn | None
+    """The effect of a turn ending with the card on top (the ``after_play`` hook's)."""
+    draw: int
+    """The cards a player must draw when the card is played to them (``forced_draw``;
+    0: none)."""
+
+
+@attrs.frozen(kw_only=True)
+class Upcard:
+    """What the turned-up card does to the first mover (nothing by default).
+
+    >>> Upcard(after=AfterTurn.SKIP).draw
+    0
+    """
+
+    after: AfterTurn | None = None
+    """The effect on the first mover, as if the dealer had just ended a turn with it."""
+    draw: int = 0
+    """Cards the first mover must draw unless they pass the draw on."""
+
+
+declare(HookPoint(name="upcard", input=UpcardInput, default="no_effect",
+                  description="what the card turned up to start the pile does to the first "
+                              "mover (once per card)"))
+
+
+@hook("upcard", "no_effect")
+def no_effect(position: UpcardInput) -> Upcard | None:
+    """The card turned up to start the pile has no effect."""
+    return None
+
+
+@hook("upcard", "as_if_played")
+def as_if_played(position: UpcardInput) -> Upcard | None:
+    """The card turned up to start the pile counts as if the dealer had just played it: a
+    card that makes the next player draw or miss a turn does so to the first mover."""
+    if position.after_play is None and not position.draw:
+        return None
+    return Upcard(after=position.after_play, draw=position.draw)

@@ -26,6 +26,7 @@ from cardrules.families.shedding.model import (
 from cardrules.families.shedding.policy import SheddingPolicy
 from cardrules.families.shedding.state import SheddingState
 from cardrules.families.shedding.tables import SheddingTables
+from cardrules.hooks import is_default
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -162,8 +163,10 @@ class Shedding(Procedure):
     deals_after_phases = True
 
     def compile(self, game: Game) -> SheddingTables:
+        upcard = game.hook("upcard")
         return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
-                                      game.hook("after_play"))
+                                      game.hook("after_play"),
+                                      None if is_default("upcard", upcard) else upcard)
 
     def new_deal(self, game: Game, context: DealContext) -> SheddingState:
         return SheddingState.new(game, context)

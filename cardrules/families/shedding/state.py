@@ -220,6 +220,11 @@ class SheddingState(FieldState):
             trump_classes=self._classes))
         self._current, self._starter, self._phase = mover, mover, TURN
         self._events = (*self._events, Event(kind="first_mover", player=mover))
+        turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \
+            else None
+        if turned is not None:  # as if the dealer had just played it (``upcard`` hook)
+            self._current = self._dealer
+            self._current = self._starter = self._effect(mover, turned.after, turned.draw)
 
     # -- public read-only fields -------------------------------------------------
 
@@ -457,9 +462,15 @@ class SheddingState(FieldState):
 
     def _end_turn(self) -> SheddingState:
         """The current player's turn ends with their card on top (mutates a fresh clone)."""
-        tables = self._tables
-        effect = tables.after_turn[self._top]
-        nxt = self._next_holder(self._current)
+        tables, top = self._tables, self._top
+        nxt = self._effect(self._next_holder(self._current), tables.after_turn[top],
+                           tables.forced[top] if tables.forced else 0)
+        return self._continue_with(nxt)
+
+    def _effect(self, nxt: int, effect: AfterTurn | None, draw: int) -> int:
+        """Who moves after the current player's card takes ``effect`` on the next
+        player, ``nxt``, and makes them face a forced draw of ``draw`` cards (mutates a
+        fresh clone)."""
         if effect is not None and nxt >= 0:
             events = list(self._events)
             if effect is AfterTurn.REVERSE:
@@ -471,11 +482,11 @@ class SheddingState(FieldState):
                     events.append(Event(kind="skip", player=nxt))
                     nxt = self._next_holder(nxt)
             self._events = tuple(events)
-        if tables.forced and nxt >= 0 and tables.forced[self._top]:
-            self._pending += tables.forced[self._top]
+        if draw and nxt >= 0:
+            self._pending += draw
             self._events = (*self._events,
                             Event(kind="must_draw", player=nxt, amount=self._pending))
-        return self._continue_with(nxt)
+        return nxt
 
     def _give_card(self, player: int, events: list[Event]) -> None:
         if not self._stock:
