@@ -38,7 +38,7 @@ from cardrules.errors import Problem, VariantError
 __all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "DealScoringInput", "EndOfDealInput",
            "FirstMoverInput", "HookPoint", "LegalFilterInput", "NextDealerInput", "PackInput",
            "Refusal", "RefusalInput", "declare", "describe_hook", "hook", "is_default",
-           "known", "points", "resolve"]
+           "known", "named_hooks", "points", "resolve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -140,6 +140,17 @@ def resolve(point: str, name: str) -> Callable[..., object]:
 def is_default(point: str, function: Callable[..., object]) -> bool:
     """True if ``function`` is the generic default of ``point`` (callers skip it)."""
     return _REGISTRY[point].get(DEFAULTS[point]) is function
+
+
+def named_hooks(hooks: Mapping[str, str]) -> dict[str, str]:
+    """What each hook a variant names (``hooks``: point -> name) does, by point, leaving
+    out the points' defaults: the docstring's first sentence (see :func:`describe_hook`).
+
+    >>> named_hooks({"first_mover": "dealer_left", "next_dealer": "by_the_rules"})
+    {}
+    """
+    return {point: describe_hook(point, name) for point, name in hooks.items()
+            if name != DEFAULTS.get(point)}
 
 
 def describe_hook(point: str, name: str) -> str:

@@ -21,6 +21,7 @@ from cardrules.families.tricks.hooks import TrickCardInput, printed_suit
 from cardrules.families.tricks.tables import TricksTables
 from cardrules.hooks import PackInput, Refusal, RefusalInput, hook, known
 from cardrules.tools.cli import main
+from cardrules.tools.describe import describe
 
 GAMES = Path(__file__).resolve().parent / "hook_games"
 sys.path.insert(0, str(GAMES))
@@ -249,6 +250,51 @@ def test_a_refusal_that_refuses_everything_raises() -> None:
         "refusal": "test.refuse_everything"}}}, players=4)
     with pytest.raises(HookError, match="refuse_everything"):
         game.new_deal(1).legal_actions()
+
+
+# -- cardrules rules says what each named hook does ---------------------------------------
+
+
+def _rules(source: object, players: int) -> str:
+    return "\n".join(describe(cardrules.load(source, players=players).variant))  # type: ignore[arg-type]
+
+
+def test_rules_print_the_card_order_hook_in_place_of_the_beats() -> None:
+    text = _rules(str(GAMES / "kozel.yaml"), 4)
+    assert "The six of clubs, the queens and the jacks are trumps above the clubs" in text
+    assert "A card is beaten by" not in text
+
+
+def test_rules_print_the_pack_and_upcard_hooks() -> None:
+    text = _rules(str(GAMES / "black_maria.yaml"), 3)
+    assert "The two of clubs is left out of the pack, which keeps 51 cards (F1)." in text
+    assert "52 cards" not in text and "not used in the deal" not in text
+    text = _rules(str(GAMES / "mau_mau.yaml"), 3)
+    assert "The card turned up to start the pile counts as if the dealer had just played " \
+           "it" in text
+    assert "A jack may not be played on a jack (G2)." in text
+
+
+def test_rules_print_a_refusal_in_place_of_nobody_has_to_follow() -> None:
+    free = {"extends": "whist", "patch": {"play": {"duties": {"follow": "none"}}}}
+    assert "Nobody has to follow suit" in _rules(free, 4)
+    hooked = {**free, "patch": {**free["patch"], "hooks": {"refusal": "test.no_heart_leads"}}}
+    text = _rules(hooked, 4)
+    assert "Nobody has to follow suit" not in text and "- Hearts may not be led." in text
+
+
+def test_rules_list_the_other_named_hooks() -> None:
+    text = _rules({"extends": "bura", "patch": {"hooks": {
+        "deal_scoring": "as_scored", "end_of_deal": "test.first_trick_ends"}}}, 2)
+    assert "## Hooks in force\n- Whether the deal ends now (None: by the rules): The deal " \
+           "ends after its first trick." in text
+    assert "score for a finished deal:" not in text  # a default says nothing new
+
+
+@hook("end_of_deal", "test.first_trick_ends")
+def first_trick_ends(position: object) -> bool | None:
+    """The deal ends after its first trick.  (Only described here, never played.)"""
+    return None
 
 
 # -- every test game passes cardrules check ----------------------------------------------

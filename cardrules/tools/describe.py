@@ -37,7 +37,7 @@ from cardrules.families.shedding.model import (
 )
 from cardrules.families.tricks.describe import describe_tricks
 from cardrules.families.tricks.model import DrawOrder, Partners, TricksPlay
-from cardrules.hooks import known
+from cardrules.hooks import POINTS, known, named_hooks
 from cardrules.model import DealSpec, Variant
 from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
 from cardrules.model.variant import PhaseEntry
@@ -51,10 +51,18 @@ _PROCEDURE_DESCRIBERS: dict[type, Describer] = {TricksPlay: describe_tricks,
                                                  BoutsPlay: describe_bouts}
 """Play record type -> its describer (the shedding procedure's is built in below)."""
 
+_HOOKS_IN_PLACE: dict[type, frozenset[str]] = {
+    TricksPlay: frozenset({"card_order", "refusal"}),
+    SheddingPlay: frozenset({"upcard", "refusal"})}
+"""Play record type -> the hook points its describer describes in place of their rule."""
 
-def register_describer(play_type: type, describer: Describer) -> None:
-    """Teach :func:`describe` the play section of another procedure."""
+
+def register_describer(play_type: type, describer: Describer,
+                       hooks_in_place: frozenset[str] = frozenset()) -> None:
+    """Teach :func:`describe` the play section of another procedure (and the hook points
+    it describes in place of the rules they replace)."""
     _PROCEDURE_DESCRIBERS[play_type] = describer
+    _HOOKS_IN_PLACE[play_type] = hooks_in_place
 
 
 def describe(variant: Variant) -> list[str]:
@@ -71,6 +79,12 @@ def describe(variant: Variant) -> list[str]:
     if describer is not None:
         lines += ["## Play", *describer(variant), ""]
     lines += ["## The match", *_match(variant), ""]
+    in_place = {"first_mover", "pack", *_HOOKS_IN_PLACE.get(type(variant.play), ())}
+    others = {p: text for p, text in named_hooks(variant.hooks).items() if p not in in_place}
+    if others:
+        lines += ["## Hooks in force",
+                  *(f"- {POINTS[p][:1].upper()}{POINTS[p][1:]}: {text}"
+                    for p, text in others.items()), ""]
     if variant.options:
         lines += ["## Options in force", *_options(variant)]
     return lines
@@ -92,8 +106,13 @@ def _setup(v: Variant) -> Iterator[str]:
     count = str(v.players.min) if v.players.min == v.players.max else \
         f"{v.players.min} to {v.players.max}"
     yield f"- {count} players, seated clockwise; play passes to the left."
-    yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} (low to "
-           f"high) in suits {_ranks(pack.suits)}.")
+    hooked = named_hooks(v.hooks)
+    if "pack" in hooked:
+        yield (f"- Cards: ranks {_ranks(pack.ranks)} (low to high) in suits "
+               f"{_ranks(pack.suits)}. {hooked['pack']}")
+    else:
+        yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} "
+               f"(low to high) in suits {_ranks(pack.suits)}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
         others = "" if pack.card_points else "; other cards 0"
@@ -112,7 +131,9 @@ def _setup(v: Variant) -> Iterator[str]:
     if v.deal.trump_card:
         deal += "; the next card is turned up: its suit is trump"
         deal += " and it is drawn last" if drawn else " and it stays face up on the pack"
-    if not _cards_left(v):
+    if "pack" in hooked:  # the hook's sentence says which cards the pack holds
+        yield deal + "."
+    elif not _cards_left(v):
         yield deal + "; no card is left over."
     else:
         yield deal + ("; the rest is the stock." if drawn else
@@ -164,6 +185,11 @@ def _shedding(v: Variant) -> Iterator[str]:
     must = "may lay a card on" if play.draw.at_will else "must beat"
     yield (f"- On your turn you {must} the top card of the {pile} if you can. A card beats "
            "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
+    hooked = named_hooks(v.hooks)
+    if "refusal" in hooked:
+        yield "- " + hooked["refusal"]
+    if "upcard" in hooked:
+        yield "- " + hooked["upcard"]
     yield "- " + _trumps(play, v.phases)
     for wild in play.wild:
         article = _a(wild.rank)

@@ -32,7 +32,7 @@ from cardrules.families.tricks.model import (
     TrickTrump,
     TrumpSource,
 )
-from cardrules.hooks import DEFAULTS
+from cardrules.hooks import DEFAULTS, named_hooks
 from cardrules.model import Variant
 from cardrules.phases import find as find_phase
 from cardrules.primitives.beats import describe_clause
@@ -60,11 +60,15 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     """The play section of a trick-taking variant, one rule per line."""
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    hooked = named_hooks(variant.hooks)
     yield "- " + _lead(play)
     yield from ("- " + line for line in _lead_restrictions(play))
-    yield "- " + _answer(play)
+    yield "- " + _answer(play, refused="refusal" in hooked)
     yield from ("- " + line for line in _duties(play))
-    yield "- " + _beats(play)
+    if "refusal" in hooked:
+        yield "- " + hooked["refusal"]
+    yield "- " + (hooked["card_order"] + " " + _trump(play.trump, play.draw)
+                  if "card_order" in hooked else _beats(play))
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield "- " + _SETS[play.sets]
     yield "- " + _HOLDERS[play.holder]
@@ -96,11 +100,13 @@ def _lead(play: TricksPlay) -> str:
             "never more cards than the smallest hand holds.")
 
 
-def _answer(play: TricksPlay) -> str:
+def _answer(play: TricksPlay, *, refused: bool = False) -> str:
+    """How players answer; that nobody has to follow suit or beat only when neither the
+    duties nor a ``refusal`` hook (``refused``) say otherwise."""
     answer = play.answer
     ways = [w for w, allowed in (("face up (`answer`)", answer.face_up),
                                  ("face down (`throw`)", answer.face_down)) if allowed]
-    free = play.duties == Duties() and not play.first_trick.no_cards
+    free = play.duties == Duties() and not play.first_trick.no_cards and not refused
     text = ("Then each other player in turn, clockwise, answers with as many cards as were "
             f"led, {' or '.join(ways) or 'in no allowed way'}."
             + (" Nobody has to follow suit or to beat." if free else ""))
