@@ -144,6 +144,50 @@ def test_the_card_order_default_keeps_the_printed_suits() -> None:
     assert hooked.trump_groups == written.trump_groups
 
 
+# -- the face-up stock card: German Whist (data: draw: face_up_top) ----------------------
+
+
+def _german_whist_position(game: cardrules.Game) -> cardrules.State:
+    """The dealer (seat 0) holds 2H and twelve spades and diamonds, the non-dealer AH and
+    twelve clubs and diamonds; KS lies face up on the stock and names trumps."""
+    pack = game.pack
+    names = [pack.name(c) for c in pack.cards]
+    rest = [n for n in names if n not in ("AH", "2H", "KS")]
+    dealer = ["2H", *[n for n in rest if n[-1] == "S"][:12]]
+    other = ["AH", *[n for n in rest if n[-1] == "C"][:12]]
+    stock = [n for n in rest if n not in dealer and n not in other]
+    return game.setup(hands=[" ".join(dealer), " ".join(other)], stock=" ".join(stock),
+                      trump_card="KS", leader=1, dealer=0)
+
+
+def test_german_whist_f5_the_winner_takes_the_face_up_card_the_loser_the_next_unseen() -> None:
+    game = _game("german_whist", 2)
+    state = _german_whist_position(game)
+    below = state.stock[-2]  # the card under KS, drawn by the loser
+    assert state.view(0)["face_up"] == state.view(1)["face_up"] == "KS"
+    assert state.view(0)["trump"] == "S" and state.current_player == 1  # D3, G1
+    state = _play(state, "lead AH", "answer 2H")
+    hands = state.zones()
+    assert hands["hand1"] >> game.pack.parse("KS") & 1 and hands["hand0"] >> below & 1
+    assert [hands[f"hand{p}"].bit_count() for p in (0, 1)] == [13, 13] and state.current_player == 1
+    turned = state.view(0)["face_up"]
+    assert turned == game.pack.name(state.stock[-1]) and len(state.stock) == 24
+    assert not state.hidden_cards(0) >> game.pack.parse("KS") & 1  # everyone saw it taken
+    assert state.hidden_cards(1) >> below & 1  # the loser's card stays unseen
+    assert not state.hidden_cards(1) >> state.stock[-1] & 1  # the next card is face up
+    assert state.view(1)["trump"] == "S"  # F1: trumps stay after the card is taken
+
+
+def test_german_whist_f6_thirteen_tricks_empty_the_stock() -> None:
+    game, rng = _game("german_whist", 2), random.Random(2)
+    state = game.new_deal(2)
+    while sum(state.view(0)["tricks"]) < 13:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(state.stock) == 0 and [len(h) for h in
+                                      (state.view(0)["hands"][0], state.view(1)["hands"][1])] \
+        == [13, 13]
+
+
 # -- the card turned up: Mau-Mau ---------------------------------------------------------
 
 
@@ -300,7 +344,7 @@ def first_trick_ends(position: object) -> bool | None:
 # -- every test game passes cardrules check ----------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["black_maria", "kozel", "mau_mau"])
+@pytest.mark.parametrize("name", ["black_maria", "german_whist", "kozel", "mau_mau"])
 def test_cardrules_check_passes(name: str, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["check", str(GAMES / f"{name}.yaml"), "--games", "12", "--seed", "3",

@@ -179,11 +179,16 @@ def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
 
 def _draw(draw: DrawOrder, hand: int) -> str:
     """``hand``: the cards a hand is drawn up to (0: as many as this deal dealt)."""
+    held = f"{hand} cards" if hand else "as many cards as were dealt"
     if draw is DrawOrder.WINNER_FIRST:
-        held = f"{hand} cards" if hand else "as many cards as were dealt"
         return ("After each trick everyone draws from the stock one card at a time, the "
                 f"trick's winner first and then clockwise, until they hold {held} again "
                 "or the stock is gone.")
+    if draw is DrawOrder.FACE_UP_TOP:
+        return ("The stock's top card lies face up. After each trick the trick's winner "
+                "takes it, the others then draw unseen one card at a time clockwise, until "
+                f"they hold {held} again or the stock is gone, and the next card is turned "
+                "up.")
     return "Nobody draws after a trick."
 
 

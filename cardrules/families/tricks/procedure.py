@@ -15,8 +15,9 @@ from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
 from cardrules.families.tricks.deal import partnerships
+from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
-from cardrules.families.tricks.model import ANSWER, LEAD, OVER, TrickScoring, TricksPlay
+from cardrules.families.tricks.model import ANSWER, LEAD, OVER, DrawOrder, TrickScoring, TricksPlay
 from cardrules.families.tricks.policy import TricksPolicy
 from cardrules.families.tricks.state import TricksState
 from cardrules.families.tricks.stock import StockFields, uses_stock_fields
@@ -87,10 +88,13 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     turned = pack.parse(trump_card) if trump_card else -1
     stock_cards = tuple(reversed(pack.parse_many(stock)))
     dealer = (leader - 1) % n if dealer is None else dealer
+    face_up = game.tables.play.draw is DrawOrder.FACE_UP_TOP
     if game.tables.trump_in_hand:
         if turned >= 0 and not (hand_masks[dealer] >> turned) & 1:
             raise StateError(f"the trump card {trump_card} must be in the dealer's "
                              f"(player {dealer}'s) hand")
+    elif turned >= 0 and face_up:  # the trump card lies face up on top of the stock
+        stock_cards = (*stock_cards, turned)
     elif turned >= 0:
         stock_cards = (turned, *stock_cards)
     used = 0
@@ -115,7 +119,8 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra)
+        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra,
+        **({"face_up": turn_up(object(), stock_cards, n)} if face_up else {}))
     state._window(leader)
     return state
 
@@ -155,7 +160,9 @@ class Tricks(Procedure):
                                      None if is_default("card_order", order) else order)
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
-        return (StockFields,) if uses_stock_fields(variant) else ()
+        face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
+        return (*((StockFields,) if uses_stock_fields(variant) else ()),
+                *((FaceUpFields,) if face_up else ()))
 
     def new_deal(self, game: Game, context: DealContext) -> TricksState:
         return TricksState.new(game, context)
