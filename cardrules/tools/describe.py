@@ -130,7 +130,9 @@ def _setup(v: Variant) -> Iterator[str]:
     drawn = not (isinstance(v.play, TricksPlay) and v.play.draw is DrawOrder.NONE)
     if v.deal.trump_card:
         deal += "; the next card is turned up: its suit is trump"
-        deal += " and it is drawn last" if drawn else " and it stays face up on the pack"
+        face_up = isinstance(v.play, TricksPlay) and v.play.draw is DrawOrder.FACE_UP_TOP
+        deal += " and it is drawn last" if drawn and not face_up else \
+            " and it stays face up on the pack"
     if "pack" in hooked:  # the hook's sentence says which cards the pack holds
         yield deal + "."
     elif not _cards_left(v):

@@ -163,8 +163,10 @@ def _beats(play: TricksPlay) -> str:
 def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
     beat = "a trump beats any card of another suit"
     if trump.source is TrumpSource.TURNED_CARD:
-        where = "under the stock and is drawn last" if draw is not DrawOrder.NONE else \
-            "for the whole deal"
+        where = {DrawOrder.NONE: "for the whole deal",
+                 DrawOrder.FACE_UP_TOP: "on top of the stock until it is taken; they stay "
+                                        "trumps for the whole deal"}.get(
+            draw, "under the stock and is drawn last")
         return (f"Trumps are the suit of the card turned up at the deal, which lies face up "
                 f"{where}; {beat}.")
     if trump.source is TrumpSource.DEALER_CARD:
