@@ -35,10 +35,11 @@ from cardrules.actions import Action
 from cardrules.cards import Pack
 from cardrules.errors import Problem, VariantError
 
-__all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "DealScoringInput", "EndOfDealInput",
-           "FirstMoverInput", "HookPoint", "LegalFilterInput", "NextDealerInput", "PackInput",
-           "Refusal", "RefusalInput", "declare", "describe_hook", "hook", "is_default",
-           "known", "named_hooks", "points", "resolve"]
+__all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
+           "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
+           "LegalFilterInput", "NextDealerInput", "PackInput", "Refusal", "RefusalInput",
+           "declare", "describe_hook", "hook", "is_default", "known", "named_hooks",
+           "points", "resolve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -293,6 +294,37 @@ class NextDealerInput:
     """Seats in this deal's finishing order."""
 
 
+@attrs.frozen(kw_only=True)
+class CarryInput:
+    """What a ``carry`` hook may look at, once a deal of a match is scored."""
+
+    scores: tuple[int, ...]
+    """This deal's scores (after the ``deal_scoring`` hook)."""
+    totals: tuple[int, ...]
+    """Match totals before this deal."""
+    counters: Mapping[str, int]
+    """The counters carried into this deal (empty at first)."""
+    details: Mapping[str, Any]
+    """The procedure's figures for the deal (points taken, tricks, bids...)."""
+    dealer: int
+    """This deal's dealer."""
+
+
+@attrs.frozen(kw_only=True)
+class Carried:
+    """What a ``carry`` hook decides: what the deal adds to the totals, and the counters
+    carried to the next deal.
+
+    >>> Carried(scores=(0, 0), counters={"eggs": 1}).counters["eggs"]
+    1
+    """
+
+    scores: tuple[int, ...]
+    """What this deal adds to each player's match total."""
+    counters: Mapping[str, int] = attrs.field(factory=dict)
+    """Named whole numbers carried to the next deal (shown in match views)."""
+
+
 for _point in (
     HookPoint(name="pack", input=PackInput, default="whole_pack",
               description="the cards left out of the pack (asked once as the game loads)"),
@@ -311,6 +343,9 @@ for _point in (
               description="each player's score for a finished deal"),
     HookPoint(name="next_dealer", input=NextDealerInput, default="by_the_rules",
               description="who deals the next deal of a match"),
+    HookPoint(name="carry", input=CarryInput, default="add_the_scores",
+              description="what a deal adds to the match totals, and the counters carried "
+                          "to the next deal"),
 ):
     declare(_point)
 
@@ -373,3 +408,9 @@ def as_scored(position: DealScoringInput) -> tuple[int, ...]:
 def dealer_by_the_rules(position: NextDealerInput) -> int:
     """The dealer the rule file's ``match.next_dealer`` names."""
     return position.ruled
+
+
+@hook("carry", "add_the_scores")
+def add_the_scores(position: CarryInput) -> Carried:
+    """Each deal's scores add to the match totals; no counter is carried."""
+    return Carried(scores=position.scores, counters=position.counters)

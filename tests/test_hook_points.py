@@ -3,6 +3,7 @@ named in a house-rule file; and what the engine does when a hook breaks its cont
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from cardrules.hooks import (
     DEFAULTS,
     POINTS,
     CardPointsInput,
+    Carried,
+    CarryInput,
     DealScoringInput,
     EndOfDealInput,
     FirstMoverInput,
@@ -93,6 +96,21 @@ def always_seat_zero(position: NextDealerInput) -> int:
 def no_seat(position: NextDealerInput) -> int:
     """Broken on purpose: names a seat that does not exist."""
     return 99
+
+
+@hook("carry", "test.every_other_deal_doubles")
+def every_other_deal_doubles(position: CarryInput) -> Carried:
+    """Every second deal of a match counts double (a counter carries the deals played)."""
+    played = position.counters.get("deals", 0)
+    factor = 2 if played % 2 else 1
+    return Carried(scores=tuple(factor * s for s in position.scores),
+                   counters={"deals": played + 1})
+
+
+@hook("carry", "test.no_counters_record")
+def no_counters_record(position: CarryInput) -> object:
+    """Broken on purpose: gives no Carried."""
+    return position.scores
 
 
 def _with_hooks(base: str, players: int, **hooks: str) -> cardrules.Game:
@@ -233,6 +251,38 @@ def test_next_dealer() -> None:
         _, state = _through_a_deal(state)
         dealers.append(state.deal.dealer)
     assert dealers == [1, 0, 0, 0]
+
+
+def test_carry_adds_the_scores_it_gives_and_carries_its_counters() -> None:
+    game = _with_hooks("bura", 2, carry="test.every_other_deal_doubles")
+    state = game.new_match(seed=3)
+    dealt = []
+    for _ in range(3):
+        finished, state = _through_a_deal(state)
+        if state.is_over:
+            break
+        dealt.append(finished.result.scores)
+    view = state.view(0)["match"]
+    expected = [tuple(s * (2 if k % 2 else 1) for s in scores)
+                for k, scores in enumerate(dealt)]
+    assert [tuple(h) for h in view["history"]] == expected
+    assert view["counters"] == {"deals": len(dealt)}
+    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_the_carry_default_adds_the_deal_scores_and_carries_no_counter() -> None:
+    finished, state = _through_a_deal(cardrules.load("bura", players=2).new_match(seed=3))
+    assert state.view(0)["match"]["history"] == [list(finished.result.scores)]
+    assert "counters" not in state.view(0)["match"]
+    assert known("carry")["add_the_scores"](CarryInput(
+        scores=(1, 2), totals=(0, 0), counters={}, details={}, dealer=0)) == Carried(
+        scores=(1, 2))
+
+
+def test_a_carry_hook_that_gives_no_carried_raises() -> None:
+    game = _with_hooks("bura", 2, carry="test.no_counters_record")
+    with pytest.raises(HookError, match="no_counters_record"):
+        _through_a_deal(game.new_match(seed=3))
 
 
 def test_a_next_dealer_that_is_not_a_seat_raises() -> None:
