@@ -273,9 +273,12 @@ class DealScoringInput:
     finish: tuple[int, ...]
     """Seats in finishing order."""
     details: Mapping[str, Any]
-    """The procedure's figures (points taken, tricks, players out, bids...)."""
+    """The procedure's figures (points taken, tricks, players out...)."""
     dealer: int
     """The dealer's seat."""
+    deal: Any = None
+    """The finished deal (read it, never change it): every declared field as a public
+    property, the bids of a ``bidding`` phase (``deal.bids``) among them."""
 
 
 @attrs.frozen(kw_only=True)

@@ -86,6 +86,12 @@ def double(position: DealScoringInput) -> tuple[int, ...]:
     return tuple(2 * s for s in position.scores)
 
 
+@hook("deal_scoring", "test.bid_ten_each")
+def bid_ten_each(position: DealScoringInput) -> tuple[int, ...]:
+    """Each player scores ten times their bid, made or not."""
+    return tuple(10 * bid for bid in position.deal.bids)
+
+
 @hook("next_dealer", "test.always_seat_zero")
 def always_seat_zero(position: NextDealerInput) -> int:
     """Seat 0 deals every deal."""
@@ -241,6 +247,16 @@ def test_deal_scoring() -> None:
     for seed in range(4):
         a, b = _play_out(plain.new_deal(seed)), _play_out(doubled.new_deal(seed))
         assert b.result.scores == tuple(2 * s for s in a.result.scores)
+
+
+def test_deal_scoring_sees_the_bids() -> None:
+    game = _with_hooks("oh-hell", 3, deal_scoring="test.bid_ten_each")
+    bids = []
+    for seed in range(6):
+        state = _play_out(game.new_deal(seed=seed), seed=seed)
+        assert state.result.scores == tuple(10 * b for b in state.bids)
+        bids += state.bids
+    assert any(bids)
 
 
 def test_next_dealer() -> None:

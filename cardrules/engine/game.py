@@ -180,14 +180,17 @@ class Game:
 
     def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
                     dealer: int, carry: tuple[tuple[str, Any], ...] = (),
-                    details: Mapping[str, Any] | None = None) -> DealResult:
+                    details: Mapping[str, Any] | None = None,
+                    deal: State | None = None) -> DealResult:
         """The result of a finished deal of this game: ``scores`` by the rules, passed
-        through the ``deal_scoring`` hook, and the winners and places that follow from
-        them for this game's goal and partnerships."""
+        through the ``deal_scoring`` hook (which may read the finished ``deal``), and the
+        winners and places that follow from them for this game's goal and
+        partnerships."""
         scoring = self._hooks["deal_scoring"]
         if not is_default("deal_scoring", scoring):
             given: Any = scoring(DealScoringInput(
-                scores=scores, finish=finish, details=dict(details or {}), dealer=dealer))
+                scores=scores, finish=finish, details=dict(details or {}), dealer=dealer,
+                deal=deal))
             hooked = tuple(given)
             if len(hooked) != self.players or not all(type(s) is int for s in hooked):
                 raise HookError(f"the deal_scoring hook {self.variant.hooks['deal_scoring']!r} "

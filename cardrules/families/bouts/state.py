@@ -412,7 +412,8 @@ class BoutsState(FieldState):
         finish = (*self._out, *sorted(rest, key=lambda p: p == self._loser))
         return self._game.deal_result(
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
-            details={"loser": self._loser, "out": list(self._out), "bouts": self._bouts})
+            details={"loser": self._loser, "out": list(self._out), "bouts": self._bouts},
+            deal=self)
 
     # -- views ---------------------------------------------------------------------
 

@@ -569,7 +569,7 @@ class SheddingState(FieldState):
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
             carry=(("own_suits", self._own_suits),) if self._own_suits else (),
             details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
-                     "out": list(self._out)})
+                     "out": list(self._out)}, deal=self)
 
     # -- views and JSON -------------------------------------------------------------
 

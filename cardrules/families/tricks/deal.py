@@ -191,4 +191,4 @@ def deal_result(state: TricksState) -> DealResult:
         scores=scores, finish=finish, starter=state._starter, dealer=state._dealer,
         carry=(("leader", leader),),
         details={"points": list(points), "tricks": list(state._tricks),
-                 "declared": state._combo if state._declarer >= 0 else ""})
+                 "declared": state._combo if state._declarer >= 0 else ""}, deal=state)
