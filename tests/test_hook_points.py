@@ -13,7 +13,7 @@ import pytest
 import cardrules
 from cardrules.actions import Action
 from cardrules.errors import HookError
-from cardrules.families.shedding.hooks import AfterPlayInput
+from cardrules.families.shedding.hooks import AfterPlayInput, GoOutInput
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import (
     DEFAULTS,
@@ -27,6 +27,7 @@ from cardrules.hooks import (
     HookPoint,
     LegalFilterInput,
     NextDealerInput,
+    Refusal,
     declare,
     hook,
     known,
@@ -84,6 +85,16 @@ def first_out_ends(position: EndOfDealInput) -> bool | None:
 def double(position: DealScoringInput) -> tuple[int, ...]:
     """Every deal counts twice."""
     return tuple(2 * s for s in position.scores)
+
+
+@hook("may_go_out", "test.not_out_on_an_eight")
+def not_out_on_an_eight(position: GoOutInput) -> Refusal | None:
+    """Nobody may go out with an eight."""
+    pack = position.pack
+    if pack.ranks[pack.rank(position.cards[-1])] == "8":
+        return Refusal(reason=f"player {position.player} may not go out with an eight",
+                       rule="R9")
+    return None
 
 
 @hook("deal_scoring", "test.bid_ten_each")
@@ -247,6 +258,24 @@ def test_deal_scoring() -> None:
     for seed in range(4):
         a, b = _play_out(plain.new_deal(seed)), _play_out(doubled.new_deal(seed))
         assert b.result.scores == tuple(2 * s for s in a.result.scores)
+
+
+def test_may_go_out_refuses_a_last_play_with_its_rule() -> None:
+    game = _with_hooks("switch", 2, may_go_out="test.not_out_on_an_eight")
+    state = game.setup(hands=["8H", "KS QS"], pile="9H", stock="2C 3C", current=0)
+    eight = game.parse_action("play 8H")
+    assert eight not in state.legal_actions() and game.parse_action("draw") in \
+        state.legal_actions()
+    assert state.why_illegal(eight) == "player 0 may not go out with an eight (R9)"
+    state = game.setup(hands=["8H 9S", "KS QS"], pile="9H", stock="2C 3C", current=0)
+    assert eight in state.legal_actions()  # not the last card: allowed
+
+
+def test_the_may_go_out_default_allows_any_last_card() -> None:
+    pack = cardrules.load("switch").pack
+    assert known("may_go_out")["any_card"](GoOutInput(
+        pack=pack, cards=(pack.parse("8H"),), top=-1, player=0)) is None
+    assert cardrules.load("switch").refusals == ()
 
 
 def test_deal_scoring_sees_the_bids() -> None:

@@ -61,6 +61,7 @@ class Game:
         "players",
         "procedure",
         "refusal",
+        "refusals",
         "source",
         "state_class",
         "tables",
@@ -119,6 +120,9 @@ class Game:
             self.legal_filter = self._hooks["legal_filter"]  # type: ignore[assignment]
         if not is_default("end_of_deal", self._hooks["end_of_deal"]):
             self.end_of_deal = self._hooks["end_of_deal"]  # type: ignore[assignment]
+        self.refusals: tuple[Callable[[Any, Action], str | None], ...] = \
+            self.procedure.refusals(self)
+        """The family's checks built from its legality hooks (none by default)."""
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
         self.move_limit: int = self.procedure.move_limit(self)
@@ -205,7 +209,8 @@ class Game:
     def hooked_legality(self) -> bool:
         """True if a ``refusal`` or ``legal_filter`` hook narrows the legal actions (what a
         player may be shown not to hold cannot then be read from the rules alone)."""
-        return self.refusal is not None or self.legal_filter is not None
+        return self.refusal is not None or self.legal_filter is not None \
+            or bool(self.refusals)
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point``."""

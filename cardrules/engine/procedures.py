@@ -86,6 +86,12 @@ class Procedure(abc.ABC):
         data.update(spelled_out(game.state_class, extra))
         return self.from_json(game, data)
 
+    def refusals(self, game: Game) -> tuple[Callable[[Any, Action], str | None], ...]:
+        """Checks built from the family's own legality hooks (its hook points that refuse
+        actions, such as whether a player may go out), each giving why an action the
+        rules allow is refused (or None); none when the game names none of them."""
+        return ()
+
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         """Field mixins (like a phase's) that the state class of a game of ``variant``
         adds to :attr:`state_class`: fields only some games need; none by default."""

@@ -339,11 +339,12 @@ class FieldState(State):
         if not actions:
             return actions
         hooks = self.game.variant.hooks
-        if self.game.refusal is not None:
+        if self.game.refusal is not None or self.game.refusals:
             actions = tuple(a for a in actions if self._refused(a) is None)
             if not actions:
-                raise HookError(f"the refusal hook {hooks['refusal']!r} refuses every "
-                                f"action the rules allow")
+                named = ", ".join(repr(hooks[p]) for p in sorted(hooks))
+                raise HookError(f"this game's hooks ({named}) refuse every action the "
+                                f"rules allow")
         keep = self.game.legal_filter
         if keep is None:
             return actions
@@ -355,6 +356,10 @@ class FieldState(State):
 
     def _refused(self, action: Action) -> str | None:
         """The ``refusal`` hook's message for ``action``, or None if it allows it."""
+        for check in self.game.refusals:
+            reason = check(self, action)
+            if reason is not None:
+                return reason
         refuse = self.game.refusal
         if refuse is None:
             return None

@@ -1,5 +1,6 @@
 """The shedding family's hook points: what a card does when a turn ends with it on top
-(``after_play``), and what the card turned up to start the pile does (``upcard``).
+(``after_play``), what the card turned up to start the pile does (``upcard``), and
+whether a player may go out with a play (``may_go_out``).
 
 >>> from cardrules.hooks import points
 >>> points()["after_play"].default, points()["upcard"].default
@@ -12,9 +13,10 @@ import attrs
 
 from cardrules.cards import Pack
 from cardrules.families.shedding.model import AfterTurn
-from cardrules.hooks import HookPoint, declare, hook
+from cardrules.hooks import HookPoint, Refusal, declare, hook
 
-__all__ = ["AfterPlayInput", "Upcard", "UpcardInput", "as_if_played", "as_written", "no_effect"]
+__all__ = ["AfterPlayInput", "GoOutInput", "Upcard", "UpcardInput", "any_card",
+           "as_if_played", "as_written", "no_effect"]
 
 
 @attrs.frozen(kw_only=True)
@@ -87,3 +89,29 @@ def as_if_played(position: UpcardInput) -> Upcard | None:
     if position.after_play is None and not position.draw:
         return None
     return Upcard(after=position.after_play, draw=position.draw)
+
+
+@attrs.frozen(kw_only=True)
+class GoOutInput:
+    """What a ``may_go_out`` hook may look at: a play the rules allow that would lay a
+    player's last cards."""
+
+    pack: Pack
+    """The pack."""
+    cards: tuple[int, ...]
+    """The cards laid, the last one on top."""
+    top: int
+    """The card they are laid on (-1: none)."""
+    player: int
+    """Who plays them."""
+
+
+declare(HookPoint(name="may_go_out", input=GoOutInput, default="any_card",
+                  description="whether a player may go out with a play (None: yes, or a "
+                              "refusal with the reason and rule number)"))
+
+
+@hook("may_go_out", "any_card")
+def any_card(position: GoOutInput) -> Refusal | None:
+    """A player may go out with any card the rules let them play."""
+    return None

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
 from cardrules.engine.heuristics import CardFacts
@@ -15,6 +16,7 @@ from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import StateError
 from cardrules.families.shedding import view as shedding_io
 from cardrules.families.shedding.heuristics import shedding_scorer
+from cardrules.families.shedding.hooks import GoOutInput
 from cardrules.families.shedding.model import (
     FOLLOW,
     NAME,
@@ -29,7 +31,6 @@ from cardrules.families.shedding.tables import SheddingTables
 from cardrules.hooks import is_default
 
 if TYPE_CHECKING:
-    from cardrules.actions import Action
     from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext
@@ -167,6 +168,23 @@ class Shedding(Procedure):
         return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
                                       game.hook("after_play"),
                                       None if is_default("upcard", upcard) else upcard)
+
+    def refusals(self, game: Game) -> tuple[Callable[[Any, Action], str | None], ...]:
+        """The ``may_go_out`` hook's check, when the game names one."""
+        go_out = game.hook("may_go_out")
+        if is_default("may_go_out", go_out):
+            return ()
+
+        def check(state: Any, action: Action) -> str | None:
+            p = state.current_player
+            if action.kind is not Kind.PLAY or p < 0 \
+                    or state.hands[p] != mask_of(action.cards):
+                return None
+            found = go_out(GoOutInput(pack=game.pack, cards=action.cards, top=state.top,
+                                      player=p))
+            return None if found is None else str(found.message)
+
+        return (check,)
 
     def new_deal(self, game: Game, context: DealContext) -> SheddingState:
         return SheddingState.new(game, context)
