@@ -24,7 +24,7 @@ import attrs
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["NO_TRUMP", "Action", "Kind", "parse_action", "register_verb"]
+__all__ = ["NO_TRUMP", "Action", "Kind", "malformed", "parse_action", "register_verb"]
 
 NO_TRUMP = "none"
 """The name of the action ``trump none``: no trumps are chosen (suits are upper-case
@@ -102,6 +102,35 @@ class Action:
         first = [] if self.kind is Kind.VERB else [self.kind.value]
         number = [str(self.amount)] if _VERBS.get(self.name) is _Takes.NUMBER else []
         return " ".join([*first, self.name, *number, *map(str, self.cards)]).replace("  ", " ")
+
+
+def malformed(action: object, size: int) -> str | None:
+    """Why ``action`` is not a well-formed action of a game whose pack has ``size`` cards
+    (an object of another type, a kind that is not a :class:`Kind`, cards that are not
+    whole numbers...), or None: the engine refuses such an action with this reason
+    before any rule looks at it (the rules themselves refuse card numbers outside the
+    pack).
+
+    >>> malformed(Action(kind=Kind.PLAY, cards=(3,)), 36) is None
+    True
+    >>> malformed(Action(kind="play", cards=(3,)), 36)
+    "an action's kind is a Kind such as Kind.PLAY, not 'play'"
+    >>> print(malformed(Action(kind=Kind.PLAY, cards=("9H",)), 36))  # doctest: +ELLIPSIS
+    an action's cards are a tuple of card numbers 0 to 35 (...), not ('9H',)
+    """
+    if not isinstance(action, Action):
+        return f"an action is an Action or its text notation, not {type(action).__name__}"
+    if not isinstance(action.kind, Kind):
+        return f"an action's kind is a Kind such as Kind.PLAY, not {action.kind!r:.40}"
+    cards = action.cards
+    if not (isinstance(cards, tuple) and all(type(c) is int for c in cards)):
+        return (f"an action's cards are a tuple of card numbers 0 to {size - 1} (write names "
+                f"with parse_action), not {cards!r:.60}")
+    if not isinstance(action.name, str):
+        return f"an action's name is a string, not {action.name!r:.40}"
+    if type(action.amount) is not int:
+        return f"an action's amount is a whole number, not {action.amount!r:.40}"
+    return None
 
 
 class _Takes(enum.Enum):

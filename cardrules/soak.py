@@ -21,6 +21,7 @@ from typing import Any
 import cardrules
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.loader.resources import builtin_variants
+from cardrules.tools import limits
 from cardrules.tools.bots import QUICK_BOTS, act, make_bot
 from cardrules.tools.check import run_check
 from cardrules.tools.conformance import Policy
@@ -96,7 +97,8 @@ def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardrules.soak", description=__doc__)
-    parser.add_argument("--minutes", type=float, default=20.0)
+    parser.add_argument("--minutes", type=limits.minutes, default=20.0,
+                        help=f"how long to soak (at most {limits.MAX_MINUTES:g})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="soak-failures", help="folder for failing records")
     parser.add_argument("--variant", action="append", default=[],

@@ -220,6 +220,22 @@ def test_b14_either_end_may_go_first() -> None:
                             "play 6S 7S 8S 9S", "play 9S 8S 7S 6S"}
 
 
+def test_b14_a_run_written_with_the_other_end_on_top_is_refused() -> None:
+    """B14, issue 29 item 11: written from 9D to KD on 10D, the run was silently played
+    in its one legal order (KD first, 9D on top), though the player wrote KD last; it is
+    refused instead, saying how to write the move."""
+    game = bank(2, trumps="none")
+    state = game.setup(hands=["9D JD QD KD 7C", "7S"], pile="10D", owner=1)
+    assert legal(state) == {"play KD", "play KD QD JD 9D"}
+    written = game.parse_action("play 9D JD QD KD")
+    assert not state.can_apply(written)
+    message = refused(state, "play 9D JD QD KD", "B13-B14")
+    assert "with KD on top; write it as 'play KD QD JD 9D'" in message
+    assert state.why_illegal(written) == message
+    after = state.apply("play KD JD QD 9D")  # inner cards in any order: 9D stays on top
+    assert after.top == game.pack.parse("9D")
+
+
 def test_b14_no_run_when_neither_end_beats() -> None:
     """B14: J Q K 10 of hearts cannot go on 9C."""
     state = bank(2, trumps="none").setup(hands=["JH QH KH 10H", "7C"], pile="9C",

@@ -110,8 +110,6 @@ def test_simulate_csv(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["simulate", "bank", "--players", "9", "--games", "2"], "players"),
-    (["simulate", "bank", "--games", "2", "--bots", "clever"], "unknown bot"),
     (["simulate", "bank", "--games", "2", "--option", "seven=often"], "seven"),
     (["simulate", "bank", "--games", "2", "--option", "seven"], "KEY=VALUE"),
     (["play", "nosuchgame"], "nosuchgame"),
@@ -121,6 +119,17 @@ def test_errors_are_clean(capsys: pytest.CaptureFixture[str], argv: list[str],
                           message: str) -> None:
     status, _, err = _run(capsys, *argv)
     assert status == 1 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "bank", "--players", "5", "--games", "2"], "for 2 to 4 players, not 5"),
+    (["simulate", "bank", "--games", "2", "--bots", "clever"], "unknown bot"),
+])
+def test_usage_errors_are_clean(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                message: str) -> None:
+    status, _, err = _run(capsys, *argv)
+    assert status == 2 and message in err and "Traceback" not in err
+    assert err.count("\n") == 1
 
 
 # -- play and replay -------------------------------------------------------------------

@@ -128,10 +128,19 @@ def test_tampered_state_json_is_refused() -> None:
         game.state_from_json({"procedure": "other"})
 
 
-def test_state_from_another_game_is_not_equal() -> None:
+def test_state_from_other_rules_is_not_equal() -> None:
+    """Same position, other rules (an option that the deal's fields do not show)."""
+    a = GAMES[2].new_deal(1)
+    b = cardrules.load("bank", players=2, options={"target": 50}).new_deal(1)
+    assert a.to_json() == b.to_json()
+    assert a != b
+
+
+def test_states_of_the_same_rules_loaded_twice_are_equal() -> None:
+    """Reliability item 3: equality needed the very same Game object."""
     a = GAMES[2].new_deal(1)
     b = cardrules.load("bank", players=2).new_deal(1)
-    assert a != b
+    assert a == b and hash(a) == hash(b)
 
 
 def test_players_out_of_range() -> None:

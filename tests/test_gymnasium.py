@@ -7,9 +7,9 @@ import random
 import warnings
 from typing import Any
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402

@@ -60,3 +60,55 @@ def test_game_specific_python_is_small() -> None:
     for path in (PACKAGE / "games").glob("*.py"):
         lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         assert len(lines) < 80, f"{path.name} has {len(lines)} lines"
+
+
+FAMILIES = PACKAGE / "families"
+FAMILY_IMPORTS_PENDING: set[str] = set()
+"""Modules still importing a family (none: the families declare their own hook
+points)."""
+
+
+def _imported(tree: ast.AST) -> list[str]:
+    """Every module an ``import`` or ``from ... import`` of ``tree`` names."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+    return names
+
+
+def test_only_a_family_imports_itself() -> None:
+    """A family is one package: no module outside ``cardrules/families/<f>/`` imports
+    ``cardrules.families.<f>`` (the registry names the built-in procedures' modules as
+    strings; other code asks the procedure), so generic code can never test a family's
+    record types, and a foreign family is no different from a shipped one."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        where = path.relative_to(PACKAGE)
+        if where.as_posix() in FAMILY_IMPORTS_PENDING:
+            continue
+        own = where.parts[1] if where.parts[0] == "families" and len(where.parts) > 2 else ""
+        for module in _imported(ast.parse(path.read_text(encoding="utf-8"))):
+            parts = module.split(".")
+            if parts[:2] == ["cardrules", "families"] and len(parts) > 2 \
+                    and parts[2] != own:
+                offenders.append(f"{where} imports {module}")
+    assert not offenders, offenders
+
+
+def test_the_pending_family_imports_are_still_there() -> None:
+    """An entry of :data:`FAMILY_IMPORTS_PENDING` goes once its module is clean."""
+    for name in FAMILY_IMPORTS_PENDING:
+        imported = _imported(ast.parse((PACKAGE / name).read_text(encoding="utf-8")))
+        assert any(m.startswith("cardrules.families.") for m in imported), \
+            f"{name} imports no family any more: drop it from FAMILY_IMPORTS_PENDING"
+
+
+def test_the_families_are_the_registrys_built_in_procedures() -> None:
+    """Each family package registers a procedure the registry lists by module name."""
+    from cardrules.engine.procedures import REGISTRY
+
+    packages = {p.name for p in FAMILIES.iterdir() if (p / "procedure.py").is_file()}
+    assert {m.split(".")[2] for m in REGISTRY.built_in} == packages

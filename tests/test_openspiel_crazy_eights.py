@@ -141,7 +141,8 @@ def tally(players: int) -> Tally:
     return total
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow),
+                                     pytest.param(5, marks=pytest.mark.slow)])
 def test_crazy_eights_plays_exactly_as_openspiel(players: int) -> None:
     assert tally(players).decisions > GAMES_PER_COUNT * 10
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from cardrules.adapters.pettingzoo import CardrulesEnv
-from cardrules.errors import IllegalActionError
+from cardrules.adapters.pettingzoo import CardrulesEnv  # noqa: E402
+from cardrules.errors import IllegalActionError  # noqa: E402
 
 GAMES = [("bank", 2, False), ("bank-no-trumps", 4, False), ("bura", 3, False),
          ("bura-classic", 2, True), ("durak", 3, False), ("durak", 2, True)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import action_picks, games
@@ -46,6 +47,7 @@ def test_any_options_deals_end(game: tuple[str, dict[str, Any], int], seed: int)
     assert state.is_over
 
 
+@pytest.mark.slow
 def test_soak_sample(tmp_path: Any) -> None:
     """The CI-sized sample of the soak (the long soak is `python -m cardrules.soak`)."""
     figures = soak(seconds=6, seed=3, out_dir=tmp_path, games_per_batch=2)

@@ -16,7 +16,7 @@ import pytest
 import yaml
 from referencing import Registry, Resource
 
-from cardrules.loader.schema import bundled_schema, references
+from cardrules.loader.schema import bundled_schema, procedures_schema, references
 from cardrules.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,3 +97,30 @@ def test_schema_command_prints_and_writes_the_bundle(
     assert json.loads(out.read_text(encoding="utf-8")) == printed
     assert main(["schema", "--out", str(tmp_path / "missing" / "x.json")]) == 1
     assert "cannot write the schema" in capsys.readouterr().err
+
+
+def test_the_procedures_fragment_is_built_from_the_registry() -> None:
+    """``procedures.schema.json`` is the built-in procedures' schemas as the registry has
+    them (rewrite it with ``cardrules.loader.schema.write_procedures_schema()``), and the
+    variant schema names no procedure itself."""
+    shipped = json.loads((SCHEMAS / "procedures.schema.json").read_text(encoding="utf-8"))
+    assert shipped == procedures_schema()
+    main_text = (SCHEMAS / "variant.schema.json").read_text(encoding="utf-8")
+    assert not any(f"{name}.schema.json" in main_text for name in ("shedding", "tricks",
+                                                                   "bouts"))
+
+
+def test_a_registered_procedures_schemas_join_the_fragment() -> None:
+    from collections.abc import Mapping
+
+    from cardrules.engine.procedures import find, known
+
+    class Plain(type(find("bouts"))):  # type: ignore[misc]
+        name = "plain"
+        play_schema: Mapping[str, Any] | None = {"type": "object"}
+        scoring_schema: Mapping[str, Any] | None = None
+
+    branches = procedures_schema({**known(), "plain": Plain()})["$defs"]["sections"]["allOf"]
+    plain = [b for b in branches
+             if b["if"]["properties"]["play"]["properties"]["procedure"] == {"const": "plain"}]
+    assert plain[0]["then"] == {"properties": {"play": {"type": "object"}}}

@@ -12,7 +12,6 @@ import time
 from collections import defaultdict
 from typing import Any
 
-import numpy as np
 import pytest
 
 import cardrules
@@ -20,6 +19,7 @@ from cardrules.engine.game import Game
 from cardrules.engine.state import State
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError
 
+np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 

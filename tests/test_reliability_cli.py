@@ -66,7 +66,7 @@ def test_check_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
         main(["check", "bank", "--games", "0"])
     assert exit_.value.code == 2
     out, err = capsys.readouterr()
-    assert "every check passed" not in out and "at least 1" in err
+    assert "every check passed" not in out and "from 1 to" in err
     with pytest.raises(CardrulesError, match="at least 1 game"):
         run_check("bank", games=0)
 
@@ -128,3 +128,38 @@ def test_a_failing_load_caps_its_problems_too(capsys: pytest.CaptureFixture[str]
 def test_simulate_refuses_bad_seeds_as_a_library_too() -> None:
     with pytest.raises(CardrulesError, match="2\\*\\*64-1"):
         simulate("bank", players=2, games=2, seed=-1)
+
+
+def _study_out(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "file").write_text("x")
+    return {"an existing file": str(tmp_path / "file"), "/dev/null": "/dev/null",
+            "a path under a file": str(tmp_path / "file" / "sub"),
+            "a deeper path under a file": str(tmp_path / "file" / "sub" / "deeper")}
+
+
+@pytest.mark.parametrize("case", ["an existing file", "/dev/null", "a path under a file",
+                                  "a deeper path under a file"])
+def test_item_9_study_out_that_cannot_be_a_folder_is_a_usage_error(
+        case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29, item 9: these ended in a FileExistsError or NotADirectoryError traceback."""
+    out = _study_out(tmp_path)[case]
+    assert main(["study", "bank", "--games", "2", "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardrules: usage error: --out") and "not a folder" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert (tmp_path / "file").read_text() == "x"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--backend", "ray", "--address", "file:///x"], "is not a Ray cluster address"),
+    (["--address", "localhost:6379"], "use it with --backend ray"),
+])
+def test_item_9_a_study_address_that_is_not_a_ray_cluster_is_a_usage_error(
+        argv: list[str], message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29, item 9: --address file:///x ended in a RuntimeError traceback from Ray."""
+    out = tmp_path / "report"
+    assert main(["study", "bank", "--games", "2", "--out", str(out), *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not out.exists()

@@ -163,6 +163,7 @@ def test_cardrules_check_runs_the_counterfactual_search(
     assert report.ok and len(calls) == report.actions + 1
 
 
+@pytest.mark.slow
 def test_the_end_of_a_deal_is_public_so_the_search_stops_there(tmp_path: Path) -> None:
     """Once a deal has ended its scores are public: a match whose next step (its end, or
     the next deal) follows from hidden won piles is not a leak.  (docs/examples/ladder.yaml

@@ -160,7 +160,7 @@ def test_deeply_nested_json_is_refused_cleanly(capsys: pytest.CaptureFixture[str
 
 def test_brackets_inside_strings_do_not_count_as_nesting(tmp_path: Path) -> None:
     game = cardrules.load("bank", players=2)
-    record = GameRecord.of(game, seed=1, actions=["[" * 1000 + '"\\' + "{" * 1000])
+    record = GameRecord.of(game, seed=1, actions=["[" * 190 + '"\\' + "{" * 190])
     path = tmp_path / "record.json"
     record.save(path)
     assert GameRecord.read(path) == record
@@ -199,3 +199,31 @@ def test_a_replay_hint_from_check_works_from_another_directory(
     assert hint == f"cardrules replay {work / 'failure.json'}"
     monkeypatch.chdir(tmp_path)
     assert main(hint.split()[1:]) == 0
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"players": 100000}, r"\$\.players: 100000 is greater than the maximum of 8"),
+    ({"dealer": -1}, r"\$\.dealer"),
+    ({"dealer": 5}, r"\$\.dealer: 5 is not a seat \(0 to 1\)"),
+    ({"extra": 1}, r"\$: Additional properties are not allowed \('extra'"),
+    ({"actions": ["", "draw"]}, r"\$\.actions\[0\]"),
+    ({"actions": ["play " + "9H " * 200]}, r"\$\.actions\[0\]: .* is too long"),
+    ({"variant": ""}, r"\$\.variant"),
+])
+def test_item_8_a_record_is_checked_against_its_schema_naming_the_file(
+        change: dict[str, object], message: str, tmp_path: Path) -> None:
+    """Issue 29, item 8: what the hand-written checks let through is refused by the record
+    schema, with the file and the field named."""
+    data = GameRecord.of(cardrules.load("bank", players=2), seed=1, actions=[]).to_json()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({**data, **change}))
+    with pytest.raises(RecordError, match=f"record {path}: record field {message}"):
+        GameRecord.read(path)
+
+
+def test_item_8_a_record_with_a_bare_nan_is_refused(tmp_path: Path) -> None:
+    data = GameRecord.of(cardrules.load("bank", players=2), seed=1, actions=[]).to_json()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data).replace('"players": 2', '"players": NaN'))
+    with pytest.raises(RecordError, match="NaN is not a JSON number"):
+        GameRecord.read(path)

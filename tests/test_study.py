@@ -82,6 +82,7 @@ def test_the_report_has_its_tables_plots_and_summary(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "results.json").read_text())["summary"] == list(found.summary)
 
 
+@pytest.mark.slow
 def test_the_ray_backend_gives_the_local_figures() -> None:
     ray = pytest.importorskip("ray")
     plan = StudyPlan(variant="bank", players=2, games=12, seed=3, chunk=4,

@@ -35,6 +35,7 @@ from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
+from cardrules.tools import limits
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
        ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4))
@@ -65,8 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardrules.bench", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true", help="one short run (to prove it works)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
-    parser.add_argument("--runs", type=int, default=5, help="runs per measurement")
+    parser.add_argument("--seconds", type=limits.seconds, default=2.0,
+                        help="length of one run")
+    parser.add_argument("--runs", type=limits.runs, default=5, help="runs per measurement")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer engines")
     parser.add_argument("--no-adapter", action="store_true",
                         help="skip the OpenSpiel adapter's rows")

@@ -38,6 +38,7 @@ from cardrules.engine.information import Information
 from cardrules.engine.match import MatchState
 from cardrules.engine.seeding import MAX_SEED
 from cardrules.engine.state import State
+from cardrules.tools import limits
 from cardrules.tools.bots import drive, make_bot, search_bot
 
 __all__ = ["Duel", "duel", "main", "wilson"]
@@ -196,7 +197,7 @@ def duel(variant: str, *, players: int, bots: tuple[str, str], games: int, seed:
     (with ``progress``, one worker: a running tally on standard error after each)."""
     tasks = [(variant, players, bots[0], bots[1], seed, k, match) for k in range(games)]
     if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
+        with ProcessPoolExecutor(limits.workers_for(workers, tasks=len(tasks))) as pool:
             outcomes = list(pool.map(_one, tasks, chunksize=1))
     else:
         outcomes = []
@@ -217,12 +218,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardrules.bench.bots", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("variant")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=limits.players, default=2)
     parser.add_argument("--bots", default="ismcts,greedy", help="bot A, bot B")
-    parser.add_argument("--games", type=int, default=20, help="matches (or deals)")
+    parser.add_argument("--games", type=limits.games, default=20, help="matches (or deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", action="store_true", help="single deals, not matches")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=limits.workers, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", action="store_true",
                         help="a running tally on standard error after each game (one worker)")

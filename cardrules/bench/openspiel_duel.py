@@ -31,6 +31,7 @@ from cardrules.adapters.openspiel_search import PlayoutEvaluator, seeded_resampl
 from cardrules.bench.bots import wilson
 from cardrules.engine.game import derive_seed
 from cardrules.engine.information import Information
+from cardrules.tools import limits
 from cardrules.tools.bots import make_bot
 from cardrules.tools.search import SearchBot
 
@@ -42,10 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("variant")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--players", type=limits.players, default=2)
+    parser.add_argument("--iterations", type=limits.whole(1, limits.MAX_ITERATIONS), default=300)
     parser.add_argument("--bot", help="the cardrules bot (default ismcts:ITERATIONS)")
-    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--deals", type=limits.games, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     game = pyspiel.load_game("python_cardrules", {"variant": args.variant,

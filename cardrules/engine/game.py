@@ -11,6 +11,7 @@ from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack, mask_of
 from cardrules.engine import flow, state_codec
 from cardrules.engine.action_space import ActionSpace
+from cardrules.engine.consistency import checked
 from cardrules.engine.match import MatchState
 from cardrules.engine.observation import Number, NumbersBySeat, Observation, OneOf
 from cardrules.engine.procedures import Procedure, find
@@ -139,6 +140,32 @@ class Game:
         phases it lists must be registered there too)."""
         return (_rebuild, (self.variant, self.players, self.fingerprint, self.source))
 
+    def __copy__(self) -> Game:
+        return self  # immutable: a copy is the game itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.fingerprint, self.players, sorted(self.options.items(), key=str))
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they play the same rules (their fingerprint, which the
+        options in force are part of) with the same options and number of players, so
+        states of a game read back from a pickle compare equal to the original's.
+
+        >>> import pickle, cardrules
+        >>> game = cardrules.load("bura", players=2)
+        >>> pickle.loads(pickle.dumps(game)) == game != cardrules.load("bura", players=3)
+        True
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash((self.fingerprint, self.players))
+
     @property
     def options(self) -> dict[str, object]:
         """Option name -> value in force."""
@@ -262,9 +289,10 @@ class Game:
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).
 
-        The keywords depend on the procedure; see its ``setup`` function.
+        The keywords depend on the procedure; see its ``setup`` function.  The position
+        is checked as :meth:`state_from_json` checks a state.
         """
-        return self.procedure.setup(self, **position)
+        return checked(self.procedure.setup(self, **position))
 
     def position(self, **fields: Any) -> State:
         """Any position of a deal, step or phase, for tests and puzzles: every field the
@@ -288,7 +316,7 @@ class Game:
                              f"fields: {', '.join(sorted(data))}")
         data.update(state_codec.spelled_out(self.state_class, fields))
         data["procedure"] = self.variant.play.procedure
-        return self.procedure.from_json(self, data)
+        return checked(self.procedure.from_json(self, data))
 
     def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
                     dealer: int | None = None, index: int = 0, seed: int = 0,
@@ -312,10 +340,10 @@ class Game:
         """
         if dealer is None:
             dealer = int(deal.to_json().get("dealer", 0))
-        return MatchState.set_up(
+        return checked(MatchState.set_up(
             self, deal=deal, seed=seed, index=index, dealer=dealer,
             totals=tuple(totals) if totals is not None else (0,) * self.players,
-            history=tuple(tuple(row) for row in history))
+            history=tuple(tuple(row) for row in history)))
 
     @property
     def partnerships(self) -> tuple[tuple[int, ...], ...]:
@@ -354,16 +382,18 @@ class Game:
         return states
 
     def state_from_json(self, data: dict[str, Any]) -> State:
-        """Read back a state written by ``State.to_json()``."""
+        """Read back a state written by ``State.to_json()``, checked by its procedure
+        and by :mod:`cardrules.engine.consistency` (a :class:`~cardrules.errors.StateError`
+        names what is wrong)."""
         if not isinstance(data, dict):
             raise RecordError("a state must be a JSON object")
         if data.get("procedure") == "match":
-            return MatchState.from_json(self, data)
+            return checked(MatchState.from_json(self, data))
         if data.get("procedure") != self.variant.play.procedure:
             raise RecordError(
                 f"state of procedure {data.get('procedure')!r}, "
                 f"game uses {self.variant.play.procedure!r}")
-        return self.procedure.from_json(self, data)
+        return checked(self.procedure.from_json(self, data))
 
 
 

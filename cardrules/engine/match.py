@@ -375,7 +375,7 @@ class MatchState(State):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MatchState):
             return NotImplemented
-        return self._game is other._game and self._key() == other._key()
+        return self._game == other._game and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key()[:5])

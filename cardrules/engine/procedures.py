@@ -2,7 +2,10 @@
 
 A procedure is a :class:`Procedure` object whose methods build the compiled tables of a
 variant, deal, read states back, set up explicit positions, re-sample hidden cards and
-list the observation fields.  The built-in procedures are imported on first use;
+list the observation fields.  It also owns what generic code must know of its ``play:``
+and ``scoring:`` records, which nothing outside its package reads: their schemas, their
+cross-field checks, the bound on legal actions, the rules in English and what it offers
+listed phases (:data:`NEEDS`).  The built-in procedures are imported on first use;
 third-party ones register through the entry-point group ``cardrules.procedures`` (each
 entry point names a :class:`Procedure` object) or by calling :func:`register`.
 
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.fields import declared
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
     from cardrules.engine.state import DealContext, State
     from cardrules.model.common import Visibility
 
-__all__ = ["Procedure", "find", "known", "register"]
+__all__ = ["NEEDS", "Procedure", "find", "known", "needs_words", "offering", "register"]
 
 
 class Procedure(abc.ABC):
@@ -54,8 +57,16 @@ class Procedure(abc.ABC):
     list only phases that run after the deal."""
     play_schema: Mapping[str, Any] | None = None
     """The JSON Schema of its ``play:`` section (``procedure`` included), checked when a
-    rule file loads, with each problem located in the file; None for the shipped
-    procedures, whose sections the shipped ``schemas/`` check."""
+    rule file loads, with each problem located in the file (None: the records alone
+    check it).  A ``$ref`` in it resolves against the shipped schemas
+    (``shedding.schema.json#/$defs/play``) unless the schema gives its own ``$id``."""
+    scoring_schema: Mapping[str, Any] | None = None
+    """The JSON Schema of its ``scoring:`` section, like :attr:`play_schema`."""
+    offers: frozenset[str] = frozenset()
+    """What its play offers listed phases, from :data:`NEEDS` (a phase that needs
+    something its procedure does not offer is refused at load, see :meth:`lacks`)."""
+    bound_path: tuple[str | int, ...] = ("play",)
+    """Where in a rule file a too large :meth:`action_bound` is reported."""
 
     @abc.abstractmethod
     def compile(self, game: Game) -> Any:
@@ -131,10 +142,95 @@ class Procedure(abc.ABC):
         """The most actions a deal of ``game`` can take under its rules: a bound derived
         from the pack, the players and the rules, past which a deal is stuck in a loop."""
 
+    def check(self, variant: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        """Cross-field problems of ``variant``'s play and scoring that its schema cannot
+        express, each as (JSON path, message); none by default."""
+        return iter(())
+
+    def action_bound(self, variant: Any) -> int:
+        """An upper bound on the legal actions of any state of play of ``variant`` (the
+        loader refuses a variant above
+        :data:`~cardrules.model.bounds.MAX_LEGAL_ACTIONS`).  By default every card of
+        the pack, a draw and a pass."""
+        return len(variant.pack.ranks) * len(variant.pack.suits) + 2
+
+    def describe(self, variant: Any) -> Iterator[str]:
+        """The rules of play and scoring of ``variant`` in English, one line per rule
+        (``cardrules rules`` prints them under "Play"); none by default."""
+        return iter(())
+
+    def hooks_described(self) -> frozenset[str]:
+        """The hook points :meth:`describe` words in place of the rules they replace
+        (``cardrules rules`` lists the other named hooks apart); none by default."""
+        return frozenset()
+
+    def draws_stock(self, variant: Any) -> bool:
+        """Whether play draws from the cards left after the deal (the stock); True by
+        default."""
+        return True
+
+    def starter_place(self, variant: Any) -> str:
+        """Where the cards ``deal.starter`` turns face up begin play, in a word (for the
+        English rules); ``pile`` by default."""
+        return "pile"
+
+    def first_move(self, variant: Any, usual: str) -> str:
+        """Who makes the first move of a deal of ``variant``, in words, given ``usual``,
+        the words of its ``first_mover`` hook (``the player on the dealer's left moves
+        first``); ``usual`` by default."""
+        return usual
+
+    def in_partnerships(self, variant: Any) -> bool:
+        """Whether players of ``variant`` play in partnerships (they score alike and win
+        or lose together); False by default."""
+        return False
+
+    def structure_hooks(self) -> Mapping[Any, Callable[[Any, type], Any]]:
+        """The ``cattrs`` structure hooks (type -> hook) its records need beyond the
+        generic ones, when its sections are read into :attr:`play_rules` and
+        :attr:`scoring_rules`; none by default."""
+        return {}
+
+    def lacks(self, need: str, variant: Any) -> Iterator[str]:
+        """What ``variant``'s play lacks for a listed phase's ``need`` (a key of
+        :data:`NEEDS`), each as words that follow "<phase> needs"; nothing when it has
+        what the phase needs.  By default a procedure has what it :attr:`offers`."""
+        if need not in self.offers:
+            yield needs_words(need)
+
     def partnerships(self, game: Game) -> Partnerships:
         """Who plays together, each partnership a tuple of seats; by default everyone
         plays alone."""
         return alone(game.players)
+
+
+NEEDS: dict[str, str] = {
+    "counted_tricks": "a game of tricks",
+    "bidder_names_trump": "a game of tricks whose trumps the highest bidder names",
+    "own_trumps": "a trump suit of each player's own",
+}
+"""What a listed phase may need of the play (:attr:`Procedure.offers`): tricks whose
+number is known before play (bidding), trumps named by the highest bidder
+(name_trump), a trump suit per player (choose_trump); each with its words."""
+
+
+def offering(need: str) -> list[str]:
+    """The registered procedures that offer ``need``, by name.
+
+    >>> offering("own_trumps")
+    ['shedding']
+    """
+    return sorted(name for name, procedure in known().items() if need in procedure.offers)
+
+
+def needs_words(need: str) -> str:
+    """``need`` in words, with the procedures that offer it (what a phase asks for).
+
+    >>> needs_words("counted_tricks")
+    'a game of tricks (play.procedure: tricks)'
+    """
+    names = offering(need)
+    return f"{NEEDS[need]} (play.procedure: {' or '.join(names) or 'none is registered'})"
 
 
 REGISTRY: Registry[Procedure] = Registry(

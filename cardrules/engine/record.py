@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import jsonschema
 
-from cardrules.actions import Action
-from cardrules.engine.seeding import check_seed
+from cardrules.actions import MAX_NOTATION, Action
+from cardrules.engine.seeding import MAX_SEED, check_seed
 from cardrules.errors import RecordError, SeedError, VariantError
 from cardrules.loader.resolve import RuleSource, _is_name, _target
 
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.engine.state import State
 
-__all__ = ["FORMAT", "MAX_RECORD_BYTES", "MAX_RECORD_DEPTH", "GameRecord", "game_of",
-           "replay", "variant_source"]
+__all__ = ["FORMAT", "MAX_RECORD_BYTES", "MAX_RECORD_DEPTH", "RECORD_SCHEMA", "GameRecord",
+           "game_of", "replay", "schema_problem", "variant_source"]
 
 FORMAT = 2
 """Version of the record's JSON layout and of what a seed deals (2: the shuffle of
@@ -45,6 +46,31 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 """Largest record file read (a game of 20,000 actions takes about 300 kB)."""
 MAX_RECORD_DEPTH = 32
 """Deepest nesting of JSON arrays and objects read from a record (real records use 4)."""
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "a cardrules game record (GameRecord.to_json, format 2)",
+    "type": "object",
+    "required": ["format", "variant", "fingerprint", "options", "players", "seed", "match",
+                 "actions"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": FORMAT},
+        "variant": {"type": "string", "minLength": 1, "maxLength": 4096},
+        "fingerprint": {"type": "string", "minLength": 1, "maxLength": 200},
+        "options": {"type": "object"},
+        "players": {"type": "integer", "minimum": 1, "maximum": 8},
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+        "match": {"type": "boolean"},
+        "dealer": {"oneOf": [{"type": "null"}, {"type": "integer", "minimum": 0}]},
+        "actions": {"type": "array",
+                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_NOTATION}},
+    },
+}
+"""What :meth:`GameRecord.to_json` writes; :meth:`GameRecord.from_json` checks a record
+against it before use (after the checks that name the commonest faults in words)."""
+
+_RECORD = jsonschema.Draft202012Validator(RECORD_SCHEMA)
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -121,6 +147,12 @@ class GameRecord:
             check_seed(record.seed)
         except SeedError as exc:
             raise RecordError(f"record field 'seed': {exc}") from None
+        problem = schema_problem(_RECORD, data)
+        if problem is not None:
+            raise RecordError(f"record field {problem}")
+        if record.dealer is not None and record.dealer >= record.players:
+            raise RecordError(f"record field $.dealer: {record.dealer} is not a seat "
+                              f"(0 to {record.players - 1})")
         return record
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -145,10 +177,34 @@ class GameRecord:
                                   f"{MAX_RECORD_BYTES:,} bytes")
             text = raw.decode("utf-8")
             _check_depth(text, shown)
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant)
         except (OSError, ValueError) as exc:
             raise RecordError(f"cannot read record {shown}: {exc}") from None
-        return cls.from_json(data)
+        try:
+            return cls.from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"record {shown}: {exc}") from None
+
+
+def schema_problem(validator: jsonschema.protocols.Validator, data: Any) -> str | None:
+    """The first way ``data`` breaks ``validator``'s schema, as ``$.path: message`` (the
+    offending value shortened), or None when it fits.
+
+    >>> schema_problem(jsonschema.Draft202012Validator(RECORD_SCHEMA), {"format": 2})
+    "$: 'variant' is a required property"
+    """
+    error = min(validator.iter_errors(data), key=lambda e: list(map(str, e.path)), default=None)
+    if error is None:
+        return None
+    where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
+    shown = repr(error.instance)
+    message = error.message if len(shown) <= 40 else \
+        error.message.replace(shown, shown[:30] + "...")
+    return f"{where}: {message[:200]}"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _check_depth(text: str, shown: str) -> None:

@@ -43,6 +43,11 @@ class Registry(Generic[T]):
         self._items: dict[str, T] = {}
         self._loaded = False
 
+    @property
+    def built_in(self) -> tuple[str, ...]:
+        """The modules that register the built-in plug-ins."""
+        return self._built_in
+
     def register(self, item: T) -> T:
         """Register ``item`` under its name (a later registration of a name replaces an
         earlier one)."""

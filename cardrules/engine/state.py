@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardrules.actions import Action
+from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import Pack, shuffled
-from cardrules.engine import flow, standings, state_codec
+from cardrules.engine import consistency, flow, standings, state_codec
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
@@ -197,7 +197,8 @@ class State(abc.ABC):
         return self.game.procedure.resample(self, player, rng)
 
     def can_apply(self, action: Action) -> bool:
-        """True if ``action`` is legal here."""
+        """True if ``action`` is legal here (False for anything that is not a
+        well-formed action of this game)."""
         return action in self.legal_actions()
 
     def apply(self, action: Action | str, *, player: int | None = None) -> State:
@@ -218,9 +219,10 @@ class State(abc.ABC):
                 return self._step(action)
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        elif not isinstance(action, Action):
-            raise IllegalActionError(f"an action is an Action or its text notation, not "
-                                     f"{type(action).__name__}")
+        wrong = malformed(action, self.game.pack.size)
+        if wrong is not None:
+            raise IllegalActionError(wrong)
+        assert isinstance(action, Action)
         if action not in legal:
             action = _same_cards(action, legal)
         if action not in legal:
@@ -292,6 +294,9 @@ class FieldState(State):
         work, the ``refusal`` hook (its reason and rule number), the ``legal_filter``
         hook or the first of the procedure's rules that forbids it (the property tests
         check that the listed actions are exactly those no rule forbids)."""
+        wrong = malformed(action, self._game.pack.size)
+        if wrong is not None:
+            return wrong
         if self._stage >= 0:
             if self._game.hooked_legality and action not in self.legal_actions():
                 hooked = self._filtered_out(action, self._compute_legal())
@@ -395,16 +400,21 @@ class FieldState(State):
                 f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
                 f"than its rules allow ({self._game.move_limit}); the rule file describes a "
                 f"deal that may never end")
+        if consistency.EVERY_STATE:
+            consistency.structure(new)
         return new
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, d.attribute) for d in declared(type(self)))
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        """Equal states of equal games: a state read back from a pickle equals the
+        original though its game (and the class composed for it) is another object."""
+        if not isinstance(other, FieldState):
             return NotImplemented
-        assert isinstance(other, FieldState)
-        return self.game is other.game and self._key() == other._key()
+        return (type(other) is type(self)
+                or type(other).__qualname__ == type(self).__qualname__) \
+            and self.game == other.game and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -428,14 +438,17 @@ class FieldState(State):
 def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
     """The legal action that lays the same cards as ``action`` in another order: the only
     one with that set of cards, or, where several differ only in which card lies last (on
-    top), the one with ``action``'s last card.  ``action`` itself when there is none."""
+    top), the one with ``action``'s last card.  ``action`` itself when there is none.  A
+    ``play`` is only re-ordered with its last card kept last (the card written last ends
+    on top of the pile), never to another legal order: the rules' refusal says how to
+    write that one."""
     cards = action.cards
     if len(cards) < 2 or len(set(cards)) != len(cards):
         return action
     wanted = frozenset(cards)
     found = [a for a in legal if a.kind is action.kind and a.name == action.name
              and len(a.cards) == len(cards) and frozenset(a.cards) == wanted]
-    if len(found) > 1:
+    if len(found) > 1 or action.kind is Kind.PLAY:
         found = [a for a in found if a.cards[-1] == cards[-1]]
     return found[0] if len(found) == 1 else action
 

@@ -6,6 +6,13 @@ point at one file, so :func:`bundled_schema` copies every fragment's ``$defs`` i
 variant schema (as ``$defs/<file stem>.<name>``) and rewrites the references to match.
 ``cardrules schema`` prints it, or writes it with ``--out FILE``.
 
+The variant schema names no procedure: it refers to ``procedures.schema.json``, whose
+checks of the ``play:`` and ``scoring:`` sections :func:`procedures_schema` builds from
+the registered procedures (:attr:`~cardrules.engine.procedures.Procedure.play_schema`
+and ``scoring_schema``).  The loader builds it from the registry at each check, so a
+plug-in's procedure is checked like a shipped one; the shipped file is the built-in
+procedures' copy for editors (``write_procedures_schema()`` rewrites it).
+
 >>> schema = bundled_schema()
 >>> schema["title"]
 'cardrules variant file'
@@ -18,17 +25,23 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from cardrules.engine.procedures import REGISTRY, Procedure
+from cardrules.engine.procedures import known as known_procedures
 from cardrules.errors import CardrulesError
 from cardrules.loader import resources
 
-__all__ = ["MAIN_SCHEMA", "bundled_schema", "references", "schema_text"]
+__all__ = ["MAIN_SCHEMA", "PROCEDURES_SCHEMA", "bundled_schema", "procedures_schema",
+           "references", "schema_text", "write_procedures_schema"]
 
 MAIN_SCHEMA = "variant.schema.json"
 """The file name of the schema a rule file is checked against; the others are fragments."""
+PROCEDURES_SCHEMA = "procedures.schema.json"
+"""The fragment that checks each procedure's sections, built by :func:`procedures_schema`."""
+_BASE = "https://cardrules.dev/schemas/"
 
 _SUFFIX = ".schema.json"
 
@@ -86,6 +99,60 @@ def references(schema: Any) -> Iterator[str]:
     elif isinstance(schema, list):
         for item in schema:
             yield from references(item)
+
+
+def procedures_schema(procedures: Mapping[str, Procedure] | None = None) -> dict[str, Any]:
+    """The ``procedures.schema.json`` fragment for ``procedures`` (by name; default: the
+    built-in ones): for each, a branch applying its ``play:`` and ``scoring:`` schemas
+    to a rule file whose ``play.procedure`` names it.
+
+    >>> branch = procedures_schema()["$defs"]["sections"]["allOf"][0]
+    >>> branch["if"]["properties"]["play"]["properties"]["procedure"]
+    {'const': 'bouts'}
+    >>> branch["then"]["properties"]["play"]
+    {'$ref': 'bouts.schema.json#/$defs/play'}
+    """
+    if procedures is None:
+        procedures = built_in_procedures()
+    branches = []
+    for name in sorted(procedures):
+        procedure = procedures[name]
+        sections = {key: dict(schema) for key, schema in
+                    (("play", procedure.play_schema), ("scoring", procedure.scoring_schema))
+                    if schema is not None}
+        if sections:
+            branches.append({
+                "if": {"required": ["play"], "properties": {"play": {
+                    "required": ["procedure"],
+                    "properties": {"procedure": {"const": name}}}}},
+                "then": {"properties": sections}})
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": _BASE + PROCEDURES_SCHEMA,
+        "title": "cardrules procedures",
+        "description": "The play and scoring sections of each procedure, checked by the "
+                       "procedure's own schema (this file is built from the registered "
+                       "procedures).",
+        "$defs": {"sections": {
+            "description": "The schemas of the play: and scoring: sections, chosen by "
+                           "play.procedure.",
+            "allOf": branches}},
+    }
+
+
+def built_in_procedures() -> dict[str, Procedure]:
+    """The procedures that ship with cardrules, by name (not those of plug-ins)."""
+    return {name: procedure for name, procedure in known_procedures().items()
+            if type(procedure).__module__ in REGISTRY.built_in}
+
+
+def write_procedures_schema(schema_dir: Path | None = None) -> Path:
+    """Rewrite the shipped ``procedures.schema.json`` from the built-in procedures (run
+    after changing which schema a built-in procedure names); its path."""
+    path = (schema_dir or resources.data_dir("schemas")) / PROCEDURES_SCHEMA
+    path.write_text(json.dumps(procedures_schema(), indent=2, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    return path
 
 
 def _read(path: Path) -> dict[str, Any]:

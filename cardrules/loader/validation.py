@@ -32,8 +32,10 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.procedures import known as known_procedures
 from cardrules.errors import CardrulesError, Problem, VariantError
 from cardrules.loader import resources
+from cardrules.loader.schema import PROCEDURES_SCHEMA, procedures_schema
 from cardrules.loader.yamlsafe import JsonPath, Mark, Marks, format_path
 
 __all__ = ["validate"]
@@ -68,7 +70,7 @@ def validate(
     schema directory (for tests).  Problems come sorted by line.
     """
     directory = (schema_dir or resources.data_dir("schemas")).resolve()
-    validator = _validator(directory, schema)
+    validator = _validator(directory, schema, _procedures_text())
     found: set[Problem] = set()
     for error in validator.iter_errors(data):
         for path, message, at_key in _explain(error):
@@ -79,8 +81,15 @@ def validate(
         raise VariantError(sorted(found, key=lambda p: (p.file, p.line, p.column, p.path)))
 
 
+def _procedures_text() -> str:
+    """The registered procedures' schemas (:func:`~cardrules.loader.schema.procedures_schema`)
+    as JSON text: what the check of ``play:`` and ``scoring:`` is built from, and the key
+    of the cached validator (a procedure registered later gets a new one)."""
+    return json.dumps(procedures_schema(known_procedures()), sort_keys=True)
+
+
 @functools.cache
-def _registry(directory: Path) -> tuple[Mapping[str, Any], Registry[Any]]:
+def _registry(directory: Path, procedures: str) -> tuple[Mapping[str, Any], Registry[Any]]:
     contents: dict[str, Any] = {}
     for path in sorted(directory.glob("*.json")):
         try:
@@ -89,6 +98,8 @@ def _registry(directory: Path) -> tuple[Mapping[str, Any], Registry[Any]]:
             raise CardrulesError(f"cannot load JSON schema {path}: {exc}") from exc
     if not contents:
         raise CardrulesError(f"no JSON schemas (*.json) found in {directory}")
+    if PROCEDURES_SCHEMA in contents:  # the registered procedures, not the shipped copy
+        contents[PROCEDURES_SCHEMA] = json.loads(procedures)
     registry: Registry[Any] = Registry()
     ids = [c["$id"] for c in contents.values() if isinstance(c, dict) and "$id" in c]
     pairs: list[tuple[str, Resource[Any]]] = []
@@ -107,8 +118,9 @@ def _registry(directory: Path) -> tuple[Mapping[str, Any], Registry[Any]]:
 
 
 @functools.cache
-def _validator(directory: Path, schema: str) -> jsonschema.Draft202012Validator:
-    contents, registry = _registry(directory)
+def _validator(directory: Path, schema: str,
+               procedures: str) -> jsonschema.Draft202012Validator:
+    contents, registry = _registry(directory, procedures)
     if schema not in contents:
         raise CardrulesError(
             f"no JSON schema {schema!r} in {directory}; have: {', '.join(sorted(contents))}"
@@ -121,24 +133,16 @@ def _validator(directory: Path, schema: str) -> jsonschema.Draft202012Validator:
 
 
 def _procedure_problems(data: Any, marks: Marks, file: str) -> Iterable[Problem]:
-    """The ``play:`` section's problems that depend on the registered procedures: a
-    procedure nobody registered, and a plug-in procedure's section its own schema
-    (:attr:`~cardrules.engine.procedures.Procedure.play_schema`) refuses.  The shipped
-    procedures' sections are checked by the shipped schema."""
+    """A ``play.procedure`` nobody registered (the sections of a registered one are
+    checked by its own schemas, through ``procedures.schema.json``)."""
     play = data.get("play") if isinstance(data, dict) else None
     name = play.get("procedure") if isinstance(play, dict) else None
     if not isinstance(name, str):
         return
     try:
-        procedure = find_procedure(name)
+        find_procedure(name)
     except KeyError as exc:
         yield _problem(("play", "procedure"), str(exc.args[0]), False, marks, file)
-        return
-    if procedure.play_schema is not None:
-        checker = jsonschema.Draft202012Validator(procedure.play_schema)
-        for error in checker.iter_errors(play):
-            for path, message, at_key in _explain(error):
-                yield _problem(("play", *path), message, at_key, marks, file)
 
 
 def _problem(path: JsonPath, message: str, at_key: bool, marks: Marks, file: str) -> Problem:

@@ -15,7 +15,12 @@ __all__ = [
     "OptionSpec",
     "PackSpec",
     "PlayerRange",
+    "RankBeat",
+    "RankClause",
     "Spelling",
+    "TrickTrump",
+    "TrumpBeat",
+    "TrumpSource",
     "Visibility",
 ]
 
@@ -65,6 +70,62 @@ class BeatClause(enum.Enum):
     """Any lower card of the same suit."""
     SAME_SUIT = "same_suit"
     """Any other card of the same suit (with ``same_rank``: matching, as in Crazy Eights)."""
+
+
+class TrumpSource(enum.Enum):
+    """Where a deal's trump suit comes from."""
+
+    TURNED_CARD = "turned_card"
+    """The suit of the card turned up after the deal (``deal.trump_card``)."""
+    FIXED = "fixed"
+    """Always the suit named in ``suit``."""
+    DEALER_CARD = "dealer_card"
+    """The suit of the dealer's last dealt card, turned up for all to see; it stays in the
+    dealer's hand (as in Whist)."""
+    NONE = "none"
+    """No trumps."""
+    BIDDER = "bidder"
+    """Named after the bidding by the highest bidder (the first to make the highest bid,
+    in bidding order), through a listed phase that names trumps
+    (a listed phase that names trumps); no trumps until then."""
+
+
+@attrs.frozen(kw_only=True)
+class TrickTrump:
+    """The trump suit of a deal; a trump beats any plain card."""
+
+    source: TrumpSource = TrumpSource.NONE
+    """Where the trump suit comes from."""
+    suit: str | None = None
+    """The trump suit of ``source: fixed``."""
+
+
+class TrumpBeat(enum.Enum):
+    """What a card of a higher class may beat."""
+
+    ANY_RANK = "any_rank"
+    """Any card of a lower class, whatever its rank."""
+    STEP_ONLY = "step_only"
+    """Only a card of a lower class whose rank is exactly one rung higher."""
+
+
+class RankBeat(enum.Enum):
+    """What a card of a :class:`RankClause` rank beats."""
+
+    SAME_SUIT = "same_suit"
+    """Any card of its own suit."""
+    ANY = "any"
+    """Any card at all."""
+
+
+@attrs.frozen(kw_only=True)
+class RankClause:
+    """A card of ``rank`` beats ``beats``: ``same_suit`` (any card of its suit) or ``any``."""
+
+    rank: str
+    """The rank that gets the power."""
+    beats: RankBeat = RankBeat.SAME_SUIT
+    """Any card of its suit, or any card."""
 
 
 @attrs.frozen(kw_only=True)

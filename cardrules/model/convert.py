@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import cattrs
 
+from cardrules.engine.procedures import Procedure
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.families.shedding.model import RankClause
 from cardrules.model.common import (
-    BeatClause,
     DealSpec,
     OptionSpec,
     PackSpec,
@@ -52,13 +52,6 @@ def _options(value: Any, _: type) -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
-def _clause(value: Any, _: type) -> BeatClause | RankClause:
-    """A named clause (``step_down``) or a rank's clause (``{rank: 8, beats: any}``)."""
-    if isinstance(value, str):
-        return BeatClause(value)
-    return _converter.structure(value, RankClause)
-
-
 def _int_or_name(value: Any, _: type) -> int | str:
     """A number, or a name the schema allows in its place (``deals: schedule``)."""
     return value if isinstance(value, (int, str)) and not isinstance(value, bool) \
@@ -67,7 +60,6 @@ def _int_or_name(value: Any, _: type) -> int | str:
 
 _converter.register_structure_hook(Fraction, _fraction)
 _converter.register_structure_hook(int | str, _int_or_name)
-_converter.register_structure_hook(BeatClause | RankClause, _clause)
 _converter.register_structure_hook(str, lambda v, _: str(v))
 
 
@@ -80,6 +72,7 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
     procedure = find_procedure(data["play"]["procedure"])
     play_type, scoring_type = procedure.play_rules, procedure.scoring_rules
     part = _converter.structure
+    section = _section_converter(procedure).structure
     return Variant(
         name=str(data["name"]),
         title=str(data.get("title", data["name"])),
@@ -88,14 +81,27 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         pack=part(data["pack"], PackSpec),
         zones=part(data.get("zones", {}), dict[str, Visibility]),
         deal=DealSpec.read(dict(data["deal"])),
-        play=part(data["play"], play_type),
-        scoring=part(data.get("scoring", {}), scoring_type),
+        play=section(data["play"], play_type),
+        scoring=section(data.get("scoring", {}), scoring_type),
         match=part(data["match"], MatchSpec),
         hooks=part(data.get("hooks", {}), dict[str, str]),
         options=_options(data.get("options"), tuple),
         references=part(data.get("references", {}), dict[str, str]),
         phases=tuple(_phase_entry(item) for item in data.get("phases", ())),
     )
+
+
+@functools.cache
+def _section_converter(procedure: Procedure) -> cattrs.Converter:
+    """The generic converter with the procedure's own structure hooks added (the generic
+    one itself when it has none)."""
+    hooks = procedure.structure_hooks()
+    if not hooks:
+        return _converter
+    converter = _converter.copy()
+    for kind, hook in hooks.items():
+        converter.register_structure_hook(kind, hook)
+    return converter
 
 
 def _phase_entry(item: str | Mapping[str, Any]) -> PhaseEntry:

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
-from cardrules.families.bouts.model import BoutsPlay, BoutsScoring
-from cardrules.families.shedding.model import SheddingPlay, SheddingScoring
-from cardrules.families.tricks.model import TrickScoring, TricksPlay
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
 from cardrules.model.match import MatchSpec
 
 __all__ = ["PhaseEntry", "PlayRules", "ScoringRules", "Variant"]
 
-PlayRules = SheddingPlay | TricksPlay | BoutsPlay
-"""The play section of any procedure."""
-ScoringRules = SheddingScoring | TrickScoring | BoutsScoring
-"""The scoring section of any procedure."""
+
+
+class PlayRules(Protocol):
+    """The play section of any procedure: the record its procedure reads ``play:`` into
+    (:attr:`~cardrules.engine.procedures.Procedure.play_rules`), which names the
+    procedure; what else it holds is the procedure's own business."""
+
+    @property
+    def procedure(self) -> str:
+        """The registered procedure's name."""
+
+
+class ScoringRules(Protocol):
+    """The scoring section of any procedure: the record its procedure reads ``scoring:``
+    into (:attr:`~cardrules.engine.procedures.Procedure.scoring_rules`); only the
+    procedure reads it."""
 
 
 @attrs.frozen(kw_only=True)

@@ -129,6 +129,12 @@ class Phase(abc.ABC):
         :meth:`enter`): the flow moves on to the next phase."""
         return False
 
+    def inconsistency(self, state: Any, settings: Any) -> str | None:
+        """Why a state read back or set up with this phase at work cannot be (a deal in
+        which it has nothing to do, say), or None when it can; checked with every such
+        state (:mod:`cardrules.engine.consistency`).  None by default."""
+        return None
+
     def action_bound(self, settings: Any, variant: Variant) -> int:
         """The most legal actions a state of this phase offers (checked at load against
         :data:`cardrules.model.bounds.MAX_LEGAL_ACTIONS`); by default one per card a hand

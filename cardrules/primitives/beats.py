@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardrules.cards import Pack, mask_of
-from cardrules.families.shedding.model import RankBeat, RankClause, TrumpBeat
-from cardrules.model.common import BeatClause
+from cardrules.model.common import BeatClause, RankBeat, RankClause, TrumpBeat
 
 __all__ = ["CLAUSES", "class_table", "clause_table", "describe_clause", "suit_classes"]
 

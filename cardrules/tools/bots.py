@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -29,6 +30,7 @@ from cardrules.engine.information import Information
 from cardrules.engine.match import MatchState
 from cardrules.engine.state import DealResult, State
 from cardrules.errors import CardrulesError
+from cardrules.tools.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS
 from cardrules.tools.search import SearchBot, rollout_random
 
 if TYPE_CHECKING:
@@ -185,17 +187,22 @@ def search_bot(spec: str = "") -> SearchBot:
         rollout_random if "random" in flags else None
     shortlist = None if "wide" in flags else greedy_shortlist
     opponents = "tree" if "tree" in flags else "auto"
+    if not budget:
+        return SearchBot(rollout=rollout, shortlist=shortlist, opponents=opponents)
     try:
-        if not budget:
-            return SearchBot(rollout=rollout, shortlist=shortlist, opponents=opponents)
         if budget.endswith("s"):
-            return SearchBot(iterations=10**9, seconds=float(budget[:-1]), rollout=rollout,
-                             shortlist=shortlist, opponents=opponents)
-        return SearchBot(iterations=int(budget), rollout=rollout, shortlist=shortlist,
-                         opponents=opponents)
+            seconds = float(budget[:-1])
+            if math.isfinite(seconds) and 0 < seconds <= MAX_SEARCH_SECONDS:
+                return SearchBot(iterations=10**9, seconds=seconds, rollout=rollout,
+                                 shortlist=shortlist, opponents=opponents)
+        elif 1 <= int(budget) <= MAX_ITERATIONS:
+            return SearchBot(iterations=int(budget), rollout=rollout, shortlist=shortlist,
+                             opponents=opponents)
     except ValueError:
-        raise CardrulesError(f"a search budget is a number of iterations (ismcts:2000) or "
-                             f"of seconds (ismcts:0.5s), not {budget!r}") from None
+        pass
+    raise CardrulesError(f"a search budget is a number of iterations from 1 to "
+                         f"{MAX_ITERATIONS} (ismcts:2000) or of seconds above 0 and at most "
+                         f"{MAX_SEARCH_SECONDS:g} (ismcts:0.5s), not {budget[:40]!r}")
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot,

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import re
 import secrets
 import shlex
 import sys
@@ -28,6 +29,7 @@ from cardrules.engine.state import State
 from cardrules.errors import CardrulesError, SeedError, VariantError
 from cardrules.loader.load import Source, load
 from cardrules.loader.resources import builtin_variants
+from cardrules.tools import limits
 from cardrules.tools.bots import make_bot
 from cardrules.tools.render import TextRenderer, can_encode_symbols
 from cardrules.tools.replay_view import replay_record
@@ -96,17 +98,6 @@ def _seed(text: str) -> int:
             "a seed is a whole number from 0 to 2**64-1") from None
 
 
-def _at_least_one(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
-    return value
-
-
 def _seats(text: str) -> tuple[int, ...]:
     """An argparse type: one seat number, or several separated by commas."""
     try:
@@ -125,9 +116,11 @@ def _counts(text: str) -> tuple[int, ...]:
         counts = tuple(int(t) for t in text.split(","))
     except ValueError:
         counts = ()
-    if not counts or min(counts) < 1 or len(set(counts)) != len(counts):
-        raise argparse.ArgumentTypeError(f"write a number of players or several, e.g. 2,4; "
-                                         f"not {text!r}")
+    if not counts or min(counts) < 1 or max(counts) > limits.MAX_PLAYERS \
+            or len(set(counts)) != len(counts):
+        raise argparse.ArgumentTypeError(f"write a number of players from 1 to "
+                                         f"{limits.MAX_PLAYERS} or several, e.g. 2,4; "
+                                         f"not {text[:40]!r}")
     return counts
 
 
@@ -159,13 +152,15 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many games with bots and summarise")
     _source_args(p)
     _game_args(p)
-    p.add_argument("--games", type=_at_least_one, default=100)
+    p.add_argument("--games", type=limits.games, default=100)
     p.add_argument("--seed", type=_seed, default=1)
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="one JSON object")
     fmt.add_argument("--csv", action="store_true", help="one CSV row per seat")
     p.add_argument("--bots", default="random", help="one name, or one per seat: greedy,random")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=limits.workers, default=1,
+                   help=f"worker processes (at most {limits.MAX_WORKERS}, and no more than "
+                        f"the chunks of games)")
     p.add_argument("--compare", metavar="OPTION=V1,V2",
                    help="run the same seeds under each value of an option")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
@@ -180,10 +175,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="a setting played by these bots (one name, or one per seat); "
                         "may be repeated")
     p.add_argument("--bots", default="random", help="one name, or one per seat")
-    p.add_argument("--games", type=_at_least_one, default=1000, help="games per setting")
+    p.add_argument("--games", type=limits.games, default=1000, help="games per setting")
     p.add_argument("--seed", type=_seed, default=1)
     p.add_argument("--out", required=True, metavar="DIR", help="where the report goes")
-    p.add_argument("--workers", type=_at_least_one, default=1)
+    p.add_argument("--workers", type=limits.workers, default=1,
+                   help=f"worker processes (at most {limits.MAX_WORKERS}, and no more than "
+                        f"the chunks of games)")
     p.add_argument("--backend", choices=["local", "ray"], default="local")
     p.add_argument("--address", help="the Ray cluster to join (--backend ray)")
     p.add_argument("--no-plots", action="store_true", help="write no PNG plots")
@@ -205,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     p.add_argument("--no-auto", dest="auto", action="store_false",
                    help="ask even when a move is the only legal one")
-    p.add_argument("--pause", type=float, metavar="SECONDS",
+    p.add_argument("--pause", type=limits.pause, metavar="SECONDS",
                    help="pause after a move played for you (default 0.8 on a terminal)")
     p.add_argument("--resume", metavar="FILE", help="go on with a game saved with 'save FILE'")
     p.set_defaults(run=_play)
@@ -225,18 +222,18 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("spaces", help="show the action index and observation layout")
     _source_args(p)
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=limits.players)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="an option value (YAML scalar or list); may be repeated")
     p.set_defaults(run=_spaces)
 
     p = sub.add_parser("check", help="run the conformance suite on a variant or rule file")
     p.add_argument("variant", metavar="VARIANT_OR_FILE")
-    p.add_argument("--games", type=_at_least_one, default=200)
+    p.add_argument("--games", type=limits.games, default=200)
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="an option value (YAML scalar or list); may be repeated")
-    p.add_argument("--bound", type=_at_least_one, default=20000,
+    p.add_argument("--bound", type=limits.whole(1, limits.MAX_GAME_ACTIONS), default=20000,
                    help="actions after which a game counts as never ending")
     p.add_argument("--players", type=_counts, default=(), metavar="N[,N...]",
                    help="numbers of players to check (default: every number allowed)")
@@ -262,7 +259,7 @@ def _source_args(p: argparse.ArgumentParser) -> None:
 
 
 def _game_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=limits.players)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="an option value (YAML scalar or list); may be repeated")
     p.add_argument("--match", action="store_true", help="whole matches, not single deals")
@@ -333,16 +330,31 @@ def _scalar(text: str) -> Any:
 def _bot_names(text: str, seats: int) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     for name in names:
-        make_bot(name)
+        try:
+            make_bot(name)
+        except CardrulesError as exc:
+            raise UsageError(str(exc)) from None
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
-        raise CardrulesError(f"give one bot name or {seats} (one per seat), not {len(names)}")
+        raise UsageError(f"give one bot name or {seats} (one per seat), not {len(names)}")
     return names
 
 
 def _game(args: argparse.Namespace, options: dict[str, object]) -> Game:
+    _check_players(_source(args), (args.players,) if args.players else (), options)
     return load(_source(args), players=args.players, options=options or None)
+
+
+def _check_players(source: Source, counts: Sequence[int], options: dict[str, object]) -> None:
+    """A usage error unless the variant is for each of ``counts`` players."""
+    if not counts:
+        return
+    allowed = load(source, options=options or None).variant.players
+    wrong = [n for n in counts if not allowed.min <= n <= allowed.max]
+    if wrong:
+        raise UsageError(f"--players: this game is for {allowed.min} to {allowed.max} "
+                         f"players, not {wrong[0]}")
 
 
 # -- simulate --------------------------------------------------------------------------
@@ -360,6 +372,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if not isinstance(values, list) or not values:
             raise UsageError(f"write --compare OPTION=V1,V2,... (one or more values), "
                              f"not {args.compare!r}")
+    if len(values) > limits.MAX_SETTINGS:
+        raise UsageError(f"--compare: at most {limits.MAX_SETTINGS} values, not {len(values)}")
     summaries = []
     for value in values:
         chosen = {**options, key: value} if key else options
@@ -390,7 +404,30 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+RAY_ADDRESS = re.compile(r"(auto|local|(ray://)?[A-Za-z0-9.\-]+:[0-9]{1,5})")
+"""The Ray cluster addresses ``study --address`` takes: ``auto``, ``local``,
+``HOST:PORT`` or ``ray://HOST:PORT``."""
+
+
+def _check_study_args(args: argparse.Namespace) -> None:
+    """Usage errors for ``study --out`` and ``--address``, before any work starts."""
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {args.out!r} is not a folder: name a folder for the report "
+                         f"(made if missing)")
+    parent = next((p for p in out.absolute().parents if p.exists()), None)
+    if not out.exists() and parent is not None and not parent.is_dir():
+        raise UsageError(f"--out {args.out!r} lies under {str(parent)!r}, which is not a "
+                         f"folder: name a folder for the report (made if missing)")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address names a Ray cluster: use it with --backend ray")
+    if args.address is not None and not RAY_ADDRESS.fullmatch(args.address):
+        raise UsageError(f"--address {args.address[:80]!r} is not a Ray cluster address: "
+                         f"write auto, local, HOST:PORT or ray://HOST:PORT")
+
+
 def _study(args: argparse.Namespace) -> int:
+    _check_study_args(args)
     options = _parse_options(args.option)
     game = _game(args, options)
     bots = tuple(_bot_names(args.bots, game.players))
@@ -417,11 +454,18 @@ def _study(args: argparse.Namespace) -> int:
                                 bots=tuple(_bot_names(text, game.players))))
     if not settings:
         settings.append(Setting(label="as given"))
+    if len(settings) > limits.MAX_SETTINGS:
+        raise UsageError(f"--compare and --compare-bots: at most {limits.MAX_SETTINGS} "
+                         f"settings, not {len(settings)}")
     plan = StudyPlan(variant=str(_source(args)), players=game.players, games=args.games,
                      seed=args.seed, settings=tuple(settings), options=options, bots=bots,
                      match=args.match)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {args.out!r}: cannot make the folder "
+                         f"({exc.strerror or exc}); name a folder you may write") from None
     saved = out / "games.jsonl"
     if args.fresh:
         saved.unlink(missing_ok=True)
@@ -548,7 +592,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _spaces(args: argparse.Namespace) -> int:
-    game = load(_source(args), players=args.players, options=_parse_options(args.option))
+    game = _game(args, _parse_options(args.option))
     space, observation = game.action_space, game.observation
     print(f"{game.variant.name}, {game.players} players: {space.size} action indices, "
           f"observations of {observation.size} values")
@@ -583,6 +627,7 @@ def _check(args: argparse.Namespace) -> int:
         def progress(done: int) -> None:
             rewrite_line(sys.stderr, f"{done}/{args.games} games")
 
+    _check_players(args.variant, args.players, _parse_options(args.option))
     report = run_check(args.variant, games=args.games, seed=args.seed,
                        options=_parse_options(args.option),
                        policies={name: policy_of(name) for name in names},

@@ -32,6 +32,7 @@ from cardrules.engine.state import DealResult, State
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import Source, load
 from cardrules.tools.bots import drive, make_bot
+from cardrules.tools.limits import MAX_GAMES, check_workers, workers_for
 from cardrules.tools.sanitize import rewrite_line
 
 __all__ = ["GameStats", "Summary", "simulate", "wilson"]
@@ -202,7 +203,9 @@ def simulate(source: Source, *, players: int, games: int, seed: int,
              progress: bool | None = None) -> Summary:
     """Play ``games`` games of ``source`` with the named bots (one per seat; default random).
 
-    ``workers`` > 1 plays chunks of games in a process pool; the summary is the same.
+    ``workers`` > 1 plays chunks of games in a process pool (of at most
+    :data:`~cardrules.tools.limits.MAX_WORKERS` processes, and no more than there are
+    chunks); the summary is the same.
     ``progress``: draw a progress bar on stderr (None: when stderr is a terminal and the
     run is long).
     """
@@ -211,8 +214,9 @@ def simulate(source: Source, *, players: int, games: int, seed: int,
         raise CardrulesError(f"give one bot per seat: {players} bots, not {len(bot_names)}")
     for name in bot_names:
         make_bot(name)
-    if games < 1:
-        raise CardrulesError("play at least one game")
+    if not 1 <= games <= MAX_GAMES:
+        raise CardrulesError(f"games: a whole number from 1 to {MAX_GAMES}, not {games}")
+    check_workers(workers)
     check_seed(seed)
     game = load(source, players=players, options=options)
     if progress is None:
@@ -228,7 +232,8 @@ def simulate(source: Source, *, players: int, games: int, seed: int,
         source_arg: Source = dict(source) if isinstance(source, Mapping) else source
         size = max(1, min(250, math.ceil(games / (workers * 4))))
         chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        with concurrent.futures.ProcessPoolExecutor(
+                max_workers=workers_for(workers, tasks=len(chunks))) as pool:
             futures = [pool.submit(_chunk, source_arg, players, options, bot_names, seed, match,
                                    chunk) for chunk in chunks]
             done = 0

@@ -23,10 +23,7 @@ the screen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from cardrules.tools.render import TextRenderer
+from typing import Any, Protocol
 
 __all__ = ["HAND_WIDTH", "MAX_PILE_SHOWN", "layout", "ordinal", "seat_figures", "wrap"]
 
@@ -41,6 +38,28 @@ _HIDDEN = frozenset({"variant", "player", "players", "events", "legal_actions", 
 """Entries never shown as such (internal, or shown as part of another entry)."""
 _SEAT_KEYS = frozenset({"hands", "tricks", "points", "scores", "bids", "out", "taken"})
 """Entries shown in the seats' rows."""
+
+
+class TextRenderer(Protocol):
+    """What the layout asks of the renderer that draws cards and suits
+    (:class:`cardrules.tools.render.TextRenderer`)."""
+
+    ascii: bool
+    """Suits as letters instead of symbols."""
+    title: str
+    """The game's title, for the head line."""
+
+    def card(self, name: str) -> str:
+        """One card as shown."""
+
+    def cards(self, names: Sequence[str], *, sort: bool = False) -> str:
+        """Cards as shown, in a row."""
+
+    def suit(self, suit: str) -> str:
+        """A suit as shown."""
+
+    def hand_rows(self, names: Sequence[str], width: int) -> list[str]:
+        """A hand sorted by suit, in rows of at most ``width`` characters."""
 
 
 def ordinal(n: int) -> str:
@@ -145,7 +164,7 @@ def _match(info: dict[str, Any]) -> str:
 
 # -- the centre of the table ------------------------------------------------------------------
 
-Section = Callable[["TextRenderer", dict[str, Any], set[str]], list[str]]
+Section = Callable[[TextRenderer, dict[str, Any], set[str]], list[str]]
 
 
 def _trumps(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:

@@ -150,11 +150,13 @@ class Reference:
               procedure: str, anchor: str, modelled: bool = True) -> list[str]:
         """The keys of a mapping, each a row; nested mappings get their own table."""
         properties = node.get("properties", {})
-        if not properties:
-            return []
         required = set(node.get("required", []))
         by_procedure: dict[str, list[str]] = {}      # keys whose schema the procedure picks
-        for part in node.get("allOf", []):
+        parts = list(node.get("allOf", []))
+        for part in node.get("allOf", []):  # the procedures' choice, by reference
+            target = self.resolve(stem, part["$ref"]) if "$ref" in part else None
+            parts += target[2].get("allOf", []) if target else []
+        for part in parts:
             procedure_name = _procedure_of(part.get("if"))
             for key, sub in part.get("then", {}).get("properties", {}).items():
                 if procedure_name:
@@ -162,6 +164,11 @@ class Reference:
                         f"with `procedure: {procedure_name}` {self.type_of(stem, sub)}")
         lines = ["| key | type | default | allowed | description | example |",
                  "| --- | --- | --- | --- | --- | --- |"]
+        if not properties:  # a choice of schemas by procedure, or nothing to list
+            return [*lines, *(f"| `{key}` | {'; '.join(texts)} |  |  | checked by the schema "
+                              "of the procedure that `play.procedure` names |  |"
+                              for key, texts in by_procedure.items()), ""] \
+                if by_procedure else []
         nested = []
         for key, sub in properties.items():
             example = self.example((*path, key), procedure)
@@ -339,8 +346,17 @@ def _anchor(name: str) -> str:
 def model_default(root: type, path: tuple[str, ...], procedure: str) -> str | None:
     """The default of the rules record field at ``path`` (from the attrs class ``root``),
     as flow YAML; None when there is no such field or it has no default.  ``procedure``
-    picks the member of a union of procedure records (by the family package it is in)."""
+    picks the record of the ``play:`` and ``scoring:`` sections (the registered
+    procedure's), and the member of a union of records (by the package it is in)."""
     cls: Any = root
+    if procedure and path[:1] in (("play",), ("scoring",)):  # the procedure's own record
+        from cardrules.engine.procedures import find
+
+        found = find(procedure)
+        cls = found.play_rules if path[0] == "play" else found.scoring_rules
+        path = path[1:]
+        if not path:
+            return None
     for depth, key in enumerate(path):
         cls = _record(cls, procedure)
         if key == "*":

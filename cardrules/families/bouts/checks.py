@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardrules.families.bouts.model import BoutsPlay
-from cardrules.families.tricks.model import TrumpSource
+from cardrules.model.common import TrumpSource
 from cardrules.model.variant import Variant
 
 __all__ = ["check_bouts"]

@@ -9,7 +9,7 @@ import attrs
 
 from cardrules.cards import deal_round
 from cardrules.engine.events import Event
-from cardrules.families.tricks.model import TrumpSource
+from cardrules.model.common import TrumpSource
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game

@@ -1,8 +1,7 @@
 """English rules of the bouts procedure's ``play`` and ``scoring`` sections.
 
-:mod:`cardrules.tools.describe` registers :func:`describe_bouts` for
-:class:`~cardrules.families.bouts.model.BoutsPlay`, so ``cardrules rules`` prints these lines
-under "Play".
+:meth:`Bouts.describe <cardrules.engine.procedures.Procedure.describe>` gives
+:func:`describe_bouts`, so ``cardrules rules`` prints these lines under "Play".
 
 >>> import cardrules
 >>> lines = list(describe_bouts(cardrules.load("durak", options={"transfer": "on"}).variant))
@@ -15,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardrules.families.bouts.model import BoutsPlay, BoutsScoring, FirstAttack, ThrowIn
-from cardrules.families.tricks.model import TrumpSource
 from cardrules.model import Variant
+from cardrules.model.common import TrumpSource
 from cardrules.primitives.beats import describe_clause
 
 __all__ = ["describe_bouts"]

@@ -13,8 +13,7 @@ import enum
 
 import attrs
 
-from cardrules.families.tricks.model import TrickTrump, TrumpSource
-from cardrules.model.common import BeatClause, Spelling
+from cardrules.model.common import BeatClause, Spelling, TrickTrump, TrumpSource
 
 __all__ = ["ATTACK", "DEFEND", "OVER", "PHASES", "TAKING", "THROW", "BoutStep", "BoutsPlay",
            "BoutsScoring", "FirstAttack", "ThrowIn"]

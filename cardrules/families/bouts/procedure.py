@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.actions import Action
@@ -13,6 +13,8 @@ from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import StateError
 from cardrules.families.bouts import view as bouts_io
+from cardrules.families.bouts.checks import check_bouts
+from cardrules.families.bouts.describe import describe_bouts
 from cardrules.families.bouts.heuristics import bout_scorer
 from cardrules.families.bouts.model import (
     ATTACK,
@@ -26,6 +28,7 @@ from cardrules.families.bouts.model import (
 )
 from cardrules.families.bouts.state import BoutsState
 from cardrules.families.bouts.tables import BoutsTables
+from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -146,6 +149,21 @@ class Bouts(Procedure):
     scoring_rules = BoutsScoring
     name = "bouts"
     deals_after_phases = True
+    play_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/play"}
+    scoring_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/scoring"}
+
+    def check(self, variant: Any) -> Iterator[Found]:
+        return check_bouts(variant)
+
+    def action_bound(self, variant: Any) -> int:
+        """See :meth:`~cardrules.families.bouts.model.BoutsPlay.action_bound`."""
+        play = variant.play
+        assert isinstance(play, BoutsPlay)
+        suits = len(variant.pack.suits)
+        return play.action_bound(len(variant.pack.ranks) * suits, suits)
+
+    def describe(self, variant: Any) -> Iterator[str]:
+        return describe_bouts(variant)
 
     def compile(self, game: Game) -> BoutsTables:
         return BoutsTables.compile(game)

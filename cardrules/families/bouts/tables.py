@@ -22,9 +22,7 @@ from cardrules.cards import Pack
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.bouts.model import BoutsPlay, BoutsScoring, ThrowIn
-from cardrules.families.shedding.model import TrumpBeat
-from cardrules.families.tricks.model import TrumpSource
-from cardrules.model.common import Visibility
+from cardrules.model.common import TrumpBeat, TrumpSource, Visibility
 from cardrules.primitives.beats import class_table, clause_table
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
-"""Cross-field checks of the shedding keys for effects a card passes on, drawing and
-announcing the last card (the older shedding checks live in :mod:`.checks`).
+"""Cross-field checks of the shedding procedure's rules that its schema cannot express
+(ranks and suits that exist, sizes that fit, effects that go together, a deal that ends).
 
 >>> from cardrules.loader.load import load_variant
->>> list(effect_problems(load_variant("bank")[0]))
+>>> list(check_shedding(load_variant("bank")[0]))
 []
 """
 
@@ -10,13 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardrules.families.shedding.model import SheddingPlay, Then
+from cardrules.families.shedding.model import (
+    BonusWhen,
+    GroupKind,
+    HandPenaltyMode,
+    RankClause,
+    SheddingPlay,
+    SheddingScoring,
+    Then,
+    TrumpMode,
+)
+from cardrules.model.problems import Found, undealt, unknown
 from cardrules.model.variant import Variant
 
-__all__ = ["effect_problems"]
+__all__ = ["check_shedding", "effect_problems"]
 
-Found = tuple[tuple[str | int, ...], str]
-"""A problem: JSON path and message."""
+
+def check_shedding(v: Variant) -> Iterator[Found]:
+    """Every cross-field problem of a shedding game's play and scoring."""
+    yield from _shedding(v)
+    yield from check_stuck_draw(v)
+    yield from check_groups_unique(v)
 
 
 def effect_problems(v: Variant) -> Iterator[Found]:
@@ -49,3 +63,123 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "stuck_draw"), (
             f"drawing ends the turn, so no second card is drawn in it: stuck_draw "
             f"{play.stuck_draw} cannot be reached; set it to 1 or drop draw.ends_turn")
+
+
+def _shedding(v: Variant) -> Iterator[Found]:
+    play = v.play
+    assert isinstance(play, SheddingPlay)
+    ranks, suits = v.pack.ranks, v.pack.suits
+    for i, clause in enumerate(play.beats):
+        if isinstance(clause, RankClause) and clause.rank not in ranks:
+            yield ("play", "beats", i, "rank"), unknown("rank", clause.rank, ranks)
+    for i, wild in enumerate(play.wild):
+        if wild.rank not in ranks:
+            yield ("play", "wild", i, "rank"), unknown("rank", wild.rank, ranks)
+    for rank in play.after_turn:
+        if rank not in ranks:
+            yield ("play", "after_turn", rank), unknown("rank", rank, ranks)
+    for i, rank in enumerate(play.cover_takes):
+        if rank not in ranks:
+            yield ("play", "cover_takes", i), unknown("rank", rank, ranks)
+    for i, group in enumerate(play.groups):
+        limit = len(suits) if group.kind is GroupKind.SAME_RANK else len(ranks)
+        if group.size > limit:
+            yield ("play", "groups", i, "size"), (
+                f"a {group.kind.value} group of {group.size} cannot be made from this pack "
+                f"(at most {limit})")
+    yield from _shedding_additions(v, play)
+    yield from effect_problems(v)
+    trumps = play.trumps
+    for key, listed in (("shared", trumps.shared), ("ranked", trumps.ranked)):
+        for i, suit in enumerate(listed):
+            if suit not in suits:
+                yield ("play", "trumps", key, i), f"unknown suit {suit!r}; the pack has " \
+                                                  f"{', '.join(suits)}"
+    if trumps.mode is TrumpMode.SHARED and not trumps.shared:
+        yield ("play", "trumps", "shared"), "trumps mode 'shared' needs at least one suit"
+    if trumps.mode is TrumpMode.RANKED and not trumps.ranked:
+        yield ("play", "trumps", "ranked"), "trumps mode 'ranked' needs at least one suit"
+    if trumps.mode is TrumpMode.OWN and v.players.max > len(suits):
+        yield ("play", "trumps", "mode"), (
+            f"own trumps need a suit per player: {v.players.max} players, {len(suits)} suits")
+    scoring = v.scoring
+    assert isinstance(scoring, SheddingScoring)
+    for i, bonus in enumerate(scoring.bonuses):
+        for named in (bonus.rank, *bonus.exclude_ranks):
+            if named is not None and named not in ranks:
+                yield ("scoring", "bonuses", i), unknown("rank", named, ranks)
+        if bonus.when is BonusWhen.LAST_MOVE and bonus.group is None:
+            yield ("scoring", "bonuses", i, "group"), "a last_move bonus needs a group kind"
+
+
+def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
+    """Starter redraws, suit-naming wild cards, card penalties and the trump card."""
+    ranks = v.pack.ranks
+    for i, rank in enumerate(play.starter_redraw):
+        if rank not in ranks:
+            yield ("play", "starter_redraw", i), unknown("rank", rank, ranks)
+    if play.starter_redraw and not v.deal.starter:
+        yield ("play", "starter_redraw"), (
+            "starter_redraw puts back a starter card, but deal.starter turns none; "
+            "set deal.starter to 1")
+    if play.groups and any(w.then is Then.NAME_SUIT for w in play.wild):
+        yield ("play", "groups"), (
+            "group moves cannot be combined with a wild card that names a suit (what a "
+            "group may be laid on after a named suit is not defined); drop one of them")
+    if v.deal.trump_card:
+        yield ("deal", "trump_card"), (
+            "the shedding procedure does not use a turned trump card (trumps come from "
+            "play.trumps); remove deal.trump_card")
+    penalty = v.scoring.hand_penalty if isinstance(v.scoring, SheddingScoring) else None
+    if penalty is None:
+        return
+    for rank in penalty.ranks:
+        if rank not in ranks:
+            yield ("scoring", "hand_penalty", "ranks", rank), unknown("rank", rank, ranks)
+    names = {f"{r}{s}" for s in v.pack.suits for r in ranks}
+    for name in penalty.cards:
+        if name not in names:
+            yield ("scoring", "hand_penalty", "cards", name), (
+                f"unknown card {name!r}; write a rank then a suit, as "
+                f"{ranks[0]}{v.pack.suits[0]}")
+    if penalty.mode is not HandPenaltyMode.BY_CARD and (
+            penalty.ranks or penalty.cards or penalty.face_value):
+        yield ("scoring", "hand_penalty", "mode"), (
+            "ranks, cards and face_value are read only by the by_card mode; set "
+            "mode: by_card or remove them")
+
+
+def check_stuck_draw(v: Variant) -> Iterator[Found]:
+    """Refuses shedding ``play.stuck_draw: 0`` while a deal leaves cards in the stock.
+
+    A stuck player who may not draw passes; passes only end a deal once the stock is
+    empty, and nothing else empties it, so every stuck player passes for ever.  With no
+    stock left after the deal (for every player count) 0 is harmless: there is nothing
+    to draw anyway.
+    """
+    play = v.play
+    if not isinstance(play, SheddingPlay) or play.stuck_draw > 0 or play.draw.at_will:
+        return  # drawing at will (max_per_turn >= 1) empties the stock; stuck_draw is unread
+    stock = undealt(v)
+    if stock > 0:
+        yield ("play", "stuck_draw"), (
+            f"stuck_draw 0 lets a player who cannot beat pass without drawing, but "
+            f"{stock} card(s) stay in the stock after a deal to {v.players.min} players, "
+            "and a deal only ends once the stock is empty: it would never end; "
+            "use 1 or more")
+
+
+def check_groups_unique(v: Variant) -> Iterator[Found]:
+    """Refuses two shedding ``play.groups`` of the same kind and size (one move, twice)."""
+    play = v.play
+    if not isinstance(play, SheddingPlay):
+        return
+    first: dict[tuple[GroupKind, int], int] = {}
+    for i, group in enumerate(play.groups):
+        key = (group.kind, group.size)
+        if key in first:
+            yield ("play", "groups", i), (
+                f"a {group.kind.value} group of {group.size} is already listed as "
+                f"play.groups[{first[key]}]; list each kind and size once")
+        else:
+            first[key] = i

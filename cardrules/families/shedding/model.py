@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from cardrules.model.common import BeatClause, Spelling
+from cardrules.model.common import BeatClause, RankBeat, RankClause, Spelling, TrumpBeat
 
 __all__ = [
     "AfterTurn",
@@ -62,15 +62,6 @@ class TrumpMode(enum.Enum):
     """The ``ranked`` suits form classes, lowest first, all above the plain suits."""
     OWN = "own"
     """Every player has a trump suit of their own, above every other suit for them."""
-
-
-class TrumpBeat(enum.Enum):
-    """What a card of a higher class may beat."""
-
-    ANY_RANK = "any_rank"
-    """Any card of a lower class, whatever its rank."""
-    STEP_ONLY = "step_only"
-    """Only a card of a lower class whose rank is exactly one rung higher."""
 
 
 class AfterTurn(enum.Enum):
@@ -134,15 +125,6 @@ class LaidOn(enum.Enum):
     """A top card that an end card of the group beats."""
 
 
-class RankBeat(enum.Enum):
-    """What a card of a :class:`RankClause` rank beats."""
-
-    SAME_SUIT = "same_suit"
-    """Any card of its own suit."""
-    ANY = "any"
-    """Any card at all."""
-
-
 class Leftover(enum.Enum):
     """What happens to the cards left on the pile when the deal ends."""
 
@@ -184,16 +166,6 @@ class BonusWhen(enum.Enum):
     """The card left on top by the player's final move."""
     LAST_MOVE = "last_move"
     """The kind of the player's final move."""
-
-
-@attrs.frozen(kw_only=True)
-class RankClause:
-    """A card of ``rank`` beats ``beats``: ``same_suit`` (any card of its suit) or ``any``."""
-
-    rank: str
-    """The rank that gets the power."""
-    beats: RankBeat = RankBeat.SAME_SUIT
-    """Any card of its suit, or any card."""
 
 
 @attrs.frozen(kw_only=True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+import cattrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
@@ -15,6 +17,9 @@ from cardrules.engine.seeding import MAX_SEED
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import StateError
 from cardrules.families.shedding import view as shedding_io
+from cardrules.families.shedding.bounds import shedding_bound
+from cardrules.families.shedding.checks import check_shedding
+from cardrules.families.shedding.describe import describe_shedding
 from cardrules.families.shedding.heuristics import shedding_scorer
 from cardrules.families.shedding.hooks import GoOutInput
 from cardrules.families.shedding.model import (
@@ -24,18 +29,36 @@ from cardrules.families.shedding.model import (
     TURN,
     SheddingPlay,
     SheddingScoring,
+    TrumpMode,
 )
 from cardrules.families.shedding.policy import SheddingPolicy
 from cardrules.families.shedding.state import SheddingState
 from cardrules.families.shedding.tables import SheddingTables
 from cardrules.hooks import is_default
+from cardrules.model.common import BeatClause, RankClause
+from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext
 
-__all__ = ["Shedding", "from_json", "resample", "setup"]
+__all__ = ["Shedding", "from_json", "read_clause", "resample", "setup"]
+
+_CLAUSES = cattrs.Converter(forbid_extra_keys=True)
+_CLAUSES.register_structure_hook(str, lambda v, _: str(v))
+
+
+def read_clause(value: Any, _: type) -> BeatClause | RankClause:
+    """A clause of ``play.beats``: a name (``step_down``) or a rank's clause (``{rank: 8,
+    beats: any}``).
+
+    >>> read_clause({"rank": 8}, RankClause)
+    RankClause(rank='8', beats=<RankBeat.SAME_SUIT: 'same_suit'>)
+    """
+    if isinstance(value, str):
+        return BeatClause(value)
+    return _CLAUSES.structure(value, RankClause)
 
 _BEFORE_EFFECTS = {"pending": 0, "reversed": False, "announced": False, "reshuffled": 0,
                    "shuffle_seed": 0}
@@ -162,6 +185,38 @@ class Shedding(Procedure):
     scoring_rules = SheddingScoring
     name = "shedding"
     deals_after_phases = True
+    play_schema: Mapping[str, Any] | None = {"$ref": "shedding.schema.json#/$defs/play"}
+    scoring_schema: Mapping[str, Any] | None = {
+        "$ref": "shedding.schema.json#/$defs/scoring"}
+    offers = frozenset({"own_trumps"})
+    bound_path = ("play", "groups")
+
+    def check(self, variant: Any) -> Iterator[Found]:
+        return check_shedding(variant)
+
+    def action_bound(self, variant: Any) -> int:
+        return shedding_bound(variant)
+
+    def describe(self, variant: Any) -> Iterator[str]:
+        return describe_shedding(variant)
+
+    def hooks_described(self) -> frozenset[str]:
+        return frozenset({"upcard", "refusal"})
+
+    def starter_place(self, variant: Any) -> str:
+        return str(variant.play.pile)
+
+    def structure_hooks(self) -> Mapping[Any, Callable[[Any, type], Any]]:
+        """A clause of ``play.beats`` is a name (``step_down``) or a rank's clause
+        (``{rank: 8, beats: any}``)."""
+        return {BeatClause | RankClause: read_clause}
+
+    def lacks(self, need: str, variant: Any) -> Iterator[str]:
+        """Own trumps are there to choose only with ``play.trumps.mode: own``."""
+        yield from super().lacks(need, variant)
+        mode = variant.play.trumps.mode
+        if need == "own_trumps" and mode is not TrumpMode.OWN:
+            yield f"play.trumps.mode: own, not {mode.value}"
 
     def compile(self, game: Game) -> SheddingTables:
         upcard = game.hook("upcard")

@@ -215,11 +215,15 @@ def _groups(state: SheddingState, action: Action) -> str | None:
             or state._pending:
         return None
     wanted, last = frozenset(cards), cards[-1]
-    if any(m.action.cards[-1] == last and frozenset(m.action.cards) == wanted
-           for m in group_moves(state)):
+    same = [m.action for m in group_moves(state) if frozenset(m.action.cards) == wanted]
+    if any(a.cards[-1] == last for a in same):
         return None
     pack = state.game.pack
-    return f"{' '.join(pack.names(cards))} is not a group move allowed on {_top(state)}"
+    refused = f"{' '.join(pack.names(cards))} is not a group move allowed on {_top(state)}"
+    if same:
+        return f"{refused} with {pack.name(last)} on top; write it as " \
+               f"'{same[0].text(pack)}' (the last card written ends on top)"
+    return refused
 
 
 def _stuck(state: SheddingState, action: Action) -> str | None:

@@ -1,8 +1,8 @@
 """The trick-taking procedure's rules in plain English, generated from the rule data.
 
-:mod:`cardrules.tools.describe` registers :func:`describe_tricks` for
-:class:`~cardrules.families.tricks.model.TricksPlay`, so ``cardrules rules`` prints these lines
-under "Play".  Every sentence is built from a rule value, so a house rule changes the text:
+:meth:`Tricks.describe <cardrules.engine.procedures.Procedure.describe>` gives
+:func:`describe_tricks`, so ``cardrules rules`` prints these lines under "Play".  Every
+sentence is built from a rule value, so a house rule changes the text:
 
 >>> from cardrules.families.tricks.model import CardFilter, CombinationSpec, Partners
 >>> describe_pattern(CombinationSpec(size=3, all=CardFilter(ranks=("A",)),

@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from cardrules.model.common import BeatClause, Spelling
+from cardrules.model.common import BeatClause, Spelling, TrickTrump, TrumpSource
 
 __all__ = [
     "AllPoints",
@@ -37,24 +37,6 @@ __all__ = [
     "Unannounced",
     "Unbroken",
 ]
-
-
-class TrumpSource(enum.Enum):
-    """Where a deal's trump suit comes from."""
-
-    TURNED_CARD = "turned_card"
-    """The suit of the card turned up after the deal (``deal.trump_card``)."""
-    FIXED = "fixed"
-    """Always the suit named in ``suit``."""
-    DEALER_CARD = "dealer_card"
-    """The suit of the dealer's last dealt card, turned up for all to see; it stays in the
-    dealer's hand (as in Whist)."""
-    NONE = "none"
-    """No trumps."""
-    BIDDER = "bidder"
-    """Named after the bidding by the highest bidder (the first to make the highest bid,
-    in bidding order), through a listed phase that names trumps
-    (:attr:`cardrules.phases.Phase.names_trump`); no trumps until then."""
 
 
 class SetBeat(enum.Enum):
@@ -197,16 +179,6 @@ class FirstTrick:
 
 
 @attrs.frozen(kw_only=True)
-class TrickTrump:
-    """The trump suit of a deal; a trump beats any plain card."""
-
-    source: TrumpSource = TrumpSource.NONE
-    """Where the trump suit comes from."""
-    suit: str | None = None
-    """The trump suit of ``source: fixed``."""
-
-
-@attrs.frozen(kw_only=True)
 class CardFilter:
     """Cards matching every given condition."""
 
@@ -271,7 +243,7 @@ class TricksPlay:
     """How the others answer a lead."""
     beats: tuple[BeatClause, ...] = (BeatClause.HIGHER_SAME_SUIT,)
     """Clauses saying which card beats another of the same trump class."""
-    trump: TrickTrump = TrickTrump()
+    trump: TrickTrump = attrs.field(factory=TrickTrump)
     """The trump suit."""
     sets: SetBeat = SetBeat.PAIRING
     """When a set of cards beats another."""

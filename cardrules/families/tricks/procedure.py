@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import mask_of
@@ -14,15 +14,28 @@ from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
+from cardrules.families.tricks.bounds import tricks_bound
+from cardrules.families.tricks.checks import check_tricks
 from cardrules.families.tricks.deal import partnerships
+from cardrules.families.tricks.describe import describe_tricks
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
-from cardrules.families.tricks.model import ANSWER, LEAD, OVER, DrawOrder, TrickScoring, TricksPlay
+from cardrules.families.tricks.model import (
+    ANSWER,
+    LEAD,
+    OVER,
+    DrawOrder,
+    Partners,
+    TrickScoring,
+    TricksPlay,
+    TrumpSource,
+)
 from cardrules.families.tricks.policy import TricksPolicy
 from cardrules.families.tricks.state import TricksState
 from cardrules.families.tricks.stock import StockFields, uses_stock_fields
 from cardrules.families.tricks.tables import TricksTables
 from cardrules.hooks import is_default
+from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -150,6 +163,56 @@ class Tricks(Procedure):
     scoring_rules = TrickScoring
     name = "tricks"
     deals_after_phases = True
+    play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
+    scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
+    offers = frozenset({"counted_tricks", "bidder_names_trump"})
+    bound_path = ("play", "lead")
+
+    def check(self, variant: Any) -> Iterator[Found]:
+        return check_tricks(variant)
+
+    def action_bound(self, variant: Any) -> int:
+        return tricks_bound(variant)
+
+    def describe(self, variant: Any) -> Iterator[str]:
+        return describe_tricks(variant)
+
+    def hooks_described(self) -> frozenset[str]:
+        return frozenset({"card_order", "refusal"})
+
+    def draws_stock(self, variant: Any) -> bool:
+        return bool(variant.play.draw is not DrawOrder.NONE)
+
+    def first_move(self, variant: Any, usual: str) -> str:
+        """The holder of ``play.opening.card`` leads the first trick (when every card is
+        dealt, else only when someone was dealt it)."""
+        opening = variant.play.opening
+        if opening is None:
+            return usual
+        if _all_dealt(variant):
+            return f"the player holding {opening.card} leads the first trick"
+        return (f"the player holding {opening.card} leads the first trick; when nobody was "
+                f"dealt it, {usual[:1].lower()}{usual[1:]}")
+
+    def in_partnerships(self, variant: Any) -> bool:
+        return bool(variant.scoring.partners is not Partners.NONE)
+
+    def lacks(self, need: str, variant: Any) -> Iterator[str]:
+        """Bidding counts a deal's tricks before play: one card each and no drawing, so
+        that a deal has as many tricks as a hand has cards; naming trumps needs trumps
+        that come from the highest bidder."""
+        yield from super().lacks(need, variant)
+        play = variant.play
+        if need == "counted_tricks":
+            if play.lead.max_cards != 1:
+                yield (f"tricks of one card each (play.lead.max_cards: 1), so that a deal "
+                       f"has as many tricks as a hand has cards; it is "
+                       f"{play.lead.max_cards}")
+            if play.draw is not DrawOrder.NONE:
+                yield ("a deal without drawing (play.draw: none), so that a deal has as "
+                       "many tricks as a hand has cards")
+        if need == "bidder_names_trump" and play.trump.source is not TrumpSource.BIDDER:
+            yield f"play.trump.source: bidder, not {play.trump.source.value}"
 
     def compile(self, game: Game) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
@@ -203,6 +266,13 @@ class Tricks(Procedure):
 
     def partnerships(self, game: Game) -> Partnerships:
         return partnerships(game)
+
+
+def _all_dealt(v: Any) -> bool:
+    """Whether every deal deals the whole pack, for every number of players."""
+    size = len(v.pack.ranks) * len(v.pack.suits)
+    return all(n * hand == size for n in range(v.players.min, v.players.max + 1)
+               for hand in v.deal.sizes(n))
 
 
 register(Tricks())

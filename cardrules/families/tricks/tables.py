@@ -15,7 +15,6 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
-from cardrules.families.shedding.model import TrumpBeat
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.model import (
     Condition,
@@ -26,6 +25,7 @@ from cardrules.families.tricks.model import (
     TricksPlay,
     TrumpSource,
 )
+from cardrules.model.common import TrumpBeat
 from cardrules.primitives.beats import class_table, clause_table, suit_classes
 from cardrules.primitives.combos import Pattern, compile_pattern, filter_mask, find
 

@@ -43,7 +43,7 @@ from cardrules.engine.events import Event
 from cardrules.engine.fields import Numbers, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
-from cardrules.families.tricks.model import DrawOrder, TricksPlay
+from cardrules.engine.procedures import find as find_procedure
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -137,17 +137,8 @@ class Bidding(Phase):
             contract=Contract(**section.get("contract", {})))
 
     def check(self, settings: BiddingSettings, variant: Variant) -> Iterator[str]:
-        play = variant.play
-        if not isinstance(play, TricksPlay):
-            yield "bidding needs a game of tricks (play.procedure: tricks)"
-            return
-        if play.lead.max_cards != 1:
-            yield (f"bidding needs tricks of one card each (play.lead.max_cards: 1), so that "
-                   f"a deal has as many tricks as a hand has cards; it is "
-                   f"{play.lead.max_cards}")
-        if play.draw is not DrawOrder.NONE:
-            yield ("bidding needs a deal without drawing (play.draw: none), so that a deal "
-                   "has as many tricks as a hand has cards")
+        for lack in find_procedure(variant.play.procedure).lacks("counted_tricks", variant):
+            yield f"bidding needs {lack}"
 
     def describe(self, settings: BiddingSettings) -> str:
         hook = ("; the dealer may not bid so that the bids add up to the tricks of the deal"

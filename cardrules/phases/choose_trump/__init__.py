@@ -32,7 +32,8 @@ from typing import Any
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.events import Event
-from cardrules.families.shedding.model import SheddingPlay, TrumpMode
+from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.procedures import offering
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -47,9 +48,11 @@ class ChooseTrump(Phase):
     candidates_all_legal = True
 
     def check(self, settings: Any, variant: Variant) -> Iterator[str]:
-        if not isinstance(variant.play, SheddingPlay):
-            yield ("choose_trump gives each player a trump suit of their own, which only "
-                   "the shedding procedure has (play.procedure: shedding)")
+        if "own_trumps" not in find_procedure(variant.play.procedure).offers:
+            names = offering("own_trumps")
+            yield (f"choose_trump gives each player a trump suit of their own, which only "
+                   f"the {' or '.join(names)} procedure has (play.procedure: "
+                   f"{' or '.join(names)})")
         elif [entry.name for entry in variant.phases].count(self.name) > 1:
             yield "choose_trump is listed more than once; trumps are chosen once a match"
 
@@ -60,8 +63,9 @@ class ChooseTrump(Phase):
 
     def skip(self, state: Any, settings: Any) -> bool:
         """Nothing to choose: the trumps are not own, or the match has carried them."""
-        return state.game.tables.play.trumps.mode is not TrumpMode.OWN \
-            or bool(state._own_suits)
+        variant = state.game.variant
+        return bool(state._own_suits) or any(
+            find_procedure(variant.play.procedure).lacks("own_trumps", variant))
 
     def enter(self, state: Any, settings: Any) -> None:
         game = state.game

@@ -34,7 +34,7 @@ from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.events import Event
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, Number, Seat
-from cardrules.families.tricks.model import TricksPlay, TrumpSource
+from cardrules.engine.procedures import find as find_procedure
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -66,14 +66,10 @@ class NameTrump(Phase):
         return NameTrumpSettings(no_trump=bool(section.get("no_trump", False)))
 
     def check(self, settings: NameTrumpSettings, variant: Variant) -> Iterator[str]:
-        play = variant.play
-        if not isinstance(play, TricksPlay):
-            yield "name_trump needs a game of tricks (play.procedure: tricks)"
-            return
-        if play.trump.source is not TrumpSource.BIDDER:
+        for lack in find_procedure(variant.play.procedure).lacks("bidder_names_trump",
+                                                                 variant):
             yield (f"name_trump names the trumps of a game whose trumps come from the "
-                   f"highest bidder: it needs play.trump.source: bidder, not "
-                   f"{play.trump.source.value}")
+                   f"highest bidder: it needs {lack}")
         names = [entry.name for entry in variant.phases]
         if "bidding" not in names[:names.index(self.name)]:
             yield ("name_trump needs a bidding phase listed before it (phases: [{bidding: "

@@ -160,6 +160,10 @@ class PassCards(Phase):
     def skip(self, state: Any, settings: PassSettings) -> bool:
         return settings.of(state) is Direction.NONE
 
+    def inconsistency(self, state: Any, settings: PassSettings) -> str | None:
+        """No cards pass in a deal whose direction is ``none``."""
+        return "no cards pass in this deal" if self.skip(state, settings) else None
+
     def enter(self, state: Any, settings: PassSettings) -> None:
         state._current = (state._dealer + 1) % state.game.players
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.errors import CardrulesError
 
 if TYPE_CHECKING:
-    from cardrules.tools.study.report import Findings
+    from cardrules.tools.study.findings import Findings
 
 __all__ = ["draw_all"]
 

@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import jsonschema
 
+from cardrules.engine.record import schema_problem
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import load
+from cardrules.tools.limits import check_workers, workers_for
 from cardrules.tools.simulate import GameStats, play_one
 from cardrules.tools.study.plan import Setting, StudyPlan
 
@@ -42,6 +45,66 @@ def _stats_to_json(stats: GameStats) -> dict[str, Any]:
             for key, value in attrs.asdict(stats, recurse=False).items()}
 
 
+_SEATS = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+_WHOLE = {"type": "array", "items": {"type": "integer"}}
+
+CHUNK_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "one line of a study's games.jsonl: a finished chunk of games",
+    "type": "object",
+    "required": ["plan", "setting", "start", "stop", "games"],
+    "additionalProperties": False,
+    "properties": {
+        "plan": {"type": "string"},
+        "setting": {"type": "string"},
+        "start": {"type": "integer", "minimum": 0},
+        "stop": {"type": "integer", "minimum": 1},
+        "games": {"type": "array", "items": {
+            "type": "object",
+            "required": ["actions", "scores", "winners", "team", "starters", "payouts"],
+            "additionalProperties": False,
+            "properties": {
+                "actions": {"type": "array", "minItems": 1,
+                            "items": {"type": "integer", "minimum": 0}},
+                "scores": _WHOLE, "winners": _SEATS, "team": _SEATS, "payouts": _WHOLE,
+                "starters": {"type": "array", "items": {
+                    "type": "array", "minItems": 2, "maxItems": 2,
+                    "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "boolean"}]}},
+            }}},
+    },
+}
+"""What :meth:`Checkpoint.add` writes, one JSON object a line; :meth:`Checkpoint.load`
+checks every line against it (and against the plan) before use."""
+
+_CHUNK = jsonschema.Draft202012Validator(CHUNK_SCHEMA)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _chunk_problem(data: Any, plan: StudyPlan | None) -> str | None:
+    """What is wrong with one parsed line of the checkpoint of ``plan``, or None."""
+    problem = schema_problem(_CHUNK, data)
+    if problem is not None:
+        return problem
+    if data["stop"] - data["start"] != len(data["games"]):
+        return (f"games {data['start']} to {data['stop']} should hold "
+                f"{data['stop'] - data['start']} games, not {len(data['games'])}")
+    if plan is None:
+        return None
+    for number, game in enumerate(data["games"]):
+        for key in ("scores", "payouts"):
+            if len(game[key]) not in ((plan.players,) if key == "scores" else (0, plan.players)):
+                return f"games[{number}].{key}: {len(game[key])} entries for {plan.players} players"
+        seats = [*game["winners"], *game["team"], *(s for s, _ in game["starters"])]
+        if any(s >= plan.players for s in seats):
+            return f"games[{number}]: a seat outside 0 to {plan.players - 1}"
+        if len(game["starters"]) != len(game["actions"]):
+            return f"games[{number}]: one starter per deal ({len(game['actions'])} deals)"
+    return None
+
+
 def _stats_from_json(data: dict[str, Any]) -> GameStats:
     return GameStats(actions=tuple(data["actions"]), scores=tuple(data["scores"]),
                      winners=tuple(data["winners"]), team=tuple(data["team"]),
@@ -51,14 +114,17 @@ def _stats_from_json(data: dict[str, Any]) -> GameStats:
 
 @attrs.define
 class Checkpoint:
-    """Finished chunks, one JSON line each, in ``path``; lines of another plan (another
-    fingerprint) are ignored, and a last line cut short by an interruption is dropped."""
+    """Finished chunks, one JSON line each (see :data:`CHUNK_SCHEMA`), in ``path``; lines
+    of another plan (another fingerprint) are ignored, and a last line cut short by an
+    interruption is dropped.  Any other line that does not fit is an error naming the
+    file and line."""
 
     path: Path
     fingerprint: str
 
-    def load(self) -> Done:
-        """The chunks already played under this plan."""
+    def load(self, plan: StudyPlan | None = None) -> Done:
+        """The chunks already played under this plan (those of ``plan``'s chunks when it
+        is given, each checked against it: its settings, players and chunks)."""
         done: Done = {}
         if not self.path.exists():
             return done
@@ -66,16 +132,31 @@ class Checkpoint:
         if text and not text.endswith("\n"):  # cut short: drop the partial last line
             text = text[:text.rfind("\n") + 1]
             self.path.write_text(text, encoding="utf-8")
-        for line in text.splitlines():
+        labels = {s.label for s in plan.settings} if plan is not None else set()
+        chunks = {(r.start, r.stop) for r in plan.chunks()} if plan is not None else set()
+        for number, line in enumerate(text.splitlines(), start=1):
             try:
-                data = json.loads(line)
-                if data["plan"] != self.fingerprint:
-                    continue
-                key = (data["setting"], data["start"], data["stop"])
-                done[key] = [_stats_from_json(s) for s in data["games"]]
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short when the study was interrupted
+                data = json.loads(line, parse_constant=_refuse_constant)
+            except (ValueError, RecursionError) as exc:
+                raise self._error(number, f"not a line of JSON ({str(exc)[:80]})") from None
+            if isinstance(data, dict) and data.get("plan") != self.fingerprint \
+                    and isinstance(data.get("plan"), str):
+                continue  # a chunk of another plan
+            problem = _chunk_problem(data, plan)
+            if problem is not None:
+                raise self._error(number, problem)
+            key = (data["setting"], data["start"], data["stop"])
+            if plan is not None and (key[0] not in labels or key[1:] not in chunks):
+                continue  # a chunk of the same plan played for another number of games
+            if key in done:
+                raise self._error(number, f"games {key[1]} to {key[2]} of setting "
+                                          f"{key[0]!r} are given twice")
+            done[key] = [_stats_from_json(s) for s in data["games"]]
         return done
+
+    def _error(self, line: int, problem: str) -> CardrulesError:
+        return CardrulesError(f"{self.path}:{line}: {problem}; delete the file or run the "
+                              f"study with --fresh to start over")
 
     def add(self, setting: Setting, games: range, stats: list[GameStats]) -> None:
         """Record one finished chunk (flushed at once)."""
@@ -95,10 +176,11 @@ def play_plan(plan: StudyPlan, *, backend: str = "local", workers: int = 1,
     """
     if backend not in BACKENDS:
         raise CardrulesError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    check_workers(workers)
     load(plan.variant, players=plan.players, options=plan.options or None)  # fail early
     for setting in plan.settings:
         load(plan.variant, players=plan.players, options=plan.options_of(setting) or None)
-    done = checkpoint.load() if checkpoint is not None else {}
+    done = checkpoint.load(plan) if checkpoint is not None else {}
     todo = [(s, r) for s in plan.settings for r in plan.chunks()
             if (s.label, r.start, r.stop) not in done]
     count = sum(len(v) for v in done.values())
@@ -124,7 +206,8 @@ def _local_results(plan: StudyPlan, todo: list[Work], workers: int,
         for setting, games in todo:
             yield (setting, games), play_chunk(plan, setting, games)
         return
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+    with concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers_for(workers, tasks=len(todo))) as pool:
         futures = {pool.submit(play_chunk, plan, s, r): (s, r) for s, r in todo}
         for future in concurrent.futures.as_completed(futures):
             yield futures[future], future.result()
@@ -138,8 +221,14 @@ def _ray_results(plan: StudyPlan, todo: list[Work], workers: int,
         raise CardrulesError("the ray backend needs Ray: pip install 'cardrules[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, num_cpus=None if address else max(1, workers),
-                 include_dashboard=False, log_to_driver=False)
+        cpus = None if address else workers_for(workers, tasks=len(todo))
+        try:
+            ray.init(address=address, num_cpus=cpus, include_dashboard=False,
+                     log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else ""
+            raise CardrulesError(f"cannot start or join Ray at {address or 'this machine'}: "
+                                 f"{first or type(exc).__name__}") from None
     try:
         remote = ray.remote(play_chunk)
         pending = {remote.remote(plan, s, r): (s, r) for s, r in todo}

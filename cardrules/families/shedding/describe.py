@@ -1,0 +1,244 @@
+"""The shedding procedure's rules of play and scoring in English (``cardrules rules``).
+
+>>> import cardrules
+>>> lines = list(describe_shedding(cardrules.load("bank").variant))
+>>> lines[0].startswith("- On your turn you must beat the top card")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cardrules.families.shedding.model import (
+    AfterTurn,
+    Bonus,
+    BonusWhen,
+    DealEnd,
+    ForcedDrawAnswer,
+    ForcedDrawThen,
+    GroupKind,
+    HandPenalty,
+    HandPenaltyMode,
+    LaidOn,
+    Leftover,
+    SheddingPlay,
+    SheddingScoring,
+    Then,
+    TrumpMode,
+    TwoPlayerReverse,
+)
+from cardrules.hooks import named_hooks
+from cardrules.model.common import TrumpBeat
+from cardrules.model.variant import PhaseEntry, Variant
+from cardrules.phases import find as find_phase
+from cardrules.primitives.beats import describe_clause
+
+__all__ = ["describe_shedding"]
+
+
+def describe_shedding(v: Variant) -> Iterator[str]:
+    """The rules of play and scoring of shedding game ``v``, one line per rule."""
+    yield from _shedding(v)
+
+
+def _ranks(names: Sequence[str]) -> str:
+    return " ".join(str(n) for n in names)
+
+
+def _a(rank: str) -> str:
+    """``a 6``, ``an 8``, ``an A``."""
+    return ("an " if rank[:1] in "8AEIOU" or rank in ("11", "18") else "a ") + rank
+
+
+def _then(then: Then) -> str:
+    return {Then.NONE: "",
+            Then.OPTIONAL: "; you may then lay one more card that beats it, or end the turn",
+            Then.COMPULSORY: "; you must then make one more move by the normal rules",
+            Then.NAME_SUIT: "; you then name a suit (unless it was your last card), and the "
+                            "next card laid must be of that suit or another wild card"}[then]
+
+
+def _shedding(v: Variant) -> Iterator[str]:
+    play = v.play
+    assert isinstance(play, SheddingPlay)
+    pile = play.pile
+    must = "may lay a card on" if play.draw.at_will else "must beat"
+    yield (f"- On your turn you {must} the top card of the {pile} if you can. A card beats "
+           "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
+    hooked = named_hooks(v.hooks)
+    if "refusal" in hooked:
+        yield "- " + hooked["refusal"]
+    if "upcard" in hooked:
+        yield "- " + hooked["upcard"]
+    yield "- " + _trumps(play, v.phases)
+    for wild in play.wild:
+        article = _a(wild.rank)
+        yield f"- {article[0].upper()}{article[1:]} may be laid on any top card" \
+              f"{_then(wild.then)}."
+    for group in play.groups:
+        if group.kind is GroupKind.SAME_RANK:
+            where = "on any top card" if group.laid_on is LaidOn.ANY else \
+                "if the card chosen for the top beats the top card"
+            yield (f"- You may lay {group.size} cards of one rank {where}, choosing which lies "
+                   f"on top{_then(group.then)}.")
+        else:
+            where = "whatever the top card" if group.laid_on is LaidOn.ANY else \
+                "if either end card beats the top card; that end goes first and the other " \
+                "end becomes the new top"
+            yield (f"- You may lay {group.size} cards of one suit in sequence on the ladder "
+                   f"{where}{_then(group.then)}.")
+    effects = {AfterTurn.SKIP: "the next player loses their turn; the player after them must "
+                               "beat it",
+               AfterTurn.DRAW_THEN_PLAY: "the next player draws one card, then takes a normal "
+                                         "turn",
+               AfterTurn.SKIP_AND_DRAW: "the next player draws one card and loses their turn",
+               AfterTurn.REVERSE: "the direction of play turns round, so the player who "
+                                  "moved before you moves next" + _two_player(play)}
+    for rank, effect in play.after_turn.items():
+        if effect is not None:
+            yield f"- When a turn ends with {_a(rank)} on top, {effects[effect]}."
+    yield from _forced_draw(play)
+    if play.draw.at_will and play.draw.ends_turn:
+        yield ("- Instead of playing you may draw one card from the stock, even when you "
+               "could play; drawing ends your turn. With an empty stock you play or pass.")
+    elif play.draw.at_will:
+        most = play.draw.max_per_turn
+        yield (f"- On your turn you may draw from the stock, even when you could play, up to "
+               f"{most} card{'s' if most != 1 else ''}; after that, or once the stock is "
+               "empty, you play or pass.")
+    elif play.stuck_draw and play.draw.ends_turn:
+        yield ("- If you cannot beat the top card, draw a card; drawing ends your turn. With "
+               "an empty stock you pass. You may not draw while you can beat.")
+    elif play.stuck_draw:
+        yield (f"- If you cannot beat the top card, draw a card (up to {play.stuck_draw}); if "
+               "that gives you a move you must make it, otherwise your turn passes. With an "
+               "empty stock you pass. You may not draw while you can beat.")
+    else:
+        yield "- If you cannot beat the top card, your turn passes."
+    if play.draw.reshuffle:
+        yield (f"- When a card is to be drawn and the stock is empty, the {pile} but its top "
+               f"card is shuffled to make a new stock (at most {play.draw.max_reshuffles} "
+               "times a deal; after that an empty stock stays empty).")
+    if play.last_card.penalty:
+        n = play.last_card.penalty
+        yield (f"- On a turn where a play you may make would leave you one card, you may "
+               f"'announce' first; if your play leaves you one card and you did not announce "
+               f"in that turn, you draw {n} card{'s' * (n != 1)} from the stock at once.")
+    if play.starter_redraw and v.deal.starter:
+        yield (f"- A starter card of rank {_ranks(play.starter_redraw)} is put under the "
+               "stock and the next card is turned instead.")
+    if play.take_min > len(v.pack.ranks) * len(v.pack.suits):
+        yield f"- The {pile} is never taken."
+    else:
+        yield (f"- When the player who had to beat your card cannot, you take the {pile} and "
+               f"score its card points; a {pile} of fewer than {play.take_min} cards is never "
+               "taken, and nobody takes their own card. After a take, the next player must "
+               f"beat the last top card; their card starts a new {pile}.")
+    for rank in play.cover_takes:
+        yield (f"- Whoever lays a card on a group of {rank}s laid in one move takes the {pile} "
+               "at once.")
+    yield from _shedding_scoring(v)
+
+
+def _two_player(play: SheddingPlay) -> str:
+    if play.two_player_reverse is TwoPlayerReverse.SKIP:
+        return ("; with two players holding cards it acts as a skip: the player who laid it "
+                "moves again")
+    return "; with two players holding cards the other player simply moves next"
+
+
+def _forced_draw(play: SheddingPlay) -> Iterator[str]:
+    forced = play.forced_draw
+    for rank, count in forced.ranks.items():
+        yield (f"- When a turn ends with {_a(rank)} on top, the next player must draw {count} "
+               f"card{'s' * (count != 1)}.")
+    if not forced.ranks:
+        return
+    if forced.answer is ForcedDrawAnswer.SAME_RANK:
+        answer = ("may instead lay a card of the top card's rank, which adds its own count "
+                  "and passes the total to the player after them; otherwise they draw the "
+                  "whole total")
+    else:
+        answer = "draws the whole total (it cannot be passed on)"
+    then = "then their turn ends" if forced.then is ForcedDrawThen.TURN_ENDS else \
+        "then they take a normal turn"
+    yield (f"- A player made to draw {answer} in one move; {then}. Facing a draw they may lay "
+           "no other card. If there is not enough to draw they draw what there is; with "
+           "nothing to draw they pass and the draw lapses.")
+
+
+def _trumps(play: SheddingPlay, play_phases: Sequence[PhaseEntry]) -> str:
+    t = play.trumps
+    beat = "any card of a lower class" if t.beat is TrumpBeat.ANY_RANK else \
+        "a card of a lower class only with the rank one rung lower"
+    if t.mode is TrumpMode.NONE:
+        return "No trumps."
+    if t.mode is TrumpMode.SHARED:
+        return f"Trump suits for everyone: {_ranks(t.shared)}; a trump beats {beat}."
+    if t.mode is TrumpMode.RANKED:
+        order = " below ".join(t.ranked)
+        return f"Trump classes: {order}, all above the plain suits; a higher class beats {beat}."
+    chosen = any(find_phase(entry.name).before_deal for entry in play_phases)
+    how = "chosen before the first deal" if chosen else "by seat: the first suit to the " \
+        "first seat, the next to the next"
+    return (f"Every player has a trump suit of their own for the whole match ({how}); for "
+            f"them it beats {beat}.")
+
+
+def _bonus(b: Bonus, pile: str) -> str:
+    what = []
+    if b.when is BonusWhen.LAST_CARD:
+        card = f"a {'trump ' if b.trump else ''}{b.rank or 'card'}" if b.trump else \
+            (_a(b.rank) if b.rank else "any card")
+        what.append(f"going out with {card}")
+    else:
+        kind = "cards of one rank" if b.group is GroupKind.SAME_RANK else "a run"
+        what.append(f"going out with {kind}")
+    if b.exclude_ranks:
+        what.append(f"(not {', '.join(b.exclude_ranks)})")
+    gains = []
+    if b.amount:
+        gains.append(f"{b.amount:+d}")
+    if b.by_place:
+        gains.append("by place " + ", ".join(f"{p:+d}" for p in b.by_place))
+    if b.take_pile:
+        gains.append(f"takes the {pile}")
+    return " ".join(what) + ": " + "; ".join(gains)
+
+
+def _shedding_scoring(v: Variant) -> Iterator[str]:
+    s = v.scoring
+    assert isinstance(s, SheddingScoring)
+    if s.places:
+        yield ("- Players who lay their last card go out; going out 1st, 2nd, 3rd... scores "
+               + ", ".join(f"{p:+d}" for p in s.places) + ".")
+    for bonus in s.bonuses:
+        yield f"- Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}."
+    first = "as soon as one player is out" if getattr(v.play, "ends", None) is \
+        DealEnd.FIRST_OUT else "when only one player holds cards"
+    extra = getattr(v.play, "blocked_extra_passes", 0)
+    more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
+    remade = isinstance(v.play, SheddingPlay) and v.play.draw.reshuffle
+    empty = "there is nothing left to draw" if remade else "the stock is empty"
+    yield (f"- The deal ends {first}, or when {empty} and every player holding "
+           f"cards has passed in a row{more}.")
+    pile = getattr(v.play, "pile", "pile")
+    yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD
+                                          else "the owner of the top card takes them.")
+    p = s.hand_penalty
+    penalty = {HandPenaltyMode.NONE: "cost nothing",
+               HandPenaltyMode.POINTS: "cost their card points",
+               HandPenaltyMode.POINTS_PLUS_FIXED: f"cost their card points plus {p.fixed}",
+               HandPenaltyMode.POINTS_PLUS_PER_CARD:
+                   f"cost their card points plus {p.per_card} per card",
+               HandPenaltyMode.BY_CARD: "cost, each, " + _card_costs(p)}[p.mode]
+    yield f"- Cards still in hand at the end {penalty}."
+
+
+def _card_costs(p: HandPenalty) -> str:
+    """``8 50, KH 20, number cards their number, others 0``."""
+    parts = [f"{k} {n}" for k, n in (*p.cards.items(), *p.ranks.items())]
+    if p.face_value:
+        parts.append("other number cards their number")
+    return ", ".join([*parts, "others 0"])

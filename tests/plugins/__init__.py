@@ -1,0 +1,1 @@
+"""Packages that plug into cardrules from outside it, for the tests."""
