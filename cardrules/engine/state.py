@@ -41,11 +41,12 @@ class DealContext:
     order: tuple[int, ...] = ()
     """The shuffled pack, dealt from its end (empty: shuffle from ``seed``)."""
 
-    def stock(self, pack: Pack) -> list[int]:
-        """The shuffled cards of ``pack``: ``order``, or a shuffle from ``seed``."""
+    def stock(self, pack: Pack | int) -> list[int]:
+        """The shuffled cards of ``pack`` (or of a pack of that many cards, all in play):
+        ``order``, or a shuffle from ``seed``."""
         if self.order:
             return list(self.order)
-        cards = pack.cards
+        cards = pack.cards if isinstance(pack, Pack) else tuple(range(pack))
         return [cards[i] for i in shuffled(self.seed, len(cards))]
 
     def get(self, key: str, default: Any = None) -> Any:

@@ -100,7 +100,7 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     if len(fields["out"]) >= n and phase is not OVER:
         raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
-    check_cards(state.zones(), game.pack.full)
+    check_cards(state.zones(), game.pack)
     if state._stage >= len(game.phases):
         raise StateError(f"stage {state._stage} names no listed phase")
     return state

@@ -70,7 +70,7 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
-    check_cards(state.zones(), game.pack.full)
+    check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
         raise StateError("a face-down card is not in the trick")
     return state
