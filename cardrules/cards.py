@@ -115,6 +115,9 @@ class Pack:
     values: tuple[int, ...] = ()
     """Card points per card, where they are not the rank's alone (empty: by rank, from
     ``points``); see the ``card_points`` hook."""
+    left_out: int = 0
+    """Cards of rank x suit that are not in the pack, as a bit set (see the ``pack``
+    hook): they keep their numbers but are never dealt."""
     _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _sort_keys: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -134,13 +137,28 @@ class Pack:
 
     @property
     def size(self) -> int:
-        """Number of cards in the pack."""
+        """Number of card numbers: every rank of every suit, cards left out included
+        (cards are numbered 0 to ``size - 1``; see :attr:`count`)."""
         return len(self.ranks) * len(self.suits)
 
     @property
+    def count(self) -> int:
+        """Number of cards in the pack (those left out not counted).
+
+        >>> Pack(ranks=("2", "3"), suits=("C", "D"), left_out=0b1).count
+        3
+        """
+        return self.size - self.left_out.bit_count()
+
+    @property
     def full(self) -> int:
-        """Bit set of every card of the pack."""
-        return (1 << self.size) - 1
+        """Bit set of every card of the pack (those left out not included)."""
+        return ((1 << self.size) - 1) & ~self.left_out
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Every card of the pack, in number order (those left out not included)."""
+        return tuple(bits(self.full))
 
     def card(self, *, rank: int, suit: int) -> int:
         """The card number of ``rank`` (ladder index) in ``suit`` (suit index)."""

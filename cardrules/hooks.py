@@ -1,29 +1,21 @@
-"""Named hook functions: the closed set of points where a variant may run Python.
+"""Named hook points and the hooks registered for them: where a variant may run Python.
+
+A :class:`HookPoint` is one decision a variant may hand to Python: its name, the frozen
+record its hooks are given, what it decides, and the generic hook in force when a variant
+names none.  The engine declares the points every game has here (the pack, who moves
+first, a refusal of an action, the end and scoring of a deal, the next dealer); each
+family declares its own decisions in its own package (``hooks.py``) with :func:`declare`.
 
 A rule file names hooks by registered name (``hooks: {first_mover: bank.first_mover}``);
-loading a rule file never imports a module by path.  Every point has a generic default
-(:data:`DEFAULTS`), so a variant names only the hooks it needs.  Hook functions register
-with :func:`hook`; third-party packages register theirs through the entry-point group
+loading a rule file never imports a module by path.  Hook functions register with
+:func:`hook`; third-party packages register theirs through the entry-point group
 ``cardrules.hooks`` (each entry point names a module that is imported once, the first
 time a hook is looked up).
 
-Each point takes one frozen input record and returns one value:
-
-=================  ========================  =========================================
-point              input                     returns
-=================  ========================  =========================================
-``first_mover``    :class:`FirstMoverInput`  the seat that moves (leads) first in a deal
-``card_points``    :class:`CardPointsInput`  a card's points (asked once per card)
-``after_play``     :class:`AfterPlayInput`   the effect on the next player of a turn
-                                             ending with a card on top (once per card)
-``legal_filter``   :class:`LegalFilterInput` the legal actions that stay legal
-``end_of_deal``    :class:`EndOfDealInput`   True to end the deal now, None: by the rules
-``deal_scoring``   :class:`DealScoringInput` each player's score for the deal
-``next_dealer``    :class:`NextDealerInput`  the next deal's dealer
-=================  ========================  =========================================
-
 >>> "dealer_left" in known("first_mover")
 True
+>>> points()["first_mover"].default
+'dealer_left'
 >>> resolve("first_mover", "nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -42,11 +34,148 @@ import attrs
 from cardrules.actions import Action
 from cardrules.cards import Pack
 from cardrules.errors import Problem, VariantError
-from cardrules.families.shedding.model import AfterTurn
 
-__all__ = ["DEFAULTS", "POINTS", "AfterPlayInput", "CardPointsInput", "DealScoringInput",
-           "EndOfDealInput", "FirstMoverInput", "LegalFilterInput", "NextDealerInput", "hook",
-           "known", "resolve"]
+__all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
+           "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
+           "LegalFilterInput", "NextDealerInput", "PackInput", "Refusal", "RefusalInput",
+           "declare", "describe_hook", "hook", "is_default", "known", "named_hooks",
+           "points", "resolve"]
+
+
+@attrs.frozen(kw_only=True)
+class HookPoint:
+    """One decision a variant may hand to a named hook.
+
+    >>> HookPoint(name="x", input=int, description="a number", default="zero").name
+    'x'
+    """
+
+    name: str
+    """The name rule files use (``hooks: {name: hook}``)."""
+    input: type
+    """The frozen record each hook of the point is given."""
+    description: str
+    """What the point decides, in one line."""
+    default: str
+    """The generic hook in force when a variant names none."""
+
+
+POINTS: dict[str, str] = {}
+"""Declared hook point -> what it decides (filled by :func:`declare`)."""
+
+DEFAULTS: dict[str, str] = {}
+"""Declared hook point -> the generic hook in force when a variant names none."""
+
+_DECLARED: dict[str, HookPoint] = {}
+_REGISTRY: dict[str, dict[str, Callable[..., object]]] = {}
+_loaded_entry_points = False
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def declare(point: HookPoint) -> HookPoint:
+    """Declare ``point`` (its owner, the engine or a family, calls this once as it is
+    imported; declaring the same point again is harmless, another under the same name is
+    an error)."""
+    found = _DECLARED.get(point.name)
+    if found is not None and found != point:
+        raise ValueError(f"hook point {point.name!r} is declared twice, differently")
+    _DECLARED[point.name] = point
+    POINTS[point.name] = point.description
+    DEFAULTS[point.name] = point.default
+    _REGISTRY.setdefault(point.name, {})
+    return point
+
+
+def hook(point: str, name: str) -> Callable[[F], F]:
+    """Register the decorated function as hook ``name`` for the declared ``point``."""
+    if point not in _DECLARED:
+        raise ValueError(f"unknown hook point {point!r}; known points: {', '.join(POINTS)}")
+
+    def register(function: F) -> F:
+        _REGISTRY[point][name] = function
+        return function
+
+    return register
+
+
+def _load_plugins() -> None:
+    global _loaded_entry_points
+    if _loaded_entry_points:
+        return
+    _loaded_entry_points = True
+    importlib.import_module("cardrules.games")
+    for entry in entry_points(group="cardrules.hooks"):
+        entry.load()
+
+
+def points() -> dict[str, HookPoint]:
+    """Every declared hook point by name (the engine's, and those of the families and
+    third-party packages imported so far)."""
+    _load_plugins()
+    return dict(_DECLARED)
+
+
+def known(point: str) -> dict[str, Callable[..., object]]:
+    """The hooks registered for ``point``, by name."""
+    _load_plugins()
+    return dict(_REGISTRY.get(point, {}))
+
+
+def resolve(point: str, name: str) -> Callable[..., object]:
+    """The hook registered as ``name`` for ``point``; a :class:`VariantError` if the point
+    or the hook is unknown."""
+    if point not in points():
+        raise VariantError([Problem(
+            message=f"unknown hook point {point!r}; known points: {', '.join(sorted(POINTS))}",
+            path=f"$.hooks.{point}")])
+    hooks = known(point)
+    if name not in hooks:
+        names = ", ".join(sorted(hooks))
+        raise VariantError([Problem(
+            message=f"unknown hook {name!r} for {point}; known hooks: {names}",
+            path=f"$.hooks.{point}")])
+    return hooks[name]
+
+
+def is_default(point: str, function: Callable[..., object]) -> bool:
+    """True if ``function`` is the generic default of ``point`` (callers skip it)."""
+    return _REGISTRY[point].get(DEFAULTS[point]) is function
+
+
+def named_hooks(hooks: Mapping[str, str]) -> dict[str, str]:
+    """What each hook a variant names (``hooks``: point -> name) does, by point, leaving
+    out the points' defaults: the docstring's first sentence (see :func:`describe_hook`).
+
+    >>> named_hooks({"first_mover": "dealer_left", "next_dealer": "by_the_rules"})
+    {}
+    """
+    return {point: describe_hook(point, name) for point, name in hooks.items()
+            if name != DEFAULTS.get(point)}
+
+
+def describe_hook(point: str, name: str) -> str:
+    """What hook ``name`` of ``point`` does: its docstring's first sentence.
+
+    >>> print(describe_hook("first_mover", "dealer_left"))
+    The player on the dealer's left moves first.
+    """
+    doc = " ".join((resolve(point, name).__doc__ or "").split())
+    if not doc:
+        return f"{name} decides {POINTS[point]}."
+    end = doc.find(". ")
+    return doc if end < 0 else doc[:end + 1]
+
+
+# -- the points every game has ------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class PackInput:
+    """What a ``pack`` hook may look at: asked once when a game loads."""
+
+    pack: Pack
+    """The pack the rule file describes (every rank of every suit)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -80,20 +209,38 @@ class CardPointsInput:
 
 
 @attrs.frozen(kw_only=True)
-class AfterPlayInput:
-    """What an ``after_play`` hook may look at: asked once per card when a game loads."""
+class Refusal:
+    """Why a ``refusal`` hook forbids an action: a reason and the game's rule number.
 
-    pack: Pack
-    """The pack."""
-    card: int
-    """The card on top when a turn ends."""
-    written: AfterTurn | None
-    """The effect the rule file gives the card's rank (None: no effect)."""
+    >>> Refusal(reason="QH is a trump, not a heart", rule="K3").message
+    'QH is a trump, not a heart (K3)'
+    """
+
+    reason: str
+    """What forbids the action, in a sentence without a final stop."""
+    rule: str = ""
+    """The game's number for the rule (empty: none)."""
+
+    @property
+    def message(self) -> str:
+        """The reason with the rule number in brackets."""
+        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+
+@attrs.frozen(kw_only=True)
+class RefusalInput:
+    """What a ``refusal`` hook may look at: one action the procedure's rules allow."""
+
+    state: Any
+    """The state (read it, never change it)."""
+    action: Action
+    """The action to judge; the hook returns a :class:`Refusal`, or None to allow it."""
 
 
 @attrs.frozen(kw_only=True)
 class LegalFilterInput:
-    """What a ``legal_filter`` hook may look at."""
+    """What a ``legal_filter`` hook may look at (see ``refusal`` for a filter that gives
+    its reason)."""
 
     state: Any
     """The state (read it, never change it)."""
@@ -114,7 +261,7 @@ class EndOfDealInput:
     stock: int
     """Cards left in the stock."""
     out: tuple[int, ...]
-    """Seats gone out (shedding games), in order."""
+    """Seats gone out (in games where players go out), in order."""
 
 
 @attrs.frozen(kw_only=True)
@@ -129,6 +276,9 @@ class DealScoringInput:
     """The procedure's figures (points taken, tricks, players out...)."""
     dealer: int
     """The dealer's seat."""
+    deal: Any = None
+    """The finished deal (read it, never change it): every declared field as a public
+    property, the bids of a ``bidding`` phase (``deal.bids``) among them."""
 
 
 @attrs.frozen(kw_only=True)
@@ -147,79 +297,69 @@ class NextDealerInput:
     """Seats in this deal's finishing order."""
 
 
-POINTS: dict[str, str] = {
-    "first_mover": "who makes the first move (or lead) of a deal",
-    "card_points": "a card's points (asked once per card as the game loads)",
-    "after_play": "the effect of a turn ending with a card on top (once per card)",
-    "legal_filter": "which of the legal actions stay legal",
-    "end_of_deal": "whether the deal ends now (None: by the rules)",
-    "deal_scoring": "each player's score for a finished deal",
-    "next_dealer": "who deals the next deal of a match",
-}
-"""Hook point -> what it decides."""
+@attrs.frozen(kw_only=True)
+class CarryInput:
+    """What a ``carry`` hook may look at, once a deal of a match is scored."""
 
-DEFAULTS: dict[str, str] = {
-    "first_mover": "dealer_left",
-    "card_points": "by_rank",
-    "after_play": "as_written",
-    "legal_filter": "all_legal",
-    "end_of_deal": "by_the_rules",
-    "deal_scoring": "as_scored",
-    "next_dealer": "by_the_rules",
-}
-"""Hook point -> the generic hook in force when a variant names none."""
-
-_REGISTRY: dict[str, dict[str, Callable[..., object]]] = {point: {} for point in POINTS}
-_loaded_entry_points = False
-
-F = TypeVar("F", bound=Callable[..., object])
+    scores: tuple[int, ...]
+    """This deal's scores (after the ``deal_scoring`` hook)."""
+    totals: tuple[int, ...]
+    """Match totals before this deal."""
+    counters: Mapping[str, int]
+    """The counters carried into this deal (empty at first)."""
+    details: Mapping[str, Any]
+    """The procedure's figures for the deal (points taken, tricks, bids...)."""
+    dealer: int
+    """This deal's dealer."""
 
 
-def hook(point: str, name: str) -> Callable[[F], F]:
-    """Register the decorated function as hook ``name`` for ``point``."""
-    if point not in POINTS:
-        raise ValueError(f"unknown hook point {point!r}; known points: {', '.join(POINTS)}")
+@attrs.frozen(kw_only=True)
+class Carried:
+    """What a ``carry`` hook decides: what the deal adds to the totals, and the counters
+    carried to the next deal.
 
-    def register(function: F) -> F:
-        _REGISTRY[point][name] = function
-        return function
+    >>> Carried(scores=(0, 0), counters={"eggs": 1}).counters["eggs"]
+    1
+    """
 
-    return register
-
-
-def _load_plugins() -> None:
-    global _loaded_entry_points
-    if _loaded_entry_points:
-        return
-    _loaded_entry_points = True
-    importlib.import_module("cardrules.games")
-    for entry in entry_points(group="cardrules.hooks"):
-        entry.load()
+    scores: tuple[int, ...]
+    """What this deal adds to each player's match total."""
+    counters: Mapping[str, int] = attrs.field(factory=dict)
+    """Named whole numbers carried to the next deal (shown in match views)."""
 
 
-def known(point: str) -> dict[str, Callable[..., object]]:
-    """The hooks registered for ``point``, by name."""
-    _load_plugins()
-    return dict(_REGISTRY[point])
-
-
-def resolve(point: str, name: str) -> Callable[..., object]:
-    """The hook registered as ``name`` for ``point``; a :class:`VariantError` if unknown."""
-    hooks = known(point)
-    if name not in hooks:
-        names = ", ".join(sorted(hooks))
-        raise VariantError([Problem(
-            message=f"unknown hook {name!r} for {point}; known hooks: {names}",
-            path=f"$.hooks.{point}")])
-    return hooks[name]
-
-
-def is_default(point: str, function: Callable[..., object]) -> bool:
-    """True if ``function`` is the generic default of ``point`` (callers skip it)."""
-    return _REGISTRY[point].get(DEFAULTS[point]) is function
+for _point in (
+    HookPoint(name="pack", input=PackInput, default="whole_pack",
+              description="the cards left out of the pack (asked once as the game loads)"),
+    HookPoint(name="first_mover", input=FirstMoverInput, default="dealer_left",
+              description="who makes the first move (or lead) of a deal"),
+    HookPoint(name="card_points", input=CardPointsInput, default="by_rank",
+              description="a card's points (asked once per card as the game loads)"),
+    HookPoint(name="refusal", input=RefusalInput, default="allow_all",
+              description="whether an action the rules allow is refused, with the "
+                          "reason and rule number"),
+    HookPoint(name="legal_filter", input=LegalFilterInput, default="all_legal",
+              description="which of the legal actions stay legal"),
+    HookPoint(name="end_of_deal", input=EndOfDealInput, default="by_the_rules",
+              description="whether the deal ends now (None: by the rules)"),
+    HookPoint(name="deal_scoring", input=DealScoringInput, default="as_scored",
+              description="each player's score for a finished deal"),
+    HookPoint(name="next_dealer", input=NextDealerInput, default="by_the_rules",
+              description="who deals the next deal of a match"),
+    HookPoint(name="carry", input=CarryInput, default="add_the_scores",
+              description="what a deal adds to the match totals, and the counters carried "
+                          "to the next deal"),
+):
+    declare(_point)
 
 
 # -- the generic defaults, and generic hooks a variant may name ---------------------------
+
+
+@hook("pack", "whole_pack")
+def whole_pack(position: PackInput) -> tuple[int, ...]:
+    """Every card of the pack is dealt."""
+    return ()
 
 
 @hook("first_mover", "dealer_left")
@@ -243,10 +383,10 @@ def by_rank(position: CardPointsInput) -> int:
     return position.pack.value(position.card)
 
 
-@hook("after_play", "as_written")
-def as_written(position: AfterPlayInput) -> AfterTurn | None:
-    """The effect the rule file gives the card's rank."""
-    return position.written
+@hook("refusal", "allow_all")
+def allow_all(position: RefusalInput) -> Refusal | None:
+    """Every action the rules allow stays legal."""
+    return None
 
 
 @hook("legal_filter", "all_legal")
@@ -271,3 +411,9 @@ def as_scored(position: DealScoringInput) -> tuple[int, ...]:
 def dealer_by_the_rules(position: NextDealerInput) -> int:
     """The dealer the rule file's ``match.next_dealer`` names."""
     return position.ruled
+
+
+@hook("carry", "add_the_scores")
+def add_the_scores(position: CarryInput) -> Carried:
+    """Each deal's scores add to the match totals; no counter is carried."""
+    return Carried(scores=position.scores, counters=position.counters)

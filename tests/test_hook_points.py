@@ -13,19 +13,25 @@ import pytest
 import cardrules
 from cardrules.actions import Action
 from cardrules.errors import HookError
+from cardrules.families.shedding.hooks import AfterPlayInput, GoOutInput
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import (
     DEFAULTS,
     POINTS,
-    AfterPlayInput,
     CardPointsInput,
+    Carried,
+    CarryInput,
     DealScoringInput,
     EndOfDealInput,
     FirstMoverInput,
+    HookPoint,
     LegalFilterInput,
     NextDealerInput,
+    Refusal,
+    declare,
     hook,
     known,
+    points,
 )
 
 
@@ -81,6 +87,22 @@ def double(position: DealScoringInput) -> tuple[int, ...]:
     return tuple(2 * s for s in position.scores)
 
 
+@hook("may_go_out", "test.not_out_on_an_eight")
+def not_out_on_an_eight(position: GoOutInput) -> Refusal | None:
+    """Nobody may go out with an eight."""
+    pack = position.pack
+    if pack.ranks[pack.rank(position.cards[-1])] == "8":
+        return Refusal(reason=f"player {position.player} may not go out with an eight",
+                       rule="R9")
+    return None
+
+
+@hook("deal_scoring", "test.bid_ten_each")
+def bid_ten_each(position: DealScoringInput) -> tuple[int, ...]:
+    """Each player scores ten times their bid, made or not."""
+    return tuple(10 * bid for bid in position.deal.bids)
+
+
 @hook("next_dealer", "test.always_seat_zero")
 def always_seat_zero(position: NextDealerInput) -> int:
     """Seat 0 deals every deal."""
@@ -91,6 +113,21 @@ def always_seat_zero(position: NextDealerInput) -> int:
 def no_seat(position: NextDealerInput) -> int:
     """Broken on purpose: names a seat that does not exist."""
     return 99
+
+
+@hook("carry", "test.every_other_deal_doubles")
+def every_other_deal_doubles(position: CarryInput) -> Carried:
+    """Every second deal of a match counts double (a counter carries the deals played)."""
+    played = position.counters.get("deals", 0)
+    factor = 2 if played % 2 else 1
+    return Carried(scores=tuple(factor * s for s in position.scores),
+                   counters={"deals": played + 1})
+
+
+@hook("carry", "test.no_counters_record")
+def no_counters_record(position: CarryInput) -> object:
+    """Broken on purpose: gives no Carried."""
+    return position.scores
 
 
 def _with_hooks(base: str, players: int, **hooks: str) -> cardrules.Game:
@@ -122,11 +159,28 @@ def test_every_point_has_a_registered_generic_default() -> None:
         assert DEFAULTS[point] in known(point)
 
 
-def test_the_schema_lists_exactly_the_hook_points() -> None:
-    schema = json.loads((Path(__file__).parent.parent / "schemas" / "variant.schema.json")
-                        .read_text(encoding="utf-8"))
-    listed = schema["$defs"]["variant"]["properties"]["hooks"]["propertyNames"]["enum"]
-    assert sorted(listed) == sorted(POINTS)
+def test_points_are_declared_by_their_owners() -> None:
+    """The engine declares the points every game has; each family its own, in its own
+    package (the registry imports no family)."""
+    cardrules.load("bank")
+    cardrules.load("bura")
+    declared = points()
+    assert {"pack", "first_mover", "refusal", "end_of_deal", "deal_scoring",
+            "next_dealer"} <= set(declared)
+    assert declared["after_play"].input is AfterPlayInput
+    assert declared["after_play"].default == DEFAULTS["after_play"] == "as_written"
+    source = (Path(__file__).parent.parent / "cardrules" / "hooks.py").read_text("utf-8")
+    assert "cardrules.families" not in source
+
+
+def test_an_unknown_point_is_a_located_error_naming_the_known_ones() -> None:
+    with pytest.raises(cardrules.VariantError, match=r"unknown hook point 'nope'.*first_mover"):
+        _with_hooks("bura", 3, nope="dealer_left")
+
+
+def test_a_point_declared_twice_differently_is_refused() -> None:
+    with pytest.raises(ValueError, match="declared twice"):
+        declare(HookPoint(name="first_mover", input=int, description="x", default="y"))
 
 
 @pytest.mark.parametrize("base", ["bank", "bura"])
@@ -206,6 +260,34 @@ def test_deal_scoring() -> None:
         assert b.result.scores == tuple(2 * s for s in a.result.scores)
 
 
+def test_may_go_out_refuses_a_last_play_with_its_rule() -> None:
+    game = _with_hooks("switch", 2, may_go_out="test.not_out_on_an_eight")
+    state = game.setup(hands=["8H", "KS QS"], pile="9H", stock="2C 3C", current=0)
+    eight = game.parse_action("play 8H")
+    assert eight not in state.legal_actions() and game.parse_action("draw") in \
+        state.legal_actions()
+    assert state.why_illegal(eight) == "player 0 may not go out with an eight (R9)"
+    state = game.setup(hands=["8H 9S", "KS QS"], pile="9H", stock="2C 3C", current=0)
+    assert eight in state.legal_actions()  # not the last card: allowed
+
+
+def test_the_may_go_out_default_allows_any_last_card() -> None:
+    pack = cardrules.load("switch").pack
+    assert known("may_go_out")["any_card"](GoOutInput(
+        pack=pack, cards=(pack.parse("8H"),), top=-1, player=0)) is None
+    assert cardrules.load("switch").refusals == ()
+
+
+def test_deal_scoring_sees_the_bids() -> None:
+    game = _with_hooks("oh-hell", 3, deal_scoring="test.bid_ten_each")
+    bids = []
+    for seed in range(6):
+        state = _play_out(game.new_deal(seed=seed), seed=seed)
+        assert state.result.scores == tuple(10 * b for b in state.bids)
+        bids += state.bids
+    assert any(bids)
+
+
 def test_next_dealer() -> None:
     game = _with_hooks("bura", 3, next_dealer="test.always_seat_zero")
     state = game.new_match(seed=2, dealer=1)
@@ -214,6 +296,38 @@ def test_next_dealer() -> None:
         _, state = _through_a_deal(state)
         dealers.append(state.deal.dealer)
     assert dealers == [1, 0, 0, 0]
+
+
+def test_carry_adds_the_scores_it_gives_and_carries_its_counters() -> None:
+    game = _with_hooks("bura", 2, carry="test.every_other_deal_doubles")
+    state = game.new_match(seed=3)
+    dealt = []
+    for _ in range(3):
+        finished, state = _through_a_deal(state)
+        if state.is_over:
+            break
+        dealt.append(finished.result.scores)
+    view = state.view(0)["match"]
+    expected = [tuple(s * (2 if k % 2 else 1) for s in scores)
+                for k, scores in enumerate(dealt)]
+    assert [tuple(h) for h in view["history"]] == expected
+    assert view["counters"] == {"deals": len(dealt)}
+    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_the_carry_default_adds_the_deal_scores_and_carries_no_counter() -> None:
+    finished, state = _through_a_deal(cardrules.load("bura", players=2).new_match(seed=3))
+    assert state.view(0)["match"]["history"] == [list(finished.result.scores)]
+    assert "counters" not in state.view(0)["match"]
+    assert known("carry")["add_the_scores"](CarryInput(
+        scores=(1, 2), totals=(0, 0), counters={}, details={}, dealer=0)) == Carried(
+        scores=(1, 2))
+
+
+def test_a_carry_hook_that_gives_no_carried_raises() -> None:
+    game = _with_hooks("bura", 2, carry="test.no_counters_record")
+    with pytest.raises(HookError, match="no_counters_record"):
+        _through_a_deal(game.new_match(seed=3))
 
 
 def test_a_next_dealer_that_is_not_a_seat_raises() -> None:

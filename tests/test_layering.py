@@ -63,9 +63,9 @@ def test_game_specific_python_is_small() -> None:
 
 
 FAMILIES = PACKAGE / "families"
-FAMILY_IMPORTS_PENDING = {"hooks.py"}
-"""Modules still importing a family: the hook registry names the shedding family's
-``after_play`` input (its hook points are to be declared by the families themselves)."""
+FAMILY_IMPORTS_PENDING: set[str] = set()
+"""Modules still importing a family (none: the families declare their own hook
+points)."""
 
 
 def _imported(tree: ast.AST) -> list[str]:

@@ -207,7 +207,7 @@ class CardrulesGame(pyspiel.Game):
                               for left in range(size + 1)]
         """With ``shuffle=cards``, the outcome of drawing each card when ``n`` cards are
         left, at ``[n][card]`` (made once, so that a chance node only picks them)."""
-        per_deal = 1 if self.by_seed else rules.pack.size
+        per_deal = 1 if self.by_seed else rules.pack.count
         deals = MAX_DEALS if self.match else 1
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space.size,
@@ -316,7 +316,7 @@ class _Progress:
         return cls(game=game, players=players, pieces=[[] for _ in range(players)],
                    last=[{} for _ in range(players)], before=[0] * players,
                    seen=[(0, 0, []) for _ in range(players)],
-                   left=list(range(game.rules.pack.size)))
+                   left=list(game.rules.pack.cards))
 
     @classmethod
     def restored(cls, moves: list[int], root: dict[str, Any] | None = None,
@@ -409,9 +409,10 @@ class _Progress:
             if not 0 <= action < size:
                 raise IllegalActionError(f"chance outcome {action} is not a card: the cards "
                                          f"are numbered 0 to {size - 1}")
-            if self.drawn >> action & 1:
+            if self.drawn >> action & 1 or not rules.pack.full >> action & 1:
                 raise IllegalActionError(f"chance outcome {action} ({rules.pack.name(action)}) "
-                                         f"is not possible: that card is drawn already")
+                                         f"is not possible: that card is drawn already or "
+                                         f"not in the pack")
             self.order.append(action)
             self.drawn |= 1 << action
             self.left.remove(action)
@@ -440,7 +441,7 @@ class _Progress:
                 isinstance(before, MatchState) and state.deal_index != before.deal_index:
             self.waiting, self.drawing, self.player = state, True, _CHANCE
             self.order, self.drawn = [], 0
-            self.left = list(range(self.game.rules.pack.size))
+            self.left = list(self.game.rules.pack.cards)
             return
         self.states.append(state)
         self.player = _TERMINAL if state.is_over else state.current_player

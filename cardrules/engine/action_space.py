@@ -145,7 +145,8 @@ class ActionSpace:
                     self._listed[action] = index
                     index += 1
                 continue
-            pools = tuple(tuple(bits(m)) for m in _merged(family.pools or (pack.full,)))
+            pools = tuple(tuple(bits(m)) for m in _merged(  # cards left out never play
+                [pool & pack.full for pool in family.pools] or [pack.full]))
             for size in family.sizes:
                 key = (family.kind, family.name, size)
                 if key in self._by_key:

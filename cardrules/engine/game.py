@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.actions import Action, parse_action
-from cardrules.cards import Pack
+from cardrules.cards import Pack, mask_of
 from cardrules.engine import flow, state_codec
 from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
@@ -20,13 +20,15 @@ from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, State
 from cardrules.errors import CardrulesError, HookError, RecordError, StateError
 from cardrules.hooks import (
-    DEFAULTS,
-    POINTS,
     CardPointsInput,
     DealScoringInput,
     EndOfDealInput,
     LegalFilterInput,
+    PackInput,
+    Refusal,
+    RefusalInput,
     is_default,
+    points,
     resolve,
 )
 from cardrules.model import Variant
@@ -59,6 +61,8 @@ class Game:
         "phases",
         "players",
         "procedure",
+        "refusal",
+        "refusals",
         "source",
         "state_class",
         "tables",
@@ -96,13 +100,19 @@ class Game:
             [*self.procedure.field_mixins(variant),
              *(p.fields for p, _ in self.phases if p.fields is not None)])
         """The class of this game's deal states."""
-        self._hooks = {point: resolve(point, variant.hooks.get(point, DEFAULTS[point]))
-                       for point in POINTS}
-        points = self._hooks["card_points"]
-        if not is_default("card_points", points):
+        self._hooks = {name: resolve(name, variant.hooks.get(name, point.default))
+                       for name, point in points().items()}
+        if not is_default("pack", self._hooks["pack"]):
+            self.pack = _leave_out(self.pack, self._hooks["pack"], variant.hooks["pack"])
+        card_points = self._hooks["card_points"]
+        if not is_default("card_points", card_points):
             self.pack = attrs.evolve(self.pack, values=tuple(
-                int(points(CardPointsInput(pack=self.pack, card=c)))  # type: ignore[call-overload]
+                int(card_points(CardPointsInput(pack=self.pack, card=c)))  # type: ignore[call-overload]
                 for c in range(self.pack.size)))
+        self.refusal: Callable[[RefusalInput], Refusal | None] | None = None
+        """The ``refusal`` hook, or None when it refuses nothing the rules allow."""
+        if not is_default("refusal", self._hooks["refusal"]):
+            self.refusal = self._hooks["refusal"]  # type: ignore[assignment]
         self.legal_filter: Callable[[LegalFilterInput], tuple[Action, ...]] | None = None
         """The ``legal_filter`` hook, or None when every legal action stays legal."""
         self.end_of_deal: Callable[[EndOfDealInput], bool | None] | None = None
@@ -111,6 +121,9 @@ class Game:
             self.legal_filter = self._hooks["legal_filter"]  # type: ignore[assignment]
         if not is_default("end_of_deal", self._hooks["end_of_deal"]):
             self.end_of_deal = self._hooks["end_of_deal"]  # type: ignore[assignment]
+        self.refusals: tuple[Callable[[Any, Action], str | None], ...] = \
+            self.procedure.refusals(self)
+        """The family's checks built from its legality hooks (none by default)."""
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
         self.move_limit: int = self.procedure.move_limit(self)
@@ -198,14 +211,17 @@ class Game:
 
     def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
                     dealer: int, carry: tuple[tuple[str, Any], ...] = (),
-                    details: Mapping[str, Any] | None = None) -> DealResult:
+                    details: Mapping[str, Any] | None = None,
+                    deal: State | None = None) -> DealResult:
         """The result of a finished deal of this game: ``scores`` by the rules, passed
-        through the ``deal_scoring`` hook, and the winners and places that follow from
-        them for this game's goal and partnerships."""
+        through the ``deal_scoring`` hook (which may read the finished ``deal``), and the
+        winners and places that follow from them for this game's goal and
+        partnerships."""
         scoring = self._hooks["deal_scoring"]
         if not is_default("deal_scoring", scoring):
             given: Any = scoring(DealScoringInput(
-                scores=scores, finish=finish, details=dict(details or {}), dealer=dealer))
+                scores=scores, finish=finish, details=dict(details or {}), dealer=dealer,
+                deal=deal))
             hooked = tuple(given)
             if len(hooked) != self.players or not all(type(s) is int for s in hooked):
                 raise HookError(f"the deal_scoring hook {self.variant.hooks['deal_scoring']!r} "
@@ -215,6 +231,13 @@ class Game:
             scores=scores, finish=finish, starter=starter, carry=carry, details=details,
             lower_is_better=lower_is_better(self.variant.match.goal),
             partnerships=self.procedure.partnerships(self))
+
+    @property
+    def hooked_legality(self) -> bool:
+        """True if a ``refusal`` or ``legal_filter`` hook narrows the legal actions (what a
+        player may be shown not to hold cannot then be read from the rules alone)."""
+        return self.refusal is not None or self.legal_filter is not None \
+            or bool(self.refusals)
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point``."""
@@ -239,9 +262,9 @@ class Game:
         check_seed(seed)
         if order is not None:
             order = tuple(order)
-            if sorted(order) != list(range(self.pack.size)):
-                raise StateError(f"a deal order must hold each of the {self.pack.size} cards "
-                                 f"(0 to {self.pack.size - 1}) once")
+            if sorted(order) != list(self.pack.cards):
+                raise StateError(f"a deal order must hold each of the {self.pack.count} cards "
+                                 "of the pack once")
         if dealer is None:
             dealer = self.first_dealer(seed)
         elif not 0 <= dealer < self.players:
@@ -388,3 +411,15 @@ class Game:
 
 def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> Game:
     return Game(variant=variant, players=players, fingerprint=fingerprint, source=source)
+
+
+def _leave_out(pack: Pack, hook: Callable[..., Any], name: str) -> Pack:
+    """``pack`` without the cards the ``pack`` hook ``name`` leaves out."""
+    given = tuple(hook(PackInput(pack=pack)))
+    if not all(type(c) is int and 0 <= c < pack.size for c in given):
+        raise HookError(f"the pack hook {name!r} must give card numbers (0 to "
+                        f"{pack.size - 1}), not {given!r:.80}")
+    left = mask_of(given)
+    if left == pack.full:
+        raise HookError(f"the pack hook {name!r} leaves out every card")
+    return attrs.evolve(pack, left_out=left)

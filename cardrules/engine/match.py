@@ -21,7 +21,7 @@ from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import Partnerships
 from cardrules.engine.state import DealContext, DealResult, MatchResult, State
 from cardrules.errors import HookError, StateError
-from cardrules.hooks import NextDealerInput, is_default
+from cardrules.hooks import CarryInput, NextDealerInput, is_default
 from cardrules.model.match import Goal, NextDealer
 from cardrules.primitives.pot import split_pot
 
@@ -185,9 +185,9 @@ class MatchState(State):
             kept = 0  # the events of the previous deal's end are no longer the last
         game = self._game
         order = tuple(order)
-        if order and sorted(order) != list(range(game.pack.size)):
-            raise StateError(f"a deal order must hold each of the {game.pack.size} cards "
-                             f"(0 to {game.pack.size - 1}) once")
+        if order and sorted(order) != list(game.pack.cards):
+            raise StateError(f"a deal order must hold each of the {game.pack.count} cards "
+                             "of the pack once")
         deal = game.procedure.new_deal(game, DealContext(
             dealer=self._dealer, seed=seed, index=self._index, carry=self._carry,
             order=order))
@@ -212,12 +212,13 @@ class MatchState(State):
         game = self._game
         result = deal.result
         assert isinstance(result, DealResult), "a finished deal has a DealResult"
-        totals = tuple(t + s for t, s in zip(self._totals, result.scores))
-        history = (*self._history, result.scores)
+        scores, counters = self._carried(result)
+        totals = tuple(t + s for t, s in zip(self._totals, scores))
+        history = (*self._history, scores)
         events = [*deal.events, Event(kind="deal_scored", amount=self._index + 1)]
         outcome = decide(game, totals=totals, deals=self._index + 1, dealer=self._dealer,
                          partnerships=result.partnerships)
-        carry = tuple({**dict(self._carry), **dict(result.carry)}.items())
+        carry = tuple({**dict(self._carry), **dict(result.carry), **counters}.items())
         if outcome is not None:
             events.append(Event(kind="match_end", cards=(), amount=outcome.deals))
             return MatchState._make(
@@ -232,6 +233,30 @@ class MatchState(State):
         return MatchState._make(
             game, seed=self._seed, index=index, dealer=dealer, totals=totals, history=history,
             carry=carry, deal=new_deal, events=tuple(events), result=None)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """The counters a ``carry`` hook carries into this deal, by name."""
+        return {k.removeprefix(_COUNTER): v for k, v in self._carry if k.startswith(_COUNTER)}
+
+    def _carried(self, result: DealResult) -> tuple[tuple[int, ...], dict[str, int]]:
+        """What the finished deal adds to the totals, and the carry entries of the
+        counters, by the ``carry`` hook (the deal's scores and no counter by default)."""
+        game = self._game
+        carry = game.hook("carry")
+        if is_default("carry", carry):
+            return result.scores, {}
+        given = carry(CarryInput(scores=result.scores, totals=self._totals,
+                                 counters=self.counters, details=dict(result.details),
+                                 dealer=self._dealer))
+        scores = tuple(getattr(given, "scores", ()))
+        counters = dict(getattr(given, "counters", {}))
+        if len(scores) != game.players or not all(type(s) is int for s in scores) \
+                or not all(type(k) is str and type(v) is int for k, v in counters.items()):
+            raise HookError(f"the carry hook {game.variant.hooks['carry']!r} must give a "
+                            f"Carried with one whole number per player and whole-number "
+                            f"counters, not {given!r:.80}")
+        return scores, {_COUNTER + k: v for k, v in counters.items()}
 
     def _next_dealer(self, result: DealResult, totals: tuple[int, ...]) -> int:
         """The next dealer by the rule file's ``match.next_dealer``, passed through the
@@ -278,6 +303,8 @@ class MatchState(State):
             "deal": self._index, "dealer": self._dealer, "totals": list(self._totals),
             "history": [list(h) for h in self._history], "goal": spec.goal.value,
         }
+        if self.counters:
+            info["counters"] = self.counters
         if spec.pot is not None:
             info["pot"] = spec.pot.stake * self._game.players
         if self._result is not None:
@@ -411,6 +438,10 @@ one pass through the hand-size schedule),
             payouts = tuple(paid.get(p, 0) for p in range(n))
     return MatchResult(totals=totals, winners=winners, places=places,
                        partnerships=partnerships, deals=deals, payouts=payouts, kept=kept)
+
+
+_COUNTER = "counter."
+"""The carry key prefix of a counter a ``carry`` hook carries."""
 
 
 def _jsonable(value: Any) -> Any:

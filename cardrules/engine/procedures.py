@@ -97,6 +97,12 @@ class Procedure(abc.ABC):
         data.update(spelled_out(game.state_class, extra))
         return self.from_json(game, data)
 
+    def refusals(self, game: Game) -> tuple[Callable[[Any, Action], str | None], ...]:
+        """Checks built from the family's own legality hooks (its hook points that refuse
+        actions, such as whether a player may go out), each giving why an action the
+        rules allow is refused (or None); none when the game names none of them."""
+        return ()
+
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         """Field mixins (like a phase's) that the state class of a game of ``variant``
         adds to :attr:`state_class`: fields only some games need; none by default."""
@@ -152,6 +158,11 @@ class Procedure(abc.ABC):
         """The rules of play and scoring of ``variant`` in English, one line per rule
         (``cardrules rules`` prints them under "Play"); none by default."""
         return iter(())
+
+    def hooks_described(self) -> frozenset[str]:
+        """The hook points :meth:`describe` words in place of the rules they replace
+        (``cardrules rules`` lists the other named hooks apart); none by default."""
+        return frozenset()
 
     def draws_stock(self, variant: Any) -> bool:
         """Whether play draws from the cards left after the deal (the stock); True by

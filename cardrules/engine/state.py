@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from cardrules.actions import Action, Kind, malformed
-from cardrules.cards import shuffled
+from cardrules.cards import Pack, shuffled
 from cardrules.engine import consistency, flow, standings, state_codec
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
-from cardrules.hooks import EndOfDealInput, LegalFilterInput
+from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
@@ -41,9 +41,13 @@ class DealContext:
     order: tuple[int, ...] = ()
     """The shuffled pack, dealt from its end (empty: shuffle from ``seed``)."""
 
-    def stock(self, size: int) -> list[int]:
-        """The shuffled pack of ``size`` cards: ``order``, or a shuffle from ``seed``."""
-        return list(self.order) if self.order else shuffled(self.seed, size)
+    def stock(self, pack: Pack | int) -> list[int]:
+        """The shuffled cards of ``pack`` (or of a pack of that many cards, all in play):
+        ``order``, or a shuffle from ``seed``."""
+        if self.order:
+            return list(self.order)
+        cards = pack.cards if isinstance(pack, Pack) else tuple(range(pack))
+        return [cards[i] for i in shuffled(self.seed, len(cards))]
 
     def get(self, key: str, default: Any = None) -> Any:
         """A carried fact, or ``default``."""
@@ -286,12 +290,12 @@ class FieldState(State):
         return self._game
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions: :meth:`_compute_legal`'s, kept by the game's
-        ``legal_filter`` hook, computed once per state."""
+        """The legal actions: :meth:`_compute_legal`'s that the game's ``refusal`` hook
+        does not refuse and its ``legal_filter`` hook keeps, computed once per state."""
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-            if self._game.legal_filter is not None:
+            if self._game.hooked_legality:
                 legal = self._allowed(legal)
             self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
         return legal
@@ -309,13 +313,17 @@ class FieldState(State):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is refused (naming the rule), or None if it is legal: a listed
         legal action never has a reason; any other is refused by the listed phase at
-        work, the ``legal_filter`` hook or the first of the procedure's rules that
-        forbids it (the property tests check that the listed actions are exactly those
-        no rule forbids)."""
+        work, the ``refusal`` hook (its reason and rule number), the ``legal_filter``
+        hook or the first of the procedure's rules that forbids it (the property tests
+        check that the listed actions are exactly those no rule forbids)."""
         wrong = malformed(action, self._game.pack.size)
         if wrong is not None:
             return wrong
         if self._stage >= 0:
+            if self._game.hooked_legality and action not in self.legal_actions():
+                hooked = self._filtered_out(action, self._compute_legal())
+                if hooked:
+                    return hooked
             return flow.refusal(self, action)
         if action in self.legal_actions():
             return None
@@ -352,23 +360,47 @@ class FieldState(State):
         return attrs.evolve(self, events=())  # type: ignore[misc]
 
     def _allowed(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
-        """The legal ``actions`` the game's ``legal_filter`` hook keeps (all without one);
-        a :class:`~cardrules.errors.HookError` if the hook keeps none or adds any."""
+        """The legal ``actions`` the game's ``refusal`` hook does not refuse and its
+        ``legal_filter`` hook keeps (all without them); a
+        :class:`~cardrules.errors.HookError` if the hooks leave none or add any."""
+        if not actions:
+            return actions
+        hooks = self.game.variant.hooks
+        if self.game.refusal is not None or self.game.refusals:
+            actions = tuple(a for a in actions if self._refused(a) is None)
+            if not actions:
+                named = ", ".join(repr(hooks[p]) for p in sorted(hooks))
+                raise HookError(f"this game's hooks ({named}) refuse every action the "
+                                f"rules allow")
         keep = self.game.legal_filter
-        if keep is None or not actions:
+        if keep is None:
             return actions
         kept = tuple(keep(LegalFilterInput(state=self, actions=actions)))
         if not kept or any(a not in actions for a in kept):
-            raise HookError(f"the legal_filter hook {self.game.variant.hooks['legal_filter']!r} "
+            raise HookError(f"the legal_filter hook {hooks['legal_filter']!r} "
                             f"must keep one or more of the legal actions and add none")
         return kept
 
+    def _refused(self, action: Action) -> str | None:
+        """The ``refusal`` hook's message for ``action``, or None if it allows it."""
+        for check in self.game.refusals:
+            reason = check(self, action)
+            if reason is not None:
+                return reason
+        refuse = self.game.refusal
+        if refuse is None:
+            return None
+        found = refuse(RefusalInput(state=self, action=action))
+        return None if found is None else found.message
+
     def _filtered_out(self, action: Action, ruled: tuple[Action, ...]) -> str | None:
         """The reason for refusing an ``action`` the rules allow (in ``ruled``) but the
-        ``legal_filter`` hook does not keep; None for any other action."""
-        if self.game.legal_filter is None or action not in ruled:
+        ``refusal`` hook refuses or the ``legal_filter`` hook does not keep; None for any
+        other action."""
+        if not self.game.hooked_legality or action not in ruled:
             return None
-        return f"refused by this game's {self.game.variant.hooks['legal_filter']} rule"
+        return self._refused(action) \
+            or f"refused by this game's {self.game.variant.hooks['legal_filter']} rule"
 
     def _ends_by_hook(self, out: tuple[int, ...]) -> bool:
         """True if the game's ``end_of_deal`` hook ends the deal now."""

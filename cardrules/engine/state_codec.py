@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
+from cardrules.cards import Pack
 from cardrules.engine.absences import respect
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.fields import (
@@ -187,16 +188,20 @@ def declarable_zones(cls: type) -> dict[str, tuple[Visibility, ...]]:
     return {d.kind.zone: d.kind.allowed for d in declared(cls) if d.kind.allowed}
 
 
-def check_cards(found: Mapping[str, int], size: int) -> None:
-    """A :class:`StateError` unless every card of the pack is in exactly one zone."""
+def check_cards(found: Mapping[str, int], pack: Pack | int) -> None:
+    """A :class:`StateError` unless every card of ``pack`` (or of a pack of that many
+    cards, all in play) is in exactly one zone."""
+    full = pack.full if isinstance(pack, Pack) else (1 << pack) - 1
     seen = 0
     for name, mask in found.items():
         if seen & mask:
             dup = (seen & mask).bit_length() - 1
             raise StateError(f"card #{dup} is in two zones (one is {name})")
         seen |= mask
-    if seen != (1 << size) - 1:
-        raise StateError(f"{size - seen.bit_count()} card(s) of the pack are in no zone")
+    if seen & ~full:
+        raise StateError(f"card #{(seen & ~full).bit_length() - 1} is not in the pack")
+    if seen != full:
+        raise StateError(f"{(full & ~seen).bit_count()} card(s) of the pack are in no zone")
 
 
 def visibility_of(game: Game, kind: Kind) -> Visibility:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -11,8 +12,9 @@ from typing import Any
 import cattrs
 
 from cardrules.engine.game import Game
+from cardrules.engine.procedures import find
 from cardrules.errors import Problem, VariantError
-from cardrules.hooks import known
+from cardrules.hooks import HookPoint, known, points
 from cardrules.loader.patches import blame
 from cardrules.loader.resolve import Resolved, resolve, resolve_data
 from cardrules.loader.yamlsafe import JsonPath, Marks, format_path
@@ -54,12 +56,25 @@ def load_variant(source: Source, *, options: Mapping[str, object] | None = None
 def _problems(variant: Variant) -> list[tuple[JsonPath, str]]:
     """Cross-field problems and unknown hooks of ``variant``."""
     found = check_variant(variant)
+    declared = _hook_points(variant)
     for point, name in variant.hooks.items():
+        if point not in declared:
+            found.append((("hooks", point), f"unknown hook point {point!r}; known points: "
+                          f"{', '.join(sorted(declared))}"))
+            continue
         hooks = known(point)
         if name not in hooks:
             found.append((("hooks", point), f"unknown hook {name!r} for {point}; known hooks: "
                           f"{', '.join(sorted(hooks))}"))
     return found
+
+
+def _hook_points(variant: Variant) -> dict[str, HookPoint]:
+    """The hook points a variant may name: the engine's and those its procedure's family
+    declares (imported with the procedure)."""
+    with contextlib.suppress(KeyError):  # the cross-field checks report an unknown one
+        find(variant.play.procedure)
+    return points()
 
 
 def _problems_before(data: Mapping[str, Any]) -> set[tuple[str, str]]:

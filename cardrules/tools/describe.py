@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.hooks import known
+from cardrules.hooks import POINTS, known, named_hooks
 from cardrules.model import DealSpec, Variant
 from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
 from cardrules.phases import find as find_phase
@@ -35,6 +35,13 @@ def describe(variant: Variant) -> list[str]:
     if play:
         lines += ["## Play", *play, ""]
     lines += ["## The match", *_match(variant), ""]
+    procedure = find_procedure(variant.play.procedure)
+    in_place = {"first_mover", "pack", *procedure.hooks_described()}
+    others = {p: text for p, text in named_hooks(variant.hooks).items() if p not in in_place}
+    if others:
+        lines += ["## Hooks in force",
+                  *(f"- {POINTS[p][:1].upper()}{POINTS[p][1:]}: {text}"
+                    for p, text in others.items()), ""]
     if variant.options:
         lines += ["## Options in force", *_options(variant)]
     return lines
@@ -56,8 +63,13 @@ def _setup(v: Variant) -> Iterator[str]:
     count = str(v.players.min) if v.players.min == v.players.max else \
         f"{v.players.min} to {v.players.max}"
     yield f"- {count} players, seated clockwise; play passes to the left."
-    yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} (low to "
-           f"high) in suits {_ranks(pack.suits)}.")
+    hooked = named_hooks(v.hooks)
+    if "pack" in hooked:
+        yield (f"- Cards: ranks {_ranks(pack.ranks)} (low to high) in suits "
+               f"{_ranks(pack.suits)}. {hooked['pack']}")
+    else:
+        yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} "
+               f"(low to high) in suits {_ranks(pack.suits)}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
         others = "" if pack.card_points else "; other cards 0"
@@ -77,7 +89,9 @@ def _setup(v: Variant) -> Iterator[str]:
     if v.deal.trump_card:
         deal += "; the next card is turned up: its suit is trump"
         deal += " and it is drawn last" if drawn else " and it stays face up on the pack"
-    if not _cards_left(v):
+    if "pack" in hooked:  # the hook's sentence says which cards the pack holds
+        yield deal + "."
+    elif not _cards_left(v):
         yield deal + "; no card is left over."
     else:
         yield deal + ("; the rest is the stock." if drawn else

@@ -3,9 +3,9 @@
 Register them by importing this module, or through the entry-point group
 ``cardrules.hooks`` of an installed package."""
 from cardrules.actions import Kind
+from cardrules.families.shedding.hooks import AfterPlayInput
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import (
-    AfterPlayInput,
     CardPointsInput,
     DealScoringInput,
     EndOfDealInput,

@@ -72,7 +72,7 @@ def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
         if not hands[current]:
             raise StateError(f"player {current} is to act with no cards")
     state = BoutsState._make(game, **fields)
-    check_cards(state.zones(), game.pack.size)
+    check_cards(state.zones(), game.pack)
     if state._stage >= len(game.phases):
         raise StateError(f"stage {state._stage} names no listed phase")
     return state

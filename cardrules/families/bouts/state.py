@@ -164,7 +164,7 @@ class BoutsState(FieldState):
         """A freshly shuffled deal (D2), dealt at once or once the listed phases that run
         before the deal are done, its first bout opened (D4) after the listed phases."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)),
+        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
                           trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
                           dealer=context.dealer, deal_number=context.index, events=())
         flow.start(state, context.seed)
@@ -412,7 +412,8 @@ class BoutsState(FieldState):
         finish = (*self._out, *sorted(rest, key=lambda p: p == self._loser))
         return self._game.deal_result(
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
-            details={"loser": self._loser, "out": list(self._out), "bouts": self._bouts})
+            details={"loser": self._loser, "out": list(self._out), "bouts": self._bouts},
+            deal=self)
 
     # -- views ---------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from cardrules.families.shedding.model import (
     TrumpMode,
     TwoPlayerReverse,
 )
+from cardrules.hooks import named_hooks
 from cardrules.model.common import TrumpBeat
 from cardrules.model.variant import PhaseEntry, Variant
 from cardrules.phases import find as find_phase
@@ -65,6 +66,11 @@ def _shedding(v: Variant) -> Iterator[str]:
     must = "may lay a card on" if play.draw.at_will else "must beat"
     yield (f"- On your turn you {must} the top card of the {pile} if you can. A card beats "
            "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
+    hooked = named_hooks(v.hooks)
+    if "refusal" in hooked:
+        yield "- " + hooked["refusal"]
+    if "upcard" in hooked:
+        yield "- " + hooked["upcard"]
     yield "- " + _trumps(play, v.phases)
     for wild in play.wild:
         article = _a(wild.rank)

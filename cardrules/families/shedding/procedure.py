@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import cattrs
 
+from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
 from cardrules.engine.heuristics import CardFacts
@@ -20,6 +21,7 @@ from cardrules.families.shedding.bounds import shedding_bound
 from cardrules.families.shedding.checks import check_shedding
 from cardrules.families.shedding.describe import describe_shedding
 from cardrules.families.shedding.heuristics import shedding_scorer
+from cardrules.families.shedding.hooks import GoOutInput
 from cardrules.families.shedding.model import (
     FOLLOW,
     NAME,
@@ -32,11 +34,11 @@ from cardrules.families.shedding.model import (
 from cardrules.families.shedding.policy import SheddingPolicy
 from cardrules.families.shedding.state import SheddingState
 from cardrules.families.shedding.tables import SheddingTables
+from cardrules.hooks import is_default
 from cardrules.model.common import BeatClause, RankClause
 from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
-    from cardrules.actions import Action
     from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext
@@ -98,7 +100,7 @@ def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
     if len(fields["out"]) >= n and phase is not OVER:
         raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
-    check_cards(state.zones(), game.pack.size)
+    check_cards(state.zones(), game.pack)
     if state._stage >= len(game.phases):
         raise StateError(f"stage {state._stage} names no listed phase")
     return state
@@ -198,6 +200,9 @@ class Shedding(Procedure):
     def describe(self, variant: Any) -> Iterator[str]:
         return describe_shedding(variant)
 
+    def hooks_described(self) -> frozenset[str]:
+        return frozenset({"upcard", "refusal"})
+
     def starter_place(self, variant: Any) -> str:
         return str(variant.play.pile)
 
@@ -214,8 +219,27 @@ class Shedding(Procedure):
             yield f"play.trumps.mode: own, not {mode.value}"
 
     def compile(self, game: Game) -> SheddingTables:
+        upcard = game.hook("upcard")
         return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
-                                      game.hook("after_play"))
+                                      game.hook("after_play"),
+                                      None if is_default("upcard", upcard) else upcard)
+
+    def refusals(self, game: Game) -> tuple[Callable[[Any, Action], str | None], ...]:
+        """The ``may_go_out`` hook's check, when the game names one."""
+        go_out = game.hook("may_go_out")
+        if is_default("may_go_out", go_out):
+            return ()
+
+        def check(state: Any, action: Action) -> str | None:
+            p = state.current_player
+            if action.kind is not Kind.PLAY or p < 0 \
+                    or state.hands[p] != mask_of(action.cards):
+                return None
+            found = go_out(GoOutInput(pack=game.pack, cards=action.cards, top=state.top,
+                                      player=p))
+            return None if found is None else str(found.message)
+
+        return (check,)
 
     def new_deal(self, game: Game, context: DealContext) -> SheddingState:
         return SheddingState.new(game, context)

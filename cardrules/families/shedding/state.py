@@ -181,7 +181,7 @@ class SheddingState(FieldState):
         the match has not carried and no phase chose are given by seat."""
         n = game.players
         state = cls._make(
-            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), pile=(),
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), pile=(),
             top=-1, owner=-1, cover=False, fresh=False, current=(context.dealer + 1) % n,
             phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
             scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
@@ -220,6 +220,11 @@ class SheddingState(FieldState):
             trump_classes=self._classes))
         self._current, self._starter, self._phase = mover, mover, TURN
         self._events = (*self._events, Event(kind="first_mover", player=mover))
+        turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \
+            else None
+        if turned is not None:  # as if the dealer had just played it (``upcard`` hook)
+            self._current = self._dealer
+            self._current = self._starter = self._effect(mover, turned.after, turned.draw)
 
     # -- public read-only fields -------------------------------------------------
 
@@ -293,7 +298,7 @@ class SheddingState(FieldState):
         nothing: a play was legal (drawing at will), a ``legal_filter`` hook had its say,
         there is no top."""
         legal = self._legal
-        if legal is None or len(legal) != 1 or self._game.legal_filter is not None \
+        if legal is None or len(legal) != 1 or self._game.hooked_legality \
                 or self._phase is not TURN:
             return 0
         tables: SheddingTables = self._game.tables
@@ -457,9 +462,15 @@ class SheddingState(FieldState):
 
     def _end_turn(self) -> SheddingState:
         """The current player's turn ends with their card on top (mutates a fresh clone)."""
-        tables = self._tables
-        effect = tables.after_turn[self._top]
-        nxt = self._next_holder(self._current)
+        tables, top = self._tables, self._top
+        nxt = self._effect(self._next_holder(self._current), tables.after_turn[top],
+                           tables.forced[top] if tables.forced else 0)
+        return self._continue_with(nxt)
+
+    def _effect(self, nxt: int, effect: AfterTurn | None, draw: int) -> int:
+        """Who moves after the current player's card takes ``effect`` on the next
+        player, ``nxt``, and makes them face a forced draw of ``draw`` cards (mutates a
+        fresh clone)."""
         if effect is not None and nxt >= 0:
             events = list(self._events)
             if effect is AfterTurn.REVERSE:
@@ -471,11 +482,11 @@ class SheddingState(FieldState):
                     events.append(Event(kind="skip", player=nxt))
                     nxt = self._next_holder(nxt)
             self._events = tuple(events)
-        if tables.forced and nxt >= 0 and tables.forced[self._top]:
-            self._pending += tables.forced[self._top]
+        if draw and nxt >= 0:
+            self._pending += draw
             self._events = (*self._events,
                             Event(kind="must_draw", player=nxt, amount=self._pending))
-        return self._continue_with(nxt)
+        return nxt
 
     def _give_card(self, player: int, events: list[Event]) -> None:
         if not self._stock:
@@ -558,7 +569,7 @@ class SheddingState(FieldState):
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
             carry=(("own_suits", self._own_suits),) if self._own_suits else (),
             details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
-                     "out": list(self._out)})
+                     "out": list(self._out)}, deal=self)
 
     # -- views and JSON -------------------------------------------------------------
 

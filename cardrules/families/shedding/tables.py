@@ -11,6 +11,12 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import Family, Listed
+from cardrules.families.shedding.hooks import (
+    AfterPlayInput,
+    Upcard,
+    UpcardInput,
+    as_written,
+)
 from cardrules.families.shedding.model import (
     AfterTurn,
     DealEnd,
@@ -25,7 +31,6 @@ from cardrules.families.shedding.model import (
     TrumpMode,
     TwoPlayerReverse,
 )
-from cardrules.hooks import AfterPlayInput, as_written
 from cardrules.model.variant import PlayRules, ScoringRules
 from cardrules.primitives.beats import class_table, clause_table, suit_classes
 
@@ -65,6 +70,9 @@ class SheddingTables:
     after_turn: tuple[AfterTurn | None, ...]
     """Per card, the effect on the next player when a turn ends with it on top (the rule
     file's by rank, through the ``after_play`` hook)."""
+    upcard: tuple[Upcard | None, ...]
+    """Per card, what it does to the first mover when turned up to start the pile (the
+    ``upcard`` hook's; empty: nothing, whatever the card)."""
     cover_ranks: frozenset[int]
     """Ranks whose full group, once covered, gives the pile to the coverer."""
     singles: tuple[Move, ...]
@@ -122,9 +130,11 @@ class SheddingTables:
     @classmethod
     def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules,
                 effect: Callable[[AfterPlayInput], AfterTurn | None] = as_written,
+                upcard: Callable[[UpcardInput], Upcard | None] | None = None,
                 ) -> SheddingTables:
         """Compile the rules of a shedding variant for ``pack``; ``effect`` is the
-        ``after_play`` hook."""
+        ``after_play`` hook, ``upcard`` the ``upcard`` hook (None: the default, no
+        effect)."""
         if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
             raise TypeError("the shedding procedure needs shedding play and scoring rules")
         then_of_rank = [Then.NONE] * len(pack.ranks)
@@ -147,8 +157,11 @@ class SheddingTables:
         answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
                         for c, n in enumerate(forced_cards)) \
             if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
+        turned = tuple(upcard(UpcardInput(pack=pack, card=c, after_play=after[c],
+                                          draw=forced_cards[c] if forced_cards else 0))
+                       for c in range(pack.size)) if upcard is not None else ()
         return cls(
-            pack=pack, play=play, scoring=scoring,
+            pack=pack, play=play, scoring=scoring, upcard=turned,
             forced=forced_cards,
             forced_answers=answers,
             forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,

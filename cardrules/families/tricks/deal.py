@@ -10,7 +10,7 @@ import attrs
 from cardrules.cards import deal_round
 from cardrules.engine.standings import Partnerships, alone, opposite
 from cardrules.engine.state import DealResult
-from cardrules.families.tricks.model import Partners, TrumpSource
+from cardrules.families.tricks.model import DrawOrder, Partners, TrumpSource
 from cardrules.hooks import FirstMoverInput
 
 if TYPE_CHECKING:
@@ -56,7 +56,9 @@ def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int,
     last = stock[len(stock) - n * size]
     hands = deal_round(stock, n, (dealer + 1) % n, size)
     turned = stock.pop() if deal.trump_card else -1
-    if turned >= 0:
+    if turned >= 0 and game.tables.play.draw is DrawOrder.FACE_UP_TOP:
+        stock.append(turned)  # it stays face up on top of the stock
+    elif turned >= 0:
         stock.insert(0, turned)
     if rule.source is TrumpSource.DEALER_CARD:
         turned = last
@@ -189,4 +191,4 @@ def deal_result(state: TricksState) -> DealResult:
         scores=scores, finish=finish, starter=state._starter, dealer=state._dealer,
         carry=(("leader", leader),),
         details={"points": list(points), "tricks": list(state._tricks),
-                 "declared": state._combo if state._declarer >= 0 else ""})
+                 "declared": state._combo if state._declarer >= 0 else ""}, deal=state)

@@ -32,7 +32,7 @@ from cardrules.families.tricks.model import (
     TrickTrump,
     TrumpSource,
 )
-from cardrules.hooks import DEFAULTS
+from cardrules.hooks import DEFAULTS, named_hooks
 from cardrules.model import Variant
 from cardrules.phases import find as find_phase
 from cardrules.primitives.beats import describe_clause
@@ -60,11 +60,15 @@ def describe_tricks(variant: Variant) -> Iterator[str]:
     """The play section of a trick-taking variant, one rule per line."""
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    hooked = named_hooks(variant.hooks)
     yield "- " + _lead(play)
     yield from ("- " + line for line in _lead_restrictions(play))
-    yield "- " + _answer(play)
+    yield "- " + _answer(play, refused="refusal" in hooked)
     yield from ("- " + line for line in _duties(play))
-    yield "- " + _beats(play)
+    if "refusal" in hooked:
+        yield "- " + hooked["refusal"]
+    yield "- " + (hooked["card_order"] + " " + _trump(play.trump, play.draw)
+                  if "card_order" in hooked else _beats(play))
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield "- " + _SETS[play.sets]
     yield "- " + _HOLDERS[play.holder]
@@ -96,11 +100,13 @@ def _lead(play: TricksPlay) -> str:
             "never more cards than the smallest hand holds.")
 
 
-def _answer(play: TricksPlay) -> str:
+def _answer(play: TricksPlay, *, refused: bool = False) -> str:
+    """How players answer; that nobody has to follow suit or beat only when neither the
+    duties nor a ``refusal`` hook (``refused``) say otherwise."""
     answer = play.answer
     ways = [w for w, allowed in (("face up (`answer`)", answer.face_up),
                                  ("face down (`throw`)", answer.face_down)) if allowed]
-    free = play.duties == Duties() and not play.first_trick.no_cards
+    free = play.duties == Duties() and not play.first_trick.no_cards and not refused
     text = ("Then each other player in turn, clockwise, answers with as many cards as were "
             f"led, {' or '.join(ways) or 'in no allowed way'}."
             + (" Nobody has to follow suit or to beat." if free else ""))
@@ -157,8 +163,10 @@ def _beats(play: TricksPlay) -> str:
 def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
     beat = "a trump beats any card of another suit"
     if trump.source is TrumpSource.TURNED_CARD:
-        where = "under the stock and is drawn last" if draw is not DrawOrder.NONE else \
-            "for the whole deal"
+        where = {DrawOrder.NONE: "for the whole deal",
+                 DrawOrder.FACE_UP_TOP: "on top of the stock until it is taken; they stay "
+                                        "trumps for the whole deal"}.get(
+            draw, "under the stock and is drawn last")
         return (f"Trumps are the suit of the card turned up at the deal, which lies face up "
                 f"{where}; {beat}.")
     if trump.source is TrumpSource.DEALER_CARD:
@@ -173,11 +181,16 @@ def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
 
 def _draw(draw: DrawOrder, hand: int) -> str:
     """``hand``: the cards a hand is drawn up to (0: as many as this deal dealt)."""
+    held = f"{hand} cards" if hand else "as many cards as were dealt"
     if draw is DrawOrder.WINNER_FIRST:
-        held = f"{hand} cards" if hand else "as many cards as were dealt"
         return ("After each trick everyone draws from the stock one card at a time, the "
                 f"trick's winner first and then clockwise, until they hold {held} again "
                 "or the stock is gone.")
+    if draw is DrawOrder.FACE_UP_TOP:
+        return ("The stock's top card lies face up. After each trick the trick's winner "
+                "takes it, the others then draw unseen one card at a time clockwise, until "
+                f"they hold {held} again or the stock is gone, and the next card is turned "
+                "up.")
     return "Nobody draws after a trick."
 
 

@@ -58,6 +58,10 @@ class DrawOrder(enum.Enum):
 
     WINNER_FIRST = "winner_first"
     """One card at a time, the trick winner first, then clockwise, up to the hand size."""
+    FACE_UP_TOP = "face_up_top"
+    """As ``winner_first``, with the stock's top card face up: the winner takes the card
+    everyone has seen, the others the next cards unseen, and the next card is turned up
+    (the first one is the trump card with ``deal.trump_card``)."""
     NONE = "none"
     """Nobody draws."""
 

@@ -18,6 +18,7 @@ from cardrules.families.tricks.bounds import tricks_bound
 from cardrules.families.tricks.checks import check_tricks
 from cardrules.families.tricks.deal import partnerships
 from cardrules.families.tricks.describe import describe_tricks
+from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
 from cardrules.families.tricks.model import (
     ANSWER,
@@ -33,6 +34,7 @@ from cardrules.families.tricks.policy import TricksPolicy
 from cardrules.families.tricks.state import TricksState
 from cardrules.families.tricks.stock import StockFields, uses_stock_fields
 from cardrules.families.tricks.tables import TricksTables
+from cardrules.hooks import is_default
 from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
@@ -68,7 +70,7 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
-    check_cards(state.zones(), game.pack.size)
+    check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
         raise StateError("a face-down card is not in the trick")
     return state
@@ -99,10 +101,13 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
     turned = pack.parse(trump_card) if trump_card else -1
     stock_cards = tuple(reversed(pack.parse_many(stock)))
     dealer = (leader - 1) % n if dealer is None else dealer
+    face_up = game.tables.play.draw is DrawOrder.FACE_UP_TOP
     if game.tables.trump_in_hand:
         if turned >= 0 and not (hand_masks[dealer] >> turned) & 1:
             raise StateError(f"the trump card {trump_card} must be in the dealer's "
                              f"(player {dealer}'s) hand")
+    elif turned >= 0 and face_up:  # the trump card lies face up on top of the stock
+        stock_cards = (*stock_cards, turned)
     elif turned >= 0:
         stock_cards = (turned, *stock_cards)
     used = 0
@@ -127,7 +132,8 @@ def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
-        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra)
+        discard=pack.full & ~used, dealer=dealer, broken=broken, **extra,
+        **({"face_up": turn_up(object(), stock_cards, n)} if face_up else {}))
     state._window(leader)
     return state
 
@@ -171,6 +177,9 @@ class Tricks(Procedure):
     def describe(self, variant: Any) -> Iterator[str]:
         return describe_tricks(variant)
 
+    def hooks_described(self) -> frozenset[str]:
+        return frozenset({"card_order", "refusal"})
+
     def draws_stock(self, variant: Any) -> bool:
         return bool(variant.play.draw is not DrawOrder.NONE)
 
@@ -208,11 +217,15 @@ class Tricks(Procedure):
     def compile(self, game: Game) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
         assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+        order = game.hook("card_order")
         return TricksTables.compile(game.pack, play, scoring,
-                                     game.variant.deal.largest(game.players))
+                                     game.variant.deal.largest(game.players),
+                                     None if is_default("card_order", order) else order)
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
-        return (StockFields,) if uses_stock_fields(variant) else ()
+        face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
+        return (*((StockFields,) if uses_stock_fields(variant) else ()),
+                *((FaceUpFields,) if face_up else ()))
 
     def new_deal(self, game: Game, context: DealContext) -> TricksState:
         return TricksState.new(game, context)

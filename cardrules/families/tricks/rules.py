@@ -246,11 +246,13 @@ _STEPS = ("follow", "trump_when_void", "first_trick", "head")
 
 
 def _led(state: TricksState) -> int:
-    """The cards of the suits led."""
-    out, lead = 0, state._plays[0]
-    for suit in state._tables.suit_masks:
-        if lead & suit:
-            out |= suit
+    """The cards of the suits led (a card counts in the suit the ``card_order`` hook puts
+    it in)."""
+    tables = state._tables
+    groups = tables.groups[tables.trump_index(state._trump)]
+    out = 0
+    for card in bits(state._plays[0]):
+        out |= groups[card]
     return out
 
 
@@ -264,7 +266,7 @@ def _step(state: TricksState, step: str, answers: list[int]) -> list[int]:
     if step == "follow" and tables.follow and duties:
         scores = [(m & led).bit_count() for m in answers]
     elif step == "trump_when_void" and tables.trump_duty and duties and trump >= 0:
-        trumps = tables.suit_masks[trump] & ~led
+        trumps = tables.trump_groups[tables.trump_index(trump)] & ~led
         scores = [(m & trumps).bit_count() for m in answers]
     elif step == "first_trick" and tables.first_trick and state.first_trick \
             and not hand & led:
@@ -304,7 +306,11 @@ def _duty(step: str) -> Callable[[TricksState, Action], str | None]:
 
 
 def _suit_names(state: TricksState, mask: int) -> str:
-    pack = state.game.pack
+    """The letters of the suits of ``mask``, or ``trumps`` for the trump suit."""
+    pack, tables = state.game.pack, state._tables
+    trumps = tables.trump_groups[tables.trump_index(state._trump)]
+    if mask and mask & trumps == mask:
+        return "trumps"
     return "/".join(sorted({pack.suits[pack.suit(c)] for c in bits(mask)}))
 
 

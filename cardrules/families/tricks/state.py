@@ -55,6 +55,7 @@ from cardrules.families.tricks.deal import (
     draw_up,
     opening_leader,
 )
+from cardrules.families.tricks.face_up import turn_up
 from cardrules.families.tricks.model import (
     ANSWER,
     DECLARE,
@@ -176,7 +177,7 @@ class TricksState(StockAttributes, FieldState):
         n, first = game.players, (context.dealer + 1) % game.players
         named = context.get("leader", -1)
         state = cls._make(
-            game, hands=(0,) * n, stock=tuple(context.stock(game.pack.size)), trump=-1,
+            game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
             deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
         flow.start(state, context.seed)
@@ -193,6 +194,9 @@ class TricksState(StockAttributes, FieldState):
             dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
         self._leader = self._current = dealt.leader
         self._events = (*self._events, *dealt.events)
+        if self._tables.play.draw is DrawOrder.FACE_UP_TOP and self._stock:
+            object.__setattr__(self, "_face_up", turn_up(self, self._stock,
+                                                         len(self._hands)))
 
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
@@ -285,7 +289,7 @@ class TricksState(StockAttributes, FieldState):
         """What a face-up ``answer`` to this trick (held by ``held``) shows its player not
         to have held, while the duties apply
         (:meth:`~cardrules.families.tricks.tables.TricksTables.shown_missing`)."""
-        if self._stage >= 0 or self._game.legal_filter is not None or not self.duties_apply:
+        if self._stage >= 0 or self._game.hooked_legality or not self.duties_apply:
             return 0
         return self._tables.shown_missing(answer, self._plays[0], held, self._trump,
                                           first=self.first_trick)
@@ -380,7 +384,8 @@ class TricksState(StockAttributes, FieldState):
                 if tables.head or lead & (lead - 1):
                     shown = self._shown_by(mask, held)
                 else:  # one card led: off its suit shows the suit (and trumps) missing
-                    led = tables.suit_of[lead.bit_length() - 1]
+                    led = tables.groups[tables.trump_index(self._trump)][
+                        lead.bit_length() - 1]
                     shown = self._shown_by(mask, held) if not mask & led and (
                         tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
@@ -481,14 +486,18 @@ class TricksState(StockAttributes, FieldState):
             fields = _stock_fields(self)
             fields._declared = _add(self._declared, w, self._pending[w])
             fields._pending = _add(self._pending, w, -self._pending[w])
-        draws = tables.play.draw is DrawOrder.WINNER_FIRST and \
+        face_up = tables.play.draw is DrawOrder.FACE_UP_TOP
+        draws = (face_up or tables.play.draw is DrawOrder.WINNER_FIRST) and \
             (tables.close is None or self._closed < 0)
         if self._stock and draws:
-            # Everyone draws one card at a time from the winner on, up to the hand size.
+            # Everyone draws one card at a time from the winner on, up to the hand size
+            # (the winner first: with a face-up top card, the card everyone has seen).
             before = self._hands
-            self._stock, self._hands = draw_up(self._stock, self._hands, first=w,
-                                               size=self._hand_size(),
-                                               turned=self._trump_card, events=events)
+            self._stock, self._hands = draw_up(
+                self._stock, self._hands, first=w, size=self._hand_size(),
+                turned=self._stock[-1] if face_up else self._trump_card, events=events)
+            if face_up and self._stock:
+                self._turn_up(events)
             if any(self._missing):
                 for seat, hand in enumerate(self._hands):
                     absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
@@ -498,6 +507,13 @@ class TricksState(StockAttributes, FieldState):
             self._finish(events)
         else:
             self._window(w)
+
+    def _turn_up(self, events: list[RawEvent]) -> None:
+        """Turn up the stock's top card for everyone to see (``draw: face_up_top``;
+        mutates a fresh clone)."""
+        shown = turn_up(self, self._stock, len(self._hands))
+        object.__setattr__(self, "_face_up", shown)
+        events.append(("turn_up", -1, (self._stock[-1],), 0, "", False))
 
     def _hand_size(self) -> int:
         """Cards a hand is dealt (and drawn up to) in this deal."""

@@ -6,6 +6,7 @@ leads, answers and declarations of a hand are cached by the hand's bit set.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
+from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.model import (
     Condition,
     Counts,
@@ -34,6 +36,9 @@ __all__ = ["Declaration", "TricksTables"]
 
 _CACHE_LIMIT = 250_000
 """Entries a per-hand cache may hold before it starts afresh (bounds memory)."""
+
+CardOrder = Callable[[TrickCardInput], TrickCard]
+"""A ``card_order`` hook."""
 
 _NEVER = 1 << 30
 """More cards than any hand holds."""
@@ -94,8 +99,11 @@ class TricksTables:
     when there is none."""
     suit_masks: tuple[int, ...] = ()
     """Per suit, its cards as a bit set."""
-    suit_of: tuple[int, ...] = ()
-    """Per card, the cards of its suit as a bit set."""
+    groups: tuple[tuple[int, ...], ...] = ()
+    """Per trump suit index (as :attr:`beats`), per card, the cards of the suit it counts
+    in (its printed suit unless the ``card_order`` hook says otherwise) as a bit set."""
+    trump_groups: tuple[int, ...] = ()
+    """Per trump suit index, the cards that count as trumps (none without trumps)."""
     answer_rules: bool = False
     """Some duty or first-trick restriction binds answers (else answers are free)."""
     lead_rules: bool = False
@@ -152,14 +160,23 @@ class TricksTables:
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
-                hand_size: int) -> TricksTables:
-        """Compile ``play`` and ``scoring`` for ``pack`` and hands of ``hand_size``."""
+                hand_size: int, order: CardOrder | None = None) -> TricksTables:
+        """Compile ``play`` and ``scoring`` for ``pack`` and hands of ``hand_size``;
+        ``order`` is the ``card_order`` hook (None: the default, ``play.beats``)."""
         within = clause_table(pack, play.beats)
-        beats, patterns = [], []
+        beats, patterns, groups, trump_groups = [], [], [], []
         for trump in (*range(len(pack.suits)), -1):
-            ranked = [[pack.suits[trump]]] if trump >= 0 else []
-            cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
-            beats.append(tuple(w | x for w, x in zip(within, cross)))
+            if order is not None:
+                group, beaten, trumps = _ordered(pack, order, trump)
+                beats.append(beaten)
+                groups.append(group)
+                trump_groups.append(trumps)
+            else:
+                ranked = [[pack.suits[trump]]] if trump >= 0 else []
+                cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
+                beats.append(tuple(w | x for w, x in zip(within, cross)))
+                groups.append(tuple(pack.suit_mask(pack.suit(c)) for c in range(pack.size)))
+                trump_groups.append(pack.suit_mask(trump) if trump >= 0 else 0)
             patterns.append(tuple(
                 compile_pattern(
                     pack, name=name, size=spec.size, ranks=spec.all.ranks,
@@ -178,7 +195,7 @@ class TricksTables:
         opening_card = pack.parse(opening.card) if opening else -1
         return cls(
             suit_masks=suit_masks,
-            suit_of=tuple(suit_masks[pack.suit(c)] for c in range(pack.size)),
+            groups=tuple(groups), trump_groups=tuple(trump_groups),
             answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
             lead_rules=opening is not None or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
@@ -379,14 +396,15 @@ class TricksTables:
     def _led_and_trumps(self, lead: int, size: int, trump: int) -> tuple[int, int]:
         """The cards of the suits ``lead`` (of ``size`` cards) is in, and the trumps
         outside them, as bit sets."""
+        index = self.trump_index(trump)
+        groups = self.groups[index]
         led = 0
         if size == 1:
-            led = self.suit_of[lead.bit_length() - 1]
+            led = groups[lead.bit_length() - 1]
         else:
-            for suit in self.suit_masks:
-                if lead & suit:
-                    led |= suit
-        return led, self.suit_masks[trump] & ~led if trump >= 0 else 0
+            for card in bits(lead):
+                led |= groups[card]
+        return led, self.trump_groups[index] & ~led
 
     def bound_answers(self, hand: int, lead: int, held: int, trump: int, *, duties: bool,
                       first: bool) -> tuple[Action, ...]:
@@ -518,7 +536,7 @@ class TricksTables:
         if not self.scores:
             return 0
         points, in_trumps, _ = self.scores[i]
-        return in_trumps if trump >= 0 and mask & self.suit_masks[trump] else points
+        return in_trumps if mask & self.trump_groups[self.trump_index(trump)] else points
 
     def beats_set(self, cards: int, held: int, trump: int) -> bool:
         """True if the set ``cards`` beats the set ``held`` by one-to-one pairing."""
@@ -545,6 +563,24 @@ class TricksTables:
             if points >= min_points and tricks >= min_tricks:
                 return score
         return 0
+
+
+def _ordered(pack: Pack, order: CardOrder, trump: int
+             ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Per card, the cards of the suit it counts in and the cards that beat it, and the
+    cards that count as trumps, when ``trump`` is the trump suit (-1: none), by the
+    ``card_order`` hook ``order``: a higher card of the same suit beats, and so does any
+    trump a card of another suit."""
+    placed = [order(TrickCardInput(pack=pack, card=c, trump=trump)) for c in range(pack.size)]
+    members = [mask_of(c for c in range(pack.size) if placed[c].suit == s)
+               for s in range(len(pack.suits))]
+    trumps = members[trump] if trump >= 0 else 0
+    group = tuple(members[p.suit] for p in placed)
+    beaten = tuple(
+        mask_of(d for d in bits(group[c]) if placed[d].order > placed[c].order)
+        | (trumps if not trumps >> c & 1 else 0)
+        for c in range(pack.size))
+    return group, beaten, trumps
 
 
 def _exchange(pack: Pack, rank: str, suit: str) -> Action:

@@ -20,7 +20,7 @@ from cardrules.engine.observation import (
     Trick,
 )
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER
+from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER, DrawOrder
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -138,6 +138,8 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
                    for seen, w, d in zip(won_seen, won, declared)],
         "events": [_event(e, player, names) for e in state._events],
     }
+    if tables.play.draw is DrawOrder.FACE_UP_TOP:  # everyone sees the stock's top card
+        out["face_up"] = names[stock[-1]] if stock else None
     if tables.unbroken:
         out["broken"] = state._broken
     if tables.close:

@@ -1,0 +1,117 @@
+"""The shedding family's hook points: what a card does when a turn ends with it on top
+(``after_play``), what the card turned up to start the pile does (``upcard``), and
+whether a player may go out with a play (``may_go_out``).
+
+>>> from cardrules.hooks import points
+>>> points()["after_play"].default, points()["upcard"].default
+('as_written', 'no_effect')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.cards import Pack
+from cardrules.families.shedding.model import AfterTurn
+from cardrules.hooks import HookPoint, Refusal, declare, hook
+
+__all__ = ["AfterPlayInput", "GoOutInput", "Upcard", "UpcardInput", "any_card",
+           "as_if_played", "as_written", "no_effect"]
+
+
+@attrs.frozen(kw_only=True)
+class AfterPlayInput:
+    """What an ``after_play`` hook may look at: asked once per card when a game loads."""
+
+    pack: Pack
+    """The pack."""
+    card: int
+    """The card on top when a turn ends."""
+    written: AfterTurn | None
+    """The effect the rule file gives the card's rank (None: no effect)."""
+
+
+declare(HookPoint(name="after_play", input=AfterPlayInput, default="as_written",
+                  description="the effect of a turn ending with a card on top (once per "
+                              "card)"))
+
+
+@hook("after_play", "as_written")
+def as_written(position: AfterPlayInput) -> AfterTurn | None:
+    """The effect the rule file gives the card's rank."""
+    return position.written
+
+
+@attrs.frozen(kw_only=True)
+class UpcardInput:
+    """What an ``upcard`` hook may look at: asked once per card when a game loads."""
+
+    pack: Pack
+    """The pack."""
+    card: int
+    """The card turned up to start the pile."""
+    after_play: AfterTurn | None
+    """The effect of a turn ending with the card on top (the ``after_play`` hook's)."""
+    draw: int
+    """The cards a player must draw when the card is played to them (``forced_draw``;
+    0: none)."""
+
+
+@attrs.frozen(kw_only=True)
+class Upcard:
+    """What the turned-up card does to the first mover (nothing by default).
+
+    >>> Upcard(after=AfterTurn.SKIP).draw
+    0
+    """
+
+    after: AfterTurn | None = None
+    """The effect on the first mover, as if the dealer had just ended a turn with it."""
+    draw: int = 0
+    """Cards the first mover must draw unless they pass the draw on."""
+
+
+declare(HookPoint(name="upcard", input=UpcardInput, default="no_effect",
+                  description="what the card turned up to start the pile does to the first "
+                              "mover (once per card)"))
+
+
+@hook("upcard", "no_effect")
+def no_effect(position: UpcardInput) -> Upcard | None:
+    """The card turned up to start the pile has no effect."""
+    return None
+
+
+@hook("upcard", "as_if_played")
+def as_if_played(position: UpcardInput) -> Upcard | None:
+    """The card turned up to start the pile counts as if the dealer had just played it: a
+    card that makes the next player draw or miss a turn does so to the first mover."""
+    if position.after_play is None and not position.draw:
+        return None
+    return Upcard(after=position.after_play, draw=position.draw)
+
+
+@attrs.frozen(kw_only=True)
+class GoOutInput:
+    """What a ``may_go_out`` hook may look at: a play the rules allow that would lay a
+    player's last cards."""
+
+    pack: Pack
+    """The pack."""
+    cards: tuple[int, ...]
+    """The cards laid, the last one on top."""
+    top: int
+    """The card they are laid on (-1: none)."""
+    player: int
+    """Who plays them."""
+
+
+declare(HookPoint(name="may_go_out", input=GoOutInput, default="any_card",
+                  description="whether a player may go out with a play (None: yes, or a "
+                              "refusal with the reason and rule number)"))
+
+
+@hook("may_go_out", "any_card")
+def any_card(position: GoOutInput) -> Refusal | None:
+    """A player may go out with any card the rules let them play."""
+    return None
