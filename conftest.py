@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 
 NEEDS = {
+    "cardrules/adapters/envs/__init__.py": ("pettingzoo", "gymnasium", "numpy"),  # doctest
     "cardrules/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "cardrules/adapters/openspiel.py": ("pyspiel", "numpy"),
     "cardrules/adapters/openspiel_search.py": ("pyspiel", "open_spiel", "numpy"),

@@ -319,6 +319,14 @@ def test_rules_print_the_pack_and_upcard_hooks() -> None:
     assert "A jack may not be played on a jack (G2)." in text
 
 
+def test_rules_say_the_turned_trump_card_lies_on_the_face_up_stock() -> None:
+    """German Whist F1, F5: the card turned up at the deal is the face-up top of the stock
+    that the winner of the first trick takes, not a card drawn last."""
+    text = _rules(str(GAMES / "german_whist.yaml"), 2)
+    assert "it lies face up on top of the stock, for the winner of the first trick" in text
+    assert "drawn last" not in text
+
+
 def test_rules_print_a_refusal_in_place_of_nobody_has_to_follow() -> None:
     free = {"extends": "whist", "patch": {"play": {"duties": {"follow": "none"}}}}
     assert "Nobody has to follow suit" in _rules(free, 4)

@@ -9,6 +9,7 @@ order and in pack order, so groups written in another order are asked about too)
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterator
 from itertools import combinations
@@ -23,9 +24,7 @@ import cardrules
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.families.bouts import rules as bouts_rules
-from cardrules.families.bouts.state import BoutsState
 from cardrules.families.shedding import rules as shedding_rules
-from cardrules.families.shedding.state import SheddingState
 from cardrules.families.tricks import rules as tricks_rules
 from cardrules.families.tricks.state import TricksState
 
@@ -78,8 +77,9 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
     """Assert the contract for each of ``actions``; the number asked."""
     game = state.game
     references = game.variant.references
-    rules: Any = shedding_rules if isinstance(state, SheddingState) else \
-        bouts_rules if isinstance(state, BoutsState) else tricks_rules
+    # every built-in family keeps its rule list, with refusing_rule, in its rules module
+    rules: Any = importlib.import_module(
+        f"cardrules.families.{game.variant.play.procedure}.rules")
     legal = set(state.legal_actions())
     staged = state._stage >= 0
     ruled = legal if staged else set(state._compute_legal())

@@ -169,6 +169,13 @@ class Procedure(abc.ABC):
         default."""
         return True
 
+    def trump_card_fate(self, variant: Any) -> str:
+        """What becomes of a trump card turned up after the deal, as the end of a
+        sentence for the English rules: drawn last when play draws from the stock, else
+        left face up on the pack."""
+        return "it is drawn last" if self.draws_stock(variant) else \
+            "it stays face up on the pack"
+
     def starter_place(self, variant: Any) -> str:
         """Where the cards ``deal.starter`` turns face up begin play, in a word (for the
         English rules); ``pile`` by default."""

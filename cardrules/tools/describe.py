@@ -88,7 +88,7 @@ def _setup(v: Variant) -> Iterator[str]:
     drawn = procedure.draws_stock(v)
     if v.deal.trump_card:
         deal += "; the next card is turned up: its suit is trump"
-        deal += " and it is drawn last" if drawn else " and it stays face up on the pack"
+        deal += f" and {procedure.trump_card_fate(v)}"
     if "pack" in hooked:  # the hook's sentence says which cards the pack holds
         yield deal + "."
     elif not _cards_left(v):

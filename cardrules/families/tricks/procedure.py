@@ -183,6 +183,13 @@ class Tricks(Procedure):
     def draws_stock(self, variant: Any) -> bool:
         return bool(variant.play.draw is not DrawOrder.NONE)
 
+    def trump_card_fate(self, variant: Any) -> str:
+        """With a face-up stock top the turned card is that top, taken by the winner of
+        the first trick."""
+        if variant.play.draw is DrawOrder.FACE_UP_TOP:
+            return "it lies face up on top of the stock, for the winner of the first trick"
+        return super().trump_card_fate(variant)
+
     def first_move(self, variant: Any, usual: str) -> str:
         """The holder of ``play.opening.card`` leads the first trick (when every card is
         dealt, else only when someone was dealt it)."""
