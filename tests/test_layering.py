@@ -112,3 +112,14 @@ def test_the_families_are_the_registrys_built_in_procedures() -> None:
 
     packages = {p.name for p in FAMILIES.iterdir() if (p / "procedure.py").is_file()}
     assert {m.split(".")[2] for m in REGISTRY.built_in} == packages
+
+
+ROOT_MODULES = {"__init__.py", "__main__.py", "actions.py", "cards.py", "errors.py",
+                "hooks.py", "soak.py"}
+"""The package root: its public face and entry modules; everything else lives in a
+folder of its layer."""
+
+
+def test_the_package_root_holds_only_its_public_face() -> None:
+    found = {path.name for path in PACKAGE.glob("*.py")}
+    assert found == ROOT_MODULES and len(found) <= 12, sorted(found - ROOT_MODULES)
