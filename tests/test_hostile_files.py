@@ -34,12 +34,12 @@ def _generated(tmp_path: Path) -> list[Path]:
 @pytest.mark.parametrize("path", CORPUS, ids=[f"{p.parent.name}/{p.stem}" for p in CORPUS])
 def test_corpus_file_is_refused_fast_and_small(path: Path) -> None:
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         with pytest.raises(cardrules.VariantError) as caught:
             cardrules.load(path)
     finally:
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     assert elapsed < 1.0, f"{path.name} took {elapsed:.2f} s"
@@ -50,9 +50,9 @@ def test_corpus_file_is_refused_fast_and_small(path: Path) -> None:
 
 def test_generated_attacks_are_refused_fast(tmp_path: Path) -> None:
     for path in _generated(tmp_path):
-        start = time.perf_counter()
+        start = time.process_time()
         with pytest.raises(cardrules.VariantError) as caught:
             cardrules.load(path)
-        assert time.perf_counter() - start < 1.0, path.name
+        assert time.process_time() - start < 1.0, path.name
         assert str(caught.value), path.name
     assert path.stat().st_size < 10**6 and (tmp_path / "big.yaml").stat().st_size > 10**7

@@ -25,11 +25,12 @@ HOSTILE = Path(__file__).parent / "hostile"
 
 
 def rejected(data: bytes | str, file: str = "f.yaml") -> Problem:
-    """Parse ``data``, expecting exactly one problem, found in under a second."""
-    start = time.perf_counter()
+    """Parse ``data``, expecting exactly one problem, found in under a second of CPU time
+    (the process's own time, so a busy machine does not fail the test)."""
+    start = time.process_time()
     with pytest.raises(VariantError) as info:
         parse_yaml(data, file=file)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     (problem,) = info.value.problems
     assert problem.file == file
     return problem
