@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -35,10 +35,31 @@ from cardrules.model import Variant
 from cardrules.phases import Phase
 from cardrules.phases import find as find_phase
 
-if TYPE_CHECKING:
-    from cardrules.engine.record import GameRecord
+__all__ = ["MAX_SEED", "Game", "Recorded", "check_seed", "derive_seed"]
 
-__all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
+
+class Recorded(Protocol):
+    """What :meth:`Game.replay` reads of a record (a
+    :class:`~cardrules.engine.record.GameRecord` is one; the record module sits above
+    this one, since it loads the rules a record names)."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def match(self) -> bool: ...
+
+    @property
+    def dealer(self) -> int | None: ...
+
+    @property
+    def actions(self) -> tuple[str, ...]: ...
 
 
 class Game:
@@ -360,7 +381,7 @@ class Game:
         """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""
         return parse_action(text, self.pack)
 
-    def replay(self, record: GameRecord) -> list[State]:
+    def replay(self, record: Recorded) -> list[State]:
         """Every state of a recorded game, from the first to the last: a list that starts
         with the state before the first action and has one more state per action, so
         ``game.replay(record)[-1]`` is where the game stopped and ``[n]`` the state after

@@ -14,7 +14,7 @@ from cardrules.families.tricks.model import DrawOrder, Partners, TrumpSource
 from cardrules.hooks import FirstMoverInput
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.tricks.state import TricksState
     from cardrules.families.tricks.tables import TricksTables
 
@@ -43,7 +43,7 @@ class Dealt:
     """The deal and the turned-up trump card."""
 
 
-def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int,
+def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int,
                carry: Mapping[str, Any]) -> Dealt:
     """Deal from the shuffled ``stock`` (drawn from the end) one card at a time from the
     dealer's left (as many as deal ``index``'s hand size: cards left over stay in the
@@ -164,7 +164,7 @@ def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
     return [tuple(cards) for cards in lists]
 
 
-def partnerships(game: Game) -> Partnerships:
+def partnerships(game: GameContext) -> Partnerships:
     """Who plays together: partners sitting opposite (``scoring.partners: opposite``), or
     everyone alone."""
     if game.tables.scoring.partners is Partners.OPPOSITE:

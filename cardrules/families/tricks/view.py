@@ -24,7 +24,7 @@ from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER, DrawOrd
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.tricks.state import RawEvent, TricksState
 
 __all__ = ["ViewInfo", "observation_fields", "view", "view_info"]
@@ -52,7 +52,7 @@ class ViewInfo:
     """Everybody may see the stock."""
 
 
-def view_info(game: Game) -> ViewInfo:
+def view_info(game: GameContext) -> ViewInfo:
     """The game's :class:`ViewInfo`, made on first use."""
     tables = game.tables
     info: ViewInfo | None = tables.view_info
@@ -73,7 +73,7 @@ def view_info(game: Game) -> ViewInfo:
     return info
 
 
-def observation_fields(game: Game) -> tuple[Field, ...]:
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (with
     ``broken`` only when some suits must be broken before they are led, ``closed`` when
     the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
