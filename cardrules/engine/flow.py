@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from cardrules.engine.action_space import ActionSpace, Family
     from cardrules.phases import Phase
 
-__all__ = ["StagedGame", "StagedState", "apply", "before_deal", "begin", "compose", "draw",
-           "legal", "over", "refusal", "score", "start", "view"]
+__all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "apply", "before_deal", "begin",
+           "compose", "draw", "legal", "over", "refusal", "score", "start", "view"]
 
 
 C = TypeVar("C")
@@ -56,16 +56,24 @@ class StagedGame(GameRules, Protocol):
     def rule_ref(self, key: str) -> str: ...
 
 
-class StagedState(Protocol):
-    """What the flow needs of a deal state (every
-    :class:`~cardrules.engine.state.FieldState` is one): its game, the index of the phase
-    at work, and the procedure's deal and start of play."""
+class InGame(Protocol):
+    """A state of a game with listed phases (what :func:`over` needs)."""
 
     @property
     def game(self) -> StagedGame: ...
 
+
+class AtStage(InGame, Protocol):
+    """A state that knows which listed phase is at work (what :func:`view` needs)."""
+
     @property
     def _stage(self) -> int: ...
+
+
+class StagedState(AtStage, Protocol):
+    """What the flow needs of a deal state (every
+    :class:`~cardrules.engine.state.FieldState` is one): its game, the index of the phase
+    at work, and the procedure's deal and start of play."""
 
     def _deal_cards(self) -> None: ...
 
@@ -160,7 +168,7 @@ def refusal(state: StagedState, action: Action) -> str | None:
     return phase.refusal(state, settings, action)
 
 
-def over(state: StagedState, action: Action) -> str | None:
+def over(state: InGame, action: Action) -> str | None:
     """Why ``action`` is refused once play has begun, when it is written with the word of
     an action a listed phase offers (``bid``, ``trump``): that phase is over.  None when
     no listed phase offers such actions (a procedure asks this only of actions its own
@@ -207,7 +215,7 @@ def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     return scores
 
 
-def view(state: StagedState, player: int) -> dict[str, Any]:
+def view(state: AtStage, player: int) -> dict[str, Any]:
     """The view entries of every listed phase (each phase shows its own fields), and the
     name of the phase at work."""
     out: dict[str, Any] = {}

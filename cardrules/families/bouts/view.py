@@ -20,12 +20,12 @@ from cardrules.families.bouts.model import PHASES
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.bouts.state import BoutsState
+    from cardrules.families.bouts.context import BoutsContext
 
 __all__ = ["observation_fields", "view"]
 
 
-def view(state: BoutsState, player: int) -> dict[str, Any]:
+def view(state: BoutsContext, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: their own hand, the others' sizes and the
     cards everyone saw go into them (``seen``), the table in pairs (an attacking card,
     then the card that beat it, if any)."""

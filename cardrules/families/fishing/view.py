@@ -11,12 +11,12 @@ from cardrules.families.fishing.model import Step
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.fishing.state import FishingState
+    from cardrules.families.fishing.context import FishingContext
 
 __all__ = ["observation_fields", "view"]
 
 
-def view(state: FishingState, player: int) -> dict[str, Any]:
+def view(state: FishingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
     others' sizes, the stock's size, the table to capture from, the captured piles and
     the sweeps."""

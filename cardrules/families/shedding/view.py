@@ -25,7 +25,7 @@ from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.shedding.state import SheddingState
+    from cardrules.families.shedding.context import SheddingContext
 
 __all__ = ["observation_fields", "view"]
 
@@ -62,7 +62,7 @@ def _info(game: GameContext) -> _ViewInfo:
     return info
 
 
-def view(state: SheddingState, player: int) -> dict[str, Any]:
+def view(state: SheddingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``."""
     game = state.game
     if type(player) is not int or not 0 <= player < game.players:
@@ -133,7 +133,7 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
     return fields
 
 
-def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
+def _trumps(state: SheddingContext, info: _ViewInfo) -> dict[str, Any]:
     found = info.trumps.get(state._classes)
     if found is None:
         trumps = state.game.tables.play.trumps
