@@ -36,6 +36,7 @@ class SheddingContext(Protocol):
     _drawn: int
     _events: tuple[Event, ...]
     _hands: tuple[int, ...]
+    _missing: tuple[int, ...]
     _named_suit: int
     _out: tuple[int, ...]
     _owner: int
@@ -45,6 +46,7 @@ class SheddingContext(Protocol):
     _reshuffled: int
     _reversed: bool
     _scores: tuple[int, ...]
+    _spare: tuple[int, ...]
     _shuffle_seed: int
     _stock: tuple[int, ...]
     _taken: tuple[int, ...]
