@@ -7,7 +7,8 @@ one of these structural types instead of importing the class: ``Game`` and every
 ``State`` satisfy them, and mypy checks that they do where they are passed.  The fuller
 contracts live where their types are defined: :class:`cardrules.engine.state.GameContext`
 (what a state, a procedure and a match see of their game), and :mod:`cardrules.engine.flow`'s
-``StagedState`` (what the phases' flow needs of a state).
+``StagedState`` (what the phases' flow needs of a state).  :class:`Recorded` is what
+``Game.replay`` reads of a game record, whose module sits above the game.
 
 Protocols cost nothing at run time: no call goes through them.
 """
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from cardrules.cards import Pack
     from cardrules.model.variant import Variant
 
-__all__ = ["Acting", "GameRules", "Viewable"]
+__all__ = ["Acting", "GameRules", "Recorded", "Viewable"]
 
 
 class GameRules(Protocol):
@@ -48,3 +49,27 @@ class Viewable(Protocol):
     """A state that shows a player what the player may know."""
 
     def view(self, player: int) -> dict[str, Any]: ...
+
+
+class Recorded(Protocol):
+    """What :meth:`~cardrules.engine.game.Game.replay` reads of a record (a
+    :class:`~cardrules.engine.record.GameRecord` is one; the record module sits above the
+    game, since it loads the rules a record names)."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def match(self) -> bool: ...
+
+    @property
+    def dealer(self) -> int | None: ...
+
+    @property
+    def actions(self) -> tuple[str, ...]: ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -35,31 +35,10 @@ from cardrules.model import Variant
 from cardrules.phases import Phase
 from cardrules.phases import find as find_phase
 
-__all__ = ["MAX_SEED", "Game", "Recorded", "check_seed", "derive_seed"]
+if TYPE_CHECKING:
+    from cardrules.engine.context import Recorded
 
-
-class Recorded(Protocol):
-    """What :meth:`Game.replay` reads of a record (a
-    :class:`~cardrules.engine.record.GameRecord` is one; the record module sits above
-    this one, since it loads the rules a record names)."""
-
-    @property
-    def fingerprint(self) -> str: ...
-
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def seed(self) -> int: ...
-
-    @property
-    def match(self) -> bool: ...
-
-    @property
-    def dealer(self) -> int | None: ...
-
-    @property
-    def actions(self) -> tuple[str, ...]: ...
+__all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
 
 
 class Game:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from cardrules.engine.action_space import ActionSpace
+    from cardrules.engine.context import Recorded
     from cardrules.engine.observation import Observation
     from cardrules.hooks import Refusal
     from cardrules.model.variant import Variant
@@ -258,6 +259,8 @@ class GameContext(Protocol):
                     history: Sequence[Sequence[int]] = ()) -> State: ...
 
     def parse_action(self, text: str) -> Action: ...
+
+    def replay(self, record: Recorded) -> list[State]: ...
 
     def state_from_json(self, data: dict[str, Any]) -> State: ...
 
