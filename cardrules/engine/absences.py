@@ -25,12 +25,21 @@ every state of every checked play-out, that the true hands agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
-__all__ = ["came_in", "drew", "laid", "respect", "show"]
+__all__ = ["Absences", "came_in", "drew", "laid", "respect", "show"]
 
 
-def show(state: Any, seat: int, cards: int) -> None:
+class Absences(Protocol):
+    """A state that keeps what play has shown each seat not to hold (its fields of kinds
+    :class:`~cardrules.engine.fields.MissingCards` and
+    :class:`~cardrules.engine.fields.SpareCounts`)."""
+
+    _missing: tuple[int, ...]
+    _spare: tuple[int, ...]
+
+
+def show(state: Absences, seat: int, cards: int) -> None:
     """Play has shown ``seat``'s hand, as it is now, to hold none of ``cards`` (changes a
     fresh clone).  Its spare cards are bound too when all that was known before is among
     ``cards``; otherwise they stay spare, which never claims more than the table knows.
@@ -49,7 +58,7 @@ def show(state: Any, seat: int, cards: int) -> None:
         state._spare = (*spare[:seat], 0, *spare[seat + 1:])
 
 
-def came_in(state: Any, seat: int, count: int) -> None:
+def came_in(state: Absences, seat: int, count: int) -> None:
     """``count`` cards came into ``seat``'s hand (drawn, exchanged): they may be any card
     (changes a fresh clone; nothing to do while nothing is known to be missing).
 
@@ -64,7 +73,7 @@ def came_in(state: Any, seat: int, count: int) -> None:
         state._spare = (*spare[:seat], spare[seat] + count, *spare[seat + 1:])
 
 
-def drew(state: Any, seat: int, shown: int) -> None:
+def drew(state: Absences, seat: int, shown: int) -> None:
     """``seat`` drew one card face down, its hand before the draw shown to hold none of
     ``shown`` (0: nothing shown): :func:`show` then :func:`came_in` of one card, at the
     cost of one (changes a fresh clone).
@@ -86,7 +95,7 @@ def drew(state: Any, seat: int, shown: int) -> None:
     state._spare = (*spare[:seat], count, *spare[seat + 1:])
 
 
-def laid(state: Any, seat: int, cards: int) -> None:
+def laid(state: Absences, seat: int, cards: int) -> None:
     """``seat`` laid ``cards`` face up: any of them play had shown missing must have been
     spare (changes a fresh clone).
 

@@ -39,7 +39,7 @@ from cardrules.engine.arguments import as_index
 from cardrules.errors import ArgumentError, CardrulesError
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import State
+    from cardrules.engine.context import Acting
 
 __all__ = ["ActionSpace", "CardSets", "Family", "Listed", "as_index", "set_rank", "set_unrank"]
 
@@ -244,11 +244,11 @@ class ActionSpace:
             out.append((block.start, end - block.start, f"{what}: {cards}{within}"))
         return out
 
-    def legal_indices(self, state: State) -> tuple[int, ...]:
+    def legal_indices(self, state: Acting) -> tuple[int, ...]:
         """The indices of ``state``'s legal actions, in the state's order."""
         return tuple(self.indices(state.legal_actions()))
 
-    def legal_mask(self, state: State) -> bytearray:
+    def legal_mask(self, state: Acting) -> bytearray:
         """One byte per index: 1 where the action is legal in ``state``, else 0."""
         mask = bytearray(self.size)
         for index in self.legal_indices(state):

@@ -28,15 +28,44 @@ cardrules.errors.StateError: stage 7 names no listed phase: this game lists 1, s
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardrules.engine.fields import Stage, declared
 from cardrules.errors import CardrulesError, StateError
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import State
+    from cardrules.actions import Action
+    from cardrules.engine.flow import StagedGame
 
-S = TypeVar("S", bound="State")
+
+class Checked(Protocol):
+    """What the checks read of a state (every :class:`~cardrules.engine.state.State` is
+    one)."""
+
+    @property
+    def game(self) -> StagedGame: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def result(self) -> object: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def view(self, player: int) -> dict[str, Any]: ...
+
+    def zones(self) -> dict[str, int]: ...
+
+    def describe(self, action: Action) -> str: ...
+
+    def apply(self, action: Action) -> object: ...
+
+
+S = TypeVar("S", bound=Checked)
 
 __all__ = ["EVERY_STATE", "checked", "structure"]
 
@@ -53,7 +82,7 @@ def checked(state: S) -> S:
     return state
 
 
-def structure(state: State) -> None:
+def structure(state: Checked) -> None:
     """The checks of the stage, the phase at work and the hands before the deal (cheap:
     no action is applied); a :class:`StateError` naming the first that fails.  A match
     is checked through its current deal."""
@@ -84,7 +113,7 @@ def structure(state: State) -> None:
                              f"deal, but player {dealt[0]}'s hand holds cards")
 
 
-def _stage(state: State) -> int | None:
+def _stage(state: Checked) -> int | None:
     """The value of the state's stage field, or None when its class declares none."""
     for item in declared(type(state)):
         if isinstance(item.kind, Stage):
@@ -93,7 +122,7 @@ def _stage(state: State) -> int | None:
     return None
 
 
-def _probe(state: State) -> None:
+def _probe(state: Checked) -> None:
     """Build every view and the result, and apply every legal action: a state that is
     not over with nothing to do, or one on which the engine fails, is refused."""
     what = "its views"

@@ -19,24 +19,70 @@ fields too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Listed
+from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
 
 if TYPE_CHECKING:
-    from cardrules.engine.action_space import Family
-    from cardrules.engine.state import FieldState
+    from cardrules.engine.action_space import ActionSpace, Family
     from cardrules.phases import Phase
 
-S = TypeVar("S", bound="FieldState")
+__all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "apply", "before_deal", "begin",
+           "compose", "draw", "legal", "over", "refusal", "score", "start", "view"]
 
-__all__ = ["apply", "before_deal", "begin", "compose", "draw", "legal", "over", "refusal",
-           "score", "start", "view"]
+
+C = TypeVar("C")
+
+
+class StagedGame(GameRules, Protocol):
+    """What the flow reads of a game: its listed phases and where the deal comes among
+    them, its action families and its rule references."""
+
+    @property
+    def phases(self) -> tuple[tuple[Phase, Any], ...]: ...
+
+    @property
+    def dealt_at(self) -> int: ...
+
+    @property
+    def action_space(self) -> ActionSpace: ...
+
+    def rule_ref(self, key: str) -> str: ...
+
+
+class InGame(Protocol):
+    """A state of a game with listed phases (what :func:`over` needs)."""
+
+    @property
+    def game(self) -> StagedGame: ...
+
+
+class AtStage(InGame, Protocol):
+    """A state that knows which listed phase is at work (what :func:`view` needs)."""
+
+    @property
+    def _stage(self) -> int: ...
+
+
+class StagedState(AtStage, Protocol):
+    """What the flow needs of a deal state (every
+    :class:`~cardrules.engine.state.FieldState` is one): its game, the index of the phase
+    at work, and the procedure's deal and start of play."""
+
+    def _deal_cards(self) -> None: ...
+
+    def _start_play(self) -> None: ...
+
+    def _clone(self: C) -> C: ...
+
+
+S = TypeVar("S", bound=StagedState)
 
 
 def compose(base: type, mixins: Sequence[type]) -> type:
@@ -50,7 +96,7 @@ def compose(base: type, mixins: Sequence[type]) -> type:
     return derived(attrs.define(slots=True, eq=False, repr=False)(cls))
 
 
-def draw(state: FieldState, seed: int) -> None:
+def draw(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
     by lot, each from its own seed derived from ``seed`` (changes a fresh state)."""
     for stage, (phase, settings) in enumerate(state.game.phases):
@@ -66,7 +112,7 @@ def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
     return count
 
 
-def start(state: FieldState, seed: int) -> None:
+def start(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed`` (changes the fresh state): the listed phases
     draw what they decide by lot, the procedure deals at once unless phases run before
     the deal, then the phases are entered in order, or play begins when there is none."""
@@ -76,7 +122,7 @@ def start(state: FieldState, seed: int) -> None:
     begin(state)
 
 
-def begin(state: FieldState) -> None:
+def begin(state: StagedState) -> None:
     """Enter the first listed phase that has something to do, dealing the cards once the
     phases before the deal are done (``state._deal_cards()``), or begin play when no phase
     is left (changes a fresh state).  The procedure has already dealt the cards when its
@@ -84,7 +130,7 @@ def begin(state: FieldState) -> None:
     _enter(state, 0)
 
 
-def _enter(state: FieldState, stage: int) -> None:
+def _enter(state: StagedState, stage: int) -> None:
     phases = state.game.phases
     dealt_at = state.game.dealt_at
     while stage < len(phases):
@@ -102,7 +148,7 @@ def _enter(state: FieldState, stage: int) -> None:
     state._start_play()
 
 
-def legal(state: FieldState) -> tuple[Action, ...]:
+def legal(state: StagedState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
     phase, settings = state.game.phases[state._stage]
     if phase.candidates_all_legal:
@@ -112,7 +158,7 @@ def legal(state: FieldState) -> tuple[Action, ...]:
                   if refusal(state, settings, a) is None])
 
 
-def refusal(state: FieldState, action: Action) -> str | None:
+def refusal(state: StagedState, action: Action) -> str | None:
     """Why the phase at work refuses ``action`` (None: it is legal); an action written
     with a word that nothing in the game offers is not an action of this game."""
     word = _word(action)
@@ -122,7 +168,7 @@ def refusal(state: FieldState, action: Action) -> str | None:
     return phase.refusal(state, settings, action)
 
 
-def over(state: FieldState, action: Action) -> str | None:
+def over(state: InGame, action: Action) -> str | None:
     """Why ``action`` is refused once play has begun, when it is written with the word of
     an action a listed phase offers (``bid``, ``trump``): that phase is over.  None when
     no listed phase offers such actions (a procedure asks this only of actions its own
@@ -160,7 +206,7 @@ def apply(state: S, action: Action) -> S:
     return new
 
 
-def score(state: FieldState, scores: tuple[int, ...]) -> tuple[int, ...]:
+def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     """The deal's scores after every listed phase has scored it, in list order
     (:meth:`~cardrules.phases.Phase.score`), from the procedure's ``scores``; the
     procedure calls this once when the deal ends."""
@@ -169,7 +215,7 @@ def score(state: FieldState, scores: tuple[int, ...]) -> tuple[int, ...]:
     return scores
 
 
-def view(state: FieldState, player: int) -> dict[str, Any]:
+def view(state: AtStage, player: int) -> dict[str, Any]:
     """The view entries of every listed phase (each phase shows its own fields), and the
     name of the phase at work."""
     out: dict[str, Any] = {}

@@ -36,7 +36,7 @@ from cardrules.phases import Phase
 from cardrules.phases import find as find_phase
 
 if TYPE_CHECKING:
-    from cardrules.engine.record import GameRecord
+    from cardrules.engine.context import Recorded
 
 __all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
 
@@ -360,7 +360,7 @@ class Game:
         """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""
         return parse_action(text, self.pack)
 
-    def replay(self, record: GameRecord) -> list[State]:
+    def replay(self, record: Recorded) -> list[State]:
         """Every state of a recorded game, from the first to the last: a list that starts
         with the state before the first action and has one more state per action, so
         ``game.replay(record)[-1]`` is where the game stopped and ``[n]`` the state after

@@ -31,8 +31,7 @@ from cardrules.actions import Action
 from cardrules.errors import CardrulesError
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.engine.state import State
+    from cardrules.engine.state import GameContext, State
 
 __all__ = ["Information"]
 
@@ -47,7 +46,7 @@ class Information:
     """``state.view(player)``: what the seat may know, JSON-ready."""
     legal: tuple[Action, ...]
     """The legal actions (never empty)."""
-    game: Game = attrs.field(repr=False)
+    game: GameContext = attrs.field(repr=False)
     """The game played (rules, pack, procedure: public facts)."""
     _truth: State = attrs.field(alias="truth", repr=False, eq=False)
     """The true state, read only through :meth:`sample`."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -19,14 +19,11 @@ from cardrules.engine import match_check, standings
 from cardrules.engine.events import Event
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import Partnerships
-from cardrules.engine.state import DealContext, DealResult, MatchResult, State
+from cardrules.engine.state import DealContext, DealResult, GameContext, MatchResult, State
 from cardrules.errors import HookError, StateError
 from cardrules.hooks import CarryInput, NextDealerInput, is_default
 from cardrules.model.match import Goal, NextDealer
 from cardrules.primitives.pot import split_pot
-
-if TYPE_CHECKING:
-    from cardrules.engine.game import Game
 
 __all__ = ["MatchResult", "MatchState", "decide"]
 
@@ -35,7 +32,7 @@ __all__ = ["MatchResult", "MatchState", "decide"]
 class MatchState(State):
     """The state of a whole match."""
 
-    _game: Game
+    _game: GameContext
     _seed: int
     _index: int
     _dealer: int
@@ -47,15 +44,15 @@ class MatchState(State):
     _result: MatchResult | None
 
     @classmethod
-    def _make(cls, game: Game, *, seed: int, index: int, dealer: int, totals: tuple[int, ...],
-              history: tuple[tuple[int, ...], ...], carry: tuple[tuple[str, Any], ...],
-              deal: State, events: tuple[Event, ...],
+    def _make(cls, game: GameContext, *, seed: int, index: int, dealer: int,
+              totals: tuple[int, ...], history: tuple[tuple[int, ...], ...],
+              carry: tuple[tuple[str, Any], ...], deal: State, events: tuple[Event, ...],
               result: MatchResult | None) -> MatchState:
         return cls(game=game, seed=seed, index=index, dealer=dealer, totals=totals,
                    history=history, carry=carry, deal=deal, events=events, result=result)
 
     @classmethod
-    def new(cls, game: Game, seed: int, dealer: int | None = None) -> MatchState:
+    def new(cls, game: GameContext, seed: int, dealer: int | None = None) -> MatchState:
         """The first deal of a match played from ``seed``; the first dealer is drawn by lot
         from ``seed`` unless ``dealer`` names them."""
         check_seed(seed)
@@ -67,7 +64,7 @@ class MatchState(State):
                          history=(), carry=(), deal=deal, events=deal.events, result=None)
 
     @classmethod
-    def set_up(cls, game: Game, *, deal: State, seed: int, index: int, dealer: int,
+    def set_up(cls, game: GameContext, *, deal: State, seed: int, index: int, dealer: int,
                totals: tuple[int, ...], history: tuple[tuple[int, ...], ...] = (),
                carry: tuple[tuple[str, Any], ...] = ()) -> MatchState:
         """A match in progress whose current deal is ``deal`` and whose totals before it
@@ -90,7 +87,7 @@ class MatchState(State):
     # -- the State contract ------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameContext:
         return self._game
 
     @property
@@ -331,7 +328,7 @@ class MatchState(State):
         return out
 
     @classmethod
-    def from_json(cls, game: Game, data: dict[str, Any]) -> MatchState:
+    def from_json(cls, game: GameContext, data: dict[str, Any]) -> MatchState:
         """Read back :meth:`to_json`.  Contradictions are refused with a
         :class:`~cardrules.errors.StateError` naming the field: totals or history rows of
         the wrong length, a dealer or deal index out of range, a finished deal inside a
@@ -385,7 +382,7 @@ class MatchState(State):
                f"totals={self._totals}>"
 
 
-def decide(game: Game, *, totals: tuple[int, ...], deals: int, dealer: int,
+def decide(game: GameContext, *, totals: tuple[int, ...], deals: int, dealer: int,
            partnerships: Partnerships) -> MatchResult | None:
     """The match result once ``deals`` deals have brought the totals to ``totals``, or None
     while the match goes on.

@@ -14,7 +14,7 @@ cardrules.errors.StateError: dealer: 2 is not a seat (0 to 1)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.engine.seeding import check_seed
 from cardrules.engine.state import DealResult, MatchResult
@@ -22,13 +22,28 @@ from cardrules.errors import SeedError, StateError
 from cardrules.model.match import Goal
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.engine.match import MatchState
+    from cardrules.engine.state import GameContext
+
+
+class LiveMatch(Protocol):
+    """What the checks read of a match (a :class:`cardrules.engine.match.MatchState` is one)."""
+
+    @property
+    def game(self) -> GameContext: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def deal_index(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[tuple[int, ...], ...]: ...
 
 __all__ = ["check_fields", "check_live", "check_over", "check_result", "result_json"]
 
 
-def check_fields(game: Game, *, seed: int, index: int, dealer: int, totals: Sequence[int],
+def check_fields(game: GameContext, *, seed: int, index: int, dealer: int, totals: Sequence[int],
                  history: Sequence[Sequence[int]]) -> None:
     """Refuse a seed, deal index or dealer out of range, and totals or history rows that
     do not give one figure per player.  ``history`` may leave out earlier deals (a match
@@ -52,7 +67,7 @@ def check_fields(game: Game, *, seed: int, index: int, dealer: int, totals: Sequ
                          f"{index} (at most {index + 1})")
 
 
-def check_live(game: Game, state: MatchState, outcome: MatchResult | None) -> None:
+def check_live(game: GameContext, state: LiveMatch, outcome: MatchResult | None) -> None:
     """Refuse a match whose deal goes on although the totals have already ended it
     (``outcome`` is what they give before the current deal) or whose history already
     holds the current deal."""
@@ -64,7 +79,7 @@ def check_live(game: Game, state: MatchState, outcome: MatchResult | None) -> No
                          f"({_goal(game)}), yet its deal goes on")
 
 
-def check_over(state: MatchState, result: DealResult, outcome: MatchResult | None) -> None:
+def check_over(state: LiveMatch, result: DealResult, outcome: MatchResult | None) -> None:
     """Refuse a finished deal inside a match the totals do not end (a live match deals the
     next deal at once), and a complete history whose last row is not that deal's."""
     if outcome is None:
@@ -97,7 +112,7 @@ def check_result(written: object, result: MatchResult | None) -> None:
                          f"give: {expected}")
 
 
-def _goal(game: Game) -> str:
+def _goal(game: GameContext) -> str:
     spec = game.variant.match
     if spec.goal is Goal.REACH_TARGET:
         return f"target {spec.target}"

@@ -29,7 +29,7 @@ from cardrules.cards import Pack
 from cardrules.engine.arguments import checked_player
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import State
+    from cardrules.engine.context import Viewable
 
 __all__ = ["FLAG", "NUMBER", "Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Number",
            "NumbersBySeat",
@@ -304,7 +304,7 @@ class Observation:
         pairs = [pair for field in self.fields for pair in field.bounds(self._table)]
         return [low for low, _ in pairs], [high for _, high in pairs]
 
-    def encode(self, state: State, player: int) -> list[int]:
+    def encode(self, state: Viewable, player: int) -> list[int]:
         """The observation of ``state`` for ``player`` (a seat of the game: anything else
         is an :class:`~cardrules.errors.ArgumentError`)."""
         player = checked_player(player, self._table.players)

@@ -31,9 +31,8 @@ from cardrules.engine.state_codec import declarable_zones, spelled_out
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
-    from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext, State
+    from cardrules.engine.state import DealContext, GameContext, State
     from cardrules.model.common import Visibility
 
 __all__ = ["NEEDS", "Procedure", "find", "known", "needs_words", "offering", "register"]
@@ -69,22 +68,22 @@ class Procedure(abc.ABC):
     """Where in a rule file a too large :meth:`action_bound` is reported."""
 
     @abc.abstractmethod
-    def compile(self, game: Game) -> Any:
+    def compile(self, game: GameContext) -> Any:
         """Build the lookup tables of a loaded variant."""
 
     @abc.abstractmethod
-    def new_deal(self, game: Game, context: DealContext) -> State:
+    def new_deal(self, game: GameContext, context: DealContext) -> State:
         """A freshly shuffled deal."""
 
     @abc.abstractmethod
-    def from_json(self, game: Game, data: dict[str, Any]) -> State:
+    def from_json(self, game: GameContext, data: dict[str, Any]) -> State:
         """Read a state back from JSON."""
 
     @abc.abstractmethod
-    def arrange(self, game: Game, **position: Any) -> State:
+    def arrange(self, game: GameContext, **position: Any) -> State:
         """A position given explicitly by the procedure's own keywords, not yet checked."""
 
-    def setup(self, game: Game, **position: Any) -> State:
+    def setup(self, game: GameContext, **position: Any) -> State:
         """A position given explicitly (:meth:`arrange`), checked as a state read from
         JSON is (seats, steps, lengths, cards that add up, a player to move who holds
         cards).  Fields the listed phases declare (``bids``, say) may be given too, in
@@ -97,7 +96,7 @@ class Procedure(abc.ABC):
         data.update(spelled_out(game.state_class, extra))
         return self.from_json(game, data)
 
-    def refusals(self, game: Game) -> tuple[Callable[[Any, Action], str | None], ...]:
+    def refusals(self, game: GameContext) -> tuple[Callable[[Any, Action], str | None], ...]:
         """Checks built from the family's own legality hooks (its hook points that refuse
         actions, such as whether a player may go out), each giving why an action the
         rules allow is refused (or None); none when the game names none of them."""
@@ -116,7 +115,7 @@ class Procedure(abc.ABC):
         every move alike."""
         return None
 
-    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+    def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """A cheap play-out policy for the search bot in ``game``: a function of a
         (determinized) state of play and a generator that returns one of its legal
         actions, closer to real play than a uniformly random one.  None (the default):
@@ -128,7 +127,7 @@ class Procedure(abc.ABC):
         """A state the player cannot tell apart: hidden cards re-dealt at random."""
 
     @abc.abstractmethod
-    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         """The fields of a view that a learning agent's observation encodes."""
 
     def zones(self) -> dict[str, tuple[Visibility, ...]]:
@@ -138,7 +137,7 @@ class Procedure(abc.ABC):
         return declarable_zones(self.state_class)
 
     @abc.abstractmethod
-    def move_limit(self, game: Game) -> int:
+    def move_limit(self, game: GameContext) -> int:
         """The most actions a deal of ``game`` can take under its rules: a bound derived
         from the pack, the players and the rules, past which a deal is stuck in a loop."""
 
@@ -205,7 +204,7 @@ class Procedure(abc.ABC):
         if need not in self.offers:
             yield needs_words(need)
 
-    def partnerships(self, game: Game) -> Partnerships:
+    def partnerships(self, game: GameContext) -> Partnerships:
         """Who plays together, each partnership a tuple of seats; by default everyone
         plays alone."""
         return alone(game.players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
@@ -19,11 +19,19 @@ from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from collections.abc import Callable, Sequence
+
+    from cardrules.engine.action_space import ActionSpace
+    from cardrules.engine.context import Recorded
+    from cardrules.engine.observation import Observation
+    from cardrules.hooks import Refusal
+    from cardrules.model.variant import Variant
+    from cardrules.phases import Phase
 
 F = TypeVar("F", bound="FieldState")
 
-__all__ = ["DealContext", "DealResult", "FieldState", "MatchResult", "State"]
+__all__ = ["DealContext", "DealResult", "FieldState", "GameContext", "MatchResult",
+           "ProcedureContext", "State"]
 
 
 @attrs.frozen(kw_only=True)
@@ -148,6 +156,115 @@ class MatchResult(Standing):
     """Part of the pot left unpaid by the remainder rule."""
 
 
+class ProcedureContext(Protocol):
+    """What a state and a match call of their game's play procedure (a
+    :class:`~cardrules.engine.procedures.Procedure` is one)."""
+
+    def resample(self, state: State, player: int, rng: random.Random) -> State: ...
+
+    def new_deal(self, game: GameContext, context: DealContext) -> State: ...
+
+    def partnerships(self, game: GameContext) -> Partnerships: ...
+
+
+class GameContext(Protocol):
+    """A game as its states, its procedure, its phases and its matches see it: the rules
+    for a number of players, what was compiled from them and the states it makes.
+    :class:`~cardrules.engine.game.Game` is the one implementation; the modules below
+    it annotate with this protocol, so no import goes up to it (mypy checks that a
+    ``Game`` is one wherever it is passed)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def pack(self) -> Pack: ...
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    @property
+    def procedure(self) -> ProcedureContext: ...
+
+    @property
+    def phases(self) -> tuple[tuple[Phase, Any], ...]: ...
+
+    @property
+    def dealt_at(self) -> int: ...
+
+    @property
+    def state_class(self) -> type: ...
+
+    @property
+    def tables(self) -> Any: ...
+
+    @property
+    def move_limit(self) -> int: ...
+
+    @property
+    def refusal(self) -> Callable[[RefusalInput], Refusal | None] | None: ...
+
+    @property
+    def legal_filter(self) -> Callable[[LegalFilterInput], tuple[Action, ...]] | None: ...
+
+    @property
+    def end_of_deal(self) -> Callable[[EndOfDealInput], bool | None] | None: ...
+
+    @property
+    def refusals(self) -> tuple[Callable[[Any, Action], str | None], ...]: ...
+
+    @property
+    def options(self) -> dict[str, object]: ...
+
+    @property
+    def action_space(self) -> ActionSpace: ...
+
+    @property
+    def observation(self) -> Observation: ...
+
+    @property
+    def hooked_legality(self) -> bool: ...
+
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
+
+    def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
+                    dealer: int, carry: tuple[tuple[str, Any], ...] = (),
+                    details: Mapping[str, Any] | None = None,
+                    deal: State | None = None) -> DealResult: ...
+
+    def hook(self, point: str) -> Callable[..., Any]: ...
+
+    def rule_ref(self, key: str) -> str: ...
+
+    def first_dealer(self, seed: int) -> int: ...
+
+    def new_deal(self, seed: int, *, dealer: int | None = None,
+                 order: Sequence[int] | None = None) -> State: ...
+
+    def new_match(self, seed: int, *, dealer: int | None = None) -> State: ...
+
+    def setup(self, **position: Any) -> State: ...
+
+    def position(self, **fields: Any) -> State: ...
+
+    def setup_match(self, deal: State, *, totals: Sequence[int] | None = None,
+                    dealer: int | None = None, index: int = 0, seed: int = 0,
+                    history: Sequence[Sequence[int]] = ()) -> State: ...
+
+    def parse_action(self, text: str) -> Action: ...
+
+    def replay(self, record: Recorded) -> list[State]: ...
+
+    def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+
 class State(abc.ABC):
     """An immutable game state.
 
@@ -160,7 +277,7 @@ class State(abc.ABC):
 
     @property
     @abc.abstractmethod
-    def game(self) -> Game:
+    def game(self) -> GameContext:
         """The game (variant, players, compiled tables) this state belongs to."""
 
     @property
@@ -277,7 +394,7 @@ class FieldState(State):
     ended, and ``_current`` is the player to act."""
 
     __slots__ = ()
-    _game: Game
+    _game: GameContext
     _phase: str
     _current: int
     _stage: int
@@ -286,7 +403,7 @@ class FieldState(State):
     _legal: tuple[Action, ...] | None
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameContext:
         return self._game
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -475,5 +592,5 @@ def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
     return found[0] if len(found) == 1 else action
 
 
-def _state_from_json(game: Game, data: dict[str, Any]) -> State:
+def _state_from_json(game: GameContext, data: dict[str, Any]) -> State:
     return game.state_from_json(data)

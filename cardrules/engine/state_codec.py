@@ -34,7 +34,7 @@ from cardrules.errors import StateError
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.context import GameRules
 
 __all__ = [
     "check_cards",
@@ -58,7 +58,7 @@ class Cloneable(Protocol):
     """A state that :func:`resample` can copy."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> GameRules: ...
 
     def _clone(self: S) -> S: ...
 
@@ -68,7 +68,7 @@ class Cloneable(Protocol):
 S = TypeVar("S", bound=Cloneable)
 
 
-def fresh(cls: type[T], game: Game, /, **values: Any) -> T:
+def fresh(cls: type[T], game: GameRules, /, **values: Any) -> T:
     """A state of ``cls`` for ``game``: every declared field at its initial value unless
     given in ``values`` (by public name); the class's other fields must be given too."""
     players = game.players
@@ -78,7 +78,7 @@ def fresh(cls: type[T], game: Game, /, **values: Any) -> T:
     return cls(**values)
 
 
-def initial_fields(cls: type, game: Game) -> dict[str, Any]:
+def initial_fields(cls: type, game: GameRules) -> dict[str, Any]:
     """Every declared field of ``cls`` at its initial value, in JSON form, by name."""
     pack, players = game.pack, game.players
     return {d.name: d.kind.write(d.kind.initial(players), pack) for d in declared(cls)}
@@ -148,7 +148,7 @@ def write_fields(state: object) -> dict[str, Any]:
             for d in declared(type(state))}
 
 
-def read_fields(cls: type, game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
+def read_fields(cls: type, game: GameRules, data: Mapping[str, Any]) -> dict[str, Any]:
     """The declared fields of ``cls`` read back from ``data`` (:func:`write_fields`); a
     :class:`~cardrules.errors.StateError` naming the first field that is missing or
     wrong."""
@@ -204,7 +204,7 @@ def check_cards(found: Mapping[str, int], pack: Pack | int) -> None:
         raise StateError(f"{(full & ~seen).bit_count()} card(s) of the pack are in no zone")
 
 
-def visibility_of(game: Game, kind: Kind) -> Visibility:
+def visibility_of(game: GameRules, kind: Kind) -> Visibility:
     """The visibility in force for a field's zone: the rule file's, else the declared one."""
     found: Mapping[str, Visibility] = game.variant.zones
     return found.get(kind.zone, kind.seen)
@@ -214,7 +214,7 @@ def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
     """The cards held by fields (or by owners within per-seat fields) that ``player`` may
     not see, and ``extra`` ones, less the cards some field shows them wherever they lie (a
     turned-up trump card, the cards of an event they were shown, cards they passed)."""
-    game: Game = state.game  # type: ignore[attr-defined]
+    game: GameRules = state.game  # type: ignore[attr-defined]
     hidden = known = 0
     for d in declared(type(state)):
         value = getattr(state, d.attribute)

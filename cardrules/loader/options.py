@@ -6,7 +6,7 @@ writes its value (an integer, boolean, string or list of strings) at a dotted pa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NoReturn, Protocol
 
 import attrs
 
@@ -14,17 +14,32 @@ from cardrules.errors import Problem, VariantError, did_you_mean
 from cardrules.loader.patches import overridden, written
 from cardrules.loader.yamlsafe import MAX_INT, JsonPath, format_path
 
-if TYPE_CHECKING:
-    from cardrules.loader.resolve import RuleSource
-
 __all__ = [
     "OPTION_TYPES",
     "OptionDecl",
+    "Source",
     "check_value",
     "declarations",
     "refuse_overridden",
     "show_value",
 ]
+
+
+class Source(Protocol):
+    """What option declarations read of the file they come from (a
+    :class:`~cardrules.loader.resolve.RuleSource` is one): its name, its data, and where
+    a problem lies in it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+    def problem(self, path: JsonPath, message: str, *, at_key: bool = False) -> Problem: ...
+
+    def fail(self, path: JsonPath, message: str, *, at_key: bool = False) -> NoReturn: ...
+
 
 OPTION_TYPES = ("integer", "boolean", "string", "string_list")
 """The types of a typed option."""
@@ -58,7 +73,7 @@ class OptionDecl:
     """Typed option: the allowed values (items, for a string_list)."""
 
 
-def declarations(base: RuleSource) -> dict[str, OptionDecl]:
+def declarations(base: Source) -> dict[str, OptionDecl]:
     declared = base.data.get("options", {})
     if not isinstance(declared, dict):
         base.fail(("options",), f"options must be a mapping; found {show_value(declared)}")
@@ -74,7 +89,7 @@ def declarations(base: RuleSource) -> dict[str, OptionDecl]:
     return result
 
 
-def _declaration(base: RuleSource, name: str, decl: Any) -> OptionDecl:
+def _declaration(base: Source, name: str, decl: Any) -> OptionDecl:
     at: JsonPath = ("options", name)
     if not isinstance(decl, dict):
         base.fail(at, f"option {name!r} must be a mapping; found {show_value(decl)}")
@@ -95,7 +110,7 @@ def _declaration(base: RuleSource, name: str, decl: Any) -> OptionDecl:
     return option
 
 
-def _enumerated(base: RuleSource, name: str, decl: dict[str, Any]) -> OptionDecl:
+def _enumerated(base: Source, name: str, decl: dict[str, Any]) -> OptionDecl:
     at: JsonPath = ("options", name, "values")
     values = decl["values"]
     if not isinstance(values, dict) or not values:
@@ -117,7 +132,7 @@ def _enumerated(base: RuleSource, name: str, decl: dict[str, Any]) -> OptionDecl
                    values=patches)
 
 
-def _typed(base: RuleSource, name: str, decl: dict[str, Any]) -> OptionDecl:
+def _typed(base: Source, name: str, decl: dict[str, Any]) -> OptionDecl:
     at: JsonPath = ("options", name)
     kind = decl["type"]
     if kind not in OPTION_TYPES:
@@ -207,7 +222,7 @@ def _wanted(option: OptionDecl) -> str:
     return text + " (or null)"
 
 
-def refuse_overridden(house: RuleSource, patch: dict[str, Any], caller: dict[str, Any],
+def refuse_overridden(house: Source, patch: dict[str, Any], caller: dict[str, Any],
                        declared: dict[str, OptionDecl]) -> None:
     """Refuses a house file's ``patch:`` that changes a value an option the caller chose
     sets: the patch applies last, so the option would be listed but not in force."""

@@ -43,7 +43,7 @@ from cardrules.engine.registry import Registry
 if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.action_space import Family
-    from cardrules.engine.game import Game
+    from cardrules.engine.context import GameRules
     from cardrules.engine.observation import Field
     from cardrules.model.variant import Variant
 
@@ -146,11 +146,11 @@ class Phase(abc.ABC):
         as counts), added to the state's view."""
         return {}
 
-    def families(self, game: Game, settings: Any) -> tuple[Family, ...]:
+    def families(self, game: GameRules, settings: Any) -> tuple[Family, ...]:
         """Every action the phase may ever offer, for the action index."""
         return ()
 
-    def observation_fields(self, game: Game, settings: Any) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameRules, settings: Any) -> tuple[Field, ...]:
         """The fields of :meth:`view` a learning agent's observation encodes."""
         return ()
 

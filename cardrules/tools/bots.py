@@ -28,7 +28,7 @@ from cardrules.engine import procedures
 from cardrules.engine.game import derive_seed
 from cardrules.engine.information import Information
 from cardrules.engine.match import MatchState
-from cardrules.engine.state import DealResult, State
+from cardrules.engine.state import DealResult, GameContext, State
 from cardrules.errors import CardrulesError
 from cardrules.tools.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS
 from cardrules.tools.search import SearchBot, rollout_random
@@ -224,7 +224,7 @@ def bot_view(state: State, player: int) -> dict[str, Any]:
     return with_facts(state.view(player), state.game)
 
 
-def with_facts(view: dict[str, Any], game: Game) -> dict[str, Any]:
+def with_facts(view: dict[str, Any], game: GameContext) -> dict[str, Any]:
     """``view`` with the public facts bots read added where it has none: ``pack`` (the
     card facts), ``procedure`` (the play procedure's name) and ``listed_phase`` (the
     phase of the rule file's ``phases:`` at work, or None in play)."""

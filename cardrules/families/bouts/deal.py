@@ -12,7 +12,7 @@ from cardrules.engine.events import Event
 from cardrules.model.common import TrumpSource
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
 
 __all__ = ["Dealt", "deal_cards", "refill"]
 
@@ -33,7 +33,7 @@ class Dealt:
     """The deal and the card shown."""
 
 
-def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int) -> Dealt:
+def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int) -> Dealt:
     """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end)
     one card at a time from the dealer's left, and fix trumps (D2): the next card turned
     up goes under the stock; with no stock left, or with ``trump: {source:

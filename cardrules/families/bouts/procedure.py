@@ -31,14 +31,13 @@ from cardrules.families.bouts.tables import BoutsTables
 from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext
+    from cardrules.engine.state import DealContext, GameContext
 
 __all__ = ["Bouts", "from_json", "resample", "setup"]
 
 
-def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
+def from_json(game: GameContext, data: dict[str, Any]) -> BoutsState:
     """Read back ``BoutsState.to_json()``; a :class:`StateError` naming what is wrong (a
     table that contradicts the step, a player to act who may not, cards that do not add
     up).  State JSON written before ``takes`` existed reads it as no takes in a row."""
@@ -78,7 +77,7 @@ def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
     return state
 
 
-def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
+def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: str = "",
           trump_card: str = "", attacker: int = 0, defender: int | None = None,
           table: Sequence[str] = (), phase: str = "", current: int | None = None,
           dealer: int | None = None, bouts: int = 1, out: Sequence[int] = (),
@@ -165,16 +164,16 @@ class Bouts(Procedure):
     def describe(self, variant: Any) -> Iterator[str]:
         return describe_bouts(variant)
 
-    def compile(self, game: Game) -> BoutsTables:
+    def compile(self, game: GameContext) -> BoutsTables:
         return BoutsTables.compile(game)
 
-    def new_deal(self, game: Game, context: DealContext) -> BoutsState:
+    def new_deal(self, game: GameContext, context: DealContext) -> BoutsState:
         return BoutsState.new(game, context)
 
-    def from_json(self, game: Game, data: dict[str, Any]) -> BoutsState:
+    def from_json(self, game: GameContext, data: dict[str, Any]) -> BoutsState:
         return from_json(game, data)
 
-    def arrange(self, game: Game, **position: Any) -> BoutsState:
+    def arrange(self, game: GameContext, **position: Any) -> BoutsState:
         return setup(game, **position)
 
     def move_scorer(self, view: dict[str, Any],
@@ -184,10 +183,10 @@ class Bouts(Procedure):
     def resample(self, state: Any, player: int, rng: random.Random) -> BoutsState:
         return resample(state, player, rng)
 
-    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         return bouts_io.observation_fields(game)
 
-    def move_limit(self, game: Game) -> int:
+    def move_limit(self, game: GameContext) -> int:
         """A safety bound: a bout takes at most two actions per attacking
         card and a round of passes after each (``players`` + 2 per card, the bout's
         limit or a hand of the whole pack; with ``throw_in: any_time`` a round of passes

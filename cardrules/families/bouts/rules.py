@@ -18,12 +18,12 @@ from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.bouts.model import ATTACK, DEFEND, OVER, TAKING, THROW
 
 if TYPE_CHECKING:
-    from cardrules.families.bouts.state import BoutsState
+    from cardrules.families.bouts.context import BoutsContext
 
 __all__ = ["RULES", "Rule", "refusal", "refusing_rule", "transferable"]
 
 
-def transferable(state: BoutsState) -> int:
+def transferable(state: BoutsContext) -> int:
     """The held cards the defender may transfer the bout with (D11), as a bit set: none
     unless transfers are allowed, nothing is beaten yet, every attacking card is of one
     rank, the limit leaves room and the next player holding cards holds enough."""
@@ -56,16 +56,16 @@ def _step_of(action: Action) -> object:
     return None
 
 
-def _over(state: BoutsState, action: Action) -> str | None:
+def _over(state: BoutsContext, action: Action) -> str | None:
     return "the deal is over" if state._phase is OVER else None
 
 
-def _phase_over(state: BoutsState, action: Action) -> str | None:
+def _phase_over(state: BoutsContext, action: Action) -> str | None:
     """An action of a listed phase, once play has begun: that phase is over."""
     return flow.over(state, action) if _step_of(action) is None else None
 
 
-def _turn(state: BoutsState, action: Action) -> str | None:
+def _turn(state: BoutsContext, action: Action) -> str | None:
     """Each step has its own actions (D5-D7)."""
     phase, p = state._phase, state._current
     step = _step_of(action)
@@ -79,7 +79,7 @@ def _turn(state: BoutsState, action: Action) -> str | None:
     return f"player {p} may throw in a card of a rank on the table ('throw') or 'pass'"
 
 
-def _shape(state: BoutsState, action: Action) -> str | None:
+def _shape(state: BoutsContext, action: Action) -> str | None:
     """How many cards each word names."""
     wanted = 2 if action.kind is Kind.VERB and action.name == "beat" else \
         0 if action.kind is Kind.PASS or action.name == "take" else 1
@@ -90,7 +90,7 @@ def _shape(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-def _holds(state: BoutsState, action: Action) -> str | None:
+def _holds(state: BoutsContext, action: Action) -> str | None:
     """You play from your own hand."""
     if not action.cards:
         return None
@@ -100,7 +100,7 @@ def _holds(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-def _beat_target(state: BoutsState, action: Action) -> str | None:
+def _beat_target(state: BoutsContext, action: Action) -> str | None:
     """The defender beats an unbeaten attacking card (D6)."""
     if action.kind is not Kind.VERB or action.name != "beat":
         return None
@@ -110,7 +110,7 @@ def _beat_target(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-def _beating(state: BoutsState, action: Action) -> str | None:
+def _beating(state: BoutsContext, action: Action) -> str | None:
     """A higher card of the suit, or a trump on a plain card (D3)."""
     if action.kind is not Kind.VERB or action.name != "beat":
         return None
@@ -121,7 +121,7 @@ def _beating(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-def _transfer(state: BoutsState, action: Action) -> str | None:
+def _transfer(state: BoutsContext, action: Action) -> str | None:
     """Transferring the bout (D11)."""
     if action.kind is not Kind.VERB or action.name != "transfer":
         return None
@@ -133,7 +133,7 @@ def _transfer(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-def _throw_in(state: BoutsState, action: Action) -> str | None:
+def _throw_in(state: BoutsContext, action: Action) -> str | None:
     """Cards thrown in match a rank on the table (D7)."""
     if action.kind is not Kind.THROW:
         return None
@@ -143,7 +143,7 @@ def _throw_in(state: BoutsState, action: Action) -> str | None:
     return None
 
 
-RULES: tuple[Rule[BoutsState], ...] = (
+RULES: tuple[Rule[BoutsContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
     Rule(key="turn", check=_turn),
@@ -157,13 +157,13 @@ RULES: tuple[Rule[BoutsState], ...] = (
 """The rules, in the order they are asked."""
 
 
-def refusing_rule(state: BoutsState, action: Action) -> tuple[Rule[BoutsState], str] | None:
+def refusing_rule(state: BoutsContext, action: Action) -> tuple[Rule[BoutsContext], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason (naming the
     variant's reference for the rule); None when every rule allows it."""
     return first_refusal(RULES, state, action)
 
 
-def refusal(state: BoutsState, action: Action) -> str | None:
+def refusal(state: BoutsContext, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
     refuses it."""
     return refusal_of(RULES, state, action)

@@ -64,7 +64,7 @@ from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
 
 __all__ = ["BoutsState", "SeenByAll"]
 
@@ -94,7 +94,7 @@ class BoutsState(FieldState):
     properties (``state.hands``...), JSON, zones and re-sampling derive from these
     declarations."""
 
-    _game: Game = attrs.field(default=None)
+    _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
@@ -153,14 +153,14 @@ class BoutsState(FieldState):
     # -- construction -------------------------------------------------------------
 
     @classmethod
-    def _make(cls, game: Game, **fields: Any) -> BoutsState:
+    def _make(cls, game: GameContext, **fields: Any) -> BoutsState:
         """A state of the game's state class with the given fields, the others at their
         initial values."""
         state: BoutsState = fresh(game.state_class, game, game=game, **fields)
         return state
 
     @classmethod
-    def new(cls, game: Game, context: DealContext) -> BoutsState:
+    def new(cls, game: GameContext, context: DealContext) -> BoutsState:
         """A freshly shuffled deal (D2), dealt at once or once the listed phases that run
         before the deal are done, its first bout opened (D4) after the listed phases."""
         n = game.players

@@ -26,7 +26,7 @@ from cardrules.model.common import TrumpBeat, TrumpSource, Visibility
 from cardrules.primitives.beats import class_table, clause_table
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
 
 __all__ = ["VERBS", "BoutsTables"]
 
@@ -85,7 +85,7 @@ class BoutsTables:
     any_time``, D7)."""
 
     @classmethod
-    def compile(cls, game: Game) -> BoutsTables:
+    def compile(cls, game: GameContext) -> BoutsTables:
         """The tables of a loaded game."""
         pack, play, scoring = game.pack, game.variant.play, game.variant.scoring
         zones = game.variant.zones

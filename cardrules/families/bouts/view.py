@@ -19,13 +19,13 @@ from cardrules.engine.observation import (
 from cardrules.families.bouts.model import PHASES
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.families.bouts.state import BoutsState
+    from cardrules.engine.state import GameContext
+    from cardrules.families.bouts.context import BoutsContext
 
 __all__ = ["observation_fields", "view"]
 
 
-def view(state: BoutsState, player: int) -> dict[str, Any]:
+def view(state: BoutsContext, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: their own hand, the others' sizes and the
     cards everyone saw go into them (``seen``), the table in pairs (an attacking card,
     then the card that beat it, if any)."""
@@ -69,7 +69,7 @@ def view(state: BoutsState, player: int) -> dict[str, Any]:
     return out
 
 
-def observation_fields(game: Game) -> tuple[Field, ...]:
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order."""
     return (Seat(key="current_player"), Seat(key="dealer"), OneOf(key="phase", values=PHASES),
             OneOf(key="trump", values=game.pack.suits), Card(key="trump_card"),

@@ -24,14 +24,13 @@ from cardrules.families.fishing.tables import FishingTables
 from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext
+    from cardrules.engine.state import DealContext, GameContext
 
 __all__ = ["Fishing", "from_json", "setup"]
 
 
-def from_json(game: Game, data: dict[str, Any]) -> FishingState:
+def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
     """Read back ``FishingState.to_json()``: a :class:`StateError` naming what is wrong
     (a player to move with no cards, cards that do not add up)."""
     fields = read_fields(game.state_class, game, data)
@@ -43,7 +42,7 @@ def from_json(game: Game, data: dict[str, Any]) -> FishingState:
     return state
 
 
-def setup(game: Game, *, hands: Sequence[str], table: str = "", stock: str = "",
+def setup(game: GameContext, *, hands: Sequence[str], table: str = "", stock: str = "",
           won: Sequence[str] = (), sweeps: Sequence[int] = (), last: int = -1,
           current: int = 0, dealer: int | None = None) -> FishingState:
     """A position for tests and puzzles: ``hands`` per player, the ``table``, the
@@ -80,16 +79,16 @@ class Fishing(Procedure):
     play_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/scoring"}
 
-    def compile(self, game: Game) -> FishingTables:
+    def compile(self, game: GameContext) -> FishingTables:
         return FishingTables.compile(game)
 
-    def new_deal(self, game: Game, context: DealContext) -> FishingState:
+    def new_deal(self, game: GameContext, context: DealContext) -> FishingState:
         return FishingState.new(game, context)
 
-    def from_json(self, game: Game, data: dict[str, Any]) -> FishingState:
+    def from_json(self, game: GameContext, data: dict[str, Any]) -> FishingState:
         return from_json(game, data)
 
-    def arrange(self, game: Game, **position: Any) -> FishingState:
+    def arrange(self, game: GameContext, **position: Any) -> FishingState:
         return setup(game, **position)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> FishingState:
@@ -98,10 +97,10 @@ class Fishing(Procedure):
         new: FishingState = state_codec.resample(state, player, rng)
         return new
 
-    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         return fishing_io.observation_fields(game)
 
-    def move_limit(self, game: Game) -> int:
+    def move_limit(self, game: GameContext) -> int:
         """Each action plays a card from hand, and a card reaches a hand once."""
         return game.pack.size + 1
 
@@ -121,7 +120,7 @@ class Fishing(Procedure):
     def in_partnerships(self, variant: Any) -> bool:
         return bool(variant.play.partners)
 
-    def partnerships(self, game: Game) -> Partnerships:
+    def partnerships(self, game: GameContext) -> Partnerships:
         return sides(game)
 
     def move_scorer(self, view: dict[str, Any],

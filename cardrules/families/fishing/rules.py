@@ -19,12 +19,12 @@ from cardrules.families.fishing.model import OVER
 from cardrules.families.fishing.tables import CAPTURE, subsets_adding_to
 
 if TYPE_CHECKING:
-    from cardrules.families.fishing.state import FishingState
+    from cardrules.families.fishing.context import FishingContext
 
 __all__ = ["RULES", "captures_of", "refusal", "refusing_rule"]
 
 
-def captures_of(state: FishingState, card: int) -> tuple[Action, ...]:
+def captures_of(state: FishingContext, card: int) -> tuple[Action, ...]:
     """The captures open to ``card`` played now, under the rules of capture (equal rank,
     sums, equal rank first)."""
     tables = state._tables
@@ -50,16 +50,16 @@ def _ours(action: Action) -> bool:
     return action.kind is Kind.PLAY or (action.kind is Kind.VERB and action.name == CAPTURE)
 
 
-def _over(state: FishingState, action: Action) -> str | None:
+def _over(state: FishingContext, action: Action) -> str | None:
     return "the deal is over" if state._phase is OVER else None
 
 
-def _phase_over(state: FishingState, action: Action) -> str | None:
+def _phase_over(state: FishingContext, action: Action) -> str | None:
     """An action of a listed phase, once play has begun: that phase is over."""
     return None if _ours(action) else flow.over(state, action)
 
 
-def _turn(state: FishingState, action: Action) -> str | None:
+def _turn(state: FishingContext, action: Action) -> str | None:
     """A turn plays one card from hand."""
     if _ours(action):
         return None
@@ -67,7 +67,7 @@ def _turn(state: FishingState, action: Action) -> str | None:
             f"captures, or 'play' and a card that captures nothing")
 
 
-def _shape(state: FishingState, action: Action) -> str | None:
+def _shape(state: FishingContext, action: Action) -> str | None:
     """A turn plays one card: ``play`` lays it, ``capture`` names it, then what it takes."""
     if action.kind is Kind.PLAY and len(action.cards) != 1:
         return "'play' lays one card on the table"
@@ -78,7 +78,7 @@ def _shape(state: FishingState, action: Action) -> str | None:
     return None
 
 
-def _holds(state: FishingState, action: Action) -> str | None:
+def _holds(state: FishingContext, action: Action) -> str | None:
     """You play a card from your own hand."""
     card = action.cards[0]
     if not (state._hands[state._current] >> card) & 1:
@@ -86,7 +86,7 @@ def _holds(state: FishingState, action: Action) -> str | None:
     return None
 
 
-def _on_table(state: FishingState, action: Action) -> str | None:
+def _on_table(state: FishingContext, action: Action) -> str | None:
     """You capture cards that lie face up on the table."""
     missing = [c for c in action.cards[1:] if not (state._table >> c) & 1]
     if missing:
@@ -94,7 +94,7 @@ def _on_table(state: FishingState, action: Action) -> str | None:
     return None
 
 
-def _capturing(state: FishingState, action: Action) -> str | None:
+def _capturing(state: FishingContext, action: Action) -> str | None:
     """A card captures one card of its rank or cards whose values add up to its value."""
     if action.kind is Kind.PLAY:
         return None
@@ -116,7 +116,7 @@ def _capturing(state: FishingState, action: Action) -> str | None:
             f"{tables.values[card]}")
 
 
-def _rank_first(state: FishingState, action: Action) -> str | None:
+def _rank_first(state: FishingContext, action: Action) -> str | None:
     """With a card of its rank on the table, a card must capture one of those."""
     if action.kind is Kind.PLAY or not state._tables.play.rank_first:
         return None
@@ -129,7 +129,7 @@ def _rank_first(state: FishingState, action: Action) -> str | None:
     return None
 
 
-def _must_capture(state: FishingState, action: Action) -> str | None:
+def _must_capture(state: FishingContext, action: Action) -> str | None:
     """A card that can capture may not be laid on the table."""
     if action.kind is not Kind.PLAY or not state._tables.play.must_capture:
         return None
@@ -141,7 +141,7 @@ def _must_capture(state: FishingState, action: Action) -> str | None:
     return None
 
 
-RULES: tuple[Rule[FishingState], ...] = (
+RULES: tuple[Rule[FishingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
     Rule(key="turn", check=_turn),
@@ -155,13 +155,13 @@ RULES: tuple[Rule[FishingState], ...] = (
 """The rules, in the order they are asked."""
 
 
-def refusing_rule(state: FishingState,
-                  action: Action) -> tuple[Rule[FishingState], str] | None:
+def refusing_rule(state: FishingContext,
+                  action: Action) -> tuple[Rule[FishingContext], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason; None when
     every rule allows it."""
     return first_refusal(RULES, state, action)
 
 
-def refusal(state: FishingState, action: Action) -> str | None:
+def refusal(state: FishingContext, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None."""
     return refusal_of(RULES, state, action)

@@ -16,7 +16,7 @@ from cardrules.cards import bits
 from cardrules.engine.standings import Partnerships, alone, opposite
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["deal_scores", "primiera_of", "side_points", "sides", "unique_best"]
@@ -25,7 +25,7 @@ PARTNERS = 4
 """The number of players that play in partnerships (``play.partners``)."""
 
 
-def sides(game: Game) -> Partnerships:
+def sides(game: GameContext) -> Partnerships:
     """Who plays together: with four players and ``play.partners``, those sitting
     opposite; else everyone alone."""
     if game.tables.play.partners and game.players == PARTNERS:
@@ -83,7 +83,7 @@ def side_points(tables: FishingTables, piles: Sequence[int],
     return points
 
 
-def deal_scores(game: Game, won: Sequence[int], sweeps: Sequence[int]) -> tuple[int, ...]:
+def deal_scores(game: GameContext, won: Sequence[int], sweeps: Sequence[int]) -> tuple[int, ...]:
     """Each player's deal score: their side's points."""
     teams = sides(game)
     piles = [sum(won[p] for p in team) for team in teams]

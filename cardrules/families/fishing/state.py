@@ -43,7 +43,7 @@ from cardrules.families.fishing.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["FishingState"]
@@ -56,7 +56,7 @@ class FishingState(FieldState):
     re-sampling derive from the declarations.  Captured piles are public: every captured
     card was played or lay face up, so everyone saw where it went."""
 
-    _game: Game = attrs.field(default=None)
+    _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
     """Each hand as a bit set."""
@@ -92,12 +92,12 @@ class FishingState(FieldState):
     """The legal actions, once asked for."""
 
     @classmethod
-    def _make(cls, game: Game, **fields: Any) -> FishingState:
+    def _make(cls, game: GameContext, **fields: Any) -> FishingState:
         state: FishingState = fresh(game.state_class, game, game=game, **fields)
         return state
 
     @classmethod
-    def new(cls, game: Game, context: DealContext) -> FishingState:
+    def new(cls, game: GameContext, context: DealContext) -> FishingState:
         """A freshly shuffled deal, dealt at once (or after the listed phases that run
         before the deal)."""
         n = game.players

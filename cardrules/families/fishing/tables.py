@@ -24,7 +24,7 @@ from cardrules.families.fishing.model import FishingPlay, FishingScoring
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
 
 __all__ = ["CAPTURE", "FishingTables", "rank_values", "subsets_adding_to"]
 
@@ -92,7 +92,7 @@ class FishingTables:
     """The suit whose majority scores (-1: none)."""
 
     @classmethod
-    def compile(cls, game: Game) -> FishingTables:
+    def compile(cls, game: GameContext) -> FishingTables:
         play, scoring, pack = game.variant.play, game.variant.scoring, game.pack
         assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
         width = len(pack.ranks)

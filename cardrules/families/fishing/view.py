@@ -10,13 +10,13 @@ from cardrules.engine.observation import Cards, CardsBySeat, Field, NumbersBySea
 from cardrules.families.fishing.model import Step
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.families.fishing.state import FishingState
+    from cardrules.engine.state import GameContext
+    from cardrules.families.fishing.context import FishingContext
 
 __all__ = ["observation_fields", "view"]
 
 
-def view(state: FishingState, player: int) -> dict[str, Any]:
+def view(state: FishingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
     others' sizes, the stock's size, the table to capture from, the captured piles and
     the sweeps."""
@@ -49,7 +49,7 @@ def view(state: FishingState, player: int) -> dict[str, Any]:
     return out
 
 
-def observation_fields(game: Game) -> tuple[Field, ...]:
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order."""
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=tuple(s.value for s in Step)),

@@ -12,7 +12,7 @@ it in place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import shuffled
@@ -21,11 +21,13 @@ from cardrules.engine.events import Event
 from cardrules.engine.seeding import derive_seed
 
 if TYPE_CHECKING:
-    from cardrules.families.shedding.state import SheddingState
+    from cardrules.families.shedding.context import SheddingContext
     from cardrules.families.shedding.tables import SheddingTables
 
 __all__ = ["announcing", "draw_forced", "facing_draw", "refill", "replaced", "reverse",
            "take_cards"]
+
+S = TypeVar("S", bound="SheddingContext")
 
 
 def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -33,7 +35,7 @@ def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]
     return values[:index] + (value,) + values[index + 1:]
 
 
-def facing_draw(state: SheddingState, hand: int, tables: SheddingTables) -> tuple[Action, ...]:
+def facing_draw(state: SheddingContext, hand: int, tables: SheddingTables) -> tuple[Action, ...]:
     """The legal actions facing a forced draw: the cards that pass it on, then drawing
     the total (or, with nothing to draw, passing)."""
     mask = tables.forced_answers[state._top] & hand if tables.forced_answers else 0
@@ -47,7 +49,7 @@ def facing_draw(state: SheddingState, hand: int, tables: SheddingTables) -> tupl
     return tuple(legal)
 
 
-def announcing(state: SheddingState, legal: tuple[Action, ...],
+def announcing(state: SheddingContext, legal: tuple[Action, ...],
                announce: Action) -> tuple[Action, ...]:
     """``legal`` with ``announce`` added when a play among them would leave the player
     to move one card and they have not announced this turn."""
@@ -58,7 +60,7 @@ def announcing(state: SheddingState, legal: tuple[Action, ...],
     return legal
 
 
-def draw_forced(state: SheddingState) -> SheddingState:
+def draw_forced(state: S) -> S:
     """The player to move draws the forced total (what the stock, remade if the rules
     allow, holds of it); then their turn ends, or they play on."""
     new = state._clone()
@@ -73,7 +75,7 @@ def draw_forced(state: SheddingState) -> SheddingState:
     return new._pass_turn_from(p)
 
 
-def take_cards(new: SheddingState, player: int, count: int, events: list[Event], *,
+def take_cards(new: SheddingContext, player: int, count: int, events: list[Event], *,
                note: str) -> None:
     """``player`` draws up to ``count`` cards, the stock remade from the pile when it
     runs out and the rules allow."""
@@ -94,7 +96,7 @@ def take_cards(new: SheddingState, player: int, count: int, events: list[Event],
                         note=note))
 
 
-def refill(new: SheddingState, events: list[Event]) -> None:
+def refill(new: SheddingContext, events: list[Event]) -> None:
     """Shuffle the pile but its top card into the empty stock, seeded by the deal's
     shuffle seed and the number of reshuffles so far."""
     under = new._pile[:-1]
@@ -105,7 +107,7 @@ def refill(new: SheddingState, events: list[Event]) -> None:
     events.append(Event(kind="reshuffle", amount=len(under)))
 
 
-def reverse(new: SheddingState, nxt: int, events: list[Event]) -> int:
+def reverse(new: SheddingContext, nxt: int, events: list[Event]) -> int:
     """Turn the direction of play round; the player to move next.  With two players
     holding cards it acts as a skip unless the rules say ``two_player_reverse: plain``."""
     new._reversed = not new._reversed

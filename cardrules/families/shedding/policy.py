@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from cardrules.actions import Action, Kind
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.shedding.state import SheddingState
 
 __all__ = ["SheddingPolicy"]
@@ -44,7 +44,7 @@ _KEPT_BACK = 60.0
 class SheddingPolicy:
     """The play-first heuristic of shedding, scored from a state (see the module)."""
 
-    def __init__(self, game: Game, *, explore: float = 0.1) -> None:
+    def __init__(self, game: GameContext, *, explore: float = 0.1) -> None:
         pack = game.pack
         self.explore = explore
         self.wild: int = game.tables.wild

@@ -39,9 +39,8 @@ from cardrules.model.common import BeatClause, RankClause
 from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext
+    from cardrules.engine.state import DealContext, GameContext
 
 __all__ = ["Shedding", "from_json", "read_clause", "resample", "setup"]
 
@@ -66,7 +65,7 @@ _BEFORE_EFFECTS = {"pending": 0, "reversed": False, "announced": False, "reshuff
 as in state JSON written before them."""
 
 
-def from_json(game: Game, data: dict[str, Any]) -> SheddingState:
+def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
     """Read back ``SheddingState.to_json()``; a :class:`StateError` naming what is wrong
     (a field out of range, cards that do not add up).  State JSON written before the
     fields of forced draws, direction, announcements and reshuffles existed reads them
@@ -111,14 +110,14 @@ _CHOOSING = "choose_trump"
 phase of that name (then the step is ``deal``)."""
 
 
-def _choosing_stage(game: Game) -> int:
+def _choosing_stage(game: GameContext) -> int:
     """Where the listed ``choose_trump`` phase stands (-1: not listed), for state JSON
     written when the choice was a step of this procedure."""
     names = [phase.name for phase, _ in game.phases]
     return names.index(_CHOOSING) if _CHOOSING in names else -1
 
 
-def setup(game: Game, *, hands: Sequence[str], pile: str = "", stock: str = "",
+def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str = "",
           current: int = 0, owner: int = -1, dealer: int | None = None,
           own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
           out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
@@ -218,13 +217,13 @@ class Shedding(Procedure):
         if need == "own_trumps" and mode is not TrumpMode.OWN:
             yield f"play.trumps.mode: own, not {mode.value}"
 
-    def compile(self, game: Game) -> SheddingTables:
+    def compile(self, game: GameContext) -> SheddingTables:
         upcard = game.hook("upcard")
         return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
                                       game.hook("after_play"),
                                       None if is_default("upcard", upcard) else upcard)
 
-    def refusals(self, game: Game) -> tuple[Callable[[Any, Action], str | None], ...]:
+    def refusals(self, game: GameContext) -> tuple[Callable[[Any, Action], str | None], ...]:
         """The ``may_go_out`` hook's check, when the game names one."""
         go_out = game.hook("may_go_out")
         if is_default("may_go_out", go_out):
@@ -241,13 +240,13 @@ class Shedding(Procedure):
 
         return (check,)
 
-    def new_deal(self, game: Game, context: DealContext) -> SheddingState:
+    def new_deal(self, game: GameContext, context: DealContext) -> SheddingState:
         return SheddingState.new(game, context)
 
-    def from_json(self, game: Game, data: dict[str, Any]) -> SheddingState:
+    def from_json(self, game: GameContext, data: dict[str, Any]) -> SheddingState:
         return from_json(game, data)
 
-    def arrange(self, game: Game, **position: Any) -> SheddingState:
+    def arrange(self, game: GameContext, **position: Any) -> SheddingState:
         return setup(game, **position)
 
     def move_scorer(self, view: dict[str, Any],
@@ -257,15 +256,15 @@ class Shedding(Procedure):
     def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
         return resample(state, player, rng)
 
-    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+    def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """Play first, keep wild cards and one's own trumps back
         (:class:`~cardrules.families.shedding.policy.SheddingPolicy`)."""
         return SheddingPolicy(game)
 
-    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         return shedding_io.observation_fields(game)
 
-    def move_limit(self, game: Game) -> int:
+    def move_limit(self, game: GameContext) -> int:
         """Each card is played at most once and drawn at most once, or once more each
         time the stock is remade (``max_reshuffles``); a player who cannot beat draws (at
         most ``stuck_draw`` cards) or passes, and a round of passes either gives the pile

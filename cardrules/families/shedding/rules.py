@@ -21,7 +21,7 @@ from cardrules.families.shedding.model import FOLLOW, NAME, OVER, TURN
 from cardrules.families.shedding.tables import ANNOUNCE
 
 if TYPE_CHECKING:
-    from cardrules.families.shedding.state import SheddingState
+    from cardrules.families.shedding.context import SheddingContext
     from cardrules.families.shedding.tables import Move
 
 __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
@@ -30,7 +30,7 @@ __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
 # -- what the rules look at --------------------------------------------------------------
 
 
-def beaters(state: SheddingState) -> int:
+def beaters(state: SheddingContext) -> int:
     """Bit set of the held cards the player to move may lay alone on the top (B8-B11,
     wild cards; any card when there is no top; only the named suit or a wild card when a
     suit was named)."""
@@ -42,7 +42,7 @@ def beaters(state: SheddingState) -> int:
     return (state._beats[state._current][top] | state._tables.wild) & hand
 
 
-def group_moves(state: SheddingState) -> list[Move]:
+def group_moves(state: SheddingContext) -> list[Move]:
     """Every group move (B13-B14) the player to move may make on the top."""
     tables, p = state._tables, state._current
     hand = state._hands[p]
@@ -51,17 +51,17 @@ def group_moves(state: SheddingState) -> list[Move]:
     return tables.group_moves(hand, state._top, state._beats[p])
 
 
-def can_play(state: SheddingState) -> bool:
+def can_play(state: SheddingContext) -> bool:
     """True if the player to move may lay a card or a group now."""
     return bool(beaters(state)) or bool(group_moves(state))
 
 
-def can_draw(state: SheddingState) -> bool:
+def can_draw(state: SheddingContext) -> bool:
     """True if the player may still draw this turn (when stuck, B17, or at will)."""
     return state._drawn < state._tables.draw_limit and state._drawable()
 
 
-def leaves_one(state: SheddingState) -> bool:
+def leaves_one(state: SheddingContext) -> bool:
     """True if a play the player to move may make now would leave them one card."""
     left = state._hands[state._current].bit_count() - 1
     if left < 1:
@@ -76,18 +76,18 @@ def leaves_one(state: SheddingState) -> bool:
                                         for m in group_moves(state))
 
 
-def _top(state: SheddingState) -> str:
+def _top(state: SheddingContext) -> str:
     return state.game.pack.name(state._top) if state._top >= 0 else "nothing"
 
 
 # -- the rules, in the order they are asked ------------------------------------------------
 
 
-def _deal_over(state: SheddingState, action: Action) -> str | None:
+def _deal_over(state: SheddingContext, action: Action) -> str | None:
     return "the deal is over" if state._phase is OVER else None
 
 
-def _known_action(state: SheddingState, action: Action) -> str | None:
+def _known_action(state: SheddingContext, action: Action) -> str | None:
     kind = action.kind
     if kind is Kind.PLAY:
         return None if action.cards and not action.name else "'play' names only the cards laid"
@@ -105,7 +105,7 @@ def _known_action(state: SheddingState, action: Action) -> str | None:
     return flow.over(state, action) or f"'{word}' is not an action of this game"
 
 
-def _cards_in_pack(state: SheddingState, action: Action) -> str | None:
+def _cards_in_pack(state: SheddingContext, action: Action) -> str | None:
     size = state.game.pack.size
     if any(not 0 <= c < size for c in action.cards):
         return f"the action names a card that is not in the pack (cards are numbered 0 to " \
@@ -115,7 +115,7 @@ def _cards_in_pack(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _name_suit(state: SheddingState, action: Action) -> str | None:
+def _name_suit(state: SheddingContext, action: Action) -> str | None:
     """After laying a wild card that names a suit, the same player names one (and does
     nothing else); a suit is named at no other time."""
     if state._phase is not NAME:
@@ -130,7 +130,7 @@ def _name_suit(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _own_turn(state: SheddingState, action: Action) -> str | None:
+def _own_turn(state: SheddingContext, action: Action) -> str | None:
     """B15: only the player to move lays cards, from their own hand."""
     p, held = state._current, state._hands[state._current]
     missing = [c for c in action.cards if not (held >> c) & 1]
@@ -140,7 +140,7 @@ def _own_turn(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _follow_up(state: SheddingState, action: Action) -> str | None:
+def _follow_up(state: SheddingContext, action: Action) -> str | None:
     """B12: after an eight, one more card that beats it, or the end of the turn."""
     if state._phase is not FOLLOW:
         return None
@@ -155,7 +155,7 @@ def _follow_up(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _announce(state: SheddingState, action: Action) -> str | None:
+def _announce(state: SheddingContext, action: Action) -> str | None:
     """``last_card``: the player to move may announce their last card once a turn, when
     a play they may make now would leave them one card."""
     if action.kind is not Kind.ANNOUNCE:
@@ -171,7 +171,7 @@ def _announce(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _forced_draw(state: SheddingState, action: Action) -> str | None:
+def _forced_draw(state: SheddingContext, action: Action) -> str | None:
     """``forced_draw``: a player made to draw draws the total, or passes it on with a card
     of the top card's rank where the rules allow; with nothing to draw, they pass."""
     if not state._pending or state._phase is not TURN or action.kind is Kind.ANNOUNCE:
@@ -192,7 +192,7 @@ def _forced_draw(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _must_beat(state: SheddingState, action: Action) -> str | None:
+def _must_beat(state: SheddingContext, action: Action) -> str | None:
     """B8-B11: a single card laid must beat the top card."""
     if state._phase is not TURN or action.kind is not Kind.PLAY or len(action.cards) != 1 \
             or state._pending:
@@ -207,7 +207,7 @@ def _must_beat(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _groups(state: SheddingState, action: Action) -> str | None:
+def _groups(state: SheddingContext, action: Action) -> str | None:
     """B13-B14: several cards are laid only as a group move the rules allow on the top,
     with the chosen card ending on top."""
     cards = action.cards
@@ -226,7 +226,7 @@ def _groups(state: SheddingState, action: Action) -> str | None:
     return refused
 
 
-def _stuck(state: SheddingState, action: Action) -> str | None:
+def _stuck(state: SheddingContext, action: Action) -> str | None:
     """B17: a player who can beat the top must; one who cannot draws (as often as the
     rules allow), then passes."""
     if state._phase is not TURN or action.kind not in (Kind.DRAW, Kind.PASS) \
@@ -249,7 +249,7 @@ def _stuck(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _at_will(state: SheddingState, action: Action) -> str | None:
+def _at_will(state: SheddingContext, action: Action) -> str | None:
     """Drawing at will: the player may draw up to the turn's limit even when able to play;
     they pass only once they have drawn that many or the stock is empty."""
     limit = state._tables.draw_limit
@@ -265,7 +265,7 @@ def _at_will(state: SheddingState, action: Action) -> str | None:
     return None
 
 
-def _written_order(state: SheddingState, action: Action) -> str | None:
+def _written_order(state: SheddingContext, action: Action) -> str | None:
     """A group's cards are written in the order the game lists that move."""
     cards = action.cards
     if state._phase is not TURN or action.kind is not Kind.PLAY or len(cards) < 2:
@@ -280,7 +280,7 @@ def _written_order(state: SheddingState, action: Action) -> str | None:
     return None  # not reached: the groups rule refused the action
 
 
-RULES: tuple[Rule[SheddingState], ...] = (
+RULES: tuple[Rule[SheddingContext], ...] = (
     Rule(key=None, check=_deal_over),
     Rule(key=None, check=_known_action),
     Rule(key=None, check=_cards_in_pack),
@@ -297,13 +297,14 @@ RULES: tuple[Rule[SheddingState], ...] = (
 """Every rule, in the order they are asked (the first refusal is the reason given)."""
 
 
-def refusing_rule(state: SheddingState, action: Action) -> tuple[Rule[SheddingState], str] | None:
+def refusing_rule(state: SheddingContext,
+                  action: Action) -> tuple[Rule[SheddingContext], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason (naming the
     variant's reference for the rule); None when every rule allows it."""
     return first_refusal(RULES, state, action)
 
 
-def refusal(state: SheddingState, action: Action) -> str | None:
+def refusal(state: SheddingContext, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
     refuses it."""
     return refusal_of(RULES, state, action)

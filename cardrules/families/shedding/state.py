@@ -69,7 +69,7 @@ from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
 
 __all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
 
@@ -86,9 +86,9 @@ class SheddingState(FieldState):
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
 
-    # Quoted: a compiled build (mypyc) evaluates class annotations, and Game is imported
+    # Quoted: a compiled build (mypyc) evaluates class annotations, and GameContext is imported
     # for type checking only.
-    _game: "Game" = attrs.field(default=None)  # noqa: UP037
+    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
@@ -161,7 +161,7 @@ class SheddingState(FieldState):
     # -- construction -------------------------------------------------------------
 
     @classmethod
-    def _make(cls, game: Game, **fields: Any) -> SheddingState:
+    def _make(cls, game: GameContext, **fields: Any) -> SheddingState:
         """A state of the game's state class (this class, or this class with the listed
         phases' fields) with the given fields, the others at their initial values."""
         state: SheddingState = fresh(game.state_class, game, game=game, **fields)
@@ -175,7 +175,7 @@ class SheddingState(FieldState):
         self._legal = None
 
     @classmethod
-    def new(cls, game: Game, context: DealContext) -> SheddingState:
+    def new(cls, game: GameContext, context: DealContext) -> SheddingState:
         """A freshly shuffled deal: dealt at once, or after the listed phases that run
         before the deal (players choosing their own trump suits, say).  Own trump suits
         the match has not carried and no phase chose are given by seat."""

@@ -24,8 +24,8 @@ from cardrules.families.shedding.model import DEAL, FOLLOW, NAME, OVER, TURN
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.families.shedding.state import SheddingState
+    from cardrules.engine.state import GameContext
+    from cardrules.families.shedding.context import SheddingContext
 
 __all__ = ["observation_fields", "view"]
 
@@ -45,7 +45,7 @@ class _ViewInfo:
     trumps: dict[tuple[tuple[int, ...], ...], dict[str, Any]]
 
 
-def _info(game: Game) -> _ViewInfo:
+def _info(game: GameContext) -> _ViewInfo:
     tables = game.tables
     info: _ViewInfo | None = getattr(tables, "view_info", None)
     if info is None:
@@ -62,7 +62,7 @@ def _info(game: Game) -> _ViewInfo:
     return info
 
 
-def view(state: SheddingState, player: int) -> dict[str, Any]:
+def view(state: SheddingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``."""
     game = state.game
     if type(player) is not int or not 0 <= player < game.players:
@@ -107,7 +107,7 @@ def view(state: SheddingState, player: int) -> dict[str, Any]:
     return out
 
 
-def observation_fields(game: Game) -> tuple[Field, ...]:
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (the
     suit-naming step and the named suit only where a wild card names a suit; a pending
     draw, the direction, an announcement and the reshuffles only where the rules have
@@ -133,7 +133,7 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
     return fields
 
 
-def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
+def _trumps(state: SheddingContext, info: _ViewInfo) -> dict[str, Any]:
     found = info.trumps.get(state._classes)
     if found is None:
         trumps = state.game.tables.play.trumps

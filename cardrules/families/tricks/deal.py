@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from cardrules.cards import deal_round
 from cardrules.engine.standings import Partnerships, alone, opposite
 from cardrules.engine.state import DealResult
-from cardrules.families.tricks.model import DrawOrder, Partners, TrumpSource
+from cardrules.families.tricks.model import DrawOrder, Partners, RawEvent, TrumpSource
 from cardrules.hooks import FirstMoverInput
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.families.tricks.state import TricksState
+    from cardrules.engine.state import GameContext, State
+    from cardrules.families.tricks.context import TricksContext
     from cardrules.families.tricks.tables import TricksTables
 
 __all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up", "opening_leader",
            "partnerships"]
-
-RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
-"""An event kept compactly: kind, player, cards, amount, note, private."""
-
 
 @attrs.frozen(kw_only=True)
 class Dealt:
@@ -43,7 +39,7 @@ class Dealt:
     """The deal and the turned-up trump card."""
 
 
-def deal_cards(game: Game, stock: list[int], *, dealer: int, index: int,
+def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int,
                carry: Mapping[str, Any]) -> Dealt:
     """Deal from the shuffled ``stock`` (drawn from the end) one card at a time from the
     dealer's left (as many as deal ``index``'s hand size: cards left over stay in the
@@ -164,7 +160,7 @@ def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
     return [tuple(cards) for cards in lists]
 
 
-def partnerships(game: Game) -> Partnerships:
+def partnerships(game: GameContext) -> Partnerships:
     """Who plays together: partners sitting opposite (``scoring.partners: opposite``), or
     everyone alone."""
     if game.tables.scoring.partners is Partners.OPPOSITE:
@@ -172,7 +168,7 @@ def partnerships(game: Game) -> Partnerships:
     return alone(game.players)
 
 
-def deal_result(state: TricksState) -> DealResult:
+def deal_result(state: TricksContext) -> DealResult:
     """The result of a finished deal: scores, finishing order (by score, then points),
     the winners and places (partners together; the lowest score is best when the match
     goal is to avoid a losing total or the lowest total wins), and ``carry`` naming the
@@ -191,4 +187,5 @@ def deal_result(state: TricksState) -> DealResult:
         scores=scores, finish=finish, starter=state._starter, dealer=state._dealer,
         carry=(("leader", leader),),
         details={"points": list(points), "tricks": list(state._tricks),
-                 "declared": state._combo if state._declarer >= 0 else ""}, deal=state)
+                 "declared": state._combo if state._declarer >= 0 else ""},
+        deal=cast("State", state))  # the finished TricksState itself, for the hook

@@ -27,6 +27,7 @@ __all__ = [
     "LeadSpec",
     "Opening",
     "Partners",
+    "RawEvent",
     "SetBeat",
     "Target",
     "TrickScoring",
@@ -37,6 +38,10 @@ __all__ = [
     "Unannounced",
     "Unbroken",
 ]
+
+RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
+"""An event kept compactly: kind, player, cards, amount, note, private (the tricks
+states' ``events``)."""
 
 
 class SetBeat(enum.Enum):

@@ -31,7 +31,7 @@ from cardrules.actions import Action, Kind
 from cardrules.families.tricks.model import ANSWER
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.tricks.state import TricksState
 
 __all__ = ["TricksPolicy"]
@@ -43,7 +43,7 @@ _TRUMP_COST = 15.0
 class TricksPolicy:
     """The greedy heuristic of trick-taking, scored from a state (see the module)."""
 
-    def __init__(self, game: Game, *, explore: float = 0.1) -> None:
+    def __init__(self, game: GameContext, *, explore: float = 0.1) -> None:
         pack = game.pack
         self.explore = explore
         self.values = tuple(pack.value(c) for c in range(pack.size))

@@ -39,14 +39,13 @@ from cardrules.model.problems import Found
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
-    from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext
+    from cardrules.engine.state import DealContext, GameContext
 
 __all__ = ["Tricks", "from_json", "resample", "setup"]
 
 
-def from_json(game: Game, data: dict[str, Any]) -> TricksState:
+def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
     """Read back ``TricksState.to_json()``; a :class:`StateError` naming what is wrong
     (a field out of range, a trick that contradicts the phase, cards that do not add
     up)."""
@@ -76,7 +75,7 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     return state
 
 
-def setup(game: Game, *, hands: Sequence[str], stock: str = "", trump: str = "",
+def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: str = "",
           trump_card: str = "", leader: int = 0, dealer: int | None = None,
           won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
           broken: bool = False, closed: int = -1,
@@ -221,7 +220,7 @@ class Tricks(Procedure):
         if need == "bidder_names_trump" and play.trump.source is not TrumpSource.BIDDER:
             yield f"play.trump.source: bidder, not {play.trump.source.value}"
 
-    def compile(self, game: Game) -> TricksTables:
+    def compile(self, game: GameContext) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
         assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
         order = game.hook("card_order")
@@ -234,13 +233,13 @@ class Tricks(Procedure):
         return (*((StockFields,) if uses_stock_fields(variant) else ()),
                 *((FaceUpFields,) if face_up else ()))
 
-    def new_deal(self, game: Game, context: DealContext) -> TricksState:
+    def new_deal(self, game: GameContext, context: DealContext) -> TricksState:
         return TricksState.new(game, context)
 
-    def from_json(self, game: Game, data: dict[str, Any]) -> TricksState:
+    def from_json(self, game: GameContext, data: dict[str, Any]) -> TricksState:
         return from_json(game, data)
 
-    def arrange(self, game: Game, **position: Any) -> TricksState:
+    def arrange(self, game: GameContext, **position: Any) -> TricksState:
         return setup(game, **position)
 
     def move_scorer(self, view: dict[str, Any],
@@ -250,7 +249,7 @@ class Tricks(Procedure):
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)
 
-    def rollout_policy(self, game: Game) -> Callable[[Any, random.Random], Action] | None:
+    def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """The greedy heuristic scored from the state (:class:`TricksPolicy`), except where
         the card points taken count against the taker (Hearts): there the heuristic's
         eagerness to take points is no model of play, and the search plays out at
@@ -260,10 +259,10 @@ class Tricks(Procedure):
             return None
         return TricksPolicy(game)
 
-    def observation_fields(self, game: Game) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         return tricks_io.observation_fields(game)
 
-    def move_limit(self, game: Game) -> int:
+    def move_limit(self, game: GameContext) -> int:
         """Every trick takes at least one card out of the hands for good; each takes a lead
         and an answer per other player, and before it each player may be asked once
         whether to declare and may declare once; an exchange, a close and an
@@ -271,7 +270,7 @@ class Tricks(Procedure):
         n, cards = game.players, game.pack.size
         return (cards + 1) * (3 * n + 1) + len(game.tables.stock_listed())
 
-    def partnerships(self, game: Game) -> Partnerships:
+    def partnerships(self, game: GameContext) -> Partnerships:
         return partnerships(game)
 
 

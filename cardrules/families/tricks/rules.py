@@ -25,20 +25,20 @@ from cardrules.families.tricks import stock as tricks_stock
 from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER
 
 if TYPE_CHECKING:
-    from cardrules.families.tricks.state import TricksState
+    from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
 
 _CARD_KINDS = (Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE)
 
 
-def _names(state: TricksState, cards: tuple[int, ...] | int) -> str:
+def _names(state: TricksContext, cards: tuple[int, ...] | int) -> str:
     if isinstance(cards, int):
         cards = state.game.pack.cards_of(cards)
     return " ".join(state.game.pack.names(cards))
 
 
-def _shown(state: TricksState) -> int:
+def _shown(state: TricksContext) -> int:
     """The cards of a combination that scores, declared by the player on lead who has not
     led yet (0: none)."""
     return state._shown[0] if state._tables.scores else 0
@@ -47,11 +47,11 @@ def _shown(state: TricksState) -> int:
 # -- the rules, in the order they are asked ------------------------------------------------
 
 
-def _deal_over(state: TricksState, action: Action) -> str | None:
+def _deal_over(state: TricksContext, action: Action) -> str | None:
     return "the deal is over" if state._phase is OVER else None
 
 
-def _known_action(state: TricksState, action: Action) -> str | None:
+def _known_action(state: TricksContext, action: Action) -> str | None:
     kind = action.kind
     if kind is Kind.PASS:
         return None if not action.cards and not action.name else "'pass' is written alone"
@@ -67,7 +67,7 @@ def _known_action(state: TricksState, action: Action) -> str | None:
         f"cards laid"
 
 
-def _stock_form(state: TricksState, action: Action) -> str | None:
+def _stock_form(state: TricksContext, action: Action) -> str | None:
     """An exchange names one card; ``close`` and ``announce`` are written alone; each only
     in a game that has it."""
     tables, kind = state._tables, action.kind
@@ -82,11 +82,11 @@ def _stock_form(state: TricksState, action: Action) -> str | None:
     return None if not action.cards else f"'{kind.value}' is written alone"
 
 
-def _stock(kind: Kind) -> Callable[[TricksState, Action], str | None]:
+def _stock(kind: Kind) -> Callable[[TricksContext, Action], str | None]:
     """The rule of one action of the player on lead besides leading (an exchange,
     ``close`` or ``announce``), as :mod:`.tricks_stock` states it."""
 
-    def check(state: TricksState, action: Action) -> str | None:
+    def check(state: TricksContext, action: Action) -> str | None:
         return tricks_stock.refusal(state, action) if action.kind is kind else None
 
     check.__doc__ = f"The player on lead may, before leading, {kind.value} as the rules " \
@@ -94,7 +94,7 @@ def _stock(kind: Kind) -> Callable[[TricksState, Action], str | None]:
     return check
 
 
-def _cards_held(state: TricksState, action: Action) -> str | None:
+def _cards_held(state: TricksContext, action: Action) -> str | None:
     """A player lays only cards of their own hand, each once."""
     cards, pack = action.cards, state.game.pack
     if any(not 0 <= c < pack.size for c in cards):
@@ -109,7 +109,7 @@ def _cards_held(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _declare_window(state: TricksState, action: Action) -> str | None:
+def _declare_window(state: TricksContext, action: Action) -> str | None:
     """U11: before a lead, each player asked declares a combination or passes."""
     if state._phase is DECLARE and action.kind not in (Kind.DECLARE, Kind.PASS):
         return f"player {state._current} is asked first whether to declare a combination: " \
@@ -117,7 +117,7 @@ def _declare_window(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _declaration(state: TricksState, action: Action) -> str | None:
+def _declaration(state: TricksContext, action: Action) -> str | None:
     """U11: a combination held is declared before a lead, when asked (or, when nobody
     else could declare, by the leader instead of leading), and only if every hand could
     answer it."""
@@ -145,7 +145,7 @@ def _declaration(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _after_declaring(state: TricksState, action: Action) -> str | None:
+def _after_declaring(state: TricksContext, action: Action) -> str | None:
     """A player on lead who declared a combination that scores leads one of its cards
     next (or announces)."""
     shown = _shown(state)
@@ -156,7 +156,7 @@ def _after_declaring(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _lead(state: TricksState, action: Action) -> str | None:
+def _lead(state: TricksContext, action: Action) -> str | None:
     """U5: the leader leads 1 card or, as the rules allow, several of one suit, never more
     than the smallest hand holds."""
     kind, p = action.kind, state._current
@@ -178,7 +178,7 @@ def _lead(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _answer(state: TricksState, action: Action) -> str | None:
+def _answer(state: TricksContext, action: Action) -> str | None:
     """U5: each other player answers with as many cards as were led, face up or face down
     as the rules allow."""
     if state._phase is not ANSWER:
@@ -196,7 +196,7 @@ def _answer(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _opening(state: TricksState, action: Action) -> str | None:
+def _opening(state: TricksContext, action: Action) -> str | None:
     """The holder of the opening card leads it (or, as the rules allow, cards of its
     suit) to the first trick of the deal."""
     tables, p = state._tables, state._current
@@ -215,7 +215,7 @@ def _opening(state: TricksState, action: Action) -> str | None:
     return None
 
 
-def _unbroken(state: TricksState, action: Action) -> str | None:
+def _unbroken(state: TricksContext, action: Action) -> str | None:
     """Cards of the suits that must first be broken may not be led until a card of them
     (or a card that breaks them) has been played, unless the leader holds nothing else
     that may be led."""
@@ -245,7 +245,7 @@ def _unbroken(state: TricksState, action: Action) -> str | None:
 _STEPS = ("follow", "trump_when_void", "first_trick", "head")
 
 
-def _led(state: TricksState) -> int:
+def _led(state: TricksContext) -> int:
     """The cards of the suits led (a card counts in the suit the ``card_order`` hook puts
     it in)."""
     tables = state._tables
@@ -256,7 +256,7 @@ def _led(state: TricksState) -> int:
     return out
 
 
-def _step(state: TricksState, step: str, answers: list[int]) -> list[int]:
+def _step(state: TricksContext, step: str, answers: list[int]) -> list[int]:
     """The ``answers`` (bit sets) that meet ``step``, or all of them when none does or the
     step does not bind now."""
     tables, hand = state._tables, state._hands[state._current]
@@ -280,7 +280,7 @@ def _step(state: TricksState, step: str, answers: list[int]) -> list[int]:
     return [m for m, score in zip(answers, scores) if score == best]
 
 
-def _allowed_before(state: TricksState, step: str) -> list[int]:
+def _allowed_before(state: TricksContext, step: str) -> list[int]:
     """The answers (bit sets) the steps before ``step`` allow."""
     size = state._plays[0].bit_count()
     answers = [mask_of(c) for c in combinations(bits(state._hands[state._current]), size)]
@@ -289,10 +289,10 @@ def _allowed_before(state: TricksState, step: str) -> list[int]:
     return answers
 
 
-def _duty(step: str) -> Callable[[TricksState, Action], str | None]:
+def _duty(step: str) -> Callable[[TricksContext, Action], str | None]:
     """The rule of one step of the duties of answering."""
 
-    def check(state: TricksState, action: Action) -> str | None:
+    def check(state: TricksContext, action: Action) -> str | None:
         if action.kind is not Kind.ANSWER or state._phase is not ANSWER \
                 or len(action.cards) != state._plays[0].bit_count():
             return None
@@ -305,7 +305,7 @@ def _duty(step: str) -> Callable[[TricksState, Action], str | None]:
     return check
 
 
-def _suit_names(state: TricksState, mask: int) -> str:
+def _suit_names(state: TricksContext, mask: int) -> str:
     """The letters of the suits of ``mask``, or ``trumps`` for the trump suit."""
     pack, tables = state.game.pack, state._tables
     trumps = tables.trump_groups[tables.trump_index(state._trump)]
@@ -314,7 +314,7 @@ def _suit_names(state: TricksState, mask: int) -> str:
     return "/".join(sorted({pack.suits[pack.suit(c)] for c in bits(mask)}))
 
 
-def _restricted(state: TricksState) -> str:
+def _restricted(state: TricksContext) -> str:
     """The first-trick restriction's cards, the whole suits by their letters."""
     pack, mask = state.game.pack, state._tables.first_trick
     words = []
@@ -325,7 +325,7 @@ def _restricted(state: TricksState) -> str:
     return "/".join(words + list(pack.names(pack.cards_of(mask))))
 
 
-_DUTY_REASONS: dict[str, Callable[[TricksState], str]] = {
+_DUTY_REASONS: dict[str, Callable[[TricksContext], str]] = {
     "follow": lambda state: f"player {state._current} must follow suit: answer with as "
                             f"many cards of the led suit ({_suit_names(state, _led(state))}) "
                             f"as they can",
@@ -350,7 +350,7 @@ _DUTY_DOCS = {
 }
 
 
-def _written_order(state: TricksState, action: Action) -> str | None:
+def _written_order(state: TricksContext, action: Action) -> str | None:
     """Cards are written in a player's sort (by suit, then rank from high to low)."""
     sort = state.game.pack.cards_of(mask_of(action.cards))
     if action.cards != sort:
@@ -358,7 +358,7 @@ def _written_order(state: TricksState, action: Action) -> str | None:
     return None
 
 
-RULES: tuple[Rule[TricksState], ...] = (
+RULES: tuple[Rule[TricksContext], ...] = (
     Rule(key=None, check=_deal_over),
     Rule(key=None, check=_known_action),
     Rule(key=None, check=_cards_held),
@@ -376,13 +376,13 @@ RULES: tuple[Rule[TricksState], ...] = (
 """Every rule, in the order they are asked (the first refusal is the reason given)."""
 
 
-def refusing_rule(state: TricksState, action: Action) -> tuple[Rule[TricksState], str] | None:
+def refusing_rule(state: TricksContext, action: Action) -> tuple[Rule[TricksContext], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason (naming the
     variant's reference for the rule); None when every rule allows it."""
     return first_refusal(RULES, state, action)
 
 
-def refusal(state: TricksState, action: Action) -> str | None:
+def refusal(state: TricksContext, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None if no rule
     refuses it."""
     return refusal_of(RULES, state, action)

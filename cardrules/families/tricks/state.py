@@ -73,7 +73,7 @@ from cardrules.families.tricks.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
+    from cardrules.engine.state import GameContext
     from cardrules.families.tricks.stock import StockFields
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
@@ -93,9 +93,9 @@ class TricksState(StockAttributes, FieldState):
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
 
-    # Quoted: a compiled build (mypyc) evaluates class annotations, and Game is imported
+    # Quoted: a compiled build (mypyc) evaluates class annotations, and GameContext is imported
     # for type checking only.
-    _game: "Game" = attrs.field(default=None)  # noqa: UP037
+    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
     _tables: TricksTables = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
@@ -163,7 +163,7 @@ class TricksState(StockAttributes, FieldState):
     # -- construction -------------------------------------------------------------
 
     @classmethod
-    def _make(cls, game: Game, **fields: Any) -> TricksState:
+    def _make(cls, game: GameContext, **fields: Any) -> TricksState:
         """A state of the game's state class (this class, or this class with the listed
         phases' fields) with the given fields, the others at their initial values."""
         state: TricksState = fresh(game.state_class, game, game=game, tables=game.tables,
@@ -171,7 +171,7 @@ class TricksState(StockAttributes, FieldState):
         return state
 
     @classmethod
-    def new(cls, game: Game, context: DealContext) -> TricksState:
+    def new(cls, game: GameContext, context: DealContext) -> TricksState:
         """A freshly shuffled deal, dealt at once or once the listed phases that run
         before the deal are done; the carried ``leader`` (if any) leads first."""
         n, first = game.players, (context.dealer + 1) % game.players

@@ -29,7 +29,7 @@ from cardrules.families.tricks.model import LEAD, Effect, TrickScoring, TricksPl
 from cardrules.model.variant import Variant
 
 if TYPE_CHECKING:
-    from cardrules.families.tricks.state import TricksState
+    from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["KINDS", "StockAttributes", "StockFields", "legal", "refusal", "uses_stock_fields"]
 
@@ -85,7 +85,7 @@ KINDS: tuple[Kind, ...] = (Kind.EXCHANGE, Kind.CLOSE, Kind.ANNOUNCE)
 cycle, where it cannot always infer it first)."""
 
 
-def legal(state: TricksState) -> tuple[Action, ...]:
+def legal(state: TricksContext) -> tuple[Action, ...]:
     """The exchanges, ``close`` and ``announce`` the player on lead may make now."""
     tables = state._tables
     out: list[Action] = []
@@ -99,7 +99,7 @@ def legal(state: TricksState) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def refusal(state: TricksState, action: Action) -> str | None:
+def refusal(state: TricksContext, action: Action) -> str | None:
     """Why ``action`` (an exchange, ``close`` or ``announce``) is refused now, or None.
     The caller has checked that the game has the action and that an exchange names one
     card."""

@@ -30,7 +30,7 @@ from cardrules.primitives.beats import class_table, clause_table, suit_classes
 from cardrules.primitives.combos import Pattern, compile_pattern, filter_mask, find
 
 if TYPE_CHECKING:
-    from cardrules.families.tricks.view import ViewInfo
+    from cardrules.families.tricks.view_info import ViewInfo
 
 __all__ = ["Declaration", "TricksTables"]
 

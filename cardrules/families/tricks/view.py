@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event
 from cardrules.engine.observation import (
@@ -20,39 +18,18 @@ from cardrules.engine.observation import (
     Trick,
 )
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER, DrawOrder
+from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER, DrawOrder, RawEvent
+from cardrules.families.tricks.view_info import ViewInfo
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.game import Game
-    from cardrules.families.tricks.state import RawEvent, TricksState
+    from cardrules.engine.state import GameContext
+    from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["ViewInfo", "observation_fields", "view", "view_info"]
 
 
-@attrs.frozen(kw_only=True)
-class ViewInfo:
-    """What every view of one game needs, computed once (kept on the game's tables)."""
-
-    variant: str
-    """The variant's name."""
-    names: tuple[str, ...]
-    """Card number -> name."""
-    suits: tuple[str, ...]
-    """Suit index -> letter."""
-    cards: CardNames
-    """Fast names of bit sets."""
-    hand_seen: tuple[tuple[bool, ...], ...]
-    """Per viewer, per owner: may the viewer see that hand?"""
-    won_seen: tuple[tuple[bool, ...], ...]
-    """Per viewer, per owner: may the viewer see those won cards (and their points)?"""
-    up_seen: tuple[tuple[bool, ...], ...]
-    """Per viewer, per owner: may the viewer see that player's face-up cards in the trick?"""
-    stock_seen: bool
-    """Everybody may see the stock."""
-
-
-def view_info(game: Game) -> ViewInfo:
+def view_info(game: GameContext) -> ViewInfo:
     """The game's :class:`ViewInfo`, made on first use."""
     tables = game.tables
     info: ViewInfo | None = tables.view_info
@@ -73,7 +50,7 @@ def view_info(game: Game) -> ViewInfo:
     return info
 
 
-def observation_fields(game: Game) -> tuple[Field, ...]:
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (with
     ``broken`` only when some suits must be broken before they are led, ``closed`` when
     the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
@@ -92,7 +69,7 @@ def observation_fields(game: Game) -> tuple[Field, ...]:
                Cards(key="shown")] if game.tables.scores else []))
 
 
-def view(state: TricksState, player: int) -> dict[str, Any]:
+def view(state: TricksContext, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
     game = state._game
     if type(player) is not int or not 0 <= player < game.players:

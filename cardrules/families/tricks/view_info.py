@@ -1,0 +1,34 @@
+"""What every view of one tricks game needs, computed once by the first view and kept on
+the game's tables (its own module, so that the tables can name its type without importing
+the views).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.engine.views import CardNames
+
+__all__ = ["ViewInfo"]
+
+
+@attrs.frozen(kw_only=True)
+class ViewInfo:
+    """What every view of one game needs, computed once (kept on the game's tables)."""
+
+    variant: str
+    """The variant's name."""
+    names: tuple[str, ...]
+    """Card number -> name."""
+    suits: tuple[str, ...]
+    """Suit index -> letter."""
+    cards: CardNames
+    """Fast names of bit sets."""
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that hand?"""
+    won_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see those won cards (and their points)?"""
+    up_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, per owner: may the viewer see that player's face-up cards in the trick?"""
+    stock_seen: bool
+    """Everybody may see the stock."""
