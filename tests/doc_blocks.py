@@ -16,6 +16,21 @@ A marker on the line before a block's fence changes how it is taken:
 - ``<!-- doc-test: skip -->``: the block is not run (say why on the same line).
 
 Run ``python tests/doc_blocks.py docs/authoring.md`` to run one page by hand.
+
+A *session* page (:func:`run_session`: the tutorial, getting started) is run as a reader
+would, in an empty working folder, and what it shows is compared:
+
+- ``pycon`` blocks (``>>>`` lines and their output) run as doctests sharing one
+  namespace (``...`` in an output stands for anything);
+- a block of shell lines (``$ cardrules ...`` each followed by its output) runs each
+  command through the command line in-process, and compares the output the same way,
+  with timings (``in 39.1 s``) left out; ``| grep WORD`` keeps the lines holding WORD;
+- a ``sh`` block of commands (no output shown) runs each ``cardrules`` command, which
+  must succeed;
+- ``cardrules play`` is interactive and never run (``tests/test_terminal_pty.py`` plays
+  it); a ``yaml`` or ``python`` block marked ``<!-- doc-test: write FILE -->``,
+  ``append FILE`` or ``merge FILE`` (a deep merge of the YAML data) makes that file of
+  the working folder instead of running.
 """
 
 from __future__ import annotations
@@ -31,7 +46,7 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```$", re.DOTALL | re.MULTILINE)
-MARKER = re.compile(r"<!--\s*doc-test:\s*(\w+)[^>]*-->\s*\Z")
+MARKER = re.compile(r"<!--\s*doc-test:\s*(\w+)\s*([\w.-]*)[^>]*-->\s*\Z")
 EXAMPLE_FILE = re.compile(r"\A# (docs/examples/[\w.-]+\.yaml)\n")
 
 
@@ -46,7 +61,9 @@ class Block:
     language: str
     code: str
     marker: str
-    """``continue``, ``skip`` or ''."""
+    """``continue``, ``skip``, ``write``, ``append``, ``merge`` or ''."""
+    argument: str = ""
+    """The marker's file name (``write eight-tricks.yaml``)."""
 
     @property
     def where(self) -> str:
@@ -63,7 +80,8 @@ def blocks(page: str) -> list[Block]:
         marker = MARKER.search(last)
         found.append(Block(page=page, line=text.count("\n", 0, match.start()) + 1,
                            language=match.group(1), code=match.group(2),
-                           marker=marker.group(1) if marker else ""))
+                           marker=marker.group(1) if marker else "",
+                           argument=marker.group(2) if marker else ""))
     return found
 
 
@@ -123,5 +141,116 @@ def run_page(page: str) -> None:
             print(f"{block.where}: {time.perf_counter() - start:.2f} s", file=sys.stderr)
 
 
+TIMING = re.compile(r"in \d+(\.\d+)? s\b")
+
+
+def _same(want: str, got: str) -> bool:
+    """Whether ``got`` is the output ``want`` shows (``...`` for anything, timings aside)."""
+    import doctest
+
+    want, got = TIMING.sub("in … s", want), TIMING.sub("in … s", got)
+    return doctest.OutputChecker().check_output(
+        want.rstrip() + "\n", got.rstrip() + "\n", doctest.ELLIPSIS)
+
+
+def _cardrules(command: str) -> tuple[int, str]:
+    """Run ``cardrules ARGS [| grep WORD]`` in-process: (status, output)."""
+    import contextlib
+    import io
+    import shlex
+
+    from cardrules.tools.cli import main
+
+    command, _, grep = command.partition("| grep ")
+    argv = shlex.split(command, comments=True)
+    assert argv[0] == "cardrules", f"not a cardrules command: {command!r}"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            status = main(argv[1:])
+        except SystemExit as exit:
+            status = int(exit.code or 0)
+    text = out.getvalue()
+    if grep:
+        word = shlex.split(grep)[0]
+        text = "".join(line for line in text.splitlines(keepends=True) if word in line)
+    return status, text
+
+
+def _shell(block: Block) -> None:
+    """Each ``$ cardrules ...`` line of ``block`` run, its output compared."""
+    lines = block.code.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("$ ")]
+    for k, i in enumerate(starts):
+        command = lines[i][2:]
+        want = "\n".join(lines[i + 1:starts[k + 1] if k + 1 < len(starts) else None])
+        if command.split()[:2] == ["cardrules", "play"]:
+            continue
+        status, got = _cardrules(command)
+        if not want.strip():                     # no output shown: it must succeed
+            assert status == 0, f"{block.where}: {command} failed:\n{got}"
+            continue
+        assert _same(want, got), f"{block.where}: {command}\nshown:\n{want}\ngot:\n{got}"
+
+
+def _file(block: Block) -> None:
+    """Write, append or merge the block into its file of the working folder."""
+    import yaml
+
+    path = Path(block.argument)
+    if block.marker == "merge":
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        _merge(data, yaml.safe_load(block.code))
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    else:
+        old = path.read_text(encoding="utf-8") if block.marker == "append" else ""
+        path.write_text(old + block.code, encoding="utf-8")
+
+
+def _merge(into: dict[str, object], patch: dict[str, object]) -> None:
+    for key, value in patch.items():
+        old = into.get(key)
+        if isinstance(old, dict) and isinstance(value, dict):
+            _merge(old, value)
+        else:
+            into[key] = value
+
+
+def run_session(page: str, workdir: Path) -> None:
+    """Run ``page`` as a reader would, in ``workdir`` (see the module's docstring)."""
+    import doctest
+
+    os.chdir(workdir)
+    sys.path.insert(0, str(workdir))
+    globs: dict[str, object] = {"__name__": "doc_session"}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    parser = doctest.DocTestParser()
+    for block in blocks(page):
+        if block.marker == "skip":
+            continue
+        if block.marker in ("write", "append", "merge"):
+            _file(block)
+        elif block.language == "pycon":
+            test = parser.get_doctest(block.code, globs, block.where, page, block.line)
+            runner.run(test, clear_globs=False)
+            globs.update(test.globs)             # a DocTest runs in a copy of its globals
+            assert not runner.failures, f"{block.where}: the session differs (above)"
+        elif block.language == "yaml":
+            check_yaml(block.code, block)
+        elif block.language == "python":
+            exec(compile(block.code, block.where, "exec"), globs)
+        elif block.language == "sh":
+            for line in block.code.splitlines():
+                line = line.partition("#")[0].strip()
+                if line and line.split()[:2] != ["cardrules", "play"]:
+                    status, got = _cardrules(line)
+                    assert status == 0, f"{block.where}: {line} failed:\n{got}"
+        elif block.code.startswith("$ "):
+            _shell(block)
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 2:
+        run_session(sys.argv[1], Path(sys.argv[2]))
+        raise SystemExit(0)
     run_page(sys.argv[1])
