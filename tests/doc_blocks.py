@@ -1,6 +1,7 @@
 """The code blocks of a documentation page, and a run of a page's blocks in order.
 
-A page's ``python`` blocks run in order as one module (``doc_page``, so that classes the
+A page's ``python`` blocks (and its ``$ cardrules ...`` lines, whose output is compared
+as in a session, below) run in order as one module (``doc_page``, so that classes the
 page defines pickle), each compiled under its place (``docs/authoring.md:588``), from the
 repository root with the repository on the path; its ``yaml`` blocks are parsed where they
 stand, and those that are whole rule files are loaded (after the blocks above them, so
@@ -90,7 +91,9 @@ def runnable(page: str) -> list[tuple[str, Block]]:
     continued blocks joined to the one they continue, skipped ones left out."""
     out: list[tuple[str, Block]] = []
     for block in blocks(page):
-        if block.language not in ("python", "yaml") or block.marker == "skip":
+        shell = block.language == "" and block.code.startswith("$ ")
+        if (block.language not in ("python", "yaml") and not shell) \
+                or block.marker == "skip":
             continue
         if block.marker == "continue":
             if not out or out[-1][1].language != block.language:
@@ -135,6 +138,8 @@ def run_page(page: str) -> None:
         start = time.perf_counter()
         if block.language == "yaml":
             check_yaml(code, block)
+        elif block.language == "":
+            _shell(block)
         else:
             exec(compile(code, block.where, "exec"), module.__dict__)
         if os.environ.get("DOC_BLOCK_TIMES"):
