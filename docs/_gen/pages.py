@@ -66,7 +66,16 @@ def yaml_reference() -> None:
                                    root=Variant)
     for name, text in written.items():
         write(f"reference/yaml/{name}", text)
-    summary("reference/yaml", [(f"{stem}.schema.json", f"{stem}.md") for stem in stems])
+    summary("reference/yaml", [(_schema_title(stem), f"{stem}.md") for stem in stems])
+
+
+def _schema_title(stem: str) -> str:
+    """A schema's title for the navigation (``The tricks procedure``), not its file name."""
+    import json
+
+    title = json.loads((ROOT / "schemas" / f"{stem}.schema.json").read_text(
+        encoding="utf-8")).get("title") or stem
+    return f"{title[:1].upper()}{title[1:]}"
 
 
 # -- one page per shipped game ---------------------------------------------------------
