@@ -1,10 +1,13 @@
-"""The rule files and hook module that docs/authoring.md walks through load and play, and
-every Python code block of the pages listed in ``RUN_PAGES`` runs as it is shown."""
+"""The rule files and hook module that docs/authoring.md walks through load and play;
+every Python code block of the pages listed in ``RUN_PAGES`` runs as it is shown, and the
+pages of ``SCRIPT_PAGES`` run whole, their blocks in order (``tests/doc_blocks.py``)."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +19,13 @@ from cardrules.tools.check import run_check
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 RUN_PAGES = ("learning.md",)
 """Pages whose every ``python`` code block is a complete program, each run on its own."""
+SCRIPT_PAGES = ("architecture.md", "authoring.md")
+"""Pages whose ``python`` blocks run in order as one module, and whose ``yaml`` blocks that
+are whole rule files load (``tests/doc_blocks.py``: markers for a block that continues
+the one before or is not run)."""
+SESSION_PAGES = ("getting-started.md", "tutorial.md")
+"""Pages run as a reader would, in an empty folder, every output shown compared
+(``doc_blocks.run_session``)."""
 PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```$", re.DOTALL | re.MULTILINE)
 
 
@@ -65,3 +75,43 @@ def test_every_code_block_of_the_page_runs(page: str, line: int, code: str) -> N
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
     exec(compile(code, f"docs/{page}:{line}", "exec"), {"__name__": "__doc_example__"})
+
+
+def _run_blocks(*args: str) -> None:
+    """``python tests/doc_blocks.py ARGS`` from the repository root, in a process of its
+    own (what a page registers stays there)."""
+    root = EXAMPLES.parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(root), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    run = subprocess.run([sys.executable, str(root / "tests" / "doc_blocks.py"), *args],
+                         cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, (run.stdout + run.stderr)[-4000:]
+
+
+@pytest.mark.parametrize("page", SCRIPT_PAGES)
+def test_every_block_of_the_page_runs_in_order(page: str) -> None:
+    _run_blocks(f"docs/{page}")
+
+
+@pytest.mark.parametrize("page", SESSION_PAGES)
+def test_the_page_runs_as_shown_in_an_empty_folder(page: str, tmp_path: Path) -> None:
+    _run_blocks(f"docs/{page}", str(tmp_path))
+
+
+@pytest.mark.parametrize("page", SCRIPT_PAGES + SESSION_PAGES)
+def test_few_blocks_of_the_page_are_left_out(page: str) -> None:
+    from doc_blocks import blocks
+    skipped = [b.where for b in blocks(f"docs/{page}") if b.marker == "skip"]
+    assert len(skipped) <= 2, skipped
+
+
+def test_the_phase_the_guide_builds_is_the_toy_phase_as_tested() -> None:
+    from doc_blocks import blocks
+    toy = (EXAMPLES.parent.parent / "tests" / "toy_phase.py").read_text(encoding="utf-8")
+    python = [b for b in blocks("docs/authoring.md") if b.language == "python"]
+    first = next(i for i, b in enumerate(python) if "class GivenFields" in b.code)
+    last = next(i for i, b in enumerate(python) if "register(PassLeft())" in b.code)
+    shown = python[first:last + 1]
+    assert len(shown) == 5
+    for block in shown:
+        assert block.code.strip() in toy, f"{block.where} differs from tests/toy_phase.py"

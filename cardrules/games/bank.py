@@ -10,8 +10,9 @@ __all__ = ["first_mover"]
 
 @hook("first_mover", "bank.first_mover")
 def first_mover(position: FirstMoverInput) -> int:
-    """B7: the first player from the dealer's left holding a lower card of the centre
-    card's suit; failing that, a higher one; failing that, the dealer's left."""
+    """The first player from the dealer's left holding a lower card of the centre card's
+    suit moves first; failing that, the first holding a higher one; failing that, the
+    player on the dealer's left (B7)."""
     pack, top, n = position.pack, position.top, len(position.hands)
     order = [(position.dealer + k) % n for k in range(1, n + 1)]
     if top >= 0:

@@ -47,8 +47,9 @@ OPTION_TYPES = ("integer", "boolean", "string", "string_list")
 _TRUE = ("on", "true", "yes")
 _FALSE = ("off", "false", "no")
 _PROTECTED = ("options", "extends")
-_ENUMERATED_KEYS = ("description", "default", "values", "value_descriptions")
-_TYPED_KEYS = ("description", "default", "type", "path", "minimum", "maximum", "enum")
+_ENUMERATED_KEYS = ("description", "default", "values", "value_descriptions", "applies_when")
+_TYPED_KEYS = ("description", "default", "type", "path", "minimum", "maximum", "enum",
+               "applies_when")
 
 
 @attrs.frozen(kw_only=True)
@@ -84,9 +85,39 @@ def declarations(base: Source) -> dict[str, OptionDecl]:
             result[name] = _declaration(base, name, declaration)
         except VariantError as exc:
             problems.extend(exc.problems)
+    for name, declaration in declared.items():
+        problems.extend(_applies_when(base, name, declaration, result))
     if problems:
         raise VariantError(problems)
     return result
+
+
+def _applies_when(base: Source, name: str, decl: Any,
+                  found: dict[str, OptionDecl]) -> list[Problem]:
+    """Problems of an option's ``applies_when``: each key an enumerated option of the
+    variant, each value one of that option's values."""
+    when = decl.get("applies_when") if isinstance(decl, dict) else None
+    if when is None or name not in found:
+        return []
+    at: JsonPath = ("options", name, "applies_when")
+    try:
+        if not isinstance(when, dict):
+            base.fail(at, f"applies_when must map options to lists of their values; found "
+                      f"{show_value(when)}")
+        for other, values in when.items():
+            option = found.get(other)
+            if option is None or option.values is None or other == name:
+                base.fail((*at, other), f"applies_when names {other!r}, which is not another "
+                          f"enumerated option of this variant", at_key=True)
+            if not isinstance(values, list) or not values:
+                base.fail((*at, other), "applies_when lists one or more values of the option")
+            for value in values:
+                if str(value) not in option.values:
+                    base.fail((*at, other), f"{show_value(value)} is not a value of option "
+                              f"{other!r}; allowed values: {', '.join(option.values)}")
+    except VariantError as exc:
+        return list(exc.problems)
+    return []
 
 
 def _declaration(base: Source, name: str, decl: Any) -> OptionDecl:

@@ -249,6 +249,20 @@ class OptionSpec:
     """Dotted path in the rules that a typed option sets."""
     descriptions: dict[str, str] = attrs.field(factory=dict)
     """One line per enumerated value saying what it does (may be partial)."""
+    applies_when: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """Enumerated option -> its values under which this option changes anything (empty:
+    always)."""
+
+    def in_force(self, options: tuple[OptionSpec, ...]) -> bool:
+        """Whether the option changes anything under the values ``options`` hold.
+
+        >>> mode = OptionSpec(name="mode", description="", default="a", values=("a", "b"))
+        >>> OptionSpec(name="n", description="", default=1, applies_when={"mode": ("b",)},
+        ...            type="integer").in_force((mode,))
+        False
+        """
+        values = {o.name: str(o.default) for o in options}
+        return all(values.get(name) in allowed for name, allowed in self.applies_when.items())
 
     def allowed(self) -> str:
         """The allowed values, in words.

@@ -48,6 +48,8 @@ def _options(value: Any, _: type) -> tuple[OptionSpec, ...]:
             maximum=decl.get("maximum"),
             path=decl.get("path", ""),
             descriptions={k: str(v) for k, v in (decl.get("value_descriptions") or {}).items()},
+            applies_when={k: tuple(str(x) for x in v)
+                          for k, v in (decl.get("applies_when") or {}).items()},
         ))
     return tuple(specs)
 

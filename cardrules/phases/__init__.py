@@ -92,6 +92,12 @@ class Phase(abc.ABC):
     def describe(self, settings: Any) -> str:
         """What the phase does, in one English sentence."""
 
+    def in_force(self, settings: Any, variant: Variant) -> bool:
+        """Whether the phase has something to do in some deal of ``variant`` (True by
+        default).  A phase not in force is not described by ``cardrules rules``, and
+        :meth:`skip` must then skip it in every deal."""
+        return True
+
     @abc.abstractmethod
     def enter(self, state: Any, settings: Any) -> None:
         """Start the phase on a fresh clone of the state (at least: set ``_current``)."""

@@ -681,7 +681,8 @@ def _check(args: argparse.Namespace) -> int:
     if args.json:
         write_whole(sys.stdout, json.dumps(figures) + "\n")
     else:
-        print(f"{report.variant}: {report.games} games ({report.matches} whole matches) for "
+        matches = f"{report.matches} whole match{'es' if report.matches != 1 else ''}"
+        print(f"{report.variant}: {report.games} games ({matches}) for "
               f"{', '.join(map(str, report.players))} players with bots "
               f"{', '.join(report.policies)}" + (
                   "" if report.leak_share >= 1 else

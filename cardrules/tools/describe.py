@@ -29,8 +29,10 @@ def describe(variant: Variant) -> list[str]:
     if variant.description:
         lines += [variant.description, ""]
     lines += ["## Cards and players", *_setup(variant), ""]
-    if variant.phases:
-        lines += ["## After the deal", *_phases(variant), ""]
+    for heading, before in (("## Before the deal", True), ("## After the deal", False)):
+        phases = list(_phases(variant, before_deal=before))
+        if phases:
+            lines += [heading, *phases, ""]
     play = list(find_procedure(variant.play.procedure).describe(variant))
     if play:
         lines += ["## Play", *play, ""]
@@ -47,11 +49,15 @@ def describe(variant: Variant) -> list[str]:
     return lines
 
 
-def _phases(v: Variant) -> Iterator[str]:
-    """One line per listed phase, in the words of the phase itself."""
+def _phases(v: Variant, *, before_deal: bool) -> Iterator[str]:
+    """One line per listed phase in force that runs before the deal (or after it), in
+    the words of the phase itself; a phase the engine skips in every deal of ``v`` is
+    not described."""
     for entry in v.phases:
         phase = find_phase(entry.name)
-        yield f"- {phase.describe(phase.settings(entry.section))}"
+        settings = phase.settings(entry.section)
+        if phase.before_deal is before_deal and phase.in_force(settings, v):
+            yield f"- {phase.describe(settings)}"
 
 
 def _ranks(names: Any) -> str:
@@ -99,7 +105,8 @@ def _setup(v: Variant) -> Iterator[str]:
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")
-    yield f"- First move: {procedure.first_move(v, doc)}."
+    move = procedure.first_move(v, doc)
+    yield f"- First move: {move[:1].lower()}{move[1:]}."
 
 
 def _cards_left(v: Variant) -> bool:
@@ -164,12 +171,26 @@ def _deals(v: Variant) -> str:
 
 
 def _options(v: Variant) -> Iterator[str]:
+    """The value of each option in force (one that changes nothing under the other
+    options' values, see ``applies_when``, is left out)."""
     for option in v.options:
+        if not option.in_force(v.options):
+            continue
         value = option.default
         meaning = option.descriptions.get(str(value), "")
-        shown = "null" if value is None else value
-        yield f"- {option.name} = {shown}" + (f": {meaning}" if meaning else "") + \
+        yield f"- {option.name} = {_value(value)}" + (f": {meaning}" if meaning else "") + \
             f" ({option.description})"
+
+
+def _value(value: Any) -> str:
+    """An option's value as a rule file would write it (``S D``; ``not set``)."""
+    if value is None:
+        return "not set"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value) or "none"
+    return str(value)
 
 
 def hand_sizes(deal: DealSpec, *, starts_over: bool = True) -> str:

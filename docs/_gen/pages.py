@@ -33,13 +33,19 @@ from cardrules.tools.describe import describe  # noqa: E402
 
 DOCS = ROOT / "docs"
 API_SKIP = {"__main__"}                         # entry points, not API
+PUBLIC_API = ("cardrules", "cardrules.engine.game", "cardrules.engine.state",
+              "cardrules.errors", "cardrules.actions", "cardrules.cards", "cardrules.hooks")
+"""What an embedding program uses, listed first in the API reference (``State`` and
+``Game`` right after the package); every other module is under "Internals"."""
 
 
 def write(name: str, text: str) -> None:
-    """Write a generated page, and let "edit this page" point at this script."""
+    """Write a generated page, and let "edit this page" point at this script (not for a
+    SUMMARY.md, which is no page: ``hooks.py`` drops it once the navigation is built)."""
     with mkdocs_gen_files.open(name, "w") as handle:
         handle.write(text)
-    mkdocs_gen_files.set_edit_path(name, Path("docs/_gen/pages.py"))
+    if not name.endswith("SUMMARY.md"):
+        mkdocs_gen_files.set_edit_path(name, Path("docs/_gen/pages.py"))
 
 
 def summary(folder: str, entries: list[tuple[str, str]]) -> None:
@@ -60,7 +66,16 @@ def yaml_reference() -> None:
                                    root=Variant)
     for name, text in written.items():
         write(f"reference/yaml/{name}", text)
-    summary("reference/yaml", [(f"{stem}.schema.json", f"{stem}.md") for stem in stems])
+    summary("reference/yaml", [(_schema_title(stem), f"{stem}.md") for stem in stems])
+
+
+def _schema_title(stem: str) -> str:
+    """A schema's title for the navigation (``The tricks procedure``), not its file name."""
+    import json
+
+    title = json.loads((ROOT / "schemas" / f"{stem}.schema.json").read_text(
+        encoding="utf-8")).get("title") or stem
+    return f"{title[:1].upper()}{title[1:]}"
 
 
 # -- one page per shipped game ---------------------------------------------------------
@@ -117,18 +132,24 @@ def api() -> None:
         if any(p.startswith("_") for p in parts) or parts[-1] in API_SKIP:
             continue
         modules.append(".".join(parts))
-    lines = []
+    public = ["- Public API\n"]
+    lines = ["- Internals\n"]
     for module in modules:
         page = "index.md" if module == "cardrules" else f"{module.removeprefix('cardrules.')}.md"
         heading = "The cardrules package" if module == "cardrules" else f"`{module}`"
         write(f"reference/api/{page}", f"# {heading}\n\n::: {module}\n")
+        if module in PUBLIC_API:
+            continue
         depth = module.count(".")
         if depth == 1 and any(m.startswith(module + ".") for m in modules):
-            lines.append(f"- {module}\n")              # a subpackage: a section of its own
-            lines.append(f"    - [{module}]({page})\n")
+            lines.append(f"    - {module}\n")          # a subpackage: a section of its own
+            lines.append(f"        - [{module}]({page})\n")
         else:
-            lines.append("    " * min(depth - 1, 1) + f"- [{module}]({page})\n")
-    write("reference/api/SUMMARY.md", "".join(lines))
+            lines.append("    " * min(depth, 2) + f"- [{module}]({page})\n")
+    for module in PUBLIC_API:
+        page = "index.md" if module == "cardrules" else f"{module.removeprefix('cardrules.')}.md"
+        public.append(f"    - [{module}]({page})\n")
+    write("reference/api/SUMMARY.md", "".join(public + lines))
 
 
 # -- the command line -------------------------------------------------------------------

@@ -61,11 +61,13 @@ class ChooseTrump(Phase):
                 "chooses a trump suit of their own that nobody has chosen; it stays theirs "
                 "for the whole match.")
 
+    def in_force(self, settings: Any, variant: Variant) -> bool:
+        """Only where the trumps are each player's own (``trumps: none`` skips it)."""
+        return not any(find_procedure(variant.play.procedure).lacks("own_trumps", variant))
+
     def skip(self, state: Any, settings: Any) -> bool:
         """Nothing to choose: the trumps are not own, or the match has carried them."""
-        variant = state.game.variant
-        return bool(state._own_suits) or any(
-            find_procedure(variant.play.procedure).lacks("own_trumps", variant))
+        return bool(state._own_suits) or not self.in_force(settings, state.game.variant)
 
     def enter(self, state: Any, settings: Any) -> None:
         game = state.game
