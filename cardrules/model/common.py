@@ -180,6 +180,11 @@ class PackSpec:
     """Cards outside rank x suit (jokers): no suit and no rank, numbered after the grid."""
 
     @property
+    def size(self) -> int:
+        """Number of cards: every rank of every suit, then the extra cards."""
+        return len(self.ranks) * len(self.suits) + len(self.extra_names)
+
+    @property
     def extra_names(self) -> tuple[str, ...]:
         """The names of the extra cards, one per card, in card-number order."""
         return tuple(name for spec in self.extra for name in spec.names)
