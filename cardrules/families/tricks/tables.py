@@ -247,7 +247,9 @@ class TricksTables:
         where the game has them."""
         pack, rule = self.pack, self.play
         lead = min(rule.lead.max_cards, self.hand_size)
-        suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
+        # a lead of one suit: the extra cards (jokers), of no suit, make a pool of their own
+        suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits))) + \
+            ((pack.extra_cards,) if pack.extra else ())
         names = [p.name for p in self.patterns[0]]
         sizes = [p.size for p in self.patterns[0]]
         largest = max([lead, *(size for size, effect in zip(sizes, self.effects)
