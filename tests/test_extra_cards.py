@@ -214,3 +214,16 @@ def test_a_led_joker_holds_the_trick_unless_trumped() -> None:
     state = game.setup(hands=["JK 2C", "AH 3C", "2S 2D", "KH 7D"], trump="S", leader=0)
     state = state.apply("lead JK").apply("answer AH").apply("answer 2S").apply("answer KH")
     assert state.current_player == 2
+
+
+def test_a_joker_dealt_last_to_the_dealer_names_no_trumps() -> None:
+    game = _game("joker_whist", 4)
+    table = TextRenderer(game.pack, ascii=True)
+    for seed in range(300):
+        view = game.new_deal(seed).view(0)
+        turned = [e for e in view["events"] if e["kind"] == "trump"]
+        if turned[0]["cards"] == ["JK"]:
+            assert turned[0]["note"] == "none" and view["trump"] is None
+            assert table.event(turned[0]) == "JK turned up: trumps none"
+            return
+    pytest.fail("no deal of 300 gave the dealer the joker last")
