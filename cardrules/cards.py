@@ -214,7 +214,8 @@ class Pack:
         """Card points of ``card`` (an extra card's are 0 unless ``values`` gives them)."""
         if self.values:
             return self.values[card]
-        return self.points[card % len(self.ranks)] if self.points and card < self.grid else 0
+        rank = self._rank_of[card]
+        return self.points[rank] if self.points and rank >= 0 else 0
 
     def value_of(self, mask: int) -> int:
         """Card points of every card in a bit set."""
