@@ -227,3 +227,24 @@ def test_a_joker_dealt_last_to_the_dealer_names_no_trumps() -> None:
             assert table.event(turned[0]) == "JK turned up: trumps none"
             return
     pytest.fail("no deal of 300 gave the dealer the joker last")
+
+
+def test_card_points_may_name_a_joker() -> None:
+    game = cardrules.load({"extends": "hearts", "patch": {"pack": {
+        "extra": ["JK"], "card_points": {"QS": 13, "H": 1, "jk": 5}}}}, players=4)
+    pack = game.pack
+    assert pack.value(pack.parse("JK")) == 5 and pack.value(pack.parse("QS")) == 13
+
+
+def test_durak_with_a_joker_plays_to_the_end() -> None:
+    game, rng = cardrules.load({"extends": "durak", "patch": {"pack": {"extra": ["JK"]}}},
+                               players=3), random.Random(5)
+    laid = 0
+    for seed in range(6):
+        state = game.new_deal(seed)
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            laid += game.pack.parse("JK") in action.cards
+            state = state.apply(action)
+            assert sum(state.zones().values()) == game.pack.full
+    assert laid
