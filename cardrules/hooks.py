@@ -38,9 +38,8 @@ from cardrules.errors import Problem, VariantError
 __all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
            "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
            "LegalFilterInput", "NextDealerInput", "PackChange", "PackInput", "Refusal",
-           "RefusalInput",
-           "declare", "describe_hook", "hook", "is_default", "known", "named_hooks",
-           "points", "resolve"]
+           "RefusalInput", "declare", "describe_hook", "hook", "is_default", "known",
+           "named_hooks", "points", "resolve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -190,7 +189,8 @@ class PackChange:
     """
 
     left_out: tuple[int, ...] = ()
-    """Card numbers of the pack given (``PackInput.pack``) that are never dealt."""
+    """Card numbers that are never dealt: those of the pack given (``PackInput.pack``),
+    or of the extra cards added here, which follow them (``pack.size``, ``+ 1``...)."""
     extra: tuple[str, ...] = ()
     """Names of extra cards to add after the pack's own (jokers): no suit, no rank."""
 
