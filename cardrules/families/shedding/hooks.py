@@ -132,7 +132,9 @@ class LayOnInput:
     """The card on top of the pile."""
     written: int
     """Bit set of the cards the rule file's ``play.beats`` lets a player lay on it (trumps
-    and wild cards aside: those are laid on it as well, whatever the hook says)."""
+    and wild cards aside: those are laid on it as well, whatever the hook says).  The
+    hook's answer holds while no suit is named: after a wild card names one, that suit
+    or a wild card is asked for."""
 
 
 declare(HookPoint(name="lay_on", input=LayOnInput, default="by_the_beats",
