@@ -1,8 +1,11 @@
 """Cards, packs and card sets.
 
 A card is a small int: ``suit * len(ranks) + rank``, where ``rank`` is the card's
-position on the pack's ladder (0 = lowest).  A set of cards is an int bit set,
-bit ``c`` standing for card ``c``; this keeps hands cheap to copy and compare.
+position on the pack's ladder (0 = lowest).  A pack may also hold *extra* cards outside
+that grid (jokers): they are numbered after it, in the order the pack lists them, and
+have no suit and no rank (:meth:`Pack.suit` and :meth:`Pack.rank` give :data:`NONE`).
+A set of cards is an int bit set, bit ``c`` standing for card ``c``; this keeps hands
+cheap to copy and compare.
 
 >>> pack = Pack(ranks=("6", "7", "8", "9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"))
 >>> pack.size
@@ -12,6 +15,11 @@ bit ``c`` standing for card ``c``; this keeps hands cheap to copy and compare.
 ('10H', 7, 1)
 >>> pack.names(pack.cards_of(mask_of([card, pack.parse("AS")])))
 ('AS', '10H')
+>>> jokers = Pack(ranks=("9", "A"), suits=("S", "H"), extra=("RJ", "BJ"))
+>>> jokers.size, jokers.grid, jokers.parse("bj"), jokers.suit(5), jokers.rank(5)
+(6, 4, 5, -1, -1)
+>>> jokers.names(jokers.cards_of(jokers.full))
+('AS', '9S', 'AH', '9H', 'RJ', 'BJ')
 """
 
 from __future__ import annotations
@@ -25,7 +33,11 @@ import attrs
 
 from cardrules.errors import NotationError
 
-__all__ = ["Pack", "bits", "count", "deal_round", "mask_of", "shuffled"]
+__all__ = ["NONE", "Pack", "bits", "count", "deal_round", "mask_of", "shuffled"]
+
+
+NONE = -1
+"""The suit and the rank of an extra card (one outside rank x suit, such as a joker)."""
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -102,7 +114,8 @@ def count(mask: int) -> int:
 
 @attrs.frozen(kw_only=True)
 class Pack:
-    """A pack: a ladder of ranks (low to high) crossed with suits, with card points."""
+    """A pack: a ladder of ranks (low to high) crossed with suits, with card points, and
+    any extra cards outside that grid (jokers), which have no suit and no rank."""
 
     ranks: tuple[str, ...]
     """Rank names in ladder order, lowest first."""
@@ -116,30 +129,55 @@ class Pack:
     """Card points per card, where they are not the rank's alone (empty: by rank, from
     ``points``); see the ``card_points`` hook."""
     left_out: int = 0
-    """Cards of rank x suit that are not in the pack, as a bit set (see the ``pack``
-    hook): they keep their numbers but are never dealt."""
+    """Cards that are not in the pack, as a bit set (see the ``pack`` hook): they keep
+    their numbers but are never dealt."""
+    extra: tuple[str, ...] = ()
+    """Names of the extra cards (jokers), numbered after rank x suit in this order: each
+    name is one card, with no suit and no rank."""
     _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _sort_keys: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """Per card, its place in a player's sort: by suit, then rank from high to low."""
+    """Per card, its place in a player's sort: by suit, then rank from high to low (extra
+    cards last)."""
+    _suit_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _rank_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        names = tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
+        grid = tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
+        names = grid + self.extra
         n = len(self.ranks)
         index = {name.upper(): c for c, name in enumerate(names)}
         if len(index) < len(names):
-            raise ValueError(f"rank or suit names that differ only in case make card names "
-                             f"ambiguous: ranks {self.ranks}, suits {self.suits}")
+            raise ValueError(f"card names that differ only in case, or repeat, make card "
+                             f"names ambiguous: ranks {self.ranks}, suits {self.suits}, "
+                             f"extra cards {self.extra}")
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_names", names)
         object.__setattr__(self, "_sort_keys", tuple(
-            c - c % n + n - 1 - c % n for c in range(len(names))))
+            c - c % n + n - 1 - c % n if c < len(grid) else c for c in range(len(names))))
+        none = (NONE,) * len(self.extra)
+        object.__setattr__(self, "_suit_of", tuple(c // n for c in range(len(grid))) + none)
+        object.__setattr__(self, "_rank_of", tuple(c % n for c in range(len(grid))) + none)
+
+    @property
+    def grid(self) -> int:
+        """Number of cards of rank x suit (extra cards are numbered from here on)."""
+        return len(self.ranks) * len(self.suits)
 
     @property
     def size(self) -> int:
-        """Number of card numbers: every rank of every suit, cards left out included
-        (cards are numbered 0 to ``size - 1``; see :attr:`count`)."""
-        return len(self.ranks) * len(self.suits)
+        """Number of card numbers: every rank of every suit then the extra cards, cards
+        left out included (cards are numbered 0 to ``size - 1``; see :attr:`count`)."""
+        return len(self.ranks) * len(self.suits) + len(self.extra)
+
+    @property
+    def extra_cards(self) -> int:
+        """Bit set of the extra cards (those left out included).
+
+        >>> bin(Pack(ranks=("A",), suits=("S", "H"), extra=("JK",)).extra_cards)
+        '0b100'
+        """
+        return ((1 << len(self.extra)) - 1) << self.grid
 
     @property
     def count(self) -> int:
@@ -165,25 +203,26 @@ class Pack:
         return suit * len(self.ranks) + rank
 
     def rank(self, card: int) -> int:
-        """Ladder index of ``card``'s rank."""
-        return card % len(self.ranks)
+        """Ladder index of ``card``'s rank (:data:`NONE` for an extra card)."""
+        return self._rank_of[card]
 
     def suit(self, card: int) -> int:
-        """Suit index of ``card``."""
-        return card // len(self.ranks)
+        """Suit index of ``card`` (:data:`NONE` for an extra card)."""
+        return self._suit_of[card]
 
     def value(self, card: int) -> int:
-        """Card points of ``card``."""
+        """Card points of ``card`` (an extra card's are 0 unless ``values`` gives them)."""
         if self.values:
             return self.values[card]
-        return self.points[card % len(self.ranks)] if self.points else 0
+        rank = self._rank_of[card]
+        return self.points[rank] if self.points and rank >= 0 else 0
 
     def value_of(self, mask: int) -> int:
         """Card points of every card in a bit set."""
         return sum(self.value(c) for c in bits(mask))
 
     def name(self, card: int) -> str:
-        """Text of ``card``: rank then suit, for example ``10H``."""
+        """Text of ``card``: rank then suit, for example ``10H``, or an extra card's name."""
         return self._names[card]
 
     def names(self, cards: Iterable[int]) -> tuple[str, ...]:
@@ -207,9 +246,11 @@ class Pack:
         """
         card = self._index.get(text.strip().upper())
         if card is None:
+            extra = f", or an extra card ({', '.join(self.extra)})" if self.extra else ""
             raise NotationError(
                 f"unknown card {text!r}: write a rank ({', '.join(self.ranks)}) "
                 f"then a suit ({', '.join(self.suits)}), e.g. {self.ranks[-1]}{self.suits[0]}"
+                f"{extra}"
             )
         return card
 
@@ -218,14 +259,19 @@ class Pack:
         return tuple(self.parse(t) for t in text.replace(",", " ").split())
 
     def cards_of(self, mask: int) -> tuple[int, ...]:
-        """Cards of a bit set sorted by suit, then rank from high to low (a player's sort)."""
+        """Cards of a bit set sorted by suit, then rank from high to low, extra cards last
+        (a player's sort)."""
         return tuple(sorted(bits(mask), key=self._sort_keys.__getitem__))
 
     def suit_mask(self, suit: int) -> int:
-        """Bit set of every card of ``suit``."""
+        """Bit set of every card of ``suit`` (never an extra card; none for
+        :data:`NONE`, an extra card's suit)."""
         n = len(self.ranks)
-        return ((1 << n) - 1) << (suit * n)
+        return ((1 << n) - 1) << (suit * n) if suit >= 0 else 0
 
     def rank_mask(self, rank: int) -> int:
-        """Bit set of every card of ``rank`` (ladder index)."""
+        """Bit set of every card of ``rank`` (ladder index; never an extra card; none
+        for :data:`NONE`, an extra card's rank)."""
+        if rank < 0:
+            return 0
         return mask_of(self.card(rank=rank, suit=s) for s in range(len(self.suits)))

@@ -37,9 +37,9 @@ from cardrules.errors import Problem, VariantError
 
 __all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
            "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
-           "LegalFilterInput", "NextDealerInput", "PackInput", "Refusal", "RefusalInput",
-           "declare", "describe_hook", "hook", "is_default", "known", "named_hooks",
-           "points", "resolve"]
+           "LegalFilterInput", "NextDealerInput", "PackChange", "PackInput", "Refusal",
+           "RefusalInput", "declare", "describe_hook", "hook", "is_default", "known",
+           "named_hooks", "points", "resolve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -175,7 +175,24 @@ class PackInput:
     """What a ``pack`` hook may look at: asked once when a game loads."""
 
     pack: Pack
-    """The pack the rule file describes (every rank of every suit)."""
+    """The pack the rule file describes (every rank of every suit, then the extra cards
+    of ``pack.extra``)."""
+
+
+@attrs.frozen(kw_only=True)
+class PackChange:
+    """What a ``pack`` hook may decide: cards left out and extra cards added.  (A hook
+    may also give only the card numbers it leaves out, as a tuple.)
+
+    >>> PackChange(extra=("JK1", "JK2")).left_out
+    ()
+    """
+
+    left_out: tuple[int, ...] = ()
+    """Card numbers that are never dealt: those of the pack given (``PackInput.pack``),
+    or of the extra cards added here, which follow them (``pack.size``, ``+ 1``...)."""
+    extra: tuple[str, ...] = ()
+    """Names of extra cards to add after the pack's own (jokers): no suit, no rank."""
 
 
 @attrs.frozen(kw_only=True)
@@ -330,7 +347,8 @@ class Carried:
 
 for _point in (
     HookPoint(name="pack", input=PackInput, default="whole_pack",
-              description="the cards left out of the pack (asked once as the game loads)"),
+              description="the cards left out of the pack and the extra cards added to it "
+                          "(asked once as the game loads)"),
     HookPoint(name="first_mover", input=FirstMoverInput, default="dealer_left",
               description="who makes the first move (or lead) of a deal"),
     HookPoint(name="card_points", input=CardPointsInput, default="by_rank",
@@ -357,7 +375,7 @@ for _point in (
 
 
 @hook("pack", "whole_pack")
-def whole_pack(position: PackInput) -> tuple[int, ...]:
+def whole_pack(position: PackInput) -> tuple[int, ...] | PackChange:
     """Every card of the pack is dealt."""
     return ()
 

@@ -26,6 +26,7 @@ from cardrules.tools.describe import describe
 GAMES = Path(__file__).resolve().parent / "hook_games"
 sys.path.insert(0, str(GAMES))
 import black_maria  # noqa: E402,F401  (registers black_maria.*)
+import joker_mau_mau  # noqa: E402,F401  (registers joker_mau_mau.*)
 import kozel  # noqa: E402,F401  (registers kozel.*)
 import mau_mau  # noqa: E402,F401  (registers mau_mau.*)
 
@@ -352,7 +353,8 @@ def first_trick_ends(position: object) -> bool | None:
 # -- every test game passes cardrules check ----------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["black_maria", "german_whist", "kozel", "mau_mau"])
+@pytest.mark.parametrize("name", ["black_maria", "german_whist", "joker_mau_mau",
+                                  "joker_whist", "kozel", "mau_mau"])
 def test_cardrules_check_passes(name: str, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["check", str(GAMES / f"{name}.yaml"), "--games", "12", "--seed", "3",

@@ -24,6 +24,7 @@ from cardrules.hooks import (
     DealScoringInput,
     EndOfDealInput,
     LegalFilterInput,
+    PackChange,
     PackInput,
     Refusal,
     RefusalInput,
@@ -414,8 +415,23 @@ def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> G
 
 
 def _leave_out(pack: Pack, hook: Callable[..., Any], name: str) -> Pack:
-    """``pack`` without the cards the ``pack`` hook ``name`` leaves out."""
-    given = tuple(hook(PackInput(pack=pack)))
+    """``pack`` as the ``pack`` hook ``name`` changes it: without the cards it leaves out,
+    with the extra cards it adds (a :class:`~cardrules.hooks.PackChange`, or a tuple of
+    the card numbers left out)."""
+    answer = hook(PackInput(pack=pack))
+    change = answer if isinstance(answer, PackChange) else PackChange(left_out=tuple(answer))
+    extra = change.extra
+    if not all(type(e) is str and e.strip() and e.isalnum() for e in extra):
+        raise HookError(f"the pack hook {name!r} must give extra cards as names made of "
+                        f"letters and digits, not {extra!r:.80}")
+    if extra:
+        try:
+            pack = attrs.evolve(pack, extra=pack.extra + tuple(extra), values=(
+                pack.values + (0,) * len(extra) if pack.values else ()))
+        except ValueError as error:
+            raise HookError(f"the pack hook {name!r} adds extra cards whose names are "
+                            f"taken: {error}") from None
+    given = change.left_out
     if not all(type(c) is int and 0 <= c < pack.size for c in given):
         raise HookError(f"the pack hook {name!r} must give card numbers (0 to "
                         f"{pack.size - 1}), not {given!r:.80}")

@@ -33,18 +33,20 @@ class CardFacts:
         self.suits: list[str] = [str(s) for s in info.get("suits", ())]
         points: Mapping[str, int] = info.get("points", {})
         self.points = [int(points.get(r, 0)) for r in self.ranks]
+        self.grid = len(self.ranks) * len(self.suits)
+        """Cards of rank x suit; those numbered from here on are extra (jokers)."""
 
     def rank(self, card: int) -> int:
-        """Rank index of ``card`` (0 is lowest)."""
-        return card % len(self.ranks) if self.ranks else 0
+        """Rank index of ``card`` (0 is lowest; -1 for an extra card, of no rank)."""
+        return card % len(self.ranks) if self.ranks and card < self.grid else -1
 
     def suit(self, card: int) -> str:
-        """Suit letter of ``card``."""
-        return self.suits[card // len(self.ranks)] if self.ranks else ""
+        """Suit letter of ``card`` ("" for an extra card, of no suit)."""
+        return self.suits[card // len(self.ranks)] if self.ranks and card < self.grid else ""
 
     def value(self, card: int) -> int:
-        """Card points of ``card``."""
-        return self.points[self.rank(card)] if self.ranks else 0
+        """Card points of ``card`` (0 for an extra card)."""
+        return self.points[self.rank(card)] if self.ranks and card < self.grid else 0
 
     def parse(self, name: str) -> tuple[int, str]:
         """(rank index, suit letter) of a card name such as ``10H``."""

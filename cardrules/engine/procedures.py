@@ -151,7 +151,8 @@ class Procedure(abc.ABC):
         loader refuses a variant above
         :data:`~cardrules.model.bounds.MAX_LEGAL_ACTIONS`).  By default every card of
         the pack, a draw and a pass."""
-        return len(variant.pack.ranks) * len(variant.pack.suits) + 2
+        return len(variant.pack.ranks) * len(variant.pack.suits) \
+            + len(variant.pack.extra_names) + 2
 
     def describe(self, variant: Any) -> Iterator[str]:
         """The rules of play and scoring of ``variant`` in English, one line per rule

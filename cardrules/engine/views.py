@@ -55,6 +55,8 @@ class CardNames:
     >>> names = CardNames.of(Pack(ranks=("9", "10", "A"), suits=("S", "H")))
     >>> names.sorted_names(0b110011)
     ['10S', '9S', 'AH', '10H']
+    >>> CardNames.of(Pack(ranks=("9", "A"), suits=("S",), extra=("RJ", "BJ"))).sorted_names(0b1101)
+    ['9S', 'RJ', 'BJ']
     """
 
     pack: Pack
@@ -63,8 +65,9 @@ class CardNames:
     width: int
     """Ranks per suit."""
     chunks: tuple[tuple[tuple[str, ...], ...], ...]
-    """Per suit, per bit pattern of that suit's cards, their names high to low (empty for
-    suits too long to tabulate)."""
+    """Per suit, per bit pattern of that suit's cards, their names high to low, then per
+    block of as many extra cards (jokers) their names in number order (empty for suits
+    too long to tabulate)."""
     recent: dict[int, tuple[str, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     """Bit set -> its names, for the sets shown lately (bounded by :data:`RECENT_LIMIT`)."""
 
@@ -73,10 +76,13 @@ class CardNames:
         """The tables for ``pack``."""
         width = len(pack.ranks)
         names = pack.names(range(pack.size))
+        grid, size = pack.grid, pack.size
         chunks = tuple(
-            tuple(tuple(names[s * width + r] for r in reversed(range(width)) if pattern >> r & 1)
+            tuple(tuple(names[s * width + r]
+                        for r in (reversed(range(width)) if s * width < grid else range(width))
+                        if pattern >> r & 1 and s * width + r < size)
                   for pattern in range(1 << width))
-            for s in range(len(pack.suits))) if width <= 12 else ()
+            for s in range(-(-size // width))) if width <= 12 else ()
         return cls(pack=pack, names=names, width=width, chunks=chunks)
 
     def sorted_names(self, mask: int) -> list[str]:

@@ -55,10 +55,11 @@ def _common(v: Variant) -> Iterator[Found]:
     for rank in v.pack.points:
         if rank not in ranks:
             yield ("pack", "points", rank), unknown("rank", rank, ranks)
+    yield from _extra_cards(v)
     yield from _card_points(v)
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
-    size = len(ranks) * len(suits)
+    size = len(ranks) * len(suits) + len(v.pack.extra_names)
     for n in range(v.players.max, v.players.min - 1, -1):
         needed = v.deal.largest(n) * n + v.deal.starter + int(v.deal.trump_card)
         if needed > size:
@@ -73,10 +74,26 @@ def _common(v: Variant) -> Iterator[Found]:
             f"{v.players.min} to {v.players.max}")
 
 
+def _extra_cards(v: Variant) -> Iterator[Found]:
+    """Each extra card has a name of its own: no card of rank x suit, no other extra card
+    (case aside)."""
+    ranks, suits = v.pack.ranks, v.pack.suits
+    taken = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
+    for i, spec in enumerate(v.pack.extra):
+        for name in spec.names:
+            if name.upper() in taken:
+                yield ("pack", "extra", i), (
+                    f"extra card {name!r} has the name of card {taken[name.upper()]!r}; "
+                    f"give it a name of its own")
+                break
+            taken[name.upper()] = name
+
+
 def _card_points(v: Variant) -> Iterator[Found]:
     """Each ``pack.card_points`` key names a suit of the pack or one of its cards, once."""
     ranks, suits = v.pack.ranks, v.pack.suits
     names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
+    names.update((name.upper(), name) for name in v.pack.extra_names)
     seen: dict[str, str] = {}
     for key in v.pack.card_points:
         if key in suits:
@@ -85,7 +102,7 @@ def _card_points(v: Variant) -> Iterator[Found]:
         if card is None:
             yield ("pack", "card_points", key), (
                 f"{key!r} is neither a suit ({', '.join(suits)}) nor a card of the pack "
-                f"(a rank then a suit, e.g. {ranks[-1]}{suits[0]})")
+                f"(a rank then a suit, e.g. {ranks[-1]}{suits[0]}, or an extra card)")
         elif card in seen:
             yield ("pack", "card_points", key), f"{key!r} names card {card} again " \
                                                 f"(as {seen[card]!r})"

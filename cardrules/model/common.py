@@ -12,6 +12,7 @@ from cardrules.cards import Pack
 __all__ = [
     "BeatClause",
     "DealSpec",
+    "ExtraCardSpec",
     "OptionSpec",
     "PackSpec",
     "PlayerRange",
@@ -139,6 +140,29 @@ class PlayerRange:
 
 
 @attrs.frozen(kw_only=True)
+class ExtraCardSpec:
+    """Extra cards of the pack, outside rank x suit (jokers), as written in the rule file:
+    ``JK`` or ``{name: JK, count: 2}``.
+
+    >>> ExtraCardSpec(name="JK", count=2).names, ExtraCardSpec(name="RJ").names
+    (('JK1', 'JK2'), ('RJ',))
+    """
+
+    name: str
+    """The card's name in the notation (``play JK``)."""
+    count: int = 1
+    """How many such cards the pack holds: more than one are named ``JK1``, ``JK2``...
+    so that each card has a name of its own."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of these cards, one per card."""
+        if self.count == 1:
+            return (self.name,)
+        return tuple(f"{self.name}{i}" for i in range(1, self.count + 1))
+
+
+@attrs.frozen(kw_only=True)
 class PackSpec:
     """The pack as written in the rule file."""
 
@@ -152,6 +176,18 @@ class PackSpec:
     """Card points per card name (``QS``) or per suit letter (``H``: every card of the
     suit).  A card's entry wins over its suit's, which wins over its rank's in
     ``points``."""
+    extra: tuple[ExtraCardSpec, ...] = ()
+    """Cards outside rank x suit (jokers): no suit and no rank, numbered after the grid."""
+
+    @property
+    def size(self) -> int:
+        """Number of cards: every rank of every suit, then the extra cards."""
+        return len(self.ranks) * len(self.suits) + len(self.extra_names)
+
+    @property
+    def extra_names(self) -> tuple[str, ...]:
+        """The names of the extra cards, one per card, in card-number order."""
+        return tuple(name for spec in self.extra for name in spec.names)
 
     def build(self) -> Pack:
         """The runtime :class:`~cardrules.cards.Pack` (with points per card when
@@ -162,7 +198,7 @@ class PackSpec:
         >>> spec.build().values
         (13, 11, 1, 5)
         """
-        pack = Pack(ranks=self.ranks, suits=self.suits,
+        pack = Pack(ranks=self.ranks, suits=self.suits, extra=self.extra_names,
                     points=tuple(self.points.get(r, 0) for r in self.ranks))
         if not self.card_points:
             return pack
@@ -170,7 +206,8 @@ class PackSpec:
         by_card = {pack.parse(k): v for k, v in self.card_points.items()
                    if k not in self.suits}
         values = tuple(
-            by_card.get(c, by_suit.get(self.suits[pack.suit(c)], pack.value(c)))
+            by_card.get(c, by_suit.get(self.suits[pack.suit(c)], pack.value(c))
+                        if c < pack.grid else pack.value(c))
             for c in range(pack.size))
         return attrs.evolve(pack, values=values)
 

@@ -13,6 +13,7 @@ from cardrules.engine.procedures import Procedure
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.model.common import (
     DealSpec,
+    ExtraCardSpec,
     OptionSpec,
     PackSpec,
     PlayerRange,
@@ -60,7 +61,15 @@ def _int_or_name(value: Any, _: type) -> int | str:
         else int(value)
 
 
+def _extra_card(value: Any, _: type) -> ExtraCardSpec:
+    """An extra card written as its name (``JK``) or ``{name: JK, count: 2}``."""
+    if isinstance(value, Mapping):
+        return ExtraCardSpec(name=str(value["name"]), count=int(value.get("count", 1)))
+    return ExtraCardSpec(name=str(value))
+
+
 _converter.register_structure_hook(Fraction, _fraction)
+_converter.register_structure_hook(ExtraCardSpec, _extra_card)
 _converter.register_structure_hook(int | str, _int_or_name)
 _converter.register_structure_hook(str, lambda v, _: str(v))
 

@@ -1,6 +1,8 @@
 """Beat relations composed from declared clauses and compiled to lookup tables.
 
-A table maps each top card to the bit set of cards that may be laid on it.
+A table maps each top card to the bit set of cards that may be laid on it.  An extra
+card (a joker: no suit, no rank) beats nothing and nothing beats it by any clause (a
+trump may beat it: it is of no trump class).
 
 >>> from cardrules.cards import Pack
 >>> pack = Pack(ranks=("6", "7", "8", "9"), suits=("S", "H"))
@@ -65,12 +67,12 @@ def clause_table(pack: Pack, clauses: Iterable[BeatClause | RankClause]) -> tupl
     """Per top card, the cards that beat it by any of ``clauses`` (trumps aside)."""
     clauses = tuple(clauses)
     table = []
-    for top in range(pack.size):
+    for top in range(pack.grid):
         mask = 0
         for clause in clauses:
             mask |= _clause_mask(pack, clause, top)
         table.append(mask)
-    return tuple(table)
+    return (*table, *(0,) * len(pack.extra))
 
 
 def suit_classes(pack: Pack, ranked: Sequence[Sequence[str]]) -> tuple[int, ...]:
@@ -88,10 +90,12 @@ def suit_classes(pack: Pack, ranked: Sequence[Sequence[str]]) -> tuple[int, ...]
 
 
 def class_table(pack: Pack, classes: Sequence[int], beat: TrumpBeat) -> tuple[int, ...]:
-    """Per top card, the cards of a higher trump class that beat it."""
+    """Per top card, the cards of a higher trump class that beat it (an extra card, of no
+    suit, is plain: any trump beats it when ``beat`` is ``any_rank``)."""
     table = []
     for top in range(pack.size):
-        top_class, rank = classes[pack.suit(top)], pack.rank(top)
+        own = pack.suit(top)
+        top_class, rank = classes[own] if own >= 0 else 0, pack.rank(top)
         mask = 0
         for suit, cls in enumerate(classes):
             if cls <= top_class:

@@ -216,7 +216,8 @@ QUICK_BOTS: dict[str, str] = {"random": "random", "greedy": "greedy", "ismcts": 
 def pack_info(pack: Pack) -> dict[str, Any]:
     """The public facts of a pack, as bots read them from a view's ``pack`` entry."""
     return {"ranks": list(pack.ranks), "suits": list(pack.suits),
-            "points": {r: p for r, p in zip(pack.ranks, pack.points) if p}}
+            "points": {r: p for r, p in zip(pack.ranks, pack.points) if p},
+            **({"extra": list(pack.extra)} if pack.extra else {})}
 
 
 def bot_view(state: State, player: int) -> dict[str, Any]:

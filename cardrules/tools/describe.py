@@ -74,8 +74,9 @@ def _setup(v: Variant) -> Iterator[str]:
         yield (f"- Cards: ranks {_ranks(pack.ranks)} (low to high) in suits "
                f"{_ranks(pack.suits)}. {hooked['pack']}")
     else:
-        yield (f"- {len(pack.ranks) * len(pack.suits)} cards: ranks {_ranks(pack.ranks)} "
-               f"(low to high) in suits {_ranks(pack.suits)}.")
+        jokers = f", and {_ranks(pack.extra_names)} (no suit, no rank)" if pack.extra else ""
+        yield (f"- {pack.size} cards: ranks {_ranks(pack.ranks)} "
+               f"(low to high) in suits {_ranks(pack.suits)}{jokers}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
         others = "" if pack.card_points else "; other cards 0"
@@ -111,7 +112,7 @@ def _setup(v: Variant) -> Iterator[str]:
 
 def _cards_left(v: Variant) -> bool:
     """Whether some deal, for some number of players, leaves cards in the stock."""
-    size = len(v.pack.ranks) * len(v.pack.suits)
+    size = v.pack.size
     return any(min(v.deal.sizes(n)) * n + v.deal.starter + v.deal.trump_card < size
                for n in range(v.players.min, v.players.max + 1))
 

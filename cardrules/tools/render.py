@@ -59,11 +59,14 @@ class TextRenderer:
     # -- cards ---------------------------------------------------------------------
 
     def card(self, name: str) -> str:
-        """A card name with its suit as a symbol (ASCII: lower-case suit letter)."""
+        """A card name with its suit as a symbol (ASCII: lower-case suit letter); an
+        extra card (a joker) by its name."""
         try:
             card = self.pack.parse(name)
         except NotationError:
             return name
+        if card >= self.pack.grid:
+            return self.pack.name(card)
         rank = self.pack.ranks[self.pack.rank(card)]
         suit = self.pack.suits[self.pack.suit(card)]
         return rank + (suit.lower() if self.ascii else SYMBOLS.get(suit, suit))
@@ -80,6 +83,8 @@ class TextRenderer:
             card = self.pack.parse(name)
         except NotationError:
             return (99, 0)
+        if card >= self.pack.grid:  # extra cards (jokers) after the suits
+            return len(self.pack.suits), card
         return self.pack.suit(card), -self.pack.rank(card)
 
     def text(self, text: str) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from cardrules.actions import NO_TRUMP
 from cardrules.cards import deal_round
 from cardrules.engine.events import Event
 from cardrules.model.common import TrumpSource
@@ -58,7 +59,8 @@ def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int) 
         trump = -1
     events = [Event(kind="deal", player=dealer)]
     if turned >= 0:
-        events.append(Event(kind="trump", cards=(turned,), note=pack.suits[trump]))
+        events.append(Event(kind="trump", cards=(turned,),
+                            note=pack.suits[trump] if trump >= 0 else NO_TRUMP))
     return Dealt(hands=tuple(hands), stock=tuple(stock), trump=trump, trump_card=turned,
                  events=tuple(events))
 

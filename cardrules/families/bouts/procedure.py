@@ -159,7 +159,7 @@ class Bouts(Procedure):
         play = variant.play
         assert isinstance(play, BoutsPlay)
         suits = len(variant.pack.suits)
-        return play.action_bound(len(variant.pack.ranks) * suits, suits)
+        return play.action_bound(variant.pack.size, suits)
 
     def describe(self, variant: Any) -> Iterator[str]:
         return describe_bouts(variant)

@@ -71,7 +71,7 @@ class BoutsTables:
     pass_: Action
     """``pass``."""
     rank_masks: tuple[int, ...]
-    """Per rank, its cards."""
+    """Per rank, its cards, then none for "no rank" (an extra card's, index -1)."""
     names: CardNames
     """Fast names of card sets, for views."""
     hand_seen: tuple[tuple[bool, ...], ...]
@@ -116,7 +116,8 @@ class BoutsTables:
             transfers=tuple(_named(pack, Kind.VERB, "transfer", (c,))
                             for c in range(pack.size)),
             beats=beats, take=_named(pack, Kind.VERB, "take"), pass_=_named(pack, Kind.PASS),
-            rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
+            # the last entry, 0, is for an extra card's rank (NONE = -1: a joker has none)
+            rank_masks=(*(pack.rank_mask(r) for r in range(len(pack.ranks))), 0),
             names=CardNames.of(pack),
             hand_seen=seen_by(visibility(zones, "hand", Visibility.OWNER), game.players),
             stock_public=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC,
@@ -142,7 +143,8 @@ class BoutsTables:
 
 def _class_mask(pack: Pack, classes: tuple[int, ...], card: int) -> int:
     """The cards of the same trump class as ``card``."""
-    mine = classes[pack.suit(card)]
+    own = pack.suit(card)
+    mine = classes[own] if own >= 0 else 0  # an extra card (a joker) is plain
     mask = 0
     for suit, cls in enumerate(classes):
         if cls == mine:

@@ -25,6 +25,9 @@ def check_fishing(v: Any) -> Iterator[Found]:
     """
     play, scoring, pack = v.play, v.scoring, v.pack
     assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
+    if pack.extra:
+        yield ("pack", "extra"), ("the fishing procedure captures by rank and value, which "
+                                  "an extra card (a joker) lacks; remove pack.extra")
     size = len(pack.ranks) * len(pack.suits)
     for n in range(v.players.min, v.players.max + 1):
         needed = v.deal.largest(n) * n + play.table

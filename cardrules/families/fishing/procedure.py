@@ -12,7 +12,7 @@ from cardrules.engine import state_codec
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.standings import Partnerships
 from cardrules.engine.state_codec import check_cards, read_fields
-from cardrules.errors import StateError
+from cardrules.errors import HookError, StateError
 from cardrules.families.fishing import view as fishing_io
 from cardrules.families.fishing.checks import action_bound, check_fishing
 from cardrules.families.fishing.describe import describe_fishing
@@ -80,6 +80,9 @@ class Fishing(Procedure):
     scoring_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/scoring"}
 
     def compile(self, game: GameContext) -> FishingTables:
+        if game.pack.extra:  # added by a pack hook (the rule file's are refused)
+            raise HookError("the fishing procedure captures by rank and value, which an "
+                            "extra card (a joker) lacks: a pack hook may not add one")
         return FishingTables.compile(game)
 
     def new_deal(self, game: GameContext, context: DealContext) -> FishingState:

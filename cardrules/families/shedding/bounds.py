@@ -22,7 +22,8 @@ def shedding_bound(variant: Variant) -> int:
     ``draw``, ``pass``, ``announce`` and the trump choices."""
     play = variant.play
     assert isinstance(play, SheddingPlay)
-    return _shedding_bound(play, len(variant.pack.ranks), len(variant.pack.suits))
+    return _shedding_bound(play, len(variant.pack.ranks), len(variant.pack.suits)) \
+        + len(variant.pack.extra_names)  # each extra card (joker) laid alone
 
 
 def _shedding_bound(play: SheddingPlay, ranks: int, suits: int) -> int:

@@ -136,7 +136,7 @@ def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
     for rank in penalty.ranks:
         if rank not in ranks:
             yield ("scoring", "hand_penalty", "ranks", rank), unknown("rank", rank, ranks)
-    names = {f"{r}{s}" for s in v.pack.suits for r in ranks}
+    names = {f"{r}{s}" for s in v.pack.suits for r in ranks} | set(v.pack.extra_names)
     for name in penalty.cards:
         if name not in names:
             yield ("scoring", "hand_penalty", "cards", name), (

@@ -128,7 +128,7 @@ def _shedding(v: Variant) -> Iterator[str]:
     if play.starter_redraw and v.deal.starter:
         yield (f"- A starter card of rank {_ranks(play.starter_redraw)} is put under the "
                "stock and the next card is turned instead.")
-    if play.take_min > len(v.pack.ranks) * len(v.pack.suits):
+    if play.take_min > v.pack.size:
         yield f"- The {pile} is never taken."
     else:
         yield (f"- When the player who had to beat your card cannot, you take the {pile} and "

@@ -1,6 +1,11 @@
 """The shedding family's hook points: what a card does when a turn ends with it on top
-(``after_play``), what the card turned up to start the pile does (``upcard``), and
-whether a player may go out with a play (``may_go_out``).
+(``after_play``), what the card turned up to start the pile does (``upcard``), whether
+a player may go out with a play (``may_go_out``), and which cards may be laid on a card
+(``lay_on``).
+
+An extra card (a joker: no suit, no rank) matches nothing by the rule file's
+``play.beats``: it is laid on nothing and nothing is laid on it, it has no effect and
+forces no draw, unless a hook (``lay_on``, ``after_play``...) gives it a meaning.
 
 >>> from cardrules.hooks import points
 >>> points()["after_play"].default, points()["upcard"].default
@@ -15,8 +20,8 @@ from cardrules.cards import Pack
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import HookPoint, Refusal, declare, hook
 
-__all__ = ["AfterPlayInput", "GoOutInput", "Upcard", "UpcardInput", "any_card",
-           "as_if_played", "as_written", "no_effect"]
+__all__ = ["AfterPlayInput", "GoOutInput", "LayOnInput", "Upcard", "UpcardInput",
+           "any_card", "as_if_played", "as_written", "by_the_beats", "no_effect"]
 
 
 @attrs.frozen(kw_only=True)
@@ -115,3 +120,29 @@ declare(HookPoint(name="may_go_out", input=GoOutInput, default="any_card",
 def any_card(position: GoOutInput) -> Refusal | None:
     """A player may go out with any card the rules let them play."""
     return None
+
+
+@attrs.frozen(kw_only=True)
+class LayOnInput:
+    """What a ``lay_on`` hook may look at: asked once per card when a game loads."""
+
+    pack: Pack
+    """The pack."""
+    card: int
+    """The card on top of the pile."""
+    written: int
+    """Bit set of the cards the rule file's ``play.beats`` lets a player lay on it (trumps
+    and wild cards aside: those are laid on it as well, whatever the hook says).  The
+    hook's answer holds while no suit is named: after a wild card names one, that suit
+    or a wild card is asked for."""
+
+
+declare(HookPoint(name="lay_on", input=LayOnInput, default="by_the_beats",
+                  description="which cards may be laid on a card, trumps and wild cards "
+                              "aside (a bit set, once per card)"))
+
+
+@hook("lay_on", "by_the_beats")
+def by_the_beats(position: LayOnInput) -> int:
+    """A card may be laid on another as the rule file's ``play.beats`` says."""
+    return position.written

@@ -51,7 +51,7 @@ class SheddingPolicy:
         self.suit_masks: tuple[int, ...] = game.tables.suit_masks
         self.suit_of = tuple(pack.suit(c) for c in range(pack.size))
         self.suits = pack.suits
-        self.worth = tuple(pack.value(c) + 0.1 * pack.rank(c) for c in range(pack.size))
+        self.worth = tuple(pack.value(c) + 0.1 * max(pack.rank(c), 0) for c in range(pack.size))
 
     def __call__(self, state: SheddingState, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -80,7 +80,8 @@ class SheddingPolicy:
             score = 100.0 + 10.0 * len(cards)
             for card in cards:
                 score += self.worth[card]
-                if self.wild >> card & 1 or (classes and classes[self.suit_of[card]] > 0):
+                if self.wild >> card & 1 or (classes and self.suit_of[card] >= 0
+                                             and classes[self.suit_of[card]] > 0):
                     score -= _KEPT_BACK
             return score
         if kind is Kind.ANNOUNCE:

@@ -218,10 +218,11 @@ class Shedding(Procedure):
             yield f"play.trumps.mode: own, not {mode.value}"
 
     def compile(self, game: GameContext) -> SheddingTables:
-        upcard = game.hook("upcard")
+        upcard, lay_on = game.hook("upcard"), game.hook("lay_on")
         return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
                                       game.hook("after_play"),
-                                      None if is_default("upcard", upcard) else upcard)
+                                      None if is_default("upcard", upcard) else upcard,
+                                      None if is_default("lay_on", lay_on) else lay_on)
 
     def refusals(self, game: GameContext) -> tuple[Callable[[Any, Action], str | None], ...]:
         """The ``may_go_out`` hook's check, when the game names one."""

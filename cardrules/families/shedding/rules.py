@@ -182,7 +182,8 @@ def _forced_draw(state: SheddingContext, action: Action) -> str | None:
         card = action.cards[0]
         if len(action.cards) == 1 and answers and (answers[state._top] >> card) & 1:
             return None
-        rank = pack.ranks[pack.rank(state._top)]
+        rank = pack.ranks[pack.rank(state._top)] if pack.rank(state._top) >= 0 \
+            else pack.name(state._top)
         other = f"or lay a {rank} to pass it on" if answers else "(it cannot be passed on)"
         return f"you must draw {count} card{'s' * (count != 1)} {other}"
     if action.kind is Kind.DRAW and not state._drawable():

@@ -94,7 +94,7 @@ def card_costs(penalty: HandPenalty, pack: Pack) -> tuple[int, ...]:
     """
     costs = []
     for card in range(pack.size):
-        rank = pack.ranks[pack.rank(card)]
+        rank = pack.ranks[pack.rank(card)] if pack.rank(card) >= 0 else ""  # no rank: a joker
         cost = penalty.cards.get(pack.name(card), penalty.ranks.get(rank))
         if cost is None:
             cost = int(rank) if penalty.face_value and rank.isdigit() else 0

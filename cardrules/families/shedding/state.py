@@ -240,7 +240,8 @@ class SheddingState(FieldState):
 
     def is_trump(self, player: int, card: int) -> bool:
         """True if ``card`` is a trump for ``player``."""
-        return self._classes[player][self._game.pack.suit(card)] > 0
+        suit = self._game.pack.suit(card)
+        return suit >= 0 and self._classes[player][suit] > 0
 
     # -- legality -----------------------------------------------------------------
 
@@ -449,7 +450,8 @@ class SheddingState(FieldState):
         amount = nth(scoring.places, place)
         events.append(Event(kind="out", player=player, amount=place))
         last = move.action.cards[-1]
-        bonus, took = going_out_bonus(scoring, rank=pack.ranks[pack.rank(last)],
+        bonus, took = going_out_bonus(scoring, rank=pack.ranks[pack.rank(last)]
+                                      if pack.rank(last) >= 0 else pack.name(last),
                                       trump=self.is_trump(player, last), group=move.group,
                                       place=place)
         amount += bonus

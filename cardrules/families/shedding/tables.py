@@ -11,8 +11,10 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import Family, Listed
+from cardrules.errors import HookError
 from cardrules.families.shedding.hooks import (
     AfterPlayInput,
+    LayOnInput,
     Upcard,
     UpcardInput,
     as_written,
@@ -131,10 +133,12 @@ class SheddingTables:
     def compile(cls, pack: Pack, play: PlayRules, scoring: ScoringRules,
                 effect: Callable[[AfterPlayInput], AfterTurn | None] = as_written,
                 upcard: Callable[[UpcardInput], Upcard | None] | None = None,
+                lay_on: Callable[[LayOnInput], int] | None = None,
                 ) -> SheddingTables:
         """Compile the rules of a shedding variant for ``pack``; ``effect`` is the
         ``after_play`` hook, ``upcard`` the ``upcard`` hook (None: the default, no
-        effect)."""
+        effect), ``lay_on`` the ``lay_on`` hook (None: the default, the rule file's
+        ``play.beats``)."""
         if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
             raise TypeError("the shedding procedure needs shedding play and scoring rules")
         then_of_rank = [Then.NONE] * len(pack.ranks)
@@ -143,7 +147,10 @@ class SheddingTables:
             rank = pack.ranks.index(spec.rank)
             then_of_rank[rank] = spec.then
             wild |= pack.rank_mask(rank)
-        written = [play.after_turn.get(r) for r in pack.ranks]
+        # An extra card (a joker) has no rank: the rank's entries below are
+        # None/0/Then.NONE for it, the last one standing for "no rank" (index -1).
+        then_of_rank.append(Then.NONE)
+        written = [*(play.after_turn.get(r) for r in pack.ranks), None]
         after = [effect(AfterPlayInput(pack=pack, card=c, written=written[pack.rank(c)]))
                  for c in range(pack.size)]
         singles = tuple(
@@ -151,7 +158,7 @@ class SheddingTables:
                  mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
             for c in range(pack.size))
         forced = play.forced_draw
-        counts = [forced.ranks.get(r, 0) for r in pack.ranks]
+        counts = [*(forced.ranks.get(r, 0) for r in pack.ranks), 0]
         forced_cards = tuple(counts[pack.rank(c)] for c in range(pack.size)) \
             if forced.ranks else ()
         answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
@@ -172,7 +179,7 @@ class SheddingTables:
             last_card_penalty=play.last_card.penalty,
             announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
             if play.last_card.penalty else None,
-            within=clause_table(pack, play.beats),
+            within=_laid_on(pack, clause_table(pack, play.beats), lay_on),
             wild=wild,
             then_of_rank=tuple(then_of_rank),
             after_turn=tuple(after),
@@ -311,6 +318,22 @@ class SheddingTables:
                 if spec.laid_on is LaidOn.ANY or self._beats(order[0], top, beats):
                     moves.append(self.move(order, GroupKind.RUN))
         return moves
+
+
+def _laid_on(pack: Pack, within: tuple[int, ...],
+             lay_on: Callable[[LayOnInput], int] | None) -> tuple[int, ...]:
+    """Per top card, the cards laid on it by the rule file (``within``) or by the
+    ``lay_on`` hook (None: the rule file's)."""
+    if lay_on is None:
+        return within
+    table = []
+    for top in range(pack.size):
+        mask = lay_on(LayOnInput(pack=pack, card=top, written=within[top]))
+        if type(mask) is not int or mask < 0:
+            raise HookError(f"a lay_on hook must give a bit set of cards (an int), not "
+                            f"{mask!r:.80}")
+        table.append(mask & pack.full & ~(1 << top))
+    return tuple(table)
 
 
 def _run_starts(pack: Pack, size: int) -> int:

@@ -145,7 +145,7 @@ def _trick_scoring(v: Variant) -> Iterator[Found]:
             yield ("scoring", "all_points"), ("all_points.others_score needs cards worth "
                                               "points (pack.points, pack.card_points or a "
                                               "card_points hook)")
-    most = (len(v.pack.ranks) * len(v.pack.suits)) // v.players.min
+    most = v.pack.size // v.players.min
     if scoring.tricks_over is not None and scoring.tricks_over >= most:
         yield ("scoring", "tricks_over"), (
             f"a deal has at most {most} tricks with {v.players.min} players, so tricks over "

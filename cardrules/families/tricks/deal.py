@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from cardrules.actions import NO_TRUMP
 from cardrules.cards import deal_round
 from cardrules.engine.standings import Partnerships, alone, opposite
 from cardrules.engine.state import DealResult
@@ -72,7 +73,9 @@ def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int,
     leader = opening_leader(game.tables, tuple(hands), leader)
     events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
     if turned >= 0:
-        events.append(("trump", -1, (turned,), 0, pack.suits[suit], False))
+        # a turned joker (no suit) names no trumps
+        events.append(("trump", -1, (turned,), 0, pack.suits[suit] if suit >= 0 else NO_TRUMP,
+                       False))
     return Dealt(hands=tuple(hands), stock=tuple(stock), trump=suit, trump_card=turned,
                  leader=leader, events=tuple(events))
 

@@ -6,6 +6,11 @@ counts in the trump suit, not its printed one) and gives it a place in that suit
 A card then beats the card holding the trick if it is of the same suit and higher, or a
 trump when the holder is not.  The default keeps the rule file's ``play.beats``.
 
+An extra card (a joker) has no suit (``suit=-1``) by default: it never follows suit, so
+a player may always lay it, and nothing follows it, so it beats nothing; led, it holds
+the trick unless a trump is played.  A hook gives it a suit and an order to change that
+(a joker that is the highest trump: ``TrickCard(suit=trump, order=99)``).
+
 >>> from cardrules.cards import Pack
 >>> pack = Pack(ranks=("9", "A"), suits=("S", "H"))
 >>> printed_suit(TrickCardInput(pack=pack, card=pack.parse("AH"), trump=0))
@@ -39,7 +44,7 @@ class TrickCard:
     """Where a card stands in tricks."""
 
     suit: int
-    """The suit (index) it counts in, for following and for winning."""
+    """The suit (index) it counts in, for following and for winning (-1: none)."""
     order: int
     """Its place in that suit: a higher card of the same suit beats a lower one."""
 
@@ -53,4 +58,4 @@ declare(HookPoint(name="card_order", input=TrickCardInput, default="printed_suit
 def printed_suit(position: TrickCardInput) -> TrickCard:
     """Cards count in their printed suit and beat by the rule file's ``play.beats``."""
     pack, card = position.pack, position.card
-    return TrickCard(suit=pack.suit(card), order=pack.rank(card))
+    return TrickCard(suit=pack.suit(card), order=pack.rank(card))  # a joker: -1, -1

@@ -54,11 +54,11 @@ class TricksPolicy:
         self.leads: list[tuple[float, ...]] = []
         for trump in (*range(suits), -1):
             self.costs.append(tuple(
-                self.values[c] + pack.rank(c) * 0.5 + (_TRUMP_COST if pack.suit(c) == trump
+                self.values[c] + pack.rank(c) * 0.5 + (_TRUMP_COST if pack.suit(c) == trump >= 0
                                                        else 0.0)
                 for c in range(pack.size)))
             self.leads.append(tuple(
-                pack.rank(c) + self.values[c] - (10.0 if pack.suit(c) == trump else 0.0)
+                pack.rank(c) + self.values[c] - (10.0 if pack.suit(c) == trump >= 0 else 0.0)
                 for c in range(pack.size)))
 
     def __call__(self, state: TricksState, rng: random.Random) -> Action:

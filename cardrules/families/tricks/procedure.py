@@ -276,7 +276,7 @@ class Tricks(Procedure):
 
 def _all_dealt(v: Any) -> bool:
     """Whether every deal deals the whole pack, for every number of players."""
-    size = len(v.pack.ranks) * len(v.pack.suits)
+    size = v.pack.size
     return all(n * hand == size for n in range(v.players.min, v.players.max + 1)
                for hand in v.deal.sizes(n))
 

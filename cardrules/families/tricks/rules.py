@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits, mask_of
+from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.tricks import stock as tricks_stock
@@ -208,7 +208,7 @@ def _opening(state: TricksContext, action: Action) -> str | None:
     if tables.opening_suit:
         if mask_of(action.cards) & ~tables.opening_suit:
             return f"the first lead of the deal must be of the opening card's suit " \
-                   f"({pack.suits[pack.suit(card)]})"
+                   f"({_suit_letter(pack, card)})"
         return None
     if card not in action.cards:
         return f"player {p} holds {pack.name(card)}, which opens the deal: lead it"
@@ -232,7 +232,7 @@ def _unbroken(state: TricksContext, action: Action) -> str | None:
     if not others:
         return None
     pack = state.game.pack
-    suits = sorted({pack.suits[pack.suit(c)] for c in bits(tables.unbroken)})
+    suits = sorted({_suit_letter(pack, c) for c in bits(tables.unbroken)})
     breakers = [pack.name(c) for c in bits(tables.breakers & ~tables.unbroken)]
     by = f" or {' '.join(breakers)}" if breakers else ""
     return f"{'/'.join(suits)} may not be led until broken (by a card of {'/'.join(suits)}" \
@@ -311,7 +311,13 @@ def _suit_names(state: TricksContext, mask: int) -> str:
     trumps = tables.trump_groups[tables.trump_index(state._trump)]
     if mask and mask & trumps == mask:
         return "trumps"
-    return "/".join(sorted({pack.suits[pack.suit(c)] for c in bits(mask)}))
+    return "/".join(sorted({_suit_letter(pack, c) for c in bits(mask)}))
+
+
+def _suit_letter(pack: Pack, card: int) -> str:
+    """The letter of ``card``'s suit, or its own name for an extra card (no suit)."""
+    suit = pack.suit(card)
+    return pack.suits[suit] if suit >= 0 else pack.name(card)
 
 
 def _restricted(state: TricksContext) -> str:

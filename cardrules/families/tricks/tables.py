@@ -175,7 +175,8 @@ class TricksTables:
                 ranked = [[pack.suits[trump]]] if trump >= 0 else []
                 cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
                 beats.append(tuple(w | x for w, x in zip(within, cross)))
-                groups.append(tuple(pack.suit_mask(pack.suit(c)) for c in range(pack.size)))
+                groups.append(tuple(pack.suit_mask(pack.suit(c)) if c < pack.grid else 0
+                                    for c in range(pack.size)))  # a joker follows no suit
                 trump_groups.append(pack.suit_mask(trump) if trump >= 0 else 0)
             patterns.append(tuple(
                 compile_pattern(
@@ -246,7 +247,9 @@ class TricksTables:
         where the game has them."""
         pack, rule = self.pack, self.play
         lead = min(rule.lead.max_cards, self.hand_size)
-        suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits)))
+        # a lead of one suit: the extra cards (jokers), of no suit, make a pool of their own
+        suits = tuple(pack.suit_mask(s) for s in range(len(pack.suits))) + \
+            ((pack.extra_cards,) if pack.extra else ())
         names = [p.name for p in self.patterns[0]]
         sizes = [p.size for p in self.patterns[0]]
         largest = max([lead, *(size for size, effect in zip(sizes, self.effects)
@@ -575,7 +578,7 @@ def _ordered(pack: Pack, order: CardOrder, trump: int
     members = [mask_of(c for c in range(pack.size) if placed[c].suit == s)
                for s in range(len(pack.suits))]
     trumps = members[trump] if trump >= 0 else 0
-    group = tuple(members[p.suit] for p in placed)
+    group = tuple(members[p.suit] if p.suit >= 0 else 0 for p in placed)
     beaten = tuple(
         mask_of(d for d in bits(group[c]) if placed[d].order > placed[c].order)
         | (trumps if not trumps >> c & 1 else 0)
@@ -623,8 +626,9 @@ def _suit_points(pack: Pack) -> tuple[tuple[int, ...], ...]:
     """
     width = len(pack.ranks)
     tables = []
-    for suit in range(len(pack.suits)):
-        values = [pack.value(suit * width + r) for r in range(width)]
+    for suit in range(-(-pack.size // width)):  # extra cards: blocks after the suits
+        values = [pack.value(c) if c < pack.size else 0
+                  for c in range(suit * width, suit * width + width)]
         table = [0] * (1 << width)
         for m in range(1, 1 << width):
             table[m] = table[m & (m - 1)] + values[(m & -m).bit_length() - 1]
