@@ -341,6 +341,12 @@ class FieldState(State):
         fresh clone; see :mod:`cardrules.engine.flow`)."""
         raise NotImplementedError
 
+    def _resume_play(self) -> None:
+        """Go on with play once the listed phases of a point at which play handed control
+        to the flow are done (between tricks, say; changes a fresh clone; only procedures
+        that pause, see :attr:`~cardrules.engine.procedures.Procedure.pauses`)."""
+        raise NotImplementedError
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and its JSON (classes composed for a game have no importable
         name)."""

@@ -12,6 +12,7 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
 from cardrules.families.tricks.bounds import tricks_bound
@@ -163,6 +164,7 @@ class Tricks(Procedure):
     scoring_rules = TrickScoring
     name = "tricks"
     deals_after_phases = True
+    pauses = frozenset({When.BETWEEN_TRICKS})
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump"})
