@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["ORDER_SCHEMA", "Direction", "Seating", "Start", "TurnOrder", "When",
+__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seating", "Start", "TurnOrder", "When",
            "read_order", "seating"]
 
 
@@ -165,6 +165,9 @@ class TurnOrder:
         return f"from {where[self.start]}, {self.direction.value.replace('_', '-')}"
 
 
+DEALERS_LEFT = TurnOrder()
+"""From the dealer's left, clockwise: the phases' usual order."""
+
 _NAMED_STARTS = [s.value for s in Start if s not in (Start.SEAT, Start.HOOK)]
 ORDER_SCHEMA: Mapping[str, Any] = {
     "description": "Turn order: a start (dealer_left, dealer, dealer_right, winner, "
@@ -185,9 +188,9 @@ def read_order(raw: Any, default: TurnOrder | None = None) -> TurnOrder:
     """The turn order a (schema-valid) section entry names; ``default`` (from the
     dealer's left, clockwise) when ``raw`` is None."""
     if raw is None:
-        return default or TurnOrder()
+        return default or DEALERS_LEFT
     if raw == "clockwise":
-        return TurnOrder()
+        return DEALERS_LEFT
     if raw == "counter_clockwise":
         return TurnOrder(start=Start.DEALER_RIGHT, direction=Direction.COUNTER_CLOCKWISE)
     if isinstance(raw, str):

@@ -29,11 +29,15 @@ def describe(variant: Variant) -> list[str]:
     if variant.description:
         lines += [variant.description, ""]
     lines += ["## Cards and players", *_setup(variant), ""]
-    if variant.phases:
-        lines += ["## After the deal", *_phases(variant), ""]
+    before = list(_phases(variant, before_play=True))
+    if before:
+        lines += ["## After the deal", *before, ""]
     play = list(find_procedure(variant.play.procedure).describe(variant))
     if play:
         lines += ["## Play", *play, ""]
+    during = list(_phases(variant, before_play=False))
+    if during:
+        lines += ["## During play", *during, ""]
     lines += ["## The match", *_match(variant), ""]
     procedure = find_procedure(variant.play.procedure)
     in_place = {"first_mover", "pack", *procedure.hooks_described()}
@@ -47,11 +51,14 @@ def describe(variant: Variant) -> list[str]:
     return lines
 
 
-def _phases(v: Variant) -> Iterator[str]:
-    """One line per listed phase, in the words of the phase itself."""
+def _phases(v: Variant, *, before_play: bool) -> Iterator[str]:
+    """One line per listed phase that runs before play (or during play: between
+    tricks), in the words of the phase itself."""
     for entry in v.phases:
         phase = find_phase(entry.name)
-        yield f"- {phase.describe(phase.settings(entry.section))}"
+        settings = phase.settings(entry.section)
+        if phase.timing(settings).before_play is before_play:
+            yield f"- {phase.describe(settings)}"
 
 
 def _ranks(names: Any) -> str:
