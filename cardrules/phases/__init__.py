@@ -1,6 +1,9 @@
-"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order before
-play (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a phase that says
-so (:attr:`Phase.before_deal`, listed first), before the cards are dealt.
+"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order as steps
+of the deal's flow (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a
+phase that says so (:attr:`Phase.before_deal`, listed first), before the cards are dealt,
+or during play at a point the play procedure pauses at (:attr:`Phase.when`: between
+tricks).  Phases that ask the players in turn read a turn order
+(:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
 
 A phase declares, once, everything generic code needs:
 
