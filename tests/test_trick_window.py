@@ -136,6 +136,37 @@ def test_a_procedure_that_does_not_pause_between_tricks_refuses_it() -> None:
         REGISTRY._items.pop("boast_window", None)
 
 
+def test_the_same_phase_opens_between_bouts_where_its_section_says() -> None:
+    register(BOAST_WINDOW)
+    try:
+        durak = cardrules.load({"extends": "durak", "patch": {
+            "phases": [{"boast_window": {"at": "between_bouts", "order": "dealer"}}]}},
+            players=3)
+        assert "After each bout but the last each player in turn (from the dealer" in \
+            "\n".join(describe(durak.variant))
+        windows = 0
+        for seed in range(3):
+            state, rng = durak.new_deal(seed), random.Random(seed)
+            while not state.is_over:
+                if state.view(0).get("phase") == "boast_window":
+                    windows += 1
+                    attacker = state._attacker  # type: ignore[attr-defined]
+                    while state.view(0).get("phase") == "boast_window":
+                        back = durak.state_from_json(json.loads(json.dumps(state.to_json())))
+                        assert back == state
+                        state = state.apply("boast" if rng.random() < 0.5 else "hush")
+                    assert state.current_player == attacker  # the attacker opens
+                    assert state.view(0)["phase"] == "attack"
+                state = state.apply(rng.choice(state.legal_actions()))
+            assert state.result is not None
+        assert windows
+        report = run_check({"extends": "durak", "patch": {
+            "phases": [{"boast_window": {"at": "between_bouts"}}]}}, games=6, seed=1)
+        assert report.ok, report.failure
+    finally:
+        REGISTRY._items.pop("boast_window", None)
+
+
 def test_random_games_play_to_the_end(boasting: cardrules.Game) -> None:
     for players in (2, 3, 4):
         game = cardrules.load(str(GAME), players=players)

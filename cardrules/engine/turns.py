@@ -48,6 +48,9 @@ class When(enum.Enum):
     BETWEEN_TRICKS = "between_tricks"
     """After each trick is taken but the last, before the next lead; play resumes with
     the leader the trick made (a phase may change it)."""
+    BETWEEN_BOUTS = "between_bouts"
+    """After each bout of attack and defence but the last, the hands refilled, before
+    the next attacker opens; play resumes with that attacker."""
 
     @property
     def before_play(self) -> bool:

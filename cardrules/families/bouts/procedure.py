@@ -11,6 +11,7 @@ from cardrules.cards import mask_of
 from cardrules.engine import state_codec
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.bouts import view as bouts_io
 from cardrules.families.bouts.checks import check_bouts
@@ -149,6 +150,7 @@ class Bouts(Procedure):
     scoring_rules = BoutsScoring
     name = "bouts"
     deals_after_phases = True
+    pauses = frozenset({When.BETWEEN_BOUTS})
     play_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/scoring"}
 

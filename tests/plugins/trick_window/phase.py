@@ -31,6 +31,8 @@ class WindowSettings:
     """Boasts a player may make in a deal."""
     order: TurnOrder = FROM_THE_WINNER
     """Who is asked first, and which way the asking goes."""
+    at: When = When.BETWEEN_TRICKS
+    """Where the window opens: between tricks, or between bouts (``at: between_bouts``)."""
 
 
 @attrs.define(slots=False)
@@ -56,19 +58,25 @@ class BoastWindow(Phase):
         "properties": {
             "points": {"type": "integer", "minimum": -10, "maximum": 10},
             "limit": {"type": "integer", "minimum": 1, "maximum": 5},
-            "order": ORDER_SCHEMA}}
+            "order": ORDER_SCHEMA,
+            "at": {"enum": [When.BETWEEN_TRICKS.value, When.BETWEEN_BOUTS.value]}}}
 
     def settings(self, section: Mapping[str, Any]) -> WindowSettings:
         return WindowSettings(points=int(section.get("points", 1)),
                               limit=int(section.get("limit", 2)),
-                              order=read_order(section.get("order"), FROM_THE_WINNER))
+                              order=read_order(section.get("order"), FROM_THE_WINNER),
+                              at=When(section.get("at", When.BETWEEN_TRICKS.value)))
+
+    def timing(self, settings: WindowSettings) -> When:
+        return settings.at
 
     def check(self, settings: WindowSettings, variant: Any) -> Iterator[str]:
         if variant.deal.hand < 2:
-            yield "a window between tricks needs hands of two cards or more"
+            yield f"a window {settings.at.words} needs hands of two cards or more"
 
     def describe(self, settings: WindowSettings) -> str:
-        return (f"After each trick but the last each player in turn "
+        return (f"After each {settings.at.words.split()[-1][:-1]} but the last each player "
+                f"in turn "
                 f"({settings.order.describe()}) may boast, at most {settings.limit} "
                 f"time(s) a deal; a boast scores {settings.points} when the deal ends.")
 
