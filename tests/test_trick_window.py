@@ -194,6 +194,14 @@ def test_state_json_round_trips_mid_window(boasting: cardrules.Game) -> None:
     assert seen
 
 
+def test_a_state_read_back_with_the_window_at_work_before_any_trick_is_refused(
+        boasting: cardrules.Game) -> None:
+    data = {**boasting.new_deal(4).to_json(), "stage": 0}
+    with pytest.raises(cardrules.StateError, match="the boast window phase runs between "
+                       "tricks, but play is not between two tricks"):
+        boasting.state_from_json(data)
+
+
 def test_resample_in_the_window_keeps_what_the_player_sees(
         boasting: cardrules.Game) -> None:
     state = _to_window(boasting.new_deal(11))

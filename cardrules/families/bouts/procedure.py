@@ -50,6 +50,11 @@ def from_json(game: Game, data: dict[str, Any]) -> BoutsState:
         raise StateError(f"{fields['takes']} bouts in a row taken and the deal going on "
                          f"(takes_limit {limit} ends it)")
     attacks, covers = fields["attacks"], fields["covers"]
+    stage = fields["stage"]
+    if 0 <= stage < len(game.phases) and not game.timings[stage].before_play and (
+            phase is not ATTACK or attacks or not fields["bouts"]):
+        raise StateError(f"the {game.phases[stage][0].name.replace('_', ' ')} phase runs "
+                         f"between bouts, but play is not between two bouts")
     attacker, defender, current = fields["attacker"], fields["defender"], fields["current"]
     if any(s & ~h for s, h in zip(fields["seen"], hands)):
         raise StateError("a card seen going into a hand is not in that hand")

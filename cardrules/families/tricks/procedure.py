@@ -68,6 +68,11 @@ def from_json(game: Game, data: dict[str, Any]) -> TricksState:
     if plays and not 0 <= fields["holder"] < n:
         raise StateError("a trick is on the table but nobody holds it")
     dealing = 0 <= fields["stage"] < game.dealt_at  # before the deal the hands are empty
+    stage = fields["stage"]
+    if 0 <= stage < len(game.phases) and not game.timings[stage].before_play and (
+            phase is not LEAD or plays or fields["asking"] or not any(fields["tricks"])):
+        raise StateError(f"the {game.phases[stage][0].name.replace('_', ' ')} phase runs "
+                         f"between tricks, but play is not between two tricks")
     if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
