@@ -14,7 +14,8 @@ by its procedure before :func:`begin` is called.
 Play hands control back to the flow at the points its procedure offers
 (:attr:`~cardrules.engine.procedures.Procedure.pauses`): a tricks procedure calls
 :func:`between` with :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` after each trick
-that is not the last, before the next lead.  The listed phases that run at that point
+that is not the last, before the next lead (a bouts procedure after each bout, with
+:attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`).  The listed phases that run at that point
 (:meth:`~cardrules.phases.Phase.timing`) are entered in list order, each only when it has
 something to do; when the last is done (or none had anything to do) the procedure goes on
 with its play (``state._resume_play()``).  Where a phase runs is data (:class:`When`), so

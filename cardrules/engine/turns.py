@@ -1,10 +1,10 @@
 """Where a step of the flow runs, and turn order as data.
 
 :class:`When` names the points of a deal at which the flow runs a listed phase: before
-the cards are dealt, after the deal (before play), or between tricks (after a trick is
-taken and before the next lead).  A phase says which (:attr:`cardrules.phases.Phase.when`);
-the play procedure hands control to the flow at the points it offers
-(:attr:`cardrules.engine.procedures.Procedure.pauses`).
+the cards are dealt, after the deal (before play), between tricks (after a trick is
+taken and before the next lead) or between bouts.  A phase says which
+(:attr:`cardrules.phases.Phase.when`); the play procedure hands control to the flow at
+the points it offers (:attr:`cardrules.engine.procedures.Procedure.pauses`).
 
 :class:`TurnOrder` is the order in which the seats act: where it starts (the dealer's
 left, the dealer, the dealer's right, the last trick's winner, the leader, a named seat or

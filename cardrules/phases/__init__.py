@@ -83,7 +83,8 @@ class Phase(abc.ABC):
     """Where the phase runs (:class:`~cardrules.engine.turns.When`): after the deal by
     default; :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` for a phase that runs
     after each trick but the last, before the next lead (a declaration window, an
-    exchange with the stock), which the play procedure must offer
+    exchange with the stock), or :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
+    which the play procedure must offer
     (:attr:`~cardrules.engine.procedures.Procedure.pauses`).  :attr:`before_deal` says
     :attr:`~cardrules.engine.turns.When.BEFORE_DEAL` too."""
     names_trump: ClassVar[bool] = False
