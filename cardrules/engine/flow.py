@@ -11,6 +11,17 @@ action does and part of the view; when the last one is done the play procedure b
 its play (``state._start_play()``).  A game that lists no phase before the deal is dealt
 by its procedure before :func:`begin` is called.
 
+Play hands control back to the flow at the points its procedure offers
+(:attr:`~cardrules.engine.procedures.Procedure.pauses`): a tricks procedure calls
+:func:`between` with :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` after each trick
+that is not the last, before the next lead (a bouts procedure after each bout, with
+:attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`).  The listed phases that run at that point
+(:meth:`~cardrules.phases.Phase.timing`) are entered in list order, each only when it has
+something to do; when the last is done (or none had anything to do) the procedure goes on
+with its play (``state._resume_play()``).  Where a phase runs is data (:class:`When`), so
+the same phase machinery serves every point: legality, refusals, views, JSON and
+re-sampling never ask which point it is.
+
 The game's state class is its procedure's state class with each phase's field mixin
 added (:func:`compose`), so everything derived from declared fields covers the phases'
 fields too.
@@ -28,13 +39,15 @@ from cardrules.engine.action_space import Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
+from cardrules.engine.turns import When
 
 if TYPE_CHECKING:
     from cardrules.engine.action_space import ActionSpace, Family
     from cardrules.phases import Phase
 
-__all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "apply", "before_deal", "begin",
-           "compose", "draw", "legal", "over", "refusal", "score", "start", "view"]
+__all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "before_deal",
+           "begin", "between", "compose", "draw", "legal", "over", "refusal", "score", "start",
+           "timings", "view"]
 
 
 C = TypeVar("C")
@@ -49,6 +62,9 @@ class StagedGame(GameRules, Protocol):
 
     @property
     def dealt_at(self) -> int: ...
+
+    @property
+    def timings(self) -> tuple[When, ...]: ...
 
     @property
     def action_space(self) -> ActionSpace: ...
@@ -78,6 +94,8 @@ class StagedState(AtStage, Protocol):
     def _deal_cards(self) -> None: ...
 
     def _start_play(self) -> None: ...
+
+    def _resume_play(self) -> None: ...
 
     def _clone(self: C) -> C: ...
 
@@ -112,6 +130,12 @@ def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
     return count
 
 
+def timings(phases: Sequence[tuple[Phase, Any]]) -> tuple[When, ...]:
+    """Where each of the listed ``phases`` runs (:meth:`~cardrules.phases.Phase.timing`),
+    in list order."""
+    return tuple(phase.timing(settings) for phase, settings in phases)
+
+
 def start(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed`` (changes the fresh state): the listed phases
     draw what they decide by lot, the procedure deals at once unless phases run before
@@ -133,11 +157,12 @@ def begin(state: StagedState) -> None:
 def _enter(state: StagedState, stage: int) -> None:
     phases = state.game.phases
     dealt_at = state.game.dealt_at
+    timing = state.game.timings
     while stage < len(phases):
         if stage == dealt_at and stage:
             state._deal_cards()
         phase, settings = phases[stage]
-        if not phase.skip(state, settings):
+        if timing[stage].before_play and not phase.skip(state, settings):
             state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
             phase.enter(state, settings)
             return
@@ -146,6 +171,32 @@ def _enter(state: StagedState, stage: int) -> None:
         state._deal_cards()
     state._stage = -1  # type: ignore[misc]
     state._start_play()
+
+
+def between(state: StagedState, when: When) -> bool:
+    """Play has reached ``when`` (after a trick, say): enter the first listed phase of
+    that point that has something to do, and return True; False when there is none, and
+    play goes straight on (changes a fresh clone).  Once the phases entered are done the
+    flow calls ``state._resume_play()``."""
+    timing = state.game.timings
+    if when not in timing:
+        return False
+    return _enter_at(state, timing.index(when), when)
+
+
+def _enter_at(state: StagedState, stage: int, when: When) -> bool:
+    """Enter the first phase of ``when`` from ``stage`` on that has something to do (True),
+    or leave the stage to play (False)."""
+    phases, timing = state.game.phases, state.game.timings
+    while stage < len(phases):
+        phase, settings = phases[stage]
+        if timing[stage] is when and not phase.skip(state, settings):
+            state._stage = stage  # type: ignore[misc]
+            phase.enter(state, settings)
+            return True
+        stage += 1
+    state._stage = -1  # type: ignore[misc]
+    return False
 
 
 def legal(state: StagedState) -> tuple[Action, ...]:
@@ -175,10 +226,14 @@ def over(state: InGame, action: Action) -> str | None:
     rules do not know)."""
     word = _word(action)
     game = state.game
-    for phase, settings in game.phases:
+    for (phase, settings), when in zip(game.phases, game.timings, strict=True):
         for family in phase.families(game, settings):
             if _offers(family, word):
-                return (f"'{word}' is an action of the {phase.name.replace('_', ' ')} "
+                name = phase.name.replace("_", " ")
+                if not when.before_play:
+                    return (f"'{word}' is an action of the {name} phase, which runs "
+                            f"{when.words}, not now{game.rule_ref(phase.name)}")
+                return (f"'{word}' is an action of the {name} "
                         f"phase, which is over: play has begun{game.rule_ref(phase.name)}")
     return None
 
@@ -202,7 +257,11 @@ def apply(state: S, action: Action) -> S:
     stage = state._stage
     phase, settings = state.game.phases[stage]
     if phase.apply(new, settings, action):
-        _enter(new, stage + 1)
+        when = state.game.timings[stage]
+        if when.before_play:
+            _enter(new, stage + 1)
+        elif not _enter_at(new, stage + 1, when):
+            new._resume_play()
     return new
 
 

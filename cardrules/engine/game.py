@@ -67,6 +67,7 @@ class Game:
         "source",
         "state_class",
         "tables",
+        "timings",
         "variant",
     )
 
@@ -96,6 +97,9 @@ class Game:
         self.dealt_at = flow.before_deal(self.phases)
         """How many listed phases run before the cards are dealt (the deal comes between
         them and the rest, see :mod:`cardrules.engine.flow`)."""
+        self.timings = flow.timings(self.phases)
+        """Where each listed phase runs (before or after the deal, between tricks...), in
+        list order."""
         self.state_class: type = flow.compose(
             self.procedure.state_class,
             [*self.procedure.field_mixins(variant),

@@ -28,6 +28,7 @@ from cardrules.engine.fields import declared
 from cardrules.engine.registry import Registry
 from cardrules.engine.standings import Partnerships, alone
 from cardrules.engine.state_codec import declarable_zones, spelled_out
+from cardrules.engine.turns import When
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -54,6 +55,11 @@ class Procedure(abc.ABC):
     """Its deal states can run listed phases before the cards are dealt (they deal on
     ``_deal_cards()``, see :mod:`cardrules.engine.flow`); a game of a procedure without it may
     list only phases that run after the deal."""
+    pauses: frozenset[When] = frozenset()
+    """The points of its play at which it hands control to the flow
+    (:func:`cardrules.engine.flow.between`), such as
+    :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS`; a game of it may list phases that
+    run at these points only (besides those before play)."""
     play_schema: Mapping[str, Any] | None = None
     """The JSON Schema of its ``play:`` section (``procedure`` included), checked when a
     rule file loads, with each problem located in the file (None: the records alone

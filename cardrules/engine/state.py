@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cardrules.engine.action_space import ActionSpace
     from cardrules.engine.context import Recorded
     from cardrules.engine.observation import Observation
+    from cardrules.engine.turns import When
     from cardrules.hooks import Refusal
     from cardrules.model.variant import Variant
     from cardrules.phases import Phase
@@ -197,6 +198,9 @@ class GameContext(Protocol):
 
     @property
     def dealt_at(self) -> int: ...
+
+    @property
+    def timings(self) -> tuple[When, ...]: ...
 
     @property
     def state_class(self) -> type: ...
@@ -456,6 +460,12 @@ class FieldState(State):
     def _start_play(self) -> None:
         """Begin play once the cards are dealt and the listed phases are done (changes a
         fresh clone; see :mod:`cardrules.engine.flow`)."""
+        raise NotImplementedError
+
+    def _resume_play(self) -> None:
+        """Go on with play once the listed phases of a point at which play handed control
+        to the flow are done (between tricks, say; changes a fresh clone; only procedures
+        that pause, see :attr:`~cardrules.engine.procedures.Procedure.pauses`)."""
         raise NotImplementedError
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -15,6 +15,7 @@ import jsonschema
 from cardrules.engine.procedures import Procedure
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.state_codec import declarable_zones
+from cardrules.engine.turns import When
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import SCHEDULE, Goal
 from cardrules.model.problems import Found, unknown
@@ -229,9 +230,10 @@ def check_zones(v: Variant) -> Iterator[Found]:
 
 def check_phases(v: Variant) -> Iterator[Found]:
     """Refuses a ``phases:`` entry that names no registered phase (listing the known ones),
-    a section its phase's schema refuses, settings its phase's own checks refuse, and a
+    a section its phase's schema refuses, settings its phase's own checks refuse, a
     phase that runs before the deal listed after one that runs after it or in a game
-    whose procedure deals before any phase."""
+    whose procedure deals before any phase, and a phase that runs at a point of play
+    (between tricks) the game's procedure does not pause at."""
     after: str | None = None
     for index, entry in enumerate(v.phases):
         try:
@@ -239,7 +241,13 @@ def check_phases(v: Variant) -> Iterator[Found]:
         except KeyError as exc:
             yield ("phases", index), str(exc.args[0])
             continue
-        if not phase.before_deal:
+        validator = jsonschema.Draft202012Validator(phase.schema)
+        errors = sorted(validator.iter_errors(entry.section), key=lambda e: list(e.path))
+        when = When.BEFORE_DEAL if phase.before_deal else phase.when
+        if not errors:
+            settings = phase.settings(entry.section)
+            when = phase.timing(settings)
+        if when is not When.BEFORE_DEAL:
             after = after or entry.name
         elif after is not None:
             yield ("phases", index), (
@@ -249,12 +257,13 @@ def check_phases(v: Variant) -> Iterator[Found]:
             yield ("phases", index), (
                 f"{entry.name} runs before the cards are dealt, but the "
                 f"{v.play.procedure} procedure deals before any listed phase")
-        validator = jsonschema.Draft202012Validator(phase.schema)
-        errors = sorted(validator.iter_errors(entry.section), key=lambda e: list(e.path))
+        if not when.before_play and not _pauses_at(v, when):
+            yield ("phases", index), (
+                f"{entry.name} runs {when.words}, but the {v.play.procedure} procedure "
+                f"does not pause there")
         for error in errors:
             yield ("phases", index, entry.name, *error.path), error.message
         if not errors:
-            settings = phase.settings(entry.section)
             for problem in phase.check(settings, v):
                 yield ("phases", index, entry.name), problem
             bound = phase.action_bound(settings, v)
@@ -262,6 +271,11 @@ def check_phases(v: Variant) -> Iterator[Found]:
                 yield ("phases", index, entry.name), (
                     f"a state of this phase may offer up to {bound:,} legal actions, more "
                     f"than the limit of {MAX_LEGAL_ACTIONS:,}")
+
+
+def _pauses_at(v: Variant, when: When) -> bool:
+    procedure = _procedure(v)
+    return procedure is None or when in procedure.pauses  # None: refused by name
 
 
 def _deals_after_phases(v: Variant) -> bool:

@@ -1,6 +1,9 @@
-"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order before
-play (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a phase that says
-so (:attr:`Phase.before_deal`, listed first), before the cards are dealt.
+"""Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order as steps
+of the deal's flow (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a
+phase that says so (:attr:`Phase.before_deal`, listed first), before the cards are dealt,
+or during play at a point the play procedure pauses at (:attr:`Phase.when`: between
+tricks).  Phases that ask the players in turn read a turn order
+(:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
 
 A phase declares, once, everything generic code needs:
 
@@ -39,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.actions import register_verb
 from cardrules.engine.registry import Registry
+from cardrules.engine.turns import When
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -47,7 +51,7 @@ if TYPE_CHECKING:
     from cardrules.engine.observation import Field
     from cardrules.model.variant import Variant
 
-__all__ = ["Phase", "find", "known", "register"]
+__all__ = ["Phase", "When", "find", "known", "register"]
 
 
 class Phase(abc.ABC):
@@ -75,6 +79,14 @@ class Phase(abc.ABC):
     suits at the start of a match, say); such phases come first in ``phases:``, and the
     play procedure must support them
     (:attr:`~cardrules.engine.procedures.Procedure.deals_after_phases`)."""
+    when: ClassVar[When] = When.AFTER_DEAL
+    """Where the phase runs (:class:`~cardrules.engine.turns.When`): after the deal by
+    default; :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` for a phase that runs
+    after each trick but the last, before the next lead (a declaration window, an
+    exchange with the stock), or :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
+    which the play procedure must offer
+    (:attr:`~cardrules.engine.procedures.Procedure.pauses`).  :attr:`before_deal` says
+    :attr:`~cardrules.engine.turns.When.BEFORE_DEAL` too."""
     names_trump: ClassVar[bool] = False
     """The phase names the deal's trump suit (``play.trump.source: bidder`` needs one such
     phase listed)."""
@@ -83,6 +95,12 @@ class Phase(abc.ABC):
         """The phase's settings read from its (schema-valid) section; the section itself
         by default."""
         return dict(section)
+
+    def timing(self, settings: Any) -> When:
+        """Where the phase runs with these settings: :attr:`when`, or before the deal
+        when :attr:`before_deal` says so.  A phase that may run at several points (a
+        window after the deal or between tricks) reads it from its settings."""
+        return When.BEFORE_DEAL if self.before_deal else self.when
 
     def check(self, settings: Any, variant: Variant) -> Iterator[str]:
         """Problems of these settings for ``variant`` (its pack, players...), in words."""

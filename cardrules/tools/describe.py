@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.turns import When
 from cardrules.hooks import POINTS, known, named_hooks
 from cardrules.model import DealSpec, Variant
 from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
@@ -29,13 +30,17 @@ def describe(variant: Variant) -> list[str]:
     if variant.description:
         lines += [variant.description, ""]
     lines += ["## Cards and players", *_setup(variant), ""]
-    for heading, before in (("## Before the deal", True), ("## After the deal", False)):
-        phases = list(_phases(variant, before_deal=before))
+    for heading, when in (("## Before the deal", When.BEFORE_DEAL),
+                          ("## After the deal", When.AFTER_DEAL)):
+        phases = list(_phases(variant, when))
         if phases:
             lines += [heading, *phases, ""]
     play = list(find_procedure(variant.play.procedure).describe(variant))
     if play:
         lines += ["## Play", *play, ""]
+    during = list(_phases(variant, When.BETWEEN_TRICKS, When.BETWEEN_BOUTS))
+    if during:
+        lines += ["## During play", *during, ""]
     lines += ["## The match", *_match(variant), ""]
     procedure = find_procedure(variant.play.procedure)
     in_place = {"first_mover", "pack", *procedure.hooks_described()}
@@ -49,14 +54,14 @@ def describe(variant: Variant) -> list[str]:
     return lines
 
 
-def _phases(v: Variant, *, before_deal: bool) -> Iterator[str]:
-    """One line per listed phase in force that runs before the deal (or after it), in
-    the words of the phase itself; a phase the engine skips in every deal of ``v`` is
-    not described."""
+def _phases(v: Variant, *whens: When) -> Iterator[str]:
+    """One line per listed phase in force that runs at one of ``whens`` (before the deal,
+    after it, between tricks...), in the words of the phase itself; a phase the engine
+    skips in every deal of ``v`` is not described."""
     for entry in v.phases:
         phase = find_phase(entry.name)
         settings = phase.settings(entry.section)
-        if phase.before_deal is before_deal and phase.in_force(settings, v):
+        if phase.timing(settings) in whens and phase.in_force(settings, v):
             yield f"- {phase.describe(settings)}"
 
 

@@ -11,6 +11,7 @@ from cardrules.cards import mask_of
 from cardrules.engine import state_codec
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.bouts import view as bouts_io
 from cardrules.families.bouts.checks import check_bouts
@@ -48,6 +49,11 @@ def from_json(game: GameContext, data: dict[str, Any]) -> BoutsState:
         raise StateError(f"{fields['takes']} bouts in a row taken and the deal going on "
                          f"(takes_limit {limit} ends it)")
     attacks, covers = fields["attacks"], fields["covers"]
+    stage = fields["stage"]
+    if 0 <= stage < len(game.phases) and not game.timings[stage].before_play and (
+            phase is not ATTACK or attacks or not fields["bouts"]):
+        raise StateError(f"the {game.phases[stage][0].name.replace('_', ' ')} phase runs "
+                         f"between bouts, but play is not between two bouts")
     attacker, defender, current = fields["attacker"], fields["defender"], fields["current"]
     if any(s & ~h for s, h in zip(fields["seen"], hands)):
         raise StateError("a card seen going into a hand is not in that hand")
@@ -148,6 +154,7 @@ class Bouts(Procedure):
     scoring_rules = BoutsScoring
     name = "bouts"
     deals_after_phases = True
+    pauses = frozenset({When.BETWEEN_BOUTS})
     play_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/scoring"}
 

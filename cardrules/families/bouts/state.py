@@ -47,6 +47,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.turns import When
 from cardrules.families.bouts import rules as bouts_rules
 from cardrules.families.bouts.deal import deal_cards, refill
 from cardrules.families.bouts.model import (
@@ -372,17 +373,25 @@ class BoutsState(FieldState):
         if limit and self._takes >= limit:
             return self._finish(stalled=True)
         if taken or not self._hands[defender]:
-            return self._open_bout(self.next_holder(defender))
-        return self._open_bout(defender)
+            return self._open_bout(self.next_holder(defender), pause=True)
+        return self._open_bout(defender, pause=True)
 
-    def _open_bout(self, attacker: int) -> BoutsState:
+    def _open_bout(self, attacker: int, *, pause: bool = False) -> BoutsState:
+        """The next bout, ``attacker`` opening it, or the end of the deal; after a bout
+        (``pause``) the flow first runs the phases listed between bouts, if any."""
         defender = self.next_holder(attacker) if attacker >= 0 else -1
         if defender < 0 or (self._game.end_of_deal is not None
                             and self._ends_by_hook(self._out)):
             return self._finish()
         self._attacker, self._defender, self._opener = attacker, defender, attacker
         self._current, self._phase, self._passes = attacker, ATTACK, 0
+        if pause:
+            flow.between(self, When.BETWEEN_BOUTS)
         return self
+
+    def _resume_play(self) -> None:
+        """The phases listed between bouts are done: the attacker opens the bout."""
+        self._current, self._phase, self._passes = self._attacker, ATTACK, 0
 
     def _finish(self, *, stalled: bool = False) -> BoutsState:
         """The deal ends (D13, D14): the one player still holding cards loses; a deal

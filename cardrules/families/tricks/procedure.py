@@ -12,6 +12,7 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
 from cardrules.families.tricks.bounds import tricks_bound
@@ -66,6 +67,11 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
     if plays and not 0 <= fields["holder"] < n:
         raise StateError("a trick is on the table but nobody holds it")
     dealing = 0 <= fields["stage"] < game.dealt_at  # before the deal the hands are empty
+    stage = fields["stage"]
+    if 0 <= stage < len(game.phases) and not game.timings[stage].before_play and (
+            phase is not LEAD or plays or fields["asking"] or not any(fields["tricks"])):
+        raise StateError(f"the {game.phases[stage][0].name.replace('_', ' ')} phase runs "
+                         f"between tricks, but play is not between two tricks")
     if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
     state = TricksState._make(game, **fields)
@@ -162,6 +168,7 @@ class Tricks(Procedure):
     scoring_rules = TrickScoring
     name = "tricks"
     deals_after_phases = True
+    pauses = frozenset({When.BETWEEN_TRICKS})
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump"})

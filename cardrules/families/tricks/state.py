@@ -39,6 +39,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.turns import When
 from cardrules.families.tricks import (
     rules as tricks_rules,
 )
@@ -228,7 +229,7 @@ class TricksState(StockAttributes, FieldState):
                 others_down |= mask & down
         hidden = state_codec.hidden_cards(self, player, extra=others_down)
         card = self._tables.opening_card
-        if card >= 0 and self._stage < 0 and hidden >> card & 1:
+        if card >= 0 and (self._stage < 0 or self._starter >= 0) and hidden >> card & 1:
             first = self._starter if self._starter >= 0 else \
                 leader if self.first_trick else -1
             if first >= 0 and self._hands[first] >> card & 1:
@@ -401,8 +402,9 @@ class TricksState(StockAttributes, FieldState):
             new._events = (event,)
             return new
         events = [event]
+        new._events = ()
         new._take(events)
-        new._events = tuple(events)
+        new._events = (*events, *new._events)  # and what a phase entered said
         return new
 
     def _declare(self, action: Action) -> TricksState:
@@ -506,7 +508,16 @@ class TricksState(StockAttributes, FieldState):
         if over or (self._game.end_of_deal is not None and self._ends_by_hook(())):
             self._finish(events)
         else:
-            self._window(w)
+            # the flow runs the phases listed between tricks, if any, before w leads
+            self._leader = self._current = w
+            self._asking, self._offer, self._phase = (), False, LEAD
+            if not flow.between(self, When.BETWEEN_TRICKS):
+                self._window(w)
+
+    def _resume_play(self) -> None:
+        """The phases listed between tricks are done: the leader they leave leads, after
+        a declaration window (changes a fresh clone)."""
+        self._window(self._leader)
 
     def _turn_up(self, events: list[RawEvent]) -> None:
         """Turn up the stock's top card for everyone to see (``draw: face_up_top``;

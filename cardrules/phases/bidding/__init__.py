@@ -44,6 +44,7 @@ from cardrules.engine.fields import Numbers, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -89,9 +90,12 @@ class BiddingSettings:
     """The phase's section of a rule file."""
 
     dealer_may_not_make_total: bool = False
-    """The dealer, bidding last, may not make the bids add up to the tricks of the deal."""
+    """The dealer, bidding last, may not make the bids add up to the tricks of the deal
+    (with another :attr:`order`: whoever bids last)."""
     contract: Contract = Contract()
     """How the bids score."""
+    order: TurnOrder = DEALERS_LEFT
+    """Who bids first, and which way the bidding goes."""
 
 
 @attrs.define(slots=False)
@@ -118,6 +122,8 @@ class Bidding(Phase):
                 "type": "boolean",
                 "description": "The dealer, bidding last, may not bid so that the bids add "
                                "up to the number of tricks of the deal."},
+            "order": {**ORDER_SCHEMA, "description": "Who bids first and which way the "
+                      "bidding goes (default: from the dealer's left, clockwise)."},
             "contract": {
                 "type": "object", "additionalProperties": False,
                 "description": "How bids score when the deal ends.",
@@ -134,22 +140,25 @@ class Bidding(Phase):
     def settings(self, section: Mapping[str, Any]) -> BiddingSettings:
         return BiddingSettings(
             dealer_may_not_make_total=bool(section.get("dealer_may_not_make_total", False)),
-            contract=Contract(**section.get("contract", {})))
+            contract=Contract(**section.get("contract", {})),
+            order=read_order(section.get("order")))
 
     def check(self, settings: BiddingSettings, variant: Variant) -> Iterator[str]:
         for lack in find_procedure(variant.play.procedure).lacks("counted_tricks", variant):
             yield f"bidding needs {lack}"
 
     def describe(self, settings: BiddingSettings) -> str:
-        hook = ("; the dealer may not bid so that the bids add up to the tricks of the deal"
+        last = "the dealer" if settings.order == DEALERS_LEFT else "the last to bid"
+        hook = (f"; {last} may not bid so that the bids add up to the tricks of the deal"
                 if settings.dealer_may_not_make_total else "")
-        return (f"After the deal each player in turn from the dealer's left bids the number "
+        order = ("from the dealer's left" if settings.order == DEALERS_LEFT
+                 else f"({settings.order.describe()})")
+        return (f"After the deal each player in turn {order} bids the number "
                 f"of tricks they will take{hook}. {settings.contract.describe()}")
 
     def enter(self, state: Any, settings: BiddingSettings) -> None:
-        n = state.game.players
-        state._bids = (NO_BID,) * n
-        state._current = (state._dealer + 1) % n
+        state._bids = (NO_BID,) * state.game.players
+        state._current = settings.order.first(seating(state))
 
     def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -169,7 +178,8 @@ class Bidding(Phase):
         if action.amount > tricks:
             return (f"a bid is 0 to the {_count(tricks)} of the deal, not {action.amount}"
                     f"{game.rule_ref('bid')}")
-        if settings.dealer_may_not_make_total and state._current == state._dealer:
+        if settings.dealer_may_not_make_total and \
+                state._current == settings.order.last(seating(state)):
             total = sum(b for b in state._bids if b != NO_BID) + action.amount
             if total == tricks:
                 return (f"the dealer may not bid {action.amount}: the bids would add up to "
@@ -181,9 +191,10 @@ class Bidding(Phase):
         bids = state._bids
         state._bids = bids[:p] + (action.amount,) + bids[p + 1:]
         state._events = (Event(kind="bid", player=p, amount=action.amount),)
-        if p == state._dealer:
+        order = settings.order
+        if p == order.last(seating(state)):
             return True
-        state._current = (p + 1) % state.game.players
+        state._current = order.after(p, state.game.players)
         return False
 
     def score(self, state: Any, settings: BiddingSettings,

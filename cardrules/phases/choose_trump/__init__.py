@@ -26,14 +26,15 @@ Refusals quote the variant's rule number for the key ``choose_trump`` of
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.events import Event
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.procedures import offering
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -46,6 +47,15 @@ class ChooseTrump(Phase):
     name = "choose_trump"
     before_deal = True
     candidates_all_legal = True
+    schema: ClassVar[Mapping[str, Any]] = {
+        "type": "object", "additionalProperties": False,
+        "properties": {"order": {**ORDER_SCHEMA, "description": "Who chooses first and "
+                                 "which way the choosing goes (default: from the "
+                                 "dealer's left, clockwise)."}}}
+
+    def settings(self, section: Mapping[str, Any]) -> TurnOrder:
+        """The order in which the players choose."""
+        return read_order(section.get("order"))
 
     def check(self, settings: Any, variant: Variant) -> Iterator[str]:
         if "own_trumps" not in find_procedure(variant.play.procedure).offers:
@@ -56,8 +66,10 @@ class ChooseTrump(Phase):
         elif [entry.name for entry in variant.phases].count(self.name) > 1:
             yield "choose_trump is listed more than once; trumps are chosen once a match"
 
-    def describe(self, settings: Any) -> str:
-        return ("Before the first deal of a match each player, from the dealer's left, "
+    def describe(self, settings: TurnOrder) -> str:
+        order = ("from the dealer's left" if settings == DEALERS_LEFT
+                 else settings.describe())
+        return (f"Before the first deal of a match each player, {order}, "
                 "chooses a trump suit of their own that nobody has chosen; it stays theirs "
                 "for the whole match.")
 
@@ -69,10 +81,9 @@ class ChooseTrump(Phase):
         """Nothing to choose: the trumps are not own, or the match has carried them."""
         return bool(state._own_suits) or not self.in_force(settings, state.game.variant)
 
-    def enter(self, state: Any, settings: Any) -> None:
-        game = state.game
-        state._own_suits = (-1,) * game.players
-        state._current = (state._dealer + 1) % game.players
+    def enter(self, state: Any, settings: TurnOrder) -> None:
+        state._own_suits = (-1,) * state.game.players
+        state._current = settings.first(seating(state))
 
     def candidates(self, state: Any, settings: Any) -> list[Action]:
         taken = state._own_suits
@@ -89,7 +100,7 @@ class ChooseTrump(Phase):
             return f"suit {action.name} is taken; choose a free suit{ref}"
         return None
 
-    def apply(self, state: Any, settings: Any, action: Action) -> bool:
+    def apply(self, state: Any, settings: TurnOrder, action: Action) -> bool:
         game, player = state.game, state._current
         suit = game.pack.suits.index(action.name)
         state._own_suits = tuple(suit if p == player else s
@@ -97,7 +108,7 @@ class ChooseTrump(Phase):
         state._events = (Event(kind="trump", player=player, note=action.name),)
         state._refresh_tables()
         if -1 in state._own_suits:
-            state._current = (player + 1) % game.players
+            state._current = settings.after(player, game.players)
             return False
         return True
 

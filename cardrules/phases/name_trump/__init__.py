@@ -35,6 +35,7 @@ from cardrules.engine.events import Event
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, Number, Seat
 from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.turns import DEALERS_LEFT
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -112,7 +113,8 @@ class NameTrump(Phase):
         bids = state._bids
         namer = highest_bidder(bids, state._dealer) if min(bids) >= 0 else None
         mine = next(i for i, (phase, _) in enumerate(state.game.phases) if phase is self)
-        return {"trump_namer": namer, "trump_pending": 0 <= state._stage <= mine}
+        return {"trump_namer": namer, "trump_pending": 0 <= state._stage <= mine
+                and state.game.timings[state._stage].before_play}
 
     def families(self, game: Any, settings: NameTrumpSettings) -> tuple[Family, ...]:
         return (Listed(actions=_actions(game.pack.suits, settings.no_trump)),)
@@ -142,7 +144,7 @@ def highest_bidder(bids: Sequence[int], dealer: int) -> int:
     """
     n = len(bids)
     best = max(bids)
-    return next(p for p in ((dealer + 1 + k) % n for k in range(n)) if bids[p] == best)
+    return next(p for p in DEALERS_LEFT.round_from((dealer + 1) % n, n) if bids[p] == best)
 
 
 def trump_scores(view: dict[str, Any]) -> dict[str, float]:

@@ -35,6 +35,7 @@ from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, Label, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import CardsBySeat, Field, OneOf
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
@@ -71,6 +72,9 @@ class PassSettings:
     chance: bool = False
     """Each deal's direction is drawn by lot among :attr:`directions`, each entry as
     likely."""
+    order: TurnOrder = DEALERS_LEFT
+    """The order in which the players choose their cards (the cards pass once everyone
+    has chosen)."""
 
     def direction(self, deal: int, drawn: str = "") -> Direction:
         """The direction of deal number ``deal`` (from 0): the one ``drawn`` by lot for
@@ -121,7 +125,9 @@ class PassCards(Phase):
             "chance": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
                        "items": {"enum": [d.value for d in Direction]},
                        "description": "Directions drawn among by lot for each deal, each "
-                                      "as likely."}},
+                                      "as likely."},
+            "order": {**ORDER_SCHEMA, "description": "The order in which the players "
+                      "choose their cards (default: from the dealer's left, clockwise)."}},
         "not": {"anyOf": [{"required": ["direction", "rotate"]},
                           {"required": ["direction", "chance"]},
                           {"required": ["rotate", "chance"]}]}}
@@ -131,7 +137,8 @@ class PassCards(Phase):
                  or [section.get("direction", "left")])
         return PassSettings(count=int(section["count"]),
                             directions=tuple(Direction(w) for w in words),
-                            chance="chance" in section)
+                            chance="chance" in section,
+                            order=read_order(section.get("order")))
 
     def check(self, settings: PassSettings, variant: Variant) -> Iterator[str]:
         if settings.count > variant.deal.hand:
@@ -165,7 +172,7 @@ class PassCards(Phase):
         return "no cards pass in this deal" if self.skip(state, settings) else None
 
     def enter(self, state: Any, settings: PassSettings) -> None:
-        state._current = (state._dealer + 1) % state.game.players
+        state._current = settings.order.first(seating(state))
 
     def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -201,8 +208,8 @@ class PassCards(Phase):
         state._events = (Event(kind="give", player=p, cards=(card,), private=True),)
         if state._passing[p].bit_count() < settings.count:
             return False
-        if (p + 1) % n != (state._dealer + 1) % n:
-            state._current = (p + 1) % n
+        if p != settings.order.last(seating(state)):
+            state._current = settings.order.after(p, n)
             return False
         step = {Direction.LEFT: 1, Direction.RIGHT: n - 1,
                 Direction.ACROSS: n // 2}[settings.of(state)]

@@ -1,0 +1,205 @@
+"""Where a step of the flow runs, and turn order as data.
+
+:class:`When` names the points of a deal at which the flow runs a listed phase: before
+the cards are dealt, after the deal (before play), between tricks (after a trick is
+taken and before the next lead) or between bouts.  A phase says which
+(:attr:`cardrules.phases.Phase.when`); the play procedure hands control to the flow at
+the points it offers (:attr:`cardrules.engine.procedures.Procedure.pauses`).
+
+:class:`TurnOrder` is the order in which the seats act: where it starts (the dealer's
+left, the dealer, the dealer's right, the last trick's winner, the leader, a named seat or
+a hook) and which way it goes (clockwise or counter-clockwise).  Phases and families ask
+it for the first seat, the next one and the whole round instead of writing it out; a
+phase's section may name it (``order: counter_clockwise``, ``order: {from: 2}``), read
+with :func:`read_order` against :data:`ORDER_SCHEMA`.
+
+>>> seats = Seating(players=4, dealer=1)
+>>> TurnOrder().seats(seats)
+(2, 3, 0, 1)
+>>> read_order("counter_clockwise").seats(seats)
+(0, 3, 2, 1)
+>>> read_order({"from": "winner"}).first(Seating(players=4, dealer=1, winner=3))
+3
+>>> read_order({"from": 2, "direction": "counter_clockwise"}).seats(seats)
+(2, 1, 0, 3)
+>>> TurnOrder(start=Start.HOOK, hook=lambda s: s.dealer).first(seats)
+1
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seating", "Start", "TurnOrder", "When",
+           "read_order", "seating"]
+
+
+class When(enum.Enum):
+    """A point of a deal at which the flow runs listed phases."""
+
+    BEFORE_DEAL = "before_deal"
+    """On the shuffled pack, before the cards are dealt (they are listed first)."""
+    AFTER_DEAL = "after_deal"
+    """Once the cards are dealt, before play begins (the default)."""
+    BETWEEN_TRICKS = "between_tricks"
+    """After each trick is taken but the last, before the next lead; play resumes with
+    the leader the trick made (a phase may change it)."""
+    BETWEEN_BOUTS = "between_bouts"
+    """After each bout of attack and defence but the last, the hands refilled, before
+    the next attacker opens; play resumes with that attacker."""
+
+    @property
+    def before_play(self) -> bool:
+        """The phases of this point run once per deal, before play begins."""
+        return self in (When.BEFORE_DEAL, When.AFTER_DEAL)
+
+    @property
+    def words(self) -> str:
+        """The point in words (``between tricks``)."""
+        return self.value.replace("_", " ")
+
+
+class Start(enum.Enum):
+    """Who acts first in a turn order."""
+
+    DEALER_LEFT = "dealer_left"
+    DEALER = "dealer"
+    DEALER_RIGHT = "dealer_right"
+    WINNER = "winner"
+    """The last trick's winner (the leader when no trick is taken yet)."""
+    LEADER = "leader"
+    """The player who leads (or led) the trick."""
+    SEAT = "seat"
+    """A named seat (:attr:`TurnOrder.seat`)."""
+    HOOK = "hook"
+    """Whoever :attr:`TurnOrder.hook` names."""
+
+
+class Direction(enum.Enum):
+    """Which way the turn passes."""
+
+    CLOCKWISE = "clockwise"
+    """To the player on the left (seat numbers going up)."""
+    COUNTER_CLOCKWISE = "counter_clockwise"
+    """To the player on the right (seat numbers going down)."""
+
+
+@attrs.frozen
+class Seating:
+    """What a turn order reads: how many players, the dealer, the leader and the last
+    trick's winner (-1: none)."""
+
+    players: int
+    dealer: int
+    leader: int = -1
+    winner: int = -1
+
+
+def seating(state: Any) -> Seating:
+    """The :class:`Seating` of a deal state (its ``_dealer``, and its ``_leader`` and
+    ``_winner`` when it has them)."""
+    return Seating(players=state.game.players, dealer=state._dealer,
+                   leader=getattr(state, "_leader", -1),
+                   winner=getattr(state, "_winner", -1))
+
+
+@attrs.frozen
+class TurnOrder:
+    """Who acts first and which way the turn passes; by default from the dealer's left,
+    clockwise."""
+
+    start: Start = Start.DEALER_LEFT
+    direction: Direction = Direction.CLOCKWISE
+    seat: int = 0
+    """The first seat when :attr:`start` is :attr:`Start.SEAT`."""
+    hook: Callable[[Seating], int] | None = attrs.field(default=None, eq=False)
+    """The first seat's rule when :attr:`start` is :attr:`Start.HOOK`."""
+
+    @property
+    def step(self) -> int:
+        """+1 clockwise, -1 counter-clockwise."""
+        return 1 if self.direction is Direction.CLOCKWISE else -1
+
+    def first(self, seats: Seating) -> int:
+        """The seat that acts first."""
+        n, start = seats.players, self.start
+        if start is Start.DEALER_LEFT:
+            return (seats.dealer + 1) % n
+        if start is Start.DEALER:
+            return seats.dealer
+        if start is Start.DEALER_RIGHT:
+            return (seats.dealer - 1) % n
+        if start is Start.SEAT:
+            return self.seat % n
+        if start is Start.HOOK:
+            if self.hook is None:
+                raise ValueError("a turn order that starts by a hook needs the hook")
+            return int(self.hook(seats)) % n
+        if start is Start.WINNER and seats.winner >= 0:
+            return seats.winner
+        return seats.leader if seats.leader >= 0 else (seats.dealer + 1) % n
+
+    def after(self, seat: int, players: int) -> int:
+        """The seat whose turn follows ``seat``'s."""
+        return (seat + self.step) % players
+
+    def seats(self, seats: Seating) -> tuple[int, ...]:
+        """Every seat once, in turn, from the first."""
+        return self.round_from(self.first(seats), seats.players)
+
+    def round_from(self, first: int, players: int) -> tuple[int, ...]:
+        """Every seat once, in this order's direction, from ``first``."""
+        return tuple((first + self.step * k) % players for k in range(players))
+
+    def last(self, seats: Seating) -> int:
+        """The seat that acts last in a round."""
+        return (self.first(seats) - self.step) % seats.players
+
+    def describe(self) -> str:
+        """The order in words (``from the dealer's left, clockwise``)."""
+        where = {Start.DEALER_LEFT: "the dealer's left", Start.DEALER: "the dealer",
+                 Start.DEALER_RIGHT: "the dealer's right",
+                 Start.WINNER: "the last trick's winner", Start.LEADER: "the leader",
+                 Start.SEAT: f"player {self.seat}", Start.HOOK: "the hook's player"}
+        return f"from {where[self.start]}, {self.direction.value.replace('_', '-')}"
+
+
+DEALERS_LEFT = TurnOrder()
+"""From the dealer's left, clockwise: the phases' usual order."""
+
+_NAMED_STARTS = [s.value for s in Start if s not in (Start.SEAT, Start.HOOK)]
+ORDER_SCHEMA: Mapping[str, Any] = {
+    "description": "Turn order: a start (dealer_left, dealer, dealer_right, winner, "
+                   "leader), clockwise (from the dealer's left) or counter_clockwise "
+                   "(from the dealer's right), or {from: <start or seat>, direction}.",
+    "oneOf": [
+        {"enum": [*_NAMED_STARTS, "clockwise", "counter_clockwise"]},
+        {"type": "object", "additionalProperties": False, "required": ["from"],
+         "properties": {
+             "from": {"oneOf": [{"enum": _NAMED_STARTS},
+                                {"type": "integer", "minimum": 0}]},
+             "direction": {"enum": [d.value for d in Direction]}}},
+    ]}
+"""The JSON Schema of a turn order in a phase's section (:func:`read_order`)."""
+
+
+def read_order(raw: Any, default: TurnOrder | None = None) -> TurnOrder:
+    """The turn order a (schema-valid) section entry names; ``default`` (from the
+    dealer's left, clockwise) when ``raw`` is None."""
+    if raw is None:
+        return default or DEALERS_LEFT
+    if raw == "clockwise":
+        return DEALERS_LEFT
+    if raw == "counter_clockwise":
+        return TurnOrder(start=Start.DEALER_RIGHT, direction=Direction.COUNTER_CLOCKWISE)
+    if isinstance(raw, str):
+        return TurnOrder(start=Start(raw))
+    direction = Direction(raw.get("direction", Direction.CLOCKWISE.value))
+    start = raw["from"]
+    if isinstance(start, int):
+        return TurnOrder(start=Start.SEAT, seat=start, direction=direction)
+    return TurnOrder(start=Start(start), direction=direction)
