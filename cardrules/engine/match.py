@@ -27,6 +27,7 @@ from cardrules.primitives.pot import split_pot
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+    from cardrules.engine.views import View
 
 __all__ = ["MatchResult", "MatchState", "decide"]
 
@@ -291,11 +292,11 @@ class MatchState(State):
 
     # -- views and JSON --------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
-        out = self._deal.view(player)
+    def view(self, player: int) -> View:
+        out = self._deal.view(player).to_json()
         out["match"] = self._match_json()
         out["events"] = [e.to_json(self._game.pack, viewer=player) for e in self._events]
-        return out
+        return self._game.view_type.of(out)
 
     def _match_json(self) -> dict[str, Any]:
         spec = self._game.variant.match

@@ -20,6 +20,7 @@ from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+    from cardrules.engine.views import View
 
 F = TypeVar("F", bound="FieldState")
 
@@ -196,8 +197,10 @@ class State(abc.ABC):
         """The state after a legal ``action`` (not checked again)."""
 
     @abc.abstractmethod
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may know, JSON-ready.  Hidden cards appear only as counts."""
+    def view(self, player: int) -> View:
+        """What ``player`` may know: a record of its game's view class
+        (:attr:`Game.view_type`), ``view.to_json()`` its JSON form.  Hidden cards appear
+        only as counts."""
 
     @abc.abstractmethod
     def to_json(self) -> dict[str, Any]:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from cardrules.engine.game import Game
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext
+    from cardrules.engine.views import View
 
 __all__ = ["Bouts", "from_json", "resample", "setup"]
 
@@ -145,12 +146,16 @@ class Bouts(Procedure):
     """Attack and defence in bouts; the last player holding cards loses."""
 
     state_class = BoutsState
+    view_type = bouts_io.BoutsView
     play_rules = BoutsPlay
     scoring_rules = BoutsScoring
     name = "bouts"
     deals_after_phases = True
     play_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/scoring"}
+
+    def view_entries(self, game: Game) -> tuple[str, ...]:
+        return bouts_io.view_entries(game)
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_bouts(variant)
@@ -177,9 +182,9 @@ class Bouts(Procedure):
     def arrange(self, game: Game, **position: Any) -> BoutsState:
         return setup(game, **position)
 
-    def move_scorer(self, view: dict[str, Any],
+    def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
-        return bout_scorer(view)
+        return bout_scorer(view.trump, view.card_facts)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> BoutsState:
         return resample(state, player, rng)
