@@ -147,3 +147,30 @@ def test_the_package_reads_views_by_attribute() -> None:
         found += [f"{path.relative_to(PACKAGE)}:{node.lineno}" for node in ast.walk(tree)
                   if _reads_a_view_by_name(node)]
     assert not found, f"views read by string key at {', '.join(found)}"
+
+
+def test_a_plug_in_that_declares_no_entries_still_gets_records() -> None:
+    """An older procedure (the foreign fishing plug-in) returns its views as mappings and
+    a phase may show entries without declaring them (the toy cut): the engine makes
+    records of them, every entry they hold an attribute."""
+    import toy_phase  # noqa: F401  (registers the toy phases)
+    from plugins.fishing import FISHING, GAME
+
+    from cardrules.engine.procedures import REGISTRY, register
+
+    register(FISHING)
+    try:
+        game = cardrules.load(str(GAME), players=2)
+        view = game.new_deal(seed=1).view(1)
+        assert isinstance(view, View) and type(game).__name__ == "Game"
+        assert type(view).names is None and view.table == view.to_json()["table"]
+        with pytest.raises(AttributeError, match="no entry 'tabel'"):
+            _ = view.tabel
+    finally:
+        REGISTRY._items.pop("foreign_fishing", None)
+    cut = cardrules.load({"extends": "bura", "patch": {"phases": ["toy_cut"]}}, players=2)
+    view = cut.new_deal(seed=1).view(0)
+    assert type(view).names is None and view.phase == "toy_cut" and view.cut == 0
+    given = cardrules.load({"extends": "bura", "patch": {"phases": ["toy_pass_left"]}},
+                           players=2)
+    assert given.view_type.names is not None and "given" in given.view_type.names
