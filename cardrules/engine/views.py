@@ -294,6 +294,11 @@ _new = object.__new__
 _set_entries: Callable[[View, dict[str, Any]], None] = View.__dict__["_entries"].__set__
 
 
+_RESERVED = frozenset({"names", "sometimes", "card_facts", "procedure", "listed_phases",
+                       "listed_phase", "of", "to_json", "get"})
+"""Attributes of :class:`View` no entry may take."""
+
+
 def _plain(entries: dict[str, Any]) -> View:
     """A view unpickled: its entries in a plain :class:`View` (its game is not pickled)."""
     return View.of(entries)
@@ -343,6 +348,10 @@ def view_class(base: type[View], *, variant: str, entries: Sequence[str] | None,
         namespace["__getattr__"] = _undeclared
     else:
         names = tuple(dict.fromkeys([*entries, "match"]))
+        taken = sorted(set(names) & _RESERVED)
+        if taken:
+            raise TypeError(f"a view entry may not be named {', '.join(taken)} (names of "
+                            f"the view record itself)")
         namespace["names"] = names
         for entry in names:
             if not hasattr(base, entry):
