@@ -151,7 +151,7 @@ def test_openspiel_information_state_shows_the_players_own_hand() -> None:
     info = state.information_state_string(0)
     hand = state.deal.view(0).hands[0]
     assert all(f'"{card}"' in info for card in hand)
-    assert json.loads(state.observation_string(0)) == state.deal.view(0)
+    assert json.loads(state.observation_string(0)) == state.deal.view(0).to_json()
 
 
 # OpenSpiel cloning ----------------------------------------------------------------------

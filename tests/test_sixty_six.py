@@ -439,7 +439,7 @@ def test_bura_has_none_of_the_new_actions() -> None:
     assert not bura.tables.stock_actions and not bura.tables.scores
     assert bura.tables.stock_listed() == ()
     view = bura.new_deal(1).view(0)
-    assert not {"closed", "declared", "pending", "shown"} & set(view)
+    assert not {"closed", "declared", "pending", "shown"} & set(view.to_json())
     assert not hasattr(bura.new_deal(1), "_closed")         # no new fields to clone
     with pytest.raises(cardrules.IllegalActionError, match="not an action of this game"):
         bura.new_deal(1).apply("close")

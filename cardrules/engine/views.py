@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -280,6 +280,11 @@ class View:
 
     def __contains__(self, name: object) -> bool:
         return name in self._entries
+
+    def __iter__(self) -> Iterator[Any]:
+        """Not iterable: a record, whose JSON form (:meth:`to_json`) lists its entries."""
+        raise TypeError(f"a view is not iterable: iterate over its to_json() "
+                        f"({type(self).__name__})")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A family's view class: each annotated entry becomes a read-only attribute."""
