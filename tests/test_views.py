@@ -174,3 +174,12 @@ def test_a_plug_in_that_declares_no_entries_still_gets_records() -> None:
     given = cardrules.load({"extends": "bura", "patch": {"phases": ["toy_pass_left"]}},
                            players=2)
     assert given.view_type.names is not None and "given" in given.view_type.names
+
+
+def test_a_copied_view_keeps_its_class() -> None:
+    import copy
+
+    view = cardrules.load("bura", players=2).new_deal(seed=1).view(0)
+    assert copy.copy(view) is view
+    deep = copy.deepcopy(view)
+    assert type(deep) is type(view) and deep == view and deep.hands is not view.hands

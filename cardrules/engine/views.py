@@ -12,6 +12,7 @@ view is (:class:`View`).
 
 from __future__ import annotations
 
+import copy
 import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -268,6 +269,12 @@ class View:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_plain, (self.to_json(),))
+
+    def __copy__(self) -> View:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> View:
+        return type(self).of(copy.deepcopy(self._entries, memo))
 
     # -- reading by JSON name, for older callers --------------------------------------
 
