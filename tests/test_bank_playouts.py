@@ -88,24 +88,24 @@ def check_views(state: SheddingState, view_of: Any) -> None:
         view = view_of(p)
         hidden = set(stock)
         for q, held in enumerate(state.hands):
-            shown = view["hands"][q]
+            shown = view.hands[q]
             if q == p:
                 assert sorted(shown) == sorted(pack.names(pack.cards_of(held)))
             else:
                 assert shown == held.bit_count()
                 hidden |= set(pack.names(pack.cards_of(held)))
-        assert view["stock"] == len(state.stock)
-        for event in view["events"]:
+        assert view.stock == len(state.stock)
+        for event in view.events:
             if event["kind"] == "draw" and event["player"] != p:
                 assert isinstance(event["cards"], int)
         # a match view's events may end one deal and start the next: the cards named before
         # the new deal's "deal" event are the old deal's
-        starts = [i for i, e in enumerate(view["events"]) if e["kind"] == "deal"]
-        current = view["events"][starts[-1] if starts else 0:]
-        rest = {k: v for k, v in view.items() if k != "events"}
+        starts = [i for i, e in enumerate(view.events) if e["kind"] == "deal"]
+        current = view.events[starts[-1] if starts else 0:]
+        rest = {k: v for k, v in view.to_json().items() if k != "events"}
         leaked = hidden & (_strings(rest) | _strings(current))
         assert not leaked, f"player {p} sees {leaked}"
-        assert ("legal_actions" in view) == (state.current_player == p)
+        assert (view.legal_actions is not None) == (state.current_player == p)
 
 
 class Ledger:

@@ -19,9 +19,9 @@ def test_b16_the_bank_is_the_pile_of_the_current_exchange() -> None:
     assert cards(state, state.pile) == ["AH", "10H", "KH", "QH"]
     assert state.owner == 2 and state.current_player == 0
     view = state.view(1)
-    assert view["pile_name"] == "bank"
-    assert view["pile"] == ["AH", "10H", "KH", "QH"] and view["top"] == "QH"
-    assert view["top_owner"] == 2
+    assert view.pile_name == "bank"
+    assert view.pile == ["AH", "10H", "KH", "QH"] and view.top == "QH"
+    assert view.top_owner == 2
 
 
 # -- B17 ---------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_b21_seven_draw_then_play() -> None:
     assert hand(state, 1) == {"9C", "6C", "JD", "QD"}
     assert legal(state) == {"pass"}
     # the forced draw is private: others see only that one card was drawn
-    forced = _seven("draw_then_play").view(2)["events"][1]
+    forced = _seven("draw_then_play").view(2).events[1]
     assert forced == {"kind": "draw", "player": 1, "cards": 1, "note": "forced"}
 
 

@@ -301,7 +301,7 @@ def test_b27_reaching_the_target_the_highest_total_wins() -> None:
     assert match.result.deals == 1
     assert match.events[-1].kind == "match_end"
     assert match.legal_actions() == ()
-    assert match.view(0)["match"]["winners"] == [0]
+    assert match.view(0).match["winners"] == [0]
 
 
 def test_b27_a_tie_at_the_top_plays_one_more_deal_for_everyone() -> None:

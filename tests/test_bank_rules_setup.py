@@ -127,7 +127,7 @@ def test_b5_own_trumps_chosen_in_turn_from_the_dealers_left() -> None:
     """B5 (trumps own, trump_assignment choose): free suits only, from the dealer's left."""
     game = bank(3)
     state = game.new_deal(11, dealer=1)
-    assert state.phase == "deal" and state.view(2)["phase"] == "choose_trump"
+    assert state.phase == "deal" and state.view(2).phase == "choose_trump"
     assert state.current_player == 2
     assert legal(state) == {"trump S", "trump H", "trump D", "trump C"}
     assert state.hands == (0, 0, 0) and len(state.stock) == 36
@@ -200,8 +200,8 @@ def test_b6_four_cards_each_one_face_up_the_rest_is_the_stock(players: int, left
     assert state.owner == -1
     assert len(state.stock) == left
     view = state.view(0)
-    assert view["stock"] == left
-    assert view["pile"] == [state.game.pack.name(state.top)]
+    assert view.stock == left
+    assert view.pile == [state.game.pack.name(state.top)]
 
 
 # -- B7 ---------------------------------------------------------------------------
@@ -287,5 +287,5 @@ def test_b5_state_json_written_with_the_choice_as_a_step_reads_back() -> None:
     old = {**state.to_json(), "phase": "choose_trump", "stage": -1}
     back = game.state_from_json(old)
     assert back == state
-    assert back.view(0)["phase"] == "choose_trump"
+    assert back.view(0).phase == "choose_trump"
     assert legal(back) == {"trump S", "trump D", "trump C"}

@@ -55,11 +55,11 @@ def test_players_bid_in_turn_from_the_dealer_s_left_and_everyone_sees_the_bids()
     assert [a.text(game.pack) for a in state.legal_actions()] == ["bid 0", "bid 1", "bid 2"]
     state = state.apply("bid 2")
     assert state.current_player == 2
-    assert all(state.view(p)["bids"] == [None, 2, None] for p in range(3))
-    assert state.view(0)["events"] == [{"kind": "bid", "player": 1, "amount": 2}]
+    assert all(state.view(p).bids == [None, 2, None] for p in range(3))
+    assert state.view(0).events == [{"kind": "bid", "player": 1, "amount": 2}]
     state = state.apply("bid 0").apply("bid 1")
-    assert state.view(1)["bids"] == [1, 2, 0]
-    assert state.view(1)["phase"] != "bidding"
+    assert state.view(1).bids == [1, 2, 0]
+    assert state.view(1).phase != "bidding"
     assert state.current_player == 1  # play begins at the dealer's left
     assert [a.text(game.pack) for a in state.legal_actions()] == ["lead JS", "lead QS"]
 
@@ -111,7 +111,7 @@ def test_bids_round_trip_through_json_and_setup() -> None:
     assert game.state_from_json(data).to_json() == data
     assert pickle.loads(pickle.dumps(state)).to_json() == data
     trick = game.setup(hands=["AS", "QS", "10S"], trump="H", leader=0, bids=[1, 0, 0])
-    assert trick.view(2)["bids"] == [1, 0, 0]
+    assert trick.view(2).bids == [1, 0, 0]
     with pytest.raises(cardrules.StateError, match="bids"):
         game.position(bids=[1, 2])
 
@@ -156,11 +156,11 @@ def test_bids_are_public_and_views_leak_nothing() -> None:
     game = _game(players=4)
     state = game.new_deal(seed=11)
     rng = random.Random(3)
-    while state.view(0).get("phase") == "bidding":
+    while state.view(0).phase == "bidding":
         check_views(state, rng)
         state = state.apply(rng.choice(state.legal_actions()))
-    bids = state.view(0)["bids"]
-    assert None not in bids and all(state.view(p)["bids"] == bids for p in range(4))
+    bids = state.view(0).bids
+    assert None not in bids and all(state.view(p).bids == bids for p in range(4))
 
 
 def test_the_rules_in_english_include_the_phase() -> None:

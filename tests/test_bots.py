@@ -36,7 +36,7 @@ def test_bots_choose_legal_actions_from_the_view_only() -> None:
             break
         seat = state.current_player
         view = bot_view(state, seat)
-        assert "pack" in view and view["player"] == seat
+        assert view.card_facts.ranks == list(game.pack.ranks) and view.player == seat
         legal = state.legal_actions()
         for bot in (RandomBot(), GreedyBot()):
             assert bot.choose(view, legal, rng) in legal
@@ -124,9 +124,10 @@ def test_greedy_asks_the_phase_at_work_for_its_heuristic() -> None:
     for seed in range(6):
         state = game.new_deal(seed=seed)
         view = bot_view(state, state.current_player)
-        assert view["listed_phase"] == "bidding" and view["procedure"] == "tricks"
+        assert view.listed_phase == "bidding" and view.procedure == "tricks"
         choice = GreedyBot().choose(view, state.legal_actions(), random.Random(0))
-        wanted = min(bid_estimate(view), max(a.amount for a in state.legal_actions()))
+        estimate = bid_estimate(view.hands[view.player], view.card_facts, trump=view.trump)
+        wanted = min(estimate, max(a.amount for a in state.legal_actions()))
         if any(a.amount == wanted for a in state.legal_actions()):
             assert choice.amount == wanted
 
@@ -137,7 +138,7 @@ def test_greedy_asks_the_procedure_in_play() -> None:
     game = cardrules.load("bura", players=2)
     state = game.new_deal(seed=1)
     view = bot_view(state, state.current_player)
-    assert view["listed_phase"] is None
+    assert view.listed_phase is None
     score = procedures.find("tricks").move_scorer(view, state.legal_actions())
     assert score is not None
     best = max(score(a) for a in state.legal_actions())

@@ -97,7 +97,7 @@ def _check_step(state: MatchState, secret: dict[int, int]) -> None:
     assert seen == deal.game.pack.full, "a card is in no zone"
     new_deal = any(e.kind == "deal_scored" for e in state.events)
     for viewer in range(deal.game.players):
-        view = state.view(viewer)
+        view = state.view(viewer).to_json()
         if new_deal:  # the events tell the end of the previous deal: check them apart
             for event, shown_event in zip(state.events, view.pop("events")):
                 if event.private and event.player != viewer:

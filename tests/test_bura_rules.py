@@ -61,7 +61,7 @@ def test_u3_deal_hands_and_turned_trump_card(options: dict[str, int], size: int)
     assert len(state.stock) == 36 - 4 * size
     assert state.stock[0] == state.trump_card  # drawn last
     assert state.trump == game.pack.suit(state.trump_card)
-    assert state.view(0)["trump_card"] == game.pack.name(state.trump_card)
+    assert state.view(0).trump_card == game.pack.name(state.trump_card)
 
 
 def test_u3_cards_dealt_one_at_a_time_from_the_dealers_left() -> None:
@@ -135,8 +135,8 @@ def test_u5_answer_with_as_many_cards_face_up_or_down_no_duty() -> None:
 def test_u5_face_down_cards_are_hidden_from_the_others() -> None:
     state = play(position(bura(3), "AS", "7D", "8D"), "lead AS", "throw 7D")
     view = state.view(2)
-    assert view["trick"][1] == {"player": 1, "face_down": True, "cards": 1}
-    assert state.view(1)["trick"][1]["cards"] == ["7D"]
+    assert view.trick[1] == {"player": 1, "face_down": True, "cards": 1}
+    assert state.view(1).trick[1]["cards"] == ["7D"]
 
 
 @pytest.mark.parametrize(("answer", "winner"), [
@@ -190,7 +190,7 @@ def test_u9_draw_one_at_a_time_winner_first_then_clockwise() -> None:
     assert hand(state, 1) == {"8D", "9D", "QC", "6C"}
     assert hand(state, 2) == {"10D", "JD", "KC", "7C"}
     assert hand(state, 0) == {"6D", "7D", "JC", "8C"}
-    assert state.view(0)["trump_card"] == "JH"
+    assert state.view(0).trump_card == "JH"
 
 
 def test_u9_turned_trump_card_drawn_last_and_seen_by_all() -> None:
@@ -199,7 +199,7 @@ def test_u9_turned_trump_card_drawn_last_and_seen_by_all() -> None:
     assert hand(state, 1) == {"7D", "6C"} and hand(state, 0) == {"6D", "JH"}
     drawn = [e for e in state.events if e.kind == "draw" and e.note == "trump_card"]
     assert drawn and not drawn[0].private and drawn[0].player == 0
-    assert state.view(1)["trump_card"] is None and state.stock == ()
+    assert state.view(1).trump_card is None and state.stock == ()
 
 
 def test_u9_play_continues_until_all_cards_are_played() -> None:

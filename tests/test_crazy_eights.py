@@ -94,7 +94,7 @@ def test_c6_eights_are_wild_and_name_the_suit_to_match() -> None:
     assert legal(state) == {"name C", "name D", "name H", "name S"}
     assert "name the suit" in refused(state, "play 9H", "C6")
     state = play(state, "name H")
-    assert state.current_player == 1 and state.view(2)["named_suit"] == "H"
+    assert state.current_player == 1 and state.view(2).named_suit == "H"
     assert legal(state) == {"play 4H", "play 8S", "draw"}  # not 8's rank
     assert "neither of the named suit H" in refused(state, "play 9C", "C5-C6")
 
@@ -160,7 +160,7 @@ def test_c10_one_deal_unless_the_option_says_more(deals: int) -> None:
     state, rng = game.new_match(seed=5, dealer=0), random.Random(5)
     dealers = set()
     while not state.is_over:
-        dealers.add(state.view(0)["match"]["dealer"])
+        dealers.add(state.view(0).match["dealer"])
         state = state.apply(rng.choice(state.legal_actions()))
     result = state.result
     assert result is not None and result.deals == deals

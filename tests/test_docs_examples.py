@@ -62,7 +62,7 @@ def test_every_house_hook_of_the_guide_can_be_named_in_a_rule_file() -> None:
         "deal_scoring": "house.dealer_pays_double", "next_dealer": "house.dealer_stays"}}},
         players=3)
     state = game.new_match(seed=4, dealer=1)
-    while state.view(0)["match"]["deal"] < 2 and not state.is_over:
+    while state.view(0).match["deal"] < 2 and not state.is_over:
         state = state.apply(state.legal_actions()[0])
     assert state.deal.dealer == 1
 

@@ -75,7 +75,7 @@ def test_d2_six_cards_each_from_the_dealers_left_and_the_turned_card_under_the_s
     assert state.stock[-1] == pack.parse("AC")          # the stock is drawn in order
     assert len(state.stock) == 36 - 12
     for seat in (0, 1):                                  # everybody sees the turned card
-        assert state.view(seat)["trump_card"] == "QD"
+        assert state.view(seat).trump_card == "QD"
 
 
 def test_d2_with_six_players_the_dealers_last_card_is_shown_and_kept() -> None:
@@ -85,7 +85,7 @@ def test_d2_with_six_players_the_dealers_last_card_is_shown_and_kept() -> None:
     dealer_hand = state.hands[2]
     assert (dealer_hand >> state.trump_card) & 1
     assert state.trump == game.pack.suit(state.trump_card)
-    assert state.view(0)["trump_card"] == game.pack.name(state.trump_card)
+    assert state.view(0).trump_card == game.pack.name(state.trump_card)
 
 
 def test_d2_a_rule_file_may_not_turn_a_trump_card_of_the_deal() -> None:
@@ -132,10 +132,10 @@ def test_d4_the_holder_of_the_lowest_trump_shows_it_and_attacks_first() -> None:
     order = order_for(game, ["AS 7C 8C 9C 10C JC", "9D 6H 7H 8H 9H 10H",
                              "7D 6C 6S 7S 8S 9S"], "QD")
     state = game.new_deal(1, dealer=0, order=order)
-    assert state.current_player == 2 and state.view(0)["attacker"] == 2
+    assert state.current_player == 2 and state.view(0).attacker == 2
     shown = [e for e in state.events if e.kind == "first_mover"]
     assert shown and shown[0].cards == (game.pack.parse("7D"),) and not shown[0].private
-    assert state.view(1)["events"][-1]["cards"] == ["7D"]
+    assert state.view(1).events[-1]["cards"] == ["7D"]
 
 
 def test_d4_with_no_trump_in_any_hand_the_dealers_left_attacks_first() -> None:
@@ -164,7 +164,7 @@ def test_d5_the_attacker_opens_with_one_card_against_the_next_holder() -> None:
     state = game.setup(hands=["7H 8C", "", "KH 9S"], trump="S", attacker=0, out=[1])
     assert legal(state) == {"attack 7H", "attack 8C"}
     state = play(state, "attack 7H")
-    assert state.current_player == 2 and state.view(0)["table"] == [["7H"]]
+    assert state.current_player == 2 and state.view(0).table == [["7H"]]
     refused(game.setup(hands=["7H 8C", "9H", "KH"], attacker=0), "beat 7H KH", "D5-D7")
 
 
@@ -173,9 +173,9 @@ def test_d6_the_defender_beats_in_any_order_or_takes_even_when_able_to_beat() ->
     state = game.setup(hands=["JC", "KH QC 9S"], trump="S", table=["7H", "10C"])
     assert "take" in legal(state)
     state = play(state, "beat 10C QC")
-    assert state.view(0)["table"] == [["10C", "QC"], ["7H"]]
+    assert state.view(0).table == [["10C", "QC"], ["7H"]]
     taking = play(state, "take")
-    assert taking.view(0)["phase"] == "taking"
+    assert taking.view(0).phase == "taking"
     refused(taking, "beat 7H KH", "D5-D7")
 
 
@@ -187,19 +187,19 @@ def test_d7_throwers_are_asked_from_the_attacker_clockwise_passing_over_the_defe
     state = game.setup(hands=["7S 9C", "KH AS AC 6D", "7D 6C", "7C 8D"], trump="S",
                        attacker=0, table=["7H"])
     state = play(state, "beat 7H KH")
-    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    assert state.view(0).phase == "throw_in" and state.current_player == 0
     assert legal(state) == {"throw 7S", "pass"}
     message = refused(state, "throw 9C", "D7")
     assert "only ranks already on the table" in message
     state = play(state, "pass")
     assert state.current_player == 2
     state = play(state, "pass", "throw 7C")             # player 3 throws in
-    assert state.current_player == 1 and state.view(0)["phase"] == "defend"
+    assert state.current_player == 1 and state.view(0).phase == "defend"
     state = play(state, "beat 7C AC")
     assert state.current_player == 0                    # everyone is asked again
     state = play(state, "throw 7S")
     state = play(state, "beat 7S AS", "pass", "pass", "pass")
-    assert state.view(0)["phase"] == "attack"          # all passed: the bout is over
+    assert state.view(0).phase == "attack"          # all passed: the bout is over
 
 
 def test_d7_after_a_take_the_others_may_still_throw_in() -> None:
@@ -214,7 +214,7 @@ def test_d7_after_a_take_the_others_may_still_throw_in() -> None:
     # Three unbeaten cards against a hand of three (D8): nobody is asked again, the
     # defender takes them all and the next player holding cards attacks.
     assert state.hands[1] == mask(game, "KH 6D 6C 7H 7S 7D")
-    assert state.view(0)["phase"] == "attack" and state.current_player == 0
+    assert state.view(0).phase == "attack" and state.current_player == 0
 
 
 # -- D7 with option throw_in = any_time: throwing in during the defence -------------------
@@ -225,7 +225,7 @@ def test_d7_option_throw_in_any_time_asks_the_throwers_after_the_attack() -> Non
     state = game.setup(hands=["7H 7C 9C", "KH AS AC 6D 8C", "7D 6C"], trump="S", attacker=0)
     state = play(state, "attack 7H")
     # The attacker is asked first, before the defender moves.
-    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    assert state.view(0).phase == "throw_in" and state.current_player == 0
     assert legal(state) == {"throw 7C", "pass"}
     refused(state, "beat 7H KH", "D5-D7")
     assert "only ranks already on the table" in refused(state, "throw 9C", "D7")
@@ -235,8 +235,8 @@ def test_d7_option_throw_in_any_time_asks_the_throwers_after_the_attack() -> Non
     assert state.current_player == 2 and legal(state) == {"throw 7D", "pass"}
     state = play(state, "pass")
     # Everyone passed in a row: the defender faces two unbeaten cards at once.
-    assert state.view(0)["phase"] == "defend" and state.current_player == 1
-    assert state.view(0)["table"] == [["7H"], ["7C"]]
+    assert state.view(0).phase == "defend" and state.current_player == 1
+    assert state.view(0).table == [["7H"], ["7C"]]
     assert legal(state) == {"beat 7H KH", "beat 7H AS", "beat 7C 8C", "beat 7C AC",
                             "beat 7C AS", "take"}
 
@@ -248,16 +248,16 @@ def test_d7_option_throw_in_any_time_asks_again_after_each_card_beaten() -> None
     state = play(state, "beat 7C 8C")
     # 7H is still unbeaten, yet the throwers are asked before the defender moves again,
     # and the rank of the beating card is now on the table too.
-    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    assert state.view(0).phase == "throw_in" and state.current_player == 0
     assert legal(state) == {"pass"}
     state = play(state, "pass")
     assert state.current_player == 2 and legal(state) == {"throw 7D", "throw 8H", "pass"}
     state = play(state, "throw 7D", "pass", "pass")
-    assert state.view(0)["phase"] == "defend" and state.current_player == 1
-    assert state.view(0)["table"] == [["7C", "8C"], ["7H"], ["7D"]]
+    assert state.view(0).phase == "defend" and state.current_player == 1
+    assert state.view(0).table == [["7C", "8C"], ["7H"], ["7D"]]
     state = play(state, "beat 7D AS", "pass", "throw 8H")   # 8H: the rank of a cover
     state = play(state, "pass")              # player 2 holds no more cards: not asked
-    assert state.current_player == 1 and state.view(0)["table"] == \
+    assert state.current_player == 1 and state.view(0).table == \
         [["7C", "8C"], ["7D", "AS"], ["7H"], ["8H"]]
     assert legal(state) == {"beat 7H KH", "beat 8H KH", "take"}
 
@@ -267,11 +267,11 @@ def test_d7_option_throw_in_any_time_the_bout_ends_in_a_discard() -> None:
     state = game.setup(hands=["9C 10S", "KH AS", "6D"], trump="S", attacker=0,
                        table=["7H"])
     state = play(state, "beat 7H KH")
-    assert state.view(0)["phase"] == "throw_in" and state.current_player == 0
+    assert state.view(0).phase == "throw_in" and state.current_player == 0
     state = play(state, "pass", "pass")
     # Nothing unbeaten and everyone passed: a discard, and the defender attacks next.
-    assert {"7H", "KH"} <= set(state.view(0)["discard"])
-    assert state.view(0)["phase"] == "attack" and state.current_player == 1
+    assert {"7H", "KH"} <= set(state.view(0).discard)
+    assert state.view(0).phase == "attack" and state.current_player == 1
     assert "discard" in [e.kind for e in state.events]
 
 
@@ -280,10 +280,10 @@ def test_d7_option_throw_in_any_time_the_bout_ends_in_a_take() -> None:
     state = game.setup(hands=["7S 9C", "KH 6D 6C 8D", "7D"], trump="S", attacker=0,
                        table=["7H", "7C"])
     state = play(state, "take")
-    assert state.view(0)["phase"] == "taking" and state.current_player == 0
+    assert state.view(0).phase == "taking" and state.current_player == 0
     state = play(state, "throw 7S", "pass", "pass")          # asked again after a card
     assert state.hands[1] == mask(game, "KH 6D 6C 8D 7H 7C 7S")
-    assert state.view(0)["phase"] == "attack" and state.current_player == 2
+    assert state.view(0).phase == "attack" and state.current_player == 2
     assert "take" in [e.kind for e in state.events]
 
 
@@ -292,14 +292,14 @@ def test_d8_with_throw_in_any_time_the_defenders_hand_limits_the_unbeaten_cards(
     state = game.setup(hands=["7H 7C 7S", "KH AS", "7D"], trump="S", attacker=0)
     state = play(state, "attack 7H", "throw 7C")
     # Two unbeaten cards against a hand of two: nobody is asked, the defender answers.
-    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert state.view(0).phase == "defend" and state.current_player == 1
     state = play(state, "beat 7H KH")
     # One unbeaten card, one card in hand: still no room, the defender goes on.
-    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert state.view(0).phase == "defend" and state.current_player == 1
     state = play(state, "beat 7C AS")
     # The defender beat the last card with their last card: the bout ends at once (D12).
-    assert 1 in state.view(0)["out"] and state.view(0)["phase"] == "attack"
-    assert state.current_player == 2 and state.view(0)["defender"] == 0
+    assert 1 in state.view(0).out and state.view(0).phase == "attack"
+    assert state.current_player == 2 and state.view(0).defender == 0
 
 
 def test_d8_with_throw_in_any_time_the_bout_limit_holds_mid_defence() -> None:
@@ -311,7 +311,7 @@ def test_d8_with_throw_in_any_time_the_bout_limit_holds_mid_defence() -> None:
     assert state.current_player == 0 and legal(state) == {"throw 7S", "throw 7C", "pass"}
     state = play(state, "throw 7S")
     # Five attacking cards, the first bout's limit: nobody is asked, the defender answers.
-    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert state.view(0).phase == "defend" and state.current_player == 1
     assert legal(state) == {"beat 7S AS", "take"}
     state = play(state, "take")          # the limit leaves no room to throw in after take
     assert state.hands[1].bit_count() == 4 + 9 and state.current_player == 0  # the table
@@ -327,9 +327,9 @@ def test_d7_with_throw_in_any_time_a_round_of_passes_always_ends() -> None:
     for seat in (0, 2, 3):
         assert state.current_player == seat and legal(state) == {"pass"}
         state = play(state, "pass")
-    assert state.view(0)["phase"] == "defend" and state.current_player == 1
+    assert state.view(0).phase == "defend" and state.current_player == 1
     state = play(state, "beat 7H KH", "pass", "pass", "pass")
-    assert state.view(0)["phase"] == "attack" and state.current_player == 1
+    assert state.view(0).phase == "attack" and state.current_player == 1
 
 
 def test_d11_with_throw_in_any_time_cards_thrown_in_are_transferred_together() -> None:
@@ -337,25 +337,25 @@ def test_d11_with_throw_in_any_time_cards_thrown_in_are_transferred_together() -
     state = game.setup(hands=["7H 9C", "7C KH QD", "7S 9D 10D QC JC"], trump="D",
                        attacker=0)
     state = play(state, "attack 7H", "pass", "throw 7S", "pass", "pass")
-    assert state.current_player == 1 and state.view(0)["table"] == [["7H"], ["7S"]]
+    assert state.current_player == 1 and state.view(0).table == [["7H"], ["7S"]]
     assert "transfer 7C" in legal(state)
     state = play(state, "transfer 7C")
     # The transfer is an attack on player 2: the throwers are asked, the new attacker
     # (player 1) first, then player 0, before the new defender moves.
     view = state.view(0)
-    assert (view["attacker"], view["defender"], view["phase"]) == (1, 2, "throw_in")
+    assert (view.attacker, view.defender, view.phase) == (1, 2, "throw_in")
     assert state.current_player == 1 and legal(state) == {"pass"}
     state = play(state, "pass")
     assert state.current_player == 0 and legal(state) == {"pass"}
     state = play(state, "pass")
-    assert state.current_player == 2 and state.view(0)["phase"] == "defend"
+    assert state.current_player == 2 and state.view(0).phase == "defend"
     # Three unbeaten cards; player 0 holds one card, so no transfer on to them.
     assert legal(state) == {"beat 7H 9D", "beat 7H 10D", "beat 7S 9D", "beat 7S 10D",
                             "beat 7C QC", "beat 7C JC", "beat 7C 9D", "beat 7C 10D",
                             "take"}
     state = play(state, "take", "pass", "pass")
     assert state.hands[2] == mask(game, "9D 10D QC JC 7H 7S 7C")
-    assert state.view(0)["phase"] == "attack" and state.current_player == 0
+    assert state.view(0).phase == "attack" and state.current_player == 0
 
 
 def test_d7_throw_in_any_time_positions_round_trip_and_the_default_refuses_them() -> None:
@@ -383,8 +383,8 @@ def test_d7_with_throw_in_any_time_every_deal_ends_and_legality_is_in_one_place(
         while not state.is_over:
             states.append(state)
             state = state.apply(rng.choice(state.legal_actions()))
-        unbeaten = [s for s in states if s.view(0)["phase"] == "throw_in"
-                    and len(s.view(0)["covers"]) < len(s.view(0)["attacks"])]
+        unbeaten = [s for s in states if s.view(0).phase == "throw_in"
+                    and len(s.view(0).covers) < len(s.view(0).attacks)]
         assert unbeaten                  # thrown in while cards were unbeaten
         for s in rng.sample(states, 8) + unbeaten[:4]:
             allowed = set(s.legal_actions())
@@ -401,7 +401,7 @@ def test_d8_never_more_unbeaten_cards_than_the_defender_holds() -> None:
     game = durak(2)
     state = game.setup(hands=["7S 7C", "9D"], trump="S", attacker=0, table=["7H"])
     state = play(state, "take")         # one unbeaten card, one card in hand: no throw-in
-    assert state.view(0)["phase"] == "attack" and state.hands[1] == mask(game, "9D 7H")
+    assert state.view(0).phase == "attack" and state.hands[1] == mask(game, "9D 7H")
 
 
 def test_d8_a_bout_holds_at_most_six_cards() -> None:
@@ -409,7 +409,7 @@ def test_d8_a_bout_holds_at_most_six_cards() -> None:
     table = ["6H 10H", "6C 10C", "6D 10D", "7H JH", "7C JC", "7D"]
     state = game.setup(hands=["7S 6S", "JD AS AH"], trump="S", attacker=0, table=table)
     state = play(state, "beat 7D JD")
-    assert state.view(0)["phase"] == "attack"         # nobody may throw a seventh card
+    assert state.view(0).phase == "attack"         # nobody may throw a seventh card
     assert state.current_player == 1                   # a discard: the defender attacks
 
 
@@ -419,7 +419,7 @@ def test_d8_option_throw_limit_zero_leaves_only_the_defenders_hand() -> None:
     state = game.setup(hands=["7S 6S", "JD AS AH"], trump="S", attacker=0, table=table)
     state = play(state, "beat 7D JD")
     assert state.current_player == 0 and legal(state) == {"throw 7S", "throw 6S", "pass"}
-    assert state.view(0)["bout_limit"] == 0
+    assert state.view(0).bout_limit == 0
 
 
 @pytest.mark.parametrize(("first_bout", "asked"), [(5, False), (6, True)])
@@ -429,10 +429,10 @@ def test_d8_option_first_bout_limits_the_deals_first_bout(first_bout: int, asked
     state = game.setup(hands=["7S 6S", "JC AS AH"], trump="S", attacker=0, table=table,
                        bouts=0)
     state = play(state, "beat 7C JC")
-    assert (state.view(0)["phase"] == "throw_in") is asked
+    assert (state.view(0).phase == "throw_in") is asked
     later = game.setup(hands=["7S 6S", "JC AS AH"], trump="S", attacker=0, table=table,
                        bouts=1)
-    assert play(later, "beat 7C JC").view(0)["phase"] == "throw_in"
+    assert play(later, "beat 7C JC").view(0).phase == "throw_in"
 
 
 # -- D9: how a bout ends ----------------------------------------------------------------
@@ -443,9 +443,9 @@ def test_d9_a_bout_beaten_off_leaves_play_and_the_defender_attacks_next() -> Non
     state = game.setup(hands=["7S 9C", "KH AD", "8D"], trump="S", attacker=0,
                        table=["7H"])
     state = play(state, "beat 7H KH", "pass", "pass")
-    assert {"KH", "7H"} <= set(state.view(2)["discard"])
+    assert {"KH", "7H"} <= set(state.view(2).discard)
     assert not (state.hands[1] | state.hands[0]) & mask(game, "KH 7H")
-    assert state.current_player == 1 and state.view(0)["defender"] == 2
+    assert state.current_player == 1 and state.view(0).defender == 2
     assert "discard" in [e.kind for e in state.events]
 
 
@@ -455,17 +455,17 @@ def test_d9_a_bout_taken_goes_to_the_defender_and_the_next_player_attacks() -> N
                        table=["7H"])
     state = play(state, "take", "pass", "pass")
     assert state.hands[1] == mask(game, "KH AD 7H")
-    assert state.current_player == 2 and state.view(0)["defender"] == 0
+    assert state.current_player == 2 and state.view(0).defender == 0
     # Everyone saw the table go into the defender's hand: views show it, and a player
     # re-sampling what they cannot see leaves it there.
-    assert state.view(2)["seen"] == [[], ["7H"], []] and state.view(2)["hands"][1] == 3
+    assert state.view(2).seen == [[], ["7H"], []] and state.view(2).hands[1] == 3
     for seed in range(5):
         other = state.resample(2, random.Random(seed))
         assert (other.hands[1] >> game.pack.parse("7H")) & 1
     state = play(state, "attack 8D", "take", "pass")
-    assert state.view(1)["seen"] == [["8D"], ["7H"], []] and state.current_player == 1
+    assert state.view(1).seen == [["8D"], ["7H"], []] and state.current_player == 1
     state = play(state, "attack 7H")                  # a seen card played leaves the list
-    assert state.view(0)["seen"] == [["8D"], [], []]
+    assert state.view(0).seen == [["8D"], [], []]
 
 
 # -- D10: refilling --------------------------------------------------------------------
@@ -511,8 +511,8 @@ def test_d11_option_transfer_passes_the_defence_on_with_a_card_of_the_rank() -> 
     assert legal(state) == {"beat 7H KH", "transfer 7C", "take"}
     state = play(state, "transfer 7C")
     view = state.view(0)
-    assert (view["attacker"], view["defender"], state.current_player) == (1, 2, 2)
-    assert view["table"] == [["7H"], ["7C"]]
+    assert (view.attacker, view.defender, state.current_player) == (1, 2, 2)
+    assert view.table == [["7H"], ["7C"]]
     # The new defender may transfer again only to a player holding enough cards:
     # player 0 holds one card, and two would then attack it.
     assert legal(state) == {"take"}
@@ -544,9 +544,9 @@ def test_d12_beating_the_last_card_with_the_last_card_ends_the_bout_and_the_defe
     game = durak(3)
     state = game.setup(hands=["7S 9C", "KH", "8D 9D"], trump="S", attacker=0, table=["7H"])
     state = play(state, "beat 7H KH")
-    assert 1 in state.view(0)["out"]
+    assert 1 in state.view(0).out
     # The defender is out, so the next player holding cards attacks, against player 0.
-    assert state.current_player == 2 and state.view(0)["defender"] == 0
+    assert state.current_player == 2 and state.view(0).defender == 0
 
 
 def test_d13_the_last_player_holding_cards_loses() -> None:
@@ -595,12 +595,12 @@ def test_d15_a_drawn_deal_is_played_again_and_option_losing_total_lengthens_the_
     game = durak(2)
     deal = game.setup(hands=["", "KH"], trump="S", attacker=0, table=["7H"], dealer=0)
     match = play(game.setup_match(deal, seed=3), "beat 7H KH")
-    assert not match.is_over and match.view(0)["match"]["deal"] == 1
+    assert not match.is_over and match.view(0).match["deal"] == 1
     longer = durak(2, losing_total=2)
     deal = longer.setup(hands=["", "KH 9D"], trump="S", attacker=0, table=["7H"],
                         dealer=0)
     match = play(longer.setup_match(deal, seed=3), "beat 7H KH")
-    assert not match.is_over and match.view(0)["match"]["totals"] == [0, 1]
+    assert not match.is_over and match.view(0).match["totals"] == [0, 1]
     assert match.deal.dealer == 1                       # the durak deals
 
 
@@ -709,7 +709,7 @@ def test_the_authoring_guide_example_of_a_transfer() -> None:
     state = game.setup(hands=["8C", "7C KH", "9D 10D QD"], trump="S", table=["7H"])
     assert sorted(legal(state)) == ["beat 7H KH", "take", "transfer 7C"]
     state = state.apply("transfer 7C")
-    assert (state.view(0)["table"], state.current_player) == ([["7H"], ["7C"]], 2)
+    assert (state.view(0).table, state.current_player) == ([["7H"], ["7C"]], 2)
     assert state.why_illegal(game.parse_action("beat 7H 9D")) == "9D does not beat 7H (D3)"
 
 

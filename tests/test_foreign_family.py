@@ -101,19 +101,19 @@ def test_its_own_cross_field_check_refuses_at_load(
 def test_a_card_of_a_rank_on_the_table_captures_it(fishing: cardrules.Game) -> None:
     state = fishing.setup(hands=["8H 9C", "7S"], table="8C KD", stock="")
     after = state.apply("play 8H")
-    caught = set(after.view(0)["won"][0]) - set(state.view(0)["won"][0])
-    assert caught == {"8C", "8H"} and after.view(0)["table"] == ["KD"]
-    assert after.current_player == 1 and after.view(0)["captured"][1] == 0
+    caught = set(after.view(0).won[0]) - set(state.view(0).won[0])
+    assert caught == {"8C", "8H"} and after.view(0).table == ["KD"]
+    assert after.current_player == 1 and after.view(0).captured[1] == 0
     laid = after.apply("play 7S")
-    assert set(laid.view(1)["table"]) == {"7S", "KD"} and laid.view(1)["won"][1] == []
+    assert set(laid.view(1).table) == {"7S", "KD"} and laid.view(1).won[1] == []
 
 
 def test_empty_hands_are_dealt_again_from_the_stock(fishing: cardrules.Game) -> None:
     state = fishing.setup(hands=["8H", ""], table="KD", stock="7C 7D 9C")
     state = fishing.state_from_json(state.to_json())
     after = state.apply("play 8H")
-    assert after.view(1)["hands"][1] == ["7D"] and after.view(1)["stock"] == 0
-    assert set(after.view(0)["hands"][0]) == {"7C", "9C"} and after.current_player == 1
+    assert after.view(1).hands[1] == ["7D"] and after.view(1).stock == 0
+    assert set(after.view(0).hands[0]) == {"7C", "9C"} and after.current_player == 1
 
 
 def test_the_deal_ends_when_hands_and_stock_are_empty_and_scores(
@@ -134,7 +134,7 @@ def test_random_games_play_to_the_end(fishing: cardrules.Game) -> None:
             while not state.is_over:
                 state = state.apply(rng.choice(state.legal_actions()))
             assert state.result is not None
-            assert sum(state.view(0)["captured"]) + len(state.view(0)["table"]) == 32
+            assert sum(state.view(0).captured) + len(state.view(0).table) == 32
 
 
 def test_it_passes_the_conformance_suite(fishing: cardrules.Game) -> None:
@@ -160,14 +160,14 @@ def test_state_json_round_trips_exactly(fishing: cardrules.Game) -> None:
 
 
 def test_resample_keeps_what_the_player_sees(fishing: cardrules.Game) -> None:
-    state = fishing.new_deal(11).apply("play " + fishing.new_deal(11).view(1)["hands"][1][0])
+    state = fishing.new_deal(11).apply("play " + fishing.new_deal(11).view(1).hands[1][0])
     view = state.view(0)
     changed = False
     for seed in range(8):
         other = state.resample(0, random.Random(seed))
         assert other.view(0) == view
-        assert [len(h) if isinstance(h, list) else h for h in other.view(1)["hands"]] == \
-            [len(h) if isinstance(h, list) else h for h in state.view(1)["hands"]]
+        assert [len(h) if isinstance(h, list) else h for h in other.view(1).hands] == \
+            [len(h) if isinstance(h, list) else h for h in state.view(1).hands]
         changed = changed or other.to_json() != state.to_json()
     assert changed
 
@@ -176,7 +176,7 @@ def test_it_renders_in_the_terminal_table(fishing: cardrules.Game) -> None:
     state = fishing.new_deal(3)
     lines = TextRenderer(fishing.pack, ascii=True, title="Fishing").view(state.view(1), me=1)
     assert lines[0] == "Fishing · dealer P0 · stock 20"
-    table = " ".join(state.view(1)["table"]).lower()
+    table = " ".join(state.view(1).table).lower()
     assert f"table: {table}" in [line.lower() for line in lines]
     assert any(line.startswith("* P1 you") for line in lines)
     assert lines[-1] == "Your turn (play)"

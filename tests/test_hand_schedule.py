@@ -28,12 +28,12 @@ def _deal_sizes(game: cardrules.Game, deals: int, seed: int = 1) -> list[int]:
     """The hand size of each of the first ``deals`` deals of a random match."""
     rng = random.Random(seed)
     state = game.new_match(seed=seed)
-    sizes = [len(state.view(0)["hands"][0])]
+    sizes = [len(state.view(0).hands[0])]
     while len(sizes) < deals and not state.is_over:
-        number = state.view(0)["match"]["deal"]
+        number = state.view(0).match["deal"]
         state = state.apply(rng.choice(state.legal_actions()))
-        if state.view(0)["match"]["deal"] != number and not state.is_over:
-            sizes.append(len(state.view(0)["hands"][0]))
+        if state.view(0).match["deal"] != number and not state.is_over:
+            sizes.append(len(state.view(0).hands[0]))
     return sizes
 
 
@@ -67,9 +67,9 @@ def test_cards_not_dealt_stay_unseen_in_the_stock() -> None:
     game = cardrules.load(FIXTURE, players=3)
     state = game.new_deal(seed=5)  # deal number 0: one card each
     view = state.view(0)
-    assert len(view["hands"][0]) == 1 and view["hands"][1] == 1
-    assert view["stock"] == game.pack.size - 3  # a count: face down
-    assert view["trump_card"]
+    assert len(view.hands[0]) == 1 and view.hands[1] == 1
+    assert view.stock == game.pack.size - 3  # a count: face down
+    assert view.trump_card
     check_cards(state)
     rng = random.Random(5)
     while not state.is_over:
@@ -83,13 +83,13 @@ def test_drawing_fills_hands_up_to_the_deal_s_size() -> None:
         "deal": {"hand": {"schedule": [4, 5]}, "trump_card": True}}}, players=2)
     state = game.new_match(seed=3)
     rng = random.Random(2)
-    while state.view(0)["match"]["deal"] < 1:
+    while state.view(0).match["deal"] < 1:
         state = state.apply(rng.choice(state.legal_actions()))
-    hands = state.view(0)["hands"]
+    hands = state.view(0).hands
     assert len(hands[0]) == 5 and hands[1] == 5  # deal number 1: the schedule's second
-    while not any(e["kind"] == "take" for e in state.view(0)["events"]):
+    while not any(e["kind"] == "take" for e in state.view(0).events):
         state = state.apply(rng.choice(state.legal_actions()))
-    hands = state.view(0)["hands"]
+    hands = state.view(0).hands
     assert len(hands[0]) == 5 and hands[1] == 5
 
 

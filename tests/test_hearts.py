@@ -92,8 +92,8 @@ def test_h2_the_deal_passes_clockwise() -> None:
     state = hearts().new_match(seed=4, dealer=2)
     rng = random.Random(4)
     dealers = []
-    while not state.is_over and state.view(0)["match"]["deal"] < 3:
-        dealers.append(state.view(0)["match"]["dealer"])
+    while not state.is_over and state.view(0).match["deal"] < 3:
+        dealers.append(state.view(0).match["dealer"])
         state = state.apply(rng.choice(state.legal_actions()))
     assert sorted(set(dealers)) == [0, 2, 3] and dealers[0] == 2 and dealers[-1] == 0
 
@@ -103,13 +103,13 @@ def test_h2_the_deal_passes_clockwise() -> None:
 def test_h3_each_player_from_the_dealer_s_left_sets_aside_three_cards() -> None:
     game = hearts()
     state = dealt(game)
-    assert state.view(0)["phase"] == "pass_cards" and state.current_player == 0
+    assert state.view(0).phase == "pass_cards" and state.current_player == 0
     assert labels(state) == sorted(f"give {c}" for c in NORTH.split())
     assert "give them one at a time" in refused(state, "lead 3C", "H3")
     assert "only give a card from your hand" in refused(state, "give 2C", "H3")
     state = play(state, "give 2H", "give 3H")
-    assert state.current_player == 0 and set(state.view(0)["passing"][0]) == {"2H", "3H"}
-    assert state.view(1)["passing"] == [2, [], 0, 0]  # face down: the others see a count
+    assert state.current_player == 0 and set(state.view(0).passing[0]) == {"2H", "3H"}
+    assert state.view(1).passing == [2, [], 0, 0]  # face down: the others see a count
     state = play(state, "give 4H")
     assert state.current_player == 1
 
@@ -132,12 +132,12 @@ def test_h3_the_cards_go_left_right_across_or_always_left(options: dict[str, str
     game = hearts(**options)
     state = game.state_from_json({**dealt(game).to_json(), "deal_number": deal})
     words = {1: "left", 3: "right", 2: "across"}
-    assert state.view(0)["pass_direction"] == words[step]
+    assert state.view(0).pass_direction == words[step]
     state = _pass(state, GIVES)
     for giver, given in GIVES.items():
         receiver = (giver + step) % 4
         assert set(given.split()) <= names(game, state.hands[receiver])
-        assert set(state.view(giver)["passed"]) == set(given.split())
+        assert set(state.view(giver).passed) == set(given.split())
     # 2C went from seat 1 to its receiver, who now leads it (H4)
     assert state.current_player == (1 + step) % 4 and labels(state) == ["lead 2C"]
 
@@ -147,9 +147,9 @@ def test_h3_nobody_passes_in_the_fourth_deal_then_left_again() -> None:
     rng = random.Random(7)
     state = game.new_match(seed=7, dealer=0)
     first: dict[int, tuple[str, str]] = {}
-    while not state.is_over and state.view(0)["match"]["deal"] < 5:
+    while not state.is_over and state.view(0).match["deal"] < 5:
         view = state.view(0)
-        first.setdefault(view["match"]["deal"], (view["pass_direction"], view["phase"]))
+        first.setdefault(view.match["deal"], (view.pass_direction, view.phase))
         state = state.apply(rng.choice(state.legal_actions()))
     assert [first[d][0] for d in range(5)] == ["left", "right", "across", "none", "left"]
     assert first[3][1] == "lead" and first[4][1] == "pass_cards"
@@ -158,22 +158,22 @@ def test_h3_nobody_passes_in_the_fourth_deal_then_left_again() -> None:
 def test_h3_option_none_plays_at_once() -> None:
     game = hearts(passing="none")
     state = dealt(game)
-    assert "pass_direction" not in state.view(0) and state.current_player == 1
+    assert "pass_direction" not in state.view(0).to_json() and state.current_player == 1
     assert labels(state) == ["lead 2C"]
     assert not game.variant.phases
 
 
 def test_h3_option_chance_draws_each_deal_s_direction_by_lot() -> None:
     game = hearts(passing="chance")
-    drawn = {dealt(game, seed=s).view(2)["pass_direction"] for s in range(40)}
+    drawn = {dealt(game, seed=s).view(2).pass_direction for s in range(40)}
     assert drawn == {"left", "right", "across", "none"}
-    seed = next(s for s in range(40) if dealt(game, seed=s).view(0)["pass_direction"] == "across")
+    seed = next(s for s in range(40) if dealt(game, seed=s).view(0).pass_direction == "across")
     state = dealt(game, seed=seed)
     assert state.to_json()["pass_direction"] == "across"
     assert game.state_from_json(state.to_json()) == state
     state = _pass(state, GIVES)
     assert {"QS", "KS", "AS"} <= names(game, state.hands[1])  # seat 3's cards, across
-    none = next(s for s in range(40) if dealt(game, seed=s).view(0)["pass_direction"] == "none")
+    none = next(s for s in range(40) if dealt(game, seed=s).view(0).pass_direction == "none")
     assert dealt(game, seed=none).current_player == 1  # no passing: 2C leads at once
 
 
@@ -280,7 +280,7 @@ def test_h7_unless_the_leader_holds_only_hearts() -> None:
 def test_h7_a_heart_or_the_queen_of_spades_played_breaks_hearts(breaker: str) -> None:
     state = late(hearts(), "AC 2H 4S", f"{breaker} 3D 5S", "2C 4D 6S", "3C 5D 7S")
     state = play(state, "lead AC", f"answer {breaker}", "answer 2C", "answer 3C")
-    assert state.broken and state.view(2)["broken"] is True
+    assert state.broken and state.view(2).broken is True
     assert labels(state) == ["lead 2H", "lead 4S"]
     other = late(hearts(), "AC 2H 4S", "KS 3D 5S", "2C 4D 6S", "3C 5D 7S")
     other = play(other, "lead AC", "answer KS", "answer 2C", "answer 3C")
@@ -329,8 +329,8 @@ def test_h10_points_add_up_and_100_ends_the_match_the_lowest_total_winning() -> 
     going = game.setup_match(deal, totals=(80, 40, 60, 90), dealer=3)
     going = play(going, "lead AS", "answer KH", "answer QS", "answer 2C")
     assert isinstance(going, MatchState) and not going.is_over  # 96, 40, 63, 90
-    assert going.view(0)["match"]["totals"] == [96, 40, 63, 90]
-    assert going.view(0)["match"]["dealer"] == 0 and going.view(0)["match"]["deal"] == 1
+    assert going.view(0).match["totals"] == [96, 40, 63, 90]
+    assert going.view(0).match["dealer"] == 0 and going.view(0).match["deal"] == 1
     ends = game.setup_match(deal, totals=(90, 50, 47, 70), dealer=3)
     ends = play(ends, "lead AS", "answer KH", "answer QS", "answer 2C")
     assert ends.is_over and ends.result is not None

@@ -118,7 +118,7 @@ def test_kozel_f5_a_jack_trumps_the_hearts_and_the_trick_is_worth_27() -> None:
     state = game.setup(hands=["AH 9S", "10H 7D", "JD 7S", "KH 9D"], leader=0)
     state = _play(state, "lead AH", "answer 10H", "answer JD", "answer KH")
     assert state.current_player == 2
-    assert state.view(0)["points"][2] == 11 + 10 + 2 + 4 == 27
+    assert state.view(0).points[2] == 11 + 10 + 2 + 4 == 27
 
 
 def test_kozel_f2_f3_a_permanent_trump_follows_as_a_trump() -> None:
@@ -165,27 +165,27 @@ def test_german_whist_f5_the_winner_takes_the_face_up_card_the_loser_the_next_un
     game = _game("german_whist", 2)
     state = _german_whist_position(game)
     below = state.stock[-2]  # the card under KS, drawn by the loser
-    assert state.view(0)["face_up"] == state.view(1)["face_up"] == "KS"
-    assert state.view(0)["trump"] == "S" and state.current_player == 1  # D3, G1
+    assert state.view(0).face_up == state.view(1).face_up == "KS"
+    assert state.view(0).trump == "S" and state.current_player == 1  # D3, G1
     state = _play(state, "lead AH", "answer 2H")
     hands = state.zones()
     assert hands["hand1"] >> game.pack.parse("KS") & 1 and hands["hand0"] >> below & 1
     assert [hands[f"hand{p}"].bit_count() for p in (0, 1)] == [13, 13] and state.current_player == 1
-    turned = state.view(0)["face_up"]
+    turned = state.view(0).face_up
     assert turned == game.pack.name(state.stock[-1]) and len(state.stock) == 24
     assert not state.hidden_cards(0) >> game.pack.parse("KS") & 1  # everyone saw it taken
     assert state.hidden_cards(1) >> below & 1  # the loser's card stays unseen
     assert not state.hidden_cards(1) >> state.stock[-1] & 1  # the next card is face up
-    assert state.view(1)["trump"] == "S"  # F1: trumps stay after the card is taken
+    assert state.view(1).trump == "S"  # F1: trumps stay after the card is taken
 
 
 def test_german_whist_f6_thirteen_tricks_empty_the_stock() -> None:
     game, rng = _game("german_whist", 2), random.Random(2)
     state = game.new_deal(2)
-    while sum(state.view(0)["tricks"]) < 13:
+    while sum(state.view(0).tricks) < 13:
         state = state.apply(rng.choice(state.legal_actions()))
     assert len(state.stock) == 0 and [len(h) for h in
-                                      (state.view(0)["hands"][0], state.view(1)["hands"][1])] \
+                                      (state.view(0).hands[0], state.view(1).hands[1])] \
         == [13, 13]
 
 
@@ -208,13 +208,13 @@ def _upcard_deal(game: cardrules.Game, upcard: str, first_hand: str) -> cardrule
 def test_mau_mau_f8_an_upcard_seven_makes_the_first_player_draw_two_or_play_a_seven() -> None:
     game = _game("mau_mau", 3)
     state = _upcard_deal(game, "7D", "7C KH QS 9H AS")
-    assert state.view(1)["top"] == "7D" and state.current_player == 1
+    assert state.view(1).top == "7D" and state.current_player == 1
     assert {a.label for a in state.legal_actions()} == {"play 7C", "draw"}
     assert state.why_illegal(game.parse_action("play AS"))  # a draw of 2 is pending
     drawn = state.apply("draw")
-    assert len(drawn.view(1)["hands"][1]) == 7 and drawn.current_player == 2
+    assert len(drawn.view(1).hands[1]) == 7 and drawn.current_player == 2
     passed = state.apply("play 7C")
-    assert passed.current_player == 2 and passed.view(2)["pending_draw"] == 4
+    assert passed.current_player == 2 and passed.view(2).pending_draw == 4
 
 
 def test_mau_mau_d4_an_upcard_eight_skips_the_first_player() -> None:
@@ -245,7 +245,7 @@ def test_the_upcard_default_has_no_effect() -> None:
     plain = cardrules.load(rules, players=3)
     state = _upcard_deal(plain, "7D", "7C KH QS 9H AS")
     assert state.current_player == 1 and "play KH" not in {
-        a.label for a in state.legal_actions()} and state.view(1)["pending_draw"] == 0
+        a.label for a in state.legal_actions()} and state.view(1).pending_draw == 0
 
 
 # -- a refusal with its reason and rule number -------------------------------------------

@@ -307,7 +307,7 @@ def test_carry_adds_the_scores_it_gives_and_carries_its_counters() -> None:
         if state.is_over:
             break
         dealt.append(finished.result.scores)
-    view = state.view(0)["match"]
+    view = state.view(0).match
     expected = [tuple(s * (2 if k % 2 else 1) for s in scores)
                 for k, scores in enumerate(dealt)]
     assert [tuple(h) for h in view["history"]] == expected
@@ -317,8 +317,8 @@ def test_carry_adds_the_scores_it_gives_and_carries_its_counters() -> None:
 
 def test_the_carry_default_adds_the_deal_scores_and_carries_no_counter() -> None:
     finished, state = _through_a_deal(cardrules.load("bura", players=2).new_match(seed=3))
-    assert state.view(0)["match"]["history"] == [list(finished.result.scores)]
-    assert "counters" not in state.view(0)["match"]
+    assert state.view(0).match["history"] == [list(finished.result.scores)]
+    assert "counters" not in state.view(0).match
     assert known("carry")["add_the_scores"](CarryInput(
         scores=(1, 2), totals=(0, 0), counters={}, details={}, dealer=0)) == Carried(
         scores=(1, 2))

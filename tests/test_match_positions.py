@@ -42,7 +42,7 @@ def test_b4_new_match_takes_the_first_dealer(dealer: int) -> None:
     """B4: the first dealer is by lot, unless a test names them."""
     match = bank(3).new_match(5, dealer=dealer)
     assert isinstance(match, MatchState)
-    assert match.view(0)["match"]["dealer"] == dealer
+    assert match.view(0).match["dealer"] == dealer
     assert match.deal.to_json()["dealer"] == dealer
 
 

@@ -53,7 +53,7 @@ def test_a_match_is_observed_with_its_totals() -> None:
     states = _states(game, 4, match=True)
     _check(game, states[::7], 4)
     final = states[-1]
-    totals = final.view(1)["match"]["totals"]
+    totals = final.view(1).match["totals"]
     values = game.observation.encode(final, 1)
     seen = [values[game.observation.labels.index(f"match.totals[{s}]")] for s in range(3)]
     assert seen == totals[1:] + totals[:1]  # seat 0 is the observer

@@ -86,9 +86,9 @@ def test_o2_a_match_deals_the_schedule_and_the_deal_passes_clockwise(players: in
     seen: list[tuple[int, int]] = []
     while not state.is_over:
         if not seen or seen[-1][0] != state.deal_index:
-            hand = state.deal.view(0)["hands"][0]
+            hand = state.deal.view(0).hands[0]
             seen.append((state.deal_index, len(hand)))
-            assert state.deal.view(0)["dealer"] == state.deal_index % players
+            assert state.deal.view(0).dealer == state.deal_index % players
         state = state.apply(rng.choice(state.legal_actions()))
     assert [size for _, size in seen] == list(game.variant.deal.sizes(players))
 
@@ -101,12 +101,12 @@ def test_o3_the_turned_card_names_trumps_and_the_rest_stays_unused(players: int)
     game = oh_hell(players)
     deal = _deal_of_size(game, LARGEST[players])
     view = deal.view(0)
-    assert view["trump"] == view["trump_card"][-1]
+    assert view.trump == view.trump_card[-1]
     left = 52 - players * LARGEST[players]
-    assert view["stock"] == left >= 1
+    assert view.stock == left >= 1
     check_cards(deal)
     over = finish(deal, seed=players)
-    assert over.view(0)["stock"] == left and over.result is not None
+    assert over.view(0).stock == left and over.result is not None
     assert all(h == 0 for h in over.hands)
 
 
@@ -118,7 +118,7 @@ def _deal_of_size(game: cardrules.Game, size: int) -> cardrules.State:
     rng = random.Random(size)
     while match.deal_index < index:
         match = match.apply(rng.choice(match.legal_actions()))
-    assert len(match.deal.view(0)["hands"][0]) == size
+    assert len(match.deal.view(0).hands[0]) == size
     return match.deal
 
 
@@ -131,7 +131,7 @@ def test_o4_everyone_bids_in_turn_from_the_dealer_s_left() -> None:
     assert labels(state) == ["bid 0", "bid 1", "bid 2"]
     state = play(state, "bid 2", "bid 0", "bid 1")
     assert state.current_player == 1  # the dealer bids last
-    assert all(state.view(p)["bids"] == [1, None, 2, 0] for p in range(4))
+    assert all(state.view(p).bids == [1, None, 2, 0] for p in range(4))
 
 
 def test_o4_a_bid_above_the_hand_and_playing_before_bidding_are_refused() -> None:
@@ -177,12 +177,12 @@ def test_o6_follow_suit_when_able() -> None:
 
 def test_o6_the_highest_trump_takes_the_trick_and_leads_next() -> None:
     state = play(position("AS 3H", "4D 5D", "6D 9C"), "lead AS", "answer 4D", "answer 6D")
-    assert state.view(0)["tricks"] == [0, 0, 1] and state.current_player == 2
+    assert state.view(0).tricks == [0, 0, 1] and state.current_player == 2
 
 
 def test_o6_without_trumps_the_highest_card_of_the_suit_led_takes_it() -> None:
     state = play(position("9S 3H", "AC 5C", "JS 9C"), "lead 9S", "answer AC", "answer JS")
-    assert state.view(0)["tricks"] == [0, 0, 1] and state.current_player == 2
+    assert state.view(0).tricks == [0, 0, 1] and state.current_player == 2
 
 
 # O7: an exact bid scores 10 plus the bid, anything else 0 ----------------------------------
@@ -191,7 +191,7 @@ def test_o7_only_exact_bids_score_ten_plus_the_bid() -> None:
     state = position("AS KS", "QS JS", "3D 2S", bids=(2, 0, 1), trump_card="4D")
     state = finish(play(state, "lead AS", "answer QS", "answer 2S", "lead KS", "answer JS",
                         "answer 3D"))
-    assert state.view(0)["tricks"] == [1, 0, 1]
+    assert state.view(0).tricks == [1, 0, 1]
     assert state.result is not None and state.result.scores == (0, 10, 11)
 
 
@@ -232,7 +232,7 @@ def test_o8_before_the_last_deal_the_match_goes_on() -> None:
     match = game.setup_match(_last_trick(), totals=(30, 45, 40), index=31)
     match = play(match, "lead KS", "answer 2H", "answer AS")
     assert not match.is_over and match.deal_index == 32
-    assert len(match.deal.view(0)["hands"][0]) == 1
+    assert len(match.deal.view(0).hands[0]) == 1
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -270,21 +270,21 @@ FOUR = ["AS 2C 3C", "KH QH 2H", "10D 9D 8D", "AC KC QC"]
 def test_o9_the_highest_bidder_names_trumps_after_the_bidding() -> None:
     game = named(4)
     state = named_bidding(game, FOUR, dealer=3, bids=(-1,) * 4)
-    assert all(state.view(p)["trump"] is None and state.view(p)["trump_card"] is None
-               and state.view(p)["trump_pending"] for p in range(4))
+    assert all(state.view(p).trump is None and state.view(p).trump_card is None
+               and state.view(p).trump_pending for p in range(4))
     state = play(state, "bid 1", "bid 2", "bid 0")
     assert state.current_player == 3  # the dealer bids last (O5: not 0, the total)
     state = state.apply("bid 1")
-    assert state.current_player == 1 and state.view(0)["phase"] == "name_trump"
+    assert state.current_player == 1 and state.view(0).phase == "name_trump"
     assert labels(state) == ["trump C", "trump D", "trump H", "trump S"]
-    assert all(state.view(p)["trump_namer"] == 1 and state.view(p)["trump_pending"]
+    assert all(state.view(p).trump_namer == 1 and state.view(p).trump_pending
                for p in range(4))
     state = state.apply("trump H")
     assert [e.note for e in state.events if e.kind == "trump"] == ["H"]
     for p in range(4):  # everyone sees the named trump; play begins at the dealer's left
         view = state.view(p)
-        assert view["trump"] == "H" and not view["trump_pending"]
-        assert view["trump_namer"] == 1 and view["phase"] == "lead"
+        assert view.trump == "H" and not view.trump_pending
+        assert view.trump_namer == 1 and view.phase == "lead"
     assert state.current_player == 0 and labels(state) == ["lead 2C", "lead 3C", "lead AS"]
 
 
@@ -294,7 +294,7 @@ def test_o9_of_equal_highest_bids_the_first_made_names() -> None:
     game = named(4)
     state = named_bidding(game, FOUR, dealer=1, bids=(-1,) * 4)
     state = play(state, "bid 1", "bid 2", "bid 2", "bid 0")
-    assert state.current_player == 3 and state.view(2)["trump_namer"] == 3
+    assert state.current_player == 3 and state.view(2).trump_namer == 3
     state = named_bidding(game, FOUR, dealer=0, bids=(-1,) * 4)
     state = play(state, "bid 0", "bid 0", "bid 0", "bid 0")
     assert state.current_player == 1  # everyone bid 0: the first bidder names
@@ -325,20 +325,20 @@ def test_o9_no_trumps_may_be_named_only_with_named_or_none() -> None:
     state = play(named_bidding(game, FOUR, dealer=3, bids=(1, 2, 0, -1)), "bid 1")
     assert labels(state) == ["trump C", "trump D", "trump H", "trump S", "trump none"]
     state = state.apply("trump none")
-    assert all(state.view(p)["trump"] is None and not state.view(p)["trump_pending"]
+    assert all(state.view(p).trump is None and not state.view(p).trump_pending
                for p in range(4))
     # Without trumps the highest card of the suit led takes the trick (O6).
     state = play(state, "lead 2C", "answer 2H", "answer 8D", "answer QC")
-    assert state.view(0)["tricks"] == [0, 0, 0, 1] and state.current_player == 3
+    assert state.view(0).tricks == [0, 0, 0, 1] and state.current_player == 3
 
 
 def test_o9_the_named_trump_decides_the_tricks() -> None:
     game = named(4)
     start = play(named_bidding(game, FOUR, dealer=3, bids=(1, 2, 0, -1)), "bid 1")
     hearts = play(start, "trump H", "lead 2C", "answer 2H", "answer 8D", "answer QC")
-    assert hearts.view(0)["tricks"] == [0, 1, 0, 0]  # the two of trumps takes it
+    assert hearts.view(0).tricks == [0, 1, 0, 0]  # the two of trumps takes it
     diamonds = play(start, "trump D", "lead 2C", "answer 2H", "answer 8D", "answer QC")
-    assert diamonds.view(0)["tricks"] == [0, 0, 1, 0]
+    assert diamonds.view(0).tricks == [0, 0, 1, 0]
 
 
 def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
@@ -353,7 +353,7 @@ def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
     assert "trump to be named by P1" in table.view(state.view(2), me=2)[0]
     state = state.apply("trump H")
     assert "trump h (named by P1)" in table.view(state.view(3), me=3)[0]
-    assert table.event(state.view(0)["events"][0]) == "P1 chooses trumps h"
+    assert table.event(state.view(0).events[0]) == "P1 chooses trumps h"
 
 
 def test_o9_the_greedy_bot_names_the_suit_it_holds_most_and_highest_of() -> None:
@@ -390,9 +390,9 @@ def test_o9_whole_matches_play_out_with_named_trumps(value: str) -> None:
     while not match.is_over:
         assert isinstance(match, MatchState)
         deal = match.deal
-        if deal.view(0).get("phase") == "name_trump":
+        if deal.view(0).phase == "name_trump":
             namers += 1
-            bids, dealer = deal.view(0)["bids"], deal.view(0)["dealer"]
+            bids, dealer = deal.view(0).bids, deal.view(0).dealer
             order = [(dealer + 1 + k) % 3 for k in range(3)]
             assert deal.current_player == next(p for p in order if bids[p] == max(bids))
         match = match.apply(rng.choice(match.legal_actions()))

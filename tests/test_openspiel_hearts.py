@@ -107,7 +107,7 @@ def play_both(seed: int, order: list[int] | None = None, choices: int | None = N
         order = list(range(pack.size))
         rng.shuffle(order)
     ours = GAME.new_deal(seed, dealer=DEALER, order=order)
-    direction = ours.view(0)["pass_direction"]
+    direction = ours.view(0).pass_direction
     theirs = SPIEL.new_initial_state()
     assert theirs.is_chance_node()
     theirs.apply_action(DIRECTIONS[direction])
@@ -173,7 +173,7 @@ def test_the_comparison_covers_every_direction_and_the_rare_branches() -> None:
 
 def _seed_drawing(direction: str) -> int:
     return next(s for s in range(100)
-                if GAME.new_deal(s, dealer=DEALER).view(0)["pass_direction"] == direction)
+                if GAME.new_deal(s, dealer=DEALER).view(0).pass_direction == direction)
 
 
 def test_a_hand_of_hearts_and_the_queen_of_spades_on_the_first_trick() -> None:

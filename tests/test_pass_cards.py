@@ -20,7 +20,7 @@ def _game(**section: Any) -> cardrules.Game:
 
 
 def _pass_all(state: cardrules.State, rng: random.Random) -> cardrules.State:
-    while state.view(max(state.current_player, 0)).get("phase") == "pass_cards":
+    while state.view(max(state.current_player, 0)).phase == "pass_cards":
         state = state.apply(rng.choice(state.legal_actions()))
     return state
 
@@ -29,31 +29,31 @@ def _pass_all(state: cardrules.State, rng: random.Random) -> cardrules.State:
 def test_cards_go_in_the_deal_s_direction(direction: str, step: int) -> None:
     game = _game(count=2, direction=direction)
     state = game.new_deal(seed=3)
-    assert state.view(0)["pass_direction"] == direction
+    assert state.view(0).pass_direction == direction
     before = [set(game.pack.cards_of(h)) for h in state.hands]
     state = _pass_all(state, random.Random(1))
     for giver in range(4):
         given = before[giver] - set(game.pack.cards_of(state.hands[giver]))
         assert len(given) == 2
         assert given <= set(game.pack.cards_of(state.hands[(giver + step) % 4]))
-        assert state.view(giver)["passed"] == list(game.pack.names(sorted(given)))
+        assert state.view(giver).passed == list(game.pack.names(sorted(given)))
 
 
 def test_the_direction_rotates_by_deal_and_none_skips_the_phase() -> None:
     game = _game(count=1, rotate=["left", "none"])
     state = game.new_match(seed=2)
-    assert state.view(0)["phase"] == "pass_cards"
+    assert state.view(0).phase == "pass_cards"
     rng = random.Random(2)
-    while state.view(0)["match"]["deal"] < 1 and not state.is_over:  # into deal number 1
+    while state.view(0).match["deal"] < 1 and not state.is_over:  # into deal number 1
         state = state.apply(rng.choice(state.legal_actions()))
-    assert state.view(0)["pass_direction"] == "none"
-    assert state.view(0)["phase"] != "pass_cards"
+    assert state.view(0).pass_direction == "none"
+    assert state.view(0).phase != "pass_cards"
 
 
 def test_a_giver_s_resample_keeps_the_passed_cards_where_they_went() -> None:
     game = _game(count=2, direction="left")
     state = _pass_all(game.new_deal(seed=5), random.Random(5))
-    passed = state.view(0)["passed"]
+    passed = state.view(0).passed
     for seed in range(10):
         other = state.resample(0, random.Random(seed))
         assert set(passed) <= set(game.pack.names(game.pack.cards_of(other.hands[1])))
@@ -121,14 +121,14 @@ def test_the_drawn_direction_is_public_and_the_cards_go_that_way(direction: str)
     seed = next(s for s in range(100)
                 if game.new_deal(seed=s).to_json()["pass_direction"] == direction)
     state = game.new_deal(seed=seed)
-    assert all(state.view(p)["pass_direction"] == direction for p in range(4))
+    assert all(state.view(p).pass_direction == direction for p in range(4))
     assert game.state_from_json(state.to_json()) == state
     if direction == "none":  # nothing to pass: play begins at once
-        assert state.view(0)["phase"] != "pass_cards"
+        assert state.view(0).phase != "pass_cards"
         return
     before = [set(game.pack.cards_of(h)) for h in state.hands]
     state = _pass_all(state, random.Random(seed))
-    assert state.view(2)["pass_direction"] == direction
+    assert state.view(2).pass_direction == direction
     for giver in range(4):
         given = before[giver] - set(game.pack.cards_of(state.hands[giver]))
         assert given <= set(game.pack.cards_of(state.hands[(giver + STEPS[direction]) % 4]))
@@ -138,8 +138,8 @@ def test_each_deal_of_a_match_draws_its_own_direction() -> None:
     game = _game(count=1, chance=CHANCE)
     rng, seen = random.Random(3), set()
     state = game.new_match(seed=3)
-    while not state.is_over and state.view(0)["match"]["deal"] < 12:
-        seen.add(state.view(0)["pass_direction"])
+    while not state.is_over and state.view(0).match["deal"] < 12:
+        seen.add(state.view(0).pass_direction)
         state = state.apply(rng.choice(state.legal_actions()))
     assert len(seen) > 1
 
@@ -152,7 +152,7 @@ def test_a_position_may_name_the_drawn_direction() -> None:
         game.state_from_json(data)
     for word in ("left", "across"):
         moved = game.state_from_json({**state.to_json(), "pass_direction": word})
-        assert moved.view(0)["pass_direction"] == word
+        assert moved.view(0).pass_direction == word
 
 
 def test_chance_excludes_the_other_ways_and_reads_in_english() -> None:

@@ -27,7 +27,7 @@ def _house(base: str, count: int = 1) -> dict[str, Any]:
 def test_the_phase_runs_after_the_deal_and_hands_the_cards_to_the_left(base: str) -> None:
     game = cardrules.load(_house(base), players=3)  # Bank's own trumps by seat: no choice
     state = game.new_deal(seed=9)
-    assert state.view(0)["phase"] == "toy_pass_left"
+    assert state.view(0).phase == "toy_pass_left"
     before = [set(game.pack.cards_of(h)) for h in state.hands]
     given = []
     for _ in range(3):
@@ -35,7 +35,7 @@ def test_the_phase_runs_after_the_deal_and_hands_the_cards_to_the_left(base: str
         assert action.text(game.pack).startswith("give ")
         given.append((state.current_player, action.cards[0]))
         state = state.apply(action.text(game.pack))
-    assert state.view(0)["phase"] != "toy_pass_left"
+    assert state.view(0).phase != "toy_pass_left"
     for giver, card in given:
         assert card in before[giver]
         assert card in game.pack.cards_of(state.hands[(giver + 1) % 3])
@@ -110,9 +110,9 @@ def test_a_player_sees_only_their_own_card_set_aside() -> None:
     giver = state.current_player
     state = state.apply(state.legal_actions()[0])
     for viewer in range(3):
-        shown = state.view(viewer)["given"][giver]
+        shown = state.view(viewer).given[giver]
         assert (shown == 1) == (viewer != giver)
-        event = state.view(viewer)["events"][0]
+        event = state.view(viewer).events[0]
         assert isinstance(event["cards"], int) == (viewer != giver)
 
 
@@ -143,7 +143,7 @@ def test_once_play_has_begun_the_phases_action_is_refused_naming_the_phase(base:
 def test_action_index_and_observation_cover_the_phase() -> None:
     game = cardrules.load(_house("bank", 2), players=2)
     state = game.new_deal(seed=4)
-    assert state.view(0)["phase"] == "toy_pass_left"
+    assert state.view(0).phase == "toy_pass_left"
     space = game.action_space
     for action in state.legal_actions():
         assert space.action(space.index(action)) == action
@@ -192,11 +192,11 @@ def test_a_phase_before_the_deal_and_one_after_it_compose() -> None:
     is still undealt, then the cards are dealt, then the cards are passed, then play."""
     game = cardrules.load(_chosen_then_passed(), players=2)
     state = game.new_deal(seed=5, dealer=0)
-    assert state.view(1)["phase"] == "choose_trump"
+    assert state.view(1).phase == "choose_trump"
     assert state.hands == (0, 0) and len(state.stock) == 36
     state = state.apply("trump D").apply("trump S")   # seat 1 first, from the dealer's left
     assert state.own_suits == (0, 2)
-    assert state.view(0)["phase"] == "toy_pass_left"
+    assert state.view(0).phase == "toy_pass_left"
     assert [e.kind for e in state.events] == ["trump", "deal"]
     assert [h.bit_count() for h in state.hands] == [4, 4]
     for _ in range(2):
@@ -211,13 +211,13 @@ def test_a_match_skips_the_choice_after_the_first_deal_but_not_the_pass() -> Non
     game = cardrules.load(_chosen_then_passed(), players=3)
     rng = random.Random(3)
     match = game.new_match(3)
-    assert match.deal.view(0)["phase"] == "choose_trump"
+    assert match.deal.view(0).phase == "choose_trump"
     while match.deal_index == 0:
         check_cards(match.deal)
         check_legal(match)
         match = match.apply(rng.choice(match.legal_actions()))
     assert -1 not in match.deal.own_suits
-    assert match.deal.view(0)["phase"] == "toy_pass_left"
+    assert match.deal.view(0).phase == "toy_pass_left"
     assert all(h.bit_count() == 4 for h in match.deal.hands)
     check_json(match)
     check_views(match, rng)
@@ -254,7 +254,7 @@ def test_a_phase_before_the_deal_plugs_into_every_procedure(base: str) -> None:
     players = 4 if base == "hearts" else 3
     game = cardrules.load(_cut(base), players=players)
     state = game.new_deal(seed=6, dealer=0)
-    assert state.view(0)["phase"] == "toy_cut" and state.current_player == players - 1
+    assert state.view(0).phase == "toy_cut" and state.current_player == players - 1
     assert not any(state.hands) and len(state.stock) == game.pack.size
     pack = list(state.stock)
     assert "'cut 1' to 'cut 3'" in (state.why_illegal(game.parse_action("pass")) or "")
@@ -263,7 +263,7 @@ def test_a_phase_before_the_deal_plugs_into_every_procedure(base: str) -> None:
     assert plain.new_deal(seed=6, dealer=0).hands == \
         tuple(deal_round(list(pack), players, 1, size))
     state = state.apply("cut 2")
-    assert state._stage == -1 and state.view(0)["cut"] == 2
+    assert state._stage == -1 and state.view(0).cut == 2
     assert "deal" in [e.kind for e in state.events]
     assert state.hands == tuple(deal_round(pack[-2:] + pack[:-2], players, 1, size))
     assert state.to_json()["cut"] == 2

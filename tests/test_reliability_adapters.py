@@ -119,7 +119,7 @@ def test_openspiel_information_state_is_exactly_the_views_seen(params: dict[str,
         steps = 0
         while True:
             for player in range(players):
-                view = json.dumps(state.deal.view(player), sort_keys=True)
+                view = json.dumps(state.deal.view(player).to_json(), sort_keys=True)
                 seen[player].append(view)
                 history = json.dumps(seen[player])
                 info = state.information_state_string(player)
@@ -146,12 +146,12 @@ def test_openspiel_information_state_is_exactly_the_views_seen(params: dict[str,
 def test_openspiel_information_state_shows_the_players_own_hand() -> None:
     game = pyspiel.load_game("python_cardrules", {"variant": "bank", "players": 2})
     state = _deal(game, random.Random(3))
-    while not state.deal.view(0)["hands"][0]:
+    while not state.deal.view(0).hands[0]:
         state.apply_action(state.legal_actions()[0])
     info = state.information_state_string(0)
-    hand = state.deal.view(0)["hands"][0]
+    hand = state.deal.view(0).hands[0]
     assert all(f'"{card}"' in info for card in hand)
-    assert json.loads(state.observation_string(0)) == state.deal.view(0)
+    assert json.loads(state.observation_string(0)) == state.deal.view(0).to_json()
 
 
 # OpenSpiel cloning ----------------------------------------------------------------------

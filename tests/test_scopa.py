@@ -65,24 +65,24 @@ def test_s1_two_alone_and_four_in_partnerships_sitting_opposite() -> None:
 def test_s2_three_cards_each_and_four_to_the_table(players: int) -> None:
     state = scopa(players).new_deal(5)
     view = state.view(0)
-    assert len(view["table"]) == 4 and len(view["hands"][0]) == 3
+    assert len(view.table) == 4 and len(view.hands[0]) == 3
     assert all(h.bit_count() == 3 for h in state.hands)
-    assert view["stock"] == 40 - 3 * players - 4
+    assert view.stock == 40 - 3 * players - 4
 
 
 def test_s3_three_kings_on_the_table_deal_again() -> None:
     game = scopa()
     hands = ["AD", "2D", "3D", "4D", "5D", "6D"]
     state = dealt(game, [*hands, "KD", "KC", "KS", "7B"])
-    table = state.view(0)["table"]
+    table = state.view(0).table
     assert sum(c.startswith("K") for c in table) < 3
     kept = dealt(scopa(kings="play_on"), [*hands, "KD", "KC", "KS", "7B"])
-    assert sorted(kept.view(0)["table"]) == ["7B", "KC", "KD", "KS"]
+    assert sorted(kept.view(0).table) == ["7B", "KC", "KD", "KS"]
 
 
 def test_s3_two_kings_stand() -> None:
     state = dealt(scopa(), ["AD", "2D", "3D", "4D", "5D", "6D", "KD", "KC", "7S", "7B"])
-    assert sorted(state.view(0)["table"]) == ["7B", "7S", "KC", "KD"]
+    assert sorted(state.view(0).table) == ["7B", "7S", "KC", "KD"]
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
@@ -98,21 +98,21 @@ def test_s4_the_dealer_s_left_plays_first_then_in_turn(dealer: int) -> None:
 def test_s5_a_card_captures_one_of_its_rank() -> None:
     state = scopa().setup(hands=["5D QS", "AC"], table="5C 2B JD")
     after = state.apply("capture 5D 5C")
-    assert after.view(0)["table"] == ["JD", "2B"]
-    assert {"5D", "5C"} <= set(after.view(1)["won"][0])
+    assert after.view(0).table == ["JD", "2B"]
+    assert {"5D", "5C"} <= set(after.view(1).won[0])
 
 
 def test_s5_a_card_captures_cards_adding_up_to_its_value() -> None:
     state = scopa().setup(hands=["QS", "AC"], table="7C 2B 3D 6D")
     assert labels(state) == ["capture QS 6D 3D", "capture QS 7C 2B"]  # Q is worth 9
     after = state.apply("capture QS 6D 3D")
-    assert sorted(after.view(0)["table"]) == ["2B", "7C"]
+    assert sorted(after.view(0).table) == ["2B", "7C"]
 
 
 def test_s5_the_captured_cards_may_be_written_in_any_order() -> None:
     game = scopa()
     state = game.setup(hands=["QS", "AC"], table="7C 2B 3D 6D")
-    assert state.apply("capture QS 3D 6D").view(0)["table"] == ["7C", "2B"]
+    assert state.apply("capture QS 3D 6D").view(0).table == ["7C", "2B"]
 
 
 def test_s5_cards_that_do_not_add_up_are_refused() -> None:
@@ -127,7 +127,7 @@ def test_s5_cards_that_do_not_add_up_are_refused() -> None:
 def test_s6_a_card_that_captures_nothing_joins_the_table() -> None:
     state = scopa().setup(hands=["2S", "AC"], table="7C 3D")
     assert labels(state) == ["play 2S"]
-    assert sorted(state.apply("play 2S").view(0)["table"]) == ["2S", "3D", "7C"]
+    assert sorted(state.apply("play 2S").view(0).table) == ["2S", "3D", "7C"]
 
 
 def test_s7_a_card_of_its_rank_must_be_taken_before_a_sum() -> None:
@@ -149,14 +149,14 @@ def test_s8_a_card_that_can_capture_must() -> None:
 def test_s9_clearing_the_table_is_a_scopa() -> None:
     state = scopa().setup(hands=["7D 2S", "AC 3C"], table="3D 4B")
     after = state.apply("capture 7D 3D 4B")
-    assert after.view(1)["sweeps"] == [1, 0] and after.view(0)["table"] == []
-    assert any(e["kind"] == "sweep" for e in after.view(1)["events"])
+    assert after.view(1).sweeps == [1, 0] and after.view(0).table == []
+    assert any(e["kind"] == "sweep" for e in after.view(1).events)
 
 
 def test_s9_the_last_play_of_the_deal_is_no_scopa() -> None:
     state = scopa().setup(hands=["7D", ""], table="3D 4B", current=0)
     after = state.apply("capture 7D 3D 4B")
-    assert after.is_over and after.view(0)["sweeps"] == [0, 0]
+    assert after.is_over and after.view(0).sweeps == [0, 0]
 
 
 def test_s10_empty_hands_are_dealt_three_more_from_the_stock() -> None:
@@ -164,8 +164,8 @@ def test_s10_empty_hands_are_dealt_three_more_from_the_stock() -> None:
                           current=0, dealer=1)
     after = state.apply("play 2S")
     hands = after.hands
-    assert [h.bit_count() for h in hands] == [3, 3] and after.view(0)["stock"] == 1
-    assert sorted(after.view(0)["table"]) == ["2S", "3D", "7C"]  # nothing to the table
+    assert [h.bit_count() for h in hands] == [3, 3] and after.view(0).stock == 1
+    assert sorted(after.view(0).table) == ["2S", "3D", "7C"]  # nothing to the table
     assert after.current_player == 1  # the turn goes on round the table
 
 
@@ -173,15 +173,15 @@ def test_s11_the_last_capturer_takes_the_rest_without_a_scopa() -> None:
     state = scopa().setup(hands=["2S", ""], table="7C 3D", last=1, current=0)
     after = state.apply("play 2S")
     assert after.is_over
-    assert {"2S", "7C", "3D"} <= set(after.view(0)["won"][1])
-    assert after.view(0)["table"] == [] and after.view(0)["sweeps"] == [0, 0]
+    assert {"2S", "7C", "3D"} <= set(after.view(0).won[1])
+    assert after.view(0).table == [] and after.view(0).sweeps == [0, 0]
 
 
 def test_s12_hands_are_private_the_table_and_the_piles_are_public() -> None:
     state = scopa().setup(hands=["2S 5D", "AC"], table="7C 3D", stock="4S 5S",
                           won=["KD", "KB"])
     theirs = state.view(1)
-    assert "5D" not in str(theirs["hands"][0]) and state.view(0)["hands"][0] == ["5D", "2S"]
+    assert "5D" not in str(theirs["hands"][0]) and state.view(0).hands[0] == ["5D", "2S"]
     assert sorted(theirs["table"]) == ["3D", "7C"] and theirs["stock"] == 2
     assert theirs["won"][0] == ["KD"] and theirs["captured"][0] == 1
 
@@ -250,7 +250,7 @@ def _last_play(game: cardrules.Game) -> cardrules.State:
 
 def test_s17_a_side_reaching_eleven_wins() -> None:
     game = scopa()
-    assert _last_play(game).apply("capture 7D 7C").view(0)["scores"] == [1, 3]
+    assert _last_play(game).apply("capture 7D 7C").view(0).scores == [1, 3]
     match = game.setup_match(_last_play(game), totals=(10, 5))
     over = match.apply("capture 7D 7C")
     assert over.is_over and over.result is not None and over.result.winners == (0,)
@@ -290,11 +290,11 @@ def test_random_deals_lose_no_card_and_score_what_they_took(players: int, seed: 
         assert total == game.pack.full
         state = state.apply(rng.choice(state.legal_actions()))
     view = state.view(0)
-    assert view["table"] == [] and sum(view["captured"]) == 40
+    assert view.table == [] and sum(view.captured) == 40
     teams = game.partnerships
-    piles = [sum(view["captured"][p] for p in t) for t in teams]
-    scores = [view["scores"][t[0]] for t in teams]
-    sweeps = [sum(view["sweeps"][p] for p in t) for t in teams]
+    piles = [sum(view.captured[p] for p in t) for t in teams]
+    scores = [view.scores[t[0]] for t in teams]
+    sweeps = [sum(view.sweeps[p] for p in t) for t in teams]
     fixed = 1 + (piles.count(max(piles)) == 1)  # settebello, most cards unless tied
     assert fixed + sum(sweeps) <= sum(scores) <= fixed + sum(sweeps) + 2
 

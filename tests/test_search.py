@@ -238,7 +238,7 @@ def test_a_modelled_opponent_may_act_where_the_searcher_acts_in_another_world() 
     is found from the hands dealt after the trump choice), so a move a modelled opponent
     made there is still untried for a seat that chooses by the statistics."""
     state = _real_choice(cardrules.load("bank", players=3), seed=2)
-    assert state.view(state.current_player)["phase"] == "choose_trump"
+    assert state.view(state.current_player).phase == "choose_trump"
     report = SearchBot(iterations=120, opponents="policy").search(
         Information.of(state), random.Random(7))
     assert report.action in state.legal_actions()

@@ -68,7 +68,7 @@ def test_e4_an_eight_is_laid_on_anything_then_its_player_names_a_suit() -> None:
     refused(state, "draw", "E4")
     state = play(state, "name H")
     assert state.current_player == 1 and state.named_suit == 2
-    assert state.view(1)["named_suit"] == "H"
+    assert state.view(1).named_suit == "H"
     # rank matching does not apply to a named suit: only hearts or another eight
     assert legal(state) == {"play 4H", "play 8S", "draw"}
     assert "neither of the named suit H nor a wild card" in refused(state, "play 9C", "E3-E4")
@@ -97,7 +97,7 @@ def test_e4_the_named_suit_survives_json_and_is_public() -> None:
                        named="H", current=1)
     again = game.state_from_json(state.to_json())
     assert isinstance(again, SheddingState) and again.named_suit == 2
-    assert state.view(0)["named_suit"] == "H"
+    assert state.view(0).named_suit == "H"
 
 
 def test_e4_name_is_no_action_where_no_wild_card_names_a_suit() -> None:

@@ -46,7 +46,7 @@ def labels(state: cardrules.State) -> list[str]:
 
 
 def hand(state: cardrules.State, player: int) -> list[str]:
-    shown = state.view(player)["hands"][player]
+    shown = state.view(player).hands[player]
     assert isinstance(shown, list)
     return sorted(shown)
 
@@ -72,8 +72,8 @@ def test_x2_six_cards_each_and_the_turned_card_names_trumps_under_the_stock() ->
         assert len(state.stock) == 12 and state.stock[0] == state.trump_card
         assert state.trump == game().pack.suit(state.trump_card)
         name = game().pack.name(state.trump_card)
-        assert state.view(0)["trump_card"] == state.view(1)["trump_card"] == name
-        assert state.view(0)["stock"] == 12
+        assert state.view(0).trump_card == state.view(1).trump_card == name
+        assert state.view(0).stock == 12
 
 
 # X3: who leads ----------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def test_x3_the_non_dealer_leads_first_and_the_trick_winner_leads_next() -> None
     assert game().new_deal(3, dealer=0).current_player == 1
     assert game().new_deal(3, dealer=1).current_player == 0
     state = play(position("AS 9H", "10S KH"), "lead 9H", "answer KH")
-    assert state.current_player == 1 and state.view(0)["leader"] == 1
+    assert state.current_player == 1 and state.view(0).leader == 1
     assert "a lead is at most 1 card" in refused(position("AS 10S", "9S KH"),
                                                  "lead AS 10S", "X3")
 
@@ -95,10 +95,10 @@ def test_x4_answers_are_free_while_the_stock_is_open() -> None:
 
 
 def test_x4_the_higher_card_of_the_led_suit_or_a_trump_wins() -> None:
-    assert play(position("KS 9H", "AS KH"), "lead KS", "answer AS").view(0)["tricks"] == [0, 1]
-    assert play(position("KS 9H", "9S KH"), "lead KS", "answer 9S").view(0)["tricks"] == [1, 0]
-    assert play(position("AS 9H", "9C KH"), "lead AS", "answer 9C").view(0)["tricks"] == [0, 1]
-    assert play(position("AS 9H", "AH KH"), "lead AS", "answer AH").view(0)["tricks"] == [1, 0]
+    assert play(position("KS 9H", "AS KH"), "lead KS", "answer AS").view(0).tricks == [0, 1]
+    assert play(position("KS 9H", "9S KH"), "lead KS", "answer 9S").view(0).tricks == [1, 0]
+    assert play(position("AS 9H", "9C KH"), "lead AS", "answer 9C").view(0).tricks == [0, 1]
+    assert play(position("AS 9H", "AH KH"), "lead AS", "answer AH").view(0).tricks == [1, 0]
 
 
 # X5: drawing ------------------------------------------------------------------------------
@@ -109,7 +109,7 @@ def test_x5_the_trick_winner_draws_first_and_the_turned_card_comes_last() -> Non
     assert hand(state, 0) == ["9D", "9H", "JC", "QD"] and hand(state, 1) == ["10D", "KD", "KH"]
     state = play(position("AS 9H", "10S KH", stock="9D"), "lead AS", "answer 10S")
     assert hand(state, 0) == ["9D", "9H"] and hand(state, 1) == ["JC", "KH"]
-    assert state.view(0)["stock"] == 0 and state.view(0)["trump_card"] is None
+    assert state.view(0).stock == 0 and state.view(0).trump_card is None
 
 
 # X6: marriages ----------------------------------------------------------------------------
@@ -118,21 +118,21 @@ def test_x6_a_marriage_is_declared_on_lead_and_one_of_its_cards_is_led() -> None
     state = position("KH QH AS 9C", "AH JH 10S 10C", tricks=[1, 0], won=["9S JS", ""])
     assert "declare marriage KH QH" in labels(state)
     state = state.apply("declare marriage KH QH")
-    assert state.view(1)["shown"] == ["KH", "QH"]
-    assert state.view(1)["declared"] == [20, 0] and state.view(1)["points"] == [2 + 20, 0]
+    assert state.view(1).shown == ["KH", "QH"]
+    assert state.view(1).declared == [20, 0] and state.view(1).points == [2 + 20, 0]
     assert labels(state) == ["announce", "lead KH", "lead QH"]
     assert "lead one of those cards" in refused(state, "lead AS", "X6")
     refused(state, "close", "X8")
     refused(state, "exchange 9C", "X7")
     refused(state, "declare marriage KH QH", "X6")
     state = state.apply("lead QH")
-    assert state.view(1)["shown"] == []
+    assert state.view(1).shown == []
 
 
 def test_x6_a_trump_marriage_scores_40() -> None:
     state = position("KC QC AS", "AH JH 10S", tricks=[1, 0], won=["9S JS", ""])
     state = state.apply("declare marriage KC QC")
-    assert state.view(0)["declared"] == [40, 0]
+    assert state.view(0).declared == [40, 0]
     assert state.events[0].amount == 40 and state.events[0].note == "marriage"
 
 
@@ -144,19 +144,19 @@ def test_x6_only_the_player_on_lead_declares() -> None:
 
 def test_x6_after_a_trick_a_marriage_waits_for_the_declarers_first_trick() -> None:
     state = position("KH QH AS", "AH 9S 9C").apply("declare marriage KH QH")
-    assert state.view(1)["declared"] == [0, 0] and state.view(1)["pending"] == [20, 0]
-    assert state.view(1)["points"] == [0, 0]
+    assert state.view(1).declared == [0, 0] and state.view(1).pending == [20, 0]
+    assert state.view(1).points == [0, 0]
     state = play(state, "lead QH", "answer AH")          # player 1 takes it
-    assert state.view(0)["pending"] == [20, 0] and state.view(0)["points"] == [0, 14]
+    assert state.view(0).pending == [20, 0] and state.view(0).points == [0, 14]
     state = play(state, "lead 9S", "answer AS")          # now player 0 takes a trick
-    assert state.view(0)["pending"] == [0, 0] and state.view(0)["declared"] == [20, 0]
-    assert state.view(0)["points"] == [31, 14]
+    assert state.view(0).pending == [0, 0] and state.view(0).declared == [20, 0]
+    assert state.view(0).points == [31, 14]
 
 
 def test_x6_option_at_once_counts_a_marriage_when_declared() -> None:
     state = position("KH QH AS", "AH 9S 9C", options={"marriage_counts": "at_once"})
     state = state.apply("declare marriage KH QH")
-    assert state.view(1)["declared"] == [20, 0] and state.view(1)["pending"] == [0, 0]
+    assert state.view(1).declared == [20, 0] and state.view(1).pending == [0, 0]
 
 
 def test_x6_marriages_may_be_declared_after_the_stock_is_closed() -> None:
@@ -170,7 +170,7 @@ def test_x7_the_trump_nine_is_exchanged_for_the_turned_card() -> None:
     state = position("9C AS", "10S KH", tricks=[1, 0], won=["9S JS", ""])
     assert "exchange 9C" in labels(state)
     state = state.apply("exchange 9C")
-    assert hand(state, 0) == ["AS", "JC"] and state.view(1)["trump_card"] == "9C"
+    assert hand(state, 0) == ["AS", "JC"] and state.view(1).trump_card == "9C"
     assert state.stock[0] == game().pack.parse("9C") and len(state.stock) == 5
     assert state.current_player == 0 and "lead AS" in labels(state)
     assert not any(a.startswith("exchange") for a in labels(state))
@@ -215,12 +215,12 @@ def test_x8_closing_stops_the_drawing() -> None:
     state = position("AS 9H KS", "10S KH QS")
     assert "close" in labels(state)
     state = state.apply("close")
-    assert state.view(1)["closed"] == 0 and state.to_json()["closed"] == 0
+    assert state.view(1).closed == 0 and state.to_json()["closed"] == 0
     assert "close" not in labels(state)
     refused(state, "close", "X8")
     state = play(state, "lead AS", "answer 10S")
     assert hand(state, 0) == ["9H", "KS"] and hand(state, 1) == ["KH", "QS"]
-    assert state.view(0)["stock"] == 5
+    assert state.view(0).stock == 5
 
 
 def test_x8_no_close_without_a_stock_nor_by_the_answerer() -> None:
@@ -317,7 +317,7 @@ def test_x13_a_wrong_announcement_gives_the_opponent_the_points(penalty: int) ->
 def test_x13_pending_marriages_do_not_count_for_the_announcement() -> None:
     state = position("KH QH 9H", "9S", won=["", "QS"], tricks=[0, 1])
     state = state.apply("declare marriage KH QH")
-    assert state.view(1)["pending"] == [20, 0]
+    assert state.view(1).pending == [20, 0]
     assert state.apply("announce").result.scores == (0, 2)
 
 
@@ -377,9 +377,9 @@ def test_x16_the_deal_alternates_and_7_game_points_win() -> None:
     match = game().new_match(seed=5, dealer=0)
     dealers = []
     while not match.is_over and len(dealers) < 3:
-        info = match.view(0)["match"]
+        info = match.view(0).match
         if not dealers or info["deal"] != dealers[-1][0]:
-            dealers.append((info["deal"], match.view(0)["dealer"]))
+            dealers.append((info["deal"], match.view(0).dealer))
         match = match.apply(rng.choice(match.legal_actions()))
     assert [d for _, d in dealers] == [0, 1, 0][:len(dealers)] and len(dealers) >= 2
     deal = position("9H", "9S", stock="", won=[WON_67, LOSER_33], tricks=[4, 2])
@@ -439,7 +439,7 @@ def test_bura_has_none_of_the_new_actions() -> None:
     assert not bura.tables.stock_actions and not bura.tables.scores
     assert bura.tables.stock_listed() == ()
     view = bura.new_deal(1).view(0)
-    assert not {"closed", "declared", "pending", "shown"} & set(view)
+    assert not {"closed", "declared", "pending", "shown"} & set(view.to_json())
     assert not hasattr(bura.new_deal(1), "_closed")         # no new fields to clone
     with pytest.raises(cardrules.IllegalActionError, match="not an action of this game"):
         bura.new_deal(1).apply("close")

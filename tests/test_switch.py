@@ -52,7 +52,7 @@ def test_s2_seven_cards_each_and_the_rest_is_the_stock(players: int) -> None:
     state = switch(players).new_deal(seed=3, dealer=1)
     assert [held(state, p) for p in range(players)] == [7] * players
     assert len(state.pile) == 1 and len(state.stock) == 52 - 7 * players - 1
-    assert state.view(0)["stock"] == len(state.stock)  # face down
+    assert state.view(0).stock == len(state.stock)  # face down
 
 
 # -- S3: the starter card ------------------------------------------------------------------
@@ -147,7 +147,7 @@ def test_s8_a_two_makes_the_next_player_pick_up_two_and_their_turn_ends() -> Non
     state = switch().setup(hands=["2C 5H 9D", "7C 7S KH", "KD QD 3D"], pile="9C",
                            stock="3S 4S 5S 6S 7D")
     state = play(state, "play 2C")
-    assert state.current_player == 1 and state.view(1)["pending_draw"] == 2
+    assert state.current_player == 1 and state.view(1).pending_draw == 2
     assert legal(state) == {"draw"}
     assert "you must draw 2 cards or lay a 2" in refused(state, "play 7C", "S8")
     state = play(state, "draw")
@@ -164,7 +164,7 @@ def test_s8_twos_stack_four_then_six() -> None:
     state = play(state, "announce", "play 2H")
     assert state.current_player == 2 and state.pending == 4
     state = play(state, "announce", "play 2S")
-    assert state.current_player == 3 and state.view(0)["pending_draw"] == 6
+    assert state.current_player == 3 and state.view(0).pending_draw == 6
     state = play(state, "draw")
     assert held(state, 3) == 9 and state.pending == 0 and state.current_player == 0
 
@@ -229,9 +229,9 @@ def test_s9_with_two_players_the_eight_layer_moves_again() -> None:
 def test_s10_a_jack_turns_the_direction_of_play() -> None:
     state = switch(4).setup(hands=["5H 7H", "JC 9D KD", "KC QC", "3C 4C"], pile="9C",
                             stock="3S 4S 5S", current=1)
-    assert state.view(0)["direction"] == "clockwise"
+    assert state.view(0).direction == "clockwise"
     state = play(state, "play JC")
-    assert state.current_player == 0 and state.view(2)["direction"] == "counterclockwise"
+    assert state.current_player == 0 and state.view(2).direction == "counterclockwise"
     state = play(state, "draw")
     assert state.current_player == 3  # on round the other way
     state = play(state, "draw")
@@ -273,7 +273,7 @@ def test_s11_announcing_first_saves_the_penalty() -> None:
                            stock="3C 4C 5C 6C")
     assert legal(state) == {"play 9C", "draw", "announce"}
     state = play(state, "announce")
-    assert state.current_player == 0 and state.view(1)["announced"] is True
+    assert state.current_player == 0 and state.view(1).announced is True
     assert "already this turn" in refused(state, "announce", "S11")
     state = play(state, "play 9C")
     assert held(state, 0) == 1 and len(state.stock) == 4
@@ -302,7 +302,7 @@ def test_s12_an_empty_stock_is_remade_from_the_pile_but_its_top() -> None:
     state = play(state, "draw")
     assert state.pile == (game.pack.parse("7C"),) and len(state.stock) == 3
     assert held(state, 0) == 3 and state.reshuffled == 1
-    assert state.view(2)["reshuffles"] == 1
+    assert state.view(2).reshuffles == 1
     again = play(game.setup(hands=["9H 5H", "3S 4D", "KD QD"], pile=pile, shuffle_seed=11),
                  "draw")
     assert again.stock == state.stock  # the seed fixes the order
@@ -366,7 +366,7 @@ def test_s15_a_game_is_one_deal_unless_the_option_says_more(deals: int) -> None:
     state, rng = game.new_match(seed=2, dealer=0), random.Random(2)
     dealers = set()
     while not state.is_over:
-        dealers.add(state.view(0)["match"]["dealer"])
+        dealers.add(state.view(0).match["dealer"])
         state = state.apply(rng.choice(state.legal_actions()))
     result = state.result
     assert result is not None and result.deals == deals
@@ -387,8 +387,8 @@ def test_the_new_state_fields_round_trip_json_and_are_public() -> None:
     assert again.to_json() == state.to_json()
     assert isinstance(again, SheddingState) and again.pending == 4 and again.reversed
     view = state.view(2)
-    assert view["pending_draw"] == 4 and view["direction"] == "counterclockwise"
-    assert view["reshuffles"] == 2 and "shuffle_seed" not in view
+    assert view.pending_draw == 4 and view.direction == "counterclockwise"
+    assert view.reshuffles == 2 and "shuffle_seed" not in view.to_json()
     names = game.observation.labels
     assert {"pending_draw", "announced", "reshuffles"} <= set(names)
 
@@ -400,7 +400,8 @@ def test_state_json_written_before_the_new_fields_reads_back() -> None:
     for key in ("pending", "reversed", "announced", "reshuffled", "shuffle_seed"):
         del data[key]
     assert bank.state_from_json(data).to_json() == state.to_json()
-    assert "pending_draw" not in state.view(0) and "direction" not in state.view(0)
+    entries = state.view(0).to_json()
+    assert "pending_draw" not in entries and "direction" not in entries
 
 
 def test_json_that_contradicts_the_rules_is_refused() -> None:

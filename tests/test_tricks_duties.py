@@ -211,10 +211,10 @@ def test_a_hand_of_nothing_but_hearts_may_lead_them() -> None:
 def test_a_named_card_breaks_the_suit_and_the_state_remembers_it() -> None:
     game = always()
     state = play(position(game, "AS 7H", "KS QS", "9D 7D", trump="D"), "lead AS")
-    assert state.view(0)["broken"] is False
+    assert state.view(0).broken is False
     state = play(state, "answer QS", "answer 9D")
     assert isinstance(state, TricksState)
-    assert state.view(1)["broken"] is True and state.to_json()["broken"] is True
+    assert state.view(1).broken is True and state.to_json()["broken"] is True
     again = game.state_from_json(state.to_json())
     assert again.to_json() == state.to_json()
     assert "lead 7H" in labels(position(game, "7H AS", "KS", "9D", broken=True))
@@ -265,7 +265,7 @@ def test_the_dealers_last_card_names_trumps_and_stays_in_the_dealers_hand() -> N
         assert state.hands[dealer] >> card & 1
         name = game.pack.name(card)
         for player in range(4):
-            assert state.view(player)["trump_card"] == name
+            assert state.view(player).trump_card == name
             other = state.resample(player, rng)
             assert isinstance(other, TricksState) and other.hands[dealer] >> card & 1
         check_views(state, rng)
@@ -275,9 +275,9 @@ def test_the_dealers_last_card_names_trumps_and_stays_in_the_dealers_hand() -> N
 def test_the_dealers_trump_card_is_no_longer_shown_once_played() -> None:
     game = always()
     state = position(game, "AD 7S", "8S KH", "9D 7D", trump_card="7D", dealer=2)
-    assert state.view(0)["trump_card"] == "7D"
+    assert state.view(0).trump_card == "7D"
     state = play(state, "lead 7S", "answer 8S", "answer 7D")
-    assert state.view(0)["trump_card"] is None
+    assert state.view(0).trump_card is None
     with pytest.raises(cardrules.CardrulesError, match="dealer"):
         position(game, "AD 7S", "8S KH", "9D 7D", trump_card="7D", dealer=1)
 

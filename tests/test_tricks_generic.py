@@ -74,7 +74,7 @@ def test_public_won_cards_show_everyone_the_points() -> None:
     game = _game()
     state = game.setup(hands=["AH", "9H"], won=["KS", "QS"])
     view = state.view(1)
-    assert view["won"] == [["KS"], ["QS"]] and view["points"] == [2, 1]
+    assert view.won == [["KS"], ["QS"]] and view.points == [2, 1]
 
 
 def test_conformance_of_the_small_game() -> None:

@@ -45,10 +45,10 @@ def test_w1_one_pack_of_52_ranked_2_to_ace() -> None:
     # low to high: the ace beats the king, the three beats the two
     state = play(position("KS 2H", "AS 3H", "QS 4H", "JS 5H", trump_card="5H"),
                  "lead KS", "answer AS", "answer QS", "answer JS")
-    assert state.view(0)["tricks"] == [0, 1, 0, 0]
+    assert state.view(0).tricks == [0, 1, 0, 0]
     state = play(position("2S 9D", "3S 8D", "4D 7D", "5D 6H", leader=0, trump_card="6H"),
                  "lead 2S", "answer 3S", "answer 4D", "answer 5D")
-    assert state.view(0)["tricks"] == [0, 1, 0, 0]
+    assert state.view(0).tricks == [0, 1, 0, 0]
 
 
 def test_w1_four_players_only_partners_sit_opposite() -> None:
@@ -78,10 +78,10 @@ def test_w2_everyone_sees_the_trump_card_until_the_dealer_plays_it() -> None:
     state = position("AS 2H", "KS 3C", "QS 4H", "JS 5C", trump_card="5C", tricks=(3, 3, 3, 2),
                      leader=0)
     state = play(state, "lead 2H", "answer 3C", "answer 4H")
-    assert all(state.view(p)["trump_card"] == "5C" for p in range(4))
+    assert all(state.view(p).trump_card == "5C" for p in range(4))
     state = play(state, "answer 5C")
-    assert all(state.view(p)["trump_card"] is None for p in range(4))
-    assert state.view(0)["trump"] == "C"  # still trumps for the rest of the deal
+    assert all(state.view(p).trump_card is None for p in range(4))
+    assert state.view(0).trump == "C"  # still trumps for the rest of the deal
 
 
 def test_w2_the_deal_passes_clockwise() -> None:
@@ -90,7 +90,7 @@ def test_w2_the_deal_passes_clockwise() -> None:
     assert isinstance(state, MatchState)
     while state.deal_index == 0:
         state = state.apply(rng.choice(state.legal_actions()))
-    assert state.view(0)["match"]["dealer"] == 3 and state.deal.view(0)["dealer"] == 3
+    assert state.view(0).match["dealer"] == 3 and state.deal.view(0).dealer == 3
 
 
 # W3: the player on the dealer's left leads any card ----------------------------------------
@@ -100,7 +100,7 @@ def test_w3_the_dealer_s_left_leads_any_card(dealer: int) -> None:
     state = whist().new_deal(seed=11, dealer=dealer)
     leader = (dealer + 1) % 4
     assert state.current_player == leader
-    hand = state.view(leader)["hands"][leader]
+    hand = state.view(leader).hands[leader]
     assert labels(state) == sorted(f"lead {card}" for card in hand)
 
 
@@ -123,14 +123,14 @@ def test_w4_a_player_void_in_the_suit_led_plays_any_card() -> None:
 def test_w4_the_highest_trump_takes_the_trick() -> None:
     state = position("AS 2H", "3C 4D", "4C 4H", "KS 5C", trump_card="5C", leader=0)
     state = play(state, "lead AS", "answer 3C", "answer 4C", "answer KS")
-    assert state.view(0)["tricks"] == [0, 0, 1, 0]
+    assert state.view(0).tricks == [0, 0, 1, 0]
     assert state.current_player == 2  # whoever takes a trick leads the next
 
 
 def test_w4_without_a_trump_the_highest_card_of_the_suit_led_takes_it() -> None:
     state = position("10H 2S", "AD 3S", "JH 4S", "9H 5S", trump_card="5S", leader=0)
     state = play(state, "lead 10H", "answer AD", "answer JH", "answer 9H")
-    assert state.view(0)["tricks"] == [0, 0, 1, 0]  # the ace of another suit does not
+    assert state.view(0).tricks == [0, 0, 1, 0]  # the ace of another suit does not
     assert state.current_player == 2
 
 
@@ -167,7 +167,7 @@ def test_w6_a_side_reaching_five_wins_the_match_both_partners_together() -> None
     assert match.result.totals == (2, 5, 2, 5)
     assert match.result.winners == (1, 3) and match.result.winning_team == (1, 3)
     assert match.result.places == (2, 1, 2, 1)
-    assert match.view(0)["match"]["winners"] == [1, 3]
+    assert match.view(0).match["winners"] == [1, 3]
 
 
 def test_w6_below_the_game_the_match_goes_on() -> None:
@@ -175,7 +175,7 @@ def test_w6_below_the_game_the_match_goes_on() -> None:
     match = game.setup_match(_last_trick_for_seat_1(game), totals=(4, 2, 4, 2), index=6)
     match = play(match, "lead 2S", "answer AS", "answer 3S", "answer 4S")
     assert not match.is_over and match.totals == (4, 3, 4, 3)
-    assert match.deal_index == 7 and match.view(0)["match"]["dealer"] == 0
+    assert match.deal_index == 7 and match.view(0).match["dealer"] == 0
 
 
 @pytest.mark.parametrize("target", [5, 7, 10])

@@ -43,7 +43,7 @@ def test_a_public_stock_is_shown_and_never_reshuffled(base: str) -> None:
         state = state.apply(rng.choice(state.legal_actions()))
     player = state.current_player
     view = state.view(player)
-    assert view["stock"] == list(game.pack.names(state.stock))
+    assert view.stock == list(game.pack.names(state.stock))
     for _ in range(5):
         assert state.resample(player, rng).stock == state.stock
 
@@ -56,4 +56,4 @@ def test_hidden_taken_cards_are_counted_not_named(base: str, zone: str) -> None:
     while not state.is_over and not any(getattr(state, zone)):
         state = state.apply(rng.choice(state.legal_actions()))
     view = state.view(0)
-    assert all(isinstance(shown, int) for shown in view[zone])
+    assert all(isinstance(shown, int) for shown in getattr(view, zone))

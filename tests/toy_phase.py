@@ -98,6 +98,9 @@ class PassLeft(Phase):
         return {"given": [list(pack.names(bits(m))) if p == player else m.bit_count()
                           for p, m in enumerate(state._given)]}
 
+    def view_entries(self, game: Any, count: int) -> tuple[str, ...]:
+        return ("given",)
+
     def families(self, game: Any, count: int) -> tuple[Family, ...]:
         return (CardSetFamily(kind=Kind.VERB, name="give", sizes=(count,)),)
 

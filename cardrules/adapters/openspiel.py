@@ -582,7 +582,7 @@ class CardrulesState(pyspiel.State):
         deal = self.deal
         if deal is None:
             return self._dealing()
-        return json.dumps(deal.view(player), sort_keys=True)
+        return json.dumps(deal.view(player).to_json(), sort_keys=True)
 
     def recall(self, player: int) -> str:
         """Everything ``player`` saw, in order (OpenSpiel's information-state string): a
@@ -599,8 +599,8 @@ class CardrulesState(pyspiel.State):
         pieces, states = progress.pieces[player], progress.states
         last, before = progress.last[player], progress.before[player]
         while len(pieces) < before + len(states):
-            view = states[len(pieces) - before].view(player)
-            texts = {key: json.dumps(value, sort_keys=True) for key, value in view.items()}
+            entries = states[len(pieces) - before].view(player).to_json()
+            texts = {key: json.dumps(value, sort_keys=True) for key, value in entries.items()}
             changed = ", ".join(f"{json.dumps(key)}: {text}" for key, text in sorted(texts.items())
                                 if last.get(key) != text)
             removed = sorted(last.keys() - texts.keys())

@@ -38,6 +38,7 @@ from cardrules.engine.information import Information
 from cardrules.engine.match import MatchState
 from cardrules.engine.seeding import MAX_SEED
 from cardrules.engine.state import State
+from cardrules.engine.views import View
 from cardrules.tools import limits
 from cardrules.tools.bots import drive, make_bot, search_bot
 
@@ -105,7 +106,7 @@ class _Sighted:
         self.bot = search_bot(spec)
         self.hands = hands
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any], rng: Any) -> Any:
+    def choose(self, view: View, legal: Sequence[Any], rng: Any) -> Any:
         return legal[0]
 
     def decide(self, info: Information, rng: random.Random) -> Action:
@@ -173,7 +174,7 @@ class _Timed:
         if hasattr(bot, "decide"):
             self.decide = self._decide
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Any], rng: Any) -> Any:
+    def choose(self, view: View, legal: Sequence[Any], rng: Any) -> Any:
         start = time.process_time()
         out = self.bot.choose(view, legal, rng)
         self._count(len(legal), start)

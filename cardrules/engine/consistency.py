@@ -36,6 +36,7 @@ from cardrules.errors import CardrulesError, StateError
 if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.flow import StagedGame
+    from cardrules.engine.views import View
 
 
 class Checked(Protocol):
@@ -56,7 +57,7 @@ class Checked(Protocol):
 
     def legal_actions(self) -> tuple[Action, ...]: ...
 
-    def view(self, player: int) -> dict[str, Any]: ...
+    def view(self, player: int) -> View: ...
 
     def zones(self) -> dict[str, int]: ...
 

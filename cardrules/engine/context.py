@@ -15,11 +15,12 @@ Protocols cost nothing at run time: no call goes through them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.cards import Pack
+    from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
 __all__ = ["Acting", "GameRules", "Recorded", "Viewable"]
@@ -48,7 +49,7 @@ class Acting(Protocol):
 class Viewable(Protocol):
     """A state that shows a player what the player may know."""
 
-    def view(self, player: int) -> dict[str, Any]: ...
+    def view(self, player: int) -> View: ...
 
 
 class Recorded(Protocol):

@@ -29,7 +29,7 @@ fields too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
@@ -40,6 +40,7 @@ from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
 from cardrules.engine.turns import When
+from cardrules.engine.views import View
 
 if TYPE_CHECKING:
     from cardrules.engine.action_space import ActionSpace, Family
@@ -112,6 +113,21 @@ def compose(base: type, mixins: Sequence[type]) -> type:
     name = base.__name__ + "".join(m.__name__ for m in mixins)
     cls = type(name, (base, *mixins), {"__module__": base.__module__})
     return derived(attrs.define(slots=True, eq=False, repr=False)(cls))
+
+
+def with_view_records(cls: type) -> type:
+    """``cls`` (a state class whose procedure declares no view entries) with its views
+    made records: the mapping its ``view`` returns becomes the game's
+    :class:`~cardrules.engine.views.View` (:attr:`Game.view_type`), entry by entry."""
+    base_view: Callable[[Any, int], Any] = cls.view  # type: ignore[attr-defined]
+
+    def view(self: Any, player: int) -> View:
+        out = base_view(self, player)
+        return out if isinstance(out, View) else self.game.view_type.of(dict(out))
+
+    view.__doc__ = base_view.__doc__
+    made = type(cls.__name__, (cls,), {"__module__": cls.__module__, "view": view})
+    return derived(attrs.define(slots=True, eq=False, repr=False)(made))
 
 
 def draw(state: StagedState, seed: int) -> None:

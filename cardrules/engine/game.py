@@ -13,11 +13,12 @@ from cardrules.engine import flow, state_codec
 from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
 from cardrules.engine.match import MatchState
-from cardrules.engine.observation import Number, NumbersBySeat, Observation, OneOf
+from cardrules.engine.observation import Field, Number, NumbersBySeat, Observation, OneOf
 from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, State
+from cardrules.engine.views import View, view_class
 from cardrules.errors import CardrulesError, HookError, RecordError, StateError
 from cardrules.hooks import (
     CardPointsInput,
@@ -69,6 +70,7 @@ class Game:
         "tables",
         "timings",
         "variant",
+        "view_type",
     )
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
@@ -136,6 +138,30 @@ class Game:
         :class:`~cardrules.errors.DealTooLongError` past it)."""
         self._action_space: ActionSpace | None = None
         self._observation: Observation | None = None
+        self.view_type: type[View] = self._view_class()
+        """The class of this game's views (:meth:`State.view`), made from the entries its
+        procedure and listed phases declare."""
+
+    def _view_class(self) -> type[View]:
+        """The view class; a procedure that declares no entries has its states' views
+        converted from mappings, and an observation field naming no entry is refused."""
+        entries = self.procedure.view_entries(self)
+        for phase, settings in self.phases:
+            more = phase.view_entries(self, settings)
+            entries = None if entries is None or more is None else (*entries, *more)
+        cls = view_class(self.procedure.view_type, variant=self.variant.name, entries=entries,
+                         pack=self.pack, procedure=self.variant.play.procedure,
+                         phases=[phase.name for phase, _ in self.phases])
+        if cls.names is None:
+            self.state_class = flow.with_view_records(self.state_class)
+            return cls
+        for field in self._observation_fields():
+            if field.key.split(".")[0] not in cls.names:
+                raise CardrulesError(
+                    f"the observation field {field.key!r} of {self.variant.name} names no "
+                    f"entry of its views (procedure {self.variant.play.procedure!r} and the "
+                    f"listed phases declare: {', '.join(cls.names)})")
+        return cls
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} players={self.players}>"
@@ -205,14 +231,16 @@ class Game:
         True
         """
         if self._observation is None:
-            listed = tuple(phase.name for phase, _ in self.phases)
-            fields = (*self.procedure.observation_fields(self),
-                      *((OneOf(key="phase", values=listed),) if listed else ()),
-                      *(f for phase, settings in self.phases
-                        for f in phase.observation_fields(self, settings)),
-                      Number(key="match.deal"), NumbersBySeat(key="match.totals"))
-            self._observation = Observation(self.pack, self.players, fields)
+            self._observation = Observation(self.pack, self.players, self._observation_fields())
         return self._observation
+
+    def _observation_fields(self) -> tuple[Field, ...]:
+        listed = tuple(phase.name for phase, _ in self.phases)
+        return (*self.procedure.observation_fields(self),
+                *((OneOf(key="phase", values=listed),) if listed else ()),
+                *(f for phase, settings in self.phases
+                  for f in phase.observation_fields(self, settings)),
+                Number(key="match.deal"), NumbersBySeat(key="match.totals"))
 
     def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
                     dealer: int, carry: tuple[tuple[str, Any], ...] = (),
@@ -283,7 +311,7 @@ class Game:
 
         >>> import cardrules
         >>> game = cardrules.load("bank", players=3)
-        >>> game.new_match(seed=7, dealer=2).view(0)["match"]["dealer"]
+        >>> game.new_match(seed=7, dealer=2).view(0).match["dealer"]
         2
         """
         check_seed(seed)

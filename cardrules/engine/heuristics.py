@@ -1,9 +1,10 @@
-"""What move heuristics share: card facts read from a view, card names in a view.
+"""What move heuristics share: the public card facts, card names in a view's entries.
 
 Each procedure and phase scores moves for the greedy bot
 (:meth:`cardrules.engine.procedures.Procedure.move_scorer`,
-:meth:`cardrules.phases.Phase.move_scorer`) from the acting seat's view alone, with a
-``pack`` entry of the public card facts (ranks low to high, suits, points).
+:meth:`cardrules.phases.Phase.move_scorer`) from the acting seat's view alone; the view's
+class carries the public card facts (``view.card_facts``: ranks low to high, suits,
+points).
 
 >>> facts = CardFacts({"ranks": ["9", "10", "A"], "suits": ["S", "H"], "points": {"A": 11}})
 >>> facts.parse("10H"), facts.value(2), facts.suit(3)
@@ -26,7 +27,8 @@ MoveScorer = Callable[[Action], float]
 
 
 class CardFacts:
-    """Card facts read from a view's ``pack`` entry (ranks low to high, suits, points)."""
+    """The public facts of a pack's cards (ranks low to high, suits, points), from a
+    mapping of ``ranks``, ``suits`` and ``points`` (rank -> points)."""
 
     def __init__(self, info: Mapping[str, Any]) -> None:
         self.ranks: list[str] = [str(r) for r in info.get("ranks", ())]

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -32,6 +32,7 @@ from cardrules.errors import CardrulesError
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext, State
+    from cardrules.engine.views import View
 
 __all__ = ["Information"]
 
@@ -42,8 +43,8 @@ class Information:
 
     player: int
     """The seat to act."""
-    view: dict[str, Any]
-    """``state.view(player)``: what the seat may know, JSON-ready."""
+    view: View
+    """``state.view(player)``: what the seat may know."""
     legal: tuple[Action, ...]
     """The legal actions (never empty)."""
     game: GameContext = attrs.field(repr=False)

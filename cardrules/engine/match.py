@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -24,6 +24,9 @@ from cardrules.errors import HookError, StateError
 from cardrules.hooks import CarryInput, NextDealerInput, is_default
 from cardrules.model.match import Goal, NextDealer
 from cardrules.primitives.pot import split_pot
+
+if TYPE_CHECKING:
+    from cardrules.engine.views import View
 
 __all__ = ["MatchResult", "MatchState", "decide"]
 
@@ -288,11 +291,11 @@ class MatchState(State):
 
     # -- views and JSON --------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
-        out = self._deal.view(player)
+    def view(self, player: int) -> View:
+        out = self._deal.view(player).to_json()
         out["match"] = self._match_json()
         out["events"] = [e.to_json(self._game.pack, viewer=player) for e in self._events]
-        return out
+        return self._game.view_type.of(out)
 
     def _match_json(self) -> dict[str, Any]:
         spec = self._game.variant.match

@@ -30,6 +30,7 @@ from cardrules.engine.arguments import checked_player
 
 if TYPE_CHECKING:
     from cardrules.engine.context import Viewable
+    from cardrules.engine.views import View
 
 __all__ = ["FLAG", "NUMBER", "Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Number",
            "NumbersBySeat",
@@ -91,7 +92,8 @@ class EncodingTable:
 
 @attrs.frozen(kw_only=True)
 class Field:
-    """One field of a view (``key``; ``"a.b"`` reads ``view["a"]["b"]``) and how it is
+    """One field of a view (``key``, an entry of the view; ``"a.b"`` reads the key ``b``
+    of the entry ``a``, a dict) and how it is
     encoded: each kind below names its positions and writes its values."""
 
     key: str
@@ -315,10 +317,13 @@ class Observation:
         return out
 
 
-def _lookup(view: dict[str, Any], key: str) -> Any:
-    """``view[a][b]`` for the key ``"a.b"`` (``None`` where a part is missing)."""
-    value: Any = view
-    for part in key.split("."):
+def _lookup(view: View, key: str) -> Any:
+    """The entry ``a`` of ``view`` for the key ``"a"``, ``view.a["b"]`` for ``"a.b"``
+    (``None`` where the entry holds no ``b``).  Every key names an entry of the game's
+    views: :class:`~cardrules.engine.game.Game` refuses one that does not at load."""
+    head, _, rest = key.partition(".")
+    value: Any = getattr(view, head)
+    for part in rest.split(".") if rest else ():
         if not isinstance(value, dict):
             return None
         value = value.get(part)

@@ -29,6 +29,7 @@ from cardrules.engine.registry import Registry
 from cardrules.engine.standings import Partnerships, alone
 from cardrules.engine.state_codec import declarable_zones, spelled_out
 from cardrules.engine.turns import When
+from cardrules.engine.views import View
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -113,12 +114,24 @@ class Procedure(abc.ABC):
         adds to :attr:`state_class`: fields only some games need; none by default."""
         return ()
 
-    def move_scorer(self, view: dict[str, Any],
+    view_type: type[View] = View
+    """The class of its states' views, typing the entries it adds (a subclass of
+    :class:`~cardrules.engine.views.View` with one annotation per entry); each game makes
+    its own subclass of it (:attr:`Game.view_type`)."""
+
+    def view_entries(self, game: GameContext) -> tuple[str, ...] | None:
+        """The entries of its states' views in ``game``, in the order its views hold them
+        (the listed phases' entries follow).  An observation field that names no entry is
+        refused when the game is loaded.  None (the default): undeclared, the views its
+        states return as mappings become records entry by entry."""
+        return None
+
+    def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float] | None:
         """The procedure's move heuristic for play, read from the acting seat's ``view``
-        (with a ``pack`` entry of public card facts, see :mod:`cardrules.engine.heuristics`):
-        a score per legal action, higher is better.  None (the default): no heuristic,
-        every move alike."""
+        (its class carries the public card facts, ``view.card_facts``, see
+        :mod:`cardrules.engine.heuristics`): a score per legal action, higher is better.
+        None (the default): no heuristic, every move alike."""
         return None
 
     def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from cardrules.engine.context import Recorded
     from cardrules.engine.observation import Observation
     from cardrules.engine.turns import When
+    from cardrules.engine.views import View
     from cardrules.hooks import Refusal
     from cardrules.model.variant import Variant
     from cardrules.phases import Phase
@@ -203,6 +204,9 @@ class GameContext(Protocol):
     def timings(self) -> tuple[When, ...]: ...
 
     @property
+    def view_type(self) -> type[View]: ...
+
+    @property
     def state_class(self) -> type: ...
 
     @property
@@ -317,8 +321,10 @@ class State(abc.ABC):
         """The state after a legal ``action`` (not checked again)."""
 
     @abc.abstractmethod
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may know, JSON-ready.  Hidden cards appear only as counts."""
+    def view(self, player: int) -> View:
+        """What ``player`` may know: a record of its game's view class
+        (:attr:`Game.view_type`), ``view.to_json()`` its JSON form.  Hidden cards appear
+        only as counts."""
 
     @abc.abstractmethod
     def to_json(self) -> dict[str, Any]:

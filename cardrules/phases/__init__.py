@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from cardrules.engine.action_space import Family
     from cardrules.engine.context import GameRules
     from cardrules.engine.observation import Field
+    from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
 __all__ = ["Phase", "When", "find", "known", "register"]
@@ -167,8 +168,15 @@ class Phase(abc.ABC):
 
     def view(self, state: Any, settings: Any, player: int) -> dict[str, Any]:
         """What ``player`` may know of the phase's own fields, JSON-ready (hidden cards
-        as counts), added to the state's view."""
+        as counts), added to the state's view (its entries are declared by
+        :meth:`view_entries`)."""
         return {}
+
+    def view_entries(self, game: GameRules, settings: Any) -> tuple[str, ...] | None:
+        """The entries :meth:`view` adds, in order (each an attribute of the game's views);
+        none by default.  None: undeclared (a phase that shows entries without saying
+        which), the game's views then read every entry they hold."""
+        return () if type(self).view is Phase.view else None
 
     def families(self, game: GameRules, settings: Any) -> tuple[Family, ...]:
         """Every action the phase may ever offer, for the action index."""
@@ -178,11 +186,12 @@ class Phase(abc.ABC):
         """The fields of :meth:`view` a learning agent's observation encodes."""
         return ()
 
-    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+    def move_scorer(self, view: View, legal: Sequence[Action],
                     ) -> Callable[[Action], float] | None:
-        """The phase's move heuristic, read from the acting seat's ``view`` (with a
-        ``pack`` entry of public card facts, see :mod:`cardrules.engine.heuristics`): a score per
-        legal action, higher is better.  None (the default): every move alike."""
+        """The phase's move heuristic, read from the acting seat's ``view`` (its class
+        carries the public card facts, ``view.card_facts``, see
+        :mod:`cardrules.engine.heuristics`): a score per legal action, higher is better.
+        None (the default): every move alike."""
         return None
 
     def score(self, state: Any, settings: Any, scores: tuple[int, ...]) -> tuple[int, ...]:

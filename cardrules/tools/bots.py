@@ -1,9 +1,9 @@
 """Bots: players that choose an action from what their seat may know.
 
-A bot sees only its player's view (:meth:`State.view`, plus a ``pack`` entry with the
-public facts of the cards: ranks low to high, suits, points) and the legal actions, never
-the state itself.  It draws any randomness from the generator it is given, so a game
-played by bots from a seed replays exactly.
+A bot sees only its player's view (:meth:`State.view`, whose class also carries the
+public facts of the cards, ``view.card_facts``: ranks low to high, suits, points) and the
+legal actions, never the state itself.  It draws any randomness from the generator it is
+given, so a game played by bots from a seed replays exactly.
 
 >>> import cardrules
 >>> game = cardrules.load("bank", players=2)
@@ -19,22 +19,22 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cardrules import phases
 from cardrules.actions import Action
-from cardrules.cards import Pack
 from cardrules.engine import procedures
 from cardrules.engine.game import derive_seed
 from cardrules.engine.information import Information
 from cardrules.engine.match import MatchState
-from cardrules.engine.state import DealResult, GameContext, State
+from cardrules.engine.state import DealResult, State
 from cardrules.errors import CardrulesError
 from cardrules.tools.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS
 from cardrules.tools.search import SearchBot, rollout_random
 
 if TYPE_CHECKING:
     from cardrules.engine.game import Game
+    from cardrules.engine.views import View
 
 __all__ = ["BOTS", "QUICK_BOTS", "Bot", "GreedyBot", "RandomBot", "Searcher", "act",
            "bot_view", "greedy_shortlist", "make_bot", "play_game", "rollout_greedy",
@@ -45,12 +45,12 @@ __all__ = ["BOTS", "QUICK_BOTS", "Bot", "GreedyBot", "RandomBot", "Searcher", "a
 class Bot(Protocol):
     """Anything that picks one of the legal actions.
 
-    ``view`` is the acting player's view (JSON-ready, with a ``pack`` entry), ``legal``
-    the actions allowed now (never empty), ``rng`` the bot's own seeded generator.
-    The returned action must be one of ``legal``.
+    ``view`` is the acting player's view (a :class:`~cardrules.engine.views.View`),
+    ``legal`` the actions allowed now (never empty), ``rng`` the bot's own seeded
+    generator.  The returned action must be one of ``legal``.
     """
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+    def choose(self, view: View, legal: Sequence[Action],
                rng: random.Random) -> Action:
         """The action to take."""
         ...
@@ -84,7 +84,7 @@ def act(bot: Bot, state: State, rng: random.Random) -> Action:
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+    def choose(self, view: View, legal: Sequence[Action],
                rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return legal[rng.randrange(len(legal))]
@@ -94,10 +94,10 @@ class GreedyBot:
     """A one-move-deep heuristic player: it asks the phase at work, or in play the
     game's procedure, for its move heuristic (``move_scorer``), which reads the view
     alone, and takes the best move; without a heuristic, a random one.  The view names
-    :func:`bot_view` adds the phase at work (``listed_phase``), the procedure
-    (``procedure``) and the public card facts (``pack``)."""
+    the phase at work (``view.listed_phase``) and its class the procedure
+    (``view.procedure``) and the public card facts (``view.card_facts``)."""
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+    def choose(self, view: View, legal: Sequence[Action],
                rng: random.Random) -> Action:
         """The best action by the heuristic (ties broken by ``rng``)."""
         score = self.scorer(view, legal)
@@ -107,13 +107,14 @@ class GreedyBot:
         return top[rng.randrange(len(top))]
 
     @staticmethod
-    def scorer(view: dict[str, Any], legal: Sequence[Action]) -> Callable[[Action], float]:
+    def scorer(view: View, legal: Sequence[Action]) -> Callable[[Action], float]:
         """The heuristic of the phase at work or the procedure (higher is better)."""
         found = None
-        if view.get("listed_phase"):
-            found = phases.find(str(view["listed_phase"])).move_scorer(view, legal)
-        elif view.get("procedure"):
-            found = procedures.find(str(view["procedure"])).move_scorer(view, legal)
+        listed = view.listed_phase
+        if listed is not None:
+            found = phases.find(listed).move_scorer(view, legal)
+        elif view.procedure:
+            found = procedures.find(view.procedure).move_scorer(view, legal)
         return found if found is not None else _alike
 
 
@@ -137,8 +138,7 @@ def rollout_greedy(state: State, rng: random.Random) -> Action:
 def greedy_shortlist(info: Information, size: int = 4) -> tuple[Action, ...]:
     """The greedy heuristic's ``size`` best moves (and any tied with the last), for
     :class:`SearchBot` to choose among."""
-    view = with_facts(dict(info.view), info.game)
-    score = _GREEDY.scorer(view, info.legal)
+    score = _GREEDY.scorer(info.view, info.legal)
     scored = sorted(((score(a), i) for i, a in enumerate(info.legal)), reverse=True)
     if len(scored) <= size:
         return info.legal
@@ -213,27 +213,10 @@ QUICK_BOTS: dict[str, str] = {"random": "random", "greedy": "greedy", "ismcts": 
 """Every bot at a small budget, as conformance checks and soaks run them."""
 
 
-def pack_info(pack: Pack) -> dict[str, Any]:
-    """The public facts of a pack, as bots read them from a view's ``pack`` entry."""
-    return {"ranks": list(pack.ranks), "suits": list(pack.suits),
-            "points": {r: p for r, p in zip(pack.ranks, pack.points) if p},
-            **({"extra": list(pack.extra)} if pack.extra else {})}
-
-
-def bot_view(state: State, player: int) -> dict[str, Any]:
-    """``state.view(player)`` with the public facts of :func:`with_facts`."""
-    return with_facts(state.view(player), state.game)
-
-
-def with_facts(view: dict[str, Any], game: GameContext) -> dict[str, Any]:
-    """``view`` with the public facts bots read added where it has none: ``pack`` (the
-    card facts), ``procedure`` (the play procedure's name) and ``listed_phase`` (the
-    phase of the rule file's ``phases:`` at work, or None in play)."""
-    view.setdefault("pack", pack_info(game.pack))
-    view.setdefault("procedure", game.variant.play.procedure)
-    listed = {phase.name for phase, _ in game.phases}
-    view.setdefault("listed_phase", view.get("phase") if view.get("phase") in listed else None)
-    return view
+def bot_view(state: State, player: int) -> View:
+    """``state.view(player)``: what a bot of ``player`` sees (its class carries the public
+    card facts, the procedure and the listed phases bots read)."""
+    return state.view(player)
 
 
 def play_game(game: Game, bots: Sequence[Bot], seed: int, *,

@@ -24,6 +24,7 @@ from cardrules.cards import Pack
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.record import GameRecord, replay
 from cardrules.engine.state import State
+from cardrules.engine.views import View
 from cardrules.errors import CardrulesError, IllegalActionError
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "check_playout",
     "check_refusals",
     "check_state",
+    "check_view_entries",
     "check_views",
     "random_policy",
     "visible_cards",
@@ -124,14 +126,39 @@ def _card_names(value: Any, names: set[str], out: set[str]) -> None:
             _card_names(item, names, out)
 
 
+def check_view_entries(view: View) -> None:
+    """``view`` holds the entries its class declares (:attr:`View.names`), in that
+    order, each but those only some views show (:attr:`View.sometimes`): a procedure or
+    phase that puts an entry in its views under another name than it declares fails."""
+    declared = type(view).names
+    if declared is None:
+        return
+    held = list(view.to_json())
+    unknown = [name for name in held if name not in declared]
+    if unknown:
+        raise ConformanceError(f"a view of {view.variant} holds undeclared entries "
+                               f"{', '.join(unknown)} (declared: {', '.join(declared)})")
+    missing = [name for name in declared
+               if name not in held and name not in type(view).sometimes]
+    if missing:
+        raise ConformanceError(f"a view of {view.variant} lacks the declared entries "
+                               f"{', '.join(missing)}")
+    if held != [name for name in declared if name in held]:
+        raise ConformanceError(f"a view of {view.variant} holds its entries out of their "
+                               f"declared order: {', '.join(held)}")
+
+
 def check_views(state: State, rng: random.Random, previous: State | None = None) -> None:
-    """Views are JSON, show no card the player may not know, and do not change when the
-    cards the player cannot see are re-dealt."""
+    """Views hold the entries their game declares (:func:`check_view_entries`), are JSON,
+    show no card the player may not know, and do not change when the cards the player
+    cannot see are re-dealt."""
     pack = state.game.pack
     names = {pack.name(c) for c in range(pack.size)}
     for player in range(state.game.players):
         view = state.view(player)
-        json.dumps(view)
+        check_view_entries(view)
+        data = view.to_json()
+        json.dumps(data)
         known = visible_cards(state, player)
         if previous is not None:
             known |= visible_cards(previous, player)
@@ -140,12 +167,12 @@ def check_views(state: State, rng: random.Random, previous: State | None = None)
                 for card in event.cards:
                     known |= 1 << card
         shown: set[str] = set()
-        _card_names({k: v for k, v in view.items() if k != "events"}, names, shown)
+        _card_names({k: v for k, v in data.items() if k != "events"}, names, shown)
         leaked = [n for n in shown if not (known >> pack.parse(n)) & 1]
         if leaked:
             raise ConformanceError(f"view of player {player} shows hidden card(s) "
                                    f"{', '.join(sorted(leaked))}")
-        shown_events = view.get("events", [])
+        shown_events = view.events
         if len(shown_events) != len(state.events):
             raise ConformanceError(f"view of player {player} lists {len(shown_events)} "
                                    f"events, the state has {len(state.events)}")

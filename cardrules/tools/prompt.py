@@ -124,8 +124,8 @@ def typed_move(state: State, seat: int, text: str, labels: Sequence[str]) -> Act
     if cards is None:
         return None
     legal = state.legal_actions()
-    hands = state.view(seat).get("hands")
-    hand = hands[seat] if isinstance(hands, list) and isinstance(hands[seat], list) else []
+    hand = state.view(seat).hands[seat]
+    hand = hand if isinstance(hand, list) else []
     usable = {c for a in legal for c in a.cards} | {pack.parse(name) for name in hand}
     missing = [pack.name(c) for c in cards if c not in usable]
     if missing:
@@ -173,8 +173,8 @@ def explain_hand(state: State, seat: int, kinds: set[Kind], table: TextRenderer)
     card_kinds = [k for k in (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW)
                   if k in {a.kind for a in legal}] or \
         [k for k in (Kind.PLAY, Kind.LEAD, Kind.ANSWER) if k in kinds] or [Kind.PLAY]
-    hands = state.view(seat).get("hands")
-    hand = hands[seat] if isinstance(hands, list) and isinstance(hands[seat], list) else []
+    hand = state.view(seat).hands[seat]
+    hand = hand if isinstance(hand, list) else []
     lines = []
     for name in hand:
         card = game.pack.parse(name)

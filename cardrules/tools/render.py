@@ -15,11 +15,12 @@ shown without special code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardrules.actions import NO_TRUMP
 from cardrules.cards import Pack
+from cardrules.engine.views import View
 from cardrules.errors import NotationError
 from cardrules.tools.table import layout, wrap
 
@@ -105,7 +106,7 @@ class TextRenderer:
 
     # -- views ---------------------------------------------------------------------
 
-    def view(self, view: dict[str, Any], *, me: int | None = None) -> list[str]:
+    def view(self, view: View | Mapping[str, Any], *, me: int | None = None) -> list[str]:
         """Lines showing a view (``me``: the seat to mark as "you"); see
         :func:`cardrules.tools.table.layout`."""
         return layout(self, view, me)

@@ -20,7 +20,7 @@ __all__ = ["replay_record", "seen_action"]
 def seen_action(state: State, seat: int, table: TextRenderer) -> str:
     """The action that led to ``state`` as ``seat`` saw it: the events of ``seat``'s view,
     so cards private to another player show only as a count."""
-    events = state.view(seat).get("events") or []
+    events = state.view(seat).events
     return "; ".join(table.event(e) for e in events) or "(nothing this seat could see)"
 
 

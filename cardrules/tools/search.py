@@ -59,6 +59,7 @@ from cardrules.errors import CardrulesError
 if TYPE_CHECKING:
     from cardrules.engine.information import Information
     from cardrules.engine.state import State
+    from cardrules.engine.views import View
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchBot", "SearchReport", "rollout_random"]
 
@@ -141,7 +142,7 @@ class SearchBot:
         budget = f", seconds={self.seconds}" if self.seconds is not None else ""
         return f"SearchBot(iterations={self.iterations}{budget})"
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action],
+    def choose(self, view: View, legal: Sequence[Action],
                rng: random.Random) -> Action:
         """A view alone is not enough to search: use :func:`cardrules.tools.bots.act`."""
         if len(legal) == 1:

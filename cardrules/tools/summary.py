@@ -13,10 +13,9 @@ deal, every hand as it ended, the match totals against the goal, and the final s
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardrules.engine.match import MatchState
 from cardrules.engine.state import DealResult, MatchResult, State
+from cardrules.engine.views import View
 from cardrules.model.match import Goal
 from cardrules.tools.render import TextRenderer
 from cardrules.tools.table import ordinal, seat_figures
@@ -51,10 +50,10 @@ def deal_summary(deal: State, table: TextRenderer, *, match: MatchState | None =
     if len(result.finish) == deal.game.players:
         lines.append("  finishing order: " + " ".join(f"P{p}" for p in result.finish))
     view = full_view(deal)
-    hands = view.get("hands")
+    hands, entries = view.hands, view.to_json()
     for p in range(deal.game.players):
-        hand = hands[p] if isinstance(hands, list) and p < len(hands) else None
-        figures = [f for f in seat_figures(view, p) if not f.startswith("score ")]
+        hand = hands[p] if p < len(hands) else None
+        figures = [f for f in seat_figures(entries, p) if not f.startswith("score ")]
         if isinstance(hand, list) and hand:
             figures.append("left " + "  ".join(table.hand_rows(hand, 200)))
         if figures:
@@ -90,15 +89,16 @@ def match_summary(match: MatchState) -> list[str]:
     return lines
 
 
-def full_view(state: State) -> dict[str, Any]:
-    """A view showing every hand (for replays and the end of a game)."""
+def full_view(state: State) -> View:
+    """A view showing every hand and no legal actions (for replays and the end of a
+    game), of the game's view class."""
     players = state.game.players
     view = state.view(max(state.current_player, 0))
-    hands = view.get("hands")
-    if isinstance(hands, list) and len(hands) == players:
-        view["hands"] = [state.view(p)["hands"][p] for p in range(players)]
-    view.pop("legal_actions", None)
-    return view
+    entries = view.to_json()
+    if len(view.hands) == players:
+        entries["hands"] = [state.view(p).hands[p] for p in range(players)]
+    entries.pop("legal_actions", None)
+    return type(view).of(entries)
 
 
 def result_lines(state: State) -> list[str]:

@@ -1,7 +1,8 @@
 """The table as a person sees it: a view laid out in a few short lines for an 80×24 screen.
 
-Driven only by the keys a view has, never by a game's name: every procedure and phase
-puts its entries in the view (:meth:`cardrules.engine.state.State.view`), and each entry the
+Driven only by the entries a view has (its JSON form), never by a game's name: every
+procedure and phase puts its entries in the view (:meth:`cardrules.engine.state.State.view`
+and its ``to_json()``), and each entry the
 layout knows gets a readable place — the centre of the table (trump, stock, pile, the
 trick with who played what, the passing direction), one row per seat (hand or card count,
 tricks, points, bids, scores), and a status line saying whose turn it is.  An entry the
@@ -22,8 +23,10 @@ the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
+
+from cardrules.engine.views import View
 
 __all__ = ["HAND_WIDTH", "MAX_PILE_SHOWN", "layout", "ordinal", "seat_figures", "wrap"]
 
@@ -89,19 +92,22 @@ def wrap(words: Sequence[str], width: int, *, sep: str = " ") -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
-def layout(table: TextRenderer, view: dict[str, Any], me: int | None) -> list[str]:
-    """The lines of ``view`` as ``me`` sees it (``me`` None: an onlooker, e.g. a replay)."""
-    players = _players(view)
+def layout(table: TextRenderer, view: View | Mapping[str, Any], me: int | None) -> list[str]:
+    """The lines of ``view`` as ``me`` sees it (``me`` None: an onlooker, e.g. a replay).
+    The layout reads the view's JSON form (:meth:`View.to_json`, or a mapping of the
+    same entries), since every entry it does not know is shown by its name."""
+    entries = view.to_json() if isinstance(view, View) else dict(view)
+    players = _players(entries)
     used = set(_HIDDEN)
-    lines = [_header(table, view, used)]
+    lines = [_header(table, entries, used)]
     used.update(_SEAT_KEYS)
-    if isinstance(view.get("match"), dict):
-        lines.append(_match(view["match"]))
+    if isinstance(entries.get("match"), dict):
+        lines.append(_match(entries["match"]))
     used.add("match")
     for section in _CENTRE:
-        lines.extend(line for line in section(table, view, used) if line)
+        lines.extend(line for line in section(table, entries, used) if line)
     extra: dict[int, list[str]] = {}
-    for key, value in view.items():
+    for key, value in entries.items():
         if key in used:
             continue
         if _per_seat(value, players):
@@ -111,38 +117,38 @@ def layout(table: TextRenderer, view: dict[str, Any], me: int | None) -> list[st
                                                    f"{_scalar(table, v)}")
         else:
             lines.append(f"{key.replace('_', ' ')}: {_plain(table, value)}")
-    lines.extend(_seats(table, view, me, players, extra))
-    lines.append(_status(view, me))
+    lines.extend(_seats(table, entries, me, players, extra))
+    lines.append(_status(entries, me))
     return lines
 
 
 # -- header and status ----------------------------------------------------------------------
 
-def _header(table: TextRenderer, view: dict[str, Any], used: set[str]) -> str:
-    parts = [table.title or str(view.get("variant", ""))]
-    if isinstance(view.get("dealer"), int):
-        parts.append(f"dealer P{view['dealer']}")
-    trump = view.get("trump")
-    namer = view.get("trump_namer")
+def _header(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> str:
+    parts = [table.title or str(entries.get("variant", ""))]
+    if isinstance(entries.get("dealer"), int):
+        parts.append(f"dealer P{entries['dealer']}")
+    trump = entries.get("trump")
+    namer = entries.get("trump_namer")
     by = f" by P{namer}" if isinstance(namer, int) else ""
-    if view.get("trump_pending"):
+    if entries.get("trump_pending"):
         parts.append(f"trump to be named{by}")
-    elif "trump" in view:
-        turned = view.get("trump_card")
+    elif "trump" in entries:
+        turned = entries.get("trump_card")
         parts.append(("no trump" if trump is None else f"trump {table.suit(str(trump))}")
                      + (f" ({table.card(str(turned))} turned up)" if turned else "")
                      + (f" (named{by})" if by else ""))
-    if "stock" in view:
-        stock = view["stock"]
+    if "stock" in entries:
+        stock = entries["stock"]
         parts.append(f"stock {len(stock) if isinstance(stock, list) else stock}")
     used.update(("dealer", "trump", "trump_card", "trump_namer", "trump_pending", "stock",
                  "phase", "current_player"))
     return " · ".join(p for p in parts if p)
 
 
-def _status(view: dict[str, Any], me: int | None) -> str:
-    turn = view.get("current_player")
-    phase = str(view.get("phase") or "").replace("_", " ")
+def _status(entries: Mapping[str, Any], me: int | None) -> str:
+    turn = entries.get("current_player")
+    phase = str(entries.get("phase") or "").replace("_", " ")
     doing = f" ({phase})" if phase and phase not in ("over", "turn") else ""
     if not isinstance(turn, int) or turn < 0:
         return "Deal over"
@@ -167,8 +173,8 @@ def _match(info: dict[str, Any]) -> str:
 Section = Callable[[TextRenderer, dict[str, Any], set[str]], list[str]]
 
 
-def _trumps(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
-    value = view.get("trumps")
+def _trumps(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    value = entries.get("trumps")
     if not isinstance(value, dict):
         return []
     used.add("trumps")
@@ -183,12 +189,12 @@ def _trumps(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[s
     return [f"Trumps ({mode}): " + "  ".join(f"P{p} {s}" for p, s in enumerate(suits))]
 
 
-def _pile(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
-    if "pile" not in view:
+def _pile(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    if "pile" not in entries:
         return []
     used.update(("pile", "top", "named_suit"))
-    name = str(view.get("pile_name") or "pile")
-    pile, top, owner = view["pile"], view.get("top"), view.get("top_owner")
+    name = str(entries.get("pile_name") or "pile")
+    pile, top, owner = entries["pile"], entries.get("top"), entries.get("top_owner")
     if isinstance(pile, list):
         shown = pile[-MAX_PILE_SHOWN:]
         more = f"{len(pile) - len(shown)} more … " if len(pile) > len(shown) else ""
@@ -200,13 +206,13 @@ def _pile(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str
     if top and pile:
         by = f" by P{owner}" if isinstance(owner, int) and owner >= 0 else ""
         line += f"  · top {table.card(str(top))}{by}"
-    if view.get("named_suit"):
-        line += f"  · suit named {table.suit(str(view['named_suit']))}"
+    if entries.get("named_suit"):
+        line += f"  · suit named {table.suit(str(entries['named_suit']))}"
     return [line]
 
 
-def _trick(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
-    trick = view.get("trick")
+def _trick(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    trick = entries.get("trick")
     if not isinstance(trick, list):
         return []
     used.add("trick")
@@ -223,9 +229,9 @@ def _trick(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[st
         plays.append(f"P{play.get('player')} {shown}"
                      + (" face down" if play.get("face_down") else ""))
     led = trick[0].get("player") if isinstance(trick[0], dict) else None
-    combination = view.get("combination")
+    combination = entries.get("combination")
     head = f"Trick, led by P{led}" + (f" ({combination})" if combination else "")
-    holder = view.get("holder")
+    holder = entries.get("holder")
     tail = f" — P{holder} is winning" if isinstance(holder, int) and holder >= 0 \
         and len(trick) > 1 else ""
     rows = wrap([f"{head}: {plays[0]}", *plays[1:]], 76 - len(tail), sep=" · ")
@@ -233,53 +239,53 @@ def _trick(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[st
     return rows[:1] + [f"  {row}" for row in rows[1:]]
 
 
-def _passing(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
-    if "pass_direction" not in view:
+def _passing(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    if "pass_direction" not in entries:
         return []
     used.update(("pass_direction", "passing", "passed"))
-    direction = str(view["pass_direction"]).replace("_", " ")
+    direction = str(entries["pass_direction"]).replace("_", " ")
     if direction == "none":
         return ["No passing this deal"]
     parts = [f"Passing to the {direction}" if direction in ("left", "right")
              else f"Passing {direction}"]
-    passing = view.get("passing")
+    passing = entries.get("passing")
     if isinstance(passing, list):
         for p, cards in enumerate(passing):
             if isinstance(cards, list) and cards:
                 parts.append(f"P{p} set aside {table.cards(cards)}")
             elif isinstance(cards, int) and cards:
                 parts.append(f"P{p} set aside {cards}")
-    if view.get("passed"):
-        parts.append(f"passed {table.cards(view['passed'])}")
+    if entries.get("passed"):
+        parts.append(f"passed {table.cards(entries['passed'])}")
     return wrap(parts, 78, sep=" · ")
 
 
-def _broken(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
-    if "broken" not in view:
+def _broken(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    if "broken" not in entries:
         return []
     used.add("broken")
-    return ["Led suits are broken"] if view["broken"] else []
+    return ["Led suits are broken"] if entries["broken"] else []
 
 
-def _bout(table: TextRenderer, view: dict[str, Any], used: set[str]) -> list[str]:
+def _bout(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
     """A bout of attack and defence: who attacks whom, the table in pairs (each attacking
     card, then the card that beat it), the cards beaten off, the deal's loser."""
-    if "covers" not in view or not isinstance(view.get("table"), list):
+    if "covers" not in entries or not isinstance(entries.get("table"), list):
         return []
     used.update(("table", "attacks", "covers", "attacker", "defender", "bout_limit",
                  "discard", "loser"))
     lines = []
-    attacker, limit = view.get("attacker"), view.get("bout_limit")
+    attacker, limit = entries.get("attacker"), entries.get("bout_limit")
     if isinstance(attacker, int) and attacker >= 0:
-        pairs = ["/".join(table.card(str(c)) for c in pair) for pair in view["table"]]
-        head = f"Bout: P{attacker} attacks P{view.get('defender')}" \
+        pairs = ["/".join(table.card(str(c)) for c in pair) for pair in entries["table"]]
+        head = f"Bout: P{attacker} attacks P{entries.get('defender')}" \
             + (f" (at most {limit} cards)" if limit else "")
         lines.extend(wrap([f"{head}:" if pairs else head, *pairs], 76, sep="  "))
-    discard = view.get("discard")
+    discard = entries.get("discard")
     count = len(discard) if isinstance(discard, list) else discard
     if count:
         lines.append(f"Beaten off: {count} card{'s' if count != 1 else ''}")
-    loser = view.get("loser")
+    loser = entries.get("loser")
     if isinstance(loser, int) and loser >= 0:
         lines.append(f"P{loser} was left holding cards and loses the deal")
     return lines
@@ -290,10 +296,10 @@ _CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _bout, _broken
 
 # -- seats ---------------------------------------------------------------------------------
 
-def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: int,
+def _seats(table: TextRenderer, entries: Mapping[str, Any], me: int | None, players: int,
            extra: dict[int, list[str]]) -> list[str]:
-    hands = view.get("hands")
-    turn = view.get("current_player")
+    hands = entries.get("hands")
+    turn = entries.get("current_player")
     lines = []
     marker = "*" if table.ascii else "▶"
     for p in range(players):
@@ -304,14 +310,14 @@ def _seats(table: TextRenderer, view: dict[str, Any], me: int | None, players: i
             rows = table.hand_rows(hand, HAND_WIDTH) if hand else ["(no cards)"]
         else:
             rows = [f"{hand} card{'s' if hand != 1 else ''}" if hand is not None else ""]
-        stats = "  " + " · ".join(seat_figures(view, p) + extra.get(p, []))
+        stats = "  " + " · ".join(seat_figures(entries, p) + extra.get(p, []))
         lines.append(f"{mark} {who:<8}{rows[0]}" + (stats if stats.strip() else ""))
         lines.extend(f"  {'':<8}{row}" for row in rows[1:])
     return [line.rstrip() for line in lines]
 
 
-def seat_figures(view: dict[str, Any], p: int) -> list[str]:
-    """Seat ``p``'s figures in ``view``: place out, bid, tricks, points, cards taken, score.
+def seat_figures(entries: Mapping[str, Any], p: int) -> list[str]:
+    """Seat ``p``'s figures in ``entries``: place out, bid, tricks, points, cards taken, score.
 
     >>> seat_figures({"tricks": [2, 1], "bids": [None, 1]}, 0)
     ['no bid yet', 'tricks 2']
@@ -319,12 +325,12 @@ def seat_figures(view: dict[str, Any], p: int) -> list[str]:
     out: list[str] = []
 
     def at(key: str) -> Any:
-        value = view.get(key)
+        value = entries.get(key)
         return value[p] if isinstance(value, list) and p < len(value) else None
 
-    if (finished := view.get("out")) and isinstance(finished, list) and p in finished:
+    if (finished := entries.get("out")) and isinstance(finished, list) and p in finished:
         out.append(f"out {ordinal(finished.index(p) + 1)}")
-    if (bid := at("bids")) is not None or "bids" in view:
+    if (bid := at("bids")) is not None or "bids" in entries:
         out.append(f"bid {bid}" if bid is not None else "no bid yet")
     if (tricks := at("tricks")) is not None:
         out.append(f"tricks {tricks}")
@@ -340,11 +346,11 @@ def seat_figures(view: dict[str, Any], p: int) -> list[str]:
 
 # -- values ---------------------------------------------------------------------------------
 
-def _players(view: dict[str, Any]) -> int:
-    players = view.get("players")
+def _players(entries: Mapping[str, Any]) -> int:
+    players = entries.get("players")
     if isinstance(players, int):
         return players
-    hands = view.get("hands")
+    hands = entries.get("hands")
     return len(hands) if isinstance(hands, list) else 0
 
 

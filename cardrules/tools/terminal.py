@@ -215,7 +215,7 @@ class Session:
         pending = list(summary)
         for seat in self.seats:
             extra = note[1] if note is not None and note[0] == seat else ""
-            for event in self.state.view(seat).get("events", []):
+            for event in self.state.view(seat).events:
                 kind = event.get("kind")
                 if kind == "deal_scored" and seat == self.viewer and pending:
                     self._between_deals(pending)

@@ -4,9 +4,9 @@ Attack and throw in with the cheapest cards, keep trumps and high cards, beat wi
 cheapest card that beats, transfer when it costs a low card, take only when nothing
 beats.  A card's cost is its rank, plus the ranks of a suit when it is a trump.
 
->>> view = {"trump": "D", "pack": {"ranks": ["6", "7", "8", "A"], "suits": ["S", "D"]}}
 >>> from cardrules.actions import Action, Kind
->>> score = bout_scorer(view)
+>>> from cardrules.engine.heuristics import CardFacts
+>>> score = bout_scorer("D", CardFacts({"ranks": ["6", "7", "8", "A"], "suits": ["S", "D"]}))
 >>> cheap, trump = Action(kind=Kind.VERB, name="attack", cards=(0,)), \\
 ...     Action(kind=Kind.VERB, name="attack", cards=(4,))
 >>> score(cheap) > score(trump)
@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from cardrules.actions import Action, Kind
+from cardrules.engine.heuristics import CardFacts
 
 __all__ = ["bout_scorer"]
 
@@ -26,13 +26,11 @@ _BEAT, _TRANSFER = 50.0, 55.0
 """Base scores of beating and transferring (above taking, which scores 0)."""
 
 
-def bout_scorer(view: dict[str, Any]) -> Callable[[Action], float]:
-    """A score per action, from the acting player's view (with its ``pack`` entry)."""
-    info = view.get("pack", {})
-    width = max(len(info.get("ranks", ())), 1)
-    suits = [str(s) for s in info.get("suits", ())]
-    trump = view.get("trump")
-    trump_index = suits.index(trump) if trump in suits else -1
+def bout_scorer(trump: str | None, cards: CardFacts) -> Callable[[Action], float]:
+    """A score per action, from the trump suit and the card facts of the acting player's
+    view."""
+    width = max(len(cards.ranks), 1)
+    trump_index = cards.suits.index(trump) if trump in cards.suits else -1
 
     def cost(card: int) -> float:
         return card % width + (width if card // width == trump_index else 0)

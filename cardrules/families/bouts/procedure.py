@@ -34,6 +34,7 @@ from cardrules.model.problems import Found
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.views import View
 
 __all__ = ["Bouts", "from_json", "resample", "setup"]
 
@@ -150,6 +151,7 @@ class Bouts(Procedure):
     """Attack and defence in bouts; the last player holding cards loses."""
 
     state_class = BoutsState
+    view_type = bouts_io.BoutsView
     play_rules = BoutsPlay
     scoring_rules = BoutsScoring
     name = "bouts"
@@ -157,6 +159,9 @@ class Bouts(Procedure):
     pauses = frozenset({When.BETWEEN_BOUTS})
     play_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "bouts.schema.json#/$defs/scoring"}
+
+    def view_entries(self, game: GameContext) -> tuple[str, ...]:
+        return bouts_io.view_entries(game)
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_bouts(variant)
@@ -183,9 +188,9 @@ class Bouts(Procedure):
     def arrange(self, game: GameContext, **position: Any) -> BoutsState:
         return setup(game, **position)
 
-    def move_scorer(self, view: dict[str, Any],
+    def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
-        return bout_scorer(view)
+        return bout_scorer(view.trump, view.card_facts)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> BoutsState:
         return resample(state, player, rng)

@@ -14,7 +14,7 @@ table, the limits), so being asked tells nobody what anyone holds.
 >>> state = game.setup(hands=["7S", "KH 6S"], trump="S", table=["7H"])
 >>> [state.describe(a) for a in state.legal_actions()]
 ['beat 7H 6S', 'beat 7H KH', 'take']
->>> state.apply("beat 7H KH").view(0)["table"]
+>>> state.apply("beat 7H KH").view(0).table
 [['7H', 'KH']]
 """
 
@@ -66,6 +66,7 @@ from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
 
 __all__ = ["BoutsState", "SeenByAll"]
 
@@ -426,11 +427,11 @@ class BoutsState(FieldState):
 
     # -- views ---------------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> View:
         out = view(self, player)
         if self._game.phases:
             out.update(flow.view(self, player))
-        return out
+        return self._game.view_type.of(out)
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -16,13 +16,57 @@ from cardrules.engine.observation import (
     Seat,
     SeatsIn,
 )
+from cardrules.engine.views import HEAD, View
 from cardrules.families.bouts.model import PHASES
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
     from cardrules.families.bouts.context import BoutsContext
 
-__all__ = ["observation_fields", "view"]
+__all__ = ["BoutsView", "observation_fields", "view", "view_entries"]
+
+
+class BoutsView(View):
+    """What a seat may know of a bouts state: the common entries of :class:`View` and
+    these."""
+
+    __slots__ = ()
+
+    stock: list[str] | int
+    """The stock's cards where public, else their number."""
+    trump: str | None
+    """The trump suit's letter."""
+    trump_card: str | None
+    """The turned-up trump card."""
+    attacker: int
+    """Who attacks in this bout."""
+    defender: int
+    """Who defends."""
+    table: list[list[str]]
+    """The bout in pairs: an attacking card, then the card that beat it, if any."""
+    attacks: list[str]
+    """The attacking cards."""
+    covers: list[str]
+    """The cards that beat them, in order."""
+    seen: list[list[str]]
+    """Per seat, the cards everyone saw go into its hand."""
+    bout_limit: int
+    """The most attacking cards this bout may hold (0 once the deal is over)."""
+    discard: list[str] | int
+    """The discarded cards where public, else their number."""
+    out: list[int]
+    """The seats out of cards, in order."""
+    loser: int
+    """The seat left holding cards (-1: none yet)."""
+    scores: list[int]
+    """Scores per seat."""
+
+
+def view_entries(game: GameContext) -> tuple[str, ...]:
+    """The entries of a bouts view, in order."""
+    return (*HEAD, "hands", "stock", "trump", "trump_card", "attacker", "defender", "table",
+            "attacks", "covers", "seen", "bout_limit", "discard", "out", "loser", "scores",
+            "events", "legal_actions")
 
 
 def view(state: BoutsContext, player: int) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 as many points as possible, sweep when you can, and lay the cheapest card otherwise.
 
 >>> from cardrules.actions import Action, Kind
->>> score = fishing_scorer({"table": ["4S", "3C", "AD"]})
+>>> from cardrules.engine.heuristics import CardFacts
+>>> score = fishing_scorer(["4S", "3C", "AD"], CardFacts({}))
 >>> big = Action(kind=Kind.VERB, name="capture", cards=(0, 1, 2))
 >>> score(big) > score(Action(kind=Kind.VERB, name="capture", cards=(0, 3)))
 True
@@ -10,10 +11,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from cardrules.actions import Action, Kind
+from cardrules.engine.heuristics import CardFacts
 
 __all__ = ["fishing_scorer"]
 
@@ -21,10 +22,11 @@ _SWEEP = 10.0
 """What clearing the table is worth, in cards."""
 
 
-def fishing_scorer(view: dict[str, Any]) -> Callable[[Action], float]:
-    """A score per action, from the acting player's view."""
-    table = len(view.get("table", ()))
-    width = max(len(view.get("pack", {}).get("ranks", ())), 1)
+def fishing_scorer(table_cards: Sequence[str], cards: CardFacts) -> Callable[[Action], float]:
+    """A score per action, from the cards on the table and the card facts of the acting
+    player's view."""
+    table = len(table_cards)
+    width = max(len(cards.ranks), 1)
 
     def score(action: Action) -> float:
         if action.kind is Kind.PLAY:

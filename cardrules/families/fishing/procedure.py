@@ -26,6 +26,7 @@ from cardrules.model.problems import Found
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.views import View
 
 __all__ = ["Fishing", "from_json", "setup"]
 
@@ -74,10 +75,14 @@ class Fishing(Procedure):
 
     name = "fishing"
     state_class = FishingState
+    view_type = fishing_io.FishingView
     play_rules = FishingPlay
     scoring_rules = FishingScoring
     play_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/scoring"}
+
+    def view_entries(self, game: GameContext) -> tuple[str, ...]:
+        return fishing_io.view_entries(game)
 
     def compile(self, game: GameContext) -> FishingTables:
         if game.pack.extra:  # added by a pack hook (the rule file's are refused)
@@ -126,9 +131,9 @@ class Fishing(Procedure):
     def partnerships(self, game: GameContext) -> Partnerships:
         return sides(game)
 
-    def move_scorer(self, view: dict[str, Any],
+    def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
-        return fishing_scorer(view)
+        return fishing_scorer(view.table, view.card_facts)
 
 
 register(Fishing())

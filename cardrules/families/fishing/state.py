@@ -6,7 +6,7 @@
 >>> [state.describe(a) for a in state.legal_actions()]
 ['capture 7D 7C', 'capture KS 7C 3C']
 >>> after = state.apply("capture 7D 7C")
->>> after.view(1)["table"], after.view(1)["current_player"]
+>>> after.view(1).table, after.view(1).current_player
 (['3C', '4S'], 1)
 """
 
@@ -44,6 +44,7 @@ from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
     from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["FishingState"]
@@ -239,8 +240,8 @@ class FishingState(FieldState):
         return self._game.deal_result(scores=self._scores, finish=finish,
                                       starter=seats[0], dealer=self._dealer)
 
-    def view(self, player: int) -> dict[str, Any]:
-        return view(self, player)
+    def view(self, player: int) -> View:
+        return self._game.view_type.of(view(self, player))
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

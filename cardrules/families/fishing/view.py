@@ -7,13 +7,42 @@ from typing import TYPE_CHECKING, Any
 from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.observation import Cards, CardsBySeat, Field, NumbersBySeat, OneOf, Seat
+from cardrules.engine.views import HEAD, View
 from cardrules.families.fishing.model import Step
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
     from cardrules.families.fishing.context import FishingContext
 
-__all__ = ["observation_fields", "view"]
+__all__ = ["FishingView", "observation_fields", "view", "view_entries"]
+
+
+class FishingView(View):
+    """What a seat may know of a fishing state: the common entries of :class:`View` and
+    these."""
+
+    __slots__ = ()
+
+    stock: int
+    """The stock's size."""
+    table: list[str]
+    """The cards on the table to capture from."""
+    won: list[list[str]]
+    """Per seat, the cards it captured."""
+    captured: list[int]
+    """Per seat, how many cards it captured."""
+    sweeps: list[int]
+    """Per seat, its sweeps."""
+    last_capture: int | None
+    """Who captured last (None: nobody yet)."""
+    scores: list[int]
+    """Scores per seat."""
+
+
+def view_entries(game: GameContext) -> tuple[str, ...]:
+    """The entries of a fishing view, in order."""
+    return (*HEAD, "hands", "stock", "table", "won", "captured", "sweeps", "last_capture",
+            "scores", "events", "legal_actions")
 
 
 def view(state: FishingContext, player: int) -> dict[str, Any]:

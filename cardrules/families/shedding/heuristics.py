@@ -8,36 +8,39 @@ the pile is worth points.  It reads only the acting seat's view."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.heuristics import CardFacts, named_cards
 
+if TYPE_CHECKING:
+    from cardrules.families.shedding.view import SheddingView
+
 __all__ = ["shedding_scorer"]
 
 
-def shedding_scorer(view: dict[str, Any], legal: Sequence[Action],
+def shedding_scorer(view: SheddingView, legal: Sequence[Action],
                      cards: CardFacts) -> Callable[[Action], float]:
     """Score plays by the chance that the next player cannot beat the new top.
 
     Risk is estimated from public facts only: unseen cards of the same rank or suit as
     the top, and the next player's trump suits (a card outside them falls to any of them).
     """
-    me = int(view.get("player", 0))
-    hands = view.get("hands", [])
+    me = view.player
+    hands = view.hands
     counts = [len(h) if isinstance(h, list) else int(h) for h in hands]
     held = counts[me] if me < len(counts) else 0
     mine_names = hands[me] if me < len(hands) and isinstance(hands[me], list) else []
-    seen = {*mine_names, *named_cards(view.get("pile")), *named_cards(view.get("taken"))}
+    seen = {*mine_names, *named_cards(view.pile), *named_cards(view.taken)}
     unseen = [cards.parse(f"{r}{s}") for s in cards.suits for r in cards.ranks
               if f"{r}{s}" not in seen]
-    classes: list[dict[str, int]] = view.get("trumps", {}).get("classes", [])
+    classes: list[dict[str, int]] = view.trumps["classes"]
     nxt = next((q for k in range(1, len(counts) + 1)
                 if counts[q := (me + k) % len(counts)] > 0 and q != me), me) if counts else me
     theirs = classes[nxt] if nxt < len(classes) else {}
     mine = classes[me] if me < len(classes) else {}
-    top_rank, top_suit = cards.parse(str(view.get("top") or ""))
-    pile_value = sum(cards.points[r] for r, _ in map(cards.parse, named_cards(view.get("pile")))
+    top_rank, top_suit = cards.parse(view.top or "")
+    pile_value = sum(cards.points[r] for r, _ in map(cards.parse, named_cards(view.pile))
                      if r >= 0)
     reply = counts[nxt] + 1 if nxt < len(counts) else 1
 

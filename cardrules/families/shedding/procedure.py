@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import cattrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
-from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.seeding import MAX_SEED
 from cardrules.engine.state_codec import check_cards, read_fields
@@ -41,6 +40,7 @@ from cardrules.model.problems import Found
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.views import View
 
 __all__ = ["Shedding", "from_json", "read_clause", "resample", "setup"]
 
@@ -180,6 +180,7 @@ class Shedding(Procedure):
     """Lay a card that beats the top of the pile, draw, or pass."""
 
     state_class = SheddingState
+    view_type = shedding_io.SheddingView
     play_rules = SheddingPlay
     scoring_rules = SheddingScoring
     name = "shedding"
@@ -189,6 +190,9 @@ class Shedding(Procedure):
         "$ref": "shedding.schema.json#/$defs/scoring"}
     offers = frozenset({"own_trumps"})
     bound_path = ("play", "groups")
+
+    def view_entries(self, game: GameContext) -> tuple[str, ...]:
+        return shedding_io.view_entries(game)
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_shedding(variant)
@@ -250,9 +254,9 @@ class Shedding(Procedure):
     def arrange(self, game: GameContext, **position: Any) -> SheddingState:
         return setup(game, **position)
 
-    def move_scorer(self, view: dict[str, Any],
+    def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
-        return shedding_scorer(view, legal, CardFacts(view.get("pack", {})))
+        return shedding_scorer(cast(shedding_io.SheddingView, view), legal, view.card_facts)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
         return resample(state, player, rng)

@@ -70,6 +70,7 @@ from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
 
 __all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
 
@@ -575,9 +576,9 @@ class SheddingState(FieldState):
 
     # -- views and JSON -------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> View:
         out = view(self, player)
         if self._game.phases:
             out.update(flow.view(self, player))
-        return out
+        return self._game.view_type.of(out)
 

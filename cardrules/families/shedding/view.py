@@ -19,7 +19,7 @@ from cardrules.engine.observation import (
     SeatsIn,
     SuitClassesBySeat,
 )
-from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.engine.views import HEAD, CardNames, View, seen_by, visibility
 from cardrules.families.shedding.model import DEAL, FOLLOW, NAME, OVER, TURN
 from cardrules.model.common import Visibility
 
@@ -27,7 +27,57 @@ if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
     from cardrules.families.shedding.context import SheddingContext
 
-__all__ = ["observation_fields", "view"]
+__all__ = ["SheddingView", "observation_fields", "view", "view_entries"]
+
+
+class SheddingView(View):
+    """What a seat may know of a shedding state: the common entries of :class:`View` and
+    these (``named_suit``, ``pending_draw``, ``direction``, ``announced`` and
+    ``reshuffles`` only in games whose rules have them)."""
+
+    __slots__ = ()
+
+    stock: list[str] | int
+    """The stock's cards where public, else their number."""
+    pile_name: str
+    """What the rules call the pile."""
+    pile: list[str] | int
+    """The pile's cards where public, else their number."""
+    top: str | None
+    """The card to beat or follow, if any."""
+    top_owner: int
+    """Who laid the top card (-1: nobody)."""
+    trumps: dict[str, Any]
+    """The trump ``mode`` and, per seat, its suits' ``classes``."""
+    out: list[int]
+    """The seats out of cards, in the order they went out."""
+    scores: list[int]
+    """Scores per seat."""
+    taken: list[list[str] | int]
+    """Per seat, the cards it took where this seat may see them, else their number."""
+    named_suit: str | None
+    """The suit a wild card named, if any."""
+    pending_draw: int
+    """Cards the next seat must draw unless it passes them on."""
+    direction: str
+    """``clockwise`` or ``counterclockwise``."""
+    announced: int
+    """The seat that announced its last card (-1: none)."""
+    reshuffles: int
+    """How many times the pile became the stock."""
+
+
+def view_entries(game: GameContext) -> tuple[str, ...]:
+    """The entries of a shedding view in ``game``, in order."""
+    tables = game.tables
+    return (*HEAD, "hands", "stock", "pile_name", "pile", "top", "top_owner", "trumps", "out",
+            "scores", "taken", "events",
+            *(("named_suit",) if tables.name_actions else ()),
+            *(("pending_draw",) if tables.forced else ()),
+            *(("direction",) if tables.reverses else ()),
+            *(("announced",) if tables.announce is not None else ()),
+            *(("reshuffles",) if tables.reshuffles else ()),
+            "legal_actions")
 
 
 @attrs.frozen(kw_only=True)

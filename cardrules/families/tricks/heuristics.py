@@ -7,19 +7,21 @@ trumps.  It reads only the acting seat's view."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.heuristics import CardFacts, named_cards
 
+if TYPE_CHECKING:
+    from cardrules.families.tricks.view import TricksView
+
 __all__ = ["trick_scorer"]
 
 
-def trick_scorer(view: dict[str, Any], cards: CardFacts) -> Callable[[Action], float]:
+def trick_scorer(view: TricksView, cards: CardFacts) -> Callable[[Action], float]:
     """Win tricks worth points cheaply; otherwise throw the cheapest cards face down."""
-    trump = view.get("trump")
-    trump_suit = str(trump.get("suit", "")) if isinstance(trump, dict) else str(trump or "")
-    led = [cards.parse(n) for n in named_cards(view.get("trick"))]
+    trump_suit = view.trump or ""
+    led = [cards.parse(n) for n in named_cards(view.trick)]
     at_stake = sum(cards.points[r] for r, _ in led if 0 <= r < len(cards.points))
 
     def cost(card: int) -> float:

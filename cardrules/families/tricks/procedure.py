@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
-from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.procedures import Procedure, register
 from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.views import View
 
 __all__ = ["Tricks", "from_json", "resample", "setup"]
 
@@ -164,6 +164,7 @@ class Tricks(Procedure):
     """Lead cards, the others answer with as many, the best set takes the trick."""
 
     state_class = TricksState
+    view_type = tricks_io.TricksView
     play_rules = TricksPlay
     scoring_rules = TrickScoring
     name = "tricks"
@@ -173,6 +174,9 @@ class Tricks(Procedure):
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump"})
     bound_path = ("play", "lead")
+
+    def view_entries(self, game: GameContext) -> tuple[str, ...]:
+        return tricks_io.view_entries(game)
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_tricks(variant)
@@ -249,9 +253,9 @@ class Tricks(Procedure):
     def arrange(self, game: GameContext, **position: Any) -> TricksState:
         return setup(game, **position)
 
-    def move_scorer(self, view: dict[str, Any],
+    def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
-        return trick_scorer(view, CardFacts(view.get("pack", {})))
+        return trick_scorer(cast(tricks_io.TricksView, view), view.card_facts)
 
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)

@@ -75,6 +75,7 @@ from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
     from cardrules.families.tricks.stock import StockFields
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
@@ -606,11 +607,11 @@ class TricksState(StockAttributes, FieldState):
 
     # -- equality, views and JSON ---------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> View:
         out = view(self, player)
         if self._game.phases:
             out.update(flow.view(self, player))
-        return out
+        return self._game.view_type.of(out)
 
 
 def _stock_fields(state: TricksState) -> StockFields:

@@ -17,7 +17,7 @@ from cardrules.engine.observation import (
     Seat,
     Trick,
 )
-from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.engine.views import HEAD, CardNames, View, seen_by, visibility
 from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER, DrawOrder, RawEvent
 from cardrules.families.tricks.view_info import ViewInfo
 from cardrules.model.common import Visibility
@@ -26,7 +26,64 @@ if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
     from cardrules.families.tricks.context import TricksContext
 
-__all__ = ["ViewInfo", "observation_fields", "view", "view_info"]
+__all__ = ["TricksView", "ViewInfo", "observation_fields", "view", "view_entries", "view_info"]
+
+
+class TricksView(View):
+    """What a seat may know of a tricks state: the common entries of :class:`View` and
+    these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending`` and ``shown``
+    only in games whose rules have them; ``scores`` once the deal is over)."""
+
+    __slots__ = ()
+    sometimes = View.sometimes | {"scores"}
+
+    trump: str | None
+    """The trump suit's letter (None: no trumps, or not named yet)."""
+    trump_card: str | None
+    """The turned-up trump card while it lies in view, else None."""
+    stock: list[str] | int
+    """The stock's cards where public, else their number."""
+    leader: int
+    """Who led the trick in progress."""
+    holder: int
+    """Who holds the trick in progress so far (-1: nobody yet)."""
+    combination: str | None
+    """The combination led, in games that lead combinations."""
+    trick: list[dict[str, Any]]
+    """The trick in progress: per card laid, ``player``, ``face_down`` and ``cards``
+    (names, or their number when face down to this seat)."""
+    tricks: list[int]
+    """Tricks won per seat."""
+    won: list[list[str] | int]
+    """Per seat, the cards won where this seat may see them, else their number."""
+    points: list[int | None]
+    """Per seat, the card points won (None where hidden from this seat)."""
+    face_up: str | None
+    """The stock's top card, face up for all."""
+    broken: bool
+    """Whether the suit that must be broken has been."""
+    closed: int | None
+    """Who closed the stock, if anyone."""
+    declared: list[int]
+    """Points declared per seat."""
+    pending: list[int]
+    """Declared points waiting for a trick per seat."""
+    shown: list[str]
+    """Cards shown in declarations."""
+    scores: list[int] | None
+    """The deal's scores, once it is over (None before)."""
+
+
+def view_entries(game: GameContext) -> tuple[str, ...]:
+    """The entries of a tricks view in ``game``, in order."""
+    tables = game.tables
+    return (*HEAD, "trump", "trump_card", "hands", "stock", "leader", "holder", "combination",
+            "trick", "tricks", "won", "points", "events",
+            *(("face_up",) if tables.play.draw is DrawOrder.FACE_UP_TOP else ()),
+            *(("broken",) if tables.unbroken else ()),
+            *(("closed",) if tables.close else ()),
+            *(("declared", "pending", "shown") if tables.scores else ()),
+            "scores", "legal_actions")
 
 
 def view_info(game: GameContext) -> ViewInfo:

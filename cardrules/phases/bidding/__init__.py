@@ -45,6 +45,7 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
+from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -160,11 +161,15 @@ class Bidding(Phase):
         state._bids = (NO_BID,) * state.game.players
         state._current = settings.order.first(seating(state))
 
-    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+    def move_scorer(self, view: View, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Bid the tricks the hand looks worth: a trump or a card in the top quarter of
-        the ranks counts as one (:func:`bid_estimate`)."""
-        target = bid_estimate(view)
+        the ranks counts as one (:func:`bid_estimate`).  Reads the ``trump`` entry of the
+        tricks procedure and, when ``name_trump`` is listed, its ``trump_pending``."""
+        mine = view.hands[view.player]
+        target = bid_estimate(mine if isinstance(mine, list) else [], view.card_facts,
+                              trump=view.trump,
+                              pending=bool(getattr(view, "trump_pending", False)))
         return lambda action: -abs(action.amount - target)
 
     def candidates(self, state: Any, settings: BiddingSettings) -> list[Action]:
@@ -214,6 +219,9 @@ class Bidding(Phase):
         return {"bids": [b if b != NO_BID else None for b in bids],
                 "bidders": [p for p, b in enumerate(bids) if b != NO_BID]}
 
+    def view_entries(self, game: Any, settings: BiddingSettings) -> tuple[str, ...]:
+        return ("bids", "bidders")
+
     def families(self, game: Any, settings: BiddingSettings) -> tuple[Family, ...]:
         largest = game.variant.deal.largest(game.players)
         return (Listed(actions=tuple(_bid(k) for k in range(largest + 1))),)
@@ -243,27 +251,21 @@ def _tricks(state: Any) -> int:
 register(Bidding())
 
 
-def bid_estimate(view: dict[str, Any]) -> int:
-    """The tricks the acting seat's hand looks worth, from its view: each trump and each
-    card in the top quarter of the ranks.  While trumps are still to be named
-    (``trump_pending``), the hand's longest suit counts as trumps.
+def bid_estimate(mine: Sequence[str], facts: CardFacts, *, trump: str | None,
+                 pending: bool = False) -> int:
+    """The tricks the hand ``mine`` looks worth: each trump and each card in the top
+    quarter of the ranks.  While trumps are still to be named (``pending``), the hand's
+    longest suit counts as trumps.
 
-    >>> pack = {"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-    ...         "suits": ["S", "H", "D", "C"]}
-    >>> bid_estimate({"player": 0, "hands": [["AS", "6H", "7S"], 3], "trump": "H",
-    ...               "pack": pack})
+    >>> facts = CardFacts({"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    ...                    "suits": ["S", "H", "D", "C"]})
+    >>> bid_estimate(["AS", "6H", "7S"], facts, trump="H")
     2
-    >>> bid_estimate({"player": 0, "hands": [["6H", "7H", "7S"], 3], "trump": None,
-    ...               "trump_pending": True, "pack": pack})
+    >>> bid_estimate(["6H", "7H", "7S"], facts, trump=None, pending=True)
     2
     """
-    facts = CardFacts(view.get("pack", {}))
-    hands = view.get("hands", [])
-    me = int(view.get("player", 0))
-    mine = hands[me] if me < len(hands) and isinstance(hands[me], list) else []
     cards = [facts.parse(str(name)) for name in mine]
-    trump = view.get("trump")
-    if trump is None and view.get("trump_pending") and cards:
+    if trump is None and pending and cards:
         suits = [suit for _, suit in cards]
         trump = max(facts.suits, key=suits.count)
     high = len(facts.ranks) - max(len(facts.ranks) // 4, 1)

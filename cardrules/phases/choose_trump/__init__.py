@@ -14,7 +14,7 @@ Refusals quote the variant's rule number for the key ``choose_trump`` of
 
 >>> import cardrules
 >>> state = cardrules.load("bank", players=2).new_deal(1, dealer=0)
->>> state.view(1)["phase"], state.current_player, [a.label for a in state.legal_actions()]
+>>> state.view(1).phase, state.current_player, [a.label for a in state.legal_actions()]
 ('choose_trump', 1, ['trump S', 'trump H', 'trump D', 'trump C'])
 >>> state = state.apply("trump H")
 >>> [a.label for a in state.legal_actions()]

@@ -36,6 +36,7 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, Number, Seat
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.turns import DEALERS_LEFT
+from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
@@ -116,6 +117,9 @@ class NameTrump(Phase):
         return {"trump_namer": namer, "trump_pending": 0 <= state._stage <= mine
                 and state.game.timings[state._stage].before_play}
 
+    def view_entries(self, game: Any, settings: NameTrumpSettings) -> tuple[str, ...]:
+        return ("trump_namer", "trump_pending")
+
     def families(self, game: Any, settings: NameTrumpSettings) -> tuple[Family, ...]:
         return (Listed(actions=_actions(game.pack.suits, settings.no_trump)),)
 
@@ -126,10 +130,11 @@ class NameTrump(Phase):
     def action_bound(self, settings: NameTrumpSettings, variant: Variant) -> int:
         return len(variant.pack.suits) + 1
 
-    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+    def move_scorer(self, view: View, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Name the suit the hand is longest and strongest in (:func:`trump_scores`)."""
-        scores = trump_scores(view)
+        mine = view.hands[view.player]
+        scores = trump_scores(mine if isinstance(mine, list) else [], view.card_facts)
         return lambda action: scores.get(action.name, 0.0)
 
 
@@ -147,21 +152,16 @@ def highest_bidder(bids: Sequence[int], dealer: int) -> int:
     return next(p for p in DEALERS_LEFT.round_from((dealer + 1) % n, n) if bids[p] == best)
 
 
-def trump_scores(view: dict[str, Any]) -> dict[str, float]:
-    """How good each choice looks to the acting seat, from its view: a suit scores one
-    per card held in it plus the card's place among the ranks (0 to 1); no trumps scores
-    one and a half per card in the top quarter of the ranks.
+def trump_scores(mine: Sequence[str], facts: CardFacts) -> dict[str, float]:
+    """How good each choice looks to the seat holding ``mine``: a suit scores one per card
+    held in it plus the card's place among the ranks (0 to 1); no trumps scores one and a
+    half per card in the top quarter of the ranks.
 
-    >>> scores = trump_scores({"player": 0, "hands": [["AS", "6H", "7H"], 3],
-    ...     "pack": {"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-    ...              "suits": ["S", "H"]}})
+    >>> scores = trump_scores(["AS", "6H", "7H"], CardFacts(
+    ...     {"ranks": ["6", "7", "8", "9", "10", "J", "Q", "K", "A"], "suits": ["S", "H"]}))
     >>> max(scores, key=scores.__getitem__), scores["none"]
     ('H', 1.5)
     """
-    facts = CardFacts(view.get("pack", {}))
-    hands = view.get("hands", [])
-    me = int(view.get("player", 0))
-    mine = hands[me] if me < len(hands) and isinstance(hands[me], list) else []
     top = max(len(facts.ranks) - 1, 1)
     high = len(facts.ranks) - max(len(facts.ranks) // 4, 1)
     scores = dict.fromkeys(facts.suits, 0.0)

@@ -33,9 +33,9 @@ from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, Label, field
-from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import CardsBySeat, Field, OneOf
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
+from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
@@ -174,10 +174,10 @@ class PassCards(Phase):
     def enter(self, state: Any, settings: PassSettings) -> None:
         state._current = settings.order.first(seating(state))
 
-    def move_scorer(self, view: dict[str, Any], legal: Sequence[Action],
+    def move_scorer(self, view: View, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Give away the highest cards first (then those worth the most points)."""
-        facts = CardFacts(view.get("pack", {}))
+        facts = view.card_facts
         return lambda action: sum(facts.rank(c) + facts.value(c) for c in action.cards)
 
     candidates_all_legal = True  # a card of the hand is never refused
@@ -231,6 +231,9 @@ class PassCards(Phase):
                         for p, m in enumerate(state._passing)],
             "passed": list(pack.names(bits(state._passed[player]))),
         }
+
+    def view_entries(self, game: Any, settings: PassSettings) -> tuple[str, ...]:
+        return ("pass_direction", "passing", "passed")
 
     def families(self, game: Any, settings: PassSettings) -> tuple[Family, ...]:
         return (CardSetFamily(kind=Kind.VERB, name="give", sizes=(1,)),)
