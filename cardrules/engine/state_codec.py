@@ -290,20 +290,58 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
         return get(card, card)
 
     new = state._clone()
-    places = [d for d in items if d.kind.masks(getattr(state, d.attribute))]
-    for d in places:
-        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
-    span_of, dealt = _spans(state, new, places, hidden)
-    for d in items:
-        if d in places:
-            continue
+    places: list[Any] = []
+    naming: list[Any] = []
+    pooled = _Named(sum(1 << c for c in pool))
+    for d, place, names in _roles(type(state), state.game.players):
         value = getattr(state, d.attribute)
-        if isinstance(d.kind, Events):
-            value = tuple(d.kind.remap((e,), _Chooser(span_of, dealt))[0] for e in value)
-        else:
-            value = d.kind.remap(value, _Chooser(span_of, dealt))
+        if place:
+            places.append(d)
+            value = d.kind.remap(value, move)
+        elif names and pooled.any_in(d.kind, value):
+            naming.append(d)
         setattr(new, d.attribute, value)
+    if naming:
+        span_of, dealt = _spans(state, new, places, hidden)
+        for d in naming:
+            value = getattr(state, d.attribute)
+            if isinstance(d.kind, Events):
+                value = tuple(d.kind.remap((e,), _Chooser(span_of, dealt))[0] for e in value)
+            else:
+                value = d.kind.remap(value, _Chooser(span_of, dealt))
+            setattr(new, d.attribute, value)
     return new
+
+
+_ROLES: dict[type, tuple[tuple[Any, bool, bool], ...]] = {}
+
+
+def _roles(cls: type, players: int) -> tuple[tuple[Any, bool, bool], ...]:
+    """Each declared field of ``cls`` with whether it holds places of cards and whether,
+    holding none, it may name cards (its kind re-maps them)."""
+    found = _ROLES.get(cls)
+    if found is None:
+        found = tuple((d, bool(d.kind.masks(d.kind.initial(players))),
+                       type(d.kind).remap is not Kind.remap) for d in declared(cls))
+        _ROLES[cls] = found
+    return found
+
+
+class _Named:
+    """Whether a field that holds no cards names some of the re-dealt ones."""
+
+    def __init__(self, pool: int) -> None:
+        self.pool, self.found = pool, False
+
+    def __call__(self, card: int) -> int:
+        if self.pool >> card & 1:
+            self.found = True
+        return card
+
+    def any_in(self, kind: Kind, value: Any) -> bool:
+        self.found = False
+        kind.remap(value, self)
+        return self.found
 
 
 def _spans(state: object, new: object, places: list[Any],
@@ -324,7 +362,12 @@ def _spans(state: object, new: object, places: list[Any],
 
 
 def _lowest_first(mask: int) -> list[int]:
-    return [c for c in range(mask.bit_length()) if (mask >> c) & 1]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class _Chooser:
