@@ -444,7 +444,8 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
     if views:
         check_views(state, rng, previous)
         check_counterfactual(state, rng)
-        check_resamples(state, rng)
+        # a generator of its own, so the other checks draw what they drew before
+        check_resamples(state, random.Random(hash(rng.getstate())))
     if not state.is_over:
         check_refusals(state, rng, samples=2, data=data)
 
