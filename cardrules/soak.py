@@ -42,9 +42,18 @@ def _policies() -> dict[str, Policy]:
     return out
 
 
+def family_variants(families: Sequence[str]) -> list[str]:
+    """The shipped variants whose procedure (family) is one of ``families``."""
+    return [name for name in sorted(builtin_variants())
+            if cardrules.load(name).variant.play.procedure in families]
+
+
 def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = (),
-         games_per_batch: int = 6) -> dict[str, Any]:
-    """Run batches until ``seconds`` have passed; return the figures."""
+         games_per_batch: int = 6, actions: int | None = None,
+         leak_share: float = 1.0) -> dict[str, Any]:
+    """Run batches until ``seconds`` have passed or, with ``actions``, until that many
+    actions have been checked; return the figures.  ``leak_share`` below 1 searches that
+    share of the states for leaks (see :func:`cardrules.tools.check.run_check`)."""
     names = list(variants) or sorted(builtin_variants())
     policies = _policies()
     rng = random.Random(seed)
@@ -55,9 +64,12 @@ def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = 
                                "deals": 0, "actions": 0, "settings": 0, "rejected_settings": 0,
                                "failures": [], "longest_game": 0}
     seen: set[str] = set()
-    deadline = time.monotonic() + seconds
+    start = time.monotonic()
+    deadline = start + seconds
     for batch in itertools.count():
         if time.monotonic() >= deadline:
+            break
+        if actions is not None and figures["actions"] >= actions:
             break
         if batch < len(schedule):
             name, setting = schedule[batch]
@@ -65,9 +77,11 @@ def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = 
             name = rng.choice(names)
             setting = random_setting(cardrules.load(name).variant, rng)
         key = json.dumps([name, setting], sort_keys=True)
+        batch_seed = (seed * 100003 + batch) % (limits.MAX_SEED + 1)
         try:
-            report = run_check(name, games=games_per_batch, seed=seed * 100003 + batch,
-                               options=setting, policies=policies, match_every=3)
+            report = run_check(name, games=games_per_batch, seed=batch_seed,
+                               options=setting, policies=policies, match_every=3,
+                               leak_share=leak_share)
         except VariantError as exc:
             figures["rejected_settings"] += 1
             reasons = figures.setdefault("rejections", {})
@@ -91,7 +105,8 @@ def soak(*, seconds: float, seed: int, out_dir: Path, variants: Sequence[str] = 
             report.failure.record.save(path)
             figures["failures"].append({"variant": name, "options": setting,
                                         "error": report.failure.message, "record": str(path)})
-    figures["seconds"] = round(seconds, 1)
+    figures["seconds"] = round(time.monotonic() - start, 1)
+    figures["leak_share"] = leak_share
     return figures
 
 
@@ -99,14 +114,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardrules.soak", description=__doc__)
     parser.add_argument("--minutes", type=limits.minutes, default=20.0,
                         help=f"how long to soak (at most {limits.MAX_MINUTES:g})")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=limits.seed, default=1,
+                        help=f"the soak's seed (0 to {limits.MAX_SEED})")
     parser.add_argument("--out", default="soak-failures", help="folder for failing records")
     parser.add_argument("--variant", action="append", default=[],
                         help="soak only this variant (repeatable)")
+    parser.add_argument("--family", action="append", default=[],
+                        choices=("bouts", "fishing", "shedding", "tricks"),
+                        help="soak only the variants of this family (repeatable)")
+    parser.add_argument("--actions", type=limits.soak_actions, default=None,
+                        help="stop once this many actions are checked (at most "
+                             f"{limits.MAX_SOAK_ACTIONS:,}; the --minutes bound still holds)")
+    parser.add_argument("--leaks", type=limits.share, default=1.0,
+                        help="share of the states searched for leaks (default 1: every one)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
+    variants = list(args.variant) + family_variants(args.family)
     figures = soak(seconds=args.minutes * 60, seed=args.seed, out_dir=Path(args.out),
-                   variants=args.variant)
+                   variants=variants, actions=args.actions, leak_share=args.leaks)
     text = json.dumps(figures, indent=1)
     print(text)
     if args.json:

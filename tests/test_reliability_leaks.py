@@ -24,6 +24,7 @@ from cardrules.tools.conformance import (
     PlayoutFailure,
     check_counterfactual,
     check_playout,
+    check_resamples,
 )
 from cardrules.tools.option_space import one_at_a_time
 
@@ -140,6 +141,7 @@ def test_no_hidden_card_changes_what_a_player_is_shown(name: str, options: dict[
         while True:
             try:
                 check_counterfactual(state, rng)
+                check_resamples(state, rng)  # issue 29, item 10: samples as well as views
             except ConformanceError as exc:
                 raise AssertionError(f"{name} {options} {players}p seed {seed}: {exc}") from exc
             if state.is_over:

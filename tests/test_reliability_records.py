@@ -13,7 +13,7 @@ import pytest
 
 import cardrules
 from cardrules.engine.record import MAX_RECORD_BYTES, GameRecord, game_of, variant_source
-from cardrules.errors import RecordError
+from cardrules.errors import RecordError, VariantError
 from cardrules.loader.resources import builtin_variants
 from cardrules.tools.cli import main
 
@@ -99,6 +99,53 @@ def test_a_record_may_not_name_a_file_outside_the_sandbox(
     status = main(["replay", str(path)])
     err = capsys.readouterr().err
     assert status == 1 and "secret" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content", ["name: x\nplayers: hunter2\ntitle: [hunter2]\n",
+                                     "hunter2: 1\n", "- hunter2\n", "players: {min: 2}\n"])
+def test_item_29_1_a_file_found_through_the_current_directory_is_quoted_nowhere(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        content: str) -> None:
+    """Round three: a record from elsewhere naming ``notes.yaml`` had the values of the
+    user's own ``notes.yaml`` (in the current directory, which ``extends:`` could never
+    reach from the record's folder) quoted in replay's errors."""
+    records, here = tmp_path / "records", tmp_path / "here"
+    records.mkdir()
+    here.mkdir()
+    (here / "notes.yaml").write_text(content, encoding="utf-8")
+    path = _record_naming(records, "notes.yaml")
+    monkeypatch.chdir(here)
+    with pytest.raises(RecordError, match="nothing of a file outside the record's folder") \
+            as caught:
+        game_of(GameRecord.read(path), where=path)
+    assert "hunter2" not in str(caught.value) and "$." not in str(caught.value)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "hunter2" not in err and "Traceback" not in err and "notes.yaml" in err
+
+
+def test_item_29_1_a_file_beside_the_record_is_quoted_as_extends_would(
+        tmp_path: Path) -> None:
+    (tmp_path / "notes.yaml").write_text("name: x\nplayers: hunter2\n", encoding="utf-8")
+    path = _record_naming(tmp_path, "notes.yaml")
+    with pytest.raises(VariantError, match="hunter2"):
+        game_of(GameRecord.read(path), where=path)
+
+
+def test_item_29_1_other_rules_in_the_current_directory_show_no_fingerprint(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records, here = tmp_path / "records", tmp_path / "here"
+    records.mkdir()
+    here.mkdir()
+    text = builtin_variants()["bank"].read_text(encoding="utf-8")
+    changed = text.replace("deal: {hand: 4,", "deal: {hand: 5,")
+    (here / "house.yaml").write_text(changed, encoding="utf-8")
+    path = _record_naming(records, "house.yaml")
+    monkeypatch.chdir(here)
+    with pytest.raises(RecordError, match="have changed") as caught:
+        game_of(GameRecord.read(path), where=path)
+    theirs = cardrules.load(here / "house.yaml", players=2).fingerprint
+    assert theirs not in str(caught.value)
 
 
 def test_a_symlink_out_of_the_sandbox_is_refused(tmp_path: Path,

@@ -10,6 +10,8 @@ from typing import Any, ClassVar
 
 import pytest
 
+import cardrules.bench.bots as bench_bots
+import cardrules.soak as soak_module
 from cardrules.bench.__main__ import main as bench_main
 from cardrules.bench.bots import main as duel_main
 from cardrules.errors import CardrulesError
@@ -78,6 +80,46 @@ def test_item_7_players_outside_the_variant_are_usage_errors(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert "this game is for 2 to 4 players" in capsys.readouterr().err
+
+
+SEED_LIMIT = "--seed: a whole number from 0 to 18446744073709551615"
+SEEDS = [
+    (soak_main, ["--seed", str(2**64)], SEED_LIMIT),
+    (soak_main, ["--seed", "-1"], SEED_LIMIT),
+    (soak_main, ["--seed", "9" * 5000], SEED_LIMIT),
+    (soak_main, ["--actions", "0"], "--actions: a whole number from 1 to 1000000000"),
+    (soak_main, ["--actions", "1e99"], "--actions: a whole number from 1 to 1000000000"),
+    (soak_main, ["--leaks", "2"], "--leaks: a number above 0 and at most 1"),
+    (duel_main, ["bank", "--seed", str(2**64)], SEED_LIMIT),
+    (duel_main, ["bank", "--seed", "-5"], SEED_LIMIT),
+]
+
+
+@pytest.mark.parametrize(("command", "argv", "message"), SEEDS)
+def test_item_29_3_soak_and_bench_seeds_are_bounded_before_any_work(
+        command: Any, argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Round three: ``--seed`` of the soak and of the bench was any integer, so a seed
+    past 64 bits started a soak (or a duel) that failed every batch."""
+    def no_work(*args: object, **kwargs: object) -> Any:
+        raise AssertionError("work started")
+
+    monkeypatch.setattr(soak_module, "soak", no_work)
+    monkeypatch.setattr(bench_bots, "duel", no_work)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        command(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_item_29_3_the_largest_seed_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    monkeypatch.setattr(soak_module, "soak",
+                        lambda **kwargs: seen.append(kwargs["seed"]) or {"failures": []})
+    assert soak_main(["--seed", str(limits.MAX_SEED)]) == 0
+    assert seen == [2**64 - 1]
 
 
 class _Recording(concurrent.futures.ThreadPoolExecutor):

@@ -222,7 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=limits.players, default=2)
     parser.add_argument("--bots", default="ismcts,greedy", help="bot A, bot B")
     parser.add_argument("--games", type=limits.games, default=20, help="matches (or deals)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=limits.seed, default=1,
+                        help=f"seed (0 to {limits.MAX_SEED})")
     parser.add_argument("--deals", action="store_true", help="single deals, not matches")
     parser.add_argument("--workers", type=limits.workers, default=1)
     parser.add_argument("--json", action="store_true")

@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=limits.whole(1, limits.MAX_ITERATIONS), default=300)
     parser.add_argument("--bot", help="the cardrules bot (default ismcts:ITERATIONS)")
     parser.add_argument("--deals", type=limits.games, default=20)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=limits.seed, default=1,
+                        help=f"seed (0 to {limits.MAX_SEED})")
     args = parser.parse_args(argv)
     game = pyspiel.load_game("python_cardrules", {"variant": args.variant,
                                                   "players": args.players})

@@ -589,6 +589,11 @@ class CardSetList(Kind):
             out |= m
         return (out,)
 
+    def cards(self, value: tuple[int, ...], among: int) -> list[int]:
+        """Set by set, in order (each set's places are its own: taken from the union, the
+        places of two seats' face-down cards would depend on which cards they are)."""
+        return [c for m in value for c in _bits(m & among)]
+
     def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
         return tuple(_move_mask(m, move) for m in value)
 

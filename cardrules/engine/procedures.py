@@ -145,6 +145,13 @@ class Procedure(abc.ABC):
     def resample(self, state: Any, player: int, rng: random.Random) -> State:
         """A state the player cannot tell apart: hidden cards re-dealt at random."""
 
+    def kept_cards(self, state: Any, player: int) -> int:
+        """The cards hidden from ``player`` that :meth:`resample` leaves where they lie,
+        as a bit set: cards the player saw go there though the zone is hidden now (the
+        default: none).  Every other hidden card is re-dealt, and the sample depends only
+        on what the player knows and on the generator."""
+        return 0
+
     @abc.abstractmethod
     def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         """The fields of a view that a learning agent's observation encodes."""

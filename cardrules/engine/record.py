@@ -28,7 +28,7 @@ import jsonschema
 
 from cardrules.actions import MAX_NOTATION, Action
 from cardrules.engine.seeding import MAX_SEED, check_seed
-from cardrules.errors import RecordError, SeedError, VariantError
+from cardrules.errors import CardrulesError, RecordError, SeedError, VariantError
 from cardrules.loader.resolve import RuleSource, _is_name, _target
 
 if TYPE_CHECKING:
@@ -252,9 +252,19 @@ def variant_source(variant: str, where: str | os.PathLike[str] | None = None) ->
     ...
     cardrules.errors.RecordError: the record names the rule file '/etc/passwd.yaml', outside ...
     """
+    return _locate(variant, where)[0]
+
+
+def _locate(variant: str, where: str | os.PathLike[str] | None) -> tuple[str, bool]:
+    """:func:`variant_source`, and whether the record may quote the file: only a
+    registered variant or a file inside the record's own folder (the sandbox of
+    ``extends:``, whose files are read from the folder of the file that names them). A
+    file found through the current directory is the user's, not the record's: it is used,
+    but nothing of it is quoted when it fails to load."""
     if _is_name(variant):
-        return variant
-    folders = [Path(os.path.abspath(where)).parent] if where is not None else []
+        return variant, True
+    own = Path(os.path.abspath(where)).parent if where is not None else None
+    folders = [own] if own is not None else []
     folders += [Path.cwd()] if Path.cwd() not in folders else []
     admitted: list[Path] = []
     for folder in folders:
@@ -268,7 +278,7 @@ def variant_source(variant: str, where: str | os.PathLike[str] | None = None) ->
         except (ValueError, VariantError):
             continue
         if path.is_file():
-            return os.fspath(path)
+            return os.fspath(path), folder == own
         admitted.append(path)
     shown = repr(variant)[:200]
     if admitted:
@@ -287,12 +297,22 @@ def game_of(record: GameRecord, *, where: str | os.PathLike[str] | None = None) 
     """
     from cardrules.loader.load import load
 
-    game = load(variant_source(record.variant, where), players=record.players,
-                options=record.options)
+    source, quotable = _locate(record.variant, where)
+    try:
+        game = load(source, players=record.players, options=record.options)
+    except CardrulesError:
+        if quotable:
+            raise
+        raise RecordError(
+            f"the record's rule file {source!r} (found through the current directory, "
+            "outside the record's folder) does not load with the record's players and "
+            "options; nothing of a file outside the record's folder is quoted: run "
+            f"'cardrules validate {source}' to see its problems") from None
     if game.fingerprint != record.fingerprint:
+        theirs = f"fingerprint {game.fingerprint}, " if quotable else ""
         raise RecordError(
             f"the rules of {record.variant} have changed since the record was made "
-            f"(fingerprint {game.fingerprint}, record {record.fingerprint})")
+            f"({theirs}record {record.fingerprint})")
     return game
 
 

@@ -262,6 +262,13 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     rely on it to never act on cards they cannot see).  Where the state keeps what play
     has shown the other seats not to hold (``missing`` and ``spare``, see
     :mod:`cardrules.engine.absences`), the shuffle is mended to agree with it.
+
+    Fields that name re-dealt cards without holding them (other seats' private events,
+    the cards another seat passed, a mark on some cards of a zone) do not follow the
+    cards, which would carry where they truly lie into the sample: each such name
+    becomes a card of the same place in the sample (see :class:`_Chooser`), so those
+    fields too depend only on what ``player`` knows (tested on pairs of states that
+    differ only in hidden places, ``tests/test_reliability_resample.py``).
     """
     checked_player(player, state.game.players)
     hidden = state.hidden_cards(player) & ~kept
@@ -283,6 +290,106 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
         return get(card, card)
 
     new = state._clone()
-    for d in items:
-        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
+    places: list[Any] = []
+    naming: list[Any] = []
+    pooled = _Named(sum(1 << c for c in pool))
+    for d, place, names in _roles(type(state), state.game.players):
+        value = getattr(state, d.attribute)
+        if place:
+            places.append(d)
+            value = d.kind.remap(value, move)
+        elif names and pooled.any_in(d.kind, value):
+            naming.append(d)
+        setattr(new, d.attribute, value)
+    if naming:
+        span_of, dealt = _spans(state, new, places, hidden)
+        for d in naming:
+            value = getattr(state, d.attribute)
+            if isinstance(d.kind, Events):
+                value = tuple(d.kind.remap((e,), _Chooser(span_of, dealt))[0] for e in value)
+            else:
+                value = d.kind.remap(value, _Chooser(span_of, dealt))
+            setattr(new, d.attribute, value)
     return new
+
+
+_ROLES: dict[type, tuple[tuple[Any, bool, bool], ...]] = {}
+
+
+def _roles(cls: type, players: int) -> tuple[tuple[Any, bool, bool], ...]:
+    """Each declared field of ``cls`` with whether it holds places of cards and whether,
+    holding none, it may name cards (its kind re-maps them)."""
+    found = _ROLES.get(cls)
+    if found is None:
+        found = tuple((d, bool(d.kind.masks(d.kind.initial(players))),
+                       type(d.kind).remap is not Kind.remap) for d in declared(cls))
+        _ROLES[cls] = found
+    return found
+
+
+class _Named:
+    """Whether a field that holds no cards names some of the re-dealt ones."""
+
+    def __init__(self, pool: int) -> None:
+        self.pool, self.found = pool, False
+
+    def __call__(self, card: int) -> int:
+        if self.pool >> card & 1:
+            self.found = True
+        return card
+
+    def any_in(self, kind: Kind, value: Any) -> bool:
+        self.found = False
+        kind.remap(value, self)
+        return self.found
+
+
+def _spans(state: object, new: object, places: list[Any],
+           pool: int) -> tuple[dict[int, tuple[int, int]], dict[tuple[int, int], list[int]]]:
+    """Each re-dealt card of ``state`` -> its span (field, owner), and each span -> the
+    cards ``new`` holds there, lowest first."""
+    span_of: dict[int, tuple[int, int]] = {}
+    dealt: dict[tuple[int, int], list[int]] = {}
+    for index, d in enumerate(places):
+        before = d.kind.masks(getattr(state, d.attribute))
+        after = d.kind.masks(getattr(new, d.attribute))
+        for owner, (mask, there) in enumerate(zip(before, after)):
+            for card in _lowest_first(mask & pool):
+                span_of[card] = (index, owner)
+            if there & pool:
+                dealt[(index, owner)] = _lowest_first(there & pool)
+    return span_of, dealt
+
+
+def _lowest_first(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Chooser:
+    """Where a re-dealt card named outside the places (another seat's private event,
+    the cards another seat passed, a mark on some cards of a zone) goes in a sample.
+
+    Which of a span's hidden cards such a field names is itself hidden (the player only
+    knows how many went there), so following the card would carry the truth into the
+    sample; instead each name becomes the lowest card of the same span (the same field
+    and owner) in the sample not yet named by this value: a function of what the player
+    knows and of the sample alone."""
+
+    def __init__(self, span_of: Mapping[int, tuple[int, int]],
+                 dealt: Mapping[tuple[int, int], list[int]]) -> None:
+        self.span_of, self.dealt = span_of, dealt
+        self.taken: set[int] = set()
+
+    def __call__(self, card: int) -> int:
+        span = self.span_of.get(card)
+        if span is None:
+            return card
+        there = self.dealt.get(span, ())
+        chosen = next((c for c in there if c not in self.taken), there[0] if there else card)
+        self.taken.add(chosen)
+        return chosen

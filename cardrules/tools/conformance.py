@@ -21,6 +21,7 @@ import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
+from cardrules.engine.fields import declared
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.record import GameRecord, replay
 from cardrules.engine.state import State
@@ -40,6 +41,7 @@ __all__ = [
     "check_legal",
     "check_playout",
     "check_refusals",
+    "check_resamples",
     "check_state",
     "check_view_entries",
     "check_views",
@@ -305,6 +307,62 @@ def _leak(state: State, player: int, pair: tuple[int, int], what: str,
         f"and {pack.name(pair[1])} changes {what}{when}")
 
 
+# -- re-sampling depends only on what the player knows -----------------------------------
+
+
+def check_resamples(state: State, rng: random.Random) -> None:
+    """Re-dealing what a player cannot see depends only on what they know.
+
+    For each player, two cards that re-sampling re-deals for them (hidden, and not kept
+    by :meth:`~cardrules.engine.procedures.Procedure.kept_cards`), lying in different
+    zones, trade places (every field that names them follows, what play has shown the
+    seats not to hold stays, and a pair that contradicts it is skipped); the player's
+    view must not change, and the two states re-sampled for the player from the same
+    seed must be equal, every field of them (hands, stock, other seats' private events,
+    the cards other seats passed).
+    """
+    deal: State = getattr(state, "deal", state)
+    where = _zone_of_each_card(deal)
+    for player in range(deal.game.players):
+        kept = deal.game.procedure.kept_cards(deal, player)
+        pair = _hidden_pair(deal.hidden_cards(player) & ~kept, where, rng)
+        if pair is None:
+            continue
+        other = _places_swapped(deal, *pair)
+        if other is None or other.view(player) != deal.view(player):
+            continue  # not a state play allows, or a leak the view checks report
+        seed = rng.getrandbits(64)
+        ours = deal.resample(player, random.Random(seed)).to_json()
+        theirs = other.resample(player, random.Random(seed)).to_json()
+        if ours != theirs:
+            fields = sorted(k for k in ours if ours[k] != theirs.get(k))
+            pack = deal.game.pack
+            raise ConformanceError(
+                f"re-dealing for player {player} depends on where hidden cards lie: "
+                f"swapping {pack.name(pair[0])} and {pack.name(pair[1])} changes the "
+                f"sample's {', '.join(fields)}")
+
+
+def _places_swapped(state: State, first: int, second: int) -> State | None:
+    """``state`` with cards ``first`` and ``second`` trading places in every declared
+    field but the knowledge of what seats lack; None when a seat would then hold a card
+    play has shown it not to hold."""
+    def move(card: int) -> int:
+        return second if card == first else first if card == second else card
+
+    new: State = getattr(state, "_clone")()  # noqa: B009  (a declared-field copy)
+    for d in declared(type(state)):
+        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
+    missing: tuple[int, ...] = getattr(new, "_missing", ())
+    if any(missing):
+        spare: tuple[int, ...] = getattr(new, "_spare")  # noqa: B009
+        hands: tuple[int, ...] = getattr(new, "_hands")  # noqa: B009
+        if any((hand & missing[seat]).bit_count() > spare[seat]
+               for seat, hand in enumerate(hands)):
+            return None
+    return new
+
+
 def check_json(state: State, data: dict[str, Any] | None = None) -> None:
     """JSON round-trip is exact (``data``: ``state.to_json()``, when already made)."""
     if data is None:
@@ -413,6 +471,8 @@ def check_state(state: State, rng: random.Random, previous: State | None = None,
     if views:
         check_views(state, rng, previous)
         check_counterfactual(state, rng)
+        # a generator of its own, so the other checks draw what they drew before
+        check_resamples(state, random.Random(hash(rng.getstate())))
     if not state.is_over:
         check_refusals(state, rng, samples=2, data=data)
 

@@ -18,6 +18,7 @@ import argparse
 import math
 from collections.abc import Callable
 
+from cardrules.engine.seeding import MAX_SEED
 from cardrules.errors import CardrulesError
 
 __all__ = [
@@ -29,7 +30,9 @@ __all__ = [
     "MAX_RUNS",
     "MAX_SEARCH_SECONDS",
     "MAX_SECONDS",
+    "MAX_SEED",
     "MAX_SETTINGS",
+    "MAX_SOAK_ACTIONS",
     "MAX_WORKERS",
     "check_workers",
     "games",
@@ -39,6 +42,9 @@ __all__ = [
     "players",
     "runs",
     "seconds",
+    "seed",
+    "share",
+    "soak_actions",
     "whole",
     "workers",
     "workers_for",
@@ -50,6 +56,8 @@ MAX_GAMES = 1_000_000
 """Most games (or deals, matches) one run plays per setting."""
 MAX_GAME_ACTIONS = 1_000_000
 """Largest ``--bound`` on the actions of one checked game."""
+MAX_SOAK_ACTIONS = 1_000_000_000
+"""Most actions one soak checks (``--actions``; ``--minutes`` bounds it too)."""
 MAX_SETTINGS = 64
 """Most settings one study or comparison plays (values of ``--compare``, ``--compare-bots``)."""
 MAX_WORKERS = 64
@@ -111,6 +119,12 @@ seconds = number(0.0, MAX_SECONDS)
 """``--seconds``."""
 pause = number(0.0, MAX_SECONDS, low_allowed=True)
 """``--pause`` (0 allowed)."""
+seed = whole(0, MAX_SEED)
+"""``--seed`` of the soak and the benchmarks: seeds are 64-bit (0 to 2**64-1)."""
+share = number(0.0, 1.0)
+"""``--leaks``: a share above 0 and at most 1."""
+soak_actions = whole(1, MAX_SOAK_ACTIONS)
+"""``--actions`` of the soak."""
 
 
 def check_workers(count: int) -> int:

@@ -260,6 +260,10 @@ class Tricks(Procedure):
     def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
         return resample(state, player, rng)
 
+    def kept_cards(self, state: Any, player: int) -> int:
+        """Won cards stay where everyone saw them go (see :func:`resample`)."""
+        return mask_of_all(state._won)
+
     def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """The greedy heuristic scored from the state (:class:`TricksPolicy`), except where
         the card points taken count against the taker (Hearts): there the heuristic's
