@@ -74,14 +74,13 @@ def play_sentences(variant: Variant) -> list[Sentence | str]:
 
 
 def hook_sentences(variant: Variant) -> list[Sentence]:
-    """The named hooks not worded in place (under "Play" or among the cards and
-    players), each in a sentence of its own: what the point decides, then the hook's
-    docstring's first sentence."""
-    placed = {"first_mover", "pack"} | {
-        rule.split(".")[1] for s in play_sentences(variant) if not isinstance(s, str)
-        for rule in s.rules if rule.startswith("hooks.")}
+    """The named hooks not worded in place (their sentence under "Play", or among the
+    cards and players), each in a sentence of its own: what the point decides, then the
+    hook's docstring's first sentence."""
+    said = {s if isinstance(s, str) else s.text for s in play_sentences(variant)}
     return [sentence(f"{POINTS[p][:1].upper()}{POINTS[p][1:]}: {text}", f"hooks.{p}")
-            for p, text in named_hooks(variant.hooks).items() if p not in placed]
+            for p, text in named_hooks(variant.hooks).items()
+            if p not in ("first_mover", "pack") and text not in said]
 
 
 def _lines(sentences: Sequence[Sentence | str]) -> list[str]:

@@ -333,7 +333,8 @@ def _scoring(variant: Variant) -> Iterator[Sentence]:
     if scoring.most_points is not None:
         yield sentence(f"The player with the most card points scores {scoring.most_points} "
                        "(tied leaders all do); every other player scores by the first of "
-                       "these lines they reach:", "scoring.most_points", "scoring.bands")
+                       "these lines they reach:", "scoring.most_points", "scoring.bands",
+                       present=False)
     else:
         yield sentence("Every player scores by the first of these lines they reach:",
                        "scoring.bands")

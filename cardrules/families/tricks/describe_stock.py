@@ -93,7 +93,8 @@ def target_rules(target: Target, band: Callable[[str, Band], str], *,
                        f"player announces correctly, that player scores at least "
                        f"{target.failed_close}; if the hands are played out, the closer "
                        f"scores as if announcing, and a closer short of {target.points} "
-                       f"gives every other player {target.failed_close}.", "play.close")
+                       f"gives every other player {target.failed_close}.", "play.close",
+                       "scoring.target.failed_close")
     no_close = " and no close" if closes else ""
     if target.unannounced is Unannounced.BY_POINTS:
         yield sentence(f"A deal played out with no announcement{no_close}: the player "
