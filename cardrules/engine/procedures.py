@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext, State
     from cardrules.model.common import Visibility
+    from cardrules.model.sentence import Sentence
 
 __all__ = ["NEEDS", "Procedure", "find", "known", "needs_words", "offering", "register"]
 
@@ -180,15 +181,15 @@ class Procedure(abc.ABC):
         return len(variant.pack.ranks) * len(variant.pack.suits) \
             + len(variant.pack.extra_names) + 2
 
-    def describe(self, variant: Any) -> Iterator[str]:
-        """The rules of play and scoring of ``variant`` in English, one line per rule
-        (``cardrules rules`` prints them under "Play"); none by default."""
+    def describe(self, variant: Any) -> Iterator[Sentence | str]:
+        """The rules of play and scoring of ``variant`` in English, one sentence per rule
+        (``cardrules rules`` prints them under "Play"), each a
+        :class:`~cardrules.model.sentence.Sentence` tied to the rule it words (or a bare
+        line, printed as it is); none by default.  A sentence wording the default of a
+        hook point says so (``Sentence.hook``): a variant naming another hook there has
+        the hook's sentence in its place, and the named hooks worded nowhere are listed
+        apart."""
         return iter(())
-
-    def hooks_described(self) -> frozenset[str]:
-        """The hook points :meth:`describe` words in place of the rules they replace
-        (``cardrules rules`` lists the other named hooks apart); none by default."""
-        return frozenset()
 
     def draws_stock(self, variant: Any) -> bool:
         """Whether play draws from the cards left after the deal (the stock); True by

@@ -11,17 +11,21 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
+
+import attrs
 
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.turns import When
 from cardrules.hooks import POINTS, known, named_hooks
 from cardrules.model import DealSpec, Variant
 from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
+from cardrules.model.sentence import Sentence, sentence
+from cardrules.model.sentence import lines as printed
 from cardrules.phases import find as find_phase
 
-__all__ = ["describe", "hand_sizes"]
+__all__ = ["describe", "hand_sizes", "hook_sentences", "play_sentences"]
 
 
 def describe(variant: Variant) -> list[str]:
@@ -35,23 +39,66 @@ def describe(variant: Variant) -> list[str]:
         phases = list(_phases(variant, when))
         if phases:
             lines += [heading, *phases, ""]
-    play = list(find_procedure(variant.play.procedure).describe(variant))
+    play = play_sentences(variant)
     if play:
-        lines += ["## Play", *play, ""]
+        lines += ["## Play", *_lines(play), ""]
     during = list(_phases(variant, When.BETWEEN_TRICKS, When.BETWEEN_BOUTS))
     if during:
         lines += ["## During play", *during, ""]
     lines += ["## The match", *_match(variant), ""]
-    procedure = find_procedure(variant.play.procedure)
-    in_place = {"first_mover", "pack", *procedure.hooks_described()}
-    others = {p: text for p, text in named_hooks(variant.hooks).items() if p not in in_place}
+    others = hook_sentences(variant)
     if others:
-        lines += ["## Hooks in force",
-                  *(f"- {POINTS[p][:1].upper()}{POINTS[p][1:]}: {text}"
-                    for p, text in others.items()), ""]
+        lines += ["## Hooks in force", *_lines(others), ""]
     if variant.options:
         lines += ["## Options in force", *_options(variant)]
     return lines
+
+
+def play_sentences(variant: Variant) -> list[Sentence | str]:
+    """The rules of play and scoring of ``variant`` as its procedure words them, each
+    sentence tied to the rule it words (a procedure of another package may give bare
+    lines); a sentence wording the default of a hook point the variant names another
+    hook for gives way to that hook's sentence (its docstring's first sentence), the
+    first in place of the default's wording, the others dropped.
+
+    >>> import cardrules
+    >>> [s.rules for s in play_sentences(cardrules.load("hearts").variant)][:2]
+    [('play.lead',), ('play.opening',)]
+    """
+    hooked = named_hooks(variant.hooks)
+    out: list[Sentence | str] = []
+    placed: set[str] = set()
+    for s in find_procedure(variant.play.procedure).describe(variant):
+        if isinstance(s, str) or s.hook not in hooked:
+            out.append(s)
+        elif s.hook not in placed:
+            placed.add(s.hook)
+            out.append(attrs.evolve(s, text=hooked[s.hook], rules=(f"hooks.{s.hook}",),
+                                    present=True, hook="", indent=0))
+    return out
+
+
+def hook_sentences(variant: Variant) -> list[Sentence]:
+    """The named hooks not worded in place (their sentence under "Play", or among the
+    cards and players), each in a sentence of its own: what the point decides, then the
+    hook's docstring's first sentence."""
+    said = {s if isinstance(s, str) else s.text for s in play_sentences(variant)}
+    return [sentence(f"{POINTS[p][:1].upper()}{POINTS[p][1:]}: {text}", f"hooks.{p}")
+            for p, text in named_hooks(variant.hooks).items()
+            if p not in ("first_mover", "pack") and text not in said]
+
+
+def _lines(sentences: Sequence[Sentence | str]) -> list[str]:
+    """Sentences as printed lines (a bare line as it is)."""
+    out: list[str] = []
+    for s in sentences:
+        if isinstance(s, str):
+            out.append(s)
+        elif s.joined and out:
+            out[-1] += " " + s.text
+        else:
+            out += printed([s])
+    return out
 
 
 def _phases(v: Variant, *whens: When) -> Iterator[str]:

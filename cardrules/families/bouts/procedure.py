@@ -30,6 +30,7 @@ from cardrules.families.bouts.model import (
 from cardrules.families.bouts.state import BoutsState
 from cardrules.families.bouts.tables import BoutsTables
 from cardrules.model.problems import Found
+from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
@@ -173,7 +174,7 @@ class Bouts(Procedure):
         suits = len(variant.pack.suits)
         return play.action_bound(variant.pack.size, suits)
 
-    def describe(self, variant: Any) -> Iterator[str]:
+    def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_bouts(variant)
 
     def compile(self, game: GameContext) -> BoutsTables:

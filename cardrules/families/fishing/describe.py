@@ -7,58 +7,72 @@ from typing import Any
 
 from cardrules.families.fishing.model import FishingPlay, FishingScoring
 from cardrules.families.fishing.tables import rank_values
+from cardrules.model.sentence import Sentence, sentence
 
 __all__ = ["describe_fishing"]
 
 
-def describe_fishing(variant: Any) -> Iterator[str]:
-    """The rules of ``variant``'s play and scoring, as ``cardrules rules`` prints them.
+def describe_fishing(variant: Any) -> Iterator[Sentence]:
+    """The rules of ``variant``'s play and scoring, as ``cardrules rules`` prints them,
+    each sentence tied to the rule record it words.
 
     >>> from cardrules.loader.load import load_variant
-    >>> next(describe_fishing(load_variant("scopa")[0]))
-    '- After the deal 4 cards are turned face up on the table.'
+    >>> next(describe_fishing(load_variant("scopa")[0])).text
+    'After the deal 4 cards are turned face up on the table.'
     """
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
     if play.table:
-        yield f"- After the deal {play.table} cards are turned face up on the table."
+        yield sentence(f"After the deal {play.table} cards are turned face up on the table.",
+                       "play.table")
     if play.redeal_rank:
-        yield (f"- If {play.redeal_count} or more {play.redeal_rank}s lie on the table, "
-               f"the cards are shuffled and dealt again.")
+        yield sentence(f"If {play.redeal_count} or more {play.redeal_rank}s lie on the "
+                       "table, the cards are shuffled and dealt again.", "play.redeal_rank",
+                       "play.redeal_count")
     ranks = variant.pack.ranks
     values = rank_values(ranks, play.values, dict(variant.pack.points))
     if play.capture.by_sum:
-        yield "- Values for sums: " + ", ".join(f"{r} {v}" for r, v in zip(ranks, values)) \
-            + "."
+        yield sentence("Values for sums: " + ", ".join(f"{r} {v}" for r, v in
+                                                         zip(ranks, values)) + ".",
+                       "play.capture")
     what = {"rank": "one card of its rank", "sum": "cards whose values add up to its value",
             "both": "one card of its rank, or cards whose values add up to its value"}
-    yield (f"- On your turn play one card from hand: it captures {what[play.capture.value]} "
-           f"('capture 7D 4S 3C', the card played first), or joins the table ('play 7D').")
+    yield sentence(f"On your turn play one card from hand: it captures "
+                   f"{what[play.capture.value]} ('capture 7D 4S 3C', the card played "
+                   "first), or joins the table ('play 7D').", "play.capture")
     if play.capture.by_rank and play.capture.by_sum and play.rank_first:
-        yield "- With a card of its rank on the table, you must capture one of those."
+        yield sentence("With a card of its rank on the table, you must capture one of "
+                       "those.", "play.rank_first")
     if play.must_capture:
-        yield "- A card that can capture must capture."
+        yield sentence("A card that can capture must capture.", "play.must_capture")
     if play.refill:
-        yield "- When every hand is empty, the players are dealt again from the stock."
+        yield sentence("When every hand is empty, the players are dealt again from the "
+                       "stock.", "play.refill")
     if play.last_takes_rest:
-        yield "- When the deal ends, the last player to capture takes the cards left."
+        yield sentence("When the deal ends, the last player to capture takes the cards "
+                       "left.", "play.last_takes_rest")
     if play.partners:
-        yield "- With four players, partners sit opposite and count their captures together."
+        yield sentence("With four players, partners sit opposite and count their captures "
+                       "together.", "play.partners")
     yield from _scoring(scoring)
 
 
-def _scoring(scoring: FishingScoring) -> Iterator[str]:
+def _scoring(scoring: FishingScoring) -> Iterator[Sentence]:
     tie = "; a tie scores nothing"
     if scoring.most_cards:
-        yield f"- Most cards captured: {scoring.most_cards}{tie}."
+        yield sentence(f"Most cards captured: {scoring.most_cards}{tie}.",
+                       "scoring.most_cards")
     if scoring.suit and scoring.most_suit:
-        yield f"- Most cards of {scoring.suit} captured: {scoring.most_suit}{tie}."
+        yield sentence(f"Most cards of {scoring.suit} captured: {scoring.most_suit}{tie}.",
+                       "scoring.suit", "scoring.most_suit")
     for card, points in scoring.cards.items():
-        yield f"- Capturing {card}: {points}."
+        yield sentence(f"Capturing {card}: {points}.", f"scoring.cards.{card}")
     if scoring.primiera:
         table = ", ".join(f"{r} {p}" for r, p in scoring.primiera.items())
-        yield (f"- Primiera, the highest sum of the best card of each suit ({table}): "
-               f"{scoring.primiera_points}{tie}; a side lacking a suit has none.")
+        yield sentence(f"Primiera, the highest sum of the best card of each suit ({table}): "
+                       f"{scoring.primiera_points}{tie}; a side lacking a suit has none.",
+                       "scoring.primiera", "scoring.primiera_points")
     if scoring.sweep:
         last = "" if scoring.last_sweep else ", except on the deal's last play"
-        yield f"- Each sweep, a capture that clears the table{last}: {scoring.sweep}."
+        yield sentence(f"Each sweep, a capture that clears the table{last}: {scoring.sweep}.",
+                       "scoring.sweep")

@@ -22,6 +22,7 @@ from cardrules.families.fishing.scoring import sides
 from cardrules.families.fishing.state import FishingState
 from cardrules.families.fishing.tables import FishingTables
 from cardrules.model.problems import Found
+from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
@@ -119,7 +120,7 @@ class Fishing(Procedure):
         """See :func:`~cardrules.families.fishing.checks.action_bound`."""
         return action_bound(variant)
 
-    def describe(self, variant: Any) -> Iterator[str]:
+    def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_fishing(variant)
 
     def starter_place(self, variant: Any) -> str:

@@ -2,7 +2,7 @@
 
 >>> import cardrules
 >>> lines = list(describe_shedding(cardrules.load("bank").variant))
->>> lines[0].startswith("- On your turn you must beat the top card")
+>>> lines[0].text.startswith("On your turn you must beat the top card")
 True
 """
 
@@ -30,6 +30,7 @@ from cardrules.families.shedding.model import (
 )
 from cardrules.hooks import named_hooks
 from cardrules.model.common import TrumpBeat
+from cardrules.model.sentence import Sentence, sentence
 from cardrules.model.variant import PhaseEntry, Variant
 from cardrules.phases import find as find_phase
 from cardrules.primitives.beats import describe_clause
@@ -37,8 +38,9 @@ from cardrules.primitives.beats import describe_clause
 __all__ = ["describe_shedding"]
 
 
-def describe_shedding(v: Variant) -> Iterator[str]:
-    """The rules of play and scoring of shedding game ``v``, one line per rule."""
+def describe_shedding(v: Variant) -> Iterator[Sentence]:
+    """The rules of play and scoring of shedding game ``v``, one rule per sentence, each
+    tied to the rule record it words."""
     yield from _shedding(v)
 
 
@@ -59,35 +61,38 @@ def _then(then: Then) -> str:
                             "next card laid must be of that suit or another wild card"}[then]
 
 
-def _shedding(v: Variant) -> Iterator[str]:
+def _shedding(v: Variant) -> Iterator[Sentence]:
     play = v.play
     assert isinstance(play, SheddingPlay)
     pile = play.pile
     must = "may lay a card on" if play.draw.at_will else "must beat"
-    yield (f"- On your turn you {must} the top card of the {pile} if you can. A card beats "
-           "it if it is " + "; or ".join(describe_clause(c) for c in play.beats) + ".")
+    yield sentence(f"On your turn you {must} the top card of the {pile} if you can.",
+                   "play.draw.at_will", present=False)
+    yield sentence("A card beats it if it is " + "; or ".join(describe_clause(c)
+                                                               for c in play.beats) + ".",
+                   "play.beats", present=False, hook="lay_on", joined=True)
     hooked = named_hooks(v.hooks)
     if "refusal" in hooked:
-        yield "- " + hooked["refusal"]
+        yield sentence(hooked["refusal"], "hooks.refusal")
     if "upcard" in hooked:
-        yield "- " + hooked["upcard"]
-    yield "- " + _trumps(play, v.phases)
-    for wild in play.wild:
+        yield sentence(hooked["upcard"], "hooks.upcard")
+    yield _trumps(play, v.phases)
+    for i, wild in enumerate(play.wild):
         article = _a(wild.rank)
-        yield f"- {article[0].upper()}{article[1:]} may be laid on any top card" \
-              f"{_then(wild.then)}."
-    for group in play.groups:
+        yield sentence(f"{article[0].upper()}{article[1:]} may be laid on any top card"
+                       f"{_then(wild.then)}.", f"play.wild[{i}]")
+    for i, group in enumerate(play.groups):
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \
                 "if the card chosen for the top beats the top card"
-            yield (f"- You may lay {group.size} cards of one rank {where}, choosing which lies "
-                   f"on top{_then(group.then)}.")
+            yield sentence(f"You may lay {group.size} cards of one rank {where}, choosing "
+                           f"which lies on top{_then(group.then)}.", f"play.groups[{i}]")
         else:
             where = "whatever the top card" if group.laid_on is LaidOn.ANY else \
                 "if either end card beats the top card; that end goes first and the other " \
                 "end becomes the new top"
-            yield (f"- You may lay {group.size} cards of one suit in sequence on the ladder "
-                   f"{where}{_then(group.then)}.")
+            yield sentence(f"You may lay {group.size} cards of one suit in sequence on the "
+                           f"ladder {where}{_then(group.then)}.", f"play.groups[{i}]")
     effects = {AfterTurn.SKIP: "the next player loses their turn; the player after them must "
                                "beat it",
                AfterTurn.DRAW_THEN_PLAY: "the next player draws one card, then takes a normal "
@@ -97,47 +102,57 @@ def _shedding(v: Variant) -> Iterator[str]:
                                   "moved before you moves next" + _two_player(play)}
     for rank, effect in play.after_turn.items():
         if effect is not None:
-            yield f"- When a turn ends with {_a(rank)} on top, {effects[effect]}."
+            yield sentence(f"When a turn ends with {_a(rank)} on top, {effects[effect]}.",
+                           f"play.after_turn.{rank}", hook="after_play")
     yield from _forced_draw(play)
     if play.draw.at_will and play.draw.ends_turn:
-        yield ("- Instead of playing you may draw one card from the stock, even when you "
-               "could play; drawing ends your turn. With an empty stock you play or pass.")
+        yield sentence("Instead of playing you may draw one card from the stock, even when "
+                       "you could play; drawing ends your turn. With an empty stock you play "
+                       "or pass.", "play.draw.at_will", "play.draw.ends_turn")
     elif play.draw.at_will:
         most = play.draw.max_per_turn
-        yield (f"- On your turn you may draw from the stock, even when you could play, up to "
-               f"{most} card{'s' if most != 1 else ''}; after that, or once the stock is "
-               "empty, you play or pass.")
+        yield sentence(f"On your turn you may draw from the stock, even when you could play, "
+                       f"up to {most} card{'s' if most != 1 else ''}; after that, or once the "
+                       "stock is empty, you play or pass.", "play.draw.at_will",
+                       "play.draw.max_per_turn")
     elif play.stuck_draw and play.draw.ends_turn:
-        yield ("- If you cannot beat the top card, draw a card; drawing ends your turn. With "
-               "an empty stock you pass. You may not draw while you can beat.")
+        yield sentence("If you cannot beat the top card, draw a card; drawing ends your "
+                       "turn. With an empty stock you pass. You may not draw while you can "
+                       "beat.", "play.stuck_draw", "play.draw.ends_turn")
     elif play.stuck_draw:
-        yield (f"- If you cannot beat the top card, draw a card (up to {play.stuck_draw}); if "
-               "that gives you a move you must make it, otherwise your turn passes. With an "
-               "empty stock you pass. You may not draw while you can beat.")
+        yield sentence(f"If you cannot beat the top card, draw a card (up to "
+                       f"{play.stuck_draw}); if that gives you a move you must make it, "
+                       "otherwise your turn passes. With an empty stock you pass. You may "
+                       "not draw while you can beat.", "play.stuck_draw")
     else:
-        yield "- If you cannot beat the top card, your turn passes."
+        yield sentence("If you cannot beat the top card, your turn passes.", "play.stuck_draw",
+                       present=False)
     if play.draw.reshuffle:
-        yield (f"- When a card is to be drawn and the stock is empty, the {pile} but its top "
-               f"card is shuffled to make a new stock (at most {play.draw.max_reshuffles} "
-               "times a deal; after that an empty stock stays empty).")
+        yield sentence(f"When a card is to be drawn and the stock is empty, the {pile} but "
+                       f"its top card is shuffled to make a new stock (at most "
+                       f"{play.draw.max_reshuffles} times a deal; after that an empty stock "
+                       "stays empty).", "play.draw.reshuffle", "play.draw.max_reshuffles")
     if play.last_card.penalty:
         n = play.last_card.penalty
-        yield (f"- On a turn where a play you may make would leave you one card, you may "
-               f"'announce' first; if your play leaves you one card and you did not announce "
-               f"in that turn, you draw {n} card{'s' * (n != 1)} from the stock at once.")
+        yield sentence(f"On a turn where a play you may make would leave you one card, you "
+                       f"may 'announce' first; if your play leaves you one card and you did "
+                       f"not announce in that turn, you draw {n} card{'s' * (n != 1)} from "
+                       "the stock at once.", "play.last_card.penalty")
     if play.starter_redraw and v.deal.starter:
-        yield (f"- A starter card of rank {_ranks(play.starter_redraw)} is put under the "
-               "stock and the next card is turned instead.")
+        yield sentence(f"A starter card of rank {_ranks(play.starter_redraw)} is put under "
+                       "the stock and the next card is turned instead.", "play.starter_redraw",
+                       "deal.starter")
     if play.take_min > v.pack.size:
-        yield f"- The {pile} is never taken."
+        yield sentence(f"The {pile} is never taken.", "play.take_min")
     else:
-        yield (f"- When the player who had to beat your card cannot, you take the {pile} and "
-               f"score its card points; a {pile} of fewer than {play.take_min} cards is never "
-               "taken, and nobody takes their own card. After a take, the next player must "
-               f"beat the last top card; their card starts a new {pile}.")
+        yield sentence(f"When the player who had to beat your card cannot, you take the "
+                       f"{pile} and score its card points; a {pile} of fewer than "
+                       f"{play.take_min} cards is never taken, and nobody takes their own "
+                       f"card. After a take, the next player must beat the last top card; "
+                       f"their card starts a new {pile}.", "play.take_min")
     for rank in play.cover_takes:
-        yield (f"- Whoever lays a card on a group of {rank}s laid in one move takes the {pile} "
-               "at once.")
+        yield sentence(f"Whoever lays a card on a group of {rank}s laid in one move takes "
+                       f"the {pile} at once.", "play.cover_takes")
     yield from _shedding_scoring(v)
 
 
@@ -148,11 +163,11 @@ def _two_player(play: SheddingPlay) -> str:
     return "; with two players holding cards the other player simply moves next"
 
 
-def _forced_draw(play: SheddingPlay) -> Iterator[str]:
+def _forced_draw(play: SheddingPlay) -> Iterator[Sentence]:
     forced = play.forced_draw
     for rank, count in forced.ranks.items():
-        yield (f"- When a turn ends with {_a(rank)} on top, the next player must draw {count} "
-               f"card{'s' * (count != 1)}.")
+        yield sentence(f"When a turn ends with {_a(rank)} on top, the next player must draw "
+                       f"{count} card{'s' * (count != 1)}.", f"play.forced_draw.ranks.{rank}")
     if not forced.ranks:
         return
     if forced.answer is ForcedDrawAnswer.SAME_RANK:
@@ -163,27 +178,31 @@ def _forced_draw(play: SheddingPlay) -> Iterator[str]:
         answer = "draws the whole total (it cannot be passed on)"
     then = "then their turn ends" if forced.then is ForcedDrawThen.TURN_ENDS else \
         "then they take a normal turn"
-    yield (f"- A player made to draw {answer} in one move; {then}. Facing a draw they may lay "
-           "no other card. If there is not enough to draw they draw what there is; with "
-           "nothing to draw they pass and the draw lapses.")
+    yield sentence(f"A player made to draw {answer} in one move; {then}. Facing a draw they "
+                   "may lay no other card. If there is not enough to draw they draw what "
+                   "there is; with nothing to draw they pass and the draw lapses.",
+                   "play.forced_draw.answer", "play.forced_draw.then", present=False)
 
 
-def _trumps(play: SheddingPlay, play_phases: Sequence[PhaseEntry]) -> str:
+def _trumps(play: SheddingPlay, play_phases: Sequence[PhaseEntry]) -> Sentence:
     t = play.trumps
     beat = "any card of a lower class" if t.beat is TrumpBeat.ANY_RANK else \
         "a card of a lower class only with the rank one rung lower"
     if t.mode is TrumpMode.NONE:
-        return "No trumps."
+        return sentence("No trumps.", "play.trumps.mode", present=False)
     if t.mode is TrumpMode.SHARED:
-        return f"Trump suits for everyone: {_ranks(t.shared)}; a trump beats {beat}."
+        return sentence(f"Trump suits for everyone: {_ranks(t.shared)}; a trump beats {beat}.",
+                        "play.trumps.mode", "play.trumps.shared", "play.trumps.beat")
     if t.mode is TrumpMode.RANKED:
         order = " below ".join(t.ranked)
-        return f"Trump classes: {order}, all above the plain suits; a higher class beats {beat}."
+        return sentence(f"Trump classes: {order}, all above the plain suits; a higher class "
+                        f"beats {beat}.", "play.trumps.mode", "play.trumps.ranked",
+                        "play.trumps.beat")
     chosen = any(find_phase(entry.name).before_deal for entry in play_phases)
     how = "chosen before the first deal" if chosen else "by seat: the first suit to the " \
         "first seat, the next to the next"
-    return (f"Every player has a trump suit of their own for the whole match ({how}); for "
-            f"them it beats {beat}.")
+    return sentence(f"Every player has a trump suit of their own for the whole match ({how}); "
+                    f"for them it beats {beat}.", "play.trumps.mode", "play.trumps.beat")
 
 
 def _bonus(b: Bonus, pile: str) -> str:
@@ -207,25 +226,29 @@ def _bonus(b: Bonus, pile: str) -> str:
     return " ".join(what) + ": " + "; ".join(gains)
 
 
-def _shedding_scoring(v: Variant) -> Iterator[str]:
+def _shedding_scoring(v: Variant) -> Iterator[Sentence]:
     s = v.scoring
     assert isinstance(s, SheddingScoring)
     if s.places:
-        yield ("- Players who lay their last card go out; going out 1st, 2nd, 3rd... scores "
-               + ", ".join(f"{p:+d}" for p in s.places) + ".")
-    for bonus in s.bonuses:
-        yield f"- Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}."
+        yield sentence("Players who lay their last card go out; going out 1st, 2nd, 3rd... "
+                       "scores " + ", ".join(f"{p:+d}" for p in s.places) + ".",
+                       "scoring.places")
+    for i, bonus in enumerate(s.bonuses):
+        yield sentence(f"Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}.",
+                       f"scoring.bonuses[{i}]")
     first = "as soon as one player is out" if getattr(v.play, "ends", None) is \
         DealEnd.FIRST_OUT else "when only one player holds cards"
     extra = getattr(v.play, "blocked_extra_passes", 0)
     more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
     remade = isinstance(v.play, SheddingPlay) and v.play.draw.reshuffle
     empty = "there is nothing left to draw" if remade else "the stock is empty"
-    yield (f"- The deal ends {first}, or when {empty} and every player holding "
-           f"cards has passed in a row{more}.")
+    yield sentence(f"The deal ends {first}, or when {empty} and every player holding "
+                   f"cards has passed in a row{more}.", "play.ends",
+                   "play.blocked_extra_passes", present=False)
     pile = getattr(v.play, "pile", "pile")
-    yield f"- Cards left on the {pile}: " + ("nobody scores them." if s.leftover is Leftover.DISCARD
-                                          else "the owner of the top card takes them.")
+    yield sentence(f"Cards left on the {pile}: " + (
+        "nobody scores them." if s.leftover is Leftover.DISCARD
+        else "the owner of the top card takes them."), "scoring.leftover", present=False)
     p = s.hand_penalty
     penalty = {HandPenaltyMode.NONE: "cost nothing",
                HandPenaltyMode.POINTS: "cost their card points",
@@ -233,7 +256,8 @@ def _shedding_scoring(v: Variant) -> Iterator[str]:
                HandPenaltyMode.POINTS_PLUS_PER_CARD:
                    f"cost their card points plus {p.per_card} per card",
                HandPenaltyMode.BY_CARD: "cost, each, " + _card_costs(p)}[p.mode]
-    yield f"- Cards still in hand at the end {penalty}."
+    yield sentence(f"Cards still in hand at the end {penalty}.", "scoring.hand_penalty",
+                   present=False)
 
 
 def _card_costs(p: HandPenalty) -> str:

@@ -36,6 +36,7 @@ from cardrules.families.shedding.tables import SheddingTables
 from cardrules.hooks import is_default
 from cardrules.model.common import BeatClause, RankClause
 from cardrules.model.problems import Found
+from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
@@ -200,11 +201,8 @@ class Shedding(Procedure):
     def action_bound(self, variant: Any) -> int:
         return shedding_bound(variant)
 
-    def describe(self, variant: Any) -> Iterator[str]:
+    def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_shedding(variant)
-
-    def hooks_described(self) -> frozenset[str]:
-        return frozenset({"upcard", "refusal"})
 
     def starter_place(self, variant: Any) -> str:
         return str(variant.play.pile)

@@ -34,6 +34,7 @@ from cardrules.families.tricks.model import (
 )
 from cardrules.hooks import DEFAULTS, named_hooks
 from cardrules.model import Variant
+from cardrules.model.sentence import Sentence, sentence
 from cardrules.phases import find as find_phase
 from cardrules.primitives.beats import describe_clause
 
@@ -56,39 +57,54 @@ _HOLDERS = {
 """Who holds and takes the trick, per holder rule."""
 
 
-def describe_tricks(variant: Variant) -> Iterator[str]:
-    """The play section of a trick-taking variant, one rule per line."""
+def describe_tricks(variant: Variant) -> Iterator[Sentence]:
+    """The play section of a trick-taking variant, one rule per sentence, each tied to
+    the rule record it words."""
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
     hooked = named_hooks(variant.hooks)
-    yield "- " + _lead(play)
-    yield from ("- " + line for line in _lead_restrictions(play))
-    yield "- " + _answer(play, refused="refusal" in hooked)
-    yield from ("- " + line for line in _duties(play))
+    yield sentence(_lead(play), "play.lead", present=play.lead.max_cards > 1)
+    yield from _lead_restrictions(play)
+    yield sentence(_answer(play, refused="refusal" in hooked), "play.answer", present=False)
+    yield from _duties(play)
     if "refusal" in hooked:
-        yield "- " + hooked["refusal"]
-    yield "- " + (hooked["card_order"] + " " + _trump(play.trump, play.draw)
-                  if "card_order" in hooked else _beats(play))
+        yield sentence(hooked["refusal"], "hooks.refusal")
+    within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
+    yield sentence(f"A card is beaten by {within}.", "play.beats", present=False,
+                   hook="card_order")
+    yield sentence(_trump(play.trump, play.draw), "play.trump",
+                   present=play.trump.source is not TrumpSource.NONE, joined=True)
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
-        yield "- " + _SETS[play.sets]
-    yield "- " + _HOLDERS[play.holder]
-    yield "- " + _draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0)
-    yield from ("- " + line for line in describe_stock.stock_rules(play))
+        yield sentence(_SETS[play.sets], "play.sets", present=False)
+    yield sentence(_HOLDERS[play.holder], "play.holder", present=False)
+    yield sentence(_draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0),
+                   "play.draw", present=play.draw is not DrawOrder.NONE)
+    yield from describe_stock.stock_rules(play)
     if any(spec.effect is Effect.SCORE for spec in play.combinations.values()):
-        yield "- " + describe_stock.declaring(next(iter(play.combinations)))
+        yield sentence(describe_stock.declaring(next(iter(play.combinations))),
+                       "play.combinations")
         for name, spec in play.combinations.items():
-            yield f"  - {describe_combination(name, spec, scoring)}"
+            yield sentence(describe_combination(name, spec, scoring),
+                           f"play.combinations.{name}", indent=1)
     elif play.combinations:
-        yield ("- Before each lead, every player is asked in turn, the player due to lead "
-               "first and then clockwise, whether to declare a combination or pass (one "
-               "holding none can only pass); a player is not asked while the hand sizes rule "
-               "out every combination they could declare. The combinations:")
+        yield sentence("Before each lead, every player is asked in turn, the player due to "
+                       "lead first and then clockwise, whether to declare a combination or "
+                       "pass (one holding none can only pass); a player is not asked while "
+                       "the hand sizes rule out every combination they could declare. The "
+                       "combinations:", "play.combinations")
         for name, spec in play.combinations.items():
-            yield f"  - {describe_combination(name, spec, scoring)}"
+            yield sentence(describe_combination(name, spec, scoring),
+                           f"play.combinations.{name}", indent=1)
     if not _scores_replaced(variant):
-        yield from _scoring(scoring, counts_points=_counts_points(variant))
-    yield "- " + _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
-                           scoring.target is not None)
+        yield from _scoring(variant)
+    yield from _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
+                         scoring.target is not None)
+
+
+def _several(play: TricksPlay) -> bool:
+    """Whether more than one card may be led (and so answered) at once."""
+    return play.lead.max_cards > 1 or any(
+        spec.effect is Effect.LEAD for spec in play.combinations.values())
 
 
 def _lead(play: TricksPlay) -> str:
@@ -107,8 +123,9 @@ def _answer(play: TricksPlay, *, refused: bool = False) -> str:
     ways = [w for w, allowed in (("face up (`answer`)", answer.face_up),
                                  ("face down (`throw`)", answer.face_down)) if allowed]
     free = play.duties == Duties() and not play.first_trick.no_cards and not refused
-    text = ("Then each other player in turn, clockwise, answers with as many cards as were "
-            f"led, {' or '.join(ways) or 'in no allowed way'}."
+    many = "as many cards as were led" if _several(play) else "one card"
+    text = (f"Then each other player in turn, clockwise, answers with {many}, "
+            f"{' or '.join(ways) or 'in no allowed way'}."
             + (" Nobody has to follow suit or to beat." if free else ""))
     if answer.face_down:
         text += (" Face-down cards never beat; only the player who laid them (and whoever "
@@ -116,48 +133,53 @@ def _answer(play: TricksPlay, *, refused: bool = False) -> str:
     return text
 
 
-def _lead_restrictions(play: TricksPlay) -> Iterator[str]:
+def _lead_restrictions(play: TricksPlay) -> Iterator[Sentence]:
     """The opening card and the suits that must be broken, one sentence each."""
     opening = play.opening
     if opening is not None:
         card = opening.card
         what = f"a card of {card}'s suit" if opening.any_of_suit else card
-        yield (f"The player holding {card} leads the first trick of every deal (whoever "
-               f"would lead otherwise) and must lead {what}.")
+        yield sentence(f"The player holding {card} leads the first trick of every deal "
+                       f"(whoever would lead otherwise) and must lead {what}.", "play.opening")
     if play.unbroken is not None:
         suits = _or(play.unbroken.suits)
         by = f" or {_or(play.unbroken.broken_by)}" if play.unbroken.broken_by else ""
-        yield (f"{suits} may not be led until broken, that is until a card of {suits}{by} "
-               "has been played in the deal, unless the leader holds nothing else.")
+        yield sentence(f"{suits} may not be led until broken, that is until a card of "
+                       f"{suits}{by} has been played in the deal, unless the leader holds "
+                       "nothing else.", "play.unbroken")
 
 
-def _duties(play: TricksPlay) -> Iterator[str]:
+def _duties(play: TricksPlay) -> Iterator[Sentence]:
     """The duties of answering and the first-trick restriction, one sentence each."""
     duties = play.duties
     when = {Condition.STOCK_EMPTY: " Once the stock is empty:",
             Condition.STOCK_CLOSED: " Once the stock is closed or empty:"}.get(duties.when, "")
-    musts = []
+    musts, rules = [], []
     if duties.follow is Follow.SUIT:
         musts.append("a player who can must follow suit, answering with cards of the led "
-                     "suit (as many as they hold, up to the number led)")
+                     "suit (as many as they hold, up to the number led)" if _several(play)
+                     else "a player who can must follow suit, answering with a card of the "
+                     "led suit")
+        rules.append("play.duties.follow")
     if duties.trump_when_void:
         musts.append("a player holding no card of the led suit must answer with trumps if "
                      "able")
+        rules.append("play.duties.trump_when_void")
     if duties.head:
         musts.append("among the answers these duties allow, a player must beat the cards "
                      "holding the trick if able")
+        rules.append("play.duties.head")
     if musts:
         text = "; ".join(musts)
-        yield (when + " " + text if when else text[0].upper() + text[1:]).strip() + "."
+        if when:
+            rules.append("play.duties.when")
+        yield sentence((when + " " + text if when else text[0].upper() + text[1:]).strip()
+                       + ".", *rules)
     if play.first_trick.no_cards:
-        yield (f"A player holding no card of the led suit may not play "
-               f"{_or(play.first_trick.no_cards)} (cards of those suits, or those cards) to "
-               "the first trick of the deal, unless nothing else is allowed.")
-
-
-def _beats(play: TricksPlay) -> str:
-    within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
-    return f"A card is beaten by {within}. {_trump(play.trump, play.draw)}"
+        yield sentence(f"A player holding no card of the led suit may not play "
+                       f"{_or(play.first_trick.no_cards)} (cards of those suits, or those "
+                       "cards) to the first trick of the deal, unless nothing else is "
+                       "allowed.", "play.first_trick.no_cards")
 
 
 def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
@@ -274,49 +296,62 @@ def _scores_replaced(variant: Variant) -> bool:
     return False
 
 
-def _counts_points(variant: Variant) -> bool:
-    """Whether card points can matter to a deal's scores (some card or the last trick is
-    worth points, or a hook says what cards are worth)."""
+def _points_rules(variant: Variant) -> tuple[str, ...]:
+    """The rules that make card points matter to a deal's scores (some card or the last
+    trick is worth points, or a hook says what cards are worth); none: they do not."""
     pack, scoring = variant.pack, variant.scoring
     assert isinstance(scoring, TrickScoring)
-    return bool(any(pack.points.values()) or any(pack.card_points.values())
-                or scoring.last_trick or "card_points" in variant.hooks)
+    return tuple(path for path, worth in (
+        ("pack.points", any(pack.points.values())),
+        ("pack.card_points", any(pack.card_points.values())),
+        ("scoring.last_trick", scoring.last_trick),
+        ("hooks.card_points", "card_points" in variant.hooks)) if worth)
 
 
-def _scoring(scoring: TrickScoring, *, counts_points: bool = True) -> Iterator[str]:
-    if counts_points:
-        yield "- When the deal ends, everyone counts the card points in the tricks they took."
+def _scoring(variant: Variant) -> Iterator[Sentence]:
+    """How a deal is scored, tied to ``scoring`` (and to what the cards are worth)."""
+    play, scoring = variant.play, variant.scoring
+    assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
+    worth = _points_rules(variant)
+    if worth:
+        yield sentence("When the deal ends, everyone counts the card points in the tricks "
+                       "they took.", *worth)
     if scoring.last_trick:
-        yield (f"- Whoever takes the last trick of a deal played to its last card adds "
-               f"{scoring.last_trick} to their card points.")
+        yield sentence(f"Whoever takes the last trick of a deal played to its last card adds "
+                       f"{scoring.last_trick} to their card points.", "scoring.last_trick")
     if scoring.partners is Partners.OPPOSITE:
-        pooled = "card points and tricks" if counts_points else "tricks"
-        yield (f"- Players sitting opposite are partners: they add up their {pooled}, and "
-               "both score what the pair scores.")
+        pooled = "card points and tricks" if worth else "tricks"
+        yield sentence(f"Players sitting opposite are partners: they add up their {pooled}, "
+                       "and both score what the pair scores.", "scoring.partners")
     if scoring.target is not None:
-        yield from describe_stock.target_rules(scoring.target, describe_band)
+        yield from describe_stock.target_rules(scoring.target, describe_band,
+                                               closes=play.close is not None)
         return
     if scoring.scored_by_terms:
         yield from describe_terms(scoring)
         return
     if scoring.most_points is not None:
-        yield (f"- The player with the most card points scores {scoring.most_points} (tied "
-               "leaders all do); every other player scores by the first of these lines they "
-               "reach:")
+        yield sentence(f"The player with the most card points scores {scoring.most_points} "
+                       "(tied leaders all do); every other player scores by the first of "
+                       "these lines they reach:", "scoring.most_points", "scoring.bands",
+                       present=False)
     else:
-        yield "- Every player scores by the first of these lines they reach:"
+        yield sentence("Every player scores by the first of these lines they reach:",
+                       "scoring.bands")
     for name, band in scoring.bands.items():
-        yield f"  - {describe_band(name, band)}"
+        yield sentence(describe_band(name, band), f"scoring.bands.{name}", indent=1,
+                       present=False)
     if not any(b.min_points == b.min_tricks == 0 for b in scoring.bands.values()):
-        yield "  - anyone else: 0"
+        yield sentence("anyone else: 0", "scoring.bands", indent=1)
 
 
-def describe_terms(scoring: TrickScoring) -> Iterator[str]:
+def describe_terms(scoring: TrickScoring) -> Iterator[Sentence]:
     """The deal scores of the scoring vocabulary (``tricks_over``, ``points_taken``,
-    ``all_points``), one rule per line.
+    ``all_points``), one rule per sentence.
 
     >>> from cardrules.families.tricks.model import AllPoints
-    >>> print("\\n".join(describe_terms(TrickScoring(tricks_over=6, points_taken=-1))))
+    >>> from cardrules.model.sentence import lines
+    >>> print("\\n".join(lines(describe_terms(TrickScoring(tricks_over=6, points_taken=-1)))))
     - Each player scores the sum of:
       - 1 for each trick they took beyond 6 (nothing for 6 or fewer);
       - minus 1 for each card point they took.
@@ -327,37 +362,46 @@ def describe_terms(scoring: TrickScoring) -> Iterator[str]:
     terms = []
     if scoring.tricks_over is not None:
         book = scoring.tricks_over
-        terms.append(f"1 for each trick they took beyond {book} (nothing for {book} or fewer)")
+        terms.append((f"1 for each trick they took beyond {book} (nothing for {book} or "
+                      "fewer)", "scoring.tricks_over"))
     factor = scoring.points_taken
     if factor:
         each = f"{factor}" if factor > 0 else f"minus {-factor}"
-        terms.append(f"{each} for each card point they took")
+        terms.append((f"{each} for each card point they took", "scoring.points_taken"))
     if len(terms) == 1:
-        yield f"- Each {scorer} scores {terms[0]}."
+        yield sentence(f"Each {scorer} scores {terms[0][0]}.", terms[0][1])
     else:
-        yield f"- Each {scorer} scores the sum of:"
-        yield f"  - {terms[0]};"
-        yield f"  - {terms[1]}."
+        yield sentence(f"Each {scorer} scores the sum of:", *(rule for _, rule in terms))
+        yield sentence(f"{terms[0][0]};", terms[0][1], indent=1)
+        yield sentence(f"{terms[1][0]}.", terms[1][1], indent=1)
     if scoring.all_points.others_score:
-        yield (f"- A {side} who took all the points of the deal (every card worth points, "
-               "and any points for the last trick) counts as having taken none, and every "
-               f"other {side} as having taken them all.")
+        yield sentence(f"A {side} who took all the points of the deal (every card worth "
+                       "points, and any points for the last trick) counts as having taken "
+                       f"none, and every other {side} as having taken them all.",
+                       "scoring.all_points.others_score")
 
 
-def _deal_end(play: TricksPlay, first_mover: str, announce: bool = False) -> str:
+def _deal_end(play: TricksPlay, first_mover: str,
+              announce: bool = False) -> Iterator[Sentence]:
     """When a deal ends, and who leads the next one (by the ``first_mover`` hook)."""
     gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
+    rules = ["play.draw"]
     if gone and play.close is not None:
         gone = "the stock is gone (or closed) and "
+        rules.append("play.close")
     text = f"The deal ends when {gone}a player has no cards left"
     wins = any(c.effect is Effect.WIN_DEAL for c in play.combinations.values())
     if wins:
         text += ", or when a combination that wins the deal is declared"
+        rules.append("play.combinations")
     if announce:
         text += ", or when a player announces"
+        rules.append("scoring.target")
+    yield sentence(f"{text}.", *rules, present=False)
     if first_mover != "previous_deal_names":
-        return f"{text}."
+        return
     leader = "the winner of the previous deal's last trick"
     if wins:
         leader += ", or by the player who won the previous deal by declaring a combination"
-    return f"{text}. From the second deal on, the first lead is made by {leader}."
+    yield sentence(f"From the second deal on, the first lead is made by {leader}.",
+                   "hooks.first_mover", joined=True)

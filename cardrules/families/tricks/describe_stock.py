@@ -4,7 +4,7 @@ plain English (for :mod:`cardrules.families.tricks.describe`), generated from th
 >>> from cardrules.families.tricks.model import Close, Exchange, TricksPlay
 >>> lines = list(stock_rules(TricksPlay(procedure="tricks", exchange=Exchange(rank="9"),
 ...                                     close=Close())))
->>> [line[:60] for line in lines]  # doctest: +NORMALIZE_WHITESPACE
+>>> [line.text[:60] for line in lines]  # doctest: +NORMALIZE_WHITESPACE
 ['The player on lead holding the trump of rank 9 may, before l',
  'The player on lead may, before leading or declaring, close t']
 """
@@ -21,6 +21,7 @@ from cardrules.families.tricks.model import (
     TricksPlay,
     Unannounced,
 )
+from cardrules.model.sentence import Sentence, sentence
 
 __all__ = ["declaring", "scoring_combination", "stock_rules", "target_rules"]
 
@@ -51,45 +52,56 @@ def scoring_combination(spec: CombinationSpec) -> str:
     return text + "."
 
 
-def stock_rules(play: TricksPlay) -> Iterator[str]:
+def stock_rules(play: TricksPlay) -> Iterator[Sentence]:
     """The exchange and closing the stock, one sentence each."""
     exchange, close = play.exchange, play.close
     if exchange is not None:
         who = " only a player who has taken a trick, and" if exchange.after_a_trick else ""
-        yield (f"The player on lead holding the trump of rank {exchange.rank} may, before "
-               f"leading or declaring, exchange it for the turned-up card (`exchange "
-               f"{exchange.rank}S`), which it replaces under the stock;{who} only while the "
-               f"stock is open and holds at least {exchange.min_stock} cards, the turned-up "
-               "card included.")
+        yield sentence(f"The player on lead holding the trump of rank {exchange.rank} may, "
+                       f"before leading or declaring, exchange it for the turned-up card "
+                       f"(`exchange {exchange.rank}S`), which it replaces under the stock;"
+                       f"{who} only while the stock is open and holds at least "
+                       f"{exchange.min_stock} cards, the turned-up card included.",
+                       "play.exchange")
     if close is not None:
-        yield ("The player on lead may, before leading or declaring, close the stock "
-               f"(`close`) while it is open and holds at least {close.min_stock} card"
-               f"{'s' * (close.min_stock != 1)}: nobody draws again this deal, the cards "
-               "left in it are out of play, and the last trick earns no points for being "
-               "last.")
+        yield sentence("The player on lead may, before leading or declaring, close the stock "
+                       f"(`close`) while it is open and holds at least {close.min_stock} "
+                       f"card{'s' * (close.min_stock != 1)}: nobody draws again this deal, "
+                       "the cards left in it are out of play, and the last trick earns no "
+                       "points for being last.", "play.close")
 
 
-def target_rules(target: Target, band: Callable[[str, Band], str]) -> Iterator[str]:
-    """How a deal with a target to announce is scored, one rule per line (``band`` words
-    a band, as :func:`cardrules.families.tricks.describe.describe_band` does)."""
-    yield (f"- The player on lead may, at any of their leads, announce that they have "
-           f"{target.points} points (`announce`), counting their tricks' card points and the "
-           "declared combinations that count; the deal ends at once.")
-    yield (f"- An announcer with {target.points} or more scores by the first of these "
-           "lines the other player reaches (their points and tricks); the other scores 0:")
+def target_rules(target: Target, band: Callable[[str, Band], str], *,
+                 closes: bool = True) -> Iterator[Sentence]:
+    """How a deal with a target to announce is scored, one rule per sentence (``band``
+    words a band, as :func:`cardrules.families.tricks.describe.describe_band` does;
+    ``closes``: the stock may be closed, ``play.close``)."""
+    yield sentence(f"The player on lead may, at any of their leads, announce that they "
+                   f"have {target.points} points (`announce`), counting their tricks' card "
+                   "points and the declared combinations that count; the deal ends at once.",
+                   "scoring.target.points")
+    yield sentence(f"An announcer with {target.points} or more scores by the first of "
+                   "these lines the other player reaches (their points and tricks); the "
+                   "other scores 0:", "scoring.target.bands")
     for name, spec in target.bands.items():
-        yield f"  - {band(name, spec)}"
-    yield (f"- An announcer with fewer than {target.points} scores 0 and every other player "
-           f"scores {target.wrong}.")
-    yield (f"- Whoever closed the stock must reach {target.points} first: if another player "
-           f"announces correctly, that player scores at least {target.failed_close}; if the "
-           f"hands are played out, the closer scores as if announcing, and a closer short "
-           f"of {target.points} gives every other player {target.failed_close}.")
+        yield sentence(band(name, spec), f"scoring.target.bands.{name}", indent=1,
+                       present=False)
+    yield sentence(f"An announcer with fewer than {target.points} scores 0 and every other "
+                   f"player scores {target.wrong}.", "scoring.target.wrong", present=False)
+    if closes:
+        yield sentence(f"Whoever closed the stock must reach {target.points} first: if another "
+                       f"player announces correctly, that player scores at least "
+                       f"{target.failed_close}; if the hands are played out, the closer "
+                       f"scores as if announcing, and a closer short of {target.points} "
+                       f"gives every other player {target.failed_close}.", "play.close",
+                       "scoring.target.failed_close")
+    no_close = " and no close" if closes else ""
     if target.unannounced is Unannounced.BY_POINTS:
-        yield (f"- A deal played out with no announcement and no close: the player with "
-               f"the most points scores as if announcing, if they have {target.points} or "
-               "more; otherwise nobody scores.")
+        yield sentence(f"A deal played out with no announcement{no_close}: the player "
+                       f"with the most points scores as if announcing, if they have "
+                       f"{target.points} or more; otherwise nobody scores.",
+                       "scoring.target.unannounced", present=False)
     else:
-        yield ("- A deal played out with no announcement and no close: the winner of the "
-               "last trick scores as if announcing, whatever their points.")
-
+        yield sentence(f"A deal played out with no announcement{no_close}: the winner of "
+                       "the last trick scores as if announcing, whatever their points.",
+                       "scoring.target.unannounced", present=False)

@@ -36,6 +36,7 @@ from cardrules.families.tricks.stock import StockFields, uses_stock_fields
 from cardrules.families.tricks.tables import TricksTables
 from cardrules.hooks import is_default
 from cardrules.model.problems import Found
+from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
@@ -184,11 +185,8 @@ class Tricks(Procedure):
     def action_bound(self, variant: Any) -> int:
         return tricks_bound(variant)
 
-    def describe(self, variant: Any) -> Iterator[str]:
+    def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_tricks(variant)
-
-    def hooks_described(self) -> frozenset[str]:
-        return frozenset({"card_order", "refusal"})
 
     def draws_stock(self, variant: Any) -> bool:
         return bool(variant.play.draw is not DrawOrder.NONE)

@@ -320,6 +320,11 @@ def _suit_letter(pack: Pack, card: int) -> str:
     return pack.suits[suit] if suit >= 0 else pack.name(card)
 
 
+def _several_led(state: TricksContext) -> bool:
+    """Whether more than one card was led to the trick (one to answer is said so)."""
+    return bin(state._plays[0]).count("1") > 1
+
+
 def _restricted(state: TricksContext) -> str:
     """The first-trick restriction's cards, the whole suits by their letters."""
     pack, mask = state.game.pack, state._tables.first_trick
@@ -332,9 +337,10 @@ def _restricted(state: TricksContext) -> str:
 
 
 _DUTY_REASONS: dict[str, Callable[[TricksContext], str]] = {
-    "follow": lambda state: f"player {state._current} must follow suit: answer with as "
-                            f"many cards of the led suit ({_suit_names(state, _led(state))}) "
-                            f"as they can",
+    "follow": lambda state: f"player {state._current} must follow suit: answer with "
+                            + (f"as many cards of the led suit ({_suit_names(state, _led(state))})"
+                               " as they can" if _several_led(state) else
+                               f"a card of the led suit ({_suit_names(state, _led(state))})"),
     "trump_when_void": lambda state: f"player {state._current} holds no card of the led "
                                      f"suit and must play trumps ("
                                      f"{state.game.pack.suits[state._trump]})",
