@@ -61,8 +61,8 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, When
 
-__all__ = ["NamesTrump", "OwnTrumps", "PhaseState", "Table", "TableGame", "cards_in", "cut_cards", "deal_cards",
-           "move_cards", "zone_names"]
+__all__ = ["NamesTrump", "OwnTrumps", "PhaseState", "Table", "TableGame", "cards_in",
+           "cut_cards", "deal_cards", "move_cards", "zone_names"]
 
 
 class TableGame(GameRules, Protocol):

@@ -34,8 +34,8 @@ from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seating", "Start", "TurnOrder", "When",
-           "Seated", "read_order", "seating"]
+__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
+           "When", "read_order", "seating"]
 
 
 class When(enum.Enum):
