@@ -136,3 +136,20 @@ def test_a_plug_in_phase_written_against_the_table_passes_mypy_strict() -> None:
         cwd=ROOT / "tests", env=env, capture_output=True, text=True, timeout=600,
         check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_field_named_like_a_table_operation_is_refused() -> None:
+    """A phase's field whose public name is one of the table's operations (``record``)
+    would hide it behind a read-only property: the state class is refused instead."""
+    import attrs
+
+    from cardrules.engine.fields import Count, field
+    from cardrules.engine.flow import compose
+    from cardrules.engine.procedures import find
+
+    @attrs.define(slots=False)
+    class RecordFields:
+        _record: int = field(Count())
+
+    with pytest.raises(TypeError, match="the field _record would hide the method record"):
+        compose(find("tricks").state_class, [RecordFields])
