@@ -18,7 +18,10 @@ A phase declares, once, everything generic code needs:
   refused (:meth:`Phase.refusal`), from which the legal actions follow;
 - what it does: :meth:`Phase.draw` (what the deal decides by lot), :meth:`Phase.enter`,
   :meth:`Phase.apply`, and what a player sees
-  (:meth:`Phase.view`, :meth:`Phase.observation_fields`);
+  (:meth:`Phase.view`, :meth:`Phase.observation_fields`), all on the engine's typed
+  table (:class:`~cardrules.engine.table.Table`: the player to act, the turn order,
+  the zones and their named operations), never on another layer's private fields; and
+  the procedure's zones it works on (:attr:`Phase.zones`, checked at load);
 - how it scores the deal, if at all (:meth:`Phase.score`, called in list order when the
   deal ends).
 - whether it names the deal's trump suit (:attr:`Phase.names_trump`), which a game whose
