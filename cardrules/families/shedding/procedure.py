@@ -40,7 +40,12 @@ from cardrules.model.problems import Found
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext, State
+    from cardrules.engine.table import OwnTrumps
     from cardrules.engine.views import View
+
+    _OFFERED: type[OwnTrumps] = SheddingState
+    """What the procedure offers listed phases, checked by mypy: its states are tables
+    with the operations the phases that need it call."""
     from cardrules.families.shedding.context import SheddingContext
 
 __all__ = ["Shedding", "from_json", "read_clause", "resample", "setup"]

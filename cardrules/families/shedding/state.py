@@ -169,6 +169,12 @@ class SheddingState(FieldState):
         state._refresh_tables()
         return state
 
+    @property
+    def own_suits(self) -> tuple[int, ...]:
+        """Each player's own trump suit (-1: not chosen yet; empty: none chosen this
+        match)."""
+        return self._own_suits
+
     def reset_own_trumps(self) -> None:
         """Clear every seat's own trump suit, for the players to choose (the named
         operation of :class:`~cardrules.engine.table.OwnTrumps`: the procedure offers

@@ -41,7 +41,12 @@ if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext, State
+    from cardrules.engine.table import NamesTrump
     from cardrules.engine.views import View
+
+    _OFFERED: type[NamesTrump] = TricksState
+    """What the procedure offers listed phases, checked by mypy: its states are tables
+    with the operations the phases that need it call."""
 
 __all__ = ["Tricks", "from_json", "resample", "setup"]
 
