@@ -16,16 +16,20 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cardrules
 from cardrules.errors import CardrulesError, VariantError
 from cardrules.loader.resources import builtin_variants
 from cardrules.tools import limits
-from cardrules.tools.bots import QUICK_BOTS, act, make_bot
+from cardrules.tools.bots import QUICK_BOTS, Bot, act, make_bot
 from cardrules.tools.check import run_check
 from cardrules.tools.conformance import Policy
 from cardrules.tools.option_space import one_at_a_time, random_setting
+
+if TYPE_CHECKING:
+    from cardrules.actions import Action
+    from cardrules.engine.state import State
 
 __all__ = ["main", "soak"]
 
@@ -35,7 +39,7 @@ def _policies() -> dict[str, Policy]:
     for name, spelled in QUICK_BOTS.items():
         bot = make_bot(spelled)
 
-        def choose(state: Any, rng: random.Random, bot: Any = bot) -> Any:
+        def choose(state: State, rng: random.Random, bot: Bot = bot) -> Action:
             return act(bot, state, rng)
 
         out[name] = choose

@@ -39,6 +39,7 @@ from cardrules.engine.action_space import Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
+from cardrules.engine.table import Table
 from cardrules.engine.turns import When
 from cardrules.engine.views import View
 
@@ -59,7 +60,7 @@ class StagedGame(GameRules, Protocol):
     them, its action families and its rule references."""
 
     @property
-    def phases(self) -> tuple[tuple[Phase, Any], ...]: ...
+    def phases(self) -> tuple[tuple[Phase[Any], Any], ...]: ...
 
     @property
     def dealt_at(self) -> int: ...
@@ -87,10 +88,14 @@ class AtStage(InGame, Protocol):
     def _stage(self) -> int: ...
 
 
-class StagedState(AtStage, Protocol):
+class StagedState(AtStage, Table, Protocol):
     """What the flow needs of a deal state (every
     :class:`~cardrules.engine.state.FieldState` is one): its game, the index of the phase
-    at work, and the procedure's deal and start of play."""
+    at work, and the procedure's deal and start of play; and the
+    :class:`~cardrules.engine.table.Table` it hands to the phases."""
+
+    @property
+    def game(self) -> StagedGame: ...
 
     def _deal_cards(self) -> None: ...
 
@@ -137,7 +142,7 @@ def draw(state: StagedState, seed: int) -> None:
         phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
 
 
-def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
+def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:
     """How many of the listed ``phases`` run before the deal (they come first in the list;
     the rule file's checks make sure)."""
     count = 0
@@ -146,7 +151,7 @@ def before_deal(phases: Sequence[tuple[Phase, Any]]) -> int:
     return count
 
 
-def timings(phases: Sequence[tuple[Phase, Any]]) -> tuple[When, ...]:
+def timings(phases: Sequence[tuple[Phase[Any], Any]]) -> tuple[When, ...]:
     """Where each of the listed ``phases`` runs (:meth:`~cardrules.phases.Phase.timing`),
     in list order."""
     return tuple(phase.timing(settings) for phase, settings in phases)

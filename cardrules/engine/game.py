@@ -91,7 +91,7 @@ class Game:
         """The cards."""
         self.procedure: Procedure = find(variant.play.procedure)
         """The play procedure."""
-        self.phases: tuple[tuple[Phase, Any], ...] = tuple(
+        self.phases: tuple[tuple[Phase[Any], Any], ...] = tuple(
             (find_phase(entry.name), find_phase(entry.name).settings(entry.section))
             for entry in variant.phases)
         """The listed phases with their settings, in the order they run (those before the

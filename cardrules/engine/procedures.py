@@ -22,7 +22,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardrules.engine.fields import declared
 from cardrules.engine.registry import Registry
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from cardrules.model.common import Visibility
     from cardrules.model.sentence import Sentence
 
-__all__ = ["NEEDS", "Procedure", "find", "known", "needs_words", "offering", "register"]
+__all__ = ["NEEDS", "Procedure", "find", "known", "needs_words", "offering", "own_state",
+           "register"]
 
 
 class Procedure(abc.ABC):
@@ -143,8 +144,9 @@ class Procedure(abc.ABC):
         return None
 
     @abc.abstractmethod
-    def resample(self, state: Any, player: int, rng: random.Random) -> State:
-        """A state the player cannot tell apart: hidden cards re-dealt at random."""
+    def resample(self, state: State, player: int, rng: random.Random) -> State:
+        """A state the player cannot tell apart: hidden cards re-dealt at random.
+        ``state`` is one of the procedure's own (:func:`own_state` narrows it)."""
 
     def kept_cards(self, state: Any, player: int) -> int:
         """The cards hidden from ``player`` that :meth:`resample` leaves where they lie,
@@ -236,6 +238,18 @@ class Procedure(abc.ABC):
         """Who plays together, each partnership a tuple of seats; by default everyone
         plays alone."""
         return alone(game.players)
+
+
+S = TypeVar("S")
+
+
+def own_state(cls: type[S], state: object) -> S:
+    """``state`` as an instance of ``cls``, its procedure's state class (a game's class
+    composed from it is one); a ``TypeError`` naming both when it is not."""
+    if not isinstance(state, cls):
+        raise TypeError(f"a state of {cls.__name__} was expected, not "
+                        f"{type(state).__name__}")
+    return state
 
 
 NEEDS: dict[str, str] = {

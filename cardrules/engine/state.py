@@ -11,10 +11,11 @@ import attrs
 
 from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import Pack, shuffled
-from cardrules.engine import consistency, flow, standings, state_codec
+from cardrules.engine import consistency, flow, standings, state_codec, table
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
+from cardrules.engine.turns import Seating
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
@@ -197,7 +198,7 @@ class GameContext(Protocol):
     def procedure(self) -> ProcedureContext: ...
 
     @property
-    def phases(self) -> tuple[tuple[Phase, Any], ...]: ...
+    def phases(self) -> tuple[tuple[Phase[Any], Any], ...]: ...
 
     @property
     def dealt_at(self) -> int: ...
@@ -413,10 +414,84 @@ class FieldState(State):
     _moves: int
     _events: tuple[Any, ...]
     _legal: tuple[Action, ...] | None
+    _dealer: int
+    _deal_number: int
 
     @property
     def game(self) -> GameContext:
         return self._game
+
+    # -- the table a phase works at (cardrules.engine.table.Table) ------------------------
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's number in its match, from 0."""
+        return self._deal_number
+
+    @property
+    def stage(self) -> int:
+        """The index of the listed phase at work (-1 once play has begun)."""
+        return self._stage
+
+    @property
+    def to_act(self) -> int:
+        """The player to act (a listed phase's, or play's)."""
+        return self._current
+
+    def turn_to(self, seat: int) -> None:
+        """Make ``seat`` the player to act (on a fresh clone)."""
+        self._current = seat  # type: ignore[misc]  # a slot of every concrete state
+
+    def seating(self) -> Seating:
+        """What a turn order reads: players, dealer, and the leader and the last trick's
+        winner where the procedure keeps them (-1 otherwise)."""
+        return Seating(players=self._game.players, dealer=self._dealer,
+                       leader=getattr(self, "_leader", -1),
+                       winner=getattr(self, "_winner", -1))
+
+    def hand(self, seat: int) -> int:
+        """The cards of ``seat``'s hand, as a bit set."""
+        return table.cards_in(self, "hand", seat)
+
+    def cards(self, zone: str, seat: int = -1) -> int:
+        """The cards of a declared zone (``seat``'s, for a zone per seat), as a bit set."""
+        return table.cards_in(self, zone, seat)
+
+    def move(self, cards: int, source: str, target: str, *, source_seat: int = -1,
+             target_seat: int = -1) -> None:
+        """Move ``cards`` from zone ``source`` to zone ``target`` (on a fresh clone; see
+        :meth:`cardrules.engine.table.Table.move`)."""
+        table.move_cards(self, cards, source, target, source_seat=source_seat,
+                         target_seat=target_seat)
+
+    def deal_cards(self, seat: int, count: int, source: str = "stock") -> int:
+        """Deal ``count`` cards from the top of ``source`` to ``seat``'s hand (on a fresh
+        clone); the cards dealt."""
+        return table.deal_cards(self, seat, count, source)
+
+    def take(self, seat: int, cards: int, source: str) -> None:
+        """``seat`` takes ``cards`` from zone ``source`` into their hand (on a fresh
+        clone)."""
+        table.move_cards(self, cards, source, "hand", source_seat=seat, target_seat=seat)
+
+    def cut_cards(self, zone: str, count: int) -> None:
+        """Move the top ``count`` cards of the ordered ``zone`` to its bottom (on a fresh
+        clone)."""
+        table.cut_cards(self, zone, count)
+
+    def record(self, *events: Event) -> None:
+        """Add ``events`` to what the action made happen (on a fresh clone)."""
+        self._events = self._events + events  # type: ignore[misc]
+
+    def offered(self, name: str) -> Any:
+        """A declared field of the procedure's by its public name (what its ``offers``
+        promise listed phases: ``tricks``, say)."""
+        return getattr(self, "_" + name)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions: :meth:`_compute_legal`'s that the game's ``refusal`` hook

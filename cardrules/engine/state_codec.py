@@ -126,7 +126,8 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
 def derived(cls: type[T]) -> type[T]:
     """Class decorator over ``attrs.define``: give a state class its generated
     :func:`clone_function` as ``_clone`` and a read-only public property per declared
-    field (``state.hands`` reads ``state._hands``) unless it or a base class defines one.
+    field (``state.hands`` reads ``state._hands``) unless it or a base class defines one
+    (a field named like a method, such as the table's ``move``, is refused).
 
     Fields that hold cards must each name a zone of their own.
     """
@@ -134,9 +135,14 @@ def derived(cls: type[T]) -> type[T]:
     if len(set(holders)) != len(holders):
         raise TypeError(f"{cls.__name__}: two fields hold cards in the same zone")
     for item in declared(cls):
-        if not any(item.name in k.__dict__ for k in cls.__mro__):
+        found = next((k.__dict__[item.name] for k in cls.__mro__ if item.name in k.__dict__),
+                     None)
+        if found is None:
             setattr(cls, item.name, property(operator.attrgetter(item.attribute),
                                              doc=f"The {item.name} field (read-only)."))
+        elif callable(found):  # the table's operations (move, record...) keep their names
+            raise TypeError(f"{cls.__name__}: the field {item.attribute} would hide the "
+                            f"method {item.name}; name the field otherwise")
     setattr(cls, "_clone", clone_function(cls))  # noqa: B010
     return cls
 

@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seating", "Start", "TurnOrder", "When",
-           "read_order", "seating"]
+__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
+           "When", "read_order", "seating"]
 
 
 class When(enum.Enum):
@@ -99,12 +99,17 @@ class Seating:
     winner: int = -1
 
 
-def seating(state: Any) -> Seating:
-    """The :class:`Seating` of a deal state (its ``_dealer``, and its ``_leader`` and
-    ``_winner`` when it has them)."""
-    return Seating(players=state.game.players, dealer=state._dealer,
-                   leader=getattr(state, "_leader", -1),
-                   winner=getattr(state, "_winner", -1))
+class Seated(Protocol):
+    """A deal state that says how its players sit (every
+    :class:`~cardrules.engine.state.FieldState` does: its dealer, and its leader and last
+    trick's winner when it has them)."""
+
+    def seating(self) -> Seating: ...
+
+
+def seating(state: Seated) -> Seating:
+    """The :class:`Seating` of a deal state (``state.seating()``)."""
+    return state.seating()
 
 
 @attrs.frozen

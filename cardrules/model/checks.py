@@ -15,6 +15,7 @@ import jsonschema
 from cardrules.engine.procedures import Procedure
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.state_codec import declarable_zones
+from cardrules.engine.table import zone_names
 from cardrules.engine.turns import When
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import SCHEDULE, Goal
@@ -263,6 +264,12 @@ def check_phases(v: Variant) -> Iterator[Found]:
                 f"does not pause there")
         for error in errors:
             yield ("phases", index, entry.name, *error.path), error.message
+        for zone in phase.zones:
+            if zone not in _zones_to_work(v):
+                yield ("phases", index), (
+                    f"{entry.name} works on the {zone} zone, which the {v.play.procedure} "
+                    f"procedure does not have (its zones: "
+                    f"{', '.join(sorted(_zones_to_work(v))) or 'none'})")
         if not errors:
             for problem in phase.check(settings, v):
                 yield ("phases", index, entry.name), problem
@@ -271,6 +278,26 @@ def check_phases(v: Variant) -> Iterator[Found]:
                 yield ("phases", index, entry.name), (
                     f"a state of this phase may offer up to {bound:,} legal actions, more "
                     f"than the limit of {MAX_LEGAL_ACTIONS:,}")
+
+
+def _zones_to_work(v: Variant) -> frozenset[str]:
+    """The zones a listed phase may move cards in: the procedure's (with the field mixins
+    it adds for ``v``); every zone when the procedure is unknown (refused by name)."""
+    procedure = _procedure(v)
+    if procedure is None:
+        return frozenset(phase_zone for entry in v.phases for phase_zone in
+                         _listed_zones(entry.name))
+    found = set(zone_names(procedure.state_class))
+    for mixin in procedure.field_mixins(v):
+        found |= zone_names(mixin)
+    return frozenset(found)
+
+
+def _listed_zones(name: str) -> tuple[str, ...]:
+    try:
+        return find_phase(name).zones
+    except KeyError:
+        return ()
 
 
 def _pauses_at(v: Variant, when: When) -> bool:

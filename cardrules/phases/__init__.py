@@ -18,7 +18,10 @@ A phase declares, once, everything generic code needs:
   refused (:meth:`Phase.refusal`), from which the legal actions follow;
 - what it does: :meth:`Phase.draw` (what the deal decides by lot), :meth:`Phase.enter`,
   :meth:`Phase.apply`, and what a player sees
-  (:meth:`Phase.view`, :meth:`Phase.observation_fields`);
+  (:meth:`Phase.view`, :meth:`Phase.observation_fields`), all on the engine's typed
+  table (:class:`~cardrules.engine.table.Table`: the player to act, the turn order,
+  the zones and their named operations), never on another layer's private fields; and
+  the procedure's zones it works on (:attr:`Phase.zones`, checked at load);
 - how it scores the deal, if at all (:meth:`Phase.score`, called in list order when the
   deal ends).
 - whether it names the deal's trump suit (:attr:`Phase.names_trump`), which a game whose
@@ -38,10 +41,11 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from cardrules.actions import register_verb
 from cardrules.engine.registry import Registry
+from cardrules.engine.table import PhaseState, Table
 from cardrules.engine.turns import When
 
 if TYPE_CHECKING:
@@ -52,16 +56,24 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
-__all__ = ["Phase", "When", "find", "known", "register"]
+__all__ = ["Phase", "PhaseState", "Table", "When", "find", "known", "register"]
 
 
-class Phase(abc.ABC):
+class Phase(abc.ABC, Generic[PhaseState]):
     """A step of a deal that a variant may list under ``phases:``.
 
-    The methods that act receive the state (a fresh clone for :meth:`enter` and
-    :meth:`apply`, which change it in place) and the phase's settings, as read by
-    :meth:`settings` from the variant's section.  The state's ``_current`` is the player to
-    act; every other field the phase uses is one it declares in :attr:`fields`.
+    The methods that act receive the state and the phase's settings, as read by
+    :meth:`settings` from the variant's section.  The state is a
+    :class:`~cardrules.engine.table.Table` (a fresh clone for :meth:`enter` and
+    :meth:`apply`, which change it in place): the phase reads the game, the dealer and
+    the player to act through it, gives the turn with ``turn_to``, moves cards between
+    zones with its named operations (``move``, ``deal_cards``, ``take``, ``cut_cards``) and
+    records events with ``record``; the only fields it writes itself are those it
+    declares in :attr:`fields`.  The type parameter is the table the phase works at: a
+    protocol extending :class:`~cardrules.engine.table.Table` with the phase's own fields
+    (``class Given(Table, Protocol): _given: tuple[int, ...]``) and whatever the
+    procedure offers it (:attr:`~cardrules.engine.procedures.Procedure.offers`, checked
+    at load), so that mypy checks a phase against what it may touch.
     """
 
     name: ClassVar[str] = ""
@@ -75,6 +87,9 @@ class Phase(abc.ABC):
     """An attrs class (``attrs.define(slots=False)``) declaring the phase's state fields."""
     schema: ClassVar[Mapping[str, Any]] = {"type": "object", "additionalProperties": False}
     """The JSON Schema of the phase's section in a rule file."""
+    zones: ClassVar[tuple[str, ...]] = ()
+    """The procedure's zones the phase moves cards in or reads (``hand``, ``stock``): a
+    game whose procedure has no such zone is refused at load, naming it."""
     before_deal: ClassVar[bool] = False
     """The phase runs before the cards are dealt, on the shuffled pack (choosing trump
     suits at the start of a match, say); such phases come first in ``phases:``, and the
@@ -118,8 +133,9 @@ class Phase(abc.ABC):
         return True
 
     @abc.abstractmethod
-    def enter(self, state: Any, settings: Any) -> None:
-        """Start the phase on a fresh clone of the state (at least: set ``_current``)."""
+    def enter(self, state: PhaseState, settings: Any) -> None:
+        """Start the phase on a fresh clone of the state (at least: give the turn,
+        ``state.turn_to(seat)``)."""
 
     candidates_all_legal: ClassVar[bool] = False
     """True when :meth:`refusal` refuses none of the :meth:`candidates` (it refuses only
@@ -128,20 +144,20 @@ class Phase(abc.ABC):
     must be exactly the actions :meth:`refusal` lets through)."""
 
     @abc.abstractmethod
-    def candidates(self, state: Any, settings: Any) -> Iterable[Action]:
+    def candidates(self, state: PhaseState, settings: Any) -> Iterable[Action]:
         """Actions worth asking :meth:`refusal` about: every legal one among them."""
 
     @abc.abstractmethod
-    def refusal(self, state: Any, settings: Any, action: Action) -> str | None:
+    def refusal(self, state: PhaseState, settings: Any, action: Action) -> str | None:
         """Why ``action`` is refused now (naming the rule), or None when it is legal.  The
         one place that knows the phase's legality: the legal actions are the candidates
         it does not refuse."""
 
     @abc.abstractmethod
-    def apply(self, state: Any, settings: Any, action: Action) -> bool:
+    def apply(self, state: PhaseState, settings: Any, action: Action) -> bool:
         """Carry out a legal ``action`` on a fresh clone; True when the phase is done."""
 
-    def draw(self, state: Any, settings: Any, seed: int) -> None:
+    def draw(self, state: PhaseState, settings: Any, seed: int) -> None:
         """Decide by lot what this deal leaves to chance (a pass direction, say), on the
         fresh state of a deal just shuffled, before any phase is entered or skipped:
         ``seed`` is this deal's and this phase's own, derived from the deal's seed, so a
@@ -149,12 +165,12 @@ class Phase(abc.ABC):
         Nothing by default."""
         return None
 
-    def skip(self, state: Any, settings: Any) -> bool:
+    def skip(self, state: PhaseState, settings: Any) -> bool:
         """True when the phase has nothing to do in this deal (checked before
         :meth:`enter`): the flow moves on to the next phase."""
         return False
 
-    def inconsistency(self, state: Any, settings: Any) -> str | None:
+    def inconsistency(self, state: PhaseState, settings: Any) -> str | None:
         """Why a state read back or set up with this phase at work cannot be (a deal in
         which it has nothing to do, say), or None when it can; checked with every such
         state (:mod:`cardrules.engine.consistency`).  None by default."""
@@ -166,7 +182,7 @@ class Phase(abc.ABC):
         is dealt, so a phase that offers sets of cards must say."""
         return variant.deal.hand
 
-    def view(self, state: Any, settings: Any, player: int) -> dict[str, Any]:
+    def view(self, state: PhaseState, settings: Any, player: int) -> dict[str, Any]:
         """What ``player`` may know of the phase's own fields, JSON-ready (hidden cards
         as counts), added to the state's view (its entries are declared by
         :meth:`view_entries`)."""
@@ -194,7 +210,8 @@ class Phase(abc.ABC):
         None (the default): every move alike."""
         return None
 
-    def score(self, state: Any, settings: Any, scores: tuple[int, ...]) -> tuple[int, ...]:
+    def score(self, state: PhaseState, settings: Any,
+              scores: tuple[int, ...]) -> tuple[int, ...]:
         """The deal's scores once it is over, given ``scores`` (the procedure's, or the
         previous listed phase's): unchanged by default.  A phase that scores the deal
         (bids made, say) replaces or adjusts them; the state must not be changed."""
@@ -206,14 +223,14 @@ class Phase(abc.ABC):
         return False
 
 
-def _add_verbs(phase: Phase) -> None:
+def _add_verbs(phase: Phase[Any]) -> None:
     for word, cards in phase.verbs.items():
         register_verb(word, cards=cards)
     for word in phase.number_verbs:
         register_verb(word, cards=False, number=True)
 
 
-REGISTRY: Registry[Phase] = Registry(
+REGISTRY: Registry[Phase[Any]] = Registry(
     what="phase", kind=Phase, group="cardrules.phases",
     built_in=("cardrules.phases.bidding", "cardrules.phases.choose_trump",
               "cardrules.phases.name_trump",

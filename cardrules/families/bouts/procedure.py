@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.actions import Action
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
-from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
@@ -34,7 +34,7 @@ from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.state import DealContext, GameContext, State
     from cardrules.engine.views import View
 
 __all__ = ["Bouts", "from_json", "resample", "setup"]
@@ -193,8 +193,8 @@ class Bouts(Procedure):
                     legal: Sequence[Action]) -> Callable[[Action], float]:
         return bout_scorer(view.trump, view.card_facts)
 
-    def resample(self, state: Any, player: int, rng: random.Random) -> BoutsState:
-        return resample(state, player, rng)
+    def resample(self, state: State, player: int, rng: random.Random) -> BoutsState:
+        return resample(own_state(BoutsState, state), player, rng)
 
     def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
         return bouts_io.observation_fields(game)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.actions import Action
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
-from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.standings import Partnerships
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import HookError, StateError
@@ -26,7 +26,7 @@ from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.state import DealContext, GameContext, State
     from cardrules.engine.views import View
 
 __all__ = ["Fishing", "from_json", "setup"]
@@ -100,10 +100,11 @@ class Fishing(Procedure):
     def arrange(self, game: GameContext, **position: Any) -> FishingState:
         return setup(game, **position)
 
-    def resample(self, state: Any, player: int, rng: random.Random) -> FishingState:
+    def resample(self, state: State, player: int, rng: random.Random) -> FishingState:
         """The cards ``player`` cannot see (the others' hands, the stock) re-dealt at
         random among those places, each keeping its size."""
-        new: FishingState = state_codec.resample(state, player, rng)
+        new: FishingState = state_codec.resample(own_state(FishingState, state), player,
+                                                 rng)
         return new
 
     def observation_fields(self, game: GameContext) -> tuple[Field, ...]:

@@ -11,7 +11,7 @@ import cattrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
-from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.seeding import MAX_SEED
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import StateError
@@ -40,8 +40,14 @@ from cardrules.model.sentence import Sentence
 
 if TYPE_CHECKING:
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.state import DealContext, GameContext, State
+    from cardrules.engine.table import OwnTrumps
     from cardrules.engine.views import View
+
+    _OFFERED: type[OwnTrumps] = SheddingState
+    """What the procedure offers listed phases, checked by mypy: its states are tables
+    with the operations the phases that need it call."""
+    from cardrules.families.shedding.context import SheddingContext
 
 __all__ = ["Shedding", "from_json", "read_clause", "resample", "setup"]
 
@@ -232,12 +238,12 @@ class Shedding(Procedure):
         if is_default("may_go_out", go_out):
             return ()
 
-        def check(state: Any, action: Action) -> str | None:
+        def check(state: SheddingContext, action: Action) -> str | None:
             p = state.current_player
             if action.kind is not Kind.PLAY or p < 0 \
-                    or state.hands[p] != mask_of(action.cards):
+                    or state._hands[p] != mask_of(action.cards):
                 return None
-            found = go_out(GoOutInput(pack=game.pack, cards=action.cards, top=state.top,
+            found = go_out(GoOutInput(pack=game.pack, cards=action.cards, top=state._top,
                                       player=p))
             return None if found is None else str(found.message)
 
@@ -256,8 +262,8 @@ class Shedding(Procedure):
                     legal: Sequence[Action]) -> Callable[[Action], float]:
         return shedding_scorer(cast(shedding_io.SheddingView, view), legal, view.card_facts)
 
-    def resample(self, state: Any, player: int, rng: random.Random) -> SheddingState:
-        return resample(state, player, rng)
+    def resample(self, state: State, player: int, rng: random.Random) -> SheddingState:
+        return resample(own_state(SheddingState, state), player, rng)
 
     def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """Play first, keep wild cards and one's own trumps back

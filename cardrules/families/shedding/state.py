@@ -169,6 +169,25 @@ class SheddingState(FieldState):
         state._refresh_tables()
         return state
 
+    @property
+    def own_suits(self) -> tuple[int, ...]:
+        """Each player's own trump suit (-1: not chosen yet; empty: none chosen this
+        match)."""
+        return self._own_suits
+
+    def reset_own_trumps(self) -> None:
+        """Clear every seat's own trump suit, for the players to choose (the named
+        operation of :class:`~cardrules.engine.table.OwnTrumps`: the procedure offers
+        ``own_trumps``)."""
+        self._own_suits = (-1,) * self._game.players
+
+    def choose_own_trump(self, seat: int, suit: int) -> None:
+        """Make ``suit`` ``seat``'s own trump suit, and the tables of who beats what follow
+        (a named operation of :class:`~cardrules.engine.table.OwnTrumps`)."""
+        self._own_suits = tuple(suit if p == seat else s
+                                for p, s in enumerate(self._own_suits))
+        self._refresh_tables()
+
     def _refresh_tables(self) -> None:
         tables = self._tables
         self._classes = tables.classes_for(self._own_suits, self._game.players)

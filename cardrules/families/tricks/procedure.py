@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
-from cardrules.engine.procedures import Procedure, register
+from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.engine.turns import When
@@ -41,8 +41,13 @@ from cardrules.model.sentence import Sentence
 if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.observation import Field
-    from cardrules.engine.state import DealContext, GameContext
+    from cardrules.engine.state import DealContext, GameContext, State
+    from cardrules.engine.table import NamesTrump
     from cardrules.engine.views import View
+
+    _OFFERED: type[NamesTrump] = TricksState
+    """What the procedure offers listed phases, checked by mypy: its states are tables
+    with the operations the phases that need it call."""
 
 __all__ = ["Tricks", "from_json", "resample", "setup"]
 
@@ -255,8 +260,8 @@ class Tricks(Procedure):
                     legal: Sequence[Action]) -> Callable[[Action], float]:
         return trick_scorer(cast(tricks_io.TricksView, view), view.card_facts)
 
-    def resample(self, state: Any, player: int, rng: random.Random) -> TricksState:
-        return resample(state, player, rng)
+    def resample(self, state: State, player: int, rng: random.Random) -> TricksState:
+        return resample(own_state(TricksState, state), player, rng)
 
     def kept_cards(self, state: Any, player: int) -> int:
         """Won cards stay where everyone saw them go (see :func:`resample`)."""

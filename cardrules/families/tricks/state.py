@@ -200,6 +200,12 @@ class TricksState(StockAttributes, FieldState):
             object.__setattr__(self, "_face_up", turn_up(self, self._stock,
                                                          len(self._hands)))
 
+    def name_trump(self, suit: int) -> None:
+        """Make ``suit`` the deal's trump suit (-1: no trumps): the named operation a
+        listed phase that names trumps calls (:class:`~cardrules.engine.table.NamesTrump`;
+        the procedure offers ``bidder_names_trump``)."""
+        self._trump = suit
+
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
         listed phases may have moved), after a declaration window (changes a fresh

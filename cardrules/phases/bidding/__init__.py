@@ -33,23 +33,25 @@ deal's other scores.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import Numbers, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
+from cardrules.engine.table import Table
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
-__all__ = ["Bidding", "BiddingFields", "BiddingSettings", "Contract"]
+__all__ = ["Bidding", "BiddingFields", "BiddingSettings", "BiddingTable", "Contract"]
 
 NO_BID = -1
 """A player's bid before they have bid."""
@@ -107,10 +109,16 @@ class BiddingFields:
     """Each player's bid (-1: not yet bid), seen by everyone."""
 
 
+class BiddingTable(Table, Protocol):
+    """The table the bidding works at: with its own field."""
+
+    _bids: tuple[int, ...]
+
+
 _NUMBER = {"type": "integer", "minimum": -100, "maximum": 100}
 
 
-class Bidding(Phase):
+class Bidding(Phase[BiddingTable]):
     """Each player bids the tricks they will take; the bids score by a contract."""
 
     name = "bidding"
@@ -157,9 +165,9 @@ class Bidding(Phase):
         return (f"After the deal each player in turn {order} bids the number "
                 f"of tricks they will take{hook}. {settings.contract.describe()}")
 
-    def enter(self, state: Any, settings: BiddingSettings) -> None:
+    def enter(self, state: BiddingTable, settings: BiddingSettings) -> None:
         state._bids = (NO_BID,) * state.game.players
-        state._current = settings.order.first(seating(state))
+        state.turn_to(settings.order.first(state.seating()))
 
     def move_scorer(self, view: View, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -172,10 +180,11 @@ class Bidding(Phase):
                               pending=bool(getattr(view, "trump_pending", False)))
         return lambda action: -abs(action.amount - target)
 
-    def candidates(self, state: Any, settings: BiddingSettings) -> list[Action]:
+    def candidates(self, state: BiddingTable, settings: BiddingSettings) -> list[Action]:
         return [_bid(k) for k in range(_tricks(state) + 1)]
 
-    def refusal(self, state: Any, settings: BiddingSettings, action: Action) -> str | None:
+    def refusal(self, state: BiddingTable, settings: BiddingSettings,
+                action: Action) -> str | None:
         tricks, game = _tricks(state), state.game
         if action.kind is not Kind.VERB or action.name != "bid":
             return (f"each player first bids the tricks they will take, from 'bid 0' to "
@@ -184,29 +193,30 @@ class Bidding(Phase):
             return (f"a bid is 0 to the {_count(tricks)} of the deal, not {action.amount}"
                     f"{game.rule_ref('bid')}")
         if settings.dealer_may_not_make_total and \
-                state._current == settings.order.last(seating(state)):
+                state.to_act == settings.order.last(state.seating()):
             total = sum(b for b in state._bids if b != NO_BID) + action.amount
             if total == tricks:
                 return (f"the dealer may not bid {action.amount}: the bids would add up to "
                         f"the {_count(tricks)} of the deal{game.rule_ref('dealer_bid')}")
         return None
 
-    def apply(self, state: Any, settings: BiddingSettings, action: Action) -> bool:
-        p = state._current
+    def apply(self, state: BiddingTable, settings: BiddingSettings, action: Action) -> bool:
+        p = state.to_act
         bids = state._bids
         state._bids = bids[:p] + (action.amount,) + bids[p + 1:]
-        state._events = (Event(kind="bid", player=p, amount=action.amount),)
+        state.record(Event(kind="bid", player=p, amount=action.amount))
         order = settings.order
-        if p == order.last(seating(state)):
+        if p == order.last(state.seating()):
             return True
-        state._current = order.after(p, state.game.players)
+        state.turn_to(order.after(p, state.game.players))
         return False
 
-    def score(self, state: Any, settings: BiddingSettings,
+    def score(self, state: BiddingTable, settings: BiddingSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
         contract = settings.contract
+        took: tuple[int, ...] = state.offered("tricks")  # the procedure's counted tricks
         made = tuple(contract.score(bid=b, took=t) if b != NO_BID else 0
-                     for b, t in zip(state._bids, state._tricks))
+                     for b, t in zip(state._bids, took))
         if contract.replace:
             return made
         return tuple(s + m for s, m in zip(scores, made))
@@ -214,19 +224,20 @@ class Bidding(Phase):
     def replaces_scores(self, settings: BiddingSettings) -> bool:
         return settings.contract.replace
 
-    def view(self, state: Any, settings: BiddingSettings, player: int) -> dict[str, Any]:
+    def view(self, state: BiddingTable, settings: BiddingSettings,
+             player: int) -> dict[str, Any]:
         bids = state._bids
         return {"bids": [b if b != NO_BID else None for b in bids],
                 "bidders": [p for p, b in enumerate(bids) if b != NO_BID]}
 
-    def view_entries(self, game: Any, settings: BiddingSettings) -> tuple[str, ...]:
+    def view_entries(self, game: GameRules, settings: BiddingSettings) -> tuple[str, ...]:
         return ("bids", "bidders")
 
-    def families(self, game: Any, settings: BiddingSettings) -> tuple[Family, ...]:
+    def families(self, game: GameRules, settings: BiddingSettings) -> tuple[Family, ...]:
         largest = game.variant.deal.largest(game.players)
         return (Listed(actions=tuple(_bid(k) for k in range(largest + 1))),)
 
-    def observation_fields(self, game: Any, settings: BiddingSettings) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameRules, settings: BiddingSettings) -> tuple[Field, ...]:
         return (NumbersBySeat(key="bids"), SeatsIn(key="bidders"))
 
     def action_bound(self, settings: BiddingSettings, variant: Variant) -> int:
@@ -243,9 +254,9 @@ def _count(tricks: int) -> str:
     return f"{tricks} trick{'s' * (tricks != 1)}"
 
 
-def _tricks(state: Any) -> int:
+def _tricks(state: Table) -> int:
     """The tricks of this deal: the cards a hand is dealt."""
-    return int(state.game.variant.deal.hand_for(state.game.players, state._deal_number))
+    return int(state.game.variant.deal.hand_for(state.game.players, state.deal_number))
 
 
 register(Bidding())

@@ -31,17 +31,19 @@ from typing import Any, ClassVar
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.procedures import offering
-from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
+from cardrules.engine.table import OwnTrumps
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
 __all__ = ["ChooseTrump"]
 
 
-class ChooseTrump(Phase):
+class ChooseTrump(Phase[OwnTrumps]):
     """Each player, from the dealer's left, chooses a free trump suit of their own."""
 
     name = "choose_trump"
@@ -77,42 +79,39 @@ class ChooseTrump(Phase):
         """Only where the trumps are each player's own (``trumps: none`` skips it)."""
         return not any(find_procedure(variant.play.procedure).lacks("own_trumps", variant))
 
-    def skip(self, state: Any, settings: Any) -> bool:
+    def skip(self, state: OwnTrumps, settings: TurnOrder) -> bool:
         """Nothing to choose: the trumps are not own, or the match has carried them."""
-        return bool(state._own_suits) or not self.in_force(settings, state.game.variant)
+        return bool(state.own_suits) or not self.in_force(settings, state.game.variant)
 
-    def enter(self, state: Any, settings: TurnOrder) -> None:
-        state._own_suits = (-1,) * state.game.players
-        state._current = settings.first(seating(state))
+    def enter(self, state: OwnTrumps, settings: TurnOrder) -> None:
+        state.reset_own_trumps()
+        state.turn_to(settings.first(state.seating()))
 
-    def candidates(self, state: Any, settings: Any) -> list[Action]:
-        taken = state._own_suits
+    def candidates(self, state: OwnTrumps, settings: TurnOrder) -> list[Action]:
+        taken = state.own_suits
         return [a for i, a in enumerate(_actions(state.game.pack.suits)) if i not in taken]
 
-    def refusal(self, state: Any, settings: Any, action: Action) -> str | None:
+    def refusal(self, state: OwnTrumps, settings: TurnOrder, action: Action) -> str | None:
         ref = state.game.rule_ref(self.name)
         if action.kind is not Kind.TRUMP or action.cards or action.amount:
             return f"each player first chooses a free trump suit{ref}"
         suits = state.game.pack.suits
         if action.name not in suits:
             return f"there is no suit {action.name!r} (suits: {' '.join(suits)}){ref}"
-        if suits.index(action.name) in state._own_suits:
+        if suits.index(action.name) in state.own_suits:
             return f"suit {action.name} is taken; choose a free suit{ref}"
         return None
 
-    def apply(self, state: Any, settings: TurnOrder, action: Action) -> bool:
-        game, player = state.game, state._current
-        suit = game.pack.suits.index(action.name)
-        state._own_suits = tuple(suit if p == player else s
-                                 for p, s in enumerate(state._own_suits))
-        state._events = (Event(kind="trump", player=player, note=action.name),)
-        state._refresh_tables()
-        if -1 in state._own_suits:
-            state._current = settings.after(player, game.players)
+    def apply(self, state: OwnTrumps, settings: TurnOrder, action: Action) -> bool:
+        game, player = state.game, state.to_act
+        state.choose_own_trump(player, game.pack.suits.index(action.name))
+        state.record(Event(kind="trump", player=player, note=action.name))
+        if -1 in state.own_suits:
+            state.turn_to(settings.after(player, game.players))
             return False
         return True
 
-    def families(self, game: Any, settings: Any) -> tuple[Family, ...]:
+    def families(self, game: GameRules, settings: TurnOrder) -> tuple[Family, ...]:
         return (Listed(actions=_actions(game.pack.suits)),)
 
     def action_bound(self, settings: Any, variant: Variant) -> int:

@@ -31,10 +31,12 @@ import attrs
 
 from cardrules.actions import NO_TRUMP, Action, Kind
 from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, Number, Seat
 from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.table import NamesTrump, Table
 from cardrules.engine.turns import DEALERS_LEFT
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
@@ -51,7 +53,7 @@ class NameTrumpSettings:
     """The highest bidder may name no trumps (``trump none``) instead of a suit."""
 
 
-class NameTrump(Phase):
+class NameTrump(Phase[NamesTrump]):
     """The highest bidder names the deal's trump suit (or, if allowed, no trumps)."""
 
     name = "name_trump"
@@ -84,18 +86,19 @@ class NameTrump(Phase):
         return (f"After the bidding the highest bidder (of equal highest bids, the first "
                 f"made) names a trump suit{none}.")
 
-    def enter(self, state: Any, settings: NameTrumpSettings) -> None:
-        state._current = highest_bidder(state._bids, state._dealer)
+    def enter(self, state: NamesTrump, settings: NameTrumpSettings) -> None:
+        state.turn_to(highest_bidder(_bids(state), state.dealer))
 
-    def candidates(self, state: Any, settings: NameTrumpSettings) -> list[Action]:
+    def candidates(self, state: NamesTrump, settings: NameTrumpSettings) -> list[Action]:
         return list(_actions(state.game.pack.suits, settings.no_trump))
 
-    def refusal(self, state: Any, settings: NameTrumpSettings, action: Action) -> str | None:
+    def refusal(self, state: NamesTrump, settings: NameTrumpSettings,
+                action: Action) -> str | None:
         game = state.game
         ref = game.rule_ref("name_trump")
         suits = game.pack.suits
         if action.kind is not Kind.TRUMP or action.cards or action.amount:
-            return (f"the highest bidder, player {state._current}, first names trumps: "
+            return (f"the highest bidder, player {state.to_act}, first names trumps: "
                     f"'trump' and a suit ({' '.join(suits)}){_or_none(settings)}{ref}")
         if action.name == NO_TRUMP:
             return None if settings.no_trump else \
@@ -104,26 +107,28 @@ class NameTrump(Phase):
             return f"there is no suit {action.name!r} (suits: {' '.join(suits)}){ref}"
         return None
 
-    def apply(self, state: Any, settings: NameTrumpSettings, action: Action) -> bool:
+    def apply(self, state: NamesTrump, settings: NameTrumpSettings, action: Action) -> bool:
         suits = state.game.pack.suits
-        state._trump = suits.index(action.name) if action.name in suits else -1
-        state._events = (Event(kind="trump", player=state._current, note=action.name),)
+        state.name_trump(suits.index(action.name) if action.name in suits else -1)
+        state.record(Event(kind="trump", player=state.to_act, note=action.name))
         return True
 
-    def view(self, state: Any, settings: NameTrumpSettings, player: int) -> dict[str, Any]:
-        bids = state._bids
-        namer = highest_bidder(bids, state._dealer) if min(bids) >= 0 else None
+    def view(self, state: NamesTrump, settings: NameTrumpSettings,
+             player: int) -> dict[str, Any]:
+        bids = _bids(state)
+        namer = highest_bidder(bids, state.dealer) if min(bids) >= 0 else None
         mine = next(i for i, (phase, _) in enumerate(state.game.phases) if phase is self)
-        return {"trump_namer": namer, "trump_pending": 0 <= state._stage <= mine
-                and state.game.timings[state._stage].before_play}
+        stage = state.stage
+        return {"trump_namer": namer, "trump_pending": 0 <= stage <= mine
+                and state.game.timings[stage].before_play}
 
-    def view_entries(self, game: Any, settings: NameTrumpSettings) -> tuple[str, ...]:
+    def view_entries(self, game: GameRules, settings: NameTrumpSettings) -> tuple[str, ...]:
         return ("trump_namer", "trump_pending")
 
-    def families(self, game: Any, settings: NameTrumpSettings) -> tuple[Family, ...]:
+    def families(self, game: GameRules, settings: NameTrumpSettings) -> tuple[Family, ...]:
         return (Listed(actions=_actions(game.pack.suits, settings.no_trump)),)
 
-    def observation_fields(self, game: Any, settings: NameTrumpSettings,
+    def observation_fields(self, game: GameRules, settings: NameTrumpSettings,
                            ) -> tuple[Field, ...]:
         return (Seat(key="trump_namer"), Number(key="trump_pending"))
 
@@ -136,6 +141,13 @@ class NameTrump(Phase):
         mine = view.hands[view.player]
         scores = trump_scores(mine if isinstance(mine, list) else [], view.card_facts)
         return lambda action: scores.get(action.name, 0.0)
+
+
+def _bids(state: Table) -> tuple[int, ...]:
+    """The bids of the bidding phase listed before (its field, read by its public
+    name)."""
+    bids: tuple[int, ...] = state.offered("bids")
+    return bids
 
 
 def highest_bidder(bids: Sequence[int], dealer: int) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -31,16 +31,18 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
+from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, Label, field
 from cardrules.engine.observation import CardsBySeat, Field, OneOf
-from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order, seating
+from cardrules.engine.table import Table
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 
-__all__ = ["Direction", "PassCards", "PassSettings", "PassingFields"]
+__all__ = ["Direction", "PassCards", "PassSettings", "PassingFields", "PassingTable"]
 
 
 class Direction(enum.Enum):
@@ -87,9 +89,9 @@ class PassSettings:
             return Direction(drawn)
         return self.directions[deal % len(self.directions)]
 
-    def of(self, state: Any) -> Direction:
+    def of(self, state: PassingTable) -> Direction:
         """The direction of ``state``'s deal."""
-        return self.direction(state._deal_number, state._pass_direction)
+        return self.direction(state.deal_number, state._pass_direction)
 
 
 @attrs.define(slots=False)
@@ -106,12 +108,21 @@ class PassingFields:
     it by the deal's number (and in a position set up without one)."""
 
 
-class PassCards(Phase):
+class PassingTable(Table, Protocol):
+    """The table the passing works at: with its own fields."""
+
+    _passing: tuple[int, ...]
+    _passed: tuple[int, ...]
+    _pass_direction: str
+
+
+class PassCards(Phase[PassingTable]):
     """Each player passes ``count`` cards in this deal's direction."""
 
     name = "pass_cards"
     verbs: ClassVar[Mapping[str, bool]] = {"give": True}
     fields = PassingFields
+    zones = ("hand",)
     schema: ClassVar[Mapping[str, Any]] = {
         "type": "object", "additionalProperties": False, "required": ["count"],
         "properties": {
@@ -160,19 +171,19 @@ class PassCards(Phase):
         return (f"After the deal each player passes {cards}: {', '.join(words)}, in turn "
                 f"from deal to deal.")
 
-    def draw(self, state: Any, settings: PassSettings, seed: int) -> None:
+    def draw(self, state: PassingTable, settings: PassSettings, seed: int) -> None:
         if settings.chance:  # a 64-bit seed: no bias worth naming
             state._pass_direction = settings.directions[seed % len(settings.directions)].value
 
-    def skip(self, state: Any, settings: PassSettings) -> bool:
+    def skip(self, state: PassingTable, settings: PassSettings) -> bool:
         return settings.of(state) is Direction.NONE
 
-    def inconsistency(self, state: Any, settings: PassSettings) -> str | None:
+    def inconsistency(self, state: PassingTable, settings: PassSettings) -> str | None:
         """No cards pass in a deal whose direction is ``none``."""
         return "no cards pass in this deal" if self.skip(state, settings) else None
 
-    def enter(self, state: Any, settings: PassSettings) -> None:
-        state._current = settings.order.first(seating(state))
+    def enter(self, state: PassingTable, settings: PassSettings) -> None:
+        state.turn_to(settings.order.first(state.seating()))
 
     def move_scorer(self, view: View, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -182,11 +193,12 @@ class PassCards(Phase):
 
     candidates_all_legal = True  # a card of the hand is never refused
 
-    def candidates(self, state: Any, settings: PassSettings) -> list[Action]:
-        hand, made = state._hands[state._current], _GIVE
+    def candidates(self, state: PassingTable, settings: PassSettings) -> list[Action]:
+        hand, made = state.hand(state.to_act), _GIVE
         return [made.get(c) or _give(c) for c in bits(hand)]
 
-    def refusal(self, state: Any, settings: PassSettings, action: Action) -> str | None:
+    def refusal(self, state: PassingTable, settings: PassSettings,
+                action: Action) -> str | None:
         """Why ``action`` is refused while cards are passed, with the rule file's
         reference for ``pass_cards`` (``references: {pass_cards: H3}``)."""
         if action.kind is not Kind.VERB or action.name != "give":
@@ -194,36 +206,33 @@ class PassCards(Phase):
                       f"at a time ('give 9H')")
         elif len(action.cards) != 1:
             reason = "give one card at a time"
-        elif not state._hands[state._current] >> action.cards[0] & 1:
+        elif not state.hand(state.to_act) >> action.cards[0] & 1:
             reason = "you can only give a card from your hand"
         else:
             return None
         ref: str = state.game.rule_ref(self.name)
         return reason + ref
 
-    def apply(self, state: Any, settings: PassSettings, action: Action) -> bool:
-        p, n, card = state._current, state.game.players, action.cards[0]
-        state._hands = _with(state._hands, p, state._hands[p] & ~(1 << card))
-        state._passing = _with(state._passing, p, state._passing[p] | 1 << card)
-        state._events = (Event(kind="give", player=p, cards=(card,), private=True),)
+    def apply(self, state: PassingTable, settings: PassSettings, action: Action) -> bool:
+        p, n, card = state.to_act, state.game.players, action.cards[0]
+        state.move(1 << card, "hand", "passing", source_seat=p, target_seat=p)
+        state.record(Event(kind="give", player=p, cards=(card,), private=True))
         if state._passing[p].bit_count() < settings.count:
             return False
-        if p != settings.order.last(seating(state)):
-            state._current = settings.order.after(p, n)
+        if p != settings.order.last(state.seating()):
+            state.turn_to(settings.order.after(p, n))
             return False
         step = {Direction.LEFT: 1, Direction.RIGHT: n - 1,
                 Direction.ACROSS: n // 2}[settings.of(state)]
-        hands, events = list(state._hands), list(state._events)
-        for giver, cards in enumerate(state._passing):
+        state._passed = passed = state._passing
+        for giver, cards in enumerate(passed):
             receiver = (giver + step) % n
-            hands[receiver] |= cards
-            events.append(Event(kind="receive", player=receiver,
-                                cards=state.game.pack.cards_of(cards), private=True))
-        state._hands, state._passed = tuple(hands), state._passing
-        state._passing, state._events = (0,) * n, tuple(events)
+            state.move(cards, "passing", "hand", source_seat=giver, target_seat=receiver)
+            state.record(Event(kind="receive", player=receiver,
+                               cards=state.game.pack.cards_of(cards), private=True))
         return True
 
-    def view(self, state: Any, settings: PassSettings, player: int) -> dict[str, Any]:
+    def view(self, state: PassingTable, settings: PassSettings, player: int) -> dict[str, Any]:
         pack = state.game.pack
         return {
             "pass_direction": settings.of(state).value,
@@ -232,13 +241,13 @@ class PassCards(Phase):
             "passed": list(pack.names(bits(state._passed[player]))),
         }
 
-    def view_entries(self, game: Any, settings: PassSettings) -> tuple[str, ...]:
+    def view_entries(self, game: GameRules, settings: PassSettings) -> tuple[str, ...]:
         return ("pass_direction", "passing", "passed")
 
-    def families(self, game: Any, settings: PassSettings) -> tuple[Family, ...]:
+    def families(self, game: GameRules, settings: PassSettings) -> tuple[Family, ...]:
         return (CardSetFamily(kind=Kind.VERB, name="give", sizes=(1,)),)
 
-    def observation_fields(self, game: Any, settings: PassSettings) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameRules, settings: PassSettings) -> tuple[Field, ...]:
         return (OneOf(key="pass_direction", values=tuple(d.value for d in Direction)),
                 CardsBySeat(key="passing"))
 
@@ -253,10 +262,6 @@ _GIVE: dict[int, Action] = {}
 def _give(card: int) -> Action:
     action = _GIVE[card] = Action(kind=Kind.VERB, name="give", cards=(card,))
     return action
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
 
 
 register(PassCards())

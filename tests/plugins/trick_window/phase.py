@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import Numbers, Seats, field
 from cardrules.engine.observation import Field, NumbersBySeat
-from cardrules.engine.turns import ORDER_SCHEMA, Start, TurnOrder, read_order, seating
-from cardrules.phases import Phase, When
+from cardrules.engine.turns import ORDER_SCHEMA, Start, TurnOrder, read_order
+from cardrules.model.variant import Variant
+from cardrules.phases import Phase, Table, When
 
 FROM_THE_WINNER = TurnOrder(start=Start.WINNER)
 """The window's turn order by default: from the trick's winner, clockwise."""
@@ -45,7 +47,14 @@ class WindowFields:
     """Players still to be asked in this window, in turn."""
 
 
-class BoastWindow(Phase):
+class WindowTable(Table, Protocol):
+    """The table the window works at: the engine's, with the phase's own fields."""
+
+    _boasts: tuple[int, ...]
+    _boast_queue: tuple[int, ...]
+
+
+class BoastWindow(Phase[WindowTable]):
     """Between tricks each player in turn may boast, for points at the end of the deal."""
 
     name = "boast_window"
@@ -70,7 +79,7 @@ class BoastWindow(Phase):
     def timing(self, settings: WindowSettings) -> When:
         return settings.at
 
-    def check(self, settings: WindowSettings, variant: Any) -> Iterator[str]:
+    def check(self, settings: WindowSettings, variant: Variant) -> Iterator[str]:
         if variant.deal.hand < 2:
             yield f"a window {settings.at.words} needs hands of two cards or more"
 
@@ -80,56 +89,58 @@ class BoastWindow(Phase):
                 f"({settings.order.describe()}) may boast, at most {settings.limit} "
                 f"time(s) a deal; a boast scores {settings.points} when the deal ends.")
 
-    def _askable(self, state: Any, settings: WindowSettings) -> tuple[int, ...]:
-        return tuple(p for p in settings.order.seats(seating(state))
+    def _askable(self, state: WindowTable, settings: WindowSettings) -> tuple[int, ...]:
+        return tuple(p for p in settings.order.seats(state.seating())
                      if state._boasts[p] < settings.limit)
 
-    def skip(self, state: Any, settings: WindowSettings) -> bool:
+    def skip(self, state: WindowTable, settings: WindowSettings) -> bool:
         """Nobody has a boast left."""
         return not self._askable(state, settings)
 
-    def enter(self, state: Any, settings: WindowSettings) -> None:
+    def enter(self, state: WindowTable, settings: WindowSettings) -> None:
         asked = self._askable(state, settings)
-        state._current, state._boast_queue = asked[0], asked[1:]
+        state.turn_to(asked[0])
+        state._boast_queue = asked[1:]
 
-    def inconsistency(self, state: Any, settings: WindowSettings) -> str | None:
-        if state._boasts[state._current] >= settings.limit:
-            return f"player {state._current} has no boast left but is asked"
+    def inconsistency(self, state: WindowTable, settings: WindowSettings) -> str | None:
+        if state._boasts[state.to_act] >= settings.limit:
+            return f"player {state.to_act} has no boast left but is asked"
         return None
 
-    def candidates(self, state: Any, settings: WindowSettings) -> list[Action]:
+    def candidates(self, state: WindowTable, settings: WindowSettings) -> list[Action]:
         return [BOAST, HUSH]
 
-    def refusal(self, state: Any, settings: WindowSettings, action: Action) -> str | None:
+    def refusal(self, state: WindowTable, settings: WindowSettings, action: Action) -> str | None:
         if action not in (BOAST, HUSH):
             return "between tricks each player in turn first says 'boast' or 'hush'"
         return None
 
-    def apply(self, state: Any, settings: WindowSettings, action: Action) -> bool:
-        p = state._current
+    def apply(self, state: WindowTable, settings: WindowSettings, action: Action) -> bool:
+        p = state.to_act
         if action == BOAST:
             boasts = state._boasts
             state._boasts = boasts[:p] + (boasts[p] + 1,) + boasts[p + 1:]
-        state._events = (Event(kind=action.name, player=p),)
+        state.record(Event(kind=action.name, player=p))
         if not state._boast_queue:
             return True
-        state._current, state._boast_queue = state._boast_queue[0], state._boast_queue[1:]
+        state.turn_to(state._boast_queue[0])
+        state._boast_queue = state._boast_queue[1:]
         return False
 
-    def score(self, state: Any, settings: WindowSettings,
+    def score(self, state: WindowTable, settings: WindowSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(s + settings.points * b for s, b in zip(scores, state._boasts))
 
-    def view(self, state: Any, settings: WindowSettings, player: int) -> dict[str, Any]:
+    def view(self, state: WindowTable, settings: WindowSettings, player: int) -> dict[str, Any]:
         return {"boasts": list(state._boasts), "boast_queue": list(state._boast_queue)}
 
-    def families(self, game: Any, settings: WindowSettings) -> tuple[Family, ...]:
+    def families(self, game: GameRules, settings: WindowSettings) -> tuple[Family, ...]:
         return (Listed(actions=(BOAST, HUSH)),)
 
-    def observation_fields(self, game: Any, settings: WindowSettings) -> tuple[Field, ...]:
+    def observation_fields(self, game: GameRules, settings: WindowSettings) -> tuple[Field, ...]:
         return (NumbersBySeat(key="boasts"),)
 
-    def action_bound(self, settings: WindowSettings, variant: Any) -> int:
+    def action_bound(self, settings: WindowSettings, variant: Variant) -> int:
         return 2
 
 

@@ -1,0 +1,287 @@
+"""The table a phase works at: a typed context of a deal state, and its named operations.
+
+A phase (:mod:`cardrules.phases`) never reads or writes another layer's private fields:
+what it may read of a deal state and do to it is :class:`Table`, a protocol that every
+:class:`~cardrules.engine.state.FieldState` satisfies (mypy checks it wherever the flow
+hands a state to a phase).  It offers
+
+- the game (its rules, pack, listed phases and rule references), the dealer, the deal's
+  number in its match and the index of the listed phase at work;
+- the player to act (:attr:`Table.to_act`), set through :meth:`Table.turn_to`, and the
+  turn order's source (:meth:`Table.seating`, read by a
+  :class:`~cardrules.engine.turns.TurnOrder`);
+- each seat's hand and every other zone the state declares (the procedure's and the
+  listed phases'), read by zone name (:meth:`Table.cards`), with named operations:
+  :meth:`Table.move` (cards from a zone to a zone: hand to hand when passing),
+  :meth:`Table.deal_cards` (cards from the top of an ordered zone, the stock, to a hand),
+  :meth:`Table.take` (cards into a seat's hand from any zone) and :meth:`Table.cut_cards`
+  (the top cards of an ordered zone to its bottom);
+- what the action made happen (:meth:`Table.record`), and a field the procedure offers
+  the phases by its public name (:meth:`Table.offered`: ``tricks``, for a phase that
+  needs counted tricks).
+
+The operations are written once here, over the state's declared fields
+(:func:`cardrules.engine.fields.declared`): a zone is whatever field declares it, so a
+plug-in phase's own zones move cards like the procedure's.  A phase that needs a zone
+says so (:attr:`cardrules.phases.Phase.zones`); a game whose procedure lacks it is
+refused at load.  Phases are not the hot path of play, and nothing here is called by
+the procedures' own play.
+
+A phase's own fields, declared by its field mixin (:attr:`cardrules.phases.Phase.fields`),
+are the phase's to read and write; :data:`PhaseState` names a table that carries them.
+
+>>> import attrs
+>>> from cardrules.engine.fields import CardList, CardSets, field
+>>> @attrs.define(slots=False)
+... class Tiny:
+...     _hands: tuple[int, ...] = field(CardSets(zone="hand"))
+...     _stock: tuple[int, ...] = field(CardList(zone="stock"))
+>>> tiny = Tiny(hands=(0b1, 0b10), stock=(2, 3, 4))
+>>> move_cards(tiny, 0b1, "hand", "hand", source_seat=0, target_seat=1); tiny._hands
+(0, 3)
+>>> deal_cards(tiny, 1, 2), tiny._hands, tiny._stock
+(24, (0, 27), (2,))
+>>> cards_in(tiny, "hand", 1), cards_in(tiny, "stock")
+(27, 4)
+>>> move_cards(tiny, 0b1, "hand", "stock", source_seat=0)
+Traceback (most recent call last):
+...
+ValueError: zone 'hand' of seat 0 does not hold every card moved
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from cardrules.cards import bits
+from cardrules.engine.context import GameRules
+from cardrules.engine.fields import CardList, CardSet, CardSets, Declared, declared
+
+if TYPE_CHECKING:
+    from cardrules.engine.events import Event
+    from cardrules.engine.turns import Seating, When
+
+__all__ = ["NamesTrump", "OwnTrumps", "PhaseState", "Table", "TableGame", "cards_in",
+           "cut_cards", "deal_cards", "move_cards", "zone_names"]
+
+
+class TableGame(GameRules, Protocol):
+    """What a phase reads of the game: its rules, players and pack (:class:`GameRules`),
+    its listed phases (each with its settings) and where each runs, and the rule
+    references of its rule file."""
+
+    @property
+    def phases(self) -> tuple[tuple[object, Any], ...]: ...
+
+    @property
+    def timings(self) -> tuple[When, ...]: ...
+
+    def rule_ref(self, key: str) -> str: ...
+
+
+class Table(Protocol):
+    """A deal state as a phase sees it: what it may read, and the named operations by
+    which it changes the state (on the fresh clone the flow hands to
+    :meth:`~cardrules.phases.Phase.enter` and :meth:`~cardrules.phases.Phase.apply`)."""
+
+    @property
+    def game(self) -> TableGame:
+        """The game this deal belongs to."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's number in its match, from 0."""
+        ...
+
+    @property
+    def stage(self) -> int:
+        """The index of the listed phase at work (-1 once play has begun)."""
+        ...
+
+    @property
+    def to_act(self) -> int:
+        """The player to act."""
+        ...
+
+    def turn_to(self, seat: int) -> None:
+        """Make ``seat`` the player to act."""
+
+    def seating(self) -> Seating:
+        """What a turn order reads of this deal: players, dealer, leader and the last
+        trick's winner (-1 where the procedure has none)."""
+        ...
+
+    def hand(self, seat: int) -> int:
+        """The cards of ``seat``'s hand, as a bit set."""
+        ...
+
+    def cards(self, zone: str, seat: int = -1) -> int:
+        """The cards of a zone (of ``seat``'s, for a zone per seat), as a bit set."""
+        ...
+
+    def move(self, cards: int, source: str, target: str, *, source_seat: int = -1,
+             target_seat: int = -1) -> None:
+        """Move ``cards`` (a bit set, every one in ``source``) from zone ``source`` to
+        zone ``target``; ``source_seat`` and ``target_seat`` name the seat of a zone per
+        seat (hands).  A ``ValueError`` if ``source`` does not hold them all."""
+
+    def deal_cards(self, seat: int, count: int, source: str = "stock") -> int:
+        """Deal ``count`` cards from the top (the end) of the ordered zone ``source`` to
+        ``seat``'s hand; the cards dealt, as a bit set."""
+        ...
+
+    def take(self, seat: int, cards: int, source: str) -> None:
+        """``seat`` takes ``cards`` from zone ``source`` into their hand."""
+
+    def cut_cards(self, zone: str, count: int) -> None:
+        """Move the top ``count`` cards of the ordered ``zone`` (its end) to its bottom."""
+
+    def record(self, *events: Event) -> None:
+        """Add ``events`` to what the action made happen (shown in order)."""
+
+    def offered(self, name: str) -> Any:
+        """A field the procedure offers listed phases, by its public name (``tricks``:
+        each seat's tricks taken, in a game of counted tricks)."""
+
+
+class OwnTrumps(Table, Protocol):
+    """A table whose procedure gives each player a trump suit of their own (it offers
+    ``own_trumps``): the suits, and the named operations that choose them."""
+
+    @property
+    def own_suits(self) -> tuple[int, ...]:
+        """Each seat's own trump suit (-1: not chosen yet; empty: none chosen this
+        match)."""
+        ...
+
+    def reset_own_trumps(self) -> None:
+        """Clear every seat's own trump suit, for the players to choose."""
+
+    def choose_own_trump(self, seat: int, suit: int) -> None:
+        """Make ``suit`` (its index in the pack) ``seat``'s own trump suit."""
+
+
+class NamesTrump(Table, Protocol):
+    """A table whose procedure takes the deal's trump suit from a listed phase (it offers
+    ``bidder_names_trump``)."""
+
+    def name_trump(self, suit: int) -> None:
+        """Make ``suit`` (its index in the pack; -1: no trumps) the deal's trump suit."""
+
+
+PhaseState = TypeVar("PhaseState", bound=Table)
+"""A table with a phase's own fields on it (the state class a game composes adds each
+listed phase's field mixin)."""
+
+
+def _zones(cls: type) -> dict[str, Declared]:
+    found = _ZONES.get(cls)
+    if found is None:
+        found = _ZONES[cls] = {d.kind.zone: d for d in declared(cls)
+                               if d.kind.holds and d.kind.zone
+                               and isinstance(d.kind, (CardList, CardSet, CardSets))
+                               and not getattr(d.kind, "subset_of", "")}
+    return found
+
+
+_ZONES: dict[type, dict[str, Declared]] = {}
+
+
+def zone_names(cls: type) -> frozenset[str]:
+    """The zones of a state class (or a phase's field mixin) that the named operations
+    move cards in: those of its fields that hold cards as a list, a set or a set per
+    seat.
+
+    >>> from cardrules.engine.procedures import find
+    >>> sorted(zone_names(find("tricks").state_class))
+    ['discard', 'hand', 'stock', 'won']
+    """
+    return frozenset(_zones(cls))
+
+
+def _field(state: object, zone: str) -> Declared:
+    found = _zones(type(state)).get(zone)
+    if found is None:
+        raise ValueError(f"this state has no zone {zone!r}")
+    return found
+
+
+def cards_in(state: object, zone: str, seat: int = -1) -> int:
+    """The cards of ``zone`` (``seat``'s, for a zone per seat) of ``state``, as a bit
+    set."""
+    d = _field(state, zone)
+    value = getattr(state, d.attribute)
+    if isinstance(d.kind, CardSets):
+        return int(value[seat])
+    if isinstance(d.kind, CardList):
+        mask = 0
+        for c in value:
+            mask |= 1 << c
+        return mask
+    return int(value)
+
+
+def _remove(state: object, zone: str, seat: int, cards: int) -> None:
+    d = _field(state, zone)
+    value = getattr(state, d.attribute)
+    if cards_in(state, zone, seat) & cards != cards:
+        where = f"zone {zone!r}" + (f" of seat {seat}" if d.kind.per_seat else "")
+        raise ValueError(f"{where} does not hold every card moved")
+    if isinstance(d.kind, CardSets):
+        value = value[:seat] + (value[seat] & ~cards,) + value[seat + 1:]
+    elif isinstance(d.kind, CardList):
+        value = tuple(c for c in value if not cards >> c & 1)
+    else:
+        value &= ~cards
+    setattr(state, d.attribute, value)
+
+
+def _add(state: object, zone: str, seat: int, cards: int, order: tuple[int, ...]) -> None:
+    d = _field(state, zone)
+    value = getattr(state, d.attribute)
+    if isinstance(d.kind, CardSets):
+        value = value[:seat] + (value[seat] | cards,) + value[seat + 1:]
+    elif isinstance(d.kind, CardList):
+        value = value + (order or tuple(bits(cards)))
+    else:
+        value |= cards
+    setattr(state, d.attribute, value)
+
+
+def move_cards(state: object, cards: int, source: str, target: str, *,
+               source_seat: int = -1, target_seat: int = -1) -> None:
+    """:meth:`Table.move` on ``state``'s declared fields (changes ``state``)."""
+    _remove(state, source, source_seat, cards)
+    _add(state, target, target_seat, cards, ())
+
+
+def deal_cards(state: object, seat: int, count: int, source: str = "stock") -> int:
+    """:meth:`Table.deal_cards` on ``state``'s declared fields (changes ``state``)."""
+    d = _field(state, source)
+    if not isinstance(d.kind, CardList):
+        raise ValueError(f"cards are dealt from an ordered zone; {source!r} is not one")
+    value: tuple[int, ...] = getattr(state, d.attribute)
+    if count > len(value):
+        raise ValueError(f"zone {source!r} holds {len(value)} card(s), not {count}")
+    dealt = value[len(value) - count:]
+    mask = 0
+    for c in dealt:
+        mask |= 1 << c
+    setattr(state, d.attribute, value[:len(value) - count])
+    _add(state, "hand", seat, mask, dealt)
+    return mask
+
+
+def cut_cards(state: object, zone: str, count: int) -> None:
+    """:meth:`Table.cut_cards` on ``state``'s declared fields (changes ``state``)."""
+    d = _field(state, zone)
+    if not isinstance(d.kind, CardList):
+        raise ValueError(f"only an ordered zone is cut; {zone!r} is not one")
+    value: tuple[int, ...] = getattr(state, d.attribute)
+    setattr(state, d.attribute, value[-count:] + value[:-count])

@@ -1,0 +1,155 @@
+"""Phases work at the engine's typed table: they touch no private field of another layer's
+object, and a plug-in phase written against the table passes ``mypy --strict``.
+
+A phase's own fields are those its field mixin declares (:attr:`Phase.fields`); any other
+name starting with ``_`` read or written on the state a phase method receives (its
+``state`` parameter) is another layer's private field, which the table's named
+operations replace (``turn_to``, ``move``, ``record``...).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.engine.fields import declared
+from cardrules.errors import VariantError
+from cardrules.phases import REGISTRY, Phase, register
+
+ROOT = Path(__file__).resolve().parent.parent
+PHASE_MODULES = sorted((ROOT / "cardrules" / "phases").rglob("*.py")) + [
+    ROOT / "tests" / "toy_phase.py", *sorted((ROOT / "tests" / "plugins" / "trick_window")
+                                            .glob("*.py"))]
+"""Every module of a phase: the built-in ones and the test-only ones."""
+
+
+def _own_fields(tree: ast.Module) -> set[str]:
+    """The private names the module's phases may touch: the fields their mixins declare
+    (attributes annotated in a class body under a leading underscore)."""
+    own = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name) \
+                        and item.target.id.startswith("_"):
+                    own.add(item.target.id)
+    return own
+
+
+def _private_uses(tree: ast.Module) -> list[tuple[int, str]]:
+    """Each ``state._name`` (a private attribute of a parameter or variable named
+    ``state``) in the module, with its line."""
+    return [(node.lineno, node.attr) for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+            and not node.attr.startswith("__") and isinstance(node.value, ast.Name)
+            and node.value.id == "state"]
+
+
+@pytest.mark.parametrize("path", PHASE_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_phase_touches_only_its_own_private_fields(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own = _own_fields(tree)
+    foreign = [f"{path.name}:{line}: state.{name}" for line, name in _private_uses(tree)
+               if name not in own]
+    assert not foreign, foreign
+
+
+def test_the_own_fields_the_check_allows_are_the_declared_ones() -> None:
+    """The names the AST check takes as a phase's own are exactly what the phases' field
+    mixins declare (and their table protocols repeat), so the check cannot be fooled by
+    a protocol naming a procedure's field."""
+    import toy_phase
+    from plugins.trick_window import BOAST_WINDOW
+
+    from cardrules.phases import known
+    phases = [*known().values(), toy_phase.PassLeft(), toy_phase.Cut(), BOAST_WINDOW]
+    declared_names = {d.attribute for p in phases if p.fields is not None
+                      for d in declared(p.fields)}
+    for path in PHASE_MODULES:
+        own = _own_fields(ast.parse(path.read_text(encoding="utf-8")))
+        assert own <= declared_names, (path.name, own - declared_names)
+
+
+def test_a_phase_needing_a_zone_the_procedure_lacks_is_refused_at_load() -> None:
+    class Widow(Phase[cardrules.phases.Table]):
+        name = "test_widow_zone"
+        zones = ("widow",)
+
+        def describe(self, settings: object) -> str:
+            return "Nothing."
+
+        def enter(self, state: cardrules.phases.Table, settings: object) -> None:
+            state.turn_to(state.dealer)
+
+        def candidates(self, state: cardrules.phases.Table, settings: object) -> list[object]:
+            return []
+
+        def refusal(self, state: object, settings: object, action: object) -> None:
+            return None
+
+        def apply(self, state: object, settings: object, action: object) -> bool:
+            return True
+
+    register(Widow())
+    try:
+        with pytest.raises(VariantError, match="test_widow_zone works on the widow zone, "
+                                               "which the shedding procedure does not have"):
+            cardrules.load({"extends": "bank", "patch": {"phases": ["test_widow_zone"]}},
+                           players=2)
+    finally:
+        REGISTRY._items.pop("test_widow_zone", None)
+
+
+def test_the_table_moves_cards_between_declared_zones() -> None:
+    game = cardrules.load("hearts", players=4)
+    state = game.new_deal(seed=3)
+    new = state._clone()  # a fresh clone, as the flow hands a phase
+    card = 0
+    holder = next(p for p in range(4) if new.hand(p) >> card & 1)
+    new.move(1 << card, "hand", "hand", source_seat=holder, target_seat=(holder + 1) % 4)
+    assert new.hand((holder + 1) % 4) >> card & 1 and not new.hand(holder) >> card & 1
+    assert state.hand(holder) >> card & 1  # the state it was cloned from is unchanged
+    with pytest.raises(ValueError, match="does not hold every card moved"):
+        new.move(1 << card, "hand", "hand", source_seat=holder, target_seat=holder)
+    with pytest.raises(ValueError, match="no zone 'widow'"):
+        new.cards("widow")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("mypy") is None and not any(
+    (Path(p) / "mypy").exists() for p in sys.path), reason="mypy is not installed")
+def test_a_plug_in_phase_written_against_the_table_passes_mypy_strict() -> None:
+    """The test-only phases (the toy phases and the window between tricks) are typed
+    against the table: mypy checks their methods against the ``Phase`` contract and what
+    they touch against their table protocols."""
+    env = {**os.environ, "MYPYPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+         "--cache-dir", os.devnull, "plugins/trick_window", "toy_phase.py"],
+        cwd=ROOT / "tests", env=env, capture_output=True, text=True, timeout=600,
+        check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_field_named_like_a_table_operation_is_refused() -> None:
+    """A phase's field whose public name is one of the table's operations (``record``)
+    would hide it behind a read-only property: the state class is refused instead."""
+    import attrs
+
+    from cardrules.engine.fields import Count, field
+    from cardrules.engine.flow import compose
+    from cardrules.engine.procedures import find
+
+    @attrs.define(slots=False)
+    class RecordFields:
+        _record: int = field(Count())
+
+    with pytest.raises(TypeError, match="the field _record would hide the method record"):
+        compose(find("tricks").state_class, [RecordFields])
