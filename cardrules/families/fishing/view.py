@@ -18,8 +18,9 @@ __all__ = ["observation_fields", "view"]
 
 def view(state: FishingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
-    others' sizes, the stock's size, the table to capture from, the captured piles and
-    the sweeps."""
+    others' sizes, the stock's size, the table to capture from (with a pile, its top
+    card and how many cards lie face down under it), the captured piles (the face-down
+    cards a player took: their own, the others' sizes) and the sweeps."""
     game = state.game
     if type(player) is not int or not 0 <= player < game.players:
         checked_player(player, game.players)
@@ -35,8 +36,11 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         "hands": names.shown(tables.hand_seen[player], state._hands),
         "stock": len(state._stock),
         "table": names.sorted_names(state._table),
+        "top": tables.pack.name(state._top) if state._top >= 0 else None,
+        "face_down": state._down.bit_count(),
         "won": [names.sorted_names(w) for w in state._won],
-        "captured": [w.bit_count() for w in state._won],
+        "buried": names.shown(tables.own_seen[player], state._buried),
+        "captured": [w.bit_count() + b.bit_count() for w, b in zip(state._won, state._buried)],
         "sweeps": list(state._sweeps),
         "last_capture": state._last if state._last >= 0 else None,
         "scores": list(state._scores),
