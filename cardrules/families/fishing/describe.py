@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardrules.families.fishing.model import FishingPlay, FishingScoring
+from cardrules.families.fishing.model import FishingPlay, FishingScoring, Tie
 from cardrules.families.fishing.tables import rank_values
 
 __all__ = ["describe_fishing"]
@@ -20,7 +20,10 @@ def describe_fishing(variant: Any) -> Iterator[str]:
     """
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
-    if play.table:
+    if play.table and play.table_down:
+        yield (f"- After the deal {play.table} cards are dealt to the table, "
+               f"{play.table_down} of them face down.")
+    elif play.table:
         yield f"- After the deal {play.table} cards are turned face up on the table."
     if play.redeal_rank:
         yield (f"- If {play.redeal_count} or more {play.redeal_rank}s lie on the table, "
@@ -30,13 +33,18 @@ def describe_fishing(variant: Any) -> Iterator[str]:
     if play.capture.by_sum:
         yield "- Values for sums: " + ", ".join(f"{r} {v}" for r, v in zip(ranks, values)) \
             + "."
-    what = {"rank": "one card of its rank", "sum": "cards whose values add up to its value",
-            "both": "one card of its rank, or cards whose values add up to its value"}
-    yield (f"- On your turn play one card from hand: it captures {what[play.capture.value]} "
-           f"('capture 7D 4S 3C', the card played first), or joins the table ('play 7D').")
+    if play.capture.pile:
+        yield from _pile(play)
+    else:
+        what = {"rank": "one card of its rank", "sum": "cards whose values add up to its "
+                "value", "both": "one card of its rank, or cards whose values add up to "
+                "its value"}
+        yield (f"- On your turn play one card from hand: it captures "
+               f"{what[play.capture.value]} ('capture 7D 4S 3C', the card played first), "
+               f"or joins the table ('play 7D').")
     if play.capture.by_rank and play.capture.by_sum and play.rank_first:
         yield "- With a card of its rank on the table, you must capture one of those."
-    if play.must_capture:
+    if play.must_capture and not play.capture.pile:
         yield "- A card that can capture must capture."
     if play.refill:
         yield "- When every hand is empty, the players are dealt again from the stock."
@@ -47,18 +55,39 @@ def describe_fishing(variant: Any) -> Iterator[str]:
     yield from _scoring(scoring)
 
 
+def _pile(play: FishingPlay) -> Iterator[str]:
+    takes = " or ".join(f"a {r}" for r in play.takes_all)
+    if takes:
+        yield (f"- The table is a pile: {takes} never lies on top after the deal (the "
+               f"next card is turned up over it).")
+    yield ("- On your turn play one card from hand ('play 7D'): a card of the top card's "
+           f"rank{', or ' + takes + ',' if takes else ''} takes the whole pile; any other "
+           "card goes on top.")
+    if play.table_down:
+        yield ("- The face-down cards go with the pile to its taker, who alone sees them.")
+
+
 def _scoring(scoring: FishingScoring) -> Iterator[str]:
     tie = "; a tie scores nothing"
     if scoring.most_cards:
-        yield f"- Most cards captured: {scoring.most_cards}{tie}."
+        each = "; with a tie each tied side scores it" \
+            if scoring.most_cards_tie is Tie.EACH else tie
+        yield f"- Most cards captured: {scoring.most_cards}{each}."
     if scoring.suit and scoring.most_suit:
         yield f"- Most cards of {scoring.suit} captured: {scoring.most_suit}{tie}."
     for card, points in scoring.cards.items():
         yield f"- Capturing {card}: {points}."
+    for rank, points in scoring.rank_points.items():
+        yield f"- Each {rank} captured: {points}."
     if scoring.primiera:
         table = ", ".join(f"{r} {p}" for r, p in scoring.primiera.items())
         yield (f"- Primiera, the highest sum of the best card of each suit ({table}): "
                f"{scoring.primiera_points}{tie}; a side lacking a suit has none.")
-    if scoring.sweep:
+    if scoring.sweep or scoring.sweep_points:
         last = "" if scoring.last_sweep else ", except on the deal's last play"
-        yield f"- Each sweep, a capture that clears the table{last}: {scoring.sweep}."
+        size = {0: "", 1: " of a lone card"}.get(scoring.sweep_size,
+                                                 f" of {scoring.sweep_size} cards")
+        match = " by a card of its rank" if scoring.sweep_match else ""
+        extra = "".join(f"; made by a {r}: {p}" for r, p in scoring.sweep_points.items())
+        yield (f"- Each sweep, a capture{size}{match} that clears the table{last}: "
+               f"{scoring.sweep}{extra}.")
