@@ -106,7 +106,7 @@ def action_bound(v: Any) -> int:
     play, pack = v.play, v.pack
     assert isinstance(play, FishingPlay)
     ranks, suits = len(pack.ranks), len(pack.suits)
-    hand = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
+    hand: int = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
     if play.capture.pile:  # each card of the hand is played; it captures by itself
         return hand
     values = rank_values(pack.ranks, play.values, dict(pack.points))

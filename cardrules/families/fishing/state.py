@@ -22,11 +22,11 @@ from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
+    Card,
     CardList,
     CardSet,
     CardSets,
     Count,
-    Card,
     Enumerated,
     Events,
     Numbers,
