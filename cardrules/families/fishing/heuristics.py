@@ -22,9 +22,27 @@ _SWEEP = 10.0
 
 
 def fishing_scorer(view: dict[str, Any]) -> Callable[[Action], float]:
-    """A score per action, from the acting player's view."""
+    """A score per action, from the acting player's view (with a pile, a card of the
+    top card's rank takes it: the more cards the better, a lone card best).
+
+    >>> pile = {"table": ["7C", "2S"], "top": "2S", "face_down": 1,
+    ...         "pack": {"ranks": ["2", "7"]}}
+    >>> [fishing_scorer(pile)(Action(kind=Kind.PLAY, cards=(c,))) for c in (2, 3)]
+    [4.0, 0.0]
+    """
     table = len(view.get("table", ()))
-    width = max(len(view.get("pack", {}).get("ranks", ())), 1)
+    ranks = view.get("pack", {}).get("ranks", ())
+    width = max(len(ranks), 1)
+    top = view.get("top")
+    if top and ranks:
+        pile = table + view.get("face_down", 0)
+        top_rank = ranks.index(top[:-1]) if top[:-1] in ranks else -1
+        sweep = _SWEEP if pile == 1 else 0.0
+
+        def take(action: Action) -> float:
+            return pile + 1 + sweep if action.cards[0] % width == top_rank else 0.0
+
+        return take
 
     def score(action: Action) -> float:
         if action.kind is Kind.PLAY:
