@@ -37,6 +37,13 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
     if fields["phase"] is not OVER and fields["stage"] < 0 \
             and not fields["hands"][fields["current"]]:
         raise StateError(f"player {fields['current']} is to move with no cards")
+    top, table = fields["top"], fields["table"]
+    if game.tables.play.capture.pile:
+        if (top >= 0) != bool(table) or (top >= 0 and not (table >> top) & 1):
+            raise StateError("top: a pile's top card is one of its face-up cards")
+    elif top >= 0 or fields["down"]:
+        raise StateError("top, down: only a pile (capture: pile) has a top card and "
+                         "cards face down")
     state = FishingState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
     return state

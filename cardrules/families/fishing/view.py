@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.observation import Cards, CardsBySeat, Field, NumbersBySeat, OneOf, Seat
+from cardrules.engine.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+)
 from cardrules.families.fishing.model import Step
 
 if TYPE_CHECKING:
@@ -59,4 +68,12 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), Cards(key="table"), CardsBySeat(key="won"),
             NumbersBySeat(key="sweeps"), Seat(key="last_capture"),
-            NumbersBySeat(key="scores"))
+            NumbersBySeat(key="scores"), *_pile_fields(game))
+
+
+def _pile_fields(game: GameContext) -> tuple[Field, ...]:
+    """With a pile: its top card, the cards face down under it, and the face-down
+    cards each player took (their own by name, the others' by number)."""
+    if not game.tables.play.capture.pile:
+        return ()
+    return (Card(key="top"), Number(key="face_down"), CardsBySeat(key="buried"))
