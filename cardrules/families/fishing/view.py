@@ -45,16 +45,17 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         "hands": names.shown(tables.hand_seen[player], state._hands),
         "stock": len(state._stock),
         "table": names.sorted_names(state._table),
-        "top": tables.pack.name(state._top) if state._top >= 0 else None,
-        "face_down": state._down.bit_count(),
         "won": [names.sorted_names(w) for w in state._won],
-        "buried": names.shown(tables.own_seen[player], state._buried),
         "captured": [w.bit_count() + b.bit_count() for w, b in zip(state._won, state._buried)],
         "sweeps": list(state._sweeps),
         "last_capture": state._last if state._last >= 0 else None,
         "scores": list(state._scores),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
+    if tables.play.capture.pile:
+        out["top"] = tables.pack.name(state._top) if state._top >= 0 else None
+        out["face_down"] = state._down.bit_count()
+        out["buried"] = names.shown(tables.own_seen[player], state._buried)
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     if game.phases:
