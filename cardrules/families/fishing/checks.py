@@ -37,7 +37,9 @@ def check_fishing(v: Any) -> Iterator[Found]:
             break
     ranks = set(pack.ranks)
     for where, names in ((("play", "values"), play.values),
-                         (("scoring", "primiera"), scoring.primiera)):
+                         (("scoring", "primiera"), scoring.primiera),
+                         (("scoring", "rank_points"), scoring.rank_points),
+                         (("scoring", "sweep_points"), scoring.sweep_points)):
         for rank in names:
             if rank not in ranks:
                 yield (*where, rank), f"unknown rank {rank!r}; the pack has " \
@@ -45,6 +47,18 @@ def check_fishing(v: Any) -> Iterator[Found]:
     if play.capture.by_sum and min(rank_values(pack.ranks, play.values,
                                                dict(pack.points))) < 1:
         yield ("play", "values"), "a card captures by sum only with a value of 1 or more"
+    for i, rank in enumerate(play.takes_all):
+        if rank not in ranks:
+            yield ("play", "takes_all", i), f"unknown rank {rank!r}"
+    if play.takes_all and not play.capture.pile:
+        yield ("play", "takes_all"), "only a pile (capture: pile) is taken whole"
+    if play.table_down and not play.capture.pile:
+        yield ("play", "table_down"), ("cards lie face down only under a pile (capture: "
+                                        "pile): a layout is captured from face up")
+    elif play.table_down and play.table_down >= play.table:
+        yield ("play", "table_down"), (f"{play.table_down} of {play.table} table cards "
+                                        f"face down leave no top card to match; at most "
+                                        f"{max(play.table - 1, 0)}")
     if play.redeal_rank and play.redeal_rank not in ranks:
         yield ("play", "redeal_rank"), f"unknown rank {play.redeal_rank!r}"
     if scoring.suit and scoring.suit not in pack.suits:
@@ -92,8 +106,10 @@ def action_bound(v: Any) -> int:
     play, pack = v.play, v.pack
     assert isinstance(play, FishingPlay)
     ranks, suits = len(pack.ranks), len(pack.suits)
+    hand: int = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
+    if play.capture.pile:  # each card of the hand is played; it captures by itself
+        return hand
     values = rank_values(pack.ranks, play.values, dict(pack.points))
-    hand = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
     if play.must_capture and play.capture.by_rank:
         layouts = [[min(suits, 1 + extra.count(r)) for r in range(ranks)]
                    for extra in combinations_with_replacement(range(ranks),

@@ -26,8 +26,10 @@ class FishingContext(Protocol):
     """A deal state of the fishing family, as its rules and views see it (a
     :class:`~cardrules.families.fishing.state.FishingState` is one)."""
 
+    _buried: tuple[int, ...]
     _current: int
     _dealer: int
+    _down: int
     _events: tuple[Event, ...]
     _hands: tuple[int, ...]
     _last: int
@@ -35,8 +37,10 @@ class FishingContext(Protocol):
     _scores: tuple[int, ...]
     _stage: int
     _stock: tuple[int, ...]
+    _sweep_points: tuple[int, ...]
     _sweeps: tuple[int, ...]
     _table: int
+    _top: int
     _won: tuple[int, ...]
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardrules.families.fishing.model import FishingPlay, FishingScoring
+from cardrules.families.fishing.model import FishingPlay, FishingScoring, Tie
 from cardrules.families.fishing.tables import rank_values
 from cardrules.model.sentence import Sentence, sentence
 
@@ -22,7 +22,11 @@ def describe_fishing(variant: Any) -> Iterator[Sentence]:
     """
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, FishingPlay) and isinstance(scoring, FishingScoring)
-    if play.table:
+    if play.table and play.table_down:
+        yield sentence(f"After the deal {play.table} cards are dealt to the table, "
+                       f"{play.table_down} of them face down.", "play.table",
+                       "play.table_down")
+    elif play.table:
         yield sentence(f"After the deal {play.table} cards are turned face up on the table.",
                        "play.table")
     if play.redeal_rank:
@@ -35,15 +39,19 @@ def describe_fishing(variant: Any) -> Iterator[Sentence]:
         yield sentence("Values for sums: " + ", ".join(f"{r} {v}" for r, v in
                                                          zip(ranks, values)) + ".",
                        "play.capture")
-    what = {"rank": "one card of its rank", "sum": "cards whose values add up to its value",
-            "both": "one card of its rank, or cards whose values add up to its value"}
-    yield sentence(f"On your turn play one card from hand: it captures "
-                   f"{what[play.capture.value]} ('capture 7D 4S 3C', the card played "
-                   "first), or joins the table ('play 7D').", "play.capture")
+    if play.capture.pile:
+        yield from _pile(play)
+    else:
+        what = {"rank": "one card of its rank", "sum": "cards whose values add up to its "
+                "value", "both": "one card of its rank, or cards whose values add up to "
+                "its value"}
+        yield sentence(f"On your turn play one card from hand: it captures "
+                       f"{what[play.capture.value]} ('capture 7D 4S 3C', the card played "
+                       "first), or joins the table ('play 7D').", "play.capture")
     if play.capture.by_rank and play.capture.by_sum and play.rank_first:
         yield sentence("With a card of its rank on the table, you must capture one of "
                        "those.", "play.rank_first")
-    if play.must_capture:
+    if play.must_capture and not play.capture.pile:
         yield sentence("A card that can capture must capture.", "play.must_capture")
     if play.refill:
         yield sentence("When every hand is empty, the players are dealt again from the "
@@ -57,22 +65,45 @@ def describe_fishing(variant: Any) -> Iterator[Sentence]:
     yield from _scoring(scoring)
 
 
+def _pile(play: FishingPlay) -> Iterator[Sentence]:
+    takes = " or ".join(f"a {r}" for r in play.takes_all)
+    if takes:
+        yield sentence(f"The table is a pile: {takes} never lies on top after the deal (the "
+                       "next card is turned up over it).", "play.capture", "play.takes_all")
+    yield sentence("On your turn play one card from hand ('play 7D'): a card of the top "
+                   f"card's rank{', or ' + takes + ',' if takes else ''} takes the whole "
+                   "pile; any other card goes on top.", "play.capture")
+    if play.table_down:
+        yield sentence("The face-down cards go with the pile to its taker, who alone sees "
+                       "them.", "play.table_down")
+
+
 def _scoring(scoring: FishingScoring) -> Iterator[Sentence]:
     tie = "; a tie scores nothing"
     if scoring.most_cards:
-        yield sentence(f"Most cards captured: {scoring.most_cards}{tie}.",
+        each = "; with a tie each tied side scores it" \
+            if scoring.most_cards_tie is Tie.EACH else tie
+        yield sentence(f"Most cards captured: {scoring.most_cards}{each}.",
                        "scoring.most_cards")
     if scoring.suit and scoring.most_suit:
         yield sentence(f"Most cards of {scoring.suit} captured: {scoring.most_suit}{tie}.",
                        "scoring.suit", "scoring.most_suit")
     for card, points in scoring.cards.items():
         yield sentence(f"Capturing {card}: {points}.", f"scoring.cards.{card}")
+    for rank, points in scoring.rank_points.items():
+        yield sentence(f"Each {rank} captured: {points}.", f"scoring.rank_points.{rank}")
     if scoring.primiera:
         table = ", ".join(f"{r} {p}" for r, p in scoring.primiera.items())
         yield sentence(f"Primiera, the highest sum of the best card of each suit ({table}): "
                        f"{scoring.primiera_points}{tie}; a side lacking a suit has none.",
                        "scoring.primiera", "scoring.primiera_points")
-    if scoring.sweep:
+    if scoring.sweep or scoring.sweep_points:
         last = "" if scoring.last_sweep else ", except on the deal's last play"
-        yield sentence(f"Each sweep, a capture that clears the table{last}: {scoring.sweep}.",
-                       "scoring.sweep")
+        size = {0: "", 1: " of a lone card"}.get(scoring.sweep_size,
+                                                 f" of {scoring.sweep_size} cards")
+        match = " by a card of its rank" if scoring.sweep_match else ""
+        extra = "".join(f"; made by a {r}: {p}" for r, p in scoring.sweep_points.items())
+        rules = ("scoring.sweep", "scoring.sweep_points") if scoring.sweep_points \
+            else ("scoring.sweep",)
+        yield sentence(f"Each sweep, a capture{size}{match} that clears the table{last}: "
+                       f"{scoring.sweep}{extra}.", *rules)

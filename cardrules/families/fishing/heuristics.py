@@ -22,11 +22,28 @@ _SWEEP = 10.0
 """What clearing the table is worth, in cards."""
 
 
-def fishing_scorer(table_cards: Sequence[str], cards: CardFacts) -> Callable[[Action], float]:
+def fishing_scorer(table_cards: Sequence[str], cards: CardFacts, *, top: str | None = None,
+                   face_down: int = 0) -> Callable[[Action], float]:
     """A score per action, from the cards on the table and the card facts of the acting
-    player's view."""
+    player's view; with a pile (its ``top`` card and the cards ``face_down`` under it), a
+    card of the top card's rank takes it: the more cards the better, a lone card best.
+
+    >>> pile = fishing_scorer(["7C", "2S"], CardFacts({"ranks": ["2", "7"]}), top="2S",
+    ...                       face_down=1)
+    >>> [pile(Action(kind=Kind.PLAY, cards=(c,))) for c in (2, 3)]
+    [4.0, 0.0]
+    """
     table = len(table_cards)
     width = max(len(cards.ranks), 1)
+    if top and cards.ranks:
+        pile = table + face_down
+        top_rank = cards.parse(top)[0]
+        sweep = _SWEEP if pile == 1 else 0.0
+
+        def take(action: Action) -> float:
+            return pile + 1 + sweep if action.cards[0] % width == top_rank else 0.0
+
+        return take
 
     def score(action: Action) -> float:
         if action.kind is Kind.PLAY:

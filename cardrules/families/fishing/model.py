@@ -1,8 +1,8 @@
 """Rules of the fishing procedure: capture from a face-up layout by rank or by sum.
 
 >>> play = FishingPlay(procedure="fishing")
->>> play.capture.by_rank, play.capture.by_sum
-(True, True)
+>>> play.capture.by_rank, play.capture.by_sum, play.capture.pile
+(True, True, False)
 >>> FishingScoring().sweep
 1
 """
@@ -15,7 +15,7 @@ import attrs
 
 from cardrules.model.common import Spelling
 
-__all__ = ["OVER", "PLAY", "Capture", "FishingPlay", "FishingScoring", "Step"]
+__all__ = ["OVER", "PLAY", "Capture", "FishingPlay", "FishingScoring", "Step", "Tie"]
 
 
 class Step(Spelling):
@@ -40,16 +40,33 @@ class Capture(enum.Enum):
     """Any set of cards whose values add up to its value."""
     BOTH = "both"
     """Either."""
+    PILE = "pile"
+    """The table is a pile: a card of the top card's rank, or of a ``takes_all`` rank,
+    takes the whole pile (Kseri, Pishti); any other card goes on top."""
 
     @property
     def by_rank(self) -> bool:
-        """Whether a card captures a card of its rank."""
-        return self is not Capture.SUM
+        """Whether a card captures a card of its rank from a layout."""
+        return self is Capture.RANK or self is Capture.BOTH
 
     @property
     def by_sum(self) -> bool:
         """Whether a card captures a set of cards adding up to its value."""
-        return self is not Capture.RANK
+        return self is Capture.SUM or self is Capture.BOTH
+
+    @property
+    def pile(self) -> bool:
+        """Whether the table is a pile taken whole (a card played captures by itself)."""
+        return self is Capture.PILE
+
+
+class Tie(enum.Enum):
+    """Who scores a majority of cards that two sides or more share."""
+
+    NOBODY = "nobody"
+    """Nobody scores it."""
+    EACH = "each"
+    """Each of the tied sides scores it."""
 
 
 @attrs.frozen(kw_only=True)
@@ -61,8 +78,14 @@ class FishingPlay:
     table: int = 4
     """Cards turned face up on the table after the hands are dealt."""
     capture: Capture = Capture.BOTH
-    """What a played card captures: a card of its rank, a set adding up to its value, or
-    either."""
+    """What a played card captures: a card of its rank, a set adding up to its value,
+    either, or (``pile``) the whole pile when it matches the top card."""
+    takes_all: list[str] = attrs.field(factory=list)
+    """With ``capture: pile``, ranks whose cards take the whole pile whatever its top
+    card (Kseri's jacks); such a card never stays on top of the pile at the deal."""
+    table_down: int = 0
+    """Of the ``table`` cards, how many are dealt face down (hidden from every player;
+    they are taken with the pile and seen by their taker only); the rest lie face up."""
     values: dict[str, int] = attrs.field(factory=dict)
     """Rank -> the value that sums count (ranks not listed: their ``pack.points``, else
     their place in ``pack.ranks`` counting from 1)."""
@@ -92,12 +115,16 @@ class FishingScoring:
 
     most_cards: int = 1
     """Points for the side that captured the most cards."""
+    most_cards_tie: Tie = Tie.NOBODY
+    """Who scores ``most_cards`` when sides tie for the most cards."""
     suit: str = ""
     """A suit whose majority scores ``most_suit`` ("": none)."""
     most_suit: int = 1
     """Points for the side that captured the most cards of ``suit``."""
     cards: dict[str, int] = attrs.field(factory=dict)
     """Card name -> points for the side that captured it (``7D: 1``)."""
+    rank_points: dict[str, int] = attrs.field(factory=dict)
+    """Rank -> points for each card of that rank a side captured (``J: 1``)."""
     primiera: dict[str, int] = attrs.field(factory=dict)
     """Rank -> primiera points ({}: no primiera).  A side's primiera is the sum of its
     best card of each suit; a side lacking a suit has none."""
@@ -105,5 +132,14 @@ class FishingScoring:
     """Points for the side with the highest primiera."""
     sweep: int = 1
     """Points for each sweep: a capture that clears the table."""
+    sweep_size: int = 0
+    """A sweep takes exactly this many cards from the table (0: any number); Kseri's
+    xeri takes a lone card."""
+    sweep_match: bool = False
+    """A sweep's cards taken are all of the rank of the card that takes them (a jack
+    taking a lone 7 is no xeri)."""
+    sweep_points: dict[str, int] = attrs.field(factory=dict)
+    """Rank of the card that makes a sweep -> the sweep's points in place of ``sweep``
+    (Kseri: a jack taking a lone jack, ``J: 20``)."""
     last_sweep: bool = False
     """The deal's last play scores a sweep too (by default it does not)."""

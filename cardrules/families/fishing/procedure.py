@@ -39,6 +39,13 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
     if fields["phase"] is not OVER and fields["stage"] < 0 \
             and not fields["hands"][fields["current"]]:
         raise StateError(f"player {fields['current']} is to move with no cards")
+    top, table = fields["top"], fields["table"]
+    if game.tables.play.capture.pile:
+        if (top >= 0) != bool(table) or (top >= 0 and not (table >> top) & 1):
+            raise StateError("top: a pile's top card is one of its face-up cards")
+    elif top >= 0 or fields["down"]:
+        raise StateError("top, down: only a pile (capture: pile) has a top card and "
+                         "cards face down")
     state = FishingState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
     return state
@@ -46,27 +53,41 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
 
 def setup(game: GameContext, *, hands: Sequence[str], table: str = "", stock: str = "",
           won: Sequence[str] = (), sweeps: Sequence[int] = (), last: int = -1,
-          current: int = 0, dealer: int | None = None) -> FishingState:
-    """A position for tests and puzzles: ``hands`` per player, the ``table``, the
+          current: int = 0, dealer: int | None = None, down: str = "",
+          sweep_points: Sequence[int] = ()) -> FishingState:
+    """A position for tests and puzzles: ``hands`` per player, the ``table`` (with a
+    pile, from its bottom to its top card) and the cards face ``down`` under it, the
     ``stock`` in dealing order, each player's captured cards (``won``), ``sweeps`` so
-    far and the ``last`` player to capture.  Cards given nowhere go to the last pile
-    ``won`` names, or to the first player's pile when ``won`` is not given."""
+    far and their points (default: ``scoring.sweep`` each), and the ``last`` player to
+    capture.  Cards given nowhere go to the last pile ``won`` names, or to the first
+    player's pile when ``won`` is not given."""
     pack, n = game.pack, game.players
     if len(hands) != n:
         raise StateError(f"give {n} hands, one per player (got {len(hands)})")
     masks = [mask_of(pack.parse_many(h)) for h in hands]
     piles = [mask_of(pack.parse_many(w)) for w in won] + [0] * (n - len(won))
     stock_cards = tuple(reversed(pack.parse_many(stock)))
-    table_mask = mask_of(pack.parse_many(table))
+    table_cards = pack.parse_many(table)
+    table_mask, down_mask = mask_of(table_cards), mask_of(pack.parse_many(down))
+    pile = game.tables.play.capture.pile
+    if down_mask and not pile:
+        raise StateError("cards lie face down only under a pile (capture: pile)")
+    if down_mask and not table_mask:
+        raise StateError("face-down cards lie under a pile with a face-up top card")
     used = 0
-    for m in (*masks, *piles, mask_of(stock_cards), table_mask):
+    for m in (*masks, *piles, mask_of(stock_cards), table_mask, down_mask):
         if used & m:
             raise StateError("a card is given twice in the position")
         used |= m
     piles[len(won) - 1 if won else 0] |= pack.full & ~used
+    counts = tuple(sweeps) or (0,) * n
     return FishingState._make(
         game, hands=tuple(masks), stock=stock_cards, table=table_mask, won=tuple(piles),
-        sweeps=tuple(sweeps) or (0,) * n, last=last, phase=PLAY, current=current,
+        down=down_mask, top=table_cards[-1] if pile and table_cards else -1,
+        buried=(0,) * n, sweeps=counts,
+        sweep_points=tuple(sweep_points) or tuple(c * game.tables.scoring.sweep
+                                                  for c in counts),
+        last=last, phase=PLAY, current=current,
         dealer=(current - 1) % n if dealer is None else dealer)
 
 
@@ -135,7 +156,8 @@ class Fishing(Procedure):
 
     def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
-        return fishing_scorer(view.table, view.card_facts)
+        return fishing_scorer(view.table, view.card_facts, top=getattr(view, "top", None),
+                              face_down=getattr(view, "face_down", 0))
 
 
 register(Fishing())

@@ -95,13 +95,18 @@ def _on_table(state: FishingContext, action: Action) -> str | None:
 
 
 def _capturing(state: FishingContext, action: Action) -> str | None:
-    """A card captures one card of its rank or cards whose values add up to its value."""
+    """A card captures one card of its rank or cards whose values add up to its value;
+    with a pile, a card played captures by itself (``play``)."""
     if action.kind is Kind.PLAY:
         return None
     tables = state._tables
     card, caught = action.cards[0], action.cards[1:]
     width = len(tables.pack.ranks)
     play = tables.play
+    if play.capture.pile:
+        name = tables.pack.name(card)
+        return (f"a card played takes the whole pile by itself when it matches the top "
+                f"card{' or takes any pile' if tables.takes_all else ''}: write 'play {name}'")
     if play.capture.by_rank and len(caught) == 1 and caught[0] % width == card % width:
         return None
     total = sum(tables.values[c] for c in caught)

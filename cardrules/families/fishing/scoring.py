@@ -1,5 +1,5 @@
 """How a deal of a fishing game scores: majorities of cards and of a suit, named cards,
-the primiera and sweeps, each side's captures counted together.
+points per rank, the primiera and sweeps, each side's captures counted together.
 
 >>> primiera_of([21, 18, 0, 10], suits=(0, 0, 1, 1), mask=0b1011, count=2)
 31
@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from cardrules.cards import bits
 from cardrules.engine.standings import Partnerships, alone, opposite
+from cardrules.families.fishing.model import Tie
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
     from cardrules.families.fishing.tables import FishingTables
 
-__all__ = ["deal_scores", "primiera_of", "side_points", "sides", "unique_best"]
+__all__ = ["best", "deal_scores", "primiera_of", "side_points", "sides", "unique_best"]
 
 PARTNERS = 4
 """The number of players that play in partnerships (``play.partners``)."""
@@ -57,14 +58,26 @@ def unique_best(values: Sequence[int | None]) -> int:
     return winners[0] if len(winners) == 1 else -1
 
 
+def best(values: Sequence[int]) -> list[int]:
+    """The indices of the highest values.
+
+    >>> best([3, 5, 5]), best([])
+    ([1, 2], [])
+    """
+    top = max(values, default=None)
+    return [i for i, v in enumerate(values) if v == top]
+
+
 def side_points(tables: FishingTables, piles: Sequence[int],
                 sweeps: Sequence[int]) -> list[int]:
-    """Each side's points, from its captured cards (``piles``) and sweeps."""
+    """Each side's points, from its captured cards (``piles``) and the points of its
+    sweeps (``sweeps``)."""
     scoring, pack = tables.scoring, tables.pack
-    points = [s * scoring.sweep for s in sweeps]
-    winner = unique_best([p.bit_count() for p in piles])
-    if winner >= 0:
-        points[winner] += scoring.most_cards
+    points = list(sweeps)
+    most = best([p.bit_count() for p in piles])
+    if len(most) == 1 or scoring.most_cards_tie is Tie.EACH:
+        for side in most:
+            points[side] += scoring.most_cards
     if tables.suit >= 0:
         suit = pack.suit_mask(tables.suit)
         winner = unique_best([(p & suit).bit_count() for p in piles])
@@ -84,7 +97,8 @@ def side_points(tables: FishingTables, piles: Sequence[int],
 
 
 def deal_scores(game: GameContext, won: Sequence[int], sweeps: Sequence[int]) -> tuple[int, ...]:
-    """Each player's deal score: their side's points."""
+    """Each player's deal score: their side's points, from each player's captured cards
+    (``won``) and sweep points (``sweeps``)."""
     teams = sides(game)
     piles = [sum(won[p] for p in team) for team in teams]
     points = side_points(game.tables, piles, [sum(sweeps[p] for p in t) for t in teams])

@@ -22,6 +22,7 @@ from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
+    Card,
     CardList,
     CardSet,
     CardSets,
@@ -66,11 +67,20 @@ class FishingState(FieldState):
     """The stock, dealt from its end."""
     _table: int = field(CardSet(zone="table", allowed=(Visibility.PUBLIC,)))
     """The cards face up on the table."""
+    _down: int = field(CardSet(zone="down", seen=Visibility.HIDDEN))
+    """The cards face down on the table (``play.table_down``), under the pile."""
+    _top: int = field(Card())
+    """With a pile (``capture: pile``), its top card (-1: no pile)."""
     _won: tuple[int, ...] = field(CardSets(zone="won", seen=Visibility.PUBLIC,
                                            allowed=(Visibility.PUBLIC,)))
     """Each player's captured cards."""
+    _buried: tuple[int, ...] = field(CardSets(zone="buried", seen=Visibility.OWNER))
+    """Each player's captured cards that lay face down on the table: only their taker
+    has seen them."""
     _sweeps: tuple[int, ...] = field(Numbers())
     """Each player's sweeps (captures that cleared the table) that score."""
+    _sweep_points: tuple[int, ...] = field(Numbers())
+    """Each player's points for those sweeps."""
     _last: int = field(Seat())
     """The last player to capture (-1: nobody yet)."""
     _current: int = field(Seat(nobody=False))
@@ -102,7 +112,8 @@ class FishingState(FieldState):
         """A freshly shuffled deal, dealt at once (or after the listed phases that run
         before the deal)."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, won=(0,) * n, sweeps=(0,) * n, last=-1,
+        state = cls._make(game, hands=(0,) * n, won=(0,) * n, buried=(0,) * n,
+                          sweeps=(0,) * n, sweep_points=(0,) * n, last=-1, top=-1,
                           phase=PLAY, stock=tuple(context.stock(game.pack.size)),
                           current=(context.dealer + 1) % n, dealer=context.dealer,
                           deal_number=context.index, events=())
@@ -130,15 +141,18 @@ class FishingState(FieldState):
             self._stock, self._hands = tuple(cards), (0,) * self._game.players
             self._deal_round()
             stock = list(self._stock)
-            table = 0
-            for _ in range(min(play.table, len(stock))):
-                table |= 1 << stock.pop()
+            dealt = [stock.pop() for _ in range(min(play.table, len(stock)))]
+            table = sum(1 << c for c in dealt)
             if not spoilt or (table & spoilt).bit_count() < play.redeal_count:
                 break
             random.Random(repr(cards)).shuffle(cards)  # the same deal re-deals alike
             self._events = (*self._events, Event(kind="redeal", player=self._dealer,
                                                  cards=tuple(bits(table))))
-        self._table, self._stock = table, tuple(stock)
+        down, up = dealt[:play.table_down], dealt[play.table_down:]
+        if play.capture.pile:
+            self._top = _top_card(up, down, self._tables.takes_all)
+        self._table, self._down = sum(1 << c for c in up), sum(1 << c for c in down)
+        self._stock = tuple(stock)
         self._events = (*self._events, Event(kind="deal", player=self._dealer,
                                              cards=tuple(bits(self._table))))
 
@@ -163,6 +177,9 @@ class FishingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
+        if self._tables.play.capture.pile:  # a card played takes the pile by itself
+            plays = self._tables.plays
+            return tuple(plays[c] for c in bits(self._hands[self._current]))
         out: list[Action] = []
         must = self._tables.play.must_capture
         for card in bits(self._hands[self._current]):
@@ -183,21 +200,44 @@ class FishingState(FieldState):
     def _next(self, action: Action) -> FishingState:
         new = self._clone()
         p, card = self._current, action.cards[0]
-        last = self.last_play()
+        tables = self._tables
         new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
-        caught = sum(1 << c for c in action.cards[1:])
-        if action.cards[1:]:
-            new._table = self._table & ~caught
-            new._won = _with(self._won, p, self._won[p] | caught | 1 << card)
-            new._last = p
-            new._events = (Event(kind="capture", player=p, cards=action.cards),)
-            if not new._table and (not last or self._tables.scoring.last_sweep):
-                new._sweeps = _with(self._sweeps, p, self._sweeps[p] + 1)
-                new._events = (*new._events, Event(kind="sweep", player=p))
+        if tables.play.capture.pile:
+            if tables.takes_pile(card, self._top):
+                new._capture(card, self._table, self._down)
+            else:
+                new._table, new._top = self._table | 1 << card, card
+                new._events = (Event(kind="play", player=p, cards=(card,)),)
+        elif action.cards[1:]:
+            new._capture(card, sum(1 << c for c in action.cards[1:]), 0)
         else:
             new._table = self._table | 1 << card
             new._events = (Event(kind="play", player=p, cards=(card,)),)
         return new._next_player()
+
+    def _capture(self, card: int, caught: int, down: int) -> None:
+        """The player to move plays ``card`` and takes ``caught`` face-up cards and
+        ``down`` face-down ones, which only they see; a capture that clears the table
+        may be a sweep (changes a fresh clone whose hand has lost ``card``)."""
+        p, tables = self._current, self._tables
+        scoring = tables.scoring
+        last = not self._stock and not any(self._hands)
+        self._table, self._down, self._top = self._table & ~caught, self._down & ~down, -1
+        self._won = _with(self._won, p, self._won[p] | caught | 1 << card)
+        if down:
+            self._buried = _with(self._buried, p, self._buried[p] | down)
+        self._last = p
+        self._events = (Event(kind="capture", player=p, cards=(card, *bits(caught))),)
+        taken = caught.bit_count() + down.bit_count()
+        width = len(tables.pack.ranks)
+        if not self._table and not self._down and (not last or scoring.last_sweep) \
+                and scoring.sweep_size in (0, taken) \
+                and (not scoring.sweep_match or (not down and all(
+                    c % width == card % width for c in bits(caught)))):
+            self._sweeps = _with(self._sweeps, p, self._sweeps[p] + 1)
+            self._sweep_points = _with(self._sweep_points, p,
+                                       self._sweep_points[p] + tables.sweep_points[card])
+            self._events = (*self._events, Event(kind="sweep", player=p))
 
     def _next_player(self) -> FishingState:
         """The next player holding cards moves; with every hand empty the players are
@@ -216,13 +256,17 @@ class FishingState(FieldState):
 
     def _finish(self) -> FishingState:
         """The last player to capture takes the table; the deal is scored."""
-        if self._table and self._last >= 0 and self._tables.play.last_takes_rest:
-            rest = self._table
-            self._won = _with(self._won, self._last, self._won[self._last] | rest)
-            self._table = 0
-            self._events = (*self._events, Event(kind="take_rest", player=self._last,
+        if (self._table or self._down) and self._last >= 0 \
+                and self._tables.play.last_takes_rest:
+            rest, down, last = self._table, self._down, self._last
+            self._won = _with(self._won, last, self._won[last] | rest)
+            if down:
+                self._buried = _with(self._buried, last, self._buried[last] | down)
+            self._table, self._down, self._top = 0, 0, -1
+            self._events = (*self._events, Event(kind="take_rest", player=last,
                                                  cards=tuple(bits(rest))))
-        self._scores = deal_scores(self._game, self._won, self._sweeps)
+        self._scores = deal_scores(self._game, [w | b for w, b in zip(self._won, self._buried)],
+                                   self._sweep_points)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
@@ -242,6 +286,24 @@ class FishingState(FieldState):
 
     def view(self, player: int) -> View:
         return self._game.view_type.of(view(self, player))
+
+
+def _top_card(up: list[int], down: list[int], takes_all: int) -> int:
+    """The top of a pile dealt face up as ``up`` over ``down`` (each in dealing order,
+    changed in place): a card that takes any pile may not lie on top, so the next
+    face-down card is turned up over it, or, with none left, it goes under the face-up
+    cards, while a card that takes nothing is among them (-1: no pile)."""
+    while up and (takes_all >> up[-1]) & 1:
+        if down:
+            up.append(down.pop())
+        elif any(not (takes_all >> c) & 1 for c in up):
+            up.insert(0, up.pop())
+        else:
+            break
+    if not up and down:
+        up.append(down.pop())
+        return _top_card(up, down, takes_all)
+    return up[-1] if up else -1
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

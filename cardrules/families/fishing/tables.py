@@ -84,10 +84,17 @@ class FishingTables:
     names: CardNames
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see."""
+    own_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, whose face-down captured cards they see: their own."""
     primiera: tuple[int, ...]
     """Per card, its primiera points."""
     named: tuple[tuple[int, int], ...]
-    """(card, points) of the cards that score for whoever captures them."""
+    """(card, points) of the cards that score for whoever captures them: the named
+    cards and the cards of ranks with points, each card once."""
+    takes_all: int
+    """With a pile, the cards that take it whatever its top, as a bit set."""
+    sweep_points: tuple[int, ...]
+    """Per card, the points of a sweep it makes."""
     suit: int
     """The suit whose majority scores (-1: none)."""
 
@@ -115,11 +122,34 @@ class FishingTables:
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
         primiera = tuple(scoring.primiera.get(pack.ranks[c % width], 0)
                          for c in range(pack.size))
+        named: dict[int, int] = {}
+        for name, points in scoring.cards.items():
+            card = pack.parse(name)
+            named[card] = named.get(card, 0) + points
+        for card in range(pack.size):
+            points = scoring.rank_points.get(pack.ranks[card % width], 0)
+            if points:
+                named[card] = named.get(card, 0) + points
+        takes_all = 0
+        for rank in play.takes_all:
+            takes_all |= pack.rank_mask(pack.ranks.index(rank))
+        sweep_points = tuple(scoring.sweep_points.get(pack.ranks[c % width], scoring.sweep)
+                             for c in range(pack.size))
         return cls(pack=pack, play=play, scoring=scoring, values=values, plays=plays,
                    captures=captures, names=CardNames.of(pack),
-                   hand_seen=seen_by(hands, game.players), primiera=primiera,
-                   named=tuple((pack.parse(n), p) for n, p in scoring.cards.items()),
+                   hand_seen=seen_by(hands, game.players),
+                   own_seen=seen_by(Visibility.OWNER, game.players), primiera=primiera,
+                   named=tuple(named.items()), takes_all=takes_all,
+                   sweep_points=sweep_points,
                    suit=pack.suits.index(scoring.suit) if scoring.suit else -1)
+
+    def takes_pile(self, card: int, top: int) -> bool:
+        """Whether ``card`` played on a pile whose top card is ``top`` (-1: no pile)
+        takes it: a card of the top card's rank, or one that takes any pile."""
+        if top < 0:
+            return False
+        width = len(self.pack.ranks)
+        return card % width == top % width or bool((self.takes_all >> card) & 1)
 
     def capture_action(self, card: int, caught: Sequence[int]) -> Action:
         """The action that plays ``card`` and captures ``caught``."""

@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.observation import Cards, CardsBySeat, Field, NumbersBySeat, OneOf, Seat
+from cardrules.engine.observation import (
+    Card,
+    Cards,
+    CardsBySeat,
+    Field,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+)
 from cardrules.engine.views import HEAD, View
 from cardrules.families.fishing.model import Step
 
@@ -37,18 +46,28 @@ class FishingView(View):
     """Who captured last (None: nobody yet)."""
     scores: list[int]
     """Scores per seat."""
+    top: str | None
+    """With a pile: its top card (None: the pile is empty)."""
+    face_down: int
+    """With a pile: how many cards lie face down under it."""
+    buried: list[list[str] | int]
+    """With a pile: per seat, the face-down cards it took (its own by name, the others'
+    by number)."""
 
 
 def view_entries(game: GameContext) -> tuple[str, ...]:
-    """The entries of a fishing view, in order."""
+    """The entries of a fishing view, in order (with a pile, its top card, the cards
+    face down and the face-down captures too)."""
+    pile = ("top", "face_down", "buried") if game.tables.play.capture.pile else ()
     return (*HEAD, "hands", "stock", "table", "won", "captured", "sweeps", "last_capture",
-            "scores", "events", "legal_actions")
+            "scores", "events", *pile, "legal_actions")
 
 
 def view(state: FishingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
-    others' sizes, the stock's size, the table to capture from, the captured piles and
-    the sweeps."""
+    others' sizes, the stock's size, the table to capture from (with a pile, its top
+    card and how many cards lie face down under it), the captured piles (the face-down
+    cards a player took: their own, the others' sizes) and the sweeps."""
     game = state.game
     if type(player) is not int or not 0 <= player < game.players:
         checked_player(player, game.players)
@@ -65,12 +84,16 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         "stock": len(state._stock),
         "table": names.sorted_names(state._table),
         "won": [names.sorted_names(w) for w in state._won],
-        "captured": [w.bit_count() for w in state._won],
+        "captured": [w.bit_count() + b.bit_count() for w, b in zip(state._won, state._buried)],
         "sweeps": list(state._sweeps),
         "last_capture": state._last if state._last >= 0 else None,
         "scores": list(state._scores),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
+    if tables.play.capture.pile:
+        out["top"] = tables.pack.name(state._top) if state._top >= 0 else None
+        out["face_down"] = state._down.bit_count()
+        out["buried"] = names.shown(tables.own_seen[player], state._buried)
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     if game.phases:
@@ -84,4 +107,12 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), Cards(key="table"), CardsBySeat(key="won"),
             NumbersBySeat(key="sweeps"), Seat(key="last_capture"),
-            NumbersBySeat(key="scores"))
+            NumbersBySeat(key="scores"), *_pile_fields(game))
+
+
+def _pile_fields(game: GameContext) -> tuple[Field, ...]:
+    """With a pile: its top card, the cards face down under it, and the face-down
+    cards each player took (their own by name, the others' by number)."""
+    if not game.tables.play.capture.pile:
+        return ()
+    return (Card(key="top"), Number(key="face_down"), CardsBySeat(key="buried"))
