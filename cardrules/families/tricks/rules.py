@@ -332,9 +332,12 @@ def _restricted(state: TricksContext) -> str:
 
 
 _DUTY_REASONS: dict[str, Callable[[TricksContext], str]] = {
-    "follow": lambda state: f"player {state._current} must follow suit: answer with as "
-                            f"many cards of the led suit ({_suit_names(state, _led(state))}) "
-                            f"as they can",
+    "follow": lambda state: f"player {state._current} must follow suit: answer with "
+                            + ("a card" if bin(state._plays[0]).count("1") == 1 else
+                               "as many cards") + " of the led suit ("
+                            + _suit_names(state, _led(state)) + ")"
+                            + ("" if bin(state._plays[0]).count("1") == 1 else
+                               " as they can"),
     "trump_when_void": lambda state: f"player {state._current} holds no card of the led "
                                      f"suit and must play trumps ("
                                      f"{state.game.pack.suits[state._trump]})",
