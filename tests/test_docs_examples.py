@@ -119,3 +119,26 @@ def test_the_phase_the_guide_builds_is_the_toy_phase_as_tested() -> None:
     assert len(shown) == 5
     for block in shown:
         assert block.code.strip() in toy, f"{block.where} differs from tests/toy_phase.py"
+
+
+def test_the_home_page_shows_the_table_as_played_and_a_whole_game_file(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from cardrules.tools import cli
+
+    page = (EXAMPLES.parent / "index.md").read_text(encoding="utf-8")
+    picture = re.search(r"^```text\n(.*?)^```$", page, re.DOTALL | re.MULTILINE)
+    command = re.search(r"`(cardrules play [^`]+)` in an 80×24 terminal", page)
+    assert picture is not None and command is not None
+    monkeypatch.setattr(cli, "can_encode_symbols", lambda encoding: True)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    cli.main([*command.group(1).split()[1:], "--pause", "0"])
+    played = capsys.readouterr().out
+    assert played.startswith(picture.group(1).rstrip("\n>").rstrip()), played
+    game = re.search(r"^```yaml\n# (docs/examples/[\w.-]+)\n(.*?)^```$", page,
+                     re.DOTALL | re.MULTILINE)
+    assert game is not None
+    path = EXAMPLES.parent.parent / game.group(1)
+    assert path.read_text(encoding="utf-8").endswith(game.group(2))
+    assert cardrules.load(path).players >= 3
