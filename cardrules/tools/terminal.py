@@ -46,7 +46,7 @@ __all__ = ["BETWEEN_DEALS", "SKIPPED_AFTER_END", "Session", "addressed", "full_v
 
 BETWEEN_DEALS = "Press Enter for the next deal"
 """The prompt after a deal's summary (on a terminal only)."""
-SKIPPED_AFTER_END = 200
+SKIPPED_AFTER_END = 10_000
 """Moves piped in after the game is over that are skipped before input is no longer
 read (a script such as ``yes 1 | cardrules play`` would otherwise be read forever)."""
 
