@@ -10,6 +10,7 @@ import io
 import itertools
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -55,12 +56,17 @@ def test_giving_cards_in_hearts_is_not_called_passing() -> None:
     assert table.event({"kind": "give", "player": 0, "cards": ["2C"]}) == "P0 gives 2C"
 
 
-def test_a_bura_pass_reaches_the_screen_as_declaring_nothing(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60 + "quit\n"))
+def test_a_bura_pass_reaches_the_screen_and_the_replay_as_declaring_nothing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    saved = tmp_path / "bura.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 6 + f"save {saved}\nquit\n"))
     main(["play", "bura", "--players", "2", "--seed", "5", "--bots", "greedy", "--ascii"])
     out = capsys.readouterr().out
     assert "declares nothing" in out and " passes" not in out
+    main(["replay", str(saved), "--seat", "0", "--ascii"])
+    replayed = capsys.readouterr().out
+    assert "declares nothing" in replayed and " passes" not in replayed
 
 
 def test_the_suits_a_lead_limit_keeps_back_are_named_when_broken() -> None:
