@@ -16,7 +16,7 @@ the screen.
 >>> state = game.new_deal(seed=3)
 >>> lines = TextRenderer(game.pack, ascii=True, title="Bura").view(state.view(0), me=0)
 >>> lines[0]
-'Bura · dealer P0 · trump c (Kc turned up) · stock 28'
+'Bura · dealer P0 · trump C (KC turned up) · stock 28'
 >>> lines[-1]
 'P1 to play (declare)'
 """
