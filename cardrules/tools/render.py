@@ -121,19 +121,23 @@ class TextRenderer:
         return " ".join(self.card(w) for w in text.split())
 
     def message(self, text: str) -> str:
-        """A sentence (an explanation, a refusal) with the cards it names, and suits named
-        by their letter in brackets, written as the table writes them.
+        """A sentence (an explanation, a refusal) with the cards it names, and the suits it
+        names by their letter, written as the table writes them.
 
         >>> import cardrules
         >>> table = TextRenderer(cardrules.load("bank", players=2).pack)
         >>> table.message("you do not hold 9H, 10S: as many as you can (S/H)")
         'you do not hold 9♥, 10♠: as many as you can (♠/♥)'
+        >>> table.message("H may not be led until broken (H7)")
+        '♥ may not be led until broken (H7)'
         """
         if self.ascii:
             return text
 
         def card(match: re.Match[str]) -> str:
             word = match.group(0)
+            if word in self.pack.suits:  # a suit named by its letter alone
+                return self.suit(word)
             try:  # only a card's own notation: "as" in a sentence is not the ace
                 named = self.pack.name(self.pack.parse(word)) == word
             except NotationError:

@@ -375,7 +375,9 @@ class Session:
             self.note(f"{self.table.text(text)}: " + ("legal" if reason is None else reason))
             return
         for line in explain_hand(self.state, seat, self.kinds, self.table):
-            self.say(self.table.message(addressed(line, seat)))
+            text = self.table.message(addressed(line, seat))
+            for number, part in enumerate(wrap(text.split(), self.width() - 5)):
+                self.say(("    " if number else "  ") + part)
 
     def _undo(self, seat: int) -> bool | None:
         if self.state.is_over:
