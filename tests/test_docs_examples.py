@@ -18,12 +18,13 @@ from cardrules.tools.check import run_check
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 RUN_PAGES = ("learning.md",)
-"""Pages whose every ``python`` code block is a complete program, each run on its own."""
+"""Pages whose every ``python`` code block is a complete program, each run on its own
+(learning.md's ``pycon`` blocks and shown outputs are compared as a session, below)."""
 SCRIPT_PAGES = ("architecture.md", "authoring.md")
 """Pages whose ``python`` blocks run in order as one module, and whose ``yaml`` blocks that
 are whole rule files load (``tests/doc_blocks.py``: markers for a block that continues
 the one before or is not run)."""
-SESSION_PAGES = ("getting-started.md", "tutorial.md")
+SESSION_PAGES = ("getting-started.md", "tutorial.md", "learning.md")
 """Pages run as a reader would, in an empty folder, every output shown compared
 (``doc_blocks.run_session``)."""
 PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```$", re.DOTALL | re.MULTILINE)
@@ -95,6 +96,9 @@ def test_every_block_of_the_page_runs_in_order(page: str) -> None:
 
 @pytest.mark.parametrize("page", SESSION_PAGES)
 def test_the_page_runs_as_shown_in_an_empty_folder(page: str, tmp_path: Path) -> None:
+    if page == "learning.md":
+        for module in ("gymnasium", "pettingzoo", "pyspiel"):
+            pytest.importorskip(module)
     _run_blocks(f"docs/{page}", str(tmp_path))
 
 
@@ -115,3 +119,26 @@ def test_the_phase_the_guide_builds_is_the_toy_phase_as_tested() -> None:
     assert len(shown) == 5
     for block in shown:
         assert block.code.strip() in toy, f"{block.where} differs from tests/toy_phase.py"
+
+
+def test_the_home_page_shows_the_table_as_played_and_a_whole_game_file(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from cardrules.tools import cli
+
+    page = (EXAMPLES.parent / "index.md").read_text(encoding="utf-8")
+    picture = re.search(r"^```text\n(.*?)^```$", page, re.DOTALL | re.MULTILINE)
+    command = re.search(r"`(cardrules play [^`]+)` in an 80×24 terminal", page)
+    assert picture is not None and command is not None
+    monkeypatch.setattr(cli, "can_encode_symbols", lambda encoding: True)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    cli.main([*command.group(1).split()[1:], "--pause", "0"])
+    played = capsys.readouterr().out
+    assert played.startswith(picture.group(1).rstrip("\n>").rstrip()), played
+    game = re.search(r"^```yaml\n# (docs/examples/[\w.-]+)\n(.*?)^```$", page,
+                     re.DOTALL | re.MULTILINE)
+    assert game is not None
+    path = EXAMPLES.parent.parent / game.group(1)
+    assert path.read_text(encoding="utf-8").endswith(game.group(2))
+    assert cardrules.load(path).players >= 3

@@ -54,20 +54,34 @@ def test_every_key_and_definition_has_a_row_or_section(path: Path) -> None:
     page = _pages()[path.name.removesuffix(".schema.json") + ".md"]
     for name in schema.get("$defs", {}):
         assert f"\n## {name}\n" in page
-    missing = sorted(key for key in set(_keys(schema)) if f"| `{key}` |" not in page)
+    missing = sorted(key for key in set(_keys(schema)) if f"\n`{key}`\n:   " not in page)
     assert missing == []
 
 
-def test_rows_give_types_defaults_allowed_values_and_examples() -> None:
+def _entry(page: str, key: str) -> str:
+    """The entry of ``key`` (the first one on the page): its term and definition."""
+    at = page.index(f"\n`{key}`\n:   ") + 1
+    end = page.find("\n`", at + len(key) + 2)
+    return page[at:end if end >= 0 else None]
+
+
+def test_entries_give_types_defaults_allowed_values_and_examples() -> None:
     tricks = _pages()["tricks.md"]
-    row = next(line for line in tricks.splitlines() if line.startswith("| `head` |"))
-    assert "boolean" in row and "`false`" in row        # default from the rules model
-    row = next(line for line in tricks.splitlines() if line.startswith("| `draw` |"))
-    assert "`winner_first`, `none`" in row and "`winner_first`" in row.split("|")[3]
+    entry = _entry(tricks, "head")
+    assert "boolean · default `false`" in entry         # default from the rules model
+    entry = _entry(tricks, "draw")
+    assert "Allowed: `winner_first`, `none`" in entry and "default `winner_first`" in entry
     variant = _pages()["variant.md"]
-    row = next(line for line in variant.splitlines() if line.startswith("| `zones` |"))
-    assert "`hidden`, `owner`, `public`" in row
-    assert "`{hand: owner" in row                        # an example from a shipped file
-    row = next(line for line in variant.splitlines() if line.startswith("| `scoring` |"))
-    assert "[tricks.scoring](tricks.md#scoring)" in row
-    assert "[shedding.scoring](shedding.md#scoring)" in row
+    entry = _entry(variant, "zones")
+    assert "`hidden`, `owner`, `public`" in entry
+    assert "Example: `zones: {hand: owner" in entry     # an example from a shipped file
+    entry = _entry(variant, "scoring")
+    assert "[tricks.scoring](tricks.md#scoring)" in entry
+    assert "[shedding.scoring](shedding.md#scoring)" in entry
+    assert "```yaml\n    scoring:\n" in entry          # a long example as a YAML block
+
+
+def test_no_type_misses_a_word_and_no_example_is_cut_into_a_table_cell() -> None:
+    text = "".join(_pages().values())
+    assert "mapping of  to" not in text and "mapping of to" not in text
+    assert "| key | type |" not in text

@@ -143,7 +143,7 @@ def test_a_joker_parses_and_prints_in_the_notation() -> None:
     assert game.action_space.action(game.action_space.index(action)) == action
     table = TextRenderer(game.pack, ascii=True)
     assert table.text("play JK2") == "play JK2"
-    assert table.hand_rows(["JK1", "9C", "KH"], 40) == ["9c  Kh  JK1"]
+    assert table.hand_rows(["JK1", "9C", "KH"], 40) == ["9C  KH  JK1"]
 
 
 def test_a_joker_left_in_hand_costs_its_penalty() -> None:

@@ -352,8 +352,8 @@ def test_o9_the_table_shows_who_names_and_the_named_trump() -> None:
     state = play(state, "bid 1", "bid 2", "bid 0", "bid 1")
     assert "trump to be named by P1" in table.view(state.view(2), me=2)[0]
     state = state.apply("trump H")
-    assert "trump h (named by P1)" in table.view(state.view(3), me=3)[0]
-    assert table.event(state.view(0).events[0]) == "P1 chooses trumps h"
+    assert "trump H (named by P1)" in table.view(state.view(3), me=3)[0]
+    assert table.event(state.view(0).events[0]) == "P1 chooses trumps H"
 
 
 def test_o9_the_greedy_bot_names_the_suit_it_holds_most_and_highest_of() -> None:

@@ -54,7 +54,7 @@ def test_undo_is_refused_once_the_game_is_over(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     status, out = _play(capsys, monkeypatch, ["1"] * 400 + ["undo", "quit"])
     assert status == 0
-    over = out.index("deal over")
+    over = out.index("Deal over")
     after = out[over:]
     assert "cannot undo: the game is over and every hand has been shown" in after
     assert "took back" not in after and "your turn" not in after

@@ -25,7 +25,7 @@ def test_entries_of_an_unknown_phase_show_per_seat_or_in_words() -> None:
                                                                      "suits": ["H"]}),
                           me=0)
     text = "\n".join(lines)
-    assert "  P0 you  As  10h 9h  given Qs" in lines
+    assert "  P0 you  AS  10H 9H  given QS" in lines
     assert any(line.startswith("  P2") and "given 2" in line for line in lines)
     assert not any(line.startswith("  P1") and "given" in line for line in lines)
     assert "bonus rule: kind double, suits h" in text or "bonus rule: kind double" in text
@@ -39,9 +39,9 @@ def test_the_trick_says_who_played_what_and_who_is_winning() -> None:
              {"player": 1, "face_down": False, "cards": ["7S", "8S"]}]
     lines = _table().view(_view(trick=trick, holder=2, combination="pair", trump="S",
                                 trump_card=None, stock=12), me=0)
-    assert lines[0] == "Test · dealer P0 · trump s · stock 12"
-    at = lines.index("Trick, led by P2 (pair): P2 As Ks · P0 2 cards face down")
-    assert lines[at + 1] == "  P1 7s 8s — P2 is winning"
+    assert lines[0] == "Test · dealer P0 · trump S · stock 12"
+    at = lines.index("Trick, led by P2 (pair): P2 AS KS · P0 2 cards face down")
+    assert lines[at + 1] == "  P1 7S 8S — P2 is winning"
 
 
 def test_a_long_pile_and_a_big_hand_stay_within_80_columns() -> None:

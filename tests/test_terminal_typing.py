@@ -103,5 +103,5 @@ def test_hearts_gives_a_typed_card_and_wraps_its_answers_at_the_width() -> None:
     lines = said.strip("\n").splitlines()[1:]
     assert len(lines) > 1 and all(len(line) <= 44 for line in lines), said
     assert "start with one of pass, lead, answer, give, or" in " ".join(lines)
-    assert f"P0 passes {card.group(1)}" in _answer(child, card.group(1))
+    assert f"P0 gives {card.group(1)}" in _answer(child, card.group(1))
     _quit(child)

@@ -119,7 +119,7 @@ class CardrulesGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = gymnasium.spaces.Discrete(size)
         self._episodes = random.Random()
         self._bot_rngs: dict[int, random.Random] = {}
-        self._table = TextRenderer(game.pack, ascii=True)
+        self._table = TextRenderer.of(game, ascii=True)
         self._done = False
         self.state_now: State = game.new_deal(0)
         """The current state."""

@@ -83,7 +83,7 @@ class CardrulesEnv(AECEnv):
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
         self._rng = random.Random()
-        self._table = TextRenderer(game.pack, ascii=True)
+        self._table = TextRenderer.of(game, ascii=True)
         self.state_now: State = game.new_deal(0)
         """The current state."""
 

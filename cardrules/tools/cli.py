@@ -555,8 +555,7 @@ LEVELS = {"easy": "greedy", "medium": "ismcts:200", "hard": "ismcts:1500"}
 
 
 def _table(game: Game, ascii: bool) -> TextRenderer:
-    return TextRenderer(game.pack, ascii=ascii or not can_encode_symbols(sys.stdout.encoding),
-                        title=game.variant.title or game.variant.name)
+    return TextRenderer.of(game, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -8,13 +8,19 @@ shown without special code.
 >>> game = cardrules.load("bank", players=2)
 >>> table = TextRenderer(game.pack, ascii=True)
 >>> table.card("10H")
-'10h'
+'10H'
 >>> table.event({"kind": "take", "player": 1, "cards": ["9S", "9H"], "amount": 0})
-'P1 takes 9s 9h'
+'P1 takes 9S 9H'
+
+One card notation everywhere: a card is its rank then its suit, ``7S``, ``10H``, ``AS`` (as
+it is typed and as actions, records and explanations write it); with symbols the suit
+letter is drawn as its symbol, ``7♠``, in the table, the moves and every message alike
+(:meth:`TextRenderer.message`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,11 +35,20 @@ __all__ = ["SYMBOLS", "TextRenderer", "can_encode_symbols"]
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter -> symbol."""
 
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+"""Suit letter -> its name in words."""
+
+_PASSES = {"declare": "declares nothing", "throw_in": "throws in nothing more",
+           "taking": "adds nothing more", "turn": "ends the turn",
+           "follow_up": "ends the turn"}
+"""What ``pass`` means, by the phase it is made in (Bura's offer to declare, Durak's
+throwing in, a shedding turn); elsewhere simply ``passes``."""
+
 _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "out": "goes out", "bonus": "scores a bonus of", "skip": "is skipped",
           "trump": "chooses trumps", "lead": "leads", "answer": "answers", "throw": "throws",
           "declare": "declares", "penalty": "loses", "first_mover": "moves first",
-          "deal": "deals", "win": "wins the trick", "bid": "bids", "give": "passes",
+          "deal": "deals", "win": "wins the trick", "bid": "bids", "give": "gives",
           "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
           "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
           "take_up": "will take the table", "discard": "beaten off:"}
@@ -51,17 +66,30 @@ def can_encode_symbols(encoding: str | None) -> bool:
 class TextRenderer:
     """Renders views of one game's cards, with suit symbols or plain ASCII."""
 
-    def __init__(self, pack: Pack, *, ascii: bool = False, title: str = "") -> None:
+    def __init__(self, pack: Pack, *, ascii: bool = False, title: str = "",
+                 unbroken: Sequence[str] = ()) -> None:
         self.pack = pack
         self.ascii = ascii
         self.title = title
         """The game's name, for the head of the table."""
+        self.unbroken = tuple(unbroken)
+        """The suits that may not be led until broken (the variant's lead limit), named
+        when the view says they are broken."""
+
+    @classmethod
+    def of(cls, game: Any, *, ascii: bool = False, title: str | None = None) -> TextRenderer:
+        """The renderer of ``game``'s cards, titled by the game and naming the suits its
+        lead limit keeps back until broken (hearts, say)."""
+        variant = game.variant
+        unbroken = getattr(getattr(variant.play, "unbroken", None), "suits", ())
+        return cls(game.pack, ascii=ascii, unbroken=unbroken,
+                   title=(variant.title or variant.name) if title is None else title)
 
     # -- cards ---------------------------------------------------------------------
 
     def card(self, name: str) -> str:
-        """A card name with its suit as a symbol (ASCII: lower-case suit letter); an
-        extra card (a joker) by its name."""
+        """A card name with its suit as a symbol (ASCII: its notation, ``7S``); an extra
+        card (a joker) by its name."""
         try:
             card = self.pack.parse(name)
         except NotationError:
@@ -70,7 +98,7 @@ class TextRenderer:
             return self.pack.name(card)
         rank = self.pack.ranks[self.pack.rank(card)]
         suit = self.pack.suits[self.pack.suit(card)]
-        return rank + (suit.lower() if self.ascii else SYMBOLS.get(suit, suit))
+        return rank + (suit if self.ascii else SYMBOLS.get(suit, suit))
 
     def cards(self, names: Sequence[str], *, sort: bool = False) -> str:
         """Several cards, optionally sorted by suit then rank high to low."""
@@ -91,6 +119,43 @@ class TextRenderer:
     def text(self, text: str) -> str:
         """Action notation with its card names symbolised."""
         return " ".join(self.card(w) for w in text.split())
+
+    def message(self, text: str) -> str:
+        """A sentence (an explanation, a refusal) with the cards it names, and the suits it
+        names by their letter, written as the table writes them.
+
+        >>> import cardrules
+        >>> table = TextRenderer(cardrules.load("bank", players=2).pack)
+        >>> table.message("you do not hold 9H, 10S: as many as you can (S/H)")
+        'you do not hold 9♥, 10♠: as many as you can (♠/♥)'
+        >>> table.message("H may not be led until broken (H7)")
+        '♥ may not be led until broken (H7)'
+        """
+        if self.ascii:
+            return text
+
+        def card(match: re.Match[str]) -> str:
+            word = match.group(0)
+            if word in self.pack.suits:  # a suit named by its letter alone
+                return self.suit(word)
+            try:  # only a card's own notation: "as" in a sentence is not the ace
+                named = self.pack.name(self.pack.parse(word)) == word
+            except NotationError:
+                named = False
+            return self.card(word) if named else word
+
+        def suits(match: re.Match[str]) -> str:
+            return "(" + "/".join(self.suit(s) for s in match.group(1).split("/")) + ")"
+
+        letters = "".join(re.escape(s) for s in self.pack.suits)
+        text = re.sub(r"(?<![\w'])\w+(?![\w'])", card, text)
+        return re.sub(rf"\(([{letters}](?:/[{letters}])*)\)", suits, text) if letters else text
+
+    def suit_names(self, suits: Sequence[str]) -> str:
+        """Suits in words (``hearts``; ``spades and hearts``), a suit without an English
+        name by its letter."""
+        words = [_SUIT_NAMES.get(s, self.suit(s)) for s in suits]
+        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
     def value(self, value: Any) -> str:
         """A compact rendering of any view value."""
@@ -118,7 +183,7 @@ class TextRenderer:
         >>> import cardrules
         >>> TextRenderer(cardrules.load("bank", players=2).pack, ascii=True).hand_rows(
         ...     ["9H", "AS", "10H", "6C"], 40)
-        ['As  10h 9h  6c']
+        ['AS  10H 9H  6C']
         """
         groups: dict[int, list[str]] = {}
         for name in sorted(names, key=self._order):
@@ -128,22 +193,25 @@ class TextRenderer:
             wrap([self.card(n) for n in sorted(names, key=self._order)], width)
 
     def suit(self, suit: str) -> str:
-        """A suit letter as a symbol (ASCII: lower case)."""
-        return suit.lower() if self.ascii else SYMBOLS.get(suit, suit)
+        """A suit letter as a symbol (ASCII: the letter itself)."""
+        return suit if self.ascii else SYMBOLS.get(suit, suit)
 
     # -- events ----------------------------------------------------------------------
 
-    def event(self, event: dict[str, Any]) -> str:
-        """One event as a sentence.
+    def event(self, event: dict[str, Any], *, phase: str = "") -> str:
+        """One event as a sentence (``phase``: the phase the action causing it was made in,
+        which says what a ``pass`` was).
 
         >>> import cardrules
         >>> table = TextRenderer(cardrules.load("bura", players=2).pack, ascii=True)
         >>> table.event({"kind": "trump", "cards": ["9S"], "note": "S"})
-        '9s turned up: trumps s'
+        '9S turned up: trumps S'
         >>> table.event({"kind": "trump", "player": 1, "note": "none"})
         'P1 chooses no trumps'
         >>> table.event({"kind": "bid", "player": 2, "amount": 0})
         'P2 bids 0'
+        >>> table.event({"kind": "pass", "player": 1}, phase="declare")
+        'P1 declares nothing'
         """
         kind = str(event.get("kind", ""))
         who = f"P{event['player']}" if "player" in event else ""
@@ -160,7 +228,9 @@ class TextRenderer:
         if kind == "bid":
             return f"{who} bids {amount or 0}"
         words = [who] if who else []
-        words.append(_VERBS.get(kind, kind.replace("_", " ")))
+        verb = _PASSES.get(phase, "passes") if kind == "pass" else \
+            _VERBS.get(kind, kind.replace("_", " "))
+        words.append(verb)
         if isinstance(cards, list) and cards:
             words.append(self.cards(cards))
         elif isinstance(cards, int):

@@ -17,11 +17,18 @@ from cardrules.tools.summary import full_view, result_lines
 __all__ = ["replay_record", "seen_action"]
 
 
-def seen_action(state: State, seat: int, table: TextRenderer) -> str:
+def seen_action(state: State, seat: int, table: TextRenderer, *,
+                before: State | None = None) -> str:
     """The action that led to ``state`` as ``seat`` saw it: the events of ``seat``'s view,
-    so cards private to another player show only as a count."""
+    so cards private to another player show only as a count (``before``: the state the
+    action was made in, whose phase says what a ``pass`` was)."""
     events = state.view(seat).events
-    return "; ".join(table.event(e) for e in events) or "(nothing this seat could see)"
+    phase = ""
+    if before is not None:
+        step = before.view(seat).to_json().get("phase")
+        phase = str(getattr(step, "value", step) or "")
+    return "; ".join(table.event(e, phase=phase) for e in events) or \
+        "(nothing this seat could see)"
 
 
 def replay_record(path: str, *, to: int | None, seat: int | None, table_of: Callable[
@@ -44,7 +51,8 @@ def replay_record(path: str, *, to: int | None, seat: int | None, table_of: Call
     for number in numbers:
         state = states[number]
         if number and seat is not None:
-            print(f"{number}. {seen_action(state, seat, table)}", file=out)
+            print(f"{number}. {seen_action(state, seat, table, before=states[number - 1])}",
+                  file=out)
         elif number:
             print(f"{number}. P{states[number - 1].current_player} "
                   f"{table.text(record.actions[number - 1])}", file=out)

@@ -16,7 +16,7 @@ the screen.
 >>> state = game.new_deal(seed=3)
 >>> lines = TextRenderer(game.pack, ascii=True, title="Bura").view(state.view(0), me=0)
 >>> lines[0]
-'Bura · dealer P0 · trump c (Kc turned up) · stock 28'
+'Bura · dealer P0 · trump C (KC turned up) · stock 28'
 >>> lines[-1]
 'P1 to play (declare)'
 """
@@ -51,6 +51,8 @@ class TextRenderer(Protocol):
     """Suits as letters instead of symbols."""
     title: str
     """The game's title, for the head line."""
+    unbroken: tuple[str, ...]
+    """The suits that may not be led until broken (named when they are)."""
 
     def card(self, name: str) -> str:
         """One card as shown."""
@@ -60,6 +62,9 @@ class TextRenderer(Protocol):
 
     def suit(self, suit: str) -> str:
         """A suit as shown."""
+
+    def suit_names(self, suits: Sequence[str]) -> str:
+        """Suits in words (``hearts``)."""
 
     def hand_rows(self, names: Sequence[str], width: int) -> list[str]:
         """A hand sorted by suit, in rows of at most ``width`` characters."""
@@ -147,11 +152,18 @@ def _header(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> 
 
 
 def _status(entries: Mapping[str, Any], me: int | None) -> str:
+    """Whose turn it is and what they are doing; while a defender takes the table (a
+    bout's ``taking``), the others' turns are to throw in more cards, not to take."""
     turn = entries.get("current_player")
-    phase = str(entries.get("phase") or "").replace("_", " ")
+    step = entries.get("phase")
+    phase = str(getattr(step, "value", step) or "").replace("_", " ")
     doing = f" ({phase})" if phase and phase not in ("over", "turn") else ""
     if not isinstance(turn, int) or turn < 0:
         return "Deal over"
+    taker = entries.get("defender")
+    if phase == "taking" and isinstance(taker, int) and taker != turn:
+        doing = f" (throw in: P{taker} is taking the table)" if taker != me else \
+            " (throw in: you are taking the table)"
     return f"Your turn{doing}" if turn == me else f"P{turn} to play{doing}"
 
 
@@ -203,9 +215,11 @@ def _pile(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> li
     else:
         cards, count = f"{pile} cards", ""
     line = f"{name[:1].upper()}{name[1:]}{count}: {cards}"
+    by = f" by P{owner}" if isinstance(owner, int) and owner >= 0 else ""
     if top and pile:
-        by = f" by P{owner}" if isinstance(owner, int) and owner >= 0 else ""
         line += f"  · top {table.card(str(top))}{by}"
+    elif top:  # the pile was taken: its last top card is still the card to beat
+        line += f"  · to beat: {table.card(str(top))}{by}"
     if entries.get("named_suit"):
         line += f"  · suit named {table.suit(str(entries['named_suit']))}"
     return [line]
@@ -264,7 +278,11 @@ def _broken(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> 
     if "broken" not in entries:
         return []
     used.add("broken")
-    return ["Led suits are broken"] if entries["broken"] else []
+    if not entries["broken"]:
+        return []
+    suits = table.unbroken
+    named = table.suit_names(suits) if suits else "the suits kept from leads"
+    return [f"{named[:1].upper()}{named[1:]} are broken: they may be led now"]
 
 
 def _bout(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:

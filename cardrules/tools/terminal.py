@@ -41,16 +41,42 @@ from cardrules.tools.sanitize import guard
 from cardrules.tools.summary import deal_summary, full_view, match_summary, result_lines
 from cardrules.tools.table import wrap
 
-__all__ = ["BETWEEN_DEALS", "Session", "full_view", "replay_record", "result_lines",
-           "seen_action"]
+__all__ = ["BETWEEN_DEALS", "SKIPPED_AFTER_END", "Session", "addressed", "full_view",
+           "replay_record", "result_lines", "seen_action"]
 
 BETWEEN_DEALS = "Press Enter for the next deal"
 """The prompt after a deal's summary (on a terminal only)."""
+SKIPPED_AFTER_END = 10_000
+"""Moves piped in after the game is over that are skipped before input is no longer
+read (a script such as ``yes 1 | cardrules play`` would otherwise be read forever)."""
 
 _MOVE_NUMBER = re.compile(r"[0-9]+")
 """A move typed by its number: ASCII digits only (``str.isdigit`` also accepts ``²``)."""
 _SUMMARISED = frozenset({"deal_scored", "match_end", "deal_end"})
 """Event kinds shown as a summary instead of a line."""
+_YOU = {"is": "are", "has": "have", "does": "do", "holds": "hold", "plays": "play",
+        "opens": "open", "defends": "defend", "declared": "declared", "must": "must",
+        "may": "may", "cannot": "cannot", "can": "can", "no": "no"}
+"""A verb after "player N" in a refusal, as said to that player ("you hold")."""
+
+
+def addressed(text: str, seat: int) -> str:
+    """A refusal or explanation said to ``seat``: "player 0 must follow suit ... as they
+    can" becomes "you must follow suit ... as you can" (other players keep their names).
+
+    >>> addressed("player 0 holds no card of the led suit and must play trumps", 0)
+    'you hold no card of the led suit and must play trumps'
+    >>> addressed("player 1 must beat the cards holding the trick", 0)
+    'player 1 must beat the cards holding the trick'
+    """
+    def you(match: re.Match[str]) -> str:
+        verb = match.group(1)
+        return "you" + (f" {_YOU.get(verb, verb)}" if verb else "")
+
+    said = re.sub(rf"\b[Pp]layer {seat}\b(?! ?'s)(?: (\w+))?", you, text)
+    if said != text:
+        said = said.replace(" they can", " you can").replace(" they hold", " you hold")
+    return said[:1].upper() + said[1:] if text[:1].isupper() else said
 
 
 @attrs.frozen(kw_only=True)
@@ -95,13 +121,18 @@ class Session:
         self.viewer: int | None = None if self.hotseat else self.seats[0]
         self.unseen: dict[int, list[str]] = {s: [] for s in self.seats}
         self.stopped = False
+        self.phase = ""
+        """The phase the last action was made in (what its ``pass`` meant)."""
 
     def say(self, text: str = "") -> None:
         """Write a line."""
         self.paint.line(text)
 
     def note(self, text: str, *, indent: str = "") -> None:
-        """Write ``text`` wrapped at the terminal's width (later lines after ``indent``)."""
+        """Write ``text`` wrapped at the terminal's width (later lines after ``indent``),
+        its cards written as the table writes them and said to the seat at the screen."""
+        seat = self.viewer if self.viewer is not None else self.seats[0]
+        text = self.table.message(addressed(text, seat))
         for number, part in enumerate(wrap(text.split(), self.width() - 1 - len(indent))):
             self.say((indent if number else "") + part)
 
@@ -136,8 +167,6 @@ class Session:
             else:
                 for line in deal_summary(self.state, self.table):
                     self.say(line)
-            for line in result_lines(self.state):
-                self.say(line)
             self.say("game over: 'save FILE' or 'quit'")
             if not self._human_turn((), show=False):
                 break
@@ -198,6 +227,8 @@ class Session:
 
     def _apply(self, action: Action, *, note: tuple[int, str] | None = None) -> None:
         before = self.state
+        step = before.view(max(before.current_player, 0)).to_json().get("phase")
+        self.phase = str(getattr(step, "value", step) or "")
         self.state = self.state.apply(action)
         self.actions.append(action)
         summary: list[str] = []
@@ -221,7 +252,7 @@ class Session:
                     self._between_deals(pending)
                     pending = []
                 if kind not in _SUMMARISED:
-                    self._tell(seat, "  " + self.table.event(event) + extra)
+                    self._tell(seat, "  " + self.table.event(event, phase=self.phase) + extra)
                     extra = ""
         if pending:
             self._between_deals(pending)
@@ -251,9 +282,10 @@ class Session:
             for line in move_lines([self.table.text(x) for x in labels], width=self.width()):
                 self.say(line)
         prompt = f"P{seat}> " if self.hotseat else "> "
+        skipped = 0
         while True:
             try:
-                line = self.read(prompt).strip()
+                line = self.read(prompt if self.interactive or not skipped else "").strip()
             except EOFError:
                 self.say("\nend of input" + ("" if self.state.is_over else
                                               ": game abandoned"))
@@ -262,7 +294,15 @@ class Session:
                 continue
             if self.state.is_over and line.split()[0] not in ("save", "undo", "quit", "help",
                                                               "rules"):
-                self.say("the game is over: 'save FILE' or 'quit'")
+                skipped += 1
+                if self.interactive or skipped == 1:
+                    self.say("the game is over: 'save FILE' or 'quit'"
+                             + ("" if self.interactive else "; moves piped in after the "
+                                "end are skipped"))
+                elif skipped >= SKIPPED_AFTER_END:  # a script that never ends (``yes 1 |``)
+                    self.say(f"\nthe game is over and {skipped} moves came after it: "
+                             "input no longer read")
+                    return False
                 continue
             outcome = self._command(line, legal, labels, seat)
             if outcome is not None:
@@ -335,7 +375,9 @@ class Session:
             self.note(f"{self.table.text(text)}: " + ("legal" if reason is None else reason))
             return
         for line in explain_hand(self.state, seat, self.kinds, self.table):
-            self.say(line)
+            text = self.table.message(addressed(line, seat))
+            for number, part in enumerate(wrap(text.split(), self.width() - 5)):
+                self.say(("    " if number else "  ") + part)
 
     def _undo(self, seat: int) -> bool | None:
         if self.state.is_over:

@@ -1,7 +1,8 @@
 """The YAML reference, written from the JSON Schemas in schemas/ at every docs build.
 
-Each schema file becomes a page; each definition (``$defs``) a section, with a table of
-its keys: type, default, allowed values, description and an example.  Examples come from
+Each schema file becomes a page; each definition (``$defs``) a section, with one entry
+per key (a definition list): its type and default, its allowed values, its description
+and an example as code.  Examples come from
 the rule files in the repository (shipped variants, docs/examples, test fixtures): the
 first file that sets the key at the place the definition is used.  A key no file sets
 shows its default, or nothing.
@@ -148,7 +149,7 @@ class Reference:
 
     def table(self, stem: str, node: dict[str, Any], path: tuple[str, ...],
               procedure: str, anchor: str, modelled: bool = True) -> list[str]:
-        """The keys of a mapping, each a row; nested mappings get their own table."""
+        """The keys of a mapping, one entry each; nested mappings get their own list."""
         properties = node.get("properties", {})
         required = set(node.get("required", []))
         by_procedure: dict[str, list[str]] = {}      # keys whose schema the procedure picks
@@ -162,25 +163,30 @@ class Reference:
                 if procedure_name:
                     by_procedure.setdefault(key, []).append(
                         f"with `procedure: {procedure_name}` {self.type_of(stem, sub)}")
-        lines = ["| key | type | default | allowed | description | example |",
-                 "| --- | --- | --- | --- | --- | --- |"]
+        lines: list[str] = []
         if not properties:  # a choice of schemas by procedure, or nothing to list
-            return [*lines, *(f"| `{key}` | {'; '.join(texts)} |  |  | checked by the schema "
-                              "of the procedure that `play.procedure` names |  |"
-                              for key, texts in by_procedure.items()), ""] \
-                if by_procedure else []
+            for key, texts in by_procedure.items():
+                lines += [f"`{key}`", f":   {'; '.join(texts)}", "",
+                          "    Checked by the schema of the procedure that `play.procedure` "
+                          "names.", ""]
+            return lines
         nested = []
         for key, sub in properties.items():
-            example = self.example((*path, key), procedure)
             model = self.default((*path, key), procedure) if modelled else None
             default = _flow(sub["default"]) if "default" in sub else (
                 "required" if key in required else model or "")
+            kind = self.type_of(stem, sub) + "".join(
+                f"; {text}" for text in by_procedure.get(key, []))
+            head = kind + ("" if not default else " · required" if default == "required"
+                           else f" · default `{default}`")
+            lines += [f"`{key}`", f":   {head}", ""]
+            allowed = self.allowed(sub)
+            if allowed:
+                lines += [f"    Allowed: {allowed}.", ""]
             description = _text(sub.get("description", ""))
-            lines.append(" | ".join([
-                f"| `{key}`", self.type_of(stem, sub) + "".join(
-                    f"; {text}" for text in by_procedure.get(key, [])),
-                _cell(default), self.allowed(sub),
-                description, _cell(example) + " |"]))
+            if description:
+                lines += [f"    {description}", ""]
+            lines += _example(key, self.example_value((*path, key), procedure))
             nested += [(f"{key}{suffix}", inner, (*path, key, *more))
                        for suffix, inner, more in _inline_mappings(sub)]
         lines.append("")
@@ -218,7 +224,7 @@ class Reference:
         extra = node.get("additionalProperties")
         if "object" in words and isinstance(extra, dict):
             keys = node.get("propertyNames", {})
-            key_text = self.allowed(keys) if keys else "name"
+            key_text = (self.allowed(keys) if keys else "") or "name"
             values = ("one of " + ", ".join(f"`{_flow(v)}`" for v in extra["enum"])
                       if "enum" in extra else self.type_of(stem, extra))
             text = text.replace("mapping", f"mapping of {key_text} to {values}")
@@ -259,12 +265,47 @@ class Reference:
 
     def example(self, path: tuple[str, ...], procedure: str) -> str:
         """The value at ``path`` in the first rule file that has one, as flow YAML."""
+        value = self.example_value(path, procedure)
+        return "" if value is _NONE else _flow(value)
+
+    def example_value(self, path: tuple[str, ...], procedure: str) -> Any:
+        """The value at ``path`` in the first rule file that has one (``_NONE``: none)."""
         for _, data in self.examples:
             if procedure and _get(data, ("play", "procedure")) != procedure:
                 continue
             for value in _values(data, path):
-                return _flow(value)
-        return ""
+                return value
+        return _NONE
+
+
+_NONE = object()
+"""No example: no rule file sets the key."""
+EXAMPLE_LINES = 12
+"""Most lines of an example shown as a YAML block (a longer one is cut, with ``...``)."""
+
+
+def _example(key: str, value: Any) -> list[str]:
+    """An example as code, indented into its key's entry: a short value inline, a longer
+    one as the YAML block a rule file would hold (``*`` in a path: the key's name)."""
+    if value is _NONE:
+        return []
+    short = _flow(value, limit=10_000)
+    if len(short) <= 60:
+        return [f"    Example: `{key}: {short}`", ""]
+    def dump(data: Any, flow: bool | None) -> list[str]:
+        return yaml.safe_dump(data, default_flow_style=flow, sort_keys=False,
+                              allow_unicode=True, width=84).removesuffix("...\n").rstrip() \
+            .splitlines()
+
+    if isinstance(value, (dict, list)):  # lists of plain values stay on one line
+        body = dump(value, None)
+        text = [f"{key}: {body[0]}"] if len(body) == 1 else \
+            [f"{key}:", *(f"  {line}" for line in body)]
+    else:
+        text = dump({key: value}, False)
+    if len(text) > EXAMPLE_LINES:
+        text = [*text[:EXAMPLE_LINES], "# ..."]
+    return ["    Example:", "", "    ```yaml", *(f"    {line}" for line in text), "    ```", ""]
 
 
 def _inline_mappings(node: dict[str, Any], suffix: str = "",
@@ -329,14 +370,8 @@ def _flow(value: Any, limit: int = 70) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _cell(text: str) -> str:
-    if not text or text == "required":
-        return text
-    return "`" + text.replace("|", "\\|") + "`"
-
-
 def _text(text: str) -> str:
-    return " ".join(text.replace("|", "\\|").split())
+    return " ".join(text.split())
 
 
 def _anchor(name: str) -> str:
