@@ -88,7 +88,7 @@ class Direction(enum.Enum):
     """To the player on the right (seat numbers going down)."""
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Seating:
     """What a turn order reads: how many players, the dealer, the leader and the last
     trick's winner (-1: none)."""
@@ -112,7 +112,7 @@ def seating(state: Seated) -> Seating:
     return state.seating()
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class TurnOrder:
     """Who acts first and which way the turn passes; by default from the dealer's left,
     clockwise."""

@@ -329,8 +329,12 @@ def check_resamples(state: State, rng: random.Random) -> None:
         if pair is None:
             continue
         other = _places_swapped(deal, *pair)
-        if other is None or other.view(player) != deal.view(player):
-            continue  # not a state play allows, or a leak the view checks report
+        if other is None or other.view(player) != deal.view(player) \
+                or other.hidden_cards(player) != deal.hidden_cards(player):
+            # not a state play allows (a seat holding a card play has shown elsewhere:
+            # the opening card with a seat that did not lead it), or a leak the view
+            # checks report
+            continue
         seed = rng.getrandbits(64)
         ours = deal.resample(player, random.Random(seed)).to_json()
         theirs = other.resample(player, random.Random(seed)).to_json()

@@ -84,7 +84,7 @@ def _scoring(scoring: FishingScoring) -> Iterator[Sentence]:
         each = "; with a tie each tied side scores it" \
             if scoring.most_cards_tie is Tie.EACH else tie
         yield sentence(f"Most cards captured: {scoring.most_cards}{each}.",
-                       "scoring.most_cards")
+                       "scoring.most_cards", "scoring.most_cards_tie", present=False)
     if scoring.suit and scoring.most_suit:
         yield sentence(f"Most cards of {scoring.suit} captured: {scoring.most_suit}{tie}.",
                        "scoring.suit", "scoring.most_suit")
@@ -103,7 +103,7 @@ def _scoring(scoring: FishingScoring) -> Iterator[Sentence]:
                                                  f" of {scoring.sweep_size} cards")
         match = " by a card of its rank" if scoring.sweep_match else ""
         extra = "".join(f"; made by a {r}: {p}" for r, p in scoring.sweep_points.items())
-        rules = ("scoring.sweep", "scoring.sweep_points") if scoring.sweep_points \
-            else ("scoring.sweep",)
         yield sentence(f"Each sweep, a capture{size}{match} that clears the table{last}: "
-                       f"{scoring.sweep}{extra}.", *rules)
+                       f"{scoring.sweep}{extra}.", "scoring.sweep", "scoring.sweep_points",
+                       "scoring.sweep_size", "scoring.sweep_match", "scoring.last_sweep",
+                       present=False)

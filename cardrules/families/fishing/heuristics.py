@@ -28,8 +28,8 @@ def fishing_scorer(table_cards: Sequence[str], cards: CardFacts, *, top: str | N
     player's view; with a pile (its ``top`` card and the cards ``face_down`` under it), a
     card of the top card's rank takes it: the more cards the better, a lone card best.
 
-    >>> pile = fishing_scorer(["7C", "2S"], CardFacts({"ranks": ["2", "7"]}), top="2S",
-    ...                       face_down=1)
+    >>> pile = fishing_scorer(["7C", "2S"], CardFacts({"ranks": ["2", "7"], "suits": ["C", "S"]}),
+    ...                       top="2S", face_down=1)
     >>> [pile(Action(kind=Kind.PLAY, cards=(c,))) for c in (2, 3)]
     [4.0, 0.0]
     """
