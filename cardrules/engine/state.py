@@ -22,14 +22,10 @@ from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from cardrules.engine.action_space import ActionSpace
     from cardrules.engine.context import Recorded
     from cardrules.engine.observation import Observation
-    from cardrules.engine.turns import When
     from cardrules.engine.views import View
     from cardrules.hooks import Refusal
-    from cardrules.model.variant import Variant
-    from cardrules.phases import Phase
 
 F = TypeVar("F", bound="FieldState")
 
@@ -172,21 +168,14 @@ class ProcedureContext(Protocol):
     def partnerships(self, game: GameContext) -> Partnerships: ...
 
 
-class GameContext(Protocol):
+class GameContext(flow.StagedGame, Protocol):
     """A game as its states, its procedure, its phases and its matches see it: the rules
-    for a number of players, what was compiled from them and the states it makes.
+    for a number of players (:class:`~cardrules.engine.context.GameRules`), its listed
+    phases, action families and rule references (:class:`~cardrules.engine.flow.StagedGame`),
+    what was compiled from them and the states it makes.
     :class:`~cardrules.engine.game.Game` is the one implementation; the modules below
     it annotate with this protocol, so no import goes up to it (mypy checks that a
     ``Game`` is one wherever it is passed)."""
-
-    @property
-    def variant(self) -> Variant: ...
-
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def pack(self) -> Pack: ...
 
     @property
     def source(self) -> str: ...
@@ -196,15 +185,6 @@ class GameContext(Protocol):
 
     @property
     def procedure(self) -> ProcedureContext: ...
-
-    @property
-    def phases(self) -> tuple[tuple[Phase[Any], Any], ...]: ...
-
-    @property
-    def dealt_at(self) -> int: ...
-
-    @property
-    def timings(self) -> tuple[When, ...]: ...
 
     @property
     def view_type(self) -> type[View]: ...
@@ -234,9 +214,6 @@ class GameContext(Protocol):
     def options(self) -> dict[str, object]: ...
 
     @property
-    def action_space(self) -> ActionSpace: ...
-
-    @property
     def observation(self) -> Observation: ...
 
     @property
@@ -251,8 +228,6 @@ class GameContext(Protocol):
                     deal: State | None = None) -> DealResult: ...
 
     def hook(self, point: str) -> Callable[..., Any]: ...
-
-    def rule_ref(self, key: str) -> str: ...
 
     def first_dealer(self, seed: int) -> int: ...
 
