@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Pack, mask_of
+from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.events import Event
 from cardrules.model.common import Visibility
 
@@ -115,7 +115,7 @@ class Kind(abc.ABC):
 
     def cards(self, value: Any, among: int) -> list[int]:
         """The cards held that are in the bit set ``among``, in the field's order."""
-        return [c for m in self.masks(value) for c in _bits(m & among)]
+        return [c for m in self.masks(value) for c in bits(m & among)]
 
     def known(self, value: Any, viewer: int) -> int:
         """The cards this field shows to ``viewer`` wherever they are (a bit set)."""
@@ -530,15 +530,6 @@ class CardSet(Kind):
         return _move_mask(value, move)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _move_mask(mask: int, move: Callable[[int], int]) -> int:
     out = 0
     while mask:
@@ -592,7 +583,7 @@ class CardSetList(Kind):
     def cards(self, value: tuple[int, ...], among: int) -> list[int]:
         """Set by set, in order (each set's places are its own: taken from the union, the
         places of two seats' face-down cards would depend on which cards they are)."""
-        return [c for m in value for c in _bits(m & among)]
+        return [c for m in value for c in bits(m & among)]
 
     def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
         return tuple(_move_mask(m, move) for m in value)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
-from cardrules.cards import Pack
+from cardrules.cards import Pack, bits
 from cardrules.engine.absences import respect
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.fields import (
@@ -360,20 +360,11 @@ def _spans(state: object, new: object, places: list[Any],
         before = d.kind.masks(getattr(state, d.attribute))
         after = d.kind.masks(getattr(new, d.attribute))
         for owner, (mask, there) in enumerate(zip(before, after)):
-            for card in _lowest_first(mask & pool):
+            for card in bits(mask & pool):
                 span_of[card] = (index, owner)
             if there & pool:
-                dealt[(index, owner)] = _lowest_first(there & pool)
+                dealt[(index, owner)] = list(bits(there & pool))
     return span_of, dealt
-
-
-def _lowest_first(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _Chooser:
