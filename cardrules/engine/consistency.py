@@ -31,6 +31,7 @@ import os
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardrules.engine.fields import Stage, declared
+from cardrules.engine.turns import When
 from cardrules.errors import CardrulesError, StateError
 
 if TYPE_CHECKING:
@@ -106,6 +107,9 @@ def structure(state: Checked) -> None:
     wrong = phase.inconsistency(state, settings)
     if wrong:
         raise StateError(f"the {phase.name.replace('_', ' ')} phase cannot be at work: {wrong}")
+    if game.timings[stage] is When.BETWEEN_DEALS and not getattr(state, "deal_number", 0):
+        raise StateError(f"the {phase.name.replace('_', ' ')} phase runs between deals, but "
+                         f"this is the first deal of its match (or a single deal)")
     if stage < game.dealt_at:
         dealt = [name[len("hand"):] for name, mask in state.zones().items()
                  if name.startswith("hand") and name[len("hand"):].isdigit() and mask]

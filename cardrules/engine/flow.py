@@ -1,15 +1,29 @@
 """A deal's flow through the phases a variant lists (:mod:`cardrules.phases`).
 
 When a deal is shuffled every listed phase may draw what the deal leaves to chance
-(:func:`draw`).  A state whose game lists phases then enters them in order (its
-``_stage`` is the index of the phase at work; -1 once play has begun): first the phases
-that run before the cards are dealt (:attr:`~cardrules.phases.Phase.before_deal`, such as
-choosing trump suits at the start of a match), then the procedure deals
-(``state._deal_cards()``), then the phases that run after the deal (passing cards,
-bidding).  While a phase is at work it decides the legal actions, the refusals, what an
-action does and part of the view; when the last one is done the play procedure begins
-its play (``state._start_play()``).  A game that lists no phase before the deal is dealt
-by its procedure before :func:`begin` is called.
+(:func:`draw`), and, in a match's second deal and later, learn what the last deal gave
+(:meth:`~cardrules.phases.Phase.from_last_deal`).  A state whose game lists phases then
+enters them in order (its ``_stage`` is the index of the phase at work; -1 once play has
+begun): first the phases that run on the shuffled pack, before the cards are dealt
+(:attr:`~cardrules.engine.turns.When.BETWEEN_DEALS`, from a match's second deal on, and
+:attr:`~cardrules.engine.turns.When.BEFORE_DEAL`, such as choosing trump suits at the
+start of a match), then the deal, then the phases that run after the deal (passing
+cards, bidding).
+
+The deal is a step of the flow like the others (:attr:`StagedGame.dealt_at` is its place
+in the list).  The procedure deals in two pieces: it gives the hands
+(``state._deal_hands()``) and sets the rest of the table up (``state._set_up_deal()``:
+the trump or starter card, the first player).  A listed phase of
+:attr:`~cardrules.engine.turns.When.INSTEAD_OF_DEAL` takes the first piece's place: it
+deals the hands itself through the table's named operations (``deal_cards``, ``move``,
+``turn_up``...), perhaps asking a player to cut first, and once it is done the procedure
+sets the table up; when it has nothing to do in a deal
+(:meth:`~cardrules.phases.Phase.skip`) the procedure deals as usual.
+
+While a phase is at work it decides the legal actions, the refusals, what an action does
+and part of the view; when the last one is done the play procedure begins its play
+(``state._start_play()``).  A game that lists no phase before the deal or in its place is
+dealt by its procedure before :func:`begin` is called.
 
 Play hands control back to the flow at the points its procedure offers
 (:attr:`~cardrules.engine.procedures.Procedure.pauses`): a tricks procedure calls
@@ -39,7 +53,7 @@ from cardrules.engine.action_space import Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
-from cardrules.engine.table import Table
+from cardrules.engine.table import LastDeal, Table
 from cardrules.engine.turns import When
 from cardrules.engine.views import View
 
@@ -48,8 +62,8 @@ if TYPE_CHECKING:
     from cardrules.phases import Phase
 
 __all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "before_deal",
-           "begin", "between", "compose", "draw", "legal", "over", "refusal", "score", "start",
-           "timings", "view"]
+           "begin", "between", "compose", "draw", "legal", "over", "refusal", "replaced",
+           "score", "start", "timings", "undealt", "view"]
 
 
 C = TypeVar("C")
@@ -63,7 +77,10 @@ class StagedGame(GameRules, Protocol):
     def phases(self) -> tuple[tuple[Phase[Any], Any], ...]: ...
 
     @property
-    def dealt_at(self) -> int: ...
+    def dealt_at(self) -> int:
+        """The index of the deal among the listed phases: how many run before it (the
+        phase there, if any, may take its place)."""
+        ...
 
     @property
     def timings(self) -> tuple[When, ...]: ...
@@ -98,6 +115,8 @@ class StagedState(AtStage, Table, Protocol):
     def game(self) -> StagedGame: ...
 
     def _deal_cards(self) -> None: ...
+
+    def _set_up_deal(self, last: int = -1) -> None: ...
 
     def _start_play(self) -> None: ...
 
@@ -143,10 +162,10 @@ def draw(state: StagedState, seed: int) -> None:
 
 
 def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:
-    """How many of the listed ``phases`` run before the deal (they come first in the list;
-    the rule file's checks make sure)."""
+    """How many of the listed ``phases`` run before the deal, on the shuffled pack (they
+    come first in the list; the rule file's checks make sure)."""
     count = 0
-    while count < len(phases) and phases[count][0].before_deal:
+    while count < len(phases) and phases[count][0].timing(phases[count][1]).undealt:
         count += 1
     return count
 
@@ -157,36 +176,58 @@ def timings(phases: Sequence[tuple[Phase[Any], Any]]) -> tuple[When, ...]:
     return tuple(phase.timing(settings) for phase, settings in phases)
 
 
-def start(state: StagedState, seed: int) -> None:
+def replaced(game: StagedGame) -> bool:
+    """True if a listed phase deals in place of the procedure
+    (:attr:`~cardrules.engine.turns.When.INSTEAD_OF_DEAL`)."""
+    at, timing = game.dealt_at, game.timings
+    return at < len(timing) and timing[at] is When.INSTEAD_OF_DEAL
+
+
+def undealt(game: StagedGame, stage: int) -> bool:
+    """True if the hands are not (all) dealt while listed phase ``stage`` is at work: it
+    runs before the deal, or deals in place of the procedure."""
+    return 0 <= stage < game.dealt_at or (stage == game.dealt_at and replaced(game))
+
+
+def start(state: StagedState, seed: int, previous: LastDeal | None = None) -> None:
     """A deal was just shuffled from ``seed`` (changes the fresh state): the listed phases
-    draw what they decide by lot, the procedure deals at once unless phases run before
-    the deal, then the phases are entered in order, or play begins when there is none."""
+    draw what they decide by lot and, given ``previous`` (what the match's last deal
+    gave), learn it; the procedure deals at once unless phases run before the deal or
+    in its place, then the phases are entered in order, or play begins when there is
+    none."""
     draw(state, seed)
-    if not state.game.dealt_at:
+    if previous is not None:
+        for phase, settings in state.game.phases:
+            phase.from_last_deal(state, settings, previous)
+    if not state.game.dealt_at and not replaced(state.game):
         state._deal_cards()
     begin(state)
 
 
 def begin(state: StagedState) -> None:
     """Enter the first listed phase that has something to do, dealing the cards once the
-    phases before the deal are done (``state._deal_cards()``), or begin play when no phase
-    is left (changes a fresh state).  The procedure has already dealt the cards when its
-    game lists no phase before the deal."""
+    phases before the deal are done (``state._deal_cards()``, unless a listed phase deals
+    in its place), or begin play when no phase is left (changes a fresh state).  The
+    procedure has already dealt the cards when its game lists no phase before the deal
+    or in its place."""
     _enter(state, 0)
 
 
 def _enter(state: StagedState, stage: int) -> None:
-    phases = state.game.phases
-    dealt_at = state.game.dealt_at
-    timing = state.game.timings
+    game = state.game
+    phases, dealt_at, timing = game.phases, game.dealt_at, game.timings
     while stage < len(phases):
-        if stage == dealt_at and stage:
+        when = timing[stage]
+        if stage == dealt_at and when is not When.INSTEAD_OF_DEAL and stage:
             state._deal_cards()
         phase, settings = phases[stage]
-        if timing[stage].before_play and not phase.skip(state, settings):
+        if when.before_play and (when is not When.BETWEEN_DEALS or state.deal_number) \
+                and not phase.skip(state, settings):
             state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
             phase.enter(state, settings)
             return
+        if when is When.INSTEAD_OF_DEAL:
+            state._deal_cards()  # the phase has nothing to do: the procedure deals
         stage += 1
     if stage == dealt_at and stage:
         state._deal_cards()
@@ -279,6 +320,8 @@ def apply(state: S, action: Action) -> S:
     phase, settings = state.game.phases[stage]
     if phase.apply(new, settings, action):
         when = state.game.timings[stage]
+        if when is When.INSTEAD_OF_DEAL:
+            new._set_up_deal()  # the phase dealt the hands: the procedure does the rest
         if when.before_play:
             _enter(new, stage + 1)
         elif not _enter_at(new, stage + 1, when):

@@ -20,6 +20,7 @@ from cardrules.engine.events import Event
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import Partnerships
 from cardrules.engine.state import DealContext, DealResult, GameContext, MatchResult, State
+from cardrules.engine.table import LastDeal
 from cardrules.errors import HookError, StateError
 from cardrules.hooks import CarryInput, NextDealerInput, is_default
 from cardrules.model.match import Goal, NextDealer
@@ -28,7 +29,7 @@ from cardrules.primitives.pot import split_pot
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["MatchResult", "MatchState", "decide"]
+__all__ = ["MatchResult", "MatchState", "decide", "last_deal"]
 
 
 @attrs.define(slots=True, eq=False, repr=False, kw_only=True)
@@ -190,7 +191,7 @@ class MatchState(State):
                              "of the pack once")
         deal = game.procedure.new_deal(game, DealContext(
             dealer=self._dealer, seed=seed, index=self._index, carry=self._carry,
-            order=order))
+            order=order, previous=last_deal(game, self._history, self._totals)))
         state = MatchState._make(
             game, seed=self._seed, index=self._index, dealer=self._dealer,
             totals=self._totals, history=self._history, carry=self._carry, deal=deal,
@@ -207,6 +208,8 @@ class MatchState(State):
         return self._after_deal(deal)
 
     # -- between deals -------------------------------------------------------------
+    # The next deal is made here; the listed phases that run between deals run in it
+    # (cardrules.engine.flow), before its cards are dealt, knowing the last deal's result.
 
     def _after_deal(self, deal: State) -> MatchState:
         game = self._game
@@ -228,7 +231,7 @@ class MatchState(State):
         index = self._index + 1
         new_deal = game.procedure.new_deal(game, DealContext(
             dealer=dealer, seed=derive_seed(self._seed, "deal", index), index=index,
-            carry=carry))
+            carry=carry, previous=last_deal(game, history, totals)))
         events.extend(new_deal.events)
         return MatchState._make(
             game, seed=self._seed, index=index, dealer=dealer, totals=totals, history=history,
@@ -383,6 +386,22 @@ class MatchState(State):
     def __repr__(self) -> str:
         return f"<MatchState {self._game.variant.name} deal={self._index} " \
                f"totals={self._totals}>"
+
+
+def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
+              totals: tuple[int, ...]) -> LastDeal | None:
+    """What the last finished deal of a match gave, read from the match's ``history`` and
+    ``totals`` (None before the first deal is finished), for the listed phases that run
+    between deals: derived from the match's own fields, so that a deal dealt again, or a
+    match read back, tells them the same (None too in a game that lists no phase)."""
+    if not history or not game.phases:
+        return None
+    scores = history[-1]
+    low = standings.lower_is_better(game.variant.match.goal)
+    teams = game.partnerships
+    return LastDeal(scores=scores, totals=totals,
+                    winners=standings.best(scores, lower_is_better=low, partnerships=teams),
+                    places=standings.places(scores, lower_is_better=low, partnerships=teams))
 
 
 def decide(game: GameContext, *, totals: tuple[int, ...], deals: int, dealer: int,

@@ -47,6 +47,9 @@ class DealContext:
     """Facts carried from deal to deal, such as chosen trump suits or the next leader."""
     order: tuple[int, ...] = ()
     """The shuffled pack, dealt from its end (empty: shuffle from ``seed``)."""
+    previous: table.LastDeal | None = None
+    """What the match's last deal gave (None: the first deal, or a single deal), for the
+    listed phases that run between deals (:func:`cardrules.engine.flow.start`)."""
 
     def stock(self, pack: Pack | int) -> list[int]:
         """The shuffled cards of ``pack`` (or of a pack of that many cards, all in play):
@@ -444,10 +447,11 @@ class FieldState(State):
         table.move_cards(self, cards, source, target, source_seat=source_seat,
                          target_seat=target_seat)
 
-    def deal_cards(self, seat: int, count: int, source: str = "stock") -> int:
-        """Deal ``count`` cards from the top of ``source`` to ``seat``'s hand (on a fresh
-        clone); the cards dealt."""
-        return table.deal_cards(self, seat, count, source)
+    def deal_cards(self, seat: int, count: int, source: str = "stock", *,
+                   target: str = "hand") -> int:
+        """Deal ``count`` cards from the top of ``source`` to ``seat``'s hand, or to zone
+        ``target`` (on a fresh clone); the cards dealt."""
+        return table.deal_cards(self, seat, count, source, target=target)
 
     def take(self, seat: int, cards: int, source: str) -> None:
         """``seat`` takes ``cards`` from zone ``source`` into their hand (on a fresh
@@ -458,6 +462,13 @@ class FieldState(State):
         """Move the top ``count`` cards of the ordered ``zone`` to its bottom (on a fresh
         clone)."""
         table.cut_cards(self, zone, count)
+
+    def turn_up(self, source: str, target: str) -> int:
+        """Turn the top card of the ordered zone ``source`` face up onto the face-up zone
+        ``target``, and record it for everyone to see (on a fresh clone); the card."""
+        card = table.turn_up(self, source, target)
+        self.record(Event(kind="turn_up", player=-1, cards=(card,), note=target))
+        return card
 
     def record(self, *events: Event) -> None:
         """Add ``events`` to what the action made happen (on a fresh clone)."""
@@ -511,8 +522,23 @@ class FieldState(State):
 
     def _deal_cards(self) -> None:
         """Deal the cards of a state whose listed phases before the deal are done (changes
-        a fresh state; only procedures that run phases before the deal have it, see
+        a fresh state): the procedure gives the hands (:meth:`_deal_hands`) and sets the
+        rest of the table up (:meth:`_set_up_deal`).  A procedure that deals in one go may
+        override this instead (it then runs no phase in place of the deal, see
         :attr:`~cardrules.engine.procedures.Procedure.deals_after_phases`)."""
+        self._set_up_deal(self._deal_hands())
+
+    def _deal_hands(self) -> int:
+        """Give each seat its hand from the top of the shuffled stock, the procedure's way
+        (changes a fresh state); the card the dealer was dealt last (-1: none).  What a
+        phase listed ``instead_of_deal`` does in its place."""
+        raise NotImplementedError
+
+    def _set_up_deal(self, last: int = -1) -> None:
+        """Once the hands are given, set the rest of the deal up, the procedure's way: the
+        trump or starter card, a face-up stock, who moves first (changes a fresh state).
+        ``last`` is the card the dealer was dealt last; -1 after a listed phase dealt the
+        hands (:attr:`~cardrules.engine.turns.When.INSTEAD_OF_DEAL`)."""
         raise NotImplementedError
 
     def _start_play(self) -> None:

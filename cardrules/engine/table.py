@@ -14,11 +14,15 @@ hands a state to a phase).  It offers
   listed phases'), read by zone name (:meth:`Table.cards`), with named operations:
   :meth:`Table.move` (cards from a zone to a zone: hand to hand when passing),
   :meth:`Table.deal_cards` (cards from the top of an ordered zone, the stock, to a hand),
-  :meth:`Table.take` (cards into a seat's hand from any zone) and :meth:`Table.cut_cards`
-  (the top cards of an ordered zone to its bottom);
+  :meth:`Table.take` (cards into a seat's hand from any zone), :meth:`Table.cut_cards`
+  (the top cards of an ordered zone to its bottom) and :meth:`Table.turn_up` (the top
+  card of an ordered zone turned face up onto a zone every player sees);
 - what the action made happen (:meth:`Table.record`), and a field the procedure offers
   the phases by its public name (:meth:`Table.offered`: ``tricks``, for a phase that
   needs counted tricks).
+
+A phase that runs between deals learns what the last deal of its match gave from a
+:class:`LastDeal` (:meth:`cardrules.phases.Phase.from_last_deal`).
 
 The operations are written once here, over the state's declared fields
 (:func:`cardrules.engine.fields.declared`): a zone is whatever field declares it, so a
@@ -43,6 +47,10 @@ are the phase's to read and write; :data:`PhaseState` names a table that carries
 (24, (0, 27), (2,))
 >>> cards_in(tiny, "hand", 1), cards_in(tiny, "stock")
 (27, 4)
+>>> turn_up(tiny, "stock", "stock")
+Traceback (most recent call last):
+...
+ValueError: a card turned up goes to another zone, not back to 'stock'
 >>> move_cards(tiny, 0b1, "hand", "stock", source_seat=0)
 Traceback (most recent call last):
 ...
@@ -53,16 +61,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+import attrs
+
 from cardrules.cards import bits
 from cardrules.engine.context import GameRules
 from cardrules.engine.fields import CardList, CardSet, CardSets, Declared, declared
+from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, When
 
-__all__ = ["NamesTrump", "OwnTrumps", "PhaseState", "Table", "TableGame", "cards_in",
-           "cut_cards", "deal_cards", "move_cards", "zone_names"]
+__all__ = ["LastDeal", "NamesTrump", "OwnTrumps", "PhaseState", "Table", "TableGame",
+           "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
+
+
+@attrs.frozen(kw_only=True)
+class LastDeal:
+    """What the last deal of a match gave, as a phase that runs between deals reads it
+    (:meth:`cardrules.phases.Phase.from_last_deal`): everything follows from the match's
+    history, so a deal dealt again from its match knows the same.
+
+    >>> last = LastDeal(scores=(3, 0, 5), totals=(10, 4, 12), winners=(2,), places=(2, 3, 1))
+    >>> last.loser
+    1
+    """
+
+    scores: tuple[int, ...]
+    """Each seat's result of the last deal (what it added to the match totals)."""
+    totals: tuple[int, ...]
+    """The match totals after it."""
+    winners: tuple[int, ...]
+    """Who won it (partners together)."""
+    places: tuple[int, ...]
+    """Each seat's place in it, 1 for the best."""
+
+    @property
+    def loser(self) -> int:
+        """The seat with the worst place (the lowest seat number on a tie)."""
+        worst = max(self.places)
+        return self.places.index(worst)
 
 
 class TableGame(GameRules, Protocol):
@@ -131,9 +169,11 @@ class Table(Protocol):
         zone ``target``; ``source_seat`` and ``target_seat`` name the seat of a zone per
         seat (hands).  A ``ValueError`` if ``source`` does not hold them all."""
 
-    def deal_cards(self, seat: int, count: int, source: str = "stock") -> int:
+    def deal_cards(self, seat: int, count: int, source: str = "stock", *,
+                   target: str = "hand") -> int:
         """Deal ``count`` cards from the top (the end) of the ordered zone ``source`` to
-        ``seat``'s hand; the cards dealt, as a bit set."""
+        ``seat``'s hand (or to zone ``target``: a widow set aside, say, where ``seat``
+        names its seat if it has one per seat); the cards dealt, as a bit set."""
         ...
 
     def take(self, seat: int, cards: int, source: str) -> None:
@@ -141,6 +181,13 @@ class Table(Protocol):
 
     def cut_cards(self, zone: str, count: int) -> None:
         """Move the top ``count`` cards of the ordered ``zone`` (its end) to its bottom."""
+
+    def turn_up(self, source: str, target: str) -> int:
+        """Turn the top card (the end) of the ordered zone ``source`` face up onto zone
+        ``target``, which every player sees (its visibility is ``public``), and record it
+        for all to see; the card.  A ``ValueError`` if ``source`` is empty or ``target``
+        is not face up."""
+        ...
 
     def record(self, *events: Event) -> None:
         """Add ``events`` to what the action made happen (shown in order)."""
@@ -261,7 +308,8 @@ def move_cards(state: object, cards: int, source: str, target: str, *,
     _add(state, target, target_seat, cards, ())
 
 
-def deal_cards(state: object, seat: int, count: int, source: str = "stock") -> int:
+def deal_cards(state: object, seat: int, count: int, source: str = "stock", *,
+               target: str = "hand") -> int:
     """:meth:`Table.deal_cards` on ``state``'s declared fields (changes ``state``)."""
     d = _field(state, source)
     if not isinstance(d.kind, CardList):
@@ -274,8 +322,35 @@ def deal_cards(state: object, seat: int, count: int, source: str = "stock") -> i
     for c in dealt:
         mask |= 1 << c
     setattr(state, d.attribute, value[:len(value) - count])
-    _add(state, "hand", seat, mask, dealt)
+    _add(state, target, seat, mask, dealt)
     return mask
+
+
+def turn_up(state: object, source: str, target: str) -> int:
+    """:meth:`Table.turn_up` on ``state``'s declared fields (changes ``state``; the event
+    is the caller's to record, see :meth:`~cardrules.engine.state.FieldState.turn_up`):
+    the top card of ``source`` moves to the end of ``target``."""
+    if source == target:
+        raise ValueError(f"a card turned up goes to another zone, not back to {source!r}")
+    d = _field(state, source)
+    if not isinstance(d.kind, CardList):
+        raise ValueError(f"cards are turned up from an ordered zone; {source!r} is not one")
+    value: tuple[int, ...] = getattr(state, d.attribute)
+    if not value:
+        raise ValueError(f"zone {source!r} holds no card to turn up")
+    kind = _field(state, target).kind
+    if kind.per_seat:
+        raise ValueError(f"a card is turned up onto a zone of the table; {target!r} is a "
+                         f"zone per seat")
+    game = getattr(state, "game", None)
+    seen = game.variant.zones.get(target, kind.seen) if game is not None else kind.seen
+    if seen is not Visibility.PUBLIC:
+        raise ValueError(f"a card is turned up onto a zone every player sees; {target!r} "
+                         f"is {seen.value}")
+    card = value[-1]
+    setattr(state, d.attribute, value[:-1])
+    _add(state, target, -1, 1 << card, (card,))
+    return card
 
 
 def cut_cards(state: object, zone: str, count: int) -> None:

@@ -41,8 +41,16 @@ __all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "St
 class When(enum.Enum):
     """A point of a deal at which the flow runs listed phases."""
 
+    BETWEEN_DEALS = "between_deals"
+    """After a deal of a match is scored, before the next one is dealt: on the next deal's
+    shuffled pack, from a match's second deal on (never in a single deal), knowing what the
+    last deal gave (listed with the phases before the deal)."""
     BEFORE_DEAL = "before_deal"
     """On the shuffled pack, before the cards are dealt (they are listed first)."""
+    INSTEAD_OF_DEAL = "instead_of_deal"
+    """In place of the procedure's giving of the hands: the phase deals the cards itself
+    (listed right after the phases before the deal); the procedure then sets the rest of
+    the table up (trump card, starter, first player)."""
     AFTER_DEAL = "after_deal"
     """Once the cards are dealt, before play begins (the default)."""
     BETWEEN_TRICKS = "between_tricks"
@@ -55,12 +63,21 @@ class When(enum.Enum):
     @property
     def before_play(self) -> bool:
         """The phases of this point run once per deal, before play begins."""
-        return self in (When.BEFORE_DEAL, When.AFTER_DEAL)
+        return self in _BEFORE_PLAY
+
+    @property
+    def undealt(self) -> bool:
+        """The phases of this point run on the shuffled pack, before the cards are dealt."""
+        return self in (When.BETWEEN_DEALS, When.BEFORE_DEAL)
 
     @property
     def words(self) -> str:
         """The point in words (``between tricks``)."""
         return self.value.replace("_", " ")
+
+
+_BEFORE_PLAY = frozenset((When.BETWEEN_DEALS, When.BEFORE_DEAL, When.INSTEAD_OF_DEAL,
+                          When.AFTER_DEAL))
 
 
 class Start(enum.Enum):

@@ -232,10 +232,13 @@ def check_zones(v: Variant) -> Iterator[Found]:
 def check_phases(v: Variant) -> Iterator[Found]:
     """Refuses a ``phases:`` entry that names no registered phase (listing the known ones),
     a section its phase's schema refuses, settings its phase's own checks refuse, a
-    phase that runs before the deal listed after one that runs after it or in a game
-    whose procedure deals before any phase, and a phase that runs at a point of play
-    (between tricks) the game's procedure does not pause at."""
+    phase that runs before the deal (or between deals) listed after one that deals or
+    runs after the deal, a second phase that deals in place of the procedure or one
+    listed after a phase that runs after the deal, any of these in a game whose
+    procedure deals before any phase, and a phase that runs at a point of play (between
+    tricks) the game's procedure does not pause at."""
     after: str | None = None
+    dealing: str | None = None
     for index, entry in enumerate(v.phases):
         try:
             phase = find_phase(entry.name)
@@ -248,15 +251,25 @@ def check_phases(v: Variant) -> Iterator[Found]:
         if not errors:
             settings = phase.settings(entry.section)
             when = phase.timing(settings)
-        if when is not When.BEFORE_DEAL:
+        if when is When.INSTEAD_OF_DEAL and dealing is not None:
+            yield ("phases", index), (
+                f"{entry.name} deals the cards, but {dealing} already does: one listed "
+                f"phase at most deals in place of the procedure")
+        elif when is When.INSTEAD_OF_DEAL and after is not None:
+            yield ("phases", index), (
+                f"{entry.name} deals the cards, so it comes before {after}, which runs "
+                f"after the deal")
+        if when is When.INSTEAD_OF_DEAL:
+            dealing = dealing or entry.name
+        elif not when.undealt:
             after = after or entry.name
-        elif after is not None:
+        elif after is not None or dealing is not None:
             yield ("phases", index), (
-                f"{entry.name} runs before the cards are dealt, so it comes before "
-                f"{after}, which runs after the deal")
-        elif not _deals_after_phases(v):
+                f"{entry.name} runs {_before(when)}, so it comes before "
+                f"{dealing or after}, which {'deals' if dealing else 'runs after the deal'}")
+        if (when.undealt or when is When.INSTEAD_OF_DEAL) and not _deals_after_phases(v):
             yield ("phases", index), (
-                f"{entry.name} runs before the cards are dealt, but the "
+                f"{entry.name} runs {_before(when)}, but the "
                 f"{v.play.procedure} procedure deals before any listed phase")
         if not when.before_play and not _pauses_at(v, when):
             yield ("phases", index), (
@@ -278,6 +291,15 @@ def check_phases(v: Variant) -> Iterator[Found]:
                 yield ("phases", index, entry.name), (
                     f"a state of this phase may offer up to {bound:,} legal actions, more "
                     f"than the limit of {MAX_LEGAL_ACTIONS:,}")
+
+
+def _before(when: When) -> str:
+    """Where a phase runs before play, in words."""
+    if when is When.INSTEAD_OF_DEAL:
+        return "in place of the deal"
+    if when is When.BETWEEN_DEALS:
+        return "between deals, before the cards are dealt"
+    return "before the cards are dealt"
 
 
 def _zones_to_work(v: Variant) -> frozenset[str]:

@@ -1,9 +1,10 @@
 """Phases: self-contained plug-ins a variant lists under ``phases:`` to run in order as steps
 of the deal's flow (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a
-phase that says so (:attr:`Phase.before_deal`, listed first), before the cards are dealt,
-or during play at a point the play procedure pauses at (:attr:`Phase.when`: between
-tricks).  Phases that ask the players in turn read a turn order
-(:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
+phase that says so (:attr:`Phase.when`), between the deals of a match or before the
+cards are dealt (both listed first; :attr:`Phase.before_deal` says the latter too), in
+place of the procedure's dealing of the hands (listed next), or during play at a point
+the play procedure pauses at (between tricks).  Phases that ask the players in turn read
+a turn order (:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
 
 A phase declares, once, everything generic code needs:
 
@@ -45,7 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from cardrules.actions import register_verb
 from cardrules.engine.registry import Registry
-from cardrules.engine.table import PhaseState, Table
+from cardrules.engine.table import LastDeal, PhaseState, Table
 from cardrules.engine.turns import When
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
-__all__ = ["Phase", "PhaseState", "Table", "When", "find", "known", "register"]
+__all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "find", "known", "register"]
 
 
 class Phase(abc.ABC, Generic[PhaseState]):
@@ -67,7 +68,8 @@ class Phase(abc.ABC, Generic[PhaseState]):
     :class:`~cardrules.engine.table.Table` (a fresh clone for :meth:`enter` and
     :meth:`apply`, which change it in place): the phase reads the game, the dealer and
     the player to act through it, gives the turn with ``turn_to``, moves cards between
-    zones with its named operations (``move``, ``deal_cards``, ``take``, ``cut_cards``) and
+    zones with its named operations (``move``, ``deal_cards``, ``take``, ``cut_cards``,
+    ``turn_up``) and
     records events with ``record``; the only fields it writes itself are those it
     declares in :attr:`fields`.  The type parameter is the table the phase works at: a
     protocol extending :class:`~cardrules.engine.table.Table` with the phase's own fields
@@ -97,7 +99,13 @@ class Phase(abc.ABC, Generic[PhaseState]):
     (:attr:`~cardrules.engine.procedures.Procedure.deals_after_phases`)."""
     when: ClassVar[When] = When.AFTER_DEAL
     """Where the phase runs (:class:`~cardrules.engine.turns.When`): after the deal by
-    default; :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` for a phase that runs
+    default; :attr:`~cardrules.engine.turns.When.BETWEEN_DEALS` for a phase that runs once
+    the last deal of a match is scored, before the next is dealt (it learns what the last
+    deal gave from :meth:`from_last_deal`);
+    :attr:`~cardrules.engine.turns.When.INSTEAD_OF_DEAL` for a phase that deals the hands
+    itself (with the table's ``deal_cards``, ``move``, ``turn_up``...; at most one is
+    listed, and the procedure must deal on demand, as for phases before the deal);
+    :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` for a phase that runs
     after each trick but the last, before the next lead (a declaration window, an
     exchange with the stock), or :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
     which the play procedure must offer
@@ -163,6 +171,13 @@ class Phase(abc.ABC, Generic[PhaseState]):
         ``seed`` is this deal's and this phase's own, derived from the deal's seed, so a
         deal is reproduced by its seed.  What is drawn must be kept in a declared field.
         Nothing by default."""
+        return None
+
+    def from_last_deal(self, state: PhaseState, settings: Any, last: LastDeal) -> None:
+        """Learn what the last deal of the match gave (its scores, winners, places and the
+        totals after it), on the fresh state of each deal of a match but the first, after
+        :meth:`draw` and before any phase is entered or skipped; what the phase needs of
+        it must be kept in a declared field.  Nothing by default."""
         return None
 
     def skip(self, state: PhaseState, settings: Any) -> bool:

@@ -34,7 +34,9 @@ def describe(variant: Variant) -> list[str]:
     if variant.description:
         lines += [variant.description, ""]
     lines += ["## Cards and players", *_setup(variant), ""]
-    for heading, when in (("## Before the deal", When.BEFORE_DEAL),
+    for heading, when in (("## Between deals", When.BETWEEN_DEALS),
+                          ("## Before the deal", When.BEFORE_DEAL),
+                          ("## The deal", When.INSTEAD_OF_DEAL),
                           ("## After the deal", When.AFTER_DEAL)):
         phases = list(_phases(variant, when))
         if phases:

@@ -15,7 +15,7 @@ from cardrules.model.common import TrumpSource
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["Dealt", "deal_cards", "refill"]
+__all__ = ["Dealt", "deal_hands", "refill", "set_up"]
 
 
 @attrs.frozen(kw_only=True)
@@ -34,16 +34,24 @@ class Dealt:
     """The deal and the card shown."""
 
 
-def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int) -> Dealt:
-    """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end)
-    one card at a time from the dealer's left, and fix trumps (D2): the next card turned
-    up goes under the stock; with no stock left, or with ``trump: {source:
-    dealer_card}``, the last card dealt (the dealer's) is shown and stays in the dealer's
-    hand."""
-    pack, n = game.pack, game.players
+def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
+               index: int) -> tuple[tuple[int, ...], int]:
+    """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end,
+    which loses the cards) one card at a time from the dealer's left (D2): the hands, and
+    the card the dealer was dealt last."""
+    n = game.players
     size = game.variant.deal.hand_for(n, index)
     last = stock[len(stock) - n * size]
-    hands = deal_round(stock, n, (dealer + 1) % n, size)
+    return tuple(deal_round(stock, n, (dealer + 1) % n, size)), last
+
+
+def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *,
+           last: int, dealer: int) -> Dealt:
+    """Once ``hands`` are dealt, fix trumps (D2): the next card of ``stock`` turned up goes
+    under the stock; with no stock left, or with ``trump: {source: dealer_card}``, the
+    dealer's ``last`` card is shown and stays in the dealer's hand (-1, when a listed
+    phase dealt: none is shown)."""
+    pack = game.pack
     rule = game.tables.play.trump
     turned = -1
     if rule.source is TrumpSource.TURNED_CARD and stock:
@@ -61,7 +69,7 @@ def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int) 
     if turned >= 0:
         events.append(Event(kind="trump", cards=(turned,),
                             note=pack.suits[trump] if trump >= 0 else NO_TRUMP))
-    return Dealt(hands=tuple(hands), stock=tuple(stock), trump=trump, trump_card=turned,
+    return Dealt(hands=hands, stock=tuple(stock), trump=trump, trump_card=turned,
                  events=tuple(events))
 
 

@@ -49,7 +49,7 @@ from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.engine.turns import When
 from cardrules.families.bouts import rules as bouts_rules
-from cardrules.families.bouts.deal import deal_cards, refill
+from cardrules.families.bouts.deal import deal_hands, refill, set_up
 from cardrules.families.bouts.model import (
     ATTACK,
     DEFEND,
@@ -169,15 +169,22 @@ class BoutsState(FieldState):
         state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
                           trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
                           dealer=context.dealer, deal_number=context.index, events=())
-        flow.start(state, context.seed)
+        flow.start(state, context.seed, context.previous)
         return state
 
-    def _deal_cards(self) -> None:
-        """Deal the hands and fix trumps (D2; changes a fresh state)."""
-        dealt = deal_cards(self._game, list(self._stock), dealer=self._dealer,
-                           index=self._deal_number)
-        self._hands, self._stock, self._trump, self._trump_card = \
-            dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
+    def _deal_hands(self) -> int:
+        """Deal the hands (D2; changes a fresh state); the dealer's last card."""
+        stock = list(self._stock)
+        self._hands, last = deal_hands(self._game, stock, dealer=self._dealer,
+                                       index=self._deal_number)
+        self._stock = tuple(stock)
+        return last
+
+    def _set_up_deal(self, last: int = -1) -> None:
+        """Fix trumps (D2; changes a fresh state)."""
+        dealt = set_up(self._game, list(self._stock), self._hands, last=last,
+                       dealer=self._dealer)
+        self._stock, self._trump, self._trump_card = dealt.stock, dealt.trump, dealt.trump_card
         self._events = (*self._events, *dealt.events)
 
     def _start_play(self) -> None:

@@ -208,25 +208,34 @@ class SheddingState(FieldState):
             dealer=context.dealer, deal_number=context.index,
             shuffle_seed=derive_seed(context.seed, "reshuffle")
             if game.tables.reshuffles else 0, events=())
-        flow.start(state, context.seed)
+        flow.start(state, context.seed, context.previous)
         return state
 
-    def _deal_cards(self) -> None:
-        """Deal hands and the starter card (changes a fresh state)."""
+    def _deal_hands(self) -> int:
+        """Deal the hands from the dealer's left (changes a fresh state); the dealer's last
+        card (which no rule of shedding reads)."""
+        game, stock = self._game, list(self._stock)
+        n = game.players
+        hands = deal_round(stock, n, (self._dealer + 1) % n,
+                           game.variant.deal.hand_for(n, self._deal_number))
+        self._hands, self._stock = tuple(hands), tuple(stock)
+        return -1
+
+    def _set_up_deal(self, last: int = -1) -> None:
+        """Turn up the starter card, and give own trump suits by seat where nobody chose
+        them (changes a fresh state)."""
         game, deal = self._game, self._game.variant.deal
         n, stock = game.players, list(self._stock)
         if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
             self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
-        hands = deal_round(stock, n, (self._dealer + 1) % n,
-                           deal.hand_for(n, self._deal_number))
-        pile = [stock.pop() for _ in range(deal.starter)]
+        pile = [stock.pop() for _ in range(min(deal.starter, len(stock)))]
         redraw, pack = game.tables.redraw_ranks, game.pack
         for _ in range(len(stock) if pile and redraw else 0):
             if pack.rank(pile[-1]) not in redraw:
                 break
             stock.insert(0, pile.pop())  # under the stock, drawn last
             pile.append(stock.pop())
-        self._hands, self._stock, self._pile = tuple(hands), tuple(stock), tuple(pile)
+        self._stock, self._pile = tuple(stock), tuple(pile)
         self._top = pile[-1] if pile else -1
         self._refresh_tables()
         self._events = (*self._events,

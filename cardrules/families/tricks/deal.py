@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from cardrules.families.tricks.context import TricksContext
     from cardrules.families.tricks.tables import TricksTables
 
-__all__ = ["Dealt", "RawEvent", "deal_cards", "deal_result", "draw_up", "opening_leader",
-           "partnerships"]
+__all__ = ["Dealt", "RawEvent", "deal_hands", "deal_result", "draw_up", "opening_leader",
+           "partnerships", "set_up"]
 
 @attrs.frozen(kw_only=True)
 class Dealt:
@@ -40,26 +40,34 @@ class Dealt:
     """The deal and the turned-up trump card."""
 
 
-def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int,
-               carry: Mapping[str, Any]) -> Dealt:
-    """Deal from the shuffled ``stock`` (drawn from the end) one card at a time from the
-    dealer's left (as many as deal ``index``'s hand size: cards left over stay in the
-    stock), turn up the trump card (it goes under the stock) and find the first leader by
-    the ``first_mover`` hook (which sees what the previous deal ``carry``-ed)."""
-    pack, n, deal = game.pack, game.players, game.variant.deal
-    rule = game.tables.play.trump
-    size = deal.hand_for(n, index)
+def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
+               index: int) -> tuple[tuple[int, ...], int]:
+    """Deal from the shuffled ``stock`` (drawn from the end, which loses the cards) one
+    card at a time from the dealer's left, as many as deal ``index``'s hand size (cards
+    left over stay in the stock): the hands, and the card the dealer was dealt last."""
+    n = game.players
+    size = game.variant.deal.hand_for(n, index)
     # The last card dealt goes to the dealer (the deal starts at the dealer's left).
     last = stock[len(stock) - n * size]
-    hands = deal_round(stock, n, (dealer + 1) % n, size)
-    turned = stock.pop() if deal.trump_card else -1
+    return tuple(deal_round(stock, n, (dealer + 1) % n, size)), last
+
+
+def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last: int,
+           dealer: int, carry: Mapping[str, Any]) -> Dealt:
+    """Once ``hands`` are dealt, turn up the trump card from ``stock`` (it goes under the
+    stock, or stays face up on top), fix trumps (``last``: the dealer's last card, -1
+    when a listed phase dealt) and find the first leader by the ``first_mover`` hook
+    (which sees what the previous deal ``carry``-ed)."""
+    pack, n, deal = game.pack, game.players, game.variant.deal
+    rule = game.tables.play.trump
+    turned = stock.pop() if deal.trump_card and stock else -1
     if turned >= 0 and game.tables.play.draw is DrawOrder.FACE_UP_TOP:
         stock.append(turned)  # it stays face up on top of the stock
     elif turned >= 0:
         stock.insert(0, turned)
     if rule.source is TrumpSource.DEALER_CARD:
         turned = last
-        suit = pack.suit(last)
+        suit = pack.suit(last) if last >= 0 else -1
     elif rule.source is TrumpSource.TURNED_CARD:
         suit = pack.suit(turned) if turned >= 0 else -1
     elif rule.source is TrumpSource.FIXED:
@@ -68,15 +76,15 @@ def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int,
         suit = -1
     classes = tuple(int(s == suit) for s in range(len(pack.suits)))
     leader = game.hook("first_mover")(FirstMoverInput(
-        pack=pack, hands=tuple(hands), top=turned, dealer=dealer,
+        pack=pack, hands=hands, top=turned, dealer=dealer,
         trump_classes=(classes,) * n, carry=dict(carry)))
-    leader = opening_leader(game.tables, tuple(hands), leader)
+    leader = opening_leader(game.tables, hands, leader)
     events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
     if turned >= 0:
         # a turned joker (no suit) names no trumps
         events.append(("trump", -1, (turned,), 0, pack.suits[suit] if suit >= 0 else NO_TRUMP,
                        False))
-    return Dealt(hands=tuple(hands), stock=tuple(stock), trump=suit, trump_card=turned,
+    return Dealt(hands=hands, stock=tuple(stock), trump=suit, trump_card=turned,
                  leader=leader, events=tuple(events))
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from cardrules.cards import mask_of
-from cardrules.engine import state_codec
+from cardrules.engine import flow, state_codec
 from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
@@ -72,7 +72,7 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
         raise StateError(f"a trick of {len(plays)} set(s) contradicts the phase {phase.value!r}")
     if plays and not 0 <= fields["holder"] < n:
         raise StateError("a trick is on the table but nobody holds it")
-    dealing = 0 <= fields["stage"] < game.dealt_at  # before the deal the hands are empty
+    dealing = flow.undealt(game, fields["stage"])  # before the deal the hands are empty
     stage = fields["stage"]
     if 0 <= stage < len(game.phases) and not game.timings[stage].before_play and (
             phase is not LEAD or plays or fields["asking"] or not any(fields["tricks"])):

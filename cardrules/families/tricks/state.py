@@ -51,10 +51,11 @@ from cardrules.families.tricks import (
 )
 from cardrules.families.tricks.deal import (
     RawEvent,
-    deal_cards,
+    deal_hands,
     deal_result,
     draw_up,
     opening_leader,
+    set_up,
 )
 from cardrules.families.tricks.face_up import turn_up
 from cardrules.families.tricks.model import (
@@ -182,18 +183,24 @@ class TricksState(StockAttributes, FieldState):
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
             deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
-        flow.start(state, context.seed)
+        flow.start(state, context.seed, context.previous)
         return state
 
-    def _deal_cards(self) -> None:
-        """Deal the hands, turn up the trump card and find the first leader (changes a
-        fresh state)."""
+    def _deal_hands(self) -> int:
+        """Deal the hands from the dealer's left (changes a fresh state); the dealer's last
+        card."""
+        stock = list(self._stock)
+        self._hands, last = deal_hands(self._game, stock, dealer=self._dealer,
+                                       index=self._deal_number)
+        self._stock = tuple(stock)
+        return last
+
+    def _set_up_deal(self, last: int = -1) -> None:
+        """Turn up the trump card and find the first leader (changes a fresh state)."""
         named = self._named_leader
-        dealt = deal_cards(self._game, list(self._stock), dealer=self._dealer,
-                           index=self._deal_number,
-                           carry={"leader": named} if named >= 0 else {})
-        self._hands, self._stock, self._trump, self._trump_card = \
-            dealt.hands, dealt.stock, dealt.trump, dealt.trump_card
+        dealt = set_up(self._game, list(self._stock), self._hands, last=last,
+                       dealer=self._dealer, carry={"leader": named} if named >= 0 else {})
+        self._stock, self._trump, self._trump_card = dealt.stock, dealt.trump, dealt.trump_card
         self._leader = self._current = dealt.leader
         self._events = (*self._events, *dealt.events)
         if self._tables.play.draw is DrawOrder.FACE_UP_TOP and self._stock:
