@@ -25,8 +25,9 @@ from cardrules.phases import REGISTRY, Phase, register
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASE_MODULES = sorted((ROOT / "cardrules" / "phases").rglob("*.py")) + [
-    ROOT / "tests" / "toy_phase.py", *sorted((ROOT / "tests" / "plugins" / "trick_window")
-                                            .glob("*.py"))]
+    ROOT / "tests" / "toy_phase.py",
+    *(path for plugin in ("trick_window", "deal_steps")
+      for path in sorted((ROOT / "tests" / "plugins" / plugin).glob("*.py")))]
 """Every module of a phase: the built-in ones and the test-only ones."""
 
 
@@ -66,10 +67,11 @@ def test_the_own_fields_the_check_allows_are_the_declared_ones() -> None:
     mixins declare (and their table protocols repeat), so the check cannot be fooled by
     a protocol naming a procedure's field."""
     import toy_phase
+    from plugins.deal_steps import PHASES
     from plugins.trick_window import BOAST_WINDOW
 
     from cardrules.phases import known
-    phases = [*known().values(), toy_phase.PassLeft(), toy_phase.Cut(), BOAST_WINDOW]
+    phases = [*known().values(), toy_phase.PassLeft(), toy_phase.Cut(), BOAST_WINDOW, *PHASES]
     declared_names = {d.attribute for p in phases if p.fields is not None
                       for d in declared(p.fields)}
     for path in PHASE_MODULES:
@@ -126,13 +128,13 @@ def test_the_table_moves_cards_between_declared_zones() -> None:
 @pytest.mark.skipif(shutil.which("mypy") is None and not any(
     (Path(p) / "mypy").exists() for p in sys.path), reason="mypy is not installed")
 def test_a_plug_in_phase_written_against_the_table_passes_mypy_strict() -> None:
-    """The test-only phases (the toy phases and the window between tricks) are typed
-    against the table: mypy checks their methods against the ``Phase`` contract and what
-    they touch against their table protocols."""
+    """The test-only phases (the toy phases, the window between tricks, the packet deal
+    and the stakes between deals) are typed against the table: mypy checks their methods
+    against the ``Phase`` contract and what they touch against their table protocols."""
     env = {**os.environ, "MYPYPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-         "--cache-dir", os.devnull, "plugins/trick_window", "toy_phase.py"],
+         "--cache-dir", os.devnull, "plugins/trick_window", "plugins/deal_steps", "toy_phase.py"],
         cwd=ROOT / "tests", env=env, capture_output=True, text=True, timeout=600,
         check=False)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -57,7 +57,8 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
-__all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "find", "known", "register"]
+__all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "dealing_phase", "find",
+           "known", "register"]
 
 
 class Phase(abc.ABC, Generic[PhaseState]):
@@ -236,6 +237,27 @@ class Phase(abc.ABC, Generic[PhaseState]):
         """True when :meth:`score` ignores the scores it is given, so that the procedure's
         own scoring does not count (``cardrules rules`` then leaves it out)."""
         return False
+
+
+def dealing_phase(variant: Variant) -> str:
+    """The name of the phase ``variant`` lists to deal in place of its procedure
+    (:attr:`~cardrules.engine.turns.When.INSTEAD_OF_DEAL`); '' when the procedure deals
+    (unknown names and sections their schema refuses are not counted: the rule file's
+    checks refuse them).
+
+    >>> from cardrules.loader.load import load_variant
+    >>> dealing_phase(load_variant("bank")[0])
+    ''
+    """
+    for entry in variant.phases:
+        try:
+            phase = find(entry.name)
+            when = phase.timing(phase.settings(entry.section))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if when is When.INSTEAD_OF_DEAL:
+            return entry.name
+    return ""
 
 
 def _add_verbs(phase: Phase[Any]) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from cardrules.families.bouts.model import BoutsPlay
 from cardrules.model.common import TrumpSource
 from cardrules.model.variant import Variant
+from cardrules.phases import dealing_phase
 
 __all__ = ["check_bouts"]
 
@@ -37,3 +38,8 @@ def check_bouts(v: Variant) -> Iterator[Found]:
                                          f"{', '.join(suits)}"
     if trump.suit and trump.source is not TrumpSource.FIXED:
         yield ("play", "trump", "suit"), "a trump suit is named only with source 'fixed'"
+    if trump.source is TrumpSource.DEALER_CARD and (dealer := dealing_phase(v)):
+        yield ("play", "trump", "source"), (
+            f"trump source dealer_card shows the card the procedure deals the dealer last, "
+            f"but {dealer} deals in its place: turn a trump card up instead "
+            f"(source: turned_card)")

@@ -24,6 +24,7 @@ from cardrules.families.tricks.model import (
 )
 from cardrules.model.problems import Found, is_card, undealt, unknown, unknown_card
 from cardrules.model.variant import Variant
+from cardrules.phases import dealing_phase
 from cardrules.phases import find as find_phase
 from cardrules.phases import known as known_phases
 
@@ -171,6 +172,11 @@ def _tricks_restrictions(v: Variant) -> Iterator[Found]:
         yield ("deal", "trump_card"), ("trump source dealer_card names trumps by the "
                                        "dealer's last card; deal.trump_card would turn up "
                                        "another: set it to false")
+    if play.trump.source is TrumpSource.DEALER_CARD and (dealer := dealing_phase(v)):
+        yield ("play", "trump", "source"), (
+            f"trump source dealer_card shows the card the procedure deals the dealer last, "
+            f"but {dealer} deals in its place: turn a trump card up instead "
+            f"(source: turned_card)")
     if play.opening is not None and not is_card(play.opening.card, ranks, suits):
         yield ("play", "opening", "card"), unknown_card(play.opening.card, ranks, suits)
     if play.unbroken is not None:
