@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from plugins.deal_steps import PACKETS, PHASES, STAKES
+from plugins.deal_steps import PACKETS, PHASES, STAKES, PacketDeal
 
 import cardrules
 from cardrules.actions import parse_action
@@ -39,12 +39,12 @@ def registered() -> Iterator[None]:
             REGISTRY._items.pop(phase.name, None)
 
 
-def _changed(path: Path, tmp_path: Path, old: str, new: str) -> str:
+def _changed(path: Path, tmp_path: Path, old: str, new: str, *, name: str = "") -> str:
     """The rule file ``path`` with ``old`` replaced by ``new``, written under ``tmp_path``
-    (rule data in memory extends only registered variants)."""
+    as ``name`` (rule data in memory extends only registered variants)."""
     text = path.read_text(encoding="utf-8")
     assert old in text
-    changed = tmp_path / path.name
+    changed = tmp_path / (name or path.name)
     changed.write_text(text.replace(old, new), encoding="utf-8")
     return str(changed)
 
@@ -108,6 +108,28 @@ def test_the_deal_is_reproduced_by_its_seed_and_the_cut() -> None:
     other = game.new_deal(9).apply("cut 1")
     assert first.to_json() == again.to_json() and first == again
     assert first.to_json()["hands"] != other.to_json()["hands"]
+
+
+def test_a_dealing_phase_that_skips_leaves_the_deal_to_the_procedure(tmp_path: Path) -> None:
+    class Skipped(PacketDeal):
+        name = "packet_deal_skipped"
+
+        def skip(self, state: Any, settings: Any) -> bool:
+            return True
+
+    register(Skipped())
+    try:
+        listed = "  - packet_deal: {packets: [3, 2], widow: 2}"
+        skipping = cardrules.load(_changed(PACKETS, tmp_path, listed,
+                                           "  - packet_deal_skipped: {}"), players=3)
+        plain = cardrules.load(_changed(PACKETS, tmp_path, "phases:\n" + listed, "",
+                                        name="plain.yaml"), players=3)
+        for seed in range(3):
+            skipped, dealt = skipping.new_deal(seed).to_json(), plain.new_deal(seed).to_json()
+            assert {k: v for k, v in skipped.items() if k in dealt} == dealt
+            assert skipped["stage"] == -1 and skipped["widow"] == []
+    finally:
+        REGISTRY._items.pop("packet_deal_skipped", None)
 
 
 def test_the_turn_up_operation_checks_its_zones() -> None:
