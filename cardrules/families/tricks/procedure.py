@@ -263,9 +263,9 @@ class Tricks(Procedure):
     def resample(self, state: State, player: int, rng: random.Random) -> TricksState:
         return resample(own_state(TricksState, state), player, rng)
 
-    def kept_cards(self, state: Any, player: int) -> int:
+    def kept_cards(self, state: State, player: int) -> int:
         """Won cards stay where everyone saw them go (see :func:`resample`)."""
-        return mask_of_all(state._won)
+        return mask_of_all(own_state(TricksState, state)._won)
 
     def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """The greedy heuristic scored from the state (:class:`TricksPolicy`), except where
