@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+
 import pyspiel
 
 from cardrules.adapters.openspiel import CardrulesState
