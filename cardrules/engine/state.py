@@ -15,7 +15,7 @@ from cardrules.engine import consistency, flow, standings, state_codec, table
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
-from cardrules.engine.turns import Seating
+from cardrules.engine.turns import Seating, Turns
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
@@ -197,6 +197,9 @@ class GameContext(flow.StagedGame, Protocol):
 
     @property
     def move_limit(self) -> int: ...
+
+    @property
+    def turns(self) -> Turns: ...
 
     @property
     def refusal(self) -> Callable[[RefusalInput], Refusal | None] | None: ...

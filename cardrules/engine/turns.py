@@ -24,6 +24,9 @@ with :func:`read_order` against :data:`ORDER_SCHEMA`.
 (2, 1, 0, 3)
 >>> TurnOrder(start=Start.HOOK, hook=lambda s: s.dealer).first(seats)
 1
+>>> turns = Turns.of(read_order("counter_clockwise"), 4)
+>>> turns.following, turns.round_from(2), turns.place(0, 2)
+((3, 0, 1, 2), (2, 1, 0, 3), 2)
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from typing import Any, Protocol
 import attrs
 
 __all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
-           "When", "read_order", "seating"]
+           "Turns", "When", "read_order", "seating"]
 
 
 class When(enum.Enum):
@@ -208,3 +211,75 @@ def read_order(raw: Any, default: TurnOrder | None = None) -> TurnOrder:
     if isinstance(start, int):
         return TurnOrder(start=Start.SEAT, seat=start, direction=direction)
     return TurnOrder(start=Start(start), direction=direction)
+
+
+@attrs.frozen(kw_only=True)
+class Turns:
+    """A turn order laid out for a number of players, once per game (``Game.turns``): the
+    tables play reads on every move, so that no family writes ``(p + 1) % n`` out.
+
+    >>> turns = Turns.of(DEALERS_LEFT, 3)
+    >>> turns.following, turns.preceding, turns.flipped().following
+    ((1, 2, 0), (2, 0, 1), (2, 0, 1))
+    >>> turns.seat_at(2, 1), turns.place(1, 2)
+    (0, 2)
+    """
+
+    order: TurnOrder
+    """The turn order laid out."""
+    players: int
+    """How many seats."""
+    following: tuple[int, ...]
+    """Seat -> the seat whose turn follows."""
+    preceding: tuple[int, ...]
+    """Seat -> the seat whose turn comes just before."""
+    rounds: tuple[tuple[int, ...], ...]
+    """First seat -> every seat once, in turn, from it."""
+    places: tuple[tuple[int, ...], ...]
+    """First seat -> seat -> how many turns after the first's it comes (its place in a
+    trick the first seat led)."""
+
+    @classmethod
+    def of(cls, order: TurnOrder, players: int) -> Turns:
+        """``order`` laid out for ``players`` seats."""
+        step = order.step
+        rounds = tuple(order.round_from(first, players) for first in range(players))
+        return cls(order=order, players=players,
+                   following=tuple((p + step) % players for p in range(players)),
+                   preceding=tuple((p - step) % players for p in range(players)),
+                   rounds=rounds,
+                   places=tuple(tuple(r.index(seat) for seat in range(players))
+                                for r in rounds))
+
+    @property
+    def step(self) -> int:
+        """+1 clockwise, -1 counter-clockwise (seat numbers go up clockwise)."""
+        return self.order.step
+
+    def first(self, seats: Seating) -> int:
+        """The seat that acts first (:meth:`TurnOrder.first`)."""
+        return self.order.first(seats)
+
+    def first_after(self, dealer: int) -> int:
+        """The seat that acts first when the order starts next to ``dealer`` (the dealer's
+        left clockwise, right counter-clockwise): the seat after the dealer's."""
+        return self.following[dealer]
+
+    def seat_at(self, first: int, k: int) -> int:
+        """The seat ``k`` turns after ``first``'s (``first`` itself at 0)."""
+        return self.rounds[first][k % self.players]
+
+    def place(self, seat: int, first: int) -> int:
+        """How many turns after ``first``'s ``seat``'s turn comes (its place in a trick
+        ``first`` led, from 0)."""
+        return self.places[first][seat]
+
+    def round_from(self, first: int) -> tuple[int, ...]:
+        """Every seat once, in turn, from ``first``."""
+        return self.rounds[first]
+
+    def flipped(self) -> Turns:
+        """The same order with its direction turned round."""
+        flip = (Direction.COUNTER_CLOCKWISE if self.order.direction is Direction.CLOCKWISE
+                else Direction.CLOCKWISE)
+        return Turns.of(attrs.evolve(self.order, direction=flip), self.players)

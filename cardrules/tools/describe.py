@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.turns import When
+from cardrules.engine.turns import DEALERS_LEFT, When
 from cardrules.hooks import POINTS, known, named_hooks
 from cardrules.model import DealSpec, Variant
 from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
@@ -158,6 +158,11 @@ def _setup(v: Variant) -> Iterator[str]:
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")
+    if v.play_order != DEALERS_LEFT:
+        if mover == "dealer_left":
+            doc = f"The first player of the turn order ({v.play_order.describe()}) moves first"
+        yield (f"- Turn order: play passes {v.play_order.direction.value.replace('_', '-')}"
+               f" (to the {'left' if v.play_order.step > 0 else 'right'}).")
     move = procedure.first_move(v, doc)
     yield f"- First move: {move[:1].lower()}{move[1:]}."
 

@@ -35,15 +35,16 @@ class Dealt:
 
 
 def deal_cards(game: GameContext, stock: list[int], *, dealer: int, index: int) -> Dealt:
-    """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end)
-    one card at a time from the dealer's left, and fix trumps (D2): the next card turned
-    up goes under the stock; with no stock left, or with ``trump: {source:
-    dealer_card}``, the last card dealt (the dealer's) is shown and stays in the dealer's
-    hand."""
+    """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end) one
+    card at a time from the dealer's left (in the game's turn order), and fix trumps
+    (D2): the next card turned up goes under the stock; with no stock left, or with
+    ``trump: {source: dealer_card}``, the last card dealt (the dealer's) is shown and
+    stays in the dealer's hand."""
     pack, n = game.pack, game.players
     size = game.variant.deal.hand_for(n, index)
     last = stock[len(stock) - n * size]
-    hands = deal_round(stock, n, (dealer + 1) % n, size)
+    turns = game.turns
+    hands = deal_round(stock, n, turns.first_after(dealer), size, step=turns.step)
     rule = game.tables.play.trump
     turned = -1
     if rule.source is TrumpSource.TURNED_CARD and stock:

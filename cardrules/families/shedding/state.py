@@ -133,7 +133,8 @@ class SheddingState(FieldState):
     _pending: int = field(Count(), label="pending draw")
     """Cards the player to move must draw unless they pass the draw on (``forced_draw``)."""
     _reversed: bool = field(Flag())
-    """Play goes counterclockwise (to the right), after a ``reverse``."""
+    """Play goes the other way round from the game's turn order (counterclockwise, to the
+    right, in a game played clockwise), after a ``reverse``."""
     _announced: bool = field(Flag())
     """The player to move has announced their last card this turn."""
     _reshuffled: int = field(Count())
@@ -202,7 +203,8 @@ class SheddingState(FieldState):
         n = game.players
         state = cls._make(
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), pile=(),
-            top=-1, owner=-1, cover=False, fresh=False, current=(context.dealer + 1) % n,
+            top=-1, owner=-1, cover=False, fresh=False,
+            current=game.turns.first_after(context.dealer),
             phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
             scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
             dealer=context.dealer, deal_number=context.index,
@@ -217,8 +219,9 @@ class SheddingState(FieldState):
         n, stock = game.players, list(self._stock)
         if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
             self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
-        hands = deal_round(stock, n, (self._dealer + 1) % n,
-                           deal.hand_for(n, self._deal_number))
+        turns = game.turns
+        hands = deal_round(stock, n, turns.first_after(self._dealer),
+                           deal.hand_for(n, self._deal_number), step=turns.step)
         pile = [stock.pop() for _ in range(deal.starter)]
         redraw, pack = game.tables.redraw_ranks, game.pack
         for _ in range(len(stock) if pile and redraw else 0):
@@ -541,17 +544,13 @@ class SheddingState(FieldState):
         return self
 
     def _next_holder(self, player: int) -> int:
-        """The next player after ``player``, in the direction of play, who holds cards
-        (-1: nobody)."""
-        hands, n = self._hands, len(self._hands)
-        if self._reversed:
-            for k in range(1, n + 1):
-                q = (player - k) % n
-                if hands[q]:
-                    return q
-            return -1
-        for k in range(1, n + 1):
-            q = (player + k) % n
+        """The next player after ``player``, in the direction of play (the game's turn
+        order, turned round while ``_reversed``), who holds cards (-1: nobody)."""
+        hands, turns = self._hands, self._game.turns
+        after = turns.preceding if self._reversed else turns.following
+        q = player
+        for _ in range(len(hands)):
+            q = after[q]
             if hands[q]:
                 return q
         return -1
@@ -584,8 +583,7 @@ class SheddingState(FieldState):
         """The deal's result once it is over."""
         if self._phase is not OVER:
             return None
-        n = self._game.players
-        holders = [(self._dealer + k) % n for k in range(1, n + 1)]
+        holders = self._game.turns.round_from(self._game.turns.first_after(self._dealer))
         finish = self._out + tuple(p for p in holders if p not in self._out)
         return self._game.deal_result(
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
