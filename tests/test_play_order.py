@@ -151,9 +151,10 @@ def test_an_unknown_order_is_refused_where_it_is_written() -> None:
 
 @pytest.mark.parametrize("family", sorted(GAMES))
 def test_counter_clockwise_games_pass_the_conformance_suite(family: str) -> None:
-    """One game (by four players) of each: legality, JSON, views, leaks, re-sampling."""
+    """One game (by four players) of each: legality, JSON, views, re-sampling, and leaks
+    searched in a quarter of the states (every state in the longer run)."""
     report = run_check(ccw_source(GAMES[family]), games=1, seed=1, players=[4],
-                       match_every=2)
+                       match_every=2, leak_share=0.25)
     assert report.ok, report.failure
 
 
