@@ -2,7 +2,8 @@
 
 :class:`When` names the points of a deal at which the flow runs a listed phase: before
 the cards are dealt, after the deal (before play), between tricks (after a trick is
-taken and before the next lead) or between bouts.  A phase says which
+taken and before the next lead), between bouts, between turns (a shedding game's) or
+between rounds of dealing (a fishing game's).  A phase says which
 (:attr:`cardrules.phases.Phase.when`); the play procedure hands control to the flow at
 the points it offers (:attr:`cardrules.engine.procedures.Procedure.pauses`).
 
@@ -54,6 +55,14 @@ class When(enum.Enum):
     BETWEEN_BOUTS = "between_bouts"
     """After each bout of attack and defence but the last, the hands refilled, before
     the next attacker opens; play resumes with that attacker."""
+    BETWEEN_TURNS = "between_turns"
+    """After each turn that does not end the deal (a shedding game's), its effects taken
+    (a skip, a reverse, a forced draw), before the next player moves; play resumes with
+    that player."""
+    BETWEEN_ROUNDS = "between_rounds"
+    """When every hand is played out and the players are dealt again from the stock (a
+    fishing game's rounds of dealing), before the next player plays; play resumes with
+    that player."""
 
     @property
     def before_play(self) -> bool:

@@ -42,7 +42,7 @@ def describe(variant: Variant) -> list[str]:
     play = play_sentences(variant)
     if play:
         lines += ["## Play", *_lines(play), ""]
-    during = list(_phases(variant, When.BETWEEN_TRICKS, When.BETWEEN_BOUTS))
+    during = list(_phases(variant, *(when for when in When if not when.before_play)))
     if during:
         lines += ["## During play", *during, ""]
     lines += ["## The match", *_match(variant), ""]

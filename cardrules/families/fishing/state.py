@@ -35,8 +35,10 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.pauses import resume_fields
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.turns import When
 from cardrules.families.fishing import rules as fishing_rules
 from cardrules.families.fishing.model import OVER, PLAY, Step
 from cardrules.families.fishing.scoring import deal_scores
@@ -201,6 +203,8 @@ class FishingState(FieldState):
         return not self._stock and sum(h.bit_count() for h in self._hands) == 1
 
     def _next(self, action: Action) -> FishingState:
+        if self._stage >= 0:  # a listed phase is at work
+            return flow.apply(self, action)
         new = self._clone()
         p, card = self._current, action.cards[0]
         tables = self._tables
@@ -254,8 +258,20 @@ class FishingState(FieldState):
         if self._stock and self._tables.play.refill:
             self._deal_round()
             self._events = (*self._events, Event(kind="deal", player=self._dealer))
-            return self._next_player()
+            self._next_player()
+            if self._game.phases and When.BETWEEN_ROUNDS in self._game.timings:
+                # the flow runs the phases listed between rounds, then that player plays
+                resume_fields(self)._resume = self._current
+                if not flow.between(self, When.BETWEEN_ROUNDS):
+                    resume_fields(self)._resume = -1  # nobody had anything to do
+            return self
         return self._finish()
+
+    def _resume_play(self) -> None:
+        """The phases listed between rounds of dealing are done: the player whose turn it
+        is plays (changes a fresh clone)."""
+        paused = resume_fields(self)
+        self._current, paused._resume = paused._resume, -1
 
     def _finish(self) -> FishingState:
         """The last player to capture takes the table; the deal is scored."""

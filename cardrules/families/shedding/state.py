@@ -35,9 +35,11 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.pauses import resume_fields
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.turns import When
 from cardrules.families.shedding import rules as shedding_rules
 from cardrules.families.shedding.effects import (
     announcing,
@@ -541,7 +543,18 @@ class SheddingState(FieldState):
                 or (self._passes >= holders + tables.blocked_passes
                     and not (self._stock or (tables.reshuffles and self._refillable()))):
             self._finish()
+        elif self._game.phases and When.BETWEEN_TURNS in self._game.timings:
+            # the flow runs the phases listed between turns, then ``player`` moves
+            resume_fields(self)._resume = player
+            if not flow.between(self, When.BETWEEN_TURNS):
+                resume_fields(self)._resume = -1  # nobody had anything to do
         return self
+
+    def _resume_play(self) -> None:
+        """The phases listed between turns are done: the player whose turn it is moves
+        (changes a fresh clone)."""
+        paused = resume_fields(self)
+        self._current, paused._resume = paused._resume, -1
 
     def _next_holder(self, player: int) -> int:
         """The next player after ``player``, in the direction of play (the game's turn
