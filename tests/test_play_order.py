@@ -131,10 +131,12 @@ def test_a_reverse_turns_counter_clockwise_play_clockwise() -> None:
 
 def test_the_rules_say_which_way_play_goes() -> None:
     text = "\n".join(describe(ccw("whist", 4).variant))
-    assert "Turn order: play passes counter-clockwise (to the right)." in text
+    assert "play passes to the right (counter-clockwise)." in text
     assert "the first player of the turn order (from the dealer's right, counter-clockwise)" \
         in text
-    assert "Turn order" not in "\n".join(describe(plain("whist", 4).variant))
+    assert "Then each other player in turn, counter-clockwise, answers" in text
+    usual = "\n".join(describe(plain("whist", 4).variant))
+    assert "play passes to the left." in usual and "counter-clockwise" not in usual
 
 
 def test_a_named_first_seat_starts_play() -> None:

@@ -141,6 +141,11 @@ class TurnOrder:
         """+1 clockwise, -1 counter-clockwise."""
         return 1 if self.direction is Direction.CLOCKWISE else -1
 
+    @property
+    def way(self) -> str:
+        """The direction in words (``clockwise``, ``counter-clockwise``), for the rules."""
+        return self.direction.value.replace("_", "-")
+
     def first(self, seats: Seating) -> int:
         """The seat that acts first."""
         n, start = seats.players, self.start

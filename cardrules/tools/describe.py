@@ -120,7 +120,8 @@ def _setup(v: Variant) -> Iterator[str]:
     pack = v.pack
     count = str(v.players.min) if v.players.min == v.players.max else \
         f"{v.players.min} to {v.players.max}"
-    yield f"- {count} players, seated clockwise; play passes to the left."
+    side = "left" if v.play_order.step > 0 else "right (counter-clockwise)"
+    yield f"- {count} players, seated clockwise; play passes to the {side}."
     hooked = named_hooks(v.hooks)
     if "pack" in hooked:
         yield (f"- Cards: ranks {_ranks(pack.ranks)} (low to high) in suits "
@@ -158,11 +159,8 @@ def _setup(v: Variant) -> Iterator[str]:
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")
-    if v.play_order != DEALERS_LEFT:
-        if mover == "dealer_left":
-            doc = f"The first player of the turn order ({v.play_order.describe()}) moves first"
-        yield (f"- Turn order: play passes {v.play_order.direction.value.replace('_', '-')}"
-               f" (to the {'left' if v.play_order.step > 0 else 'right'}).")
+    if v.play_order != DEALERS_LEFT and mover == "dealer_left":
+        doc = f"The first player of the turn order ({v.play_order.describe()}) moves first"
     move = procedure.first_move(v, doc)
     yield f"- First move: {move[:1].lower()}{move[1:]}."
 
