@@ -301,7 +301,8 @@ class FishingState(FieldState):
         seats = turns.rounds[turns.first_after(self._dealer)]
         finish = tuple(sorted(seats, key=lambda p: -self._scores[p]))
         return self._game.deal_result(scores=self._scores, finish=finish,
-                                      starter=seats[0], dealer=self._dealer)
+                                      starter=turns.first(self.seating()),
+                                      dealer=self._dealer)
 
     def view(self, player: int) -> View:
         return self._game.view_type.of(view(self, player))
