@@ -2,7 +2,7 @@
 of the deal's flow (``phases: [{pass_cards: {count: 3}}]``): after the deal, or, for a
 phase that says so (:attr:`Phase.before_deal`, listed first), before the cards are dealt,
 or during play at a point the play procedure pauses at (:attr:`Phase.when`: between
-tricks).  Phases that ask the players in turn read a turn order
+tricks, bouts, turns or rounds of dealing).  Phases that ask the players in turn read a turn order
 (:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
 
 A phase declares, once, everything generic code needs:
@@ -99,8 +99,10 @@ class Phase(abc.ABC, Generic[PhaseState]):
     """Where the phase runs (:class:`~cardrules.engine.turns.When`): after the deal by
     default; :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` for a phase that runs
     after each trick but the last, before the next lead (a declaration window, an
-    exchange with the stock), or :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
-    which the play procedure must offer
+    exchange with the stock), :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
+    :attr:`~cardrules.engine.turns.When.BETWEEN_TURNS` or
+    :attr:`~cardrules.engine.turns.When.BETWEEN_ROUNDS`, which the play procedure must
+    offer
     (:attr:`~cardrules.engine.procedures.Procedure.pauses`).  :attr:`before_deal` says
     :attr:`~cardrules.engine.turns.When.BEFORE_DEAL` too."""
     names_trump: ClassVar[bool] = False
