@@ -72,13 +72,17 @@ def shuffled(seed: int, size: int) -> list[int]:
     return sorted(range(size), key=keys.tolist().__getitem__)
 
 
-def deal_round(stock: list[int], players: int, first: int, each: int) -> list[int]:
-    """Deal ``each`` cards to every player one at a time, ``first`` first then clockwise,
-    from the end of ``stock`` (which loses them); the hands as bit sets.
+def deal_round(stock: list[int], players: int, first: int, each: int, *,
+               step: int = 1) -> list[int]:
+    """Deal ``each`` cards to every player one at a time, ``first`` first then clockwise
+    (``step=-1``: counter-clockwise), from the end of ``stock`` (which loses them); the
+    hands as bit sets.
 
     >>> stock = [0, 1, 2, 3, 4, 5]
     >>> [bin(h) for h in deal_round(stock, 2, 1, 2)], stock
     (['0b10100', '0b101000'], [0, 1])
+    >>> [bin(h) for h in deal_round([0, 1, 2, 3, 4, 5], 3, 0, 1, step=-1)]
+    ['0b100000', '0b1000', '0b10000']
     """
     dealt = stock[len(stock) - players * each:][::-1]
     del stock[len(stock) - players * each:]
@@ -87,7 +91,7 @@ def deal_round(stock: list[int], players: int, first: int, each: int) -> list[in
         hand = 0
         for card in dealt[j::players]:
             hand |= 1 << card
-        hands[(first + j) % players] = hand
+        hands[(first + step * j) % players] = hand
     return hands
 
 

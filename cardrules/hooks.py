@@ -27,13 +27,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Pack
 from cardrules.errors import Problem, VariantError
+
+if TYPE_CHECKING:
+    from cardrules.engine.context import Position
 
 __all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
            "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
@@ -248,7 +251,7 @@ class Refusal:
 class RefusalInput:
     """What a ``refusal`` hook may look at: one action the procedure's rules allow."""
 
-    state: Any
+    state: Position
     """The state (read it, never change it)."""
     action: Action
     """The action to judge; the hook returns a :class:`Refusal`, or None to allow it."""
@@ -259,7 +262,7 @@ class LegalFilterInput:
     """What a ``legal_filter`` hook may look at (see ``refusal`` for a filter that gives
     its reason)."""
 
-    state: Any
+    state: Position
     """The state (read it, never change it)."""
     actions: tuple[Action, ...]
     """The actions the rules allow; the hook returns those that stay legal (at least

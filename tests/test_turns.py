@@ -15,6 +15,7 @@ from cardrules.engine.turns import (
     Seating,
     Start,
     TurnOrder,
+    Turns,
     read_order,
 )
 from cardrules.tools.describe import describe
@@ -100,3 +101,20 @@ def test_own_trumps_are_chosen_in_the_phases_order() -> None:
 def test_a_phase_section_refuses_an_order_it_does_not_know() -> None:
     with pytest.raises(cardrules.VariantError, match=r"phases\[0\]\.bidding\.order"):
         _bidding("widdershins")
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("raw", ["clockwise", "counter_clockwise", {"from": 1}])
+def test_a_laid_out_order_agrees_with_the_order_it_lays_out(players: int, raw: object) -> None:
+    """``Turns`` (play's tables) gives the seats ``TurnOrder`` gives, and turned round
+    twice is itself."""
+    order = read_order(raw)
+    turns = Turns.of(order, players)
+    for seat in range(players):
+        assert turns.following[seat] == order.after(seat, players)
+        assert turns.preceding[turns.following[seat]] == seat
+        assert turns.rounds[seat] == order.round_from(seat, players)
+        assert [turns.place(q, seat) for q in turns.rounds[seat]] == list(range(players))
+        assert turns.first_after(seat) == turns.rounds[seat][1 % players]
+    assert turns.flipped().following == turns.preceding
+    assert turns.flipped().flipped() == turns

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pyspiel
 
@@ -78,7 +77,7 @@ class PlayoutEvaluator:
                 total[seat] += value
         return [t / self.playouts for t in total]
 
-    def prior(self, state: Any) -> list[tuple[int, float]]:
+    def prior(self, state: CardrulesState) -> list[tuple[int, float]]:
         """Each legal action alike."""
         legal = state.legal_actions()
         return [(action, 1.0 / len(legal)) for action in legal]

@@ -8,7 +8,8 @@ one of these structural types instead of importing the class: ``Game`` and every
 contracts live where their types are defined: :class:`cardrules.engine.state.GameContext`
 (what a state, a procedure and a match see of their game), and :mod:`cardrules.engine.flow`'s
 ``StagedState`` (what the phases' flow needs of a state).  :class:`Recorded` is what
-``Game.replay`` reads of a game record, whose module sits above the game.
+``Game.replay`` reads of a game record, whose module sits above the game;
+:class:`Position` is what the hooks that judge moves read of a state.
 
 Protocols cost nothing at run time: no call goes through them.
 """
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
-__all__ = ["Acting", "GameRules", "Recorded", "Viewable"]
+__all__ = ["Acting", "GameRules", "Position", "Recorded", "Viewable"]
 
 
 class GameRules(Protocol):
@@ -50,6 +51,19 @@ class Viewable(Protocol):
     """A state that shows a player what the player may know."""
 
     def view(self, player: int) -> View: ...
+
+
+class Position(Viewable, Protocol):
+    """A state as a hook that judges a move reads it (``RefusalInput.state``,
+    ``LegalFilterInput.state`` in :mod:`cardrules.hooks`): its game's rules and pack, the
+    player to act and what each player sees.  Every ``State`` is one; a hook that reads a
+    family's own public fields (the pile's ``top``) narrows it to that family's state."""
+
+    @property
+    def game(self) -> GameRules: ...
+
+    @property
+    def current_player(self) -> int: ...
 
 
 class Recorded(Protocol):

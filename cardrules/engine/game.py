@@ -18,12 +18,14 @@ from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, State
+from cardrules.engine.turns import DEALERS_LEFT, Seating, Turns
 from cardrules.engine.views import View, view_class
 from cardrules.errors import CardrulesError, HookError, RecordError, StateError
 from cardrules.hooks import (
     CardPointsInput,
     DealScoringInput,
     EndOfDealInput,
+    FirstMoverInput,
     LegalFilterInput,
     PackChange,
     PackInput,
@@ -69,6 +71,7 @@ class Game:
         "state_class",
         "tables",
         "timings",
+        "turns",
         "variant",
         "view_type",
     )
@@ -107,8 +110,14 @@ class Game:
             [*self.procedure.field_mixins(variant),
              *(p.fields for p, _ in self.phases if p.fields is not None)])
         """The class of this game's deal states."""
+        self.turns = Turns.of(variant.play_order, players)
+        """The play's turn order laid out for the players (``play.order``): the families
+        ask it for the seat after a seat instead of writing it out."""
         self._hooks = {name: resolve(name, variant.hooks.get(name, point.default))
                        for name, point in points().items()}
+        if variant.play_order != DEALERS_LEFT and is_default("first_mover",
+                                                              self._hooks["first_mover"]):
+            self._hooks["first_mover"] = _first_in_order(self.turns)
         if not is_default("pack", self._hooks["pack"]):
             self.pack = _leave_out(self.pack, self._hooks["pack"], variant.hooks["pack"])
         card_points = self._hooks["card_points"]
@@ -440,6 +449,16 @@ class Game:
 
 
 
+
+
+def _first_in_order(turns: Turns) -> Callable[[FirstMoverInput], int]:
+    """The ``first_mover`` default of a game whose play order is not the usual one: the
+    first seat of that order (the dealer's right, counter-clockwise)."""
+
+    def first(position: FirstMoverInput) -> int:
+        return turns.first(Seating(players=turns.players, dealer=position.dealer))
+
+    return first
 
 
 def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> Game:

@@ -148,7 +148,7 @@ class Procedure(abc.ABC):
         """A state the player cannot tell apart: hidden cards re-dealt at random.
         ``state`` is one of the procedure's own (:func:`own_state` narrows it)."""
 
-    def kept_cards(self, state: Any, player: int) -> int:
+    def kept_cards(self, state: State, player: int) -> int:
         """The cards hidden from ``player`` that :meth:`resample` leaves where they lie,
         as a bit set: cards the player saw go there though the zone is hidden now (the
         default: none).  Every other hidden card is re-dealt, and the sample depends only

@@ -15,7 +15,7 @@ from cardrules.engine import consistency, flow, standings, state_codec, table
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
-from cardrules.engine.turns import Seating
+from cardrules.engine.turns import Seating, Turns
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound="FieldState")
 
-__all__ = ["DealContext", "DealResult", "FieldState", "GameContext", "MatchResult",
-           "ProcedureContext", "State"]
+__all__ = ["DealContext", "DealResult", "FamilyContext", "FieldState", "GameContext",
+           "MatchResult", "ProcedureContext", "State"]
 
 
 @attrs.frozen(kw_only=True)
@@ -202,6 +202,9 @@ class GameContext(flow.StagedGame, Protocol):
     def move_limit(self) -> int: ...
 
     @property
+    def turns(self) -> Turns: ...
+
+    @property
     def refusal(self) -> Callable[[RefusalInput], Refusal | None] | None: ...
 
     @property
@@ -252,6 +255,37 @@ class GameContext(flow.StagedGame, Protocol):
     def replay(self, record: Recorded) -> list[State]: ...
 
     def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+
+class FamilyContext(Protocol):
+    """What every play family's rules and views read or write of its deal state: the
+    members the families' own context protocols (``families/<f>/context.py``) share and
+    extend.  A family's modules other than its state module annotate with its context
+    instead of importing the state class, which imports them to run: so a family's
+    modules import one way only, type-only imports included
+    (``tests/test_import_cycles.py``), and mypy checks that the state is one wherever it
+    passes itself.  A protocol costs nothing at run time."""
+
+    _current: int
+    """The seat to act."""
+    _dealer: int
+    """The dealer's seat."""
+    _hands: tuple[int, ...]
+    """Every hand as a bit set, by seat."""
+    _scores: tuple[int, ...]
+    """Each seat's score in this deal."""
+    _stock: tuple[int, ...]
+    """The undealt cards, drawn from the end."""
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def game(self) -> GameContext: ...
+
+    def describe(self, action: Action) -> str: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
 
 
 class State(abc.ABC):

@@ -2,7 +2,8 @@
 
 :class:`When` names the points of a deal at which the flow runs a listed phase: before
 the cards are dealt, after the deal (before play), between tricks (after a trick is
-taken and before the next lead) or between bouts.  A phase says which
+taken and before the next lead), between bouts, between turns (a shedding game's) or
+between rounds of dealing (a fishing game's).  A phase says which
 (:attr:`cardrules.phases.Phase.when`); the play procedure hands control to the flow at
 the points it offers (:attr:`cardrules.engine.procedures.Procedure.pauses`).
 
@@ -24,6 +25,9 @@ with :func:`read_order` against :data:`ORDER_SCHEMA`.
 (2, 1, 0, 3)
 >>> TurnOrder(start=Start.HOOK, hook=lambda s: s.dealer).first(seats)
 1
+>>> turns = Turns.of(read_order("counter_clockwise"), 4)
+>>> turns.following, turns.round_from(2), turns.place(0, 2)
+((3, 0, 1, 2), (2, 1, 0, 3), 2)
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from typing import Any, Protocol
 import attrs
 
 __all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
-           "When", "read_order", "seating"]
+           "Turns", "When", "read_order", "seating"]
 
 
 class When(enum.Enum):
@@ -59,6 +63,14 @@ class When(enum.Enum):
     BETWEEN_BOUTS = "between_bouts"
     """After each bout of attack and defence but the last, the hands refilled, before
     the next attacker opens; play resumes with that attacker."""
+    BETWEEN_TURNS = "between_turns"
+    """After each turn that does not end the deal (a shedding game's), its effects taken
+    (a skip, a reverse, a forced draw), before the next player moves; play resumes with
+    that player."""
+    BETWEEN_ROUNDS = "between_rounds"
+    """When every hand is played out and the players are dealt again from the stock (a
+    fishing game's rounds of dealing), before the next player plays; play resumes with
+    that player."""
 
     @property
     def before_play(self) -> bool:
@@ -146,6 +158,11 @@ class TurnOrder:
         """+1 clockwise, -1 counter-clockwise."""
         return 1 if self.direction is Direction.CLOCKWISE else -1
 
+    @property
+    def way(self) -> str:
+        """The direction in words (``clockwise``, ``counter-clockwise``), for the rules."""
+        return self.direction.value.replace("_", "-")
+
     def first(self, seats: Seating) -> int:
         """The seat that acts first."""
         n, start = seats.players, self.start
@@ -225,3 +242,75 @@ def read_order(raw: Any, default: TurnOrder | None = None) -> TurnOrder:
     if isinstance(start, int):
         return TurnOrder(start=Start.SEAT, seat=start, direction=direction)
     return TurnOrder(start=Start(start), direction=direction)
+
+
+@attrs.frozen(kw_only=True)
+class Turns:
+    """A turn order laid out for a number of players, once per game (``Game.turns``): the
+    tables play reads on every move, so that no family writes ``(p + 1) % n`` out.
+
+    >>> turns = Turns.of(DEALERS_LEFT, 3)
+    >>> turns.following, turns.preceding, turns.flipped().following
+    ((1, 2, 0), (2, 0, 1), (2, 0, 1))
+    >>> turns.seat_at(2, 1), turns.place(1, 2)
+    (0, 2)
+    """
+
+    order: TurnOrder
+    """The turn order laid out."""
+    players: int
+    """How many seats."""
+    following: tuple[int, ...]
+    """Seat -> the seat whose turn follows."""
+    preceding: tuple[int, ...]
+    """Seat -> the seat whose turn comes just before."""
+    rounds: tuple[tuple[int, ...], ...]
+    """First seat -> every seat once, in turn, from it."""
+    places: tuple[tuple[int, ...], ...]
+    """First seat -> seat -> how many turns after the first's it comes (its place in a
+    trick the first seat led)."""
+
+    @classmethod
+    def of(cls, order: TurnOrder, players: int) -> Turns:
+        """``order`` laid out for ``players`` seats."""
+        step = order.step
+        rounds = tuple(order.round_from(first, players) for first in range(players))
+        return cls(order=order, players=players,
+                   following=tuple((p + step) % players for p in range(players)),
+                   preceding=tuple((p - step) % players for p in range(players)),
+                   rounds=rounds,
+                   places=tuple(tuple(r.index(seat) for seat in range(players))
+                                for r in rounds))
+
+    @property
+    def step(self) -> int:
+        """+1 clockwise, -1 counter-clockwise (seat numbers go up clockwise)."""
+        return self.order.step
+
+    def first(self, seats: Seating) -> int:
+        """The seat that acts first (:meth:`TurnOrder.first`)."""
+        return self.order.first(seats)
+
+    def first_after(self, dealer: int) -> int:
+        """The seat that acts first when the order starts next to ``dealer`` (the dealer's
+        left clockwise, right counter-clockwise): the seat after the dealer's."""
+        return self.following[dealer]
+
+    def seat_at(self, first: int, k: int) -> int:
+        """The seat ``k`` turns after ``first``'s (``first`` itself at 0)."""
+        return self.rounds[first][k % self.players]
+
+    def place(self, seat: int, first: int) -> int:
+        """How many turns after ``first``'s ``seat``'s turn comes (its place in a trick
+        ``first`` led, from 0)."""
+        return self.places[first][seat]
+
+    def round_from(self, first: int) -> tuple[int, ...]:
+        """Every seat once, in turn, from ``first``."""
+        return self.rounds[first]
+
+    def flipped(self) -> Turns:
+        """The same order with its direction turned round."""
+        flip = (Direction.COUNTER_CLOCKWISE if self.order.direction is Direction.CLOCKWISE
+                else Direction.CLOCKWISE)
+        return Turns.of(attrs.evolve(self.order, direction=flip), self.players)

@@ -11,6 +11,7 @@ import cattrs
 
 from cardrules.engine.procedures import Procedure
 from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.turns import read_order
 from cardrules.model.common import (
     DealSpec,
     ExtraCardSpec,
@@ -84,6 +85,8 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
     play_type, scoring_type = procedure.play_rules, procedure.scoring_rules
     part = _converter.structure
     section = _section_converter(procedure).structure
+    play = dict(data["play"])
+    order = read_order(play.pop("order", None))  # the engine's, not the family's record
     return Variant(
         name=str(data["name"]),
         title=str(data.get("title", data["name"])),
@@ -92,13 +95,14 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         pack=part(data["pack"], PackSpec),
         zones=part(data.get("zones", {}), dict[str, Visibility]),
         deal=DealSpec.read(dict(data["deal"])),
-        play=section(data["play"], play_type),
+        play=section(play, play_type),
         scoring=section(data.get("scoring", {}), scoring_type),
         match=part(data["match"], MatchSpec),
         hooks=part(data.get("hooks", {}), dict[str, str]),
         options=_options(data.get("options"), tuple),
         references=part(data.get("references", {}), dict[str, str]),
         phases=tuple(_phase_entry(item) for item in data.get("phases", ())),
+        play_order=order,
     )
 
 

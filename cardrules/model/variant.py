@@ -6,6 +6,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from cardrules.engine.turns import DEALERS_LEFT, TurnOrder
 from cardrules.model.common import DealSpec, OptionSpec, PackSpec, PlayerRange, Visibility
 from cardrules.model.match import MatchSpec
 
@@ -72,6 +73,9 @@ class Variant:
     rest after it (see :mod:`cardrules.engine.flow`)."""
     references: dict[str, str] = attrs.field(factory=dict)
     """Procedure rule key (``must_beat``...) -> the variant's own rule number, for messages."""
+    play_order: TurnOrder = DEALERS_LEFT
+    """Which way the turn passes in play and where the first move starts by default
+    (``play.order``; the engine lays it out for the families as ``Game.turns``)."""
 
     @property
     def chosen(self) -> dict[str, object]:

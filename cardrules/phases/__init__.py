@@ -3,8 +3,9 @@ of the deal's flow (``phases: [{pass_cards: {count: 3}}]``): after the deal, or,
 phase that says so (:attr:`Phase.when`), between the deals of a match or before the
 cards are dealt (both listed first; :attr:`Phase.before_deal` says the latter too), in
 place of the procedure's dealing of the hands (listed next), or during play at a point
-the play procedure pauses at (between tricks).  Phases that ask the players in turn read
-a turn order (:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
+the play procedure pauses at (between tricks, bouts, turns or rounds of dealing).
+Phases that ask the players in turn read a turn order
+(:class:`cardrules.engine.turns.TurnOrder`) from their section's ``order``.
 
 A phase declares, once, everything generic code needs:
 
@@ -108,8 +109,10 @@ class Phase(abc.ABC, Generic[PhaseState]):
     listed, and the procedure must deal on demand, as for phases before the deal);
     :attr:`~cardrules.engine.turns.When.BETWEEN_TRICKS` for a phase that runs
     after each trick but the last, before the next lead (a declaration window, an
-    exchange with the stock), or :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
-    which the play procedure must offer
+    exchange with the stock), :attr:`~cardrules.engine.turns.When.BETWEEN_BOUTS`,
+    :attr:`~cardrules.engine.turns.When.BETWEEN_TURNS` or
+    :attr:`~cardrules.engine.turns.When.BETWEEN_ROUNDS`, which the play procedure must
+    offer
     (:attr:`~cardrules.engine.procedures.Procedure.pauses`).  :attr:`before_deal` says
     :attr:`~cardrules.engine.turns.When.BEFORE_DEAL` too."""
     names_trump: ClassVar[bool] = False

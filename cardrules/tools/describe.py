@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.turns import When
+from cardrules.engine.turns import DEALERS_LEFT, When
 from cardrules.hooks import POINTS, known, named_hooks
 from cardrules.model import DealSpec, Variant
 from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
@@ -44,7 +44,7 @@ def describe(variant: Variant) -> list[str]:
     play = play_sentences(variant)
     if play:
         lines += ["## Play", *_lines(play), ""]
-    during = list(_phases(variant, When.BETWEEN_TRICKS, When.BETWEEN_BOUTS))
+    during = list(_phases(variant, *(when for when in When if not when.before_play)))
     if during:
         lines += ["## During play", *during, ""]
     lines += ["## The match", *_match(variant), ""]
@@ -122,7 +122,8 @@ def _setup(v: Variant) -> Iterator[str]:
     pack = v.pack
     count = str(v.players.min) if v.players.min == v.players.max else \
         f"{v.players.min} to {v.players.max}"
-    yield f"- {count} players, seated clockwise; play passes to the left."
+    side = "left" if v.play_order.step > 0 else "right (counter-clockwise)"
+    yield f"- {count} players, seated clockwise; play passes to the {side}."
     hooked = named_hooks(v.hooks)
     if "pack" in hooked:
         yield (f"- Cards: ranks {_ranks(pack.ranks)} (low to high) in suits "
@@ -160,6 +161,8 @@ def _setup(v: Variant) -> Iterator[str]:
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")
+    if v.play_order != DEALERS_LEFT and mover == "dealer_left":
+        doc = f"The first player of the turn order ({v.play_order.describe()}) moves first"
     move = procedure.first_move(v, doc)
     yield f"- First move: {move[:1].lower()}{move[1:]}."
 

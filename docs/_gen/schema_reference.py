@@ -145,6 +145,11 @@ class Reference:
             lines += [f"Allowed: {allowed}.", ""]
         modelled = (stem, name) not in self.unmodelled
         lines += self.table(stem, node, path, procedure, name, modelled)
+        if not node.get("properties"):  # a choice of forms: the keys of each mapping form
+            for suffix, sub, more in _inline_mappings(node):
+                lines += [f"### {name}{suffix}", ""]
+                lines += self.table(stem, sub, (*path, *more), procedure, f"{name}{suffix}",
+                                    modelled)
         return lines
 
     def table(self, stem: str, node: dict[str, Any], path: tuple[str, ...],

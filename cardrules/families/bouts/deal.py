@@ -37,12 +37,12 @@ class Dealt:
 def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
                index: int) -> tuple[tuple[int, ...], int]:
     """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end,
-    which loses the cards) one card at a time from the dealer's left (D2): the hands, and
+    which loses the cards) one card at a time from the dealer's left (in the game's turn order; D2): the hands, and
     the card the dealer was dealt last."""
-    n = game.players
+    n, turns = game.players, game.turns
     size = game.variant.deal.hand_for(n, index)
     last = stock[len(stock) - n * size]
-    return tuple(deal_round(stock, n, (dealer + 1) % n, size)), last
+    return tuple(deal_round(stock, n, turns.first_after(dealer), size, step=turns.step)), last
 
 
 def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *,

@@ -35,6 +35,7 @@ _TRUMPS = {
 def describe_bouts(variant: Variant) -> Iterator[Sentence]:
     """The play and scoring sections of a bouts variant, one rule per sentence, each tied
     to the rule record it words."""
+    way = variant.play_order.way  # the direction of play, in words
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, BoutsPlay) and isinstance(scoring, BoutsScoring)
     trump = play.trump
@@ -61,7 +62,7 @@ def describe_bouts(variant: Variant) -> Iterator[Sentence]:
         yield sentence("The others holding cards may throw in cards of a rank on the table "
                        "(`throw 7S`) or `pass` even while the defender is beating: after the "
                        f"attack,{transfer} after each card beaten and after the defender has "
-                       "said take, they are asked in turn from the attacker, clockwise, "
+                       f"said take, they are asked in turn from the attacker, {way}, "
                        "passing over the defender; after a card thrown in everyone is asked "
                        "again. Once everyone asked has passed in a row, the defender answers "
                        "the unbeaten cards, which may be several at once; with none "
@@ -69,7 +70,7 @@ def describe_bouts(variant: Variant) -> Iterator[Sentence]:
     else:
         yield sentence("Once every attacking card is beaten, or the defender has said take, "
                        "the others holding cards may throw in cards of a rank on the table "
-                       "(`throw 7S`) or `pass`, asked in turn from the attacker, clockwise, "
+                       f"(`throw 7S`) or `pass`, asked in turn from the attacker, {way}, "
                        "passing over the defender; after a card thrown in (and beaten) "
                        "everyone is asked again. Throwing in ends when everyone asked has "
                        "passed in a row.", "play.throw_in")
@@ -82,7 +83,7 @@ def describe_bouts(variant: Variant) -> Iterator[Sentence]:
     yield sentence("A bout that is all beaten goes out of play and the defender attacks "
                    "next; a bout taken goes into the defender's hand and the player after "
                    "them attacks next. Then everyone draws up to the deal's hand size from "
-                   "the stock, the bout's opener first, clockwise, the defender last.",
+                   f"the stock, the bout's opener first, {way}, the defender last.",
                    "deal.hand")
     yield sentence("With the stock empty, a player with no cards is out. The deal ends when "
                    "at most one player holds cards: that player loses the deal; if nobody "

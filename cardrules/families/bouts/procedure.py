@@ -127,8 +127,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 \
         else -1
     if defender is None:
-        defender = next((q for k in range(1, n) if hand_masks[q := (attacker + k) % n]),
-                        (attacker + 1) % n)
+        seats = game.turns.rounds[attacker]
+        defender = next((q for q in seats[1:] if hand_masks[q]), seats[1 % n])
     step = phase or ("defend" if attacks else "attack")
     if current is None:
         current = defender if step == "defend" else attacker
@@ -137,7 +137,7 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
         attacks=attacks, covers=covers, discard=pack.full & ~used, attacker=attacker,
         defender=defender, opener=attacker, current=current, phase=step, passes=passes,
         bouts=bouts, takes=takes, out=tuple(out), scores=(0,) * n, starter=attacker,
-        dealer=(attacker - 1) % n if dealer is None else dealer)
+        dealer=game.turns.preceding[attacker] if dealer is None else dealer)
 
 
 def resample(state: BoutsState, player: int, rng: random.Random) -> BoutsState:

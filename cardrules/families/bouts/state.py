@@ -167,7 +167,8 @@ class BoutsState(FieldState):
         before the deal are done, its first bout opened (D4) after the listed phases."""
         n = game.players
         state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
-                          trump=-1, trump_card=-1, current=(context.dealer + 1) % n,
+                          trump=-1, trump_card=-1,
+                          current=game.turns.first_after(context.dealer),
                           dealer=context.dealer, deal_number=context.index, events=())
         flow.start(state, context.seed, context.previous)
         return state
@@ -240,17 +241,20 @@ class BoutsState(FieldState):
         return mask
 
     def throwers(self) -> list[int]:
-        """Who may be asked to throw in, in order: the attacker, then clockwise, passing
-        over the defender and players without cards (D7)."""
-        n, hands = self._game.players, self._hands
-        return [q for k in range(n) if (q := (self._attacker + k) % n) != self._defender
-                and hands[q]]
+        """Who may be asked to throw in, in order: the attacker, then in turn (the game's
+        turn order: clockwise by default), passing over the defender and players without
+        cards (D7)."""
+        hands, defender = self._hands, self._defender
+        return [q for q in self._game.turns.rounds[self._attacker]
+                if q != defender and hands[q]]
 
     def next_holder(self, player: int) -> int:
-        """The next player clockwise after ``player`` holding cards (-1: nobody else)."""
-        n, hands = self._game.players, self._hands
-        for k in range(1, n):
-            q = (player + k) % n
+        """The next player in turn (clockwise by default) after ``player`` holding cards
+        (-1: nobody else)."""
+        hands, after = self._hands, self._game.turns.following
+        q = player
+        for _ in range(len(hands) - 1):
+            q = after[q]
             if hands[q]:
                 return q
         return -1
@@ -365,7 +369,7 @@ class BoutsState(FieldState):
         events.append(Event(kind="take" if taken else "discard",
                             player=defender if taken else -1, cards=table))
         self._attacks, self._covers, self._bouts = (), (), self._bouts + 1
-        order = [q for k in range(n) if (q := (self._opener + k) % n) != defender]
+        order = [q for q in self._game.turns.rounds[self._opener] if q != defender]
         order.append(defender)
         size = self._game.variant.deal.hand_for(n, self._deal_number)
         self._stock, self._hands = refill(self._stock, self._hands, order=order, size=size,
@@ -423,8 +427,8 @@ class BoutsState(FieldState):
         """The deal's result once it is over: the durak last in the finishing order."""
         if self._phase is not OVER:
             return None
-        n = self._game.players
-        seats = [(self._dealer + k) % n for k in range(1, n + 1)]
+        turns = self._game.turns
+        seats = turns.rounds[turns.first_after(self._dealer)]
         rest = [p for p in seats if p not in self._out]
         finish = (*self._out, *sorted(rest, key=lambda p: p == self._loser))
         return self._game.deal_result(

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 from cardrules.actions import Action
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
+from cardrules.engine.pauses import ResumeFields, lists_phases_at
 from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.standings import Partnerships
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.turns import When
 from cardrules.errors import HookError, StateError
 from cardrules.families.fishing import view as fishing_io
 from cardrules.families.fishing.checks import action_bound, check_fishing
@@ -36,9 +38,17 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
     """Read back ``FishingState.to_json()``: a :class:`StateError` naming what is wrong
     (a player to move with no cards, cards that do not add up)."""
     fields = read_fields(game.state_class, game, data)
-    if fields["phase"] is not OVER and fields["stage"] < 0 \
-            and not fields["hands"][fields["current"]]:
-        raise StateError(f"player {fields['current']} is to move with no cards")
+    stage, resume = fields["stage"], fields.get("resume", -1)
+    paused = 0 <= stage < len(game.phases) and not game.timings[stage].before_play
+    if paused and (resume < 0 or fields["phase"] is OVER):
+        raise StateError(f"the {game.phases[stage][0].name.replace('_', ' ')} phase runs "
+                         f"between rounds of dealing, but play is not between two rounds")
+    if not paused and resume >= 0:
+        raise StateError("play waits for the phases listed between rounds of dealing, but "
+                         "none is at work")
+    mover = resume if paused else fields["current"]
+    if fields["phase"] is not OVER and (stage < 0 or paused) and not fields["hands"][mover]:
+        raise StateError(f"player {mover} is to move with no cards")
     top, table = fields["top"], fields["table"]
     if game.tables.play.capture.pile:
         if (top >= 0) != bool(table) or (top >= 0 and not (table >> top) & 1):
@@ -88,7 +98,7 @@ def setup(game: GameContext, *, hands: Sequence[str], table: str = "", stock: st
         sweep_points=tuple(sweep_points) or tuple(c * game.tables.scoring.sweep
                                                   for c in counts),
         last=last, phase=PLAY, current=current,
-        dealer=(current - 1) % n if dealer is None else dealer)
+        dealer=game.turns.preceding[current] if dealer is None else dealer)
 
 
 class Fishing(Procedure):
@@ -102,6 +112,12 @@ class Fishing(Procedure):
     scoring_rules = FishingScoring
     play_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/scoring"}
+    pauses = frozenset({When.BETWEEN_ROUNDS})
+
+    def field_mixins(self, variant: Any) -> tuple[type, ...]:
+        """Who plays once the phases listed between rounds of dealing are done, in the
+        games that list one."""
+        return (ResumeFields,) if lists_phases_at(variant, When.BETWEEN_ROUNDS) else ()
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
         return fishing_io.view_entries(game)
@@ -132,8 +148,11 @@ class Fishing(Procedure):
         return fishing_io.observation_fields(game)
 
     def move_limit(self, game: GameContext) -> int:
-        """Each action plays a card from hand, and a card reaches a hand once."""
-        return game.pack.size + 1
+        """Each action of play plays a card from hand, and a card reaches a hand once;
+        a listed phase runs before play and at most once per round of dealing (a round
+        deals a card at least), and is allowed four actions per player each time."""
+        cards = game.pack.size
+        return cards + 1 + len(game.phases) * 4 * game.players * (cards + 1)
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_fishing(variant)

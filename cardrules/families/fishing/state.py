@@ -35,8 +35,10 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.pauses import resume_fields
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.turns import When
 from cardrules.families.fishing import rules as fishing_rules
 from cardrules.families.fishing.model import OVER, PLAY, Step
 from cardrules.families.fishing.scoring import deal_scores
@@ -115,7 +117,8 @@ class FishingState(FieldState):
         state = cls._make(game, hands=(0,) * n, won=(0,) * n, buried=(0,) * n,
                           sweeps=(0,) * n, sweep_points=(0,) * n, last=-1, top=-1,
                           phase=PLAY, stock=tuple(context.stock(game.pack.size)),
-                          current=(context.dealer + 1) % n, dealer=context.dealer,
+                          current=game.turns.first_after(context.dealer),
+                          dealer=context.dealer,
                           deal_number=context.index, events=())
         flow.start(state, context.seed)
         return state
@@ -157,20 +160,22 @@ class FishingState(FieldState):
                                              cards=tuple(bits(self._table))))
 
     def _deal_round(self) -> None:
-        """One card at a time to each player in turn from the dealer's left, up to the
-        hand size or while the stock lasts."""
-        n, stock = self._game.players, list(self._stock)
+        """One card at a time to each player in turn from the dealer's left (in the game's
+        turn order), up to the hand size or while the stock lasts."""
+        n, stock, turns = self._game.players, list(self._stock), self._game.turns
         size = self._game.variant.deal.hand_for(n, self._deal_number)
         hands = list(self._hands)
+        seats = turns.rounds[turns.first_after(self._dealer)]
         for _ in range(size):
-            for k in range(1, n + 1):
+            for q in seats:
                 if stock:
-                    hands[(self._dealer + k) % n] |= 1 << stock.pop()
+                    hands[q] |= 1 << stock.pop()
         self._hands, self._stock = tuple(hands), tuple(stock)
 
     def _start_play(self) -> None:
-        """The player on the dealer's left plays first."""
-        self._current = (self._dealer + 1) % self._game.players
+        """The first player of the game's turn order plays first (the dealer's left by
+        default)."""
+        self._current = self._game.turns.first(self.seating())
 
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._stage >= 0:
@@ -198,6 +203,8 @@ class FishingState(FieldState):
         return not self._stock and sum(h.bit_count() for h in self._hands) == 1
 
     def _next(self, action: Action) -> FishingState:
+        if self._stage >= 0:  # a listed phase is at work
+            return flow.apply(self, action)
         new = self._clone()
         p, card = self._current, action.cards[0]
         tables = self._tables
@@ -242,17 +249,29 @@ class FishingState(FieldState):
     def _next_player(self) -> FishingState:
         """The next player holding cards moves; with every hand empty the players are
         dealt again, or the deal ends (changes a fresh clone)."""
-        n = self._game.players
-        for k in range(1, n + 1):
-            q = (self._current + k) % n
+        after, q = self._game.turns.following, self._current
+        for _ in range(len(self._hands)):
+            q = after[q]
             if self._hands[q]:
                 self._current = q
                 return self
         if self._stock and self._tables.play.refill:
             self._deal_round()
             self._events = (*self._events, Event(kind="deal", player=self._dealer))
-            return self._next_player()
+            self._next_player()
+            if self._game.phases and When.BETWEEN_ROUNDS in self._game.timings:
+                # the flow runs the phases listed between rounds, then that player plays
+                resume_fields(self)._resume = self._current
+                if not flow.between(self, When.BETWEEN_ROUNDS):
+                    resume_fields(self)._resume = -1  # nobody had anything to do
+            return self
         return self._finish()
+
+    def _resume_play(self) -> None:
+        """The phases listed between rounds of dealing are done: the player whose turn it
+        is plays (changes a fresh clone)."""
+        paused = resume_fields(self)
+        self._current, paused._resume = paused._resume, -1
 
     def _finish(self) -> FishingState:
         """The last player to capture takes the table; the deal is scored."""
@@ -278,11 +297,12 @@ class FishingState(FieldState):
         """The deal's result once it is over: most points first."""
         if self._phase is not OVER:
             return None
-        n = self._game.players
-        seats = [(self._dealer + k) % n for k in range(1, n + 1)]
+        turns = self._game.turns
+        seats = turns.rounds[turns.first_after(self._dealer)]
         finish = tuple(sorted(seats, key=lambda p: -self._scores[p]))
         return self._game.deal_result(scores=self._scores, finish=finish,
-                                      starter=seats[0], dealer=self._dealer)
+                                      starter=turns.first(self.seating()),
+                                      dealer=self._dealer)
 
     def view(self, player: int) -> View:
         return self._game.view_type.of(view(self, player))

@@ -11,9 +11,11 @@ import cattrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
+from cardrules.engine.pauses import ResumeFields, lists_phases_at
 from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.seeding import MAX_SEED
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.shedding import view as shedding_io
 from cardrules.families.shedding.bounds import shedding_bound
@@ -87,8 +89,18 @@ def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
                          "at work")
     if phase is NAME and not game.tables.name_actions:
         raise StateError("the deal is at naming a suit but no wild card of this game names one")
-    if phase in (TURN, FOLLOW, NAME) and not fields["hands"][fields["current"]]:
-        raise StateError(f"player {fields['current']} is to move with no cards")
+    stage = fields["stage"]
+    paused = 0 <= stage < len(game.phases) and not game.timings[stage].before_play
+    if paused and (phase is not TURN or fields["drawn"] or fields["fresh"]
+                   or fields.get("resume", -1) < 0):
+        raise StateError(f"the {game.phases[stage][0].name.replace('_', ' ')} phase runs "
+                         f"between turns, but play is not between two turns")
+    if not paused and fields.get("resume", -1) >= 0:
+        raise StateError("play waits for the phases listed between turns, but none is at "
+                         "work")
+    mover = fields["resume"] if paused else fields["current"]
+    if phase in (TURN, FOLLOW, NAME) and not fields["hands"][mover]:
+        raise StateError(f"player {mover} is to move with no cards")
     if fields["named_suit"] >= 0 and not game.tables.name_actions:
         raise StateError("a suit is named but no wild card of this game names one")
     tables: SheddingTables = game.tables
@@ -159,7 +171,7 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
     if suits and len(suits) != n:
         raise StateError(f"give {n} own trump suits, one per player (got {len(suits)})")
     if dealer is None:
-        dealer = (current - 1) % n
+        dealer = game.turns.preceding[current]
     return SheddingState._make(
         game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
         top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,
@@ -196,7 +208,13 @@ class Shedding(Procedure):
     scoring_schema: Mapping[str, Any] | None = {
         "$ref": "shedding.schema.json#/$defs/scoring"}
     offers = frozenset({"own_trumps"})
+    pauses = frozenset({When.BETWEEN_TURNS})
     bound_path = ("play", "groups")
+
+    def field_mixins(self, variant: Any) -> tuple[type, ...]:
+        """Who moves once the phases listed between turns are done, in the games that
+        list one."""
+        return (ResumeFields,) if lists_phases_at(variant, When.BETWEEN_TURNS) else ()
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
         return shedding_io.view_entries(game)

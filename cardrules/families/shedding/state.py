@@ -35,9 +35,11 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.pauses import resume_fields
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.turns import When
 from cardrules.families.shedding import rules as shedding_rules
 from cardrules.families.shedding.effects import (
     announcing,
@@ -133,7 +135,8 @@ class SheddingState(FieldState):
     _pending: int = field(Count(), label="pending draw")
     """Cards the player to move must draw unless they pass the draw on (``forced_draw``)."""
     _reversed: bool = field(Flag())
-    """Play goes counterclockwise (to the right), after a ``reverse``."""
+    """Play goes the other way round from the game's turn order (counterclockwise, to the
+    right, in a game played clockwise), after a ``reverse``."""
     _announced: bool = field(Flag())
     """The player to move has announced their last card this turn."""
     _reshuffled: int = field(Count())
@@ -202,7 +205,8 @@ class SheddingState(FieldState):
         n = game.players
         state = cls._make(
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), pile=(),
-            top=-1, owner=-1, cover=False, fresh=False, current=(context.dealer + 1) % n,
+            top=-1, owner=-1, cover=False, fresh=False,
+            current=game.turns.first_after(context.dealer),
             phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
             scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
             dealer=context.dealer, deal_number=context.index,
@@ -212,12 +216,12 @@ class SheddingState(FieldState):
         return state
 
     def _deal_hands(self) -> int:
-        """Deal the hands from the dealer's left (changes a fresh state); the dealer's last
+        """Deal the hands from the dealer's left, in the game's turn order (changes a fresh state); the dealer's last
         card (which no rule of shedding reads)."""
         game, stock = self._game, list(self._stock)
-        n = game.players
-        hands = deal_round(stock, n, (self._dealer + 1) % n,
-                           game.variant.deal.hand_for(n, self._deal_number))
+        n, turns = game.players, game.turns
+        hands = deal_round(stock, n, turns.first_after(self._dealer),
+                           game.variant.deal.hand_for(n, self._deal_number), step=turns.step)
         self._hands, self._stock = tuple(hands), tuple(stock)
         return -1
 
@@ -547,20 +551,27 @@ class SheddingState(FieldState):
                 or (self._passes >= holders + tables.blocked_passes
                     and not (self._stock or (tables.reshuffles and self._refillable()))):
             self._finish()
+        elif self._game.phases and When.BETWEEN_TURNS in self._game.timings:
+            # the flow runs the phases listed between turns, then ``player`` moves
+            resume_fields(self)._resume = player
+            if not flow.between(self, When.BETWEEN_TURNS):
+                resume_fields(self)._resume = -1  # nobody had anything to do
         return self
 
+    def _resume_play(self) -> None:
+        """The phases listed between turns are done: the player whose turn it is moves
+        (changes a fresh clone)."""
+        paused = resume_fields(self)
+        self._current, paused._resume = paused._resume, -1
+
     def _next_holder(self, player: int) -> int:
-        """The next player after ``player``, in the direction of play, who holds cards
-        (-1: nobody)."""
-        hands, n = self._hands, len(self._hands)
-        if self._reversed:
-            for k in range(1, n + 1):
-                q = (player - k) % n
-                if hands[q]:
-                    return q
-            return -1
-        for k in range(1, n + 1):
-            q = (player + k) % n
+        """The next player after ``player``, in the direction of play (the game's turn
+        order, turned round while ``_reversed``), who holds cards (-1: nobody)."""
+        hands, turns = self._hands, self._game.turns
+        after = turns.preceding if self._reversed else turns.following
+        q = player
+        for _ in range(len(hands)):
+            q = after[q]
             if hands[q]:
                 return q
         return -1
@@ -593,8 +604,7 @@ class SheddingState(FieldState):
         """The deal's result once it is over."""
         if self._phase is not OVER:
             return None
-        n = self._game.players
-        holders = [(self._dealer + k) % n for k in range(1, n + 1)]
+        holders = self._game.turns.round_from(self._game.turns.first_after(self._dealer))
         finish = self._out + tuple(p for p in holders if p not in self._out)
         return self._game.deal_result(
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,

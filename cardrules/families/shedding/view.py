@@ -147,7 +147,9 @@ def view(state: SheddingContext, player: int) -> dict[str, Any]:
     if tables.forced:
         out["pending_draw"] = state._pending
     if tables.reverses:
-        out["direction"] = "counterclockwise" if state._reversed else "clockwise"
+        # which way play goes now: the game's turn order, turned round by a reverse
+        out["direction"] = "counterclockwise" if state._reversed != (game.turns.step < 0) \
+            else "clockwise"
     if tables.announce is not None:
         out["announced"] = state._announced
     if tables.reshuffles:

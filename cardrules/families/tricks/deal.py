@@ -43,13 +43,14 @@ class Dealt:
 def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
                index: int) -> tuple[tuple[int, ...], int]:
     """Deal from the shuffled ``stock`` (drawn from the end, which loses the cards) one
-    card at a time from the dealer's left, as many as deal ``index``'s hand size (cards
+    card at a time from the dealer's left (in the game's turn order), as many as deal ``index``'s hand size (cards
     left over stay in the stock): the hands, and the card the dealer was dealt last."""
-    n = game.players
+    n, turns = game.players, game.turns
     size = game.variant.deal.hand_for(n, index)
-    # The last card dealt goes to the dealer (the deal starts at the dealer's left).
+    # The last card dealt goes to the dealer (the deal starts next to the dealer: on
+    # their left, or their right when play goes counter-clockwise).
     last = stock[len(stock) - n * size]
-    return tuple(deal_round(stock, n, (dealer + 1) % n, size)), last
+    return tuple(deal_round(stock, n, turns.first_after(dealer), size, step=turns.step)), last
 
 
 def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last: int,
@@ -100,9 +101,11 @@ def opening_leader(tables: TricksTables, hands: tuple[int, ...], leader: int) ->
 
 
 def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size: int,
-            turned: int, events: list[RawEvent]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+            turned: int, events: list[RawEvent], following: tuple[int, ...] = ()
+            ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The stock and hands after everyone draws one card at a time, ``first`` first, then
-    clockwise, up to ``size`` cards or until the stock is empty.  Appends a private draw
+    in turn (``following``: seat -> the next seat, as in ``Game.turns``; clockwise when
+    empty), up to ``size`` cards or until the stock is empty.  Appends a private draw
     event per player and a public one for the turned-up card ``turned``.
 
     >>> events = []
@@ -110,6 +113,7 @@ def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size:
     ((5, 4), (10, 5))
     """
     n, left = len(hands), len(stock)
+    after = following or tuple((p + 1) % n for p in range(n))
     counts = [h.bit_count() for h in hands]
     need = size - counts[0]
     got: list[tuple[int, ...]]
@@ -126,12 +130,12 @@ def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size:
                 out[p] |= 1 << card
                 events.append(("draw", p, (card,), 0, "", True) if card != turned else
                               ("draw", p, (card,), 0, "trump_card", False))
-                p = p + 1 if p + 1 < n else 0
+                p = after[p]
             return stock[:left], tuple(out)
         # Even hands: the j-th to draw gets every n-th card from the top of the stock.
         got = [stock[top - j::-n][:need] for j in range(n)]
     else:
-        got = _draw_slowly(stock, first, counts, size)
+        got = _draw_slowly(stock, first, counts, size, after)
         left -= sum(map(len, got))
     out = list(hands)
     p = first
@@ -148,20 +152,22 @@ def draw_up(stock: tuple[int, ...], hands: tuple[int, ...], *, first: int, size:
                 events.append(("draw", p, (turned,), 0, "trump_card", False))
             else:
                 events.append(("draw", p, cards, 0, "", True))
-        p = p + 1 if p + 1 < n else 0
+        p = after[p]
     return stock[:left], tuple(out)
 
 
 def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
-                 size: int) -> list[tuple[int, ...]]:
+                 size: int, following: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Cards each player draws, in turn from ``first``, when hands are uneven or the
     stock runs out."""
     n, left = len(counts), len(stock)
     lists: list[list[int]] = [[] for _ in range(n)]
     while left:
         before = left
+        p = first
         for j in range(n):
-            p = (first + j) % n
+            if j:
+                p = following[p]
             if left and counts[p] < size:
                 left -= 1
                 counts[p] += 1
@@ -186,10 +192,9 @@ def deal_result(state: TricksContext) -> DealResult:
     next deal's leader (the declarer who won the deal, else the winner of the last
     trick)."""
     game = state.game
-    n = game.players
     points = state.points()
     scores = state._scores
-    seats = [(state._dealer + k) % n for k in range(1, n + 1)]
+    seats = game.turns.rounds[game.turns.first_after(state._dealer)]
     finish = tuple(sorted(seats, key=lambda p: (scores[p], -points[p])))
     leader = state._declarer if state._declarer >= 0 else state._winner
     if leader < 0:

@@ -60,12 +60,14 @@ _HOLDERS = {
 def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     """The play section of a trick-taking variant, one rule per sentence, each tied to
     the rule record it words."""
+    way = variant.play_order.way  # the direction of play, in words
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
     hooked = named_hooks(variant.hooks)
     yield sentence(_lead(play), "play.lead", present=play.lead.max_cards > 1)
     yield from _lead_restrictions(play)
-    yield sentence(_answer(play, refused="refusal" in hooked), "play.answer", present=False)
+    yield sentence(_answer(play, refused="refusal" in hooked, way=way), "play.answer",
+                   present=False)
     yield from _duties(play)
     if "refusal" in hooked:
         yield sentence(hooked["refusal"], "hooks.refusal")
@@ -77,7 +79,8 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield sentence(_SETS[play.sets], "play.sets", present=False)
     yield sentence(_HOLDERS[play.holder], "play.holder", present=False)
-    yield sentence(_draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0),
+    yield sentence(_draw(play.draw, variant.deal.hand if not variant.deal.schedule else 0,
+                         way),
                    "play.draw", present=play.draw is not DrawOrder.NONE)
     yield from describe_stock.stock_rules(play)
     if any(spec.effect is Effect.SCORE for spec in play.combinations.values()):
@@ -88,7 +91,7 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
                            f"play.combinations.{name}", indent=1)
     elif play.combinations:
         yield sentence("Before each lead, every player is asked in turn, the player due to "
-                       "lead first and then clockwise, whether to declare a combination or "
+                       f"lead first and then {way}, whether to declare a combination or "
                        "pass (one holding none can only pass); a player is not asked while "
                        "the hand sizes rule out every combination they could declare. The "
                        "combinations:", "play.combinations")
@@ -116,7 +119,7 @@ def _lead(play: TricksPlay) -> str:
             "never more cards than the smallest hand holds.")
 
 
-def _answer(play: TricksPlay, *, refused: bool = False) -> str:
+def _answer(play: TricksPlay, *, refused: bool = False, way: str = "clockwise") -> str:
     """How players answer; that nobody has to follow suit or beat only when neither the
     duties nor a ``refusal`` hook (``refused``) say otherwise."""
     answer = play.answer
@@ -124,7 +127,7 @@ def _answer(play: TricksPlay, *, refused: bool = False) -> str:
                                  ("face down (`throw`)", answer.face_down)) if allowed]
     free = play.duties == Duties() and not play.first_trick.no_cards and not refused
     many = "as many cards as were led" if _several(play) else "one card"
-    text = (f"Then each other player in turn, clockwise, answers with {many}, "
+    text = (f"Then each other player in turn, {way}, answers with {many}, "
             f"{' or '.join(ways) or 'in no allowed way'}."
             + (" Nobody has to follow suit or to beat." if free else ""))
     if answer.face_down:
@@ -201,16 +204,16 @@ def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
     return "There are no trumps."
 
 
-def _draw(draw: DrawOrder, hand: int) -> str:
+def _draw(draw: DrawOrder, hand: int, way: str = "clockwise") -> str:
     """``hand``: the cards a hand is drawn up to (0: as many as this deal dealt)."""
     held = f"{hand} cards" if hand else "as many cards as were dealt"
     if draw is DrawOrder.WINNER_FIRST:
         return ("After each trick everyone draws from the stock one card at a time, the "
-                f"trick's winner first and then clockwise, until they hold {held} again "
+                f"trick's winner first and then {way}, until they hold {held} again "
                 "or the stock is gone.")
     if draw is DrawOrder.FACE_UP_TOP:
         return ("The stock's top card lies face up. After each trick the trick's winner "
-                "takes it, the others then draw unseen one card at a time clockwise, until "
+                f"takes it, the others then draw unseen one card at a time {way}, until "
                 f"they hold {held} again or the stock is gone, and the next card is turned "
                 "up.")
     return "Nobody draws after a trick."

@@ -74,8 +74,8 @@ class TricksPolicy:
         costs, leads, values = self.costs[trump], self.leads[trump], self.values
         held, at_stake = 0, 0
         if state._phase is ANSWER:
-            plays, n = state._plays, len(state._hands)
-            held = plays[(state._holder - state._leader) % n]
+            plays = state._plays
+            held = plays[state._game.turns.places[state._leader][state._holder]]
             shown = 0
             for m in plays:
                 shown |= m

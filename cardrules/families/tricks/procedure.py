@@ -111,7 +111,7 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
     turned = pack.parse(trump_card) if trump_card else -1
     stock_cards = tuple(reversed(pack.parse_many(stock)))
-    dealer = (leader - 1) % n if dealer is None else dealer
+    dealer = game.turns.preceding[leader] if dealer is None else dealer
     face_up = game.tables.play.draw is DrawOrder.FACE_UP_TOP
     if game.tables.trump_in_hand:
         if turned >= 0 and not (hand_masks[dealer] >> turned) & 1:
@@ -263,9 +263,9 @@ class Tricks(Procedure):
     def resample(self, state: State, player: int, rng: random.Random) -> TricksState:
         return resample(own_state(TricksState, state), player, rng)
 
-    def kept_cards(self, state: Any, player: int) -> int:
+    def kept_cards(self, state: State, player: int) -> int:
         """Won cards stay where everyone saw them go (see :func:`resample`)."""
-        return mask_of_all(state._won)
+        return mask_of_all(own_state(TricksState, state)._won)
 
     def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
         """The greedy heuristic scored from the state (:class:`TricksPolicy`), except where

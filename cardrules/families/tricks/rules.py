@@ -272,7 +272,7 @@ def _step(state: TricksContext, step: str, answers: list[int]) -> list[int]:
             and not hand & led:
         scores = [-(m & tables.first_trick).bit_count() for m in answers]
     elif step == "head" and tables.head and duties:
-        held = state._plays[(state._holder - state._leader) % len(state._hands)]
+        held = state._plays[state._game.turns.places[state._leader][state._holder]]
         scores = [int(tables.beats_set(m, held, trump)) for m in answers]
     else:
         return answers

@@ -177,7 +177,7 @@ class TricksState(StockAttributes, FieldState):
     def new(cls, game: GameContext, context: DealContext) -> TricksState:
         """A freshly shuffled deal, dealt at once or once the listed phases that run
         before the deal are done; the carried ``leader`` (if any) leads first."""
-        n, first = game.players, (context.dealer + 1) % game.players
+        n, first = game.players, game.turns.first_after(context.dealer)
         named = context.get("leader", -1)
         state = cls._make(
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
@@ -236,10 +236,11 @@ class TricksState(StockAttributes, FieldState):
         """As declared by the zones, and the others' face-down cards in the trick; less
         the opening card (``play.opening``) once play has begun with it in the first
         leader's hand: everyone knows who holds it."""
-        n, leader, down = len(self._hands), self._leader, self._down
+        leader, down = self._leader, self._down
+        seats = self._game.turns.rounds[leader]
         others_down = 0
         for i, mask in enumerate(self._plays):
-            if (leader + i) % n != player:
+            if seats[i] != player:
                 others_down |= mask & down
         hidden = state_codec.hidden_cards(self, player, extra=others_down)
         card = self._tables.opening_card
@@ -315,7 +316,7 @@ class TricksState(StockAttributes, FieldState):
     def _bound_answers(self) -> tuple[Action, ...]:
         """The answers the duties and the first-trick restriction allow."""
         tables, plays = self._tables, self._plays
-        held = plays[(self._holder - self._leader) % len(self._hands)]
+        held = plays[self._game.turns.places[self._leader][self._holder]]
         return tables.bound_answers(self._hands[self._current], plays[0], held, self._trump,
                                     duties=self.duties_apply, first=self.first_trick)
 
@@ -375,7 +376,7 @@ class TricksState(StockAttributes, FieldState):
             _stock_fields(new)._shown = (0,) * len(hands)
         if mask & tables.breakers:
             new._broken = True
-        new._phase, new._current = ANSWER, (p + 1) % len(hands)
+        new._phase, new._current = ANSWER, self._game.turns.following[p]
         if self._starter < 0:
             new._starter = p
         new._events = (event,)
@@ -391,7 +392,7 @@ class TricksState(StockAttributes, FieldState):
             new._broken = True
         event: RawEvent
         if face_up:
-            held = plays[(self._holder - self._leader) % n]
+            held = plays[self._game.turns.places[self._leader][self._holder]]
             tables, lead = self._tables, plays[0]
             if tables.beats_set(mask, held, self._trump):
                 new._holder = p
@@ -412,7 +413,7 @@ class TricksState(StockAttributes, FieldState):
             new._down = self._down | mask
             event = ("throw", p, action.cards, 0, "", True)
         if len(plays) < n:
-            new._current = (p + 1) % n
+            new._current = self._game.turns.following[p]
             new._events = (event,)
             return new
         events = [event]
@@ -511,7 +512,8 @@ class TricksState(StockAttributes, FieldState):
             before = self._hands
             self._stock, self._hands = draw_up(
                 self._stock, self._hands, first=w, size=self._hand_size(),
-                turned=self._stock[-1] if face_up else self._trump_card, events=events)
+                turned=self._stock[-1] if face_up else self._trump_card, events=events,
+                following=self._game.turns.following)
             if face_up and self._stock:
                 self._turn_up(events)
             if any(self._missing):
@@ -562,13 +564,12 @@ class TricksState(StockAttributes, FieldState):
         if tables.scores:  # combinations that score are declared by the leader, leading
             self._offer = True
             return
-        hands, n = self._hands, len(self._hands)
+        hands, seats = self._hands, self._game.turns.rounds[leader]
         if self._smallest() >= tables.smallest_lead_combination:
-            asked = [(leader + k) % n for k in range(n)]
+            asked = list(seats)
         else:
             least = tables.smallest_win_combination
-            asked = [p for p in ((leader + k) % n for k in range(n))
-                     if hands[p].bit_count() >= least]
+            asked = [p for p in seats if hands[p].bit_count() >= least]
         if asked == [leader]:
             self._offer = True
         elif asked:

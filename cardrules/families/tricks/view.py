@@ -132,12 +132,12 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     if type(player) is not int or not 0 <= player < game.players:
         checked_player(player, game.players)
     info = view_info(game)
-    names, n = info.names, len(state._hands)
-    leader, down, won = state._leader, state._down, state._won
+    names, n, seats = info.names, len(state._hands), game.turns.rounds[state._leader]
+    down, won = state._down, state._won
     trick = []
     up_seen = info.up_seen[player]
     for i, mask in enumerate(state._plays):
-        p = (leader + i) % n
+        p = seats[i]
         face_down = bool(mask & down)
         seen = p == player if face_down else up_seen[p]
         trick.append({"player": p, "face_down": face_down,
@@ -162,7 +162,7 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
         else None,
         "hands": info.cards.shown(info.hand_seen[player], state._hands),
         "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
-        "leader": leader,
+        "leader": state._leader,
         "holder": state._holder,
         "combination": state._combo or None,
         "trick": trick,

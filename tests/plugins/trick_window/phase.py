@@ -34,7 +34,8 @@ class WindowSettings:
     order: TurnOrder = FROM_THE_WINNER
     """Who is asked first, and which way the asking goes."""
     at: When = When.BETWEEN_TRICKS
-    """Where the window opens: between tricks, or between bouts (``at: between_bouts``)."""
+    """Where the window opens: between tricks, or between bouts (``at: between_bouts``),
+    turns (a shedding game's) or rounds of dealing (a fishing game's)."""
 
 
 @attrs.define(slots=False)
@@ -68,7 +69,8 @@ class BoastWindow(Phase[WindowTable]):
             "points": {"type": "integer", "minimum": -10, "maximum": 10},
             "limit": {"type": "integer", "minimum": 1, "maximum": 5},
             "order": ORDER_SCHEMA,
-            "at": {"enum": [When.BETWEEN_TRICKS.value, When.BETWEEN_BOUTS.value]}}}
+            "at": {"enum": [When.BETWEEN_TRICKS.value, When.BETWEEN_BOUTS.value,
+                            When.BETWEEN_TURNS.value, When.BETWEEN_ROUNDS.value]}}}
 
     def settings(self, section: Mapping[str, Any]) -> WindowSettings:
         return WindowSettings(points=int(section.get("points", 1)),

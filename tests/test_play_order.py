@@ -1,0 +1,167 @@
+"""Play's turn order is data (``play.order``): the families ask the game's laid-out order
+(``Game.turns``) for the next seat instead of writing it out.  Counter-clockwise play,
+as many folk games are played (Italian fishing games, Russian Durak in some homes), is a
+test variant of a shipped game of each family: the deal goes round to the right, the
+first move is the dealer's right, each next seat is the one on the right, and the
+conformance suite passes.  The shipped games keep the default order (the seat numbers go
+up clockwise) and play exactly as before."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from rule_support import play
+
+import cardrules
+from cardrules.engine.turns import DEALERS_LEFT, Turns
+from cardrules.tools.check import run_check
+from cardrules.tools.describe import describe
+
+CCW = {"play": {"order": "counter_clockwise"}}
+GAMES = {"shedding": "crazy-eights", "tricks": "whist", "bouts": "durak", "fishing": "scopa"}
+"""A shipped game of each family, played counter-clockwise here (by four players, so that
+right and left differ)."""
+
+
+def ccw_source(name: str) -> dict[str, Any]:
+    return {"extends": name, "patch": CCW}
+
+
+@cache
+def ccw(name: str, players: int) -> cardrules.Game:
+    return cardrules.load(ccw_source(name), players=players)
+
+
+@cache
+def plain(name: str, players: int) -> cardrules.Game:
+    return cardrules.load(name, players=players)
+
+
+def test_the_shipped_games_keep_the_default_order() -> None:
+    for name in GAMES.values():
+        game = plain(name, 4)
+        assert game.variant.play_order == DEALERS_LEFT
+        assert game.turns == Turns.of(DEALERS_LEFT, game.players)
+        assert game.turns.following == tuple((p + 1) % game.players
+                                             for p in range(game.players))
+
+
+@pytest.mark.parametrize("family", sorted(GAMES))
+def test_the_deal_goes_round_to_the_right(family: str) -> None:
+    """Dealt from the same shuffle, the hand the seat k places to the dealer's left gets
+    clockwise is the one the seat k places to the dealer's right gets counter-clockwise
+    (the dealer still gets the last card)."""
+    name, n = GAMES[family], 4
+    for seed in range(3):
+        cw, turned = plain(name, n).new_deal(seed, dealer=1), ccw(name, n).new_deal(
+            seed, dealer=1)
+        for k in range(1, n + 1):
+            assert turned.hand((1 - k) % n) == cw.hand((1 + k) % n)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("family", ["fishing", "shedding", "tricks"])
+def test_each_next_seat_is_the_one_on_the_right(family: str) -> None:
+    """In random play, whoever acts after a player of the same trick or turn who still
+    holds cards is that player's right-hand neighbour, or further right past empty hands;
+    the first to move is the dealer's right.  (Bouts: see the defender's test below.)"""
+    name, n = GAMES[family], 4
+    game = ccw(name, n)
+    steps = 0
+    for seed in range(2):
+        state, rng = game.new_deal(seed, dealer=0), random.Random(seed)
+        assert state.current_player == n - 1  # the dealer's right
+        while not state.is_over:
+            before, mover = state, state.current_player
+            action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            nxt = state.current_player
+            if state.is_over or nxt == mover:
+                continue
+            if family == "tricks" and action.kind.value != "lead" and nxt != (mover - 1) % n:
+                continue  # a trick was taken: its winner leads
+            if family == "shedding" and any(e.kind in ("skip", "reverse")
+                                            for e in state.events):
+                continue
+            right = next(q for k in range(1, n + 1)
+                         if before.hand(q := (mover - k) % n) or q == nxt)  # type: ignore[attr-defined]
+            assert nxt == right, (seed, mover, nxt)
+            steps += 1
+    assert steps > 20
+
+
+def test_the_defender_sits_on_the_attackers_right() -> None:
+    game = ccw("durak", 4)
+    for seed in range(6):
+        state = game.new_deal(seed, dealer=0)
+        attacker = state._attacker  # type: ignore[attr-defined]
+        assert state._defender == (attacker - 1) % 4  # type: ignore[attr-defined]
+        throwers = state.throwers()  # type: ignore[attr-defined]
+        assert throwers == [q for q in ((attacker - k) % 4 for k in range(4))
+                            if q != (attacker - 1) % 4]
+
+
+def test_a_trick_is_answered_to_the_right_and_its_cards_listed_in_turn() -> None:
+    game = ccw("whist", 4)
+    state = game.new_deal(2, dealer=0)
+    leader = state.current_player
+    for k in range(3):
+        state = state.apply(state.legal_actions()[0])
+        assert state.current_player == (leader - k - 1) % 4
+    trick = state.view(0).trick
+    assert [t["player"] for t in trick] == [(leader - k) % 4 for k in range(3)]
+
+
+def test_a_reverse_turns_counter_clockwise_play_clockwise() -> None:
+    """Shedding's reverse is a flip of the game's order: in a game played to the right,
+    a jack sends play to the left, and another sends it back."""
+    game = cardrules.load({"extends": "switch", "patch": CCW}, players=4)
+    state = game.setup(hands=["5H 7H", "JC 9D KD", "KC QC JD 4D", "3C 4C"], pile="9C",
+                       stock="3S 4S 5S 6S", current=1)
+    assert state.view(0).direction == "counterclockwise"
+    state = play(state, "play JC")
+    assert state.current_player == 2 and state.view(2).direction == "clockwise"
+    state = play(state, "draw")
+    assert state.current_player == 3
+    state = play(state, "draw")
+    assert state.current_player == 0
+
+
+def test_the_rules_say_which_way_play_goes() -> None:
+    text = "\n".join(describe(ccw("whist", 4).variant))
+    assert "play passes to the right (counter-clockwise)." in text
+    assert "the first player of the turn order (from the dealer's right, counter-clockwise)" \
+        in text
+    assert "Then each other player in turn, counter-clockwise, answers" in text
+    usual = "\n".join(describe(plain("whist", 4).variant))
+    assert "play passes to the left." in usual and "counter-clockwise" not in usual
+
+
+def test_a_named_first_seat_starts_play() -> None:
+    game = cardrules.load({"extends": "whist", "patch": {
+        "play": {"order": {"from": 2, "direction": "counter_clockwise"}}}}, players=4)
+    for dealer in range(4):
+        assert game.new_deal(5, dealer=dealer).current_player == 2
+
+
+def test_an_unknown_order_is_refused_where_it_is_written() -> None:
+    with pytest.raises(cardrules.VariantError, match="order"):
+        cardrules.load({"extends": "whist", "patch": {"play": {"order": "sideways"}}})
+
+
+@pytest.mark.parametrize("family", sorted(GAMES))
+def test_counter_clockwise_games_pass_the_conformance_suite(family: str) -> None:
+    """One game (by four players) of each: legality, JSON, views, re-sampling, and leaks
+    searched in a quarter of the states (every state in the longer run)."""
+    report = run_check(ccw_source(GAMES[family]), games=1, seed=1, players=[4],
+                       match_every=2, leak_share=0.25)
+    assert report.ok, report.failure
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", sorted(GAMES))
+def test_counter_clockwise_games_pass_a_longer_conformance_run(family: str) -> None:
+    report = run_check(ccw_source(GAMES[family]), games=12, seed=3, match_every=4)
+    assert report.ok, report.failure
