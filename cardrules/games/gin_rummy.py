@@ -1,13 +1,10 @@
 """Gin Rummy's hook (rules G1-G14 are otherwise plain data in ``variants/gin-rummy.yaml``).
 
-OpenSpiel's ``gin_rummy``, which the variant follows move for move, judges a knock made
-with eleven cards in hand (after drawing, or at the wall with the upcard) by one
-arrangement: of the arrangements melding the most value, the first its search finds, less
-its highest unmelded card.  Where arrangements tie for the most value melded, that may
-count a point or two more than the least deadwood a discard leaves, which is what the
-rummy family's rule counts; this hook refuses a knock that OpenSpiel's count puts over
-the limit (G7).  The cards are numbered as OpenSpiel numbers them: suit (S C D H) * 13 +
-rank (A to K), the variant's pack order.
+OpenSpiel judges a knock with eleven cards by the first arrangement its search finds of
+those melding the most, less its highest unmelded card: where such arrangements tie, a
+point or two more than the least deadwood a discard leaves (the rummy family's count).
+This hook refuses the knocks that count puts over the limit (G7).  Cards are numbered as
+OpenSpiel numbers them, suit (S C D H) * 13 + rank (A to K): the variant's pack order.
 
 >>> import cardrules
 >>> game = cardrules.load("gin-rummy", players=2)
@@ -36,7 +33,7 @@ def _melds_in_order(cards: list[int], ranks: int) -> list[tuple[int, ...]]:
     for i in range(len(by_rank) - 3):
         if by_rank[i] % ranks == by_rank[i + 3] % ranks:
             a, b, c, d = by_rank[i:i + 4]
-            melds.extend([(a, b, c, d), (a, b, d), (a, c, d)])
+            melds += [(a, b, c, d), (a, b, d), (a, c, d)]
     for i in range(len(by_rank) - 2):
         if by_rank[i] % ranks == by_rank[i + 2] % ranks:
             melds.append(tuple(by_rank[i:i + 3]))
@@ -69,8 +66,7 @@ def openspiel_count(hand: int, values: Sequence[int], ranks: int) -> int:
         for j in children:
             walk(j, children, used, value)
 
-    everything = list(range(len(melds)))
-    for start in everything:
+    for start in (everything := list(range(len(melds)))):
         walk(start, everything, 0, 0)
     left = [c for c in cards if not (best_used >> c) & 1]
     if left:

@@ -35,7 +35,8 @@ def describe_rummy(variant: Any) -> Iterator[Sentence]:
     yield sentence(f"Melds: {play.set_min} to {play.set_max} cards of one rank, or "
                    f"{play.run_min} or more{longest} cards in sequence in one suit "
                    f"({pack.ranks[0]} low, no wrap-around); a card is in one meld only.",
-                   "play.set_min", "play.set_max", "play.run_min", "play.run_max")
+                   "play.set_min", "play.set_max", "play.run_min",
+                   *(("play.run_max",) if play.run_max else ()))
     values = card_values(pack.ranks, 1, play.values, dict(pack.points))
     yield sentence("Deadwood, the cards in no meld, counts " + ", ".join(
         f"{r} {v}" for r, v in zip(pack.ranks, values)) + ".", "play.values")
@@ -48,11 +49,12 @@ def describe_rummy(variant: Any) -> Iterator[Sentence]:
                        "play.knock")
     elif not play.oklahoma:
         yield sentence("Only gin, a hand without deadwood, ends the deal: 'knock' with no "
-                       "deadwood.", "play.knock")
+                       "deadwood.", "play.knock", present=False)
     yield sentence("The knocker lays its melds one at a time ('meld 3S 4S 5S') until its "
                    "unmelded cards are within the limit, then passes; the defender then "
                    "lays off cards that extend the knocker's melds ('layoff 6S', not on "
-                   "gin), passes, lays its own melds and passes.", "play.knock")
+                   "gin), passes, lays its own melds and passes.", "play.knock",
+                   present=False)
     if play.layoff_reach:
         yield sentence(f"At most {play.layoff_reach} cards are laid off at each end of a "
                        "run.", "play.layoff_reach")
@@ -74,17 +76,19 @@ def describe_rummy(variant: Any) -> Iterator[Sentence]:
 def _scoring(scoring: RummyScoring, play: RummyPlay) -> Iterator[Sentence]:
     yield sentence("The knocker scores the defender's deadwood less its own.",
                    "scoring.zero_sum", present=False)
-    yield sentence(f"Gin (no deadwood) scores a bonus of {scoring.gin_bonus}.",
-                   "scoring.gin_bonus")
+    if scoring.gin_bonus:
+        yield sentence(f"Gin (no deadwood) scores a bonus of {scoring.gin_bonus}.",
+                       "scoring.gin_bonus")
     if play.big_gin:
         yield sentence(f"Big gin scores a bonus of {scoring.big_gin_bonus} instead.",
                        "scoring.big_gin_bonus")
     tie = "as little deadwood as" if scoring.undercut_on_tie else "less deadwood than"
     yield sentence(f"A defender with {tie} the knocker undercuts it and scores the "
                    f"difference plus {scoring.undercut_bonus}.", "scoring.undercut_bonus",
-                   "scoring.undercut_on_tie")
+                   "scoring.undercut_on_tie", present=False)
     if not scoring.undercut_on_tie:
-        yield sentence("With equal deadwood nobody scores.", "scoring.undercut_on_tie")
+        yield sentence("With equal deadwood nobody scores.", "scoring.undercut_on_tie",
+                       present=False)
     if scoring.zero_sum:
         yield sentence("The loser scores minus the winner's points.", "scoring.zero_sum")
     yield sentence("A deal that ends drawn scores nothing.", "play.wall")
