@@ -75,7 +75,8 @@ __all__ = ["RummyState"]
 class RummyState(FieldState):
     """A deal of a rummy game.  Each field is declared once; JSON, zones and re-sampling
     derive from the declarations.  The discard pile and the melds laid are public; a card
-    taken from the pile stays known to the other player while it is in the taker's hand."""
+    taken from the pile stays known to the other player while it is in the taker's hand,
+    and a knocker shows its hand."""
 
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
@@ -94,7 +95,8 @@ class RummyState(FieldState):
     _laid_off: int = field(CardSet(zone="layoffs", allowed=(Visibility.PUBLIC,)))
     """The cards laid off on the knocker's melds."""
     _known: tuple[int, ...] = field(KnownCards())
-    """Per seat, the cards it saw the other take from the pile, still in their hand."""
+    """Per seat, the cards of the other's hand it knows: taken from the pile, or shown
+    by a knock."""
     _passed: tuple[int, ...] = field(Numbers(minimum=0))
     """Per seat, 1 once it passed the first upcard."""
     _knocker: int = field(Seat())
@@ -313,14 +315,16 @@ class RummyState(FieldState):
         return self
 
     def _knock(self, p: int) -> RummyState:
-        """Knock: at the wall, taking the upcard; with big gin, lay every meld at once."""
+        """Knock: at the wall, taking the upcard; the knocker's hand is shown to the other
+    player; with big gin, every meld is laid at once."""
         if self._phase is WALL:
             card = self._pile[-1]
             self._pile = self._pile[:-1]
             self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
         self._knocker, self._phase = p, KNOCK
-        self._events = (Event(kind="knock", player=p),)
         hand = self._hands[p]
+        self._known = tuple(k if q == p else k | hand for q, k in enumerate(self._known))
+        self._events = (Event(kind="knock", player=p, cards=tuple(bits(hand))),)
         finder = self._tables.finder
         if self._tables.play.big_gin and finder.deadwood(hand) == 0:
             for meld in finder.arrangement(hand)[1]:

@@ -43,7 +43,8 @@ class RummyView(View):
     layoffs: list[str]
     """The cards laid off on the knocker's melds."""
     known: list[str]
-    """Cards the viewer saw the other player take from the pile, still in their hand."""
+    """Cards of the other player's hand the viewer knows: taken from the pile, or shown
+    by a knock."""
     unmelded: list[str]
     """The viewer's cards in no meld, in an arrangement of its hand with the least
     deadwood."""
@@ -86,7 +87,8 @@ def view(state: RummyContext, player: int) -> dict[str, Any]:
         "dealer": state._dealer,
         "phase": state._phase,
         "current_player": state.current_player,
-        "hands": names.shown(tables.hand_seen[player], state._hands),
+        "hands": names.shown(_seen(tables.hand_seen[player], state._knocker),
+                             state._hands),
         "stock": len(state._stock),
         "upcard": pack.name(state._pile[-1]) if state._pile else None,
         "discards": list(pack.names(state._pile)),
@@ -123,3 +125,10 @@ def _melded(melds: tuple[int, ...]) -> int:
     for meld in melds:
         out |= meld
     return out
+
+
+def _seen(seen: tuple[bool, ...], knocker: int) -> tuple[bool, ...]:
+    """Whose hands a viewer sees: those it may, and the knocker's, shown by its knock."""
+    if knocker < 0 or seen[knocker]:
+        return seen
+    return tuple(s or q == knocker for q, s in enumerate(seen))
