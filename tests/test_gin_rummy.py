@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.families.rummy.scoring import knock_scores
 from cardrules.families.rummy.tables import MeldFinder, meld_masks
+from cardrules.tools.check import run_check
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ALL = [r + s for s in "SCDH" for r in RANKS]
@@ -417,3 +418,13 @@ def test_the_legal_actions_are_those_no_rule_refuses() -> None:
                 assert (state.why_illegal(action) is None) == (action in legal), action
             keen = [a for a in legal if a.name in ("knock", "meld", "layoff")]
             state = state.apply(rng.choice(keen or sorted(legal, key=str)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [{}, {"knock_card": 0}, {"knock_limit": "oklahoma"},
+                                     {"big_gin": "bonus"}, {"ties": "undercut"},
+                                     {"match": "to_100"}])
+def test_cardrules_check_passes(options: dict[str, object]) -> None:
+    report = run_check("gin-rummy", games=6, seed=3, match_every=3, options=options)
+    assert report.failure is None, report.failure
+    assert report.deals >= 6

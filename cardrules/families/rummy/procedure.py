@@ -17,6 +17,7 @@ from cardrules.families.rummy.checks import action_bound, check_rummy
 from cardrules.families.rummy.describe import describe_rummy
 from cardrules.families.rummy.heuristics import rummy_scorer
 from cardrules.families.rummy.model import OVER, RummyPlay, RummyScoring, Step
+from cardrules.families.rummy.policy import RummyPolicy
 from cardrules.families.rummy.state import RummyState
 from cardrules.families.rummy.tables import RummyTables
 from cardrules.model.problems import Found
@@ -162,6 +163,10 @@ class Rummy(Procedure):
 
     def starter_place(self, variant: Any) -> str:
         return "discard pile"
+
+    def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action] | None:
+        """See :class:`~cardrules.families.rummy.policy.RummyPolicy`."""
+        return RummyPolicy(game)
 
     def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
