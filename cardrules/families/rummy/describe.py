@@ -31,9 +31,9 @@ def describe_rummy(variant: Any) -> Iterator[Sentence]:
                        "stock.", "play.first_upcard")
     yield sentence("On your turn take the upcard ('take') or draw the stock's top card "
                    "('draw'), then discard a card ('discard 7S').", "play.procedure")
-    longest = f" and at most {play.run_max}" if play.run_max else ""
+    longest = f" to {play.run_max}" if play.run_max else " or more"
     yield sentence(f"Melds: {play.set_min} to {play.set_max} cards of one rank, or "
-                   f"{play.run_min} or more{longest} cards in sequence in one suit "
+                   f"{play.run_min}{longest} cards in sequence in one suit "
                    f"({pack.ranks[0]} low, no wrap-around); a card is in one meld only.",
                    "play.set_min", "play.set_max", "play.run_min",
                    *(("play.run_max",) if play.run_max else ()))
