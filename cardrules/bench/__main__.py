@@ -2,11 +2,12 @@
 benchmark (``--search``: the search bot's cost per move and iterations per second).
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players),
-Hearts (4 players, the pass direction drawn by lot) and Whist (4 players), default
-options otherwise, and, when the optional ``bench`` extra is installed, peer engines in
-the same run, printing the ratio cardrules/peer.  Crazy Eights and Hearts against
-OpenSpiel's crazy_eights and hearts compare the same games
-(``tests/test_openspiel_crazy_eights.py``, ``tests/test_openspiel_hearts.py``); the
+Hearts (4 players, the pass direction drawn by lot), Whist (4 players) and Gin Rummy (2
+players), default options otherwise, and, when the optional ``bench`` extra is installed,
+peer engines in the same run, printing the ratio cardrules/peer.  Crazy Eights, Hearts
+and Gin Rummy against OpenSpiel's crazy_eights, hearts and gin_rummy compare the same
+games (``tests/test_openspiel_crazy_eights.py``, ``tests/test_openspiel_hearts.py``,
+``tests/test_openspiel_gin_rummy.py``); the
 other pairs are different games of a similar kind, marked so in the ratios.  OpenSpiel
 has no whist: Whist is compared with its hearts, another four-handed game of thirteen
 one-card tricks with a duty to follow suit (hearts adds passing cards and penalty
@@ -38,7 +39,8 @@ from cardrules.errors import CardrulesError
 from cardrules.tools import limits
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
-       ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4))
+       ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4),
+       ("gin-rummy", 2))
 """The cardrules games measured."""
 OPTIONS: dict[tuple[str, int], dict[str, object]] = {("hearts", 4): {"passing": "chance"}}
 """Options of the games measured, where the default is not the peer's game (OpenSpiel's
@@ -54,10 +56,11 @@ PAIRS = {
     ("whist", 4): ("hearts_4p",),
     ("durak", 2): ("crazy_eights_2p", "uno_2p"),
     ("durak", 4): ("crazy_eights_4p", "uno_4p"),
+    ("gin-rummy", 2): ("gin_rummy_2p",),
 }
 """Which peers each cardrules game is compared with."""
 SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy_eights_4p",
-             ("hearts", 4): "hearts_4p"}
+             ("hearts", 4): "hearts_4p", ("gin-rummy", 2): "gin_rummy_2p"}
 """The pairs that play the same game in both engines; every other pair is a different game
 of a similar kind."""
 

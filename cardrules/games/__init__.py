@@ -1,5 +1,6 @@
 """Per-game hook modules: the only place where game-specific Python lives."""
 
 from cardrules.games import bank as bank
+from cardrules.games import gin_rummy as gin_rummy
 
-__all__ = ["bank"]
+__all__ = ["bank", "gin_rummy"]

@@ -1,0 +1,1 @@
+"""The rummy family: draw, meld, lay off and discard (Gin Rummy)."""

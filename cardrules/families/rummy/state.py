@@ -1,0 +1,409 @@
+"""The rummy procedure: draw from the stock or take the upcard, discard, and end the deal
+by knocking (the knocker lays its melds, the defender lays off and melds) or at the wall.
+
+>>> import cardrules
+>>> game = cardrules.load("gin-rummy", players=2)
+>>> state = game.setup(hands=["AS 2S 3S 4S 7H 7C 7D KH QH 9D", "5C 6C"], pile="9S",
+...                    stock="2D 3D 4D", current=0)
+>>> state.phase.value, [state.describe(a) for a in state.legal_actions()]
+('draw', ['take', 'draw'])
+>>> after = state.apply("take").apply("discard KH")
+>>> after.view(1).upcard, after.view(1).current_player
+('KH', 1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.cards import bits
+from cardrules.engine import flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    Card,
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Flag,
+    KnownCards,
+    Numbers,
+    Seat,
+    Stage,
+    field,
+    reset,
+)
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived, fresh
+from cardrules.families.rummy import rules as rummy_rules
+from cardrules.families.rummy.fields import MeldLists
+from cardrules.families.rummy.model import (
+    DISCARD,
+    DRAW,
+    FIRST,
+    KNOCK,
+    LAYOFF,
+    MELD,
+    OVER,
+    WALL,
+    Step,
+)
+from cardrules.families.rummy.scoring import deal_scores
+from cardrules.families.rummy.tables import DISCARD as DISCARD_WORD
+from cardrules.families.rummy.tables import KNOCK as KNOCK_WORD
+from cardrules.families.rummy.tables import LAYOFF as LAYOFF_WORD
+from cardrules.families.rummy.tables import MELD as MELD_WORD
+from cardrules.families.rummy.tables import TAKE
+from cardrules.families.rummy.view import view
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
+    from cardrules.families.rummy.tables import RummyTables
+
+__all__ = ["RummyState"]
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class RummyState(FieldState):
+    """A deal of a rummy game.  Each field is declared once; JSON, zones and re-sampling
+    derive from the declarations.  The discard pile and the melds laid are public; a card
+    taken from the pile stays known to the other player while it is in the taker's hand,
+    and a knocker shows its hand."""
+
+    _game: GameContext = attrs.field(default=None)
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
+                                                                    Visibility.PUBLIC)))
+    """Each hand as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                             allowed=(Visibility.HIDDEN,)))
+    """The stock, drawn from its end."""
+    _pile: tuple[int, ...] = field(CardList(zone="discards", allowed=(Visibility.PUBLIC,)))
+    """The discard pile from its bottom; its top card is the upcard."""
+    _melds: tuple[int, ...] = field(CardSets(zone="melds", seen=Visibility.PUBLIC,
+                                             allowed=(Visibility.PUBLIC,)))
+    """Each seat's cards laid in melds."""
+    _meld_list: tuple[tuple[int, ...], ...] = field(MeldLists())
+    """Each seat's melds, in the order laid."""
+    _laid_off: int = field(CardSet(zone="layoffs", allowed=(Visibility.PUBLIC,)))
+    """The cards laid off on the knocker's melds."""
+    _known: tuple[int, ...] = field(KnownCards())
+    """Per seat, the cards of the other's hand it knows: taken from the pile, or shown
+    by a knock."""
+    _passed: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per seat, 1 once it passed the first upcard."""
+    _knocker: int = field(Seat())
+    """The player who knocked (-1: nobody yet)."""
+    _limit: int = field(Count())
+    """The knock limit in force (``play.knock``, or the first upcard's value)."""
+    _taken: int = field(Card())
+    """The card the player to discard took from the pile this turn (-1: none)."""
+    _repeat: bool = field(Flag())
+    """The last discard was the card its player had just taken from the pile."""
+    _takes: int = field(Count())
+    """Upcards taken in the draw step so far."""
+    _big_gin: bool = field(Flag())
+    """The knocker went out with every card melded, discarding none (big gin)."""
+    _deadwood: tuple[int, ...] = field(Numbers())
+    """Each player's deadwood counted at the end of the deal."""
+    _current: int = field(Seat(nobody=False))
+    """The player to move."""
+    _phase: Step = field(Enumerated(of=Step))  # noqa: RUF009
+    """The step the deal is at."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Deal scores (set when the deal ends)."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0."""
+    _moves: int = field(Count())
+    """Actions applied in this deal."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    @classmethod
+    def _make(cls, game: GameContext, **fields: Any) -> RummyState:
+        state: RummyState = fresh(game.state_class, game, game=game, **fields)
+        return state
+
+    @classmethod
+    def new(cls, game: GameContext, context: DealContext) -> RummyState:
+        """A freshly shuffled deal, dealt at once (or after the listed phases that run
+        before the deal)."""
+        n = game.players
+        state = cls._make(game, hands=(0,) * n, melds=(0,) * n, meld_list=((),) * n,
+                          known=(0,) * n, passed=(0,) * n, deadwood=(0,) * n,
+                          knocker=-1, taken=-1, limit=game.tables.play.knock,
+                          phase=DRAW, stock=tuple(context.stock(game.pack.size)),
+                          current=(context.dealer + 1) % n, dealer=context.dealer,
+                          deal_number=context.index, events=())
+        flow.start(state, context.seed)
+        return state
+
+    @property
+    def _tables(self) -> RummyTables:
+        tables: RummyTables = self._game.tables
+        return tables
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def _deal_cards(self) -> None:
+        """Deal the hands one card at a time from the dealer's left, then turn the first
+        upcard (changes a fresh state); with ``play.oklahoma`` its value is the knock
+        limit, an ace's none (gin only)."""
+        n, stock = self._game.players, list(self._stock)
+        size = self._game.variant.deal.hand_for(n, self._deal_number)
+        hands = list(self._hands)
+        for _ in range(size):
+            for k in range(1, n + 1):
+                if stock:
+                    hands[(self._dealer + k) % n] |= 1 << stock.pop()
+        upcard = stock.pop()
+        self._hands, self._stock, self._pile = tuple(hands), tuple(stock), (upcard,)
+        play = self._tables.play
+        if play.oklahoma:
+            value = self._tables.values[upcard]
+            self._limit = 0 if value == 1 else value
+        self._phase = FIRST if play.first_upcard else DRAW
+        self._events = (*self._events, Event(kind="deal", player=self._dealer,
+                                             cards=(upcard,)))
+
+    def _start_play(self) -> None:
+        """The player on the dealer's left moves first."""
+        self._current = (self._dealer + 1) % self._game.players
+
+    # what the rules ask -------------------------------------------------------------
+
+    def must_discard(self) -> bool:
+        """Whether the player to move holds a card more than a hand (drew or knocked and
+        has not discarded yet)."""
+        size = self._game.variant.deal.hand_for(self._game.players, self._deal_number)
+        return self._hands[self._current].bit_count() > size
+
+    def can_knock(self) -> bool:
+        """Whether the player to move may knock now: after a discard (at the wall, after
+        taking the upcard) their deadwood is within the knock limit."""
+        hand = self._hands[self._current]
+        if self._phase is WALL:
+            if not self._pile:
+                return False
+            hand |= 1 << self._pile[-1]
+        elif self._phase is not DISCARD:
+            return False
+        return self._tables.finder.best_discard(hand) <= self._limit
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        tables, phase = self._tables, self._phase
+        p = self._current
+        hand = self._hands[p]
+        if phase is FIRST:
+            return (tables.draw,) if all(self._passed) else (tables.take, tables.pass_)
+        if phase is DRAW:
+            return (tables.take, tables.draw) if self._stock else (tables.take,)
+        if phase is DISCARD:
+            out = [tables.discards[c] for c in bits(hand)]
+            if self.can_knock():
+                out.append(tables.knock)
+            return tuple(out)
+        finder, limit = tables.finder, self._limit
+        if phase is KNOCK:
+            if self.must_discard():
+                return tuple(tables.discards[c] for c in bits(hand)
+                             if finder.deadwood(hand & ~(1 << c)) <= limit)
+            out = [tables.meld_actions[tables.meld_index[m]] for m in finder.melds_in(hand)
+                   if finder.deadwood(hand & ~m) <= limit]
+            if tables.value(hand) <= limit:
+                out.append(tables.pass_)
+            return tuple(out)
+        if phase is LAYOFF:
+            fits = hand & tables.layoff_cards(self._meld_list[self._knocker], self._laid_off)
+            return (tables.pass_, *(tables.layoffs[c] for c in bits(fits)))
+        if phase is MELD:
+            return (tables.pass_, *(tables.meld_actions[tables.meld_index[m]]
+                                    for m in finder.melds_in(hand)))
+        if phase is WALL:
+            return (tables.pass_, tables.knock) if self.can_knock() else (tables.pass_,)
+        return ()
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return rummy_rules.refusal(self, action)
+
+    # play ---------------------------------------------------------------------------
+
+    def _next(self, action: Action) -> RummyState:
+        new = self._clone()
+        word = rummy_rules.word(action)
+        phase, p = self._phase, self._current
+        if word == TAKE:
+            return new._take(p)
+        if word == "draw":
+            return new._draw(p)
+        if word == "pass":
+            return new._pass(p)
+        if word == KNOCK_WORD:
+            return new._knock(p)
+        card = action.cards[0] if action.cards else -1
+        if word == DISCARD_WORD:
+            return new._knock_discard(p, card) if phase is KNOCK else new._discard(p, card)
+        if word == LAYOFF_WORD:
+            new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+            new._laid_off = self._laid_off | 1 << card
+            new._events = (Event(kind="layoff", player=p, cards=(card,)),)
+            return new
+        assert word == MELD_WORD
+        new._lay(p, sum(1 << c for c in action.cards))
+        return new
+
+    def _take(self, p: int) -> RummyState:
+        """Take the upcard into hand (in the draw step, counting toward
+        ``play.upcard_limit``, which ends the deal drawn when reached)."""
+        limit = self._tables.play.upcard_limit
+        if self._phase is DRAW and limit:
+            self._takes += 1
+            if self._takes >= limit:
+                self._events = (Event(kind="upcard_limit", player=p),)
+                return self._finish()
+        card = self._pile[-1]
+        self._pile = self._pile[:-1]
+        self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
+        self._known = tuple(k | 1 << card if q != p else k for q, k in enumerate(self._known))
+        self._taken, self._phase = card, DISCARD
+        self._events = (Event(kind="take", player=p, cards=(card,)),)
+        return self
+
+    def _draw(self, p: int) -> RummyState:
+        """Draw the stock's top card; the upcard is covered by the next discard."""
+        stock = list(self._stock)
+        card = stock.pop()
+        self._stock = tuple(stock)
+        self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
+        self._taken, self._phase = -1, DISCARD
+        self._events = (Event(kind="draw", player=p, cards=(card,), private=True),)
+        return self
+
+    def _discard(self, p: int, card: int) -> RummyState:
+        """Discard to the pile; the next player draws, or is at the wall.  Two discards in
+        succession of the card just taken end the deal drawn (``play.repeat_draw``)."""
+        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        self._known = tuple(k & ~(1 << card) for k in self._known)
+        self._pile = (*self._pile, card)
+        self._events = (Event(kind="discard", player=p, cards=(card,)),)
+        repeat = card == self._taken
+        self._taken = -1
+        self._current = (p + 1) % self._game.players
+        play = self._tables.play
+        if play.repeat_draw and repeat and self._repeat:
+            self._events = (*self._events, Event(kind="repeat", player=p))
+            return self._finish()
+        self._repeat = repeat
+        self._phase = WALL if len(self._stock) <= play.wall else DRAW
+        return self
+
+    def _knock(self, p: int) -> RummyState:
+        """Knock: at the wall, taking the upcard; the knocker's hand is shown to the other
+    player; with big gin, every meld is laid at once."""
+        if self._phase is WALL:
+            card = self._pile[-1]
+            self._pile = self._pile[:-1]
+            self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
+        self._knocker, self._phase = p, KNOCK
+        hand = self._hands[p]
+        self._known = tuple(k if q == p else k | hand for q, k in enumerate(self._known))
+        self._events = (Event(kind="knock", player=p, cards=tuple(bits(hand))),)
+        finder = self._tables.finder
+        if self._tables.play.big_gin and finder.deadwood(hand) == 0:
+            for meld in finder.arrangement(hand)[1]:
+                self._lay(p, meld)
+            self._big_gin = True
+            self._events = (*self._events, Event(kind="big_gin", player=p))
+            return self._pass(p)
+        return self
+
+    def _knock_discard(self, p: int, card: int) -> RummyState:
+        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        self._known = tuple(k & ~(1 << card) for k in self._known)
+        self._pile = (*self._pile, card)
+        self._events = (Event(kind="discard", player=p, cards=(card,)),)
+        return self
+
+    def _lay(self, p: int, meld: int) -> None:
+        """Lay ``meld`` (a bit set of the hand of ``p``) on the table."""
+        self._hands = _with(self._hands, p, self._hands[p] & ~meld)
+        self._known = tuple(k & ~meld for k in self._known)
+        self._melds = _with(self._melds, p, self._melds[p] | meld)
+        self._meld_list = tuple((*ms, meld) if q == p else ms
+                                for q, ms in enumerate(self._meld_list))
+        self._events = (*self._events, Event(kind="meld", player=p, cards=tuple(bits(meld))))
+
+    def _pass(self, p: int) -> RummyState:
+        phase, n = self._phase, self._game.players
+        if phase is FIRST:
+            self._passed = _with(self._passed, p, 1)
+            self._current = (p + 1) % n
+            self._events = (Event(kind="pass", player=p),)
+            return self
+        if phase is WALL:
+            self._events = (Event(kind="wall", player=p),)
+            return self._finish()
+        if phase is KNOCK:
+            gin = self._hands[p] == 0
+            self._current = (p + 1) % n
+            self._phase = MELD if gin else LAYOFF
+            if not self._big_gin:
+                self._events = (Event(kind="pass", player=p),)
+            if gin:
+                self._events = (*self._events, Event(kind="gin", player=p))
+            return self
+        if phase is LAYOFF:
+            self._phase = MELD
+            self._events = (Event(kind="pass", player=p),)
+            return self
+        self._events = (Event(kind="pass", player=p),)
+        return self._finish()
+
+    def _finish(self) -> RummyState:
+        """The deal is over: deadwood counted, the deal scored."""
+        tables = self._tables
+        self._deadwood = tuple(tables.value(h) for h in self._hands)
+        self._scores = deal_scores(tables, knocker=self._knocker, deadwood=self._deadwood,
+                                   big_gin=self._big_gin)
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase = OVER
+        self._events = (*self._events, Event(kind="deal_end"))
+        return self
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over: most points first."""
+        if self._phase is not OVER:
+            return None
+        n = self._game.players
+        seats = [(self._dealer + k) % n for k in range(1, n + 1)]
+        finish = tuple(sorted(seats, key=lambda p: -self._scores[p]))
+        return self._game.deal_result(scores=self._scores, finish=finish,
+                                      starter=seats[0], dealer=self._dealer)
+
+    def view(self, player: int) -> View:
+        return self._game.view_type.of(view(self, player))
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
