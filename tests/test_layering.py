@@ -56,10 +56,26 @@ def test_core_engine_does_not_import_tools() -> None:
     assert not offenders, offenders
 
 
+def _code_lines(source: str) -> int:
+    """Lines of ``source`` that hold code: not blank, not a comment, not a docstring."""
+    docs: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            end = body[0].end_lineno or body[0].lineno
+            docs.update(range(body[0].lineno, end + 1))
+    return sum(1 for number, line in enumerate(source.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and number not in docs)
+
+
 def test_game_specific_python_is_small() -> None:
+    """A game's hook module stays small: under 80 lines of code (its docstrings, which
+    explain the rules it closes, do not count)."""
     for path in (PACKAGE / "games").glob("*.py"):
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        assert len(lines) < 80, f"{path.name} has {len(lines)} lines"
+        count = _code_lines(path.read_text(encoding="utf-8"))
+        assert count < 80, f"{path.name} has {count} lines of code"
 
 
 FAMILIES = PACKAGE / "families"

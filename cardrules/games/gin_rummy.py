@@ -17,9 +17,22 @@ OpenSpiel numbers them, suit (S C D H) * 13 + rank (A to K): the variant's pack 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, cast
 
 from cardrules.cards import bits
+from cardrules.engine.state import GameContext
 from cardrules.hooks import Refusal, RefusalInput, hook
+
+
+class Knocking(Protocol):
+    """What the knock hook reads of a rummy deal (its fields' public properties)."""
+
+    hands: tuple[int, ...]
+    phase: str
+    pile: tuple[int, ...]
+    limit: int
+    current_player: int
+    game: GameContext
 
 __all__ = ["openspiel_count", "openspiel_knock"]
 
@@ -78,7 +91,7 @@ def openspiel_count(hand: int, values: Sequence[int], ranks: int) -> int:
 def openspiel_knock(position: RefusalInput) -> Refusal | None:
     """A knock with eleven cards (drawn, or at the wall with the upcard) is allowed when
     OpenSpiel's count of them is within the knock limit (G7)."""
-    action, state = position.action, position.state
+    action, state = position.action, cast(Knocking, position.state)
     if action.name != "knock":
         return None
     hand = state.hands[state.current_player]
