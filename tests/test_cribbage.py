@@ -433,3 +433,15 @@ def test_cardrules_check_passes_on_a_game() -> None:
 def test_cardrules_check_passes(options: dict[str, object]) -> None:
     report = run_check("cribbage", games=6, seed=3, match_every=3, options=options)
     assert report.failure is None, report.failure
+
+
+def test_the_terminal_table_shows_the_running_total_and_the_round_s_cards() -> None:
+    from cardrules.tools.render import TextRenderer
+    from cardrules.tools.table import layout
+
+    game = cribbage()
+    state = game.setup(hands=["KS 4D", "5C 6C"], sequence="QH 2S", played=["2S", "QH"],
+                       crib=["AH 2H", "9C 10C"], starter="7S", dealer=1)
+    lines = layout(TextRenderer(game.pack, ascii=True), state.view(0), 0)
+    assert "sequence: QS 2S" not in lines and "sequence: QH 2S" in lines
+    assert "total: 12" in lines and any("crib 2" in line for line in lines)
