@@ -18,6 +18,7 @@ from cardrules.families.adding.checks import action_bound, check_adding
 from cardrules.families.adding.describe import describe_adding
 from cardrules.families.adding.heuristics import adding_scorer
 from cardrules.families.adding.model import DISCARD, OVER, PLAY, AddingPlay, AddingScoring
+from cardrules.families.adding.policy import AddingPolicy
 from cardrules.families.adding.state import AddingState
 from cardrules.families.adding.tables import AddingTables
 from cardrules.model.problems import Found
@@ -177,6 +178,10 @@ class Adding(Procedure):
         if game.tables.play.partners and game.players == PARTNERS:
             return opposite(game.players)
         return alone(game.players)
+
+    def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action]:
+        """Score on the way when a card does (:class:`AddingPolicy`)."""
+        return AddingPolicy()
 
     def move_scorer(self, view: View,
                     legal: Sequence[Action]) -> Callable[[Action], float]:
