@@ -145,8 +145,10 @@ class Adding(Procedure):
 
     def resample(self, state: State, player: int, rng: random.Random) -> AddingState:
         """The cards ``player`` cannot see (the others' hands and discards, the stock)
-        re-dealt at random among those places, each keeping its size."""
+        re-dealt at random among those places, each keeping its size; the later hands'
+        shuffles, which nobody knows, are drawn from ``rng`` too."""
         new: AddingState = state_codec.resample(own_state(AddingState, state), player, rng)
+        new._seed = rng.getrandbits(63)
         return new
 
     def observation_fields(self, game: GameContext) -> tuple[Field, ...]:
