@@ -62,9 +62,14 @@ def _step(state: AddingContext, action: Action) -> str | None:
             return None
         return f"player {p} lays {size} card{'s' if size > 1 else ''} away to the crib " \
                f"first: 'discard' and the card{'s' if size > 1 else ''}"
-    if action.kind is Kind.VERB and action.name == DISCARD_WORD:
-        return "the cards have been laid away to the crib: play a card, or go"
     return None
+
+
+def _turn(state: AddingContext, action: Action) -> str | None:
+    """Once the cards are laid away, a turn plays a card or says go."""
+    if state._phase is DISCARD or (_ours(action) and action.name != DISCARD_WORD):
+        return None
+    return f"player {state._current} plays a card ('play 7D'), or says 'go' when none fits"
 
 
 def _shape(state: AddingContext, action: Action) -> str | None:
@@ -116,6 +121,7 @@ RULES: tuple[Rule[AddingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
     Rule(key="discard", check=_step),
+    Rule(key="turn", check=_turn),
     Rule(key=None, check=_shape),
     Rule(key=None, check=_holds),
     Rule(key="limit", check=_limit),
