@@ -344,6 +344,11 @@ def test_r15_all_counted_the_lowest_seat_at_the_target_wins() -> None:
     result = state.result  # seat 0: 112 + 7 + the crib's 4 = 123
     assert result is not None and result.scores == (123, 125)
     assert result.winners == (0,)  # the lowest seat, with fewer points
+    match = cribbage().setup_match(_crossing())
+    for move in ("play JS", "go", "go"):
+        match = match.apply(move)
+    assert match.result is not None and match.result.winners == (0,)
+    assert match.result.totals == (123, 125) and match.result.places == (1, 2)
 
 
 def _crossing(**options: object) -> cardrules.State:
