@@ -40,8 +40,8 @@ PASS = 2756
 """OpenSpiel's pass (our ``go``)."""
 BONUS = 1000.0
 """OpenSpiel's default ``winner_bonus_reward``."""
-GAMES = int(os.environ.get("CARDRULES_CRIBBAGE_GAMES", "25"))
-"""Random games per player count in the default run (75 games, about 2.5 s in all on one
+GAMES = int(os.environ.get("CARDRULES_CRIBBAGE_GAMES", "70"))
+"""Random games per player count in the default run (210 games, about 3 s in all on one
 core);
 the slow run plays ``SLOW_GAMES``."""
 SLOW_GAMES = int(os.environ.get("CARDRULES_CRIBBAGE_SLOW_GAMES", "700"))
