@@ -14,6 +14,7 @@ side reaches the target.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -195,7 +196,7 @@ class AddingState(FieldState):
             cards = list(bits(hand))
             if size == 1:
                 return tuple(tables.discard_action((c,)) for c in cards)
-            return tuple(tables.discard_action(chosen) for chosen in _combinations(cards, size))
+            return tuple(tables.discard_action(chosen) for chosen in combinations(cards, size))
         fits = adding_rules.fitting(self, hand)
         if not fits:
             return (GO,)
@@ -394,12 +395,6 @@ class AddingState(FieldState):
 
     def view(self, player: int) -> View:
         return self._game.view_type.of(view(self, player))
-
-
-def _combinations(cards: list[int], size: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return list(combinations(cards, size))
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
