@@ -483,6 +483,9 @@ class CardList(Kind):
     zone: str
     seen: Visibility = Visibility.PUBLIC
     allowed: tuple[Visibility, ...] = ()
+    subset_of: str = ""
+    """The field whose cards these are a part of, in an order of their own (the cards
+    of a round, in the order played; holds none of its own)."""
 
     def initial(self, players: int) -> tuple[int, ...]:
         return ()
@@ -494,7 +497,7 @@ class CardList(Kind):
         return _cards(raw, context.pack)
 
     def masks(self, value: tuple[int, ...]) -> tuple[int, ...]:
-        return (mask_of(value),)
+        return () if self.subset_of else (mask_of(value),)
 
     def cards(self, value: tuple[int, ...], among: int) -> list[int]:
         return [c for c in value if among >> c & 1]

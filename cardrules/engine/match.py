@@ -220,7 +220,7 @@ class MatchState(State):
         history = (*self._history, scores)
         events = [*deal.events, Event(kind="deal_scored", amount=self._index + 1)]
         outcome = decide(game, totals=totals, deals=self._index + 1, dealer=self._dealer,
-                         partnerships=result.partnerships)
+                         partnerships=result.partnerships, last=result)
         carry = tuple({**dict(self._carry), **dict(result.carry), **counters}.items())
         if outcome is not None:
             events.append(Event(kind="match_end", cards=(), amount=outcome.deals))
@@ -360,7 +360,7 @@ class MatchState(State):
             result = deal.result
             assert isinstance(result, DealResult), "a finished deal has a DealResult"
             outcome = decide(game, totals=totals, deals=index + 1, dealer=dealer,
-                             partnerships=result.partnerships)
+                             partnerships=result.partnerships, last=result)
             match_check.check_over(state, result, outcome)
             assert outcome is not None
             state._result = outcome
@@ -405,7 +405,7 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
 
 
 def decide(game: GameContext, *, totals: tuple[int, ...], deals: int, dealer: int,
-           partnerships: Partnerships) -> MatchResult | None:
+           partnerships: Partnerships, last: DealResult | None = None) -> MatchResult | None:
     """The match result once ``deals`` deals have brought the totals to ``totals``, or None
     while the match goes on.
 
@@ -419,6 +419,9 @@ one pass through the hand-size schedule),
     partnership loses and everyone else wins and shares the pot (lower totals, larger
     shares; ties by seat from the left of ``dealer``).  At ``max_deals`` the match ends
     anyway, undecided on a tie or when nobody lost.  Places rank the seats by total.
+    A ``fixed_deals`` match of one deal is won as its deal, ``last``, was (winners and
+    places): a procedure that plays a whole game to a target in one deal decides who
+    won it.
     """
     spec = game.variant.match
     n = game.players
@@ -442,6 +445,9 @@ one pass through the hand-size schedule),
         if not ended and not last_deal:
             return None
         winners = standings.best(totals, lower_is_better=low, partnerships=partnerships)
+        if last is not None and spec.goal is Goal.FIXED_DEALS \
+                and spec.deal_count(game.variant.deal.sizes(n)) == 1:
+            winners, places = last.winners, last.places
     else:
         losers = {p for team in partnerships for p in team
                   if any(totals[q] >= spec.losing_total for q in team)}

@@ -10,11 +10,11 @@ third-party ones register through the entry-point group ``cardrules.procedures``
 entry point names a :class:`Procedure` object) or by calling :func:`register`.
 
 >>> sorted(known())[:3]
-['bouts', 'fishing', 'rummy']
+['adding', 'bouts', 'fishing']
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: bouts, fishing, rummy, shedding..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, bouts, fishing, rummy, shedding..."
 """
 
 from __future__ import annotations
@@ -285,7 +285,8 @@ REGISTRY: Registry[Procedure] = Registry(
     what="procedure", kind=Procedure, group="cardrules.procedures",
     built_in=("cardrules.families.shedding.procedure", "cardrules.families.tricks.procedure",
               "cardrules.families.bouts.procedure", "cardrules.families.fishing.procedure",
-              "cardrules.families.rummy.procedure"))
+              "cardrules.families.rummy.procedure",
+              "cardrules.families.adding.procedure"))
 """The procedures by name (the built-in ones are imported on first use)."""
 register = REGISTRY.register
 known = REGISTRY.known

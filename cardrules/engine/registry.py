@@ -6,7 +6,7 @@ ones.
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: bouts, fishing, rummy, shedding..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, bouts, fishing, rummy, shedding..."
 """
 
 from __future__ import annotations

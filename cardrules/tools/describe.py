@@ -189,6 +189,8 @@ def _match(v: Variant) -> Iterator[str]:
         yield (f"- Deals are played until a player has {m.target} or more at the end of a deal. "
                "The lowest total wins; tied lowest totals share the win.")
         yield (f"- After {m.max_deals} deals the match ends anyway and the lowest total wins.")
+    elif m.goal is Goal.FIXED_DEALS and m.deals == 1:
+        yield "- The match is one deal, won as the deal is."
     elif m.goal is Goal.FIXED_DEALS:
         yield f"- The match lasts {_deals(v)}. The highest total wins; tied highest totals " \
             "share the win."

@@ -275,7 +275,8 @@ class SearchBot:
         before, deals = self._match
         # (the dealer only orders a shared pot's remainder, not who wins)
         ended = decide(self._game, totals=tuple(map(int.__add__, before, scores)),
-                       deals=deals, dealer=0, partnerships=result.partnerships)
+                       deals=deals, dealer=0, partnerships=result.partnerships,
+                       last=result)
         if ended is None:
             return [_GOING_ON * u for u in deal]
         return [1.0 if seat in ended.winners else -1.0 for seat in range(len(deal))]

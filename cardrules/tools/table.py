@@ -102,6 +102,7 @@ def layout(table: TextRenderer, view: View | Mapping[str, Any], me: int | None) 
     The layout reads the view's JSON form (:meth:`View.to_json`, or a mapping of the
     same entries), since every entry it does not know is shown by its name."""
     entries = view.to_json() if isinstance(view, View) else dict(view)
+    rows = _card_rows(type(view)) if isinstance(view, View) else frozenset()
     players = _players(entries)
     used = set(_HIDDEN)
     lines = [_header(table, entries, used)]
@@ -115,7 +116,7 @@ def layout(table: TextRenderer, view: View | Mapping[str, Any], me: int | None) 
     for key, value in entries.items():
         if key in used:
             continue
-        if _per_seat(value, players):
+        if key not in rows and _per_seat(value, players):
             for p, v in enumerate(value):
                 if v:  # a seat with nothing to show (0, none, no cards) is left quiet
                     extra.setdefault(p, []).append(f"{key.replace('_', ' ')} "
@@ -370,6 +371,21 @@ def _players(entries: Mapping[str, Any]) -> int:
         return players
     hands = entries.get("hands")
     return len(hands) if isinstance(hands, list) else 0
+
+
+def _card_rows(view_type: type) -> frozenset[str]:
+    """The entries a view class types as one row of cards (``list[str]``), which a list
+    as long as the number of players would otherwise pass for one card per seat.
+
+    >>> from cardrules.engine.views import View
+    >>> class Laid(View):
+    ...     laid: list[str]
+    >>> sorted(_card_rows(Laid))
+    ['laid']
+    """
+    return frozenset(key for cls in view_type.__mro__
+                     for key, kind in getattr(cls, "__annotations__", {}).items()
+                     if kind in ("list[str]", list[str]))
 
 
 def _per_seat(value: Any, players: int) -> bool:

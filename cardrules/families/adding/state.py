@@ -1,0 +1,401 @@
+"""The adding procedure: lay cards away to the crib, cut a starter, play cards to a
+running total that may not pass the limit, then show the hands; hand after hand until a
+side reaches the target.
+
+>>> import cardrules
+>>> game = cardrules.load("cribbage", players=2)
+>>> state = game.setup(hands=["5C 9D", "KS"], total=10, sequence="KH", dealer=1)
+>>> [state.describe(a) for a in state.legal_actions()]
+['play 5C', 'play 9D']
+>>> after = state.apply("play 5C")
+>>> after.view(1).total, after.view(1).points
+(15, [2, 0])
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.cards import bits, shuffled
+from cardrules.engine import flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Numbers,
+    Seat,
+    Stage,
+    field,
+    reset,
+)
+from cardrules.engine.seeding import derive_seed
+from cardrules.engine.standings import places, team_of
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived, fresh
+from cardrules.families.adding import rules as adding_rules
+from cardrules.families.adding.model import DISCARD, OVER, PLAY, DiscardFrom, ShowEnds, Step
+from cardrules.families.adding.scoring import play_points, show_parts
+from cardrules.families.adding.tables import DISCARD_WORD, GO
+from cardrules.families.adding.view import view
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
+    from cardrules.families.adding.tables import AddingTables
+
+__all__ = ["AddingState"]
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class AddingState(FieldState):
+    """A game of the adding family, hand after hand to the target.  Each field is
+    declared once; JSON, zones and re-sampling derive from the declarations.  The cards
+    played are public; the crib is seen by nobody but each player's own discards."""
+
+    _game: GameContext = attrs.field(default=None)
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
+                                                                    Visibility.PUBLIC)))
+    """Each hand as a bit set: the cards not yet laid away or played."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                             allowed=(Visibility.HIDDEN,)))
+    """The undealt cards, dealt from the end; the starter is cut from it."""
+    _crib: tuple[int, ...] = field(CardSets(zone="crib", seen=Visibility.OWNER,
+                                            allowed=(Visibility.OWNER,)))
+    """The cards each player laid away to the crib (the dealer's in the show)."""
+    _crib_stock: int = field(CardSet(zone="crib_stock", seen=Visibility.HIDDEN,
+                                     allowed=(Visibility.HIDDEN,)))
+    """The cards dealt from the stock to the crib to fill it up."""
+    _starter: int = field(CardSet(zone="starter", allowed=(Visibility.PUBLIC,)))
+    """The starter card, cut after the discards (none before)."""
+    _played: tuple[int, ...] = field(CardSets(zone="played", seen=Visibility.PUBLIC,
+                                              allowed=(Visibility.PUBLIC,)))
+    """The cards each player has played this hand (their hand in the show)."""
+    _sequence: tuple[int, ...] = field(CardList(zone="round", subset_of="played"))
+    """The cards played in this round of play, in order (for pairs and runs)."""
+    _total: int = field(Count())
+    """The running total of this round of play."""
+    _gone: tuple[int, ...] = field(Numbers())
+    """Per seat, 1 once it has said go in this round of play."""
+    _last: int = field(Seat())
+    """The last player to play a card in this round (-1: nobody yet)."""
+    _points: tuple[int, ...] = field(Numbers())
+    """Each player's score in the game (partners score alike)."""
+    _winner: int = field(Seat())
+    """The seat whose side won (-1: nobody yet, or nobody when the hands ran out)."""
+    _hand_number: int = field(Count())
+    """Hands dealt before this one."""
+    _seed: int = field(Count())
+    """The game's seed: each later hand is shuffled from a seed derived from it."""
+    _current: int = field(Seat(nobody=False))
+    """The player to move."""
+    _phase: Step = field(Enumerated(of=Step))  # noqa: RUF009
+    """The step the game is at."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Final scores (set when the game ends)."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer of this hand."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0."""
+    _moves: int = field(Count())
+    """Actions applied."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    @classmethod
+    def _make(cls, game: GameContext, **fields: Any) -> AddingState:
+        state: AddingState = fresh(game.state_class, game, game=game, **fields)
+        return state
+
+    @classmethod
+    def new(cls, game: GameContext, context: DealContext) -> AddingState:
+        """A freshly shuffled game, its first hand dealt at once."""
+        n = game.players
+        state = cls._make(game, hands=(0,) * n, crib=(0,) * n, played=(0,) * n,
+                          points=(0,) * n, gone=(0,) * n, scores=(0,) * n, last=-1,
+                          winner=-1, phase=DISCARD, stock=tuple(context.stock(game.pack.size)),
+                          current=(context.dealer + 1) % n, dealer=context.dealer,
+                          seed=context.seed, deal_number=context.index, events=())
+        flow.start(state, context.seed)
+        return state
+
+    @property
+    def _tables(self) -> AddingTables:
+        tables: AddingTables = self._game.tables
+        return tables
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    # -- dealing -------------------------------------------------------------------
+
+    def _deal_cards(self) -> None:
+        """Deal the hand one card at a time from the dealer's left, then fill the crib
+        from the stock (changes a fresh state)."""
+        tables = self._tables
+        n, stock = self._game.players, list(self._stock)
+        hands = [0] * n
+        for _ in range(tables.hand):
+            for k in range(1, n + 1):
+                if stock:
+                    hands[(self._dealer + k) % n] |= 1 << stock.pop()
+        extra = 0
+        for _ in range(tables.stock_to_crib):
+            if stock:
+                extra |= 1 << stock.pop()
+        self._hands, self._stock, self._crib_stock = tuple(hands), tuple(stock), extra
+        self._events = (*self._events, Event(kind="deal", player=self._dealer))
+
+    def _start_play(self) -> None:
+        """The first player lays cards away, or the starter is cut when nobody does."""
+        self._phase = DISCARD
+        first = self._first_discarder()
+        if first < 0:
+            self._cut()
+        else:
+            self._current = first
+
+    def _discard_order(self) -> list[int]:
+        n = self._game.players
+        if self._tables.play.discard_from is DiscardFrom.FIRST_SEAT:
+            return list(range(n))
+        return [(self._dealer + k) % n for k in range(1, n + 1)]
+
+    def _first_discarder(self) -> int:
+        keep = self._tables.play.keep
+        for p in self._discard_order():
+            if self._hands[p].bit_count() > keep:
+                return p
+        return -1
+
+    # -- legal actions -------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        if self._phase is OVER:
+            return ()
+        tables = self._tables
+        hand = self._hands[self._current]
+        if self._phase is DISCARD:
+            size = tables.discard_size
+            cards = list(bits(hand))
+            if size == 1:
+                return tuple(tables.discard_action((c,)) for c in cards)
+            return tuple(tables.discard_action(chosen) for chosen in combinations(cards, size))
+        fits = adding_rules.fitting(self, hand)
+        if not fits:
+            return (GO,)
+        return tuple(tables.plays[c] for c in fits)
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return adding_rules.refusal(self, action)
+
+    # -- moves ---------------------------------------------------------------------
+
+    def _next(self, action: Action) -> AddingState:
+        new = self._clone()
+        if action.kind is Kind.VERB and action.name == DISCARD_WORD:
+            new._discard(action.cards)
+        elif action.kind is Kind.PLAY:
+            new._play(action.cards[0])
+        else:
+            new._go()
+        if new._phase is not OVER:
+            new._check_target()
+        return new
+
+    def _discard(self, cards: tuple[int, ...]) -> None:
+        p, mask = self._current, sum(1 << c for c in cards)
+        self._hands = _with(self._hands, p, self._hands[p] & ~mask)
+        self._crib = _with(self._crib, p, self._crib[p] | mask)
+        self._events = (Event(kind="discard", player=p, cards=cards, private=True),)
+        following = self._first_discarder()
+        if following < 0:
+            self._cut()
+        else:
+            self._current = following
+
+    def _cut(self) -> None:
+        """Cut the starter from the stock; a starter of the nobs rank scores his heels
+        for the dealer; then play begins on the dealer's left."""
+        stock = list(self._stock)
+        starter = stock.pop()
+        self._stock, self._starter = tuple(stock), 1 << starter
+        self._events = (*self._events, Event(kind="starter", player=self._dealer,
+                                             cards=(starter,)))
+        tables = self._tables
+        n = self._game.players
+        self._phase, self._total, self._sequence = PLAY, 0, ()
+        self._gone, self._last = (0,) * n, -1
+        self._current = (self._dealer + 1) % n
+        if tables.ranks[starter] == tables.nobs_rank and tables.scoring.heels:
+            self._score(self._dealer, tables.scoring.heels, "heels")
+            self._stops()
+
+    def _play(self, card: int) -> None:
+        p, tables = self._current, self._tables
+        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        self._played = _with(self._played, p, self._played[p] | 1 << card)
+        self._sequence = (*self._sequence, card)
+        self._total += tables.values[card]
+        self._last = p
+        self._events = (Event(kind="play", player=p, cards=(card,), amount=self._total),)
+        for note, points in play_points(tables, self._sequence, self._total):
+            self._score(p, points, note)
+        if self._stops():
+            return
+        if self._total >= tables.play.limit:
+            self._end_round()
+        else:
+            self._current = (p + 1) % self._game.players
+
+    def _go(self) -> None:
+        p = self._current
+        self._gone = _with(self._gone, p, 1)
+        self._events = (Event(kind="go", player=p),)
+        if all(self._gone):
+            self._end_round()
+        else:
+            self._current = (p + 1) % self._game.players
+
+    def _end_round(self) -> None:
+        """The round of play ends: the last to play scores the go below the limit; the
+        total starts again from the next player, or the hand is shown when every card
+        has been played."""
+        tables = self._tables
+        n, last = self._game.players, self._last
+        if self._total < tables.play.limit and last >= 0 and tables.scoring.go:
+            self._score(last, tables.scoring.go, "go")
+            if self._stops():
+                return
+        self._total, self._sequence, self._gone = 0, (), (0,) * n
+        self._current = (last + 1) % n if last >= 0 else self._current
+        if not any(self._hands):
+            self._show()
+
+    def _show(self) -> None:
+        """Each hand and the crib are counted with the starter; then the next hand."""
+        tables = self._tables
+        play = tables.play
+        n, dealer = self._game.players, self._dealer
+        starter = next(iter(bits(self._starter)))
+        if play.show_ends is ShowEnds.ALL_COUNTED:
+            order = list(range(n))
+        else:
+            order = [(dealer + k) % n for k in range(1, n + 1)]
+        crib = self._crib_stock
+        for c in self._crib:
+            crib |= c
+        counts = [(p, self._played[p], False) for p in order] + [(dealer, crib, True)]
+        for p, cards, is_crib in counts:
+            kept = list(bits(cards))
+            parts = show_parts(tables, kept, starter, crib=is_crib)
+            amount = sum(points for _, points in parts)
+            self._events = (*self._events, Event(
+                kind="crib" if is_crib else "show", player=p, cards=tuple(kept),
+                amount=amount, note=" ".join(note for note, _ in parts)))
+            if amount:
+                self._score(p, amount, "crib" if is_crib else "hand")
+            if self._stops():
+                return
+        if self._check_target():
+            return
+        self._next_hand()
+
+    def _next_hand(self) -> None:
+        """Gather and shuffle the cards (from a seed derived from the game's) and deal
+        the next hand from the next dealer; after ``max_hands`` the game ends drawn."""
+        n = self._game.players
+        self._hand_number += 1
+        if self._hand_number >= self._tables.play.max_hands:
+            self._finish()
+            return
+        self._dealer = (self._dealer + 1) % n
+        cards = self._game.pack.cards
+        order = shuffled(derive_seed(self._seed, "hand", self._hand_number), len(cards))
+        self._stock = tuple(cards[i] for i in order)
+        zero = (0,) * n
+        self._hands, self._crib, self._played = zero, zero, zero
+        self._crib_stock = self._starter = 0
+        self._deal_cards()
+        self._start_play()
+
+    # -- scores --------------------------------------------------------------------
+
+    def _side(self, seat: int) -> tuple[int, ...]:
+        partnerships = self._game.procedure.partnerships(self._game)
+        return team_of(partnerships, seat)
+
+    def _score(self, seat: int, points: int, note: str) -> None:
+        side = self._side(seat)
+        self._points = tuple(v + points if p in side else v for p, v in enumerate(self._points))
+        self._events = (*self._events, Event(kind="score", player=seat, amount=points,
+                                             note=note))
+
+    def _stops(self) -> bool:
+        """Whether the game ends now, points scored being counted out (``show_ends:
+        counted_out``, the game ends the moment a side reaches the target); else the
+        target is looked at once the action's points are all scored."""
+        if self._tables.play.show_ends is ShowEnds.COUNTED_OUT:
+            return self._check_target()
+        return False
+
+    def _check_target(self) -> bool:
+        """Whether a side has reached the target; then the game ends, won by the lowest
+        seat at the target (changes a fresh clone)."""
+        target = self._tables.play.target
+        for p, v in enumerate(self._points):
+            if v >= target:
+                self._winner = p
+                self._finish()
+                return True
+        return False
+
+    def _finish(self) -> None:
+        self._scores = self._points
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase = OVER
+        self._events = (*self._events, Event(kind="deal_end"))
+
+    @property
+    def result(self) -> DealResult | None:
+        """The game's result once it is over: the side that reached the target first
+        wins (nobody, when the hands ran out), then by score."""
+        if self._phase is not OVER:
+            return None
+        game = self._game
+        n = game.players
+        partnerships = game.procedure.partnerships(game)
+        winners = self._side(self._winner) if self._winner >= 0 else ()
+        big = max(self._scores, default=0) + 1
+        keys = [s + (big if p in winners else 0) for p, s in enumerate(self._scores)]
+        first = (self._dealer + 1) % n
+        finish = tuple(sorted(range(n), key=lambda p: (-keys[p], (p - first) % n)))
+        return DealResult(scores=self._scores, finish=finish, starter=first,
+                          winners=winners, partnerships=partnerships,
+                          places=places(keys, lower_is_better=False,
+                                        partnerships=partnerships),
+                          details={"winner": self._winner, "hands": self._hand_number})
+
+    def view(self, player: int) -> View:
+        return self._game.view_type.of(view(self, player))
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
