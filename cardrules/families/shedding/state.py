@@ -216,8 +216,8 @@ class SheddingState(FieldState):
         return state
 
     def _deal_hands(self) -> int:
-        """Deal the hands from the dealer's left, in the game's turn order (changes a fresh state); the dealer's last
-        card (which no rule of shedding reads)."""
+        """Deal the hands from the dealer's left, in the game's turn order (changes a fresh
+        state); the dealer's last card (which no rule of shedding reads)."""
         game, stock = self._game, list(self._stock)
         n, turns = game.players, game.turns
         hands = deal_round(stock, n, turns.first_after(self._dealer),
