@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.events import Event
     from cardrules.engine.state import GameContext
-    from cardrules.families.fishing.model import Step
+    from cardrules.families.fishing.model import Build, Step
     from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["FishingContext"]
@@ -27,6 +27,7 @@ class FishingContext(Protocol):
     :class:`~cardrules.families.fishing.state.FishingState` is one)."""
 
     _buried: tuple[int, ...]
+    _builds: tuple[Build, ...]
     _current: int
     _dealer: int
     _down: int

@@ -50,6 +50,8 @@ class FishingView(View):
     """With a pile: its top card (None: the pile is empty)."""
     face_down: int
     """With a pile: how many cards lie face down under it."""
+    builds: list[dict[str, Any]]
+    """With builds: the builds on the table (their cards, value, owner, multiple)."""
     buried: list[list[str] | int]
     """With a pile: per seat, the face-down cards it took (its own by name, the others'
     by number)."""
@@ -58,7 +60,8 @@ class FishingView(View):
 def view_entries(game: GameContext) -> tuple[str, ...]:
     """The entries of a fishing view, in order (with a pile, its top card, the cards
     face down and the face-down captures too)."""
-    pile = ("top", "face_down", "buried") if game.tables.play.capture.pile else ()
+    pile = ("top", "face_down", "buried") if game.tables.play.capture.pile else \
+        ("builds",) if game.tables.play.builds else ()
     return (*HEAD, "hands", "stock", "table", "won", "captured", "sweeps", "last_capture",
             "scores", "events", *pile, "legal_actions")
 
@@ -94,6 +97,9 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         out["top"] = tables.pack.name(state._top) if state._top >= 0 else None
         out["face_down"] = state._down.bit_count()
         out["buried"] = names.shown(tables.own_seen[player], state._buried)
+    if tables.play.builds:
+        out["builds"] = [{"cards": names.sorted_names(b.cards), "value": b.value,
+                          "owner": b.owner, "multiple": b.multiple} for b in state._builds]
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     if game.phases:
