@@ -271,6 +271,10 @@ def test_ca13_a_position_with_builds_round_trips_through_json() -> None:
     state = game.setup(hands=["3S 9H", "KC"], table="6D 3C 3H").apply("build 3S 6D")
     again = game.state_from_json(state.to_json())
     assert again == state and builds(again) == builds(state)
+    data = state.to_json()
+    data["builds"][0]["cards"] = ["3S", "9H"]  # 9H is in a hand
+    with pytest.raises(cardrules.errors.StateError, match="builds"):
+        game.state_from_json(data)
 
 
 # The match ---------------------------------------------------------------------------

@@ -46,6 +46,12 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
     elif top >= 0 or fields["down"]:
         raise StateError("top, down: only a pile (capture: pile) has a top card and "
                          "cards face down")
+    built = 0
+    for build in fields["builds"]:
+        if not game.tables.play.builds or build.cards & ~table or build.cards & built:
+            raise StateError("builds: a build's cards lie on the table, in one build only, "
+                             "and only with play.builds")
+        built |= build.cards
     state = FishingState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
     return state
