@@ -209,7 +209,16 @@ def test_ca9_the_owner_of_a_build_may_not_trail() -> None:
     with pytest.raises(IllegalActionError, match="owns a build"):
         state.apply("play 2C")
     allowed = casino(trail="allowed").setup(**position)
-    assert labels(allowed) == ["capture 9H 6D 3S", "play 2C", "play 9H"]
+    assert labels(allowed) == ["capture 9H 6D 3S", "play 2C"]  # and keeps the 9 (below)
+
+
+def test_ca9_the_owner_keeps_a_card_of_the_build_s_value() -> None:
+    state = casino(trail="allowed").setup(hands=["9H 5C", "KC"], table="3S 6D 7C 2D",
+                                          builds=[("3S 6D", 9, 0)])
+    assert keys("capture 9H 2D 7C") & offered(state) == set()  # the last 9 kept
+    assert keys("capture 9H 7C 2D 3S 6D", "capture 9H 3S 6D", "play 5C") <= offered(state)
+    with pytest.raises(IllegalActionError, match="keep it to capture that build"):
+        state.apply("play 9H")
 
 
 def test_ca10_empty_hands_are_dealt_four_more_and_the_table_nothing() -> None:

@@ -300,7 +300,22 @@ def legal(state: FishingContext) -> tuple[Action, ...]:
     if trails and out and not play.trail_with_build and \
             any(b.owner == p for b in state._builds):
         trails = []
-    return (*out, *trails)
+    kept = [a for a in (*out, *trails) if not _abandons(state, a)]
+    return tuple(kept) if kept else (*out, *trails)
+
+
+def _abandons(state: FishingContext, action: Action) -> bool:
+    """Whether ``action`` plays the last card the player to move holds of the value of
+    a build they own, without capturing that build."""
+    p, values = state._current, state._tables.values
+    card = action.cards[0] if action.kind is Kind.PLAY else played_card(state, action)
+    value = values[card]
+    owned = [b for b in state._builds if b.owner == p and b.value == value]
+    if not owned or value in _held_values(state, card):
+        return False
+    taken = mask_of(action.cards) if action.kind is Kind.VERB and action.name == CAPTURE \
+        else 0
+    return any(b.cards & ~taken for b in owned)
 
 
 def played_card(state: FishingContext, action: Action) -> int:
@@ -315,12 +330,17 @@ def refusal_reason(state: FishingContext, action: Action) -> str | None:
     if canonical(tables.pack, action) in legal(state):
         return None
     pack, values = tables.pack, tables.values
+    if action.kind is Kind.PLAY and not any(b.owner == state._current
+                                            for b in state._builds):
+        return f"{pack.name(action.cards[0])} can capture, so it must"
+    card = action.cards[0] if action.kind is Kind.PLAY else played_card(state, action)
+    name, value = pack.name(card), values[card]
+    if _abandons(state, action):
+        return (f"{name} is player {state._current}'s last card worth {value}, the value "
+                "of a build they own: they keep it to capture that build")
     if action.kind is Kind.PLAY:
         return (f"player {state._current} owns a build: capture, build or increase a build "
-                "rather than trail" if any(b.owner == state._current for b in state._builds)
-                else f"{pack.name(action.cards[0])} can capture, so it must")
-    card = played_card(state, action)
-    name, value = pack.name(card), values[card]
+                "rather than trail")
     if action.name == CAPTURE:
         sets = "sets" if tables.play.sets else "one set"
         return (f"{name} captures {sets}: a card of its rank"

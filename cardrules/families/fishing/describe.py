@@ -91,7 +91,8 @@ def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sente
                    "loose cards and builds each adding up to one value into a multiple build "
                    "('multiple 3S 6D 9C'); you must hold another card of the build's value "
                    f"(naming at most {SET_CAP - 1} table cards). A build is one unit, "
-                   "captured whole by a card of its value, and owned by its last builder.",
+                   "captured whole by a card of its value, and owned by its last builder, "
+                   "who keeps a card of its value until they capture it, if they can.",
                    "play.builds")
     if play.increase:
         yield sentence("Any player may increase a single build with a card from hand to a "
