@@ -273,6 +273,10 @@ def test_ca13_builds_and_table_are_public_hands_private() -> None:
     assert builds(state, 1) == [(["3S", "6D"], 9, 0, False)]
     assert state.view(1).table == ["6D", "3S"] or sorted(state.view(1).table) == ["3S", "6D"]
     assert "9H" not in str(state.view(1).hands[0])
+    assert [sorted(cards) for cards in state.view(1)["built"]] == [["3S", "6D"], []]
+    observation = casino().observation
+    encoded = dict(zip(observation.labels, observation.encode(state, 1)))
+    assert encoded["built[1]:3S"] == 1 and encoded["built[1]:count"] == 2  # seat 0, seen by 1
 
 
 def test_ca13_a_position_with_builds_round_trips_through_json() -> None:
