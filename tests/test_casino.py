@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
+import yaml
 
 import cardrules
 from cardrules.errors import IllegalActionError
@@ -348,3 +350,27 @@ def test_cardrules_check_passes() -> None:
 def test_cardrules_check_passes_with_every_leak_search(options: dict[str, object]) -> None:
     report = run_check("casino", games=12, seed=4, match_every=4, options=options)
     assert report.failure is None, report.failure
+
+
+# The fishing family's records on their own ------------------------------------------
+
+def _data(**play: object) -> dict[str, object]:
+    data = yaml.safe_load((Path(__file__).parent.parent / "variants" / "casino.yaml")
+                          .read_text(encoding="utf-8"))
+    data["play"].update(play)
+    return data
+
+
+def test_sets_without_builds_capture_several_sets_and_never_build() -> None:
+    game = cardrules.load(_data(builds=False))
+    state = game.setup(hands=["9H 3S", "KC"], table="9C 6D 3C")
+    assert keys("capture 9H 9C 6D 3C") <= offered(state)
+    assert offered(state, "build") == offered(state, "multiple") == set()
+    assert "builds" not in state.view(0).to_json()
+
+
+@pytest.mark.parametrize(("play", "message"), [
+    ({"capture": "pile"}, "not a pile"), ({"rank_first": True}, "rank_first")])
+def test_builds_refuse_a_pile_and_rank_first(play: dict[str, object], message: str) -> None:
+    with pytest.raises(cardrules.errors.CardrulesError, match=message):
+        cardrules.load(_data(**play))
