@@ -1,6 +1,6 @@
 """Casino after pagat.com: one test (or more) per rule CA1-CA14 of ``docs/rules/casino.md``
-and per option value (``sweeps``: none, count; ``increase``: allowed, never; ``trail``:
-never, allowed; ``target``).
+and per option value (``sweeps``: none, count; ``increase``: allowed, never; ``courts``:
+one, all; ``trail``: never, allowed; ``target``).
 
 Positions are set up with ``game.setup`` (cards given nowhere lie in the first player's
 captured pile, unless ``won`` names the piles; ``builds`` lists the builds on the table
@@ -130,6 +130,12 @@ def test_ca5_a_build_is_taken_whole_and_only_by_its_value() -> None:
 def test_ca5_a_court_card_takes_one_card_of_its_rank() -> None:
     state = casino().setup(hands=["KC", "AC"], table="KD KH 5C")
     assert labels(state) == ["capture KC KD", "capture KC KH", "play KC"]
+
+
+def test_ca5_option_courts_all_takes_several_of_its_rank() -> None:
+    state = casino(courts="all").setup(hands=["KC", "AC"], table="KD KH 5C")
+    assert offered(state) == keys("capture KC KD", "capture KC KH", "capture KC KD KH",
+                                  "play KC")
 
 
 def test_ca5_the_cards_may_be_written_in_any_order() -> None:
@@ -346,7 +352,7 @@ def test_cardrules_check_passes() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"sweeps": "count"}, {"increase": "never"},
-                                     {"trail": "allowed"}])
+                                     {"courts": "all"}, {"trail": "allowed"}])
 def test_cardrules_check_passes_with_every_leak_search(options: dict[str, object]) -> None:
     report = run_check("casino", games=12, seed=4, match_every=4, options=options)
     assert report.failure is None, report.failure

@@ -166,7 +166,8 @@ def _capture_groups(state: FishingContext, card: int) -> list[int]:
 
 def _captures(state: FishingContext, card: int) -> list[int]:
     groups = _capture_groups(state, card)
-    if not state._tables.play.sets or state._tables.values[card] == 0:
+    play = state._tables.play
+    if not play.sets or (state._tables.values[card] == 0 and not play.zero_sets):
         return [g for g in groups if g.bit_count() < CAPTURE_CAP]
     return list(_disjoint_unions(groups, CAPTURE_CAP - 1))
 

@@ -49,6 +49,8 @@ def check_fishing(v: Any) -> Iterator[Found]:
             and not play.capture.by_rank:
         yield ("play", "values"), ("a card captures by sum only with a value of 1 or more "
                                    "(a card worth 0 is taken by a card of its rank alone)")
+    if play.zero_sets and not play.sets:
+        yield ("play", "zero_sets"), "zero_sets extends sets: set play.sets too"
     if (play.builds or play.sets) and play.capture.pile:
         yield ("play", "builds"), "builds and sets are made on a layout, not a pile"
     if (play.builds or play.sets) and play.rank_first and play.capture.by_sum:

@@ -76,9 +76,12 @@ def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sente
     >>> next(describe_units(play, (1, 0))).text
     'A card worth 0 is captured only by a card of its rank, and captures only that card.'
     """
-    if min(values) == 0:
+    if min(values) == 0 and play.sets and play.zero_sets:
+        yield sentence("A card worth 0 is captured only by cards of its rank, and captures "
+                       "any of those at once.", "play.values", "play.zero_sets")
+    elif min(values) == 0:
         yield sentence("A card worth 0 is captured only by a card of its rank, and captures "
-                       "only that card.", "play.values")
+                       "only that card.", "play.values", "play.zero_sets", present=False)
     if play.sets:
         yield sentence("A card may capture several of those sets at once, each card once "
                        f"(naming at most {CAPTURE_CAP - 1} table cards).", "play.sets")

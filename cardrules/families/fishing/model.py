@@ -111,6 +111,8 @@ class FishingPlay:
     """A card captures several sets at once (cards of its rank, sets adding up to its
     value, builds of its value), each card once; a card worth 0 still takes one card
     of its rank."""
+    zero_sets: bool = False
+    """With ``sets``, a card worth 0 too captures several cards of its rank at once."""
     builds: bool = False
     """A player may lay a card from hand onto table cards to make a build, captured
     later as one unit with a card of its value, which the builder must hold."""
