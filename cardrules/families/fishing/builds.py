@@ -12,6 +12,10 @@ one of them in the player's hand):
 - ``multiple`` the played card and the units it joins: a multiple build, worth the
   lowest value its cards split into groups adding up to that the player holds.
 
+A capture names at most ``CAPTURE_CAP`` cards, a build ``SET_CAP`` (the action space
+numbers every such set).  The owner of a build (its last builder) keeps a card of its
+value until they capture it, and may not trail unless ``play.trail_with_build``.
+
 >>> import cardrules
 >>> game = cardrules.load("casino", players=2)
 >>> state = game.setup(hands=["3S 9H", "KC"], table="6D 9C AS")
@@ -50,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Build", "Builds", "apply", "canonical", "legal", "multiple_value", "played_card",
            "refusal_reason"]
+
 
 @attrs.frozen(kw_only=True)
 class Builds(FieldKind):
