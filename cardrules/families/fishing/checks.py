@@ -45,8 +45,16 @@ def check_fishing(v: Any) -> Iterator[Found]:
                 yield (*where, rank), f"unknown rank {rank!r}; the pack has " \
                                       f"{', '.join(pack.ranks)}"
     if play.capture.by_sum and min(rank_values(pack.ranks, play.values,
-                                               dict(pack.points))) < 1:
-        yield ("play", "values"), "a card captures by sum only with a value of 1 or more"
+                                               dict(pack.points))) < 1 \
+            and not play.capture.by_rank:
+        yield ("play", "values"), ("a card captures by sum only with a value of 1 or more "
+                                   "(a card worth 0 is taken by a card of its rank alone)")
+    if play.zero_sets and not play.sets:
+        yield ("play", "zero_sets"), "zero_sets extends sets: set play.sets too"
+    if (play.builds or play.sets) and play.capture.pile:
+        yield ("play", "builds"), "builds and sets are made on a layout, not a pile"
+    if (play.builds or play.sets) and play.rank_first and play.capture.by_sum:
+        yield ("play", "rank_first"), "rank_first is not played with builds or sets"
     for i, rank in enumerate(play.takes_all):
         if rank not in ranks:
             yield ("play", "takes_all", i), f"unknown rank {rank!r}"
@@ -91,6 +99,11 @@ def subset_count(values: Sequence[int], counts: Sequence[int], total: int) -> in
     return ways[total]
 
 
+_UNIT_CHOICES = 1000
+"""With builds or sets, the most captures and builds open to one card played, taken as
+a working bound: a layout of units is not bounded by the deal as a matching layout is."""
+
+
 def action_bound(v: Any) -> int:
     """The most legal actions of a state: each card of a hand laid or capturing any set
     of table cards.  When a card that can capture must, and cards capture by rank, a
@@ -109,6 +122,8 @@ def action_bound(v: Any) -> int:
     hand: int = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
     if play.capture.pile:  # each card of the hand is played; it captures by itself
         return hand
+    if play.builds or play.sets:  # sets of at most a few table cards per card of the hand
+        return hand * _UNIT_CHOICES
     values = rank_values(pack.ranks, play.values, dict(pack.points))
     if play.must_capture and play.capture.by_rank:
         layouts = [[min(suits, 1 + extra.count(r)) for r in range(ranks)]

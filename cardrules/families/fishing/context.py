@@ -15,7 +15,7 @@ from cardrules.engine.state import FamilyContext
 
 if TYPE_CHECKING:
     from cardrules.engine.events import Event
-    from cardrules.families.fishing.model import Step
+    from cardrules.families.fishing.model import Build, Step
     from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["FishingContext"]
@@ -26,6 +26,7 @@ class FishingContext(FamilyContext, Protocol):
     :class:`~cardrules.families.fishing.state.FishingState` is one)."""
 
     _buried: tuple[int, ...]
+    _builds: tuple[Build, ...]
     _down: int
     _events: tuple[Event, ...]
     _last: int

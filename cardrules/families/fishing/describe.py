@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardrules.families.fishing.model import FishingPlay, FishingScoring, Tie
-from cardrules.families.fishing.tables import rank_values
+from cardrules.families.fishing.tables import CAPTURE_CAP, SET_CAP, rank_values
 from cardrules.model.sentence import Sentence, sentence
 
-__all__ = ["describe_fishing"]
+__all__ = ["describe_fishing", "describe_units"]
 
 
 def describe_fishing(variant: Any) -> Iterator[Sentence]:
@@ -45,9 +45,12 @@ def describe_fishing(variant: Any) -> Iterator[Sentence]:
         what = {"rank": "one card of its rank", "sum": "cards whose values add up to its "
                 "value", "both": "one card of its rank, or cards whose values add up to "
                 "its value"}
+        built = ", or a build of its value" if play.builds else ""
         yield sentence(f"On your turn play one card from hand: it captures "
-                       f"{what[play.capture.value]} ('capture 7D 4S 3C', the card played "
-                       "first), or joins the table ('play 7D').", "play.capture")
+                       f"{what[play.capture.value]}{built} ('capture 7D 4S 3C', the card "
+                       "played first), or joins the table ('play 7D').", "play.capture")
+    if play.builds or play.sets:
+        yield from describe_units(play, values)
     if play.capture.by_rank and play.capture.by_sum and play.rank_first:
         yield sentence("With a card of its rank on the table, you must capture one of "
                        "those.", "play.rank_first")
@@ -63,6 +66,51 @@ def describe_fishing(variant: Any) -> Iterator[Sentence]:
         yield sentence("With four players, partners sit opposite and count their captures "
                        "together.", "play.partners")
     yield from _scoring(scoring)
+
+
+def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sentence]:
+    """The rules of builds and of captures of several sets, in English.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> play = load_variant("casino")[0].play
+    >>> next(describe_units(play, (1, 0))).text
+    'A card worth 0 is captured only by a card of its rank, and captures only that card.'
+    """
+    if min(values) == 0 and play.sets and play.zero_sets:
+        yield sentence("A card worth 0 is captured only by cards of its rank, and captures "
+                       "any of those at once.", "play.values", "play.zero_sets")
+    elif min(values) == 0:
+        yield sentence("A card worth 0 is captured only by a card of its rank, and captures "
+                       "only that card.", "play.values", "play.zero_sets", present=False)
+    if play.sets:
+        yield sentence("A card may capture several of those sets at once, each card once "
+                       f"(naming at most {CAPTURE_CAP - 1} table cards).", "play.sets")
+    if not play.builds:
+        return
+    single = "loose table cards or one single build" if play.increase else \
+        "loose table cards"
+    yield sentence(f"Or build: lay a card from hand on {single}, making a single build "
+                   "worth the sum of their values ('build 3S 6D'), or join it with groups of "
+                   "loose cards and builds each adding up to one value into a multiple build "
+                   "('multiple 3S 6D 9C'); you must hold another card of the build's value "
+                   f"(naming at most {SET_CAP - 1} table cards). A build is one unit, "
+                   "captured whole by a card of its value, and owned by its last builder, "
+                   "who keeps a card of its value until they capture it, if they can.",
+                   "play.builds")
+    if play.increase:
+        yield sentence("Any player may increase a single build with a card from hand to a "
+                       "new value they hold; a multiple build keeps its value.",
+                       "play.increase")
+    else:
+        yield sentence("A build keeps its value until it is captured.", "play.increase",
+                       present=False)
+    if play.trail_with_build:
+        yield sentence("A player who owns a build may still trail: lay a card on the table "
+                       "without capturing or building.", "play.trail_with_build")
+    else:
+        yield sentence("A player who owns a build may not trail (lay a card on the table "
+                       "without capturing or building) while they can capture or build.",
+                       "play.trail_with_build", present=False)
 
 
 def _pile(play: FishingPlay) -> Iterator[Sentence]:

@@ -1,11 +1,14 @@
 """The move heuristic of fishing games, for the greedy bot: capture as many cards and
-as many points as possible, sweep when you can, and lay the cheapest card otherwise.
+as many points as possible, sweep when you can, else build, and lay the cheapest card
+otherwise.
 
 >>> from cardrules.actions import Action, Kind
 >>> from cardrules.engine.heuristics import CardFacts
 >>> score = fishing_scorer(["4S", "3C", "AD"], CardFacts({}))
 >>> big = Action(kind=Kind.VERB, name="capture", cards=(0, 1, 2))
 >>> score(big) > score(Action(kind=Kind.VERB, name="capture", cards=(0, 3)))
+True
+>>> 0 < score(Action(kind=Kind.VERB, name="build", cards=(0, 3))) < 1
 True
 """
 
@@ -15,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.heuristics import CardFacts
+from cardrules.families.fishing.tables import BUILD, MULTIPLE
 
 __all__ = ["fishing_scorer"]
 
@@ -48,6 +52,8 @@ def fishing_scorer(table_cards: Sequence[str], cards: CardFacts, *, top: str | N
     def score(action: Action) -> float:
         if action.kind is Kind.PLAY:
             return -(action.cards[0] % width) / width  # lay a low card
+        if action.name in (BUILD, MULTIPLE):
+            return 0.5  # better than laying a card, worse than any capture
         caught = len(action.cards) - 1
         return caught + 1 + (_SWEEP if caught == table else 0.0)
 

@@ -15,7 +15,7 @@ import attrs
 
 from cardrules.model.common import Spelling
 
-__all__ = ["OVER", "PLAY", "Capture", "FishingPlay", "FishingScoring", "Step", "Tie"]
+__all__ = ["OVER", "PLAY", "Build", "Capture", "FishingPlay", "FishingScoring", "Step", "Tie"]
 
 
 class Step(Spelling):
@@ -107,6 +107,21 @@ class FishingPlay:
     partners: bool = False
     """With four players, the players sitting opposite play together: their captures
     are counted together and they score alike."""
+    sets: bool = False
+    """A card captures several sets at once (cards of its rank, sets adding up to its
+    value, builds of its value), each card once; a card worth 0 still takes one card
+    of its rank."""
+    zero_sets: bool = False
+    """With ``sets``, a card worth 0 too captures several cards of its rank at once."""
+    builds: bool = False
+    """A player may lay a card from hand onto table cards to make a build, captured
+    later as one unit with a card of its value, which the builder must hold."""
+    increase: bool = True
+    """With ``builds``, a single build may be increased by a card from hand to a new
+    value its player holds (a multiple build never)."""
+    trail_with_build: bool = False
+    """With ``builds``, a player who owns a build may still lay a card on the table
+    without capturing or building."""
 
 
 @attrs.frozen(kw_only=True)
@@ -143,3 +158,21 @@ class FishingScoring:
     (Kseri: a jack taking a lone jack, ``J: 20``)."""
     last_sweep: bool = False
     """The deal's last play scores a sweep too (by default it does not)."""
+
+
+@attrs.frozen(kw_only=True)
+class Build:
+    """A build on the table.
+
+    >>> Build(cards=0b11, value=9, owner=1).multiple
+    False
+    """
+
+    cards: int
+    """Its cards, as a bit set (they lie on the table)."""
+    value: int
+    """The value it is announced at, captured by a card of that value."""
+    owner: int
+    """Who built or last increased it."""
+    multiple: bool = False
+    """Made of several groups each adding up to its value (never increased)."""

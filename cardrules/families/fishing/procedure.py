@@ -19,7 +19,7 @@ from cardrules.families.fishing import view as fishing_io
 from cardrules.families.fishing.checks import action_bound, check_fishing
 from cardrules.families.fishing.describe import describe_fishing
 from cardrules.families.fishing.heuristics import fishing_scorer
-from cardrules.families.fishing.model import OVER, PLAY, FishingPlay, FishingScoring
+from cardrules.families.fishing.model import OVER, PLAY, Build, FishingPlay, FishingScoring
 from cardrules.families.fishing.scoring import sides
 from cardrules.families.fishing.state import FishingState
 from cardrules.families.fishing.tables import FishingTables
@@ -56,6 +56,12 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
     elif top >= 0 or fields["down"]:
         raise StateError("top, down: only a pile (capture: pile) has a top card and "
                          "cards face down")
+    built = 0
+    for build in fields["builds"]:
+        if not game.tables.play.builds or build.cards & ~table or build.cards & built:
+            raise StateError("builds: a build's cards lie on the table, in one build only, "
+                             "and only with play.builds")
+        built |= build.cards
     state = FishingState._make(game, **fields)
     check_cards(state.zones(), game.pack.size)
     return state
@@ -64,13 +70,16 @@ def from_json(game: GameContext, data: dict[str, Any]) -> FishingState:
 def setup(game: GameContext, *, hands: Sequence[str], table: str = "", stock: str = "",
           won: Sequence[str] = (), sweeps: Sequence[int] = (), last: int = -1,
           current: int = 0, dealer: int | None = None, down: str = "",
-          sweep_points: Sequence[int] = ()) -> FishingState:
+          sweep_points: Sequence[int] = (),
+          builds: Sequence[tuple[str, int, int]] = ()) -> FishingState:
     """A position for tests and puzzles: ``hands`` per player, the ``table`` (with a
     pile, from its bottom to its top card) and the cards face ``down`` under it, the
     ``stock`` in dealing order, each player's captured cards (``won``), ``sweeps`` so
     far and their points (default: ``scoring.sweep`` each), and the ``last`` player to
-    capture.  Cards given nowhere go to the last pile ``won`` names, or to the first
-    player's pile when ``won`` is not given."""
+    capture, and the ``builds`` on the table as (their table cards, value, owner), a
+    value below the sum of its cards making a multiple build.  Cards given nowhere go
+    to the last pile ``won`` names, or to the first player's pile when ``won`` is not
+    given."""
     pack, n = game.pack, game.players
     if len(hands) != n:
         raise StateError(f"give {n} hands, one per player (got {len(hands)})")
@@ -90,11 +99,18 @@ def setup(game: GameContext, *, hands: Sequence[str], table: str = "", stock: st
             raise StateError("a card is given twice in the position")
         used |= m
     piles[len(won) - 1 if won else 0] |= pack.full & ~used
+    made = []
+    for cards, value, owner in builds:
+        mask = mask_of(pack.parse_many(cards))
+        if mask & ~table_mask or mask.bit_count() < 2:
+            raise StateError("a build is two table cards or more")
+        total = sum(game.tables.values[c] for c in pack.cards_of(mask))
+        made.append(Build(cards=mask, value=value, owner=owner, multiple=total != value))
     counts = tuple(sweeps) or (0,) * n
     return FishingState._make(
         game, hands=tuple(masks), stock=stock_cards, table=table_mask, won=tuple(piles),
         down=down_mask, top=table_cards[-1] if pile and table_cards else -1,
-        buried=(0,) * n, sweeps=counts,
+        buried=(0,) * n, sweeps=counts, builds=tuple(made),
         sweep_points=tuple(sweep_points) or tuple(c * game.tables.scoring.sweep
                                                   for c in counts),
         last=last, phase=PLAY, current=current,

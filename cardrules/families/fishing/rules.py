@@ -15,13 +15,19 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
+from cardrules.families.fishing import builds
 from cardrules.families.fishing.model import OVER
-from cardrules.families.fishing.tables import CAPTURE, subsets_adding_to
+from cardrules.families.fishing.tables import (
+    BUILD,
+    CAPTURE,
+    MULTIPLE,
+    subsets_adding_to,
+)
 
 if TYPE_CHECKING:
     from cardrules.families.fishing.context import FishingContext
 
-__all__ = ["RULES", "captures_of", "refusal", "refusing_rule"]
+__all__ = ["RULES", "UNIT_RULES", "captures_of", "refusal", "refusing_rule"]
 
 
 def captures_of(state: FishingContext, card: int) -> tuple[Action, ...]:
@@ -146,6 +152,70 @@ def _must_capture(state: FishingContext, action: Action) -> str | None:
     return None
 
 
+def _unit_ours(action: Action) -> bool:
+    return action.kind is Kind.PLAY or (action.kind is Kind.VERB
+                                        and action.name in (CAPTURE, BUILD, MULTIPLE))
+
+
+def _unit_phase_over(state: FishingContext, action: Action) -> str | None:
+    return None if _unit_ours(action) else flow.over(state, action)
+
+
+def _unit_turn(state: FishingContext, action: Action) -> str | None:
+    """A turn plays one card from hand: it captures, builds or joins the table."""
+    if _unit_ours(action):
+        return None
+    words = "'capture', 'build' or 'multiple'" if state._tables.play.builds else "'capture'"
+    return (f"player {state._current} plays a card: {words} with the card and the table "
+            f"cards it takes or joins, or 'play' and a card laid on the table")
+
+
+def _unit_shape(state: FishingContext, action: Action) -> str | None:
+    """A card laid names one card; a capture or build names the card and table cards."""
+    if action.kind is Kind.PLAY and len(action.cards) != 1:
+        return "'play' lays one card on the table"
+    if action.kind is Kind.VERB and len(action.cards) < 2:
+        return f"write '{action.name}', the card played and the table cards"
+    if len(set(action.cards)) != len(action.cards):
+        return "a card is named twice"
+    if action.kind is Kind.VERB and builds.played_card(state, action) < 0:
+        return f"name exactly one card of player {state._current}'s hand"
+    return None
+
+
+def _unit_on_table(state: FishingContext, action: Action) -> str | None:
+    """The other cards named lie on the table; a build is taken or joined whole."""
+    if action.kind is Kind.PLAY:
+        return _holds(state, action)
+    card = builds.played_card(state, action)
+    others = [c for c in action.cards if c != card]
+    missing = [c for c in others if not (state._table >> c) & 1]
+    if missing:
+        return f"{', '.join(state.game.pack.names(missing))} not on the table"
+    mask = sum(1 << c for c in others)
+    for build in state._builds:
+        if build.cards & mask and build.cards & ~mask:
+            return ("a build is one unit: name all its cards, "
+                    f"{', '.join(state.game.pack.names(state.game.pack.cards_of(build.cards)))}")
+    return None
+
+
+def _unit_move(state: FishingContext, action: Action) -> str | None:
+    """What a card captures or builds (see :mod:`.builds`)."""
+    return builds.refusal_reason(state, action)
+
+
+UNIT_RULES: tuple[Rule[FishingContext], ...] = (
+    Rule(key=None, check=_over),
+    Rule(key=None, check=_unit_phase_over),
+    Rule(key="turn", check=_unit_turn),
+    Rule(key=None, check=_unit_shape),
+    Rule(key="table", check=_unit_on_table),
+    Rule(key="capture", check=_unit_move),
+)
+"""The rules with builds or captures of several sets, in the order they are asked."""
+
+
 RULES: tuple[Rule[FishingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
@@ -164,9 +234,9 @@ def refusing_rule(state: FishingContext,
                   action: Action) -> tuple[Rule[FishingContext], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason; None when
     every rule allows it."""
-    return first_refusal(RULES, state, action)
+    return first_refusal(UNIT_RULES if state._tables.units else RULES, state, action)
 
 
 def refusal(state: FishingContext, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None."""
-    return refusal_of(RULES, state, action)
+    return refusal_of(UNIT_RULES if state._tables.units else RULES, state, action)

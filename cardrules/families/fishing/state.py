@@ -39,8 +39,9 @@ from cardrules.engine.pauses import resume_fields
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.engine.turns import When
+from cardrules.families.fishing import builds as fishing_builds
 from cardrules.families.fishing import rules as fishing_rules
-from cardrules.families.fishing.model import OVER, PLAY, Step
+from cardrules.families.fishing.model import OVER, PLAY, Build, Step
 from cardrules.families.fishing.scoring import deal_scores
 from cardrules.families.fishing.view import view
 from cardrules.model.common import Visibility
@@ -73,6 +74,8 @@ class FishingState(FieldState):
     """The cards face down on the table (``play.table_down``), under the pile."""
     _top: int = field(Card())
     """With a pile (``capture: pile``), its top card (-1: no pile)."""
+    _builds: tuple[Build, ...] = field(fishing_builds.Builds())
+    """With builds, the builds on the table (their cards lie in ``_table``)."""
     _won: tuple[int, ...] = field(CardSets(zone="won", seen=Visibility.PUBLIC,
                                            allowed=(Visibility.PUBLIC,)))
     """Each player's captured cards."""
@@ -116,6 +119,7 @@ class FishingState(FieldState):
         n = game.players
         state = cls._make(game, hands=(0,) * n, won=(0,) * n, buried=(0,) * n,
                           sweeps=(0,) * n, sweep_points=(0,) * n, last=-1, top=-1,
+                          builds=(),
                           phase=PLAY, stock=tuple(context.stock(game.pack.size)),
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer,
@@ -185,6 +189,8 @@ class FishingState(FieldState):
         if self._tables.play.capture.pile:  # a card played takes the pile by itself
             plays = self._tables.plays
             return tuple(plays[c] for c in bits(self._hands[self._current]))
+        if self._tables.units:
+            return fishing_builds.legal(self)
         out: list[Action] = []
         must = self._tables.play.must_capture
         for card in bits(self._hands[self._current]):
@@ -206,6 +212,8 @@ class FishingState(FieldState):
         if self._stage >= 0:  # a listed phase is at work
             return flow.apply(self, action)
         new = self._clone()
+        if self._tables.units:
+            return fishing_builds.apply(new, action)  # type: ignore[no-any-return]
         p, card = self._current, action.cards[0]
         tables = self._tables
         new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
@@ -281,7 +289,7 @@ class FishingState(FieldState):
             self._won = _with(self._won, last, self._won[last] | rest)
             if down:
                 self._buried = _with(self._buried, last, self._buried[last] | down)
-            self._table, self._down, self._top = 0, 0, -1
+            self._table, self._down, self._top, self._builds = 0, 0, -1, ()
             self._events = (*self._events, Event(kind="take_rest", player=last,
                                                  cards=tuple(bits(rest))))
         self._scores = deal_scores(self._game, [w | b for w, b in zip(self._won, self._buried)],

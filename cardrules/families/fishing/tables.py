@@ -18,7 +18,7 @@ import attrs
 
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack, mask_of
-from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.fishing.model import FishingPlay, FishingScoring
 from cardrules.model.common import Visibility
@@ -26,11 +26,24 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["CAPTURE", "FishingTables", "rank_values", "subsets_adding_to"]
+__all__ = ["BUILD", "CAPTURE", "CAPTURE_CAP", "MULTIPLE", "SET_CAP", "FishingTables",
+           "rank_values", "subsets_adding_to"]
 
 CAPTURE = "capture"
 """The action word of a capture: ``capture 7D 3C 4S``, the played card first."""
 register_verb(CAPTURE, cards=True)
+BUILD = "build"
+"""The action word of a single build: ``build 3S 6D``, worth the sum of its cards."""
+MULTIPLE = "multiple"
+"""The action word of a multiple build: ``multiple 3S 3C`` (a build of threes)."""
+register_verb(BUILD, cards=True)
+register_verb(MULTIPLE, cards=True)
+
+CAPTURE_CAP = 5
+"""The most cards a capture names, the played card included (the action space numbers
+every set up to this size)."""
+SET_CAP = 4
+"""The most cards a build or multiple build action names, the played card included."""
 
 
 def rank_values(ranks: Sequence[str], values: dict[str, int],
@@ -97,6 +110,9 @@ class FishingTables:
     """Per card, the points of a sweep it makes."""
     suit: int
     """The suit whose majority scores (-1: none)."""
+    units: bool = False
+    """The table is a layout of units, loose cards and builds (``play.builds`` or
+    ``play.sets``): actions name sets of cards (see :mod:`.builds`)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> FishingTables:
@@ -107,7 +123,8 @@ class FishingTables:
         values = tuple(by_rank[c % width] for c in range(pack.size))
         plays = tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size))
         captures: dict[tuple[int, int], Action] = {}
-        for card in range(pack.size):
+        units = play.builds or play.sets
+        for card in range(pack.size if not units else 0):
             others = [c for c in range(pack.size) if c != card]
             sets: list[tuple[int, ...]] = []
             if play.capture.by_rank:
@@ -140,7 +157,7 @@ class FishingTables:
                    hand_seen=seen_by(hands, game.players),
                    own_seen=seen_by(Visibility.OWNER, game.players), primiera=primiera,
                    named=tuple(named.items()), takes_all=takes_all,
-                   sweep_points=sweep_points,
+                   sweep_points=sweep_points, units=units,
                    suit=pack.suits.index(scoring.suit) if scoring.suit else -1)
 
     def takes_pile(self, card: int, top: int) -> bool:
@@ -156,5 +173,13 @@ class FishingTables:
         return self.captures[card, mask_of(caught)]
 
     def action_families(self) -> tuple[Family, ...]:
-        """Every action of the game: a card laid, then every capture."""
+        """Every action of the game: a card laid, then every capture (with units, every
+        set of cards up to the most an action names)."""
+        if self.units:
+            words = [(CAPTURE, CAPTURE_CAP)]
+            if self.play.builds:
+                words += [(BUILD, SET_CAP), (MULTIPLE, SET_CAP)]
+            return (Listed(actions=self.plays),
+                    *(CardSets(kind=Kind.VERB, name=w, sizes=tuple(range(2, cap + 1)))
+                      for w, cap in words))
         return (Listed(actions=self.plays), Listed(actions=tuple(self.captures.values())))

@@ -50,6 +50,10 @@ class FishingView(View):
     """With a pile: its top card (None: the pile is empty)."""
     face_down: int
     """With a pile: how many cards lie face down under it."""
+    builds: list[dict[str, Any]]
+    """With builds: the builds on the table (their cards, value, owner, multiple)."""
+    built: list[list[str]]
+    """With builds: per seat, the cards of the builds it owns (for observations)."""
     buried: list[list[str] | int]
     """With a pile: per seat, the face-down cards it took (its own by name, the others'
     by number)."""
@@ -58,7 +62,8 @@ class FishingView(View):
 def view_entries(game: GameContext) -> tuple[str, ...]:
     """The entries of a fishing view, in order (with a pile, its top card, the cards
     face down and the face-down captures too)."""
-    pile = ("top", "face_down", "buried") if game.tables.play.capture.pile else ()
+    pile = ("top", "face_down", "buried") if game.tables.play.capture.pile else \
+        ("builds", "built") if game.tables.play.builds else ()
     return (*HEAD, "hands", "stock", "table", "won", "captured", "sweeps", "last_capture",
             "scores", "events", *pile, "legal_actions")
 
@@ -94,6 +99,13 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         out["top"] = tables.pack.name(state._top) if state._top >= 0 else None
         out["face_down"] = state._down.bit_count()
         out["buried"] = names.shown(tables.own_seen[player], state._buried)
+    if tables.play.builds:
+        out["builds"] = [{"cards": names.sorted_names(b.cards), "value": b.value,
+                          "owner": b.owner, "multiple": b.multiple} for b in state._builds]
+        owned = [0] * game.players
+        for b in state._builds:
+            owned[b.owner] |= b.cards
+        out["built"] = [names.sorted_names(m) for m in owned]
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     if game.phases:
@@ -102,12 +114,15 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
 
 
 def observation_fields(game: GameContext) -> tuple[Field, ...]:
-    """The fields of a view that a learning agent's observation encodes, in order."""
+    """The fields of a view that a learning agent's observation encodes, in order (with
+    builds, the cards of the builds each seat owns; a single build's value is the sum of
+    its cards, a multiple build's is not encoded)."""
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), Cards(key="table"), CardsBySeat(key="won"),
             NumbersBySeat(key="sweeps"), Seat(key="last_capture"),
-            NumbersBySeat(key="scores"), *_pile_fields(game))
+            NumbersBySeat(key="scores"), *_pile_fields(game),
+            *((CardsBySeat(key="built"),) if game.tables.play.builds else ()))
 
 
 def _pile_fields(game: GameContext) -> tuple[Field, ...]:
