@@ -37,8 +37,8 @@ class Dealt:
 def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
                index: int) -> tuple[tuple[int, ...], int]:
     """Deal deal ``index``'s hand size from the shuffled ``stock`` (drawn from the end,
-    which loses the cards) one card at a time from the dealer's left (in the game's turn order; D2): the hands, and
-    the card the dealer was dealt last."""
+    which loses the cards) one card at a time from the dealer's left (in the game's turn
+    order; D2): the hands, and the card the dealer was dealt last."""
     n, turns = game.players, game.turns
     size = game.variant.deal.hand_for(n, index)
     last = stock[len(stock) - n * size]
