@@ -2,9 +2,9 @@
 (``Game.turns``) for the next seat instead of writing it out.  Counter-clockwise play,
 as many folk games are played (Italian fishing games, Russian Durak in some homes), is a
 test variant of a shipped game of each family: the deal goes round to the right, the
-first move is the dealer's right, each next seat is the one on the right, and the
-conformance suite passes.  The shipped games keep the default order (the seat numbers go
-up clockwise) and play exactly as before."""
+first move is the dealer's right, each next seat is the one on the right, in a match the
+deal passes to the right, and the conformance suite passes.  The shipped games keep the
+default order (the seat numbers go up clockwise) and play exactly as before."""
 
 from __future__ import annotations
 
