@@ -215,6 +215,10 @@ class FirstMoverInput:
     carry: Mapping[str, Any] = attrs.field(factory=dict)
     """Facts the previous deal of the match hands on (empty in a first deal): ``leader``,
     the seat it names to lead next (its last trick's winner, or who won it outright)."""
+    first_in_order: int = -1
+    """The first seat of the game's turn order (``play.order``) this deal: the dealer's
+    left in the usual clockwise order, the dealer's right counter-clockwise (-1: not
+    given, read as the dealer's left)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -308,7 +312,8 @@ class NextDealerInput:
     dealer: int
     """This deal's dealer."""
     ruled: int
-    """The next dealer by the rule file's ``match.next_dealer``."""
+    """The next dealer by the rule file's ``match.next_dealer`` (by default the seat after
+    the dealer's in the game's turn order)."""
     scores: tuple[int, ...]
     """This deal's scores."""
     totals: tuple[int, ...]
@@ -392,9 +397,13 @@ def dealer_left(position: FirstMoverInput) -> int:
 @hook("first_mover", "previous_deal_names")
 def previous_deal_names(position: FirstMoverInput) -> int:
     """The player the previous deal names leads (the winner of its last trick, or who won
-    it outright); in the first deal, the player on the dealer's left."""
+    it outright); in the first deal, the first player of the game's turn order (the
+    dealer's left, clockwise)."""
     leader = position.carry.get("leader")
-    return leader if isinstance(leader, int) else dealer_left(position)
+    if isinstance(leader, int):
+        return leader
+    first = position.first_in_order
+    return first if first >= 0 else dealer_left(position)
 
 
 @hook("card_points", "by_rank")

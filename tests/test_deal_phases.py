@@ -183,10 +183,6 @@ def test_the_listing_of_deal_steps_is_checked(tmp_path: Path) -> None:
                        "the cards are dealt, so it comes before packet_deal, which deals"):
         cardrules.load({"extends": "bank", "patch": {"phases": [
             {"packet_deal": {"packets": [4]}}, "raise_stakes"]}})
-    with pytest.raises(cardrules.VariantError, match="packet_deal runs in place of the deal, "
-                       "but the fishing procedure deals before any listed phase"):
-        cardrules.load({"extends": "scopa", "patch": {"phases": [
-            {"packet_deal": {"packets": [3]}}]}})
     with pytest.raises(cardrules.VariantError, match="trump source dealer_card shows the card "
                        "the procedure deals the dealer last, but packet_deal deals"):
         cardrules.load(_dealer_card(tmp_path))
@@ -194,9 +190,10 @@ def test_the_listing_of_deal_steps_is_checked(tmp_path: Path) -> None:
 
 FAMILIES = [
     ("bank", [{"packet_deal": {"packets": [2, 2], "widow": 1}}], "pile"),
-    ("durak", [{"packet_deal": {"packets": [3, 3], "widow": 0}}], "trump_card")]
-"""A shedding and a bouts game dealt by the packet deal (four seats at most, for the pack),
-and the view entry their procedure sets up after it."""
+    ("durak", [{"packet_deal": {"packets": [3, 3], "widow": 0}}], "trump_card"),
+    ("scopa", [{"packet_deal": {"packets": [2, 1], "widow": 0}}], "table")]
+"""A shedding, a bouts and a fishing game dealt by the packet deal (four seats at most,
+for the pack), and the view entry their procedure sets up after it."""
 
 
 def _family(base: str, phases: list[Any]) -> dict[str, Any]:
@@ -206,8 +203,8 @@ def _family(base: str, phases: list[Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(("base", "phases", "zone"), FAMILIES)
 def test_every_family_that_deals_on_demand_takes_a_phase_in_place_of_its_deal(
         base: str, phases: list[Any], zone: str) -> None:
-    """The shedding and bouts procedures set their table up after the phase dealt: the
-    starter card, the trump card."""
+    """The shedding, bouts and fishing procedures set their table up after the phase
+    dealt: the starter card, the trump card, the face-up table."""
     game = cardrules.load(_family(base, phases), players=3)
     state = game.new_deal(2).apply("cut 1")
     assert state.view(0)["phase"] != "packet_deal" and state.view(0)[zone]
@@ -224,6 +221,46 @@ def test_every_family_that_deals_on_demand_takes_a_phase_in_place_of_its_deal(
 def test_every_family_dealt_by_a_phase_passes_the_conformance_suite(
         base: str, phases: list[Any], zone: str) -> None:
     report = run_check(_family(base, phases), games=4, seed=1, players=(2, 3))
+    assert report.ok, report.failure
+
+
+FISHING = {"extends": "scopa", "patch": {"phases": [
+    "raise_stakes", {"packet_deal": {"packets": [2, 1], "widow": 0}}]}}
+"""Scopa with the stakes raised between deals and the hands dealt by the packet deal."""
+
+
+def test_a_fishing_game_takes_phases_before_the_deal_and_in_its_place() -> None:
+    """The fishing procedure turns its table up once the phase has dealt the hands; a
+    table spoilt by ``redeal_rank`` (here any king) goes back into the stock and is turned
+    up again, the hands staying as the phase dealt them."""
+    game = cardrules.load(FISHING, players=2)
+    state = game.new_deal(2)
+    assert state.view(0)["phase"] == "packet_deal"
+    state = state.apply("cut 1")
+    assert [len(state.view(p)["hands"][p]) for p in (0, 1)] == [3, 3]
+    assert len(state.view(0)["table"]) == 4 and state.view(0)["stock"] == 40 - 10
+    packets = {"phases": FISHING["patch"]["phases"][1:]}
+    plain = cardrules.load({"extends": "scopa", "patch": packets}, players=2)
+    spoilt = cardrules.load({"extends": "scopa", "patch": {
+        **packets, "play": {"redeal_count": 1}}}, players=2)
+    redealt = 0
+    for seed in range(6):
+        dealt, usual = spoilt.new_deal(seed).apply("cut 2"), plain.new_deal(seed).apply("cut 2")
+        assert not any(card.startswith("K") for card in dealt.view(0)["table"])
+        assert [dealt.hand(p) for p in (0, 1)] == [usual.hand(p) for p in (0, 1)]
+        redealt += any(e.kind == "redeal" for e in dealt.events)
+    assert redealt
+
+
+def test_a_fishing_game_dealt_by_a_phase_passes_the_conformance_suite() -> None:
+    report = run_check(FISHING, games=1, seed=1, players=(2,), match_every=1,
+                       leak_share=0.25)
+    assert report.ok, report.failure
+
+
+@pytest.mark.slow
+def test_a_fishing_game_dealt_by_a_phase_passes_a_longer_conformance_run() -> None:
+    report = run_check(FISHING, games=3, seed=2, players=(2, 4), match_every=1)
     assert report.ok, report.failure
 
 

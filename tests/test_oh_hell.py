@@ -476,3 +476,20 @@ def test_cardrules_check_passes() -> None:
     report = run_check("oh-hell", games=10, seed=5, match_every=5)
     assert report.failure is None, report.failure
     assert report.players == PLAYERS
+
+
+def test_o9_of_equal_highest_bids_the_first_made_names_in_any_bidding_order() -> None:
+    """Bidding counter-clockwise from the dealer's right (the ``bidding`` phase's
+    ``order``): dealer 1, players 0, 3, 2 and 1 bid in that order; players 3 and 2 both
+    bid 2, and player 3 bid first."""
+    game = cardrules.load({"extends": "oh-hell", "patch": {
+        "deal": {"trump_card": False}, "play": {"trump": {"source": "bidder"}},
+        "phases": [{"bidding": {"contract": {"exact": 10, "per_trick": 1, "otherwise": 0},
+                                "order": "counter_clockwise"}},
+                   {"name_trump": {"no_trump": False}}]}}, players=4)
+    state = game.position(hands=FOUR, stock=[c for c in game.pack.names(range(52))
+                                             if c not in " ".join(FOUR).split()],
+                          dealer=1, deal_number=1, stage=0, current=0, leader=2,
+                          bids=[-1] * 4)
+    state = play(state, "bid 1", "bid 2", "bid 2", "bid 0")
+    assert state.current_player == 3 and state.view(0).trump_namer == 3

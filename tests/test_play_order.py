@@ -2,9 +2,9 @@
 (``Game.turns``) for the next seat instead of writing it out.  Counter-clockwise play,
 as many folk games are played (Italian fishing games, Russian Durak in some homes), is a
 test variant of a shipped game of each family: the deal goes round to the right, the
-first move is the dealer's right, each next seat is the one on the right, and the
-conformance suite passes.  The shipped games keep the default order (the seat numbers go
-up clockwise) and play exactly as before."""
+first move is the dealer's right, each next seat is the one on the right, in a match the
+deal passes to the right, and the conformance suite passes.  The shipped games keep the
+default order (the seat numbers go up clockwise) and play exactly as before."""
 
 from __future__ import annotations
 
@@ -165,3 +165,51 @@ def test_counter_clockwise_games_pass_the_conformance_suite(family: str) -> None
 def test_counter_clockwise_games_pass_a_longer_conformance_run(family: str) -> None:
     report = run_check(ccw_source(GAMES[family]), games=12, seed=3, match_every=4)
     assert report.ok, report.failure
+
+
+def dealers(game: cardrules.Game, seed: int, deals: int) -> list[int]:
+    """The dealers of a match's first ``deals`` deals, in random play."""
+    state, rng = game.new_match(seed=seed, dealer=1), random.Random(seed)
+    seen = [state.to_json()["dealer"]]
+    while not state.is_over and len(seen) < deals:
+        index = state.deal_index
+        state = state.apply(rng.choice(state.legal_actions()))
+        if state.deal_index != index:
+            seen.append(state.to_json()["dealer"])
+    return seen
+
+
+def test_the_dealer_passes_to_the_right_in_a_counter_clockwise_match() -> None:
+    """The next dealer is the seat after the dealer's in the game's turn order: the right
+    in a counter-clockwise match, the left in the usual one; ``match.next_dealer`` still
+    names another when the rules say so."""
+    assert dealers(ccw("scopa", 4), 3, 3) == [1, 0, 3]
+    assert dealers(plain("scopa", 4), 3, 2) == [1, 2]
+    from_two = {"play": {"order": {"from": 2, "direction": "counter_clockwise"}}}
+    assert dealers(cardrules.load({"extends": "scopa", "patch": from_two}, players=4),
+                   3, 2) == [1, 0]
+    starter = cardrules.load({"extends": "scopa", "patch": {
+        **from_two, "match": {"next_dealer": "deal_starter"}}}, players=4)
+    assert dealers(starter, 3, 2) == [1, 2]  # the deal's first mover: seat 2
+
+
+def test_the_previous_deal_names_no_leader_in_a_first_deal_the_order_does() -> None:
+    game = cardrules.load({"extends": "whist", "patch": {
+        **CCW, "hooks": {"first_mover": "previous_deal_names"}}}, players=4)
+    assert [game.new_deal(1, dealer=d).current_player for d in range(4)] == [3, 0, 1, 2]
+    assert "the next dealer is the player on the dealer's right" in "\n".join(
+        describe(ccw("scopa", 4).variant))
+
+
+def test_the_shedding_heuristic_guesses_the_next_player_in_turn() -> None:
+    """The move heuristic reads who plays next from the view: the game's turn order (a
+    public fact of its rules), past empty hands."""
+    from cardrules.families.shedding.heuristics import next_holder
+
+    turned, usual = ccw("crazy-eights", 4), plain("crazy-eights", 4)
+    view = turned.new_deal(2, dealer=0).view(3)
+    assert view.turn_after == turned.turns.following == (3, 0, 1, 2)
+    assert usual.new_deal(2, dealer=0).view(1).turn_after == (1, 2, 3, 0)
+    assert next_holder(3, [5, 5, 5, 5], view.turn_after) == 2
+    assert next_holder(3, [5, 5, 0, 5], view.turn_after) == 1
+    assert next_holder(3, [5, 5, 0, 5], ()) == 0

@@ -18,7 +18,7 @@ from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, State
-from cardrules.engine.turns import DEALERS_LEFT, Seating, Turns
+from cardrules.engine.turns import DEALERS_LEFT, Turns
 from cardrules.engine.views import View, view_class
 from cardrules.errors import CardrulesError, HookError, RecordError, StateError
 from cardrules.hooks import (
@@ -160,7 +160,8 @@ class Game:
             entries = None if entries is None or more is None else (*entries, *more)
         cls = view_class(self.procedure.view_type, variant=self.variant.name, entries=entries,
                          pack=self.pack, procedure=self.variant.play.procedure,
-                         phases=[phase.name for phase, _ in self.phases])
+                         phases=[phase.name for phase, _ in self.phases],
+                         turn_after=self.turns.following)
         if cls.names is None:
             self.state_class = flow.with_view_records(self.state_class)
             return cls
@@ -456,7 +457,7 @@ def _first_in_order(turns: Turns) -> Callable[[FirstMoverInput], int]:
     first seat of that order (the dealer's right, counter-clockwise)."""
 
     def first(position: FirstMoverInput) -> int:
-        return turns.first(Seating(players=turns.players, dealer=position.dealer))
+        return turns.opening(position.dealer)
 
     return first
 

@@ -277,9 +277,13 @@ class MatchState(State):
         return dealer
 
     def _ruled_dealer(self, result: DealResult, totals: tuple[int, ...]) -> int:
-        rule = self._game.variant.match.next_dealer
-        n = self._game.players
-        order = [(self._dealer + k) % n for k in range(1, n + 1)]
+        """The next dealer by ``match.next_dealer``: by default the seat after the dealer's
+        in the game's turn order (the dealer's left clockwise, right counter-clockwise);
+        ties go to the first in that order from there."""
+        game = self._game
+        rule = game.variant.match.next_dealer
+        turns = game.turns
+        order = turns.round_from(turns.first_after(self._dealer))
         if rule is NextDealer.LOSER:
             return min(order, key=lambda p: result.scores[p])
         if rule is NextDealer.LAST_OUT:
@@ -417,11 +421,11 @@ one pass through the hand-size schedule),
     the partnership(s) with the highest total win (tied partnerships share the win).
     ``avoid_losing_total``: once a total reaches the losing total, that seat's whole
     partnership loses and everyone else wins and shares the pot (lower totals, larger
-    shares; ties by seat from the left of ``dealer``).  At ``max_deals`` the match ends
-    anyway, undecided on a tie or when nobody lost.  Places rank the seats by total.
-    A ``fixed_deals`` match of one deal is won as its deal, ``last``, was (winners and
-    places): a procedure that plays a whole game to a target in one deal decides who
-    won it.
+    shares; ties by seat in turn from the seat after ``dealer``'s in the game's turn
+    order).  At ``max_deals`` the match ends anyway, undecided on a tie or when nobody
+    lost.  Places rank the seats by total.  A ``fixed_deals`` match of one deal is won as
+    its deal, ``last``, was (winners and places): a procedure that plays a whole game to
+    a target in one deal decides who won it.
     """
     spec = game.variant.match
     n = game.players
@@ -455,7 +459,7 @@ one pass through the hand-size schedule),
             return None
         winners = tuple(p for p in range(n) if p not in losers) if losers else ()
         if spec.pot is not None and winners:
-            seat_order = tuple((dealer + k) % n for k in range(1, n + 1))
+            seat_order = game.turns.round_from(game.turns.first_after(dealer))
             paid, kept = split_pot(
                 pot=spec.pot.stake * n, table=spec.pot.split,
                 totals={p: totals[p] for p in winners}, lower_is_better=True,

@@ -557,8 +557,10 @@ class FieldState(State):
     def _deal_cards(self) -> None:
         """Deal the cards of a state whose listed phases before the deal are done (changes
         a fresh state): the procedure gives the hands (:meth:`_deal_hands`) and sets the
-        rest of the table up (:meth:`_set_up_deal`).  A procedure that deals in one go may
-        override this instead (it then runs no phase in place of the deal, see
+        rest of the table up (:meth:`_set_up_deal`).  A procedure may override this to deal
+        its own way (fishing deals again when the table turned up is spoilt) as long as it
+        gives the two pieces for a phase listed in place of the deal; one that deals in one
+        go overrides it alone and runs no phase before the deal or in its place (see
         :attr:`~cardrules.engine.procedures.Procedure.deals_after_phases`)."""
         self._set_up_deal(self._deal_hands())
 

@@ -291,6 +291,11 @@ class Turns:
         """The seat that acts first (:meth:`TurnOrder.first`)."""
         return self.order.first(seats)
 
+    def opening(self, dealer: int) -> int:
+        """The seat that acts first in a deal ``dealer`` deals, before any trick is led
+        (:meth:`first` with no leader or winner yet)."""
+        return self.order.first(Seating(players=self.players, dealer=dealer))
+
     def first_after(self, dealer: int) -> int:
         """The seat that acts first when the order starts next to ``dealer`` (the dealer's
         left clockwise, right counter-clockwise): the seat after the dealer's."""

@@ -180,6 +180,10 @@ class View:
     """The game's play procedure."""
     listed_phases: ClassVar[frozenset[str]] = frozenset()
     """The names of the game's listed phases."""
+    turn_after: ClassVar[tuple[int, ...]] = ()
+    """Seat -> the seat whose turn follows in the game's turn order (``play.order``, as
+    ``Game.turns.following``), a public fact of the rules for move heuristics (empty:
+    clockwise)."""
 
     if TYPE_CHECKING:
         _entries: dict[str, Any]
@@ -313,7 +317,7 @@ _set_entries: Callable[[View, dict[str, Any]], None] = View.__dict__["_entries"]
 
 
 _RESERVED = frozenset({"names", "sometimes", "card_facts", "procedure", "listed_phases",
-                       "listed_phase", "of", "to_json", "get"})
+                       "listed_phase", "turn_after", "of", "to_json", "get"})
 """Attributes of :class:`View` no entry may take."""
 
 
@@ -349,18 +353,21 @@ def _undeclared(self: View, name: str) -> Any:
 
 
 def view_class(base: type[View], *, variant: str, entries: Sequence[str] | None,
-               pack: Pack, procedure: str, phases: Sequence[str]) -> type[View]:
+               pack: Pack, procedure: str, phases: Sequence[str],
+               turn_after: Sequence[int] = ()) -> type[View]:
     """The view class of one game: ``base`` (its procedure's :class:`View` class) with
     ``entries`` (the procedure's, then the listed phases' new ones, then ``match``) each
     an attribute; entries ``base`` types that this game's views never show raise
     :class:`AttributeError`.  ``entries`` None: the procedure declares none, and any entry
-    its views hold reads as an attribute."""
+    its views hold reads as an attribute.  ``turn_after``: seat -> the seat whose turn
+    follows in the game's turn order."""
     name = "".join(part.title() for part in re.split(r"[^A-Za-z0-9]+", variant)) or "Game"
     facts = CardFacts({"ranks": list(pack.ranks), "suits": list(pack.suits),
                        "points": {r: p for r, p in zip(pack.ranks, pack.points) if p}})
     namespace: dict[str, Any] = {
         "__slots__": (), "__module__": base.__module__, "card_facts": facts,
         "procedure": procedure, "listed_phases": frozenset(phases),
+        "turn_after": tuple(turn_after),
         "__doc__": f"What a seat may know of a state of {variant} (see :class:`View`)."}
     if entries is None:
         namespace["__getattr__"] = _undeclared

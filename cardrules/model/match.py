@@ -33,7 +33,8 @@ class NextDealer(enum.Enum):
     """Who deals the next deal."""
 
     CLOCKWISE = "clockwise"
-    """The player on the dealer's left."""
+    """The player after the dealer in the game's turn order (``play.order``): the
+    dealer's left, or the dealer's right in a counter-clockwise game."""
     LOSER = "loser"
     """The player with the lowest deal result."""
     LAST_OUT = "last_out"

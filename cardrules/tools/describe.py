@@ -197,7 +197,8 @@ def _match(v: Variant) -> Iterator[str]:
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
                "lose and the others win.")
-    dealer = {NextDealer.CLOCKWISE: "the player on the dealer's left",
+    after = "left" if v.play_order.step > 0 else "right"
+    dealer = {NextDealer.CLOCKWISE: f"the player on the dealer's {after}",
               NextDealer.LOSER: "the player with the lowest deal result",
               NextDealer.LAST_OUT: "the player who finished the deal last",
               NextDealer.DEAL_STARTER: "the player who made the deal's first move",

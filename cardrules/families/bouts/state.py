@@ -202,7 +202,8 @@ class BoutsState(FieldState):
             classes = tuple(int(s == self._trump) for s in range(len(pack.suits)))
             attacker = game.hook("first_mover")(FirstMoverInput(
                 pack=pack, hands=self._hands, top=self._trump_card, dealer=self._dealer,
-                trump_classes=(classes,) * game.players))
+                trump_classes=(classes,) * game.players,
+                first_in_order=game.turns.opening(self._dealer)))
         self._starter = attacker
         self._events = (*self._events, Event(kind="first_mover", player=attacker,
                                              cards=(shown,) if shown >= 0 else (),

@@ -128,6 +128,7 @@ class Fishing(Procedure):
     scoring_rules = FishingScoring
     play_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "fishing.schema.json#/$defs/scoring"}
+    deals_after_phases = True
     pauses = frozenset({When.BETWEEN_ROUNDS})
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:

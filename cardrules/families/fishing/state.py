@@ -124,7 +124,7 @@ class FishingState(FieldState):
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer,
                           deal_number=context.index, events=())
-        flow.start(state, context.seed)
+        flow.start(state, context.seed, context.previous)
         return state
 
     @property
@@ -137,24 +137,74 @@ class FishingState(FieldState):
         return self._events
 
     def _deal_cards(self) -> None:
-        """Deal the hands, then turn ``play.table`` cards face up; a table spoilt by
-        ``redeal_rank`` is gathered, shuffled and dealt again (changes a fresh state)."""
-        play = self._tables.play
-        pack = self._game.pack
+        """The procedure's own deal: the hands (:meth:`_deal_hands`), then ``play.table``
+        cards turned face up; a table spoilt by ``redeal_rank`` is gathered with the
+        hands and the stock, shuffled and dealt again (changes a fresh state)."""
         cards = list(self._stock)
-        spoilt = pack.rank_mask(pack.ranks.index(play.redeal_rank)) if play.redeal_rank \
-            else 0
         while True:
             self._stock, self._hands = tuple(cards), (0,) * self._game.players
-            self._deal_round()
+            self._deal_hands()
             stock = list(self._stock)
-            dealt = [stock.pop() for _ in range(min(play.table, len(stock)))]
-            table = sum(1 << c for c in dealt)
-            if not spoilt or (table & spoilt).bit_count() < play.redeal_count:
+            dealt = self._turned(stock)
+            if not self._spoilt(dealt):
                 break
             random.Random(repr(cards)).shuffle(cards)  # the same deal re-deals alike
-            self._events = (*self._events, Event(kind="redeal", player=self._dealer,
-                                                 cards=tuple(bits(table))))
+            self._redealt(dealt)
+        self._lay(dealt, stock)
+
+    def _deal_hands(self) -> int:
+        """Deal the hands from the dealer's left, in the game's turn order (changes a
+        fresh state); -1, as no rule of fishing reads the dealer's last card."""
+        self._deal_round()
+        return -1
+
+    def _set_up_deal(self, last: int = -1) -> None:
+        """Once a listed phase has dealt the hands, turn ``play.table`` cards face up from
+        the stock; a table spoilt by ``redeal_rank`` goes back into the stock, which is
+        shuffled, and the table is turned up again, the hands staying as dealt (changes a
+        fresh state)."""
+        stock = list(self._stock)
+        dealt = self._turned(stock)
+        while self._spoilt(dealt) and self._avoidable([*stock, *dealt]):
+            stock.extend(dealt)
+            random.Random(repr(stock)).shuffle(stock)  # the same deal re-deals alike
+            self._redealt(dealt)
+            dealt = self._turned(stock)
+        self._lay(dealt, stock)
+
+    def _turned(self, stock: list[int]) -> list[int]:
+        """The table's cards, taken from the end of ``stock`` (which loses them)."""
+        return [stock.pop() for _ in range(min(self._tables.play.table, len(stock)))]
+
+    def _spoilt(self, dealt: list[int]) -> bool:
+        """Whether ``dealt``, turned up as the table, holds ``redeal_count`` cards or more
+        of ``redeal_rank`` (the deal is then dealt again)."""
+        mask = self._spoilt_mask()
+        return bool(mask) and (sum(1 << c for c in dealt) & mask).bit_count() \
+            >= self._tables.play.redeal_count
+
+    def _spoilt_mask(self) -> int:
+        """The cards of ``redeal_rank`` (0: no table is spoilt)."""
+        rank, pack = self._tables.play.redeal_rank, self._game.pack
+        return pack.rank_mask(pack.ranks.index(rank)) if rank else 0
+
+    def _avoidable(self, cards: list[int]) -> bool:
+        """Whether a table turned up from ``cards`` can be unspoilt (enough cards of
+        other ranks than ``redeal_rank``), so that turning it up again ends."""
+        size = min(self._tables.play.table, len(cards))
+        mask = self._spoilt_mask()
+        plain = sum(not (mask >> c) & 1 for c in cards)
+        return plain > size - self._tables.play.redeal_count
+
+    def _redealt(self, dealt: list[int]) -> None:
+        """Record that the table ``dealt`` was spoilt and the deal is dealt again."""
+        self._events = (*self._events, Event(kind="redeal", player=self._dealer,
+                                             cards=tuple(bits(sum(1 << c for c in dealt)))))
+
+    def _lay(self, dealt: list[int], stock: list[int]) -> None:
+        """Lay the table ``dealt`` (its first ``play.table_down`` cards face down, under
+        the pile) and leave ``stock`` as the stock."""
+        play = self._tables.play
         down, up = dealt[:play.table_down], dealt[play.table_down:]
         if play.capture.pile:
             self._top = _top_card(up, down, self._tables.takes_all)

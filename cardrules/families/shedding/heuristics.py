@@ -16,7 +16,26 @@ from cardrules.engine.heuristics import CardFacts, named_cards
 if TYPE_CHECKING:
     from cardrules.families.shedding.view import SheddingView
 
-__all__ = ["shedding_scorer"]
+__all__ = ["next_holder", "shedding_scorer"]
+
+
+def next_holder(me: int, counts: Sequence[int], after: Sequence[int]) -> int:
+    """The next seat after ``me`` in the game's turn order (``after``: seat -> the next
+    seat, clockwise when empty or not laid out for these seats) that still holds cards;
+    ``me`` when nobody else does.
+
+    >>> next_holder(0, [3, 0, 2, 1], ()), next_holder(0, [3, 0, 2, 1], (3, 0, 1, 2))
+    (2, 3)
+    """
+    n = len(counts)
+    if len(after) != n:
+        after = tuple((p + 1) % n for p in range(n))
+    q = me
+    for _ in range(n):
+        q = after[q] if 0 <= q < n else (q + 1) % max(n, 1)
+        if q != me and counts[q] > 0:
+            return q
+    return me
 
 
 def shedding_scorer(view: SheddingView, legal: Sequence[Action],
@@ -35,8 +54,7 @@ def shedding_scorer(view: SheddingView, legal: Sequence[Action],
     unseen = [cards.parse(f"{r}{s}") for s in cards.suits for r in cards.ranks
               if f"{r}{s}" not in seen]
     classes: list[dict[str, int]] = view.trumps["classes"]
-    nxt = next((q for k in range(1, len(counts) + 1)
-                if counts[q := (me + k) % len(counts)] > 0 and q != me), me) if counts else me
+    nxt = next_holder(me, counts, view.turn_after)
     theirs = classes[nxt] if nxt < len(classes) else {}
     mine = classes[me] if me < len(classes) else {}
     top_rank, top_suit = cards.parse(view.top or "")

@@ -216,8 +216,8 @@ class SheddingState(FieldState):
         return state
 
     def _deal_hands(self) -> int:
-        """Deal the hands from the dealer's left, in the game's turn order (changes a fresh
-        state); the dealer's last card (which no rule of shedding reads)."""
+        """Deal the hands from the dealer's left, in the game's turn order (changes a
+        fresh state); the dealer's last card (which no rule of shedding reads)."""
         game, stock = self._game, list(self._stock)
         n, turns = game.players, game.turns
         hands = deal_round(stock, n, turns.first_after(self._dealer),
@@ -250,7 +250,7 @@ class SheddingState(FieldState):
         game = self._game
         mover = game.hook("first_mover")(FirstMoverInput(
             pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
-            trump_classes=self._classes))
+            trump_classes=self._classes, first_in_order=game.turns.opening(self._dealer)))
         self._current, self._starter, self._phase = mover, mover, TURN
         self._events = (*self._events, Event(kind="first_mover", player=mover))
         turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \

@@ -44,8 +44,8 @@ def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
                index: int) -> tuple[tuple[int, ...], int]:
     """Deal from the shuffled ``stock`` (drawn from the end, which loses the cards) one
     card at a time from the dealer's left (in the game's turn order), as many as deal
-    ``index``'s hand size (cards left over stay in the stock): the hands, and the card the
-    dealer was dealt last."""
+    ``index``'s hand size (cards left over stay in the stock): the hands, and the card
+    the dealer was dealt last."""
     n, turns = game.players, game.turns
     size = game.variant.deal.hand_for(n, index)
     # The last card dealt goes to the dealer (the deal starts next to the dealer: on
@@ -79,7 +79,8 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last:
     classes = tuple(int(s == suit) for s in range(len(pack.suits)))
     leader = game.hook("first_mover")(FirstMoverInput(
         pack=pack, hands=hands, top=turned, dealer=dealer,
-        trump_classes=(classes,) * n, carry=dict(carry)))
+        trump_classes=(classes,) * n, carry=dict(carry),
+        first_in_order=game.turns.opening(dealer)))
     leader = opening_leader(game.tables, hands, leader)
     events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
     if turned >= 0:

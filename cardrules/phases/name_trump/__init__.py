@@ -4,7 +4,8 @@ Listed after ``bidding`` in a game whose trumps come from the bidder
 (``play.trump.source: bidder``), it lets the player who made the highest bid name the
 deal's trump suit (``trump H``) or, with ``no_trump: true``, play without trumps
 (``trump none``).  When several players bid the same highest number, the first of them
-in bidding order (from the dealer's left) names: the first to make the highest bid.
+in bidding order (from the dealer's left, or as the ``bidding`` phase's ``order`` says)
+names: the first to make the highest bid.
 The named suit is the deal's trump, in every view; until it is named there are no
 trumps, and every view says that trumps are still to be named (``trump_pending``) and,
 once the bids are in, by whom (``trump_namer``).  Who leads the first trick is not
@@ -37,7 +38,7 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, Number, Seat
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.table import NamesTrump, Table
-from cardrules.engine.turns import DEALERS_LEFT
+from cardrules.engine.turns import DEALERS_LEFT, TurnOrder
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
@@ -87,7 +88,7 @@ class NameTrump(Phase[NamesTrump]):
                 f"made) names a trump suit{none}.")
 
     def enter(self, state: NamesTrump, settings: NameTrumpSettings) -> None:
-        state.turn_to(highest_bidder(_bids(state), state.dealer))
+        state.turn_to(highest_bidder(_bids(state), state.dealer, _bidding_order(state)))
 
     def candidates(self, state: NamesTrump, settings: NameTrumpSettings) -> list[Action]:
         return list(_actions(state.game.pack.suits, settings.no_trump))
@@ -116,7 +117,8 @@ class NameTrump(Phase[NamesTrump]):
     def view(self, state: NamesTrump, settings: NameTrumpSettings,
              player: int) -> dict[str, Any]:
         bids = _bids(state)
-        namer = highest_bidder(bids, state.dealer) if min(bids) >= 0 else None
+        namer = highest_bidder(bids, state.dealer, _bidding_order(state)) \
+            if min(bids) >= 0 else None
         mine = next(i for i, (phase, _) in enumerate(state.game.phases) if phase is self)
         stage = state.stage
         return {"trump_namer": namer, "trump_pending": 0 <= stage <= mine
@@ -150,18 +152,33 @@ def _bids(state: Table) -> tuple[int, ...]:
     return bids
 
 
-def highest_bidder(bids: Sequence[int], dealer: int) -> int:
+def highest_bidder(bids: Sequence[int], dealer: int,
+                   order: Sequence[int] = ()) -> int:
     """Who names trumps: the player with the highest bid; of equal highest bids, the first
-    made (bidding goes clockwise from the dealer's left).
+    made (``order``: the seats in the order they bid; by default clockwise from the
+    dealer's left).
 
     >>> highest_bidder((2, 3, 3, 1), dealer=0)
     1
     >>> highest_bidder((3, 1, 0, 3), dealer=1)
     3
+    >>> highest_bidder((3, 1, 0, 3), dealer=1, order=(0, 3, 2, 1))
+    0
     """
     n = len(bids)
     best = max(bids)
-    return next(p for p in DEALERS_LEFT.round_from((dealer + 1) % n, n) if bids[p] == best)
+    seats = order or DEALERS_LEFT.round_from((dealer + 1) % n, n)
+    return next(p for p in seats if bids[p] == best)
+
+
+def _bidding_order(state: Table) -> tuple[int, ...]:
+    """The seats in the order the bidding phase listed before asked them to bid (its
+    ``order``; from the dealer's left, clockwise, by default)."""
+    for phase, settings in state.game.phases:
+        if getattr(phase, "name", "") == "bidding":
+            order: TurnOrder = getattr(settings, "order", DEALERS_LEFT)
+            return order.seats(state.seating())
+    return DEALERS_LEFT.seats(state.seating())
 
 
 def trump_scores(mine: Sequence[str], facts: CardFacts) -> dict[str, float]:
