@@ -8,7 +8,8 @@ import pytest
 
 from cardrules.bench.peers import PeerResult, available_peers, measure
 
-SPIEL_KEYS = ("crazy_eights_2p", "crazy_eights_4p", "hearts_4p", "gin_rummy_2p")
+SPIEL_KEYS = ("crazy_eights_2p", "crazy_eights_4p", "hearts_4p", "gin_rummy_2p",
+              "cribbage_2p")
 UNO_KEYS = ("uno_4p", "uno_2p")
 
 

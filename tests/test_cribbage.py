@@ -450,3 +450,39 @@ def test_the_terminal_table_shows_the_running_total_and_the_round_s_cards() -> N
     lines = layout(TextRenderer(game.pack, ascii=True), state.view(0), 0)
     assert "sequence: QS 2S" not in lines and "sequence: QH 2S" in lines
     assert "total: 12" in lines and any("crib 2" in line for line in lines)
+
+
+# -- play.order: the turn passing to the right ----------------------------------------
+
+
+def _to_the_right(players: int = 3) -> cardrules.Game:
+    return cardrules.load({"extends": "cribbage", "options": {"discards": "dealer_left"},
+                           "patch": {"play": {"order": "counter_clockwise"}}},
+                          players=players)
+
+
+def test_counter_clockwise_play_deals_discards_and_plays_from_the_dealer_s_right() -> None:
+    game = _to_the_right()
+    state = game.new_deal(5, dealer=0)
+    assert state.current_player == 2  # the dealer's right lays away first
+    while state.view(0).phase == "discard":
+        p = state.current_player
+        state = state.apply(state.legal_actions()[0])
+        assert state.view(0).phase != "discard" or state.current_player == game.turns.following[p]
+    seats = []
+    while state.view(0).phase == "play" and len(seats) < 3:
+        if state.current_player not in seats:
+            seats.append(state.current_player)
+        state = state.apply(state.legal_actions()[0])
+    assert seats[:2] == [2, 1]  # then play goes on to the right
+
+
+def test_counter_clockwise_play_is_said_in_the_rules_and_passes_the_check() -> None:
+    from cardrules.tools.describe import describe
+
+    text = "\n".join(describe(_to_the_right().variant))
+    assert "the player on the dealer's right first" in text
+    assert "From the dealer's right, each player in turn adds a card" in text
+    report = run_check({"extends": "cribbage", "patch": {"play": {"order": "counter_clockwise"}}},
+                       games=2, seed=4, players=(3,), leak_share=0.1)
+    assert report.failure is None, report.failure

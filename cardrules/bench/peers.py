@@ -157,8 +157,8 @@ def _rlcard_uno_runner(uno_game: Any, numpy: Any, players: int) -> Runner:
 def available_peers() -> dict[str, Runner]:
     """Runners of the peer engines whose packages import, keyed by game and seat count.
 
-    Keys: ``crazy_eights_2p``, ``crazy_eights_4p``, ``hearts_4p``, ``gin_rummy_2p``
-    (OpenSpiel, default parameters otherwise; its hearts is four-handed only) and
+    Keys: ``crazy_eights_2p``, ``crazy_eights_4p``, ``hearts_4p``, ``gin_rummy_2p``,
+    ``cribbage_2p`` (OpenSpiel, default parameters otherwise; its hearts is four-handed only) and
     ``uno_4p``, ``uno_2p`` (RLCard).
     """
     peers: dict[str, Runner] = {}
@@ -174,6 +174,8 @@ def available_peers() -> dict[str, Runner]:
         peers["hearts_4p"] = _open_spiel_runner(pyspiel, "hearts", {}, "open_spiel hearts 4p")
         peers["gin_rummy_2p"] = _open_spiel_runner(pyspiel, "gin_rummy", {},
                                                    "open_spiel gin_rummy 2p")
+        peers["cribbage_2p"] = _open_spiel_runner(pyspiel, "cribbage", {"players": 2},
+                                                  "open_spiel cribbage 2p")
     uno_game = _import("rlcard.games.uno.game")
     numpy = _import("numpy")
     if uno_game is not None and numpy is not None:

@@ -22,13 +22,14 @@ def describe_adding(variant: Any) -> Iterator[Sentence]:
     """
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, AddingPlay) and isinstance(scoring, AddingScoring)
+    side = "left" if variant.play_order.step > 0 else "right"
     yield sentence(f"Each player keeps {play.keep} cards and lays the rest of the hand away "
                    f"to the crib, which the stock fills up to {play.keep} cards; the crib "
                    "scores for the dealer.", "play.keep")
     together = "all at once ('discard 5C 5H')" if play.discard_together \
         else "one card at a time ('discard 5C')"
     first = "seat 0 first, whoever deals" if play.discard_from is DiscardFrom.FIRST_SEAT \
-        else "the player on the dealer's left first"
+        else f"the player on the dealer's {side} first"
     yield sentence(f"The players lay their cards away {together}, {first}.",
                    "play.discard_together", "play.discard_from")
     yield sentence(f"Then the starter is cut from the stock; a {scoring.nobs_rank} scores "
@@ -38,7 +39,7 @@ def describe_adding(variant: Any) -> Iterator[Sentence]:
     values = rank_values(ranks, play.values)
     yield sentence("Card values: " + ", ".join(f"{r} {v}" for r, v in zip(ranks, values))
                    + ".", "play.values")
-    yield sentence(f"From the dealer's left, each player in turn adds a card to the running "
+    yield sentence(f"From the dealer's {side}, each player in turn adds a card to the running "
                    f"total ('play 7D'), which may not pass {play.limit}; a player with no "
                    "card that fits says 'go'.", "play.limit")
     yield sentence(f"When every player has said go, or the total reaches {play.limit}, the "
@@ -67,7 +68,7 @@ def describe_adding(variant: Any) -> Iterator[Sentence]:
         yield sentence("The show counts every hand and the crib; should several sides then "
                        "reach the target, the lowest seat's side wins.", "play.show_ends")
     else:
-        yield sentence("The show counts the hands from the dealer's left, the dealer's hand "
+        yield sentence(f"The show counts the hands from the dealer's {side}, the dealer's hand "
                        "then the crib last, and stops as soon as a side reaches the target.",
                        "play.show_ends")
     yield sentence(f"After {play.max_hands} hands with no winner the game ends drawn.",

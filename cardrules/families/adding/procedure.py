@@ -83,8 +83,11 @@ def setup(game: GameContext, *, hands: Sequence[str], sequence: str = "",
     seq = pack.parse_many(sequence)
     plays = [mask_of(pack.parse_many(w)) for w in played] + [0] * (n - len(played))
     if not played:  # the sequence's cards were played in turn, ending before ``current``
-        for i, card in enumerate(reversed(seq)):
-            plays[(current - 1 - i) % n] |= 1 << card
+        before = game.turns.preceding
+        seat = current
+        for card in reversed(seq):
+            seat = before[seat]
+            plays[seat] |= 1 << card
     cribs = [mask_of(pack.parse_many(c)) for c in crib] + [0] * (n - len(crib))
     used = 0
     for m in (*masks, *plays, *cribs):
@@ -110,7 +113,8 @@ def setup(game: GameContext, *, hands: Sequence[str], sequence: str = "",
         total=sum(tables.values[c] for c in seq) if total is None else total,
         points=tuple(points) or (0,) * n, gone=tuple(gone) or (0,) * n,
         scores=(0,) * n, last=last, winner=-1, phase=DISCARD if discarding else PLAY,
-        current=current, dealer=(current - 1) % n if dealer is None else dealer, seed=0)
+        current=current, dealer=game.turns.preceding[current] if dealer is None else dealer,
+        seed=0)
 
 
 class Adding(Procedure):

@@ -127,7 +127,7 @@ class AddingState(FieldState):
         state = cls._make(game, hands=(0,) * n, crib=(0,) * n, played=(0,) * n,
                           points=(0,) * n, gone=(0,) * n, scores=(0,) * n, last=-1,
                           winner=-1, phase=DISCARD, stock=tuple(context.stock(game.pack.size)),
-                          current=(context.dealer + 1) % n, dealer=context.dealer,
+                          current=game.turns.first_after(context.dealer), dealer=context.dealer,
                           seed=context.seed, deal_number=context.index, events=())
         flow.start(state, context.seed)
         return state
@@ -149,10 +149,11 @@ class AddingState(FieldState):
         tables = self._tables
         n, stock = self._game.players, list(self._stock)
         hands = [0] * n
+        seats = self._game.turns.round_from(self._game.turns.first_after(self._dealer))
         for _ in range(tables.hand):
-            for k in range(1, n + 1):
+            for seat in seats:
                 if stock:
-                    hands[(self._dealer + k) % n] |= 1 << stock.pop()
+                    hands[seat] |= 1 << stock.pop()
         extra = 0
         for _ in range(tables.stock_to_crib):
             if stock:
@@ -173,7 +174,7 @@ class AddingState(FieldState):
         n = self._game.players
         if self._tables.play.discard_from is DiscardFrom.FIRST_SEAT:
             return list(range(n))
-        return [(self._dealer + k) % n for k in range(1, n + 1)]
+        return list(self._game.turns.round_from(self._game.turns.first_after(self._dealer)))
 
     def _first_discarder(self) -> int:
         keep = self._tables.play.keep
@@ -242,7 +243,7 @@ class AddingState(FieldState):
         n = self._game.players
         self._phase, self._total, self._sequence = PLAY, 0, ()
         self._gone, self._last = (0,) * n, -1
-        self._current = (self._dealer + 1) % n
+        self._current = self._game.turns.first_after(self._dealer)
         if tables.ranks[starter] == tables.nobs_rank and tables.scoring.heels:
             self._score(self._dealer, tables.scoring.heels, "heels")
             self._stops()
@@ -262,7 +263,7 @@ class AddingState(FieldState):
         if self._total >= tables.play.limit:
             self._end_round()
         else:
-            self._current = (p + 1) % self._game.players
+            self._current = self._game.turns.following[p]
 
     def _go(self) -> None:
         p = self._current
@@ -271,7 +272,7 @@ class AddingState(FieldState):
         if all(self._gone):
             self._end_round()
         else:
-            self._current = (p + 1) % self._game.players
+            self._current = self._game.turns.following[p]
 
     def _end_round(self) -> None:
         """The round of play ends: the last to play scores the go below the limit; the
@@ -284,7 +285,7 @@ class AddingState(FieldState):
             if self._stops():
                 return
         self._total, self._sequence, self._gone = 0, (), (0,) * n
-        self._current = (last + 1) % n if last >= 0 else self._current
+        self._current = self._game.turns.following[last] if last >= 0 else self._current
         if not any(self._hands):
             self._show()
 
@@ -297,7 +298,7 @@ class AddingState(FieldState):
         if play.show_ends is ShowEnds.ALL_COUNTED:
             order = list(range(n))
         else:
-            order = [(dealer + k) % n for k in range(1, n + 1)]
+            order = list(self._game.turns.round_from(self._game.turns.first_after(dealer)))
         crib = self._crib_stock
         for c in self._crib:
             crib |= c
@@ -325,7 +326,7 @@ class AddingState(FieldState):
         if self._hand_number >= self._tables.play.max_hands:
             self._finish()
             return
-        self._dealer = (self._dealer + 1) % n
+        self._dealer = self._game.turns.following[self._dealer]
         cards = self._game.pack.cards
         order = shuffled(derive_seed(self._seed, "hand", self._hand_number), len(cards))
         self._stock = tuple(cards[i] for i in order)
@@ -385,8 +386,9 @@ class AddingState(FieldState):
         winners = self._side(self._winner) if self._winner >= 0 else ()
         big = max(self._scores, default=0) + 1
         keys = [s + (big if p in winners else 0) for p, s in enumerate(self._scores)]
-        first = (self._dealer + 1) % n
-        finish = tuple(sorted(range(n), key=lambda p: (-keys[p], (p - first) % n)))
+        turns = game.turns
+        first = turns.first_after(self._dealer)
+        finish = tuple(sorted(range(n), key=lambda p: (-keys[p], turns.place(p, first))))
         return DealResult(scores=self._scores, finish=finish, starter=first,
                           winners=winners, partnerships=partnerships,
                           places=places(keys, lower_is_better=False,

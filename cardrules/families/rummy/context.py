@@ -10,25 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from cardrules.engine.state import FamilyContext
+
 if TYPE_CHECKING:
-    from cardrules.actions import Action
     from cardrules.engine.events import Event
-    from cardrules.engine.state import GameContext
     from cardrules.families.rummy.model import Step
     from cardrules.families.rummy.tables import RummyTables
 
 __all__ = ["RummyContext"]
 
 
-class RummyContext(Protocol):
+class RummyContext(FamilyContext, Protocol):
     """A deal state of the rummy family, as its rules and views see it (a
     :class:`~cardrules.families.rummy.state.RummyState` is one)."""
 
-    _current: int
-    _dealer: int
     _deadwood: tuple[int, ...]
     _events: tuple[Event, ...]
-    _hands: tuple[int, ...]
     _knocker: int
     _known: tuple[int, ...]
     _laid_off: int
@@ -38,22 +35,10 @@ class RummyContext(Protocol):
     _passed: tuple[int, ...]
     _phase: Step
     _pile: tuple[int, ...]
-    _scores: tuple[int, ...]
     _stage: int
-    _stock: tuple[int, ...]
 
     @property
     def _tables(self) -> RummyTables: ...
-
-    @property
-    def current_player(self) -> int: ...
-
-    def describe(self, action: Action) -> str: ...
-
-    @property
-    def game(self) -> GameContext: ...
-
-    def legal_actions(self) -> tuple[Action, ...]: ...
 
     def can_knock(self) -> bool: ...
 

@@ -94,7 +94,8 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
         melds=tuple(laid), meld_list=tuple(meld_list), laid_off=off, known=(0,) * n,
         passed=tuple(passed) or (0,) * n, knocker=knocker, taken=-1,
         limit=tables.play.knock if limit is None else limit, deadwood=(0,) * n,
-        phase=step, current=current, dealer=(current - 1) % n if dealer is None else dealer)
+        phase=step, current=current,
+        dealer=game.turns.preceding[current] if dealer is None else dealer)
 
 
 class Rummy(Procedure):

@@ -146,7 +146,7 @@ class RummyState(FieldState):
                           known=(0,) * n, passed=(0,) * n, deadwood=(0,) * n,
                           knocker=-1, taken=-1, limit=game.tables.play.knock,
                           phase=DRAW, stock=tuple(context.stock(game.pack.size)),
-                          current=(context.dealer + 1) % n, dealer=context.dealer,
+                          current=game.turns.first_after(context.dealer), dealer=context.dealer,
                           deal_number=context.index, events=())
         flow.start(state, context.seed)
         return state
@@ -167,10 +167,11 @@ class RummyState(FieldState):
         n, stock = self._game.players, list(self._stock)
         size = self._game.variant.deal.hand_for(n, self._deal_number)
         hands = list(self._hands)
+        seats = self._game.turns.round_from(self._game.turns.first_after(self._dealer))
         for _ in range(size):
-            for k in range(1, n + 1):
+            for seat in seats:
                 if stock:
-                    hands[(self._dealer + k) % n] |= 1 << stock.pop()
+                    hands[seat] |= 1 << stock.pop()
         upcard = stock.pop()
         self._hands, self._stock, self._pile = tuple(hands), tuple(stock), (upcard,)
         play = self._tables.play
@@ -183,7 +184,7 @@ class RummyState(FieldState):
 
     def _start_play(self) -> None:
         """The player on the dealer's left moves first."""
-        self._current = (self._dealer + 1) % self._game.players
+        self._current = self._game.turns.first_after(self._dealer)
 
     # what the rules ask -------------------------------------------------------------
 
@@ -305,7 +306,7 @@ class RummyState(FieldState):
         self._events = (Event(kind="discard", player=p, cards=(card,)),)
         repeat = card == self._taken
         self._taken = -1
-        self._current = (p + 1) % self._game.players
+        self._current = self._game.turns.following[p]
         play = self._tables.play
         if play.repeat_draw and repeat and self._repeat:
             self._events = (*self._events, Event(kind="repeat", player=p))
@@ -351,10 +352,10 @@ class RummyState(FieldState):
         self._events = (*self._events, Event(kind="meld", player=p, cards=tuple(bits(meld))))
 
     def _pass(self, p: int) -> RummyState:
-        phase, n = self._phase, self._game.players
+        phase = self._phase
         if phase is FIRST:
             self._passed = _with(self._passed, p, 1)
-            self._current = (p + 1) % n
+            self._current = self._game.turns.following[p]
             self._events = (Event(kind="pass", player=p),)
             return self
         if phase is WALL:
@@ -362,7 +363,7 @@ class RummyState(FieldState):
             return self._finish()
         if phase is KNOCK:
             gin = self._hands[p] == 0
-            self._current = (p + 1) % n
+            self._current = self._game.turns.following[p]
             self._phase = MELD if gin else LAYOFF
             if not self._big_gin:
                 self._events = (Event(kind="pass", player=p),)
@@ -393,8 +394,7 @@ class RummyState(FieldState):
         """The deal's result once it is over: most points first."""
         if self._phase is not OVER:
             return None
-        n = self._game.players
-        seats = [(self._dealer + k) % n for k in range(1, n + 1)]
+        seats = list(self._game.turns.round_from(self._game.turns.first_after(self._dealer)))
         finish = tuple(sorted(seats, key=lambda p: -self._scores[p]))
         return self._game.deal_result(scores=self._scores, finish=finish,
                                       starter=seats[0], dealer=self._dealer)
