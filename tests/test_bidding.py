@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.tools.bots import QUICK_BOTS, act, make_bot
@@ -181,7 +182,7 @@ def test_a_game_the_phase_cannot_count_tricks_in_is_refused() -> None:
 def test_random_matches_keep_every_contract(players: int) -> None:
     game = _game(players=players)
     for seed in range(2):
-        report = check_playout(game, seed, match=True)
+        report = check_playout(game, seed, match=True, leak_share=QUICK_LEAKS)
         assert report is not None
 
 
@@ -196,7 +197,7 @@ def _bot(name: str) -> Policy:
 
 def test_cardrules_check_passes() -> None:
     report = run_check(FIXTURE, games=15, seed=2, match_every=5,
-                       policies={name: _bot(name) for name in QUICK_BOTS})
+                       policies={name: _bot(name) for name in QUICK_BOTS}, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
 
 

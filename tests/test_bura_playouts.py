@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from bura_support import bura
+from rule_support import QUICK_LEAKS
 
 from cardrules.cards import Pack
 from cardrules.engine.match import MatchState
@@ -52,7 +53,7 @@ def _ids(options: dict[str, Any]) -> str:
 def test_conformance_of_single_deals(players: int, options: dict[str, Any]) -> None:
     game = bura(players, **options)
     for seed in range(2):
-        report = check_playout(game, seed)
+        report = check_playout(game, seed, leak_share=QUICK_LEAKS)
         assert report.deals == 1
 
 

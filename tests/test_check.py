@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rule_support import QUICK_LEAKS
+
 from cardrules.hooks import FirstMoverInput, hook
 from cardrules.loader.load import load
 from cardrules.tools.check import failure_of, run_check
@@ -18,7 +20,7 @@ def _no_such_seat(position: FirstMoverInput) -> int:
 
 
 def test_bank_passes_a_small_check() -> None:
-    report = run_check("bank", games=12, seed=2)
+    report = run_check("bank", games=12, seed=2, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
     assert report.games == 12 and report.actions > 0 and report.matches == 1
     assert report.players == (2, 3, 4)
@@ -28,19 +30,19 @@ def test_the_shedding_fixture_passes_a_small_check() -> None:
     """Matching, suit-naming wild cards, drawing at will and first-out ends pass the
     conformance checks (leaks included)."""
     fixture = Path(__file__).parent / "fixtures" / "variants" / "crazy-eights-like.yaml"
-    report = run_check(fixture, games=8, seed=3)
+    report = run_check(fixture, games=8, seed=3, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
     assert report.players == (2, 3, 4, 5)
 
 
 def test_crazy_eights_passes_a_small_check() -> None:
-    report = run_check("crazy_eights", games=8, seed=4)
+    report = run_check("crazy_eights", games=8, seed=4, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
     assert report.players == (2, 3, 4, 5)
 
 
 def test_hearts_passes_a_small_check() -> None:
-    report = run_check("hearts", games=8, seed=4)
+    report = run_check("hearts", games=8, seed=4, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
     assert report.players == (4,)
 
@@ -48,7 +50,7 @@ def test_hearts_passes_a_small_check() -> None:
 def test_switch_passes_a_small_check() -> None:
     """Forced draws, reverses, reshuffles and the last card pass the conformance checks
     (leaks included: the reshuffle seed is never shown)."""
-    report = run_check("switch", games=4, seed=5)
+    report = run_check("switch", games=4, seed=5, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
     assert report.players == (2, 3, 4, 5)
 

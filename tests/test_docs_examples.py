@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.tools.check import run_check
@@ -47,7 +48,7 @@ def _house_hooks() -> None:
 @pytest.mark.parametrize("name", ["ladder.yaml", "ladder-passing.yaml",
                                   "ladder-no-throw.yaml"])
 def test_the_authoring_guide_examples_pass_the_check(name: str) -> None:
-    report = run_check(EXAMPLES / name, games=20, seed=3)
+    report = run_check(EXAMPLES / name, games=20, seed=3, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
 
 

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.cards import mask_of
@@ -378,7 +378,7 @@ def test_d7_with_throw_in_any_time_every_deal_ends_and_legality_is_in_one_place(
     everything = [space.action(i) for i in range(space.size)]
     rng = random.Random(players)
     for seed in range(2):
-        assert check_playout(game, seed, match=seed == 1).actions > 0
+        assert check_playout(game, seed, match=seed == 1, leak_share=QUICK_LEAKS).actions > 0
         state, states = game.new_deal(seed), []
         while not state.is_over:
             states.append(state)
@@ -657,7 +657,7 @@ def test_d16_makes_the_move_limit_a_bound_every_deal_keeps() -> None:
 def test_playouts_keep_every_invariant(players: int, options: dict[str, Any]) -> None:
     game = durak(players, **options)
     for seed in range(2):
-        report = check_playout(game, seed, match=seed == 1)
+        report = check_playout(game, seed, match=seed == 1, leak_share=QUICK_LEAKS)
         assert report.actions > 0
 
 

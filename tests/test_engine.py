@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules import GameRecord, IllegalActionError, NotationError, RecordError, StateError
@@ -21,13 +22,13 @@ GAMES = {n: cardrules.load("bank", players=n) for n in (2, 3, 4)}
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(4))
 def test_checked_playout(players: int, seed: int) -> None:
-    report = check_playout(GAMES[players], seed)
+    report = check_playout(GAMES[players], seed, leak_share=QUICK_LEAKS)
     assert report.actions > 0
 
 
 def test_checked_match_playout() -> None:
     game = cardrules.load("bank", players=3, options={"target": 80})
-    report = check_playout(game, 5, match=True)
+    report = check_playout(game, 5, match=True, leak_share=QUICK_LEAKS)
     assert report.deals >= 1
 
 
@@ -93,7 +94,7 @@ def test_garbage_notation_is_a_notation_error() -> None:
 
 def test_record_replays_to_identical_states_after_json() -> None:
     game = GAMES[4]
-    report = check_playout(game, 42, views=False)
+    report = check_playout(game, 42, views=False, leak_share=QUICK_LEAKS)
     text = json.dumps(report.record.to_json())
     states = game.replay(GameRecord.from_json(json.loads(text)))
     assert states[-1].is_over
@@ -101,7 +102,7 @@ def test_record_replays_to_identical_states_after_json() -> None:
 
 
 def test_record_from_other_rules_is_refused() -> None:
-    report = check_playout(GAMES[2], 1, views=False)
+    report = check_playout(GAMES[2], 1, views=False, leak_share=QUICK_LEAKS)
     other = cardrules.load("bank", players=2, options={"seven": "nothing"})
     with pytest.raises(RecordError, match="other rules"):
         other.replay(report.record)
@@ -110,7 +111,7 @@ def test_record_from_other_rules_is_refused() -> None:
 
 
 def test_records_from_the_earlier_shuffle_are_refused_not_replayed_wrongly() -> None:
-    data = check_playout(GAMES[2], 3, views=False).record.to_json()
+    data = check_playout(GAMES[2], 3, views=False, leak_share=QUICK_LEAKS).record.to_json()
     assert data["format"] == 2
     with pytest.raises(RecordError, match=r"format 1, .* shuffled differently"):
         GameRecord.from_json({**data, "format": 1})

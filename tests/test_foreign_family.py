@@ -15,6 +15,7 @@ import pytest
 import yaml
 from plugins.fishing import FISHING, GAME
 from plugins.fishing.procedure import FRAGMENT
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.engine.procedures import REGISTRY, register
@@ -138,7 +139,7 @@ def test_random_games_play_to_the_end(fishing: cardrules.Game) -> None:
 
 
 def test_it_passes_the_conformance_suite(fishing: cardrules.Game) -> None:
-    report = run_check(str(GAME), games=12, seed=4, match_every=4)
+    report = run_check(str(GAME), games=12, seed=4, match_every=4, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
     assert report.games == 12 and report.matches == 3
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.engine.match import MatchState
@@ -376,5 +376,6 @@ def test_cardrules_rules_says_what_docs_rules_hearts_says() -> None:
                                      {"passing": "chance"}, {"opening": "any_club"}],
                          ids=lambda o: "-".join(o.values()) or "default")
 def test_every_option_value_passes_a_small_check(options: dict[str, str]) -> None:
-    report = run_check({"extends": "hearts", "options": options}, games=6, seed=3)
+    report = run_check({"extends": "hearts", "options": options}, games=6, seed=3,
+                       leak_share=QUICK_LEAKS)
     assert report.ok, report.failure

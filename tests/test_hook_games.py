@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.cards import bits
@@ -358,7 +359,7 @@ def first_trick_ends(position: object) -> bool | None:
 def test_cardrules_check_passes(name: str, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["check", str(GAMES / f"{name}.yaml"), "--games", "12", "--seed", "3",
-                   "--json", "--out", str(tmp_path / "failure.json")])
+                   "--leaks", str(QUICK_LEAKS), "--json", "--out", str(tmp_path / "failure.json")])
     figures = json.loads(capsys.readouterr().out)
     assert status == 0 and figures["ok"], figures
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.tools.conformance import check_playout
@@ -20,7 +21,7 @@ def test_house_variant_loads_and_plays(name: str, expected: dict[str, object]) -
     for key, value in expected.items():
         assert game.options[key] == value
     assert game.variant.name == name
-    assert check_playout(game, seed=1).actions > 0
+    assert check_playout(game, seed=1, leak_share=QUICK_LEAKS).actions > 0
 
 
 def test_house_variant_options_can_still_be_overridden() -> None:

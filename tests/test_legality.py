@@ -114,7 +114,7 @@ def _playout(game: cardrules.Game, seed: int, rng: random.Random) -> list[Any]:
     return states
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(), seed=st.integers(0, 2**32))
 def test_refusals_and_legal_actions_agree(game: tuple[str, dict[str, Any], int],
                                           seed: int) -> None:
@@ -147,7 +147,7 @@ def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
             assert rule.key is None or rule.key in references, (variants, rule.key)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(), seed=st.integers(0, 2**32))
 def test_refusals_and_legal_actions_agree_with_uneven_hands(
         game: tuple[str, dict[str, Any], int], seed: int) -> None:

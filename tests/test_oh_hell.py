@@ -7,7 +7,7 @@ import random
 from functools import cache
 
 import pytest
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.engine.match import MatchState
@@ -406,7 +406,7 @@ def test_o9_rules_in_english_and_the_check_with_named_trumps() -> None:
     assert "Trumps are the suit the highest bidder names after the bidding" in text
     assert "turned up" not in text
     report = run_check("oh-hell", games=6, seed=3, match_every=3, players=(3, 5),
-                       options={"trump": "named"})
+                       options={"trump": "named"}, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
 
 
@@ -473,7 +473,7 @@ def test_the_rules_in_english_describe_oh_hell() -> None:
 
 
 def test_cardrules_check_passes() -> None:
-    report = run_check("oh-hell", games=10, seed=5, match_every=5)
+    report = run_check("oh-hell", games=10, seed=5, match_every=5, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
     assert report.players == PLAYERS
 

@@ -40,8 +40,10 @@ from cardrules.cards import Pack  # noqa: E402
 DRAW, PASS, NOMINATE, DEALER = 52, 53, 54, 52
 """OpenSpiel's action ids: draw, pass, the first suit nomination; the first dealer choice."""
 GAMES_PER_COUNT = int(os.environ.get("CARDRULES_EIGHTS_GAMES", "700"))
-"""Random games per player count: 2,100 in all, about 40 s on one core (set
-``CARDRULES_EIGHTS_GAMES`` for a shorter or longer run)."""
+"""Random games per player count in the slow run: 2,100 in all, about 40 s on one core
+(set ``CARDRULES_EIGHTS_GAMES`` for a shorter or longer run)."""
+QUICK_GAMES = 200
+"""Random games of two players in the default run."""
 
 
 def spiel_card(pack: Pack, card: int) -> int:
@@ -133,20 +135,23 @@ def play_both(players: int, seed: int) -> Tally:
 
 
 @cache
-def tally(players: int) -> Tally:
-    """Play ``GAMES_PER_COUNT`` games for ``players`` in both engines (once per run)."""
+def tally(players: int, games: int = GAMES_PER_COUNT) -> Tally:
+    """Play ``games`` games for ``players`` in both engines (once per run)."""
     total = Tally()
-    for seed in range(GAMES_PER_COUNT):
+    for seed in range(games):
         total += play_both(players, seed * 7 + players)
     return total
 
 
-@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow),
-                                     pytest.param(5, marks=pytest.mark.slow)])
-def test_crazy_eights_plays_exactly_as_openspiel(players: int) -> None:
-    assert tally(players).decisions > GAMES_PER_COUNT * 10
+@pytest.mark.parametrize(("players", "games"), [
+    (2, QUICK_GAMES), pytest.param(2, GAMES_PER_COUNT, marks=pytest.mark.slow),
+    pytest.param(3, GAMES_PER_COUNT, marks=pytest.mark.slow),
+    pytest.param(5, GAMES_PER_COUNT, marks=pytest.mark.slow)])
+def test_crazy_eights_plays_exactly_as_openspiel(players: int, games: int) -> None:
+    assert tally(players, games).decisions > games * 10
 
 
+@pytest.mark.slow
 def test_the_comparison_covers_draws_blocked_deals_and_redrawn_eights() -> None:
     """The games compared include the rare branches: draws, a deal ending blocked with an
     empty stock after players + 1 passes (C8) and an eight turned as starter (C3)."""

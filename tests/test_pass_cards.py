@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.tools.check import run_check
@@ -74,7 +75,8 @@ def test_refusals_and_the_notation() -> None:
                                                              "none"]}])
 def test_cardrules_check_passes(section: dict[str, Any]) -> None:
     report = run_check({"extends": "bura", "options": {"teams": "on"},
-                        "patch": {"phases": [{"pass_cards": section}]}}, games=12, seed=4)
+                        "patch": {"phases": [{"pass_cards": section}]}}, games=12, seed=4,
+                       leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
 
 
@@ -170,5 +172,5 @@ def test_chance_excludes_the_other_ways_and_reads_in_english() -> None:
 def test_cardrules_check_passes_with_a_drawn_direction() -> None:
     report = run_check({"extends": "bura", "options": {"teams": "on"},
                         "patch": {"phases": [{"pass_cards": {"count": 1, "chance": CHANCE}}]}},
-                       games=12, seed=5)
+                       games=12, seed=5, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import toy_phase  # noqa: F401  (registers the toy phase)
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.cards import deal_round
@@ -92,14 +93,14 @@ def test_cardrules_check_passes_with_the_phase(base: str, count: int) -> None:
         # dealer's left instead.
         house["patch"]["hooks"] = {"first_mover": "dealer_left"}
     report = run_check(house, games=12, seed=1,
-                       policies={name: _bot(name) for name in QUICK_BOTS})
+                       policies={name: _bot(name) for name in QUICK_BOTS}, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
 
 
 def test_a_first_mover_chosen_by_the_hands_after_the_phase_is_reported() -> None:
     """B7 after a passing phase: who moves first depends on cards passed face down, so
     the counterfactual search reports what the announcement reveals."""
-    report = run_check(_house("bank"), games=12, seed=1)
+    report = run_check(_house("bank"), games=12, seed=1, leak_share=QUICK_LEAKS)
     assert report.failure is not None
     assert "can tell where hidden cards lie" in report.failure.message
 
@@ -228,7 +229,8 @@ def test_games_with_phases_before_and_after_the_deal_keep_every_contract(players
     _walks(cardrules.load(_chosen_then_passed(2), players=players), seeds=4)
     house = _chosen_then_passed(2)
     house["patch"]["hooks"] = {"first_mover": "dealer_left"}  # B7 would tell the passes
-    report = run_check(house, games=6, players=(players,), seed=1, match_every=2)
+    report = run_check(house, games=6, players=(players,), seed=1, match_every=2,
+                       leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
 
 

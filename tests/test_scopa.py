@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import fishing_support
 import pytest
+from fishing_support import labels, points
+from rule_support import QUICK_LEAKS
 
 import cardrules
-from cardrules.families.fishing.scoring import side_points
 from cardrules.tools.check import run_check
 
 ALL = [r + s for s in "DCSB" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
@@ -25,26 +27,9 @@ def scopa(players: int = 2, kings: str = "redeal", target: int = 11) -> cardrule
                           options={"kings": kings, "target": target})
 
 
-def labels(state: cardrules.State) -> list[str]:
-    return sorted(state.describe(a) for a in state.legal_actions())
-
-
 def dealt(game: cardrules.Game, first: list[str], *, dealer: int = 1) -> cardrules.State:
-    """A deal whose cards come out of the stock in the order ``first`` gives, then the
-    rest of the pack."""
-    rest = [c for c in ALL if c not in first]
-    order = [game.pack.parse(c) for c in first + rest][::-1]  # dealt from the end
-    return game.new_deal(1, dealer=dealer, order=order)
-
-
-def points(game: cardrules.Game, *piles: str, sweeps: tuple[int, ...] = (0, 0)) -> list[int]:
-    """The points of sides whose captured piles are ``piles`` (the last pile: every
-    card no other pile names)."""
-    masks = [sum(1 << game.pack.parse(c) for c in p.split()) for p in piles[:-1]]
-    rest = game.pack.full
-    for m in masks:
-        rest &= ~m
-    return side_points(game.tables, [*masks, rest], sweeps)
+    """A deal from ``first``, then the rest of the pack (:func:`fishing_support.dealt`)."""
+    return fishing_support.dealt(game, ALL, first, dealer=dealer)
 
 
 # The cards and the deal --------------------------------------------------------------
@@ -313,6 +298,7 @@ def test_random_matches_end_with_a_side_past_the_target(players: int, seed: int)
 
 @pytest.mark.parametrize("options", [{}, {"kings": "play_on"}, {"target": 5}])
 def test_cardrules_check_passes(options: dict[str, object]) -> None:
-    report = run_check("scopa", games=6, seed=3, match_every=3, options=options)
+    report = run_check("scopa", games=6, seed=3, match_every=3, options=options,
+                       leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
     assert report.deals >= 6

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.families.tricks.state import TricksState
@@ -408,11 +408,11 @@ def test_json_views_and_resampling_keep_a_declared_marriage() -> None:
 def test_playouts_keep_the_contract() -> None:
     for options in ({}, {"marriage_counts": "at_once", "unannounced": "last_trick"}):
         for seed in range(6):
-            check_playout(game(**options), seed)
+            check_playout(game(**options), seed, leak_share=QUICK_LEAKS)
 
 
 def test_cardrules_check_passes() -> None:
-    report = run_check("sixty-six", games=16, seed=4)
+    report = run_check("sixty-six", games=16, seed=4, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import yaml
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.engine.match import MatchState, decide
@@ -393,13 +394,14 @@ def test_random_deals_score_by_the_vocabulary(scoring: str) -> None:
 def test_conformance_of_the_fixture(scoring: str) -> None:
     for players in COUNTS[scoring]:
         game = _game(scoring, players)
-        check_playout(game, 1)
-        check_playout(game, 2, match=True, views=False)
+        check_playout(game, 1, leak_share=QUICK_LEAKS)
+        check_playout(game, 2, match=True, views=False, leak_share=QUICK_LEAKS)
 
 
 @pytest.mark.parametrize("scoring", SCORINGS)
 def test_cardrules_check_passes_on_the_fixture(scoring: str) -> None:
-    report = run_check(FIXTURE, games=6, seed=3, options={"scoring": scoring}, match_every=3)
+    report = run_check(FIXTURE, games=6, seed=3, options={"scoring": scoring}, match_every=3,
+                       leak_share=QUICK_LEAKS)
     assert report.ok, report
 
 

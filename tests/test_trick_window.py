@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from plugins.trick_window import BOAST_WINDOW, GAME
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.actions import parse_action
@@ -161,7 +162,8 @@ def test_the_same_phase_opens_between_bouts_where_its_section_says() -> None:
             assert state.result is not None
         assert windows
         report = run_check({"extends": "durak", "patch": {
-            "phases": [{"boast_window": {"at": "between_bouts"}}]}}, games=6, seed=1)
+            "phases": [{"boast_window": {"at": "between_bouts"}}]}}, games=6, seed=1,
+                           leak_share=QUICK_LEAKS)
         assert report.ok, report.failure
     finally:
         REGISTRY._items.pop("boast_window", None)
@@ -212,7 +214,7 @@ def test_resample_in_the_window_keeps_what_the_player_sees(
 
 
 def test_it_passes_the_conformance_suite(boasting: cardrules.Game) -> None:
-    report = run_check(str(GAME), games=10, seed=2, match_every=5)
+    report = run_check(str(GAME), games=10, seed=2, match_every=5, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
 
 

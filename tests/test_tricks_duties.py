@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.families.tricks.state import TricksState
@@ -288,11 +288,11 @@ def test_the_dealers_trump_card_is_no_longer_shown_once_played() -> None:
 def test_playouts_keep_the_contract(players: int) -> None:
     for game in (_game(players), always(players)):
         for seed in range(8):
-            check_playout(game, seed)
+            check_playout(game, seed, leak_share=QUICK_LEAKS)
 
 
 def test_cardrules_check_passes_on_the_fixture() -> None:
-    report = run_check(FIXTURE, games=24, seed=4)
+    report = run_check(FIXTURE, games=24, seed=4, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
 
 

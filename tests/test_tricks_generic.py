@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.families.tricks.state import TricksState
@@ -79,8 +80,8 @@ def test_public_won_cards_show_everyone_the_points() -> None:
 
 def test_conformance_of_the_small_game() -> None:
     for seed in range(4):
-        check_playout(_game(), seed)
-    check_playout(_game(), 9, match=True)
+        check_playout(_game(), seed, leak_share=QUICK_LEAKS)
+    check_playout(_game(), 9, match=True, leak_share=QUICK_LEAKS)
 
 
 @pytest.mark.parametrize(("changes", "message"), [

@@ -7,7 +7,7 @@ import random
 from functools import cache
 
 import pytest
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.engine.match import MatchState
@@ -226,6 +226,6 @@ def test_the_rules_in_english_describe_whist() -> None:
 
 
 def test_cardrules_check_passes() -> None:
-    report = run_check("whist", games=6, seed=3, match_every=3)
+    report = run_check("whist", games=6, seed=3, match_every=3, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
     assert report.players == (4,) and report.deals >= 6
