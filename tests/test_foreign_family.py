@@ -146,7 +146,7 @@ def test_it_passes_the_conformance_suite(fishing: cardrules.Game) -> None:
 
 def test_cardrules_check_passes(fishing: cardrules.Game,
                                 capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", str(GAME), "--games", "6"]) == 0
+    assert main(["check", str(GAME), "--games", "6", "--leaks", str(QUICK_LEAKS)]) == 0
     assert "fishing" in capsys.readouterr().out
 
 

@@ -220,5 +220,5 @@ def test_it_passes_the_conformance_suite(boasting: cardrules.Game) -> None:
 
 def test_cardrules_check_passes(boasting: cardrules.Game,
                                 capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", str(GAME), "--games", "6"]) == 0
+    assert main(["check", str(GAME), "--games", "6", "--leaks", str(QUICK_LEAKS)]) == 0
     assert "boasting" in capsys.readouterr().out

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.engine.state import State
@@ -126,7 +127,7 @@ def test_the_hook_module_doctest_passes() -> None:
 def test_cardrules_check_passes(path: Path, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["check", str(path), "--games", "30", "--seed", "3", "--json",
-                   "--out", str(tmp_path / "failure.json")])
+                   "--leaks", str(QUICK_LEAKS), "--out", str(tmp_path / "failure.json")])
     figures = json.loads(capsys.readouterr().out)
     assert status == 0 and figures["ok"], figures
     assert figures["players"] == [3, 4] and figures["matches"] >= 3
