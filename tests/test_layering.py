@@ -123,11 +123,28 @@ def test_the_pending_family_imports_are_still_there() -> None:
 
 
 def test_the_families_are_the_registrys_built_in_procedures() -> None:
-    """Each family package registers a procedure the registry lists by module name."""
-    from cardrules.engine.procedures import REGISTRY
+    """Each family package registers a procedure the registry finds by scanning the
+    families folder, under the family's name."""
+    from cardrules.engine.procedures import REGISTRY, known
 
     packages = {p.name for p in FAMILIES.iterdir() if (p / "procedure.py").is_file()}
     assert {m.split(".")[2] for m in REGISTRY.built_in} == packages
+    assert packages <= set(known())
+
+
+def test_no_module_outside_a_family_names_it() -> None:
+    """A family is found, not listed: no module of the package outside a family's own
+    folder names the family's modules (issue 27: each new family registered as a
+    third-party one would be)."""
+    names = [p.name for p in FAMILIES.iterdir() if (p / "procedure.py").is_file()]
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        inside = path.relative_to(PACKAGE).parts
+        text = path.read_text(encoding="utf-8")
+        for name in names:
+            if inside[:2] != ("families", name) and f"families.{name}" in text:
+                offenders.append(f"{path.relative_to(PACKAGE)} names families.{name}")
+    assert not offenders, offenders
 
 
 ROOT_MODULES = {"__init__.py", "__main__.py", "actions.py", "cards.py", "errors.py",

@@ -283,11 +283,9 @@ def needs_words(need: str) -> str:
 
 REGISTRY: Registry[Procedure] = Registry(
     what="procedure", kind=Procedure, group="cardrules.procedures",
-    built_in=("cardrules.families.shedding.procedure", "cardrules.families.tricks.procedure",
-              "cardrules.families.bouts.procedure", "cardrules.families.fishing.procedure",
-              "cardrules.families.rummy.procedure",
-              "cardrules.families.adding.procedure"))
-"""The procedures by name (the built-in ones are imported on first use)."""
+    package="cardrules.families", module="procedure")
+"""The procedures by name (the built-in ones, the families under ``cardrules/families/``,
+are imported on first use)."""
 register = REGISTRY.register
 known = REGISTRY.known
 find = REGISTRY.find

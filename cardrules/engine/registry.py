@@ -1,6 +1,9 @@
 """Registries of named plug-ins (procedures, phases): built-in ones imported on first
 use, third-party ones through an entry-point group, unknown names refused with the known
-ones.
+ones.  The built-in plug-ins are found, not listed: each is a subpackage of the folder its
+kind lives in (``cardrules/families/<name>/``, ``cardrules/phases/<name>/``), whose
+module registers it with the same ``register`` call a third-party package's module
+makes, so that no generic module names a family or a phase.
 
 >>> from cardrules.engine.procedures import find
 >>> find("nope")  # doctest: +ELLIPSIS
@@ -12,6 +15,7 @@ KeyError: "unknown procedure 'nope'; known procedures: adding, bouts, fishing, r
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Generic, Protocol, TypeVar
@@ -32,12 +36,14 @@ T = TypeVar("T", bound=Named)
 class Registry(Generic[T]):
     """Plug-ins of one kind (``what``: ``procedure``, ``phase``) by name."""
 
-    def __init__(self, *, what: str, kind: type, built_in: tuple[str, ...], group: str,
+    def __init__(self, *, what: str, kind: type, package: str, module: str = "", group: str,
                  on_register: Callable[[T], None] | None = None) -> None:
         self.what = what
         """The plug-ins' kind, in messages."""
         self._kind = kind
-        self._built_in = built_in
+        self._package = package
+        self._module = module
+        self._built_in: tuple[str, ...] | None = None
         self._group = group
         self._on_register = on_register
         self._items: dict[str, T] = {}
@@ -45,7 +51,15 @@ class Registry(Generic[T]):
 
     @property
     def built_in(self) -> tuple[str, ...]:
-        """The modules that register the built-in plug-ins."""
+        """The modules that register the built-in plug-ins: in each subpackage of the
+        registry's ``package``, its ``module`` (the subpackage itself when none is
+        named), by name."""
+        if self._built_in is None:
+            folder = importlib.import_module(self._package)
+            names = sorted(info.name for info in pkgutil.iter_modules(folder.__path__)
+                           if info.ispkg)
+            suffix = f".{self._module}" if self._module else ""
+            self._built_in = tuple(f"{self._package}.{name}{suffix}" for name in names)
         return self._built_in
 
     def register(self, item: T) -> T:
@@ -61,7 +75,7 @@ class Registry(Generic[T]):
     def known(self) -> dict[str, T]:
         """Every registered plug-in by name: built-in ones and those of the entry-point
         group (each entry point names a plug-in object)."""
-        for module in self._built_in:
+        for module in self.built_in:
             importlib.import_module(module)
         if not self._loaded:
             self._loaded = True

@@ -272,9 +272,7 @@ def _add_verbs(phase: Phase[Any]) -> None:
 
 REGISTRY: Registry[Phase[Any]] = Registry(
     what="phase", kind=Phase, group="cardrules.phases",
-    built_in=("cardrules.phases.bidding", "cardrules.phases.choose_trump",
-              "cardrules.phases.name_trump",
-              "cardrules.phases.pass_cards"), on_register=_add_verbs)
+    package="cardrules.phases", on_register=_add_verbs)
 """The phases by name (built-in ones imported on first use), with their action words."""
 register = REGISTRY.register
 known = REGISTRY.known
