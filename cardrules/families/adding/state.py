@@ -14,7 +14,6 @@ side reaches the target.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -193,15 +192,17 @@ class AddingState(FieldState):
         tables = self._tables
         hand = self._hands[self._current]
         if self._phase is DISCARD:
-            size = tables.discard_size
-            cards = list(bits(hand))
-            if size == 1:
-                return tuple(tables.discard_action((c,)) for c in cards)
-            return tuple(tables.discard_action(chosen) for chosen in combinations(cards, size))
-        fits = adding_rules.fitting(self, hand)
-        if not fits:
-            return (GO,)
-        return tuple(tables.plays[c] for c in fits)
+            return tables.discards_from(hand)
+        room = tables.play.limit - self._total
+        values, plays = tables.values, tables.plays
+        legal = []
+        while hand:
+            low = hand & -hand
+            card = low.bit_length() - 1
+            if values[card] <= room:
+                legal.append(plays[card])
+            hand ^= low
+        return tuple(legal) if legal else (GO,)
 
     def _rule_refusal(self, action: Action) -> str | None:
         return adding_rules.refusal(self, action)
@@ -294,7 +295,7 @@ class AddingState(FieldState):
         tables = self._tables
         play = tables.play
         n, dealer = self._game.players, self._dealer
-        starter = next(iter(bits(self._starter)))
+        starter = self._starter.bit_length() - 1
         if play.show_ends is ShowEnds.ALL_COUNTED:
             order = list(range(n))
         else:

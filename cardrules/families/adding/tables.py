@@ -12,12 +12,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
-from cardrules.cards import Pack, mask_of
+from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.adding.model import AddingPlay, AddingScoring
@@ -67,6 +68,11 @@ class AddingTables:
     """Per card, its rank's place in the pack (runs are of consecutive places)."""
     suits: tuple[int, ...]
     """Per card, its suit."""
+    count_bits: int
+    """Bits per rank in a multiset of ranks kept as an int (enough for every card)."""
+    rank_keys: tuple[int, ...]
+    """Per card, ``1 << (count_bits * rank)``: the sum over some cards is the multiset of
+    their ranks."""
     plays: tuple[Action, ...]
     """``play <card>``, by card."""
     discard_size: int
@@ -84,6 +90,9 @@ class AddingTables:
     """Per viewer, whose discards they see: their own."""
     discards: dict[int, Action] = attrs.field(factory=dict)
     """Discarded cards as a bit set -> its action (filled on first use)."""
+    shows: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    """A show's multiset of ranks (a sum of ``rank_keys``) -> its fifteens, pairs and
+    runs (filled on first use; at most one entry per multiset of a show's size)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> AddingTables:
@@ -95,10 +104,13 @@ class AddingTables:
         hand = game.variant.deal.largest(n)
         size = hand - play.keep
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
+        count_bits = pack.size.bit_length()
         return cls(pack=pack, play=play, scoring=scoring,
                    values=tuple(by_rank[c % width] for c in range(pack.size)),
                    ranks=tuple(c % width for c in range(pack.size)),
                    suits=tuple(c // width for c in range(pack.size)),
+                   count_bits=count_bits,
+                   rank_keys=tuple(1 << count_bits * (c % width) for c in range(pack.size)),
                    plays=tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size)),
                    discard_size=size if play.discard_together else min(size, 1),
                    stock_to_crib=max(play.keep - n * size, 0), hand=hand,
@@ -114,6 +126,21 @@ class AddingTables:
             found = _named(self.pack, Kind.VERB, self.pack.cards_of(mask), DISCARD_WORD)
             self.discards[mask] = found
         return found
+
+    def discards_from(self, hand: int) -> tuple[Action, ...]:
+        """Every way of laying ``discard_size`` cards of ``hand`` (a bit set) away, in
+        the order of :func:`itertools.combinations` over its cards, lowest first."""
+        singles = [1 << c for c in bits(hand)]
+        masks = singles if self.discard_size == 1 \
+            else map(sum, combinations(singles, self.discard_size))
+        known = self.discards
+        out = []
+        for mask in masks:
+            found = known.get(mask)
+            if found is None:
+                found = self.discard_action(self.pack.cards_of(mask))
+            out.append(found)
+        return tuple(out)
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: a card played, ``go``, and every set of cards laid
