@@ -36,7 +36,7 @@ from cardrules.engine.fields import (
     reset,
 )
 from cardrules.engine.seeding import derive_seed
-from cardrules.engine.standings import places, team_of
+from cardrules.engine.standings import places
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.families.adding import rules as adding_rules
@@ -328,9 +328,9 @@ class AddingState(FieldState):
             self._finish()
             return
         self._dealer = self._game.turns.following[self._dealer]
-        cards = self._game.pack.cards
+        cards = self._tables.cards
         order = shuffled(derive_seed(self._seed, "hand", self._hand_number), len(cards))
-        self._stock = tuple(cards[i] for i in order)
+        self._stock = tuple(map(cards.__getitem__, order))
         zero = (0,) * n
         self._hands, self._crib, self._played = zero, zero, zero
         self._crib_stock = self._starter = 0
@@ -340,12 +340,13 @@ class AddingState(FieldState):
     # -- scores --------------------------------------------------------------------
 
     def _side(self, seat: int) -> tuple[int, ...]:
-        partnerships = self._game.procedure.partnerships(self._game)
-        return team_of(partnerships, seat)
+        return self._tables.sides[seat]
 
     def _score(self, seat: int, points: int, note: str) -> None:
-        side = self._side(seat)
-        self._points = tuple(v + points if p in side else v for p, v in enumerate(self._points))
+        scores = list(self._points)
+        for p in self._tables.sides[seat]:
+            scores[p] += points
+        self._points = tuple(scores)
         self._events = (*self._events, Event(kind="score", player=seat, amount=points,
                                              note=note))
 

@@ -20,6 +20,7 @@ import attrs
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
+from cardrules.engine.standings import Partnerships, alone, opposite, team_of
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.adding.model import AddingPlay, AddingScoring
 from cardrules.model.common import Visibility
@@ -35,6 +36,8 @@ GO_WORD = "go"
 """The action word of a player who cannot add a card to the total: ``go``."""
 register_verb(DISCARD_WORD, cards=True)
 register_verb(GO_WORD, cards=False)
+PARTNERS = 4
+"""The number of players that play in partnerships (``play.partners``)."""
 
 
 def rank_values(ranks: Sequence[str], values: dict[str, int]) -> tuple[int, ...]:
@@ -83,6 +86,13 @@ class AddingTables:
     """Cards dealt to each player."""
     nobs_rank: int
     """The place of ``scoring.nobs_rank`` in the pack's ranks."""
+    cards: tuple[int, ...]
+    """Every card of the pack, in number order (what a hand's stock is shuffled from)."""
+    partnerships: Partnerships
+    """The sides: the players sitting opposite with four players and ``play.partners``,
+    else each player alone."""
+    sides: tuple[tuple[int, ...], ...]
+    """Per seat, its side in ``partnerships``."""
     names: CardNames
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see."""
@@ -105,6 +115,7 @@ class AddingTables:
         size = hand - play.keep
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
         count_bits = pack.size.bit_length()
+        sides = opposite(n) if play.partners and n == PARTNERS else alone(n)
         return cls(pack=pack, play=play, scoring=scoring,
                    values=tuple(by_rank[c % width] for c in range(pack.size)),
                    ranks=tuple(c % width for c in range(pack.size)),
@@ -115,6 +126,8 @@ class AddingTables:
                    discard_size=size if play.discard_together else min(size, 1),
                    stock_to_crib=max(play.keep - n * size, 0), hand=hand,
                    nobs_rank=pack.ranks.index(scoring.nobs_rank),
+                   cards=pack.cards, partnerships=sides,
+                   sides=tuple(team_of(sides, p) for p in range(n)),
                    names=CardNames.of(pack), hand_seen=seen_by(hands, n),
                    own_seen=seen_by(Visibility.OWNER, n))
 
