@@ -251,17 +251,18 @@ class AddingState(FieldState):
 
     def _play(self, card: int) -> None:
         p, tables = self._current, self._tables
-        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
-        self._played = _with(self._played, p, self._played[p] | 1 << card)
-        self._sequence = (*self._sequence, card)
-        self._total += tables.values[card]
+        bit = 1 << card
+        self._hands = _with(self._hands, p, self._hands[p] & ~bit)
+        self._played = _with(self._played, p, self._played[p] | bit)
+        sequence = self._sequence = (*self._sequence, card)
+        total = self._total = self._total + tables.values[card]
         self._last = p
-        self._events = (Event(kind="play", player=p, cards=(card,), amount=self._total),)
-        for note, points in play_points(tables, self._sequence, self._total):
+        self._events = (Event("play", p, (card,), total),)
+        for note, points in play_points(tables, sequence, total):
             self._score(p, points, note)
-        if self._stops():
+        if tables.counted_out and self._check_target():
             return
-        if self._total >= tables.play.limit:
+        if total >= tables.play.limit:
             self._end_round()
         else:
             self._current = self._game.turns.following[p]
@@ -269,7 +270,7 @@ class AddingState(FieldState):
     def _go(self) -> None:
         p = self._current
         self._gone = _with(self._gone, p, 1)
-        self._events = (Event(kind="go", player=p),)
+        self._events = (Event("go", p),)
         if all(self._gone):
             self._end_round()
         else:
@@ -347,16 +348,13 @@ class AddingState(FieldState):
         for p in self._tables.sides[seat]:
             scores[p] += points
         self._points = tuple(scores)
-        self._events = (*self._events, Event(kind="score", player=seat, amount=points,
-                                             note=note))
+        self._events = (*self._events, Event("score", seat, (), points, note))
 
     def _stops(self) -> bool:
         """Whether the game ends now, points scored being counted out (``show_ends:
         counted_out``, the game ends the moment a side reaches the target); else the
         target is looked at once the action's points are all scored."""
-        if self._tables.play.show_ends is ShowEnds.COUNTED_OUT:
-            return self._check_target()
-        return False
+        return self._tables.counted_out and self._check_target()
 
     def _check_target(self) -> bool:
         """Whether a side has reached the target; then the game ends, won by the lowest

@@ -22,7 +22,7 @@ from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.standings import Partnerships, alone, opposite, team_of
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.adding.model import AddingPlay, AddingScoring
+from cardrules.families.adding.model import AddingPlay, AddingScoring, ShowEnds
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -78,6 +78,9 @@ class AddingTables:
     their ranks."""
     plays: tuple[Action, ...]
     """``play <card>``, by card."""
+    counted_out: bool
+    """Whether the game ends the moment a side reaches the target (``show_ends:
+    counted_out``), not once an action's points are all scored."""
     discard_size: int
     """Cards each player lays away (all at once, or one per action)."""
     stock_to_crib: int
@@ -123,6 +126,7 @@ class AddingTables:
                    count_bits=count_bits,
                    rank_keys=tuple(1 << count_bits * (c % width) for c in range(pack.size)),
                    plays=tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size)),
+                   counted_out=play.show_ends is ShowEnds.COUNTED_OUT,
                    discard_size=size if play.discard_together else min(size, 1),
                    stock_to_crib=max(play.keep - n * size, 0), hand=hand,
                    nobs_rank=pack.ranks.index(scoring.nobs_rank),
