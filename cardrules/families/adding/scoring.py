@@ -80,48 +80,53 @@ def play_points(tables: AddingTables, played: Sequence[int],
     return out
 
 
-def combinations_of(tables: AddingTables, key: int,
-                    values: Sequence[int]) -> tuple[tuple[str, int], ...]:
-    """The fifteens, pairs and runs of the show's cards, which depend on their ranks
-    alone: ``key`` is the multiset of ranks (the sum of the cards' ``rank_keys``),
-    ``values`` the cards' values (in any order).  Fifteens are counted by the number of
-    subsets of each sum (values are 1 or more: only the empty set sums to 0); pairs and runs
-    from each rank's count: a stretch of consecutive ranks that no held rank extends
-    scores one run of its length per way of choosing a card of each rank.
+def combinations_of(tables: AddingTables,
+                    cards: Sequence[int]) -> tuple[tuple[str, int], ...]:
+    """The fifteens, pairs and runs of the show's ``cards``, which depend on their ranks
+    alone.  Fifteens are counted by the number of subsets of each sum (the digits of one
+    int; values are 1 or more: only the empty set sums to 0); pairs and runs from each
+    rank's count: a stretch of consecutive ranks that no held rank extends scores one run
+    of its length per way of choosing a card of each rank.
 
     >>> import cardrules
     >>> game = cardrules.load("cribbage", players=2)
-    >>> t, cards = game.tables, game.pack.parse_many("5C 5D 6H 4S 10S")
-    >>> combinations_of(t, sum(t.rank_keys[c] for c in cards), [t.values[c] for c in cards])
+    >>> combinations_of(game.tables, game.pack.parse_many("5C 5D 6H 4S 10S"))
     (('fifteen', 2), ('fifteen', 2), ('fifteen', 2), ('fifteen', 2), ('pair', 2), \
 ('run', 3), ('run', 3))
     """
-    scoring = tables.scoring
+    scoring, values, ranks = tables.scoring, tables.values, tables.ranks
     out: list[tuple[str, int]] = []
     target = scoring.fifteen
     if scoring.fifteen_points and target >= 0:
-        sums = [1] + [0] * target
-        for value in values:
-            for total in range(target, value - 1, -1):
-                sums[total] += sums[total - value]
-        found = sums[target] - (target == 0) - values.count(target)
+        width = len(cards) + 1  # bits per sum: fewer than 2 ** width subsets
+        sums = 1  # the subsets of each sum: digit t (``width`` bits) counts sum t
+        for c in cards:
+            sums += sums << width * values[c]
+        found = (sums >> width * target & (1 << width) - 1) - (target == 0) \
+            - [values[c] for c in cards].count(target)
         out.extend([("fifteen", scoring.fifteen_points)] * found)
-    width = tables.count_bits
-    mask = (1 << width) - 1
-    counts = [key >> (width * r) & mask for r in range(len(tables.pack.ranks))]
+    groups: list[list[int]] = []
+    for rank in sorted([ranks[c] for c in cards]):
+        if groups and groups[-1][0] == rank:
+            groups[-1][1] += 1
+        else:
+            groups.append([rank, 1])
     if scoring.pair:
-        pairs = sum(n * (n - 1) // 2 for n in counts)
+        pairs = sum(n * (n - 1) // 2 for _, n in groups)
         out.extend([("pair", scoring.pair)] * pairs)
     if scoring.show_run:
         runs: list[tuple[int, int]] = []
-        length, ways = 0, 1
-        for n in [*counts, 0]:
-            if n:
+        length, ways, previous = 0, 1, -2
+        for rank, n in groups:
+            if rank == previous + 1:
                 length, ways = length + 1, ways * n
-                continue
-            if length >= scoring.show_run:
-                runs.append((length, ways))
-            length, ways = 0, 1
+            else:
+                if length >= scoring.show_run:
+                    runs.append((length, ways))
+                length, ways = 1, n
+            previous = rank
+        if length >= scoring.show_run:
+            runs.append((length, ways))
         runs.sort(reverse=True)
         for length, ways in runs:
             out.extend([("run", length)] * ways)
@@ -131,30 +136,27 @@ def combinations_of(tables: AddingTables, key: int,
 def show_parts(tables: AddingTables, kept: Sequence[int], starter: int,
                *, crib: bool) -> list[tuple[str, int]]:
     """The combinations a hand (or the crib, ``crib``) of ``kept`` cards scores with the
-    ``starter`` in the show, each as (word, points): the fifteens, pairs and runs of the
-    cards' ranks (remembered per multiset of ranks in ``tables.shows``), then flush
-    and nobs."""
+    ``starter`` in the show, each as (word, points): fifteens, pairs and runs
+    (:func:`combinations_of`, remembered per multiset of ranks in ``tables.shows``),
+    then flush and nobs."""
     scoring, ranks, suits, rank_keys = tables.scoring, tables.ranks, tables.suits, \
         tables.rank_keys
     key = rank_keys[starter]
-    nobs_suit = suits[starter]
-    nobs = False
+    starter_suit = suits[starter]
     suit = suits[kept[0]] if kept else -1
-    one_suit = True
+    one_suit, nobs = True, False
     for c in kept:
         key += rank_keys[c]
         if suits[c] != suit:
             one_suit = False
-        if ranks[c] == tables.nobs_rank and suits[c] == nobs_suit:
+        if ranks[c] == tables.nobs_rank and suits[c] == starter_suit:
             nobs = True
     found = tables.shows.get(key)
     if found is None:
-        values = tables.values
-        found = combinations_of(tables, key, [values[c] for c in (*kept, starter)])
-        tables.shows[key] = found
+        found = tables.shows[key] = combinations_of(tables, (*kept, starter))
     out = list(found)
     if scoring.flush and kept and one_suit:
-        same = len(kept) + (nobs_suit == suit)
+        same = len(kept) + (starter_suit == suit)
         if same >= (scoring.crib_flush if crib else scoring.flush):
             out.append(("flush", same))
     if scoring.nobs and nobs:

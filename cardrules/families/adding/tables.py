@@ -71,11 +71,9 @@ class AddingTables:
     """Per card, its rank's place in the pack (runs are of consecutive places)."""
     suits: tuple[int, ...]
     """Per card, its suit."""
-    count_bits: int
-    """Bits per rank in a multiset of ranks kept as an int (enough for every card)."""
     rank_keys: tuple[int, ...]
-    """Per card, ``1 << (count_bits * rank)``: the sum over some cards is the multiset of
-    their ranks."""
+    """Per card, one in its rank's digit (as many bits as the pack's size needs): the sum
+    over some cards is the multiset of their ranks."""
     plays: tuple[Action, ...]
     """``play <card>``, by card."""
     counted_out: bool
@@ -123,7 +121,6 @@ class AddingTables:
                    values=tuple(by_rank[c % width] for c in range(pack.size)),
                    ranks=tuple(c % width for c in range(pack.size)),
                    suits=tuple(c // width for c in range(pack.size)),
-                   count_bits=count_bits,
                    rank_keys=tuple(1 << count_bits * (c % width) for c in range(pack.size)),
                    plays=tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size)),
                    counted_out=play.show_ends is ShowEnds.COUNTED_OUT,
