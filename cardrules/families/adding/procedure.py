@@ -10,7 +10,7 @@ from cardrules.actions import Action
 from cardrules.cards import mask_of
 from cardrules.engine import state_codec
 from cardrules.engine.procedures import Procedure, own_state, register
-from cardrules.engine.standings import Partnerships, alone, opposite
+from cardrules.engine.standings import Partnerships
 from cardrules.engine.state_codec import check_cards, read_fields
 from cardrules.errors import HookError, StateError
 from cardrules.families.adding import view as adding_io
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Adding", "from_json", "setup"]
 
-PARTNERS = 4
-"""The number of players that play in partnerships (``play.partners``)."""
 
 
 def from_json(game: GameContext, data: dict[str, Any]) -> AddingState:
@@ -181,9 +179,8 @@ class Adding(Procedure):
         return bool(variant.play.partners)
 
     def partnerships(self, game: GameContext) -> Partnerships:
-        if game.tables.play.partners and game.players == PARTNERS:
-            return opposite(game.players)
-        return alone(game.players)
+        partnerships: Partnerships = game.tables.partnerships
+        return partnerships
 
     def rollout_policy(self, game: GameContext) -> Callable[[Any, random.Random], Action]:
         """Score on the way when a card does (:class:`AddingPolicy`)."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.adding.model import DISCARD, OVER, PLAY
@@ -36,7 +35,14 @@ def fitting(state: AddingContext, hand: int) -> list[int]:
     tables = state._tables
     room = tables.play.limit - state._total
     values = tables.values
-    return [c for c in bits(hand) if values[c] <= room]
+    fits = []
+    while hand:
+        low = hand & -hand
+        card = low.bit_length() - 1
+        if values[card] <= room:
+            fits.append(card)
+        hand ^= low
+    return fits
 
 
 def _ours(action: Action) -> bool:

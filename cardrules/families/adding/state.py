@@ -14,7 +14,6 @@ side reaches the target.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -37,7 +36,7 @@ from cardrules.engine.fields import (
     reset,
 )
 from cardrules.engine.seeding import derive_seed
-from cardrules.engine.standings import places, team_of
+from cardrules.engine.standings import places
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.families.adding import rules as adding_rules
@@ -193,15 +192,17 @@ class AddingState(FieldState):
         tables = self._tables
         hand = self._hands[self._current]
         if self._phase is DISCARD:
-            size = tables.discard_size
-            cards = list(bits(hand))
-            if size == 1:
-                return tuple(tables.discard_action((c,)) for c in cards)
-            return tuple(tables.discard_action(chosen) for chosen in combinations(cards, size))
-        fits = adding_rules.fitting(self, hand)
-        if not fits:
-            return (GO,)
-        return tuple(tables.plays[c] for c in fits)
+            return tables.discards_from(hand)
+        room = tables.play.limit - self._total
+        values, plays = tables.values, tables.plays
+        legal = []
+        while hand:
+            low = hand & -hand
+            card = low.bit_length() - 1
+            if values[card] <= room:
+                legal.append(plays[card])
+            hand ^= low
+        return tuple(legal) if legal else (GO,)
 
     def _rule_refusal(self, action: Action) -> str | None:
         return adding_rules.refusal(self, action)
@@ -250,17 +251,18 @@ class AddingState(FieldState):
 
     def _play(self, card: int) -> None:
         p, tables = self._current, self._tables
-        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
-        self._played = _with(self._played, p, self._played[p] | 1 << card)
-        self._sequence = (*self._sequence, card)
-        self._total += tables.values[card]
+        bit = 1 << card
+        self._hands = _with(self._hands, p, self._hands[p] & ~bit)
+        self._played = _with(self._played, p, self._played[p] | bit)
+        sequence = self._sequence = (*self._sequence, card)
+        total = self._total = self._total + tables.values[card]
         self._last = p
-        self._events = (Event(kind="play", player=p, cards=(card,), amount=self._total),)
-        for note, points in play_points(tables, self._sequence, self._total):
+        self._events = (Event("play", p, (card,), total),)
+        for note, points in play_points(tables, sequence, total):
             self._score(p, points, note)
-        if self._stops():
+        if tables.counted_out and self._check_target():
             return
-        if self._total >= tables.play.limit:
+        if total >= tables.play.limit:
             self._end_round()
         else:
             self._current = self._game.turns.following[p]
@@ -268,7 +270,7 @@ class AddingState(FieldState):
     def _go(self) -> None:
         p = self._current
         self._gone = _with(self._gone, p, 1)
-        self._events = (Event(kind="go", player=p),)
+        self._events = (Event("go", p),)
         if all(self._gone):
             self._end_round()
         else:
@@ -294,7 +296,7 @@ class AddingState(FieldState):
         tables = self._tables
         play = tables.play
         n, dealer = self._game.players, self._dealer
-        starter = next(iter(bits(self._starter)))
+        starter = self._starter.bit_length() - 1
         if play.show_ends is ShowEnds.ALL_COUNTED:
             order = list(range(n))
         else:
@@ -327,9 +329,9 @@ class AddingState(FieldState):
             self._finish()
             return
         self._dealer = self._game.turns.following[self._dealer]
-        cards = self._game.pack.cards
+        cards = self._tables.cards
         order = shuffled(derive_seed(self._seed, "hand", self._hand_number), len(cards))
-        self._stock = tuple(cards[i] for i in order)
+        self._stock = tuple(map(cards.__getitem__, order))
         zero = (0,) * n
         self._hands, self._crib, self._played = zero, zero, zero
         self._crib_stock = self._starter = 0
@@ -339,22 +341,20 @@ class AddingState(FieldState):
     # -- scores --------------------------------------------------------------------
 
     def _side(self, seat: int) -> tuple[int, ...]:
-        partnerships = self._game.procedure.partnerships(self._game)
-        return team_of(partnerships, seat)
+        return self._tables.sides[seat]
 
     def _score(self, seat: int, points: int, note: str) -> None:
-        side = self._side(seat)
-        self._points = tuple(v + points if p in side else v for p, v in enumerate(self._points))
-        self._events = (*self._events, Event(kind="score", player=seat, amount=points,
-                                             note=note))
+        scores = list(self._points)
+        for p in self._tables.sides[seat]:
+            scores[p] += points
+        self._points = tuple(scores)
+        self._events = (*self._events, Event("score", seat, (), points, note))
 
     def _stops(self) -> bool:
         """Whether the game ends now, points scored being counted out (``show_ends:
         counted_out``, the game ends the moment a side reaches the target); else the
         target is looked at once the action's points are all scored."""
-        if self._tables.play.show_ends is ShowEnds.COUNTED_OUT:
-            return self._check_target()
-        return False
+        return self._tables.counted_out and self._check_target()
 
     def _check_target(self) -> bool:
         """Whether a side has reached the target; then the game ends, won by the lowest

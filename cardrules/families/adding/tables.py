@@ -12,15 +12,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
-from cardrules.cards import Pack, mask_of
+from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
+from cardrules.engine.standings import Partnerships, alone, opposite, team_of
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.adding.model import AddingPlay, AddingScoring
+from cardrules.families.adding.model import AddingPlay, AddingScoring, ShowEnds
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -34,6 +36,8 @@ GO_WORD = "go"
 """The action word of a player who cannot add a card to the total: ``go``."""
 register_verb(DISCARD_WORD, cards=True)
 register_verb(GO_WORD, cards=False)
+PARTNERS = 4
+"""The number of players that play in partnerships (``play.partners``)."""
 
 
 def rank_values(ranks: Sequence[str], values: dict[str, int]) -> tuple[int, ...]:
@@ -67,8 +71,14 @@ class AddingTables:
     """Per card, its rank's place in the pack (runs are of consecutive places)."""
     suits: tuple[int, ...]
     """Per card, its suit."""
+    rank_keys: tuple[int, ...]
+    """Per card, one in its rank's digit (as many bits as the pack's size needs): the sum
+    over some cards is the multiset of their ranks."""
     plays: tuple[Action, ...]
     """``play <card>``, by card."""
+    counted_out: bool
+    """Whether the game ends the moment a side reaches the target (``show_ends:
+    counted_out``), not once an action's points are all scored."""
     discard_size: int
     """Cards each player lays away (all at once, or one per action)."""
     stock_to_crib: int
@@ -77,6 +87,13 @@ class AddingTables:
     """Cards dealt to each player."""
     nobs_rank: int
     """The place of ``scoring.nobs_rank`` in the pack's ranks."""
+    cards: tuple[int, ...]
+    """Every card of the pack, in number order (what a hand's stock is shuffled from)."""
+    partnerships: Partnerships
+    """The sides: the players sitting opposite with four players and ``play.partners``,
+    else each player alone."""
+    sides: tuple[tuple[int, ...], ...]
+    """Per seat, its side in ``partnerships``."""
     names: CardNames
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see."""
@@ -84,6 +101,9 @@ class AddingTables:
     """Per viewer, whose discards they see: their own."""
     discards: dict[int, Action] = attrs.field(factory=dict)
     """Discarded cards as a bit set -> its action (filled on first use)."""
+    shows: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    """A show's multiset of ranks (a sum of ``rank_keys``) -> its fifteens, pairs and
+    runs (filled on first use; at most one entry per multiset of a show's size)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> AddingTables:
@@ -95,14 +115,20 @@ class AddingTables:
         hand = game.variant.deal.largest(n)
         size = hand - play.keep
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
+        count_bits = pack.size.bit_length()
+        sides = opposite(n) if play.partners and n == PARTNERS else alone(n)
         return cls(pack=pack, play=play, scoring=scoring,
                    values=tuple(by_rank[c % width] for c in range(pack.size)),
                    ranks=tuple(c % width for c in range(pack.size)),
                    suits=tuple(c // width for c in range(pack.size)),
+                   rank_keys=tuple(1 << count_bits * (c % width) for c in range(pack.size)),
                    plays=tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size)),
+                   counted_out=play.show_ends is ShowEnds.COUNTED_OUT,
                    discard_size=size if play.discard_together else min(size, 1),
                    stock_to_crib=max(play.keep - n * size, 0), hand=hand,
                    nobs_rank=pack.ranks.index(scoring.nobs_rank),
+                   cards=pack.cards, partnerships=sides,
+                   sides=tuple(team_of(sides, p) for p in range(n)),
                    names=CardNames.of(pack), hand_seen=seen_by(hands, n),
                    own_seen=seen_by(Visibility.OWNER, n))
 
@@ -114,6 +140,21 @@ class AddingTables:
             found = _named(self.pack, Kind.VERB, self.pack.cards_of(mask), DISCARD_WORD)
             self.discards[mask] = found
         return found
+
+    def discards_from(self, hand: int) -> tuple[Action, ...]:
+        """Every way of laying ``discard_size`` cards of ``hand`` (a bit set) away, in
+        the order of :func:`itertools.combinations` over its cards, lowest first."""
+        singles = [1 << c for c in bits(hand)]
+        masks = singles if self.discard_size == 1 \
+            else map(sum, combinations(singles, self.discard_size))
+        known = self.discards
+        out = []
+        for mask in masks:
+            found = known.get(mask)
+            if found is None:
+                found = self.discard_action(self.pack.cards_of(mask))
+            out.append(found)
+        return tuple(out)
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: a card played, ``go``, and every set of cards laid
