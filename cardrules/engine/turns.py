@@ -310,6 +310,16 @@ class Turns:
         ``first`` led, from 0)."""
         return self.places[first][seat]
 
+    def before(self, seat: int) -> int:
+        """The seat whose turn comes just before ``seat``'s, counting any whole number
+        round the table (a position being set up may name no seat yet: the consistency
+        check refuses it afterwards, naming the field).
+
+        >>> Turns.of(DEALERS_LEFT, 3).before(5)
+        1
+        """
+        return self.preceding[seat % self.players]
+
     def round_from(self, first: int) -> tuple[int, ...]:
         """Every seat once, in turn, from ``first``."""
         return self.rounds[first]

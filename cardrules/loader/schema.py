@@ -108,9 +108,9 @@ def procedures_schema(procedures: Mapping[str, Procedure] | None = None) -> dict
 
     >>> branch = procedures_schema()["$defs"]["sections"]["allOf"][0]
     >>> branch["if"]["properties"]["play"]["properties"]["procedure"]
-    {'const': 'bouts'}
+    {'const': 'adding'}
     >>> branch["then"]["properties"]["play"]
-    {'$ref': 'bouts.schema.json#/$defs/play'}
+    {'$ref': 'adding.schema.json#/$defs/play'}
     """
     if procedures is None:
         procedures = built_in_procedures()

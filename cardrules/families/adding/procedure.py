@@ -111,7 +111,7 @@ def setup(game: GameContext, *, hands: Sequence[str], sequence: str = "",
         total=sum(tables.values[c] for c in seq) if total is None else total,
         points=tuple(points) or (0,) * n, gone=tuple(gone) or (0,) * n,
         scores=(0,) * n, last=last, winner=-1, phase=DISCARD if discarding else PLAY,
-        current=current, dealer=game.turns.preceding[current] if dealer is None else dealer,
+        current=current, dealer=game.turns.before(current) if dealer is None else dealer,
         seed=0)
 
 

@@ -137,7 +137,7 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
         attacks=attacks, covers=covers, discard=pack.full & ~used, attacker=attacker,
         defender=defender, opener=attacker, current=current, phase=step, passes=passes,
         bouts=bouts, takes=takes, out=tuple(out), scores=(0,) * n, starter=attacker,
-        dealer=game.turns.preceding[attacker] if dealer is None else dealer)
+        dealer=game.turns.before(attacker) if dealer is None else dealer)
 
 
 def resample(state: BoutsState, player: int, rng: random.Random) -> BoutsState:

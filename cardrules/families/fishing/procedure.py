@@ -114,7 +114,7 @@ def setup(game: GameContext, *, hands: Sequence[str], table: str = "", stock: st
         sweep_points=tuple(sweep_points) or tuple(c * game.tables.scoring.sweep
                                                   for c in counts),
         last=last, phase=PLAY, current=current,
-        dealer=game.turns.preceding[current] if dealer is None else dealer)
+        dealer=game.turns.before(current) if dealer is None else dealer)
 
 
 class Fishing(Procedure):

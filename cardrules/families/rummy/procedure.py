@@ -95,7 +95,7 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
         passed=tuple(passed) or (0,) * n, knocker=knocker, taken=-1,
         limit=tables.play.knock if limit is None else limit, deadwood=(0,) * n,
         phase=step, current=current,
-        dealer=game.turns.preceding[current] if dealer is None else dealer)
+        dealer=game.turns.before(current) if dealer is None else dealer)
 
 
 class Rummy(Procedure):

@@ -171,7 +171,7 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
     if suits and len(suits) != n:
         raise StateError(f"give {n} own trump suits, one per player (got {len(suits)})")
     if dealer is None:
-        dealer = game.turns.preceding[current]
+        dealer = game.turns.before(current)
     return SheddingState._make(
         game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
         top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,

@@ -111,7 +111,7 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     won_masks = tuple(mask_of(pack.parse_many(w)) for w in won) if won else (0,) * n
     turned = pack.parse(trump_card) if trump_card else -1
     stock_cards = tuple(reversed(pack.parse_many(stock)))
-    dealer = game.turns.preceding[leader] if dealer is None else dealer
+    dealer = game.turns.before(leader) if dealer is None else dealer
     face_up = game.tables.play.draw is DrawOrder.FACE_UP_TOP
     if game.tables.trump_in_hand:
         if turned >= 0 and not (hand_masks[dealer] >> turned) & 1:
@@ -145,7 +145,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
         discard=pack.full & ~used, dealer=dealer, broken=broken, **extra,
         **({"face_up": turn_up(object(), stock_cards, n)} if face_up else {}))
-    state._window(leader)
+    if 0 <= leader < n:  # else the consistency check refuses the position, naming it
+        state._window(leader)
     return state
 
 
