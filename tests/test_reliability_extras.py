@@ -33,6 +33,7 @@ def _pytest_without_extras(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
 
 
+@pytest.mark.slow  # a pytest run of its own in a subprocess: CI's slow job
 def test_item_12_the_whole_tree_collects_without_the_extras() -> None:
     """Item 12: collection failed without the openspiel extra (the doctests imported
     cardrules/adapters/openspiel_search.py, which imports pyspiel)."""
@@ -41,6 +42,7 @@ def test_item_12_the_whole_tree_collects_without_the_extras() -> None:
     assert "ERROR" not in done.stdout, done.stdout[-3000:]
 
 
+@pytest.mark.slow  # a pytest run of its own in a subprocess: CI's slow job
 def test_item_12_the_tests_of_the_extras_skip_without_them() -> None:
     done = _pytest_without_extras(
         # -m "": the slow Ray study too
