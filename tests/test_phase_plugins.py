@@ -224,7 +224,7 @@ def test_a_match_skips_the_choice_after_the_first_deal_but_not_the_pass() -> Non
     check_views(match, rng)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_games_with_phases_before_and_after_the_deal_keep_every_contract(players: int) -> None:
     _walks(cardrules.load(_chosen_then_passed(2), players=players), seeds=4)
     house = _chosen_then_passed(2)
