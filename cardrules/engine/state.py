@@ -433,6 +433,13 @@ class FieldState(State):
     def game(self) -> GameContext:
         return self._game
 
+    @classmethod
+    def _make(cls: type[F], game: GameContext, **fields: Any) -> F:
+        """A state of the game's state class (this class, or this class with the listed
+        phases' fields) with the given fields, the others at their initial values."""
+        state: F = state_codec.fresh(game.state_class, game, game=game, **fields)
+        return state
+
     # -- the table a phase works at (cardrules.engine.table.Table) ------------------------
 
     @property

@@ -14,7 +14,7 @@ side reaches the target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -38,7 +38,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.standings import places
 from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.state_codec import derived
 from cardrules.families.adding import rules as adding_rules
 from cardrules.families.adding.model import DISCARD, OVER, PLAY, DiscardFrom, ShowEnds, Step
 from cardrules.families.adding.scoring import play_points, show_parts
@@ -113,11 +113,6 @@ class AddingState(FieldState):
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
-
-    @classmethod
-    def _make(cls, game: GameContext, **fields: Any) -> AddingState:
-        state: AddingState = fresh(game.state_class, game, game=game, **fields)
-        return state
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> AddingState:

@@ -20,7 +20,7 @@ table, the limits), so being asked tells nobody what anyone holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -46,7 +46,7 @@ from cardrules.engine.fields import (
     reset,
 )
 from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.state_codec import derived
 from cardrules.engine.turns import When
 from cardrules.families.bouts import rules as bouts_rules
 from cardrules.families.bouts.deal import deal_hands, refill, set_up
@@ -153,13 +153,6 @@ class BoutsState(FieldState):
     """The legal actions, once asked for."""
 
     # -- construction -------------------------------------------------------------
-
-    @classmethod
-    def _make(cls, game: GameContext, **fields: Any) -> BoutsState:
-        """A state of the game's state class with the given fields, the others at their
-        initial values."""
-        state: BoutsState = fresh(game.state_class, game, game=game, **fields)
-        return state
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> BoutsState:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -37,7 +37,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.pauses import resume_fields
 from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.state_codec import derived
 from cardrules.engine.turns import When
 from cardrules.families.fishing import builds as fishing_builds
 from cardrules.families.fishing import rules as fishing_rules
@@ -106,11 +106,6 @@ class FishingState(FieldState):
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
-
-    @classmethod
-    def _make(cls, game: GameContext, **fields: Any) -> FishingState:
-        state: FishingState = fresh(game.state_class, game, game=game, **fields)
-        return state
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> FishingState:

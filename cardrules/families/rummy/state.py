@@ -14,7 +14,7 @@ by knocking (the knocker lays its melds, the defender lays off and melds) or at 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -39,7 +39,7 @@ from cardrules.engine.fields import (
     reset,
 )
 from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.state_codec import derived
 from cardrules.families.rummy import rules as rummy_rules
 from cardrules.families.rummy.fields import MeldLists
 from cardrules.families.rummy.model import (
@@ -131,11 +131,6 @@ class RummyState(FieldState):
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
-
-    @classmethod
-    def _make(cls, game: GameContext, **fields: Any) -> RummyState:
-        state: RummyState = fresh(game.state_class, game, game=game, **fields)
-        return state
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> RummyState:
