@@ -215,10 +215,33 @@ class FirstMoverInput:
     carry: Mapping[str, Any] = attrs.field(factory=dict)
     """Facts the previous deal of the match hands on (empty in a first deal): ``leader``,
     the seat it names to lead next (its last trick's winner, or who won it outright)."""
-    first_in_order: int = -1
-    """The first seat of the game's turn order (``play.order``) this deal: the dealer's
-    left in the usual clockwise order, the dealer's right counter-clockwise (-1: not
-    given, read as the dealer's left)."""
+    order: tuple[int, ...] = ()
+    """Every seat once in the game's turn order (``play.order``) this deal, from its first
+    seat: from the dealer's left clockwise in the usual order, from the dealer's right
+    counter-clockwise (empty: not given, read as clockwise from the dealer's left)."""
+
+    @property
+    def first_in_order(self) -> int:
+        """The first seat of the game's turn order this deal (-1: not given)."""
+        return self.order[0] if self.order else -1
+
+    def in_turn(self) -> tuple[int, ...]:
+        """Every seat once in turn, from the first seat of the game's turn order
+        (:attr:`order`, else clockwise from the dealer's left).
+
+        >>> from cardrules.cards import Pack
+        >>> pack = Pack(ranks=("A",), suits=("S",))
+        >>> FirstMoverInput(pack=pack, hands=(0, 0, 0), top=-1, dealer=0,
+        ...                 trump_classes=()).in_turn()
+        (1, 2, 0)
+        >>> FirstMoverInput(pack=pack, hands=(0, 0, 0), top=-1, dealer=0, trump_classes=(),
+        ...                 order=(2, 1, 0)).in_turn()
+        (2, 1, 0)
+        """
+        if self.order:
+            return self.order
+        n = len(self.hands)
+        return tuple((self.dealer + k) % n for k in range(1, n + 1))
 
 
 @attrs.frozen(kw_only=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from bank_support import bank, events, hand, legal, match_from, play, refused
 
@@ -242,6 +243,29 @@ def test_b7_new_deals_use_the_hook() -> None:
         expected = _first(hands, game.pack.name(state.top), state.dealer)
         assert state.current_player == state.starter == expected
         assert ("first_mover", expected, "", 0, "") in events(state)
+
+
+def test_b7_goes_round_in_the_game_s_turn_order() -> None:
+    """B7 in a counter-clockwise house rule (``play.order``): the search for a lower card
+    of the centre suit goes round from the dealer's right, the way the turn passes."""
+    lower_left_and_right = ["6S", "9H", "KS", "8H"]     # seats 1 and 3 hold a lower heart
+    pack = bank(4).pack
+    hands = tuple(mask_of(pack.parse_many(h)) for h in lower_left_and_right)
+    position = FirstMoverInput(pack=pack, hands=hands, top=pack.parse("10H"), dealer=0,
+                               trump_classes=())
+    assert first_mover(position) == 1                     # clockwise: the dealer's left
+    ccw = cardrules.load({"extends": "bank", "patch": {"play": {"order": "counter_clockwise"}}},
+                         players=4, options={"trumps": "none"})
+    assert ccw.turns.deal_order(0) == (3, 2, 1, 0)
+    assert first_mover(attrs.evolve(position, order=ccw.turns.deal_order(0))) == 3
+    for seed in range(8):
+        state = ccw.new_deal(seed)
+        held = [" ".join(sorted(hand(state, p))) for p in range(4)]
+        expected = first_mover(FirstMoverInput(
+            pack=ccw.pack, hands=tuple(mask_of(ccw.pack.parse_many(h)) for h in held),
+            top=state.top, dealer=state.dealer, trump_classes=(),
+            order=ccw.turns.deal_order(state.dealer)))
+        assert state.current_player == expected
 
 
 def test_b7_being_first_does_not_guarantee_a_legal_play() -> None:

@@ -51,6 +51,28 @@ def test_validate_failing_file_lists_located_errors(capsys: pytest.CaptureFixtur
     assert f"{bad}:3:" in out and "$.options.seven" in out and "skip" in out
 
 
+def test_validate_checks_every_option_value(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    """A value whose patch breaks the file is reported, located, with the option named;
+    the defaults alone would pass."""
+    house = tmp_path / "house.yaml"
+    whist = (ROOT / "variants" / "whist.yaml").read_text(encoding="utf-8")
+    house.write_text(whist.replace("options:\n", "options:\n"
+                                   "  pace:\n"
+                                   "    description: How fast.\n"
+                                   "    default: usual\n"
+                                   "    values:\n"
+                                   "      usual: {}\n"
+                                   "      broken:\n"
+                                   "        play: {lead: {max_cards: many}}\n", 1))
+    line = whist.splitlines().index("options:") + 8
+    cardrules.load(house)
+    status, out, _ = _run(capsys, "validate", str(house))
+    assert status == 1 and f"{house}: ok" not in out
+    assert f"{house} with option pace=broken: 1 problem" in out
+    assert "max_cards" in out and f"{house}:{line}:" in out
+
+
 def test_validate_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = _run(capsys, "validate", str(tmp_path / "none.yaml"))
     assert status == 1 and "none.yaml" in out and "Traceback" not in out + err

@@ -174,3 +174,13 @@ def test_cardrules_check_passes_with_a_drawn_direction() -> None:
                         "patch": {"phases": [{"pass_cards": {"count": 1, "chance": CHANCE}}]}},
                        games=12, seed=5, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+def test_give_actions_are_labelled_with_their_card() -> None:
+    """A ``give`` action reads as the card it gives (``give 4C``), never a card index."""
+    game = cardrules.load("hearts", players=4)
+    state = game.new_deal(1)
+    for action in state.legal_actions():
+        (card,) = action.cards
+        assert str(action) == action.label == f"give {game.pack.name(card)}"
+        assert state.describe(action) == str(action)

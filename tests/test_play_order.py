@@ -213,3 +213,52 @@ def test_the_shedding_heuristic_guesses_the_next_player_in_turn() -> None:
     assert next_holder(3, [5, 5, 5, 5], view.turn_after) == 2
     assert next_holder(3, [5, 5, 0, 5], view.turn_after) == 1
     assert next_holder(3, [5, 5, 0, 5], ()) == 0
+
+
+def test_a_phase_that_names_no_order_goes_the_play_s_way() -> None:
+    """A listed phase asking the players in turn (``bidding`` here) follows ``play.order``
+    when its own section names none: counter-clockwise play bids from the dealer's right,
+    and the dealer, bidding last, may still not make the total."""
+    game = cardrules.load(ccw_source("oh-hell"), players=4)
+    (_, settings), = [(p, s) for p, s in game.phases if p.name == "bidding"]
+    assert settings.order == game.variant.play_order != DEALERS_LEFT
+    state = game.new_deal(3, dealer=1)
+    seen = []
+    while state.legal_actions()[0].name == "bid":
+        seen.append(state.current_player)
+        state = state.apply(sorted(state.legal_actions(), key=lambda a: a.amount)[0])
+    assert seen == [0, 3, 2, 1]
+    text = "\n".join(describe(game.variant))
+    assert "counter-clockwise" in text and "the dealer may not bid" in text
+    usual = cardrules.load("oh-hell", players=4)
+    (_, settings), = [(p, s) for p, s in usual.phases if p.name == "bidding"]
+    assert settings.order == DEALERS_LEFT
+
+
+def test_a_phase_s_own_order_wins_over_the_play_s() -> None:
+    game = cardrules.load({"extends": "oh-hell", "patch": {
+        **CCW, "phases": [{"bidding": {"order": "clockwise",
+                                       "contract": {"exact": 10, "per_trick": 1}}}]}},
+                          players=4)
+    (_, settings), = [(p, s) for p, s in game.phases if p.name == "bidding"]
+    assert settings.order == DEALERS_LEFT
+
+
+def test_the_shedding_heuristic_follows_a_reverse() -> None:
+    """After a reverse the heuristic's next player is the one play now goes to (the
+    view's ``direction``), not the next in the game's usual order."""
+    from cardrules.families.shedding.heuristics import turn_after_now
+
+    game = plain("switch", 4)
+    state = game.new_deal(4, dealer=0)
+    view = state.view(state.current_player)
+    assert view.direction == "clockwise"
+    assert turn_after_now(view, 4) == (1, 2, 3, 0) == view.turn_after
+    rng = random.Random(2)
+    for _ in range(400):
+        if state.is_over or getattr(state.view(0), "direction", "") == "counterclockwise":
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(state.current_player)
+    assert view.direction == "counterclockwise"
+    assert turn_after_now(view, 4) == (3, 0, 1, 2)

@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["DEALERS_LEFT", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
+__all__ = ["COUNTER_CLOCKWISE", "DEALERS_LEFT", "NEXT_TO_DEALER", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
            "Turns", "When", "read_order", "seating"]
 
 
@@ -226,6 +226,12 @@ ORDER_SCHEMA: Mapping[str, Any] = {
 """The JSON Schema of a turn order in a phase's section (:func:`read_order`)."""
 
 
+COUNTER_CLOCKWISE = TurnOrder(start=Start.DEALER_RIGHT, direction=Direction.COUNTER_CLOCKWISE)
+"""From the dealer's right, counter-clockwise (``order: counter_clockwise``)."""
+NEXT_TO_DEALER = (DEALERS_LEFT, COUNTER_CLOCKWISE)
+"""The orders that start next to the dealer and so end with the dealer."""
+
+
 def read_order(raw: Any, default: TurnOrder | None = None) -> TurnOrder:
     """The turn order a (schema-valid) section entry names; ``default`` (from the
     dealer's left, clockwise) when ``raw`` is None."""
@@ -234,7 +240,7 @@ def read_order(raw: Any, default: TurnOrder | None = None) -> TurnOrder:
     if raw == "clockwise":
         return DEALERS_LEFT
     if raw == "counter_clockwise":
-        return TurnOrder(start=Start.DEALER_RIGHT, direction=Direction.COUNTER_CLOCKWISE)
+        return COUNTER_CLOCKWISE
     if isinstance(raw, str):
         return TurnOrder(start=Start(raw))
     direction = Direction(raw.get("direction", Direction.CLOCKWISE.value))
@@ -295,6 +301,11 @@ class Turns:
         """The seat that acts first in a deal ``dealer`` deals, before any trick is led
         (:meth:`first` with no leader or winner yet)."""
         return self.order.first(Seating(players=self.players, dealer=dealer))
+
+    def deal_order(self, dealer: int) -> tuple[int, ...]:
+        """Every seat once in turn, from the one that acts first in a deal ``dealer``
+        deals (:meth:`opening`)."""
+        return self.rounds[self.opening(dealer)]
 
     def first_after(self, dealer: int) -> int:
         """The seat that acts first when the order starts next to ``dealer`` (the dealer's

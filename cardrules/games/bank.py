@@ -10,11 +10,11 @@ __all__ = ["first_mover"]
 
 @hook("first_mover", "bank.first_mover")
 def first_mover(position: FirstMoverInput) -> int:
-    """The first player from the dealer's left holding a lower card of the centre card's
-    suit moves first; failing that, the first holding a higher one; failing that, the
-    player on the dealer's left (B7)."""
-    pack, top, n = position.pack, position.top, len(position.hands)
-    order = [(position.dealer + k) % n for k in range(1, n + 1)]
+    """Going round in turn from the dealer's left (the game's turn order), the first
+    player holding a lower card of the centre card's suit moves first; failing that, the
+    first holding a higher one; failing that, the first in turn (B7)."""
+    pack, top = position.pack, position.top
+    order = position.in_turn()
     if top >= 0:
         suit, rank = pack.suit(top), pack.rank(top)
         for lower in (True, False):

@@ -22,6 +22,7 @@ from cardrules.model.common import (
 )
 from cardrules.model.match import MatchSpec
 from cardrules.model.variant import PhaseEntry, Variant
+from cardrules.phases import find as find_phase
 
 __all__ = ["structure_variant"]
 
@@ -86,7 +87,8 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
     part = _converter.structure
     section = _section_converter(procedure).structure
     play = dict(data["play"])
-    order = read_order(play.pop("order", None))  # the engine's, not the family's record
+    raw_order = play.pop("order", None)
+    order = read_order(raw_order)  # the engine's, not the family's record
     return Variant(
         name=str(data["name"]),
         title=str(data.get("title", data["name"])),
@@ -101,7 +103,7 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         hooks=part(data.get("hooks", {}), dict[str, str]),
         options=_options(data.get("options"), tuple),
         references=part(data.get("references", {}), dict[str, str]),
-        phases=tuple(_phase_entry(item) for item in data.get("phases", ())),
+        phases=tuple(_phase_entry(item, raw_order) for item in data.get("phases", ())),
         play_order=order,
     )
 
@@ -119,9 +121,21 @@ def _section_converter(procedure: Procedure) -> cattrs.Converter:
     return converter
 
 
-def _phase_entry(item: str | Mapping[str, Any]) -> PhaseEntry:
-    """``name`` or ``{name: section}`` (the schema allows nothing else)."""
-    if isinstance(item, str):
-        return PhaseEntry(name=item)
-    ((name, section),) = item.items()
-    return PhaseEntry(name=str(name), section=dict(section or {}))
+def _phase_entry(item: str | Mapping[str, Any], play_order: Any = None) -> PhaseEntry:
+    """``name`` or ``{name: section}`` (the schema allows nothing else).  A phase that
+    asks the players in turn (its section takes an ``order``) and names none goes the
+    play's way: it is given the play's ``order`` when the rule file sets one."""
+    name, section = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+    entry = dict(section or {})
+    if play_order is not None and "order" not in entry and _takes_order(str(name)):
+        entry["order"] = play_order
+    return PhaseEntry(name=str(name), section=entry)
+
+
+def _takes_order(name: str) -> bool:
+    """Whether the registered phase ``name`` reads a turn order from its section."""
+    try:
+        schema = find_phase(name).schema
+    except KeyError:
+        return False
+    return "order" in schema.get("properties", {})

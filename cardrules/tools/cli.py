@@ -272,21 +272,49 @@ def _game_args(p: argparse.ArgumentParser) -> None:
 # -- validate and options -------------------------------------------------------------
 
 def _validate(args: argparse.Namespace) -> int:
+    """Check each file with its defaults, then with each other value of each option (one
+    option changed at a time): a value whose patch breaks the file is a problem too."""
+    from cardrules.loader.load import load_variant
+    from cardrules.tools.option_space import one_at_a_time
+
     status = 0
     for path in args.files:
         try:
-            load(path)
-        except VariantError as exc:
-            status = 1
-            count = len(exc.problems)
-            print(f"{path}: {count} problem{'s' if count != 1 else ''}")
-            print("\n".join(_problem_lines(exc, path)))
+            settings = one_at_a_time(load(path).variant)
         except CardrulesError as exc:
             status = 1
-            print(f"{path}: {exc}")
-        else:
+            _print_problems(path, "", exc)
+            continue
+        broken = 0
+        for setting in settings[1:]:
+            try:
+                load_variant(path, options=setting)
+            except CardrulesError as exc:
+                broken += 1
+                ((name, value),) = setting.items()
+                _print_problems(path, f" with option {name}={_option_text(value)}", exc)
+        status = status or int(broken > 0)
+        if not broken:
             print(f"{path}: ok")
     return status
+
+
+def _print_problems(path: str, where: str, exc: CardrulesError) -> None:
+    if isinstance(exc, VariantError):
+        count = len(exc.problems)
+        print(f"{path}{where}: {count} problem{'s' if count != 1 else ''}")
+        print("\n".join(_problem_lines(exc, path)))
+    else:
+        print(f"{path}{where}: {exc}")
+
+
+def _option_text(value: object) -> str:
+    """An option value as written on the command line (``--option KEY=VALUE``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_option_text(v) for v in value) + "]"
+    return str(value)
 
 
 def _list(args: argparse.Namespace) -> int:

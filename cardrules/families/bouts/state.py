@@ -196,7 +196,7 @@ class BoutsState(FieldState):
             attacker = game.hook("first_mover")(FirstMoverInput(
                 pack=pack, hands=self._hands, top=self._trump_card, dealer=self._dealer,
                 trump_classes=(classes,) * game.players,
-                first_in_order=game.turns.opening(self._dealer)))
+                order=game.turns.deal_order(self._dealer)))
         self._starter = attacker
         self._events = (*self._events, Event(kind="first_mover", player=attacker,
                                              cards=(shown,) if shown >= 0 else (),

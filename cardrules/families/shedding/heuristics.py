@@ -16,7 +16,7 @@ from cardrules.engine.heuristics import CardFacts, named_cards
 if TYPE_CHECKING:
     from cardrules.families.shedding.view import SheddingView
 
-__all__ = ["next_holder", "shedding_scorer"]
+__all__ = ["next_holder", "shedding_scorer", "turn_after_now"]
 
 
 def next_holder(me: int, counts: Sequence[int], after: Sequence[int]) -> int:
@@ -38,6 +38,17 @@ def next_holder(me: int, counts: Sequence[int], after: Sequence[int]) -> int:
     return me
 
 
+def turn_after_now(view: SheddingView, players: int) -> tuple[int, ...]:
+    """Seat -> the next seat as play goes now: the view's ``direction`` where a reverse
+    may have turned play round (only rules with reverses show it), else the game's turn
+    order (``turn_after``)."""
+    direction = getattr(view, "direction", None)
+    if direction in ("clockwise", "counterclockwise"):
+        step = 1 if direction == "clockwise" else -1
+        return tuple((p + step) % players for p in range(players))
+    return tuple(view.turn_after)
+
+
 def shedding_scorer(view: SheddingView, legal: Sequence[Action],
                      cards: CardFacts) -> Callable[[Action], float]:
     """Score plays by the chance that the next player cannot beat the new top.
@@ -54,7 +65,7 @@ def shedding_scorer(view: SheddingView, legal: Sequence[Action],
     unseen = [cards.parse(f"{r}{s}") for s in cards.suits for r in cards.ranks
               if f"{r}{s}" not in seen]
     classes: list[dict[str, int]] = view.trumps["classes"]
-    nxt = next_holder(me, counts, view.turn_after)
+    nxt = next_holder(me, counts, turn_after_now(view, len(counts)))
     theirs = classes[nxt] if nxt < len(classes) else {}
     mine = classes[me] if me < len(classes) else {}
     top_rank, top_suit = cards.parse(view.top or "")

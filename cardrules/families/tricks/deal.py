@@ -80,7 +80,7 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last:
     leader = game.hook("first_mover")(FirstMoverInput(
         pack=pack, hands=hands, top=turned, dealer=dealer,
         trump_classes=(classes,) * n, carry=dict(carry),
-        first_in_order=game.turns.opening(dealer)))
+        order=game.turns.deal_order(dealer)))
     leader = opening_leader(game.tables, hands, leader)
     events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
     if turned >= 0:

@@ -46,7 +46,13 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.table import Table
-from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
+from cardrules.engine.turns import (
+    DEALERS_LEFT,
+    NEXT_TO_DEALER,
+    ORDER_SCHEMA,
+    TurnOrder,
+    read_order,
+)
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
@@ -157,7 +163,7 @@ class Bidding(Phase[BiddingTable]):
             yield f"bidding needs {lack}"
 
     def describe(self, settings: BiddingSettings) -> str:
-        last = "the dealer" if settings.order == DEALERS_LEFT else "the last to bid"
+        last = "the dealer" if settings.order in NEXT_TO_DEALER else "the last to bid"
         hook = (f"; {last} may not bid so that the bids add up to the tricks of the deal"
                 if settings.dealer_may_not_make_total else "")
         order = ("from the dealer's left" if settings.order == DEALERS_LEFT

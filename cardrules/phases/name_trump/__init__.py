@@ -173,12 +173,12 @@ def highest_bidder(bids: Sequence[int], dealer: int,
 
 def _bidding_order(state: Table) -> tuple[int, ...]:
     """The seats in the order the bidding phase listed before asked them to bid (its
-    ``order``; from the dealer's left, clockwise, by default)."""
+    ``order``; the play's turn order by default)."""
     for phase, settings in state.game.phases:
         if getattr(phase, "name", "") == "bidding":
             order: TurnOrder = getattr(settings, "order", DEALERS_LEFT)
             return order.seats(state.seating())
-    return DEALERS_LEFT.seats(state.seating())
+    return state.game.turns.order.seats(state.seating())
 
 
 def trump_scores(mine: Sequence[str], facts: CardFacts) -> dict[str, float]:

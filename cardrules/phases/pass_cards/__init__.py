@@ -22,13 +22,14 @@ After the deal each player passes 1 card: to the left or to the right, drawn by 
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits
+from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
@@ -194,8 +195,8 @@ class PassCards(Phase[PassingTable]):
     candidates_all_legal = True  # a card of the hand is never refused
 
     def candidates(self, state: PassingTable, settings: PassSettings) -> list[Action]:
-        hand, made = state.hand(state.to_act), _GIVE
-        return [made.get(c) or _give(c) for c in bits(hand)]
+        gives = _gives(state.game.pack)
+        return [gives[c] for c in bits(state.hand(state.to_act))]
 
     def refusal(self, state: PassingTable, settings: PassSettings,
                 action: Action) -> str | None:
@@ -255,13 +256,12 @@ class PassCards(Phase[PassingTable]):
         return variant.deal.hand
 
 
-_GIVE: dict[int, Action] = {}
-"""The action giving each card, made once (legal actions are listed at every step)."""
-
-
-def _give(card: int) -> Action:
-    action = _GIVE[card] = Action(kind=Kind.VERB, name="give", cards=(card,))
-    return action
+@functools.cache
+def _gives(pack: Pack) -> tuple[Action, ...]:
+    """The action giving each card of ``pack``, labelled (``give 4C``), made once per
+    pack (legal actions are listed at every step)."""
+    made = (Action(kind=Kind.VERB, name="give", cards=(card,)) for card in range(pack.size))
+    return tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
 
 
 register(PassCards())
