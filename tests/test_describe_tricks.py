@@ -102,3 +102,16 @@ def test_an_opening_card_decides_the_first_move() -> None:
     assert not any("dealer's left moves" in line or "dealer's left leads" in line
                    for line in hearts)
     assert not any("paired one to one" in line for line in hearts + duties)  # one card each
+
+
+def test_declaring_mentions_announcing_only_where_a_player_may_announce() -> None:
+    """The combinations' sentence says "(or announce)" only in a game with a target to
+    announce (Sixty-six), not in one with scoring combinations and no target."""
+    with_target = "\n".join(describe(cardrules.load("sixty-six").variant))
+    assert "must then lead one of its cards (or announce)" in with_target
+    without = cardrules.load({"extends": "sixty-six", "patch": {
+        "scoring": {"target": None, "most_points": 1}}}).variant
+    lines = describe(without)
+    text = "\n".join(lines[:lines.index("## Options in force")])
+    assert "must then lead one of its cards. The combinations" in text
+    assert "announce" not in text

@@ -331,9 +331,21 @@ def test_scoring_nothing_is_refused() -> None:
         cardrules.load(data, players=4)
 
 
+def test_an_inherited_target_is_named_as_the_cause_and_how_to_drop_it() -> None:
+    """A house rule turning a target game into a fixed number of deals inherits the
+    target: the error says so, and dropping it as it says loads."""
+    patch = {"match": {"goal": "fixed_deals", "deals": 5}}
+    with pytest.raises(cardrules.VariantError, match="a target of 248 is set too"):
+        cardrules.load({"extends": "bank", "patch": patch})
+    patch["match"]["target"] = None
+    assert cardrules.load({"extends": "bank", "patch": patch}).variant.match.deals == 5
+
+
 @pytest.mark.parametrize(("match", "message"), [
     ({"goal": "fixed_deals"}, "needs a number of deals above 0"),
-    ({"goal": "fixed_deals", "deals": 3, "target": 9}, "give deals, not target"),
+    ({"goal": "fixed_deals", "target": 9}, "give deals, not target"),
+    ({"goal": "fixed_deals", "deals": 3, "target": 9},
+     "a target of 9 is set too .* drop it with 'target: null'"),
     ({"goal": "fixed_deals", "deals": 30, "max_deals": 20}, "more than max_deals"),
 ])
 def test_bad_fixed_deals_are_refused(match: dict[str, Any], message: str) -> None:

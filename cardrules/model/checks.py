@@ -122,7 +122,12 @@ def _match(v: Variant) -> Iterator[Found]:
         yield ("match", "target"), "goal lowest_total needs a target above 0"
     if spec.goal is Goal.FIXED_DEALS:
         yield from _fixed_deals(v)
-        if spec.target:
+        if spec.target and spec.deals:
+            yield ("match", "target"), (
+                f"goal fixed_deals ends after its deals, not at a target, but a target of "
+                f"{spec.target} is set too (from the file this one extends, or an option "
+                f"that sets match.target, perhaps): drop it with 'target: null'")
+        elif spec.target:
             yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
                                         "at a target: give deals, not target")
     elif spec.deals:

@@ -84,7 +84,8 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
                    "play.draw", present=play.draw is not DrawOrder.NONE)
     yield from describe_stock.stock_rules(play)
     if any(spec.effect is Effect.SCORE for spec in play.combinations.values()):
-        yield sentence(describe_stock.declaring(next(iter(play.combinations))),
+        yield sentence(describe_stock.declaring(next(iter(play.combinations)),
+                                                scoring.target is not None),
                        "play.combinations")
         for name, spec in play.combinations.items():
             yield sentence(describe_combination(name, spec, scoring),

@@ -26,15 +26,19 @@ from cardrules.model.sentence import Sentence, sentence
 __all__ = ["declaring", "scoring_combination", "stock_rules", "target_rules"]
 
 
-def declaring(name: str) -> str:
-    """How combinations that score are declared (``name``: the first, for the example).
+def declaring(name: str, announce: bool = False) -> str:
+    """How combinations that score are declared (``name``: the first, for the example;
+    ``announce``: a player may announce instead of leading).
 
-    >>> declaring("marriage")[:62]
-    'The player on lead may, before leading, declare one combinatio'
+    >>> declaring("marriage")[-50:]
+    'they must then lead one of its cards. The combinations:'
+    >>> declaring("marriage", announce=True)[-50:]
+    'n lead one of its cards (or announce). The combinations:'
     """
+    instead = " (or announce)" if announce else ""
     return ("The player on lead may, before leading, declare one combination they hold by "
             f"showing its cards (`declare {name} KH QH`, say); they must then lead one of "
-            "its cards (or announce). The combinations:")
+            f"its cards{instead}. The combinations:")
 
 
 def scoring_combination(spec: CombinationSpec) -> str:
