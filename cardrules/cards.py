@@ -258,6 +258,22 @@ class Pack:
             )
         return card
 
+    def parse_suit(self, text: str) -> int:
+        """The suit written as ``text`` (case-insensitive), as its index.
+
+        >>> Pack(ranks=("9",), suits=("S", "H")).parse_suit("h")
+        1
+        >>> Pack(ranks=("9",), suits=("S", "H")).parse_suit("X")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: unknown suit 'X': the suits are S, H
+        """
+        wanted = text.strip().upper()
+        for index, suit in enumerate(self.suits):
+            if suit.upper() == wanted:
+                return index
+        raise NotationError(f"unknown suit {text!r}: the suits are {', '.join(self.suits)}")
+
     def parse_many(self, text: str) -> tuple[int, ...]:
         """Cards written in one string separated by spaces or commas."""
         return tuple(self.parse(t) for t in text.replace(",", " ").split())

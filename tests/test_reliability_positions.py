@@ -111,3 +111,19 @@ def test_item_5_a_card_outside_the_pack_is_still_refused_as_such() -> None:
     state = cardrules.load("bura", players=2).new_deal(seed=1)
     with pytest.raises(IllegalActionError, match="not in the pack"):
         state.apply(Action(kind=Kind.LEAD, cards=(99,)))
+
+
+def test_setup_refuses_trumps_a_game_does_not_have() -> None:
+    """``setup(trump=...)`` in a game without trumps (Hearts) is refused with the reason;
+    an unknown suit is refused in a trick game and in a beating game alike."""
+    hearts = cardrules.load("hearts", players=4)
+    hands = ["2C 3C", "4C 5C", "6C 7C", "8C 9C"]
+    with pytest.raises(cardrules.StateError, match="no trumps"):
+        hearts.setup(hands=hands, trump="D")
+    whist = cardrules.load("whist", players=4)
+    with pytest.raises(cardrules.CardrulesError, match="unknown suit 'X'"):
+        whist.setup(hands=hands, trump="X")
+    assert whist.setup(hands=hands, trump="h").trump == whist.pack.suits.index("H")
+    durak = cardrules.load("durak", players=2)
+    with pytest.raises(cardrules.CardrulesError, match="unknown suit 'X'"):
+        durak.setup(hands=["6S 7S", "8S 9S"], trump="X")

@@ -124,7 +124,7 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
         used |= mask
     if len({*stock_cards, *attacks, *covers}) != len(stock_cards) + len(attacks) + len(covers):
         raise StateError("a card is given twice in the position")
-    suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 \
+    suit = pack.parse_suit(trump) if trump else pack.suit(turned) if turned >= 0 \
         else -1
     if defender is None:
         seats = game.turns.rounds[attacker]

@@ -129,9 +129,12 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     if len(set(stock_cards)) != len(stock_cards):
         raise StateError("a card is given twice in the position")
     fixed = game.tables.play.trump.suit
+    if trump and game.tables.play.trump.source is TrumpSource.NONE:
+        raise StateError(f"this game has no trumps (play.trump.source: none): leave out "
+                         f"trump={trump!r}")
     if not trump and turned < 0 and fixed:
         trump = fixed
-    suit = pack.suits.index(trump.upper()) if trump else pack.suit(turned) if turned >= 0 else -1
+    suit = pack.parse_suit(trump) if trump else pack.suit(turned) if turned >= 0 else -1
     extra: dict[str, Any] = {}
     if closed != -1 or declared is not None:
         if not uses_stock_fields(game.variant):
