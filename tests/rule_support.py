@@ -27,7 +27,7 @@ def refused(state: cardrules.State, action: str, rule: str) -> str:
     return message
 
 
-QUICK_LEAKS = 0.25
+QUICK_LEAKS = 0.1
 """The share of states the default run's conformance checks search for leaks, drawn by
 lot (the search is most of a check's cost); every other invariant is checked on every
 state. The slow run (``-m slow``), the leak tests (``tests/test_reliability_leaks.py``)

@@ -176,7 +176,7 @@ def test_refusals_and_legal_actions_agree_with_uneven_hands(
         _check(state, [*_card_sets(state, rng), *_others(loaded)])
 
 
-POSITIONS = 15
+POSITIONS = 8
 """Positions with uneven hands asked about per example."""
 
 

@@ -36,12 +36,16 @@ def _dealt(params: dict[str, Any], seed: int, moves: int = 0) -> Any:
     return state
 
 
+@pytest.mark.parametrize("sims", [pytest.param(1, id="1-sim"),
+                                  pytest.param(3, id="3-sims", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("variant", sorted(builtin_variants()))
 def test_random_simulation_with_serialization_passes_for_every_shipped_variant(
-        variant: str) -> None:
+        variant: str, sims: int) -> None:
+    """OpenSpiel's own random simulation test, serialising and restoring every state: one
+    game per variant in the default run, three more in the slow run."""
     players = cardrules.load(variant).variant.players.min
     game = pyspiel.load_game("python_cardrules", {"variant": variant, "players": players})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("variant", ["bank", "bura", "crazy_eights"])

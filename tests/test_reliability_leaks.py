@@ -134,30 +134,34 @@ def test_every_shipped_variant_is_searched() -> None:
     assert {"bank", "bura", "bura-classic"} <= set(VARIANTS)
 
 
+DEALS = (pytest.param(0, id="deal0"), pytest.param(1, id="deal1", marks=pytest.mark.slow))
+"""Each setting's deals searched: the first in the default run, a second in the slow run."""
+
+
+@pytest.mark.parametrize("seed", DEALS)
 @pytest.mark.parametrize(("name", "options", "players"), _settings(),
                          ids=lambda v: v if isinstance(v, str) else str(v))
 def test_no_hidden_card_changes_what_a_player_is_shown(name: str, options: dict[str, Any],
-                                                      players: int) -> None:
+                                                      players: int, seed: int) -> None:
     try:
         game = cardrules.load(name, players=players, options=options)
     except cardrules.CardrulesError:  # an option fixing the player count (teams: on)
         game = cardrules.load(name, options=options)
-    rng = random.Random(f"{name} {options} {players}")
-    for seed in range(2):
-        state: cardrules.State = game.new_deal(seed=seed)
-        moves = 0
-        while True:
-            if moves < SEARCHED or state.is_over or rng.randrange(SPARSE) == 0:
-                try:
-                    check_counterfactual(state, rng)
-                    check_resamples(state, rng)  # issue 29, item 10: samples as well as views
-                except ConformanceError as exc:
-                    raise AssertionError(f"{name} {options} {players}p seed {seed}: "
-                                         f"{exc}") from exc
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
-            moves += 1
+    rng = random.Random(f"{name} {options} {players} {seed}")
+    state: cardrules.State = game.new_deal(seed=seed)
+    moves = 0
+    while True:
+        if moves < SEARCHED or state.is_over or rng.randrange(SPARSE) == 0:
+            try:
+                check_counterfactual(state, rng)
+                check_resamples(state, rng)  # issue 29, item 10: samples as well as views
+            except ConformanceError as exc:
+                raise AssertionError(f"{name} {options} {players}p seed {seed}: "
+                                     f"{exc}") from exc
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+        moves += 1
 
 
 def test_cardrules_check_runs_the_counterfactual_search(

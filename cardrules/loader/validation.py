@@ -71,7 +71,15 @@ def validate(
     message (missing keys of one mapping by name), the same on every run.
     """
     directory = (schema_dir or resources.data_dir("schemas")).resolve()
-    validator = _validator(directory, schema, _procedures_text())
+    procedures = _procedures_text()
+    try:
+        seen = (directory, schema, procedures,
+                json.dumps(data, sort_keys=True, separators=(",", ":")))
+    except (TypeError, ValueError):  # not JSON data: the schema will say what is wrong
+        seen = None
+    if seen is not None and seen in _VALID:
+        return
+    validator = _validator(directory, schema, procedures)
     found: set[Problem] = set()
     for error in validator.iter_errors(data):
         for path, message, at_key in _explain(error):
@@ -81,6 +89,16 @@ def validate(
     if found:
         raise VariantError(sorted(found, key=lambda p: (p.file, p.line, p.column, p.path,
                                                         p.message)))
+    if seen is not None:
+        if len(_VALID) >= _VALID_KEPT:
+            _VALID.pop(next(iter(_VALID)))
+        _VALID[seen] = None
+
+
+_VALID: dict[tuple[Path, str, str, str], None] = {}
+"""Data found valid lately (with the schemas, registered procedures and data as JSON
+text): a game loaded again, with other options, is not checked again."""
+_VALID_KEPT = 256
 
 
 def _procedures_text() -> str:

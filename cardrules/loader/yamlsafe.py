@@ -15,6 +15,8 @@ Mark(file='d.yaml', line=3, column=14, key_line=0, key_column=0)
 
 from __future__ import annotations
 
+import copy
+import functools
 import math
 import re
 from typing import Any, NoReturn
@@ -252,6 +254,8 @@ def parse_yaml(data: bytes | str, *, file: str) -> tuple[Any, Marks]:
 
     ``marks`` maps each path (``()`` for the root) to the :class:`Mark` of its value.
     Anything unsafe or unsupported raises :class:`~cardrules.errors.VariantError`.
+    The same text read again (a game loaded with other options, say) is parsed once: the
+    caller gets its own copy of the data and marks to change as it likes.
 
     >>> parse_yaml(b"10: ten\\nok: yes\\n", file="r.yaml")[0]
     {'10': 'ten', 'ok': True}
@@ -263,6 +267,13 @@ def parse_yaml(data: bytes | str, *, file: str) -> tuple[Any, Marks]:
     cardrules.errors.VariantError: r:1:4: $.a: anchors and aliases are not allowed in rule files
     """
     _check_size(data, file)
+    parsed, marks = _parsed(data, file)
+    return copy.deepcopy(parsed), dict(marks)
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(data: bytes | str, file: str) -> tuple[Any, Marks]:
+    """:func:`parse_yaml`'s work, kept for texts read again (never changed: copied out)."""
     text = _decode(data, file) if isinstance(data, bytes) else data
     loader: _Loader | None = None
     try:
