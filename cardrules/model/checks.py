@@ -59,11 +59,12 @@ def _common(v: Variant) -> Iterator[Found]:
             yield ("pack", "points", rank), unknown("rank", rank, ranks)
     yield from _extra_cards(v)
     yield from _card_points(v)
+    yield from _left_out(v)
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
-    size = len(ranks) * len(suits) + len(v.pack.extra_names)
     for n in range(v.players.max, v.players.min - 1, -1):
         needed = v.deal.largest(n) * n + v.deal.starter + int(v.deal.trump_card)
+        size = v.pack.count(n)
         if needed > size:
             yield ("deal",), (f"{n} players need {needed} cards to deal but the pack "
                               f"has {size}")
@@ -89,6 +90,33 @@ def _extra_cards(v: Variant) -> Iterator[Found]:
                     f"give it a name of its own")
                 break
             taken[name.upper()] = name
+
+
+def _left_out(v: Variant) -> Iterator[Found]:
+    """Each ``pack.left_out`` entry names cards of the pack, each once, for a number of
+    players the game allows, and leaves some card in the pack."""
+    ranks, suits, players = v.pack.ranks, v.pack.suits, v.players
+    names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
+    names.update((name.upper(), name) for name in v.pack.extra_names)
+    by_players = v.pack.left_out.by_players
+    for n, given in by_players.items():
+        path: tuple[str | int, ...] = ("pack", "left_out") if n == 0 else \
+            ("pack", "left_out", "by_players", str(n))
+        if n and not players.min <= n <= players.max:
+            yield path, (f"cards left out for {n} players, but the game is for "
+                         f"{players.min} to {players.max}")
+        seen: set[str] = set()
+        for i, name in enumerate(given):
+            card = names.get(name.upper())
+            if card is None:
+                yield (*path, i), (
+                    f"{name!r} is no card of the pack (a rank then a suit, e.g. "
+                    f"{ranks[-1]}{suits[0]}, or an extra card)")
+            elif card in seen:
+                yield (*path, i), f"{name!r} names card {card} again"
+            seen.add(card or name)
+        if len(seen) >= len(names):
+            yield path, "every card of the pack is left out"
 
 
 def _card_points(v: Variant) -> Iterator[Found]:
