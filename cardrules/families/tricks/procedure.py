@@ -16,6 +16,7 @@ from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
 from cardrules.families.tricks.bounds import tricks_bound
 from cardrules.families.tricks.checks import check_tricks
+from cardrules.families.tricks.counted import CountedFields, uses_counted_fields
 from cardrules.families.tricks.deal import partnerships
 from cardrules.families.tricks.describe import describe_tricks
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
@@ -91,7 +92,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
           trump_card: str = "", leader: int = 0, dealer: int | None = None,
           won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
           broken: bool = False, closed: int = -1,
-          declared: Sequence[int] | None = None) -> TricksState:
+          declared: Sequence[int] | None = None,
+          set_aside: Sequence[int] | None = None) -> TricksState:
     """A position at the start of a trick, for tests and puzzles.
 
     ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
@@ -100,7 +102,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     any); when trumps are named by the dealer's card (``dealer_card``), ``trump_card``
     names a card of the dealer's hand instead.  ``broken`` tells whether the suits that
     may not be led until broken are broken; ``closed`` names who closed the stock (-1:
-    open); ``declared`` gives each player's points of declared combinations that count.
+    open); ``declared`` gives each player's points of declared combinations that count;
+    ``set_aside`` how many of each player's ``tricks`` count nothing (``scoring.counted``).
     Cards not mentioned anywhere are out of play.  The declaration window before
     ``leader``'s lead opens at once.
     """
@@ -139,6 +142,10 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
                              "score: leave out closed and declared")
         extra = {"closed": closed,
                  "declared": tuple(declared) if declared is not None else (0,) * n}
+    if set_aside is not None:
+        if not uses_counted_fields(game.variant):
+            raise StateError("every trick of this game counts: leave out set_aside")
+        extra["set_aside"] = tuple(set_aside)
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
@@ -246,7 +253,8 @@ class Tricks(Procedure):
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
         return (*((StockFields,) if uses_stock_fields(variant) else ()),
-                *((FaceUpFields,) if face_up else ()))
+                *((FaceUpFields,) if face_up else ()),
+                *((CountedFields,) if uses_counted_fields(variant) else ()))
 
     def new_deal(self, game: GameContext, context: DealContext) -> TricksState:
         return TricksState.new(game, context)
