@@ -239,6 +239,7 @@ def test_gw9_tricks_of_the_stock_phase_are_set_aside_in_play() -> None:
             state = state.apply(rng.choice(state.legal_actions()))
         first = state.tricks
         assert sum(first) == 13 and state.to_json()["set_aside"] == list(first)
+        assert state.view(0).set_aside == state.view(1).set_aside == list(first)
         state = finish(state, rng)
         last = tuple(t - f for t, f in zip(state.tricks, first, strict=True))
         assert state.result is not None and sum(last) == 13

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["CountedFields", "check_counted", "counted_tricks", "set_aside",
-           "uses_counted_fields"]
+           "set_trick_aside", "uses_counted_fields"]
 
 
 @attrs.define(slots=False)
@@ -46,7 +46,7 @@ def _fields(state: TricksContext) -> CountedFields:
     return cast("CountedFields", state)
 
 
-def set_aside(state: TricksContext, winner: int) -> None:
+def set_trick_aside(state: TricksContext, winner: int) -> None:
     """Set the trick ``winner`` has just taken aside if it counts nothing: taken before
     the stock was empty (``stock_empty``), or closed or empty (``stock_closed``).  Call
     before the hands draw; changes a fresh clone."""
@@ -58,6 +58,11 @@ def set_aside(state: TricksContext, winner: int) -> None:
     fields = _fields(state)
     aside = fields._set_aside
     fields._set_aside = aside[:winner] + (aside[winner] + 1,) + aside[winner + 1:]
+
+
+def set_aside(state: TricksContext) -> tuple[int, ...]:
+    """The tricks each seat took that count nothing (in a game with ``scoring.counted``)."""
+    return _fields(state)._set_aside
 
 
 def counted_tricks(state: TricksContext) -> tuple[int, ...]:

@@ -49,7 +49,7 @@ from cardrules.families.tricks import (
 from cardrules.families.tricks import (
     stock as tricks_stock,
 )
-from cardrules.families.tricks.counted import counted_tricks, set_aside
+from cardrules.families.tricks.counted import counted_tricks, set_trick_aside
 from cardrules.families.tricks.deal import (
     RawEvent,
     deal_hands,
@@ -506,7 +506,7 @@ class TricksState(StockAttributes, FieldState):
             fields._declared = _add(self._declared, w, self._pending[w])
             fields._pending = _add(self._pending, w, -self._pending[w])
         if tables.scoring.counted is not Condition.ALWAYS:  # before anyone draws
-            set_aside(self, w)
+            set_trick_aside(self, w)
         face_up = tables.play.draw is DrawOrder.FACE_UP_TOP
         draws = (face_up or tables.play.draw is DrawOrder.WINNER_FIRST) and \
             (tables.close is None or self._closed < 0)
