@@ -83,6 +83,7 @@ def finish(state: cardrules.State, rng: random.Random) -> cardrules.State:
 def test_gw1_one_pack_of_52_two_players_the_dealer_alternates() -> None:
     game = german(deals=4)
     assert game.pack.count == 52 and game.players == 2
+    assert {game.new_match(seed=s).view(0).match["dealer"] for s in range(20)} == {0, 1}
     for players in (3, 4):
         with pytest.raises(cardrules.CardrulesError, match="for 2 to 2 players"):
             cardrules.load("german-whist", players=players)
@@ -139,6 +140,8 @@ def test_gw5_f2_the_follower_must_follow_suit() -> None:
                  "lead 9H")
     assert labels(state) == ["answer 7H"]
     assert "must follow suit" in refused(state, "answer 2C", "GW5")
+    higher = play(position("7H KH", "9H 3D", stock="5D 6D", trump_card="8C"), "lead 9H")
+    assert labels(higher) == ["answer 7H", "answer KH"]  # no duty to beat
 
 
 def test_gw5_gw6_f3_void_any_card_and_a_trump_wins() -> None:
