@@ -1,6 +1,6 @@
 """Black Maria (``variants/black-maria.yaml``) from explicit positions: one test or more per
-rule M1-M10 of ``docs/rules/black-maria.md``, per checkable fact F1-F9 of the spec
-(``black_maria.md F1``...), and per option value (``left_out``).
+rule M1-M11 of ``docs/rules/black-maria.md``, per checkable fact F1-F9 of the spec
+(``black_maria.md F1``...), and per option value (``left_out``, ``match``).
 
 Deals are dealt from an explicit order (:func:`dealt`) so that every hand is known;
 positions late in a deal are set up with ``game.setup`` (cards not named are out of
@@ -53,10 +53,12 @@ def names(game: cardrules.Game, mask: int) -> set[str]:
     return set(game.pack.names(game.pack.cards_of(mask)))
 
 
-def late(*hands: str, leader: int = 0, **kwargs: object) -> TricksState:
-    """A position after the first trick, ``leader`` to lead."""
+def late(*hands: str, leader: int = 0, game: cardrules.Game | None = None,
+         **kwargs: object) -> TricksState:
+    """A position after the first trick, ``leader`` to lead (in ``game``, Black Maria with
+    no options unless given)."""
     kwargs.setdefault("tricks", [1, 0, 0])
-    state = maria().setup(hands=list(hands), leader=leader, **kwargs)
+    state = (game or maria()).setup(hands=list(hands), leader=leader, **kwargs)
     assert isinstance(state, TricksState)
     return state
 
@@ -277,6 +279,33 @@ def test_m10_random_matches_end() -> None:
         assert state.result is not None and max(state.result.totals) >= 100
 
 
+@pytest.mark.parametrize(("value", "deals"), [("three_deals", 3), ("six_deals", 6),
+                                              ("nine_deals", 9)])
+def test_m11_option_match_plays_a_number_of_deals_the_lowest_total_winning(
+        value: str, deals: int) -> None:
+    game, rng = maria(match=value), random.Random(deals)
+    state = game.new_match(seed=deals)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.result is not None and len(state.view(0).match["history"]) == deals
+    totals = state.result.totals
+    assert state.result.winners == tuple(p for p in range(3) if totals[p] == min(totals))
+    assert sum(totals) == 43 * deals
+
+
+def test_m11_a_short_match_ignores_100_and_ties_share() -> None:
+    game = maria(match="three_deals")
+    deal = late("QS", "2D", "3D", tricks=[6, 5, 5], game=game)
+    going = play(game.setup_match(deal, totals=(120, 10, 30), dealer=2, index=1),
+                 "lead QS", "answer 2D", "answer 3D")
+    assert not going.is_over and going.view(0).match["totals"] == [133, 10, 30]
+    last = play(game.setup_match(late("QS", "2D", "3D", tricks=[6, 5, 5], game=game),
+                                 totals=(30, 43, 70), dealer=2, index=2),
+                "lead QS", "answer 2D", "answer 3D")
+    assert last.is_over and last.result is not None
+    assert last.result.totals == (43, 43, 70) and last.result.winners == (0, 1)
+
+
 # The rules in English and the engine's contract -------------------------------------------
 
 def test_cardrules_rules_says_what_docs_rules_black_maria_says() -> None:
@@ -291,12 +320,14 @@ def test_cardrules_rules_says_what_docs_rules_black_maria_says() -> None:
     assert ("- Deals are played until a player has 100 or more at the end of a deal. The "
             "lowest total wins; tied lowest totals share the win.") in lines
     assert not any("may not be led" in line or "first trick" in line for line in lines)
+    assert ("- The match lasts 6 deals. The lowest total wins; tied lowest totals share the "
+            "win.") in describe(maria(match="six_deals").variant)
     spades = describe(maria(left_out="two_of_spades").variant)
     assert any("2S is left out, which leaves 51 cards" in line for line in spades)
 
 
 @pytest.mark.parametrize("options", [{}, {"left_out": "two_of_diamonds"},
-                                     {"left_out": "two_of_spades"}],
+                                     {"left_out": "two_of_spades"}, {"match": "three_deals"}],
                          ids=lambda o: "-".join(o.values()) or "default")
 def test_every_option_value_passes_a_small_check(options: dict[str, str]) -> None:
     report = run_check({"extends": "black-maria", "options": options}, games=6, seed=3,

@@ -148,14 +148,14 @@ def _match(v: Variant) -> Iterator[Found]:
         yield ("match", "losing_total"), "goal avoid_losing_total needs a losing_total above 0"
     if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:
         yield ("match", "target"), "goal lowest_total needs a target above 0"
-    if spec.goal is Goal.FIXED_DEALS:
+    if spec.goal in (Goal.FIXED_DEALS, Goal.LOWEST_AFTER_DEALS):
         yield from _fixed_deals(v)
         if spec.target:
-            yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
-                                        "at a target: give deals, not target")
+            yield ("match", "target"), (f"goal {spec.goal.value} ends after a number of "
+                                        "deals, not at a target: give deals, not target")
     elif spec.deals:
-        yield ("match", "deals"), (f"deals is the length of a match of goal fixed_deals, "
-                                   f"not {spec.goal.value}")
+        yield ("match", "deals"), (f"deals is the length of a match of goal fixed_deals "
+                                   f"or lowest_after_deals, not {spec.goal.value}")
     if spec.pot is None:
         return
     if spec.goal is not Goal.AVOID_LOSING_TOTAL:
@@ -177,8 +177,10 @@ def _match(v: Variant) -> Iterator[Found]:
 
 
 def _fixed_deals(v: Variant) -> Iterator[Found]:
-    """The deals of a ``fixed_deals`` match: a number, or one pass through a schedule."""
+    """The deals of a ``fixed_deals`` (or ``lowest_after_deals``) match: a number, or one
+    pass through a schedule."""
     spec = v.match
+    goal = spec.goal.value
     if spec.deals == SCHEDULE:
         if not v.deal.schedule:
             yield ("match", "deals"), ("deals: schedule plays one deal per entry of the "
@@ -192,9 +194,9 @@ def _fixed_deals(v: Variant) -> Iterator[Found]:
     for n, count in counts.items():
         players = f" with {n} players" if n else ""
         if count <= 0:
-            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
+            yield ("match", "deals"), f"goal {goal} needs a number of deals above 0"
         elif count > spec.max_deals:
-            yield ("match", "deals"), (f"goal fixed_deals: {count} deals{players} are more "
+            yield ("match", "deals"), (f"goal {goal}: {count} deals{players} are more "
                                        f"than max_deals ({spec.max_deals})")
             return
 

@@ -141,7 +141,8 @@ def _setup(v: Variant) -> Iterator[str]:
                           for k, p in pack.card_points.items())
         yield (f"- Card points by card or suit: {worth}; other cards 0 (a card's own "
                "entry wins over its suit's, which wins over its rank's).")
-    once = v.match.goal is Goal.FIXED_DEALS and v.match.deals == SCHEDULE
+    once = v.match.goal in (Goal.FIXED_DEALS, Goal.LOWEST_AFTER_DEALS) and \
+        v.match.deals == SCHEDULE
     deal = f"- Each player is dealt {hand_sizes(v.deal, starts_over=not once)}"
     procedure = find_procedure(v.play.procedure)
     if v.deal.starter:
@@ -217,6 +218,9 @@ def _match(v: Variant) -> Iterator[str]:
         yield "- The match is one deal, won as the deal is."
     elif m.goal is Goal.FIXED_DEALS:
         yield f"- The match lasts {_deals(v)}. The highest total wins; tied highest totals " \
+            "share the win."
+    elif m.goal is Goal.LOWEST_AFTER_DEALS:
+        yield f"- The match lasts {_deals(v)}. The lowest total wins; tied lowest totals " \
             "share the win."
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
