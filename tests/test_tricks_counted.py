@@ -82,3 +82,15 @@ def test_counted_is_refused_when_nothing_empties_the_stock() -> None:
     game = cardrules.load({"extends": "whist", "patch": {"scoring": {
         "counted": "stock_empty"}}})  # every card dealt: the stock is empty at once
     assert game.variant.scoring.counted.value == "stock_empty"
+
+
+def test_more_tricks_set_aside_than_taken_is_refused() -> None:
+    game = german()
+    with pytest.raises(cardrules.StateError, match="player 1 has 3 tricks set aside but "
+                                                   "took 2"):
+        game.setup(hands=["AS", "2S"], tricks=[11, 2], set_aside=[10, 3])
+    state = game.setup(hands=["AS", "2S"], tricks=[11, 2], set_aside=[10, 2])
+    data = state.to_json()
+    assert game.state_from_json(data) == state
+    with pytest.raises(cardrules.StateError, match="set_aside: player 0 has 12 tricks"):
+        game.state_from_json({**data, "set_aside": [12, 2]})

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["CountedFields", "check_counted", "counted_tricks", "set_aside",
-           "set_trick_aside", "uses_counted_fields"]
+           "set_trick_aside", "too_many_set_aside", "uses_counted_fields"]
 
 
 @attrs.define(slots=False)
@@ -70,6 +70,18 @@ def counted_tricks(state: TricksContext) -> tuple[int, ...]:
     if state._tables.scoring.counted is Condition.ALWAYS:
         return state._tricks
     return tuple(t - a for t, a in zip(state._tricks, _fields(state)._set_aside, strict=True))
+
+
+def too_many_set_aside(tricks: tuple[int, ...], aside: tuple[int, ...]) -> str | None:
+    """Why tricks set aside contradict the tricks taken (None: they do not).
+
+    >>> too_many_set_aside((3, 1), (2, 2))
+    'player 1 has 2 tricks set aside but took 1'
+    """
+    for p, (took, kept) in enumerate(zip(tricks, aside, strict=False)):
+        if kept > took:
+            return f"player {p} has {kept} tricks set aside but took {took}"
+    return None
 
 
 def check_counted(v: Variant) -> Iterator[Found]:

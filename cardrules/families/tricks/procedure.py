@@ -16,7 +16,11 @@ from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
 from cardrules.families.tricks.bounds import tricks_bound
 from cardrules.families.tricks.checks import check_tricks
-from cardrules.families.tricks.counted import CountedFields, uses_counted_fields
+from cardrules.families.tricks.counted import (
+    CountedFields,
+    too_many_set_aside,
+    uses_counted_fields,
+)
 from cardrules.families.tricks.deal import partnerships
 from cardrules.families.tricks.describe import describe_tricks
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
@@ -81,6 +85,9 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
                          f"between tricks, but play is not between two tricks")
     if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
+    if "set_aside" in fields and (why := too_many_set_aside(fields["tricks"],
+                                                            fields["set_aside"])):
+        raise StateError(f"set_aside: {why}")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
@@ -146,12 +153,17 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
         if not uses_counted_fields(game.variant):
             raise StateError("every trick of this game counts: leave out set_aside")
         extra["set_aside"] = tuple(set_aside)
+        if len(set_aside) != n:
+            raise StateError(f"give set_aside for {n} players (got {len(set_aside)})")
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
         discard=pack.full & ~used, dealer=dealer, broken=broken, **extra,
         **({"face_up": turn_up(object(), stock_cards, n)} if face_up else {}))
+    if set_aside is not None and (why := too_many_set_aside(state._tricks,
+                                                            tuple(set_aside))):
+        raise StateError(f"set_aside: {why}")
     if 0 <= leader < n:  # else the consistency check refuses the position, naming it
         state._window(leader)
     return state
