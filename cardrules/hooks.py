@@ -179,7 +179,8 @@ class PackInput:
 
     pack: Pack
     """The pack the rule file describes (every rank of every suit, then the extra cards
-    of ``pack.extra``)."""
+    of ``pack.extra``; without the cards ``pack.left_out`` leaves out, which stay left
+    out)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -90,8 +90,8 @@ class Game:
         """Hash of the resolved rule data (options applied)."""
         self.source = source
         """The variant's name or the file it was loaded from."""
-        self.pack: Pack = variant.pack.build()
-        """The cards."""
+        self.pack: Pack = variant.pack.build(players)
+        """The cards (without those ``pack.left_out`` names for this many players)."""
         self.procedure: Procedure = find(variant.play.procedure)
         """The play procedure."""
         self.phases: tuple[tuple[Phase[Any], Any], ...] = tuple(
@@ -467,8 +467,9 @@ def _rebuild(variant: Variant, players: int, fingerprint: str, source: str) -> G
 
 
 def _leave_out(pack: Pack, hook: Callable[..., Any], name: str) -> Pack:
-    """``pack`` as the ``pack`` hook ``name`` changes it: without the cards it leaves out,
-    with the extra cards it adds (a :class:`~cardrules.hooks.PackChange`, or a tuple of
+    """``pack`` as the ``pack`` hook ``name`` changes it: without the cards it leaves out
+    (as well as those the rule file's ``pack.left_out`` leaves out), with the extra cards
+    it adds (a :class:`~cardrules.hooks.PackChange`, or a tuple of
     the card numbers left out)."""
     answer = hook(PackInput(pack=pack))
     change = answer if isinstance(answer, PackChange) else PackChange(left_out=tuple(answer))
@@ -487,7 +488,7 @@ def _leave_out(pack: Pack, hook: Callable[..., Any], name: str) -> Pack:
     if not all(type(c) is int and 0 <= c < pack.size for c in given):
         raise HookError(f"the pack hook {name!r} must give card numbers (0 to "
                         f"{pack.size - 1}), not {given!r:.80}")
-    left = mask_of(given)
-    if left == pack.full:
+    left = pack.left_out | mask_of(given)
+    if left == (1 << pack.size) - 1:
         raise HookError(f"the pack hook {name!r} leaves out every card")
     return attrs.evolve(pack, left_out=left)

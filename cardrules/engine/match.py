@@ -418,7 +418,8 @@ def decide(game: GameContext, *, totals: tuple[int, ...], deals: int, dealer: in
     ``lowest_total``: once a total reaches the target, the partnership(s) with the lowest
     total win (tied partnerships share the win).  ``fixed_deals``: after ``deals`` deals (or
 one pass through the hand-size schedule),
-    the partnership(s) with the highest total win (tied partnerships share the win).
+    the partnership(s) with the highest total win (tied partnerships share the win);
+    ``lowest_after_deals`` likewise, the lowest total winning.
     ``avoid_losing_total``: once a total reaches the losing total, that seat's whole
     partnership loses and everyone else wins and shares the pot (lower totals, larger
     shares; ties by seat in turn from the seat after ``dealer``'s in the game's turn
@@ -441,7 +442,7 @@ one pass through the hand-size schedule),
         if leaders not in partnerships and not last_deal:
             return None
         winners = leaders if leaders in partnerships else ()
-    elif spec.goal is Goal.LOWEST_TOTAL or spec.goal is Goal.FIXED_DEALS:
+    elif spec.goal in (Goal.LOWEST_TOTAL, Goal.FIXED_DEALS, Goal.LOWEST_AFTER_DEALS):
         if spec.goal is Goal.LOWEST_TOTAL:
             ended = max(totals) >= spec.target
         else:

@@ -120,4 +120,7 @@ def _goal(game: GameContext) -> str:
         return f"target {spec.target}, the lowest total wins"
     if spec.goal is Goal.FIXED_DEALS:
         return f"{spec.deal_count(game.variant.deal.sizes(game.players))} deals"
+    if spec.goal is Goal.LOWEST_AFTER_DEALS:
+        count = spec.deal_count(game.variant.deal.sizes(game.players))
+        return f"{count} deals, the lowest total wins"
     return f"losing total {spec.losing_total}"

@@ -50,7 +50,7 @@ def lower_is_better(goal: Goal) -> bool:
     >>> lower_is_better(Goal.LOWEST_TOTAL), lower_is_better(Goal.FIXED_DEALS)
     (True, False)
     """
-    return goal in (Goal.AVOID_LOSING_TOTAL, Goal.LOWEST_TOTAL)
+    return goal in (Goal.AVOID_LOSING_TOTAL, Goal.LOWEST_TOTAL, Goal.LOWEST_AFTER_DEALS)
 
 
 def team_of(partnerships: Partnerships, seat: int) -> tuple[int, ...]:

@@ -59,11 +59,12 @@ def _common(v: Variant) -> Iterator[Found]:
             yield ("pack", "points", rank), unknown("rank", rank, ranks)
     yield from _extra_cards(v)
     yield from _card_points(v)
+    yield from _left_out(v)
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
-    size = len(ranks) * len(suits) + len(v.pack.extra_names)
     for n in range(v.players.max, v.players.min - 1, -1):
         needed = v.deal.largest(n) * n + v.deal.starter + int(v.deal.trump_card)
+        size = v.pack.count(n)
         if needed > size:
             yield ("deal",), (f"{n} players need {needed} cards to deal but the pack "
                               f"has {size}")
@@ -89,6 +90,33 @@ def _extra_cards(v: Variant) -> Iterator[Found]:
                     f"give it a name of its own")
                 break
             taken[name.upper()] = name
+
+
+def _left_out(v: Variant) -> Iterator[Found]:
+    """Each ``pack.left_out`` entry names cards of the pack, each once, for a number of
+    players the game allows, and leaves some card in the pack."""
+    ranks, suits, players = v.pack.ranks, v.pack.suits, v.players
+    names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
+    names.update((name.upper(), name) for name in v.pack.extra_names)
+    by_players = v.pack.left_out.by_players
+    for n, given in by_players.items():
+        path: tuple[str | int, ...] = ("pack", "left_out") if n == 0 else \
+            ("pack", "left_out", "by_players", str(n))
+        if n and not players.min <= n <= players.max:
+            yield path, (f"cards left out for {n} players, but the game is for "
+                         f"{players.min} to {players.max}")
+        seen: set[str] = set()
+        for i, name in enumerate(given):
+            card = names.get(name.upper())
+            if card is None:
+                yield (*path, i), (
+                    f"{name!r} is no card of the pack (a rank then a suit, e.g. "
+                    f"{ranks[-1]}{suits[0]}, or an extra card)")
+            elif card in seen:
+                yield (*path, i), f"{name!r} names card {card} again"
+            seen.add(card or name)
+        if len(seen) >= len(names):
+            yield path, "every card of the pack is left out"
 
 
 def _card_points(v: Variant) -> Iterator[Found]:
@@ -120,19 +148,19 @@ def _match(v: Variant) -> Iterator[Found]:
         yield ("match", "losing_total"), "goal avoid_losing_total needs a losing_total above 0"
     if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:
         yield ("match", "target"), "goal lowest_total needs a target above 0"
-    if spec.goal is Goal.FIXED_DEALS:
+    if spec.goal in (Goal.FIXED_DEALS, Goal.LOWEST_AFTER_DEALS):
         yield from _fixed_deals(v)
         if spec.target and spec.deals:
             yield ("match", "target"), (
-                f"goal fixed_deals ends after its deals, not at a target, but a target of "
-                f"{spec.target} is set too (from the file this one extends, or an option "
+                f"goal {spec.goal.value} ends after its deals, not at a target, but a target "
+                f"of {spec.target} is set too (from the file this one extends, or an option "
                 f"that sets match.target, perhaps): drop it with 'target: null'")
         elif spec.target:
-            yield ("match", "target"), ("goal fixed_deals ends after a number of deals, not "
-                                        "at a target: give deals, not target")
+            yield ("match", "target"), (f"goal {spec.goal.value} ends after a number of "
+                                        "deals, not at a target: give deals, not target")
     elif spec.deals:
-        yield ("match", "deals"), (f"deals is the length of a match of goal fixed_deals, "
-                                   f"not {spec.goal.value}")
+        yield ("match", "deals"), (f"deals is the length of a match of goal fixed_deals "
+                                   f"or lowest_after_deals, not {spec.goal.value}")
     if spec.pot is None:
         return
     if spec.goal is not Goal.AVOID_LOSING_TOTAL:
@@ -154,8 +182,10 @@ def _match(v: Variant) -> Iterator[Found]:
 
 
 def _fixed_deals(v: Variant) -> Iterator[Found]:
-    """The deals of a ``fixed_deals`` match: a number, or one pass through a schedule."""
+    """The deals of a ``fixed_deals`` (or ``lowest_after_deals``) match: a number, or one
+    pass through a schedule."""
     spec = v.match
+    goal = spec.goal.value
     if spec.deals == SCHEDULE:
         if not v.deal.schedule:
             yield ("match", "deals"), ("deals: schedule plays one deal per entry of the "
@@ -169,9 +199,9 @@ def _fixed_deals(v: Variant) -> Iterator[Found]:
     for n, count in counts.items():
         players = f" with {n} players" if n else ""
         if count <= 0:
-            yield ("match", "deals"), "goal fixed_deals needs a number of deals above 0"
+            yield ("match", "deals"), f"goal {goal} needs a number of deals above 0"
         elif count > spec.max_deals:
-            yield ("match", "deals"), (f"goal fixed_deals: {count} deals{players} are more "
+            yield ("match", "deals"), (f"goal {goal}: {count} deals{players} are more "
                                        f"than max_deals ({spec.max_deals})")
             return
 

@@ -13,6 +13,7 @@ __all__ = [
     "BeatClause",
     "DealSpec",
     "ExtraCardSpec",
+    "LeftOut",
     "OptionSpec",
     "PackSpec",
     "PlayerRange",
@@ -163,6 +164,35 @@ class ExtraCardSpec:
 
 
 @attrs.frozen(kw_only=True)
+class LeftOut:
+    """Cards left out of the pack, as written in the rule file: card names (``[2C]``), or
+    ``{by_players: {3: [2C], 5: [2C, 2D]}}``, the cards left out per number of players.
+
+    >>> spec = LeftOut.read({"by_players": {"3": ["2C"], "5": ["2C", "2D"]}})
+    >>> spec.names_for(3), spec.names_for(4), spec.names_for(5)
+    (('2C',), (), ('2C', '2D'))
+    >>> LeftOut.read(["2C"]).names_for(7)
+    ('2C',)
+    """
+
+    by_players: dict[int, tuple[str, ...]] = attrs.field(factory=dict)
+    """Number of players (0: any number) -> names of the cards left out; a number of
+    players not listed leaves out none."""
+
+    @classmethod
+    def read(cls, data: Any) -> LeftOut:
+        """The record of a (schema-valid) ``pack.left_out`` entry."""
+        if isinstance(data, dict):
+            return cls(by_players={int(n): tuple(map(str, names))
+                                   for n, names in data["by_players"].items()})
+        return cls(by_players={0: tuple(map(str, data))})
+
+    def names_for(self, players: int) -> tuple[str, ...]:
+        """The names of the cards left out with ``players`` players."""
+        return self.by_players.get(players, self.by_players.get(0, ()))
+
+
+@attrs.frozen(kw_only=True)
 class PackSpec:
     """The pack as written in the rule file."""
 
@@ -178,28 +208,49 @@ class PackSpec:
     ``points``."""
     extra: tuple[ExtraCardSpec, ...] = ()
     """Cards outside rank x suit (jokers): no suit and no rank, numbered after the grid."""
+    left_out: LeftOut = LeftOut()
+    """Cards of the above that are never dealt, by number of players."""
 
     @property
     def size(self) -> int:
-        """Number of cards: every rank of every suit, then the extra cards."""
+        """Number of cards: every rank of every suit, then the extra cards (those left out
+        included)."""
         return len(self.ranks) * len(self.suits) + len(self.extra_names)
+
+    def count(self, players: int) -> int:
+        """Number of cards dealt from with ``players`` players (those left out not
+        counted).
+
+        >>> PackSpec(ranks=("2", "A"), suits=("C", "D"),
+        ...          left_out=LeftOut(by_players={3: ("2C",)})).count(3)
+        3
+        """
+        return self.size - len(set(self.left_out.names_for(players)))
 
     @property
     def extra_names(self) -> tuple[str, ...]:
         """The names of the extra cards, one per card, in card-number order."""
         return tuple(name for spec in self.extra for name in spec.names)
 
-    def build(self) -> Pack:
-        """The runtime :class:`~cardrules.cards.Pack` (with points per card when
-        ``card_points`` gives any).
+    def build(self, players: int = 0) -> Pack:
+        """The runtime :class:`~cardrules.cards.Pack` for ``players`` players (with points
+        per card when ``card_points`` gives any, without the cards ``left_out`` names for
+        that many players; 0: the cards left out with any number).
 
         >>> spec = PackSpec(ranks=("Q", "A"), suits=("S", "H"), points={"A": 11},
         ...                 card_points={"QS": 13, "H": 1, "AH": 5})
         >>> spec.build().values
         (13, 11, 1, 5)
+        >>> attrs.evolve(spec, left_out=LeftOut.read(["QS"])).build(2).count
+        3
         """
         pack = Pack(ranks=self.ranks, suits=self.suits, extra=self.extra_names,
                     points=tuple(self.points.get(r, 0) for r in self.ranks))
+        left = 0
+        for name in self.left_out.names_for(players):
+            left |= 1 << pack.parse(name)
+        if left:
+            pack = attrs.evolve(pack, left_out=left)
         if not self.card_points:
             return pack
         by_suit = {s: self.card_points[s] for s in self.suits if s in self.card_points}

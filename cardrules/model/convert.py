@@ -15,6 +15,7 @@ from cardrules.engine.turns import read_order
 from cardrules.model.common import (
     DealSpec,
     ExtraCardSpec,
+    LeftOut,
     OptionSpec,
     PackSpec,
     PlayerRange,
@@ -72,6 +73,7 @@ def _extra_card(value: Any, _: type) -> ExtraCardSpec:
 
 _converter.register_structure_hook(Fraction, _fraction)
 _converter.register_structure_hook(ExtraCardSpec, _extra_card)
+_converter.register_structure_hook(LeftOut, lambda value, _: LeftOut.read(value))
 _converter.register_structure_hook(int | str, _int_or_name)
 _converter.register_structure_hook(str, lambda v, _: str(v))
 

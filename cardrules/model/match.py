@@ -27,6 +27,9 @@ class Goal(enum.Enum):
     FIXED_DEALS = "fixed_deals"
     """Ends after ``deals`` deals; the highest total wins (tied highest totals share the
     win)."""
+    LOWEST_AFTER_DEALS = "lowest_after_deals"
+    """Ends after ``deals`` deals; the lowest total wins (tied lowest totals share the
+    win)."""
 
 
 class NextDealer(enum.Enum):
@@ -81,8 +84,9 @@ class MatchSpec:
     next_dealer: NextDealer = NextDealer.CLOCKWISE
     """Who deals the next deal."""
     deals: int | str = 0
-    """``fixed_deals``: the number of deals the match lasts, or :data:`SCHEDULE` (one deal
-    per entry of the hand-size schedule for the number of players)."""
+    """``fixed_deals`` and ``lowest_after_deals``: the number of deals the match lasts, or
+    :data:`SCHEDULE` (one deal per entry of the hand-size schedule for the number of
+    players)."""
     max_deals: int = 1000
     """A safety bound on the number of deals: then the match ends anyway (``reach_target``:
     the highest total wins, a tie is a draw; ``avoid_losing_total``: nobody wins;

@@ -37,6 +37,5 @@ def unknown_card(name: str, ranks: tuple[str, ...], suits: tuple[str, ...]) -> s
 def undealt(v: Variant) -> int:
     """The most cards a deal of variant ``v`` leaves in the stock, over the deals and
     player counts (a turned trump card lies in the stock, a starter does not)."""
-    size = v.pack.size
-    return max(size - min(v.deal.sizes(n)) * n - v.deal.starter
+    return max(v.pack.count(n) - min(v.deal.sizes(n)) * n - v.deal.starter
                for n in range(v.players.min, v.players.max + 1))

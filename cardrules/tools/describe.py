@@ -131,7 +131,7 @@ def _setup(v: Variant) -> Iterator[str]:
     else:
         jokers = f", and {_ranks(pack.extra_names)} (no suit, no rank)" if pack.extra else ""
         yield (f"- {pack.size} cards: ranks {_ranks(pack.ranks)} "
-               f"(low to high) in suits {_ranks(pack.suits)}{jokers}.")
+               f"(low to high) in suits {_ranks(pack.suits)}{jokers}{_left_out(v)}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
         others = "" if pack.card_points else "; other cards 0"
@@ -141,7 +141,8 @@ def _setup(v: Variant) -> Iterator[str]:
                           for k, p in pack.card_points.items())
         yield (f"- Card points by card or suit: {worth}; other cards 0 (a card's own "
                "entry wins over its suit's, which wins over its rank's).")
-    once = v.match.goal is Goal.FIXED_DEALS and v.match.deals == SCHEDULE
+    once = v.match.goal in (Goal.FIXED_DEALS, Goal.LOWEST_AFTER_DEALS) and \
+        v.match.deals == SCHEDULE
     deal = f"- Each player is dealt {hand_sizes(v.deal, starts_over=not once)}"
     procedure = find_procedure(v.play.procedure)
     if v.deal.starter:
@@ -167,10 +168,34 @@ def _setup(v: Variant) -> Iterator[str]:
     yield f"- First move: {move[:1].lower()}{move[1:]}."
 
 
+def _left_out(v: Variant) -> str:
+    """The cards ``pack.left_out`` leaves out, as the end of the pack's sentence ('' when
+    none).
+
+    >>> import cardrules
+    >>> from cardrules.model.common import LeftOut
+    >>> v = cardrules.load("hearts").variant
+    >>> pack = attrs.evolve(v.pack, left_out=LeftOut.read(
+    ...     {"by_players": {"3": ["2C"], "5": ["2C", "2D"]}}))
+    >>> _left_out(attrs.evolve(v, pack=pack))
+    '; with 3 players 2C is left out (51 cards), with 5 players 2C 2D are left out (50 cards)'
+    """
+    by_players = v.pack.left_out.by_players
+
+    def words(names: tuple[str, ...]) -> str:
+        return f"{_ranks(names)} {'is' if len(names) == 1 else 'are'} left out"
+
+    if set(by_players) == {0}:
+        return f"; {words(by_players[0])}, which leaves {v.pack.count(0)} cards"
+    return "".join(f"{', ' if i else '; '}with {n} players {words(names)} "
+                   f"({v.pack.count(n)} cards)"
+                   for i, (n, names) in enumerate(sorted(by_players.items())))
+
+
 def _cards_left(v: Variant) -> bool:
     """Whether some deal, for some number of players, leaves cards in the stock."""
-    size = v.pack.size
-    return any(min(v.deal.sizes(n)) * n + v.deal.starter + v.deal.trump_card < size
+    return any(min(v.deal.sizes(n)) * n + v.deal.starter + v.deal.trump_card
+               < v.pack.count(n)
                for n in range(v.players.min, v.players.max + 1))
 
 
@@ -193,6 +218,9 @@ def _match(v: Variant) -> Iterator[str]:
         yield "- The match is one deal, won as the deal is."
     elif m.goal is Goal.FIXED_DEALS:
         yield f"- The match lasts {_deals(v)}. The highest total wins; tied highest totals " \
+            "share the win."
+    elif m.goal is Goal.LOWEST_AFTER_DEALS:
+        yield f"- The match lasts {_deals(v)}. The lowest total wins; tied lowest totals " \
             "share the win."
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "

@@ -32,6 +32,8 @@ def goal_text(state: State) -> str:
         return f"ends at {spec.target}; lowest total wins"
     if spec.goal is Goal.AVOID_LOSING_TOTAL:
         return f"{spec.losing_total} or more loses"
+    if spec.goal is Goal.LOWEST_AFTER_DEALS:
+        return f"{spec.deals} deals; lowest total wins"
     return f"{spec.deals} deals; highest total wins"
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from cardrules.errors import CardrulesError
 from cardrules.families.tricks.checks_stock import check_stock
+from cardrules.families.tricks.counted import check_counted
 from cardrules.families.tricks.model import (
     Condition,
     DrawOrder,
@@ -38,6 +39,7 @@ def check_tricks(v: Variant) -> Iterator[Found]:
     yield from check_stock(v)
     yield from check_stock_duties(v)
     yield from check_partners(v)
+    yield from check_counted(v)
 
 
 def _tricks(v: Variant) -> Iterator[Found]:

@@ -327,6 +327,8 @@ def _scoring(variant: Variant) -> Iterator[Sentence]:
         pooled = "card points and tricks" if worth else "tricks"
         yield sentence(f"Players sitting opposite are partners: they add up their {pooled}, "
                        "and both score what the pair scores.", "scoring.partners")
+    if scoring.counted is not Condition.ALWAYS:
+        yield describe_counted(scoring.counted)
     if scoring.target is not None:
         yield from describe_stock.target_rules(scoring.target, describe_band,
                                                closes=play.close is not None)
@@ -370,19 +372,41 @@ def describe_terms(scoring: TrickScoring) -> Iterator[Sentence]:
                       "fewer)", "scoring.tricks_over"))
     factor = scoring.points_taken
     if factor:
-        each = f"{factor}" if factor > 0 else f"minus {-factor}"
-        terms.append((f"{each} for each card point they took", "scoring.points_taken"))
+        terms.append((f"{_each(factor)} for each card point they took",
+                      "scoring.points_taken"))
+    if scoring.tricks_ahead:
+        ahead = scoring.tricks_ahead
+        other = "other side" if teams else "other player"
+        terms.append((f"{_each(ahead)} for each trick by which they took more than any "
+                      f"{other} (nothing when not more)", "scoring.tricks_ahead"))
     if len(terms) == 1:
         yield sentence(f"Each {scorer} scores {terms[0][0]}.", terms[0][1])
     else:
         yield sentence(f"Each {scorer} scores the sum of:", *(rule for _, rule in terms))
-        yield sentence(f"{terms[0][0]};", terms[0][1], indent=1)
-        yield sentence(f"{terms[1][0]}.", terms[1][1], indent=1)
+        for i, (text, rule) in enumerate(terms):
+            yield sentence(f"{text}{'.' if i == len(terms) - 1 else ';'}", rule, indent=1)
     if scoring.all_points.others_score:
         yield sentence(f"A {side} who took all the points of the deal (every card worth "
                        "points, and any points for the last trick) counts as having taken "
                        f"none, and every other {side} as having taken them all.",
                        "scoring.all_points.others_score")
+
+
+def _each(factor: int) -> str:
+    """A factor in words: ``2``, ``minus 1``."""
+    return f"{factor}" if factor > 0 else f"minus {-factor}"
+
+
+def describe_counted(counted: Condition) -> Sentence:
+    """Which tricks count for the deal score (``scoring.counted``, not ``always``).
+
+    >>> describe_counted(Condition.STOCK_EMPTY).text.split(";")[0]
+    'Only the tricks played once the stock is empty count for the deal score'
+    """
+    once = "once the stock is empty" if counted is Condition.STOCK_EMPTY else \
+        "once the stock is closed or empty"
+    return sentence(f"Only the tricks played {once} count for the deal score; those taken "
+                    "before are set aside and count nothing.", "scoring.counted")
 
 
 def _deal_end(play: TricksPlay, first_mover: str,

@@ -336,13 +336,16 @@ class Target:
 @attrs.frozen(kw_only=True)
 class TrickScoring:
     """How a deal of tricks is scored: either by rank of card points (``most_points`` and
-    ``bands``), or as the sum of the vocabulary's terms (``tricks_over`` and
-    ``points_taken``, with ``all_points``).  Partners pool what they took and score alike.
+    ``bands``), or as the sum of the vocabulary's terms (``tricks_over``, ``tricks_ahead``
+    and ``points_taken``, with ``all_points``), counting the tricks ``counted`` says.
+    Partners pool what they took and score alike.
 
     >>> TrickScoring(tricks_over=6).scored_by_terms
     True
     >>> TrickScoring(most_points=0).scored_by_terms
     False
+    >>> TrickScoring(tricks_ahead=1, counted=Condition.STOCK_EMPTY).scored_by_terms
+    True
     """
 
     most_points: int | None = None
@@ -364,12 +367,20 @@ class TrickScoring:
     """When one player or partnership took all the points (needs ``points_taken``)."""
     target: Target | None = None
     """A target of points to announce (None: none); it scores the deal by itself."""
+    tricks_ahead: int = 0
+    """Each trick by which a side's tricks exceed the most any other side took scores
+    this many (0: none): with two sides, the winner scores the difference in tricks."""
+    counted: Condition = Condition.ALWAYS
+    """Which tricks count for the deal score: every one (``always``), or only those
+    played once the stock is empty (``stock_empty``) or closed or empty
+    (``stock_closed``); the others are set aside and count nothing."""
 
     @property
     def scored_by_terms(self) -> bool:
-        """True when deal scores add up ``tricks_over`` and ``points_taken`` (instead of
-        ``most_points`` and ``bands``)."""
-        return self.tricks_over is not None or self.points_taken != 0
+        """True when deal scores add up ``tricks_over``, ``tricks_ahead`` and
+        ``points_taken`` (instead of ``most_points`` and ``bands``)."""
+        return self.tricks_over is not None or self.points_taken != 0 or \
+            self.tricks_ahead != 0
 
 
 class TrickStep(Spelling):

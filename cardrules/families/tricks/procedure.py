@@ -16,6 +16,11 @@ from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
 from cardrules.families.tricks.bounds import tricks_bound
 from cardrules.families.tricks.checks import check_tricks
+from cardrules.families.tricks.counted import (
+    CountedFields,
+    too_many_set_aside,
+    uses_counted_fields,
+)
 from cardrules.families.tricks.deal import partnerships
 from cardrules.families.tricks.describe import describe_tricks
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
@@ -80,6 +85,9 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
                          f"between tricks, but play is not between two tricks")
     if phase is not OVER and not fields["hands"][fields["current"]] and not dealing:
         raise StateError(f"player {fields['current']} is to play with no cards")
+    if "set_aside" in fields and (why := too_many_set_aside(fields["tricks"],
+                                                            fields["set_aside"])):
+        raise StateError(f"set_aside: {why}")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
@@ -91,7 +99,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
           trump_card: str = "", leader: int = 0, dealer: int | None = None,
           won: Sequence[str] | None = None, tricks: Sequence[int] | None = None,
           broken: bool = False, closed: int = -1,
-          declared: Sequence[int] | None = None) -> TricksState:
+          declared: Sequence[int] | None = None,
+          set_aside: Sequence[int] | None = None) -> TricksState:
     """A position at the start of a trick, for tests and puzzles.
 
     ``hands`` are card lists per player (``"AS 10S KH"``); ``stock`` lists the cards in
@@ -100,7 +109,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     any); when trumps are named by the dealer's card (``dealer_card``), ``trump_card``
     names a card of the dealer's hand instead.  ``broken`` tells whether the suits that
     may not be led until broken are broken; ``closed`` names who closed the stock (-1:
-    open); ``declared`` gives each player's points of declared combinations that count.
+    open); ``declared`` gives each player's points of declared combinations that count;
+    ``set_aside`` how many of each player's ``tricks`` count nothing (``scoring.counted``).
     Cards not mentioned anywhere are out of play.  The declaration window before
     ``leader``'s lead opens at once.
     """
@@ -142,12 +152,21 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
                              "score: leave out closed and declared")
         extra = {"closed": closed,
                  "declared": tuple(declared) if declared is not None else (0,) * n}
+    if set_aside is not None:
+        if not uses_counted_fields(game.variant):
+            raise StateError("every trick of this game counts: leave out set_aside")
+        extra["set_aside"] = tuple(set_aside)
+        if len(set_aside) != n:
+            raise StateError(f"give set_aside for {n} players (got {len(set_aside)})")
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
         tricks=tuple(tricks) if tricks is not None else tuple(int(w != 0) for w in won_masks),
         discard=pack.full & ~used, dealer=dealer, broken=broken, **extra,
         **({"face_up": turn_up(object(), stock_cards, n)} if face_up else {}))
+    if set_aside is not None and (why := too_many_set_aside(state._tricks,
+                                                            tuple(set_aside))):
+        raise StateError(f"set_aside: {why}")
     if 0 <= leader < n:  # else the consistency check refuses the position, naming it
         state._window(leader)
     return state
@@ -249,7 +268,8 @@ class Tricks(Procedure):
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
         return (*((StockFields,) if uses_stock_fields(variant) else ()),
-                *((FaceUpFields,) if face_up else ()))
+                *((FaceUpFields,) if face_up else ()),
+                *((CountedFields,) if uses_counted_fields(variant) else ()))
 
     def new_deal(self, game: GameContext, context: DealContext) -> TricksState:
         return TricksState.new(game, context)

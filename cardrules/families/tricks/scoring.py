@@ -4,6 +4,8 @@ A ``scoring:`` section that gives ``tricks_over`` or ``points_taken`` scores eac
 (every figure below is pooled with the partner's under ``partners: opposite``):
 
 - ``tricks_over: 6``: the tricks taken beyond a book of six, or 0 when not more;
+- ``tricks_ahead: 1``: the tricks by which the side's exceed the most any other side
+  took, or 0 when not more (with two sides: the winner scores the difference);
 - ``points_taken: 1``: the card points taken times the factor (negative: penalty
   points), where a player's card points include ``last_trick`` if they took the last
   trick of a deal played out;
@@ -13,7 +15,9 @@ A ``scoring:`` section that gives ``tricks_over`` or ``points_taken`` scores eac
   side took a card worth points nor the last trick's points, and its own points are not
   0.  The total is then its points.
 
-Both terms add up.  The ``deal_scoring`` hook sees the scores this gives.
+The terms add up.  Tricks are those that count (``scoring.counted``: with
+``stock_empty``, only the tricks played once the stock is empty).  The
+``deal_scoring`` hook sees the scores this gives.
 
 A ``scoring.target`` scores the deal by itself (:func:`target_scores`): a correct
 announcement wins the band the best of the others reaches, a wrong one gives the others
@@ -27,6 +31,9 @@ announcement wins the band the best of the others reaches, a wrong one gives the
 >>> scores(TrickScoring(tricks_over=6), points=(0, 0, 0, 0), tricks=(8, 5, 8, 5),
 ...        won=(0, 0, 0, 0), point_cards=0, last=-1, partner=(2, 3, 0, 1))
 (2, 0, 2, 0)
+>>> scores(TrickScoring(tricks_ahead=1), points=(0, 0), tricks=(5, 8), won=(0, 0),
+...        point_cards=0, last=-1, partner=(0, 1))
+(0, 3)
 """
 
 from __future__ import annotations
@@ -75,9 +82,20 @@ def scores(scoring: TrickScoring, *, points: Sequence[int], tricks: Sequence[int
         if shooter >= 0:
             total, side = points[shooter], (shooter, partner[shooter])
             counted = [0 if p in side else total for p in range(n)]
-    book, factor = scoring.tricks_over, scoring.points_taken
+    book, factor, ahead = scoring.tricks_over, scoring.points_taken, scoring.tricks_ahead
     return tuple((max(0, tricks[p] - book) if book is not None else 0) + factor * counted[p]
+                 + (ahead * _lead(tricks, p, partner) if ahead else 0)
                  for p in range(n))
+
+
+def _lead(tricks: Sequence[int], p: int, partner: Sequence[int]) -> int:
+    """The tricks by which ``p``'s side took more than any other side, or 0.
+
+    >>> _lead((7, 2, 7, 2), 0, (2, 3, 0, 1)), _lead((4, 4, 5), 0, (0, 1, 2))
+    (5, 0)
+    """
+    others = [t for q, t in enumerate(tricks) if q not in (p, partner[p])]
+    return max(0, tricks[p] - max(others, default=0))
 
 
 def target_scores(target: Target, *, points: Sequence[int], tricks: Sequence[int],

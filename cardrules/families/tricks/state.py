@@ -49,6 +49,7 @@ from cardrules.families.tricks import (
 from cardrules.families.tricks import (
     stock as tricks_stock,
 )
+from cardrules.families.tricks.counted import counted_tricks, set_trick_aside
 from cardrules.families.tricks.deal import (
     RawEvent,
     deal_hands,
@@ -64,6 +65,7 @@ from cardrules.families.tricks.model import (
     LEAD,
     OVER,
     PHASES,
+    Condition,
     DrawOrder,
     Effect,
     Partners,
@@ -503,6 +505,8 @@ class TricksState(StockAttributes, FieldState):
             fields = _stock_fields(self)
             fields._declared = _add(self._declared, w, self._pending[w])
             fields._pending = _add(self._pending, w, -self._pending[w])
+        if tables.scoring.counted is not Condition.ALWAYS:  # before anyone draws
+            set_trick_aside(self, w)
         face_up = tables.play.draw is DrawOrder.FACE_UP_TOP
         draws = (face_up or tables.play.draw is DrawOrder.WINNER_FIRST) and \
             (tables.close is None or self._closed < 0)
@@ -580,7 +584,7 @@ class TricksState(StockAttributes, FieldState):
         (:mod:`.tricks_scoring`)."""
         self._phase = OVER
         tables, n = self._tables, len(self._hands)
-        points, tricks, won = self.points(), self._tricks, self._won
+        points, tricks, won = self.points(), counted_tricks(self), self._won
         partner = list(range(n))
         if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
             partner = [(p + n // 2) % n for p in range(n)]

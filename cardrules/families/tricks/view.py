@@ -18,7 +18,17 @@ from cardrules.engine.observation import (
     Trick,
 )
 from cardrules.engine.views import HEAD, CardNames, View, seen_by, visibility
-from cardrules.families.tricks.model import ANSWER, DECLARE, LEAD, OVER, DrawOrder, RawEvent
+from cardrules.families.tricks.counted import set_aside
+from cardrules.families.tricks.model import (
+    ANSWER,
+    DECLARE,
+    LEAD,
+    OVER,
+    Condition,
+    DrawOrder,
+    RawEvent,
+    TrickScoring,
+)
 from cardrules.families.tricks.view_info import ViewInfo
 from cardrules.model.common import Visibility
 
@@ -31,8 +41,8 @@ __all__ = ["TricksView", "ViewInfo", "observation_fields", "view", "view_entries
 
 class TricksView(View):
     """What a seat may know of a tricks state: the common entries of :class:`View` and
-    these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending`` and ``shown``
-    only in games whose rules have them; ``scores`` once the deal is over)."""
+    these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending``, ``shown`` and
+    ``set_aside`` only in games whose rules have them; ``scores`` once the deal is over)."""
 
     __slots__ = ()
     sometimes = View.sometimes | {"scores"}
@@ -70,6 +80,8 @@ class TricksView(View):
     """Declared points waiting for a trick per seat."""
     shown: list[str]
     """Cards shown in declarations."""
+    set_aside: list[int]
+    """Per seat, the tricks taken that count nothing (``scoring.counted``)."""
     scores: list[int] | None
     """The deal's scores, once it is over (None before)."""
 
@@ -83,7 +95,13 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             *(("broken",) if tables.unbroken else ()),
             *(("closed",) if tables.close else ()),
             *(("declared", "pending", "shown") if tables.scores else ()),
+            *(("set_aside",) if _counts_some(tables.scoring) else ()),
             "scores", "legal_actions")
+
+
+def _counts_some(scoring: TrickScoring) -> bool:
+    """Some tricks may count nothing (``scoring.counted``)."""
+    return scoring.counted is not Condition.ALWAYS
 
 
 def view_info(game: GameContext) -> ViewInfo:
@@ -111,7 +129,7 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (with
     ``broken`` only when some suits must be broken before they are led, ``closed`` when
     the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
-    score)."""
+    score, ``set_aside`` when some tricks count nothing)."""
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -123,7 +141,9 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             *([Number(key="broken")] if game.tables.unbroken else []),
             *([Seat(key="closed")] if game.tables.close else []),
             *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending"),
-               Cards(key="shown")] if game.tables.scores else []))
+               Cards(key="shown")] if game.tables.scores else []),
+            *([NumbersBySeat(key="set_aside")] if _counts_some(game.tables.scoring)
+              else []))
 
 
 def view(state: TricksContext, player: int) -> dict[str, Any]:
@@ -181,6 +201,8 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     if tables.scores:
         out["declared"], out["pending"] = list(state._declared), list(state._pending)
         out["shown"] = info.cards.sorted_names(state._shown[0])
+    if _counts_some(tables.scoring):
+        out["set_aside"] = list(set_aside(state))
     if current < 0:
         out["scores"] = list(state._scores)
         out["points"] = [points_of(w) + d for w, d in zip(won, declared)]
