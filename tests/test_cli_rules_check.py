@@ -44,13 +44,13 @@ def test_check_passes_and_prints_figures(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_check_with_chosen_players_bots_and_leak_share(
         capsys: pytest.CaptureFixture[str]) -> None:
-    status, out = _run(capsys, "check", "switch", "--games", "3", "--players", "2,3",
+    status, out = _run(capsys, "check", "switch", "--games", "2", "--players", "2,3",
                        "--bots", "greedy", "--leaks", "0.25", "--json")
     figures = json.loads(out)
     assert status == 0 and figures["ok"]
     assert figures["players"] == [2, 3] and figures["bots"] == ["greedy"]
     assert figures["leak_share"] == 0.25
-    status, out = _run(capsys, "check", "switch", "--games", "2", "--leaks", "0.5")
+    status, out = _run(capsys, "check", "switch", "--games", "1", "--leaks", "0.5")
     assert status == 0 and "views searched for leaks in 50% of the states" in out
 
 

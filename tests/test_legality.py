@@ -191,7 +191,10 @@ def _uneven(game: cardrules.Game, rng: random.Random) -> Any:
         size = rng.randint(1, game.variant.deal.largest(players))
         hands.append(" ".join(pack.names(cards[:size])))
         del cards[:size]
-    return game.setup(hands=hands, trump=rng.choice(pack.suits), leader=rng.randrange(players))
+    trump = rng.choice(pack.suits)
+    if game.variant.play.trump.source.value == "none":  # setup refuses trumps here
+        trump = ""
+    return game.setup(hands=hands, trump=trump, leader=rng.randrange(players))
 
 
 SHEDDING_FIXTURE = Path(__file__).parent / "fixtures" / "variants" / "crazy-eights-like.yaml"

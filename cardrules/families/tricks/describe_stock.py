@@ -30,10 +30,10 @@ def declaring(name: str, announce: bool = False) -> str:
     """How combinations that score are declared (``name``: the first, for the example;
     ``announce``: a player may announce instead of leading).
 
-    >>> declaring("marriage")[-50:]
-    'they must then lead one of its cards. The combinations:'
-    >>> declaring("marriage", announce=True)[-50:]
-    'n lead one of its cards (or announce). The combinations:'
+    >>> declaring("marriage")[-36:]
+    ' one of its cards. The combinations:'
+    >>> declaring("marriage", announce=True)[-52:]
+    'ad one of its cards (or announce). The combinations:'
     """
     instead = " (or announce)" if announce else ""
     return ("The player on lead may, before leading, declare one combination they hold by "
