@@ -338,6 +338,16 @@ def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     return scores
 
 
+def carried(state: StagedState) -> tuple[tuple[str, object], ...]:
+    """What every listed phase carries from the finished deal into the match's next
+    (:meth:`~cardrules.phases.Phase.carry`), in list order; the procedure adds it to its
+    deal result's ``carry``."""
+    out: tuple[tuple[str, object], ...] = ()
+    for phase, settings in state.game.phases:
+        out += phase.carry(state, settings)
+    return out
+
+
 def view(state: AtStage, player: int) -> dict[str, Any]:
     """The view entries of every listed phase (each phase shows its own fields), and the
     name of the phase at work."""
