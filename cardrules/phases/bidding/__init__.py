@@ -203,7 +203,7 @@ class Bidding(Phase[BiddingTable]):
         side = ("; nobody may bid so that their side's bids add up to more than the "
                 "tricks of the deal" if settings.side_at_most_tricks else "")
         return (f"After the deal each player in turn {order} bids the number "
-                f"of tricks they will take{hook}{side}. Every bid is shown to everyone. "
+                f"of tricks they will take{hook}{side}. "
                 f"{settings.contract.describe()}")
 
     def enter(self, state: BiddingTable, settings: BiddingSettings) -> None:
