@@ -373,14 +373,15 @@ def test_s15_a_random_match_ends() -> None:
 
 def test_s15_option_mercy_ends_the_match_at_minus_350() -> None:
     """Seats 1 and 3 bid 5 and 1 and take nothing: -60, from -300 to -360."""
-    match = _last_deal((-200, -300, -200, -300), (1, 5, 0, 1), mercy="minus_350")
+    match = _last_deal((-200, -300, -200, -300), (1, 5, 0, 1), game="to_500_mercy")
     assert match.result is not None and match.result.winners == (0, 2)
     assert match.result.totals == (-90, -360, -90, -360)
     match = _last_deal((-200, -300, -200, -300), (1, 5, 0, 1))
     assert match.result is None
     with pytest.raises(cardrules.VariantError, match="mercy ends a match of goal "
                        "reach_target only"):
-        spades(mercy="minus_350", game="one_deal")
+        cardrules.load({"extends": "spades", "patch": {"match": {
+            "goal": "fixed_deals", "deals": 1, "target": None, "mercy": -350}}})
 
 
 
@@ -407,7 +408,7 @@ def test_the_rules_in_english_say_what_the_game_does() -> None:
                  "Partners score alike"):
         assert said in text, said
     text = "\n".join(describe(spades(bidding="openspiel", spades_lead="never",
-                                     mercy="minus_350").variant))
+                                     game="to_500_mercy").variant))
     for said in ("nobody may bid so that their side's bids add up to more than the tricks",
                  "count towards the side's contract and bags",
                  "S may never be led unless the leader holds nothing else",
@@ -417,7 +418,7 @@ def test_the_rules_in_english_say_what_the_game_does() -> None:
 
 @pytest.mark.parametrize(("options", "match_every"), [
     ({}, 0),  # a random match runs to the 200-deal bound (S15): deals only
-    ({"mercy": "minus_350"}, 2),  # random bids soon fall to -350: whole matches
+    ({"game": "to_500_mercy"}, 2),  # random bids soon fall to -350: whole matches
     ({"bidding": "openspiel", "spades_lead": "never", "game": "one_deal"}, 2)])
 def test_the_check_passes(options: dict[str, str], match_every: int) -> None:
     report = run_check("spades", games=4, seed=1, match_every=match_every, options=options,

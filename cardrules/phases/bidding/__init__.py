@@ -84,7 +84,7 @@ class BiddingSettings:
     side_at_most_tricks: bool = False
     """Nobody may bid so that their side's bids (their own alone when playing alone) add
     up to more than the tricks of the deal."""
-    contract: Contract = Contract()
+    contract: Contract = attrs.field(factory=Contract)
     """How the bids score."""
     order: TurnOrder = DEALERS_LEFT
     """Who bids first, and which way the bidding goes."""
