@@ -90,6 +90,9 @@ class StagedGame(GameRules, Protocol):
 
     def rule_ref(self, key: str) -> str: ...
 
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
+
 
 class InGame(Protocol):
     """A state of a game with listed phases (what :func:`over` needs)."""
