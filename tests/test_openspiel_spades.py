@@ -164,6 +164,17 @@ def tally() -> Tally:
     return compare(GAMES)[0]
 
 
+def test_the_oracle_is_openspiel_s_spades_with_its_default_parameters() -> None:
+    """``get_parameters()`` of the installed build lists nothing given; the defaults are
+    those of its parameter specification, as its source declares them."""
+    assert SPIEL.get_parameters() in ({}, SPIEL.get_type().parameter_specification)
+    assert SPIEL.get_type().parameter_specification == {
+        "use_mercy_rule": True, "mercy_threshold": -350, "win_threshold": 500,
+        "win_or_loss_bonus": 200, "num_tricks": 2}
+    assert SPIEL.num_players() == 4 and SPIEL.num_distinct_actions() == 52 + 14
+    assert (SPIEL.min_utility(), SPIEL.max_utility()) == (-430.0, 430.0)  # 230 + 200
+
+
 def test_spades_plays_exactly_as_openspiel() -> None:
     total = tally()
     assert total.games == GAMES
