@@ -18,10 +18,10 @@ off the count.
 Partners score alike: each seat of a side scores what the side's contracts (and nils)
 score together.
 
->>> spades = Contract(made=Made.AT_LEAST, exact=0, per_trick=0, per_bid=10,
+>>> by_side = Contract(made=Made.AT_LEAST, exact=0, per_trick=0, per_bid=10,
 ...                   per_overtrick=1, failed_per_bid=-10, by=By.SIDE,
 ...                   nil=Nil(made=100, failed=-100), bags=Bags(every=10, penalty=-100))
->>> scored = deal_scores(spades, bids=(0, 2, 4, 3), took=(0, 2, 5, 6),
+>>> scored = deal_scores(by_side, bids=(0, 2, 4, 3), took=(0, 2, 5, 6),
 ...                      partnerships=((0, 2), (1, 3)), bags=(0, 8, 0, 8))
 >>> scored.scores, scored.bags
 ((141, -47, 141, -47), (1, 1, 1, 1))
