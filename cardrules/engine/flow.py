@@ -90,6 +90,9 @@ class StagedGame(GameRules, Protocol):
 
     def rule_ref(self, key: str) -> str: ...
 
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
+
 
 class InGame(Protocol):
     """A state of a game with listed phases (what :func:`over` needs)."""
@@ -336,6 +339,16 @@ def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     for phase, settings in state.game.phases:
         scores = phase.score(state, settings, scores)
     return scores
+
+
+def carried(state: StagedState) -> tuple[tuple[str, object], ...]:
+    """What every listed phase carries from the finished deal into the match's next
+    (:meth:`~cardrules.phases.Phase.carry`), in list order; the procedure adds it to its
+    deal result's ``carry``."""
+    out: tuple[tuple[str, object], ...] = ()
+    for phase, settings in state.game.phases:
+        out += phase.carry(state, settings)
+    return out
 
 
 def view(state: AtStage, player: int) -> dict[str, Any]:

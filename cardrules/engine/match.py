@@ -23,7 +23,7 @@ from cardrules.engine.state import DealContext, DealResult, GameContext, MatchRe
 from cardrules.engine.table import LastDeal
 from cardrules.errors import HookError, StateError
 from cardrules.hooks import CarryInput, NextDealerInput, is_default
-from cardrules.model.match import Goal, NextDealer
+from cardrules.model.match import Goal, MatchSpec, NextDealer
 from cardrules.primitives.pot import split_pot
 
 if TYPE_CHECKING:
@@ -191,7 +191,8 @@ class MatchState(State):
                              "of the pack once")
         deal = game.procedure.new_deal(game, DealContext(
             dealer=self._dealer, seed=seed, index=self._index, carry=self._carry,
-            order=order, previous=last_deal(game, self._history, self._totals)))
+            order=order, previous=last_deal(game, self._history, self._totals,
+                                            self._carry)))
         state = MatchState._make(
             game, seed=self._seed, index=self._index, dealer=self._dealer,
             totals=self._totals, history=self._history, carry=self._carry, deal=deal,
@@ -231,7 +232,7 @@ class MatchState(State):
         index = self._index + 1
         new_deal = game.procedure.new_deal(game, DealContext(
             dealer=dealer, seed=derive_seed(self._seed, "deal", index), index=index,
-            carry=carry, previous=last_deal(game, history, totals)))
+            carry=carry, previous=last_deal(game, history, totals, carry)))
         events.extend(new_deal.events)
         return MatchState._make(
             game, seed=self._seed, index=index, dealer=dealer, totals=totals, history=history,
@@ -393,9 +394,11 @@ class MatchState(State):
 
 
 def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
-              totals: tuple[int, ...]) -> LastDeal | None:
+              totals: tuple[int, ...], carry: tuple[tuple[str, Any], ...] = (),
+              ) -> LastDeal | None:
     """What the last finished deal of a match gave, read from the match's ``history`` and
-    ``totals`` (None before the first deal is finished), for the listed phases that run
+    ``totals`` and the facts it ``carry``-es (None before the first deal is finished), for
+    the listed phases that run
     between deals: derived from the match's own fields, so that a deal dealt again, or a
     match read back, tells them the same (None too in a game that lists no phase)."""
     if not history or not game.phases:
@@ -403,7 +406,7 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
     scores = history[-1]
     low = standings.lower_is_better(game.variant.match.goal)
     teams = game.partnerships
-    return LastDeal(scores=scores, totals=totals,
+    return LastDeal(scores=scores, totals=totals, carry=carry,
                     winners=standings.best(scores, lower_is_better=low, partnerships=teams),
                     places=standings.places(scores, lower_is_better=low, partnerships=teams))
 
@@ -413,8 +416,10 @@ def decide(game: GameContext, *, totals: tuple[int, ...], deals: int, dealer: in
     """The match result once ``deals`` deals have brought the totals to ``totals``, or None
     while the match goes on.
 
-    ``reach_target``: once a total reaches the target, the partnership with the highest
-    total wins (the sum of its seats' totals; a tie plays another deal).
+    ``reach_target``: once a partnership's total reaches the target (or, with a
+    ``mercy``, falls to it below another's), the partnership with the highest total wins
+    (a tie plays another deal).  A partnership's total is its seats' (partners score
+    alike), compared as their sum.
     ``lowest_total``: once a total reaches the target, the partnership(s) with the lowest
     total win (tied partnerships share the win).  ``fixed_deals``: after ``deals`` deals (or
 one pass through the hand-size schedule),
@@ -436,7 +441,7 @@ one pass through the hand-size schedule),
     payouts: tuple[int, ...] = ()
     kept = 0
     if spec.goal is Goal.REACH_TARGET:
-        if max(totals) < spec.target and not last_deal:
+        if not _target_reached(spec, totals, partnerships) and not last_deal:
             return None
         leaders = standings.best(totals, lower_is_better=False, partnerships=partnerships)
         if leaders not in partnerships and not last_deal:
@@ -468,6 +473,19 @@ one pass through the hand-size schedule),
             payouts = tuple(paid.get(p, 0) for p in range(n))
     return MatchResult(totals=totals, winners=winners, places=places,
                        partnerships=partnerships, deals=deals, payouts=payouts, kept=kept)
+
+
+def _target_reached(spec: MatchSpec, totals: tuple[int, ...],
+                    partnerships: Partnerships) -> bool:
+    """Whether a ``reach_target`` match ends at ``totals``: a partnership reached the
+    target, or fell to the ``mercy`` total below another."""
+    sides = [(sum(totals[p] for p in team), len(team)) for team in partnerships]
+    if any(total >= spec.target * size for total, size in sides):
+        return True
+    if spec.mercy is None:
+        return False
+    return any(total <= spec.mercy * size and total * other < total_other * size
+               for total, size in sides for total_other, other in sides)
 
 
 _COUNTER = "counter."

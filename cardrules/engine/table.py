@@ -95,6 +95,9 @@ class LastDeal:
     """Who won it (partners together)."""
     places: tuple[int, ...]
     """Each seat's place in it, 1 for the best."""
+    carry: tuple[tuple[str, Any], ...] = ()
+    """The facts the match carries into this deal (what the deals before, and the listed
+    phases' :meth:`~cardrules.phases.Phase.carry`, left: a running count, say)."""
 
     @property
     def loser(self) -> int:
@@ -115,6 +118,9 @@ class TableGame(GameRules, Protocol):
     def timings(self) -> tuple[When, ...]: ...
 
     def rule_ref(self, key: str) -> str: ...
+
+    @property
+    def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
 
 
 class Table(Protocol):

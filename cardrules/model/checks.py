@@ -144,6 +144,9 @@ def _match(v: Variant) -> Iterator[Found]:
     spec = v.match
     if spec.goal is Goal.REACH_TARGET and spec.target <= 0:
         yield ("match", "target"), "goal reach_target needs a target above 0"
+    if spec.mercy is not None and spec.goal is not Goal.REACH_TARGET:
+        yield ("match", "mercy"), f"mercy ends a match of goal reach_target only, not " \
+                                  f"{spec.goal.value}"
     if spec.goal is Goal.AVOID_LOSING_TOTAL and spec.losing_total <= 0:
         yield ("match", "losing_total"), "goal avoid_losing_total needs a losing_total above 0"
     if spec.goal is Goal.LOWEST_TOTAL and spec.target <= 0:

@@ -81,6 +81,9 @@ class MatchSpec:
     """``reach_target`` and ``lowest_total``: the total that ends the match."""
     losing_total: int = 0
     """``avoid_losing_total``: the total that loses."""
+    mercy: int | None = None
+    """``reach_target``: the match also ends when a partnership's total is this or lower
+    after a deal and below another's; the highest total wins (None: no such rule)."""
     next_dealer: NextDealer = NextDealer.CLOCKWISE
     """Who deals the next deal."""
     deals: int | str = 0

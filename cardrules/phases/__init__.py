@@ -236,6 +236,13 @@ class Phase(abc.ABC, Generic[PhaseState]):
         (bids made, say) replaces or adjusts them; the state must not be changed."""
         return scores
 
+    def carry(self, state: PhaseState, settings: Any) -> tuple[tuple[str, object], ...]:
+        """Facts of the finished deal to carry into the match's next deal (each a name and
+        a JSON-ready value; the phase reads them back from :attr:`LastDeal.carry` in
+        :meth:`from_last_deal`): a running count kept from deal to deal, say.  Asked once
+        the deal is over; the state must not be changed.  Nothing by default."""
+        return ()
+
     def replaces_scores(self, settings: Any) -> bool:
         """True when :meth:`score` ignores the scores it is given, so that the procedure's
         own scoring does not count (``cardrules rules`` then leaves it out)."""

@@ -206,6 +206,9 @@ def _match(v: Variant) -> Iterator[str]:
     if m.goal is Goal.REACH_TARGET:
         yield (f"- Deals are played until {who} has {m.target} or more at the end of a deal. "
                "The highest total wins; if the highest totals tie, another deal is played.")
+        if m.mercy is not None:
+            yield (f"- The match also ends when {who} has {m.mercy} or less at the end of a "
+                   "deal, fewer than another; the highest total then wins.")
         if teams:
             yield "- Partners score alike and win or lose the match together."
         yield (f"- After {m.max_deals} deals the match ends anyway and the highest total wins "

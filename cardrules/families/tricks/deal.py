@@ -9,12 +9,14 @@ import attrs
 
 from cardrules.actions import NO_TRUMP
 from cardrules.cards import deal_round
+from cardrules.engine import flow
 from cardrules.engine.standings import Partnerships, alone, opposite
 from cardrules.engine.state import DealResult
 from cardrules.families.tricks.model import DrawOrder, Partners, RawEvent, TrumpSource
 from cardrules.hooks import FirstMoverInput
 
 if TYPE_CHECKING:
+    from cardrules.engine.flow import StagedState
     from cardrules.engine.state import GameContext, State
     from cardrules.families.tricks.context import TricksContext
     from cardrules.families.tricks.tables import TricksTables
@@ -192,7 +194,7 @@ def deal_result(state: TricksContext) -> DealResult:
     the winners and places (partners together; the lowest score is best when the match
     goal is to avoid a losing total or the lowest total wins), and ``carry`` naming the
     next deal's leader (the declarer who won the deal, else the winner of the last
-    trick)."""
+    trick), with what the listed phases carry."""
     game = state.game
     points = state.points()
     scores = state._scores
@@ -203,7 +205,7 @@ def deal_result(state: TricksContext) -> DealResult:
         leader = seats[0]
     return game.deal_result(
         scores=scores, finish=finish, starter=state._starter, dealer=state._dealer,
-        carry=(("leader", leader),),
+        carry=(("leader", leader), *flow.carried(cast("StagedState", state))),
         details={"points": list(points), "tricks": list(state._tricks),
                  "declared": state._combo if state._declarer >= 0 else ""},
         deal=cast("State", state))  # the finished TricksState itself, for the hook

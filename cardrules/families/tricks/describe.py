@@ -145,7 +145,10 @@ def _lead_restrictions(play: TricksPlay) -> Iterator[Sentence]:
         what = f"a card of {card}'s suit" if opening.any_of_suit else card
         yield sentence(f"The player holding {card} leads the first trick of every deal "
                        f"(whoever would lead otherwise) and must lead {what}.", "play.opening")
-    if play.unbroken is not None:
+    if play.unbroken is not None and play.unbroken.never_broken:
+        yield sentence(f"{_or(play.unbroken.suits)} may never be led unless the leader "
+                       "holds nothing else.", "play.unbroken")
+    elif play.unbroken is not None:
         suits = _or(play.unbroken.suits)
         by = f" or {_or(play.unbroken.broken_by)}" if play.unbroken.broken_by else ""
         yield sentence(f"{suits} may not be led until broken, that is until a card of "

@@ -171,6 +171,8 @@ class Unbroken:
     """The suits; they are broken together, once a card of any of them is played."""
     broken_by: tuple[str, ...] = ()
     """Cards whose play breaks them too (the queen of spades, say)."""
+    never_broken: bool = False
+    """They are never broken: they may be led only by a leader who holds nothing else."""
 
 
 @attrs.frozen(kw_only=True)

@@ -233,6 +233,8 @@ def _unbroken(state: TricksContext, action: Action) -> str | None:
         return None
     pack = state.game.pack
     suits = sorted({_suit_letter(pack, c) for c in bits(tables.unbroken)})
+    if not tables.breakers:
+        return f"{'/'.join(suits)} may never be led while player {p} holds other cards to lead"
     breakers = [pack.name(c) for c in bits(tables.breakers & ~tables.unbroken)]
     by = f" or {' '.join(breakers)}" if breakers else ""
     return f"{'/'.join(suits)} may not be led until broken (by a card of {'/'.join(suits)}" \

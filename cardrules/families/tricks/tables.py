@@ -219,7 +219,7 @@ class TricksTables:
             if opening and opening.any_of_suit else 0,
             unbroken=unbroken_mask,
             breakers=unbroken_mask | mask_of(tuple(pack.parse(c) for c in unbroken.broken_by))
-            if unbroken else 0,
+            if unbroken and not unbroken.never_broken else 0,
             first_trick=first_trick,
             trump_in_hand=play.trump.source is TrumpSource.DEALER_CARD,
             pack=pack, play=play, scoring=scoring, beats=tuple(beats),

@@ -3,14 +3,21 @@
 Each player in turn from the dealer's left bids a number of tricks, from 0 to the
 number of tricks of the deal (``bid 3``); the dealer bids last.  With
 ``dealer_may_not_make_total: true`` the dealer may not bid so that the bids add up to
-the tricks of the deal (so that somebody must miss).  Bids are public: every view
-shows them.
+the tricks of the deal (so that somebody must miss); with ``side_at_most_tricks: true``
+nobody may bid so that their side's bids add up to more than the tricks of the deal.
+Bids are public: every view shows them.
 
-When the deal ends the bids are scored by ``contract``: a player who took exactly the
+When the deal ends the bids are scored by ``contract``
+(:mod:`cardrules.phases.bidding.contract`): by default a player who took exactly the
 tricks bid scores ``exact`` plus ``per_trick`` for each trick; any other player scores
-``otherwise`` plus ``per_trick_off`` for each trick more or fewer than the bid.  These
-scores replace the procedure's deal scores (``replace: true``, the default) or are
-added to them (``replace: false``).
+``otherwise`` plus ``per_trick_off`` for each trick more or fewer than the bid.  A
+contract may instead be made by taking at least the bid (``made: at_least``), belong to
+a side (``by: side``: partners' bids added up), score a bid of 0 on its own (``nil``)
+and count the tricks over it as bags carried from deal to deal (``bags``: the count is
+kept in the state, shown to everyone, and carried through the match).  In partnerships
+partners score alike: each scores what the side's bids score together.  These scores
+replace the procedure's deal scores (``replace: true``, the default) or are added to
+them (``replace: false``).
 
 Refusals quote the variant's rule numbers for the keys ``bid`` (bidding in turn, from 0
 to the tricks of the deal) and ``dealer_bid`` (the dealer's restriction) of
@@ -45,7 +52,7 @@ from cardrules.engine.fields import Numbers, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import Table
+from cardrules.engine.table import LastDeal, Table
 from cardrules.engine.turns import (
     DEALERS_LEFT,
     NEXT_TO_DEALER,
@@ -56,42 +63,21 @@ from cardrules.engine.turns import (
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
+from cardrules.phases.bidding.contract import (
+    Bags,
+    By,
+    Contract,
+    Made,
+    Nil,
+    NilTricks,
+    Scored,
+    deal_scores,
+)
 
 __all__ = ["Bidding", "BiddingFields", "BiddingSettings", "BiddingTable", "Contract"]
 
 NO_BID = -1
 """A player's bid before they have bid."""
-
-
-@attrs.frozen(kw_only=True)
-class Contract:
-    """How a bid scores when the deal ends."""
-
-    exact: int = 10
-    """Points for taking exactly the tricks bid."""
-    per_trick: int = 1
-    """Points per trick taken, for a player who took exactly the tricks bid."""
-    otherwise: int = 0
-    """Points for taking more or fewer tricks than bid."""
-    per_trick_off: int = 0
-    """Points per trick more or fewer than bid (negative: a penalty)."""
-    replace: bool = True
-    """The bids' scores replace the procedure's deal scores (else they are added)."""
-
-    def score(self, *, bid: int, took: int) -> int:
-        """The score of a player who bid ``bid`` tricks and took ``took``."""
-        if bid == took:
-            return self.exact + self.per_trick * took
-        return self.otherwise + self.per_trick_off * abs(took - bid)
-
-    def describe(self) -> str:
-        """The scoring in English."""
-        off = (f" and {self.per_trick_off} per trick more or fewer than bid"
-               if self.per_trick_off else "")
-        replace = ("These replace the deal's other scores." if self.replace else
-                   "These are added to the deal's other scores.")
-        return (f"Making the bid exactly scores {self.exact} and {self.per_trick} per trick "
-                f"taken; otherwise {self.otherwise}{off}. {replace}")
 
 
 @attrs.frozen(kw_only=True)
@@ -101,7 +87,10 @@ class BiddingSettings:
     dealer_may_not_make_total: bool = False
     """The dealer, bidding last, may not make the bids add up to the tricks of the deal
     (with another :attr:`order`: whoever bids last)."""
-    contract: Contract = Contract()
+    side_at_most_tricks: bool = False
+    """Nobody may bid so that their side's bids (their own alone when playing alone) add
+    up to more than the tricks of the deal."""
+    contract: Contract = attrs.field(factory=Contract)
     """How the bids score."""
     order: TurnOrder = DEALERS_LEFT
     """Who bids first, and which way the bidding goes."""
@@ -113,15 +102,20 @@ class BiddingFields:
 
     _bids: tuple[int, ...] = field(Numbers(minimum=NO_BID, start=NO_BID))
     """Each player's bid (-1: not yet bid), seen by everyone."""
+    _bags: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's side's bag count from the deals before (``contract.bags``), seen by
+    everyone; carried from deal to deal."""
 
 
 class BiddingTable(Table, Protocol):
     """The table the bidding works at: with its own field."""
 
     _bids: tuple[int, ...]
+    _bags: tuple[int, ...]
 
 
 _NUMBER = {"type": "integer", "minimum": -100, "maximum": 100}
+_LARGE = {"type": "integer", "minimum": -1000, "maximum": 1000}
 
 
 class Bidding(Phase[BiddingTable]):
@@ -150,17 +144,61 @@ class Bidding(Phase[BiddingTable]):
                     "per_trick_off": {**_NUMBER, "description": "Points per trick more or "
                                                                 "fewer than bid."},
                     "replace": {"type": "boolean", "description": "The bids' scores "
-                                "replace the deal's other scores (else they are added)."}}}}}
+                                "replace the deal's other scores (else they are added)."},
+                    "made": {"enum": [m.value for m in Made],
+                             "description": "When a contract is made: by taking exactly "
+                                            "the tricks bid (default) or at least as many."},
+                    "per_bid": {**_NUMBER, "description": "Points per trick bid, when the "
+                                                          "contract is made."},
+                    "per_overtrick": {**_NUMBER, "description": "Points per trick taken "
+                                      "over the bid, when the contract is made."},
+                    "failed_per_bid": {**_NUMBER, "description": "Points per trick bid, "
+                                       "when the contract is missed."},
+                    "by": {"enum": [b.value for b in By],
+                           "description": "Who a contract belongs to: each player "
+                                          "(default), or a side whose partners' bids are "
+                                          "added up."},
+                    "nil": {
+                        "type": "object", "additionalProperties": False,
+                        "description": "A bid of 0 (nil) scored on its own, beside the "
+                                       "side's contract.",
+                        "properties": {
+                            "made": {**_LARGE, "description": "Points for a nil bidder "
+                                                              "who took no trick."},
+                            "failed": {**_LARGE, "description": "Points for a nil bidder "
+                                                                "who took a trick."},
+                            "tricks": {"enum": [t.value for t in NilTricks],
+                                       "description": "What a nil bidder's tricks count "
+                                       "for: nothing (apart, default) or the side's "
+                                       "contract and bags (counted)."}}},
+                    "bags": {
+                        "type": "object", "additionalProperties": False,
+                        "description": "Tricks over a made contract counted as bags from "
+                                       "deal to deal, every so many costing a penalty.",
+                        "properties": {
+                            "every": {"type": "integer", "minimum": 1, "maximum": 100,
+                                      "description": "So many bags cost the penalty and "
+                                                     "are taken off the count."},
+                            "penalty": {**_LARGE, "description": "Points for each so "
+                                                                 "many bags."}}}}},
+            "side_at_most_tricks": {
+                "type": "boolean",
+                "description": "Nobody may bid so that their side's bids add up to more "
+                               "than the number of tricks of the deal."}}}
 
     def settings(self, section: Mapping[str, Any]) -> BiddingSettings:
         return BiddingSettings(
             dealer_may_not_make_total=bool(section.get("dealer_may_not_make_total", False)),
-            contract=Contract(**section.get("contract", {})),
+            side_at_most_tricks=bool(section.get("side_at_most_tricks", False)),
+            contract=_contract(section.get("contract", {})),
             order=read_order(section.get("order")))
 
     def check(self, settings: BiddingSettings, variant: Variant) -> Iterator[str]:
-        for lack in find_procedure(variant.play.procedure).lacks("counted_tricks", variant):
+        procedure = find_procedure(variant.play.procedure)
+        for lack in procedure.lacks("counted_tricks", variant):
             yield f"bidding needs {lack}"
+        if settings.contract.by is By.SIDE and not procedure.in_partnerships(variant):
+            yield "bidding's contract by side needs a game played in partnerships"
 
     def describe(self, settings: BiddingSettings) -> str:
         last = "the dealer" if settings.order in NEXT_TO_DEALER else "the last to bid"
@@ -168,8 +206,11 @@ class Bidding(Phase[BiddingTable]):
                 if settings.dealer_may_not_make_total else "")
         order = ("from the dealer's left" if settings.order == DEALERS_LEFT
                  else f"({settings.order.describe()})")
+        side = ("; nobody may bid so that their side's bids add up to more than the "
+                "tricks of the deal" if settings.side_at_most_tricks else "")
         return (f"After the deal each player in turn {order} bids the number "
-                f"of tricks they will take{hook}. {settings.contract.describe()}")
+                f"of tricks they will take{hook}{side}. "
+                f"{settings.contract.describe()}")
 
     def enter(self, state: BiddingTable, settings: BiddingSettings) -> None:
         state._bids = (NO_BID,) * state.game.players
@@ -198,6 +239,12 @@ class Bidding(Phase[BiddingTable]):
         if action.amount > tricks:
             return (f"a bid is 0 to the {_count(tricks)} of the deal, not {action.amount}"
                     f"{game.rule_ref('bid')}")
+        if settings.side_at_most_tricks:
+            side = sum(b for q, b in enumerate(state._bids)
+                       if b != NO_BID and q in _team(state, state.to_act))
+            if side + action.amount > tricks:
+                return (f"a bid of {action.amount} would make the side's bids add up to "
+                        f"more than the {_count(tricks)} of the deal{game.rule_ref('bid')}")
         if settings.dealer_may_not_make_total and \
                 state.to_act == settings.order.last(state.seating()):
             total = sum(b for b in state._bids if b != NO_BID) + action.amount
@@ -220,9 +267,7 @@ class Bidding(Phase[BiddingTable]):
     def score(self, state: BiddingTable, settings: BiddingSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
         contract = settings.contract
-        took: tuple[int, ...] = state.offered("tricks")  # the procedure's counted tricks
-        made = tuple(contract.score(bid=b, took=t) if b != NO_BID else 0
-                     for b, t in zip(state._bids, took))
+        made = _scored(state, contract).scores
         if contract.replace:
             return made
         return tuple(s + m for s, m in zip(scores, made))
@@ -230,21 +275,40 @@ class Bidding(Phase[BiddingTable]):
     def replaces_scores(self, settings: BiddingSettings) -> bool:
         return settings.contract.replace
 
+    def from_last_deal(self, state: BiddingTable, settings: BiddingSettings,
+                       last: LastDeal) -> None:
+        """The bag counts the last deal left (``contract.bags``)."""
+        bags = dict(last.carry).get(_BAGS)
+        if settings.contract.bags is not None and bags is not None:
+            state._bags = tuple(int(b) for b in bags)
+
+    def carry(self, state: BiddingTable, settings: BiddingSettings,
+              ) -> tuple[tuple[str, object], ...]:
+        """The bag counts after this deal, for the next (``contract.bags``)."""
+        if settings.contract.bags is None:
+            return ()
+        return ((_BAGS, _scored(state, settings.contract).bags),)
+
     def view(self, state: BiddingTable, settings: BiddingSettings,
              player: int) -> dict[str, Any]:
         bids = state._bids
-        return {"bids": [b if b != NO_BID else None for b in bids],
-                "bidders": [p for p, b in enumerate(bids) if b != NO_BID]}
+        out: dict[str, Any] = {"bids": [b if b != NO_BID else None for b in bids],
+                               "bidders": [p for p, b in enumerate(bids) if b != NO_BID]}
+        if settings.contract.bags is not None:
+            out["bags"] = list(state._bags)
+        return out
 
     def view_entries(self, game: GameRules, settings: BiddingSettings) -> tuple[str, ...]:
-        return ("bids", "bidders")
+        return ("bids", "bidders", "bags") if settings.contract.bags is not None \
+            else ("bids", "bidders")
 
     def families(self, game: GameRules, settings: BiddingSettings) -> tuple[Family, ...]:
         largest = game.variant.deal.largest(game.players)
         return (Listed(actions=tuple(_bid(k) for k in range(largest + 1))),)
 
     def observation_fields(self, game: GameRules, settings: BiddingSettings) -> tuple[Field, ...]:
-        return (NumbersBySeat(key="bids"), SeatsIn(key="bidders"))
+        bags = (NumbersBySeat(key="bags"),) if settings.contract.bags is not None else ()
+        return (NumbersBySeat(key="bids"), SeatsIn(key="bidders"), *bags)
 
     def action_bound(self, settings: BiddingSettings, variant: Variant) -> int:
         return variant.deal.hand + 1
@@ -253,6 +317,35 @@ class Bidding(Phase[BiddingTable]):
 def _bid(tricks: int) -> Action:
     """The action ``bid <tricks>``, with its notation."""
     return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
+
+
+_BAGS = "bags"
+"""The carry key of the bag counts after a deal."""
+
+
+def _contract(section: Mapping[str, Any]) -> Contract:
+    """The ``contract`` section as a record."""
+    plain = {k: v for k, v in section.items() if k not in ("made", "by", "nil", "bags")}
+    nil, bags = section.get("nil"), section.get("bags")
+    return Contract(
+        **plain, made=Made(section.get("made", Made.EXACT.value)),
+        by=By(section.get("by", By.PLAYER.value)),
+        nil=None if nil is None else Nil(
+            made=nil.get("made", 100), failed=nil.get("failed", -100),
+            tricks=NilTricks(nil.get("tricks", NilTricks.APART.value))),
+        bags=None if bags is None else Bags(**bags))
+
+
+def _team(state: Table, seat: int) -> tuple[int, ...]:
+    """The partnership ``seat`` plays in (itself alone when everyone plays alone)."""
+    return next(team for team in state.game.partnerships if seat in team)
+
+
+def _scored(state: BiddingTable, contract: Contract) -> Scored:
+    """The deal's scores by the contracts and the bag counts after it."""
+    took: tuple[int, ...] = state.offered("tricks")  # the procedure's counted tricks
+    return deal_scores(contract, bids=state._bids, took=took,
+                       partnerships=state.game.partnerships, bags=state._bags)
 
 
 def _count(tricks: int) -> str:
