@@ -32,6 +32,7 @@ from cardrules.families.tricks.model import (
     TrickTrump,
     TrumpSource,
 )
+from cardrules.families.tricks.trump_order import describe_trump_order, has_order
 from cardrules.hooks import DEFAULTS, named_hooks
 from cardrules.model import Variant
 from cardrules.model.sentence import Sentence, sentence
@@ -76,6 +77,9 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
                    hook="card_order")
     yield sentence(_trump(play.trump, play.draw), "play.trump",
                    present=play.trump.source is not TrumpSource.NONE, joined=True)
+    if has_order(play.trump):
+        yield sentence(describe_trump_order(play.trump), "play.trump.ranks", "play.trump.above",
+                       present=False, hook="card_order")
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield sentence(_SETS[play.sets], "play.sets", present=False)
     yield sentence(_HOLDERS[play.holder], "play.holder", present=False)
