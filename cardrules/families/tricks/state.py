@@ -158,6 +158,10 @@ class TricksState(StockAttributes, FieldState):
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
     _named_leader: int = field(Seat(), label="named leader")
+    _out: tuple[int, ...] = field(Seats())
+    """Seats sitting this deal out (a partner left out by a player going alone, set by a
+    listed phase through :meth:`sit_out`): they keep their cards but neither lead nor
+    answer, and lay nothing in their place of a trick."""
     """The leader the previous deal of the match named (-1: none), for the
     ``first_mover`` hook when the cards are dealt."""
     _legal: tuple[Action, ...] | None = reset()
@@ -213,11 +217,20 @@ class TricksState(StockAttributes, FieldState):
         the procedure offers ``bidder_names_trump``)."""
         self._trump = suit
 
+    def sit_out(self, seat: int) -> None:
+        """``seat`` sits the rest of the deal out: the named operation a listed phase
+        calls (:class:`~cardrules.engine.table.SitsOut`; the procedure offers
+        ``sitting_out``) before play begins."""
+        self._out = tuple(sorted({*self._out, seat}))
+
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
-        listed phases may have moved), after a declaration window (changes a fresh
-        clone)."""
-        self._window(opening_leader(self._tables, self._hands, self._leader))
+        listed phases may have moved; the next seat if that one sits out), after a
+        declaration window (changes a fresh clone)."""
+        leader = opening_leader(self._tables, self._hands, self._leader)
+        while leader in self._out:
+            leader = self._game.turns.following[leader]
+        self._window(leader)
 
     # -- public read-only fields -------------------------------------------------
 
@@ -311,6 +324,10 @@ class TricksState(StockAttributes, FieldState):
                                           first=self.first_trick)
 
     def _smallest(self) -> int:
+        """The fewest cards a seat in play holds (seats sitting out aside)."""
+        if self._out:
+            out = self._out
+            return min(h.bit_count() for p, h in enumerate(self._hands) if p not in out)
         return min(map(int.bit_count, self._hands))
 
     def _bound_answers(self) -> tuple[Action, ...]:
@@ -377,6 +394,8 @@ class TricksState(StockAttributes, FieldState):
         if mask & tables.breakers:
             new._broken = True
         new._phase, new._current = ANSWER, self._game.turns.following[p]
+        if self._out:
+            new._skip_out()
         if self._starter < 0:
             new._starter = p
         new._events = (event,)
@@ -414,6 +433,9 @@ class TricksState(StockAttributes, FieldState):
             event = ("throw", p, action.cards, 0, "", True)
         if len(plays) < n:
             new._current = self._game.turns.following[p]
+            if self._out:
+                new._skip_out()
+        if len(new._plays) < n:
             new._events = (event,)
             return new
         events = [event]
@@ -421,6 +443,14 @@ class TricksState(StockAttributes, FieldState):
         new._take(events)
         new._events = (*events, *new._events)  # and what a phase entered said
         return new
+
+    def _skip_out(self) -> None:
+        """The seats to answer next that sit the deal out lay nothing in their place of
+        the trick (changes a fresh clone)."""
+        following, n = self._game.turns.following, len(self._hands)
+        while self._current in self._out and len(self._plays) < n:
+            self._plays += (0,)
+            self._current = following[self._current]
 
     def _declare(self, action: Action) -> TricksState:
         p = self._current
