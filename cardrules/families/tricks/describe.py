@@ -75,7 +75,7 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
     yield sentence(f"A card is beaten by {within}.", "play.beats", present=False,
                    hook="card_order")
-    yield sentence(_trump(play.trump, play.draw), "play.trump",
+    yield sentence(_trump(play.trump, play.draw, _trump_words(variant)), "play.trump",
                    present=play.trump.source is not TrumpSource.NONE, joined=True)
     if has_order(play.trump):
         yield sentence(describe_trump_order(play.trump), "play.trump.ranks", "play.trump.above",
@@ -189,7 +189,21 @@ def _duties(play: TricksPlay) -> Iterator[Sentence]:
                        "allowed.", "play.first_trick.no_cards")
 
 
-def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
+def _trump_words(variant: Variant) -> str:
+    """What trumps are in the words of the listed phase that names them (the default
+    words when none is listed)."""
+    for entry in variant.phases:
+        try:
+            phase = find_phase(entry.name)
+        except KeyError:
+            continue
+        if phase.names_trump:
+            return phase.trump_words
+    return "the suit the highest bidder names after the bidding"
+
+
+def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST,
+           named: str = "the suit the highest bidder names after the bidding") -> str:
     beat = "a trump beats any card of another suit"
     if trump.source is TrumpSource.TURNED_CARD:
         where = {DrawOrder.NONE: "for the whole deal",
@@ -204,7 +218,7 @@ def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
     if trump.source is TrumpSource.FIXED:
         return f"Trumps are {trump.suit} in every deal; {beat}."
     if trump.source is TrumpSource.BIDDER:
-        return f"Trumps are the suit the highest bidder names after the bidding; {beat}."
+        return f"Trumps are {named}; {beat}."
     return "There are no trumps."
 
 

@@ -137,6 +137,8 @@ class OrderUp(Phase[OrderUpTable]):
 
     name = "order_up"
     names_trump = True
+    trump_words = ("the suit made before play: the upcard's suit if ordered up, else the "
+                   "suit named")
     verbs: ClassVar[Mapping[str, bool]] = {"discard": True, "alone": False, "partner": False}
     fields = OrderUpFields
     zones = ("hand", "stock")
