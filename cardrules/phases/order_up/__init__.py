@@ -109,8 +109,8 @@ class OrderUpFields:
     """Who made trumps (-1: nobody yet)."""
     _alone: bool = field(Flag())
     """The maker goes alone."""
-    _making: str = field(Label(choices=(BID, DISCARD, ALONE)))
-    """The step at work."""
+    _making: str = field(Label(choices=("", BID, DISCARD, ALONE)))
+    """The step at work ('': none yet, or a position set up for play)."""
 
 
 class OrderUpTable(NamesTrump, SitsOut, Protocol):
@@ -301,13 +301,14 @@ class OrderUp(Phase[OrderUpTable]):
     def view(self, state: OrderUpTable, settings: OrderUpSettings,
              player: int) -> dict[str, Any]:
         pack = state.game.pack
+        mine = next(i for i, (phase, _) in enumerate(state.game.phases) if phase is self)
         return {
             "upcard": pack.name(state._turned) if state._turned >= 0 else None,
             "maker": state._maker if state._maker >= 0 else None,
             "alone": state._alone,
             "discarded": [list(pack.names(bits(m))) if p == player else m.bit_count()
                           for p, m in enumerate(state._discarded)],
-            "making": state._making if state.stage >= 0 and state._making else "",
+            "making": state._making if state.stage == mine else "",
         }
 
     def view_entries(self, game: GameRules, settings: OrderUpSettings) -> tuple[str, ...]:
