@@ -26,9 +26,10 @@ def euchre() -> cardrules.Game:
     return cardrules.load("euchre")
 
 
-def dealt(hands: list[str] = HANDS, upcard: str = UPCARD) -> cardrules.State:
+def dealt(hands: list[str] = HANDS, upcard: str = UPCARD,
+          game: cardrules.Game | None = None) -> cardrules.State:
     """A deal by seat 3 giving ``hands`` (seat 0's first) and turning up ``upcard``."""
-    game = euchre()
+    game = game or euchre()
     pack = game.pack
     cards = [list(pack.parse_many(h)) for h in hands]
     drawn = [cards[(DEALER + 1 + i) % 4][i // 4] for i in range(20)]
@@ -219,6 +220,41 @@ def test_e11_a_match_ends_when_a_partnership_reaches_ten() -> None:
     assert result is not None
     totals = result.totals
     assert max(totals[0], totals[1]) >= 10 and totals[0] == totals[2]
+
+
+# E12: the option of lone defenders ------------------------------------------------------------
+
+
+@cache
+def lone_defenders() -> cardrules.Game:
+    return cardrules.load("euchre", options={"lone_defender": "defenders_too"})
+
+
+def test_e12_each_defender_in_turn_may_go_alone_after_the_maker() -> None:
+    state = play(dealt(game=lone_defenders()), "pass", "trump H", "discard KC",
+                 "partner")  # seat 1 makes
+    assert state.current_player == 0 and labels(state) == {"alone", "partner"}
+    declined = play(state, "partner")
+    assert declined.current_player == 2  # the other defender
+    assert play(declined, "partner").current_player == 0  # play: the dealer's left leads
+    lone = play(state, "alone")  # seat 0 goes alone: seat 2 sits out, nobody else asked
+    assert lone.view(0).lone_defender == 0 and lone.current_player == 0
+    end = finish(lone, 3)
+    assert end.hands[2].bit_count() == 5 and not end.tricks[2]
+
+
+def test_e12_makers_euchred_by_a_lone_defender_score_minus_four() -> None:
+    seen = 0
+    for seed in range(300):
+        end = finish(lone_defenders().new_deal(seed), seed)
+        view = end.view(0)
+        assert end.result is not None
+        expected = _expected(end.tricks, view.maker, view.alone)
+        if view.lone_defender is not None and expected[view.maker] == -2:
+            expected = [2 * e for e in expected]
+            seen += 1
+        assert list(end.result.scores) == expected
+    assert seen > 0
 
 
 # The rules text and the whole game -------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 OpenSpiel's C++ game with its default parameters (``stick_the_dealer`` on,
 ``allow_lone_defender`` off) is the oracle for ``variants/euchre.yaml`` (rules E1-E10 of
-``docs/rules/euchre.md``; OpenSpiel plays one deal, so E11 is not compared).  Each game
+``docs/rules/euchre.md``; OpenSpiel plays one deal, so E11 is not compared), and with
+``allow_lone_defender`` on for its option ``lone_defender: defenders_too`` (E12).  Each game
 below deals in cardrules, feeds the dealer and the deal to OpenSpiel's chance nodes, then
 at every decision (each pass or suit named, the dealer's discard, going alone, each card
 played) demands the same player to move and the same set of legal actions, applies one
@@ -39,9 +40,13 @@ SLOW_GAMES = int(os.environ.get("CARDRULES_EUCHRE_GAMES", "5000"))
 PASS, TRUMP, ALONE, PARTNER = 24, 25, 29, 30
 """OpenSpiel's pass, first trump suit (clubs), go alone and play with the partner."""
 
-GAME = cardrules.load("euchre")
-SPIEL = pyspiel.load_game("euchre")
-PACK = GAME.pack
+GAMES_BY_PARAMETERS = {
+    "default": (cardrules.load("euchre"), pyspiel.load_game("euchre")),
+    "lone_defender": (cardrules.load("euchre", options={"lone_defender": "defenders_too"}),
+                      pyspiel.load_game("euchre(allow_lone_defender=true)")),
+}
+"""Our game and OpenSpiel's, per parameter set compared."""
+PACK = GAMES_BY_PARAMETERS["default"][0].pack
 
 
 def spiel_card(card: int) -> int:
@@ -76,7 +81,9 @@ class Tally:
     stuck: int = 0
     """Deals whose dealer had to name trumps, everyone else having passed twice (E4)."""
     alone: int = 0
-    """Deals played by a maker alone (E5)."""
+    """Players going alone (E5, E12)."""
+    lone_defenders: int = 0
+    """Deals played by a lone defender (E12)."""
     left_bowers: int = 0
     """Left bowers played to a trick (E8)."""
     outcomes: frozenset[int] = frozenset()
@@ -88,6 +95,7 @@ class Tally:
                      ordered_up=self.ordered_up + other.ordered_up,
                      named=self.named + other.named, stuck=self.stuck + other.stuck,
                      alone=self.alone + other.alone,
+                     lone_defenders=self.lone_defenders + other.lone_defenders,
                      left_bowers=self.left_bowers + other.left_bowers,
                      outcomes=self.outcomes | other.outcomes)
 
@@ -98,13 +106,14 @@ def _left_bower(trump: int) -> int:
     return PACK.parse("J" + partner)
 
 
-def play_both(seed: int) -> Tally:
+def play_both(seed: int, parameters: str = "default") -> Tally:
     """Play one random game in both engines, asserting they agree at every step (the
     actions chosen at random, passing more often than not while trumps are made)."""
+    game, spiel = GAMES_BY_PARAMETERS[parameters]
     rng = random.Random(seed)
     dealer = rng.randrange(4)
-    ours = GAME.new_deal(seed, dealer=dealer)
-    theirs = SPIEL.new_initial_state()
+    ours = game.new_deal(seed, dealer=dealer)
+    theirs = spiel.new_initial_state()
     theirs.apply_action(dealer)
     hands = [list(PACK.cards_of(h)) for h in ours.hands]
     for k in range(20):  # E2
@@ -138,30 +147,33 @@ def play_both(seed: int) -> Tally:
     result = ours.result
     assert result is not None
     assert list(theirs.returns()) == [float(s) for s in result.scores]
-    maker = ours.view(0).maker
+    view = ours.view(0)
+    maker = view.maker
     return Tally(games=1, decisions=decisions, ordered_up=ordered, named=named,
                  stuck=stuck, alone=alone, left_bowers=bowers,
+                 lone_defenders=int(getattr(view, "lone_defender", None) is not None),
                  outcomes=frozenset((result.scores[maker],)))
 
 
-def compare(games: int, start: int = 0) -> Tally:
+def compare(games: int, start: int = 0, parameters: str = "default") -> Tally:
     """Play ``games`` games in both engines."""
     total = Tally()
     for seed in range(start, start + games):
-        total += play_both(seed * 7 + 1)
+        total += play_both(seed * 7 + 1, parameters)
     return total
 
 
 @cache
-def tally() -> tuple[Tally, float]:
+def tally(parameters: str = "default") -> tuple[Tally, float]:
     """The default run's games (once per run), with the seconds taken."""
     start = time.perf_counter()
-    total = compare(GAMES)
+    total = compare(GAMES, parameters=parameters)
     return total, time.perf_counter() - start
 
 
-def test_euchre_plays_exactly_as_openspiel() -> None:
-    total, _ = tally()
+@pytest.mark.parametrize("parameters", list(GAMES_BY_PARAMETERS))
+def test_euchre_plays_exactly_as_openspiel(parameters: str) -> None:
+    total, _ = tally(parameters)
     assert total.games == GAMES
     # at least a bid, then 15 to 20 cards played, a discard and the going alone between
     assert 16 * GAMES < total.decisions <= 31 * GAMES
@@ -174,13 +186,21 @@ def test_the_comparison_covers_every_way_of_making_trumps_and_every_outcome() ->
     total, _ = tally()
     assert total.ordered_up > 0 and total.named > 0 and total.stuck > 0
     assert total.alone > 0 and total.left_bowers > 0
-    assert {1, 2, -2} <= total.outcomes
+    assert {1, 2, -2} <= total.outcomes and total.lone_defenders == 0
+
+
+def test_the_option_lets_defenders_go_alone_as_openspiels_parameter_does() -> None:
+    """E12: with ``allow_lone_defender`` the games compared include lone defenders and
+    makers euchred by one."""
+    total, _ = tally("lone_defender")
+    assert total.lone_defenders > 0 and -4 in total.outcomes
 
 
 @pytest.mark.slow
-def test_many_more_games_play_exactly_as_openspiel() -> None:
+@pytest.mark.parametrize("parameters", list(GAMES_BY_PARAMETERS))
+def test_many_more_games_play_exactly_as_openspiel(parameters: str) -> None:
     """``CARDRULES_EUCHRE_GAMES`` more games (5,000 by default), the lone march among
     them (E10)."""
-    total = compare(SLOW_GAMES, start=GAMES)
+    total = compare(SLOW_GAMES, start=GAMES, parameters=parameters)
     assert total.games == SLOW_GAMES
     assert 4 in total.outcomes

@@ -57,8 +57,9 @@ from cardrules.phases import Phase, register
 
 __all__ = ["OrderUp", "OrderUpFields", "OrderUpSettings", "OrderUpTable", "Outcome"]
 
-BID, DISCARD, ALONE = "bid", "discard", "alone"
-"""The steps of the phase: making trumps, the dealer's discard, going alone."""
+BID, DISCARD, ALONE, DEFEND = "bid", "discard", "alone", "defend"
+"""The steps of the phase: making trumps, the dealer's discard, the maker going alone,
+the defenders going alone."""
 
 
 @attrs.frozen(kw_only=True)
@@ -81,6 +82,9 @@ class OrderUpSettings:
     """The dealer may not discard the upcard just picked up."""
     alone: bool = True
     """The maker may go alone, the partner sitting the deal out."""
+    lone_defender: bool = False
+    """Then each defender in turn from the dealer's left may go alone too (the first who
+    does: that defender's partner sits the deal out)."""
     made: Outcome = Outcome(makers=1, defenders=-1)
     """The makers took a majority of the tricks, not all."""
     march: Outcome = Outcome(makers=2, defenders=-2)
@@ -89,6 +93,8 @@ class OrderUpSettings:
     """The maker, alone, took every trick."""
     euchred: Outcome = Outcome(makers=-2, defenders=2)
     """The makers took fewer than a majority of the tricks."""
+    lone_euchred: Outcome = Outcome(makers=-4, defenders=4)
+    """The makers took fewer than a majority of the tricks against a lone defender."""
 
 
 @attrs.define(slots=False)
@@ -109,7 +115,9 @@ class OrderUpFields:
     """Who made trumps (-1: nobody yet)."""
     _alone: bool = field(Flag())
     """The maker goes alone."""
-    _making: str = field(Label(choices=("", BID, DISCARD, ALONE)))
+    _defender: int = field(Seat())
+    """The defender who goes alone (-1: none)."""
+    _making: str = field(Label(choices=("", BID, DISCARD, ALONE, DEFEND)))
     """The step at work ('': none yet, or a position set up for play)."""
 
 
@@ -123,6 +131,7 @@ class OrderUpTable(NamesTrump, SitsOut, Protocol):
     _passes: int
     _maker: int
     _alone: bool
+    _defender: int
     _making: str
 
 
@@ -153,11 +162,16 @@ class OrderUp(Phase[OrderUpTable]):
                             "The dealer may not discard the upcard just picked up."},
             "alone": {"type": "boolean", "description":
                       "The maker may go alone, the partner sitting the deal out."},
+            "lone_defender": {"type": "boolean", "description":
+                              "Then each defender in turn from the dealer's left may go "
+                              "alone too, the partner sitting the deal out."},
             "scores": {"type": "object", "additionalProperties": False, "properties": {
                 "made": _pair("The makers took a majority of the tricks, not all"),
                 "march": _pair("The makers took every trick"),
                 "alone_march": _pair("The maker, alone, took every trick"),
-                "euchred": _pair("The makers took fewer than a majority")},
+                "euchred": _pair("The makers took fewer than a majority"),
+                "lone_euchred": _pair("The makers took fewer than a majority against a "
+                                      "lone defender")},
                 "description": "What each side scores per outcome."}}}
 
     def settings(self, section: Mapping[str, Any]) -> OrderUpSettings:
@@ -166,7 +180,9 @@ class OrderUp(Phase[OrderUpTable]):
                     for key, pair in scores.items()}
         return OrderUpSettings(stick_the_dealer=bool(section.get("stick_the_dealer", True)),
                                keep_upcard=bool(section.get("keep_upcard", True)),
-                               alone=bool(section.get("alone", True)), **outcomes)
+                               alone=bool(section.get("alone", True)),
+                               lone_defender=bool(section.get("lone_defender", False)),
+                               **outcomes)
 
     def check(self, settings: OrderUpSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
@@ -177,6 +193,8 @@ class OrderUp(Phase[OrderUpTable]):
         if not settings.stick_the_dealer:
             yield ("stick_the_dealer: false would throw in a deal everyone passes, which a "
                    "listed phase cannot do: set it to true")
+        if settings.lone_defender and not settings.alone:
+            yield "lone_defender lets a defender answer a maker's going alone: it needs alone"
         if (variant.players.min, variant.players.max) != (4, 4):
             yield "order_up is for four players in two partnerships (players: {min: 4, max: 4})"
         if [entry.name for entry in variant.phases].count(self.name) > 1:
@@ -188,6 +206,9 @@ class OrderUp(Phase[OrderUpTable]):
                  if settings.stick_the_dealer else "")
         alone = (" The maker then goes alone (the partner sits the deal out) or plays with "
                  "the partner." if settings.alone else "")
+        if settings.lone_defender:
+            alone += (" Then each defender in turn from the dealer's left may go alone too, "
+                      "until one does (that defender's partner sits the deal out).")
         s = settings
         return ("After the deal the top card of the stock is turned up. In turn from the "
                 "dealer's left each player passes or orders it up: its suit becomes trumps, "
@@ -198,7 +219,9 @@ class OrderUp(Phase[OrderUpTable]):
                 f"({s.march.defenders}) for all of them, "
                 + (f"{s.alone_march.makers} ({s.alone_march.defenders}) for all of them "
                    "alone, " if settings.alone else "")
-                + f"and {s.euchred.makers} (defenders {s.euchred.defenders}) for fewer.")
+                + f"and {s.euchred.makers} (defenders {s.euchred.defenders}) for fewer"
+                + (f", {s.lone_euchred.makers} ({s.lone_euchred.defenders}) against a lone "
+                   "defender." if settings.lone_defender else "."))
 
     def enter(self, state: OrderUpTable, settings: OrderUpSettings) -> None:
         state._turned = state.turn_up("stock", "upcard")  # recorded for all to see
@@ -210,7 +233,7 @@ class OrderUp(Phase[OrderUpTable]):
         if step == DISCARD:
             hand = state.hand(p) & ~(1 << state._turned if settings.keep_upcard else 0)
             return [_discard(c) for c in bits(hand)]
-        if step == ALONE:
+        if step in (ALONE, DEFEND):
             return [ALONE_ACTION, PARTNER]
         suits = state.game.pack.suits
         up = state.game.pack.suit(state._turned)
@@ -231,6 +254,8 @@ class OrderUp(Phase[OrderUpTable]):
                       + " ('discard 9C')")
         elif step == ALONE:
             reason = f"the maker, player {p}, goes 'alone' or plays with their 'partner'"
+        elif step == DEFEND:
+            reason = f"the defender, player {p}, goes 'alone' or plays with their 'partner'"
         elif state._passes < state.game.players:
             reason = (f"player {p} passes or orders the upcard up ('trump "
                       f"{state.game.pack.suits[state.game.pack.suit(state._turned)]}')")
@@ -249,12 +274,16 @@ class OrderUp(Phase[OrderUpTable]):
             state.move(1 << card, "hand", "discarded", source_seat=p, target_seat=p)
             state.record(Event(kind="discard", player=p, cards=(card,), private=True))
             return self._made(state, settings)
-        if state._making == ALONE:
-            state._alone = action == ALONE_ACTION
+        if state._making in (ALONE, DEFEND):
+            alone = action == ALONE_ACTION
             state.record(Event(kind=action.name, player=p))
-            if state._alone:
+            if alone:
                 state.sit_out((p + n // 2) % n)
-            return True
+            if state._making == ALONE:
+                state._alone = alone
+            elif alone:
+                state._defender = p
+            return self._defended(state, settings, p, alone)
         if action == PASS:
             state._passes += 1
             state.record(Event(kind="pass", player=p))
@@ -278,6 +307,20 @@ class OrderUp(Phase[OrderUpTable]):
         state.turn_to(state._maker)
         return False
 
+    def _defended(self, state: OrderUpTable, settings: OrderUpSettings, p: int,
+                  alone: bool) -> bool:
+        """After ``p`` said whether to go alone: the next defender is asked, if any."""
+        if not settings.lone_defender or (alone and state._making == DEFEND):
+            return True
+        maker = state._maker
+        defenders = [seat for seat in DEALERS_LEFT.seats(state.seating()) if (seat - maker) % 2]
+        later = defenders if state._making == ALONE else defenders[defenders.index(p) + 1:]
+        if not later:
+            return True
+        state._making = DEFEND
+        state.turn_to(later[0])
+        return False
+
     def score(self, state: OrderUpTable, settings: OrderUpSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
         maker = state._maker
@@ -287,7 +330,7 @@ class OrderUp(Phase[OrderUpTable]):
         n = len(tricks)
         partner = (maker + n // 2) % n
         taken = tricks[maker] + tricks[partner]
-        outcome = settings.euchred
+        outcome = settings.lone_euchred if state._defender >= 0 else settings.euchred
         if taken == sum(tricks):
             outcome = settings.alone_march if state._alone else settings.march
         elif 2 * taken > sum(tricks):
@@ -306,13 +349,14 @@ class OrderUp(Phase[OrderUpTable]):
             "upcard": pack.name(state._turned) if state._turned >= 0 else None,
             "maker": state._maker if state._maker >= 0 else None,
             "alone": state._alone,
+            "lone_defender": state._defender if state._defender >= 0 else None,
             "discarded": [list(pack.names(bits(m))) if p == player else m.bit_count()
                           for p, m in enumerate(state._discarded)],
             "making": state._making if state.stage == mine else "",
         }
 
     def view_entries(self, game: GameRules, settings: OrderUpSettings) -> tuple[str, ...]:
-        return ("upcard", "maker", "alone", "discarded", "making")
+        return ("upcard", "maker", "alone", "lone_defender", "discarded", "making")
 
     def families(self, game: GameRules, settings: OrderUpSettings) -> tuple[Family, ...]:
         # ``pass`` is the procedure's own action (every tricks game lists it)
@@ -323,8 +367,8 @@ class OrderUp(Phase[OrderUpTable]):
     def observation_fields(self, game: GameRules, settings: OrderUpSettings,
                            ) -> tuple[Field, ...]:
         return (CardField(key="upcard"), SeatField(key="maker"), Number(key="alone"),
-                CardsBySeat(key="discarded"),
-                OneOf(key="making", values=("", BID, DISCARD, ALONE)))
+                SeatField(key="lone_defender"), CardsBySeat(key="discarded"),
+                OneOf(key="making", values=("", BID, DISCARD, ALONE, DEFEND)))
 
     def action_bound(self, settings: OrderUpSettings, variant: Variant) -> int:
         return max(variant.deal.hand + 1, len(variant.pack.suits) + 1)
