@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from functools import cache
 
-import pytest
 from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
@@ -269,10 +268,26 @@ def test_the_rules_text_says_how_trumps_are_made_and_ranked() -> None:
     assert "Trumps are the suit made before play" in text
 
 
-@pytest.mark.parametrize("section", [{"stick_the_dealer": False}])
-def test_a_deal_everyone_passes_cannot_be_thrown_in_yet(section: dict[str, bool]) -> None:
-    with pytest.raises(cardrules.VariantError, match="stick_the_dealer: false"):
-        cardrules.load({"extends": "euchre", "patch": {"phases": [{"order_up": section}]}})
+NO_STICK = {"extends": "euchre", "patch": {"phases": [{"order_up": {"stick_the_dealer": False}}]}}
+"""E13's house rule."""
+
+
+def test_e13_without_stick_the_dealer_a_deal_everyone_passes_is_thrown_in() -> None:
+    game = cardrules.load(NO_STICK)
+    state = play(dealt(game=game), *["pass"] * 7)
+    assert labels(state) == {"pass", "trump C", "trump D", "trump S"}  # the dealer may pass
+    end = state.apply("pass")
+    assert end.is_over and end.result is not None and list(end.result.scores) == [0] * 4
+    assert [h.bit_count() for h in end.hands] == [5] * 4 and not any(end.tricks)
+    assert "if all pass again, the deal is thrown in and nobody scores" in "\n".join(
+        describe(game.variant))
+    match = play(game.new_match(seed=1, dealer=DEALER), *["pass"] * 8)
+    assert match.deal.dealer == 0 and match.deal.current_player == 1  # the next deal
+
+
+def test_e13_a_thrown_in_deal_passes_cardrules_check() -> None:
+    report = run_check(NO_STICK, games=4, seed=5, match_every=2, leak_share=QUICK_LEAKS)
+    assert report.failure is None, report.failure
 
 
 def test_cardrules_check_passes() -> None:

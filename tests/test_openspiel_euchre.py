@@ -2,8 +2,10 @@
 
 OpenSpiel's C++ game with its default parameters (``stick_the_dealer`` on,
 ``allow_lone_defender`` off) is the oracle for ``variants/euchre.yaml`` (rules E1-E10 of
-``docs/rules/euchre.md``; OpenSpiel plays one deal, so E11 is not compared), and with
-``allow_lone_defender`` on for its option ``lone_defender: defenders_too`` (E12).  Each game
+``docs/rules/euchre.md``; OpenSpiel plays one deal, so E11 is not compared), with
+``allow_lone_defender`` on for its option ``lone_defender: defenders_too`` (E12), and
+with ``stick_the_dealer`` off for a rule file setting the ``order_up`` phase's
+``stick_the_dealer: false`` (E13).  Each game
 below deals in cardrules, feeds the dealer and the deal to OpenSpiel's chance nodes, then
 at every decision (each pass or suit named, the dealer's discard, going alone, each card
 played) demands the same player to move and the same set of legal actions, applies one
@@ -44,6 +46,9 @@ GAMES_BY_PARAMETERS = {
     "default": (cardrules.load("euchre"), pyspiel.load_game("euchre")),
     "lone_defender": (cardrules.load("euchre", options={"lone_defender": "defenders_too"}),
                       pyspiel.load_game("euchre(allow_lone_defender=true)")),
+    "no_stick": (cardrules.load({"extends": "euchre", "patch": {"phases": [
+                     {"order_up": {"stick_the_dealer": False}}]}}),
+                 pyspiel.load_game("euchre(stick_the_dealer=false)")),
 }
 """Our game and OpenSpiel's, per parameter set compared."""
 PACK = GAMES_BY_PARAMETERS["default"][0].pack
@@ -84,6 +89,8 @@ class Tally:
     """Players going alone (E5, E12)."""
     lone_defenders: int = 0
     """Deals played by a lone defender (E12)."""
+    thrown_in: int = 0
+    """Deals everyone passed twice, thrown in (E13)."""
     left_bowers: int = 0
     """Left bowers played to a trick (E8)."""
     outcomes: frozenset[int] = frozenset()
@@ -96,6 +103,7 @@ class Tally:
                      named=self.named + other.named, stuck=self.stuck + other.stuck,
                      alone=self.alone + other.alone,
                      lone_defenders=self.lone_defenders + other.lone_defenders,
+                     thrown_in=self.thrown_in + other.thrown_in,
                      left_bowers=self.left_bowers + other.left_bowers,
                      outcomes=self.outcomes | other.outcomes)
 
@@ -151,8 +159,9 @@ def play_both(seed: int, parameters: str = "default") -> Tally:
     maker = view.maker
     return Tally(games=1, decisions=decisions, ordered_up=ordered, named=named,
                  stuck=stuck, alone=alone, left_bowers=bowers,
-                 lone_defenders=int(getattr(view, "lone_defender", None) is not None),
-                 outcomes=frozenset((result.scores[maker],)))
+                 lone_defenders=int(view.lone_defender is not None),
+                 thrown_in=int(maker is None),
+                 outcomes=frozenset((result.scores[maker],) if maker is not None else ()))
 
 
 def compare(games: int, start: int = 0, parameters: str = "default") -> Tally:
@@ -186,7 +195,7 @@ def test_the_comparison_covers_every_way_of_making_trumps_and_every_outcome() ->
     total, _ = tally()
     assert total.ordered_up > 0 and total.named > 0 and total.stuck > 0
     assert total.alone > 0 and total.left_bowers > 0
-    assert {1, 2, -2} <= total.outcomes and total.lone_defenders == 0
+    assert {1, 2, -2} <= total.outcomes and total.lone_defenders == total.thrown_in == 0
 
 
 def test_the_option_lets_defenders_go_alone_as_openspiels_parameter_does() -> None:
@@ -194,6 +203,13 @@ def test_the_option_lets_defenders_go_alone_as_openspiels_parameter_does() -> No
     makers euchred by one."""
     total, _ = tally("lone_defender")
     assert total.lone_defenders > 0 and -4 in total.outcomes
+
+
+def test_without_stick_the_dealer_a_deal_everyone_passes_is_thrown_in() -> None:
+    """E13: with ``stick_the_dealer`` off the games compared include deals thrown in,
+    which score nothing in both engines, and no dealer is ever stuck."""
+    total, _ = tally("no_stick")
+    assert total.thrown_in > 0 and total.stuck == 0
 
 
 @pytest.mark.slow

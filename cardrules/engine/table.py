@@ -73,6 +73,7 @@ if TYPE_CHECKING:
     from cardrules.engine.turns import Seating, When
 
 __all__ = ["LastDeal", "NamesTrump", "OwnTrumps", "PhaseState", "SitsOut", "Table", "TableGame",
+           "ThrowsIn",
            "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
 
 
@@ -227,6 +228,14 @@ class SitsOut(Table, Protocol):
 
     def sit_out(self, seat: int) -> None:
         """``seat`` sits the rest of the deal out: it keeps its cards but plays none."""
+
+
+class ThrowsIn(Table, Protocol):
+    """A table whose procedure lets a listed phase end the deal before play (it offers
+    ``thrown_in``)."""
+
+    def throw_in(self) -> None:
+        """End the deal now, before any card is played: it is scored as it stands."""
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)

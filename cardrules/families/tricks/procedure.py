@@ -180,7 +180,7 @@ class Tricks(Procedure):
     pauses = frozenset({When.BETWEEN_TRICKS})
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
-    offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out"})
+    offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:

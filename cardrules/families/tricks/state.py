@@ -223,6 +223,14 @@ class TricksState(StockAttributes, FieldState):
         ``sitting_out``) before play begins."""
         self._out = tuple(sorted({*self._out, seat}))
 
+    def throw_in(self) -> None:
+        """End the deal before play, scored as it stands: the named operation a listed
+        phase calls (:class:`~cardrules.engine.table.ThrowsIn`; the procedure offers
+        ``thrown_in``) on a deal everyone passed."""
+        events: list[RawEvent] = []
+        self._finish(events)
+        self._events = (*self._events, *events)
+
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
         listed phases may have moved; the next seat if that one sits out), after a

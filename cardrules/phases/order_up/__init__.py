@@ -7,17 +7,20 @@ each player in turn from the dealer's left passes (``pass``) or orders it up
 into hand and discards a card face down (``discard 9C``; with ``keep_upcard``, not the
 card picked up).  If all pass, the upcard is turned down and in a second round each
 player in turn passes or names another suit as trumps (``trump S``); with
-``stick_the_dealer`` the dealer, last to speak, may not pass.  Whoever makes trumps (the
-*maker*) then says whether to go alone (``alone``: the maker's partner, opposite, sits
-the deal out) or to play with the partner (``partner``); play then begins as the
-procedure says.
+``stick_the_dealer`` the dealer, last to speak, may not pass (without it, a deal that
+everyone passes twice is thrown in through the table's ``throw_in``: nobody scores).
+Whoever makes trumps (the *maker*) then says whether to go alone (``alone``: the maker's
+partner, opposite, sits the deal out through the table's ``sit_out``) or to play with
+the partner (``partner``); with ``lone_defender`` each defender in turn may then go alone
+too.  Play then begins as the procedure says.
 
 When the deal ends the makers (the maker and partner) take the scores of ``scores``
 by the tricks they took: ``made`` (a majority of the tricks), ``march`` (all of them),
-``alone_march`` (all of them, the maker alone), ``euchred`` (fewer than a majority);
-each score a pair, the makers' and the defenders'.  These replace the procedure's scores.
+``alone_march`` (all of them, the maker alone), ``euchred`` (fewer than a majority;
+``lone_euchred`` against a lone defender); each score a pair, the makers' and the
+defenders'.  These replace the procedure's scores.
 
-Refusals quote the rule number of ``references: {order_up: E5}``.
+Refusals quote the rule number of ``references: {order_up: E3-E5}``.
 
 >>> phase = OrderUp()
 >>> print(phase.describe(phase.settings({})))  # doctest: +NORMALIZE_WHITESPACE
@@ -48,7 +51,7 @@ from cardrules.engine.observation import Card as CardField
 from cardrules.engine.observation import CardsBySeat, Field, Number, OneOf
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import NamesTrump, SitsOut
+from cardrules.engine.table import NamesTrump, SitsOut, ThrowsIn
 from cardrules.engine.turns import DEALERS_LEFT
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
@@ -77,7 +80,8 @@ class OrderUpSettings:
     """The phase's section of a rule file."""
 
     stick_the_dealer: bool = True
-    """In the second round the dealer, last to speak, may not pass."""
+    """In the second round the dealer, last to speak, may not pass (false: a deal
+    everyone passes twice is thrown in, scored as it stands: nobody scores)."""
     keep_upcard: bool = True
     """The dealer may not discard the upcard just picked up."""
     alone: bool = True
@@ -121,9 +125,9 @@ class OrderUpFields:
     """The step at work ('': none yet, or a position set up for play)."""
 
 
-class OrderUpTable(NamesTrump, SitsOut, Protocol):
-    """The table the phase works at: trumps it names, a seat it sits out, its own
-    fields."""
+class OrderUpTable(NamesTrump, SitsOut, ThrowsIn, Protocol):
+    """The table the phase works at: trumps it names, a seat it sits out, a deal it
+    throws in, its own fields."""
 
     _upcard: int
     _turned: int
@@ -156,8 +160,9 @@ class OrderUp(Phase[OrderUpTable]):
         "type": "object", "additionalProperties": False,
         "properties": {
             "stick_the_dealer": {"type": "boolean", "description":
-                                 "In the second round the dealer may not pass (only true: "
-                                 "a deal everyone passes cannot be thrown in yet)."},
+                                 "In the second round the dealer may not pass (false: a "
+                                 "deal everyone passes twice is thrown in, nobody "
+                                 "scoring)."},
             "keep_upcard": {"type": "boolean", "description":
                             "The dealer may not discard the upcard just picked up."},
             "alone": {"type": "boolean", "description":
@@ -186,13 +191,12 @@ class OrderUp(Phase[OrderUpTable]):
 
     def check(self, settings: OrderUpSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
-        for need in ("bidder_names_trump", "sitting_out", "counted_tricks"):
+        needs = ("bidder_names_trump", "sitting_out", "counted_tricks",
+                 *(() if settings.stick_the_dealer else ("thrown_in",)))
+        for need in needs:
             for lack in procedure.lacks(need, variant):
-                yield (f"order_up names trumps, sits a partner out and counts tricks: it "
-                       f"needs {lack}")
-        if not settings.stick_the_dealer:
-            yield ("stick_the_dealer: false would throw in a deal everyone passes, which a "
-                   "listed phase cannot do: set it to true")
+                yield (f"order_up names trumps, sits a partner out, counts tricks and "
+                       f"(without stick_the_dealer) throws a deal in: it needs {lack}")
         if settings.lone_defender and not settings.alone:
             yield "lone_defender lets a defender answer a maker's going alone: it needs alone"
         if (variant.players.min, variant.players.max) != (4, 4):
@@ -203,7 +207,8 @@ class OrderUp(Phase[OrderUpTable]):
     def describe(self, settings: OrderUpSettings) -> str:
         keep = "another card" if settings.keep_upcard else "a card"
         stick = ("; the dealer may not pass then (stick the dealer)"
-                 if settings.stick_the_dealer else "")
+                 if settings.stick_the_dealer else
+                 "; if all pass again, the deal is thrown in and nobody scores")
         alone = (" The maker then goes alone (the partner sits the deal out) or plays with "
                  "the partner." if settings.alone else "")
         if settings.lone_defender:
@@ -287,6 +292,9 @@ class OrderUp(Phase[OrderUpTable]):
         if action == PASS:
             state._passes += 1
             state.record(Event(kind="pass", player=p))
+            if state._passes == 2 * n:  # everyone passed twice (no stick the dealer)
+                state.throw_in()
+                return True
             state.turn_to(DEALERS_LEFT.after(p, n))
             return False
         state._maker = p
