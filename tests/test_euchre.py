@@ -125,6 +125,17 @@ def test_e5_a_maker_going_alone_leaves_the_partner_out_of_every_trick() -> None:
         assert sum(len(w) for w in end.view(0).won) == 15  # five tricks of three cards
 
 
+def test_e5_the_seats_sitting_out_are_kept_in_json_and_older_json_reads_as_none() -> None:
+    state = play(dealt(), "trump H", "discard KC", "alone")
+    data = state.to_json()
+    assert data["out"] == [2]
+    assert euchre().state_from_json(data) == state
+    whist = cardrules.load("whist", players=4)
+    older = whist.new_deal(3).to_json()
+    del older["out"]  # written before seats could sit a deal out
+    assert whist.state_from_json(older) == whist.new_deal(3)
+
+
 def test_e5_playing_with_the_partner_keeps_four_cards_a_trick() -> None:
     end = finish(play(dealt(), "trump H", "discard KC", "partner"))
     assert all(h == 0 for h in end.hands) and sum(end.tricks) == 5

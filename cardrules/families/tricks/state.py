@@ -27,6 +27,7 @@ from cardrules.engine.fields import (
     Events,
     Flag,
     Label,
+    LaterSeats,
     MissingCards,
     Numbers,
     Seat,
@@ -158,12 +159,12 @@ class TricksState(StockAttributes, FieldState):
     _broken: bool = field(Flag())
     """The suits that may not be led until broken are broken (``play.unbroken``)."""
     _named_leader: int = field(Seat(), label="named leader")
-    _out: tuple[int, ...] = field(Seats())
+    """The leader the previous deal of the match named (-1: none), for the
+    ``first_mover`` hook when the cards are dealt."""
+    _out: tuple[int, ...] = field(LaterSeats())
     """Seats sitting this deal out (a partner left out by a player going alone, set by a
     listed phase through :meth:`sit_out`): they keep their cards but neither lead nor
     answer, and lay nothing in their place of a trick."""
-    """The leader the previous deal of the match named (-1: none), for the
-    ``first_mover`` hook when the cards are dealt."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
