@@ -57,6 +57,7 @@ from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
+from cardrules.phases.order_up.actions import ALONE_ACTION, PARTNER, PASS, TRUMPS, discard
 
 __all__ = ["OrderUp", "OrderUpFields", "OrderUpSettings", "OrderUpTable", "Outcome"]
 
@@ -237,7 +238,7 @@ class OrderUp(Phase[OrderUpTable]):
         step, p = state._making, state.to_act
         if step == DISCARD:
             hand = state.hand(p) & ~(1 << state._turned if settings.keep_upcard else 0)
-            return [_discard(c) for c in bits(hand)]
+            return [discard(c) for c in bits(hand)]
         if step in (ALONE, DEFEND):
             return [ALONE_ACTION, PARTNER]
         suits = state.game.pack.suits
@@ -397,33 +398,6 @@ class OrderUp(Phase[OrderUpTable]):
             return -1.0 if action == ALONE_ACTION else 0.0
 
         return score
-
-
-PASS = Action(kind=Kind.PASS, label="pass")
-"""Pass (the procedure's own ``pass`` action)."""
-ALONE_ACTION = Action(kind=Kind.VERB, name="alone", label="alone")
-"""The maker goes alone."""
-PARTNER = Action(kind=Kind.VERB, name="partner", label="partner")
-"""The maker plays with the partner."""
-_DISCARDS: dict[int, Action] = {}
-"""The action discarding each card, made once."""
-
-
-class _Trumps(dict[str, Action]):
-    def __missing__(self, suit: str) -> Action:
-        made = self[suit] = Action(kind=Kind.TRUMP, name=suit, label=f"trump {suit}")
-        return made
-
-
-TRUMPS = _Trumps()
-"""``trump S``... per suit letter, made on first use."""
-
-
-def _discard(card: int) -> Action:
-    found = _DISCARDS.get(card)
-    if found is None:
-        found = _DISCARDS[card] = Action(kind=Kind.VERB, name="discard", cards=(card,))
-    return found
 
 
 register(OrderUp())
