@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import pytest
 from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
@@ -304,3 +305,16 @@ def test_e13_a_thrown_in_deal_passes_cardrules_check() -> None:
 def test_cardrules_check_passes() -> None:
     report = run_check("euchre", games=4, seed=3, match_every=2, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+def test_incoherent_files_are_refused_at_load() -> None:
+    """The order_up phase names trumps (E3, E4): it needs trumps from the bidder; it sits
+    a partner out (E5): four players; lone defenders answer a maker's going alone (E12)."""
+    fixed = {"extends": "euchre", "patch": {"play": {"trump": {"source": "fixed",
+                                                               "suit": "H"}}}}
+    with pytest.raises(cardrules.VariantError, match=r"play\.trump\.source: bidder"):
+        cardrules.load(fixed)
+    lone = {"extends": "euchre", "patch": {"phases": [{"order_up": {
+        "alone": False, "lone_defender": True}}]}}
+    with pytest.raises(cardrules.VariantError, match=r"lone_defender .* needs alone"):
+        cardrules.load(lone)
