@@ -297,9 +297,17 @@ def test_e13_without_stick_the_dealer_a_deal_everyone_passes_is_thrown_in() -> N
     assert match.deal.dealer == 0 and match.deal.current_player == 1  # the next deal
 
 
-def test_e13_a_thrown_in_deal_passes_cardrules_check() -> None:
-    report = run_check(NO_STICK, games=4, seed=5, match_every=2, leak_share=QUICK_LEAKS)
-    assert report.failure is None, report.failure
+def test_e13_a_thrown_in_deal_reads_back_shows_its_views_and_resamples() -> None:
+    game = cardrules.load(NO_STICK)
+    end = play(dealt(game=game), *["pass"] * 8)
+    assert game.state_from_json(end.to_json()) == end
+    assert [end.view(p).upcard for p in range(4)] == ["KH"] * 4
+    assert end.view(0).hands[1:] == [5, 5, 5]  # the hands stay hidden, unplayed
+    rng = random.Random(0)
+    for player in range(4):
+        other = end.resample(player, rng)
+        assert other.is_over and sum(other.zones().values()) == game.pack.full
+        assert other.hands[player] == end.hands[player]
 
 
 def test_cardrules_check_passes() -> None:
