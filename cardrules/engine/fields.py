@@ -47,6 +47,7 @@ __all__ = [
     "Kind",
     "KnownCards",
     "Label",
+    "LaterSeats",
     "MissingCards",
     "Numbers",
     "Seat",
@@ -327,6 +328,14 @@ class Seats(Kind):
         if len(set(seats)) != len(seats):
             raise ValueError("a seat is listed twice")
         return seats
+
+
+@attrs.frozen(kw_only=True)
+class LaterSeats(Seats):
+    """:class:`Seats` of a field added later (the seats sitting a deal of tricks out):
+    JSON written before it existed reads back as no seats."""
+
+    optional: ClassVar[bool] = True
 
 
 @attrs.frozen(kw_only=True)

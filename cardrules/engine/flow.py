@@ -127,6 +127,9 @@ class StagedState(AtStage, Table, Protocol):
 
     def _clone(self: C) -> C: ...
 
+    @property
+    def is_over(self) -> bool: ...
+
 
 S = TypeVar("S", bound=StagedState)
 
@@ -322,6 +325,9 @@ def apply(state: S, action: Action) -> S:
     stage = state._stage
     phase, settings = state.game.phases[stage]
     if phase.apply(new, settings, action):
+        if new.is_over:  # the phase threw the deal in: nothing follows
+            new._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
+            return new
         when = state.game.timings[stage]
         if when is When.INSTEAD_OF_DEAL:
             new._set_up_deal()  # the phase dealt the hands: the procedure does the rest

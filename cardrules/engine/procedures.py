@@ -256,10 +256,14 @@ NEEDS: dict[str, str] = {
     "counted_tricks": "a game of tricks",
     "bidder_names_trump": "a game of tricks whose trumps the highest bidder names",
     "own_trumps": "a trump suit of each player's own",
+    "sitting_out": "a game of tricks in which a seat may sit the deal out",
+    "thrown_in": "a game of tricks whose deal a listed phase may throw in before play",
 }
 """What a listed phase may need of the play (:attr:`Procedure.offers`): tricks whose
 number is known before play (bidding), trumps named by the highest bidder
-(name_trump), a trump suit per player (choose_trump); each with its words."""
+(name_trump), a trump suit per player (choose_trump), a seat sitting the deal out
+(order_up's player going alone), a deal thrown in before play (order_up's deal that
+everyone passes); each with its words."""
 
 
 def offering(need: str) -> list[str]:

@@ -72,7 +72,8 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, When
 
-__all__ = ["LastDeal", "NamesTrump", "OwnTrumps", "PhaseState", "Table", "TableGame",
+__all__ = ["LastDeal", "NamesTrump", "OwnTrumps", "PhaseState", "SitsOut", "Table", "TableGame",
+           "ThrowsIn",
            "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
 
 
@@ -226,6 +227,21 @@ class NamesTrump(Table, Protocol):
 
     def name_trump(self, suit: int) -> None:
         """Make ``suit`` (its index in the pack; -1: no trumps) the deal's trump suit."""
+
+
+class SitsOut(Table, Protocol):
+    """A table whose procedure lets a seat sit the deal out (it offers ``sitting_out``)."""
+
+    def sit_out(self, seat: int) -> None:
+        """``seat`` sits the rest of the deal out: it keeps its cards but plays none."""
+
+
+class ThrowsIn(Table, Protocol):
+    """A table whose procedure lets a listed phase end the deal before play (it offers
+    ``thrown_in``)."""
+
+    def throw_in(self) -> None:
+        """End the deal now, before any card is played: it is scored as it stands."""
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)

@@ -118,6 +118,8 @@ class Phase(abc.ABC, Generic[PhaseState]):
     names_trump: ClassVar[bool] = False
     """The phase names the deal's trump suit (``play.trump.source: bidder`` needs one such
     phase listed)."""
+    trump_words: ClassVar[str] = "the suit the highest bidder names after the bidding"
+    """What trumps are, in the words of a phase that names them (``Trumps are ...``)."""
 
     def settings(self, section: Mapping[str, Any]) -> Any:
         """The phase's settings read from its (schema-valid) section; the section itself

@@ -23,6 +23,7 @@ from cardrules.families.tricks.model import (
     TricksPlay,
     TrumpSource,
 )
+from cardrules.families.tricks.trump_order import check_trump_order
 from cardrules.model.problems import Found, is_card, undealt, unknown, unknown_card
 from cardrules.model.variant import Variant
 from cardrules.phases import dealing_phase
@@ -40,6 +41,7 @@ def check_tricks(v: Variant) -> Iterator[Found]:
     yield from check_stock_duties(v)
     yield from check_partners(v)
     yield from check_counted(v)
+    yield from check_trump_order(v)
 
 
 def _tricks(v: Variant) -> Iterator[Found]:

@@ -32,6 +32,7 @@ from cardrules.families.tricks.model import (
     TrickTrump,
     TrumpSource,
 )
+from cardrules.families.tricks.trump_order import describe_trump_order, has_order
 from cardrules.hooks import DEFAULTS, named_hooks
 from cardrules.model import Variant
 from cardrules.model.sentence import Sentence, sentence
@@ -74,8 +75,11 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
     yield sentence(f"A card is beaten by {within}.", "play.beats", present=False,
                    hook="card_order")
-    yield sentence(_trump(play.trump, play.draw), "play.trump",
+    yield sentence(_trump(play.trump, play.draw, _trump_words(variant)), "play.trump",
                    present=play.trump.source is not TrumpSource.NONE, joined=True)
+    if has_order(play.trump):
+        yield sentence(describe_trump_order(play.trump), "play.trump.ranks", "play.trump.above",
+                       present=False, hook="card_order")
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield sentence(_SETS[play.sets], "play.sets", present=False)
     yield sentence(_HOLDERS[play.holder], "play.holder", present=False)
@@ -189,7 +193,21 @@ def _duties(play: TricksPlay) -> Iterator[Sentence]:
                        "allowed.", "play.first_trick.no_cards")
 
 
-def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
+def _trump_words(variant: Variant) -> str:
+    """What trumps are in the words of the listed phase that names them (the default
+    words when none is listed)."""
+    for entry in variant.phases:
+        try:
+            phase = find_phase(entry.name)
+        except KeyError:
+            continue
+        if phase.names_trump:
+            return phase.trump_words
+    return "the suit the highest bidder names after the bidding"
+
+
+def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST,
+           named: str = "the suit the highest bidder names after the bidding") -> str:
     beat = "a trump beats any card of another suit"
     if trump.source is TrumpSource.TURNED_CARD:
         where = {DrawOrder.NONE: "for the whole deal",
@@ -204,7 +222,7 @@ def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST) -> str:
     if trump.source is TrumpSource.FIXED:
         return f"Trumps are {trump.suit} in every deal; {beat}."
     if trump.source is TrumpSource.BIDDER:
-        return f"Trumps are the suit the highest bidder names after the bidding; {beat}."
+        return f"Trumps are {named}; {beat}."
     return "There are no trumps."
 
 

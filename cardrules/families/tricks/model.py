@@ -29,11 +29,14 @@ __all__ = [
     "Partners",
     "RawEvent",
     "SetBeat",
+    "SuitOf",
     "Target",
     "TrickScoring",
     "TrickStep",
     "TrickTrump",
     "TricksPlay",
+    "TricksTrump",
+    "TrumpCard",
     "TrumpSource",
     "Unannounced",
     "Unbroken",
@@ -238,6 +241,48 @@ class Close:
     """Fewest cards the stock must hold, the turned-up card included."""
 
 
+class SuitOf(enum.Enum):
+    """Which suit a :class:`TrumpCard` given by its rank is of, relative to the trump suit."""
+
+    TRUMP = "trump"
+    """The trump suit itself (Euchre's right bower: the jack of trumps)."""
+    SAME_COLOUR = "same_colour"
+    """The other suit of the trump suit's colour (``trump.colours``; Euchre's left bower:
+    the jack of the suit of the same colour)."""
+
+
+@attrs.frozen(kw_only=True)
+class TrumpCard:
+    """A card ranked above the trump suit's own cards: a fixed card of the pack (``card``,
+    a trump whatever the trump suit is: Kozel's queens, Skat's jacks, a joker) or the card
+    of ``rank`` in a suit named relative to the trump suit (Euchre's bowers), which changes
+    with the trump suit.  Either way it counts in the trump suit, not its printed one, for
+    following suit and for taking tricks."""
+
+    card: str | None = None
+    """A card of the pack by name (``6C``, ``QS``, ``JK``)."""
+    rank: str | None = None
+    """A rank: the card of this rank in the suit ``suit`` names."""
+    suit: SuitOf = SuitOf.TRUMP
+    """With ``rank``: the trump suit, or the other suit of its colour."""
+
+
+@attrs.frozen(kw_only=True)
+class TricksTrump(TrickTrump):
+    """The trump suit of a deal of tricks and, as data, its order: the ranks of the trump
+    suit in an order of their own, and cards above them that count as trumps (permanent
+    trumps, or cards that change suit with the trump suit).  The order applies whenever
+    the deal has a trump suit; without one every card counts in its printed suit."""
+
+    ranks: tuple[str, ...] = ()
+    """The trump suit's ranks, lowest first as in ``pack.ranks``, when trumps rank
+    otherwise than the plain suits (empty: as ``pack.ranks``)."""
+    above: tuple[TrumpCard, ...] = ()
+    """Cards above the trump suit's own, lowest first; each counts as a trump."""
+    colours: tuple[tuple[str, ...], ...] = ()
+    """The suits of each colour (``[[C, S], [D, H]]``), for ``suit: same_colour``."""
+
+
 @attrs.frozen(kw_only=True)
 class TricksPlay:
     """The trick-taking procedure's parameters."""
@@ -250,8 +295,8 @@ class TricksPlay:
     """How the others answer a lead."""
     beats: tuple[BeatClause, ...] = (BeatClause.HIGHER_SAME_SUIT,)
     """Clauses saying which card beats another of the same trump class."""
-    trump: TrickTrump = attrs.field(factory=TrickTrump)
-    """The trump suit."""
+    trump: TricksTrump = attrs.field(factory=TricksTrump)
+    """The trump suit and its order."""
     sets: SetBeat = SetBeat.PAIRING
     """When a set of cards beats another."""
     holder: Holder = Holder.LAST_BEATER

@@ -52,13 +52,14 @@ class TricksPolicy:
         # what leading it is worth (trumps kept back).
         self.costs: list[tuple[float, ...]] = []
         self.leads: list[tuple[float, ...]] = []
-        for trump in (*range(suits), -1):
+        # A trump is a card the tables count as one (a trump order's permanent trumps too).
+        for trumps in game.tables.trump_groups[:suits + 1]:
             self.costs.append(tuple(
-                self.values[c] + pack.rank(c) * 0.5 + (_TRUMP_COST if pack.suit(c) == trump >= 0
+                self.values[c] + pack.rank(c) * 0.5 + (_TRUMP_COST if trumps >> c & 1
                                                        else 0.0)
                 for c in range(pack.size)))
             self.leads.append(tuple(
-                pack.rank(c) + self.values[c] - (10.0 if pack.suit(c) == trump >= 0 else 0.0)
+                pack.rank(c) + self.values[c] - (10.0 if trumps >> c & 1 else 0.0)
                 for c in range(pack.size)))
 
     def __call__(self, state: TricksState, rng: random.Random) -> Action:

@@ -38,7 +38,8 @@ from cardrules.families.tricks.model import (
 from cardrules.families.tricks.policy import TricksPolicy
 from cardrules.families.tricks.state import TricksState
 from cardrules.families.tricks.stock import StockFields, uses_stock_fields
-from cardrules.families.tricks.tables import TricksTables
+from cardrules.families.tricks.tables import CardOrder, TricksTables
+from cardrules.families.tricks.trump_order import TrumpOrder, has_order
 from cardrules.hooks import is_default
 from cardrules.model.problems import Found
 from cardrules.model.sentence import Sentence
@@ -201,7 +202,7 @@ class Tricks(Procedure):
     pauses = frozenset({When.BETWEEN_TRICKS})
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
-    offers = frozenset({"counted_tricks", "bidder_names_trump"})
+    offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
@@ -260,10 +261,13 @@ class Tricks(Procedure):
     def compile(self, game: GameContext) -> TricksTables:
         play, scoring = game.variant.play, game.variant.scoring
         assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
-        order = game.hook("card_order")
+        hooked = game.hook("card_order")
+        order: CardOrder | None = hooked
+        if is_default("card_order", hooked):  # the trump order as data, if the file has one
+            order = TrumpOrder.compile(game.pack, play.trump) if has_order(play.trump) \
+                else None
         return TricksTables.compile(game.pack, play, scoring,
-                                     game.variant.deal.largest(game.players),
-                                     None if is_default("card_order", order) else order)
+                                     game.variant.deal.largest(game.players), order)
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP

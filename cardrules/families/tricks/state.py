@@ -27,6 +27,7 @@ from cardrules.engine.fields import (
     Events,
     Flag,
     Label,
+    LaterSeats,
     MissingCards,
     Numbers,
     Seat,
@@ -162,6 +163,10 @@ class TricksState(StockAttributes, FieldState):
     _named_leader: int = field(Seat(), label="named leader")
     """The leader the previous deal of the match named (-1: none), for the
     ``first_mover`` hook when the cards are dealt."""
+    _out: tuple[int, ...] = field(LaterSeats())
+    """Seats sitting this deal out (a partner left out by a player going alone, set by a
+    listed phase through :meth:`sit_out`): they keep their cards but neither lead nor
+    answer, and lay nothing in their place of a trick."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -215,11 +220,28 @@ class TricksState(StockAttributes, FieldState):
         the procedure offers ``bidder_names_trump``)."""
         self._trump = suit
 
+    def sit_out(self, seat: int) -> None:
+        """``seat`` sits the rest of the deal out: the named operation a listed phase
+        calls (:class:`~cardrules.engine.table.SitsOut`; the procedure offers
+        ``sitting_out``) before play begins."""
+        self._out = tuple(sorted({*self._out, seat}))
+
+    def throw_in(self) -> None:
+        """End the deal before play, scored as it stands: the named operation a listed
+        phase calls (:class:`~cardrules.engine.table.ThrowsIn`; the procedure offers
+        ``thrown_in``) on a deal everyone passed."""
+        events: list[RawEvent] = []
+        self._finish(events)
+        self._events = (*self._events, *events)
+
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
-        listed phases may have moved), after a declaration window (changes a fresh
-        clone)."""
-        self._window(opening_leader(self._tables, self._hands, self._leader))
+        listed phases may have moved; the next seat if that one sits out), after a
+        declaration window (changes a fresh clone)."""
+        leader = opening_leader(self._tables, self._hands, self._leader)
+        while leader in self._out:
+            leader = self._game.turns.following[leader]
+        self._window(leader)
 
     # -- public read-only fields -------------------------------------------------
 
@@ -313,6 +335,10 @@ class TricksState(StockAttributes, FieldState):
                                           first=self.first_trick)
 
     def _smallest(self) -> int:
+        """The fewest cards a seat in play holds (seats sitting out aside)."""
+        if self._out:
+            out = self._out
+            return min(h.bit_count() for p, h in enumerate(self._hands) if p not in out)
         return min(map(int.bit_count, self._hands))
 
     def _bound_answers(self) -> tuple[Action, ...]:
@@ -379,6 +405,8 @@ class TricksState(StockAttributes, FieldState):
         if mask & tables.breakers:
             new._broken = True
         new._phase, new._current = ANSWER, self._game.turns.following[p]
+        if self._out:
+            new._skip_out()
         if self._starter < 0:
             new._starter = p
         new._events = (event,)
@@ -416,6 +444,9 @@ class TricksState(StockAttributes, FieldState):
             event = ("throw", p, action.cards, 0, "", True)
         if len(plays) < n:
             new._current = self._game.turns.following[p]
+            if self._out:
+                new._skip_out()
+        if len(new._plays) < n:
             new._events = (event,)
             return new
         events = [event]
@@ -423,6 +454,14 @@ class TricksState(StockAttributes, FieldState):
         new._take(events)
         new._events = (*events, *new._events)  # and what a phase entered said
         return new
+
+    def _skip_out(self) -> None:
+        """The seats to answer next that sit the deal out lay nothing in their place of
+        the trick (changes a fresh clone)."""
+        following, n = self._game.turns.following, len(self._hands)
+        while self._current in self._out and len(self._plays) < n:
+            self._plays += (0,)
+            self._current = following[self._current]
 
     def _declare(self, action: Action) -> TricksState:
         p = self._current

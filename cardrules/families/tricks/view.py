@@ -157,6 +157,8 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     trick = []
     up_seen = info.up_seen[player]
     for i, mask in enumerate(state._plays):
+        if not mask:  # a seat sitting the deal out laid nothing
+            continue
         p = seats[i]
         face_down = bool(mask & down)
         seen = p == player if face_down else up_seen[p]
