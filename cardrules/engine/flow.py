@@ -54,7 +54,7 @@ from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
 from cardrules.engine.table import LastDeal, Table
-from cardrules.engine.turns import When
+from cardrules.engine.turns import Turns, When
 from cardrules.engine.views import View
 
 if TYPE_CHECKING:
@@ -92,6 +92,9 @@ class StagedGame(GameRules, Protocol):
 
     @property
     def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def turns(self) -> Turns: ...
 
 
 class InGame(Protocol):

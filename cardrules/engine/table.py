@@ -70,7 +70,7 @@ from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.events import Event
-    from cardrules.engine.turns import Seating, When
+    from cardrules.engine.turns import Seating, Turns, When
 
 __all__ = ["LastDeal", "NamesTrump", "OwnTrumps", "PhaseState", "SitsOut", "Table", "TableGame",
            "ThrowsIn",
@@ -122,6 +122,11 @@ class TableGame(GameRules, Protocol):
 
     @property
     def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def turns(self) -> Turns:
+        """The play's turn order laid out for the players (``play.order``)."""
+        ...
 
 
 class Table(Protocol):

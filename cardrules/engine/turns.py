@@ -38,8 +38,8 @@ from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["COUNTER_CLOCKWISE", "DEALERS_LEFT", "NEXT_TO_DEALER", "ORDER_SCHEMA", "Direction", "Seated", "Seating", "Start", "TurnOrder",
-           "Turns", "When", "read_order", "seating"]
+__all__ = ["COUNTER_CLOCKWISE", "DEALERS_LEFT", "NEXT_TO_DEALER", "ORDER_SCHEMA", "Direction",
+           "Seated", "Seating", "Start", "TurnOrder", "Turns", "When", "read_order", "seating"]
 
 
 class When(enum.Enum):
