@@ -119,7 +119,7 @@ WHOLE_SPACE = 20_000
 many actions drawn by lot, and every legal one."""
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(), seed=st.integers(0, 2**32))
 def test_refusals_and_legal_actions_agree(game: tuple[str, dict[str, Any], int],
                                           seed: int) -> None:

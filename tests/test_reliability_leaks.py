@@ -113,7 +113,7 @@ def test_the_counterfactual_search_catches_a_turn_order_that_depends_on_hidden_c
             check_playout(game, seed)
 
 
-SEARCHED = 40
+SEARCHED = 30
 """The first states of each deal are all searched; past them (a deal played to a
 target, as a game of Cribbage, runs to hundreds of actions of the same kinds) one state
 in ``SPARSE``, drawn by lot, and the last."""
