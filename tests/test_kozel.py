@@ -10,6 +10,7 @@ already taken.
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import cache
 from typing import Any
@@ -30,8 +31,10 @@ P3 = "QD JD 8C 7C AS 6H AD 10D KD"
 HANDS = (P0, P1, P2, P3)
 """A deal of the 36 cards: 9 each, the ace of diamonds with P3."""
 
-TRUMPS = "6C QC QS QH QD JC JS JH JD AC 10C KC 9C 8C 7C".split()
+TRUMPS = ("6C", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AC", "10C", "KC", "9C", "8C",
+          "7C")
 """The fifteen trumps, high to low (K3)."""
+RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 @cache
@@ -76,13 +79,13 @@ def trick(*cards: str, leader: int = 0) -> TricksState:
     return play(state, f"lead {cards[0]}", *(f"answer {c}" for c in cards[1:]))
 
 
-ZEROS = "6H 7H 8H 9H 6D 7D 8D 9D 6C 7C 8C 9C".split()
+ZEROS = ("6H", "7H", "8H", "9H", "6D", "7D", "8D", "9D", "6C", "7C", "8C", "9C")
 """Cards worth no point, to pad a pile of taken cards to whole tricks."""
 LAST = ("9S", "8S", "7S", "6S")
 """The last trick: P0 leads 9S and takes it; it is worth no point."""
 
 
-def deal_end(taken: str) -> TricksState:
+def deal_end(taken: str, *, dealer: int = 3) -> TricksState:
     """The last trick of a deal in which P1 (for the side P1 + P3) took the cards
     ``taken`` (padded with cards worth no point to whole tricks) and P0 (for P0 + P2)
     every other card but the last trick's, which P0 takes too."""
@@ -93,7 +96,7 @@ def deal_end(taken: str) -> TricksState:
     theirs = [c for c in pack.names(pack.cards) if c not in mine and c not in LAST]
     state = kozel().setup(hands=list(LAST), leader=0, won=[" ".join(theirs), " ".join(mine),
                                                          "", ""],
-                          tricks=[len(theirs) // 4, len(mine) // 4, 0, 0])
+                          tricks=[len(theirs) // 4, len(mine) // 4, 0, 0], dealer=dealer)
     assert isinstance(state, TricksState)
     return state
 
@@ -123,8 +126,7 @@ def test_k1_four_players_in_two_partnerships_sitting_opposite() -> None:
 def test_k2_thirty_six_cards_six_to_ace_in_four_suits() -> None:
     pack = kozel().pack
     assert pack.count == 36
-    assert set(pack.names(pack.cards)) == {f"{r}{s}" for r in "6 7 8 9 10 J Q K A".split()
-                                           for s in "CSHD"}
+    assert set(pack.names(pack.cards)) == {f"{r}{s}" for r in RANKS for s in "CSHD"}
 
 
 @pytest.mark.parametrize("index", range(len(TRUMPS) - 1))
@@ -137,10 +139,10 @@ def test_k3_each_trump_beats_the_next_lower_one(index: int) -> None:
 
 def test_k3_plain_suits_rank_ace_ten_king_nine_eight_seven_six() -> None:
     """K3 (kozel.md "Plain suits ... A > 10 > K > 9 > 8 > 7 > 6")."""
-    order = "A 10 K 9 8 7 6".split()
+    order = ("A", "10", "K", "9", "8", "7", "6")
     for suit in "SHD":
         others = [c for c in ("6S", "7S", "6H", "7H") if c[-1] != suit][:2]
-        for high, low in zip(order, order[1:]):
+        for high, low in itertools.pairwise(order):
             state = trick(f"{low}{suit}", f"{high}{suit}", *others)
             assert state.tricks[1] == 1, (suit, high, low)
 
@@ -305,26 +307,24 @@ def test_k14_f8_a_60_60_deal_scores_nothing_and_doubles_the_next() -> None:
     assert tie.view(0).match["history"] == [[0, 0, 0, 0]]
     assert tie.view(0).match["totals"] == [0, 0, 0, 0]
     assert tie.counters == {"deal_factor": 2}
-    going = game.setup_match(deal_end("AH AD 10H 10D KH KD"), dealer=0, index=1,
-                             history=[(0, 0, 0, 0)])
-    data = going.to_json()
-    data["carry"] = tie.to_json()["carry"]                 # what the 60-60 deal left
+    data = tie.to_json()                  # the match after the tie, the next deal replaced
+    data["deal"] = {**deal_end("AH AD 10H 10D KH KD", dealer=0).to_json(), "deal_number": 1}
     after = finish(game.state_from_json(data))
     assert after.view(0).match["totals"] == [0, 4, 0, 4]  # 70-50: 2, doubled
+    assert after.view(0).match["history"] == [[0, 0, 0, 0], [0, 4, 0, 4]]
     assert after.counters == {"deal_factor": 1}
 
 
 def test_k14_doubles_do_not_compound() -> None:
     game = kozel()
     first = finish(game.setup_match(deal_end("AH AD AC 10H 10D QH JH JD"), dealer=3))
-    again = game.setup_match(deal_end("AH AD AC 10H 10D QH JH JD"), dealer=0, index=1)
-    data = again.to_json()
-    data["carry"] = first.to_json()["carry"]
+    data = first.to_json()
+    data["deal"] = {**deal_end("AH AD AC 10H 10D QH JH JD", dealer=0).to_json(),
+                    "deal_number": 1}
     second = finish(game.state_from_json(data))
     assert second.counters == {"deal_factor": 2}          # still 2 after two ties
-    third = game.setup_match(deal_end(""), dealer=1, index=2)
-    data = third.to_json()
-    data["carry"] = second.to_json()["carry"]
+    data = second.to_json()
+    data["deal"] = {**deal_end("", dealer=1).to_json(), "deal_number": 2}
     after = finish(game.state_from_json(data))
     assert after.view(0).match["totals"] == [0, 12, 0, 12]  # 6 doubled, not 24
     assert after.is_over
