@@ -23,13 +23,13 @@ from cardrules.engine.state import DealContext, DealResult, GameContext, MatchRe
 from cardrules.engine.table import LastDeal
 from cardrules.errors import HookError, StateError
 from cardrules.hooks import CarryInput, NextDealerInput, is_default
-from cardrules.model.match import Goal, MatchSpec, NextDealer
+from cardrules.model.match import FACTOR_COUNTER, Goal, MatchSpec, NextDealer
 from cardrules.primitives.pot import split_pot
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["MatchResult", "MatchState", "decide", "last_deal"]
+__all__ = ["MatchResult", "MatchState", "decide", "last_deal", "scaled"]
 
 
 @attrs.define(slots=True, eq=False, repr=False, kw_only=True)
@@ -245,13 +245,15 @@ class MatchState(State):
 
     def _carried(self, result: DealResult) -> tuple[tuple[int, ...], dict[str, int]]:
         """What the finished deal adds to the totals, and the carry entries of the
-        counters, by the ``carry`` hook (the deal's scores and no counter by default)."""
+        counters: the deal's scores (times the factor a ``match.scoreless_deal`` left
+        waiting), then through the ``carry`` hook."""
         game = self._game
+        scores, counters = scaled(game.variant.match, result.scores, self.counters)
         carry = game.hook("carry")
         if is_default("carry", carry):
-            return result.scores, {}
-        given = carry(CarryInput(scores=result.scores, totals=self._totals,
-                                 counters=self.counters, details=dict(result.details),
+            return scores, {_COUNTER + k: v for k, v in counters.items()}
+        given = carry(CarryInput(scores=scores, totals=self._totals,
+                                 counters=counters, details=dict(result.details),
                                  dealer=self._dealer))
         scores = tuple(getattr(given, "scores", ()))
         counters = dict(getattr(given, "counters", {}))
@@ -409,6 +411,32 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
     return LastDeal(scores=scores, totals=totals, carry=carry,
                     winners=standings.best(scores, lower_is_better=low, partnerships=teams),
                     places=standings.places(scores, lower_is_better=low, partnerships=teams))
+
+
+def scaled(spec: MatchSpec, scores: tuple[int, ...], counters: dict[str, int],
+           ) -> tuple[tuple[int, ...], dict[str, int]]:
+    """A finished deal's ``scores`` and the match ``counters`` after it, by
+    ``spec.scoreless_deal``: a deal that scores nothing sets the factor of the next
+    (counter :data:`~cardrules.model.match.FACTOR_COUNTER`); a deal that scores counts
+    that many times and resets it to 1.  Without the rule, both as they are.
+
+    >>> from cardrules.model.match import ScorelessDeal
+    >>> spec = MatchSpec(goal=Goal.AVOID_LOSING_TOTAL, losing_total=12,
+    ...                  scoreless_deal=ScorelessDeal(next_factor=2))
+    >>> scaled(spec, (0, 0), {})
+    ((0, 0), {'deal_factor': 2})
+    >>> scaled(spec, (0, 0), {'deal_factor': 2})
+    ((0, 0), {'deal_factor': 2})
+    >>> scaled(spec, (0, 4), {'deal_factor': 2})
+    ((0, 8), {'deal_factor': 1})
+    """
+    rule = spec.scoreless_deal
+    if rule is None:
+        return scores, counters
+    factor = counters.get(FACTOR_COUNTER, 1)
+    if not any(scores):
+        return scores, {**counters, FACTOR_COUNTER: rule.factor_after(factor)}
+    return tuple(s * factor for s in scores), {**counters, FACTOR_COUNTER: 1}
 
 
 def decide(game: GameContext, *, totals: tuple[int, ...], deals: int, dealer: int,

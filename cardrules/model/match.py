@@ -7,7 +7,12 @@ from fractions import Fraction
 
 import attrs
 
-__all__ = ["SCHEDULE", "Goal", "MatchSpec", "NextDealer", "PotSpec", "Remainder"]
+__all__ = ["FACTOR_COUNTER", "SCHEDULE", "Goal", "MatchSpec", "NextDealer", "PotSpec", "Remainder",
+           "ScorelessDeal"]
+
+FACTOR_COUNTER = "deal_factor"
+"""The match counter (views: ``match.counters``) holding the factor of the next deal's
+scores under ``match.scoreless_deal`` (1: as they are)."""
 
 SCHEDULE = "schedule"
 """``match.deals: schedule``: a match of goal ``fixed_deals`` lasts one pass through the
@@ -72,6 +77,29 @@ class PotSpec:
 
 
 @attrs.frozen(kw_only=True)
+class ScorelessDeal:
+    """What a deal that adds nothing to anyone's total (a drawn deal, say) does to the
+    deals after it: the next deal that scores counts ``next_factor`` times.
+
+    >>> ScorelessDeal(next_factor=2).factor_after(1), ScorelessDeal(next_factor=2).factor_after(2)
+    (2, 2)
+    >>> ScorelessDeal(next_factor=2, compound=True).factor_after(2)
+    4
+    """
+
+    next_factor: int
+    """The factor of the next deal's scores (2: they count double)."""
+    compound: bool = False
+    """Each further scoreless deal multiplies the factor by ``next_factor`` again (false:
+    it stays ``next_factor`` however many scoreless deals come in a row)."""
+
+    def factor_after(self, factor: int) -> int:
+        """The factor of the next deal once a scoreless deal is played while the factor
+        is ``factor`` (1 when the deal before scored)."""
+        return factor * self.next_factor if self.compound else self.next_factor
+
+
+@attrs.frozen(kw_only=True)
 class MatchSpec:
     """How deals add up to a match."""
 
@@ -96,6 +124,10 @@ class MatchSpec:
     ``lowest_total``: the lowest total wins)."""
     pot: PotSpec | None = None
     """The money pot, if any."""
+    scoreless_deal: ScorelessDeal | None = None
+    """A deal that adds nothing to any total makes the next deal that does count more
+    (None: deals count alike).  The factor waiting is the match counter
+    :data:`FACTOR_COUNTER`."""
 
     def deal_count(self, schedule: tuple[int, ...]) -> int:
         """``fixed_deals``: the deals a match lasts, given the hand sizes of its deals in

@@ -228,6 +228,14 @@ def _match(v: Variant) -> Iterator[str]:
     else:
         yield (f"- Deals are played until a player has {m.losing_total} or more points; they "
                "lose and the others win.")
+        if teams:
+            yield "- Partners score alike and lose the match together."
+    if m.scoreless_deal is not None:
+        factor, compound = m.scoreless_deal.next_factor, m.scoreless_deal.compound
+        again = f", {factor} times more for each further one in a row" if compound else \
+            ", however many such deals came in a row"
+        yield (f"- After a deal that adds nothing to any total, the next deal that does "
+               f"counts {factor} times{again}.")
     after = "left" if v.play_order.step > 0 else "right"
     dealer = {NextDealer.CLOCKWISE: f"the player on the dealer's {after}",
               NextDealer.LOSER: "the player with the lowest deal result",

@@ -183,6 +183,9 @@ def _tricks_restrictions(v: Variant) -> Iterator[Found]:
             f"(source: turned_card)")
     if play.opening is not None and not is_card(play.opening.card, ranks, suits):
         yield ("play", "opening", "card"), unknown_card(play.opening.card, ranks, suits)
+    if play.opening is not None and play.opening.lead_any and play.opening.any_of_suit:
+        yield ("play", "opening", "lead_any"), "lead_any lets the first leader lead any " \
+            "card: drop any_of_suit"
     if play.unbroken is not None:
         for i, suit in enumerate(play.unbroken.suits):
             if suit not in suits:

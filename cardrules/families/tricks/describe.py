@@ -147,8 +147,9 @@ def _lead_restrictions(play: TricksPlay) -> Iterator[Sentence]:
     if opening is not None:
         card = opening.card
         what = f"a card of {card}'s suit" if opening.any_of_suit else card
+        lead = "may lead any card" if opening.lead_any else f"must lead {what}"
         yield sentence(f"The player holding {card} leads the first trick of every deal "
-                       f"(whoever would lead otherwise) and must lead {what}.", "play.opening")
+                       f"(whoever would lead otherwise) and {lead}.", "play.opening")
     if play.unbroken is not None and play.unbroken.never_broken:
         yield sentence(f"{_or(play.unbroken.suits)} may never be led unless the leader "
                        "holds nothing else.", "play.unbroken")

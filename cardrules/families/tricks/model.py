@@ -161,9 +161,12 @@ class Opening:
 
     card: str
     """Its holder leads the first trick of every deal (whoever the ``first_mover`` hook
-    names) and must lead it, e.g. ``2C``."""
+    names) and must lead it unless ``lead_any``, e.g. ``2C``."""
     any_of_suit: bool = False
     """The first lead may be any card(s) of the opening card's suit instead."""
+    lead_any: bool = False
+    """The card only names the first leader, who may lead any card(s) (false: the holder
+    must lead it, or with ``any_of_suit`` cards of its suit)."""
 
 
 @attrs.frozen(kw_only=True)

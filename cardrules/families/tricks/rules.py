@@ -201,8 +201,9 @@ def _opening(state: TricksContext, action: Action) -> str | None:
     suit) to the first trick of the deal."""
     tables, p = state._tables, state._current
     card = tables.opening_card
-    if (card < 0 or action.kind is not Kind.LEAD or state._phase is not LEAD
-            or not state.first_trick or not (state._hands[p] >> card) & 1):
+    if (card < 0 or not tables.opening_led or action.kind is not Kind.LEAD
+            or state._phase is not LEAD or not state.first_trick
+            or not (state._hands[p] >> card) & 1):
         return None
     pack = state.game.pack
     if tables.opening_suit:
@@ -224,7 +225,7 @@ def _unbroken(state: TricksContext, action: Action) -> str | None:
             or state._phase is not LEAD or not mask_of(action.cards) & tables.unbroken):
         return None
     hand, card = state._hands[p], tables.opening_card
-    if state.first_trick and card >= 0 and (hand >> card) & 1:
+    if state.first_trick and card >= 0 and tables.opening_led and (hand >> card) & 1:
         others = hand & tables.opening_suit & ~tables.unbroken if tables.opening_suit \
             else (1 << card) & ~tables.unbroken
     else:

@@ -137,6 +137,8 @@ class TricksTables:
     """The card that opens every deal (-1: none)."""
     opening_suit: int = 0
     """The cards that may open a deal instead of it (``any_of_suit``), as a bit set."""
+    opening_led: bool = False
+    """The opening card's holder must lead it (or, with ``opening_suit``, its suit)."""
     unbroken: int = 0
     """Cards of the suits that may not be led until broken, as a bit set."""
     breakers: int = 0
@@ -198,7 +200,7 @@ class TricksTables:
             suit_masks=suit_masks,
             groups=tuple(groups), trump_groups=tuple(trump_groups),
             answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
-            lead_rules=opening is not None or unbroken is not None,
+            lead_rules=(opening is not None and not opening.lead_any) or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
             head=duties.head, duties_always=duties.when is Condition.ALWAYS,
             duties_closed=duties.when is Condition.STOCK_CLOSED,
@@ -217,6 +219,7 @@ class TricksTables:
             opening_card=opening_card,
             opening_suit=suit_masks[pack.suit(opening_card)]
             if opening and opening.any_of_suit else 0,
+            opening_led=opening is not None and not opening.lead_any,
             unbroken=unbroken_mask,
             breakers=unbroken_mask | mask_of(tuple(pack.parse(c) for c in unbroken.broken_by))
             if unbroken and not unbroken.never_broken else 0,
@@ -492,7 +495,7 @@ class TricksTables:
         of an unbroken suit while the hand holds other cards."""
         opening = self.opening_card
         must = 0
-        if first and opening >= 0 and (hand >> opening) & 1:
+        if first and opening >= 0 and self.opening_led and (hand >> opening) & 1:
             if self.opening_suit:
                 hand &= self.opening_suit
             else:
