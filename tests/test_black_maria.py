@@ -14,6 +14,8 @@ from functools import cache
 
 import pytest
 from rule_support import QUICK_LEAKS, play, refused
+from trick_support import card_names as names
+from trick_support import dealt_hands, labels
 
 import cardrules
 from cardrules.engine.match import MatchState
@@ -37,20 +39,9 @@ def maria(**options: str) -> cardrules.Game:
 def dealt(game: cardrules.Game, hands: tuple[str, ...] = HANDS, *, dealer: int = 2,
           seed: int = 1) -> TricksState:
     """A deal giving each seat its hand, dealt one card at a time from the dealer's left."""
-    cards = [game.pack.parse_many(h) for h in hands]
-    first = (dealer + 1) % 3
-    order = [cards[(first + i) % 3][i // 3] for i in range(51)][::-1]  # dealt from the end
-    state = game.new_deal(seed, dealer=dealer, order=order)
-    assert isinstance(state, TricksState)
-    return state
+    return dealt_hands(game, hands, dealer=dealer, seed=seed)
 
 
-def labels(state: cardrules.State) -> list[str]:
-    return sorted(a.text(state.game.pack) for a in state.legal_actions())
-
-
-def names(game: cardrules.Game, mask: int) -> set[str]:
-    return set(game.pack.names(game.pack.cards_of(mask)))
 
 
 def late(*hands: str, leader: int = 0, game: cardrules.Game | None = None,

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from rule_support import QUICK_LEAKS, play, refused
+from trick_support import card_names as names
+from trick_support import dealt_hands, labels
 
 import cardrules
 from cardrules.engine.match import MatchState
@@ -39,20 +41,9 @@ def hearts(**options: str) -> cardrules.Game:
 def dealt(game: cardrules.Game, hands: tuple[str, ...] = HANDS, *, dealer: int = 3,
           seed: int = 1) -> TricksState:
     """A deal giving each seat its hand, dealt one card at a time from the dealer's left."""
-    cards = [game.pack.parse_many(h) for h in hands]
-    first = (dealer + 1) % 4
-    order = [cards[(first + i) % 4][i // 4] for i in range(52)][::-1]  # dealt from the end
-    state = game.new_deal(seed, dealer=dealer, order=order)
-    assert isinstance(state, TricksState)
-    return state
+    return dealt_hands(game, hands, dealer=dealer, seed=seed)
 
 
-def labels(state: cardrules.State) -> list[str]:
-    return sorted(a.text(state.game.pack) for a in state.legal_actions())
-
-
-def names(game: cardrules.Game, mask: int) -> set[str]:
-    return set(game.pack.names(game.pack.cards_of(mask)))
 
 
 def late(game: cardrules.Game, *hands: str, **kwargs: Any) -> TricksState:

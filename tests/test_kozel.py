@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from rule_support import QUICK_LEAKS, play, refused
+from trick_support import card_names, dealt_hands, labels
 
 import cardrules
 from cardrules.engine.match import MatchState
@@ -44,22 +45,12 @@ def kozel() -> cardrules.Game:
 
 def dealt(hands: tuple[str, ...] = HANDS, *, dealer: int = 0, seed: int = 1) -> TricksState:
     """A deal giving each seat its hand, dealt one card at a time from the dealer's left."""
-    game = kozel()
-    cards = [game.pack.parse_many(h) for h in hands]
-    first = (dealer + 1) % 4
-    order = [cards[(first + i) % 4][i // 4] for i in range(36)][::-1]  # dealt from the end
-    state = game.new_deal(seed, dealer=dealer, order=order)
-    assert isinstance(state, TricksState)
-    return state
+    return dealt_hands(kozel(), hands, dealer=dealer, seed=seed)
 
-
-def labels(state: cardrules.State) -> list[str]:
-    return sorted(a.text(state.game.pack) for a in state.legal_actions())
 
 
 def names(mask: int) -> set[str]:
-    pack = kozel().pack
-    return set(pack.names(pack.cards_of(mask)))
+    return card_names(kozel(), mask)
 
 
 def late(*hands: str, leader: int = 0) -> TricksState:
