@@ -127,3 +127,14 @@ def test_the_bag_counts_survive_a_match_read_back_from_json() -> None:
     assert match.deal.view(0).bags != [0, 0, 0, 0]
     redealt = match.redeal(seed=3)
     assert redealt.deal.view(0).bags == match.deal.view(0).bags
+
+
+def test_json_written_before_the_bags_existed_reads_back_with_none() -> None:
+    """A bidding game's state saved before the ``bags`` field existed (Oh Hell's) reads
+    back with every count at 0."""
+    game = cardrules.load("oh-hell", players=4)
+    state = game.new_deal(3)
+    data = state.to_json()
+    assert data.pop("bags") == [0, 0, 0, 0]
+    again = game.state_from_json(data)
+    assert again.to_json() == state.to_json()

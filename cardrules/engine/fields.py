@@ -39,6 +39,7 @@ __all__ = [
     "CardSetList",
     "CardSets",
     "Context",
+    "LaterNumbers",
     "Count",
     "Declared",
     "Enumerated",
@@ -358,6 +359,14 @@ class Numbers(Kind):
         if self.minimum is not None and any(v < self.minimum for v in numbers):
             raise ValueError(f"a value is below {self.minimum}")
         return numbers
+
+
+@attrs.frozen(kw_only=True)
+class LaterNumbers(Numbers):
+    """:class:`Numbers` of a field added later (the bags of a bidding game): JSON written
+    before it existed reads back as every player's start value."""
+
+    optional: ClassVar[bool] = True
 
 
 def _suit(raw: Any, pack: Pack) -> int:

@@ -48,7 +48,7 @@ from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
-from cardrules.engine.fields import Numbers, field
+from cardrules.engine.fields import LaterNumbers, Numbers, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
@@ -102,7 +102,7 @@ class BiddingFields:
 
     _bids: tuple[int, ...] = field(Numbers(minimum=NO_BID, start=NO_BID))
     """Each player's bid (-1: not yet bid), seen by everyone."""
-    _bags: tuple[int, ...] = field(Numbers(minimum=0))
+    _bags: tuple[int, ...] = field(LaterNumbers(minimum=0))
     """Each player's side's bag count from the deals before (``contract.bags``), seen by
     everyone; carried from deal to deal."""
 
