@@ -190,6 +190,8 @@ class TricksState(StockAttributes, FieldState):
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
             deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
+        if game.variant.deal.by_lot:  # the field of DrawnHandFields
+            state._drawn_hand = game.variant.deal.drawn(n, context.index, context.seed)
         flow.start(state, context.seed, context.previous)
         return state
 
@@ -198,7 +200,7 @@ class TricksState(StockAttributes, FieldState):
         card."""
         stock = list(self._stock)
         self._hands, last = deal_hands(self._game, stock, dealer=self._dealer,
-                                       index=self._deal_number)
+                                       size=self._hand_size())
         self._stock = tuple(stock)
         return last
 
@@ -586,7 +588,10 @@ class TricksState(StockAttributes, FieldState):
         events.append(("turn_up", -1, (self._stock[-1],), 0, "", False))
 
     def _hand_size(self) -> int:
-        """Cards a hand is dealt (and drawn up to) in this deal."""
+        """Cards a hand is dealt (and drawn up to) in this deal: drawn by lot when the
+        deal was (``deal.hand.by_lot``), else by the schedule."""
+        if self._game.variant.deal.by_lot:
+            return int(self.offered("drawn_hand"))
         return self._game.variant.deal.hand_for(len(self._hands), self._deal_number)
 
     def _window(self, leader: int) -> None:
