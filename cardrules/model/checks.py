@@ -12,9 +12,8 @@ from fractions import Fraction
 
 import jsonschema
 
-from cardrules.engine.procedures import Procedure
+from cardrules.engine.procedures import Procedure, offering
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.procedures import offering
 from cardrules.engine.state_codec import declarable_zones
 from cardrules.engine.table import zone_names
 from cardrules.engine.turns import When

@@ -22,8 +22,8 @@ from cardrules.families.tricks.counted import (
     uses_counted_fields,
 )
 from cardrules.families.tricks.deal import partnerships
-from cardrules.families.tricks.drawn import DrawnHandFields, draws_hand_size
 from cardrules.families.tricks.describe import describe_tricks
+from cardrules.families.tricks.drawn import DrawnHandFields, draws_hand_size
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
 from cardrules.families.tricks.model import (
@@ -114,8 +114,8 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     open); ``declared`` gives each player's points of declared combinations that count;
     ``set_aside`` how many of each player's ``tricks`` count nothing (``scoring.counted``).
     When hand sizes are drawn by lot (``deal.hand.by_lot``), the size drawn is the largest
-    hand given plus the tricks played.  Cards not mentioned anywhere are out of play.  The declaration window before
-    ``leader``'s lead opens at once.
+    hand given plus the tricks played.  Cards not mentioned anywhere are out of play.  The
+    declaration window before ``leader``'s lead opens at once.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:

@@ -186,12 +186,14 @@ class TricksState(StockAttributes, FieldState):
         before the deal are done; the carried ``leader`` (if any) leads first."""
         n, first = game.players, game.turns.first_after(context.dealer)
         named = context.get("leader", -1)
+        deal = game.variant.deal
+        drawn = {"drawn_hand": deal.drawn(n, context.index, context.seed)} \
+            if deal.by_lot else {}  # the field of DrawnHandFields
         state = cls._make(
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
-            deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
-        if game.variant.deal.by_lot:  # the field of DrawnHandFields
-            state._drawn_hand = game.variant.deal.drawn(n, context.index, context.seed)
+            deal_number=context.index, named_leader=named if isinstance(named, int) else -1,
+            **drawn)
         flow.start(state, context.seed, context.previous)
         return state
 
