@@ -182,6 +182,24 @@ def test_the_oracle_is_openspiel_s_oh_hell_with_its_default_parameters() -> None
     assert (spiel.min_utility(), spiel.max_utility()) == (0.0, 27.0)  # 17 tricks + 10
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_both_draw_the_same_sizes_and_dealers_each_as_likely(players: int) -> None:
+    """oh-hell.md O10: OpenSpiel's first two chance nodes draw the number of tricks among
+    1 to 51 // players and the dealer among the seats, each as likely; ours draws among
+    the same sizes."""
+    game, spiel = games(players)
+    assert game.variant.deal.by_lot
+    assert game.variant.deal.sizes(players) == tuple(range(1, size_limit(players) + 1))
+    state = spiel.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(1, size_limit(players) + 1))
+    assert len({p for _, p in outcomes}) == 1
+    state.apply_action(1)
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(players))
+    assert len({p for _, p in outcomes}) == 1
+
+
 def test_oh_hell_plays_exactly_as_openspiel() -> None:
     """oh-hell.md O10-O12 (and O3-O6 within them): equal legal actions and returns."""
     total = tally()
