@@ -549,6 +549,31 @@ def test_o10_the_size_drawn_is_kept_in_the_state_and_its_json() -> None:
     assert state.to_json()["drawn_hand"] == 3
 
 
+def test_o10_a_position_names_a_size_the_game_draws_and_hands_within_it() -> None:
+    """oh-hell.md O10: ``game.position`` and JSON take the size drawn (``drawn_hand``),
+    which bounds the bids; a size the game never draws, or one below a hand held, is
+    refused."""
+    game = openspiel(3)
+    hands = ["AS KS", "QS JS", "3D 2S"]
+    rest = [c for c in game.pack.names(range(52)) if c not in " ".join(hands).split()
+            and c != "4D"]
+
+    def at(**drawn: int) -> cardrules.State:
+        return game.position(hands=hands, stock=["4D", *rest], trump="D", trump_card="4D",
+                             dealer=2, stage=0, current=0, leader=0, bids=[-1] * 3, **drawn)
+
+    assert labels(at(drawn_hand=2)) == ["bid 0", "bid 1", "bid 2"]
+    with pytest.raises(cardrules.StateError, match=r"drawn_hand: 0 is not a hand size this "
+                       r"game draws with 3 players \(1 to 17\)"):
+        at()
+    with pytest.raises(cardrules.StateError, match="drawn_hand: a hand holds 2 cards, more "
+                       "than the 1 dealt"):
+        at(drawn_hand=1)
+    data = game.new_deal(4).to_json()
+    with pytest.raises(cardrules.StateError, match="drawn_hand: 18 is not"):
+        game.state_from_json({**data, "drawn_hand": 18})
+
+
 def test_o10_only_a_procedure_that_can_draws_hand_sizes_by_lot() -> None:
     house = {"extends": "crazy-eights", "patch": {"deal": {"hand": {
         "by_players": None, "schedule": [5, 6], "by_lot": True}}}}

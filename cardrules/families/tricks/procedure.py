@@ -90,11 +90,25 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
     if "set_aside" in fields and (why := too_many_set_aside(fields["tricks"],
                                                             fields["set_aside"])):
         raise StateError(f"set_aside: {why}")
+    if "drawn_hand" in fields:
+        check_drawn(game, fields["drawn_hand"], fields["hands"])
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
         raise StateError("a face-down card is not in the trick")
     return state
+
+
+def check_drawn(game: GameContext, drawn: int, hands: Sequence[int]) -> None:
+    """A :class:`StateError` unless ``drawn`` is a hand size the game draws by lot
+    (``deal.hand.by_lot``) and no hand holds more cards."""
+    sizes = game.variant.deal.sizes(game.players)
+    if drawn not in sizes:
+        raise StateError(f"drawn_hand: {drawn} is not a hand size this game draws with "
+                         f"{game.players} players ({min(sizes)} to {max(sizes)})")
+    if (most := max(h.bit_count() for h in hands)) > drawn:
+        raise StateError(f"drawn_hand: a hand holds {most} cards, more than the "
+                         f"{drawn} dealt")
 
 
 def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: str = "",
