@@ -493,3 +493,142 @@ def test_o9_of_equal_highest_bids_the_first_made_names_in_any_bidding_order() ->
                           bids=[-1] * 4)
     state = play(state, "bid 1", "bid 2", "bid 2", "bid 0")
     assert state.current_player == 3 and state.view(0).trump_namer == 3
+
+
+# O10-O12: OpenSpiel's game (game: openspiel) -------------------------------------------
+
+@cache
+def openspiel(players: int = 3) -> cardrules.Game:
+    return cardrules.load("oh-hell", players=players, options={"game": "openspiel"})
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_o10_each_hand_size_up_to_the_largest_is_drawn_by_lot(players: int) -> None:
+    """oh-hell.md O10: every size from 1 to O2's largest is drawn, all hands alike, the
+    same for the same seed; the bids run from 0 to the size drawn."""
+    game, drawn = openspiel(players), set()
+    assert game.variant.deal.by_lot
+    for seed in range(40 * LARGEST[players]):
+        deal = game.new_deal(seed)
+        sizes = {h.bit_count() for h in deal.hands}
+        assert len(sizes) == 1
+        drawn |= sizes
+        if seed < 3:
+            assert game.new_deal(seed).hands == deal.hands
+            size = sizes.pop()
+            assert labels(deal) == sorted(
+                f"bid {k}" for k in range(size + 1)
+                if deal.current_player != deal.dealer)
+    assert drawn == set(range(1, LARGEST[players] + 1))
+
+
+def test_o10_the_dealer_is_drawn_by_lot_and_bids_last_never_making_the_total() -> None:
+    """oh-hell.md O10, O5: dealers differ by seed; the dealer, bidding last, may not make
+    the bids add up to the size drawn."""
+    game = openspiel(3)
+    assert {game.new_match(seed).deal.dealer for seed in range(30)} == {0, 1, 2}
+    deal = next(d for d in (game.new_deal(s) for s in range(500))
+                if d.hands[0].bit_count() == 5)
+    dealer = deal.dealer
+    deal = play(deal, "bid 2", "bid 1")
+    assert deal.current_player == dealer and "bid 2" not in labels(deal)
+    assert labels(deal) == ["bid 0", "bid 1", "bid 3", "bid 4", "bid 5"]
+
+
+def test_o10_the_size_drawn_is_kept_in_the_state_and_its_json() -> None:
+    """oh-hell.md O10: the size drawn is a public field (``drawn_hand``) that JSON keeps;
+    a position set up mid-deal counts the hands plus the tricks played."""
+    game = openspiel(3)
+    deal = game.new_deal(11)
+    data = deal.to_json()
+    assert data["drawn_hand"] == deal.hands[0].bit_count()
+    assert game.state_from_json(data) == deal
+    state = game.setup(hands=["AS KS", "QS JS", "3D 2S"], trump_card="4D", leader=0,
+                       dealer=2, tricks=[1, 0, 0], won=["AH 2H 3H", "", ""],
+                       bids=[1, 0, 1])
+    assert state.to_json()["drawn_hand"] == 3
+
+
+def test_o10_a_position_names_a_size_the_game_draws_and_hands_within_it() -> None:
+    """oh-hell.md O10: ``game.position`` and JSON take the size drawn (``drawn_hand``),
+    which bounds the bids; a size the game never draws, or one below a hand held, is
+    refused."""
+    game = openspiel(3)
+    hands = ["AS KS", "QS JS", "3D 2S"]
+    rest = [c for c in game.pack.names(range(52)) if c not in " ".join(hands).split()
+            and c != "4D"]
+
+    def at(**drawn: int) -> cardrules.State:
+        return game.position(hands=hands, stock=["4D", *rest], trump="D", trump_card="4D",
+                             dealer=2, stage=0, current=0, leader=0, bids=[-1] * 3, **drawn)
+
+    assert labels(at(drawn_hand=2)) == ["bid 0", "bid 1", "bid 2"]
+    with pytest.raises(cardrules.StateError, match=r"drawn_hand: 0 is not a hand size this "
+                       r"game draws with 3 players \(1 to 17\)"):
+        at()
+    with pytest.raises(cardrules.StateError, match="drawn_hand: a hand holds 2 cards, more "
+                       "than the 1 dealt"):
+        at(drawn_hand=1)
+    data = game.new_deal(4).to_json()
+    with pytest.raises(cardrules.StateError, match="drawn_hand: 18 is not"):
+        game.state_from_json({**data, "drawn_hand": 18})
+
+
+def test_o10_only_a_procedure_that_can_draws_hand_sizes_by_lot() -> None:
+    house = {"extends": "crazy-eights", "patch": {"deal": {"hand": {
+        "by_players": None, "schedule": [5, 6], "by_lot": True}}}}
+    with pytest.raises(cardrules.VariantError, match=r"\$\.deal\.hand\.by_lot: the shedding "
+                       r"procedure cannot draw hand sizes by lot \(procedures that can: "
+                       r"tricks\)"):
+        cardrules.load(house)
+
+
+def test_o11_each_trick_scores_one_and_an_exact_bid_ten_more() -> None:
+    """oh-hell.md O11 (O7's deal): player 0 bid 2 and took 1 (1), player 1 bid 0 and took
+    none (10), player 2 bid 1 and took 1 (11)."""
+    state = openspiel(3).setup(hands=["AS KS", "QS JS", "3D 2S"], trump_card="4D", leader=0,
+                               dealer=2, bids=[2, 0, 1])
+    state = play(state, "lead AS", "answer QS", "answer 2S", "lead KS", "answer JS",
+                 "answer 3D")
+    assert state.view(0).tricks == [1, 0, 1]
+    assert state.result is not None and state.result.scores == (1, 10, 11)
+
+
+def test_o11_a_missed_bid_keeps_its_tricks() -> None:
+    """oh-hell.md O11: bids 0, 0, 0 with one card each: the taker of the trick scores 1,
+    the others 10."""
+    state = openspiel(3).setup(hands=["AS", "QS", "2S"], trump_card="4D", leader=0,
+                               dealer=2, bids=[0, 0, 0])
+    state = play(state, "lead AS", "answer QS", "answer 2S")
+    assert state.result is not None and state.result.scores == (1, 10, 10)
+
+
+def test_o12_the_match_is_one_deal_won_by_the_highest_score() -> None:
+    for seed in range(5):
+        match = finish(openspiel(4).new_match(seed), seed)
+        result = match.result
+        assert result is not None and result.deals == 1
+        best = max(result.totals)
+        assert result.winners == tuple(p for p, t in enumerate(result.totals) if t == best)
+
+
+def test_o10_o12_rules_in_english_and_the_check_with_openspiel_s_game() -> None:
+    text = "\n".join(describe(openspiel(3).variant))
+    assert ("1 to 17 cards with 3 players, 1 to 12 cards with 4 players, 1 to 10 cards with "
+            "5 players, 1 to 8 cards with 6 players, 1 to 7 cards with 7 players, a number "
+            "drawn by lot each deal, each as likely") in text
+    assert ("Making the bid exactly scores 10 and 1 per trick taken; otherwise 0 and 1 per "
+            "trick taken.") in text
+    assert "The match is one deal" in text and "in turn from deal to deal" not in text
+    report = run_check("oh-hell", games=6, seed=3, match_every=3, players=(3, 6),
+                       options={"game": "openspiel"}, leak_share=QUICK_LEAKS)
+    assert report.failure is None, report.failure
+
+
+def test_o10_openspiel_s_game_turns_a_card_and_refuses_named_trumps() -> None:
+    """oh-hell.md O10: ``game: openspiel`` lists its own bidding, so named trumps (O9),
+    which need a name_trump phase after it, are refused at load rather than lost."""
+    assert openspiel(4).variant.play.trump.source.value == "turned_card"
+    with pytest.raises(cardrules.VariantError, match=r"trump source 'bidder' needs a phase "
+                       "that names trumps"):
+        cardrules.load("oh-hell", options={"game": "openspiel", "trump": "named"})

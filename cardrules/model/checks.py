@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import jsonschema
 
-from cardrules.engine.procedures import Procedure
+from cardrules.engine.procedures import Procedure, offering
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.state_codec import declarable_zones
 from cardrules.engine.table import zone_names
@@ -69,6 +69,11 @@ def _common(v: Variant) -> Iterator[Found]:
             yield ("deal",), (f"{n} players need {needed} cards to deal but the pack "
                               f"has {size}")
             break
+    procedure = _procedure(v)
+    if v.deal.by_lot and procedure is not None and "hand_by_lot" not in procedure.offers:
+        yield ("deal", "hand", "by_lot"), (
+            f"the {v.play.procedure} procedure cannot draw hand sizes by lot (procedures "
+            f"that can: {', '.join(offering('hand_by_lot')) or 'none'})")
     missing = [n for n in range(v.players.min, v.players.max + 1)
                if v.deal.schedule and 0 not in v.deal.schedule and n not in v.deal.schedule]
     if missing:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import enum
+import random
 from typing import Any
 
 import attrs
 
 from cardrules.cards import Pack
+from cardrules.engine.seeding import derive_seed
 
 __all__ = [
     "BeatClause",
@@ -287,6 +289,10 @@ class DealSpec:
     schedule: dict[int, tuple[int, ...]] = attrs.field(factory=dict)
     """Number of players (0: any) -> hand sizes of deals 0, 1, 2... in turn, starting over
     after the last; empty: every deal deals :attr:`hand`."""
+    by_lot: bool = False
+    """Each deal's hand size is drawn by lot among the entries of the schedule for the
+    number of players, each entry as likely, instead of taken in turn (a size listed
+    twice is twice as likely); see :meth:`drawn`."""
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> DealSpec:
@@ -297,7 +303,8 @@ class DealSpec:
         tables = {0: raw["schedule"]} if "schedule" in raw else raw["by_players"]
         schedule = {int(n): tuple(sizes) if isinstance(sizes, list) else (int(sizes),)
                     for n, sizes in tables.items()}
-        return cls(hand=max(max(s) for s in schedule.values()), schedule=schedule, **rest)
+        return cls(hand=max(max(s) for s in schedule.values()), schedule=schedule,
+                   by_lot=bool(raw.get("by_lot", False)), **rest)
 
     def sizes(self, players: int) -> tuple[int, ...]:
         """The hand sizes of deals 0, 1, 2... in turn for ``players`` players."""
@@ -307,6 +314,21 @@ class DealSpec:
         """Cards dealt to each of ``players`` in the match's deal number ``deal`` (from 0)."""
         sizes = self.sizes(players)
         return sizes[deal % len(sizes)]
+
+    def drawn(self, players: int, deal: int, seed: int) -> int:
+        """Cards dealt to each of ``players`` in the match's deal number ``deal``, shuffled
+        from ``seed``: with :attr:`by_lot`, an entry of the schedule drawn by lot from a
+        seed derived from ``seed`` (so a deal is still reproduced by its seed), else
+        :meth:`hand_for`.
+
+        >>> spec = DealSpec.read({"hand": {"schedule": [1, 2, 3], "by_lot": True}})
+        >>> sorted({spec.drawn(3, 0, seed) for seed in range(40)})
+        [1, 2, 3]
+        """
+        if not self.by_lot:
+            return self.hand_for(players, deal)
+        sizes = self.sizes(players)
+        return sizes[random.Random(derive_seed(seed, "hand size")).randrange(len(sizes))]
 
     def largest(self, players: int) -> int:
         """The most cards a hand is dealt with ``players`` players."""

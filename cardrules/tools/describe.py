@@ -304,6 +304,9 @@ def hand_sizes(deal: DealSpec, *, starts_over: bool = True) -> str:
     >>> print(hand_sizes(DealSpec.read({"hand": {"schedule": [1, 2, 3, 4, 5, 6, 5, 4, 3]}}),
     ...                  starts_over=False))
     1 to 6, then 5, 4, 3 cards, in turn from deal to deal
+    >>> print(hand_sizes(DealSpec.read({"hand": {"by_players": {"3": [1, 2, 3, 4, 5]},
+    ...                                          "by_lot": True}})))
+    1 to 5 cards with 3 players, a number drawn by lot each deal, each as likely
     """
     def words(sizes: tuple[int, ...]) -> str:
         if len(sizes) == 1:
@@ -313,6 +316,8 @@ def hand_sizes(deal: DealSpec, *, starts_over: bool = True) -> str:
         return words((deal.hand,))
     text = ", ".join(words(sizes) + (f" with {n} players" if n else "")
                      for n, sizes in sorted(deal.schedule.items()))
+    if deal.by_lot and any(len(sizes) > 1 for sizes in deal.schedule.values()):
+        return text + ", a number drawn by lot each deal, each as likely"
     if any(len(sizes) > 1 for sizes in deal.schedule.values()):
         text += ", in turn from deal to deal"
         if starts_over:

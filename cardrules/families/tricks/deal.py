@@ -43,13 +43,12 @@ class Dealt:
 
 
 def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
-               index: int) -> tuple[tuple[int, ...], int]:
+               size: int) -> tuple[tuple[int, ...], int]:
     """Deal from the shuffled ``stock`` (drawn from the end, which loses the cards) one
-    card at a time from the dealer's left (in the game's turn order), as many as deal
-    ``index``'s hand size (cards left over stay in the stock): the hands, and the card
-    the dealer was dealt last."""
+    card at a time from the dealer's left (in the game's turn order), ``size`` cards
+    each (cards left over stay in the stock): the hands, and the card the dealer was
+    dealt last."""
     n, turns = game.players, game.turns
-    size = game.variant.deal.hand_for(n, index)
     # The last card dealt goes to the dealer (the deal starts next to the dealer: on
     # their left, or their right when play goes counter-clockwise).
     last = stock[len(stock) - n * size]

@@ -23,6 +23,7 @@ from cardrules.families.tricks.counted import (
 )
 from cardrules.families.tricks.deal import partnerships
 from cardrules.families.tricks.describe import describe_tricks
+from cardrules.families.tricks.drawn import DrawnHandFields, draws_hand_size
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
 from cardrules.families.tricks.model import (
@@ -89,11 +90,25 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
     if "set_aside" in fields and (why := too_many_set_aside(fields["tricks"],
                                                             fields["set_aside"])):
         raise StateError(f"set_aside: {why}")
+    if "drawn_hand" in fields:
+        check_drawn(game, fields["drawn_hand"], fields["hands"])
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
         raise StateError("a face-down card is not in the trick")
     return state
+
+
+def check_drawn(game: GameContext, drawn: int, hands: Sequence[int]) -> None:
+    """A :class:`StateError` unless ``drawn`` is a hand size the game draws by lot
+    (``deal.hand.by_lot``) and no hand holds more cards."""
+    sizes = game.variant.deal.sizes(game.players)
+    if drawn not in sizes:
+        raise StateError(f"drawn_hand: {drawn} is not a hand size this game draws with "
+                         f"{game.players} players ({min(sizes)} to {max(sizes)})")
+    if (most := max(h.bit_count() for h in hands)) > drawn:
+        raise StateError(f"drawn_hand: a hand holds {most} cards, more than the "
+                         f"{drawn} dealt")
 
 
 def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: str = "",
@@ -112,8 +127,9 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     may not be led until broken are broken; ``closed`` names who closed the stock (-1:
     open); ``declared`` gives each player's points of declared combinations that count;
     ``set_aside`` how many of each player's ``tricks`` count nothing (``scoring.counted``).
-    Cards not mentioned anywhere are out of play.  The declaration window before
-    ``leader``'s lead opens at once.
+    When hand sizes are drawn by lot (``deal.hand.by_lot``), the size drawn is the largest
+    hand given plus the tricks played.  Cards not mentioned anywhere are out of play.  The
+    declaration window before ``leader``'s lead opens at once.
     """
     pack, n = game.pack, game.players
     if len(hands) != n:
@@ -159,6 +175,9 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
         extra["set_aside"] = tuple(set_aside)
         if len(set_aside) != n:
             raise StateError(f"give set_aside for {n} players (got {len(set_aside)})")
+    if game.variant.deal.by_lot:  # the size drawn: the cards of a hand before the tricks
+        played = sum(tricks) if tricks is not None else sum(w != 0 for w in won_masks)
+        extra["drawn_hand"] = max(m.bit_count() for m in hand_masks) + played
     state = TricksState._make(
         game, hands=hand_masks, stock=stock_cards, trump=suit, trump_card=turned,
         leader=leader, current=leader, phase=LEAD, won=won_masks,
@@ -202,7 +221,8 @@ class Tricks(Procedure):
     pauses = frozenset({When.BETWEEN_TRICKS})
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
-    offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in"})
+    offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in",
+                        "hand_by_lot"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
@@ -273,7 +293,8 @@ class Tricks(Procedure):
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
         return (*((StockFields,) if uses_stock_fields(variant) else ()),
                 *((FaceUpFields,) if face_up else ()),
-                *((CountedFields,) if uses_counted_fields(variant) else ()))
+                *((CountedFields,) if uses_counted_fields(variant) else ()),
+                *((DrawnHandFields,) if draws_hand_size(variant) else ()))
 
     def new_deal(self, game: GameContext, context: DealContext) -> TricksState:
         return TricksState.new(game, context)

@@ -186,10 +186,14 @@ class TricksState(StockAttributes, FieldState):
         before the deal are done; the carried ``leader`` (if any) leads first."""
         n, first = game.players, game.turns.first_after(context.dealer)
         named = context.get("leader", -1)
+        deal = game.variant.deal
+        drawn = {"drawn_hand": deal.drawn(n, context.index, context.seed)} \
+            if deal.by_lot else {}  # the field of DrawnHandFields
         state = cls._make(
             game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
             trump_card=-1, leader=first, current=first, dealer=context.dealer,
-            deal_number=context.index, named_leader=named if isinstance(named, int) else -1)
+            deal_number=context.index, named_leader=named if isinstance(named, int) else -1,
+            **drawn)
         flow.start(state, context.seed, context.previous)
         return state
 
@@ -198,7 +202,7 @@ class TricksState(StockAttributes, FieldState):
         card."""
         stock = list(self._stock)
         self._hands, last = deal_hands(self._game, stock, dealer=self._dealer,
-                                       index=self._deal_number)
+                                       size=self._hand_size())
         self._stock = tuple(stock)
         return last
 
@@ -586,7 +590,10 @@ class TricksState(StockAttributes, FieldState):
         events.append(("turn_up", -1, (self._stock[-1],), 0, "", False))
 
     def _hand_size(self) -> int:
-        """Cards a hand is dealt (and drawn up to) in this deal."""
+        """Cards a hand is dealt (and drawn up to) in this deal: drawn by lot when the
+        deal was (``deal.hand.by_lot``), else by the schedule."""
+        if self._game.variant.deal.by_lot:
+            return int(self.offered("drawn_hand"))
         return self._game.variant.deal.hand_for(len(self._hands), self._deal_number)
 
     def _window(self, leader: int) -> None:

@@ -10,7 +10,8 @@ Bids are public: every view shows them.
 When the deal ends the bids are scored by ``contract``
 (:mod:`cardrules.phases.bidding.contract`): by default a player who took exactly the
 tricks bid scores ``exact`` plus ``per_trick`` for each trick; any other player scores
-``otherwise`` plus ``per_trick_off`` for each trick more or fewer than the bid.  A
+``otherwise`` plus ``per_trick_off`` for each trick more or fewer than the bid and
+``failed_per_trick`` for each trick taken.  A
 contract may instead be made by taking at least the bid (``made: at_least``), belong to
 a side (``by: side``: partners' bids added up), score a bid of 0 on its own (``nil``)
 and count the tricks over it as bags carried from deal to deal (``bags``: the count is
@@ -154,6 +155,8 @@ class Bidding(Phase[BiddingTable]):
                                       "over the bid, when the contract is made."},
                     "failed_per_bid": {**_NUMBER, "description": "Points per trick bid, "
                                        "when the contract is missed."},
+                    "failed_per_trick": {**_NUMBER, "description": "Points per trick "
+                                         "taken, when the contract is missed."},
                     "by": {"enum": [b.value for b in By],
                            "description": "Who a contract belongs to: each player "
                                           "(default), or a side whose partners' bids are "
@@ -354,8 +357,12 @@ def _count(tricks: int) -> str:
 
 
 def _tricks(state: Table) -> int:
-    """The tricks of this deal: the cards a hand is dealt."""
-    return int(state.game.variant.deal.hand_for(state.game.players, state.deal_number))
+    """The tricks of this deal: the cards a hand is dealt (drawn by lot, and offered as
+    ``drawn_hand`` by the procedure, with ``deal.hand.by_lot``)."""
+    deal = state.game.variant.deal
+    if deal.by_lot:
+        return int(state.offered("drawn_hand"))
+    return int(deal.hand_for(state.game.players, state.deal_number))
 
 
 register(Bidding())

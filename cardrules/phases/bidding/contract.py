@@ -5,8 +5,8 @@ or by a side, whose partners' bids are added up (``by: side``).  It is made when
 tricks counted for it are exactly the bid (``made: exact``, the default) or at least the
 bid (``made: at_least``).  A made contract scores ``exact`` plus ``per_trick`` per trick
 taken, ``per_bid`` per trick bid and ``per_overtrick`` per trick over the bid; a missed
-one scores ``otherwise`` plus ``per_trick_off`` per trick more or fewer than bid and
-``failed_per_bid`` per trick bid.
+one scores ``otherwise`` plus ``per_trick_off`` per trick more or fewer than bid,
+``failed_per_bid`` per trick bid and ``failed_per_trick`` per trick taken.
 
 ``nil`` scores a bid of 0 on its own, beside the side's contract: ``made`` when the
 bidder took no trick, else ``failed``; a nil bidder's tricks count towards nothing
@@ -109,6 +109,8 @@ class Contract:
     """Points per trick taken over the bid, for a contract made."""
     failed_per_bid: int = 0
     """Points per trick bid, for a contract missed (negative: a penalty)."""
+    failed_per_trick: int = 0
+    """Points per trick taken, for a contract missed."""
     by: By = By.PLAYER
     """Who a contract belongs to."""
     nil: Nil | None = None
@@ -125,11 +127,14 @@ class Contract:
 
         >>> Contract().score(bid=2, took=2), Contract(per_trick_off=-1).score(bid=2, took=5)
         (12, -3)
+        >>> Contract(failed_per_trick=1).score(bid=2, took=5)
+        5
         """
         if self.is_made(bid=bid, took=took):
             return (self.exact + self.per_trick * took + self.per_bid * bid
                     + self.per_overtrick * (took - bid))
-        return self.otherwise + self.per_trick_off * abs(took - bid) + self.failed_per_bid * bid
+        return (self.otherwise + self.per_trick_off * abs(took - bid)
+                + self.failed_per_bid * bid + self.failed_per_trick * took)
 
     def describe(self) -> str:
         """The scoring in English."""
@@ -156,6 +161,8 @@ class Contract:
                                             or self.failed_per_bid):
             off = (f" and {self.per_trick_off} per trick more or fewer than bid"
                    if self.per_trick_off else "")
+            off += (f" and {self.failed_per_trick} per trick taken"
+                    if self.failed_per_trick else "")
             made = (f"Making the bid exactly scores {self.exact} and {self.per_trick} per "
                     f"trick taken; otherwise {self.otherwise}{off}.")
         else:
@@ -164,7 +171,8 @@ class Contract:
                            (self.per_trick, " per trick taken"),
                            (self.per_overtrick, " per trick over the bid"))
             losses = _terms((self.otherwise, ""), (self.failed_per_bid, " per trick bid"),
-                            (self.per_trick_off, " per trick more or fewer than bid"))
+                            (self.per_trick_off, " per trick more or fewer than bid"),
+                            (self.failed_per_trick, " per trick taken"))
             made = (f"A contract is made by taking {how} the tricks bid: it then scores "
                     f"{gains}, and otherwise {losses}.")
         if self.by is By.SIDE:
