@@ -326,3 +326,12 @@ def test_incoherent_files_are_refused_at_load() -> None:
         "alone": False, "lone_defender": True}}]}}
     with pytest.raises(cardrules.VariantError, match=r"lone_defender .* needs alone"):
         cardrules.load(lone)
+
+
+def test_the_rules_say_the_deal_ends_when_the_players_still_in_it_are_out_of_cards() -> None:
+    """E6 with going alone: the partner sitting out keeps a hand, so the deal ends when a
+    player still in it has no cards left (not "a player")."""
+    text = "\n".join(describe(euchre().variant))
+    assert "The deal ends when a player still in the deal has no cards left." in text
+    hearts = "\n".join(describe(cardrules.load("hearts").variant))
+    assert "The deal ends when a player has no cards left." in hearts

@@ -120,6 +120,10 @@ class Phase(abc.ABC, Generic[PhaseState]):
     phase listed)."""
     trump_words: ClassVar[str] = "the suit the highest bidder names after the bidding"
     """What trumps are, in the words of a phase that names them (``Trumps are ...``)."""
+    sits_out: ClassVar[bool] = False
+    """The phase may sit a seat out of the deal's play (its procedure offers
+    ``sitting_out``): the rules then say a deal ends when the players still in it have
+    played their cards."""
 
     def settings(self, section: Mapping[str, Any]) -> Any:
         """The phase's settings read from its (schema-valid) section; the section itself

@@ -106,7 +106,7 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     if not _scores_replaced(variant):
         yield from _scoring(variant)
     yield from _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
-                         scoring.target is not None)
+                         scoring.target is not None, _sits_out(variant))
 
 
 def _several(play: TricksPlay) -> bool:
@@ -192,6 +192,17 @@ def _duties(play: TricksPlay) -> Iterator[Sentence]:
                        f"{_or(play.first_trick.no_cards)} (cards of those suits, or those "
                        "cards) to the first trick of the deal, unless nothing else is "
                        "allowed.", "play.first_trick.no_cards")
+
+
+def _sits_out(variant: Variant) -> bool:
+    """Whether a listed phase may sit a seat out of the deal's play."""
+    for entry in variant.phases:
+        try:
+            if find_phase(entry.name).sits_out:
+                return True
+        except KeyError:
+            continue
+    return False
 
 
 def _trump_words(variant: Variant) -> str:
@@ -432,14 +443,15 @@ def describe_counted(counted: Condition) -> Sentence:
 
 
 def _deal_end(play: TricksPlay, first_mover: str,
-              announce: bool = False) -> Iterator[Sentence]:
+              announce: bool = False, sits_out: bool = False) -> Iterator[Sentence]:
     """When a deal ends, and who leads the next one (by the ``first_mover`` hook)."""
     gone = "the stock is gone and " if play.draw is DrawOrder.WINNER_FIRST else ""
     rules = ["play.draw"]
     if gone and play.close is not None:
         gone = "the stock is gone (or closed) and "
         rules.append("play.close")
-    text = f"The deal ends when {gone}a player has no cards left"
+    who = "a player still in the deal" if sits_out else "a player"
+    text = f"The deal ends when {gone}{who} has no cards left"
     wins = any(c.effect is Effect.WIN_DEAL for c in play.combinations.values())
     if wins:
         text += ", or when a combination that wins the deal is declared"

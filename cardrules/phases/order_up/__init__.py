@@ -151,6 +151,7 @@ class OrderUp(Phase[OrderUpTable]):
 
     name = "order_up"
     names_trump = True
+    sits_out = True
     trump_words = ("the suit made before play: the upcard's suit if ordered up, else the "
                    "suit named")
     verbs: ClassVar[Mapping[str, bool]] = {"discard": True, "alone": False, "partner": False}
