@@ -40,6 +40,7 @@ deal's other scores.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -227,8 +228,22 @@ class Bidding(Phase[BiddingTable]):
                               pending=bool(getattr(view, "trump_pending", False)))
         return lambda action: -abs(action.amount - target)
 
+    candidates_all_legal = True  # the candidates are the bids refusal lets through
+
     def candidates(self, state: BiddingTable, settings: BiddingSettings) -> list[Action]:
-        return [_bid(k) for k in range(_tricks(state) + 1)]
+        """The legal bids: 0 to the tricks of the deal, within the side's limit
+        (``side_at_most_tricks``), without the dealer's total (``dealer_may_not_make_total``),
+        the bids so far added up once rather than once per bid."""
+        tricks = _tricks(state)
+        top = tricks
+        if settings.side_at_most_tricks:
+            team = _team(state, state.to_act)
+            top -= sum(b for q, b in enumerate(state._bids) if b != NO_BID and q in team)
+        barred = NO_BID
+        if settings.dealer_may_not_make_total and \
+                state.to_act == settings.order.last(state.seating()):
+            barred = tricks - sum(b for b in state._bids if b != NO_BID)
+        return [_bid(k) for k in range(top + 1) if k != barred]
 
     def refusal(self, state: BiddingTable, settings: BiddingSettings,
                 action: Action) -> str | None:
@@ -314,8 +329,9 @@ class Bidding(Phase[BiddingTable]):
         return variant.deal.hand + 1
 
 
+@cache
 def _bid(tricks: int) -> Action:
-    """The action ``bid <tricks>``, with its notation."""
+    """The action ``bid <tricks>``, with its notation (made once per number)."""
     return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
 
 
