@@ -382,7 +382,7 @@ class OrderUp(Phase[OrderUpTable]):
     def action_bound(self, settings: OrderUpSettings, variant: Variant) -> int:
         return max(variant.deal.hand + 1, len(variant.pack.suits) + 1)
 
-    def move_scorer(self, view: View, legal: Sequence[Action],
+    def move_scorer(self, view: View, settings: OrderUpSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Make trumps in a suit of three cards or more; discard the lowest card; never go
         alone."""
