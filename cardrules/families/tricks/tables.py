@@ -173,11 +173,11 @@ class TricksTables:
         ranking: list[tuple[int, ...]] = []
         for trump in (*range(len(pack.suits)), -1):
             if order is not None:
-                group, beaten, trumps, ranked = _ordered(pack, order, trump)
+                group, beaten, trumps, highest_first = _ordered(pack, order, trump)
                 beats.append(beaten)
                 groups.append(group)
                 trump_groups.append(trumps)
-                ranking.append(ranked)
+                ranking.append(highest_first)
             else:
                 ranked = [[pack.suits[trump]]] if trump >= 0 else []
                 cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
