@@ -4,11 +4,15 @@ different game."""
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
-from cardrules.bench.__main__ import OWN, PAIRS, SAME_GAME, main
+from cardrules.bench.__main__ import OPTIONS, OWN, PAIRS, SAME_GAME, main
+
+TESTS = Path(__file__).parent
 
 
 def test_a_quick_run_measures_every_listed_game_and_the_adapter(
@@ -47,6 +51,31 @@ def test_whist_is_compared_with_hearts_as_a_different_game() -> None:
     assert SAME_GAME[("hearts", 4)] == "hearts_4p"  # the same game: a differential test
     assert set(SAME_GAME) <= set(PAIRS)
     assert all(SAME_GAME[pair] in PAIRS[pair] for pair in SAME_GAME)
+
+
+def _differential_options(test_file: str) -> object:
+    """The ``OPTIONS`` a differential test loads our game with (read without importing the
+    test, which needs pyspiel), or ``None`` when it sets none."""
+    tree = ast.parse((TESTS / test_file).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
+                "OPTIONS"]:
+            return ast.literal_eval(node.value)
+    return None
+
+
+@pytest.mark.parametrize(("variant", "peer", "test_file"), [
+    ("spades", "spades_4p", "test_openspiel_spades.py"),
+    ("euchre", "euchre_4p", "test_openspiel_euchre.py"),
+])
+def test_spades_and_euchre_are_measured_as_the_games_their_differential_tests_compare(
+        variant: str, peer: str, test_file: str) -> None:
+    """Spades and Euchre face OpenSpiel's same games, with the options of the tests that
+    prove them the same (Euchre's default rules; Spades' ``OPTIONS``)."""
+    assert (variant, 4) in OWN
+    assert PAIRS[(variant, 4)] == (peer,)
+    assert SAME_GAME[(variant, 4)] == peer
+    assert OPTIONS.get((variant, 4)) == _differential_options(test_file)
 
 
 def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -> None:

@@ -138,3 +138,29 @@ def test_json_written_before_the_bags_existed_reads_back_with_none() -> None:
     assert data.pop("bags") == [0, 0, 0, 0]
     again = game.state_from_json(data)
     assert again.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(("source", "options"), [
+    ("spades", {}), ("spades", {"bidding": "openspiel"}), ("oh-hell", {})])
+def test_the_legal_bids_are_exactly_the_bids_not_refused(source: str,
+                                                         options: dict[str, Any]) -> None:
+    """The phase lists its legal bids itself (the side's limit, the dealer's barred total
+    worked out once per turn); every bid from 0 to the most tricks a deal has is legal
+    exactly when it is not refused, in every bidding turn of random matches."""
+    game = cardrules.load(source, options=options)
+    most = game.variant.deal.largest(game.players)
+    seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state: Any = game.new_match(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            if legal[0].name == "bid":
+                seen += 1
+                allowed = {f"bid {k}" for k in range(most + 1)
+                           if state.why_illegal(game.parse_action(f"bid {k}")) is None}
+                assert {a.label for a in legal} == allowed
+            state = state.apply(rng.choice(legal))
+    assert seen > 100

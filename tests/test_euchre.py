@@ -11,6 +11,7 @@ import pytest
 from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
+from cardrules.tools.bots import GreedyBot
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
 
@@ -177,6 +178,40 @@ def test_e8_right_bower_left_bower_then_the_ace_of_trumps() -> None:
     state = play(position("AH 9S", "JD 9C", "KH 10S", "QH JS"),
                  "lead AH", "answer JD", "answer KH", "answer QH")
     assert state.current_player == 1
+
+
+def test_e8_every_view_lists_the_trumps_highest_first_and_the_observation_encodes_them() -> None:
+    """The bowers' places are public rules: every seat's view lists the cards counting as
+    trumps once a suit is made (none before), and a learning agent's observation has
+    them."""
+    state = position("AD 9S", "JD 9D", "KH 10S", "QC JS")
+    hearts = ["JH", "JD", "AH", "KH", "QH", "10H", "9H"]
+    assert [state.view(p).trump_order for p in range(4)] == [hearts] * 4
+    assert position("AD 9S", "JD 9D", "KH 10S", "QC JS", trump="C").view(0).trump_order == [
+        "JC", "JS", "AC", "KC", "QC", "10C", "9C"]
+    assert dealt().view(0).trump_order == []  # nothing made yet
+    observation = euchre().observation
+    values = observation.encode(state, 0)
+    flagged = {label for label, v in zip(observation.labels, values)
+               if v and label.startswith("trump_order:") and label != "trump_order:count"}
+    assert flagged == {f"trump_order:{card}" for card in hearts}
+
+
+def _greedy(state: cardrules.State) -> str:
+    """The greedy bot's move for the seat to act."""
+    player = state.current_player
+    action = GreedyBot().choose(state.view(player), state.legal_actions(), random.Random(0))
+    return action.label or action.text(euchre().pack)
+
+
+def test_e8_the_greedy_bot_knows_the_left_bower_for_a_trump() -> None:
+    """Read as a jack of diamonds, JD would lose to AD and lead like a low card; as the
+    left bower with hearts trumps it takes AD (held by seat 0 after seat 1's 9D) and is
+    kept back when leading."""
+    state = play(position("AD 9S", "9D 10C", "JD 9C", "QC JS"), "lead AD", "answer 9D")
+    assert labels(state) == {"answer JD", "answer 9C"}  # void in diamonds
+    assert _greedy(state) == "answer JD"
+    assert _greedy(position("JD 10S", "9D 10C", "AD 9C", "QC JS")) == "lead 10S"
 
 
 def test_e9_the_highest_trump_else_the_highest_card_of_the_suit_led() -> None:

@@ -13,6 +13,7 @@ from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.engine.match import MatchState
+from cardrules.tools.bots import GreedyBot, play_game
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
 
@@ -369,6 +370,38 @@ def test_s15_a_random_match_ends() -> None:
     for seed in range(2):
         result = finish(spades().new_match(seed), seed).result
         assert result is not None and result.deals <= 200
+
+
+def _greedy_bid(hand: str) -> int:
+    """What the greedy bot bids first (seat 0, on the dealer's left) holding ``hand``, the
+    rest of the pack dealt in order to the others."""
+    pack = spades().pack
+    rest = [pack.name(c) for c in range(52) if pack.name(c) not in hand.split()]
+    hands = [hand, *(" ".join(rest[i * 13:(i + 1) * 13]) for i in range(3))]
+    state = deal(hands)
+    action = GreedyBot().choose(state.view(0), state.legal_actions(), random.Random(0))
+    return action.amount
+
+
+def test_s4_s13_the_greedy_bot_bids_the_tricks_it_can_count_on_and_nil_on_a_weak_hand() -> None:
+    """A contract made by taking at least the bid (S11): the bot bids the tricks the hand
+    can count on (an ace, a guarded king of spades, spades past the third), not a trick
+    for every high card; nil (S13) only with no card above the 10 and few low spades;
+    any other weak hand bids 1, not a nil."""
+    assert _greedy_bid("AS KS 2S 3S 4S AH KH 2H KD 2C 3C 4C 5C") == 5  # KH, KD count half
+    assert _greedy_bid("2S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C 6C") == 0  # nil
+    assert _greedy_bid("JS 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C 6C") == 1  # JS: no nil
+    assert _greedy_bid("2S 5S QH 3H 4H 2D 3D 4D 2C 3C 4C 5C 6C") == 1  # QH: no nil
+
+
+def test_s15_greedy_bots_reach_500_well_before_the_bound() -> None:
+    """Four greedy bots bid what they can make, so a match ends by a side reaching the
+    target (S15), in a few dozen deals at most, not by the 200-deal bound."""
+    for seed in (1, 2):
+        final, _ = play_game(spades(), [GreedyBot()] * 4, seed=seed, match=True)
+        assert isinstance(final, MatchState) and final.result is not None
+        assert max(final.totals) >= 500
+        assert len(final.history) <= 40
 
 
 def test_s15_option_mercy_ends_the_match_at_minus_350() -> None:

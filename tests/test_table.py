@@ -65,3 +65,55 @@ def test_moves_are_laid_out_in_columns_and_can_be_typed_as_cards() -> None:
     legal = [game.parse_action("lead AS KS"), game.parse_action("lead AS")]
     assert str(typed_cards(game.pack, "ks as", legal)) == "lead AS KS"
     assert typed_cards(game.pack, "qs", legal) is None
+
+
+def _euchre_lines(state: cardrules.State, me: int = 0) -> list[str]:
+    game = state.game
+    return TextRenderer(game.pack, ascii=True, title="Euchre").view(state.view(me), me=me)
+
+
+def test_an_auction_shows_the_upcard_the_maker_who_goes_alone_and_who_sits_out() -> None:
+    """Euchre's making of trumps: the upcard while nobody has made trumps, then who made
+    which suit (ordered up or named), going alone, the partner sitting out, and what the
+    making waits for; the trumps high to low once made; every line within 80 columns."""
+    game = cardrules.load("euchre")
+    state = game.new_deal(5, dealer=3)
+    upcard = state.view(0).upcard
+    lines = _euchre_lines(state)
+    assert f"Upcard {upcard}: nobody has made trumps yet" in lines
+    assert not any(line.startswith("Trumps") for line in lines)  # none made yet
+    suit = upcard[-1]
+    state = state.apply(game.parse_action(f"trump {suit}"))  # seat 0 orders it up
+    assert f"P0 made {suit} trumps (ordered up {upcard}) · the dealer to discard" in \
+        _euchre_lines(state)
+    while state.view(0).making == "discard":
+        state = state.apply(state.legal_actions()[0])
+    assert _euchre_lines(state)[1].endswith("alone or not?")
+    state = state.apply(game.parse_action("alone"))
+    lines = _euchre_lines(state)
+    assert f"P0 made {suit} trumps (ordered up {upcard}), alone · P2 sits out" in lines
+    assert state.view(1).sitting_out == [2]
+    trumps = next(line for line in lines if line.startswith("Trumps, high to low: "))
+    assert trumps.split(": ")[1].split()[:2] == [f"J{suit}", state.view(0).trump_order[1]]
+    assert all(len(line) <= 80 for line in lines)
+    assert not any(c in "\n".join(lines) for c in "[]{}'")
+
+
+def test_a_named_suit_and_a_lone_defender_are_said_so() -> None:
+    lines = _table().view(_view(players=4, hands=[["9H"], 5, 5, 5], trump="S",
+                                upcard="10D", maker=1, alone=True, lone_defender=2,
+                                making="", sitting_out=[0, 3]), me=0)
+    at = lines.index("P1 made S trumps (upcard 10D turned down), alone · P2 defends alone")
+    assert lines[at + 1] == "  P0 and P3 sit out"
+
+
+def test_each_seat_shows_its_bid_during_an_auction() -> None:
+    """Spades: each seat's bid in its row, those still to bid said so."""
+    game = cardrules.load("spades")
+    state = game.new_deal(2, dealer=3)
+    state = state.apply(game.parse_action("bid 3")).apply(game.parse_action("bid 0"))
+    lines = TextRenderer(game.pack, ascii=True, title="Spades").view(state.view(0), me=0)
+    rows = {line[2:4]: line for line in lines if line[2:3] == "P"}
+    assert "bid 3" in rows["P0"] and "bid 0" in rows["P1"]
+    assert "no bid yet" in rows["P2"] and "no bid yet" in rows["P3"]
+    assert lines[-1] == "P2 to play (bidding)"

@@ -161,7 +161,9 @@ class Game:
         cls = view_class(self.procedure.view_type, variant=self.variant.name, entries=entries,
                          pack=self.pack, procedure=self.variant.play.procedure,
                          phases=[phase.name for phase, _ in self.phases],
-                         turn_after=self.turns.following)
+                         turn_after=self.turns.following,
+                         phase_settings={phase.name: settings
+                                         for phase, settings in self.phases})
         if cls.names is None:
             self.state_class = flow.with_view_records(self.state_class)
             return cls

@@ -16,6 +16,7 @@ import copy
 import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -174,12 +175,20 @@ class View:
     (its views are converted from the mappings it returns, entry by entry)."""
     sometimes: ClassVar[frozenset[str]] = frozenset({"legal_actions", "match"})
     """The entries only some views show."""
+    rule_entries: ClassVar[frozenset[str]] = frozenset()
+    """The entries that name cards by what the rules make of them (the cards counting as
+    trumps in this deal), not by where they lie: the same for every seat, they show no
+    card's place, so the leak check reads no card seen in them (the check that a view
+    does not change when the cards hidden from its seat move still covers them)."""
     card_facts: ClassVar[CardFacts] = CardFacts({})
     """The public facts of the game's cards, for move heuristics."""
     procedure: ClassVar[str] = ""
     """The game's play procedure."""
     listed_phases: ClassVar[frozenset[str]] = frozenset()
     """The names of the game's listed phases."""
+    phase_settings: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    """The listed phases' settings in this game by phase name, public facts of the rules
+    for the phases' move heuristics (:meth:`cardrules.phases.Phase.move_scorer`)."""
     turn_after: ClassVar[tuple[int, ...]] = ()
     """Seat -> the seat whose turn follows in the game's turn order (``play.order``, as
     ``Game.turns.following``), a public fact of the rules for move heuristics (empty:
@@ -316,8 +325,9 @@ _new = object.__new__
 _set_entries: Callable[[View, dict[str, Any]], None] = View.__dict__["_entries"].__set__
 
 
-_RESERVED = frozenset({"names", "sometimes", "card_facts", "procedure", "listed_phases",
-                       "listed_phase", "turn_after", "of", "to_json", "get"})
+_RESERVED = frozenset({"names", "sometimes", "rule_entries", "card_facts", "procedure",
+                       "listed_phases", "listed_phase", "phase_settings", "turn_after", "of",
+                       "to_json", "get"})
 """Attributes of :class:`View` no entry may take."""
 
 
@@ -354,13 +364,15 @@ def _undeclared(self: View, name: str) -> Any:
 
 def view_class(base: type[View], *, variant: str, entries: Sequence[str] | None,
                pack: Pack, procedure: str, phases: Sequence[str],
-               turn_after: Sequence[int] = ()) -> type[View]:
+               turn_after: Sequence[int] = (),
+               phase_settings: Mapping[str, Any] | None = None) -> type[View]:
     """The view class of one game: ``base`` (its procedure's :class:`View` class) with
     ``entries`` (the procedure's, then the listed phases' new ones, then ``match``) each
     an attribute; entries ``base`` types that this game's views never show raise
     :class:`AttributeError`.  ``entries`` None: the procedure declares none, and any entry
     its views hold reads as an attribute.  ``turn_after``: seat -> the seat whose turn
-    follows in the game's turn order."""
+    follows in the game's turn order; ``phase_settings``: the listed phases' settings by
+    name."""
     name = "".join(part.title() for part in re.split(r"[^A-Za-z0-9]+", variant)) or "Game"
     facts = CardFacts({"ranks": list(pack.ranks), "suits": list(pack.suits),
                        "points": {r: p for r, p in zip(pack.ranks, pack.points) if p}})
@@ -368,6 +380,7 @@ def view_class(base: type[View], *, variant: str, entries: Sequence[str] | None,
         "__slots__": (), "__module__": base.__module__, "card_facts": facts,
         "procedure": procedure, "listed_phases": frozenset(phases),
         "turn_after": tuple(turn_after),
+        "phase_settings": MappingProxyType(dict(phase_settings or {})),
         "__doc__": f"What a seat may know of a state of {variant} (see :class:`View`)."}
     if entries is None:
         namespace["__getattr__"] = _undeclared

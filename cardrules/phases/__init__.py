@@ -227,12 +227,14 @@ class Phase(abc.ABC, Generic[PhaseState]):
         """The fields of :meth:`view` a learning agent's observation encodes."""
         return ()
 
-    def move_scorer(self, view: View, legal: Sequence[Action],
+    def move_scorer(self, view: View, settings: Any, legal: Sequence[Action],
                     ) -> Callable[[Action], float] | None:
         """The phase's move heuristic, read from the acting seat's ``view`` (its class
         carries the public card facts, ``view.card_facts``, see
-        :mod:`cardrules.engine.heuristics`): a score per legal action, higher is better.
-        None (the default): every move alike."""
+        :mod:`cardrules.engine.heuristics`) and the phase's ``settings`` in this game (a
+        public fact of the rules, which the view's class carries too:
+        ``view.phase_settings``): a score per legal action, higher is better.  None (the
+        default): every move alike."""
         return None
 
     def score(self, state: PhaseState, settings: Any,

@@ -112,7 +112,7 @@ class GreedyBot:
         found = None
         listed = view.listed_phase
         if listed is not None:
-            found = phases.find(listed).move_scorer(view, legal)
+            found = phases.find(listed).move_scorer(view, view.phase_settings[listed], legal)
         elif view.procedure:
             found = procedures.find(view.procedure).move_scorer(view, legal)
         return found if found is not None else _alike

@@ -169,7 +169,9 @@ def check_views(state: State, rng: random.Random, previous: State | None = None)
                 for card in event.cards:
                     known |= 1 << card
         shown: set[str] = set()
-        _card_names({k: v for k, v in data.items() if k != "events"}, names, shown)
+        rules = type(view).rule_entries  # cards named by the rules, not seen
+        _card_names({k: v for k, v in data.items() if k != "events" and k not in rules},
+                    names, shown)
         leaked = [n for n in shown if not (known >> pack.parse(n)) & 1]
         if leaked:
             raise ConformanceError(f"view of player {player} shows hidden card(s) "

@@ -186,6 +186,54 @@ def _match(info: dict[str, Any]) -> str:
 Section = Callable[[TextRenderer, dict[str, Any], set[str]], list[str]]
 
 
+def _trump_order(table: TextRenderer, entries: Mapping[str, Any],
+                 used: set[str]) -> list[str]:
+    """The cards counting as trumps, highest first, in a game whose trump order moves
+    cards out of their printed suit (nothing while no trump suit is made)."""
+    if "trump_order" not in entries:
+        return []
+    used.add("trump_order")
+    order = entries["trump_order"]
+    return [f"Trumps, high to low: {table.cards(order)}"] if order else []
+
+
+_MAKING = {"bid": "", "discard": "the dealer to discard", "alone": "alone or not?",
+           "defend": "a defender may go alone"}
+"""What the step of making trumps (``making``) waits for, in words."""
+
+
+def _auction(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    """Trumps made by ordering up an upcard or naming a suit: the upcard while nobody
+    has made trumps, then the maker and the suit, who goes alone, who sits out, and what
+    the making waits for."""
+    if "upcard" not in entries or "maker" not in entries:
+        return []
+    used.update(("upcard", "maker", "alone", "lone_defender", "making", "sitting_out"))
+    upcard, maker = entries.get("upcard"), entries.get("maker")
+    shown = table.card(str(upcard)) if upcard else ""
+    if not isinstance(maker, int):
+        return [f"Upcard {shown}: nobody has made trumps yet"] if upcard else []
+    trump = entries.get("trump")
+    suit = table.suit(str(trump)) if trump else "?"
+    ordered = trump is not None and upcard and str(upcard).endswith(str(trump))
+    parts = [f"P{maker} made {suit} trumps"
+             + (f" (ordered up {shown})" if ordered else f" (upcard {shown} turned down)"
+                if upcard else "")
+             + (", alone" if entries.get("alone") else "")]
+    defender = entries.get("lone_defender")
+    if isinstance(defender, int):
+        parts.append(f"P{defender} defends alone")
+    out = entries.get("sitting_out")
+    if isinstance(out, list) and out:
+        parts.append(" and ".join(f"P{p}" for p in out)
+                     + (" sits out" if len(out) == 1 else " sit out"))
+    waiting = _MAKING.get(str(entries.get("making") or ""), "")
+    if waiting:
+        parts.append(waiting)
+    rows = wrap(parts, 76, sep=" · ")
+    return rows[:1] + [f"  {row}" for row in rows[1:]]
+
+
 def _trumps(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
     value = entries.get("trumps")
     if not isinstance(value, dict):
@@ -310,7 +358,8 @@ def _bout(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> li
     return lines
 
 
-_CENTRE: tuple[Section, ...] = (_trumps, _pile, _passing, _trick, _bout, _broken)
+_CENTRE: tuple[Section, ...] = (_auction, _trump_order, _trumps, _pile, _passing, _trick,
+                                _bout, _broken)
 
 
 # -- seats ---------------------------------------------------------------------------------

@@ -104,6 +104,11 @@ class TricksTables:
     in (its printed suit unless the ``card_order`` hook says otherwise) as a bit set."""
     trump_groups: tuple[int, ...] = ()
     """Per trump suit index, the cards that count as trumps (none without trumps)."""
+    trump_ranking: tuple[tuple[int, ...], ...] = ()
+    """Per trump suit index (the last entry: no trumps), the cards that count as trumps,
+    highest first, where a trump order (``play.trump``'s ``ranks`` or ``above``, or a
+    ``card_order`` hook) may place cards otherwise than their printed suit and rank; empty
+    in a game without one (the trump suit's cards, by rank, are its trumps)."""
     answer_rules: bool = False
     """Some duty or first-trick restriction binds answers (else answers are free)."""
     lead_rules: bool = False
@@ -167,12 +172,14 @@ class TricksTables:
         ``order`` is the ``card_order`` hook (None: the default, ``play.beats``)."""
         within = clause_table(pack, play.beats)
         beats, patterns, groups, trump_groups = [], [], [], []
+        ranking: list[tuple[int, ...]] = []
         for trump in (*range(len(pack.suits)), -1):
             if order is not None:
-                group, beaten, trumps = _ordered(pack, order, trump)
+                group, beaten, trumps, highest_first = _ordered(pack, order, trump)
                 beats.append(beaten)
                 groups.append(group)
                 trump_groups.append(trumps)
+                ranking.append(highest_first)
             else:
                 ranked = [[pack.suits[trump]]] if trump >= 0 else []
                 cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
@@ -199,6 +206,7 @@ class TricksTables:
         return cls(
             suit_masks=suit_masks,
             groups=tuple(groups), trump_groups=tuple(trump_groups),
+            trump_ranking=tuple(ranking),
             answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
             lead_rules=(opening is not None and not opening.lead_any) or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
@@ -572,11 +580,11 @@ class TricksTables:
 
 
 def _ordered(pack: Pack, order: CardOrder, trump: int
-             ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Per card, the cards of the suit it counts in and the cards that beat it, and the
-    cards that count as trumps, when ``trump`` is the trump suit (-1: none), by the
-    ``card_order`` hook ``order``: a higher card of the same suit beats, and so does any
-    trump a card of another suit."""
+             ) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
+    """Per card, the cards of the suit it counts in and the cards that beat it, the cards
+    that count as trumps, and those highest first, when ``trump`` is the trump suit (-1:
+    none), by the ``card_order`` hook ``order``: a higher card of the same suit beats, and
+    so does any trump a card of another suit."""
     placed = [order(TrickCardInput(pack=pack, card=c, trump=trump)) for c in range(pack.size)]
     members = [mask_of(c for c in range(pack.size) if placed[c].suit == s)
                for s in range(len(pack.suits))]
@@ -586,7 +594,8 @@ def _ordered(pack: Pack, order: CardOrder, trump: int
         mask_of(d for d in bits(group[c]) if placed[d].order > placed[c].order)
         | (trumps if not trumps >> c & 1 else 0)
         for c in range(pack.size))
-    return group, beaten, trumps
+    ranking = tuple(sorted(bits(trumps), key=lambda c: -placed[c].order))
+    return group, beaten, trumps, ranking
 
 
 def _exchange(pack: Pack, rank: str, suit: str) -> Action:

@@ -41,16 +41,24 @@ __all__ = ["TricksView", "ViewInfo", "observation_fields", "view", "view_entries
 
 class TricksView(View):
     """What a seat may know of a tricks state: the common entries of :class:`View` and
-    these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending``, ``shown`` and
-    ``set_aside`` only in games whose rules have them; ``scores`` once the deal is over)."""
+    these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending``, ``shown``,
+    ``set_aside`` and ``trump_order`` only in games whose rules have them; ``scores`` once the
+    deal is over)."""
 
     __slots__ = ()
     sometimes = View.sometimes | {"scores"}
+    rule_entries = frozenset({"trump_order"})
 
     trump: str | None
     """The trump suit's letter (None: no trumps, or not named yet)."""
     trump_card: str | None
     """The turned-up trump card while it lies in view, else None."""
+    trump_order: list[str]
+    """In games whose trump order places cards otherwise than their printed suit and
+    rank (``play.trump``'s ``ranks`` or ``above``, a ``card_order`` hook), the cards that
+    count as trumps in this deal, highest first (empty while no trump suit is named): a
+    public fact of the rules, so that a heuristic reading the view knows a left bower or
+    a permanent trump for a trump.  Every other card counts in its printed suit."""
     stock: list[str] | int
     """The stock's cards where public, else their number."""
     leader: int
@@ -96,6 +104,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             *(("closed",) if tables.close else ()),
             *(("declared", "pending", "shown") if tables.scores else ()),
             *(("set_aside",) if _counts_some(tables.scoring) else ()),
+            *(("trump_order",) if tables.trump_ranking else ()),
             "scores", "legal_actions")
 
 
@@ -129,7 +138,8 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order (with
     ``broken`` only when some suits must be broken before they are led, ``closed`` when
     the stock may be closed, ``declared``, ``pending`` and ``shown`` when combinations
-    score, ``set_aside`` when some tricks count nothing)."""
+    score, ``set_aside`` when some tricks count nothing, ``trump_order`` when a trump order
+    places cards otherwise than their printed suit and rank)."""
     combinations = tuple(p.name for p in game.tables.patterns[0])
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=(DECLARE, LEAD, ANSWER, OVER)),
@@ -143,7 +153,8 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending"),
                Cards(key="shown")] if game.tables.scores else []),
             *([NumbersBySeat(key="set_aside")] if _counts_some(game.tables.scoring)
-              else []))
+              else []),
+            *([Cards(key="trump_order")] if game.tables.trump_ranking else []))
 
 
 def view(state: TricksContext, player: int) -> dict[str, Any]:
@@ -205,6 +216,8 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
         out["shown"] = info.cards.sorted_names(state._shown[0])
     if _counts_some(tables.scoring):
         out["set_aside"] = list(set_aside(state))
+    if tables.trump_ranking:  # trump -1 (none named): the last entry, no trumps
+        out["trump_order"] = [names[c] for c in tables.trump_ranking[trump]]
     if current < 0:
         out["scores"] = list(state._scores)
         out["points"] = [points_of(w) + d for w, d in zip(won, declared)]

@@ -41,6 +41,7 @@ deal's other scores.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -219,19 +220,45 @@ class Bidding(Phase[BiddingTable]):
         state._bids = (NO_BID,) * state.game.players
         state.turn_to(settings.order.first(state.seating()))
 
-    def move_scorer(self, view: View, legal: Sequence[Action],
+    def move_scorer(self, view: View, settings: BiddingSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
-        """Bid the tricks the hand looks worth: a trump or a card in the top quarter of
-        the ranks counts as one (:func:`bid_estimate`).  Reads the ``trump`` entry of the
-        tricks procedure and, when ``name_trump`` is listed, its ``trump_pending``."""
+        """Bid the tricks the hand looks worth.  For a bid to be made exactly, a trump or
+        a card in the top quarter of the ranks counts as one (:func:`bid_estimate`); for a
+        contract made by taking at least the bid (``contract.made: at_least``), only the
+        tricks the hand can count on (:func:`sure_tricks`): overtricks cost little and a
+        missed contract much.  Where a bid of 0 is a nil (``contract.nil``) it is bid only
+        with a hand that has no high card and few trumps (:func:`nil_hand`), else at least
+        1.  Reads the ``trump`` entry of the tricks procedure and, when ``name_trump`` is
+        listed, its ``trump_pending``."""
         mine = view.hands[view.player]
-        target = bid_estimate(mine if isinstance(mine, list) else [], view.card_facts,
-                              trump=view.trump,
-                              pending=bool(getattr(view, "trump_pending", False)))
+        held = [str(c) for c in mine] if isinstance(mine, list) else []
+        trump, pending = view.trump, bool(getattr(view, "trump_pending", False))
+        contract = settings.contract
+        if contract.made is Made.AT_LEAST:
+            target = sure_tricks(held, view.card_facts, trump=trump, pending=pending)
+            if contract.nil is not None:
+                nil = nil_hand(held, view.card_facts, trump=trump, pending=pending)
+                target = 0 if nil else max(target, 1)
+        else:
+            target = bid_estimate(held, view.card_facts, trump=trump, pending=pending)
         return lambda action: -abs(action.amount - target)
 
+    candidates_all_legal = True  # the candidates are the bids refusal lets through
+
     def candidates(self, state: BiddingTable, settings: BiddingSettings) -> list[Action]:
-        return [_bid(k) for k in range(_tricks(state) + 1)]
+        """The legal bids: 0 to the tricks of the deal, within the side's limit
+        (``side_at_most_tricks``), without the dealer's total (``dealer_may_not_make_total``),
+        the bids so far added up once rather than once per bid."""
+        tricks = _tricks(state)
+        top = tricks
+        if settings.side_at_most_tricks:
+            team = _team(state, state.to_act)
+            top -= sum(b for q, b in enumerate(state._bids) if b != NO_BID and q in team)
+        barred = NO_BID
+        if settings.dealer_may_not_make_total and \
+                state.to_act == settings.order.last(state.seating()):
+            barred = tricks - sum(b for b in state._bids if b != NO_BID)
+        return [_bid(k) for k in range(top + 1) if k != barred]
 
     def refusal(self, state: BiddingTable, settings: BiddingSettings,
                 action: Action) -> str | None:
@@ -317,8 +344,9 @@ class Bidding(Phase[BiddingTable]):
         return variant.deal.hand + 1
 
 
+@cache
 def _bid(tricks: int) -> Action:
-    """The action ``bid <tricks>``, with its notation."""
+    """The action ``bid <tricks>``, with its notation (made once per number)."""
     return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
 
 
@@ -387,3 +415,73 @@ def bid_estimate(mine: Sequence[str], facts: CardFacts, *, trump: str | None,
         trump = max(facts.suits, key=suits.count)
     high = len(facts.ranks) - max(len(facts.ranks) // 4, 1)
     return sum(suit == trump or rank >= high for rank, suit in cards)
+
+
+def _by_suit(mine: Sequence[str], facts: CardFacts, trump: str | None,
+             pending: bool) -> tuple[dict[str, list[int]], str | None]:
+    """The hand's rank indexes per suit, highest first, and the trump suit (while trumps
+    are still to be named, the hand's longest suit)."""
+    suits: dict[str, list[int]] = {}
+    for name in mine:
+        rank, suit = facts.parse(name)
+        if rank >= 0:
+            suits.setdefault(suit, []).append(rank)
+    for ranks in suits.values():
+        ranks.sort(reverse=True)
+    if trump is None and pending and suits:
+        trump = max(facts.suits, key=lambda s: len(suits.get(s, ())))
+    return suits, trump
+
+
+def sure_tricks(mine: Sequence[str], facts: CardFacts, *, trump: str | None,
+                pending: bool = False) -> int:
+    """The tricks the hand ``mine`` can count on, for a contract made by taking at least
+    the bid: in each suit its top card (an ace) counts one, the next one down (a king)
+    one in trumps and half elsewhere when another card of its suit guards it, the third
+    (a queen) half in trumps with two guards; each trump past the third counts one.  The
+    half tricks add up and round down.
+
+    >>> facts = CardFacts({"ranks": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
+    ...                              "Q", "K", "A"], "suits": ["C", "D", "H", "S"]})
+    >>> sure_tricks("AS KS 2S 3S 4S AH KH 2H KD 2C 3C 4C 5C".split(), facts, trump="S")
+    5
+    >>> sure_tricks("KH QD JC 2S".split(), facts, trump="S")
+    0
+    """
+    suits, trump = _by_suit(mine, facts, trump, pending)
+    top = len(facts.ranks) - 1
+    halves = 0
+    for suit, ranks in suits.items():
+        trumps = suit == trump
+        for rank in ranks:
+            depth = top - rank
+            if depth == 0:
+                halves += 2
+            elif depth == 1 and len(ranks) >= 2:
+                halves += 2 if trumps else 1
+            elif depth == 2 and len(ranks) >= 3 and trumps:
+                halves += 1
+        if trumps:
+            halves += 2 * max(len(ranks) - 3, 0)
+    return halves // 2
+
+
+def nil_hand(mine: Sequence[str], facts: CardFacts, *, trump: str | None,
+             pending: bool = False) -> bool:
+    """Whether the hand ``mine`` is weak enough to bid nil (to take no trick): no card of
+    the top three ranks in any suit and no more than three trumps, none of the top half
+    of the ranks.
+
+    >>> facts = CardFacts({"ranks": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
+    ...                              "Q", "K", "A"], "suits": ["C", "D", "H", "S"]})
+    >>> nil_hand("2S 5S JH 10D 9C".split(), facts, trump="S")
+    True
+    >>> nil_hand("2S 9S JH 10D 9C".split(), facts, trump="S")
+    False
+    """
+    suits, trump = _by_suit(mine, facts, trump, pending)
+    top = len(facts.ranks) - 1
+    if any(rank > top - 3 for ranks in suits.values() for rank in ranks):
+        return False
+    trumps = suits.get(trump or "", [])
+    return len(trumps) <= 3 and all(rank < len(facts.ranks) // 2 for rank in trumps)

@@ -137,7 +137,7 @@ class NameTrump(Phase[NamesTrump]):
     def action_bound(self, settings: NameTrumpSettings, variant: Variant) -> int:
         return len(variant.pack.suits) + 1
 
-    def move_scorer(self, view: View, legal: Sequence[Action],
+    def move_scorer(self, view: View, settings: NameTrumpSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Name the suit the hand is longest and strongest in (:func:`trump_scores`)."""
         mine = view.hands[view.player]

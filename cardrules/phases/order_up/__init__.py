@@ -285,7 +285,7 @@ class OrderUp(Phase[OrderUpTable]):
             alone = action == ALONE_ACTION
             state.record(Event(kind=action.name, player=p))
             if alone:
-                state.sit_out((p + n // 2) % n)
+                state.sit_out(_partner(p, n))
             if state._making == ALONE:
                 state._alone = alone
             elif alone:
@@ -353,8 +353,11 @@ class OrderUp(Phase[OrderUpTable]):
 
     def view(self, state: OrderUpTable, settings: OrderUpSettings,
              player: int) -> dict[str, Any]:
-        pack = state.game.pack
+        pack, n = state.game.pack, state.game.players
         mine = next(i for i, (phase, _) in enumerate(state.game.phases) if phase is self)
+        alone = [seat for seat, going in ((state._maker, state._alone),
+                                          (state._defender, state._defender >= 0))
+                 if going and seat >= 0]
         return {
             "upcard": pack.name(state._turned) if state._turned >= 0 else None,
             "maker": state._maker if state._maker >= 0 else None,
@@ -363,10 +366,12 @@ class OrderUp(Phase[OrderUpTable]):
             "discarded": [list(pack.names(bits(m))) if p == player else m.bit_count()
                           for p, m in enumerate(state._discarded)],
             "making": state._making if state.stage == mine else "",
+            "sitting_out": sorted(_partner(p, n) for p in alone),
         }
 
     def view_entries(self, game: GameRules, settings: OrderUpSettings) -> tuple[str, ...]:
-        return ("upcard", "maker", "alone", "lone_defender", "discarded", "making")
+        return ("upcard", "maker", "alone", "lone_defender", "discarded", "making",
+                "sitting_out")
 
     def families(self, game: GameRules, settings: OrderUpSettings) -> tuple[Family, ...]:
         # ``pass`` is the procedure's own action (every tricks game lists it)
@@ -383,7 +388,7 @@ class OrderUp(Phase[OrderUpTable]):
     def action_bound(self, settings: OrderUpSettings, variant: Variant) -> int:
         return max(variant.deal.hand + 1, len(variant.pack.suits) + 1)
 
-    def move_scorer(self, view: View, legal: Sequence[Action],
+    def move_scorer(self, view: View, settings: OrderUpSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Make trumps in a suit of three cards or more; discard the lowest card; never go
         alone."""
@@ -402,3 +407,8 @@ class OrderUp(Phase[OrderUpTable]):
 
 
 register(OrderUp())
+
+
+def _partner(seat: int, players: int) -> int:
+    """The partner of ``seat``, sitting opposite: who sits out when ``seat`` goes alone."""
+    return (seat + players // 2) % players

@@ -186,7 +186,7 @@ class PassCards(Phase[PassingTable]):
     def enter(self, state: PassingTable, settings: PassSettings) -> None:
         state.turn_to(settings.order.first(state.seating()))
 
-    def move_scorer(self, view: View, legal: Sequence[Action],
+    def move_scorer(self, view: View, settings: PassSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Give away the highest cards first (then those worth the most points)."""
         facts = view.card_facts
