@@ -17,6 +17,7 @@ from rule_support import QUICK_LEAKS, play, refused
 import cardrules
 from cardrules.phases import find
 from cardrules.tools.check import run_check
+from cardrules.tools.cli import main
 from cardrules.tools.describe import describe
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "auction_tricks.yaml")
@@ -141,6 +142,14 @@ def test_the_rules_text_says_what_the_auction_does() -> None:
     assert "A player who passed may not bid again." in text
     assert "the last bidder is the declarer and the last bid the contract" in text
     assert "The declarer leads to the first trick." in text
+
+
+def test_cli_rules_says_what_the_auction_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", FIXTURE]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "passes or bids a number of points higher than the current bid" in out
+    assert "the last bidder is the declarer and the last bid the contract" in out
+    assert "The declarer leads to the first trick." in out
 
 
 def test_the_heuristic_bids_within_the_hand_s_points_else_passes() -> None:
