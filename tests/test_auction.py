@@ -92,6 +92,14 @@ def test_without_declarer_leads_the_usual_first_leader_leads() -> None:
     assert state.view(0).declarer == 2 and state.current_player == 0
 
 
+def test_after_two_passes_the_last_to_speak_may_still_bid_and_declares_at_once() -> None:
+    state = play(_dealt(_game()), "pass", "pass")
+    assert state.current_player == 2 and not state.is_over
+    state = state.apply("bid 100")
+    assert state.view(0).declarer == 2 and state.view(0).contract == 100
+    assert state.current_player == 2 and _labels(state)[0].startswith("lead ")
+
+
 def test_a_forced_opening_may_not_be_passed() -> None:
     game = _game(**{**BASE, "forced_opening": True})
     state = _dealt(game)
@@ -124,6 +132,15 @@ def test_states_during_and_after_the_auction_round_trip_through_json() -> None:
     for action in ("bid 100", "pass", "bid 115", "pass", None):
         state = state.apply(action or state.legal_actions()[0])  # None: the first lead
         assert game.state_from_json(state.to_json()) == state
+
+
+def test_the_order_setting_says_who_speaks_first_and_which_way() -> None:
+    game = _game(**{**BASE, "order": "counter_clockwise"})
+    state = game.new_match(seed=1, dealer=2).deal
+    assert state.current_player == 1  # the dealer's right
+    state = play(state, "bid 100", "pass")
+    assert state.current_player == 2 and state.view(2).auction_passed == [0]
+    assert "in turn (" in "\n".join(describe(game.variant))
 
 
 def test_the_opening_and_step_settings_shape_the_bids() -> None:
