@@ -143,6 +143,28 @@ def test_the_order_setting_says_who_speaks_first_and_which_way() -> None:
     assert "in turn (" in "\n".join(describe(game.variant))
 
 
+def test_positions_the_auction_cannot_reach_are_refused() -> None:
+    game = _game()
+    hands = [" ".join(game.pack.names(range(game.pack.size))[8 * p:8 * p + 8])
+             for p in range(3)]
+
+    def position(current: int, bid: int, declarer: int, passed: list[int]) -> cardrules.State:
+        return game.position(hands=hands, stock=[], dealer=2, stage=0, current=current,
+                             leader=0, auction_bid=bid, auction_declarer=declarer,
+                             auction_passed=passed)
+
+    state = position(1, 105, 0, [0, 0, 0])
+    assert [a.text(game.pack) for a in state.legal_actions()][:2] == ["pass", "bid 110"]
+    bad = [((1, 105, -1, [0, 0, 0]), "a bid needs a bidder"),
+           ((1, 107, 0, [0, 0, 0]), "107 is not a bid"),
+           ((1, 105, 0, [1, 0, 0]), "the highest bidder, player 0, has passed"),
+           ((1, 105, 0, [0, 1, 0]), "player 1, to act, has passed"),
+           ((0, 105, 0, [0, 1, 1]), "the auction is over")]
+    for args, words in bad:
+        with pytest.raises(cardrules.StateError, match=words):
+            position(*args)
+
+
 def test_the_opening_and_step_settings_shape_the_bids() -> None:
     game = _game(opening=60, step=10, max=90)
     state = _dealt(game)

@@ -167,6 +167,25 @@ class Auction(Phase[AuctionTable]):
         state._auction_passed = (0,) * state.game.players
         state.turn_to(settings.order.first(state.seating()))
 
+    def inconsistency(self, state: AuctionTable, settings: AuctionSettings) -> str | None:
+        """The auction at work: the bid is one the settings allow and has a bidder who has
+        not passed, the player to act has not passed, and it is not over already."""
+        bid, declarer, passed = (state._auction_bid, state._auction_declarer,
+                                 state._auction_passed)
+        if (bid > 0) != (declarer >= 0):
+            return "a bid needs a bidder and a bidder a bid"
+        if bid and (bid > settings.max or bid < settings.opening
+                    or (bid - settings.opening) % settings.step):
+            return f"{bid} is not a bid of {settings.opening} plus a multiple of " \
+                   f"{settings.step} up to {settings.max}"
+        if declarer >= 0 and passed[declarer]:
+            return f"the highest bidder, player {declarer}, has passed"
+        if passed[state.to_act]:
+            return f"player {state.to_act}, to act, has passed"
+        if sum(passed) >= state.game.players - (declarer >= 0):
+            return "all but the highest bidder have passed: the auction is over"
+        return None
+
     def _opening_turn(self, state: AuctionTable) -> bool:
         """Nobody has spoken yet: the first to speak is to act."""
         return state._auction_declarer < 0 and not any(state._auction_passed)
