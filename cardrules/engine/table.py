@@ -72,8 +72,8 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, Turns, When
 
-__all__ = ["LastDeal", "NamesTrump", "OwnTrumps", "PhaseState", "SitsOut", "Table", "TableGame",
-           "ThrowsIn",
+__all__ = ["LastDeal", "LeadsFirst", "NamesTrump", "OwnTrumps", "PhaseState", "SitsOut",
+           "Table", "TableGame", "ThrowsIn",
            "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
 
 
@@ -247,6 +247,15 @@ class ThrowsIn(Table, Protocol):
 
     def throw_in(self) -> None:
         """End the deal now, before any card is played: it is scored as it stands."""
+
+
+class LeadsFirst(Table, Protocol):
+    """A table whose procedure lets a listed phase name the first leader of the deal's
+    play (it offers ``named_first_leader``)."""
+
+    def lead_first(self, seat: int) -> None:
+        """``seat`` leads to the first trick of the deal (unless an opening card names
+        its holder)."""
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)

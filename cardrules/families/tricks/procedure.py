@@ -222,7 +222,7 @@ class Tricks(Procedure):
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in",
-                        "hand_by_lot"})
+                        "hand_by_lot", "named_first_leader"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:

@@ -238,6 +238,12 @@ class TricksState(StockAttributes, FieldState):
         self._finish(events)
         self._events = (*self._events, *events)
 
+    def lead_first(self, seat: int) -> None:
+        """``seat`` leads to the deal's first trick: the named operation a listed phase
+        calls before play begins (:class:`~cardrules.engine.table.LeadsFirst`; the
+        procedure offers ``named_first_leader``), an auction's declarer, say."""
+        self._leader = seat
+
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
         listed phases may have moved; the next seat if that one sits out), after a

@@ -1,0 +1,301 @@
+"""The ``auction`` phase: players in turn pass or bid points higher than the last bid;
+the last bidder is the declarer and the last bid the contract.
+
+After the deal each player in turn (``order``, from the dealer's left by default) passes
+(``pass``) or bids a number of points higher than the current bid (``bid 105``): the
+first bid is at least ``opening``, every bid is ``opening`` plus a multiple of ``step``,
+and none is above ``max``.  With ``forced_opening`` the first to speak may not pass (the
+opening bid is then made in every deal).  A player who passed may not bid again.  The
+auction ends when all but one have passed after a bid: the last bidder is the
+*declarer* and the last bid the *contract*, both kept in the state and shown to
+everyone (views' ``declarer`` and ``contract``, with the seats that passed in
+``auction_passed``).  A deal in which everyone passes is thrown in through the table's
+``throw_in`` (the tricks procedure offers ``thrown_in``): nobody scores (the phase's
+:meth:`Auction.score` makes every score 0).  With ``declarer_leads`` the declarer
+leads to the first trick (the table's ``lead_first``: the procedure offers
+``named_first_leader``).  The phase does not score the contract:
+the declarer's tricks and card points are scored by the procedure as the file says.
+
+Refusals quote the rule number of ``references: {auction: ...}``.
+
+>>> phase = Auction()
+>>> import textwrap
+>>> print(textwrap.fill(phase.describe(phase.settings({"forced_opening": True})), 88))
+After the deal each player in turn from the dealer's left passes or bids a number of
+points higher than the current bid: the first bid at least 100, every bid 100 plus a
+multiple of 5, none above 300; the first to speak may not pass. A player who passed may
+not bid again. The auction ends when all but one have passed: the last bidder is the
+declarer and the last bid the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any, ClassVar, Protocol
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.context import GameRules
+from cardrules.engine.events import Event
+from cardrules.engine.fields import Count, Numbers, Seat, field
+from cardrules.engine.observation import Field, Number, SeatsIn
+from cardrules.engine.observation import Seat as SeatField
+from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.table import LeadsFirst, ThrowsIn
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
+from cardrules.engine.views import View
+from cardrules.model.variant import Variant
+from cardrules.phases import Phase, register
+
+__all__ = ["Auction", "AuctionFields", "AuctionSettings", "AuctionTable"]
+
+PASS = Action(kind=Kind.PASS, label="pass")
+"""Pass (the procedure's own ``pass`` action)."""
+
+
+@attrs.frozen(kw_only=True)
+class AuctionSettings:
+    """The phase's section of a rule file."""
+
+    opening: int = 100
+    """The lowest first bid."""
+    step: int = 5
+    """Every bid is the opening plus a multiple of this."""
+    max: int = 300
+    """No bid is higher."""
+    forced_opening: bool = False
+    """The first to speak may not pass (else a deal everyone passes is thrown in)."""
+    declarer_leads: bool = False
+    """The declarer leads to the first trick."""
+    order: TurnOrder = DEALERS_LEFT
+    """Who speaks first, and which way the auction goes."""
+
+    def bids(self, above: int) -> range:
+        """The bids higher than ``above`` (0: no bid yet), lowest first."""
+        low = self.opening
+        if above >= low:
+            low += ((above - low) // self.step + 1) * self.step
+        return range(low, self.max + 1, self.step)
+
+
+@attrs.define(slots=False)
+class AuctionFields:
+    """The phase's state fields."""
+
+    _auction_bid: int = field(Count(), label="auction bid")
+    """The highest bid so far (0: none): once the auction is over, the contract."""
+    _auction_declarer: int = field(Seat(), label="auction declarer")
+    """Who made the highest bid (-1: nobody yet): once the auction is over, the declarer."""
+    _auction_passed: tuple[int, ...] = field(Numbers(minimum=0), label="auction passed")
+    """1 for each player who has passed (and may not bid again), else 0."""
+
+
+class AuctionTable(ThrowsIn, LeadsFirst, Protocol):
+    """The table the auction works at: a deal it throws in, a first leader it names, its
+    own fields."""
+
+    _auction_bid: int
+    _auction_declarer: int
+    _auction_passed: tuple[int, ...]
+
+
+_POINTS = {"type": "integer", "minimum": 1, "maximum": 1000}
+
+
+class Auction(Phase[AuctionTable]):
+    """Pass or bid higher in points; the last bidder declares the last bid."""
+
+    name = "auction"
+    number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
+    fields = AuctionFields
+    candidates_all_legal = True  # refusal refuses exactly what candidates leaves out
+    schema: ClassVar[Mapping[str, Any]] = {
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "opening": {**_POINTS, "description": "The lowest first bid (default 100)."},
+            "step": {**_POINTS, "description": "Every bid is the opening plus a multiple "
+                                               "of this (default 5)."},
+            "max": {**_POINTS, "description": "No bid is higher (default 300)."},
+            "forced_opening": {"type": "boolean", "description":
+                               "The first to speak may not pass (false: a deal everyone "
+                               "passes is thrown in, nobody scoring)."},
+            "declarer_leads": {"type": "boolean", "description":
+                               "The declarer (the last bidder) leads to the first trick."},
+            "order": {**ORDER_SCHEMA, "description": "Who speaks first and which way the "
+                      "auction goes (default: from the dealer's left, clockwise)."}}}
+
+    def settings(self, section: Mapping[str, Any]) -> AuctionSettings:
+        return AuctionSettings(opening=int(section.get("opening", 100)),
+                               step=int(section.get("step", 5)),
+                               max=int(section.get("max", 300)),
+                               forced_opening=bool(section.get("forced_opening", False)),
+                               declarer_leads=bool(section.get("declarer_leads", False)),
+                               order=read_order(section.get("order")))
+
+    def check(self, settings: AuctionSettings, variant: Variant) -> Iterator[str]:
+        procedure = find_procedure(variant.play.procedure)
+        needs = (*(() if settings.forced_opening else ("thrown_in",)),
+                 *(("named_first_leader",) if settings.declarer_leads else ()))
+        for need in needs:
+            for lack in procedure.lacks(need, variant):
+                yield (f"auction throws in a deal everyone passes (without forced_opening) "
+                       f"and names the first leader (declarer_leads): it needs {lack}")
+        if settings.max < settings.opening:
+            yield f"auction's max ({settings.max}) is below its opening ({settings.opening})"
+        if [entry.name for entry in variant.phases].count(self.name) > 1:
+            yield "auction is listed more than once; a deal has one declarer"
+
+    def describe(self, settings: AuctionSettings) -> str:
+        s = settings
+        order = ("from the dealer's left" if s.order == DEALERS_LEFT
+                 else f"({s.order.describe()})")
+        forced = ("the first to speak may not pass" if s.forced_opening else
+                  "if all pass, the deal is thrown in and nobody scores")
+        leads = " The declarer leads to the first trick." if s.declarer_leads else ""
+        return (f"After the deal each player in turn {order} passes or bids a number of "
+                f"points higher than the current bid: the first bid at least {s.opening}, "
+                f"every bid {s.opening} plus a multiple of {s.step}, none above {s.max}; "
+                f"{forced}. A player who passed may not bid again. The auction ends when "
+                "all but one have passed: the last bidder is the declarer and the last bid "
+                f"the contract.{leads}")
+
+    def enter(self, state: AuctionTable, settings: AuctionSettings) -> None:
+        state._auction_bid, state._auction_declarer = 0, -1
+        state._auction_passed = (0,) * state.game.players
+        state.turn_to(settings.order.first(state.seating()))
+
+    def inconsistency(self, state: AuctionTable, settings: AuctionSettings) -> str | None:
+        """The auction at work: the bid is one the settings allow and has a bidder who has
+        not passed, the player to act has not passed, and it is not over already."""
+        bid, declarer, passed = (state._auction_bid, state._auction_declarer,
+                                 state._auction_passed)
+        if (bid > 0) != (declarer >= 0):
+            return "a bid needs a bidder and a bidder a bid"
+        if bid and (bid > settings.max or bid < settings.opening
+                    or (bid - settings.opening) % settings.step):
+            return f"{bid} is not a bid of {settings.opening} plus a multiple of " \
+                   f"{settings.step} up to {settings.max}"
+        if declarer >= 0 and passed[declarer]:
+            return f"the highest bidder, player {declarer}, has passed"
+        if passed[state.to_act]:
+            return f"player {state.to_act}, to act, has passed"
+        if sum(passed) >= state.game.players - (declarer >= 0):
+            return "all but the highest bidder have passed: the auction is over"
+        return None
+
+    def _opening_turn(self, state: AuctionTable) -> bool:
+        """Nobody has spoken yet: the first to speak is to act."""
+        return state._auction_declarer < 0 and not any(state._auction_passed)
+
+    def candidates(self, state: AuctionTable, settings: AuctionSettings) -> list[Action]:
+        """Pass (unless the opening is forced on the first to speak) and every bid above
+        the current one, up to ``max``."""
+        forced = settings.forced_opening and self._opening_turn(state)
+        return [*(() if forced else (PASS,)),
+                *(_bid(k) for k in settings.bids(state._auction_bid))]
+
+    def refusal(self, state: AuctionTable, settings: AuctionSettings,
+                action: Action) -> str | None:
+        if action in self.candidates(state, settings):
+            return None
+        p, ref = state.to_act, state.game.rule_ref(self.name)
+        if action == PASS:
+            return f"player {p} speaks first and may not pass: bid {settings.opening} or " \
+                   f"more{ref}"
+        if action.kind is not Kind.VERB or action.name != "bid":
+            higher = settings.bids(state._auction_bid)
+            if not higher:
+                return f"player {p} may only pass: the bid is at the most, {settings.max}{ref}"
+            return f"player {p} passes or bids ('bid {higher[0]}' or more){ref}"
+        if action.amount > settings.max:
+            return f"no bid is above {settings.max}, not {action.amount}{ref}"
+        if action.amount <= state._auction_bid:
+            return (f"a bid must be higher than the current bid, {state._auction_bid}, not "
+                    f"{action.amount}{ref}")
+        if action.amount < settings.opening:
+            return f"the first bid is at least {settings.opening}, not {action.amount}{ref}"
+        return (f"a bid is {settings.opening} plus a multiple of {settings.step}, not "
+                f"{action.amount}{ref}")
+
+    def apply(self, state: AuctionTable, settings: AuctionSettings, action: Action) -> bool:
+        p, n = state.to_act, state.game.players
+        if action == PASS:
+            passed = state._auction_passed
+            state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
+            state.record(Event(kind="pass", player=p))
+        else:
+            state._auction_bid, state._auction_declarer = action.amount, p
+            state.record(Event(kind="bid", player=p, amount=action.amount))
+        still = n - sum(state._auction_passed)
+        if still == 0:  # everyone passed (the opening was not forced)
+            state.throw_in()
+            return True
+        if still == 1 and state._auction_declarer >= 0 and \
+                not state._auction_passed[state._auction_declarer]:
+            if settings.declarer_leads:
+                state.lead_first(state._auction_declarer)
+            return True
+        seat = settings.order.after(p, n)
+        while state._auction_passed[seat]:
+            seat = settings.order.after(seat, n)
+        state.turn_to(seat)
+        return False
+
+    def score(self, state: AuctionTable, settings: AuctionSettings,
+              scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Nobody scores a deal thrown in (everyone passed); else the scores as given."""
+        if state._auction_declarer < 0:
+            return (0,) * len(scores)
+        return scores
+
+    def view(self, state: AuctionTable, settings: AuctionSettings,
+             player: int) -> dict[str, Any]:
+        return {"declarer": state._auction_declarer if state._auction_declarer >= 0 else None,
+                "contract": state._auction_bid or None,
+                "auction_passed": [p for p, done in enumerate(state._auction_passed) if done]}
+
+    def view_entries(self, game: GameRules, settings: AuctionSettings) -> tuple[str, ...]:
+        return ("declarer", "contract", "auction_passed")
+
+    def families(self, game: GameRules, settings: AuctionSettings) -> tuple[Family, ...]:
+        # ``pass`` is the procedure's own action (every tricks game lists it)
+        return (Listed(actions=tuple(_bid(k) for k in settings.bids(0))),)
+
+    def observation_fields(self, game: GameRules, settings: AuctionSettings,
+                           ) -> tuple[Field, ...]:
+        return (SeatField(key="declarer"), Number(key="contract"),
+                SeatsIn(key="auction_passed"))
+
+    def action_bound(self, settings: AuctionSettings, variant: Variant) -> int:
+        return len(settings.bids(0)) + 1
+
+    def move_scorer(self, view: View, settings: AuctionSettings, legal: Sequence[Action],
+                    ) -> Callable[[Action], float]:
+        """Bid the lowest legal bid while it is within the hand's estimate, else pass:
+        a hand is reckoned to win its own card points twice over (its high cards take
+        the others' cards too).  Where passing is not allowed, the lowest bid."""
+        facts = view.card_facts
+        mine = view.hands[view.player]
+        ranks = [facts.parse(str(c))[0] for c in mine] if isinstance(mine, list) else []
+        estimate = 2 * sum(facts.points[r] for r in ranks if r >= 0)
+
+        def score(action: Action) -> float:
+            if action.kind is Kind.PASS:
+                return 0.0
+            if action.amount <= estimate:
+                return 1.0 + 1.0 / action.amount
+            return -float(action.amount)
+
+        return score
+
+
+@cache
+def _bid(points: int) -> Action:
+    """The action ``bid <points>``, with its notation (made once per number)."""
+    return Action(kind=Kind.VERB, name="bid", amount=points, label=f"bid {points}")
+
+
+register(Auction())
