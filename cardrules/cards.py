@@ -145,6 +145,8 @@ class Pack:
     cards last)."""
     _suit_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _rank_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _cards: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """:attr:`cards`, worked out once (every deal's shuffle reads it)."""
 
     def __attrs_post_init__(self) -> None:
         grid = tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
@@ -162,6 +164,7 @@ class Pack:
         none = (NONE,) * len(self.extra)
         object.__setattr__(self, "_suit_of", tuple(c // n for c in range(len(grid))) + none)
         object.__setattr__(self, "_rank_of", tuple(c % n for c in range(len(grid))) + none)
+        object.__setattr__(self, "_cards", tuple(bits(self.full)))
 
     @property
     def grid(self) -> int:
@@ -200,7 +203,7 @@ class Pack:
     @property
     def cards(self) -> tuple[int, ...]:
         """Every card of the pack, in number order (those left out not included)."""
-        return tuple(bits(self.full))
+        return self._cards
 
     def card(self, *, rank: int, suit: int) -> int:
         """The card number of ``rank`` (ladder index) in ``suit`` (suit index)."""

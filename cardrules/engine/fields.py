@@ -101,7 +101,8 @@ class Kind(abc.ABC):
 
     @abc.abstractmethod
     def initial(self, players: int) -> Any:
-        """The value of a fresh state."""
+        """The value of a fresh state: immutable, and depending on ``players`` alone (it
+        is worked out once per state class and number of players)."""
 
     @abc.abstractmethod
     def write(self, value: Any, pack: Pack) -> Any:

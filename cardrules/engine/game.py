@@ -59,6 +59,7 @@ class Game:
         "dealt_at",
         "end_of_deal",
         "fingerprint",
+        "hooked_legality",
         "legal_filter",
         "move_limit",
         "pack",
@@ -140,6 +141,11 @@ class Game:
         self.refusals: tuple[Callable[[Any, Action], str | None], ...] = \
             self.procedure.refusals(self)
         """The family's checks built from its legality hooks (none by default)."""
+        self.hooked_legality: bool = self.refusal is not None \
+            or self.legal_filter is not None or bool(self.refusals)
+        """True if a ``refusal`` or ``legal_filter`` hook narrows the legal actions (what a
+        player may be shown not to hold cannot then be read from the rules alone); read
+        at every decision, so worked out once."""
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
         self.move_limit: int = self.procedure.move_limit(self)
@@ -276,13 +282,6 @@ class Game:
             scores=scores, finish=finish, starter=starter, carry=carry, details=details,
             lower_is_better=lower_is_better(self.variant.match.goal),
             partnerships=self.procedure.partnerships(self))
-
-    @property
-    def hooked_legality(self) -> bool:
-        """True if a ``refusal`` or ``legal_filter`` hook narrows the legal actions (what a
-        player may be shown not to hold cannot then be read from the rules alone)."""
-        return self.refusal is not None or self.legal_filter is not None \
-            or bool(self.refusals)
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point``."""

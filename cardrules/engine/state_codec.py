@@ -71,11 +71,17 @@ S = TypeVar("S", bound=Cloneable)
 def fresh(cls: type[T], game: GameRules, /, **values: Any) -> T:
     """A state of ``cls`` for ``game``: every declared field at its initial value unless
     given in ``values`` (by public name); the class's other fields must be given too."""
-    players = game.players
-    for item in declared(cls):
-        if item.name not in values:
-            values[item.name] = item.kind.initial(players)
-    return cls(**values)
+    key = (cls, game.players)
+    initial = _INITIAL.get(key)
+    if initial is None:
+        initial = _INITIAL[key] = {item.name: item.kind.initial(game.players)
+                                   for item in declared(cls)}
+    return cls(**{**initial, **values})
+
+
+_INITIAL: dict[tuple[type, int], dict[str, Any]] = {}
+"""The declared fields' initial values by state class and number of players, worked out
+once (every kind's initial value is immutable and depends on the players alone)."""
 
 
 def initial_fields(cls: type, game: GameRules) -> dict[str, Any]:
