@@ -370,3 +370,23 @@ def test_the_rules_say_the_deal_ends_when_the_players_still_in_it_are_out_of_car
     assert "The deal ends when a player still in the deal has no cards left." in text
     hearts = "\n".join(describe(cardrules.load("hearts").variant))
     assert "The deal ends when a player has no cards left." in hearts
+
+
+def test_a_tampered_making_is_refused() -> None:
+    """A state read back whose making cannot be (the maker's partner asked to go alone
+    as a defender, the dealer's step given to another) is refused, not played."""
+    game = cardrules.load("euchre", options={"lone_defender": "defenders_too"})
+    rng = random.Random(1)
+    for seed in range(50):
+        state = game.new_deal(seed)
+        while not state.is_over and state.to_json().get("making") != "alone":
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    data = state.to_json()
+    maker = data["maker"]
+    for making, current in (("defend", (maker + 2) % 4), ("alone", (maker + 1) % 4),
+                            ("discard", (data["dealer"] + 1) % 4)):
+        with pytest.raises(cardrules.StateError):
+            game.state_from_json({**data, "making": making, "current": current})
+    assert game.state_from_json(data) == state

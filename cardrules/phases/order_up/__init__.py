@@ -235,6 +235,23 @@ class OrderUp(Phase[OrderUpTable]):
         state._making = BID
         state.turn_to(DEALERS_LEFT.first(state.seating()))
 
+    def inconsistency(self, state: OrderUpTable, settings: OrderUpSettings) -> str | None:
+        """The making at work: nobody has made trumps while they are bid for; after that
+        a maker, the dealer to discard, the maker to say whether to go alone, and only a
+        defender (with ``lone_defender``) asked to go alone against them."""
+        step, p, maker = state._making, state.to_act, state._maker
+        if step == BID:
+            return "a maker while trumps are still bid for" if maker >= 0 else None
+        if maker < 0:
+            return f"the step {step!r} of the making needs a maker"
+        if step == DISCARD and p != state.dealer:
+            return f"player {p} is to discard, not the dealer (player {state.dealer})"
+        if step == ALONE and p != maker:
+            return f"player {p} is asked to go alone, not the maker (player {maker})"
+        if step == DEFEND and (not settings.lone_defender or (p - maker) % 2 == 0):
+            return f"player {p} is asked to go alone as a defender against player {maker}"
+        return None
+
     def candidates(self, state: OrderUpTable, settings: OrderUpSettings) -> list[Action]:
         step, p = state._making, state.to_act
         if step == DISCARD:
