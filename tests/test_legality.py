@@ -184,7 +184,7 @@ def _uneven(game: cardrules.Game, rng: random.Random) -> Any:
     """A position whose hands hold 1 to the most cards a hand is dealt for this number of
     players, random cards each, the stock empty."""
     pack, players = game.pack, game.players
-    cards = list(range(pack.size))
+    cards = list(pack.cards)  # the cards in play (a pack may leave some out)
     rng.shuffle(cards)
     hands = []
     for _ in range(players):
