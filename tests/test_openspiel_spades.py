@@ -40,6 +40,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from openspiel_support import bid_or_card  # noqa: E402
+
 import cardrules  # noqa: E402
 from cardrules.actions import Action, Kind  # noqa: E402
 from cardrules.cards import Pack  # noqa: E402
@@ -63,11 +65,7 @@ def spiel_card(pack: Pack, card: int) -> int:
 
 def spiel_action(pack: Pack, action: Action) -> int:
     """OpenSpiel's id of our ``action``: a bid, or the one card led or played."""
-    if action.kind is Kind.VERB:
-        assert action.name == "bid", action
-        return BID_BASE + action.amount
-    assert len(action.cards) == 1, action
-    return spiel_card(pack, action.cards[0])
+    return bid_or_card(action, lambda card: spiel_card(pack, card), BID_BASE)
 
 
 @attrs.frozen(kw_only=True)
