@@ -5,23 +5,33 @@
 >>> state = game.new_deal(seed=7)
 >>> state.current_player in (0, 1)
 True
+
+The names below are imported when first used, so that ``import cardrules`` (and the
+``cardrules`` command's ``--help``) stays quick: a program that never loads a game does
+not pay for the engine, the schemas and the families.
 """
 
-from cardrules.actions import Action, Kind
-from cardrules.engine.events import Event
-from cardrules.engine.game import Game
-from cardrules.engine.record import GameRecord, replay
-from cardrules.engine.state import DealResult, State
-from cardrules.errors import (
-    CardrulesError,
-    IllegalActionError,
-    NotationError,
-    Problem,
-    RecordError,
-    StateError,
-    VariantError,
-)
-from cardrules.loader.load import load, load_variant
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardrules.actions import Action, Kind
+    from cardrules.engine.events import Event
+    from cardrules.engine.game import Game
+    from cardrules.engine.record import GameRecord, replay
+    from cardrules.engine.state import DealResult, State
+    from cardrules.errors import (
+        CardrulesError,
+        IllegalActionError,
+        NotationError,
+        Problem,
+        RecordError,
+        StateError,
+        VariantError,
+    )
+    from cardrules.loader.load import load, load_variant
 
 __all__ = [
     "Action",
@@ -44,3 +54,30 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_HOMES = {
+    "Action": "cardrules.actions", "Kind": "cardrules.actions",
+    "Event": "cardrules.engine.events", "Game": "cardrules.engine.game",
+    "GameRecord": "cardrules.engine.record", "replay": "cardrules.engine.record",
+    "DealResult": "cardrules.engine.state", "State": "cardrules.engine.state",
+    "CardrulesError": "cardrules.errors", "IllegalActionError": "cardrules.errors",
+    "NotationError": "cardrules.errors", "Problem": "cardrules.errors",
+    "RecordError": "cardrules.errors", "StateError": "cardrules.errors",
+    "VariantError": "cardrules.errors",
+    "load": "cardrules.loader.load", "load_variant": "cardrules.loader.load",
+}
+"""The module each public name lives in."""
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (and kept here after)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'cardrules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import Pack
+from cardrules.engine.registry import plugin_entries
 from cardrules.errors import Problem, VariantError
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _load_plugins() -> None:
         return
     _loaded_entry_points = True
     importlib.import_module("cardrules.games")
-    for entry in entry_points(group="cardrules.hooks"):
+    for entry in plugin_entries("cardrules.hooks"):
         entry.load()
 
 

@@ -11,6 +11,7 @@ import pytest
 
 import cardrules
 from cardrules import hooks
+from cardrules.engine.registry import forget_plugins
 from cardrules.loader import resources
 
 PLUGIN = '''
@@ -47,6 +48,7 @@ def plugin(tmp_path: Path) -> Iterator[Path]:
         "[cardrules.hooks]\nplugin = cardrules_test_plugin\n\n"
         "[cardrules.variants]\nplugin = cardrules_test_plugin:variants\n")
     sys.path.insert(0, str(tmp_path))
+    forget_plugins()  # installed while the process runs
     resources.builtin_variants.cache_clear()
     hooks._loaded_entry_points = False
     try:
@@ -54,6 +56,7 @@ def plugin(tmp_path: Path) -> Iterator[Path]:
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("cardrules_test_plugin", None)
+        forget_plugins()
         resources.builtin_variants.cache_clear()
         for registry in hooks._REGISTRY.values():
             registry.pop("plugin.last_seat", None)

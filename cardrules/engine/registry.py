@@ -14,13 +14,39 @@ KeyError: "unknown procedure 'nope'; known procedures: adding, bouts, fishing, r
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from collections.abc import Callable
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["Named", "Registry"]
+__all__ = ["Named", "Registry", "forget_plugins", "plugin_entries"]
+
+
+@functools.cache
+def _all_entry_points() -> dict[str, tuple[EntryPoint, ...]]:
+    """Every installed entry point of a ``cardrules.*`` group, by group: the installed
+    packages' metadata are read once per process, not once per group."""
+    installed = entry_points()  # every group (its select and groups: Python 3.10 on)
+    return {group: tuple(installed.select(group=group)) for group in installed.groups
+            if group.startswith("cardrules.")}
+
+
+def plugin_entries(group: str) -> tuple[EntryPoint, ...]:
+    """The installed entry points of ``group`` (a ``cardrules.*`` group), read once per
+    process (:func:`forget_plugins` reads them again).
+
+    >>> plugin_entries("cardrules.nothing")
+    ()
+    """
+    return _all_entry_points().get(group, ())
+
+
+def forget_plugins() -> None:
+    """Read the installed entry points again on next use (for a package installed while
+    the process runs)."""
+    _all_entry_points.cache_clear()
 
 
 class Named(Protocol):
@@ -79,7 +105,7 @@ class Registry(Generic[T]):
             importlib.import_module(module)
         if not self._loaded:
             self._loaded = True
-            for entry in entry_points(group=self._group):
+            for entry in plugin_entries(self._group):
                 found: T = entry.load()
                 if isinstance(found, self._kind):
                     self.register(found)

@@ -12,10 +12,10 @@ import functools
 import os
 import warnings
 from collections.abc import Iterable
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Literal
 
+from cardrules.engine.registry import plugin_entries
 from cardrules.errors import CardrulesError, Problem, VariantError, did_you_mean
 from cardrules.loader.yamlsafe import Mark
 
@@ -68,7 +68,7 @@ def builtin_variants() -> dict[str, Path]:
     shipped = data_dir("variants")
     for path in sorted(p for suffix in _SUFFIXES for p in shipped.glob(f"*{suffix}")):
         _add(found, path, origin="cardrules")
-    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+    for entry in sorted(plugin_entries(ENTRY_POINT_GROUP), key=lambda e: e.name):
         try:
             for path in _entry_paths(entry.load()):
                 _add(found, path, origin=f"entry point {entry.name!r}")

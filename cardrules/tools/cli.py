@@ -19,25 +19,21 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from cardrules.actions import Action
-from cardrules.engine.game import Game, check_seed
-from cardrules.engine.record import GameRecord, game_of
-from cardrules.engine.state import State
 from cardrules.errors import CardrulesError, SeedError, VariantError
-from cardrules.loader.load import Source, load
-from cardrules.loader.resources import builtin_variants
 from cardrules.tools import limits
-from cardrules.tools.bots import make_bot
-from cardrules.tools.render import TextRenderer, can_encode_symbols
-from cardrules.tools.replay_view import replay_record
 from cardrules.tools.sanitize import guarded_stdio, rewrite_line, write_whole
-from cardrules.tools.simulate import ProgressBar, Summary, simulate
-from cardrules.tools.study import Setting, StudyPlan, run_study, write_report
-from cardrules.tools.terminal import Session
+
+if TYPE_CHECKING:
+    from cardrules.engine.game import Game
+    from cardrules.engine.record import GameRecord
+    from cardrules.loader.load import Source
+    from cardrules.tools.render import TextRenderer
+    from cardrules.tools.simulate import Summary
+
+# The commands import the engine, the loader and the tools they need when they run, so
+# that ``cardrules --help`` and a usage error stay quick.
 
 __all__ = ["MAX_PROBLEMS_SHOWN", "UsageError", "main", "replay_command"]
 
@@ -92,6 +88,7 @@ def _problem_lines(exc: VariantError, path: str) -> list[str]:
 
 def _seed(text: str) -> int:
     """An argparse type: a seed from 0 to 2**64-1."""
+    from cardrules.engine.game import check_seed
     try:
         return check_seed(int(text))
     except (ValueError, SeedError):
@@ -274,7 +271,7 @@ def _game_args(p: argparse.ArgumentParser) -> None:
 def _validate(args: argparse.Namespace) -> int:
     """Check each file with its defaults, then with each other value of each option (one
     option changed at a time): a value whose patch breaks the file is a problem too."""
-    from cardrules.loader.load import load_variant
+    from cardrules.loader.load import load, load_variant
     from cardrules.tools.option_space import one_at_a_time
 
     status = 0
@@ -320,6 +317,7 @@ def _option_text(value: object) -> str:
 def _list(args: argparse.Namespace) -> int:
     """Each game known by name: its name, number of players and title."""
     from cardrules.loader.load import load_variant
+    from cardrules.loader.resources import builtin_variants
 
     known = builtin_variants()
     width = max((len(name) for name in known), default=0)
@@ -338,6 +336,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _source(args: argparse.Namespace) -> Source:
+    from cardrules.loader.resources import builtin_variants
     source: str | None = args.file or args.variant
     if not source:
         known = ", ".join(sorted(builtin_variants()))
@@ -346,6 +345,7 @@ def _source(args: argparse.Namespace) -> Source:
 
 
 def _options(args: argparse.Namespace) -> int:
+    from cardrules.loader.load import load
     game = load(_source(args))
     for option in game.variant.options:
         print(f"{option.name}: {option.description}")
@@ -358,6 +358,7 @@ def _options(args: argparse.Namespace) -> int:
 
 
 def _yaml(value: object) -> str:
+    import yaml
     text = yaml.safe_dump(value, default_flow_style=True).strip()
     return text[:-4].strip() if text.endswith("\n...") else text.removesuffix("...").strip()
 
@@ -373,6 +374,7 @@ def _parse_options(items: Sequence[str]) -> dict[str, object]:
 
 
 def _scalar(text: str) -> Any:
+    import yaml
     try:
         return yaml.safe_load(text) if text.strip() else ""
     except yaml.YAMLError as exc:
@@ -380,6 +382,7 @@ def _scalar(text: str) -> Any:
 
 
 def _bot_names(text: str, seats: int) -> list[str]:
+    from cardrules.tools.bots import make_bot
     names = [n.strip() for n in text.split(",") if n.strip()]
     for name in names:
         try:
@@ -394,12 +397,14 @@ def _bot_names(text: str, seats: int) -> list[str]:
 
 
 def _game(args: argparse.Namespace, options: dict[str, object]) -> Game:
+    from cardrules.loader.load import load
     _check_players(_source(args), (args.players,) if args.players else (), options)
     return load(_source(args), players=args.players, options=options or None)
 
 
 def _check_players(source: Source, counts: Sequence[int], options: dict[str, object]) -> None:
     """A usage error unless the variant is for each of ``counts`` players."""
+    from cardrules.loader.load import load
     if not counts:
         return
     allowed = load(source, options=options or None).variant.players
@@ -412,6 +417,7 @@ def _check_players(source: Source, counts: Sequence[int], options: dict[str, obj
 # -- simulate --------------------------------------------------------------------------
 
 def _simulate(args: argparse.Namespace) -> int:
+    from cardrules.tools.simulate import simulate
     options = _parse_options(args.option)
     game = _game(args, options)
     bots = _bot_names(args.bots, game.players)
@@ -479,6 +485,8 @@ def _check_study_args(args: argparse.Namespace) -> None:
 
 
 def _study(args: argparse.Namespace) -> int:
+    from cardrules.tools.simulate import ProgressBar
+    from cardrules.tools.study import Setting, StudyPlan, run_study, write_report
     _check_study_args(args)
     options = _parse_options(args.option)
     game = _game(args, options)
@@ -583,10 +591,16 @@ LEVELS = {"easy": "greedy", "medium": "ismcts:200", "hard": "ismcts:1500"}
 
 
 def _table(game: Game, ascii: bool) -> TextRenderer:
+    from cardrules.tools.render import TextRenderer, can_encode_symbols
     return TextRenderer.of(game, ascii=ascii or not can_encode_symbols(sys.stdout.encoding))
 
 
 def _play(args: argparse.Namespace) -> int:
+    from cardrules.actions import Action
+    from cardrules.engine.record import game_of
+    from cardrules.engine.state import State
+    from cardrules.tools.bots import make_bot
+    from cardrules.tools.terminal import Session
     start: State | None = None
     actions: list[Action] = []
     if args.resume:
@@ -628,6 +642,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from cardrules.tools.replay_view import replay_record
     return replay_record(args.file, to=args.to, seat=args.seat,
                          table_of=lambda game: _table(game, args.ascii), out=sys.stdout)
 
@@ -635,6 +650,7 @@ def _replay(args: argparse.Namespace) -> int:
 # -- rules and check ----------------------------------------------------------------
 
 def _rules(args: argparse.Namespace) -> int:
+    from cardrules.loader.load import load
     from cardrules.tools.describe import describe
 
     game = load(_source(args), options=_parse_options(args.option))
@@ -656,7 +672,9 @@ def _spaces(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from cardrules.tools.bots import QUICK_BOTS, act
+    from cardrules.actions import Action
+    from cardrules.engine.state import State
+    from cardrules.tools.bots import QUICK_BOTS, act, make_bot
     from cardrules.tools.check import run_check
     from cardrules.tools.conformance import Policy
 
