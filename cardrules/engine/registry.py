@@ -115,6 +115,12 @@ class Registry(Generic[T]):
         """The plug-in registered as ``name``; a ``KeyError`` naming the known ones."""
         if name in self._items:
             return self._items[name]
+        suffix = f".{self._module}" if self._module else ""
+        module = f"{self._package}.{name}{suffix}"
+        if module in self.built_in:  # a built-in one: import it alone
+            importlib.import_module(module)
+            if name in self._items:
+                return self._items[name]
         items = self.known()
         if name not in items:
             raise KeyError(f"unknown {self.what} {name!r}; known {self.what}s: "

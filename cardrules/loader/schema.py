@@ -136,7 +136,7 @@ def procedures_schema(procedures: Mapping[str, Procedure] | None = None) -> dict
         "$defs": {"sections": {
             "description": "The schemas of the play: and scoring: sections, chosen by "
                            "play.procedure.",
-            "allOf": branches}},
+            **({"allOf": branches} if branches else {})}},
     }
 
 

@@ -32,7 +32,6 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.procedures import known as known_procedures
 from cardrules.errors import CardrulesError, Problem, VariantError
 from cardrules.loader import resources
 from cardrules.loader.schema import PROCEDURES_SCHEMA, procedures_schema
@@ -71,7 +70,7 @@ def validate(
     message (missing keys of one mapping by name), the same on every run.
     """
     directory = (schema_dir or resources.data_dir("schemas")).resolve()
-    procedures = _procedures_text()
+    procedures = _procedures_text(_procedure_named(data))
     try:
         seen = (directory, schema, procedures,
                 json.dumps(data, sort_keys=True, separators=(",", ":")))
@@ -101,11 +100,27 @@ text): a game loaded again, with other options, is not checked again."""
 _VALID_KEPT = 256
 
 
-def _procedures_text() -> str:
-    """The registered procedures' schemas (:func:`~cardrules.loader.schema.procedures_schema`)
-    as JSON text: what the check of ``play:`` and ``scoring:`` is built from, and the key
-    of the cached validator (a procedure registered later gets a new one)."""
-    return json.dumps(procedures_schema(known_procedures()), sort_keys=True)
+def _procedure_named(data: Any) -> str | None:
+    """The procedure a rule file's ``play.procedure`` names, if it names one (a string)."""
+    play = data.get("play") if isinstance(data, dict) else None
+    name = play.get("procedure") if isinstance(play, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def _procedures_text(name: str | None) -> str:
+    """The schemas of the procedure ``name`` (:func:`~cardrules.loader.schema.procedures_schema`)
+    as JSON text, or of none when no registered procedure has that name: what the check
+    of ``play:`` and ``scoring:`` is built from (each procedure's schemas apply only to a
+    file naming it, so the others' change nothing), and the key of the cached validator
+    (a procedure registered later gets a new one).  Only the named procedure's family is
+    imported."""
+    if name is None:
+        return json.dumps(procedures_schema({}), sort_keys=True)
+    try:
+        procedure = find_procedure(name)
+    except KeyError:  # named by _procedure_problems
+        return json.dumps(procedures_schema({}), sort_keys=True)
+    return json.dumps(procedures_schema({name: procedure}), sort_keys=True)
 
 
 @functools.cache
