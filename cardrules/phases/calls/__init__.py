@@ -81,13 +81,13 @@ DOUBLE_ACTION = Action(kind=Kind.VERB, name="double", label="double")
 REDOUBLE_ACTION = Action(kind=Kind.VERB, name="redouble", label="redouble")
 
 EXAMPLE: Mapping[str, Any] = {
-    "strains": [{"word": "clubs", "suit": "C", "trick": 20},
-                {"word": "diamonds", "suit": "D", "trick": 20},
-                {"word": "hearts", "suit": "H", "trick": 30},
-                {"word": "spades", "suit": "S", "trick": 30},
-                {"word": "notrump", "trick": 30, "first_trick": 40}]}
-"""A section of a rule file: contract bridge's strains, every other setting its
-default."""
+    "strains": [{"word": "low", "suit": "C", "trick": 20},
+                {"word": "lower", "suit": "D", "trick": 20},
+                {"word": "higher", "suit": "H", "trick": 30},
+                {"word": "high", "suit": "S", "trick": 30},
+                {"word": "notrumps", "trick": 30, "first_trick": 40}]}
+"""A section of a rule file: four suits and no trumps as strains (as contract bridge's,
+with other words), every other setting its default."""
 
 
 @attrs.frozen(kw_only=True)
