@@ -39,6 +39,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import cardrules  # noqa: E402
 from cardrules.actions import Action, Kind  # noqa: E402
 from cardrules.cards import Pack  # noqa: E402
+from cardrules.phases.calls import CallsSettings, Strain  # noqa: E402
 
 GAMES = 200
 """Random games compared in the default run."""
@@ -197,3 +198,53 @@ def test_the_comparison_covers_the_dummy_doubles_no_trumps_and_passed_out_deals(
 def test_many_more_random_games_agree() -> None:
     total, seconds = compare(SLOW_GAMES)
     assert total.games == SLOW_GAMES and seconds > 0
+
+
+def spiel_contract(level: int, strain: int, declarer: int, doubled: int) -> int:
+    """OpenSpiel's index of a contract (0: passed out)."""
+    return 1 + (((level - 1) * 5 + strain) * 4 + declarer) * 3 + doubled
+
+
+@pytest.mark.parametrize(("vulnerable", "deals"), [
+    ("none", 1),  # the default run: one deal (the solver's first takes some seconds)
+    *(pytest.param(v, 4, marks=pytest.mark.slow) for v in VULNERABLE)])
+def test_the_score_table_is_openspiel_s_score_function(vulnerable: str, deals: int) -> None:
+    """OpenSpiel's default bridge scores every contract of a deal by the tricks a
+    double-dummy solver finds for its declarer and strain (``score_by_contract``, from
+    seat 0's side).  For each declarer and strain of some random deals, the one-level
+    undoubled score gives the tricks (our table tells them apart); every other level and
+    doubling must then score as our table scores those tricks (BR12-BR15)."""
+    dealer_vul, non_dealer_vul = VULNERABLE[vulnerable]
+    spiel = pyspiel.load_game("bridge", {"dealer_vul": dealer_vul,
+                                         "non_dealer_vul": non_dealer_vul})
+    calls = engines(vulnerable)[0].phases[0][1]
+    assert isinstance(calls, CallsSettings)
+    seen: set[int] = set()
+    for seed in range(deals):
+        rng = random.Random(seed)
+        state = spiel.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        scores = state.score_by_contract()
+        for strain, named in enumerate(calls.strains):
+            for declarer in range(4):
+                sign = 1 if declarer % 2 == 0 else -1
+                vul = (dealer_vul, non_dealer_vul)[declarer % 2]
+
+                def ours(level: int, doubled: int, tricks: int, *, s: Strain = named,
+                         v: bool = vul) -> int:
+                    return calls.score.score(level=level, trick=s.trick,
+                                             first_trick=s.first_trick, doubled=doubled,
+                                             tricks=tricks, vulnerable=v)
+
+                one = sign * scores[spiel_contract(1, strain, declarer, 0)]
+                tricks = [t for t in range(14) if ours(1, 0, t) == one]
+                assert len(tricks) == 1
+                seen.add(tricks[0])
+                for level in range(1, 8):
+                    for doubled in range(3):
+                        theirs = sign * scores[spiel_contract(level, strain, declarer,
+                                                              doubled)]
+                        assert ours(level, doubled, tricks[0]) == theirs, \
+                            (level, named.name, doubled, tricks[0])
+    assert len(seen) > 2  # several trick counts
