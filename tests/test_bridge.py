@@ -297,3 +297,14 @@ def test_the_check_passes(vulnerable: str) -> None:
     report = run_check("bridge", games=2, seed=1, options={"vulnerable": vulnerable},
                        leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+def test_the_table_shows_the_contract_and_the_dummy() -> None:
+    from cardrules.tools.render import TextRenderer
+
+    state = play(deal(MIXED), "pass", "spades 1", "double", "hearts 2", "pass", "pass",
+                 "pass", "lead QC")
+    lines = TextRenderer(state.game.pack, ascii=True).view(state.view(2), me=2)
+    assert "Contract 2H by P3 · dummy P1, played by P3 · nobody vulnerable" in lines
+    assert any("dummy, played by P3" in line and "JC 10C" in line for line in lines)
+    assert lines[-1] == "P3 to play (answer, from the dummy P1's hand)"
