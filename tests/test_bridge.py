@@ -308,3 +308,13 @@ def test_the_table_shows_the_contract_and_the_dummy() -> None:
     assert "Contract 2H by P3 · dummy P1, played by P3 · nobody vulnerable" in lines
     assert any("dummy, played by P3" in line and "JC 10C" in line for line in lines)
     assert lines[-1] == "P3 to play (answer, from the dummy P1's hand)"
+
+
+def test_a_state_read_back_keeps_the_dummy_and_refuses_a_malformed_one() -> None:
+    state = play(deal(MIXED), "spades 1", "pass", "pass", "pass", "lead 10S")
+    data = state.to_json()
+    assert data["dummy"] == [2, 0]
+    again = state.game.state_from_json(data)
+    assert again == state and again.current_player == 0
+    with pytest.raises(cardrules.StateError, match="dummy"):
+        state.game.state_from_json({**data, "dummy": [2]})

@@ -93,6 +93,9 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
         raise StateError(f"set_aside: {why}")
     if "drawn_hand" in fields:
         check_drawn(game, fields["drawn_hand"], fields["hands"])
+    if len(dummy := fields["dummy"]) not in (0, 2):
+        raise StateError(f"dummy: the dummy and the seat that plays it, or nobody, not "
+                         f"{list(dummy)}")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
