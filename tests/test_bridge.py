@@ -288,7 +288,8 @@ def test_the_rules_in_english_say_what_the_game_does() -> None:
                  "trumps) higher than the last bid",
                  "whose partner is the dummy (face up after the opening lead, played by the "
                  "declarer)",
-                 "Trumps are the contract's strain"):
+                 "Trumps are the contract's strain",
+                 "doubled 100 200 200 300/200 300", "Neither side is vulnerable."):
         assert said in text, said
 
 

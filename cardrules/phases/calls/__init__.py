@@ -27,7 +27,8 @@ Refusals quote the rule number of ``references: {calls: ...}``.
 
 >>> phase = Calls()
 >>> import textwrap
->>> print(textwrap.fill(phase.describe(phase.settings(EXAMPLE)), 88))
+>>> text = phase.describe(phase.settings(EXAMPLE))
+>>> print(textwrap.fill(text.splitlines()[0], 88))
 After the deal each player in turn (from the dealer, clockwise) passes, bids a level
 from 1 to 7 in a strain (from the lowest: C, D, H, S, no trumps) higher than the last
 bid, doubles the other side's last bid or redoubles their own side's doubled bid.
@@ -35,6 +36,8 @@ Everyone passing throws the deal in; after a bid, passes by all but one in a row
 auction: the last bid is the contract, and the first of its side to name its strain the
 declarer, whose partner is the dummy (face up after the opening lead, played by the
 declarer). The declarer's left leads.
+>>> text.splitlines()[1][:60]
+'- A contract of level L needs 6 + L tricks. Made, it scores '
 """
 
 from __future__ import annotations
@@ -289,6 +292,7 @@ class Calls(Phase[CallsTable]):
 
     def describe(self, settings: CallsSettings) -> str:
         names = ", ".join(s.suit or "no trumps" for s in settings.strains)
+        strains = [(s.name, s.trick, s.first_trick) for s in settings.strains]
         doubles = (", doubles the other side's last bid" if settings.double else "") + \
             (" or redoubles their own side's doubled bid" if settings.redouble else "")
         dummy = (", whose partner is the dummy (face up after the opening lead, played by "
@@ -298,7 +302,9 @@ class Calls(Phase[CallsTable]):
                 f"{names}) higher than the last bid{doubles}. Everyone passing throws the "
                 f"deal in; after a bid, passes by all but one in a row end the auction: the "
                 f"last bid is the contract, and the first of its side to name its strain the "
-                f"declarer{dummy}. The declarer's left leads.")
+                f"declarer{dummy}. The declarer's left leads.\n- "  # scoring: its own item
+                f"{settings.score.describe(strains)}"
+                f"{_vulnerable(settings.vulnerable)}")
 
     def _rules(self, state: Table, settings: CallsSettings) -> CallRules:
         return settings.rules(state.game, state.game.partnerships)
@@ -461,6 +467,15 @@ class Calls(Phase[CallsTable]):
             return 0.0 if action.kind is Kind.PASS else -1.0
 
         return score
+
+
+def _vulnerable(vulnerable: tuple[bool, bool]) -> str:
+    """Which sides are vulnerable, as a sentence (after a space)."""
+    said = {(False, False): "Neither side is vulnerable.",
+            (True, False): "The dealer's side is vulnerable, the other not.",
+            (False, True): "The side not dealing is vulnerable, the dealer's not.",
+            (True, True): "Both sides are vulnerable."}
+    return " " + said[vulnerable]
 
 
 def _side(state: Table, seat: int) -> tuple[int, ...]:

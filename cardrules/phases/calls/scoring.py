@@ -61,6 +61,33 @@ class ScoreTable:
     """Per doubling (undoubled, doubled, redoubled) and vulnerability (not, vulnerable),
     the cost of the first, second... undertrick, the last for each one after."""
 
+    def describe(self, tricks: Sequence[tuple[str, int, int]]) -> str:
+        """The table in English, given each strain's name, trick and first-trick points
+        (figures a/b: not vulnerable/vulnerable).
+
+        >>> print(ScoreTable().describe([("C", 20, 20), ("NT", 30, 40)])[:84])
+        A contract of level L needs 6 + L tricks. Made, it scores per level C 20, NT 40 then
+        """
+        def pair(figures: Sequence[int]) -> str:
+            return f"{figures[0]}/{figures[1]}"
+
+        def costs(d: int) -> str:
+            plain, vul = self.undertricks[d]
+            return f"{DOUBLINGS[d]} {' '.join(map(str, plain))}/{' '.join(map(str, vul))}"
+
+        per = ", ".join(f"{name} {trick}" if trick == first else
+                        f"{name} {first} then {trick}" for name, trick, first in tricks)
+        slams = ", ".join(f"level {at} {pair(p)}" for at, p in self.slams)
+        return (f"A contract of level L needs {self.book} + L tricks. Made, it scores per "
+                f"level {per} (x{self.multiplier[1]} doubled, x{self.multiplier[2]} "
+                f"redoubled), then game {pair(self.game)} (from {self.game_at}) or part "
+                f"score {self.part_score}, slam {slams}, made doubled/redoubled "
+                f"{pair(self.made_doubled)}, per overtrick its trick points, doubled "
+                f"{pair(self.overtrick[0])}, redoubled {pair(self.overtrick[1])}. Missed, "
+                f"the undertricks cost {'; '.join(costs(d) for d in range(3))} (the last "
+                f"for each after). Figures a/b: not vulnerable/vulnerable. The declaring "
+                f"side scores the contract, the other side the negative.")
+
     def trick_score(self, *, level: int, trick: int, first_trick: int, doubled: int) -> int:
         """The trick score of a contract made.
 
