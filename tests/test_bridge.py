@@ -319,3 +319,12 @@ def test_a_state_read_back_keeps_the_dummy_and_refuses_a_malformed_one() -> None
     assert again == state and again.current_player == 0
     with pytest.raises(cardrules.StateError, match="dummy"):
         state.game.state_from_json({**data, "dummy": [2]})
+
+
+def test_a_tampered_auction_is_refused() -> None:
+    """A state read back must hold calls each legal in its turn (BR3-BR6)."""
+    data = play(deal(), "spades 1", "pass").to_json()
+    assert data["calls"] == [6, 0]  # codes: pass 0, double 1, redouble 2, bids from 3
+    for calls in ([0, 1], [6, 5], [6, 0, 0, 0]):
+        with pytest.raises(cardrules.StateError):
+            bridge().state_from_json({**data, "calls": calls})
