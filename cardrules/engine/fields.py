@@ -50,6 +50,7 @@ __all__ = [
     "LaterNumbers",
     "LaterSeats",
     "MissingCards",
+    "NumberList",
     "Numbers",
     "Seat",
     "Seats",
@@ -368,6 +369,29 @@ class LaterNumbers(Numbers):
     before it existed reads back as every player's start value."""
 
     optional: ClassVar[bool] = True
+
+
+@attrs.frozen(kw_only=True)
+class NumberList(Kind):
+    """Whole numbers in order, as many as were recorded (the calls of an auction, each
+    coded by the phase that makes them), each from ``minimum`` to ``maximum``."""
+
+    minimum: int = 0
+    """The smallest allowed value."""
+    maximum: int = 1000
+    """The largest allowed value."""
+
+    def initial(self, players: int) -> tuple[int, ...]:
+        return ()
+
+    def write(self, value: tuple[int, ...], pack: Pack) -> list[int]:
+        return list(value)
+
+    def read(self, raw: Any, context: Context) -> tuple[int, ...]:
+        numbers = tuple(_int(v) for v in _list(raw))
+        if any(not self.minimum <= v <= self.maximum for v in numbers):
+            raise ValueError(f"a value is not from {self.minimum} to {self.maximum}")
+        return numbers
 
 
 def _suit(raw: Any, pack: Pack) -> int:

@@ -259,6 +259,8 @@ NEEDS: dict[str, str] = {
     "sitting_out": "a game of tricks in which a seat may sit the deal out",
     "thrown_in": "a game of tricks whose deal a listed phase may throw in before play",
     "named_first_leader": "a game of tricks whose first leader a listed phase may name",
+    "dummy": "a game of tricks in which a listed phase may lay a seat's hand face up "
+             "for another seat to play",
     "hand_by_lot": "a game whose deals may draw their hand size by lot (its states keep "
                    "the size drawn in a field offered as drawn_hand)",
 }
@@ -266,7 +268,8 @@ NEEDS: dict[str, str] = {
 number is known before play (bidding), trumps named by the highest bidder
 (name_trump), a trump suit per player (choose_trump), a seat sitting the deal out
 (order_up's player going alone), a deal thrown in before play (order_up's deal that
-everyone passes), the first leader named by a phase (an auction's declarer), hand
+everyone passes), the first leader named by a phase (an auction's declarer), a dummy's hand laid
+face up and played by its partner (a contract auction's), hand
 sizes drawn by lot (``deal.hand.by_lot``, checked for the rule
 file itself); each with its words."""
 

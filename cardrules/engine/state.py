@@ -604,6 +604,11 @@ class FieldState(State):
     def current_player(self) -> int:
         return -1 if self._phase == "over" else self._current
 
+    def controller(self, seat: int) -> int:
+        """Who chooses ``seat``'s actions: the seat itself, unless the procedure lets
+        another seat act for it (a dummy's cards chosen by its partner)."""
+        return seat
+
     @property
     def is_over(self) -> bool:
         return self._phase == "over"

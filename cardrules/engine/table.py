@@ -72,8 +72,8 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, Turns, When
 
-__all__ = ["LastDeal", "LeadsFirst", "NamesTrump", "OwnTrumps", "PhaseState", "SitsOut",
-           "Table", "TableGame", "ThrowsIn",
+__all__ = ["LastDeal", "LaysDummy", "LeadsFirst", "NamesTrump", "OwnTrumps", "PhaseState",
+           "SitsOut", "Table", "TableGame", "ThrowsIn",
            "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
 
 
@@ -256,6 +256,16 @@ class LeadsFirst(Table, Protocol):
     def lead_first(self, seat: int) -> None:
         """``seat`` leads to the first trick of the deal (unless an opening card names
         its holder)."""
+
+
+class LaysDummy(Table, Protocol):
+    """A table whose procedure lets a listed phase make a seat the dummy (it offers
+    ``dummy``): a hand laid face up once the first card of the play is led, whose cards
+    another seat chooses."""
+
+    def lay_dummy(self, seat: int, by: int) -> None:
+        """``seat``'s hand is laid face up for everyone once the first card is led, and
+        ``by`` chooses its cards in play (``seat`` never acts again in the deal)."""
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)

@@ -165,6 +165,11 @@ def _status(entries: Mapping[str, Any], me: int | None) -> str:
     if phase == "taking" and isinstance(taker, int) and taker != turn:
         doing = f" (throw in: P{taker} is taking the table)" if taker != me else \
             " (throw in: you are taking the table)"
+    dummy, leader, trick = entries.get("dummy"), entries.get("leader"), entries.get("trick")
+    if isinstance(dummy, int) and isinstance(leader, int) and isinstance(trick, list) \
+            and phase in ("lead", "answer") \
+            and (leader + len(trick)) % _players(entries) == dummy:
+        doing = f" ({phase}, from the dummy P{dummy}'s hand)"
     return f"Your turn{doing}" if turn == me else f"P{turn} to play{doing}"
 
 
@@ -232,6 +237,48 @@ def _auction(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) ->
         parts.append(waiting)
     rows = wrap(parts, 76, sep=" · ")
     return rows[:1] + [f"  {row}" for row in rows[1:]]
+
+
+def _contract(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    """A contract auction's calls, then the contract with its declarer, the dummy and
+    who is vulnerable.
+
+    >>> class Plain:
+    ...     def suit(self, suit: str) -> str:
+    ...         return suit
+    >>> for line in _contract(Plain(), {  # type: ignore[arg-type]
+    ...         "calls": [{"player": 0, "call": "spades 1"}, {"player": 1, "call": "double"},
+    ...                   {"player": 2, "call": "pass"}],
+    ...         "contract": "1 S X", "contract_level": 1, "contract_strain": "S",
+    ...         "doubled": 1, "declarer": None, "dummy": None, "vulnerable": [1, 3]},
+    ...         set()):
+    ...     print(line)
+    Calls: P0 spades 1 · P1 double · P2 pass
+    Contract so far 1S doubled · vulnerable P1 P3
+    """
+    if "calls" not in entries or "contract_level" not in entries:
+        return []
+    used.update(("calls", "contract", "contract_level", "contract_strain", "doubled",
+                 "declarer", "dummy", "vulnerable"))
+    calls = entries.get("calls") or []
+    said = [f"P{c.get('player')} {c.get('call')}" for c in calls if isinstance(c, dict)]
+    lines = wrap(["Calls:", *(f"{w} ·" for w in said[:-1]), *said[-1:]], 76) \
+        if said else ["Calls: none yet"]
+    level, strain = entries.get("contract_level"), entries.get("contract_strain")
+    vulnerable = entries.get("vulnerable") or []
+    vul = "vulnerable " + " ".join(f"P{p}" for p in vulnerable) if vulnerable \
+        else "nobody vulnerable"
+    if not level:
+        return [*lines, f"No contract yet · {vul}"]
+    name = "NT" if strain == "NT" else table.suit(str(strain))
+    doubling = {1: " doubled", 2: " redoubled"}.get(int(entries.get("doubled") or 0), "")
+    declarer, dummy = entries.get("declarer"), entries.get("dummy")
+    if not isinstance(declarer, int):
+        return [*lines, f"Contract so far {level}{name}{doubling} · {vul}"]
+    parts = [f"Contract {level}{name}{doubling} by P{declarer}"]
+    if isinstance(dummy, int):
+        parts.append(f"dummy P{dummy}, played by P{declarer}")
+    return [*lines, " · ".join([*parts, vul])]
 
 
 def _trumps(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
@@ -358,8 +405,8 @@ def _bout(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> li
     return lines
 
 
-_CENTRE: tuple[Section, ...] = (_auction, _trump_order, _trumps, _pile, _passing, _trick,
-                                _bout, _broken)
+_CENTRE: tuple[Section, ...] = (_auction, _contract, _trump_order, _trumps, _pile, _passing,
+                                _trick, _bout, _broken)
 
 
 # -- seats ---------------------------------------------------------------------------------
@@ -378,7 +425,9 @@ def _seats(table: TextRenderer, entries: Mapping[str, Any], me: int | None, play
             rows = table.hand_rows(hand, HAND_WIDTH) if hand else ["(no cards)"]
         else:
             rows = [f"{hand} card{'s' if hand != 1 else ''}" if hand is not None else ""]
-        stats = "  " + " · ".join(seat_figures(entries, p) + extra.get(p, []))
+        dummy = [f"dummy, played by P{entries.get('declarer')}"] \
+            if entries.get("dummy") == p else []
+        stats = "  " + " · ".join(dummy + seat_figures(entries, p) + extra.get(p, []))
         lines.append(f"{mark} {who:<8}{rows[0]}" + (stats if stats.strip() else ""))
         lines.extend(f"  {'':<8}{row}" for row in rows[1:])
     return [line.rstrip() for line in lines]

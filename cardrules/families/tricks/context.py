@@ -32,6 +32,7 @@ class TricksContext(FamilyContext, Protocol):
     _declared: tuple[int, ...]
     _declarer: int
     _down: int
+    _dummy: tuple[int, ...]
     _events: tuple[RawEvent, ...]
     _game: GameContext
     _holder: int
@@ -54,6 +55,8 @@ class TricksContext(FamilyContext, Protocol):
     def apply(self, action: Action | str, *, player: int | None = None) -> State: ...
 
     def declarations(self, player: int) -> tuple[Declaration, ...]: ...
+
+    def dummy_shown(self) -> int: ...
 
     @property
     def duties_apply(self) -> bool: ...

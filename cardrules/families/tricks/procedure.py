@@ -49,10 +49,11 @@ if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext, State
-    from cardrules.engine.table import NamesTrump
+    from cardrules.engine.table import LaysDummy, NamesTrump
     from cardrules.engine.views import View
 
     _OFFERED: type[NamesTrump] = TricksState
+    _DUMMY: type[LaysDummy] = TricksState
     """What the procedure offers listed phases, checked by mypy: its states are tables
     with the operations the phases that need it call."""
 
@@ -92,6 +93,9 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
         raise StateError(f"set_aside: {why}")
     if "drawn_hand" in fields:
         check_drawn(game, fields["drawn_hand"], fields["hands"])
+    if len(dummy := fields["dummy"]) not in (0, 2):
+        raise StateError(f"dummy: the dummy and the seat that plays it, or nobody, not "
+                         f"{list(dummy)}")
     state = TricksState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     if state._down & ~mask_of_all(plays):
@@ -222,7 +226,7 @@ class Tricks(Procedure):
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in",
-                        "hand_by_lot", "named_first_leader"})
+                        "hand_by_lot", "named_first_leader", "dummy"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:

@@ -167,6 +167,10 @@ class TricksState(StockAttributes, FieldState):
     """Seats sitting this deal out (a partner left out by a player going alone, set by a
     listed phase through :meth:`sit_out`): they keep their cards but neither lead nor
     answer, and lay nothing in their place of a trick."""
+    _dummy: tuple[int, ...] = field(LaterSeats())
+    """The dummy and the seat that chooses its cards (empty: no dummy; set by a listed
+    phase through :meth:`lay_dummy`): the dummy's hand is face up for everyone once the
+    first card is led, and the other seat acts in its place."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
 
@@ -244,6 +248,34 @@ class TricksState(StockAttributes, FieldState):
         procedure offers ``named_first_leader``), an auction's declarer, say."""
         self._leader = seat
 
+    def lay_dummy(self, seat: int, by: int) -> None:
+        """``seat`` is the dummy, ``by`` chooses its cards: the named operation a listed
+        phase calls before play begins (:class:`~cardrules.engine.table.LaysDummy`; the
+        procedure offers ``dummy``), a contract auction's declarer and partner, say."""
+        self._dummy = (seat, by)
+
+    def controller(self, seat: int) -> int:
+        """Who chooses ``seat``'s actions in play: the seat itself, but the dummy's cards
+        are chosen by the seat :meth:`lay_dummy` named."""
+        dummy = self._dummy
+        return dummy[1] if dummy and seat == dummy[0] else seat
+
+    @property
+    def current_player(self) -> int:
+        """The player to act (-1 once the deal is over); on the dummy's turn in play, the
+        seat that chooses its cards (:meth:`controller`)."""
+        if self._phase is OVER:
+            return -1
+        if self._dummy and self._stage < 0:
+            return self.controller(self._current)
+        return self._current
+
+    def dummy_shown(self) -> int:
+        """The dummy's seat once its hand lies face up (the first card is led), else
+        -1."""
+        dummy = self._dummy
+        return dummy[0] if dummy and self._starter >= 0 else -1
+
     def _start_play(self) -> None:
         """The leader dealt to lead begins (or the holder of the opening card, which the
         listed phases may have moved; the next seat if that one sits out), after a
@@ -277,6 +309,8 @@ class TricksState(StockAttributes, FieldState):
             if seats[i] != player:
                 others_down |= mask & down
         hidden = state_codec.hidden_cards(self, player, extra=others_down)
+        if self._dummy and (shown := self.dummy_shown()) >= 0:
+            hidden &= ~self._hands[shown]
         card = self._tables.opening_card
         if card >= 0 and (self._stage < 0 or self._starter >= 0) and hidden >> card & 1:
             first = self._starter if self._starter >= 0 else \

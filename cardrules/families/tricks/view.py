@@ -193,7 +193,7 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
             (stock and stock[0] == turned)
             or (state._tables.trump_in_hand and (state._hands[state._dealer] >> turned) & 1))
         else None,
-        "hands": info.cards.shown(info.hand_seen[player], state._hands),
+        "hands": info.cards.shown(_hands_seen(state, info.hand_seen[player]), state._hands),
         "stock": [names[c] for c in stock] if info.stock_seen else len(stock),
         "leader": state._leader,
         "holder": state._holder,
@@ -224,6 +224,14 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     if current == player:
         out["legal_actions"] = [a.label or state.describe(a) for a in state.legal_actions()]
     return out
+
+
+def _hands_seen(state: TricksContext, seen: tuple[bool, ...]) -> tuple[bool, ...]:
+    """Which hands a seat sees: ``seen`` as the zones declare, and the dummy's once it
+    lies face up."""
+    if not state._dummy or (dummy := state.dummy_shown()) < 0:
+        return seen
+    return seen[:dummy] + (True,) + seen[dummy + 1:]
 
 
 def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, Any]:
