@@ -62,7 +62,8 @@ if TYPE_CHECKING:
     from cardrules.phases import Phase
 
 __all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "before_deal",
-           "begin", "between", "compose", "counted", "declarer", "draw", "legal", "over",
+           "begin", "between", "card_order", "compose", "counted", "declarer", "draw",
+           "ends_deal", "legal", "over",
            "refusal", "replaced", "score", "start", "timings", "undealt", "view"]
 
 
@@ -359,6 +360,26 @@ def declarer(state: StagedState) -> int:
         if seat >= 0:
             return seat
     return -1
+
+
+def card_order(state: StagedState) -> int:
+    """The index, among every listed phase's card orders in list order
+    (:meth:`~cardrules.phases.Phase.card_orders`), of the one a phase put in force in this
+    deal; -1: none (the rule file's own order)."""
+    offset = 0
+    pack = state.game.pack
+    for phase, settings in state.game.phases:
+        chosen = phase.card_order(state, settings)
+        if chosen >= 0:
+            return offset + chosen
+        offset += len(phase.card_orders(settings, pack))
+    return -1
+
+
+def ends_deal(state: StagedState) -> bool:
+    """True when a listed phase ends the deal after the trick just taken
+    (:meth:`~cardrules.phases.Phase.ends_deal`)."""
+    return any(phase.ends_deal(state, settings) for phase, settings in state.game.phases)
 
 
 def counted(state: StagedState) -> tuple[int, ...]:

@@ -259,6 +259,8 @@ NEEDS: dict[str, str] = {
     "sitting_out": "a game of tricks in which a seat may sit the deal out",
     "thrown_in": "a game of tricks whose deal a listed phase may throw in before play",
     "named_first_leader": "a game of tricks whose first leader a listed phase may name",
+    "card_orders": "a game of tricks whose card order (trumps and ranks) a listed phase may "
+                   "choose for the deal",
     "hand_by_lot": "a game whose deals may draw their hand size by lot (its states keep "
                    "the size drawn in a field offered as drawn_hand)",
 }

@@ -52,9 +52,11 @@ from cardrules.engine.turns import When
 
 if TYPE_CHECKING:
     from cardrules.actions import Action
+    from cardrules.cards import Pack
     from cardrules.engine.action_space import Family
     from cardrules.engine.context import GameRules
     from cardrules.engine.observation import Field
+    from cardrules.engine.table import CardOrder
     from cardrules.engine.views import View
     from cardrules.model.variant import Variant
 
@@ -258,6 +260,23 @@ class Phase(abc.ABC, Generic[PhaseState]):
         deal is scored (a widow's discard counted for the declarer), as bit sets; empty
         (the default) when none.  The state must not be changed."""
         return ()
+
+    def card_orders(self, settings: Any, pack: Pack) -> tuple[CardOrder, ...]:
+        """The card orders this phase may put in force for a deal (a game type's trumps
+        and ranks), for the procedure to compile once (it offers ``card_orders``); none
+        by default."""
+        return ()
+
+    def card_order(self, state: PhaseState, settings: Any) -> int:
+        """The index of the card order of :meth:`card_orders` this phase put in force in
+        this deal (-1, the default: none)."""
+        return -1
+
+    def ends_deal(self, state: PhaseState, settings: Any) -> bool:
+        """True when the deal ends now, after a trick that is not the last (a game lost
+        at the declarer's first trick); the procedure asks after each trick.  False by
+        default.  The state must not be changed."""
+        return False
 
     def carry(self, state: PhaseState, settings: Any) -> tuple[tuple[str, object], ...]:
         """Facts of the finished deal to carry into the match's next deal (each a name and
