@@ -121,6 +121,7 @@ class Widow(Phase[WidowTable]):
             "counts_for": {"enum": [c.value for c in CountsFor], "description":
                            "Whom the discarded cards count for when the deal is scored "
                            "(default: declarer)."}},
+        "anyOf": [{"required": ["discard"]}, {"required": ["give"]}],
         "not": {"anyOf": [{"required": ["discard", "give"]},
                           {"required": ["give", "counts_for"]}]}}
 
@@ -151,14 +152,11 @@ class Widow(Phase[WidowTable]):
         if settings.give:
             return (f"{text}, then gives one card face down to each other player in turn "
                     "from the left.")
-        if settings.discard:
-            n = settings.discard
-            counts = ("they count as taken by the declarer"
-                      if settings.counts_for is CountsFor.DECLARER
-                      else "they count for no one")
-            return (f"{text}, then discards {n} card{'s' if n != 1 else ''} face down, one "
-                    f"at a time; {counts}.")
-        return f"{text}."
+        n = settings.discard
+        counts = ("they count as taken by the declarer"
+                  if settings.counts_for is CountsFor.DECLARER else "they count for no one")
+        return (f"{text}, then discards {n} card{'s' if n != 1 else ''} face down, one "
+                f"at a time; {counts}.")
 
     def skip(self, state: WidowTable, settings: WidowSettings) -> bool:
         return state.declarer_seat() < 0
@@ -251,15 +249,19 @@ class Widow(Phase[WidowTable]):
         seen = state._widow_seen
         widow = max(seen, key=int.bit_count) if seen else 0
         mine = seen[player] if seen else 0
-        return {
-            "widow": list(pack.names(bits(mine))) if mine else widow.bit_count(),
-            "widow_discard": [list(pack.names(bits(m))) if p == player else m.bit_count()
-                              for p, m in enumerate(state._widow_discard)],
-            "widow_given": list(pack.names(bits(state._widow_given[player]))),
-        }
+        shown: dict[str, Any] = {
+            "widow": list(pack.names(bits(mine))) if mine else widow.bit_count()}
+        if settings.give:
+            shown["widow_given"] = list(pack.names(bits(state._widow_given[player])))
+        elif settings.discard:
+            shown["widow_discard"] = [list(pack.names(bits(m))) if p == player
+                                      else m.bit_count()
+                                      for p, m in enumerate(state._widow_discard)]
+        return shown
 
     def view_entries(self, game: GameRules, settings: WidowSettings) -> tuple[str, ...]:
-        return ("widow", "widow_discard", "widow_given")
+        return ("widow", *(("widow_given",) if settings.give else
+                           ("widow_discard",) if settings.discard else ()))
 
     def families(self, game: GameRules, settings: WidowSettings) -> tuple[Family, ...]:
         word = "give" if settings.give else "discard"
@@ -267,8 +269,9 @@ class Widow(Phase[WidowTable]):
 
     def observation_fields(self, game: GameRules, settings: WidowSettings,
                            ) -> tuple[Field, ...]:
-        return (Cards(key="widow"), CardsBySeat(key="widow_discard"),
-                Cards(key="widow_given"))
+        return (Cards(key="widow"),
+                *((Cards(key="widow_given"),) if settings.give else
+                  (CardsBySeat(key="widow_discard"),) if settings.discard else ()))
 
     def action_bound(self, settings: WidowSettings, variant: Variant) -> int:
         pack = variant.pack.build()
