@@ -27,11 +27,11 @@ order once, as the game loads).  Refusals quote ``references: {game_type: ...}``
 >>> settings = phase.settings({"types": {"grand": {"above": ["JD", "JH"],
 ...     "points": {"over": 60, "declarer": 2, "defenders": 1}}}})
 >>> print(phase.describe(settings))  # doctest: +NORMALIZE_WHITESPACE
-After the deal each player in turn from the dealer's left passes or names a game type;
-the first to name one is the declarer (if all pass, the deal is thrown in and nobody
-scores). grand: no trump suit; JH, JD are the only trumps, from high to low; the
-declarer scores 2 times their card points less 60, each defender 1 times the
-defenders' card points less 60.
+After the deal each player in turn from the dealer's left passes or names a game type
+(grand); the first to name one is the declarer (if all pass, the deal is thrown in and
+nobody scores). Orders: grand: JH JD the only trumps, from high to low. Scoring: grand:
+the declarer scores 2 × (card points - 60), each defender 1 × (the defenders' card
+points - 60).
 """
 
 from __future__ import annotations
@@ -115,25 +115,37 @@ class TypeRules:
                 placed.append((-1, 0))
         return CardOrder(trump=trump, placed=tuple(placed))
 
-    def describe(self) -> str:
-        """The type in words."""
-        parts = [f"trumps {self.trump}" if self.trump else "no trump suit"]
+    def order_words(self) -> str:
+        """Its trumps and ranks in words (the trump suit left to the caller)."""
+        parts = []
         if self.above:
-            high = ", ".join(reversed(self.above))
-            parts.append(f"{high} rank above the trump suit's own" if self.trump
-                         else f"{high} are the only trumps, from high to low")
+            high = " ".join(reversed(self.above))
+            parts.append(f"{high} above the trump suit" if self.trump
+                         else f"{high} the only trumps, from high to low")
+        elif not self.trump:
+            parts.append("no trumps")
         if self.ranks:
-            parts.append(f"the ranks run, from high to low, {' '.join(reversed(self.ranks))}")
+            parts.append(f"ranks from high to low {' '.join(reversed(self.ranks))}")
+        return ", ".join(parts)
+
+    def score_words(self) -> str:
+        """Its scoring in words."""
         if self.no_trick:
-            parts.append(f"the declarer must take no trick (the deal ends, lost, at their "
-                         f"first): made {self.made[0]} (each defender {self.made[1]}), "
-                         f"lost {self.lost[0]} ({self.lost[1]})")
-        elif self.points is not None:
-            p = self.points
-            parts.append(f"the declarer scores {p.declarer} times their card points less "
-                         f"{p.over}, each defender {p.defenders} times the defenders' card "
-                         f"points less {p.over}")
-        return f"{self.name}: {'; '.join(parts)}."
+            return (f"the declarer must take no trick (the deal ends, lost, at their "
+                    f"first): made {self.made[0]} (each defender {self.made[1]}), lost "
+                    f"{self.lost[0]} ({self.lost[1]})")
+        p = self.points
+        assert p is not None
+        return (f"the declarer scores {p.declarer} × (card points - {p.over}), each "
+                f"defender {p.defenders} × (the defenders' card points - {p.over})")
+
+
+def _grouped(types: Sequence[TypeRules], words: Callable[[TypeRules], str]) -> str:
+    """``words`` of each type, the types that share them named together."""
+    groups: dict[str, list[str]] = {}
+    for t in types:
+        groups.setdefault(words(t), []).append(t.name)
+    return "; ".join(f"{', '.join(names)}: {text}" for text, names in groups.items())
 
 
 @attrs.frozen(kw_only=True)
@@ -254,9 +266,15 @@ class GameType(Phase[GameTypeTable]):
         s = settings
         order = ("from the dealer's left" if s.order == DEALERS_LEFT
                  else f"({s.order.describe()})")
-        return (f"After the deal each player in turn {order} passes or names a game type; "
-                "the first to name one is the declarer (if all pass, the deal is thrown in "
-                "and nobody scores). " + " ".join(t.describe() for t in s.types))
+        names = [t.name for t in s.types]
+        listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+        trumps = [f"{t.name} {t.trump}" for t in s.types if t.trump]
+        return (f"After the deal each player in turn {order} passes or names a game type "
+                f"({listed}); the first to name one is the declarer (if all pass, the deal "
+                f"is thrown in and nobody scores). "
+                + (f"Trump suits: {', '.join(trumps)}. " if trumps else "")
+                + f"Orders: {_grouped(s.types, TypeRules.order_words)}. "
+                f"Scoring: {_grouped(s.types, TypeRules.score_words)}.")
 
     def card_orders(self, settings: GameTypeSettings, pack: Pack) -> tuple[CardOrder, ...]:
         return _orders(settings, pack)
