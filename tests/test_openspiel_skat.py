@@ -14,7 +14,7 @@ number in both; OpenSpiel's other actions are 32 pass and 33-38 the game types
 (diamonds, hearts, spades, clubs, grand, null).  Its chance nodes deal 3 cards to each
 seat, 2 to the skat, 4 to each seat, then 3 to each: we feed it our hands and our
 undealt cards (the skat) in that pattern.  Its returns are our deal scores divided by
-240 (SK10, SK11).
+240 (SK10, SK11), as our adapters return them (``returns: {divide_scores_by: 240}``).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import cardrules  # noqa: E402
 from cardrules.actions import Action, Kind  # noqa: E402
+from cardrules.adapters.outcome import rewards  # noqa: E402
 
 GAMES = 200
 """Random games compared in the default run."""
@@ -114,6 +115,7 @@ def play_both(seed: int) -> Tally:
     assert result is not None
     assert list(theirs.returns()) == pytest.approx([s / DIVISOR for s in result.scores],
                                                    abs=1e-12)
+    assert rewards(GAME, ours) == list(theirs.returns())  # the adapters' returns too
     view = ours.view(0)
     declarer, kind = view.game_declarer, view.game_type
     early = kind == "null" and any(h for h in ours.hands)
