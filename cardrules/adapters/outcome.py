@@ -29,7 +29,9 @@ def places(state: State) -> list[int]:
 
 def rewards(game: Game, state: State) -> list[float]:
     """+1 for each winner of a finished deal or match (see :func:`winners`), -1 for
-    everyone else; all 0 when nobody won or the game is not over.
+    everyone else; all 0 when nobody won or the game is not over.  A variant that says
+    ``returns: {divide_scores_by: N}`` gets each player's score (a deal's, a match's
+    total) divided by N instead.
 
     >>> import cardrules
     >>> game = cardrules.load("bura", players=2)
@@ -38,7 +40,13 @@ def rewards(game: Game, state: State) -> list[float]:
     >>> deal = game.setup(hands=["AS", "6H"], trump="S", leader=0)
     >>> rewards(game, deal.apply("lead AS").apply("answer 6H"))
     [1.0, -1.0]
+    >>> skat = cardrules.load("skat")
+    >>> rewards(skat, skat.new_deal(seed=1).apply("pass").apply("pass").apply("pass"))
+    [0.0, 0.0, 0.0]
     """
+    divisor = game.variant.returns_divisor
+    if divisor and state.result is not None:  # the scores as fractions (returns:)
+        return [s / divisor for s in scores(state)]
     won = winners(state)
     if not won:
         return [0.0] * game.players

@@ -3,14 +3,16 @@ benchmark (``--search``: the search bot's cost per move and iterations per secon
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players), Hearts
 (4 players, the pass direction drawn by lot), Whist (4 players), Gin Rummy and Cribbage
-(2 players), Spades (4 players, one deal, OpenSpiel's bidding) and Euchre (4 players,
-one deal), default options otherwise, and, when the optional ``bench`` extra is
-installed, peer engines in the same run, printing the ratio cardrules/peer. Crazy
-Eights, Hearts, Gin Rummy, Cribbage, Spades and Euchre against OpenSpiel's crazy_eights,
-hearts, gin_rummy, cribbage, spades and euchre compare the same games
+(2 players), Spades (4 players, one deal, OpenSpiel's bidding), Euchre (4 players,
+one deal) and Skat (3 players, one deal), default options otherwise, and, when the
+optional ``bench`` extra is installed, peer engines in the same run, printing the ratio
+cardrules/peer. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades, Euchre and Skat
+against OpenSpiel's crazy_eights, hearts, gin_rummy, cribbage, spades, euchre and skat
+compare the same games
 (``tests/test_openspiel_crazy_eights.py``, ``tests/test_openspiel_hearts.py``,
 ``tests/test_openspiel_gin_rummy.py``, ``tests/test_openspiel_cribbage.py``,
-``tests/test_openspiel_spades.py``, ``tests/test_openspiel_euchre.py``); the other pairs
+``tests/test_openspiel_spades.py``, ``tests/test_openspiel_euchre.py``,
+``tests/test_openspiel_skat.py``); the other pairs
 are different games of a similar kind, marked so in the ratios. OpenSpiel has no whist:
 Whist is compared with its hearts, another four-handed game of thirteen one-card tricks
 with a duty to follow suit (hearts adds passing cards and penalty points). No peer plays
@@ -46,7 +48,7 @@ from cardrules.tools import limits
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
        ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4),
-       ("gin-rummy", 2), ("cribbage", 2), ("spades", 4), ("euchre", 4))
+       ("gin-rummy", 2), ("cribbage", 2), ("spades", 4), ("euchre", 4), ("skat", 3))
 """The cardrules games measured."""
 OPTIONS: dict[tuple[str, int], dict[str, object]] = {
     ("hearts", 4): {"passing": "chance"},
@@ -71,12 +73,13 @@ PAIRS = {
     ("cribbage", 2): ("cribbage_2p",),
     ("spades", 4): ("spades_4p",),
     ("euchre", 4): ("euchre_4p",),
+    ("skat", 3): ("skat_3p",),
 }
 """Which peers each cardrules game is compared with."""
 SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy_eights_4p",
              ("hearts", 4): "hearts_4p", ("gin-rummy", 2): "gin_rummy_2p",
              ("cribbage", 2): "cribbage_2p", ("spades", 4): "spades_4p",
-             ("euchre", 4): "euchre_4p"}
+             ("euchre", 4): "euchre_4p", ("skat", 3): "skat_3p"}
 """The pairs that play the same game in both engines; every other pair is a different game
 of a similar kind."""
 

@@ -158,8 +158,9 @@ def available_peers() -> dict[str, Runner]:
     """Runners of the peer engines whose packages import, keyed by game and seat count.
 
     Keys: ``crazy_eights_2p``, ``crazy_eights_4p``, ``hearts_4p``, ``gin_rummy_2p``,
-    ``cribbage_2p``, ``spades_4p``, ``euchre_4p`` (OpenSpiel, default parameters otherwise;
-    its hearts, spades and euchre are four-handed only) and
+    ``cribbage_2p``, ``spades_4p``, ``euchre_4p``, ``skat_3p`` (OpenSpiel, default
+    parameters otherwise; its hearts, spades and euchre are four-handed only, its skat
+    three-handed) and
     ``uno_4p``, ``uno_2p`` (RLCard).
     """
     peers: dict[str, Runner] = {}
@@ -179,6 +180,7 @@ def available_peers() -> dict[str, Runner]:
                                                   "open_spiel cribbage 2p")
         peers["spades_4p"] = _open_spiel_runner(pyspiel, "spades", {}, "open_spiel spades 4p")
         peers["euchre_4p"] = _open_spiel_runner(pyspiel, "euchre", {}, "open_spiel euchre 4p")
+        peers["skat_3p"] = _open_spiel_runner(pyspiel, "skat", {}, "open_spiel skat 3p")
     uno_game = _import("rlcard.games.uno.game")
     numpy = _import("numpy")
     if uno_game is not None and numpy is not None:

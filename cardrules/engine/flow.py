@@ -62,8 +62,9 @@ if TYPE_CHECKING:
     from cardrules.phases import Phase
 
 __all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "before_deal",
-           "begin", "between", "compose", "draw", "legal", "over", "refusal", "replaced",
-           "score", "start", "timings", "undealt", "view"]
+           "begin", "between", "card_order", "compose", "counted", "declarer", "draw",
+           "ends_deal", "legal", "over",
+           "refusal", "replaced", "score", "start", "timings", "undealt", "view"]
 
 
 C = TypeVar("C")
@@ -348,6 +349,49 @@ def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     for phase, settings in state.game.phases:
         scores = phase.score(state, settings, scores)
     return scores
+
+
+def declarer(state: StagedState) -> int:
+    """The deal's declarer as the listed phases made it
+    (:meth:`~cardrules.phases.Phase.declarer`: an auction's last bidder, say), the first
+    that names one in list order; -1 while none has."""
+    for phase, settings in state.game.phases:
+        seat = phase.declarer(state, settings)
+        if seat >= 0:
+            return seat
+    return -1
+
+
+def card_order(state: StagedState) -> int:
+    """The index, among every listed phase's card orders in list order
+    (:meth:`~cardrules.phases.Phase.card_orders`), of the one a phase put in force in this
+    deal; -1: none (the rule file's own order)."""
+    offset = 0
+    pack = state.game.pack
+    for phase, settings in state.game.phases:
+        chosen = phase.card_order(state, settings)
+        if chosen >= 0:
+            return offset + chosen
+        offset += len(phase.card_orders(settings, pack))
+    return -1
+
+
+def ends_deal(state: StagedState) -> bool:
+    """True when a listed phase ends the deal after the trick just taken
+    (:meth:`~cardrules.phases.Phase.ends_deal`)."""
+    return any(phase.ends_deal(state, settings) for phase, settings in state.game.phases)
+
+
+def counted(state: StagedState) -> tuple[int, ...]:
+    """Per seat, the cards the listed phases set aside that count as taken by that seat
+    when the deal is scored (:meth:`~cardrules.phases.Phase.counted`: a widow discarded
+    face down, say), as bit sets; empty when none do."""
+    out: tuple[int, ...] = ()
+    for phase, settings in state.game.phases:
+        cards = phase.counted(state, settings)
+        if cards:
+            out = cards if not out else tuple(a | b for a, b in zip(out, cards, strict=True))
+    return out
 
 
 def carried(state: StagedState) -> tuple[tuple[str, object], ...]:

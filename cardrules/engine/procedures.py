@@ -261,6 +261,8 @@ NEEDS: dict[str, str] = {
     "named_first_leader": "a game of tricks whose first leader a listed phase may name",
     "dummy": "a game of tricks in which a listed phase may lay a seat's hand face up "
              "for another seat to play",
+    "card_orders": "a game of tricks whose card order (trumps and ranks) a listed phase may "
+                   "choose for the deal",
     "hand_by_lot": "a game whose deals may draw their hand size by lot (its states keep "
                    "the size drawn in a field offered as drawn_hand)",
 }

@@ -72,9 +72,10 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, Turns, When
 
-__all__ = ["LastDeal", "LaysDummy", "LeadsFirst", "NamesTrump", "OwnTrumps", "PhaseState",
-           "SitsOut", "Table", "TableGame", "ThrowsIn",
-           "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
+__all__ = ["CardOrder", "HasDeclarer", "LastDeal", "LaysDummy", "LeadsFirst", "NamesTrump",
+           "OrdersCards", "OwnTrumps", "PhaseState", "SitsOut", "Table", "TableGame",
+           "ThrowsIn", "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up",
+           "zone_names"]
 
 
 @attrs.frozen(kw_only=True)
@@ -105,6 +106,31 @@ class LastDeal:
         """The seat with the worst place (the lowest seat number on a tie)."""
         worst = max(self.places)
         return self.places.index(worst)
+
+
+@attrs.frozen(kw_only=True)
+class CardOrder:
+    """How the cards rank in tricks under one of the sets of rules a listed phase may put
+    in force for a deal (a game type the declarer names): the trump suit, and per card the
+    suit it counts in and its place there.  A card placed in the suit numbered as many as
+    the pack has suits belongs to a trump group of its own, with no trump suit (a grand's
+    jacks).  The procedure compiles each once, as the game loads.
+
+    >>> order = CardOrder(trump=-1, placed=((0, 0), (0, 1), (2, 0)))
+    >>> order.trumps(2)
+    (2,)
+    """
+
+    trump: int
+    """The trump suit's index (-1: no trump suit)."""
+    placed: tuple[tuple[int, int], ...]
+    """Per card of the pack: the suit (index) it counts in, and its order in that suit
+    (higher beats lower)."""
+
+    def trumps(self, suits: int) -> tuple[int, ...]:
+        """The cards that count as trumps, in a pack of ``suits`` suits."""
+        group = self.trump if self.trump >= 0 else suits
+        return tuple(c for c, (suit, _) in enumerate(self.placed) if suit == group)
 
 
 class TableGame(GameRules, Protocol):
@@ -266,6 +292,25 @@ class LaysDummy(Table, Protocol):
     def lay_dummy(self, seat: int, by: int) -> None:
         """``seat``'s hand is laid face up for everyone once the first card is led, and
         ``by`` chooses its cards in play (``seat`` never acts again in the deal)."""
+
+
+class OrdersCards(Table, Protocol):
+    """A table whose procedure lets a listed phase put one of its card orders in force for
+    the deal (it offers ``card_orders``; :meth:`cardrules.phases.Phase.card_orders`)."""
+
+    def order_cards(self) -> None:
+        """Put in force the card order the listed phases now choose
+        (:meth:`cardrules.phases.Phase.card_order`), its trump suit with it."""
+
+
+class HasDeclarer(Table, Protocol):
+    """A table that says who the deal's declarer is, as a listed phase before made them
+    (an auction's last bidder, the first to name a game): what a phase acting for the
+    declarer (taking the widow, say) reads, whichever phase made them."""
+
+    def declarer_seat(self) -> int:
+        """The declarer's seat (-1: no listed phase has made one)."""
+        ...
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)

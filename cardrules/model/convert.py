@@ -107,6 +107,7 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         references=part(data.get("references", {}), dict[str, str]),
         phases=tuple(_phase_entry(item, raw_order) for item in data.get("phases", ())),
         play_order=order,
+        returns_divisor=int((data.get("returns") or {}).get("divide_scores_by", 0)),
     )
 
 

@@ -76,6 +76,9 @@ class Variant:
     play_order: TurnOrder = DEALERS_LEFT
     """Which way the turn passes in play and where the first move starts by default
     (``play.order``; the engine lays it out for the families as ``Game.turns``)."""
+    returns_divisor: int = 0
+    """The adapters' returns of a finished game are its scores divided by this
+    (``returns.divide_scores_by``); 0: +1 for each winner, -1 for the others."""
 
     @property
     def chosen(self) -> dict[str, object]:

@@ -11,6 +11,7 @@ from cardrules.engine import flow, state_codec
 from cardrules.engine.procedures import Procedure, own_state, register
 from cardrules.engine.standings import Partnerships, lower_is_better
 from cardrules.engine.state_codec import check_cards, read_fields
+from cardrules.engine.table import CardOrder as PhaseCardOrder
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
@@ -26,6 +27,7 @@ from cardrules.families.tricks.describe import describe_tricks
 from cardrules.families.tricks.drawn import DrawnHandFields, draws_hand_size
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
+from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.model import (
     ANSWER,
     LEAD,
@@ -101,6 +103,17 @@ def from_json(game: GameContext, data: dict[str, Any]) -> TricksState:
     if state._down & ~mask_of_all(plays):
         raise StateError("a face-down card is not in the trick")
     return state
+
+
+def _placed(order: PhaseCardOrder) -> CardOrder:
+    """A listed phase's card order as a ``card_order`` hook answers (whatever the trump
+    suit asked: the order carries its own)."""
+    cards = tuple(TrickCard(suit=suit, order=rank) for suit, rank in order.placed)
+
+    def place(position: TrickCardInput) -> TrickCard:
+        return cards[position.card]
+
+    return place
 
 
 def check_drawn(game: GameContext, drawn: int, hands: Sequence[int]) -> None:
@@ -226,7 +239,7 @@ class Tricks(Procedure):
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in",
-                        "hand_by_lot", "named_first_leader", "dummy"})
+                        "hand_by_lot", "named_first_leader", "dummy", "card_orders"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
@@ -290,8 +303,15 @@ class Tricks(Procedure):
         if is_default("card_order", hooked):  # the trump order as data, if the file has one
             order = TrumpOrder.compile(game.pack, play.trump) if has_order(play.trump) \
                 else None
-        return TricksTables.compile(game.pack, play, scoring,
-                                     game.variant.deal.largest(game.players), order)
+        hand = game.variant.deal.largest(game.players)
+        tables = TricksTables.compile(game.pack, play, scoring, hand, order)
+        chosen = [o for phase, settings in game.phases
+                  for o in phase.card_orders(settings, game.pack)]
+        if chosen:
+            tables.alternatives = tuple(
+                (o.trump, TricksTables.compile(game.pack, play, scoring, hand, _placed(o)))
+                for o in chosen)
+        return tables
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP

@@ -182,6 +182,8 @@ class TricksState(StockAttributes, FieldState):
         phases' fields) with the given fields, the others at their initial values."""
         state: TricksState = fresh(game.state_class, game, game=game, tables=game.tables,
                                    **fields)
+        if game.tables.alternatives and (chosen := flow.card_order(state)) >= 0:
+            state._tables = game.tables.alternatives[chosen][1]
         return state
 
     @classmethod
@@ -227,6 +229,16 @@ class TricksState(StockAttributes, FieldState):
         listed phase that names trumps calls (:class:`~cardrules.engine.table.NamesTrump`;
         the procedure offers ``bidder_names_trump``)."""
         self._trump = suit
+
+    def order_cards(self) -> None:
+        """Put in force the card order the listed phases now choose, and its trump suit:
+        the named operation a listed phase calls (:class:`~cardrules.engine.table.OrdersCards`;
+        the procedure offers ``card_orders``) once it has chosen one."""
+        chosen = flow.card_order(self)
+        if chosen >= 0:
+            self._trump, self._tables = self._game.tables.alternatives[chosen]
+        else:
+            self._tables = self._game.tables
 
     def sit_out(self, seat: int) -> None:
         """``seat`` sits the rest of the deal out: the named operation a listed phase
@@ -322,8 +334,13 @@ class TricksState(StockAttributes, FieldState):
     def points(self) -> tuple[int, ...]:
         """Card points each player took, with the declared combinations that count; once
         the deal is over, with ``scoring.last_trick``
-        added for whoever took the last trick of a deal played to its last card."""
-        points = tuple(map(self._tables.points_of, self._won))
+        added for whoever took the last trick of a deal played to its last card, and the
+        cards listed phases set aside counting as taken (:func:`flow.counted`: a widow's
+        discard)."""
+        won, aside = self._won, flow.counted(self)
+        if aside:
+            won = tuple(w | a for w, a in zip(won, aside, strict=True))
+        points = tuple(map(self._tables.points_of, won))
         if self._tables.scores:
             points = tuple(map(int.__add__, points, self._declared))
         bonus = self._tables.scoring.last_trick
@@ -608,7 +625,8 @@ class TricksState(StockAttributes, FieldState):
                     absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
         over = self._smallest() == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
-        if over or (self._game.end_of_deal is not None and self._ends_by_hook(())):
+        if over or (self._game.end_of_deal is not None and self._ends_by_hook(())) or (
+                self._game.phases and flow.ends_deal(self)):
             self._finish(events)
         else:
             # the flow runs the phases listed between tricks, if any, before w leads

@@ -152,6 +152,9 @@ class TricksTables:
     """Cards kept out of the first trick by a player void in the led suit, as a bit set."""
     trump_in_hand: bool = False
     """The trump card stays in the dealer's hand (trump source ``dealer_card``)."""
+    alternatives: tuple[tuple[int, TricksTables], ...] = ()
+    """The card orders listed phases may put in force for a deal (a game type the
+    declarer names), each compiled once: its trump suit (-1: none) and its tables."""
     # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
     masks: dict[Action, int] = attrs.Factory(dict)
     """Every action made so far -> its cards as a bit set."""
@@ -584,11 +587,13 @@ def _ordered(pack: Pack, order: CardOrder, trump: int
     """Per card, the cards of the suit it counts in and the cards that beat it, the cards
     that count as trumps, and those highest first, when ``trump`` is the trump suit (-1:
     none), by the ``card_order`` hook ``order``: a higher card of the same suit beats, and
-    so does any trump a card of another suit."""
+    so does any trump a card of another suit.  Cards the order places in the suit after
+    the pack's last are trumps even without a trump suit (a grand's jacks)."""
     placed = [order(TrickCardInput(pack=pack, card=c, trump=trump)) for c in range(pack.size)]
+    # one more suit than the pack's: cards the order makes trumps without a trump suit
     members = [mask_of(c for c in range(pack.size) if placed[c].suit == s)
-               for s in range(len(pack.suits))]
-    trumps = members[trump] if trump >= 0 else 0
+               for s in range(len(pack.suits) + 1)]
+    trumps = members[trump] if trump >= 0 else members[-1]
     group = tuple(members[p.suit] if p.suit >= 0 else 0 for p in placed)
     beaten = tuple(
         mask_of(d for d in bits(group[c]) if placed[d].order > placed[c].order)

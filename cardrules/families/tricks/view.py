@@ -104,7 +104,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             *(("closed",) if tables.close else ()),
             *(("declared", "pending", "shown") if tables.scores else ()),
             *(("set_aside",) if _counts_some(tables.scoring) else ()),
-            *(("trump_order",) if tables.trump_ranking else ()),
+            *(("trump_order",) if tables.trump_ranking or tables.alternatives else ()),
             "scores", "legal_actions")
 
 
@@ -154,7 +154,8 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
                Cards(key="shown")] if game.tables.scores else []),
             *([NumbersBySeat(key="set_aside")] if _counts_some(game.tables.scoring)
               else []),
-            *([Cards(key="trump_order")] if game.tables.trump_ranking else []))
+            *([Cards(key="trump_order")]
+              if game.tables.trump_ranking or game.tables.alternatives else []))
 
 
 def view(state: TricksContext, player: int) -> dict[str, Any]:
@@ -218,6 +219,8 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
         out["set_aside"] = list(set_aside(state))
     if tables.trump_ranking:  # trump -1 (none named): the last entry, no trumps
         out["trump_order"] = [names[c] for c in tables.trump_ranking[trump]]
+    elif game.tables.alternatives:  # no card order chosen yet: no trumps
+        out["trump_order"] = []
     if current < 0:
         out["scores"] = list(state._scores)
         out["points"] = [points_of(w) + d for w, d in zip(won, declared)]

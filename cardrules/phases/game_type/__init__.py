@@ -1,0 +1,403 @@
+"""The ``game_type`` phase: players in turn pass or name one of the game types the rule
+file declares; the first to name one is the declarer, and its trumps, ranks, end and
+scoring rule the deal.
+
+After the deal each player in turn (``order``, from the dealer's left by default)
+passes (``pass``) or names a game type by its name (``grand``).  The first to name one
+is the *declarer* (a later phase acting for the declarer reads them: the widow); if
+everyone passes, the deal is thrown in and nobody scores.  Each game type is data
+(``types``, by name):
+
+- ``trump``: the trump suit's letter (left out: no trump suit);
+- ``above``: cards ranked above the trump suit's own, lowest first, each a trump (a
+  suit game's jacks); without a trump suit they are the only trumps (a grand);
+- ``ranks``: the ranks of every suit, lowest first, where they rank otherwise than the
+  pack lists them (a null game's 7 8 9 10 J Q K A);
+- ``no_trick``: the declarer undertakes to take no trick: the deal ends, lost, at the
+  declarer's first trick; scored ``made: [declarer, each defender]`` or ``lost``;
+- otherwise ``points: {over, declarer, defenders}``: the declarer scores ``declarer``
+  times their card points less ``over`` (with what a widow counts for them), each
+  defender ``defenders`` times the defenders' card points together less ``over``.
+
+The named type's card order is put in force for the deal's play through the table
+(:class:`~cardrules.engine.table.OrdersCards`; the tricks procedure compiles every type's
+order once, as the game loads).  Refusals quote ``references: {game_type: ...}``.
+
+>>> phase = GameType()
+>>> settings = phase.settings({"types": {"grand": {"above": ["JD", "JH"],
+...     "points": {"over": 60, "declarer": 2, "defenders": 1}}}})
+>>> print(phase.describe(settings))  # doctest: +NORMALIZE_WHITESPACE
+After the deal each player in turn from the dealer's left passes or names a game type
+(grand); the first to name one is the declarer (if all pass, the deal is thrown in and
+nobody scores). Orders: grand: JH JD the only trumps, from high to low. Scoring: grand:
+the declarer scores 2 × (card points - 60), each defender 1 × (the defenders' card
+points - 60).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+import attrs
+
+from cardrules.actions import Action, Kind, register_verb
+from cardrules.cards import Pack, bits
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.context import GameRules
+from cardrules.engine.events import Event
+from cardrules.engine.fields import Count, Seat, field
+from cardrules.engine.flow import counted
+from cardrules.engine.observation import Field, Number, OneOf
+from cardrules.engine.observation import Seat as SeatField
+from cardrules.engine.procedures import find as find_procedure
+from cardrules.engine.table import CardOrder, OrdersCards, ThrowsIn
+from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
+from cardrules.engine.views import View
+from cardrules.model.variant import Variant
+from cardrules.phases import Phase, register
+
+__all__ = ["GameType", "GameTypeFields", "GameTypeSettings", "GameTypeTable", "Points",
+           "TypeRules"]
+
+PASS = Action(kind=Kind.PASS, label="pass")
+"""Pass (the procedure's own ``pass`` action)."""
+
+
+@attrs.frozen(kw_only=True)
+class Points:
+    """Scoring by card points against a mark."""
+
+    over: int
+    """The mark each side's card points are counted from."""
+    declarer: int
+    """The declarer's multiplier."""
+    defenders: int
+    """Each defender's multiplier (of the defenders' points together)."""
+
+
+@attrs.frozen(kw_only=True)
+class TypeRules:
+    """One game type of the rule file."""
+
+    name: str
+    """Its name, the action naming it."""
+    trump: str = ""
+    """The trump suit's letter ('': none)."""
+    above: tuple[str, ...] = ()
+    """Cards above the trump suit's own, lowest first (without a trump suit: the only
+    trumps)."""
+    ranks: tuple[str, ...] = ()
+    """Every rank, lowest first, where they rank otherwise than the pack lists them."""
+    no_trick: bool = False
+    """The declarer undertakes to take no trick (the deal ends, lost, at their first)."""
+    made: tuple[int, int] = (0, 0)
+    """With :attr:`no_trick`: the declarer's and each defender's score when made."""
+    lost: tuple[int, int] = (0, 0)
+    """With :attr:`no_trick`: the same when lost."""
+    points: Points | None = None
+    """Otherwise: the scoring by card points."""
+
+    def order(self, pack: Pack) -> CardOrder:
+        """This type's card order in ``pack``."""
+        suits, width = len(pack.suits), len(pack.ranks)
+        trump = pack.suits.index(self.trump) if self.trump else -1
+        place = {rank: i for i, rank in enumerate(self.ranks or pack.ranks)}
+        above = {pack.parse(card): level for level, card in enumerate(self.above)}
+        placed = []
+        for c in range(pack.size):
+            if c in above:
+                placed.append((trump if trump >= 0 else suits, width + above[c]))
+            elif c < pack.grid:
+                placed.append((pack.suit(c), place[pack.ranks[pack.rank(c)]]))
+            else:
+                placed.append((-1, 0))
+        return CardOrder(trump=trump, placed=tuple(placed))
+
+    def order_words(self) -> str:
+        """Its trumps and ranks in words (the trump suit left to the caller)."""
+        parts = []
+        if self.above:
+            high = " ".join(reversed(self.above))
+            parts.append(f"{high} above the trump suit" if self.trump
+                         else f"{high} the only trumps, from high to low")
+        elif not self.trump:
+            parts.append("no trumps")
+        if self.ranks:
+            parts.append(f"ranks from high to low {' '.join(reversed(self.ranks))}")
+        return ", ".join(parts)
+
+    def score_words(self) -> str:
+        """Its scoring in words."""
+        if self.no_trick:
+            return (f"the declarer must take no trick (the deal ends, lost, at their "
+                    f"first): made {self.made[0]} (each defender {self.made[1]}), lost "
+                    f"{self.lost[0]} ({self.lost[1]})")
+        p = self.points
+        assert p is not None
+        return (f"the declarer scores {p.declarer} × (card points - {p.over}), each "
+                f"defender {p.defenders} × (the defenders' card points - {p.over})")
+
+
+def _grouped(types: Sequence[TypeRules], words: Callable[[TypeRules], str]) -> str:
+    """``words`` of each type, the types that share them named together."""
+    groups: dict[str, list[str]] = {}
+    for t in types:
+        groups.setdefault(words(t), []).append(t.name)
+    return "; ".join(f"{', '.join(names)}: {text}" for text, names in groups.items())
+
+
+@attrs.frozen(kw_only=True)
+class GameTypeSettings:
+    """The phase's section of a rule file."""
+
+    types: tuple[TypeRules, ...]
+    """The game types, in the order the rule file lists them."""
+    order: TurnOrder = DEALERS_LEFT
+    """Who speaks first, and which way."""
+
+
+@attrs.define(slots=False)
+class GameTypeFields:
+    """The phase's state fields."""
+
+    _game_type: int = field(Count(), label="game type")
+    """1 + the index of the game type named (0: none yet)."""
+    _game_declarer: int = field(Seat(), label="game declarer")
+    """Who named it (-1: nobody yet)."""
+    _game_passes: int = field(Count(), label="game passes")
+    """Players who passed so far."""
+
+
+class GameTypeTable(OrdersCards, ThrowsIn, Protocol):
+    """The table the phase works at: a card order it chooses, a deal it throws in."""
+
+    _game_type: int
+    _game_declarer: int
+    _game_passes: int
+
+
+_RANK = {"type": ["string", "integer"]}
+_PAIR = {"type": "array", "minItems": 2, "maxItems": 2,
+         "items": {"type": "integer", "minimum": -1000, "maximum": 1000}}
+_TYPE = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "trump": {"type": "string", "description": "The trump suit's letter (none if left "
+                                                   "out)."},
+        "above": {"type": "array", "maxItems": 16, "uniqueItems": True,
+                  "items": {"type": "string"},
+                  "description": "Cards above the trump suit's own, lowest first, each a "
+                                 "trump (without a trump suit: the only trumps)."},
+        "ranks": {"type": "array", "maxItems": 20, "items": _RANK,
+                  "description": "Every rank, lowest first, where they rank otherwise "
+                                 "than the pack lists them."},
+        "no_trick": {"type": "boolean", "description": "The declarer must take no trick: "
+                     "the deal ends, lost, at their first."},
+        "made": {**_PAIR, "description": "With no_trick: [declarer, each defender] made."},
+        "lost": {**_PAIR, "description": "With no_trick: [declarer, each defender] lost."},
+        "points": {"type": "object", "additionalProperties": False,
+                   "required": ["over", "declarer", "defenders"],
+                   "properties": {k: {"type": "integer", "minimum": -1000, "maximum": 1000}
+                                  for k in ("over", "declarer", "defenders")},
+                   "description": "Scored by card points: each side's multiplier of its "
+                                  "card points less over."}}}
+
+
+class GameType(Phase[GameTypeTable]):
+    """Pass or name a game type; the first to name one declares it."""
+
+    name = "game_type"
+    makes_declarer = True
+    names_trump = True
+    trump_words = ("those of the game type the declarer names (none in a game without "
+                   "trumps)")
+    fields = GameTypeFields
+    zones = ("hand", "won")
+    candidates_all_legal = True  # pass or any type, always
+    schema: ClassVar[Mapping[str, Any]] = {
+        "type": "object", "additionalProperties": False, "required": ["types"],
+        "properties": {
+            "types": {"type": "object", "minProperties": 1, "maxProperties": 16,
+                      "propertyNames": {"pattern": "^[a-z]{1,20}$"},
+                      "additionalProperties": _TYPE,
+                      "description": "The game types by name: trumps, ranks, end, scoring."},
+            "order": {**ORDER_SCHEMA, "description": "Who speaks first and which way "
+                      "(default: from the dealer's left, clockwise)."}}}
+
+    def settings(self, section: Mapping[str, Any]) -> GameTypeSettings:
+        types = []
+        for name, spec in section["types"].items():
+            register_verb(name, cards=False)  # the type's name is the action naming it
+            points = spec.get("points")
+            types.append(TypeRules(
+                name=name, trump=str(spec.get("trump", "")),
+                above=tuple(str(c) for c in spec.get("above", ())),
+                ranks=tuple(str(r) for r in spec.get("ranks", ())),
+                no_trick=bool(spec.get("no_trick", False)),
+                made=(int(spec.get("made", (0, 0))[0]), int(spec.get("made", (0, 0))[1])),
+                lost=(int(spec.get("lost", (0, 0))[0]), int(spec.get("lost", (0, 0))[1])),
+                points=Points(**points) if points else None))
+        return GameTypeSettings(types=tuple(types), order=read_order(section.get("order")))
+
+    def check(self, settings: GameTypeSettings, variant: Variant) -> Iterator[str]:
+        procedure = find_procedure(variant.play.procedure)
+        for need in ("card_orders", "thrown_in", "counted_tricks"):
+            for lack in procedure.lacks(need, variant):
+                yield f"game_type chooses the card order and may throw a deal in: it needs {lack}"
+        pack = variant.pack
+        for t in settings.types:
+            if t.trump and t.trump not in pack.suits:
+                yield f"game type {t.name}: unknown trump suit {t.trump!r}"
+            if t.ranks and sorted(t.ranks) != sorted(map(str, pack.ranks)):
+                yield f"game type {t.name}: ranks must list every rank of the pack once"
+            cards = {f"{r}{s}" for r in pack.ranks for s in pack.suits}
+            for card in t.above:
+                if card not in cards:
+                    yield f"game type {t.name}: {card!r} is not a card of the pack"
+            if t.no_trick == (t.points is not None):
+                yield (f"game type {t.name}: give either no_trick (with made and lost) or "
+                       f"points")
+        if [entry.name for entry in variant.phases].count(self.name) > 1:
+            yield "game_type is listed more than once; a deal has one declarer"
+
+    def describe(self, settings: GameTypeSettings) -> str:
+        s = settings
+        order = ("from the dealer's left" if s.order == DEALERS_LEFT
+                 else f"({s.order.describe()})")
+        names = [t.name for t in s.types]
+        listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+        trumps = [f"{t.name} {t.trump}" for t in s.types if t.trump]
+        return (f"After the deal each player in turn {order} passes or names a game type "
+                f"({listed}); the first to name one is the declarer (if all pass, the deal "
+                f"is thrown in and nobody scores). "
+                + (f"Trump suits: {', '.join(trumps)}. " if trumps else "")
+                + f"Orders: {_grouped(s.types, TypeRules.order_words)}. "
+                f"Scoring: {_grouped(s.types, TypeRules.score_words)}.")
+
+    def card_orders(self, settings: GameTypeSettings, pack: Pack) -> tuple[CardOrder, ...]:
+        return _orders(settings, pack)
+
+    def card_order(self, state: GameTypeTable, settings: GameTypeSettings) -> int:
+        return state._game_type - 1
+
+    def declarer(self, state: GameTypeTable, settings: GameTypeSettings) -> int:
+        return state._game_declarer
+
+    def enter(self, state: GameTypeTable, settings: GameTypeSettings) -> None:
+        state._game_type, state._game_declarer, state._game_passes = 0, -1, 0
+        state.turn_to(settings.order.first(state.seating()))
+
+    def inconsistency(self, state: GameTypeTable, settings: GameTypeSettings) -> str | None:
+        """Still at work: nobody has named a type, and not everyone has passed."""
+        if state._game_type or state._game_declarer >= 0:
+            return "a game type is named: the phase is over"
+        if state._game_passes >= state.game.players:
+            return "everyone has passed: the deal is thrown in"
+        return None
+
+    def candidates(self, state: GameTypeTable, settings: GameTypeSettings) -> list[Action]:
+        return [PASS, *_namings(settings)]
+
+    def refusal(self, state: GameTypeTable, settings: GameTypeSettings,
+                action: Action) -> str | None:
+        if action == PASS or action in _namings(settings):
+            return None
+        names = ", ".join(f"'{t.name}'" for t in settings.types)
+        return (f"player {state.to_act} passes or names a game type ({names})"
+                f"{state.game.rule_ref(self.name)}")
+
+    def apply(self, state: GameTypeTable, settings: GameTypeSettings, action: Action) -> bool:
+        p, n = state.to_act, state.game.players
+        if action == PASS:
+            state._game_passes += 1
+            state.record(Event(kind="pass", player=p))
+            if state._game_passes >= n:
+                state.throw_in()
+                return True
+            state.turn_to(settings.order.after(p, n))
+            return False
+        index = _namings(settings).index(action)
+        state._game_type, state._game_declarer = index + 1, p
+        state.record(Event(kind="game_type", player=p, note=action.name))
+        state.order_cards()
+        return True
+
+    def ends_deal(self, state: GameTypeTable, settings: GameTypeSettings) -> bool:
+        """A no-trick game ends at the declarer's first trick."""
+        k, d = state._game_type, state._game_declarer
+        return k > 0 and settings.types[k - 1].no_trick and bool(state.cards("won", d))
+
+    def score(self, state: GameTypeTable, settings: GameTypeSettings,
+              scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The named type's scores of the deal; nothing when everyone passed."""
+        k, d, n = state._game_type, state._game_declarer, len(scores)
+        if k == 0:
+            return (0,) * n
+        rules = settings.types[k - 1]
+        if rules.no_trick:
+            declarer, defender = rules.lost if state.cards("won", d) else rules.made
+        else:
+            assert rules.points is not None
+            pack, aside = state.game.pack, counted(state)  # type: ignore[arg-type]
+            taken = [state.cards("won", p) | (aside[p] if aside else 0) for p in range(n)]
+            points = [sum(map(pack.value, bits(m))) for m in taken]
+            over = rules.points.over
+            declarer = rules.points.declarer * (points[d] - over)
+            defender = rules.points.defenders * (sum(points) - points[d] - over)
+        return tuple(declarer if p == d else defender for p in range(n))
+
+    def replaces_scores(self, settings: GameTypeSettings) -> bool:
+        return True
+
+    def view(self, state: GameTypeTable, settings: GameTypeSettings,
+             player: int) -> dict[str, Any]:
+        k = state._game_type
+        return {"game_type": settings.types[k - 1].name if k else None,
+                "game_declarer": state._game_declarer if state._game_declarer >= 0 else None,
+                "game_passes": state._game_passes}
+
+    def view_entries(self, game: GameRules, settings: GameTypeSettings) -> tuple[str, ...]:
+        return ("game_type", "game_declarer", "game_passes")
+
+    def families(self, game: GameRules, settings: GameTypeSettings) -> tuple[Family, ...]:
+        return (Listed(actions=_namings(settings)),)
+
+    def observation_fields(self, game: GameRules, settings: GameTypeSettings,
+                           ) -> tuple[Field, ...]:
+        return (OneOf(key="game_type", values=tuple(t.name for t in settings.types)),
+                SeatField(key="game_declarer"), Number(key="game_passes"))
+
+    def action_bound(self, settings: GameTypeSettings, variant: Variant) -> int:
+        return len(settings.types) + 1
+
+    def move_scorer(self, view: View, settings: GameTypeSettings, legal: Sequence[Action],
+                    ) -> Callable[[Action], float]:
+        """Name the type under which the hand holds the most trumps, if five or more;
+        else pass (never a game without trumps)."""
+        mine = view.hands[view.player]
+        names = [str(c) for c in mine] if isinstance(mine, list) else []
+        strength = {t.name: sum(n in t.above or (bool(t.trump) and n.endswith(t.trump))
+                                for n in names) - 4.5 if t.trump or t.above else -1.0
+                    for t in settings.types}
+
+        def score(action: Action) -> float:
+            return 0.0 if action.kind is Kind.PASS else strength.get(action.name, -1.0)
+
+        return score
+
+
+@functools.cache
+def _namings(settings: GameTypeSettings) -> tuple[Action, ...]:
+    """The action naming each type, in order."""
+    return tuple(Action(kind=Kind.VERB, name=t.name, label=t.name) for t in settings.types)
+
+
+@functools.cache
+def _orders(settings: GameTypeSettings, pack: Pack) -> tuple[CardOrder, ...]:
+    """Each type's card order in ``pack``, worked out once."""
+    return tuple(t.order(pack) for t in settings.types)
+
+
+register(GameType())
