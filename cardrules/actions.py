@@ -18,13 +18,15 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 
 import attrs
 
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["NO_TRUMP", "Action", "Kind", "malformed", "parse_action", "register_verb"]
+__all__ = ["NO_TRUMP", "WORD_TAKES", "Action", "Kind", "malformed", "parse_action",
+           "register_verb"]
 
 NO_TRUMP = "none"
 """The name of the action ``trump none``: no trumps are chosen (suits are upper-case
@@ -88,7 +90,7 @@ class Action:
         words = [] if self.kind is Kind.VERB else [self.kind.value]
         if self.name:
             words.append(self.name)
-        if self.kind is Kind.VERB and _VERBS.get(self.name) is _Takes.NUMBER:
+        if self.kind is Kind.VERB and _takes_number(self):
             words.append(str(self.amount))
         words.extend(pack.name(c) for c in self.cards)
         return " ".join(words)
@@ -100,8 +102,15 @@ class Action:
         if self.label:
             return self.label
         first = [] if self.kind is Kind.VERB else [self.kind.value]
-        number = [str(self.amount)] if _VERBS.get(self.name) is _Takes.NUMBER else []
+        number = [str(self.amount)] if _takes_number(self) else []
         return " ".join([*first, self.name, *number, *map(str, self.cards)]).replace("  ", " ")
+
+
+def _takes_number(action: Action) -> bool:
+    """The action's word takes a number: a phase's number word, or a game's own word (not
+    known to every game) with a number."""
+    takes = _VERBS.get(action.name)
+    return takes is _Takes.NUMBER or (takes is None and action.amount != 0)
 
 
 def malformed(action: object, size: int) -> str | None:
@@ -176,8 +185,19 @@ MAX_NOTATION = 400
 """The longest action notation read (a hundred cards and more)."""
 
 
-def parse_action(text: str, pack: Pack) -> Action:
-    """Parse the notation of an action.
+WORD_TAKES = ("nothing", "cards", "number")
+"""What may follow a game's own action word (:func:`parse_action`'s ``words``)."""
+
+
+def parse_action(text: str, pack: Pack, words: Mapping[str, str] | None = None) -> Action:
+    """Parse the notation of an action.  ``words`` are a game's own action words, made
+    from its rule file (a game type's name, a strain's word), each with what follows it
+    (one of :data:`WORD_TAKES`): they are known to that game alone, before the words
+    phases and families add for every game.
+
+    >>> from cardrules.cards import Pack
+    >>> parse_action("spades 4", Pack(ranks=("A",), suits=("S",)), {"spades": "number"})
+    <Action spades 4>
 
     >>> from cardrules.cards import Pack
     >>> parse_action("jump", Pack(ranks=("A",), suits=("S",)))  # doctest: +ELLIPSIS
@@ -188,21 +208,25 @@ def parse_action(text: str, pack: Pack) -> Action:
     if len(text) > MAX_NOTATION:
         raise NotationError(f"an action's notation is at most {MAX_NOTATION} characters "
                             f"(this one has {len(text)})")
-    words = text.strip().split()
-    if not words:
+    text_words = text.strip().split()
+    if not text_words:
         raise NotationError("empty action: write for example 'play 9H', 'draw' or 'pass'")
-    first = words[0].lower()
+    first = text_words[0].lower()
+    own = words or {}
+    if first in own:
+        return _parse_verb(first, text_words[1:], pack, _Takes(own[first]))
     if first in _VERBS:
-        return _parse_verb(first, words[1:], pack)
+        return _parse_verb(first, text_words[1:], pack, _VERBS[first])
     try:
         if first == Kind.VERB.value:
             raise ValueError(first)
         kind = Kind(first)
     except ValueError:
-        known = ", ".join([*(k.value for k in Kind if k is not Kind.VERB), *sorted(_VERBS)])
-        raise NotationError(f"unknown action {words[0][:20]!r}: start with one of {known}") \
-            from None
-    rest = words[1:]
+        known = ", ".join([*(k.value for k in Kind if k is not Kind.VERB),
+                           *sorted({*_VERBS, *own})])
+        raise NotationError(f"unknown action {text_words[0][:20]!r}: start with one of "
+                            f"{known}") from None
+    rest = text_words[1:]
     name = ""
     if kind is Kind.TRUMP or kind is Kind.NAME:
         if len(rest) != 1:
@@ -227,15 +251,14 @@ def parse_action(text: str, pack: Pack) -> Action:
     return attrs.evolve(action, label=action.text(pack))
 
 
-def _parse_verb(word: str, rest: list[str], pack: Pack) -> Action:
-    takes = _VERBS[word]
+def _parse_verb(word: str, rest: list[str], pack: Pack, takes: _Takes) -> Action:
     if takes is _Takes.NUMBER:
         digits = rest[0] if len(rest) == 1 else ""
         if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
             raise NotationError(f"write '{word}' and one whole number from 0 to "
                                 f"{MAX_AMOUNT}, e.g. '{word} 3'")
-        number = Action(kind=Kind.VERB, name=word, amount=int(digits))
-        return attrs.evolve(number, label=number.text(pack))
+        return Action(kind=Kind.VERB, name=word, amount=int(digits),
+                      label=f"{word} {int(digits)}")
     cards = tuple(pack.parse(w) for w in rest)
     if takes is _Takes.CARDS and not cards:
         raise NotationError(f"'{word}' needs at least one card, e.g. '{word} 9H'")

@@ -75,6 +75,7 @@ class Game:
         "turns",
         "variant",
         "view_type",
+        "words",
     )
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
@@ -100,6 +101,10 @@ class Game:
             for entry in variant.phases)
         """The listed phases with their settings, in the order they run (those before the
         deal first)."""
+        self.words: dict[str, str] = {word: takes for phase, settings in self.phases
+                                       for word, takes in phase.words(settings).items()}
+        """The action words this game's rule file makes for its listed phases (a game
+        type's name, a strain's word), with what follows each: known to this game alone."""
         self.dealt_at = flow.before_deal(self.phases)
         """How many listed phases run before the cards are dealt (the deal comes between
         them and the rest, see :mod:`cardrules.engine.flow`)."""
@@ -401,8 +406,9 @@ class Game:
         return self.procedure.partnerships(self)
 
     def parse_action(self, text: str) -> Action:
-        """An action from its text notation (``play 9H``, ``draw``, ``pass``...)."""
-        return parse_action(text, self.pack)
+        """An action from its text notation (``play 9H``, ``draw``, ``pass``...), the
+        words the rule file makes for the listed phases (:meth:`Phase.words`) included."""
+        return parse_action(text, self.pack, self.words)
 
     def replay(self, record: Recorded) -> list[State]:
         """Every state of a recorded game, from the first to the last: a list that starts

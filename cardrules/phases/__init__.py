@@ -45,7 +45,7 @@ import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from cardrules.actions import register_verb
+from cardrules.actions import Kind, register_verb
 from cardrules.engine.registry import Registry
 from cardrules.engine.table import LastDeal, PhaseState, Table
 from cardrules.engine.turns import When
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from cardrules.model.variant import Variant
 
 __all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "dealing_phase", "find",
-           "known", "register"]
+           "known", "register", "taken_word"]
 
 
 class Phase(abc.ABC, Generic[PhaseState]):
@@ -91,6 +91,14 @@ class Phase(abc.ABC, Generic[PhaseState]):
     action's ``amount``)."""
     fields: ClassVar[type | None] = None
     """An attrs class (``attrs.define(slots=False)``) declaring the phase's state fields."""
+
+    def words(self, settings: Any) -> Mapping[str, str]:
+        """Action words the rule file makes for this phase (a game type's name, a
+        strain's word), each with what follows it: ``"nothing"``, ``"cards"`` or
+        ``"number"`` (:data:`cardrules.actions.WORD_TAKES`).  Known to the game that
+        lists the phase alone, unlike :attr:`verbs`, which every game reads."""
+        return {}
+
     schema: ClassVar[Mapping[str, Any]] = {"type": "object", "additionalProperties": False}
     """The JSON Schema of the phase's section in a rule file."""
     zones: ClassVar[tuple[str, ...]] = ()
@@ -310,6 +318,26 @@ def dealing_phase(variant: Variant) -> str:
         if when is When.INSTEAD_OF_DEAL:
             return entry.name
     return ""
+
+
+def taken_word(word: str, variant: Variant) -> str | None:
+    """Why the rule file may not make ``word`` an action word of its own (an action
+    kind's word, or a word a phase it lists adds for every game), or None.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> taken_word("pass", load_variant("bank")[0])
+    "'pass' is an action's word already"
+    >>> taken_word("grand", load_variant("bank")[0]) is None
+    True
+    """
+    words = {k.value for k in Kind}
+    for entry in variant.phases:
+        try:
+            phase = find(entry.name)
+        except KeyError:
+            continue
+        words.update(phase.verbs, phase.number_verbs)
+    return f"{word!r} is an action's word already" if word in words else None
 
 
 def _add_verbs(phase: Phase[Any]) -> None:

@@ -42,14 +42,13 @@ declarer). The declarer's left leads.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from cardrules.actions import Action, Kind, register_verb
+from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
@@ -60,7 +59,7 @@ from cardrules.engine.table import LaysDummy, LeadsFirst, NamesTrump, Table, Thr
 from cardrules.engine.turns import ORDER_SCHEMA, Start, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
-from cardrules.phases import Phase, register
+from cardrules.phases import Phase, register, taken_word
 from cardrules.phases.calls.auction import (
     DOUBLE,
     FIRST_BID,
@@ -251,9 +250,6 @@ class Calls(Phase[CallsTable]):
             Strain(word=str(s["word"]), suit=s.get("suit"), trick=int(s["trick"]),
                    first_trick=int(s.get("first_trick", s["trick"])))
             for s in section.get("strains", ()))
-        for strain in strains:
-            with contextlib.suppress(ValueError):  # refused by check, in the file's words
-                register_verb(strain.word, cards=False, number=True)
         vulnerable = section.get("vulnerable", {})
         return CallsSettings(
             strains=strains, levels=int(section.get("levels", 7)),
@@ -265,6 +261,10 @@ class Calls(Phase[CallsTable]):
             score=read_score_table(section.get("score", {})),
             order=read_order(section.get("order"), FROM_DEALER))
 
+    def words(self, settings: CallsSettings) -> Mapping[str, str]:
+        """Each strain's word, followed by a level (``spades 4``)."""
+        return {strain.word: "number" for strain in settings.strains}
+
     def check(self, settings: CallsSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
         needs = ("thrown_in", "named_first_leader", "bidder_names_trump", "counted_tricks",
@@ -274,8 +274,9 @@ class Calls(Phase[CallsTable]):
                 yield f"calls needs {lack}"
         words = [s.word for s in settings.strains]
         for word in words:
-            if word in {k.value for k in Kind} or word in ("double", "redouble"):
-                yield f"calls: the strain word {word!r} is an action's word already"
+            taken = taken_word(word, variant)
+            if taken:
+                yield f"calls: the strain word {taken}"
         if len(set(words)) != len(words):
             yield "calls: two strains have the same word"
         suits = [s.suit for s in settings.strains if s.suit is not None]

@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from cardrules.actions import Action, Kind, register_verb
+from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
@@ -56,7 +56,7 @@ from cardrules.engine.table import CardOrder, OrdersCards, ThrowsIn
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
-from cardrules.phases import Phase, register
+from cardrules.phases import Phase, register, taken_word
 
 __all__ = ["GameType", "GameTypeFields", "GameTypeSettings", "GameTypeTable", "Points",
            "TypeRules"]
@@ -229,7 +229,6 @@ class GameType(Phase[GameTypeTable]):
     def settings(self, section: Mapping[str, Any]) -> GameTypeSettings:
         types = []
         for name, spec in section["types"].items():
-            register_verb(name, cards=False)  # the type's name is the action naming it
             points = spec.get("points")
             types.append(TypeRules(
                 name=name, trump=str(spec.get("trump", "")),
@@ -241,6 +240,10 @@ class GameType(Phase[GameTypeTable]):
                 points=Points(**points) if points else None))
         return GameTypeSettings(types=tuple(types), order=read_order(section.get("order")))
 
+    def words(self, settings: GameTypeSettings) -> Mapping[str, str]:
+        """Each game type's name, the action naming it."""
+        return {t.name: "nothing" for t in settings.types}
+
     def check(self, settings: GameTypeSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
         for need in ("card_orders", "thrown_in", "counted_tricks"):
@@ -248,6 +251,9 @@ class GameType(Phase[GameTypeTable]):
                 yield f"game_type chooses the card order and may throw a deal in: it needs {lack}"
         pack = variant.pack
         for t in settings.types:
+            taken = taken_word(t.name, variant)
+            if taken:
+                yield f"game type {t.name}: its name is the action naming it, but {taken}"
             if t.trump and t.trump not in pack.suits:
                 yield f"game type {t.name}: unknown trump suit {t.trump!r}"
             if t.ranks and sorted(t.ranks) != sorted(map(str, pack.ranks)):
