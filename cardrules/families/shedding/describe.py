@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from cardrules.engine.standings import lower_is_better
 from cardrules.families.shedding.model import (
     AfterTurn,
     Bonus,
@@ -256,8 +257,10 @@ def _shedding_scoring(v: Variant) -> Iterator[Sentence]:
                HandPenaltyMode.POINTS_PLUS_PER_CARD:
                    f"cost their card points plus {p.per_card} per card",
                HandPenaltyMode.BY_CARD: "cost, each, " + _card_costs(p)}[p.mode]
-    yield sentence(f"Cards still in hand at the end {penalty}.", "scoring.hand_penalty",
-                   present=False)
+    counted = " (penalty points, added to the holder's score)" \
+        if p.mode is not HandPenaltyMode.NONE and lower_is_better(v.match.goal) else ""
+    yield sentence(f"Cards still in hand at the end {penalty}{counted}.",
+                   "scoring.hand_penalty", present=False)
 
 
 def _card_costs(p: HandPenalty) -> str:

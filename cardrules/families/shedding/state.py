@@ -37,6 +37,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.pauses import resume_fields
 from cardrules.engine.seeding import derive_seed
+from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.engine.turns import When
@@ -590,7 +591,10 @@ class SheddingState(FieldState):
                 self._pile = ()
         lost = hand_penalties(scoring.hand_penalty, pack, self._hands)
         if any(lost):
-            self._scores = tuple(s - loss for s, loss in zip(self._scores, lost))
+            # penalty points: they lower a score where the highest total wins, and add to
+            # it where the lowest total wins (``lowest_total``, ``avoid_losing_total``...)
+            sign = 1 if lower_is_better(self._game.variant.match.goal) else -1
+            self._scores = tuple(s + sign * loss for s, loss in zip(self._scores, lost))
             events.extend(Event(kind="penalty", player=p, amount=loss)
                           for p, loss in enumerate(lost) if loss)
         if self._game.phases:
