@@ -45,7 +45,7 @@ import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from cardrules.actions import register_verb
+from cardrules.actions import register_verb, word_problem
 from cardrules.engine.registry import Registry
 from cardrules.engine.table import LastDeal, PhaseState, Table
 from cardrules.engine.turns import When
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from cardrules.model.variant import Variant
 
 __all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "dealing_phase", "find",
-           "known", "register"]
+           "known", "register", "word_problems"]
 
 
 class Phase(abc.ABC, Generic[PhaseState]):
@@ -278,7 +278,27 @@ def dealing_phase(variant: Variant) -> str:
     return ""
 
 
+REFUSED_WORDS: dict[str, str] = {}
+"""Phases by name whose action words break the rule for action words -> why (a rule file
+listing one is refused with the reason, at the entry's line)."""
+
+
+def word_problems(phase: Phase[Any]) -> str | None:
+    """Why ``phase``'s action words cannot be action words
+    (:data:`~cardrules.actions.WORD_RULE`), or None."""
+    return REFUSED_WORDS.get(phase.name)
+
+
 def _add_verbs(phase: Phase[Any]) -> None:
+    """Make ``phase``'s action words the notation's, unless one breaks the rule for them:
+    then none is added and :func:`word_problems` says why (registering never raises, so
+    that a plug-in found through its entry point cannot break the command)."""
+    words = (*phase.verbs, *phase.number_verbs)
+    problems = [p for p in map(word_problem, words) if p is not None]
+    if problems:
+        REFUSED_WORDS[phase.name] = f"the {phase.name} phase's " + "; ".join(problems)
+        return
+    REFUSED_WORDS.pop(phase.name, None)
     for word, cards in phase.verbs.items():
         register_verb(word, cards=cards)
     for word in phase.number_verbs:
