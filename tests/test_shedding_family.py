@@ -314,3 +314,18 @@ def test_the_rules_say_hand_penalties_add_to_the_score_where_the_lowest_total_wi
     lowest = "\n".join(describe(_lowest_wins().variant))
     assert "(penalty points, added to the holder's score)" in lowest
     assert "penalty points" not in "\n".join(describe(cardrules.load("switch").variant))
+
+
+def test_setup_takes_the_named_suit_by_the_name_views_give_it() -> None:
+    game = eights()
+    state = game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", stock="KS QS",
+                       named_suit="H", current=1)
+    assert state.view(1).named_suit == "H" and state.named_suit == 2
+    assert legal(state) == {"play 4H", "draw"}
+    older = game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", stock="KS QS",
+                       named="H", current=1)
+    assert older.to_json() == state.to_json()  # the older name still works
+    with pytest.raises(cardrules.StateError, match="disagree"):
+        game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", named_suit="H", named="S")
+    with pytest.raises(cardrules.StateError, match="no suit of the pack"):
+        game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", named_suit="X")

@@ -140,16 +140,18 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
           current: int = 0, owner: int = -1, dealer: int | None = None,
           own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
           out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
-          fresh: bool = False, named: str = "", starter: int | None = None,
+          fresh: bool = False, named_suit: str = "", named: str = "",
+          starter: int | None = None,
           pending: int = 0, counterclockwise: bool = False, announced: bool = False,
           reshuffled: int = 0, shuffle_seed: int = 0) -> SheddingState:
     """A position given explicitly, for tests and puzzles.
 
     ``hands`` are card lists per player (``"9H 7S"``); ``pile`` is bottom to top (its last
     card is the top); ``stock`` lists the cards in the order they will be drawn.  Cards
-    not mentioned anywhere are out of play (in the discard).  ``named`` is the suit named
-    after a wild card, to be matched next (``phase="name_suit"``: the player to move is
-    about to name one).  ``pending`` is a forced draw the player to move faces,
+    not mentioned anywhere are out of play (in the discard).  ``named_suit`` is the suit
+    named after a wild card, to be matched next, as views call it (``named`` is its older
+    name, still read; ``phase="name_suit"``: the player to move is about to name one).
+    ``pending`` is a forced draw the player to move faces,
     ``counterclockwise`` turns the direction of play round, ``announced`` says the
     player to move has announced their last card, ``reshuffled`` counts the times the
     stock was remade and ``shuffle_seed`` seeds the reshuffles.
@@ -172,6 +174,13 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
         raise StateError(f"give {n} own trump suits, one per player (got {len(suits)})")
     if dealer is None:
         dealer = game.turns.before(current)
+    if named and named_suit and named.upper() != named_suit.upper():
+        raise StateError(f"named_suit={named_suit!r:.8} and named={named!r:.8} (its older "
+                         f"name) disagree: give one")
+    named = named_suit or named
+    if named and named.upper() not in pack.suits:
+        raise StateError(f"named_suit: {named!r:.8} is no suit of the pack "
+                         f"({', '.join(pack.suits)})")
     return SheddingState._make(
         game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
         top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,
