@@ -21,6 +21,7 @@ from cardrules.families.shedding import view as shedding_io
 from cardrules.families.shedding.bounds import shedding_bound
 from cardrules.families.shedding.checks import check_shedding
 from cardrules.families.shedding.describe import describe_shedding
+from cardrules.families.shedding.drawn import DrawnFields, drawn_cards
 from cardrules.families.shedding.heuristics import shedding_scorer
 from cardrules.families.shedding.hooks import GoOutInput
 from cardrules.families.shedding.model import (
@@ -118,6 +119,12 @@ def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
     if len(fields["out"]) >= n and phase is not OVER:
         raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
+    if tables.play_drawn:
+        drawn = [drawn_cards(state, p) for p in range(n)]
+        if any(drawn[p] for p in range(n) if p != mover) or drawn[mover] & ~fields[
+                "hands"][mover] or drawn[mover].bit_count() > fields["drawn"]:
+            raise StateError("drawn cards: only the player to move has drawn cards this "
+                             "turn, in their hand, no more than they drew")
     check_cards(state.zones(), game.pack)
     if state._stage >= len(game.phases):
         raise StateError(f"stage {state._stage} names no listed phase")
@@ -222,8 +229,10 @@ class Shedding(Procedure):
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         """Who moves once the phases listed between turns are done, in the games that
-        list one."""
-        return (ResumeFields,) if lists_phases_at(variant, When.BETWEEN_TURNS) else ()
+        list one; the cards drawn this turn, where only they may be played after a
+        draw."""
+        resume = (ResumeFields,) if lists_phases_at(variant, When.BETWEEN_TURNS) else ()
+        return (*resume, *((DrawnFields,) if variant.play.draw.play_drawn else ()))
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
         return shedding_io.view_entries(game)
