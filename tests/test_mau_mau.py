@@ -11,11 +11,14 @@ from typing import Any
 
 import pytest
 from bank_support import legal
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.families.shedding.state import SheddingState
 from cardrules.loader.resources import builtin_variants
+from cardrules.tools.bots import QUICK_BOTS, act, make_bot
+from cardrules.tools.check import run_check
+from cardrules.tools.conformance import Policy
 from cardrules.tools.describe import describe
 
 
@@ -397,3 +400,71 @@ def test_whole_matches_between_random_bots_end(options: dict[str, str],
         result = state.result
         assert result is not None and max(result.totals) >= 100 and result.deals < 40
         assert all(result.totals[p] == min(result.totals) for p in result.winners)
+
+
+@pytest.mark.parametrize("options", [{}, {"stacking": "none"},
+                                     {"upcard_jack": "dealer_names"},
+                                     {"upcard_jack": "first_player_names"},
+                                     {"upcard_jack": "turned_again"}],
+                         ids=lambda o: "-".join(o.values()) or "default")
+def test_every_option_value_passes_a_small_check(options: dict[str, str]) -> None:
+    """The conformance checks (legality, JSON, views that leak no hidden card, re-sampling)
+    on a few deals and a whole match, with the quick bots."""
+    report = run_check({"extends": "mau-mau", "options": options}, games=3, seed=3,
+                       match_every=3, leak_share=QUICK_LEAKS,
+                       policies={name: _bot(name) for name in QUICK_BOTS})
+    assert report.ok, report.failure
+
+
+def _bot(name: str) -> Policy:
+    bot = make_bot(QUICK_BOTS[name])
+
+    def choose(state: cardrules.State, rng: random.Random) -> cardrules.Action:
+        return act(bot, state, rng)
+
+    return choose
+
+
+# -- the generic keys Mau-Mau is made of, refused where they make no sense ------------------
+
+
+@pytest.mark.parametrize(("play", "message"), [
+    ({"draw": {"at_will": True, "ends_turn": True, "play_drawn": True}},
+     "play_drawn lets a player play the card they drew, but drawing ends the turn"),
+    ({"wild": [], "upcard": {"wish": "dealer"}},
+     "upcard wish dealer names a suit for a turned-up wild card, but no wild card names one"),
+])
+def test_upcard_and_drawn_card_keys_that_cannot_work_are_refused(play: dict[str, Any],
+                                                                 message: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "mau-mau", "patch": {"play": play}}, players=3)
+
+
+def test_without_as_played_the_upcard_does_nothing() -> None:
+    game = cardrules.load({"extends": "mau-mau", "patch": {"play": {
+        "upcard": {"as_played": False}}}}, players=3)
+    state = turned_up(game, "7D", dealer=0)
+    assert state.current_player == 1 and state.view(1).pending_draw == 0
+
+
+def test_the_drawn_card_survives_json_and_a_tampered_one_is_refused() -> None:
+    game = mau()
+    drew = play(game.setup(hands=["9H KC", "QS", "QD"], pile="9C", stock="QC 10D"), "draw")
+    again = game.state_from_json(drew.to_json())
+    assert legal(again) == {"play QC", "pass"}
+    data = drew.to_json()
+    data["drawn_cards"] = [["QC"], ["QS"], []]  # player 1 drew nothing this turn
+    with pytest.raises(cardrules.StateError, match="drawn cards"):
+        game.state_from_json(data)
+
+
+def test_passing_a_draw_with_nothing_to_draw_shows_only_that_no_seven_is_held() -> None:
+    """G7, G9: facing a draw with nothing to draw, the player passes; that shows they
+    hold no 7 (the only card that passes the draw on), not that they lack the top's suit."""
+    game = mau()
+    state = game.setup(hands=["KS QD", "9H", "9C"], pile="7S", stock="", pending=2)
+    assert legal(state) == {"pass"}
+    passed = play(state, "pass")
+    shown = passed._missing[0]
+    pack = game.pack
+    assert not shown & (1 << pack.parse("KS")) and shown & (1 << pack.parse("7H"))

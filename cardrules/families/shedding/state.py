@@ -353,6 +353,8 @@ class SheddingState(FieldState):
         if tables.play_drawn and self._drawn:
             return 0  # only the cards drawn were asked for
         top = self._top
+        if self._pending:  # facing a forced draw, only the cards that pass it on count
+            return tables.forced_answers[top] if tables.forced_answers else 0
         barred = tables.barred[top] if tables.barred and top >= 0 else 0
         if self._named_suit >= 0:
             return (tables.suit_masks[self._named_suit] | tables.wild) & ~barred
