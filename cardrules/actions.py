@@ -25,8 +25,8 @@ import attrs
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["NO_TRUMP", "WORD_TAKES", "Action", "Kind", "malformed", "parse_action",
-           "register_verb"]
+__all__ = ["NO_TRUMP", "WORD_RULE", "WORD_TAKES", "Action", "Kind", "malformed", "parse_action",
+           "register_verb", "word_problem"]
 
 NO_TRUMP = "none"
 """The name of the action ``trump none``: no trumps are chosen (suits are upper-case
@@ -172,13 +172,34 @@ def register_verb(word: str, *, cards: bool, number: bool = False) -> None:
     >>> parse_action("bid 3", Pack(ranks=("9",), suits=("S",))).amount
     3
     """
+    problem = word_problem(word)
+    if problem is not None:
+        raise ValueError(problem)
     word = word.lower()
-    if not word.isascii() or not word.isalpha() or word in {k.value for k in Kind}:
-        raise ValueError(f"{word!r} cannot be an action word (a word of letters that is not "
-                         f"one of {', '.join(k.value for k in Kind)})")
     if cards and number:
         raise ValueError(f"{word!r} cannot take both cards and a number")
     _VERBS[word] = _Takes.CARDS if cards else _Takes.NUMBER if number else _Takes.NOTHING
+
+
+WORD_RULE = ("an action word is one word of the letters a to z, without underscores, "
+             "hyphens, digits or spaces (``give``, ``giveaway``), and not one of the "
+             "notation's own words")
+"""The rule for the action words a phase adds (the notation's first word)."""
+
+
+def word_problem(word: str) -> str | None:
+    """Why ``word`` cannot be a phase's action word (:data:`WORD_RULE`), or None.
+
+    >>> word_problem("give") is None
+    True
+    >>> word_problem("give_card")  # doctest: +ELLIPSIS
+    "'give_card' cannot be an action word: an action word is one word of the letters a to z, ..."
+    """
+    low = word.lower()
+    if low.isascii() and low.isalpha() and low not in {k.value for k in Kind}:
+        return None
+    return (f"{word!r:.40} cannot be an action word: {WORD_RULE.replace('``', '')} "
+            f"({', '.join(k.value for k in Kind)})")
 
 
 MAX_NOTATION = 400

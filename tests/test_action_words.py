@@ -35,7 +35,7 @@ def test_a_game_word_is_unknown_to_other_games() -> None:
 
 
 def test_a_rule_file_may_not_take_an_action_kinds_word() -> None:
-    with pytest.raises(cardrules.VariantError, match="'pass' is an action's word already"):
+    with pytest.raises(cardrules.VariantError, match="'pass' cannot be an action word"):
         cardrules.load({"extends": "skat", "patch": {"phases": [
             {"game_type": {"types": {"pass": {"trump": "C", "points": {
                 "over": 60, "declarer": 2, "defenders": 1}}}}}]}})

@@ -45,3 +45,17 @@ def test_typed_options_show_their_values() -> None:
     assert any("300 or more" in line for line in _text(target=300))
     text = _text(hand_penalty="points_plus_fixed", hand_penalty_fixed=56)
     assert any("plus 56" in line for line in text)
+
+
+def test_a_bouts_game_without_trumps_never_speaks_of_trumps_but_to_say_there_are_none(
+) -> None:
+    game = cardrules.load({"extends": "durak", "description": "Attack and beat.",
+                           "patch": {"play": {"trump": {"source": "none"}}}}, players=3)
+    text = "\n".join(describe(game.variant))
+    assert "- There are no trumps." in text
+    assert [line for line in text.splitlines()
+            if "trump" in line.lower() and line != "- There are no trumps."] == []
+    assert "- The first mover above opens the first bout." in text
+    with_trumps = "\n".join(describe(cardrules.load("durak", players=3).variant))
+    assert "a trump beats any card that is not a trump" in with_trumps
+    assert "lowest trump shows it" in with_trumps

@@ -28,6 +28,7 @@ from cardrules.hooks import (
     LegalFilterInput,
     NextDealerInput,
     Refusal,
+    RefusalInput,
     declare,
     hook,
     known,
@@ -73,6 +74,27 @@ def no_aces(position: LegalFilterInput) -> tuple[Action, ...]:
 def keep_nothing(position: LegalFilterInput) -> tuple[Action, ...]:
     """Broken on purpose: keeps no action."""
     return ()
+
+
+@hook("legal_filter", "test.by_the_view")
+def by_the_view(position: LegalFilterInput) -> tuple[Action, ...]:
+    """Keeps the actions the mover's view lists (all of them: the view a hook sees lists
+    the actions the rules allow), the last one first."""
+    state = position.state
+    listed = state.view(state.current_player).legal_actions
+    assert listed == [state.describe(a) for a in position.actions]
+    return tuple(reversed(position.actions))
+
+
+@hook("refusal", "test.refuse_by_the_view")
+def refuse_by_the_view(position: RefusalInput) -> Refusal | None:
+    """Refuses drawing while the mover's view lists a play."""
+    state = position.state
+    listed = state.view(state.current_player).legal_actions
+    assert listed == [state.describe(a) for a in state.legal_actions()]
+    if position.action.kind.value == "draw" and any(t.startswith("play") for t in listed):
+        return Refusal(reason="a play is listed", rule="T1")
+    return None
 
 
 @hook("end_of_deal", "test.first_out_ends")
@@ -237,6 +259,23 @@ def test_a_legal_filter_that_keeps_nothing_raises() -> None:
     game = _with_hooks("bank", 2, legal_filter="test.keep_nothing")
     with pytest.raises(HookError, match="keep_nothing"):
         game.new_deal(seed=1).legal_actions()
+
+
+@pytest.mark.parametrize("base", ["bank", "durak", "whist"])
+def test_a_legal_filter_may_read_the_view_which_lists_what_the_rules_allow(base: str) -> None:
+    game = _with_hooks(base, 3 if base != "whist" else 4, legal_filter="test.by_the_view")
+    state = game.new_deal(seed=2)
+    ruled = state._compute_legal()
+    assert state.legal_actions() == tuple(reversed(ruled))  # no RecursionError
+    assert state.view(state.current_player).legal_actions == [
+        state.describe(a) for a in reversed(ruled)]  # the view after: the kept ones
+
+
+def test_a_refusal_hook_may_read_the_view_and_the_legal_actions() -> None:
+    game = _with_hooks("crazy-eights", 2, refusal="test.refuse_by_the_view")
+    state = game.setup(hands=["9C 2H", "KH"], pile="9D", stock="QS JS")
+    assert [a.text(game.pack) for a in state.legal_actions()] == ["play 9C"]
+    assert "a play is listed (T1)" in (state.why_illegal(game.parse_action("draw")) or "")
 
 
 def test_end_of_deal() -> None:

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import pickle
 import random
-from typing import Any
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
-import toy_phase  # noqa: F401  (registers the toy phase)
+import toy_phase
 from rule_support import QUICK_LEAKS
 
 import cardrules
 from cardrules.cards import deal_round
+from cardrules.phases import register, word_problems
 from cardrules.tools.bots import QUICK_BOTS, act, make_bot
 from cardrules.tools.check import run_check
+from cardrules.tools.cli import main
 from cardrules.tools.conformance import Policy, check_cards, check_json, check_legal, check_views
 from cardrules.tools.describe import describe
 
@@ -158,6 +162,31 @@ def test_a_bad_section_or_an_unknown_phase_is_a_located_error() -> None:
         cardrules.load(_house("bank", 9))
     with pytest.raises(cardrules.VariantError, match="unknown phase 'nope'; known phases"):
         cardrules.load({"extends": "bank", "patch": {"phases": ["nope"]}})
+
+
+class _UnderscoreWord(toy_phase.PassLeft):
+    """The toy phase with an action word the notation cannot read."""
+
+    name = "toy_give_card"
+    verbs: ClassVar[Mapping[str, bool]] = {"give_card": True}
+
+
+register(_UnderscoreWord())
+
+
+def test_an_action_word_with_an_underscore_is_a_located_error_naming_the_rule(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert "give_card" in (word_problems(_UnderscoreWord()) or "")
+    with pytest.raises(cardrules.VariantError,
+                       match=r"phases\[0\]\.toy_give_card.*'give_card' cannot be an "
+                             r"action word: an action word is one word of the letters a to z"):
+        cardrules.load({"extends": "bank", "patch": {"phases": [{"toy_give_card": {}}]}})
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bank\npatch:\n  phases:\n    - toy_give_card: {}\n")
+    status = main(["validate", str(house)])
+    out, err = capsys.readouterr()
+    assert status == 1 and "Traceback" not in out + err
+    assert f"{house}:4:" in out and "without underscores" in out
 
 
 def test_the_rules_in_english_include_the_phase() -> None:

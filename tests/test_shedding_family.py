@@ -23,6 +23,7 @@ from cardrules.loader.yamlsafe import parse_yaml
 from cardrules.tools.describe import describe
 
 FIXTURE = Path(__file__).parent / "fixtures" / "variants" / "crazy-eights-like.yaml"
+SWITCH = Path(__file__).parent.parent / "variants" / "switch.yaml"
 
 
 @cache
@@ -266,3 +267,65 @@ def test_random_playouts_keep_the_invariants(players: int, end: str) -> None:
         assert all(s <= 0 for s in result.scores)
         if end == "first_out" and state.out:
             assert len(state.out) == 1 and result.scores[state.out[0]] == 0
+
+
+# -- hand penalties under a goal where the lowest total wins ------------------------------
+
+
+def _lowest_wins(target: int = 50) -> cardrules.Game:
+    data: dict[str, Any] = parse_yaml(SWITCH.read_text(), file=str(SWITCH))[0]
+    data["match"] = {"goal": "lowest_total", "target": target, "next_dealer": "clockwise"}
+    del data["options"]["deals"]
+    return cardrules.load(data, players=3)
+
+
+def test_hand_penalties_are_penalty_points_where_the_lowest_total_wins() -> None:
+    state = _lowest_wins().setup(hands=["9C", "KH 2S", "AD"], pile="9D", stock="QS JS")
+    state = play(state, "play 9C")
+    assert state.is_over
+    assert state.scores == (0, 12, 20)  # KH 10 + 2S 2; AD 20: added, not taken away
+    assert state.result is not None and state.result.winners == (0,)
+
+
+def test_hand_penalties_still_lower_a_score_where_the_highest_total_wins() -> None:
+    state = cardrules.load("switch", players=3).setup(hands=["9C", "KH 2S", "AD"],
+                                                      pile="9D", stock="QS JS")
+    state = play(state, "play 9C")
+    assert state.scores == (0, -12, -20)
+    assert state.result is not None and state.result.winners == (0,)
+
+
+def test_a_lowest_total_match_of_penalties_ends_at_its_target_won_by_the_least_penalised(
+) -> None:
+    game = _lowest_wins(target=40)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_match(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        result = state.result
+        assert result is not None and max(result.totals) >= 40
+        assert result.deals < 30  # not the 1,000-deal cap
+        assert min(result.totals) >= 0
+        assert all(result.totals[p] == min(result.totals) for p in result.winners)
+
+
+def test_the_rules_say_hand_penalties_add_to_the_score_where_the_lowest_total_wins() -> None:
+    lowest = "\n".join(describe(_lowest_wins().variant))
+    assert "(penalty points, added to the holder's score)" in lowest
+    assert "penalty points" not in "\n".join(describe(cardrules.load("switch").variant))
+
+
+def test_setup_takes_the_named_suit_by_the_name_views_give_it() -> None:
+    game = eights()
+    state = game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", stock="KS QS",
+                       named_suit="H", current=1)
+    assert state.view(1).named_suit == "H" and state.named_suit == 2
+    assert legal(state) == {"play 4H", "draw"}
+    older = game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", stock="KS QS",
+                       named="H", current=1)
+    assert older.to_json() == state.to_json()  # the older name still works
+    with pytest.raises(cardrules.StateError, match="disagree"):
+        game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", named_suit="H", named="S")
+    with pytest.raises(cardrules.StateError, match="no suit of the pack"):
+        game.setup(hands=["9C 2C", "4H 9S", "4S"], pile="8D", named_suit="X")

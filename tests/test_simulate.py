@@ -7,6 +7,7 @@ import json
 import pytest
 
 import cardrules
+from cardrules.tools.cli import summary_lines
 from cardrules.tools.simulate import simulate, wilson
 
 
@@ -75,3 +76,19 @@ def test_pot_game_reports_payouts() -> None:
         pytest.skip(f"bura does not load: {exc}")
     s = simulate("bura", players=3, games=4, seed=1, match=True)
     assert s.mean_payout is not None and len(s.mean_payout) == 3
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_a_game_that_names_a_loser_reports_each_seats_losses(
+        match: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """Three-player Durak names only the durak: the other two win together, so nobody
+    wins alone, and the summary counts who lost."""
+    s = simulate("durak", players=3, games=12, seed=3, match=match)
+    assert s.names_loser and sum(s.wins) == 0  # nobody wins alone...
+    assert sum(s.losses) + s.no_sole_loser == 12 and sum(s.losses) >= 10  # ...one loses
+    assert s.to_json()["losses"] == list(s.losses)
+    text = "\n".join(summary_lines(s))
+    assert "losses loss rate" in text and "first mover lost" in text
+    assert " wins " not in text and "no sole winner" not in text
+    bank = simulate("bank", players=3, games=6, seed=3)
+    assert not bank.names_loser and "wins  win rate" in "\n".join(summary_lines(bank))

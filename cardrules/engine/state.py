@@ -527,12 +527,20 @@ class FieldState(State):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions: :meth:`_compute_legal`'s that the game's ``refusal`` hook
-        does not refuse and its ``legal_filter`` hook keeps, computed once per state."""
+        does not refuse and its ``legal_filter`` hook keeps, computed once per state.
+
+        While those hooks judge, the state's legal actions are the ones the rules allow
+        (the hooks' input): a hook that reads ``state.view(...)`` or asks the state
+        again sees them, instead of asking itself without end."""
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
             if self._game.hooked_legality:
-                legal = self._allowed(legal)
+                self._legal = legal  # type: ignore[misc]  # what the hooks see
+                try:
+                    legal = self._allowed(legal)
+                finally:
+                    self._legal = None  # type: ignore[misc]
             self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
         return legal
 

@@ -22,6 +22,7 @@ from cardrules.model.match import SCHEDULE, Goal
 from cardrules.model.problems import Found, unknown
 from cardrules.model.variant import Variant
 from cardrules.phases import find as find_phase
+from cardrules.phases import word_problems
 
 __all__ = ["SETUP_CHECKS", "check_variant"]
 
@@ -289,6 +290,10 @@ def check_phases(v: Variant) -> Iterator[Found]:
             phase = find_phase(entry.name)
         except KeyError as exc:
             yield ("phases", index), str(exc.args[0])
+            continue
+        refused = word_problems(phase)
+        if refused is not None:
+            yield ("phases", index, entry.name), refused
             continue
         validator = jsonschema.Draft202012Validator(phase.schema)
         errors = sorted(validator.iter_errors(entry.section), key=lambda e: list(e.path))

@@ -45,7 +45,7 @@ import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from cardrules.actions import Kind, register_verb
+from cardrules.actions import Kind, register_verb, word_problem
 from cardrules.engine.registry import Registry
 from cardrules.engine.table import LastDeal, PhaseState, Table
 from cardrules.engine.turns import When
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from cardrules.model.variant import Variant
 
 __all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "dealing_phase", "find",
-           "known", "register", "taken_word"]
+           "known", "register", "taken_word", "word_problems"]
 
 
 class Phase(abc.ABC, Generic[PhaseState]):
@@ -325,11 +325,16 @@ def taken_word(word: str, variant: Variant) -> str | None:
     kind's word, or a word a phase it lists adds for every game), or None.
 
     >>> from cardrules.loader.load import load_variant
-    >>> taken_word("pass", load_variant("bank")[0])
-    "'pass' is an action's word already"
+    >>> taken_word("pass", load_variant("bank")[0])  # doctest: +ELLIPSIS
+    "'pass' cannot be an action word: ... not one of the notation's own words (play, draw, pass, ..."
     >>> taken_word("grand", load_variant("bank")[0]) is None
     True
+    >>> taken_word("no_trump", load_variant("bank")[0])  # doctest: +ELLIPSIS
+    "'no_trump' cannot be an action word: an action word is one word of the letters a to z..."
     """
+    wrong = word_problem(word)
+    if wrong is not None or word != word.lower():
+        return wrong or f"{word!r} cannot be an action word: write it in lower case"
     words = {k.value for k in Kind}
     for entry in variant.phases:
         try:
@@ -340,7 +345,27 @@ def taken_word(word: str, variant: Variant) -> str | None:
     return f"{word!r} is an action's word already" if word in words else None
 
 
+REFUSED_WORDS: dict[str, str] = {}
+"""Phases by name whose action words break the rule for action words -> why (a rule file
+listing one is refused with the reason, at the entry's line)."""
+
+
+def word_problems(phase: Phase[Any]) -> str | None:
+    """Why ``phase``'s action words cannot be action words
+    (:data:`~cardrules.actions.WORD_RULE`), or None."""
+    return REFUSED_WORDS.get(phase.name)
+
+
 def _add_verbs(phase: Phase[Any]) -> None:
+    """Make ``phase``'s action words the notation's, unless one breaks the rule for them:
+    then none is added and :func:`word_problems` says why (registering never raises, so
+    that a plug-in found through its entry point cannot break the command)."""
+    words = (*phase.verbs, *phase.number_verbs)
+    problems = [p for p in map(word_problem, words) if p is not None]
+    if problems:
+        REFUSED_WORDS[phase.name] = f"the {phase.name} phase's " + "; ".join(problems)
+        return
+    REFUSED_WORDS.pop(phase.name, None)
     for word, cards in phase.verbs.items():
         register_verb(word, cards=cards)
     for word in phase.number_verbs:

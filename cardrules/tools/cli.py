@@ -552,18 +552,30 @@ def summary_lines(s: Summary) -> list[str]:
         teams = ", ".join("+".join(f"P{p}" for p in team) for team in s.partnerships)
         lines.append(f"partnerships: {teams} (partners share each win)")
     payout = s.mean_payout is not None
-    lines.append(f"{'seat':<5}{'bot':<8}{'wins':>6}{'win rate':>10}  {'95% CI':<17}"
+    if s.names_loser:  # the goal names a loser: how often each seat was it
+        head, figures = "losses", [(s.losses[p], s.losses[p] / s.games, s.loss_interval[p])
+                                   for p in range(s.players)]
+    else:
+        head, figures = "wins", [(s.wins[p], s.win_rate[p], s.win_interval[p])
+                                 for p in range(s.players)]
+    rate = "loss rate" if s.names_loser else "win rate"
+    lines.append(f"{'seat':<5}{'bot':<8}{head:>6}{rate:>10}  {'95% CI':<17}"
                  f"{'mean score':>11}" + (f"{'payout':>9}" if payout else ""))
-    for p in range(s.players):
-        low, high = s.win_interval[p]
-        row = (f"{p:<5}{s.bots[p]:<8}{s.wins[p]:>6}{s.win_rate[p]:>10.1%}  "
+    for p, (count, share, (low, high)) in enumerate(figures):
+        row = (f"{p:<5}{s.bots[p]:<8}{count:>6}{share:>10.1%}  "
                f"{f'[{low:.1%}, {high:.1%}]':<17}{s.mean_score[p]:>11.1f}")
         if s.mean_payout is not None:
             row += f"{s.mean_payout[p]:>9.1f}"
         lines.append(row)
-    low, high = s.starter_interval
-    lines.append(f"no sole winner: {s.ties}; first mover won {s.starter_win_rate:.1%} of "
-                 f"deals [{low:.1%}, {high:.1%}] (even: {1 / len(s.partnerships):.1%})")
+    even = f"(even: {1 / len(s.partnerships):.1%})"
+    if s.names_loser:
+        low, high = s.starter_loss_interval
+        lines.append(f"no sole loser: {s.no_sole_loser}; first mover lost "
+                     f"{s.starter_loss_rate:.1%} of deals [{low:.1%}, {high:.1%}] {even}")
+    else:
+        low, high = s.starter_interval
+        lines.append(f"no sole winner: {s.ties}; first mover won {s.starter_win_rate:.1%} of "
+                     f"deals [{low:.1%}, {high:.1%}] {even}")
     return lines
 
 
@@ -575,8 +587,12 @@ def compare_lines(key: str, values: Sequence[Any], summaries: Sequence[Summary])
     lines.append(f"{'actions/deal':<16}" + "".join(f"{s.mean_actions:>{width}.1f}"
                                                    for s in summaries))
     for p in range(summaries[0].players):
-        lines.append(f"{f'P{p} win rate':<16}" + "".join(f"{s.win_rate[p]:>{width}.1%}"
-                                                         for s in summaries))
+        if summaries[0].names_loser:
+            lines.append(f"{f'P{p} loss rate':<16}" + "".join(
+                f"{s.losses[p] / s.games:>{width}.1%}" for s in summaries))
+        else:
+            lines.append(f"{f'P{p} win rate':<16}" + "".join(f"{s.win_rate[p]:>{width}.1%}"
+                                                             for s in summaries))
         lines.append(f"{f'P{p} mean score':<16}" + "".join(f"{s.mean_score[p]:>{width}.1f}"
                                                            for s in summaries))
     lines.append(f"{'first mover':<16}" + "".join(f"{s.starter_win_rate:>{width}.1%}"

@@ -31,11 +31,12 @@ from cardrules.engine.match import MatchResult
 from cardrules.engine.state import DealResult, State
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import Source, load
+from cardrules.model.match import Goal
 from cardrules.tools.bots import drive, make_bot
 from cardrules.tools.limits import MAX_GAMES, check_workers, workers_for
 from cardrules.tools.sanitize import rewrite_line
 
-__all__ = ["GameStats", "Summary", "simulate", "wilson"]
+__all__ = ["GameStats", "Summary", "simulate", "sole_loser", "wilson"]
 
 
 @attrs.frozen(kw_only=True)
@@ -57,6 +58,11 @@ class GameStats:
     """Per deal: who moved first and whether their partnership won that deal alone."""
     payouts: tuple[int, ...] = ()
     """Pot shares (pot games only)."""
+    loser: tuple[int, ...] = ()
+    """The partnership (one seat in games played alone) that alone did not win while the
+    others did: the loser of a game that names one (Durak's durak), or ``()``."""
+    starter_lost: tuple[bool, ...] = ()
+    """Per deal: whether the partnership of the player who moved first lost it alone."""
 
 
 @attrs.frozen(kw_only=True)
@@ -96,6 +102,21 @@ class Summary:
     seats of one partnership have equal wins."""
     ties: int
     """Games without a sole winning seat or partnership."""
+    losses: tuple[int, ...]
+    """Games each seat lost as the one partnership that did not win while the others did
+    (partners share each loss): what to read in a game whose goal names a loser, where
+    several players win together and nobody wins alone."""
+    names_loser: bool
+    """The match goal designates a loser (``avoid_losing_total``): the table shows the
+    losses."""
+    no_sole_loser: int
+    """Games without a sole losing seat or partnership."""
+    loss_interval: tuple[tuple[float, float], ...] = ()
+    """95% Wilson confidence interval of each seat's loss rate (``losses / games``)."""
+    starter_loss_rate: float = 0.0
+    """How often the player who moved first in a deal lost it alone."""
+    starter_loss_interval: tuple[float, float] = (0.0, 1.0)
+    """95% Wilson interval of ``starter_loss_rate``."""
     partnerships: tuple[tuple[int, ...], ...]
     """Who plays together (one partnership per seat when everyone plays alone)."""
     win_rate: tuple[float, ...]
@@ -128,12 +149,13 @@ class Summary:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["seat", "bot", "games", "wins", "ties", "win_rate", "win_low",
-                         "win_high", "mean_score", "mean_payout"])
+                         "win_high", "mean_score", "mean_payout", "losses"])
         for seat in range(self.players):
             low, high = self.win_interval[seat]
             payout = "" if self.mean_payout is None else self.mean_payout[seat]
             writer.writerow([seat, self.bots[seat], self.games, self.wins[seat], self.ties,
-                             self.win_rate[seat], low, high, self.mean_score[seat], payout])
+                             self.win_rate[seat], low, high, self.mean_score[seat], payout,
+                             self.losses[seat]])
         return buffer.getvalue()
 
 
@@ -163,14 +185,34 @@ def play_one(game: Game, bots: Sequence[str], seed: int, index: int, match: bool
     state, _, results, lengths = drive(game, [make_bot(b) for b in bots], game_seed,
                                        match=match)
     starters = tuple((r.starter, r.starter in r.winning_team) for r in results)
+    lost = tuple(r.starter in sole_loser(r.winners, r.partnerships) for r in results)
     outcome = state.result
     if isinstance(outcome, MatchResult):
         return GameStats(actions=tuple(lengths), scores=outcome.totals,
                          winners=outcome.leaders, team=outcome.winning_team,
-                         starters=starters, payouts=outcome.payouts)
+                         starters=starters, payouts=outcome.payouts,
+                         loser=sole_loser(outcome.winners, outcome.partnerships),
+                         starter_lost=lost)
     assert isinstance(outcome, DealResult), "a finished deal has a DealResult"
     return GameStats(actions=tuple(lengths), scores=outcome.scores, winners=outcome.leaders,
-                     team=outcome.winning_team, starters=starters)
+                     team=outcome.winning_team, starters=starters,
+                     loser=sole_loser(outcome.winners, outcome.partnerships),
+                     starter_lost=lost)
+
+
+def sole_loser(winners: Sequence[int], partnerships: Sequence[tuple[int, ...]],
+               ) -> tuple[int, ...]:
+    """The one partnership that has no winner while another has, or ``()``.
+
+    >>> sole_loser((1, 2), ((0,), (1,), (2,)))
+    (0,)
+    >>> sole_loser((0,), ((0,), (1,), (2,))), sole_loser((), ((0,), (1,)))
+    ((), ())
+    """
+    if not winners:
+        return ()
+    losing = [team for team in partnerships if not set(team) & set(winners)]
+    return losing[0] if len(losing) == 1 else ()
 
 
 def winners_of(game: Game, state: State) -> tuple[int, ...]:
@@ -253,14 +295,19 @@ def summarise(game: Game, stats: Sequence[GameStats], *, seed: int, bots: tuple[
     """A :class:`Summary` of games played in ``game`` (in game order)."""
     n, count = game.players, len(stats)
     lengths = [k for s in stats for k in s.actions]
-    wins = [0] * n
-    ties = 0
+    wins, losses = [0] * n, [0] * n
+    ties = unlost = 0
     for s in stats:
         for seat in s.team:
             wins[seat] += 1
         if not s.team:
             ties += 1
+        for seat in s.loser:
+            losses[seat] += 1
+        if not s.loser:
+            unlost += 1
     starters = [won for s in stats for _, won in s.starters]
+    starters_lost = [lost for s in stats for lost in s.starter_lost]
     paid = [s.payouts for s in stats if s.payouts]
     return Summary(
         variant=game.source, players=n, seed=seed, bots=bots, options=dict(game.options),
@@ -268,7 +315,12 @@ def summarise(game: Game, stats: Sequence[GameStats], *, seed: int, bots: tuple[
         mean_actions=_round(sum(lengths) / len(lengths)),
         median_actions=float(statistics.median(lengths)),
         deals_per_match=_round(len(lengths) / count) if match else None,
-        wins=tuple(wins), ties=ties, partnerships=game.partnerships,
+        wins=tuple(wins), ties=ties, losses=tuple(losses),
+        names_loser=game.variant.match.goal is Goal.AVOID_LOSING_TOTAL, no_sole_loser=unlost,
+        loss_interval=tuple(_interval(k, count) for k in losses),
+        starter_loss_rate=_round(sum(starters_lost) / max(1, len(starters_lost))),
+        starter_loss_interval=_interval(sum(starters_lost), len(starters_lost)),
+        partnerships=game.partnerships,
         win_rate=tuple(_round(w / count) for w in wins),
         win_interval=tuple(_interval(w, count) for w in wins),
         mean_score=tuple(_round(sum(s.scores[p] for s in stats) / count) for p in range(n)),

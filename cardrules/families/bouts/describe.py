@@ -46,7 +46,7 @@ def describe_bouts(variant: Variant) -> Iterator[Sentence]:
     trumps = "; a trump beats any card that is not a trump" \
         if trump.source is not TrumpSource.NONE else ""
     yield sentence(f"A card is beaten by {clauses}{trumps}.", "play.beats", present=False)
-    if play.first_attack is FirstAttack.LOWEST_TRUMP:
+    if play.first_attack is FirstAttack.LOWEST_TRUMP and trump.source is not TrumpSource.NONE:
         yield sentence("The player holding the lowest trump shows it and opens the first "
                        "bout (nobody holding a trump: the first mover above opens it).",
                        "play.first_attack")

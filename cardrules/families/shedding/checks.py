@@ -19,6 +19,7 @@ from cardrules.families.shedding.model import (
     SheddingScoring,
     Then,
     TrumpMode,
+    UpcardWish,
 )
 from cardrules.model.problems import Found, undealt, unknown
 from cardrules.model.variant import Variant
@@ -59,6 +60,20 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "draw", "max_per_turn"), (
             f"drawing ends the turn, so no second card is drawn in it: max_per_turn "
             f"{draw.max_per_turn} cannot be reached; set it to 1 or drop ends_turn")
+    if draw.play_drawn and draw.ends_turn:
+        yield ("play", "draw", "play_drawn"), (
+            "play_drawn lets a player play the card they drew, but drawing ends the turn "
+            "(draw.ends_turn); drop one of them")
+    upcard = play.upcard
+    if upcard.wish is not UpcardWish.NONE and not any(
+            w.then is Then.NAME_SUIT for w in play.wild):
+        yield ("play", "upcard", "wish"), (
+            f"upcard wish {upcard.wish.value} names a suit for a turned-up wild card, but no "
+            "wild card names one (then: name_suit)")
+    if (upcard.as_played or upcard.wish is not UpcardWish.NONE) and not v.deal.starter:
+        yield ("play", "upcard"), (
+            "the upcard rules say what the card turned up to start the pile does, but "
+            "deal.starter turns none; set deal.starter to 1")
     if draw.ends_turn and not draw.at_will and play.stuck_draw > 1:
         yield ("play", "stuck_draw"), (
             f"drawing ends the turn, so no second card is drawn in it: stuck_draw "

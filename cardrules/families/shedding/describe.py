@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from cardrules.engine.standings import lower_is_better
 from cardrules.families.shedding.model import (
     AfterTurn,
     Bonus,
@@ -27,6 +28,7 @@ from cardrules.families.shedding.model import (
     Then,
     TrumpMode,
     TwoPlayerReverse,
+    UpcardWish,
 )
 from cardrules.hooks import named_hooks
 from cardrules.model.common import TrumpBeat
@@ -76,11 +78,24 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence(hooked["refusal"], "hooks.refusal")
     if "upcard" in hooked:
         yield sentence(hooked["upcard"], "hooks.upcard")
+    elif play.upcard.as_played and v.deal.starter:
+        yield sentence("The card turned up to start the pile counts as if the dealer had just "
+                       "played it: a card that makes the next player draw, miss a turn or "
+                       "reverse the play does so to the first player.", "play.upcard.as_played")
+    if play.upcard.wish is not UpcardWish.NONE and v.deal.starter:
+        who = "the dealer names a suit before the first move" \
+            if play.upcard.wish is UpcardWish.DEALER \
+            else "the first player names a suit, then takes their turn"
+        yield sentence(f"When a wild card that names a suit is turned up to start the pile, "
+                       f"{who}.", "play.upcard.wish")
     yield _trumps(play, v.phases)
     for i, wild in enumerate(play.wild):
         article = _a(wild.rank)
+        never = "" if wild.on_itself else \
+            f" but another {wild.rank}, even of a named suit (never {_a(wild.rank)} on " \
+            f"{_a(wild.rank)})"
         yield sentence(f"{article[0].upper()}{article[1:]} may be laid on any top card"
-                       f"{_then(wild.then)}.", f"play.wild[{i}]")
+                       f"{never}{_then(wild.then)}.", f"play.wild[{i}]")
     for i, group in enumerate(play.groups):
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \
@@ -115,6 +130,10 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        f"up to {most} card{'s' if most != 1 else ''}; after that, or once the "
                        "stock is empty, you play or pass.", "play.draw.at_will",
                        "play.draw.max_per_turn")
+    if play.draw.play_drawn:
+        yield sentence("Once you have drawn, you may play only a card drawn in this turn, if "
+                       "it may be laid on the top card; otherwise your turn ends.",
+                       "play.draw.play_drawn")
     elif play.stuck_draw and play.draw.ends_turn:
         yield sentence("If you cannot beat the top card, draw a card; drawing ends your "
                        "turn. With an empty stock you pass. You may not draw while you can "
@@ -256,8 +275,10 @@ def _shedding_scoring(v: Variant) -> Iterator[Sentence]:
                HandPenaltyMode.POINTS_PLUS_PER_CARD:
                    f"cost their card points plus {p.per_card} per card",
                HandPenaltyMode.BY_CARD: "cost, each, " + _card_costs(p)}[p.mode]
-    yield sentence(f"Cards still in hand at the end {penalty}.", "scoring.hand_penalty",
-                   present=False)
+    counted = " (penalty points, added to the holder's score)" \
+        if p.mode is not HandPenaltyMode.NONE and lower_is_better(v.match.goal) else ""
+    yield sentence(f"Cards still in hand at the end {penalty}{counted}.",
+                   "scoring.hand_penalty", present=False)
 
 
 def _card_costs(p: HandPenalty) -> str:

@@ -34,6 +34,8 @@ __all__ = [
     "TrumpBeat",
     "TrumpMode",
     "TwoPlayerReverse",
+    "UpcardRules",
+    "UpcardWish",
     "WildSpec",
 ]
 
@@ -190,6 +192,32 @@ class WildSpec:
     """The wild rank."""
     then: Then = Then.NONE
     """What the player may or must do after laying it."""
+    on_itself: bool = True
+    """False: it may not be laid on a card of its own rank, even of a named suit (no jack
+    on a jack)."""
+
+
+class UpcardWish(enum.Enum):
+    """Who names the suit when a wild card that names one is turned up to start the pile."""
+
+    NONE = "none"
+    """Nobody: the card's own suit counts."""
+    DEALER = "dealer"
+    """The dealer names a suit before the first move."""
+    FIRST_PLAYER = "first_player"
+    """The first mover names a suit, then takes their turn."""
+
+
+@attrs.frozen(kw_only=True)
+class UpcardRules:
+    """What the card turned up to start the pile does (``starter_redraw`` turns another
+    card up instead)."""
+
+    as_played: bool = False
+    """It acts on the first mover as if the dealer had just played it (a forced draw, a
+    skip, a draw or a reverse); False: it does nothing, unless an ``upcard`` hook says."""
+    wish: UpcardWish = UpcardWish.NONE
+    """Who names the suit when it is a wild card that names one."""
 
 
 @attrs.frozen(kw_only=True)
@@ -211,6 +239,9 @@ class DrawPolicy:
     max_reshuffles: int = 10
     """With ``reshuffle``: the most times it happens in one deal; after that an empty
     stock stays empty (so every deal ends)."""
+    play_drawn: bool = False
+    """After drawing, only a card drawn this turn may be played (when it may be laid on
+    the top); when none may and no more may be drawn, the turn ends at once."""
 
 
 @attrs.frozen(kw_only=True)
@@ -289,6 +320,8 @@ class SheddingPlay:
     """What an ``after_turn: reverse`` card does with two players holding cards."""
     last_card: LastCard = LastCard()
     """Announcing the last card."""
+    upcard: UpcardRules = UpcardRules()
+    """What the card turned up to start the pile does."""
 
 
 @attrs.frozen(kw_only=True)

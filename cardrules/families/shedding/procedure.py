@@ -21,6 +21,7 @@ from cardrules.families.shedding import view as shedding_io
 from cardrules.families.shedding.bounds import shedding_bound
 from cardrules.families.shedding.checks import check_shedding
 from cardrules.families.shedding.describe import describe_shedding
+from cardrules.families.shedding.drawn import DrawnFields, drawn_cards
 from cardrules.families.shedding.heuristics import shedding_scorer
 from cardrules.families.shedding.hooks import GoOutInput
 from cardrules.families.shedding.model import (
@@ -118,6 +119,12 @@ def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
     if len(fields["out"]) >= n and phase is not OVER:
         raise StateError("every player is out but the deal goes on")
     state = SheddingState._make(game, **fields)
+    if tables.play_drawn:
+        drawn = [drawn_cards(state, p) for p in range(n)]
+        if any(drawn[p] for p in range(n) if p != mover) or drawn[mover] & ~fields[
+                "hands"][mover] or drawn[mover].bit_count() > fields["drawn"]:
+            raise StateError("drawn cards: only the player to move has drawn cards this "
+                             "turn, in their hand, no more than they drew")
     check_cards(state.zones(), game.pack)
     if state._stage >= len(game.phases):
         raise StateError(f"stage {state._stage} names no listed phase")
@@ -140,16 +147,18 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
           current: int = 0, owner: int = -1, dealer: int | None = None,
           own_suits: str | Sequence[str] = "", scores: Sequence[int] | None = None,
           out: Sequence[int] = (), phase: str = "turn", drawn: int = 0, cover: bool = False,
-          fresh: bool = False, named: str = "", starter: int | None = None,
+          fresh: bool = False, named_suit: str = "", named: str = "",
+          starter: int | None = None,
           pending: int = 0, counterclockwise: bool = False, announced: bool = False,
           reshuffled: int = 0, shuffle_seed: int = 0) -> SheddingState:
     """A position given explicitly, for tests and puzzles.
 
     ``hands`` are card lists per player (``"9H 7S"``); ``pile`` is bottom to top (its last
     card is the top); ``stock`` lists the cards in the order they will be drawn.  Cards
-    not mentioned anywhere are out of play (in the discard).  ``named`` is the suit named
-    after a wild card, to be matched next (``phase="name_suit"``: the player to move is
-    about to name one).  ``pending`` is a forced draw the player to move faces,
+    not mentioned anywhere are out of play (in the discard).  ``named_suit`` is the suit
+    named after a wild card, to be matched next, as views call it (``named`` is its older
+    name, still read; ``phase="name_suit"``: the player to move is about to name one).
+    ``pending`` is a forced draw the player to move faces,
     ``counterclockwise`` turns the direction of play round, ``announced`` says the
     player to move has announced their last card, ``reshuffled`` counts the times the
     stock was remade and ``shuffle_seed`` seeds the reshuffles.
@@ -172,6 +181,13 @@ def setup(game: GameContext, *, hands: Sequence[str], pile: str = "", stock: str
         raise StateError(f"give {n} own trump suits, one per player (got {len(suits)})")
     if dealer is None:
         dealer = game.turns.before(current)
+    if named and named_suit and named.upper() != named_suit.upper():
+        raise StateError(f"named_suit={named_suit!r:.8} and named={named!r:.8} (its older "
+                         f"name) disagree: give one")
+    named = named_suit or named
+    if named and named.upper() not in pack.suits:
+        raise StateError(f"named_suit: {named!r:.8} is no suit of the pack "
+                         f"({', '.join(pack.suits)})")
     return SheddingState._make(
         game, hands=hand_masks, stock=stock_cards, pile=pile_cards,
         top=pile_cards[-1] if pile_cards else -1, owner=owner, cover=cover,
@@ -213,8 +229,10 @@ class Shedding(Procedure):
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         """Who moves once the phases listed between turns are done, in the games that
-        list one."""
-        return (ResumeFields,) if lists_phases_at(variant, When.BETWEEN_TURNS) else ()
+        list one; the cards drawn this turn, where only they may be played after a
+        draw."""
+        resume = (ResumeFields,) if lists_phases_at(variant, When.BETWEEN_TURNS) else ()
+        return (*resume, *((DrawnFields,) if variant.play.draw.play_drawn else ()))
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
         return shedding_io.view_entries(game)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
+from cardrules.families.shedding.drawn import drawn_cards
 from cardrules.families.shedding.model import FOLLOW, NAME, OVER, TURN
 from cardrules.families.shedding.tables import ANNOUNCE
 
@@ -33,13 +34,18 @@ __all__ = ["RULES", "Rule", "refusal", "refusing_rule"]
 def beaters(state: SheddingContext) -> int:
     """Bit set of the held cards the player to move may lay alone on the top (B8-B11,
     wild cards; any card when there is no top; only the named suit or a wild card when a
-    suit was named)."""
-    hand, top = state._hands[state._current], state._top
+    suit was named; never a card of a wild rank laid on its own rank where it may not be,
+    and after a draw under ``draw.play_drawn`` only a card drawn)."""
+    hand, top, tables = state._hands[state._current], state._top, state._tables
+    if tables.play_drawn and state._drawn:  # only a card drawn this turn (draw.play_drawn)
+        hand &= drawn_cards(state, state._current)
+    if tables.barred and top >= 0:  # never a wild card of a rank not laid on itself
+        hand &= ~tables.barred[top]
     if state._named_suit >= 0:
-        return (state._tables.suit_masks[state._named_suit] | state._tables.wild) & hand
+        return (tables.suit_masks[state._named_suit] | tables.wild) & hand
     if top < 0:
         return hand
-    return (state._beats[state._current][top] | state._tables.wild) & hand
+    return (state._beats[state._current][top] | tables.wild) & hand
 
 
 def group_moves(state: SheddingContext) -> list[Move]:
@@ -200,7 +206,15 @@ def _must_beat(state: SheddingContext, action: Action) -> str | None:
         return None
     card = action.cards[0]
     if not (beaters(state) >> card) & 1:
-        pack = state.game.pack
+        pack, tables = state.game.pack, state._tables
+        if tables.play_drawn and state._drawn and not (
+                drawn_cards(state, state._current) >> card) & 1:
+            return f"after drawing you may play only a card you drew this turn, not " \
+                   f"{pack.name(card)}"
+        if tables.barred and state._top >= 0 and (tables.barred[state._top] >> card) & 1:
+            rank = pack.ranks[pack.rank(card)]
+            return f"{pack.name(card)} may not be laid on {_top(state)}: a {rank} is never " \
+                   f"laid on a {rank}"
         if state._named_suit >= 0:
             return f"{pack.name(card)} is neither of the named suit " \
                    f"{pack.suits[state._named_suit]} nor a wild card"

@@ -37,10 +37,12 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.pauses import resume_fields
 from cardrules.engine.seeding import derive_seed
+from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.engine.turns import When
 from cardrules.families.shedding import rules as shedding_rules
+from cardrules.families.shedding.drawn import drawn_cards, drawn_fields
 from cardrules.families.shedding.effects import (
     announcing,
     draw_forced,
@@ -63,6 +65,7 @@ from cardrules.families.shedding.model import (
     SheddingStep,
     Then,
     TrumpMode,
+    UpcardWish,
 )
 from cardrules.families.shedding.scoring import going_out_bonus, hand_penalties, nth
 from cardrules.families.shedding.tables import ANNOUNCE, Move, SheddingTables
@@ -258,6 +261,13 @@ class SheddingState(FieldState):
         if turned is not None:  # as if the dealer had just played it (``upcard`` hook)
             self._current = self._dealer
             self._current = self._starter = self._effect(mover, turned.after, turned.draw)
+        wish = game.tables.upcard_wish
+        if wish is not UpcardWish.NONE and self._top >= 0 \
+                and game.tables.then_of_rank[game.pack.rank(self._top)] is Then.NAME_SUIT:
+            # a suit-naming wild card turned up: the dealer or the first mover names a suit
+            self._phase = NAME
+            if wish is UpcardWish.DEALER:
+                self._current = self._dealer
 
     # -- public read-only fields -------------------------------------------------
 
@@ -292,6 +302,10 @@ class SheddingState(FieldState):
                     mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
                 else:
                     mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
+                if tables.barred and top >= 0:
+                    mask &= ~tables.barred[top]
+                if tables.play_drawn and self._drawn:
+                    mask &= drawn_cards(self, p)
                 actions = tables.single_actions
                 legal = []
                 while mask:
@@ -336,10 +350,15 @@ class SheddingState(FieldState):
                 or self._phase is not TURN:
             return 0
         tables: SheddingTables = self._game.tables
-        if self._named_suit >= 0:
-            return tables.suit_masks[self._named_suit] | tables.wild
+        if tables.play_drawn and self._drawn:
+            return 0  # only the cards drawn were asked for
         top = self._top
-        return self._beats[self._current][top] | tables.wild if top >= 0 else 0
+        if self._pending:  # facing a forced draw, only the cards that pass it on count
+            return tables.forced_answers[top] if tables.forced_answers else 0
+        barred = tables.barred[top] if tables.barred and top >= 0 else 0
+        if self._named_suit >= 0:
+            return (tables.suit_masks[self._named_suit] | tables.wild) & ~barred
+        return (self._beats[self._current][top] | tables.wild) & ~barred if top >= 0 else 0
 
     def _refillable(self) -> bool:
         """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
@@ -380,6 +399,11 @@ class SheddingState(FieldState):
         new = self._clone()
         new._named_suit = self._game.pack.suits.index(action.name)
         new._events = (Event(kind="name", player=self._current, note=action.name),)
+        if self._owner < 0:  # the wish for the card turned up to start the pile
+            if self._tables.upcard_wish is UpcardWish.FIRST_PLAYER:
+                new._phase = TURN  # the first mover named it and now takes their turn
+                return new
+            return new._continue_with(self._starter)  # the dealer named it
         return new._end_turn()
 
     def _draw(self) -> SheddingState:
@@ -400,8 +424,13 @@ class SheddingState(FieldState):
             absences.drew(new, p, shown)
         new._drawn = self._drawn + 1
         new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
-        if self._game.tables.draw_ends_turn:
+        tables = self._tables
+        if tables.draw_ends_turn:
             return new._pass_turn_from(p)
+        if tables.play_drawn:  # now only a card drawn may be played, or the turn ends
+            drawn = drawn_fields(new)
+            drawn._drawn_cards = replaced(drawn._drawn_cards, p, drawn._drawn_cards[p]
+                                          | (1 << card))
         return new
 
     def _play(self, move: Move) -> SheddingState:
@@ -416,6 +445,8 @@ class SheddingState(FieldState):
             new._named_suit = -1
         events = [Event(kind="play", player=p, cards=cards)]
         tables = self._tables
+        if tables.play_drawn and self._drawn:  # what was drawn matters no more
+            drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
         if tables.last_card_penalty and not self._announced \
                 and new._hands[p].bit_count() == 1:
             take_cards(new, p, tables.last_card_penalty, events, note="last card")
@@ -546,6 +577,8 @@ class SheddingState(FieldState):
             player, TURN, 0, False, False
         holders = len(self._hands) - self._hands.count(0)
         tables = self._tables
+        if tables.play_drawn:
+            drawn_fields(self)._drawn_cards = (0,) * len(self._hands)
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
                 or (self._passes >= holders + tables.blocked_passes
@@ -590,7 +623,10 @@ class SheddingState(FieldState):
                 self._pile = ()
         lost = hand_penalties(scoring.hand_penalty, pack, self._hands)
         if any(lost):
-            self._scores = tuple(s - loss for s, loss in zip(self._scores, lost))
+            # penalty points: they lower a score where the highest total wins, and add to
+            # it where the lowest total wins (``lowest_total``, ``avoid_losing_total``...)
+            sign = 1 if lower_is_better(self._game.variant.match.goal) else -1
+            self._scores = tuple(s + sign * loss for s, loss in zip(self._scores, lost))
             events.extend(Event(kind="penalty", player=p, amount=loss)
                           for p, loss in enumerate(lost) if loss)
         if self._game.phases:

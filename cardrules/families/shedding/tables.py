@@ -17,6 +17,7 @@ from cardrules.families.shedding.hooks import (
     LayOnInput,
     Upcard,
     UpcardInput,
+    as_if_played,
     as_written,
 )
 from cardrules.families.shedding.model import (
@@ -32,6 +33,7 @@ from cardrules.families.shedding.model import (
     Then,
     TrumpMode,
     TwoPlayerReverse,
+    UpcardWish,
 )
 from cardrules.model.variant import PlayRules, ScoringRules
 from cardrules.primitives.beats import class_table, clause_table, suit_classes
@@ -74,7 +76,8 @@ class SheddingTables:
     file's by rank, through the ``after_play`` hook)."""
     upcard: tuple[Upcard | None, ...]
     """Per card, what it does to the first mover when turned up to start the pile (the
-    ``upcard`` hook's; empty: nothing, whatever the card)."""
+    ``upcard`` hook's, else ``play.upcard.as_played``'s; empty: nothing, whatever the
+    card)."""
     cover_ranks: frozenset[int]
     """Ranks whose full group, once covered, gives the pile to the coverer."""
     singles: tuple[Move, ...]
@@ -113,6 +116,13 @@ class SheddingTables:
     """Cards drawn for not announcing one's last card (0: no announcement)."""
     announce: Action | None = None
     """The action announcing one's last card, where the rules have one."""
+    barred: tuple[int, ...] = ()
+    """Per top card, the cards that may never be laid on it, named suit or not (a wild
+    card not ``on_itself``: the cards of its rank; empty: none anywhere)."""
+    play_drawn: bool = False
+    """After drawing, only a card drawn this turn may be played (``draw.play_drawn``)."""
+    upcard_wish: UpcardWish = UpcardWish.NONE
+    """Who names the suit when a suit-naming wild card is turned up to start the pile."""
     rank_masks: tuple[int, ...] = ()
     """Per rank, the bit set of its cards."""
     suit_masks: tuple[int, ...] = ()
@@ -164,11 +174,17 @@ class SheddingTables:
         answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
                         for c, n in enumerate(forced_cards)) \
             if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
+        if upcard is None and play.upcard.as_played:
+            upcard = as_if_played
         turned = tuple(upcard(UpcardInput(pack=pack, card=c, after_play=after[c],
                                           draw=forced_cards[c] if forced_cards else 0))
                        for c in range(pack.size)) if upcard is not None else ()
+        selfless = [pack.ranks.index(w.rank) for w in play.wild if not w.on_itself]
+        barred = tuple(pack.rank_mask(pack.rank(c)) if pack.rank(c) in selfless else 0
+                       for c in range(pack.size)) if selfless else ()
         return cls(
-            pack=pack, play=play, scoring=scoring, upcard=turned,
+            pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
+            play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
             forced=forced_cards,
             forced_answers=answers,
             forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
