@@ -10,11 +10,11 @@ third-party ones register through the entry-point group ``cardrules.procedures``
 entry point names a :class:`Procedure` object) or by calling :func:`register`.
 
 >>> sorted(known())[:3]
-['adding', 'bouts', 'fishing']
+['adding', 'betting', 'bouts']
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: adding, bouts, fishing, rummy, shedding..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, fishing, rummy..."
 """
 
 from __future__ import annotations
