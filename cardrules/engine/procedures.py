@@ -239,6 +239,13 @@ class Procedure(abc.ABC):
         plays alone."""
         return alone(game.players)
 
+    def score_bounds(self, game: GameContext) -> tuple[int, int] | None:
+        """The lowest and the highest score a player can make in a deal of ``game``, when
+        a deal's scores always add up to 0 (chips won and lost, say); None (the default)
+        when they need not, or nothing bounds them.  The OpenSpiel adapter makes a game
+        of such a procedure zero-sum when its returns are the scores."""
+        return None
+
 
 S = TypeVar("S")
 

@@ -164,6 +164,12 @@ class Betting(Procedure):
     def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_betting(variant)
 
+    def score_bounds(self, game: GameContext) -> tuple[int, int] | None:
+        """Chips won or lost add up to 0: a player loses at most what a deal may take of
+        their chips, and wins at most that much from each other player."""
+        tables: BettingTables = game.tables
+        return -tables.most, tables.most * (game.players - 1)
+
     def first_move(self, variant: Any, usual: str) -> str:
         """Seat 0 opens the betting whoever deals (``opens: first_seat``); else the
         player on the dealer's left, as ``usual`` says."""
