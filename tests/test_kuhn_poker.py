@@ -143,7 +143,7 @@ def test_a_player_sees_only_their_own_card_and_every_bet() -> None:
 def test_the_rules_text_follows_the_rule_file() -> None:
     text = "\n".join(describe(kuhn().variant))
     assert "puts an ante of 1 chip in the pot" in text
-    assert "a bet or raise is of 1 chip, with no raise" in text
+    assert "In the round a bet is of 1 chip, with no raise." in text
     assert "seat 0 opens the betting, whoever deals" in text
 
 

@@ -39,27 +39,34 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
         else f"the player on the dealer's {side}"
     yield sentence(f"Each round of betting is opened by {opener} (or the first player "
                    f"after them still in), then goes on in turn.", "play.opens")
+    answers = "calls it, raises it or folds" if any(r.max_bets > 1 for r in play.rounds) \
+        else "calls it or folds"
     yield sentence("A player with no bet to call checks or bets; facing a bet a player "
-                   "calls it, raises it or folds, giving up the hand and the chips in the "
-                   "pot.", "play.rounds")
+                   f"{answers}, giving up the hand and the chips in the pot.",
+                   "play.rounds")
     for k, r in enumerate(play.rounds):
-        name = _ORDINALS[k] if k < len(_ORDINALS) else f"#{k + 1}"
+        name = "the round" if len(play.rounds) == 1 else \
+            f"the {_ORDINALS[k] if k < len(_ORDINALS) else f'#{k + 1}'} round"
         cards = f"{r.deal} community card{'s are' if r.deal != 1 else ' is'} turned face " \
                 "up, then " if r.deal else ""
-        raises = "no raise" if r.max_bets == 1 else \
-            f"at most {r.max_bets} bets (the opening bet and its raises)"
-        yield sentence(f"In the {name} round {cards}a bet or raise is of "
-                       f"{_chips(r.bet)}, with {raises}.", "play.rounds")
+        bets = f"a bet is of {_chips(r.bet)}, with no raise" if r.max_bets == 1 else \
+            f"a bet or raise is of {_chips(r.bet)}, with at most {r.max_bets} bets (the " \
+            "opening bet and its raises)"
+        yield sentence(f"In {name} {cards}{bets}.", "play.rounds")
     yield sentence("A round ends when every player still in has acted since its last bet "
                    "and all have put in as much; when all but one player have folded, that "
                    "player takes the pot at once, unseen.", "play.rounds")
     own = "own cards and the community cards" if any(r.deal for r in play.rounds) \
         else "own cards"
-    yield sentence(f"At the showdown each hand still in is shown: the best "
-                   f"{showdown.cards} of a player's {own}.", "scoring.cards")
-    classes = ", ".join(c.name.replace("_", " ") for c in showdown.classes)
-    yield sentence(f"Hands rank by class, best first: {classes}; within a class by the "
-                   "ranks of the cards grouped (the larger groups first), then by the "
-                   "other cards, highest first.", "scoring.classes")
+    best = "card" if showdown.cards == 1 else f"{showdown.cards} cards"
+    yield sentence(f"At the showdown each hand still in is shown: the best {best} of a "
+                   f"player's {own}.", "scoring.cards")
+    if len(showdown.classes) == 1:
+        yield sentence("Hands rank by their cards, highest first.", "scoring.classes")
+    else:
+        classes = ", ".join(c.name.replace("_", " ") for c in showdown.classes)
+        yield sentence(f"Hands rank by class, best first: {classes}; within a class by the "
+                       "ranks of the cards grouped (the larger groups first), then by the "
+                       "other cards, highest first.", "scoring.classes")
     yield sentence("The best hand takes the pot; tied hands split it, the odd chips one "
                    "each to the winners in turn from the opener.", "scoring.odd_chips")
