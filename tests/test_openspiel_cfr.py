@@ -12,6 +12,9 @@ average policy is the same and so is its exploitability, to rounding.
 
 from __future__ import annotations
 
+import collections
+import random
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -61,3 +64,28 @@ def test_so_it_is_after_100_iterations() -> None:
 def test_returns_must_be_outcome_or_scores() -> None:
     with pytest.raises(ValueError, match="the returns parameter is one of outcome, scores"):
         pyspiel.load_game("python_cardrules", {"variant": "kuhn-poker", "returns": "chips"})
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_information_state_tensor_tells_apart_every_information_state(
+        players: int) -> None:
+    """Two decisions of random Leduc games with different information-state strings
+    have different information-state tensors: the tensor holds the betting line (the
+    betting family's observation encodes it), besides the player's card and the public
+    card, so it too has perfect recall, as ``leduc_poker``'s has."""
+    game = pyspiel.load_game("python_cardrules", {"variant": "leduc-poker",
+                                                  "players": players})
+    strings: dict[tuple[int, tuple[float, ...]], set[str]] = collections.defaultdict(set)
+    rng = random.Random(players)
+    for _ in range(100):
+        state = game.new_initial_state()  # type: ignore[attr-defined]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            p = state.current_player()
+            tensor = tuple(state.information_state_tensor(p))
+            strings[(p, tensor)].add(state.information_state_string(p))
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(strings) > 150
+    assert all(len(found) == 1 for found in strings.values())

@@ -10,6 +10,7 @@ from cardrules.engine.observation import (
     Cards,
     CardsBySeat,
     Field,
+    Letters,
     Number,
     NumbersBySeat,
     OneOf,
@@ -113,10 +114,14 @@ def view(state: BettingContext, player: int) -> dict[str, Any]:
 
 
 def observation_fields(game: GameContext) -> tuple[Field, ...]:
-    """The fields of a view that a learning agent's observation encodes, in order."""
+    """The fields of a view that a learning agent's observation encodes, in order: the
+    betting line among them, so that an observation tells apart every sequence of bets
+    (with the player's own cards and the community cards, everything they know)."""
+    rounds = game.tables.play.rounds
+    longest = sum(game.players * (r.max_bets + 1) for r in rounds) + len(rounds) - 1
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), Cards(key="board"), CardsBySeat(key="shown"),
             NumbersBySeat(key="chips"), NumbersBySeat(key="staked"), Number(key="pot"),
             NumbersBySeat(key="folded"), Number(key="round"), Number(key="bets"),
-            Number(key="to_call"))
+            Number(key="to_call"), Letters(key="line", alphabet="fkcbr/", length=longest))
