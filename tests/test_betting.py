@@ -73,6 +73,8 @@ def test_hand_classes_of_several_groups_rank_best_first() -> None:
     ({"play": {"rounds": [{"bet": 2, "max_bets": 2, "deal": 9}]}}, r"community cards"),
     ({"play": {"rounds": [{"bet": 2}]}}, r"max_bets"),
     ({"scoring": {"odd_chips": "burnt"}}, r"odd_chips"),
+    ({"play": {"blinds": [0]}}, r"blinds\[0\]: must be at least 1"),
+    ({"play": {"blinds": [1, 2, 3]}}, r"3 blinds, but 2 players may play"),
 ])
 def test_incoherent_rule_files_are_refused_at_load(patch: dict[str, Any],
                                                    message: str) -> None:
