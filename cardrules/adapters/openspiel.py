@@ -31,6 +31,13 @@ parameters:
     see by far.
 ``seeds`` (default 1,000)
     the number of deal seeds of ``shuffle=seeds``.
+``returns`` (default ``outcome``)
+    what a player gets at the end: ``outcome``, +1 or -1 as below; or ``scores``, the
+    deal's scores (the match totals with ``match=true``), such as the chips won or lost
+    in a game of the betting family.  A game whose procedure bounds its scores and makes
+    them add up to 0 (``Procedure.score_bounds``) is then zero-sum, so that OpenSpiel's
+    CFR and exploitability run on it: on ``kuhn-poker`` they give what they give on
+    OpenSpiel's own ``kuhn_poker``.
 
 Before each single deal or match a chance node draws the dealer (uniform over the
 seats); later deals of a match are dealt by the match's rotation.  Hidden draws of the
@@ -39,9 +46,10 @@ with ``shuffle=cards``, the drawn seed with ``shuffle=seeds``.  A chance outcome
 not possible (a card drawn already) is refused at once.
 
 Players act with indices of the game's :attr:`~cardrules.engine.game.Game.action_space`; at
-the end the winners in first place, as the engine's deal or match result gives them
-(both partners in a partnership game; see :func:`cardrules.adapters.outcome.winners`),
-get ``+1`` and the others ``-1`` (all ``0`` when nobody won).
+the end (with ``returns=outcome``) the winners in first place, as the engine's deal or
+match result gives them (both partners in a partnership game; see
+:func:`cardrules.adapters.outcome.winners`), get ``+1`` and the others ``-1`` (all ``0``
+when nobody won).
 
 Observations: the observation tensor is the game's
 :attr:`~cardrules.engine.game.Game.observation` of the player's view; the observation string
@@ -82,7 +90,7 @@ import pyspiel
 
 import cardrules
 from cardrules.actions import Action
-from cardrules.adapters.outcome import rewards
+from cardrules.adapters.outcome import rewards, scores
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.game import Game
 from cardrules.engine.match import MatchState
@@ -99,12 +107,15 @@ SEEDS = 1_000
 """The default number of deal seeds of ``shuffle=seeds``."""
 SHUFFLES = ("cards", "seeds")
 """The values of the ``shuffle`` parameter."""
+RETURNS = ("outcome", "scores")
+"""The values of the ``returns`` parameter."""
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _DEFAULTS: dict[str, Any] = {"variant": "bank", "players": 0, "options": "{}",
-                             "match": False, "shuffle": "cards", "seeds": SEEDS}
+                             "match": False, "shuffle": "cards", "seeds": SEEDS,
+                             "returns": "outcome"}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_cardrules",
@@ -123,6 +134,19 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=_DEFAULTS,
 )
 
+
+_ZERO_SUM_TYPE = pyspiel.GameType(
+    **{**{name: getattr(_GAME_TYPE, name) for name in (
+        "short_name", "long_name", "dynamics", "chance_mode", "information", "reward_model",
+        "max_num_players", "min_num_players", "provides_information_state_string",
+        "provides_information_state_tensor", "provides_observation_string",
+        "provides_observation_tensor")},
+       "utility": pyspiel.GameType.Utility.ZERO_SUM, "parameter_specification": _DEFAULTS})
+"""The game's type when its returns are scores that add up to 0 (``returns=scores``, a
+procedure with :meth:`~cardrules.engine.procedures.Procedure.score_bounds`)."""
+MAX_SCORE = 1_000_000
+"""The bound on a player's return given OpenSpiel when the procedure gives none
+(``returns=scores``)."""
 
 _RESERVED = {",": "\\u002c", ";": "\\u003b", "(": "\\u0028", ")": "\\u0029", "=": "\\u003d"}
 """Characters OpenSpiel's game strings give a meaning, as JSON escapes."""
@@ -185,6 +209,9 @@ class CardrulesGame(pyspiel.Game):
                              f"not {shuffle!r}")
         if seeds < 1:
             raise ValueError(f"the seeds parameter must be at least 1, not {seeds}")
+        if settings["returns"] not in RETURNS:
+            raise ValueError(f"the returns parameter is one of {', '.join(RETURNS)}, "
+                             f"not {settings['returns']!r}")
         self.rules: Game = cardrules.load(str(settings["variant"]),
                                           players=int(settings["players"]) or None,
                                           options=options)
@@ -209,13 +236,21 @@ class CardrulesGame(pyspiel.Game):
         left, at ``[n][card]`` (made once, so that a chance node only picks them)."""
         per_deal = 1 if self.by_seed else rules.pack.count
         deals = MAX_DEALS if self.match else 1
+        self.by_score = settings["returns"] == "scores"
+        """Whether the returns are the scores (else +1 and -1 by the outcome)."""
+        bounds = rules.procedure.score_bounds(rules) if self.by_score else None
+        low, high = (-1.0, 1.0) if not self.by_score else \
+            (float(-MAX_SCORE), float(MAX_SCORE)) if bounds is None else \
+            (float(bounds[0] * deals), float(bounds[1] * deals))
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space.size,
             max_chance_outcomes=max(seeds if self.by_seed else rules.pack.size,
                                     rules.players),
-            num_players=rules.players, min_utility=-1.0, max_utility=1.0,
+            num_players=rules.players, min_utility=low, max_utility=high,
+            utility_sum=0.0 if bounds is not None else None,
             max_game_length=1 + deals * (per_deal + MAX_ACTIONS))
-        super().__init__(_GAME_TYPE, info, settings)
+        kind = _GAME_TYPE if bounds is None else _ZERO_SUM_TYPE
+        super().__init__(kind, info, settings)
         self.fresh = _Progress.start(self)
         """The progress of a new state, shared by new states until their first move (a
         clone is a new state overwritten at once, so it need not build one)."""
@@ -574,6 +609,8 @@ class CardrulesState(pyspiel.State):
         progress = self._now()
         if progress.drawing:
             return [0.0] * self.rules.players
+        if self.game.by_score:
+            return [float(s) for s in scores(progress.states[-1])] or [0.0] * self.rules.players
         return rewards(self.rules, progress.states[-1])
 
     def view_text(self, player: int) -> str:

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from cardrules.engine.context import Viewable
     from cardrules.engine.views import View
 
-__all__ = ["FLAG", "NUMBER", "Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Number",
-           "NumbersBySeat",
+__all__ = ["FLAG", "NUMBER", "Card", "Cards", "CardsBySeat", "EncodingTable", "Field", "Letters",
+           "Number", "NumbersBySeat",
            "Observation", "OneOf", "Seat", "SeatsIn", "SuitClassesBySeat", "Trick",
            "checked_player"]
 
@@ -217,6 +217,36 @@ class OneOf(Field):
 
     def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
         out.extend(int(value == v) for v in self.values)
+
+
+@attrs.frozen(kw_only=True)
+class Letters(Field):
+    """A word of the letters of ``alphabet`` (a record of actions, one letter each), at
+    most ``length`` letters long: per place, one flag per letter (none past the word's
+    end).
+
+    >>> from cardrules.cards import Pack
+    >>> table = EncodingTable.of(Pack(ranks=("A",), suits=("S",)), 2)
+    >>> out: list[int] = []
+    >>> Letters(key="line", alphabet="kb", length=3).encode(table, "bk", 0, out)
+    >>> out
+    [0, 1, 1, 0, 0, 0]
+    """
+
+    alphabet: str
+    """The letters, in the order of their flags."""
+    length: int
+    """The most letters a word has."""
+
+    def labels(self, table: EncodingTable) -> list[str]:
+        return [f"{self.key}[{i}]:{letter}" for i in range(self.length)
+                for letter in self.alphabet]
+
+    def encode(self, table: EncodingTable, value: Any, player: int, out: list[int]) -> None:
+        word = str(value or "")
+        for i in range(self.length):
+            letter = word[i] if i < len(word) else ""
+            out.extend(int(letter == a) for a in self.alphabet)
 
 
 @attrs.frozen(kw_only=True)

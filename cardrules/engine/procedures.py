@@ -10,11 +10,11 @@ third-party ones register through the entry-point group ``cardrules.procedures``
 entry point names a :class:`Procedure` object) or by calling :func:`register`.
 
 >>> sorted(known())[:3]
-['adding', 'bouts', 'fishing']
+['adding', 'betting', 'bouts']
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: adding, bouts, fishing, rummy, shedding..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, fishing, rummy..."
 """
 
 from __future__ import annotations
@@ -238,6 +238,13 @@ class Procedure(abc.ABC):
         """Who plays together, each partnership a tuple of seats; by default everyone
         plays alone."""
         return alone(game.players)
+
+    def score_bounds(self, game: GameContext) -> tuple[int, int] | None:
+        """The lowest and the highest score a player can make in a deal of ``game``, when
+        a deal's scores always add up to 0 (chips won and lost, say); None (the default)
+        when they need not, or nothing bounds them.  The OpenSpiel adapter makes a game
+        of such a procedure zero-sum when its returns are the scores."""
+        return None
 
 
 S = TypeVar("S")

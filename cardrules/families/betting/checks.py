@@ -1,0 +1,64 @@
+"""Cross-field checks of the betting procedure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from cardrules.families.betting.model import BettingPlay, Showdown
+from cardrules.families.betting.tables import most_chips
+
+__all__ = ["check_betting"]
+
+Found = tuple[tuple[str | int, ...], str]
+"""A problem: JSON path and message."""
+
+
+def check_betting(v: Any) -> Iterator[Found]:
+    """Problems of a betting game's ``play`` and ``scoring`` that the schema cannot see.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> list(check_betting(load_variant("leduc-poker")[0]))
+    []
+    """
+    play, showdown, pack = v.play, v.scoring, v.pack
+    assert isinstance(play, BettingPlay) and isinstance(showdown, Showdown)
+    if pack.extra:
+        yield ("pack", "extra"), ("the showdown compares cards by rank, which an extra card "
+                                  "(a joker) lacks; remove pack.extra")
+    most = most_chips(play)
+    if most > play.chips:
+        yield ("play", "chips"), (f"a player may put {most} chips in the pot (the ante, the "
+                                  f"largest blind and every bet of every round) but has "
+                                  f"{play.chips}; all-ins and side pots are not supported, "
+                                  f"so give each player at least {most} chips")
+    if len(play.blinds) > v.players.min:
+        yield ("play", "blinds"), f"{len(play.blinds)} blinds, but {v.players.min} " \
+                                  f"players may play"
+    community = sum(r.deal for r in play.rounds)
+    for n in range(v.players.min, v.players.max + 1):
+        hand = v.deal.largest(n)
+        if n * hand + community > pack.count(n):
+            yield ("deal", "hand"), (f"{n} players' hands and {community} community "
+                                     f"cards need {n * hand + community} cards; the pack "
+                                     f"has {pack.count(n)}")
+            break
+        if hand + community < showdown.cards:
+            yield ("scoring", "cards"), (f"a hand is made of {showdown.cards} cards, but a "
+                                         f"player has {hand} of their own and "
+                                         f"{community} community cards")
+            break
+    classes = showdown.classes
+    if classes[-1].groups:
+        yield ("scoring", "classes", len(classes) - 1, "groups"), (
+            "the last class of hands must hold every hand: give it no groups")
+    names = [c.name for c in classes]
+    for i, kind in enumerate(classes):
+        if names.index(kind.name) != i:
+            yield ("scoring", "classes", i, "name"), f"class {kind.name!r} is named twice"
+        if sum(kind.groups) > showdown.cards:
+            yield ("scoring", "classes", i, "groups"), (
+                f"class {kind.name!r} needs {sum(kind.groups)} cards; a hand has "
+                f"{showdown.cards}")
+        if list(kind.groups) != sorted(kind.groups, reverse=True):
+            yield ("scoring", "classes", i, "groups"), "list the groups largest first"

@@ -1,0 +1,72 @@
+"""The rules of a betting game's play and showdown in English, one line per rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from cardrules.families.betting.model import BettingPlay, Opens, Showdown
+from cardrules.model.sentence import Sentence, sentence
+
+__all__ = ["describe_betting"]
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'s' if n != 1 else ''}"
+
+
+def describe_betting(variant: Any) -> Iterator[Sentence]:
+    """The rules of ``variant``'s betting and showdown, as ``cardrules rules`` prints
+    them, each sentence tied to the rule record it words.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> next(describe_betting(load_variant("kuhn-poker")[0])).text
+    'Each player starts with 2 chips and puts an ante of 1 chip in the pot.'
+    """
+    play, showdown = variant.play, variant.scoring
+    assert isinstance(play, BettingPlay) and isinstance(showdown, Showdown)
+    yield sentence(f"Each player starts with {_chips(play.chips)} and puts an ante of "
+                   f"{_chips(play.ante)} in the pot.", "play.chips", "play.ante")
+    if play.blinds:
+        yield sentence("Before the first round the players in turn from the opener post "
+                       f"blinds of {', '.join(map(str, play.blinds))}; the largest is the "
+                       "first bet to call, and the betting starts after the last blind.",
+                       "play.blinds")
+    side = "left" if variant.play_order.step > 0 else "right"
+    opener = "seat 0, whoever deals" if play.opens is Opens.FIRST_SEAT \
+        else f"the player on the dealer's {side}"
+    yield sentence(f"Each round of betting is opened by {opener} (or the first player "
+                   f"after them still in), then goes on in turn.", "play.opens")
+    answers = "calls it, raises it or folds" if any(r.max_bets > 1 for r in play.rounds) \
+        else "calls it or folds"
+    yield sentence("A player with no bet to call checks or bets; facing a bet a player "
+                   f"{answers}, giving up the hand and the chips in the pot.",
+                   "play.rounds")
+    for k, r in enumerate(play.rounds):
+        name = "the round" if len(play.rounds) == 1 else \
+            f"the {_ORDINALS[k] if k < len(_ORDINALS) else f'#{k + 1}'} round"
+        cards = f"{r.deal} community card{'s are' if r.deal != 1 else ' is'} turned face " \
+                "up, then " if r.deal else ""
+        bets = f"a bet is of {_chips(r.bet)}, with no raise" if r.max_bets == 1 else \
+            f"a bet or raise is of {_chips(r.bet)}, with at most {r.max_bets} bets (the " \
+            "opening bet and its raises)"
+        yield sentence(f"In {name} {cards}{bets}.", "play.rounds")
+    yield sentence("A round ends when every player still in has acted since its last bet "
+                   "and all have put in as much; when all but one player have folded, that "
+                   "player takes the pot at once, unseen.", "play.rounds")
+    own = "own cards and the community cards" if any(r.deal for r in play.rounds) \
+        else "own cards"
+    best = "card" if showdown.cards == 1 else f"{showdown.cards} cards"
+    yield sentence(f"At the showdown each hand still in is shown: the best {best} of a "
+                   f"player's {own}.", "scoring.cards")
+    if len(showdown.classes) == 1:
+        yield sentence("Hands rank by their cards, highest first.", "scoring.classes")
+    else:
+        classes = ", ".join(c.name.replace("_", " ") for c in showdown.classes)
+        yield sentence(f"Hands rank by class, best first: {classes}; within a class by the "
+                       "ranks of the cards grouped (the larger groups first), then by the "
+                       "other cards, highest first.", "scoring.classes")
+    yield sentence("The best hand takes the pot; tied hands split it, the odd chips one "
+                   "each to the winners in turn from the opener.", "scoring.odd_chips")

@@ -1,0 +1,108 @@
+"""Rules of the betting procedure: the betting structure (play) and the showdown
+(scoring), as data.
+
+>>> play = BettingPlay(procedure="betting", rounds=[BettingRound(bet=2, max_bets=2)])
+>>> play.ante, play.chips, play.opens.value
+(1, 100, 'first_seat')
+>>> [c.name for c in Showdown().classes]
+['high_card']
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from cardrules.model.common import Spelling
+
+__all__ = ["BET", "OVER", "BettingPlay", "BettingRound", "HandClass", "OddChips", "Opens",
+           "Showdown", "Step"]
+
+
+class Step(Spelling):
+    """The step a deal of the betting family is at (a state's ``phase``)."""
+
+    BET = "bet"
+    """The players bet in turn."""
+    OVER = "over"
+    """All but one player folded, or the hands were shown."""
+
+
+BET, OVER = Step.BET, Step.OVER
+"""The steps by their short names."""
+
+
+class Opens(enum.Enum):
+    """Who acts first in each round of betting."""
+
+    FIRST_SEAT = "first_seat"
+    """Seat 0 (or the first seat after it still in), whoever deals: OpenSpiel's order."""
+    DEALER_LEFT = "dealer_left"
+    """The player on the dealer's left (or the first after them still in)."""
+
+
+class OddChips(enum.Enum):
+    """Where the chips of a pot that does not split evenly between tied hands go."""
+
+    FIRST_AFTER_OPENER = "first_after_opener"
+    """One each to the winners in turn from the seat that opens the betting."""
+
+
+@attrs.frozen(kw_only=True)
+class BettingRound:
+    """One round of betting (a street)."""
+
+    bet: int
+    """The size of a bet and of each raise in this round (fixed limit)."""
+    max_bets: int
+    """The most bets of the round: the opening bet and the raises after it (a big blind
+    counts as the first)."""
+    deal: int = 0
+    """Community cards turned face up before this round's betting."""
+
+
+@attrs.frozen(kw_only=True)
+class BettingPlay:
+    """How a deal of the betting family is played."""
+
+    procedure: str
+    """Always ``betting``."""
+    rounds: list[BettingRound]
+    """The rounds of betting, in order; the showdown follows the last."""
+    ante: int = 1
+    """Chips each player puts in the pot before the cards are dealt."""
+    blinds: list[int] = attrs.field(factory=list)
+    """Forced bets posted by the players in turn from the opener before the first round
+    (the largest is the round's first bet to call); the first round's betting starts
+    after the last blind."""
+    chips: int = 100
+    """Chips each player has at the start of the deal."""
+    opens: Opens = Opens.FIRST_SEAT
+    """Who acts first in each round."""
+
+
+@attrs.frozen(kw_only=True)
+class HandClass:
+    """A class of hands in the showdown's ranking: the hands whose ranks group as
+    ``groups`` says (a pair: ``[2]``; two pairs: ``[2, 2]``; no group: any hand)."""
+
+    name: str
+    """The class's name (``pair``), in views and events."""
+    groups: list[int] = attrs.field(factory=list)
+    """Sizes of groups of cards of one rank the hand holds, largest first."""
+
+
+@attrs.frozen(kw_only=True)
+class Showdown:
+    """How the hands still in are compared when the last round ends."""
+
+    cards: int = 1
+    """The cards that make a hand: the best so many of a player's own cards and the
+    community cards."""
+    classes: list[HandClass] = attrs.field(factory=lambda: [HandClass(name="high_card")])
+    """The classes of hands, best first (the last holds every hand).  Within a class the
+    hand with the higher grouped ranks wins (the larger groups first), then the higher
+    other cards, highest first; hands equal in all of these tie and split the pot."""
+    odd_chips: OddChips = OddChips.FIRST_AFTER_OPENER
+    """Where the chips of a split pot that do not divide evenly go."""

@@ -1,0 +1,323 @@
+"""The betting procedure: antes and blinds, rounds of fixed-limit betting with community
+cards turned between them, then the showdown.
+
+>>> import cardrules
+>>> game = cardrules.load("kuhn-poker", players=2)
+>>> state = game.setup(hands=["KS", "JS"])
+>>> [state.describe(a) for a in state.legal_actions()]
+['check', 'bet']
+>>> state = state.apply("bet").apply("call")
+>>> state.is_over, state.result.scores, state.view(1).shown
+(True, (2, -2), [['KS'], ['JS']])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.engine import flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Label,
+    Numbers,
+    Seat,
+    Stage,
+    field,
+    reset,
+)
+from cardrules.engine.standings import alone, places
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived
+from cardrules.families.betting import rules as betting_rules
+from cardrules.families.betting.model import BET, OVER, Opens, Step
+from cardrules.families.betting.tables import BET_ACTION, CALL, CHECK, FOLD, RAISE
+from cardrules.families.betting.view import view
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
+    from cardrules.families.betting.tables import BettingTables
+
+__all__ = ["LETTERS", "BettingState"]
+
+LETTERS = {"fold": "f", "check": "k", "call": "c", "bet": "b", "raise": "r"}
+"""Each action's letter in the betting line (rounds apart by ``/``)."""
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class BettingState(FieldState):
+    """A deal of the betting family.  Each field is declared once; JSON, zones and
+    re-sampling derive from the declarations.  Each hand is its owner's until the
+    showdown shows it (a folded hand is never shown); the community cards and every bet
+    are public."""
+
+    _game: GameContext = attrs.field(default=None)
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
+                                                                    Visibility.PUBLIC)))
+    """Each player's own cards, as a bit set (emptied into ``shown`` at the showdown)."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                             allowed=(Visibility.HIDDEN,)))
+    """The undealt cards, dealt from the end."""
+    _board: int = field(CardSet(zone="board", allowed=(Visibility.PUBLIC,)))
+    """The community cards turned face up."""
+    _shown: tuple[int, ...] = field(CardSets(zone="shown", seen=Visibility.PUBLIC,
+                                             allowed=(Visibility.PUBLIC,)))
+    """The hands shown at the showdown, per player."""
+    _chips: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's chips not in the pot."""
+    _staked: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's chips put in the pot this deal."""
+    _won: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's share of the pot, once the deal is over."""
+    _folded: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player, 1 once they have folded."""
+    _acted: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player, 1 once they have acted since the round's last bet (or its start)."""
+    _round: int = field(Count())
+    """The round of betting, from 0."""
+    _bets: int = field(Count())
+    """Bets made in this round: the opening bet (or big blind) and the raises."""
+    _line: str = field(Label())
+    """Every action of the deal by its letter (``fold`` f, ``check`` k, ``call`` c,
+    ``bet`` b, ``raise`` r), rounds apart by ``/``."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: Step = field(Enumerated(of=Step))  # noqa: RUF009
+    """The step the deal is at."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Each player's chips won (lost, when negative) once the deal is over."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer of this deal."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0."""
+    _moves: int = field(Count())
+    """Actions applied."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    @classmethod
+    def new(cls, game: GameContext, context: DealContext) -> BettingState:
+        """A freshly shuffled deal: hands dealt, antes and blinds in the pot."""
+        n = game.players
+        tables: BettingTables = game.tables
+        state = cls._make(game, hands=(0,) * n, shown=(0,) * n,
+                          chips=(tables.play.chips,) * n, staked=(0,) * n, won=(0,) * n,
+                          folded=(0,) * n, acted=(0,) * n, scores=(0,) * n, phase=BET,
+                          stock=tuple(context.stock(game.pack)), dealer=context.dealer,
+                          current=0, deal_number=context.index, events=())
+        flow.start(state, context.seed)
+        return state
+
+    @property
+    def _tables(self) -> BettingTables:
+        tables: BettingTables = self._game.tables
+        return tables
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def opener(self) -> int:
+        """The seat that opens each round of betting (or the first after it still in)."""
+        if self._tables.play.opens is Opens.FIRST_SEAT:
+            return 0
+        return self._game.turns.first_after(self._dealer)
+
+    @property
+    def pot(self) -> int:
+        """The chips in the pot."""
+        return sum(self._staked) - sum(self._won)
+
+    def to_call(self, seat: int) -> int:
+        """The chips ``seat`` must add to match the highest stake."""
+        return max(self._staked) - self._staked[seat]
+
+    # -- dealing -------------------------------------------------------------------
+
+    def _deal_cards(self) -> None:
+        """Deal the hands one card at a time from the opener, post the antes and the
+        blinds, and open the first round (changes a fresh state)."""
+        n, stock = self._game.players, list(self._stock)
+        hands = [0] * n
+        seats = self._game.turns.round_from(self.opener)
+        for _ in range(self._tables.hand):
+            for seat in seats:
+                hands[seat] |= 1 << stock.pop()
+        self._hands, self._stock = tuple(hands), tuple(stock)
+        self.record(Event(kind="deal", player=self._dealer))
+        self._post()
+
+    def _post(self) -> None:
+        """Post the antes and the blinds; the first to act follows the last blind
+        (changes a fresh state)."""
+        n, turns, play = self._game.players, self._game.turns, self._tables.play
+        for seat in range(n):
+            self._put(seat, play.ante, "ante")
+        self._current = self.opener
+        for k, blind in enumerate(play.blinds):
+            seat = turns.seat_at(self.opener, k)
+            self._put(seat, blind, "blind")
+            self._current = turns.following[seat]
+        self._bets = 1 if play.blinds else 0
+
+    def _start_play(self) -> None:
+        """The first round's community cards, if any, are turned before its betting."""
+        self._turn_board(self._tables.play.rounds[0].deal)
+
+    def _turn_board(self, count: int) -> None:
+        stock = list(self._stock)
+        for _ in range(count):
+            card = stock.pop()
+            self._board |= 1 << card
+            self.record(Event(kind="board", player=-1, cards=(card,)))
+        self._stock = tuple(stock)
+
+    def _put(self, seat: int, amount: int, note: str) -> None:
+        if not amount:
+            return
+        self._chips = _with(self._chips, seat, self._chips[seat] - amount)
+        self._staked = _with(self._staked, seat, self._staked[seat] + amount)
+        self.record(Event(kind="stake", player=seat, amount=amount, note=note))
+
+    # -- legal actions -------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        if self._phase is OVER:
+            return ()
+        p = self._current
+        due = self.to_call(p)
+        room = self._bets < self._tables.play.rounds[self._round].max_bets
+        if due:
+            return (FOLD, CALL, RAISE) if room else (FOLD, CALL)
+        if not room:
+            return (CHECK,)
+        return (CHECK, RAISE) if self._bets else (CHECK, BET_ACTION)
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return betting_rules.refusal(self, action)
+
+    # -- moves ---------------------------------------------------------------------
+
+    def _next(self, action: Action) -> BettingState:
+        new = self._clone()
+        p, word = new._current, action.name
+        due = new.to_call(p)
+        if word == FOLD.name:
+            new._folded = _with(new._folded, p, 1)
+            new.record(Event(kind="fold", player=p))
+        elif word in (BET_ACTION.name, RAISE.name):
+            size = new._tables.play.rounds[new._round].bet
+            new._put(p, due + size, word)
+            new._bets += 1
+            new._acted = (0,) * new._game.players
+        elif word == CALL.name:
+            new._put(p, due, word)
+        else:
+            new.record(Event(kind="check", player=p))
+        new._acted = _with(new._acted, p, 1)
+        new._line += LETTERS[word]
+        live = [s for s in range(new._game.players) if not new._folded[s]]
+        if len(live) == 1:
+            new._award((live[0],))
+        elif all(new._acted[s] and not new.to_call(s) for s in live):
+            new._end_round()
+        else:
+            new._current = new._next_live(new._game.turns.following[p])
+        return new
+
+    def _next_live(self, seat: int) -> int:
+        """``seat``, or the first seat after it still in."""
+        return next(s for s in self._game.turns.round_from(seat) if not self._folded[s])
+
+    def _end_round(self) -> None:
+        """The round's bets are matched: the next round opens (its community cards
+        turned first), or the hands still in are shown."""
+        rounds = self._tables.play.rounds
+        if self._round + 1 >= len(rounds):
+            self._showdown()
+            return
+        self._round += 1
+        self._bets = 0
+        self._acted = (0,) * self._game.players
+        self._line += "/"
+        self._turn_board(rounds[self._round].deal)
+        self._current = self._next_live(self.opener)
+
+    def _showdown(self) -> None:
+        """Each hand still in is shown; the best hands share the pot."""
+        tables = self._tables
+        strengths = {}
+        for seat in self._game.turns.round_from(self.opener):
+            if self._folded[seat]:
+                continue
+            cards = self._game.pack.cards_of(self._hands[seat] | self._board)
+            strength = strengths[seat] = tables.strength(cards)
+            self._shown = _with(self._shown, seat, self._hands[seat])
+            self.record(Event(kind="show", player=seat,
+                              cards=self._game.pack.cards_of(self._hands[seat]),
+                              note=tables.class_name(strength)))
+            self._hands = _with(self._hands, seat, 0)
+        best = max(strengths.values())
+        self._award(tuple(s for s, v in strengths.items() if v == best))
+
+    def _award(self, winners: tuple[int, ...]) -> None:
+        """``winners`` (in turn from the opener) share the pot, the odd chips one each
+        from the first; then the deal is over."""
+        pot = self.pot
+        share, odd = divmod(pot, len(winners))
+        won = list(self._won)
+        for k, seat in enumerate(winners):
+            won[seat] += share + (k < odd)
+            self._chips = _with(self._chips, seat, self._chips[seat] + share + (k < odd))
+            self.record(Event(kind="win", player=seat, amount=share + (k < odd)))
+        self._won = tuple(won)
+        self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase = OVER
+        self.record(Event(kind="deal_end"))
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over: each player's chips won or lost; the
+        players who took a share of the pot win."""
+        if self._phase is not OVER:
+            return None
+        n = self._game.players
+        turns = self._game.turns
+        opener = self.opener
+        finish = tuple(sorted(range(n), key=lambda p: (-self._scores[p],
+                                                       turns.place(p, opener))))
+        sides = alone(n)
+        return DealResult(scores=self._scores, finish=finish, starter=opener,
+                          winners=tuple(p for p in range(n) if self._won[p]),
+                          partnerships=sides,
+                          places=places(self._scores, lower_is_better=False,
+                                        partnerships=sides),
+                          details={"won": self._won, "staked": self._staked,
+                                   "line": self._line})
+
+    def view(self, player: int) -> View:
+        return self._game.view_type.of(view(self, player))
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]

@@ -1,0 +1,134 @@
+"""Lookup tables of the betting procedure, compiled once per loaded variant: the
+actions, who sees whose cards, and the strength of each hand at the showdown.
+
+>>> import cardrules
+>>> game = cardrules.load("leduc-poker")
+>>> tables, pack = game.tables, game.pack
+>>> pair = tables.strength(pack.parse_many("QS QH"))
+>>> high = tables.strength(pack.parse_many("KS QH"))
+>>> pair > high, tables.class_name(pair), tables.class_name(high)
+(True, 'pair', 'high_card')
+>>> [a.label for a in tables.action_families()[0].actions]
+['fold', 'check', 'call', 'bet', 'raise']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action, Kind, register_verb
+from cardrules.cards import Pack
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.families.betting.model import BettingPlay, Showdown
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+
+__all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "RAISE", "WORDS", "BettingTables",
+           "Strength", "hand_class"]
+
+WORDS = ("fold", "check", "call", "bet", "raise")
+"""The action words of betting, in the order legal actions are listed."""
+for _word in WORDS:
+    register_verb(_word, cards=False)
+FOLD, CHECK, CALL, BET_ACTION, RAISE = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS)
+"""The actions: give up the hand; stay in without adding chips; match the bet; make the
+round's first bet; raise it."""
+
+Strength = tuple[int, tuple[int, ...]]
+"""A hand's strength: its class counted from the worst (higher is better), then its
+ranks in the order they are compared."""
+
+
+def hand_class(ranks: Sequence[int], showdown: Showdown) -> Strength:
+    """The strength of a hand of cards of ``ranks`` (places in the pack's ladder): the
+    first of ``showdown.classes`` whose groups the hand holds, then the ranks grouped,
+    the larger groups first and the higher ranks first.
+
+    >>> from cardrules.families.betting.model import HandClass
+    >>> rules = Showdown(cards=2, classes=[HandClass(name="pair", groups=[2]),
+    ...                                    HandClass(name="high_card")])
+    >>> hand_class([1, 1], rules), hand_class([0, 2], rules)
+    ((1, (1, 1)), (0, (2, 0)))
+    """
+    counts = Counter(ranks)
+    order = sorted(counts, key=lambda r: (-counts[r], -r))
+    sizes = [counts[r] for r in order]
+    compared = tuple(r for r in order for _ in range(counts[r]))
+    classes = showdown.classes
+    for index, kind in enumerate(classes):
+        needed = kind.groups
+        if len(needed) <= len(sizes) and all(s >= n for s, n in zip(sizes, needed)):
+            return len(classes) - 1 - index, compared
+    return -1, compared
+
+
+@attrs.frozen(kw_only=True)
+class BettingTables:
+    """Everything a state of a betting game looks up instead of working out."""
+
+    pack: Pack
+    play: BettingPlay
+    showdown: Showdown
+    ranks: tuple[int, ...]
+    """Per card, its rank's place in the pack's ladder."""
+    hand: int
+    """Cards dealt to each player."""
+    names: CardNames
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, whose hand they see (their own, unless hands are public)."""
+    most: int
+    """The most chips one player can put in the pot in a deal."""
+    strengths: dict[int, Strength] = attrs.field(factory=dict)
+    """A hand's cards as a bit set -> its strength (filled on first use)."""
+
+    @classmethod
+    def compile(cls, game: GameContext) -> BettingTables:
+        play, showdown, pack = game.variant.play, game.variant.scoring, game.pack
+        assert isinstance(play, BettingPlay) and isinstance(showdown, Showdown)
+        width = len(pack.ranks)
+        hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
+        return cls(pack=pack, play=play, showdown=showdown,
+                   ranks=tuple(c % width for c in range(pack.size)),
+                   hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
+                   hand_seen=seen_by(hands, game.players), most=most_chips(play))
+
+    def strength(self, cards: Sequence[int]) -> Strength:
+        """The strength of the best hand of ``showdown.cards`` cards among ``cards`` (all
+        of them when there are fewer)."""
+        mask = sum(1 << c for c in cards)
+        found = self.strengths.get(mask)
+        if found is None:
+            size = min(self.showdown.cards, len(cards))
+            found = max(hand_class([self.ranks[c] for c in chosen], self.showdown)
+                        for chosen in combinations(cards, size))
+            self.strengths[mask] = found
+        return found
+
+    def class_name(self, strength: Strength) -> str:
+        """The name of the class of a hand of ``strength``."""
+        classes = self.showdown.classes
+        return classes[len(classes) - 1 - strength[0]].name
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action of the game: fold, check, call, bet and raise."""
+        return (Listed(actions=(FOLD, CHECK, CALL, BET_ACTION, RAISE)),)
+
+
+def most_chips(play: BettingPlay) -> int:
+    """The most chips one player can put in the pot in a deal of ``play``: the ante, the
+    largest blind and every bet of every round.
+
+    >>> from cardrules.families.betting.model import BettingRound
+    >>> most_chips(BettingPlay(procedure="betting", rounds=[BettingRound(bet=2, max_bets=2),
+    ...                                                     BettingRound(bet=4, max_bets=2)]))
+    13
+    """
+    return play.ante + max(play.blinds, default=0) + sum(r.bet * r.max_bets for r in play.rounds)

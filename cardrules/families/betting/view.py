@@ -1,0 +1,127 @@
+"""Views and observation fields of the betting procedure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.engine import flow
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.observation import (
+    Cards,
+    CardsBySeat,
+    Field,
+    Letters,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+)
+from cardrules.engine.views import HEAD, View
+from cardrules.families.betting.model import Step
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+    from cardrules.families.betting.context import BettingContext
+
+__all__ = ["BettingView", "observation_fields", "view", "view_entries"]
+
+
+class BettingView(View):
+    """What a seat may know of a betting state: the common entries of :class:`View` and
+    these."""
+
+    __slots__ = ()
+
+    stock: int
+    """The stock's size."""
+    board: list[str]
+    """The community cards turned face up."""
+    shown: list[list[str]]
+    """Per seat, the hand it showed at the showdown (none for a folded hand)."""
+    chips: list[int]
+    """Each player's chips not in the pot."""
+    staked: list[int]
+    """Each player's chips in the pot this deal (every bet is public)."""
+    pot: int
+    """The chips in the pot."""
+    folded: list[int]
+    """Per seat, 1 once it has folded."""
+    round: int
+    """The round of betting, from 0."""
+    bets: int
+    """Bets made in this round (the opening bet and the raises)."""
+    max_bets: int
+    """The most bets of this round."""
+    bet_size: int
+    """The size of a bet or raise in this round."""
+    to_call: int
+    """What the player to act must add to stay in."""
+    line: str
+    """Every action of the deal by its letter (f k c b r), rounds apart by ``/``."""
+    won: list[int]
+    """Each player's share of the pot, once the deal is over."""
+    scores: list[int]
+    """Each player's chips won or lost (all 0 until the deal ends)."""
+
+
+def view_entries(game: GameContext) -> tuple[str, ...]:
+    """The entries of a betting view, in order."""
+    return (*HEAD, "hands", "stock", "board", "shown", "chips", "staked", "pot", "folded",
+            "round", "bets", "max_bets", "bet_size", "to_call", "line", "won", "scores",
+            "events", "legal_actions")
+
+
+def view(state: BettingContext, player: int) -> dict[str, Any]:
+    """What ``player`` may know: their own hand (every hand, if hands are public), the
+    others' sizes, the community cards, the hands shown, every bet and the chips."""
+    game = state.game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
+    tables = state._tables
+    names = tables.names
+    current = state.current_player
+    rounds = tables.play.rounds
+    out: dict[str, Any] = {
+        "variant": game.variant.name,
+        "player": player,
+        "players": game.players,
+        "dealer": state._dealer,
+        "phase": state._phase,
+        "current_player": current,
+        "hands": names.shown(tables.hand_seen[player], state._hands),
+        "stock": len(state._stock),
+        "board": names.sorted_names(state._board),
+        "shown": [names.sorted_names(s) for s in state._shown],
+        "chips": list(state._chips),
+        "staked": list(state._staked),
+        "pot": state.pot,
+        "folded": list(state._folded),
+        "round": state._round,
+        "bets": state._bets,
+        "max_bets": rounds[state._round].max_bets,
+        "bet_size": rounds[state._round].bet,
+        "to_call": state.to_call(current) if current >= 0 else 0,
+        "line": state._line,
+        "won": list(state._won),
+        "scores": list(state._scores),
+        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+    }
+    if current == player:
+        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    if game.phases:
+        out.update(flow.view(state, player))
+    return out
+
+
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order: the
+    betting line among them, so that an observation tells apart every sequence of bets
+    (with the player's own cards and the community cards, everything they know)."""
+    rounds = game.tables.play.rounds
+    longest = sum(game.players * (r.max_bets + 1) for r in rounds) + len(rounds) - 1
+    return (Seat(key="current_player"), Seat(key="dealer"),
+            OneOf(key="phase", values=tuple(s.value for s in Step)),
+            CardsBySeat(key="hands"), Cards(key="board"), CardsBySeat(key="shown"),
+            NumbersBySeat(key="chips"), NumbersBySeat(key="staked"), Number(key="pot"),
+            NumbersBySeat(key="folded"), Number(key="round"), Number(key="bets"),
+            Number(key="to_call"), Letters(key="line", alphabet="fkcbr/", length=longest))

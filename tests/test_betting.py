@@ -1,0 +1,131 @@
+"""The betting family (``cardrules/families/betting``) beyond the rules of Kuhn and Leduc
+poker: blinds, the opener on the dealer's left, hand classes of several groups, rule
+files it refuses and tampered states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from rule_support import play, refused
+
+import cardrules
+from cardrules.errors import StateError
+from cardrules.families.betting.model import HandClass, Showdown
+from cardrules.families.betting.tables import hand_class
+from cardrules.tools.bots import GreedyBot
+
+
+def leduc_with(play_patch: dict[str, Any], **extra: Any) -> cardrules.Game:
+    return cardrules.load({"extends": "leduc-poker",
+                           "patch": {"play": play_patch, **extra}}, players=3)
+
+
+def test_blinds_are_posted_from_the_opener_and_the_betting_starts_after_them() -> None:
+    """The big blind is the first bet to call and counts as the round's first bet; its
+    poster may still raise when everyone called."""
+    game = leduc_with({"ante": 0, "blinds": [1, 2], "opens": "dealer_left"})
+    state = game.setup(hands=["JS", "QS", "KS"], dealer=2)
+    view = state.view(0)
+    assert view.staked == [1, 2, 0] and view.bets == 1
+    assert state.current_player == 2
+    assert [state.describe(a) for a in state.legal_actions()] == ["fold", "call", "raise"]
+    state = play(state, "call", "call")
+    assert state.current_player == 1
+    assert [state.describe(a) for a in state.legal_actions()] == ["check", "raise"]
+    refused(state, "bet", "L4")
+    state = play(state, "check")
+    assert state.view(0).round == 1 and state.current_player == 0
+
+
+def test_the_opener_may_sit_on_the_dealers_left() -> None:
+    game = leduc_with({"opens": "dealer_left"})
+    assert game.setup(hands=["JS", "QS", "KS"], dealer=0).current_player == 1
+    state = play(game.setup(hands=["JS", "QS", "KS"], dealer=1, board="AH"),
+                 "check", "check", "check")
+    assert state.current_player == 2 and state.view(0).round == 1
+
+
+def test_hand_classes_of_several_groups_rank_best_first() -> None:
+    rules = Showdown(cards=5, classes=[HandClass(name="four", groups=[4]),
+                                       HandClass(name="full_house", groups=[3, 2]),
+                                       HandClass(name="three", groups=[3]),
+                                       HandClass(name="two_pairs", groups=[2, 2]),
+                                       HandClass(name="pair", groups=[2]),
+                                       HandClass(name="high_card")])
+    full = hand_class([3, 3, 3, 1, 1], rules)
+    three = hand_class([5, 5, 5, 1, 0], rules)
+    two = hand_class([4, 4, 2, 2, 9], rules)
+    two_lower_kicker = hand_class([4, 4, 2, 2, 8], rules)
+    assert full > three > two > two_lower_kicker > hand_class([9, 9, 8, 7, 6], rules)
+    assert two[1] == (4, 4, 2, 2, 9)
+
+
+@pytest.mark.parametrize(("patch", "message"), [
+    ({"play": {"chips": 10}}, r"play\.chips: a player may put 13 chips"),
+    ({"scoring": {"classes": [{"name": "pair", "groups": [2]}]}},
+     r"the last class of hands must hold every hand"),
+    ({"scoring": {"classes": [{"name": "two", "groups": [2, 3]}, {"name": "high"}],
+                  "cards": 5}}, r"largest first"),
+    ({"scoring": {"classes": [{"name": "high"}, {"name": "high"}]}}, r"named twice"),
+    ({"scoring": {"cards": 3}}, r"a hand is made of 3 cards"),
+    ({"play": {"rounds": [{"bet": 2, "max_bets": 2, "deal": 9}]}}, r"community cards"),
+    ({"play": {"rounds": [{"bet": 2}]}}, r"max_bets"),
+    ({"scoring": {"odd_chips": "burnt"}}, r"odd_chips"),
+    ({"play": {"blinds": [0]}}, r"blinds\[0\]: must be at least 1"),
+    ({"play": {"blinds": [1, 2, 3]}}, r"3 blinds, but 2 players may play"),
+])
+def test_incoherent_rule_files_are_refused_at_load(patch: dict[str, Any],
+                                                   message: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "leduc-poker", "patch": patch}, players=2)
+
+
+def test_a_tampered_state_is_refused() -> None:
+    game = cardrules.load("leduc-poker")
+    data = game.setup(hands=["KS", "JH"], line="b").to_json()
+    for key, value, message in [("chips", [99, 1], "chips: player 1 has fewer"),
+                                ("round", 2, "round: 2 is past the last round"),
+                                ("bets", 3, "bets: 3 is past"),
+                                ("folded", [0, 1], "current: player 1 has folded"),
+                                ("line", "bx", "line: letters")]:
+        with pytest.raises(StateError, match=message):
+            game.state_from_json({**data, key: value})
+
+
+def test_a_position_gives_each_card_once() -> None:
+    game = cardrules.load("leduc-poker")
+    with pytest.raises(StateError, match="given twice"):
+        game.setup(hands=["KS", "KS"])
+    with pytest.raises(StateError, match="given twice"):
+        game.setup(hands=["KS", "JH"], board="KS")
+    with pytest.raises(StateError, match="give 2 hands"):
+        game.setup(hands=["KS"])
+
+
+def test_states_go_through_json_and_resampling_keeps_what_a_player_saw() -> None:
+    game = cardrules.load("leduc-poker", players=3)
+    rng = random.Random(4)
+    state = game.new_deal(seed=4)
+    while not state.is_over:
+        assert game.state_from_json(state.to_json()) == state
+        for player in range(3):
+            other = state.resample(player, rng)
+            assert other.view(player).hands == state.view(player).hands
+            assert other.view(player).board == state.view(player).board
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert game.state_from_json(state.to_json()) == state
+
+
+def test_the_greedy_bot_bets_a_strong_hand_and_folds_a_weak_one() -> None:
+    game = cardrules.load("kuhn-poker")
+    bot, rng = GreedyBot(), random.Random(0)
+
+    def choice(state: cardrules.State) -> str:
+        player = state.current_player
+        return bot.choose(state.view(player), state.legal_actions(), rng).name
+
+    assert choice(game.setup(hands=["KS", "JS"])) == "bet"
+    assert choice(game.setup(hands=["KS", "QS"], line="kb")) == "call"
+    assert choice(game.setup(hands=["JS", "KS"], line="kb")) == "fold"
