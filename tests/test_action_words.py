@@ -23,7 +23,7 @@ def test_one_word_two_games() -> None:
     assert "clubs" in {a.label for a in skat_state.legal_actions()}
     assert skat.parse_action("clubs") in skat_state.legal_actions()
     assert skat_state.apply("clubs").events
-    with pytest.raises(NotationError, match="takes no cards|one whole number"):
+    with pytest.raises(NotationError, match="one whole number"):
         bridge.parse_action("clubs")
     with pytest.raises(NotationError, match="unknown card '1'"):  # a word without cards
         skat.parse_action("clubs 1")
