@@ -261,6 +261,8 @@ NEEDS: dict[str, str] = {
     "named_first_leader": "a game of tricks whose first leader a listed phase may name",
     "hand_by_lot": "a game whose deals may draw their hand size by lot (its states keep "
                    "the size drawn in a field offered as drawn_hand)",
+    "deal_points": "a game that counts each player's points in the deal (a contract of "
+                   "points is scored on them)",
 }
 """What a listed phase may need of the play (:attr:`Procedure.offers`): tricks whose
 number is known before play (bidding), trumps named by the highest bidder
@@ -268,7 +270,8 @@ number is known before play (bidding), trumps named by the highest bidder
 (order_up's player going alone), a deal thrown in before play (order_up's deal that
 everyone passes), the first leader named by a phase (an auction's declarer), hand
 sizes drawn by lot (``deal.hand.by_lot``, checked for the rule
-file itself); each with its words."""
+file itself), each player's points in the deal (an auction's contract of points); each
+with its words."""
 
 
 def offering(need: str) -> list[str]:
