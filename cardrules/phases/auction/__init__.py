@@ -21,7 +21,8 @@ the phase scores the deal on the deal points the procedure counts (:mod:`.contra
 procedure offers ``deal_points``).  The declarer may raise the contract later in the deal
 through the ``raise`` phase (:mod:`.raising`).
 
-Refusals quote the rule number of ``references: {auction: ...}``.
+Refusals quote the rule number of ``references: {auction: ...}`` (a bid refused by
+``needs``: of ``references: {needs: ...}``, if given).
 
 >>> phase = Auction()
 >>> import textwrap
@@ -243,7 +244,7 @@ class Auction(Phase[AuctionTable]):
             return f"the first bid is at least {settings.opening}, not {action.amount}{ref}"
         if action.amount in settings.bids(state._auction_bid) and settings.needs:
             return (f"player {p} may not bid {action.amount}: "
-                    f"{settings.needs.describe()}{ref}")
+                    f"{settings.needs.describe()}{state.game.rule_ref('needs') or ref}")
         return (f"a bid is {settings.opening} plus a multiple of {settings.step}, not "
                 f"{action.amount}{ref}")
 

@@ -6,7 +6,8 @@ Listed after an ``auction``, it asks the declarer once: ``pass`` keeps the contr
 (its ``step`` and ``max``, and its ``needs``: a contract above 120 still needs a marriage
 in hand, say).  The contract is the auction's (the views' ``contract`` shows the raised
 one), and the auction scores it when the deal ends.  A deal thrown in (everyone passed)
-skips the phase.  Refusals quote the rule number of ``references: {raise: ...}``.
+skips the phase.  Refusals quote the rule number of ``references: {raise: ...}`` (a
+raise refused by the auction's ``needs``: of ``references: {needs: ...}``, if given).
 
 >>> phase = Raise()
 >>> phase.describe(phase.settings({}))[:72]
@@ -103,7 +104,7 @@ class Raise(Phase[AuctionTable]):
             return f"no contract is above {auction.max}, not {action.amount}{ref}"
         if action.amount in auction.bids(bid) and auction.needs is not None:
             return f"player {p} may not raise to {action.amount}: " \
-                   f"{auction.needs.describe()}{ref}"
+                   f"{auction.needs.describe()}{state.game.rule_ref('needs') or ref}"
         return f"a contract is {auction.opening} plus a multiple of {auction.step}, not " \
                f"{action.amount}{ref}"
 
