@@ -62,8 +62,8 @@ if TYPE_CHECKING:
     from cardrules.phases import Phase
 
 __all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "before_deal",
-           "begin", "between", "compose", "draw", "legal", "over", "refusal", "replaced",
-           "score", "start", "timings", "undealt", "view"]
+           "begin", "between", "compose", "counted", "declarer", "draw", "legal", "over",
+           "refusal", "replaced", "score", "start", "timings", "undealt", "view"]
 
 
 C = TypeVar("C")
@@ -348,6 +348,29 @@ def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     for phase, settings in state.game.phases:
         scores = phase.score(state, settings, scores)
     return scores
+
+
+def declarer(state: StagedState) -> int:
+    """The deal's declarer as the listed phases made it
+    (:meth:`~cardrules.phases.Phase.declarer`: an auction's last bidder, say), the first
+    that names one in list order; -1 while none has."""
+    for phase, settings in state.game.phases:
+        seat = phase.declarer(state, settings)
+        if seat >= 0:
+            return seat
+    return -1
+
+
+def counted(state: StagedState) -> tuple[int, ...]:
+    """Per seat, the cards the listed phases set aside that count as taken by that seat
+    when the deal is scored (:meth:`~cardrules.phases.Phase.counted`: a widow discarded
+    face down, say), as bit sets; empty when none do."""
+    out: tuple[int, ...] = ()
+    for phase, settings in state.game.phases:
+        cards = phase.counted(state, settings)
+        if cards:
+            out = cards if not out else tuple(a | b for a, b in zip(out, cards, strict=True))
+    return out
 
 
 def carried(state: StagedState) -> tuple[tuple[str, object], ...]:

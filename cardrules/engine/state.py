@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import attrs
 
@@ -514,6 +514,11 @@ class FieldState(State):
     def record(self, *events: Event) -> None:
         """Add ``events`` to what the action made happen (on a fresh clone)."""
         self._events = self._events + events  # type: ignore[misc]
+
+    def declarer_seat(self) -> int:
+        """The deal's declarer as a listed phase made them (-1: none;
+        :class:`~cardrules.engine.table.HasDeclarer`)."""
+        return flow.declarer(cast("flow.StagedState", self))
 
     def offered(self, name: str) -> Any:
         """A declared field of the procedure's by its public name (what its ``offers``

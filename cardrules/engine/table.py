@@ -72,9 +72,8 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, Turns, When
 
-__all__ = ["CountsPoints", "LastDeal", "LeadsFirst", "NamesTrump", "OwnTrumps", "PhaseState",
-           "SitsOut",
-           "Table", "TableGame", "ThrowsIn",
+__all__ = ["CountsPoints", "HasDeclarer", "LastDeal", "LeadsFirst", "NamesTrump", "OwnTrumps",
+           "PhaseState", "SitsOut", "Table", "TableGame", "ThrowsIn",
            "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up", "zone_names"]
 
 
@@ -267,6 +266,16 @@ class LeadsFirst(Table, Protocol):
     def lead_first(self, seat: int) -> None:
         """``seat`` leads to the first trick of the deal (unless an opening card names
         its holder)."""
+
+
+class HasDeclarer(Table, Protocol):
+    """A table that says who the deal's declarer is, as a listed phase before made them
+    (an auction's last bidder, the first to name a game): what a phase acting for the
+    declarer (taking the widow, say) reads, whichever phase made them."""
+
+    def declarer_seat(self) -> int:
+        """The declarer's seat (-1: no listed phase has made one)."""
+        ...
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)

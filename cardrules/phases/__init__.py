@@ -120,6 +120,10 @@ class Phase(abc.ABC, Generic[PhaseState]):
     phase listed)."""
     trump_words: ClassVar[str] = "the suit the highest bidder names after the bidding"
     """What trumps are, in the words of a phase that names them (``Trumps are ...``)."""
+    makes_declarer: ClassVar[bool] = False
+    """The phase makes one player the deal's declarer (:meth:`declarer`), whom a later
+    phase acting for the declarer (the widow's) reads through the table
+    (:class:`~cardrules.engine.table.HasDeclarer`)."""
     sits_out: ClassVar[bool] = False
     """The phase may sit a seat out of the deal's play (its procedure offers
     ``sitting_out``): the rules then say a deal ends when the players still in it have
@@ -243,6 +247,17 @@ class Phase(abc.ABC, Generic[PhaseState]):
         previous listed phase's): unchanged by default.  A phase that scores the deal
         (bids made, say) replaces or adjusts them; the state must not be changed."""
         return scores
+
+    def declarer(self, state: PhaseState, settings: Any) -> int:
+        """The seat this phase made the deal's declarer (-1, the default: none, or not
+        yet); a phase that does says so with :attr:`makes_declarer`."""
+        return -1
+
+    def counted(self, state: PhaseState, settings: Any) -> tuple[int, ...]:
+        """Per seat, cards this phase set aside that count as taken by that seat when the
+        deal is scored (a widow's discard counted for the declarer), as bit sets; empty
+        (the default) when none.  The state must not be changed."""
+        return ()
 
     def carry(self, state: PhaseState, settings: Any) -> tuple[tuple[str, object], ...]:
         """Facts of the finished deal to carry into the match's next deal (each a name and

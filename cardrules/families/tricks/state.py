@@ -288,8 +288,13 @@ class TricksState(StockAttributes, FieldState):
     def points(self) -> tuple[int, ...]:
         """Card points each player took, with the declared combinations that count; once
         the deal is over, with ``scoring.last_trick``
-        added for whoever took the last trick of a deal played to its last card."""
-        points = tuple(map(self._tables.points_of, self._won))
+        added for whoever took the last trick of a deal played to its last card, and the
+        cards listed phases set aside counting as taken (:func:`flow.counted`: a widow's
+        discard)."""
+        won, aside = self._won, flow.counted(self)
+        if aside:
+            won = tuple(w | a for w, a in zip(won, aside, strict=True))
+        points = tuple(map(self._tables.points_of, won))
         if self._tables.scores:
             points = tuple(map(int.__add__, points, self._declared))
         bonus = self._tables.scoring.last_trick

@@ -122,6 +122,7 @@ class Auction(Phase[AuctionTable]):
 
     name = "auction"
     number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
+    makes_declarer = True
     fields = AuctionFields
     candidates_all_legal = True  # refusal refuses exactly what candidates leaves out
     schema: ClassVar[Mapping[str, Any]] = {
@@ -271,6 +272,10 @@ class Auction(Phase[AuctionTable]):
             seat = settings.order.after(seat, n)
         state.turn_to(seat)
         return False
+
+    def declarer(self, state: AuctionTable, settings: AuctionSettings) -> int:
+        """The last bidder (once the auction is over, the declarer; -1: nobody bid)."""
+        return state._auction_declarer
 
     def score(self, state: AuctionTable, settings: AuctionSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
