@@ -8,7 +8,8 @@ on the barrel does not count among the three.
 >>> from cardrules.hooks import CarryInput
 >>> def deal(scores, totals, counters=None, declarer=1):
 ...     class Deal:
-...         auction_declarer = declarer
+...         def declarer_seat(self):
+...             return declarer
 ...     given = barrel(CarryInput(scores=scores, totals=totals, counters=counters or {},
 ...                               details={}, dealer=0, deal=Deal()))
 ...     return given.scores, [given.counters[f"barrel_{p}"] for p in range(3)]
@@ -44,7 +45,7 @@ PENALTY = -120
 
 def _declarer(deal: Any) -> int:
     """The deal's declarer (the auction's last bidder; -1: none)."""
-    seat = getattr(deal, "auction_declarer", -1)
+    seat = deal.declarer_seat() if hasattr(deal, "declarer_seat") else -1
     return seat if isinstance(seat, int) else -1
 
 
