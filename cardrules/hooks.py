@@ -360,6 +360,9 @@ class CarryInput:
     """The procedure's figures for the deal (points taken, tricks, bids...)."""
     dealer: int
     """This deal's dealer."""
+    deal: Any = None
+    """The finished deal (read it, never change it): every declared field as a public
+    property, the declarer and contract of an ``auction`` phase among them."""
 
 
 @attrs.frozen(kw_only=True)

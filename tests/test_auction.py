@@ -226,3 +226,64 @@ def test_cardrules_check_passes() -> None:
     forced["phases"] = [{"auction": {**BASE, "forced_opening": True}}]
     report = run_check(forced, games=4, seed=5, match_every=2, leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+# needs, contract and the raise phase -----------------------------------------------------
+
+MARRIAGE = {"above": 120, "holding": {"name": "marriage", "size": 2, "ranks": ["K", "Q"],
+                                      "same_suit": True}}
+
+
+def _married(state: cardrules.State) -> bool:
+    """Whether the player to act holds the K and Q of a suit."""
+    held = state.view(state.current_player).hands[state.current_player]
+    return any({f"K{s}", f"Q{s}"} <= set(held) for s in "SCDH")
+
+
+def test_needs_allows_a_bid_above_the_threshold_only_with_the_holding() -> None:
+    game = _game(**{**BASE, "max": 200, "needs": MARRIAGE})
+    seen = set()
+    for seed in range(12):
+        state = _dealt(game, seed)
+        married = _married(state)
+        seen.add(married)
+        assert ("bid 125" in _labels(state)) == married
+        assert _labels(state)[-1] == ("bid 200" if married else "bid 120")
+        if not married:
+            assert "needs a marriage in hand" in refused(state, "bid 125", "A1")
+    assert seen == {True, False}
+
+
+def test_contract_scores_the_declarer_plus_or_minus_the_bid_and_the_others_rounded() -> None:
+    game = _game(**{**BASE, "contract": {"defenders": "points", "round_to": 5}})
+    for seed in range(6):
+        state = play(_dealt(game, seed), "bid 100", "pass", "pass")
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        points = state.view(0).points
+        made = 100 if points[0] >= 100 else -100
+        assert state.result.scores == (made, *(5 * ((2 * p + 5) // 10) for p in points[1:]))
+
+
+def test_the_raise_phase_lets_the_declarer_raise_the_contract_or_keep_it() -> None:
+    data: dict[str, Any] = yaml.safe_load(Path(FIXTURE).read_text())
+    data["phases"] = [{"auction": {**BASE, "max": 150}}, {"raise": {}}]
+    data["references"] = {"auction": "A1", "raise": "A2"}
+    game = cardrules.load(data)
+    state = play(_dealt(game), "bid 100", "pass", "pass")
+    assert state.current_player == 0
+    assert _labels(state)[:3] == ["pass", "raise 105", "raise 110"]
+    assert _labels(state)[-1] == "raise 150"
+    refused(state, "raise 100", "A2")
+    refused(state, "bid 105", "A2")
+    assert state.apply("raise 130").view(1).contract == 130
+    assert state.apply("pass").view(1).contract == 100
+    assert "raise the contract" in "\n".join(describe(game.variant))
+
+
+def test_the_raise_phase_needs_an_auction_before_it() -> None:
+    data: dict[str, Any] = yaml.safe_load(Path(FIXTURE).read_text())
+    data["phases"] = [{"raise": {}}]
+    with pytest.raises(cardrules.VariantError, match="raise needs an auction listed before"):
+        cardrules.load(data)

@@ -216,7 +216,7 @@ class MatchState(State):
         game = self._game
         result = deal.result
         assert isinstance(result, DealResult), "a finished deal has a DealResult"
-        scores, counters = self._carried(result)
+        scores, counters = self._carried(result, deal)
         totals = tuple(t + s for t, s in zip(self._totals, scores))
         history = (*self._history, scores)
         events = [*deal.events, Event(kind="deal_scored", amount=self._index + 1)]
@@ -243,7 +243,8 @@ class MatchState(State):
         """The counters a ``carry`` hook carries into this deal, by name."""
         return {k.removeprefix(_COUNTER): v for k, v in self._carry if k.startswith(_COUNTER)}
 
-    def _carried(self, result: DealResult) -> tuple[tuple[int, ...], dict[str, int]]:
+    def _carried(self, result: DealResult, deal: State,
+                 ) -> tuple[tuple[int, ...], dict[str, int]]:
         """What the finished deal adds to the totals, and the carry entries of the
         counters: the deal's scores (times the factor a ``match.scoreless_deal`` left
         waiting), then through the ``carry`` hook."""
@@ -254,7 +255,7 @@ class MatchState(State):
             return scores, {_COUNTER + k: v for k, v in counters.items()}
         given = carry(CarryInput(scores=scores, totals=self._totals,
                                  counters=counters, details=dict(result.details),
-                                 dealer=self._dealer))
+                                 dealer=self._dealer, deal=deal))
         scores = tuple(getattr(given, "scores", ()))
         counters = dict(getattr(given, "counters", {}))
         if len(scores) != game.players or not all(type(s) is int for s in scores) \

@@ -272,6 +272,8 @@ NEEDS: dict[str, str] = {
                    "choose for the deal",
     "hand_by_lot": "a game whose deals may draw their hand size by lot (its states keep "
                    "the size drawn in a field offered as drawn_hand)",
+    "deal_points": "a game that counts each player's points in the deal (a contract of "
+                   "points is scored on them)",
 }
 """What a listed phase may need of the play (:attr:`Procedure.offers`): tricks whose
 number is known before play (bidding), trumps named by the highest bidder
@@ -280,7 +282,8 @@ number is known before play (bidding), trumps named by the highest bidder
 everyone passes), the first leader named by a phase (an auction's declarer), a dummy's hand laid
 face up and played by its partner (a contract auction's), hand
 sizes drawn by lot (``deal.hand.by_lot``, checked for the rule
-file itself); each with its words."""
+file itself), each player's points in the deal (an auction's contract of points); each
+with its words."""
 
 
 def offering(need: str) -> list[str]:

@@ -72,10 +72,10 @@ if TYPE_CHECKING:
     from cardrules.engine.events import Event
     from cardrules.engine.turns import Seating, Turns, When
 
-__all__ = ["CardOrder", "HasDeclarer", "LastDeal", "LaysDummy", "LeadsFirst", "NamesTrump",
-           "OrdersCards", "OwnTrumps", "PhaseState", "SitsOut", "Table", "TableGame",
-           "ThrowsIn", "cards_in", "cut_cards", "deal_cards", "move_cards", "turn_up",
-           "zone_names"]
+__all__ = ["CardOrder", "CountsPoints", "HasDeclarer", "LastDeal", "LaysDummy", "LeadsFirst",
+           "NamesTrump", "OrdersCards", "OwnTrumps", "PhaseState", "SitsOut", "Table",
+           "TableGame", "ThrowsIn", "cards_in", "cut_cards", "deal_cards", "move_cards",
+           "turn_up", "zone_names"]
 
 
 @attrs.frozen(kw_only=True)
@@ -250,6 +250,16 @@ class OwnTrumps(Table, Protocol):
 
     def choose_own_trump(self, seat: int, suit: int) -> None:
         """Make ``suit`` (its index in the pack) ``seat``'s own trump suit."""
+
+
+class CountsPoints(Table, Protocol):
+    """A table whose procedure counts each player's points in the deal (it offers
+    ``deal_points``): what a phase that scores a contract of points reads."""
+
+    def deal_points(self) -> tuple[int, ...]:
+        """Each seat's points in the deal so far (card points taken, with the declared
+        combinations that count)."""
+        ...
 
 
 class NamesTrump(Table, Protocol):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardrules.families.tricks.model import (
+    CombinationSpec,
     Condition,
     Counts,
     DrawOrder,
@@ -35,8 +36,11 @@ def check_stock(v: Variant) -> Iterator[Found]:
             if effects != {Effect.SCORE}:
                 yield (*at, "effect"), ("combinations that score cannot be mixed with "
                                         "combinations that lead or win the deal")
-        elif spec.points or spec.trump_points is not None or spec.counts is not Counts.AT_ONCE:
-            yield at, "points, trump_points and counts belong to combinations of effect score"
+            yield from _by_suit(v, name, spec)
+        elif spec.points or spec.trump_points is not None or spec.counts is not Counts.AT_ONCE \
+                or spec.suit_points or spec.after_a_trick or spec.sets_trump:
+            yield at, ("points, trump_points and counts belong to combinations of effect "
+                       "score, as do suit_points, after_a_trick and sets_trump")
     if play.exchange is not None:
         if play.exchange.rank not in v.pack.ranks:
             yield ("play", "exchange", "rank"), (
@@ -63,3 +67,25 @@ def check_stock(v: Variant) -> Iterator[Found]:
     if not any(b.min_points <= 0 and b.min_tricks <= 0 for b in target.bands.values()):
         yield ("scoring", "target", "bands"), ("give a last band with no minimum, so that a "
                                                "correct announcement always scores")
+
+
+def _by_suit(v: Variant, name: str, spec: CombinationSpec) -> Iterator[Found]:
+    """Points by suit and a combination that names trumps need cards of one suit; points
+    by suit name every suit of the pack, and no other."""
+    at = ("play", "combinations", name)
+    if (spec.suit_points or spec.sets_trump) and not spec.same_suit:
+        yield (*at, "same_suit"), (f"combination {name} scores by suit or names trumps: its "
+                                   f"cards must be of one suit (same_suit: true)")
+    if not spec.suit_points:
+        return
+    suits = v.pack.suits
+    if spec.points or spec.trump_points is not None:
+        yield (*at, "suit_points"), "give points by suit or points and trump_points, not both"
+    for suit in spec.suit_points:
+        if suit not in suits:
+            yield (*at, "suit_points", suit), (f"unknown suit {suit!r}; the pack's suits are "
+                                               f"{', '.join(suits)}")
+    missing = [s for s in suits if s not in spec.suit_points]
+    if missing:
+        yield (*at, "suit_points"), (f"suit_points lacks {', '.join(missing)}: give the "
+                                        f"points of every suit")

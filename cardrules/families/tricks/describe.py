@@ -75,8 +75,10 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     within = " or ".join(describe_clause(c) for c in play.beats) or "no other card"
     yield sentence(f"A card is beaten by {within}.", "play.beats", present=False,
                    hook="card_order")
-    yield sentence(_trump(play.trump, play.draw, _trump_words(variant)), "play.trump",
-                   present=play.trump.source is not TrumpSource.NONE, joined=True)
+    named = any(spec.sets_trump for spec in play.combinations.values())
+    yield sentence(_trump(play.trump, play.draw, _trump_words(variant), declared=named),
+                   "play.trump", present=play.trump.source is not TrumpSource.NONE,
+                   joined=True)
     if has_order(play.trump):
         yield sentence(describe_trump_order(play.trump), "play.trump.ranks", "play.trump.above",
                        present=False, hook="card_order")
@@ -219,8 +221,13 @@ def _trump_words(variant: Variant) -> str:
 
 
 def _trump(trump: TrickTrump, draw: DrawOrder = DrawOrder.WINNER_FIRST,
-           named: str = "the suit the highest bidder names after the bidding") -> str:
+           named: str = "the suit the highest bidder names after the bidding", *,
+           declared: bool = False) -> str:
+    """``declared``: a declared combination names trumps (``sets_trump``)."""
     beat = "a trump beats any card of another suit"
+    if declared and trump.source is TrumpSource.NONE:
+        return ("The deal begins with no trumps; a declared combination that names "
+                f"trumps makes its suit trumps (see below); {beat}.")
     if trump.source is TrumpSource.TURNED_CARD:
         where = {DrawOrder.NONE: "for the whole deal",
                  DrawOrder.FACE_UP_TOP: "on top of the stock until it is taken; they stay "

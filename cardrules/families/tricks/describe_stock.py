@@ -46,10 +46,21 @@ def scoring_combination(spec: CombinationSpec) -> str:
 
     >>> scoring_combination(CombinationSpec(size=2, points=20, trump_points=40))
     "It scores 20 points (40 in trumps), added to its declarer's card points."
+    >>> scoring_combination(CombinationSpec(size=2, suit_points={"H": 100, "S": 40},
+    ...                                     after_a_trick=True, sets_trump=True))[:90]
+    'Only a player who has taken a trick this deal may declare it. It scores 100 in H, 40 in S,'
     """
     trumps = spec.points if spec.trump_points is None else spec.trump_points
     extra = f" ({trumps} in trumps)" if trumps != spec.points else ""
-    text = f"It scores {spec.points} points{extra}, added to its declarer's card points"
+    worth = f"{spec.points} points{extra}"
+    if spec.suit_points:
+        worth = ", ".join(f"{points} in {suit}" for suit, points in spec.suit_points.items())
+    who = "Only a player who has taken a trick this deal may declare it. " \
+        if spec.after_a_trick else ""
+    text = f"{who}It scores {worth}, added to its declarer's card points"
+    if spec.sets_trump:
+        text += ("; its suit becomes trumps at once (so the card led is already a trump) "
+                 "and stays trumps until another is declared")
     if spec.counts is Counts.AFTER_A_TRICK:
         text += (" once they have taken a trick (until then the points wait, and count as "
                  "soon as they take one)")

@@ -221,6 +221,14 @@ class CombinationSpec:
     """Points it scores when its cards are trumps (null: ``points``)."""
     counts: Counts = Counts.AT_ONCE
     """When its points count (effect ``score``)."""
+    suit_points: dict[str, int] = attrs.field(factory=dict)
+    """Points it scores by the suit of its cards (effect ``score``, ``same_suit``), in
+    place of ``points`` and ``trump_points`` (empty: those)."""
+    after_a_trick: bool = False
+    """Only a player who has taken a trick this deal may declare it (effect ``score``)."""
+    sets_trump: bool = False
+    """Declaring it makes the suit of its cards trumps at once, until another such
+    declaration (effect ``score``, ``same_suit``): the card then led is a trump."""
 
 
 @attrs.frozen(kw_only=True)

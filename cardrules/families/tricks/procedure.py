@@ -51,11 +51,12 @@ if TYPE_CHECKING:
     from cardrules.actions import Action
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext, State
-    from cardrules.engine.table import LaysDummy, NamesTrump
+    from cardrules.engine.table import CountsPoints, LaysDummy, NamesTrump
     from cardrules.engine.views import View
 
     _OFFERED: type[NamesTrump] = TricksState
     _DUMMY: type[LaysDummy] = TricksState
+    _COUNTED: type[CountsPoints] = TricksState
     """What the procedure offers listed phases, checked by mypy: its states are tables
     with the operations the phases that need it call."""
 
@@ -173,9 +174,10 @@ def setup(game: GameContext, *, hands: Sequence[str], stock: str = "", trump: st
     if len(set(stock_cards)) != len(stock_cards):
         raise StateError("a card is given twice in the position")
     fixed = game.tables.play.trump.suit
-    if trump and game.tables.play.trump.source is TrumpSource.NONE:
-        raise StateError(f"this game has no trumps (play.trump.source: none): leave out "
-                         f"trump={trump!r}")
+    if trump and game.tables.play.trump.source is TrumpSource.NONE \
+            and not any(game.tables.sets_trump):
+        raise StateError(f"this game has no trumps (play.trump.source: none, and no "
+                         f"combination names them): leave out trump={trump!r}")
     if not trump and turned < 0 and fixed:
         trump = fixed
     suit = pack.parse_suit(trump) if trump else pack.suit(turned) if turned >= 0 else -1
@@ -239,7 +241,8 @@ class Tricks(Procedure):
     play_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/play"}
     scoring_schema: Mapping[str, Any] | None = {"$ref": "tricks.schema.json#/$defs/scoring"}
     offers = frozenset({"counted_tricks", "bidder_names_trump", "sitting_out", "thrown_in",
-                        "hand_by_lot", "named_first_leader", "dummy", "card_orders"})
+                        "hand_by_lot", "named_first_leader", "dummy", "card_orders",
+                        "deal_points"})
     bound_path = ("play", "lead")
 
     def view_entries(self, game: GameContext) -> tuple[str, ...]:

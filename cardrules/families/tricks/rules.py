@@ -140,6 +140,9 @@ def _declaration(state: TricksContext, action: Action) -> str | None:
                f"now leads one of those cards"
     if state._phase is LEAD and not state._offer:
         return "declarations were asked before this lead and passed"
+    if found.after_a_trick and not state._tricks[state._current]:
+        return f"player {state._current} has taken no trick yet and may not declare a " \
+               f"{action.name}"
     if found not in state.declarations(state._current):
         return f"a combination of {found.size} cards cannot be led while a hand holds fewer"
     return None

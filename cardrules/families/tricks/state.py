@@ -348,6 +348,13 @@ class TricksState(StockAttributes, FieldState):
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]
         return points
 
+    def deal_points(self) -> tuple[int, ...]:
+        """Each player's points in the deal so far, as :meth:`points` counts them: the
+        named operation a listed phase that scores a contract of points reads
+        (:class:`~cardrules.engine.table.CountsPoints`; the procedure offers
+        ``deal_points``)."""
+        return self.points()
+
     def _last_trick_taker(self) -> int:
         """Who gets the last trick's points: the winner of the last trick once a deal is
         over that was played until every hand was empty, the stock not closed (-1:
@@ -422,12 +429,14 @@ class TricksState(StockAttributes, FieldState):
             (tables.duties_closed and self._closed >= 0)
 
     def declarations(self, player: int) -> tuple[Declaration, ...]:
-        """The combinations ``player`` may declare now (held, and answerable if led as a
-        whole)."""
+        """The combinations ``player`` may declare now (held, answerable if led as a
+        whole, and, for those only a player who has taken a trick may declare, after a
+        trick)."""
         found = self._tables.declarations(self._hands[player], self._trump)
         if found:
-            limit = self._smallest()
-            found = tuple(d for d in found if d.effect is not Effect.LEAD or d.size <= limit)
+            limit, took = self._smallest(), self._tricks[player]
+            found = tuple(d for d in found if (d.effect is not Effect.LEAD or d.size <= limit)
+                          and (took or not d.after_a_trick))
         return found
 
     def _rule_refusal(self, action: Action) -> str | None:
@@ -548,6 +557,8 @@ class TricksState(StockAttributes, FieldState):
         new._offer = False
         fields = _stock_fields(new)
         fields._shown = (found.mask,) * len(self._hands)
+        if found.trump >= 0:  # the combination names trumps, from this lead on
+            new._trump = found.trump
         if found.later and not self._tricks[p]:
             fields._pending = _add(self._pending, p, found.points)
         else:

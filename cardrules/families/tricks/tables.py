@@ -61,6 +61,10 @@ class Declaration:
     """Points it scores (effect ``score``)."""
     later: bool = False
     """Its points count only once the declarer has taken a trick."""
+    after_a_trick: bool = False
+    """Only a player who has taken a trick may declare it."""
+    trump: int = -1
+    """The suit declaring it makes trumps (-1: it names none)."""
 
 
 @attrs.define(kw_only=True, eq=False)
@@ -127,6 +131,12 @@ class TricksTables:
     """Per combination: points, points in trumps, and whether they count only once the
     declarer has taken a trick; empty unless the combinations score (effect ``score``,
     which the loader lets no other effect join)."""
+    suit_scores: tuple[tuple[int, ...], ...] = ()
+    """Per combination, its points by the suit of its cards (empty: by :attr:`scores`)."""
+    after_a_trick: tuple[bool, ...] = ()
+    """Per combination, whether only a player who has taken a trick may declare it."""
+    sets_trump: tuple[bool, ...] = ()
+    """Per combination, whether declaring it makes the suit of its cards trumps."""
     stock_actions: bool = False
     """The player on lead may exchange, close or announce (``play.exchange``,
     ``play.close``, ``scoring.target``)."""
@@ -220,6 +230,10 @@ class TricksTables:
                          for spec in play.combinations.values())
             if any(spec.effect is Effect.SCORE for spec in play.combinations.values())
             else (),
+            suit_scores=tuple(tuple(spec.suit_points.get(s, 0) for s in pack.suits)
+                              if spec.suit_points else () for spec in play.combinations.values()),
+            after_a_trick=tuple(spec.after_a_trick for spec in play.combinations.values()),
+            sets_trump=tuple(spec.sets_trump for spec in play.combinations.values()),
             stock_actions=bool(play.exchange or play.close or scoring.target),
             exchange_rank=pack.ranks.index(play.exchange.rank) if play.exchange else -1,
             exchanges=tuple(_exchange(pack, play.exchange.rank, s) for s in pack.suits)
@@ -543,7 +557,9 @@ class TricksTables:
                 Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
                             size=patterns[i].size, effect=self.effects[i],
                             points=self._points(i, mask, trump), later=bool(self.scores)
-                            and self.scores[i][2])
+                            and self.scores[i][2], after_a_trick=self.after_a_trick[i],
+                            trump=self.pack.suit(mask.bit_length() - 1)
+                            if self.sets_trump[i] else -1)
                 for i, mask in find(hand, patterns))
             self._declares[key] = found
         return found
@@ -552,6 +568,8 @@ class TricksTables:
         """What combination ``i`` held as ``mask`` scores (0 unless it scores)."""
         if not self.scores:
             return 0
+        if self.suit_scores[i]:
+            return self.suit_scores[i][self.pack.suit(mask.bit_length() - 1)]
         points, in_trumps, _ = self.scores[i]
         return in_trumps if mask & self.trump_groups[self.trump_index(trump)] else points
 

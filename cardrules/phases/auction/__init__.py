@@ -9,14 +9,20 @@ opening bid is then made in every deal).  A player who passed may not bid again.
 auction ends when all but one have passed after a bid: the last bidder is the
 *declarer* and the last bid the *contract*, both kept in the state and shown to
 everyone (views' ``declarer`` and ``contract``, with the seats that passed in
-``auction_passed``).  A deal in which everyone passes is thrown in through the table's
+``auction_passed``).  With ``needs`` a bid above a threshold is legal only while the
+bidder holds a combination of cards (:mod:`.holding`: a marriage above 120, say).  A deal
+in which everyone passes is thrown in through the table's
 ``throw_in`` (the tricks procedure offers ``thrown_in``): nobody scores (the phase's
 :meth:`Auction.score` makes every score 0).  With ``declarer_leads`` the declarer
 leads to the first trick (the table's ``lead_first``: the procedure offers
-``named_first_leader``).  The phase does not score the contract:
-the declarer's tricks and card points are scored by the procedure as the file says.
+``named_first_leader``).  Without ``contract`` the phase does not score the contract: the
+declarer's tricks and card points are scored by the procedure as the file says; with it
+the phase scores the deal on the deal points the procedure counts (:mod:`.contract`; the
+procedure offers ``deal_points``).  The declarer may raise the contract later in the deal
+through the ``raise`` phase (:mod:`.raising`).
 
-Refusals quote the rule number of ``references: {auction: ...}``.
+Refusals quote the rule number of ``references: {auction: ...}`` (a bid refused by
+``needs``: of ``references: {needs: ...}``, if given).
 
 >>> phase = Auction()
 >>> import textwrap
@@ -44,11 +50,13 @@ from cardrules.engine.fields import Count, Numbers, Seat, field
 from cardrules.engine.observation import Field, Number, SeatsIn
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import LeadsFirst, ThrowsIn
+from cardrules.engine.table import CountsPoints, LeadsFirst, ThrowsIn
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
+from cardrules.phases.auction.contract import CONTRACT_SCHEMA, ContractScoring, deal_scores
+from cardrules.phases.auction.holding import NEEDS_SCHEMA, Needs
 
 __all__ = ["Auction", "AuctionFields", "AuctionSettings", "AuctionTable"]
 
@@ -72,6 +80,10 @@ class AuctionSettings:
     """The declarer leads to the first trick."""
     order: TurnOrder = DEALERS_LEFT
     """Who speaks first, and which way the auction goes."""
+    needs: Needs | None = None
+    """A bid above a threshold needs a combination in hand (None: no such rule)."""
+    contract: ContractScoring | None = None
+    """The phase scores the contract (None: the procedure scores the deal)."""
 
     def bids(self, above: int) -> range:
         """The bids higher than ``above`` (0: no bid yet), lowest first."""
@@ -93,9 +105,9 @@ class AuctionFields:
     """1 for each player who has passed (and may not bid again), else 0."""
 
 
-class AuctionTable(ThrowsIn, LeadsFirst, Protocol):
-    """The table the auction works at: a deal it throws in, a first leader it names, its
-    own fields."""
+class AuctionTable(ThrowsIn, LeadsFirst, CountsPoints, Protocol):
+    """The table the auction works at: a deal it throws in, a first leader it names, the
+    deal points it scores a contract on, its own fields."""
 
     _auction_bid: int
     _auction_declarer: int
@@ -126,7 +138,9 @@ class Auction(Phase[AuctionTable]):
             "declarer_leads": {"type": "boolean", "description":
                                "The declarer (the last bidder) leads to the first trick."},
             "order": {**ORDER_SCHEMA, "description": "Who speaks first and which way the "
-                      "auction goes (default: from the dealer's left, clockwise)."}}}
+                      "auction goes (default: from the dealer's left, clockwise)."},
+            "needs": NEEDS_SCHEMA,
+            "contract": CONTRACT_SCHEMA}}
 
     def settings(self, section: Mapping[str, Any]) -> AuctionSettings:
         return AuctionSettings(opening=int(section.get("opening", 100)),
@@ -134,16 +148,24 @@ class Auction(Phase[AuctionTable]):
                                max=int(section.get("max", 300)),
                                forced_opening=bool(section.get("forced_opening", False)),
                                declarer_leads=bool(section.get("declarer_leads", False)),
-                               order=read_order(section.get("order")))
+                               order=read_order(section.get("order")),
+                               needs=Needs.read(section["needs"]) if "needs" in section
+                               else None,
+                               contract=ContractScoring.read(section["contract"])
+                               if "contract" in section else None)
 
     def check(self, settings: AuctionSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
         needs = (*(() if settings.forced_opening else ("thrown_in",)),
-                 *(("named_first_leader",) if settings.declarer_leads else ()))
+                 *(("named_first_leader",) if settings.declarer_leads else ()),
+                 *(("deal_points",) if settings.contract else ()))
         for need in needs:
             for lack in procedure.lacks(need, variant):
-                yield (f"auction throws in a deal everyone passes (without forced_opening) "
-                       f"and names the first leader (declarer_leads): it needs {lack}")
+                yield (f"auction throws in a deal everyone passes (without forced_opening), "
+                       f"names the first leader (declarer_leads) and scores a contract "
+                       f"(contract): it needs {lack}")
+        if settings.needs is not None:
+            yield from settings.needs.holding.problems(variant.pack.ranks, variant.deal.hand)
         if settings.max < settings.opening:
             yield f"auction's max ({settings.max}) is below its opening ({settings.opening})"
         if [entry.name for entry in variant.phases].count(self.name) > 1:
@@ -156,12 +178,14 @@ class Auction(Phase[AuctionTable]):
         forced = ("the first to speak may not pass" if s.forced_opening else
                   "if all pass, the deal is thrown in and nobody scores")
         leads = " The declarer leads to the first trick." if s.declarer_leads else ""
+        needs = f"; {s.needs.describe()}" if s.needs else ""
+        scored = f" {s.contract.describe()}" if s.contract else ""
         return (f"After the deal each player in turn {order} passes or bids a number of "
                 f"points higher than the current bid: the first bid at least {s.opening}, "
-                f"every bid {s.opening} plus a multiple of {s.step}, none above {s.max}; "
-                f"{forced}. A player who passed may not bid again. The auction ends when "
-                "all but one have passed: the last bidder is the declarer and the last bid "
-                f"the contract.{leads}")
+                f"every bid {s.opening} plus a multiple of {s.step}, none above {s.max}"
+                f"{needs}; {forced}. A player who passed may not bid again. The auction "
+                "ends when all but one have passed: the last bidder is the declarer and the "
+                f"last bid the contract.{leads}{scored}")
 
     def enter(self, state: AuctionTable, settings: AuctionSettings) -> None:
         state._auction_bid, state._auction_declarer = 0, -1
@@ -193,10 +217,11 @@ class Auction(Phase[AuctionTable]):
 
     def candidates(self, state: AuctionTable, settings: AuctionSettings) -> list[Action]:
         """Pass (unless the opening is forced on the first to speak) and every bid above
-        the current one, up to ``max``."""
+        the current one, up to ``max`` (those that need a combination, only while the
+        bidder holds it)."""
         forced = settings.forced_opening and self._opening_turn(state)
         return [*(() if forced else (PASS,)),
-                *(_bid(k) for k in settings.bids(state._auction_bid))]
+                *(_bid(k) for k in allowed_bids(state, settings, state._auction_bid))]
 
     def refusal(self, state: AuctionTable, settings: AuctionSettings,
                 action: Action) -> str | None:
@@ -218,6 +243,9 @@ class Auction(Phase[AuctionTable]):
                     f"{action.amount}{ref}")
         if action.amount < settings.opening:
             return f"the first bid is at least {settings.opening}, not {action.amount}{ref}"
+        if action.amount in settings.bids(state._auction_bid) and settings.needs:
+            return (f"player {p} may not bid {action.amount}: "
+                    f"{settings.needs.describe()}{state.game.rule_ref('needs') or ref}")
         return (f"a bid is {settings.opening} plus a multiple of {settings.step}, not "
                 f"{action.amount}{ref}")
 
@@ -251,10 +279,17 @@ class Auction(Phase[AuctionTable]):
 
     def score(self, state: AuctionTable, settings: AuctionSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
-        """Nobody scores a deal thrown in (everyone passed); else the scores as given."""
+        """Nobody scores a deal thrown in (everyone passed); else, with ``contract``, the
+        contract's scores on the deal points, or the scores as given."""
         if state._auction_declarer < 0:
             return (0,) * len(scores)
+        if settings.contract is not None:
+            return deal_scores(settings.contract, declarer=state._auction_declarer,
+                               contract=state._auction_bid, points=state.deal_points())
         return scores
+
+    def replaces_scores(self, settings: AuctionSettings) -> bool:
+        return settings.contract is not None
 
     def view(self, state: AuctionTable, settings: AuctionSettings,
              player: int) -> dict[str, Any]:
@@ -297,6 +332,17 @@ class Auction(Phase[AuctionTable]):
         return score
 
 
+def allowed_bids(state: AuctionTable, settings: AuctionSettings, above: int) -> list[int]:
+    """The bids higher than ``above`` that the player to act may make (those above the
+    ``needs`` threshold only while they hold its combination)."""
+    bids = settings.bids(above)
+    needs = settings.needs
+    if needs is None or not bids or bids[-1] <= needs.above:
+        return list(bids)
+    held = needs.holding.held(state.game.pack, state.hand(state.to_act))
+    return [k for k in bids if held or k <= needs.above]
+
+
 @cache
 def _bid(points: int) -> Action:
     """The action ``bid <points>``, with its notation (made once per number)."""
@@ -304,3 +350,5 @@ def _bid(points: int) -> Action:
 
 
 register(Auction())
+
+from cardrules.phases.auction import raising as raising  # noqa: E402  (registers ``raise``)
