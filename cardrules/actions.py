@@ -107,10 +107,10 @@ class Action:
 
 
 def _takes_number(action: Action) -> bool:
-    """The action's word takes a number: a phase's number word, or a game's own word (not
-    known to every game) with a number."""
-    takes = _VERBS.get(action.name)
-    return takes is _Takes.NUMBER or (takes is None and action.amount != 0)
+    """The action's word takes a number: a phase's number word, or any word with a number
+    other than 0 (a game's own word, such as a strain's, which the table of words every
+    game knows may not hold or may hold with another meaning)."""
+    return _VERBS.get(action.name) is _Takes.NUMBER or action.amount != 0
 
 
 def malformed(action: object, size: int) -> str | None:

@@ -126,13 +126,13 @@ def test_the_home_page_shows_the_table_as_played_and_a_whole_game_file(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from cardrules.tools import cli
+    from cardrules.tools import cli, render
 
     page = (EXAMPLES.parent / "index.md").read_text(encoding="utf-8")
     picture = re.search(r"^```text\n(.*?)^```$", page, re.DOTALL | re.MULTILINE)
     command = re.search(r"`(cardrules play [^`]+)` in an 80×24 terminal", page)
     assert picture is not None and command is not None
-    monkeypatch.setattr(cli, "can_encode_symbols", lambda encoding: True)
+    monkeypatch.setattr(render, "can_encode_symbols", lambda encoding: True)
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     cli.main([*command.group(1).split()[1:], "--pause", "0"])
     played = capsys.readouterr().out

@@ -89,8 +89,10 @@ def test_every_sentence_describes_a_rule_in_force(path: Path, setting: dict[str,
     game = cardrules.load(str(path), options=setting)
     variant = game.variant
     lines = describe(variant)
+    own_words = set(game.words)  # the file's own action words (Skat's game type null)
     for line in lines:
-        assert not RAW.search(line), f"a raw value: {line!r}"
+        raw = [m.group(0) for m in RAW.finditer(line) if m.group(0) not in own_words]
+        assert not raw, f"a raw value: {line!r}"
         assert not GLUED_NUMBER.search(line), f"a rule number glued to a sentence: {line!r}"
     in_force = {"Before the deal": [], "After the deal": []}
     for entry in variant.phases:

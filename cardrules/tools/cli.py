@@ -613,7 +613,7 @@ def _table(game: Game, ascii: bool) -> TextRenderer:
 
 def _play(args: argparse.Namespace) -> int:
     from cardrules.actions import Action
-    from cardrules.engine.record import game_of
+    from cardrules.engine.record import GameRecord, game_of
     from cardrules.engine.state import State
     from cardrules.tools.bots import make_bot
     from cardrules.tools.terminal import Session

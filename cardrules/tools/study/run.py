@@ -70,6 +70,8 @@ CHUNK_SCHEMA: dict[str, Any] = {
                 "starters": {"type": "array", "items": {
                     "type": "array", "minItems": 2, "maxItems": 2,
                     "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "boolean"}]}},
+                "loser": _SEATS,
+                "starter_lost": {"type": "array", "items": {"type": "boolean"}},
             }}},
     },
 }
@@ -97,11 +99,14 @@ def _chunk_problem(data: Any, plan: StudyPlan | None) -> str | None:
         for key in ("scores", "payouts"):
             if len(game[key]) not in ((plan.players,) if key == "scores" else (0, plan.players)):
                 return f"games[{number}].{key}: {len(game[key])} entries for {plan.players} players"
-        seats = [*game["winners"], *game["team"], *(s for s, _ in game["starters"])]
+        seats = [*game["winners"], *game["team"], *game.get("loser", ()),
+                 *(s for s, _ in game["starters"])]
         if any(s >= plan.players for s in seats):
             return f"games[{number}]: a seat outside 0 to {plan.players - 1}"
         if len(game["starters"]) != len(game["actions"]):
             return f"games[{number}]: one starter per deal ({len(game['actions'])} deals)"
+        if len(game.get("starter_lost", game["starters"])) != len(game["starters"]):
+            return f"games[{number}]: starter_lost needs one entry per deal"
     return None
 
 
@@ -109,7 +114,8 @@ def _stats_from_json(data: dict[str, Any]) -> GameStats:
     return GameStats(actions=tuple(data["actions"]), scores=tuple(data["scores"]),
                      winners=tuple(data["winners"]), team=tuple(data["team"]),
                      starters=tuple((s, bool(w)) for s, w in data["starters"]),
-                     payouts=tuple(data["payouts"]))
+                     payouts=tuple(data["payouts"]), loser=tuple(data.get("loser", ())),
+                     starter_lost=tuple(bool(x) for x in data.get("starter_lost", ())))
 
 
 @attrs.define
