@@ -23,6 +23,9 @@ With pyspiel installed it also plays Bank and Bura through the OpenSpiel adapter
 (``python_cardrules``, both ``shuffle`` parameters for two players) and prints the ratio
 adapter/native, from native and adapter runs made alternately
 (:mod:`cardrules.bench.adapter`; ``--no-adapter`` skips them).
+
+Last, the Gin Rummy meld finder's cost per call: a ten-card hand unseen and cached, and
+the best discard of an eleven-card hand (:mod:`cardrules.bench.melds`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 
 import cardrules
 from cardrules.bench.adapter import adapter_rows
+from cardrules.bench.melds import meld_costs, print_meld_costs
 from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.errors import CardrulesError
@@ -143,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "spread": [min(rates), max(rates)]})
     if not args.no_adapter:
         report["adapter"] = adapter_rows(runs=runs, seconds=seconds)
+    report["melds"] = meld_costs(samples=500 if args.quick else 5000)
     if args.json:
         json.dump(report, sys.stdout, indent=1)
         print()
@@ -246,6 +251,9 @@ def _print(report: dict[str, Any]) -> None:
             print(f"{a['name']:18} {a['shuffle']:>7} {a['decisions_per_s']:12.0f} "
                   f"{a['native_decisions_per_s']:9.0f} {a['ratio']:6.2f} "
                   f"{low:6.2f}-{high:<6.2f}")
+    if report.get("melds"):
+        print()
+        print_meld_costs(report["melds"])
 
 
 if __name__ == "__main__":
