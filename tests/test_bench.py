@@ -80,4 +80,19 @@ def test_spades_and_euchre_are_measured_as_the_games_their_differential_tests_co
 
 def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--quick", "--no-peers", "--no-adapter", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["adapter"] == []
+    report = json.loads(capsys.readouterr().out)
+    assert report["adapter"] == []
+    melds = report["melds"]  # the meld finder's own section
+    assert melds["game"] == "gin-rummy" and melds["hands"] == 500
+    assert 0 < melds["cached_us"] < melds["unseen_us"] < melds["best_discard_us"]
+
+
+def test_the_meld_finder_section_prints_three_costs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardrules.bench.melds import meld_costs, print_meld_costs
+    print_meld_costs(meld_costs(samples=50, seed=2))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "meld finder (gin-rummy, 50 random hands, process time):"
+    assert [line.split()[0] for line in lines[1:]] == ["unseen", "cached", "best"]
+    with pytest.raises(TypeError, match="rummy family"):
+        meld_costs(variant="bank", samples=5)

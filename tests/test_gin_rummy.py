@@ -23,6 +23,7 @@ import cardrules
 from cardrules.families.rummy.scoring import knock_scores
 from cardrules.families.rummy.tables import MeldFinder, meld_masks
 from cardrules.tools.check import run_check
+from cardrules.tools.describe import describe
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ALL = [r + s for s in "SCDH" for r in RANKS]
@@ -340,6 +341,41 @@ def test_g14_one_deal_or_a_match_to_100() -> None:
         keen = [a for a in legal if a.name in ("knock", "meld")]
         state = state.apply(rng.choice(keen or legal))
     assert max(state.result.totals) >= 100  # type: ignore[union-attr]
+
+
+def test_g14_option_to_100_bonuses_adds_the_box_and_game_bonuses() -> None:
+    game = gin(match="to_100_bonuses")
+    assert (game.variant.match.box_bonus, game.variant.match.game_bonus) == (25, 100)
+    plain = gin(match="to_100")
+    ends = []
+    for g in (plain, game):
+        state = g.new_match(seed=2)
+        rng = random.Random(2)
+        while not state.is_over:
+            legal = state.legal_actions()
+            keen = [a for a in legal if a.name in ("knock", "meld")]
+            state = state.apply(rng.choice(keen or legal))
+        ends.append(state)
+    before, after = ends
+    assert before.history == after.history  # the same deals; the bonuses come at the end
+    won = [sum(1 for row in before.history if max(row) > 0 and row[p] == max(row))
+           for p in range(2)]
+    winner = before.result.winners[0]  # type: ignore[union-attr]
+    assert after.result.winners == (winner,)  # type: ignore[union-attr]
+    assert after.result.totals == tuple(  # type: ignore[union-attr]
+        t + 25 * w + 100 * (p == winner) for p, (t, w) in enumerate(zip(before.totals, won)))
+    assert game.state_from_json(after.to_json()) == after
+    assert any("25 points for each deal they won" in line
+               for line in describe(game.variant))
+
+
+def test_g14_bonuses_are_refused_outside_a_match_to_a_target() -> None:
+    with pytest.raises(cardrules.errors.CardrulesError, match="box_bonus"):
+        cardrules.load({"extends": "gin-rummy", "patch": {"match": {"box_bonus": 25}}})
+
+
+def test_g14_the_one_deal_game_keeps_no_bonus() -> None:
+    assert (gin().variant.match.box_bonus, gin().variant.match.game_bonus) == (0, 0)
 
 
 # -- G15: what each player sees ----------------------------------------------------------------

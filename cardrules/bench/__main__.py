@@ -24,9 +24,11 @@ spread.
 With pyspiel installed it also plays Bank and Bura through the OpenSpiel adapter
 (``python_cardrules``, both ``shuffle`` parameters for two players) and prints the ratio
 adapter/native, from native and adapter runs made alternately
-(:mod:`cardrules.bench.adapter`; ``--no-adapter`` skips them). Last, the start-up
-costs: ``import cardrules``, ``cardrules --help`` and a first ``load`` in fresh
-processes beside a bare interpreter (:mod:`cardrules.bench.startup`).
+(:mod:`cardrules.bench.adapter`; ``--no-adapter`` skips them). Then the Gin Rummy
+meld finder's cost per call: a ten-card hand unseen and cached, and the best discard
+of an eleven-card hand (:mod:`cardrules.bench.melds`). Last, the start-up costs:
+``import cardrules``, ``cardrules --help`` and a first ``load`` in fresh processes
+beside a bare interpreter (:mod:`cardrules.bench.startup`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from typing import Any
 
 import cardrules
 from cardrules.bench.adapter import adapter_rows
+from cardrules.bench.melds import meld_costs, print_meld_costs
 from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.bench.startup import startup_costs
@@ -149,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "spread": [min(rates), max(rates)]})
     if not args.no_adapter:
         report["adapter"] = adapter_rows(runs=runs, seconds=seconds)
+    report["melds"] = meld_costs(samples=500 if args.quick else 5000)
     report["startup"] = [{**as_json(row), "added_seconds": row.added_seconds}
                          for row in startup_costs(repeat=2 if args.quick else 7)]
     if args.json:
@@ -254,6 +258,9 @@ def _print(report: dict[str, Any]) -> None:
             print(f"{a['name']:18} {a['shuffle']:>7} {a['decisions_per_s']:12.0f} "
                   f"{a['native_decisions_per_s']:9.0f} {a['ratio']:6.2f} "
                   f"{low:6.2f}-{high:<6.2f}")
+    if report.get("melds"):
+        print()
+        print_meld_costs(report["melds"])
     print()
     print("start-up in a fresh process (wall time, median; beside a bare interpreter's):")
     print(f"{'command':24} {'seconds':>8} {'bare':>8} {'added':>8}")

@@ -29,7 +29,7 @@ from cardrules.primitives.pot import split_pot
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["MatchResult", "MatchState", "decide", "last_deal", "scaled"]
+__all__ = ["MatchResult", "MatchState", "decide", "last_deal", "scaled", "with_bonuses"]
 
 
 @attrs.define(slots=True, eq=False, repr=False, kw_only=True)
@@ -224,6 +224,12 @@ class MatchState(State):
                          partnerships=result.partnerships, last=result)
         carry = tuple({**dict(self._carry), **dict(result.carry), **counters}.items())
         if outcome is not None:
+            bonused = with_bonuses(game.variant.match, history, totals, outcome.winners)
+            if bonused != totals:  # the result is what the totals with the bonuses give
+                totals = bonused
+                outcome = decide(game, totals=totals, deals=self._index + 1,
+                                 dealer=self._dealer, partnerships=result.partnerships,
+                                 last=result) or outcome
             events.append(Event(kind="match_end", cards=(), amount=outcome.deals))
             return MatchState._make(
                 game, seed=self._seed, index=self._index, dealer=self._dealer, totals=totals,
@@ -412,6 +418,27 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
     return LastDeal(scores=scores, totals=totals, carry=carry,
                     winners=standings.best(scores, lower_is_better=low, partnerships=teams),
                     places=standings.places(scores, lower_is_better=low, partnerships=teams))
+
+
+def with_bonuses(spec: MatchSpec, history: tuple[tuple[int, ...], ...],
+                 totals: tuple[int, ...], winners: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``totals`` of a finished match with ``spec``'s bonuses: ``box_bonus`` for
+    each deal of ``history`` a player won (scored more than anyone else, above 0), and
+    ``game_bonus`` for each of the match's ``winners``.
+
+    >>> spec = MatchSpec(goal=Goal.REACH_TARGET, target=100, box_bonus=25, game_bonus=100)
+    >>> with_bonuses(spec, ((30, 0), (0, 0), (0, 12), (75, 0)), (105, 12), (0,))
+    (255, 37)
+    """
+    if not spec.box_bonus and not spec.game_bonus:
+        return totals
+    won = [0] * len(totals)
+    for scores in history:
+        best = max(scores)
+        if best > 0 and scores.count(best) == 1:
+            won[scores.index(best)] += 1
+    return tuple(t + spec.box_bonus * w + (spec.game_bonus if p in winners else 0)
+                 for p, (t, w) in enumerate(zip(totals, won)))
 
 
 def scaled(spec: MatchSpec, scores: tuple[int, ...], counters: dict[str, int],

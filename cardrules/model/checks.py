@@ -153,6 +153,10 @@ def _match(v: Variant) -> Iterator[Found]:
     if spec.mercy is not None and spec.goal is not Goal.REACH_TARGET:
         yield ("match", "mercy"), f"mercy ends a match of goal reach_target only, not " \
                                   f"{spec.goal.value}"
+    for name in ("box_bonus", "game_bonus"):
+        if getattr(spec, name) and spec.goal is not Goal.REACH_TARGET:
+            yield ("match", name), f"{name} is added once a match of goal reach_target is " \
+                                   f"won, not {spec.goal.value}"
     if spec.scoreless_deal is not None and spec.scoreless_deal.next_factor < 1:
         yield ("match", "scoreless_deal", "next_factor"), "next_factor must be 1 or more"
     if spec.goal is Goal.AVOID_LOSING_TOTAL and spec.losing_total <= 0:

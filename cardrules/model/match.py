@@ -128,6 +128,12 @@ class MatchSpec:
     """A deal that adds nothing to any total makes the next deal that does count more
     (None: deals count alike).  The factor waiting is the match counter
     :data:`FACTOR_COUNTER`."""
+    box_bonus: int = 0
+    """``reach_target``: once the match is won, points added to each player's total for
+    each deal they won (scored more than anyone else): Gin Rummy's box or line bonus."""
+    game_bonus: int = 0
+    """``reach_target``: once the match is won, points added to each winner's total: Gin
+    Rummy's game bonus.  Neither bonus changes who won."""
 
     def deal_count(self, schedule: tuple[int, ...]) -> int:
         """``fixed_deals``: the deals a match lasts, given the hand sizes of its deals in

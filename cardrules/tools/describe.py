@@ -209,6 +209,11 @@ def _match(v: Variant) -> Iterator[str]:
         if m.mercy is not None:
             yield (f"- The match also ends when {who} has {m.mercy} or less at the end of a "
                    "deal, fewer than another; the highest total then wins.")
+        if m.box_bonus or m.game_bonus:
+            parts = ([f"{m.box_bonus} points for each deal they won"] if m.box_bonus else []) \
+                + ([f"the winner {m.game_bonus} points"] if m.game_bonus else [])
+            yield (f"- Once the match is won, each player's total gains {' and '.join(parts)} "
+                   "(bonuses that change no result).")
         if teams:
             yield "- Partners score alike and win or lose the match together."
         yield (f"- After {m.max_deals} deals the match ends anyway and the highest total wins "
