@@ -7,7 +7,6 @@ import random
 from math import comb
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,17 +15,10 @@ from strategies import games
 import cardrules
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
-from cardrules.engine.action_space import (
-    ActionSpace,
-    CardSets,
-    CardWithSet,
-    Listed,
-    set_rank,
-    set_unrank,
-)
+from cardrules.engine.action_space import ActionSpace, CardSets, Listed, set_rank, set_unrank
 from cardrules.engine.game import Game
 from cardrules.engine.state import State
-from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.errors import CardrulesError
 from cardrules.loader.resources import builtin_variants
 from cardrules.tools.conformance import ConformanceError, check_indices
 
@@ -37,9 +29,8 @@ def _space(name: str) -> ActionSpace:
 
 
 MASKED = 100_000
-"""A space of more actions than this has its legal mask built on one state in
-``size // MASKED`` only (and a space that is not dense, Casino's, never); the indices are
-checked on every state."""
+"""A space of more actions than this (Casino's millions) has its legal mask built on one
+state in ``size // MASKED`` only; the indices are checked on every state."""
 
 
 def _check_state(space: ActionSpace, state: State, *, mask: bool = True) -> None:
@@ -49,7 +40,7 @@ def _check_state(space: ActionSpace, state: State, *, mask: bool = True) -> None
     for action, index in zip(legal, indices):
         assert 0 <= index < space.size
         assert space.action(index) == action
-    if mask and space.dense:
+    if mask:
         built = space.legal_mask(state)
         assert sum(built) == len(legal) and all(built[i] for i in indices)
 
@@ -171,33 +162,3 @@ def test_the_conformance_check_catches_an_action_without_an_index() -> None:
     game._action_space = ActionSpace(game.pack, (Listed(actions=(Action(kind=Kind.PASS),)),))
     with pytest.raises(ConformanceError, match="has no index"):
         check_indices(state)
-
-
-@settings(max_examples=200, deadline=None)
-@given(card=st.integers(0, 51), others=st.sets(st.integers(0, 51), max_size=30))
-def test_a_card_with_any_set_is_numbered_and_read_back(card: int, others: set[int]) -> None:
-    space = _space("casino")
-    pack = space.pack
-    rest = sorted(others - {card})
-    action = Action(kind=Kind.VERB, name="capture",
-                    cards=(card, *pack.cards_of(sum(1 << c for c in rest))))
-    index = space.index(action)
-    assert 0 <= index < space.size and space.action(index) == action
-    assert space.index(attrs.evolve(action, cards=(card, *reversed(action.cards[1:])))) \
-        == index  # the taken cards in any order
-
-
-def test_a_space_with_a_card_and_any_set_is_not_dense() -> None:
-    casino = _space("casino")
-    assert casino.size == 52 + 3 * 52 * 2 ** 51 and not casino.dense
-    assert _space("bura").dense
-    state = cardrules.load("casino").setup(hands=["9H", "KC"], table="9C 6D 3S")
-    with pytest.raises(ArgumentError, match="legal_indices"):
-        casino.legal_mask(state)
-    assert len(casino.legal_indices(state)) == len(state.legal_actions())
-    assert casino.parts()[52] == (52, 52 * 2 ** 51,
-                                  "verb capture: a card and any set of the 51 others")
-    pack = Pack(ranks=("9",), suits=("S",))
-    laid = CardWithSet(kind=Kind.VERB, name="capture")
-    with pytest.raises(CardrulesError, match="declared twice"):
-        ActionSpace(pack, (laid, laid))

@@ -53,18 +53,10 @@ class CardrulesEnv(AECEnv):
         """``game`` is a loaded game, or a variant name or rule file loaded with ``players``
         and ``options``; ``match=True`` plays whole matches; ``max_cycles`` truncates an
         episode for every agent after that many actions (None: episodes run to the end,
-        which every cardrules game reaches).  A game whose action space is not
-        :attr:`~cardrules.engine.action_space.ActionSpace.dense` (Casino numbers every
-        capture of any size) is refused with an
-        :class:`~cardrules.errors.ArgumentError`: PettingZoo's mask holds one entry per
-        index."""
+        which every cardrules game reaches)."""
         super().__init__()
         if isinstance(game, str):
             game = cardrules.load(game, players=players, options=options)
-        if not game.action_space.dense:
-            raise ArgumentError(f"{game.variant.name} numbers {game.action_space.size:,} "
-                                "actions, too many for PettingZoo's action mask of one entry "
-                                "each; use game.action_space.legal_indices(state) instead")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ArgumentError(f"render_mode {render_mode!r} is not supported; use one of "
                                 f"{', '.join(self.metadata['render_modes'])}")

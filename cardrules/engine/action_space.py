@@ -9,11 +9,7 @@ The space is laid out from *families* each procedure declares: a :class:`Listed`
 names its actions one by one (plays of a shedding game, ``draw``, ``pass``...), and a
 :class:`CardSets` family stands for every set of ``k`` cards of the pack laid with one
 kind of action (leads, answers, declarations of a trick game), numbered arithmetically
-so that even large spaces cost nothing to build, and a :class:`CardWithSet` family
-stands for one card laid with *any* set of other cards of the pack (a capture or build
-of a fishing game naming the card played and every table card it takes or joins),
-numbered by the laid card and the other cards as a bit set over the pack: a space of
-more indices than a legal mask of one byte each can hold (see :attr:`ActionSpace.dense`).
+so that even large spaces cost nothing to build.
 
 >>> from cardrules.actions import Action, Kind
 >>> from cardrules.cards import Pack, bits
@@ -45,12 +41,7 @@ from cardrules.errors import ArgumentError, CardrulesError
 if TYPE_CHECKING:
     from cardrules.engine.context import Acting
 
-__all__ = ["MAX_DENSE", "ActionSpace", "CardSets", "CardWithSet", "Family", "Listed", "as_index",
-           "set_rank", "set_unrank"]
-
-MAX_DENSE = 1 << 24
-"""The most indices a space may number and still build a legal mask of one byte per
-index (:meth:`ActionSpace.legal_mask`)."""
+__all__ = ["ActionSpace", "CardSets", "Family", "Listed", "as_index", "set_rank", "set_unrank"]
 
 
 def set_rank(cards: Sequence[int]) -> int:
@@ -98,20 +89,7 @@ class CardSets:
     pools: tuple[int, ...] = ()
 
 
-@attrs.frozen(kw_only=True)
-class CardWithSet:
-    """One card laid, with any set of the pack's other cards, as one action of ``kind``
-    (and word ``name``) whose cards are the laid card first, then the others in the
-    pack's order.  Of a pack of ``n`` cards, the laid card ``c`` and the others as a bit
-    set ``m`` over the pack are numbered ``c * 2 ** (n - 1) + m'``, where ``m'`` is ``m``
-    with bit ``c`` taken out: every set of any size has an index, computed, never
-    listed."""
-
-    kind: Kind
-    name: str = ""
-
-
-Family = Listed | CardSets | CardWithSet
+Family = Listed | CardSets
 """A part of an action space."""
 
 
@@ -146,8 +124,8 @@ class ActionSpace:
     Get a game's space from :attr:`cardrules.engine.game.Game.action_space`.
     """
 
-    __slots__ = ("_blocks", "_by_key", "_firsts", "_known", "_listed", "_with_set", "families",
-                 "pack", "size")
+    __slots__ = ("_blocks", "_by_key", "_firsts", "_known", "_listed", "families", "pack",
+                 "size")
 
     def __init__(self, pack: Pack, families: Sequence[Family]) -> None:
         self.pack = pack
@@ -156,19 +134,9 @@ class ActionSpace:
         """The parts of the space, in index order."""
         self._listed: dict[Action, int] = {}
         self._by_key: dict[tuple[Kind, str, int], _Block] = {}
-        self._with_set: dict[tuple[Kind, str], _Block] = {}
         blocks: list[_Block] = []
         index = 0
         for family in self.families:
-            if isinstance(family, CardWithSet):
-                if (family.kind, family.name) in self._with_set:
-                    raise CardrulesError(f"a card with a set for {family.kind.value} "
-                                         f"{family.name!r} is declared twice")
-                block = _Block(start=index, family=family)
-                blocks.append(block)
-                self._with_set[family.kind, family.name] = block
-                index += pack.size << (pack.size - 1)
-                continue
             if isinstance(family, Listed):
                 blocks.append(_Block(start=index, family=family))
                 for action in family.actions:
@@ -225,15 +193,6 @@ class ActionSpace:
 
     def _set_index(self, action: Action) -> int:
         cards = set(action.cards)
-        laid = self._with_set.get((action.kind, action.name))
-        if laid is not None and action.cards and len(cards) == len(action.cards) \
-                and all(0 <= c < self.pack.size for c in cards):
-            card, rest = action.cards[0], 0
-            for c in action.cards[1:]:
-                rest |= 1 << c
-            low = rest & ((1 << card) - 1)
-            return laid.start + (card << (self.pack.size - 1)) + (low | (rest >> (card + 1))
-                                                                 << card)
         block = self._by_key.get((action.kind, action.name, len(action.cards)))
         if block is not None and len(cards) == len(action.cards):
             for pool, offset in zip(block.pools, block.offsets):
@@ -252,12 +211,6 @@ class ActionSpace:
         family, index = block.family, index - block.start
         if isinstance(family, Listed):
             return family.actions[index]
-        if isinstance(family, CardWithSet):
-            card, rest = divmod(index, 1 << (self.pack.size - 1))
-            mask = (rest & ((1 << card) - 1)) | (rest >> card << (card + 1))
-            made = Action(kind=family.kind, cards=(card, *self.pack.cards_of(mask)),
-                          name=family.name)
-            return attrs.evolve(made, label=made.text(self.pack))
         j = bisect_right(block.offsets, index) - 1
         pool = block.pools[j]
         mask = 0
@@ -284,10 +237,6 @@ class ActionSpace:
                     out.append((block.start + offset, 1, action.text(self.pack)))
                 continue
             what = " ".join(filter(None, (family.kind.value, family.name)))
-            if isinstance(family, CardWithSet):
-                out.append((block.start, end - block.start,
-                            f"{what}: a card and any set of the {self.pack.size - 1} others"))
-                continue
             cards = f"{block.size} card{'s' if block.size != 1 else ''}"
             if len(block.pools) == 1 and family.pools:
                 cards = f"{block.size} of {len(block.pools[0])} cards"
@@ -299,19 +248,8 @@ class ActionSpace:
         """The indices of ``state``'s legal actions, in the state's order."""
         return tuple(self.indices(state.legal_actions()))
 
-    @property
-    def dense(self) -> bool:
-        """Whether the space numbers at most :data:`MAX_DENSE` indices, so that
-        :meth:`legal_mask` can build a mask of one byte per index (a space with a
-        :class:`CardWithSet` family numbers far more: ask :meth:`legal_indices`)."""
-        return self.size <= MAX_DENSE
-
     def legal_mask(self, state: Acting) -> bytearray:
-        """One byte per index: 1 where the action is legal in ``state``, else 0; an
-        :class:`~cardrules.errors.ArgumentError` for a space that is not :attr:`dense`."""
-        if not self.dense:
-            raise ArgumentError(f"the action space numbers {self.size:,} actions, too many "
-                                "for a mask of one byte each: use legal_indices")
+        """One byte per index: 1 where the action is legal in ``state``, else 0."""
         mask = bytearray(self.size)
         for index in self.legal_indices(state):
             mask[index] = 1

@@ -12,12 +12,9 @@ one of them in the player's hand):
 - ``multiple`` the played card and the units it joins: a multiple build, worth the
   lowest value its cards split into groups adding up to that the player holds.
 
-A capture or build names any number of cards (the action space numbers the card played
-with any set of the pack's other cards).  A multiple build may raise one single build on
-the way: the card played joins it (and loose cards) to the value built.  The owner of a
-build (its last builder) keeps a card of its value until they capture it, and may not
-trail unless ``play.trail_with_build``.  Past :data:`.tables.WAYS` ways for one card
-(a table of some twenty low cards), those of the fewest sets are offered.
+A capture names at most ``CAPTURE_CAP`` cards, a build ``SET_CAP`` (the action space
+numbers every such set).  The owner of a build (its last builder) keeps a card of its
+value until they capture it, and may not trail unless ``play.trail_with_build``.
 
 >>> import cardrules
 >>> game = cardrules.load("casino", players=2)
@@ -31,7 +28,7 @@ trail unless ``play.trail_with_build``.  Past :data:`.tables.WAYS` ways for one 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -45,8 +42,9 @@ from cardrules.families.fishing.model import Build
 from cardrules.families.fishing.tables import (
     BUILD,
     CAPTURE,
+    CAPTURE_CAP,
     MULTIPLE,
-    WAYS,
+    SET_CAP,
     subsets_adding_to,
 )
 
@@ -102,25 +100,24 @@ class Builds(FieldKind):
 
 
 def _named(pack: Pack, word: str, card: int, mask: int) -> Action:
-    """The action ``word`` of ``card`` with the table cards ``mask``: the played card
-    first, then the table cards in the pack's order (as the action space numbers them)."""
-    action = Action(kind=Kind.VERB, name=word, cards=(card, *pack.cards_of(mask)))
-    return attrs.evolve(action, label=action.text(pack))
+    """The action ``word`` of ``card`` with the table cards ``mask``: its cards in the
+    pack's order (as the action space numbers sets), its label the played card first."""
+    action = Action(kind=Kind.VERB, name=word, cards=pack.cards_of(mask | 1 << card))
+    shown = Action(kind=Kind.VERB, name=word, cards=(card, *pack.cards_of(mask)))
+    return attrs.evolve(action, label=shown.text(pack))
 
 
-def canonical(state: FishingContext, action: Action) -> Action:
-    """``action`` with its cards as legal actions name them: the card of the player's
-    hand first, then the table cards in the pack's order.
+def canonical(pack: Pack, action: Action) -> Action:
+    """``action`` with its cards in the pack's order (as legal actions name them).
 
-    >>> import cardrules
-    >>> state = cardrules.load("casino").setup(hands=["9H", "KC"], table="9C")
-    >>> canonical(state, state.game.parse_action("capture 9C 9H")).label
-    'capture 9H 9C'
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("A", "2"), suits=("S",))
+    >>> canonical(pack, Action(kind=Kind.VERB, name="capture", cards=(0, 1))).cards
+    (1, 0)
     """
-    card = played_card(state, action)
-    if action.kind is not Kind.VERB or card < 0 or len(set(action.cards)) != len(action.cards):
+    if action.kind is not Kind.VERB or len(set(action.cards)) != len(action.cards):
         return action
-    return _named(state._tables.pack, action.name, card, mask_of(action.cards) & ~(1 << card))
+    return Action(kind=Kind.VERB, name=action.name, cards=pack.cards_of(mask_of(action.cards)))
 
 
 def _loose(state: FishingContext) -> int:
@@ -137,28 +134,21 @@ def _held_values(state: FishingContext, card: int) -> set[int]:
             if values[c] > 0}
 
 
-def _disjoint_unions(groups: Sequence[int], limit: int = WAYS) -> list[int]:
+def _disjoint_unions(groups: Sequence[int], cap: int) -> Iterator[int]:
     """The unions of every non-empty collection of pairwise disjoint ``groups`` (bit
-    sets), each union once, lowest first: grown a group at a time, each union met once
-    (the work is the number of unions times the number of groups); past ``limit``
-    unions, those of the fewest groups (see :data:`.tables.WAYS`).
+    sets) of at most ``cap`` cards, each union once."""
+    seen: set[int] = set()
 
-    >>> _disjoint_unions([0b011, 0b100, 0b110])
-    [3, 4, 6, 7]
-    >>> _disjoint_unions([0b011, 0b100, 0b110], limit=2)
-    [3, 4]
-    """
-    found: set[int] = set()
-    frontier = [0]
-    while frontier and len(found) < limit:
-        grown = []
-        for used in frontier:
-            for g in groups:
-                if not g & used and g | used not in found and len(found) < limit:
-                    found.add(g | used)
-                    grown.append(g | used)
-        frontier = grown
-    return sorted(found)
+    def walk(start: int, used: int) -> Iterator[int]:
+        for i in range(start, len(groups)):
+            g = groups[i]
+            if not g & used and (g | used).bit_count() <= cap:
+                union = g | used
+                if union not in seen:
+                    seen.add(union)
+                    yield union
+                yield from walk(i + 1, union)
+    yield from walk(0, 0)
 
 
 def _capture_groups(state: FishingContext, card: int) -> list[int]:
@@ -183,8 +173,8 @@ def _captures(state: FishingContext, card: int) -> list[int]:
     groups = _capture_groups(state, card)
     play = state._tables.play
     if not play.sets or (state._tables.values[card] == 0 and not play.zero_sets):
-        return groups
-    return _disjoint_unions(groups)
+        return [g for g in groups if g.bit_count() < CAPTURE_CAP]
+    return list(_disjoint_unions(groups, CAPTURE_CAP - 1))
 
 
 def _units(state: FishingContext) -> list[tuple[int, int, Build | None]]:
@@ -207,17 +197,16 @@ def _single_builds(state: FishingContext, card: int) -> list[int]:
     units = [u for u in _units(state)
              if u[2] is None or (tables.play.increase and not u[2].multiple)]
     found: list[int] = []
-    seen: set[int] = set()
-    top = max(held)
 
     def walk(start: int, mask: int, total: int, with_build: bool) -> None:
         for i in range(start, len(units)):
             cards, worth, build = units[i]
-            if worth == 0 or (build is not None and with_build) or total + worth > top:
+            if worth == 0 or (build is not None and with_build):
+                continue
+            if (mask | cards).bit_count() + 1 > SET_CAP:
                 continue
             new_total = total + worth
-            if new_total in held and (mask | cards) not in seen and len(found) < WAYS:
-                seen.add(mask | cards)
+            if new_total in held and (mask | cards) not in found:
                 found.append(mask | cards)
             walk(i + 1, mask | cards, new_total, with_build or build is not None)
     walk(0, 0, value, False)
@@ -244,70 +233,57 @@ def _splits(values: Sequence[int], fixed_ok: bool, target: int) -> bool:
     return pick(0, target - first, rest)
 
 
-def _raisable(state: FishingContext, build: Build) -> bool:
-    """Whether the card played may raise ``build`` on the way to a multiple build: a
-    single build, with ``play.increase``."""
-    return state._tables.play.increase and not build.multiple
-
-
 def multiple_value(state: FishingContext, card: int, mask: int) -> int | None:
     """The value of the multiple build ``card`` makes with the table's units in
     ``mask``: the lowest value held in another card that they split into two groups or
-    more adding up to, builds of it whole, and at most one single build of a lower value
-    raised by the card played (in its group); None: no multiple build."""
-    values = state._tables.values
+    more adding up to (builds of it whole); None: no multiple build."""
+    tables = state._tables
+    values = tables.values
+    loose, units = [], 0
+    builds = [b for b in state._builds if b.cards & mask]
+    for b in builds:
+        if b.cards & ~mask:
+            return None
+        units += 1
+    for c in bits(mask & _loose(state)):
+        loose.append(values[c])
     if values[card] == 0:
         return None
-    loose = [values[c] for c in bits(mask & _loose(state))]
-    builds = [b for b in state._builds if b.cards & mask]
-    if any(b.cards & ~mask for b in builds):
-        return None
     for target in sorted(_held_values(state, card)):
-        raised = [b for b in builds if b.value != target]
-        if len(raised) > 1 or (raised and not _raisable(state, raised[0])):
+        if target < max([values[card], *loose]) or any(b.value != target for b in builds):
             continue
-        first = values[card] + sum(b.value for b in raised)
-        if target < max([first, *loose]):
-            continue
-        units = len(builds) - len(raised)
-        total = first + sum(loose)
+        total = values[card] + sum(loose)
         if total % target or total // target + units < 2:
             continue
-        if _splits([first, *loose], True, target):
+        if _splits([values[card], *loose], True, target):
             return target
     return None
 
 
 def _multiples(state: FishingContext, card: int) -> list[int]:
-    """The multiple builds ``card`` may make: its group (the card alone, or with loose
-    cards, or raising a single build) joined with other groups of loose cards adding up
-    to the value, or builds of that value."""
-    values = state._tables.values
+    """The multiple builds ``card`` may make."""
+    tables = state._tables
+    values = tables.values
     value = values[card]
     if value == 0:
         return []
     loose = list(bits(_loose(state)))
     found: list[int] = []
-    seen: set[int] = set()
     for target in sorted(_held_values(state, card)):
         if target < value:
             continue
         own = [0] if target == value else \
             [mask_of(s) for s in subsets_adding_to(loose, values, target - value)]
-        for b in state._builds:
-            if _raisable(state, b) and b.value + value <= target:
-                own.extend(b.cards | mask_of(s) for s in subsets_adding_to(
-                    loose, values, target - value - b.value))
-                if b.value + value == target:
-                    own.append(b.cards)
         others = [mask_of(s) for s in subsets_adding_to(loose, values, target)]
         others.extend(b.cards for b in state._builds if b.value == target)
-        for first in own:  # each joined with one group or more: a multiple build of target
+        for first in own:
+            if (first.bit_count() + 1) >= SET_CAP:
+                continue
             rest = [g for g in others if not g & first]
-            for union in _disjoint_unions(rest, WAYS - len(found)):
-                if union | first not in seen:
-                    seen.add(union | first)
-                    found.append(union | first)
+            for union in _disjoint_unions(rest, SET_CAP - 1 - first.bit_count()):
+                mask = union | first
+                if mask not in found and multiple_value(state, card, mask) is not None:
+                    found.append(mask)
     return found
 
 
@@ -357,7 +333,7 @@ def played_card(state: FishingContext, action: Action) -> int:
 def refusal_reason(state: FishingContext, action: Action) -> str | None:
     """Why a well-formed action of the player to move is illegal (None: legal)."""
     tables = state._tables
-    if canonical(state, action) in legal(state):
+    if canonical(tables.pack, action) in legal(state):
         return None
     pack, values = tables.pack, tables.values
     if action.kind is Kind.PLAY and not any(b.owner == state._current
@@ -375,14 +351,13 @@ def refusal_reason(state: FishingContext, action: Action) -> str | None:
         sets = "sets" if tables.play.sets else "one set"
         return (f"{name} captures {sets}: a card of its rank"
                 + (f", cards adding up to {value} or a build of {value}" if value else "")
-                )
+                + f" (at most {CAPTURE_CAP} cards named)")
     if action.name == BUILD:
         return (f"a build adds {name} to loose cards or to one single build"
                 f"{'' if tables.play.increase else ' (builds are not increased)'}, and "
-                f"you hold another card of its new value")
+                f"you hold another card of its new value (at most {SET_CAP} cards named)")
     return (f"a multiple build joins {name} with groups of cards or builds, each adding "
-            "up to a value you hold in another card, the card played raising at most one "
-            "single build")
+            f"up to a value you hold in another card (at most {SET_CAP} cards named)")
 
 
 def apply(state: Any, action: Action) -> Any:

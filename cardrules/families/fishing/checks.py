@@ -8,7 +8,7 @@ from math import comb
 from typing import Any
 
 from cardrules.families.fishing.model import FishingPlay, FishingScoring
-from cardrules.families.fishing.tables import WAYS, rank_values
+from cardrules.families.fishing.tables import rank_values
 
 __all__ = ["action_bound", "check_fishing", "subset_count"]
 
@@ -99,6 +99,11 @@ def subset_count(values: Sequence[int], counts: Sequence[int], total: int) -> in
     return ways[total]
 
 
+_UNIT_CHOICES = 1000
+"""With builds or sets, the most captures and builds open to one card played, taken as
+a working bound: a layout of units is not bounded by the deal as a matching layout is."""
+
+
 def action_bound(v: Any) -> int:
     """The most legal actions of a state: each card of a hand laid or capturing any set
     of table cards.  When a card that can capture must, and cards capture by rank, a
@@ -117,8 +122,8 @@ def action_bound(v: Any) -> int:
     hand: int = max(v.deal.largest(n) for n in range(v.players.min, v.players.max + 1))
     if play.capture.pile:  # each card of the hand is played; it captures by itself
         return hand
-    if play.builds or play.sets:  # a trail and at most WAYS of each word per card
-        return hand * (1 + WAYS * (3 if play.builds else 1))
+    if play.builds or play.sets:  # sets of at most a few table cards per card of the hand
+        return hand * _UNIT_CHOICES
     values = rank_values(pack.ranks, play.values, dict(pack.points))
     if play.must_capture and play.capture.by_rank:
         layouts = [[min(suits, 1 + extra.count(r)) for r in range(ranks)]

@@ -18,7 +18,7 @@ import attrs
 
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack, mask_of
-from cardrules.engine.action_space import CardWithSet, Family, Listed
+from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.fishing.model import FishingPlay, FishingScoring
 from cardrules.model.common import Visibility
@@ -26,8 +26,8 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["BUILD", "CAPTURE", "MULTIPLE", "WAYS", "FishingTables", "rank_values",
-           "subsets_adding_to"]
+__all__ = ["BUILD", "CAPTURE", "CAPTURE_CAP", "MULTIPLE", "SET_CAP", "FishingTables",
+           "rank_values", "subsets_adding_to"]
 
 CAPTURE = "capture"
 """The action word of a capture: ``capture 7D 3C 4S``, the played card first."""
@@ -39,11 +39,11 @@ MULTIPLE = "multiple"
 register_verb(BUILD, cards=True)
 register_verb(MULTIPLE, cards=True)
 
-WAYS = 400
-"""With builds or sets, the most captures, single builds and multiple builds (each) one
-card played is offered: every one in any position of real play.  A table of some twenty low cards
-lets a card take exponentially many collections of sets; past this many, the ones of
-the fewest sets are offered, so that a state's legal actions stay a list."""
+CAPTURE_CAP = 5
+"""The most cards a capture names, the played card included (the action space numbers
+every set up to this size)."""
+SET_CAP = 4
+"""The most cards a build or multiple build action names, the played card included."""
 
 
 def rank_values(ranks: Sequence[str], values: dict[str, int],
@@ -173,16 +173,13 @@ class FishingTables:
         return self.captures[card, mask_of(caught)]
 
     def action_families(self) -> tuple[Family, ...]:
-        """Every action of the game: a card laid, then every capture (with units, the
-        card played with any set of table cards, for each of ``capture``, ``build`` and
-        ``multiple``: captures and builds of any size, numbered lazily).
-
-        >>> import cardrules
-        >>> cardrules.load("casino").action_space.parts()[-1][2]
-        'verb multiple: a card and any set of the 51 others'
-        """
+        """Every action of the game: a card laid, then every capture (with units, every
+        set of cards up to the most an action names)."""
         if self.units:
-            words = [CAPTURE, BUILD, MULTIPLE] if self.play.builds else [CAPTURE]
+            words = [(CAPTURE, CAPTURE_CAP)]
+            if self.play.builds:
+                words += [(BUILD, SET_CAP), (MULTIPLE, SET_CAP)]
             return (Listed(actions=self.plays),
-                    *(CardWithSet(kind=Kind.VERB, name=w) for w in words))
+                    *(CardSets(kind=Kind.VERB, name=w, sizes=tuple(range(2, cap + 1)))
+                      for w, cap in words))
         return (Listed(actions=self.plays), Listed(actions=tuple(self.captures.values())))
