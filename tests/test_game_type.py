@@ -61,3 +61,13 @@ def test_the_greedy_bot_names_a_type_only_with_five_trumps() -> None:
         chosen.add(best.label)
         assert best.label != "null"
     assert "pass" in chosen and len(chosen) > 1
+
+
+def test_a_state_read_back_with_a_game_type_out_of_range_is_refused() -> None:
+    """Found by the tampered-state property: the chosen type's number indexes the card
+    orders compiled at load, and one past them is refused, not an IndexError."""
+    game = cardrules.load("skat")
+    data = game.new_deal(seed=2).apply("clubs").to_json()
+    data["game_type"] = 7
+    with pytest.raises(cardrules.StateError, match="card order chosen, number 6"):
+        game.state_from_json(data)

@@ -41,6 +41,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.engine.turns import When
+from cardrules.errors import StateError
 from cardrules.families.tricks import (
     rules as tricks_rules,
 )
@@ -183,6 +184,9 @@ class TricksState(StockAttributes, FieldState):
         state: TricksState = fresh(game.state_class, game, game=game, tables=game.tables,
                                    **fields)
         if game.tables.alternatives and (chosen := flow.card_order(state)) >= 0:
+            if chosen >= len(game.tables.alternatives):  # a state read back, tampered
+                raise StateError(f"the card order chosen, number {chosen}, is not one of the "
+                                 f"{len(game.tables.alternatives)} the listed phases declare")
             state._tables = game.tables.alternatives[chosen][1]
         return state
 
