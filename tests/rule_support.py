@@ -16,6 +16,17 @@ def play(state: cardrules.State, *actions: str) -> Any:
     return state
 
 
+def legal_words(state: cardrules.State) -> list[str]:
+    """The legal actions' notation, in the order the game lists them."""
+    return [state.describe(a) for a in state.legal_actions()]
+
+
+def final_scores(state: cardrules.State) -> tuple[int, ...]:
+    """The scores of a finished deal."""
+    assert state.is_over and state.result is not None
+    return state.result.scores
+
+
 def refused(state: cardrules.State, action: str, rule: str) -> str:
     """Assert ``action`` raises an IllegalActionError citing ``(rule)``; the state is unchanged."""
     before = state.to_json()

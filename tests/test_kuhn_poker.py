@@ -9,6 +9,8 @@ from functools import cache
 
 import pytest
 from rule_support import QUICK_LEAKS, play, refused
+from rule_support import final_scores as scores
+from rule_support import legal_words as labels
 
 import cardrules
 from cardrules.tools.check import run_check
@@ -18,15 +20,6 @@ from cardrules.tools.describe import describe
 @cache
 def kuhn(players: int = 2) -> cardrules.Game:
     return cardrules.load("kuhn-poker", players=players)
-
-
-def labels(state: cardrules.State) -> list[str]:
-    return [state.describe(a) for a in state.legal_actions()]
-
-
-def scores(state: cardrules.State) -> tuple[int, ...]:
-    assert state.is_over and state.result is not None
-    return state.result.scores
 
 
 # K1, K2: the pack, the ante and the deal -------------------------------------------------
