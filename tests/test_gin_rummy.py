@@ -437,6 +437,19 @@ def test_the_finders_deadwood_is_the_brute_force_least(cards: set[int]) -> None:
     assert finder.deadwood(hand) == brute_deadwood(hand, tables.melds, tables.values)
 
 
+
+@given(st.sets(st.sampled_from([s * 13 + r for s in (0, 1) for r in range(13)]
+                               + [2 * 13 + r for r in (4, 5, 6)]), min_size=1, max_size=11))
+def test_the_finder_on_meld_rich_hands_is_the_brute_force_least(cards: set[int]) -> None:
+    """Hands of two suits (and a little of a third) hold many overlapping runs and sets:
+    the least deadwood and the best discard are the brute-force ones."""
+    tables = gin().tables
+    hand = sum(1 << c for c in cards)
+    finder = MeldFinder(tables.melds, tables.values)
+    assert finder.deadwood(hand) == brute_deadwood(hand, tables.melds, tables.values)
+    assert finder.best_discard(hand) == min(
+        brute_deadwood(hand & ~(1 << c), tables.melds, tables.values) for c in cards)
+
 # -- the rules against the legal actions ------------------------------------------------------
 
 def test_the_legal_actions_are_those_no_rule_refuses() -> None:

@@ -81,19 +81,28 @@ def card_values(ranks: Sequence[str], suits: int, values: dict[str, int],
 
 class MeldFinder:
     """The least deadwood of a hand over every arrangement of its cards into disjoint
-    melds, by a search over the melds holding the hand's lowest card, remembered per hand.
+    melds, remembered per hand.
+
+    The search looks only at the melds the hand holds (found from each card's list of
+    the melds it is the lowest card of), and covers the lowest card they share in every
+    way: left out, or in one of its melds.
 
     >>> finder = MeldFinder(meld_masks(4, 1), (1, 2, 3, 4))
     >>> finder.deadwood(0b1111), finder.deadwood(0b1011), finder.arrangement(0b1111)
     (0, 7, (0, (15,)))
+    >>> finder.best_discard(0b1111), finder.best_discard(0b1011)
+    (0, 3)
     """
 
-    __slots__ = ("_by_card", "_cache", "_values")
+    __slots__ = ("_by_card", "_by_low", "_cache", "_values", "_worth")
 
     def __init__(self, melds: Sequence[int], values: Sequence[int]) -> None:
         self._values = tuple(values)
         self._by_card = tuple(tuple(m for m in melds if (m >> c) & 1)
                               for c in range(len(values)))
+        self._by_low = tuple(tuple(m for m in melds if (m & -m) == 1 << c)
+                             for c in range(len(values)))
+        self._worth = {m: sum(self._values[c] for c in bits(m)) for m in melds}
         self._cache: dict[int, int] = {0: 0}
 
     def value(self, hand: int) -> int:
@@ -106,19 +115,66 @@ class MeldFinder:
         found = self._cache.get(hand)
         if found is not None:
             return found
-        low = hand & -hand
-        card = low.bit_length() - 1
-        rest = hand ^ low
-        best = self._values[card] + self.deadwood(rest)
-        for meld in self._by_card[card]:
-            if meld & hand == meld and best:
-                left = self.deadwood(hand ^ meld)
-                if left < best:
-                    best = left
+        return self._remember(hand, self.value(hand) - self._cover(self._held(hand)))
+
+    def best_discard(self, hand: int) -> int:
+        """The least deadwood left after discarding one card of ``hand``."""
+        if not hand:
+            raise ValueError("an empty hand has no card to discard")
+        held = self._held(hand)
+        in_melds = 0
+        for meld in held:
+            in_melds |= meld
+        whole = -1
+        total, cache, values = self.value(hand), self._cache, self._values
+        best = -1
+        for card in bits(hand):
+            rest = hand & ~(1 << card)
+            found = cache.get(rest)
+            if found is None:
+                if (in_melds >> card) & 1:
+                    cover = self._cover([m for m in held if not (m >> card) & 1])
+                else:  # the card is in no meld: the melds left are the hand's own
+                    if whole < 0:
+                        whole = self._cover(held)
+                    cover = whole
+                found = self._remember(rest, total - values[card] - cover)
+            if best < 0 or found < best:
+                best = found
+        return best
+
+    def _held(self, hand: int) -> list[int]:
+        """The melds ``hand`` holds."""
+        by_low = self._by_low
+        return [m for c in bits(hand) for m in by_low[c] if m & hand == m]
+
+    def _cover(self, melds: list[int]) -> int:
+        """The most value that disjoint melds among ``melds`` cover."""
+        if not melds:
+            return 0
+        worth = self._worth
+        union = size = total = 0
+        for meld in melds:
+            union |= meld
+            size += meld.bit_count()
+            total += worth[meld]
+        if size == union.bit_count():  # no two overlap: all of them
+            return total
+        low = union & -union
+        rest = [m for m in melds if not m & low]
+        best = self._cover(rest)
+        for meld in melds:
+            if meld & low:
+                got = worth[meld] + self._cover([m for m in rest if not m & meld])
+                if got > best:
+                    best = got
+        return best
+
+    def _remember(self, hand: int, deadwood: int) -> int:
         if len(self._cache) > _CACHE_LIMIT:
             self._cache = {0: 0}
-        self._cache[hand] = best
-        return best
+        self._cache[hand] = deadwood
+        return deadwood
 
     def arrangement(self, hand: int) -> tuple[int, tuple[int, ...]]:
         """The least deadwood of ``hand`` and melds (bit sets) that leave it."""
@@ -145,9 +201,6 @@ class MeldFinder:
                     seen.add(meld)
         return sorted(seen)
 
-    def best_discard(self, hand: int) -> int:
-        """The least deadwood left after discarding one card of ``hand``."""
-        return min(self.deadwood(hand & ~(1 << c)) for c in bits(hand))
 
 
 def _named(pack: Pack, kind: Kind, name: str = "", cards: tuple[int, ...] = ()) -> Action:
