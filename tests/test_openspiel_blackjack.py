@@ -140,3 +140,24 @@ def test_many_more_games_play_exactly_as_openspiel() -> None:
     """``CARDRULES_BLACKJACK_GAMES`` more games (5,000 by default)."""
     total = compare(SLOW_GAMES, start=GAMES)
     assert total.games == SLOW_GAMES
+
+
+def test_the_adapters_game_has_one_player_whose_return_is_the_payout() -> None:
+    """Through the OpenSpiel adapter (``python_cardrules``) the game has OpenSpiel's
+    shape: one player, returns from -1 to 1, a push 0 (BJ7, ``returns:`` in the file)."""
+    import cardrules.adapters.openspiel  # noqa: F401  (registers python_cardrules)
+
+    game = pyspiel.load_game("python_cardrules", {"variant": "blackjack", "players": 1})
+    assert game.num_players() == 1
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    seen = set()
+    for seed in range(150):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        seen.add(state.returns()[0])
+    assert seen == {-1.0, 0.0, 1.0}
