@@ -68,5 +68,12 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
         yield sentence(f"Hands rank by class, best first: {classes}; within a class by the "
                        "ranks of the cards grouped (the larger groups first), then by the "
                        "other cards, highest first.", "scoring.classes")
+    if any(c.straight for c in showdown.classes):
+        low = " (the highest rank may count below the lowest, making the lowest " \
+              "straight)" if showdown.low_straight else ""
+        yield sentence(f"A straight is {best} of consecutive ranks{low}, ranked by its "
+                       "highest card.", "scoring.classes", "scoring.low_straight")
+    if any(c.flush for c in showdown.classes):
+        yield sentence(f"A flush is {best} of one suit.", "scoring.classes")
     yield sentence("The best hand takes the pot; tied hands split it, the odd chips one "
                    "each to the winners in turn from the opener.", "scoring.odd_chips")
