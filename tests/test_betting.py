@@ -197,3 +197,16 @@ def test_straight_and_flush_classes_the_family_refuses(classes: list[dict[str, A
     with pytest.raises(cardrules.VariantError, match="needs hands of 2 cards or more"):
         cardrules.load({"extends": "leduc-poker", "patch": {"scoring": {"cards": 1, "classes": [
             {"name": "flush", "flush": True}, {"name": "high_card"}]}}})
+
+
+def test_a_round_may_name_the_seat_that_acts_first() -> None:
+    """A round's ``first`` seat acts first in it (after the blinds, in the first round),
+    or the first after it still in; a seat past the players is refused."""
+    game = leduc_with({"rounds": [{"bet": 2, "max_bets": 2, "first": 1},
+                                  {"deal": 1, "bet": 4, "max_bets": 2, "first": 1}]})
+    state = game.setup(hands=["JS", "QS", "KS"], board="AH")
+    assert state.current_player == 1
+    state = play(state, "check", "bet", "call", "fold")
+    assert state.view(0).round == 1 and state.current_player == 2
+    with pytest.raises(cardrules.VariantError, match="seat 2 opens this round"):
+        leduc_with({"rounds": [{"bet": 2, "max_bets": 2, "first": 2}]})

@@ -35,6 +35,10 @@ def check_betting(v: Any) -> Iterator[Found]:
     if len(play.blinds) > v.players.min:
         yield ("play", "blinds"), f"{len(play.blinds)} blinds, but {v.players.min} " \
                                   f"players may play"
+    for k, r in enumerate(play.rounds):
+        if r.first is not None and r.first >= v.players.min:
+            yield ("play", "rounds", k, "first"), (f"seat {r.first} opens this round, but "
+                                                   f"{v.players.min} players may play")
     community = sum(r.deal for r in play.rounds)
     for n in range(v.players.min, v.players.max + 1):
         hand = v.deal.largest(n)

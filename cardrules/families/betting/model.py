@@ -60,6 +60,10 @@ class BettingRound:
     counts as the first)."""
     deal: int = 0
     """Community cards turned face up before this round's betting."""
+    first: int | None = None
+    """The seat that acts first in this round (or the first after it still in); None:
+    the opener (``opens``), or in a first round after blinds the seat after the last
+    blind."""
 
 
 @attrs.frozen(kw_only=True)
