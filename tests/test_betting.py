@@ -15,6 +15,7 @@ from cardrules.errors import StateError
 from cardrules.families.betting.model import HandClass, Showdown
 from cardrules.families.betting.tables import hand_class
 from cardrules.tools.bots import GreedyBot
+from cardrules.tools.describe import describe
 
 
 def leduc_with(play_patch: dict[str, Any], **extra: Any) -> cardrules.Game:
@@ -129,3 +130,83 @@ def test_the_greedy_bot_bets_a_strong_hand_and_folds_a_weak_one() -> None:
     assert choice(game.setup(hands=["KS", "JS"])) == "bet"
     assert choice(game.setup(hands=["KS", "QS"], line="kb")) == "call"
     assert choice(game.setup(hands=["JS", "KS"], line="kb")) == "fold"
+
+
+POKER_CLASSES = [{"name": "straight_flush", "straight": True, "flush": True},
+                 {"name": "four_of_a_kind", "groups": [4]},
+                 {"name": "full_house", "groups": [3, 2]},
+                 {"name": "flush", "flush": True},
+                 {"name": "straight", "straight": True},
+                 {"name": "three_of_a_kind", "groups": [3]},
+                 {"name": "two_pairs", "groups": [2, 2]},
+                 {"name": "pair", "groups": [2]},
+                 {"name": "high_card"}]
+"""The ranking of poker hands, best first, as a rule file writes it."""
+
+
+def seven_card_poker() -> cardrules.Game:
+    """Two hole cards each and five community cards over four rounds of betting, the
+    best five of seven cards ranked as in poker."""
+    return cardrules.load({"extends": "leduc-poker", "patch": {
+        "pack": {"ranks": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+                 "suits": ["C", "D", "H", "S"]},
+        "deal": {"hand": 2},
+        "play": {"rounds": [{"bet": 2, "max_bets": 4}, {"deal": 3, "bet": 2, "max_bets": 4},
+                            {"deal": 1, "bet": 4, "max_bets": 4},
+                            {"deal": 1, "bet": 4, "max_bets": 4}]},
+        "scoring": {"cards": 5, "low_straight": True, "classes": POKER_CLASSES}}},
+        players=2)
+
+
+@pytest.mark.parametrize(("better", "worse"), [
+    ("9H 10H JH QH KH 2C 2D", "AS AH AD AC KD 3C 4C"),   # straight flush, four of a kind
+    ("AH 2H 3H 4H 5H 9C 9D", "9S 9H 9D 9C KD 3C 4C"),    # the lowest straight flush
+    ("9S 9H 9D 4C 4D 2C 3S", "AH KH 7H 5H 2H 3C 4D"),    # full house, flush
+    ("AH KH 7H 5H 2H 3C 4D", "10S JH QD KC AS 2D 2S"),   # flush, straight
+    ("2S 3H 4D 5C 6S 9D KS", "AS 2H 3D 4C 5S 9H KD"),    # six-high beats the five-high straight
+    ("AS 2H 3D 4C 5S 9H KD", "AS AH AD 4C 9S 10H KD"),   # the wheel beats three of a kind
+    ("QS QH 5D 5C 2S 9H KD", "QD QC 5S 5H 2C 9D JD"),    # two pairs, the kicker decides
+    ("KS KH 9D 7C 5S 3H 2D", "AS QH 9H 7D 5C 3D 2S"),    # pair, high card
+])
+def test_the_best_five_of_seven_cards_rank_as_poker_hands(better: str, worse: str) -> None:
+    game = seven_card_poker()
+    tables, pack = game.tables, game.pack
+    assert tables.strength(pack.parse_many(better)) > tables.strength(pack.parse_many(worse))
+
+
+def test_a_straight_and_a_flush_are_named_and_tie_on_equal_ranks() -> None:
+    game = seven_card_poker()
+    tables, pack = game.tables, game.pack
+    flush = tables.strength(pack.parse_many("2S 9S JS 4S KS 3D 3C"))
+    assert tables.class_name(flush) == "flush"
+    one = tables.strength(pack.parse_many("5S 6H 7D 8C 9S 2D 2C"))
+    other = tables.strength(pack.parse_many("5D 6C 7H 8S 9C 2H KD"))
+    assert tables.class_name(one) == "straight" and one == other
+    text = "\n".join(describe(game.variant))
+    assert "A straight is 5 cards of consecutive ranks (the highest rank may count" in text
+    assert "A flush is 5 cards of one suit." in text
+
+
+@pytest.mark.parametrize(("classes", "message"), [
+    ([{"name": "flush", "flush": True}], "give it no groups, straight or flush"),
+])
+def test_straight_and_flush_classes_the_family_refuses(classes: list[dict[str, Any]],
+                                                       message: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "leduc-poker", "patch": {"scoring": {"classes": classes}}})
+    with pytest.raises(cardrules.VariantError, match="needs hands of 2 cards or more"):
+        cardrules.load({"extends": "leduc-poker", "patch": {"scoring": {"cards": 1, "classes": [
+            {"name": "flush", "flush": True}, {"name": "high_card"}]}}})
+
+
+def test_a_round_may_name_the_seat_that_acts_first() -> None:
+    """A round's ``first`` seat acts first in it (after the blinds, in the first round),
+    or the first after it still in; a seat past the players is refused."""
+    game = leduc_with({"rounds": [{"bet": 2, "max_bets": 2, "first": 1},
+                                  {"deal": 1, "bet": 4, "max_bets": 2, "first": 1}]})
+    state = game.setup(hands=["JS", "QS", "KS"], board="AH")
+    assert state.current_player == 1
+    state = play(state, "check", "bet", "call", "fold")
+    assert state.view(0).round == 1 and state.current_player == 2
+    with pytest.raises(cardrules.VariantError, match="seat 2 opens this round"):
+        leduc_with({"rounds": [{"bet": 2, "max_bets": 2, "first": 2}]})

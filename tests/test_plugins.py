@@ -125,8 +125,8 @@ def test_a_registered_procedures_schema_checks_its_section(climbing: str) -> Non
 def test_an_unregistered_procedure_is_refused_naming_the_known_ones() -> None:
     with pytest.raises(cardrules.VariantError,
                        match=r"\$\.play\.procedure: unknown procedure 'climbing'; "
-                             r"known procedures: adding, betting, bouts, fishing, rummy, "
-                             r"shedding, tricks"):
+                             r"known procedures: adding, betting, bouts, comparing, "
+                             r"fishing, rummy, shedding, tricks"):
         cardrules.load(_eights_with("climbing"), players=2)
 
 

@@ -14,7 +14,7 @@ entry point names a :class:`Procedure` object) or by calling :func:`register`.
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, fishing, rummy..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, comparing..."
 """
 
 from __future__ import annotations
@@ -73,6 +73,9 @@ class Procedure(abc.ABC):
     offers: frozenset[str] = frozenset()
     """What its play offers listed phases, from :data:`NEEDS` (a phase that needs
     something its procedure does not offer is refused at load, see :meth:`lacks`)."""
+    fewest_players: int = 2
+    """The fewest players a game of it may have: 1 where the rules themselves play the
+    other side (a house's dealer drawing by a fixed rule), else 2."""
     bound_path: tuple[str | int, ...] = ("play",)
     """Where in a rule file a too large :meth:`action_bound` is reported."""
 

@@ -234,10 +234,13 @@ def _patterns(winners: int) -> Iterator[str]:
 # Set-up checks: degenerate games refused at load ----------------------------------------
 
 def check_players(v: Variant) -> Iterator[Found]:
-    """Refuses ``players.min`` below 2: nobody to play against, and a deal never ends."""
-    if v.players.min < 2:
-        yield ("players", "min"), (f"a game needs at least 2 players; players.min is "
-                                   f"{v.players.min}")
+    """Refuses ``players.min`` below 2: nobody to play against, and a deal never ends;
+    unless the procedure's rules play the other side (a house), which allows 1."""
+    procedure = _procedure(v)
+    fewest = procedure.fewest_players if procedure is not None else 2
+    if v.players.min < fewest:
+        yield ("players", "min"), (f"a game needs at least {fewest} players; players.min "
+                                   f"is {v.players.min}")
 
 
 def check_hand_size(v: Variant) -> Iterator[Found]:

@@ -744,7 +744,8 @@ def _check(args: argparse.Namespace) -> int:
     else:
         matches = f"{report.matches} whole match{'es' if report.matches != 1 else ''}"
         print(f"{report.variant}: {report.games} games ({matches}) for "
-              f"{', '.join(map(str, report.players))} players with bots "
+              f"{', '.join(map(str, report.players))} "
+              f"player{'s' if report.players != (1,) else ''} with bots "
               f"{', '.join(report.policies)}" + (
                   "" if report.leak_share >= 1 else
                   f"; views searched for leaks in {report.leak_share:.0%} of the states"))

@@ -123,7 +123,10 @@ def _setup(v: Variant) -> Iterator[str]:
     count = str(v.players.min) if v.players.min == v.players.max else \
         f"{v.players.min} to {v.players.max}"
     side = "left" if v.play_order.step > 0 else "right (counter-clockwise)"
-    yield f"- {count} players, seated clockwise; play passes to the {side}."
+    if v.players.max == 1:
+        yield "- 1 player."
+    else:
+        yield f"- {count} players, seated clockwise; play passes to the {side}."
     hooked = named_hooks(v.hooks)
     if "pack" in hooked:
         yield (f"- Cards: ranks {_ranks(pack.ranks)} (low to high) in suits "

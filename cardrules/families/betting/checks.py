@@ -35,6 +35,10 @@ def check_betting(v: Any) -> Iterator[Found]:
     if len(play.blinds) > v.players.min:
         yield ("play", "blinds"), f"{len(play.blinds)} blinds, but {v.players.min} " \
                                   f"players may play"
+    for k, r in enumerate(play.rounds):
+        if r.first is not None and r.first >= v.players.min:
+            yield ("play", "rounds", k, "first"), (f"seat {r.first} opens this round, but "
+                                                   f"{v.players.min} players may play")
     community = sum(r.deal for r in play.rounds)
     for n in range(v.players.min, v.players.max + 1):
         hand = v.deal.largest(n)
@@ -49,9 +53,11 @@ def check_betting(v: Any) -> Iterator[Found]:
                                          f"{community} community cards")
             break
     classes = showdown.classes
-    if classes[-1].groups:
-        yield ("scoring", "classes", len(classes) - 1, "groups"), (
-            "the last class of hands must hold every hand: give it no groups")
+    last = classes[-1]
+    if last.groups or last.straight or last.flush:
+        yield ("scoring", "classes", len(classes) - 1), (
+            "the last class of hands must hold every hand: give it no groups, straight "
+            "or flush")
     names = [c.name for c in classes]
     for i, kind in enumerate(classes):
         if names.index(kind.name) != i:
@@ -60,5 +66,9 @@ def check_betting(v: Any) -> Iterator[Found]:
             yield ("scoring", "classes", i, "groups"), (
                 f"class {kind.name!r} needs {sum(kind.groups)} cards; a hand has "
                 f"{showdown.cards}")
+        if (kind.straight or kind.flush) and showdown.cards < 2:
+            yield ("scoring", "classes", i), (
+                f"class {kind.name!r} is a straight or a flush, which needs hands of 2 "
+                f"cards or more; a hand has {showdown.cards}")
         if list(kind.groups) != sorted(kind.groups, reverse=True):
             yield ("scoring", "classes", i, "groups"), "list the groups largest first"

@@ -27,13 +27,15 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
     """
     play, showdown = variant.play, variant.scoring
     assert isinstance(play, BettingPlay) and isinstance(showdown, Showdown)
-    yield sentence(f"Each player starts with {_chips(play.chips)} and puts an ante of "
-                   f"{_chips(play.ante)} in the pot.", "play.chips", "play.ante")
+    ante = f" and puts an ante of {_chips(play.ante)} in the pot" if play.ante else ""
+    yield sentence(f"Each player starts with {_chips(play.chips)}{ante}.", "play.chips",
+                   "play.ante")
     if play.blinds:
+        after = ", and the betting starts after the last blind" \
+            if play.rounds[0].first is None else ""
         yield sentence("Before the first round the players in turn from the opener post "
                        f"blinds of {', '.join(map(str, play.blinds))}; the largest is the "
-                       "first bet to call, and the betting starts after the last blind.",
-                       "play.blinds")
+                       f"first bet to call{after}.", "play.blinds")
     side = "left" if variant.play_order.step > 0 else "right"
     opener = "seat 0, whoever deals" if play.opens is Opens.FIRST_SEAT \
         else f"the player on the dealer's {side}"
@@ -52,7 +54,9 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
         bets = f"a bet is of {_chips(r.bet)}, with no raise" if r.max_bets == 1 else \
             f"a bet or raise is of {_chips(r.bet)}, with at most {r.max_bets} bets (the " \
             "opening bet and its raises)"
-        yield sentence(f"In {name} {cards}{bets}.", "play.rounds")
+        first = "" if r.first is None else \
+            f"; seat {r.first} acts first (or the first player after it still in)"
+        yield sentence(f"In {name} {cards}{bets}{first}.", "play.rounds")
     yield sentence("A round ends when every player still in has acted since its last bet "
                    "and all have put in as much; when all but one player have folded, that "
                    "player takes the pot at once, unseen.", "play.rounds")
@@ -68,5 +72,12 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
         yield sentence(f"Hands rank by class, best first: {classes}; within a class by the "
                        "ranks of the cards grouped (the larger groups first), then by the "
                        "other cards, highest first.", "scoring.classes")
+    if any(c.straight for c in showdown.classes):
+        low = " (the highest rank may count below the lowest, making the lowest " \
+              "straight)" if showdown.low_straight else ""
+        yield sentence(f"A straight is {best} of consecutive ranks{low}, ranked by its "
+                       "highest card.", "scoring.classes", "scoring.low_straight")
+    if any(c.flush for c in showdown.classes):
+        yield sentence(f"A flush is {best} of one suit.", "scoring.classes")
     yield sentence("The best hand takes the pot; tied hands split it, the odd chips one "
                    "each to the winners in turn from the opener.", "scoring.odd_chips")

@@ -60,6 +60,10 @@ class BettingRound:
     counts as the first)."""
     deal: int = 0
     """Community cards turned face up before this round's betting."""
+    first: int | None = None
+    """The seat that acts first in this round (or the first after it still in); None:
+    the opener (``opens``), or in a first round after blinds the seat after the last
+    blind."""
 
 
 @attrs.frozen(kw_only=True)
@@ -91,6 +95,10 @@ class HandClass:
     """The class's name (``pair``), in views and events."""
     groups: list[int] = attrs.field(factory=list)
     """Sizes of groups of cards of one rank the hand holds, largest first."""
+    straight: bool = False
+    """The hand's cards are of consecutive ranks (a straight), ranked by the highest."""
+    flush: bool = False
+    """The hand's cards are all of one suit (a flush)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -104,5 +112,8 @@ class Showdown:
     """The classes of hands, best first (the last holds every hand).  Within a class the
     hand with the higher grouped ranks wins (the larger groups first), then the higher
     other cards, highest first; hands equal in all of these tie and split the pot."""
+    low_straight: bool = False
+    """In a straight the highest rank may count below the lowest (A 2 3 4 5 with an
+    ace-high pack), making the lowest straight."""
     odd_chips: OddChips = OddChips.FIRST_AFTER_OPENER
     """Where the chips of a split pot that do not divide evenly go."""

@@ -175,6 +175,9 @@ class BettingState(FieldState):
             self._put(seat, blind, "blind")
             self._current = turns.following[seat]
         self._bets = 1 if play.blinds else 0
+        first = play.rounds[0].first
+        if first is not None:
+            self._current = first
 
     def _start_play(self) -> None:
         """The first round's community cards, if any, are turned before its betting."""
@@ -259,7 +262,8 @@ class BettingState(FieldState):
         self._acted = (0,) * self._game.players
         self._line += "/"
         self._turn_board(rounds[self._round].deal)
-        self._current = self._next_live(self.opener)
+        first = rounds[self._round].first
+        self._current = self._next_live(self.opener if first is None else first)
 
     def _showdown(self) -> None:
         """Each hand still in is shown; the best hands share the pot."""

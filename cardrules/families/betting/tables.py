@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
 __all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "RAISE", "WORDS", "BettingTables",
-           "Strength", "hand_class"]
+           "Strength", "hand_class", "straight_top"]
 
 WORDS = ("fold", "check", "call", "bet", "raise")
 """The action words of betting, in the order legal actions are listed."""
@@ -47,10 +47,13 @@ Strength = tuple[int, tuple[int, ...]]
 ranks in the order they are compared."""
 
 
-def hand_class(ranks: Sequence[int], showdown: Showdown) -> Strength:
-    """The strength of a hand of cards of ``ranks`` (places in the pack's ladder): the
-    first of ``showdown.classes`` whose groups the hand holds, then the ranks grouped,
-    the larger groups first and the higher ranks first.
+def hand_class(ranks: Sequence[int], showdown: Showdown, suits: Sequence[int] = (),
+               width: int = 0) -> Strength:
+    """The strength of a hand of cards of ``ranks`` (places in the pack's ladder of
+    ``width`` ranks) and ``suits``: the first of ``showdown.classes`` whose groups the
+    hand holds (and its straight and its flush, for a class that asks for them), then the
+    ranks grouped, the larger groups first and the higher ranks first (a straight: its
+    highest rank).
 
     >>> from cardrules.families.betting.model import HandClass
     >>> rules = Showdown(cards=2, classes=[HandClass(name="pair", groups=[2]),
@@ -62,12 +65,39 @@ def hand_class(ranks: Sequence[int], showdown: Showdown) -> Strength:
     order = sorted(counts, key=lambda r: (-counts[r], -r))
     sizes = [counts[r] for r in order]
     compared = tuple(r for r in order for _ in range(counts[r]))
+    full = len(ranks) == showdown.cards
+    top = straight_top(ranks, showdown.low_straight, width) if full else -1
+    flush = full and len(set(suits)) == 1
     classes = showdown.classes
     for index, kind in enumerate(classes):
         needed = kind.groups
+        if (kind.straight and top < 0) or (kind.flush and not flush):
+            continue
         if len(needed) <= len(sizes) and all(s >= n for s, n in zip(sizes, needed)):
-            return len(classes) - 1 - index, compared
+            return len(classes) - 1 - index, (top,) if kind.straight else compared
     return -1, compared
+
+
+def straight_top(ranks: Sequence[int], low: bool, width: int) -> int:
+    """The highest rank of a straight made of ``ranks`` (-1: they make none): distinct
+    consecutive ranks; with ``low`` the ladder's highest rank (``width - 1``) may count
+    below its lowest, and the straight's highest rank is then the next highest.
+
+    >>> straight_top([3, 4, 2, 5, 6], False, 13), straight_top([12, 0, 1, 2, 3], True, 13)
+    (6, 3)
+    >>> straight_top([12, 0, 1, 2, 3], False, 13), straight_top([1, 1, 2, 3, 4], True, 13)
+    (-1, -1)
+    """
+    distinct = sorted(set(ranks))
+    if len(distinct) != len(ranks) or len(distinct) < 2:
+        return -1
+    if distinct[-1] - distinct[0] == len(distinct) - 1:
+        return distinct[-1]
+    rest = distinct[:-1]
+    if low and distinct[-1] == width - 1 and rest[0] == 0 \
+            and rest[-1] - rest[0] == len(rest) - 1:
+        return rest[-1]
+    return -1
 
 
 @attrs.frozen(kw_only=True)
@@ -107,7 +137,9 @@ class BettingTables:
         found = self.strengths.get(mask)
         if found is None:
             size = min(self.showdown.cards, len(cards))
-            found = max(hand_class([self.ranks[c] for c in chosen], self.showdown)
+            width = len(self.pack.ranks)
+            found = max(hand_class([self.ranks[c] for c in chosen], self.showdown,
+                                   [c // width for c in chosen], width)
                         for chosen in combinations(cards, size))
             self.strengths[mask] = found
         return found

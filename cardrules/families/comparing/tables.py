@@ -1,0 +1,110 @@
+"""Lookup tables of the comparing procedure, compiled once per loaded variant: each card's
+value (and higher value), the actions, and who sees the players' hands.
+
+>>> import cardrules
+>>> game = cardrules.load("blackjack")
+>>> tables, pack = game.tables, game.pack
+>>> tables.total(pack.parse_many("AS 6H"))
+Total(value=17, soft=True)
+>>> tables.total(pack.parse_many("AS 6H 9C"))
+Total(value=16, soft=False)
+>>> [a.label for a in tables.action_families()[0].actions]
+['hit', 'stand']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+import attrs
+
+from cardrules.actions import Action, Kind, register_verb
+from cardrules.cards import Pack
+from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.views import CardNames, seen_by, visibility
+from cardrules.families.comparing.model import ComparingPlay, Payouts
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+
+__all__ = ["HIT", "STAND", "WORDS", "ComparingTables", "Total", "rank_values"]
+
+WORDS = ("hit", "stand")
+"""The action words of a player's turn, in the order legal actions are listed."""
+for _word in WORDS:
+    register_verb(_word, cards=False)
+HIT, STAND = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS)
+"""The actions: take one more card; end the turn."""
+
+
+class Total(NamedTuple):
+    """A hand's total: the best within the goal, counting cards high where that fits
+    (else the lowest), and whether it counts a card high (soft)."""
+
+    value: int
+    soft: bool
+
+
+def rank_values(ranks: Sequence[str], values: dict[str, int]) -> tuple[int, ...]:
+    """Each rank's value in a hand's total: ``values``, else its place from 1.
+
+    >>> rank_values(("A", "2", "K"), {"K": 10})
+    (1, 2, 10)
+    """
+    return tuple(values.get(r, i + 1) for i, r in enumerate(ranks))
+
+
+@attrs.frozen(kw_only=True)
+class ComparingTables:
+    """Everything a state of a comparing game looks up instead of working out."""
+
+    pack: Pack
+    play: ComparingPlay
+    payouts: Payouts
+    values: tuple[int, ...]
+    """Per card, its value in a total."""
+    extras: tuple[int, ...]
+    """Per card, what counting it high adds (0: it has no higher value)."""
+    hand: int
+    """Cards dealt to each player."""
+    names: CardNames
+    hand_seen: tuple[tuple[bool, ...], ...]
+    """Per viewer, whose hand they see (every hand, when hands are public)."""
+
+    @classmethod
+    def compile(cls, game: GameContext) -> ComparingTables:
+        play, payouts, pack = game.variant.play, game.variant.scoring, game.pack
+        assert isinstance(play, ComparingPlay) and isinstance(payouts, Payouts)
+        width = len(pack.ranks)
+        by_rank = rank_values(pack.ranks, play.values)
+        extra = tuple(play.high[r] - by_rank[i] if r in play.high else 0
+                      for i, r in enumerate(pack.ranks))
+        hands = visibility(game.variant.zones, "hand", Visibility.PUBLIC)
+        return cls(pack=pack, play=play, payouts=payouts,
+                   values=tuple(by_rank[c % width] for c in range(pack.size)),
+                   extras=tuple(max(extra[c % width], 0) for c in range(pack.size)),
+                   hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
+                   hand_seen=seen_by(hands, game.players))
+
+    def total(self, cards: Sequence[int]) -> Total:
+        """The total of a hand of ``cards``: the highest within the goal that counting
+        some of them high makes, else the total counting none high."""
+        hard = sum(self.values[c] for c in cards)
+        room = self.play.goal - hard
+        reach = {0}
+        for c in cards:
+            extra = self.extras[c]
+            if extra:
+                reach |= {r + extra for r in reach if r + extra <= room}
+        best = max(reach)
+        return Total(hard + best, best > 0)
+
+    def natural(self, cards: Sequence[int], dealt: int) -> bool:
+        """Whether ``cards`` are the ``dealt`` cards first dealt and make the goal."""
+        return len(cards) == dealt and self.total(cards).value == self.play.goal
+
+    def action_families(self) -> tuple[Family, ...]:
+        """Every action of the game: hit and stand."""
+        return (Listed(actions=(HIT, STAND)),)

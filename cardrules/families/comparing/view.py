@@ -1,0 +1,105 @@
+"""Views and observation fields of the comparing procedure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import bits
+from cardrules.engine import flow
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.observation import (
+    Cards,
+    CardsBySeat,
+    Field,
+    Number,
+    NumbersBySeat,
+    OneOf,
+    Seat,
+)
+from cardrules.engine.views import HEAD, View
+from cardrules.families.comparing.model import Step
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+    from cardrules.families.comparing.context import ComparingContext
+
+__all__ = ["ComparingView", "observation_fields", "view", "view_entries"]
+
+
+class ComparingView(View):
+    """What a seat may know of a comparing state: the common entries of :class:`View` and
+    these."""
+
+    __slots__ = ()
+
+    stock: int
+    """The stock's size."""
+    hole: int
+    """How many of the house's cards lie face down."""
+    house: list[str]
+    """The house's face-up cards, in the order turned (its hole cards first once shown)."""
+    totals: list[int | None]
+    """Per seat, the total of their hand where the viewer sees it (None where not)."""
+    soft: list[int]
+    """Per seat, 1 where that total counts a card high."""
+    house_total: int
+    """The total of the house's face-up cards."""
+    goal: int
+    """The total a hand comes as close to as it can without passing it."""
+    done: list[int]
+    """Per seat, 1 once their turn is over."""
+    scores: list[int]
+    """Each player's payout (all 0 until the deal ends)."""
+
+
+def view_entries(game: GameContext) -> tuple[str, ...]:
+    """The entries of a comparing view, in order."""
+    return (*HEAD, "hands", "stock", "hole", "house", "totals", "soft", "house_total",
+            "goal", "done", "scores", "events", "legal_actions")
+
+
+def view(state: ComparingContext, player: int) -> dict[str, Any]:
+    """What ``player`` may know: the hands they see (every hand, face up by default),
+    the house's face-up cards and how many lie face down, and the totals of those."""
+    game = state.game
+    if type(player) is not int or not 0 <= player < game.players:
+        checked_player(player, game.players)
+    tables = state._tables
+    seen = tables.hand_seen[player]
+    totals = [tables.total(tuple(bits(h))) if seen[s] else None
+              for s, h in enumerate(state._hands)]
+    current = state.current_player
+    out: dict[str, Any] = {
+        "variant": game.variant.name,
+        "player": player,
+        "players": game.players,
+        "dealer": state._dealer,
+        "phase": state._phase,
+        "current_player": current,
+        "hands": tables.names.shown(seen, state._hands),
+        "stock": len(state._stock),
+        "hole": state._hole.bit_count(),
+        "house": list(game.pack.names(state._house)),
+        "totals": [t.value if t is not None else None for t in totals],
+        "soft": [int(t is not None and t.soft) for t in totals],
+        "house_total": tables.total(state._house).value,
+        "goal": tables.play.goal,
+        "done": list(state._done),
+        "scores": list(state._scores),
+        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+    }
+    if current == player:
+        out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
+    if game.phases:
+        out.update(flow.view(state, player))
+    return out
+
+
+def observation_fields(game: GameContext) -> tuple[Field, ...]:
+    """The fields of a view that a learning agent's observation encodes, in order: with
+    the hands and the house's face-up cards, everything a player knows (the cards played
+    are all face up)."""
+    return (Seat(key="current_player"), OneOf(key="phase", values=tuple(s.value for s in Step)),
+            CardsBySeat(key="hands"), Cards(key="house"), Number(key="hole"),
+            NumbersBySeat(key="totals"), NumbersBySeat(key="soft"), Number(key="house_total"),
+            NumbersBySeat(key="done"))
