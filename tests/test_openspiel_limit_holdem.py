@@ -32,16 +32,15 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import cardrules  # noqa: E402
 from cardrules.actions import Action  # noqa: E402
+from cardrules.bench.peers import LIMIT_HOLDEM  # noqa: E402
 
 GAMES = 200
 """Random games in the default run (about a second)."""
 SLOW_GAMES = int(os.environ.get("CARDRULES_HOLDEM_GAMES", "3000"))
 """Random games in the slow run (set ``CARDRULES_HOLDEM_GAMES``)."""
-PARAMS = {"betting": "limit", "numPlayers": 2, "numRounds": 4, "blind": "10 5",
-          "raiseSize": "10 10 20 20", "firstPlayer": "2 1 1 1", "maxRaises": "3 4 4 4",
-          "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1"}
+PARAMS = LIMIT_HOLDEM
 """The ACPC game definition of heads-up limit Hold'em, as ``universal_poker``'s
-parameters."""
+parameters (the benchmark plays the same)."""
 IDS = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
 
 

@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["PeerResult", "Runner", "available_peers", "measure"]
+__all__ = ["LIMIT_HOLDEM", "PeerResult", "Runner", "available_peers", "measure"]
 
 
 @attrs.frozen(kw_only=True)
@@ -154,13 +154,22 @@ def _rlcard_uno_runner(uno_game: Any, numpy: Any, players: int) -> Runner:
     return run
 
 
+LIMIT_HOLDEM: dict[str, object] = {
+    "betting": "limit", "numPlayers": 2, "numRounds": 4, "blind": "10 5",
+    "raiseSize": "10 10 20 20", "firstPlayer": "2 1 1 1", "maxRaises": "3 4 4 4",
+    "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1"}
+"""OpenSpiel's ``universal_poker`` parameters of heads-up limit Hold'em (the ACPC game
+definition ``variants/limit-holdem.yaml`` plays)."""
+
+
 def available_peers() -> dict[str, Runner]:
     """Runners of the peer engines whose packages import, keyed by game and seat count.
 
     Keys: ``crazy_eights_2p``, ``crazy_eights_4p``, ``hearts_4p``, ``gin_rummy_2p``,
-    ``cribbage_2p``, ``spades_4p``, ``euchre_4p``, ``skat_3p`` (OpenSpiel, default
-    parameters otherwise; its hearts, spades and euchre are four-handed only, its skat
-    three-handed) and
+    ``cribbage_2p``, ``spades_4p``, ``euchre_4p``, ``skat_3p``, ``leduc_poker_2p``,
+    ``limit_holdem_2p`` (``universal_poker`` with :data:`LIMIT_HOLDEM`), ``blackjack_1p``
+    (OpenSpiel, default parameters otherwise; its hearts, spades and euchre are
+    four-handed only, its skat three-handed) and
     ``uno_4p``, ``uno_2p`` (RLCard).
     """
     peers: dict[str, Runner] = {}
@@ -181,6 +190,12 @@ def available_peers() -> dict[str, Runner]:
         peers["spades_4p"] = _open_spiel_runner(pyspiel, "spades", {}, "open_spiel spades 4p")
         peers["euchre_4p"] = _open_spiel_runner(pyspiel, "euchre", {}, "open_spiel euchre 4p")
         peers["skat_3p"] = _open_spiel_runner(pyspiel, "skat", {}, "open_spiel skat 3p")
+        peers["leduc_poker_2p"] = _open_spiel_runner(pyspiel, "leduc_poker", {"players": 2},
+                                                     "open_spiel leduc_poker 2p")
+        peers["limit_holdem_2p"] = _open_spiel_runner(pyspiel, "universal_poker", LIMIT_HOLDEM,
+                                                      "open_spiel universal_poker limit 2p")
+        peers["blackjack_1p"] = _open_spiel_runner(pyspiel, "blackjack", {},
+                                                   "open_spiel blackjack 1p")
     uno_game = _import("rlcard.games.uno.game")
     numpy = _import("numpy")
     if uno_game is not None and numpy is not None:
