@@ -192,6 +192,14 @@ def test_two_copies_in_hand_give_one_action_and_the_lowest_copy_is_laid() -> Non
     assert moved.view(1).to_json()["pile"][-1] == "9S"  # views show faces
 
 
+def test_a_refused_face_is_judged_on_the_copy_held() -> None:
+    game = _two_packs(2)
+    state = game.setup(hands=["9S/2 2D", "3C 4C"], pile="7H", current=0)
+    with pytest.raises(cardrules.IllegalActionError, match="9S does not beat 7H"):
+        state.apply("play 9S")
+    assert state.why_illegal(state.game.parse_action("play 2d")) == "2D does not beat 7H (C5-C6)"
+
+
 def test_which_copy_is_held_changes_no_observation() -> None:
     game = _two_packs(2)
     one = game.setup(hands=["9S W 2D", "3C 4C"], pile="9H", current=0)

@@ -8,7 +8,7 @@ i-th copy), and applying one lays the lowest-numbered copies the player holds th
 rules allow.  Packs of distinct faces skip all of this.
 
 >>> from cardrules.actions import Action, Kind
->>> from cardrules.cards import Pack
+>>> from cardrules.cards import Pack, bits
 >>> pack = Pack(ranks=("9", "A"), suits=("S",), copies=2)
 >>> held = (Action(kind=Kind.PLAY, cards=(3,)), Action(kind=Kind.PLAY, cards=(1,)),
 ...         Action(kind=Kind.PLAY, cards=(2,)), Action(kind=Kind.DRAW))
@@ -26,9 +26,9 @@ from __future__ import annotations
 import attrs
 
 from cardrules.actions import Action
-from cardrules.cards import Pack
+from cardrules.cards import Pack, bits
 
-__all__ = ["by_face", "canonical_action", "held_action"]
+__all__ = ["by_face", "canonical_action", "held_action", "in_hand"]
 
 
 def canonical_action(action: Action, pack: Pack) -> Action:
@@ -59,3 +59,23 @@ def held_action(action: Action, legal: tuple[Action, ...], pack: Pack) -> Action
     laid); ``action`` itself when none is."""
     found = [a for a in legal if canonical_action(a, pack) == action]
     return min(found, key=lambda a: a.cards) if found else action
+
+
+def in_hand(action: Action, hand: int, pack: Pack) -> Action:
+    """``action`` with each card replaced by the lowest-numbered copy of its face in
+    ``hand`` (a bit set) not taken by an earlier card of the action, where there is one:
+    the action the rules should judge when it is refused (a player holding only ``9S/2``
+    is told why ``play 9S`` is refused, not that they lack the first copy).
+
+    >>> from cardrules.actions import Kind
+    >>> pack = Pack(ranks=("9",), suits=("S",), copies=3)
+    >>> in_hand(Action(kind=Kind.PLAY, cards=(0, 1)), 0b110, pack).cards
+    (1, 2)
+    """
+    used, cards = 0, []
+    for card in action.cards:
+        free = pack.copies_mask(card) & hand & ~used
+        held = next(bits(free), card)
+        used |= 1 << held
+        cards.append(held)
+    return attrs.evolve(action, cards=tuple(cards))

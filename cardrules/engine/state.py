@@ -578,6 +578,13 @@ class FieldState(State):
         wrong = malformed(action, self._game.pack.size)
         if wrong is not None:
             return wrong
+        pack = self._game.pack
+        if pack.has_copies and action.cards and all(0 <= c < pack.size for c in action.cards):
+            if faces.canonical_action(action, pack) in self.legal_actions():
+                return None
+            # the rules judge the copies the player holds, not the first ones
+            hand = self.zones().get(f"hand{self._current}", 0)
+            action = faces.in_hand(action, hand, pack)
         if self._stage >= 0:
             if self._game.hooked_legality and action not in self.legal_actions():
                 hooked = self._filtered_out(action, self._compute_legal())
