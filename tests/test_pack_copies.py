@@ -211,6 +211,14 @@ def test_which_copy_is_held_changes_no_observation() -> None:
     assert encoded["hands[0]:9S"] == encoded["hands[0]:9S/2"] == 1
 
 
+def test_of_two_equal_cards_in_a_trick_the_first_played_wins() -> None:
+    game = cardrules.load({"extends": "whist", "patch": {"pack": {"copies": 2}}}, players=4)
+    state = game.setup(hands=["9S 2H", "9S/2 3H", "2S 4H", "3S 5H"], leader=0, trump="H")
+    for text in ("lead 9S", "answer 9S", "answer 2S", "answer 3S"):
+        state = state.apply(text)
+    assert state.to_json()["tricks"] == [1, 0, 0, 0]
+
+
 def _random_walk(game: cardrules.Game, seed: int) -> tuple[list[cardrules.State], list[str]]:
     rng = random.Random(seed)
     state = game.new_deal(seed)
