@@ -7,8 +7,10 @@ states, replays and observations with copies."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -249,3 +251,26 @@ def test_a_deal_with_copies_round_trips_through_json_and_replays(seed: int) -> N
     for text in actions:
         again = again.apply(text)
     assert again == states[-1]
+
+
+def test_the_adapters_play_a_pack_with_copies(tmp_path: Path) -> None:
+    """OpenSpiel's random simulation checks (each copy dealt is a chance outcome of its
+    own name) and a Gymnasium episode by the legal mask, on a pack with copies."""
+    pyspiel = pytest.importorskip("pyspiel")
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
+    import cardrules.adapters.openspiel  # noqa: F401  (registers python_cardrules)
+    from cardrules.adapters.gymnasium import CardrulesGymEnv
+
+    rule_file = tmp_path / "two-pack-eights.yaml"
+    rule_file.write_text(yaml.safe_dump({**TWO_PACKS, "name": "two-pack-eights"}))
+    game = pyspiel.load_game("python_cardrules", {"variant": str(rule_file), "players": 2})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    env = CardrulesGymEnv(_two_packs(2))
+    _, info = env.reset(seed=3)
+    rng, done, reward = np.random.default_rng(0), False, 0.0
+    while not done:
+        action = rng.choice(np.flatnonzero(info["action_mask"]))
+        _, reward, term, trunc, info = env.step(action)
+        done = term or trunc
+    assert reward in (-1.0, 0.0, 1.0)
