@@ -20,6 +20,23 @@ cheap to copy and compare.
 (6, 4, 5, -1, -1)
 >>> jokers.names(jokers.cards_of(jokers.full))
 ('AS', '9S', 'AH', '9H', 'RJ', 'BJ')
+
+A pack may hold several *copies* of a face: ``copies=2`` deals every card of rank x suit
+twice (two packs in one), and a :class:`Face` outside rank x suit declares its own name,
+how many copies, and optionally a suit (colour) and a rank (symbol) from the pack's.
+Copies are distinct card numbers, so bit sets still work, sharing one face: :meth:`Pack.name`
+gives the face's name (``9S`` for each copy), :meth:`Pack.label` a name of the card's own
+(``9S``, ``9S/2``...) that :meth:`Pack.parse` reads back exactly, and :meth:`Pack.canonical`
+rewrites cards so that which copy is meant never matters (the i-th card of a face named
+is that face's i-th copy): the engine offers and reads actions in that form.
+
+>>> two = Pack(ranks=("9", "A"), suits=("S",), copies=2, custom=(Face(name="W", count=2),))
+>>> two.size, two.names(range(two.size)), two.labels(range(two.size))
+(6, ('9S', 'AS', '9S', 'AS', 'W', 'W'), ('9S', 'AS', '9S/2', 'AS/2', 'W', 'W/2'))
+>>> two.parse("9s"), two.parse("9S/2"), two.canonical((3, 5, 1, 2))
+(0, 2, (1, 4, 3, 0))
+>>> bin(two.canonical_mask(0b101100)), two.suit_mask(0) == 0b1111
+('0b10011', True)
 """
 
 from __future__ import annotations
@@ -33,11 +50,38 @@ import attrs
 
 from cardrules.errors import NotationError
 
-__all__ = ["NONE", "Pack", "bits", "count", "deal_round", "mask_of", "shuffled"]
+__all__ = ["COPY_MARK", "NONE", "Face", "Pack", "bits", "count", "deal_round", "mask_of",
+           "shuffled"]
 
 
 NONE = -1
 """The suit and the rank of an extra card (one outside rank x suit, such as a joker)."""
+
+
+COPY_MARK = "/"
+"""What separates a face's name from a copy's number in a card's :meth:`Pack.label`
+(``9S/2``: the second copy of ``9S``)."""
+
+
+@attrs.frozen(kw_only=True)
+class Face:
+    """A card face outside rank x suit, declared with its own name (a wild card ``W``),
+    how many copies the pack holds, and optionally a suit (a colour) and a rank (a symbol) of the
+    pack's, by index, which suit- or rank-matching rules then see (:meth:`Pack.suit`,
+    :meth:`Pack.rank`).
+
+    >>> Face(name="W", count=4).suit == NONE
+    True
+    """
+
+    name: str
+    """The face's name in the notation (``play W``)."""
+    count: int = 1
+    """How many copies of it the pack holds."""
+    suit: int = -1
+    """Suit index (colour), or :data:`NONE`."""
+    rank: int = -1
+    """Rank index on the ladder (symbol), or :data:`NONE`."""
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -118,8 +162,14 @@ def count(mask: int) -> int:
 
 @attrs.frozen(kw_only=True)
 class Pack:
-    """A pack: a ladder of ranks (low to high) crossed with suits, with card points, and
-    any extra cards outside that grid (jokers), which have no suit and no rank."""
+    """A pack: a ladder of ranks (low to high) crossed with suits, with card points, any
+    extra cards outside that grid (jokers), which have no suit and no rank, further copies
+    of the grid, and custom faces (:class:`Face`).
+
+    Cards are numbered: rank x suit (:attr:`grid` cards), the extra cards, the grid's
+    further copies (``copies - 1`` of them, each in the grid's order), then each custom
+    face's copies in turn; a pack without copies or custom faces numbers its cards as it
+    always has."""
 
     ranks: tuple[str, ...]
     """Rank names in ladder order, lowest first."""
@@ -138,32 +188,79 @@ class Pack:
     extra: tuple[str, ...] = ()
     """Names of the extra cards (jokers), numbered after rank x suit in this order: each
     name is one card, with no suit and no rank."""
+    copies: int = 1
+    """How many copies of each card of rank x suit the pack holds (2: two packs in one)."""
+    custom: tuple[Face, ...] = ()
+    """Faces outside rank x suit with a count, a suit and a rank of their own, numbered
+    last."""
     _index: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _labels: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _sort_keys: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Per card, its place in a player's sort: by suit, then rank from high to low (extra
     cards last)."""
     _suit_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _rank_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _face_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Per card, its face's number (the face's first copy)."""
+    _copies_of: dict[int, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+    """Per face with more than one copy (by its first copy), every copy, lowest first."""
     _cards: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """:attr:`cards`, worked out once (every deal's shuffle reads it)."""
 
     def __attrs_post_init__(self) -> None:
-        grid = tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
-        names = grid + self.extra
-        n = len(self.ranks)
-        index = {name.upper(): c for c, name in enumerate(names)}
-        if len(index) < len(names):
+        if not 1 <= self.copies <= 8:
+            raise ValueError(f"a pack holds 1 to 8 copies of rank x suit, not {self.copies}")
+        n, grid = len(self.ranks), tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
+        faces: list[tuple[str, int, int]] = [
+            (name, c // n, c % n) for c, name in enumerate(grid)]
+        faces += [(name, NONE, NONE) for name in self.extra]
+        first = list(range(len(faces)))
+        copy = [1] * len(faces)
+        for k in range(2, self.copies + 1):
+            first += range(len(grid))
+            copy += [k] * len(grid)
+            faces += faces[:len(grid)]
+        for face in self.custom:
+            if face.count < 1 or not -1 <= face.suit < len(self.suits) \
+                    or not -1 <= face.rank < n:
+                raise ValueError(f"face {face.name!r}: a count from 1, a suit and a rank "
+                                 f"of the pack's or {NONE}, not {face}")
+            first += [len(faces)] * face.count
+            copy += range(1, face.count + 1)
+            faces += [(face.name, face.suit, face.rank)] * face.count
+        names = tuple(f[0] for f in faces)
+        labels = tuple(name if k == 1 else f"{name}{COPY_MARK}{k}"
+                       for name, k in zip(names, copy))
+        index = {label.upper(): c for c, label in enumerate(labels)}
+        if len(index) < len(labels) or len({names[c].upper() for c in set(first)}) \
+                < len(set(first)):
             raise ValueError(f"card names that differ only in case, or repeat, make card "
                              f"names ambiguous: ranks {self.ranks}, suits {self.suits}, "
-                             f"extra cards {self.extra}")
+                             f"extra cards {self.extra}, custom faces "
+                             f"{tuple(f.name for f in self.custom)}")
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_names", names)
-        object.__setattr__(self, "_sort_keys", tuple(
-            c - c % n + n - 1 - c % n if c < len(grid) else c for c in range(len(names))))
-        none = (NONE,) * len(self.extra)
-        object.__setattr__(self, "_suit_of", tuple(c // n for c in range(len(grid))) + none)
-        object.__setattr__(self, "_rank_of", tuple(c % n for c in range(len(grid))) + none)
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "_suit_of", tuple(f[1] for f in faces))
+        object.__setattr__(self, "_rank_of", tuple(f[2] for f in faces))
+        object.__setattr__(self, "_face_of", tuple(first))
+        copies: dict[int, list[int]] = {}
+        for c, f in enumerate(first):
+            copies.setdefault(f, []).append(c)
+        object.__setattr__(self, "_copies_of", {
+            f: tuple(cs) for f, cs in copies.items() if len(cs) > 1})
+        # a player's sort: suited cards by suit, then rank high to low (a suited face of
+        # no rank after the ranked ones), then the cards of no suit by number; copies
+        # together
+        order = sorted(range(len(faces)), key=lambda c: (
+            faces[c][1] if faces[c][1] >= 0 else len(self.suits),
+            (n - 1 - faces[c][2] if faces[c][2] >= 0 else n) if faces[c][1] >= 0 else 0,
+            first[c], c))
+        keys = [0] * len(faces)
+        for place, c in enumerate(order):
+            keys[c] = place
+        object.__setattr__(self, "_sort_keys", tuple(keys))
         object.__setattr__(self, "_cards", tuple(bits(self.full)))
 
     @property
@@ -173,9 +270,20 @@ class Pack:
 
     @property
     def size(self) -> int:
-        """Number of card numbers: every rank of every suit then the extra cards, cards
-        left out included (cards are numbered 0 to ``size - 1``; see :attr:`count`)."""
-        return len(self.ranks) * len(self.suits) + len(self.extra)
+        """Number of card numbers: every rank of every suit then the extra cards, further
+        copies and custom faces, cards left out included (cards are numbered 0 to
+        ``size - 1``; see :attr:`count`)."""
+        return len(self._names)
+
+    @property
+    def has_copies(self) -> bool:
+        """True if some face has more than one copy (two cards of one name).
+
+        >>> Pack(ranks=("A",), suits=("S",)).has_copies, Pack(ranks=("A",), suits=("S",),
+        ...                                                     copies=2).has_copies
+        (False, True)
+        """
+        return bool(self._copies_of)
 
     @property
     def extra_cards(self) -> int:
@@ -206,15 +314,18 @@ class Pack:
         return self._cards
 
     def card(self, *, rank: int, suit: int) -> int:
-        """The card number of ``rank`` (ladder index) in ``suit`` (suit index)."""
+        """The card number of ``rank`` (ladder index) in ``suit`` (suit index): its first
+        copy (see :meth:`copies_mask` for every copy)."""
         return suit * len(self.ranks) + rank
 
     def rank(self, card: int) -> int:
-        """Ladder index of ``card``'s rank (:data:`NONE` for an extra card)."""
+        """Ladder index of ``card``'s rank (:data:`NONE` for an extra card or a custom
+        face of no rank)."""
         return self._rank_of[card]
 
     def suit(self, card: int) -> int:
-        """Suit index of ``card`` (:data:`NONE` for an extra card)."""
+        """Suit index of ``card`` (:data:`NONE` for an extra card or a custom face of no
+        suit)."""
         return self._suit_of[card]
 
     def value(self, card: int) -> int:
@@ -229,12 +340,105 @@ class Pack:
         return sum(self.value(c) for c in bits(mask))
 
     def name(self, card: int) -> str:
-        """Text of ``card``: rank then suit, for example ``10H``, or an extra card's name."""
+        """Text of ``card``'s face: rank then suit, for example ``10H``, or an extra card's
+        or a custom face's name (every copy of a face has the same name)."""
         return self._names[card]
 
     def names(self, cards: Iterable[int]) -> tuple[str, ...]:
         """Texts of several cards, in the order given."""
         return tuple(map(self._names.__getitem__, cards))
+
+    def label(self, card: int) -> str:
+        """A name of ``card``'s own, which :meth:`parse` reads back as this very card: its
+        face's name for the face's first copy, then ``9S/2``, ``9S/3``... (the saved form
+        of a state).
+
+        >>> pack = Pack(ranks=("9",), suits=("S",), copies=2)
+        >>> pack.label(1), pack.parse(pack.label(1)), pack.parse(pack.name(1))
+        ('9S/2', 1, 0)
+        """
+        return self._labels[card]
+
+    def labels(self, cards: Iterable[int]) -> tuple[str, ...]:
+        """The :meth:`label` of several cards, in the order given."""
+        return tuple(map(self._labels.__getitem__, cards))
+
+    def face(self, card: int) -> int:
+        """The first copy of ``card``'s face (``card`` itself for a face of one copy)."""
+        return self._face_of[card]
+
+    def copies_mask(self, card: int) -> int:
+        """Bit set of every copy of ``card``'s face (``card`` alone for a face of one copy).
+
+        >>> bin(Pack(ranks=("9", "A"), suits=("S",), copies=2).copies_mask(3))
+        '0b1010'
+        """
+        found = self._copies_of.get(self._face_of[card])
+        return mask_of(found) if found else 1 << card
+
+    def spread(self, mask: int) -> int:
+        """``mask`` with every card of the same suit and rank as one of its cards of rank x
+        suit (its copies, and custom faces of that suit and rank) and every copy of its
+        other cards: what a table worked out on one copy of each face needs for all.
+
+        >>> pack = Pack(ranks=("9",), suits=("S",), copies=2,
+        ...             custom=(Face(name="X", suit=0, rank=0), Face(name="W", count=2)))
+        >>> bin(pack.spread(0b1)), bin(pack.spread(0b1000))
+        ('0b111', '0b11000')
+        """
+        if self.copies == 1 and not self.custom:
+            return mask
+        out = mask
+        for c in range(self.size):
+            suit, rank = self._suit_of[c], self._rank_of[c]
+            twin = self.card(rank=rank, suit=suit) if suit >= 0 and rank >= 0 \
+                else self._face_of[c]
+            if mask >> twin & 1 or mask >> self._face_of[c] & 1:
+                out |= 1 << c
+        return out
+
+    def twin(self, card: int) -> int:
+        """The first card of rank x suit with ``card``'s suit and rank (``card`` itself for
+        a card of the grid's first copy), or :data:`NONE` for a card of no suit or no rank.
+
+        >>> Pack(ranks=("9", "A"), suits=("S",), copies=2).twin(3)
+        1
+        """
+        suit, rank = self._suit_of[card], self._rank_of[card]
+        return self.card(rank=rank, suit=suit) if suit >= 0 and rank >= 0 else NONE
+
+    def canonical(self, cards: Iterable[int]) -> tuple[int, ...]:
+        """``cards`` with copies chosen by face alone: the i-th card of a face (in the order
+        given) becomes that face's i-th copy, so two writings of the same faces are equal.
+        The engine offers and reads actions in this form; a card past a face's last copy
+        stays as it is.
+
+        >>> Pack(ranks=("9",), suits=("S",), copies=3).canonical((2, 0, 2))
+        (0, 1, 2)
+        """
+        if not self._copies_of:
+            return tuple(cards)
+        seen: dict[int, int] = {}
+        out = []
+        for card in cards:
+            face = self._face_of[card]
+            copies = self._copies_of.get(face)
+            k = seen.get(face, 0)
+            seen[face] = k + 1
+            out.append(copies[k] if copies is not None and k < len(copies) else card)
+        return tuple(out)
+
+    def canonical_mask(self, mask: int) -> int:
+        """A bit set holding as many copies of each face as ``mask``, its lowest-numbered
+        copies: sets that differ only in which copies they hold become equal (what a
+        player may know of a hand).
+
+        >>> bin(Pack(ranks=("9",), suits=("S",), copies=3).canonical_mask(0b110))
+        '0b11'
+        """
+        if not self._copies_of:
+            return mask
+        return mask_of(self.canonical(bits(mask)))
 
     def parse(self, text: str) -> int:
         """The card written as ``text`` (case-insensitive), for example ``"10h"``.
@@ -253,7 +457,8 @@ class Pack:
         """
         card = self._index.get(text.strip().upper())
         if card is None:
-            extra = f", or an extra card ({', '.join(self.extra)})" if self.extra else ""
+            others = self.extra + tuple(f.name for f in self.custom)
+            extra = f", or an extra card ({', '.join(others)})" if others else ""
             raise NotationError(
                 f"unknown card {text!r}: write a rank ({', '.join(self.ranks)}) "
                 f"then a suit ({', '.join(self.suits)}), e.g. {self.ranks[-1]}{self.suits[0]}"
@@ -287,14 +492,21 @@ class Pack:
         return tuple(sorted(bits(mask), key=self._sort_keys.__getitem__))
 
     def suit_mask(self, suit: int) -> int:
-        """Bit set of every card of ``suit`` (never an extra card; none for
-        :data:`NONE`, an extra card's suit)."""
-        n = len(self.ranks)
-        return ((1 << n) - 1) << (suit * n) if suit >= 0 else 0
+        """Bit set of every card of ``suit``, every copy and custom face of that suit
+        included (never an extra card; none for :data:`NONE`, an extra card's suit)."""
+        if suit < 0:
+            return 0
+        if self.copies == 1 and not self.custom:
+            n = len(self.ranks)
+            return ((1 << n) - 1) << (suit * n)
+        return mask_of(c for c, s in enumerate(self._suit_of) if s == suit)
 
     def rank_mask(self, rank: int) -> int:
-        """Bit set of every card of ``rank`` (ladder index; never an extra card; none
-        for :data:`NONE`, an extra card's rank)."""
+        """Bit set of every card of ``rank`` (ladder index), every copy and custom face
+        of that rank included (never an extra card; none for :data:`NONE`, an extra
+        card's rank)."""
         if rank < 0:
             return 0
-        return mask_of(self.card(rank=rank, suit=s) for s in range(len(self.suits)))
+        if self.copies == 1 and not self.custom:
+            return mask_of(self.card(rank=rank, suit=s) for s in range(len(self.suits)))
+        return mask_of(c for c, r in enumerate(self._rank_of) if r == rank)

@@ -445,7 +445,7 @@ class _Progress:
                 raise IllegalActionError(f"chance outcome {action} is not a card: the cards "
                                          f"are numbered 0 to {size - 1}")
             if self.drawn >> action & 1 or not rules.pack.full >> action & 1:
-                raise IllegalActionError(f"chance outcome {action} ({rules.pack.name(action)}) "
+                raise IllegalActionError(f"chance outcome {action} ({rules.pack.label(action)}) "
                                          f"is not possible: that card is drawn already or "
                                          f"not in the pack")
             self.order.append(action)
@@ -602,7 +602,7 @@ class CardrulesState(pyspiel.State):
             if not 0 <= action < rules.pack.size:
                 raise ArgumentError(f"chance outcome {action} is not a card: the cards are "
                                     f"numbered 0 to {rules.pack.size - 1}")
-            return f"draw {rules.pack.name(action)}"
+            return f"draw {rules.pack.label(action)}"
         return rules.action_space.action(action).label
 
     def returns(self) -> list[float]:
@@ -725,7 +725,7 @@ class CardrulesState(pyspiel.State):
     def __str__(self) -> str:
         progress = self._now()
         if progress.drawing:
-            drawn = (f"drawn {' '.join(self.rules.pack.names(progress.order))}"
+            drawn = (f"drawn {' '.join(self.rules.pack.labels(progress.order))}"
                      if progress.order else f"{len(progress.moves)} moves")
             return f"dealer {progress.dealer}; {drawn}"
         return json.dumps(progress.states[-1].to_json(), sort_keys=True)

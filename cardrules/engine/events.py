@@ -47,8 +47,12 @@ class Event(NamedTuple):
         return out
 
     def record(self, pack: Pack) -> dict[str, Any]:
-        """Complete JSON form (nothing redacted), read back by :meth:`from_record`."""
+        """Complete JSON form (nothing redacted), read back by :meth:`from_record`: each
+        card by its own name (:meth:`~cardrules.cards.Pack.label`, which tells copies of
+        a face apart)."""
         out = self.to_json(pack)
+        if self.cards and pack.has_copies:
+            out["cards"] = list(pack.labels(self.cards))
         if self.private:
             out["private"] = True
         return out

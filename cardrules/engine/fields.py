@@ -455,7 +455,7 @@ class Card(Kind):
         return -1
 
     def write(self, value: int, pack: Pack) -> str | None:
-        return pack.name(value) if value >= 0 else None
+        return pack.label(value) if value >= 0 else None
 
     def read(self, raw: Any, context: Context) -> int:
         return -1 if raw is None else _card(raw, context.pack)
@@ -475,7 +475,7 @@ class _SetsPerSeat(Kind):
         return (0,) * players
 
     def write(self, value: tuple[int, ...], pack: Pack) -> list[list[str]]:
-        return [list(pack.names(pack.cards_of(m))) for m in value]
+        return [list(pack.labels(pack.cards_of(m))) for m in value]
 
     def read(self, raw: Any, context: Context) -> tuple[int, ...]:
         return tuple(mask_of(_cards(h, context.pack)) for h in _list(raw, context.players))
@@ -534,7 +534,7 @@ class CardList(Kind):
         return ()
 
     def write(self, value: tuple[int, ...], pack: Pack) -> list[str]:
-        return list(pack.names(value))
+        return list(pack.labels(value))
 
     def read(self, raw: Any, context: Context) -> tuple[int, ...]:
         return _cards(raw, context.pack)
@@ -564,7 +564,7 @@ class CardSet(Kind):
         return 0
 
     def write(self, value: int, pack: Pack) -> list[str]:
-        return list(pack.names(pack.cards_of(value)))
+        return list(pack.labels(pack.cards_of(value)))
 
     def read(self, raw: Any, context: Context) -> int:
         return mask_of(_cards(raw, context.pack))
@@ -612,7 +612,7 @@ class CardSetList(Kind):
         return ()
 
     def write(self, value: tuple[int, ...], pack: Pack) -> list[list[str]]:
-        return [list(pack.names(pack.cards_of(m))) for m in value]
+        return [list(pack.labels(pack.cards_of(m))) for m in value]
 
     def read(self, raw: Any, context: Context) -> tuple[int, ...]:
         sets = _list(raw)

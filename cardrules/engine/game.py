@@ -484,6 +484,10 @@ def _leave_out(pack: Pack, hook: Callable[..., Any], name: str) -> Pack:
     if not all(type(e) is str and e.strip() and e.isalnum() for e in extra):
         raise HookError(f"the pack hook {name!r} must give extra cards as names made of "
                         f"letters and digits, not {extra!r:.80}")
+    if extra and (pack.copies > 1 or pack.custom):
+        raise HookError(f"the pack hook {name!r} adds extra cards to a pack with copies or "
+                        f"custom faces, whose cards are numbered after the extra ones: "
+                        f"declare them in the rule file instead (pack.faces)")
     if extra:
         try:
             pack = attrs.evolve(pack, extra=pack.extra + tuple(extra), values=(

@@ -49,9 +49,11 @@ class EncodingTable:
     """What encoding needs to know of a game: its cards and how many seats."""
 
     names: tuple[str, ...]
-    """Card number -> name."""
+    """Card number -> its own name (:meth:`~cardrules.cards.Pack.label`)."""
     index: dict[str, int]
-    """Card name -> number."""
+    """Card name -> number (a face's name: its first copy)."""
+    copies: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
+    """Face name -> every copy of it, lowest first, for faces of several copies."""
     suits: tuple[str, ...]
     """Suit letters."""
     players: int
@@ -60,9 +62,13 @@ class EncodingTable:
     @classmethod
     def of(cls, pack: Pack, players: int) -> EncodingTable:
         """The table of ``pack`` for ``players`` seats."""
-        names = pack.names(range(pack.size))
+        names = pack.labels(range(pack.size))
+        copies: dict[str, list[int]] = {}
+        for c in range(pack.size):
+            copies.setdefault(pack.name(c), []).append(c)
         return cls(names=names, index={n: c for c, n in enumerate(names)}, suits=pack.suits,
-                   players=players)
+                   players=players,
+                   copies={n: tuple(cs) for n, cs in copies.items() if len(cs) > 1})
 
     def rotated(self, value: Any, player: int) -> list[Any]:
         """A per-seat list starting at ``player`` (``None`` per seat when missing)."""
@@ -75,12 +81,25 @@ class EncodingTable:
         flags = [0] * len(self.names)
         if isinstance(value, list):
             for name in value:
-                flags[self.index[name]] = 1
+                self.flag(flags, name)
             count = len(value)
         else:
             count = int(value or 0)
         out.extend(flags)
         out.append(count)
+
+    def flag(self, flags: list[int], name: str) -> None:
+        """Set the flag of the card ``name`` names: for a face of several copies, the
+        i-th time it is named, its i-th copy (which copy a player holds is no knowledge
+        of theirs)."""
+        copies = self.copies.get(name)
+        if copies is None:
+            flags[self.index[name]] = 1
+            return
+        for c in copies:
+            if not flags[c]:
+                flags[c] = 1
+                return
 
     def seats(self, seats: Any, player: int, out: list[int]) -> None:
         """A flag per seat, counted from ``player``, set for each of ``seats``."""
@@ -285,7 +304,7 @@ class Trick(Field):
             cards = play["cards"]
             if isinstance(cards, list):
                 for name in cards:
-                    seat[table.index[name]] = 1
+                    table.flag(seat, name)
             else:
                 seat[size] += int(cards)
             seat[size + 1] = 1

@@ -182,9 +182,10 @@ class Procedure(abc.ABC):
         """An upper bound on the legal actions of any state of play of ``variant`` (the
         loader refuses a variant above
         :data:`~cardrules.model.bounds.MAX_LEGAL_ACTIONS`).  By default every card of
-        the pack, a draw and a pass."""
+        the pack (each face once: copies give no action of their own), a draw and a
+        pass."""
         return len(variant.pack.ranks) * len(variant.pack.suits) \
-            + len(variant.pack.extra_names) + 2
+            + len(variant.pack.extra_names) + len(variant.pack.faces) + 2
 
     def describe(self, variant: Any) -> Iterator[Sentence | str]:
         """The rules of play and scoring of ``variant`` in English, one sentence per rule

@@ -11,7 +11,7 @@ import attrs
 
 from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import Pack, shuffled
-from cardrules.engine import consistency, flow, standings, state_codec, table
+from cardrules.engine import consistency, faces, flow, standings, state_codec, table
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.standings import Partnerships, Standing
@@ -363,6 +363,10 @@ class State(abc.ABC):
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is legal here (False for anything that is not a
         well-formed action of this game)."""
+        pack = self.game.pack
+        if pack.has_copies and isinstance(action, Action) and malformed(action, pack.size) \
+                is None and all(0 <= c < pack.size for c in action.cards):
+            action = faces.canonical_action(action, pack)
         return action in self.legal_actions()
 
     def apply(self, action: Action | str, *, player: int | None = None) -> State:
@@ -387,6 +391,9 @@ class State(abc.ABC):
         if wrong is not None:
             raise IllegalActionError(wrong)
         assert isinstance(action, Action)
+        if self.game.pack.has_copies and all(0 <= c < self.game.pack.size
+                                             for c in action.cards):
+            action = faces.canonical_action(action, self.game.pack)
         if action not in legal:
             action = _same_cards(action, legal)
         if action not in legal:
@@ -534,14 +541,22 @@ class FieldState(State):
         again sees them, instead of asking itself without end."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
-            if self._game.hooked_legality:
-                self._legal = legal  # type: ignore[misc]  # what the hooks see
-                try:
-                    legal = self._allowed(legal)
-                finally:
-                    self._legal = None  # type: ignore[misc]
+            legal = self._held_legal()
+            if self._game.pack.has_copies:
+                legal = faces.by_face(legal, self._game.pack)
             self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
+        return legal
+
+    def _held_legal(self) -> tuple[Action, ...]:
+        """The legal actions with the very cards the player holds (a face's copies each
+        apart; :mod:`cardrules.engine.faces`)."""
+        legal = self._compute_legal()
+        if self._game.hooked_legality:
+            self._legal = legal  # type: ignore[misc]  # what the hooks see
+            try:
+                legal = self._allowed(legal)
+            finally:
+                self._legal = None  # type: ignore[misc]
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -563,6 +578,13 @@ class FieldState(State):
         wrong = malformed(action, self._game.pack.size)
         if wrong is not None:
             return wrong
+        pack = self._game.pack
+        if pack.has_copies and action.cards and all(0 <= c < pack.size for c in action.cards):
+            if faces.canonical_action(action, pack) in self.legal_actions():
+                return None
+            # the rules judge the copies the player holds, not the first ones
+            hand = self.zones().get(f"hand{self._current}", 0)
+            action = faces.in_hand(action, hand, pack)
         if self._stage >= 0:
             if self._game.hooked_legality and action not in self.legal_actions():
                 hooked = self._filtered_out(action, self._compute_legal())
@@ -686,7 +708,10 @@ class FieldState(State):
     def _step(self, action: Action) -> State:
         """:meth:`_next`, counting the deal's actions: a deal that goes on past
         ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
-        (naming the rule file) instead of running for ever."""
+        (naming the rule file) instead of running for ever.  With a pack of several
+        copies of a face, ``action`` (by face) lays the copies the player holds."""
+        if self._game.pack.has_copies and action.cards:
+            action = faces.held_action(action, self._held_legal(), self._game.pack)
         new: FieldState = self._next(action)  # type: ignore[assignment]
         moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
         if moves > self._game.move_limit:

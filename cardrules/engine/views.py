@@ -92,7 +92,8 @@ class CardNames:
                         for r in (reversed(range(width)) if s * width < grid else range(width))
                         if pattern >> r & 1 and s * width + r < size)
                   for pattern in range(1 << width))
-            for s in range(-(-size // width))) if width <= 12 else ()
+            for s in range(-(-size // width))) \
+            if width <= 12 and not pack.copies > 1 and not pack.custom else ()
         return cls(pack=pack, names=names, width=width, chunks=chunks)
 
     def sorted_names(self, mask: int) -> list[str]:

@@ -84,18 +84,38 @@ def _common(v: Variant) -> Iterator[Found]:
 
 
 def _extra_cards(v: Variant) -> Iterator[Found]:
-    """Each extra card has a name of its own: no card of rank x suit, no other extra card
-    (case aside)."""
+    """Each extra card and custom face has a name of its own: no card of rank x suit, no
+    other extra card or face (case aside); a face's suit and rank are the pack's."""
     ranks, suits = v.pack.ranks, v.pack.suits
     taken = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
-    for i, spec in enumerate(v.pack.extra):
-        for name in spec.names:
-            if name.upper() in taken:
-                yield ("pack", "extra", i), (
-                    f"extra card {name!r} has the name of card {taken[name.upper()]!r}; "
-                    f"give it a name of its own")
-                break
-            taken[name.upper()] = name
+    named: list[tuple[tuple[str | int, ...], str]] = [
+        (("pack", "extra", i), name) for i, spec in enumerate(v.pack.extra)
+        for name in spec.names]
+    named += [(("pack", "faces", i), face.name) for i, face in enumerate(v.pack.faces)]
+    for path, name in named:
+        if name.upper() in taken:
+            what = "custom face" if path[1] == "faces" else "extra card"
+            yield path, (f"{what} {name!r} has the name of card {taken[name.upper()]!r}; "
+                         f"give it a name of its own")
+        taken[name.upper()] = name
+    for i, face in enumerate(v.pack.faces):
+        if face.suit and face.suit not in suits:
+            yield ("pack", "faces", i, "suit"), (
+                f"face {face.name!r} has suit {face.suit!r}, which is not a suit of the "
+                f"pack ({', '.join(suits)})")
+        if face.rank and face.rank not in ranks:
+            yield ("pack", "faces", i, "rank"), (
+                f"face {face.name!r} has rank {face.rank!r}, which is not a rank of the "
+                f"pack ({', '.join(ranks)})")
+
+
+def _labels(v: Variant) -> tuple[str, ...]:
+    """Every card's own name (``9S/2`` for a second copy), or none where the pack cannot
+    be built (its names clash: :func:`_extra_cards` says why)."""
+    try:
+        return v.pack.labels
+    except ValueError:
+        return ()
 
 
 def _left_out(v: Variant) -> Iterator[Found]:
@@ -104,6 +124,8 @@ def _left_out(v: Variant) -> Iterator[Found]:
     ranks, suits, players = v.pack.ranks, v.pack.suits, v.players
     names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
     names.update((name.upper(), name) for name in v.pack.extra_names)
+    if v.pack.copies > 1 or v.pack.faces:
+        names.update((name.upper(), name) for name in _labels(v))
     by_players = v.pack.left_out.by_players
     for n, given in by_players.items():
         path: tuple[str | int, ...] = ("pack", "left_out") if n == 0 else \
@@ -117,7 +139,8 @@ def _left_out(v: Variant) -> Iterator[Found]:
             if card is None:
                 yield (*path, i), (
                     f"{name!r} is no card of the pack (a rank then a suit, e.g. "
-                    f"{ranks[-1]}{suits[0]}, or an extra card)")
+                    f"{ranks[-1]}{suits[0]}, or an extra card; a copy past the first "
+                    f"as 9S/2)")
             elif card in seen:
                 yield (*path, i), f"{name!r} names card {card} again"
             seen.add(card or name)
@@ -130,6 +153,7 @@ def _card_points(v: Variant) -> Iterator[Found]:
     ranks, suits = v.pack.ranks, v.pack.suits
     names = {f"{r}{s}".upper(): f"{r}{s}" for s in suits for r in ranks}
     names.update((name.upper(), name) for name in v.pack.extra_names)
+    names.update((face.name.upper(), face.name) for face in v.pack.faces)
     seen: dict[str, str] = {}
     for key in v.pack.card_points:
         if key in suits:

@@ -8,13 +8,14 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Pack
+from cardrules.cards import NONE, Face, Pack
 from cardrules.engine.seeding import derive_seed
 
 __all__ = [
     "BeatClause",
     "DealSpec",
     "ExtraCardSpec",
+    "FaceSpec",
     "LeftOut",
     "OptionSpec",
     "PackSpec",
@@ -166,6 +167,28 @@ class ExtraCardSpec:
 
 
 @attrs.frozen(kw_only=True)
+class FaceSpec:
+    """A custom face of the pack, outside rank x suit, as written in the rule file:
+    ``{name: W, count: 4}``, with a ``suit`` (a colour) and a ``rank`` (a symbol) of the
+    pack's where it has them (``{name: 0R, suit: R, rank: "0"}``).  Its ``count`` copies
+    share the name: they are one face (``play W`` lays any of them), each a card of its
+    own (saved as ``W``, ``W/2``...).
+
+    >>> FaceSpec(name="W", count=4).count
+    4
+    """
+
+    name: str
+    """The face's name in the notation."""
+    count: int = 1
+    """How many copies the pack holds."""
+    suit: str = ""
+    """Its suit letter, or empty for none."""
+    rank: str = ""
+    """Its rank name, or empty for none."""
+
+
+@attrs.frozen(kw_only=True)
 class LeftOut:
     """Cards left out of the pack, as written in the rule file: card names (``[2C]``), or
     ``{by_players: {3: [2C], 5: [2C, 2D]}}``, the cards left out per number of players.
@@ -212,12 +235,33 @@ class PackSpec:
     """Cards outside rank x suit (jokers): no suit and no rank, numbered after the grid."""
     left_out: LeftOut = LeftOut()
     """Cards of the above that are never dealt, by number of players."""
+    copies: int = 1
+    """How many copies of every card of rank x suit (2: two packs in one)."""
+    faces: tuple[FaceSpec, ...] = ()
+    """Custom faces outside rank x suit, each with its count, suit and rank."""
 
     @property
     def size(self) -> int:
-        """Number of cards: every rank of every suit, then the extra cards (those left out
-        included)."""
-        return len(self.ranks) * len(self.suits) + len(self.extra_names)
+        """Number of cards: every rank of every suit (each copy), the extra cards, then
+        the custom faces' copies (those left out included)."""
+        return len(self.ranks) * len(self.suits) * self.copies + len(self.extra_names) \
+            + sum(f.count for f in self.faces)
+
+    @property
+    def face_names(self) -> tuple[str, ...]:
+        """Every face's name once: rank x suit, the extra cards, the custom faces."""
+        return (tuple(f"{r}{s}" for s in self.suits for r in self.ranks)
+                + self.extra_names + tuple(f.name for f in self.faces))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every card's own name (:meth:`~cardrules.cards.Pack.label`), in number order.
+
+        >>> PackSpec(ranks=("9",), suits=("S",), copies=2,
+        ...          faces=(FaceSpec(name="W", count=2),)).labels
+        ('9S', '9S/2', 'W', 'W/2')
+        """
+        return self.build().labels(range(self.size))
 
     def count(self, players: int) -> int:
         """Number of cards dealt from with ``players`` players (those left out not
@@ -247,7 +291,12 @@ class PackSpec:
         3
         """
         pack = Pack(ranks=self.ranks, suits=self.suits, extra=self.extra_names,
-                    points=tuple(self.points.get(r, 0) for r in self.ranks))
+                    points=tuple(self.points.get(r, 0) for r in self.ranks),
+                    copies=self.copies, custom=tuple(
+                        Face(name=f.name, count=f.count,
+                             suit=self.suits.index(f.suit) if f.suit else NONE,
+                             rank=self.ranks.index(f.rank) if f.rank else NONE)
+                        for f in self.faces))
         left = 0
         for name in self.left_out.names_for(players):
             left |= 1 << pack.parse(name)
@@ -259,8 +308,8 @@ class PackSpec:
         by_card = {pack.parse(k): v for k, v in self.card_points.items()
                    if k not in self.suits}
         values = tuple(
-            by_card.get(c, by_suit.get(self.suits[pack.suit(c)], pack.value(c))
-                        if c < pack.grid else pack.value(c))
+            by_card.get(pack.face(c), by_suit.get(self.suits[pack.suit(c)], pack.value(c))
+                        if pack.suit(c) >= 0 else pack.value(c))
             for c in range(pack.size))
         return attrs.evolve(pack, values=values)
 

@@ -41,25 +41,30 @@ def describe_clause(clause: BeatClause | RankClause) -> str:
     return CLAUSES[clause]
 
 
-def _clause_mask(pack: Pack, clause: BeatClause | RankClause, top: int) -> int:
+def _clause_mask(pack: Pack, clause: BeatClause | RankClause, top: int,
+                 itself: bool = False) -> int:
+    """The cards of rank x suit's first copy that beat ``top`` (one of them) by
+    ``clause``; ``itself``: ``top`` too where the clause lets a card of its face beat it
+    (same suit, same rank: a copy of the same card)."""
     rank, suit, n = pack.rank(top), pack.suit(top), len(pack.ranks)
+    keep = ~0 if itself else ~(1 << top)
     if isinstance(clause, RankClause):
         r = pack.ranks.index(clause.rank)
         if clause.beats is RankBeat.SAME_SUIT:
-            return (1 << pack.card(rank=r, suit=suit)) & ~(1 << top)
-        return pack.rank_mask(r) & ~(1 << top)
+            return (1 << pack.card(rank=r, suit=suit)) & keep
+        return pack.rank_mask(r) & keep
     if clause is BeatClause.STEP_DOWN:
         return 1 << (top - 1) if rank > 0 else 0
     if clause is BeatClause.STEP_UP:
         return 1 << (top + 1) if rank < n - 1 else 0
     if clause is BeatClause.SAME_RANK:
-        return pack.rank_mask(rank) & ~(1 << top)
+        return pack.rank_mask(rank) & keep
     if clause is BeatClause.HIGHER_SAME_SUIT:
         return mask_of(pack.card(rank=r, suit=suit) for r in range(rank + 1, n))
     if clause is BeatClause.LOWER_SAME_SUIT:
         return mask_of(pack.card(rank=r, suit=suit) for r in range(rank))
     if clause is BeatClause.SAME_SUIT:
-        return pack.suit_mask(suit) & ~(1 << top)
+        return pack.suit_mask(suit) & keep
     raise ValueError(f"unknown beat clause {clause!r}")
 
 
@@ -67,6 +72,14 @@ def clause_table(pack: Pack, clauses: Iterable[BeatClause | RankClause]) -> tupl
     """Per top card, the cards that beat it by any of ``clauses`` (trumps aside)."""
     clauses = tuple(clauses)
     table = []
+    if pack.copies > 1 or pack.custom:  # every card, worked out on its grid twin
+        for top in range(pack.size):
+            twin = pack.twin(top)
+            mask = 0
+            for clause in () if twin < 0 else clauses:
+                mask |= _clause_mask(pack, clause, twin, itself=True)
+            table.append(pack.spread(mask) & ~(1 << top))
+        return tuple(table)
     for top in range(pack.grid):
         mask = 0
         for clause in clauses:
@@ -103,6 +116,6 @@ def class_table(pack: Pack, classes: Sequence[int], beat: TrumpBeat) -> tuple[in
             if beat is TrumpBeat.ANY_RANK:
                 mask |= pack.suit_mask(suit)
             elif rank > 0:
-                mask |= 1 << pack.card(rank=rank - 1, suit=suit)
+                mask |= pack.spread(1 << pack.card(rank=rank - 1, suit=suit))
         table.append(mask)
     return tuple(table)

@@ -172,7 +172,7 @@ def check_views(state: State, rng: random.Random, previous: State | None = None)
         rules = type(view).rule_entries  # cards named by the rules, not seen
         _card_names({k: v for k, v in data.items() if k != "events" and k not in rules},
                     names, shown)
-        leaked = [n for n in shown if not (known >> pack.parse(n)) & 1]
+        leaked = [n for n in shown if not known & pack.copies_mask(pack.parse(n))]
         if leaked:
             raise ConformanceError(f"view of player {player} shows hidden card(s) "
                                    f"{', '.join(sorted(leaked))}")
@@ -255,7 +255,7 @@ def _hidden_pair(hidden: int, where: dict[int, str],
 def _swapped(state: State, first: int, second: int) -> State:
     """``state`` with cards ``first`` and ``second`` trading places, through its JSON."""
     pack = state.game.pack
-    names = {pack.name(first): pack.name(second), pack.name(second): pack.name(first)}
+    names = {pack.label(first): pack.label(second), pack.label(second): pack.label(first)}
 
     def swap(value: Any) -> Any:
         if isinstance(value, str):
@@ -305,8 +305,8 @@ def _leak(state: State, player: int, pair: tuple[int, int], what: str,
           when: str) -> ConformanceError:
     pack = state.game.pack
     return ConformanceError(
-        f"player {player} can tell where hidden cards lie: swapping {pack.name(pair[0])} "
-        f"and {pack.name(pair[1])} changes {what}{when}")
+        f"player {player} can tell where hidden cards lie: swapping {pack.label(pair[0])} "
+        f"and {pack.label(pair[1])} changes {what}{when}")
 
 
 # -- re-sampling depends only on what the player knows -----------------------------------
@@ -345,7 +345,7 @@ def check_resamples(state: State, rng: random.Random) -> None:
             pack = deal.game.pack
             raise ConformanceError(
                 f"re-dealing for player {player} depends on where hidden cards lie: "
-                f"swapping {pack.name(pair[0])} and {pack.name(pair[1])} changes the "
+                f"swapping {pack.label(pair[0])} and {pack.label(pair[1])} changes the "
                 f"sample's {', '.join(fields)}")
 
 
@@ -418,11 +418,13 @@ def _candidates(state: State) -> tuple[Action, ...]:
 @functools.lru_cache(maxsize=64)
 def _pack_candidates(pack: Pack) -> tuple[Action, ...]:
     """Actions to try refusing in a game of ``pack``: drawing, passing, naming or choosing
-    each suit, each card by each card kind."""
+    each suit, each card by each card kind (each face once: a copy's action is its
+    face's)."""
     out = [Action(kind=Kind.DRAW), Action(kind=Kind.PASS)]
     out += [Action(kind=k, name=s) for s in pack.suits for k in (Kind.TRUMP, Kind.NAME)]
+    faces = sorted({pack.face(c) for c in range(pack.size)})
     for kind in (Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW):
-        out += [Action(kind=kind, cards=(c,)) for c in range(pack.size)]
+        out += [Action(kind=kind, cards=(c,)) for c in faces]
     return tuple(out)
 
 

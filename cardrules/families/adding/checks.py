@@ -27,6 +27,10 @@ def check_adding(v: Any) -> Iterator[Found]:
     if pack.extra:
         yield ("pack", "extra"), ("the adding procedure counts cards by rank, which an "
                                   "extra card (a joker) lacks; remove pack.extra")
+    if pack.copies > 1 or pack.faces:
+        yield ("pack", "copies" if pack.copies > 1 else "faces"), (
+            "the adding procedure counts cards by rank on a pack of one card of each rank x suit; "
+            "remove pack.copies and pack.faces")
     size = len(pack.ranks) * len(pack.suits)
     ranks = set(pack.ranks)
     for rank in play.values:

@@ -28,6 +28,10 @@ def check_fishing(v: Any) -> Iterator[Found]:
     if pack.extra:
         yield ("pack", "extra"), ("the fishing procedure captures by rank and value, which "
                                   "an extra card (a joker) lacks; remove pack.extra")
+    if pack.copies > 1 or pack.faces:
+        yield ("pack", "copies" if pack.copies > 1 else "faces"), (
+            "the fishing procedure captures by rank and value on a pack of one card of "
+            "each rank x suit; remove pack.copies and pack.faces")
     size = len(pack.ranks) * len(pack.suits)
     for n in range(v.players.min, v.players.max + 1):
         needed = v.deal.largest(n) * n + play.table

@@ -26,6 +26,10 @@ def check_rummy(v: Any) -> Iterator[Found]:
     if pack.extra:
         yield ("pack", "extra"), ("the rummy procedure melds by rank and suit, which an "
                                   "extra card (a joker) lacks; remove pack.extra")
+    if pack.copies > 1 or pack.faces:
+        yield ("pack", "copies" if pack.copies > 1 else "faces"), (
+            "the rummy procedure melds by rank and suit on a pack of one card of each rank x suit; "
+            "remove pack.copies and pack.faces")
     if v.players.min != 2 or v.players.max != 2:
         yield ("players",), "the rummy procedure plays two players, a knocker and a defender"
     size = len(pack.ranks) * len(pack.suits)

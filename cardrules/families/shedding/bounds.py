@@ -23,7 +23,7 @@ def shedding_bound(variant: Variant) -> int:
     play = variant.play
     assert isinstance(play, SheddingPlay)
     return _shedding_bound(play, len(variant.pack.ranks), len(variant.pack.suits)) \
-        + len(variant.pack.extra_names)  # each extra card (joker) laid alone
+        + len(variant.pack.extra_names) + len(variant.pack.faces)  # each laid alone
 
 
 def _shedding_bound(play: SheddingPlay, ranks: int, suits: int) -> int:

@@ -96,6 +96,10 @@ def _shedding(v: Variant) -> Iterator[Found]:
     for i, rank in enumerate(play.cover_takes):
         if rank not in ranks:
             yield ("play", "cover_takes", i), unknown("rank", rank, ranks)
+    if play.groups and (v.pack.copies > 1 or v.pack.faces):
+        yield ("play", "groups"), ("groups of cards are made on a pack of one card of each "
+                                   "rank x suit; remove play.groups, or pack.copies and "
+                                   "pack.faces")
     for i, group in enumerate(play.groups):
         limit = len(suits) if group.kind is GroupKind.SAME_RANK else len(ranks)
         if group.size > limit:

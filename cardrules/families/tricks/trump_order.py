@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from cardrules.cards import Pack
+from cardrules.cards import Pack, bits
 from cardrules.errors import CardrulesError
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.model import (
@@ -101,9 +101,11 @@ class TrumpOrder:
             if trump.ranks:
                 for rank, name in enumerate(trump.ranks):
                     card = pack.card(rank=pack.ranks.index(name), suit=suit)
-                    cards[card] = TrickCard(suit=suit, order=rank)
+                    for copy in bits(pack.spread(1 << card)):
+                        cards[copy] = TrickCard(suit=suit, order=rank)
             for level, card in enumerate(above_cards(pack, trump, suit)):
-                cards[card] = TrickCard(suit=suit, order=width + level)
+                for copy in bits(pack.spread(1 << card)):
+                    cards[copy] = TrickCard(suit=suit, order=width + level)
             placed.append(tuple(cards))
         return cls(placed=(*placed, printed))
 
