@@ -197,7 +197,7 @@ def seat_links(table: Table, tokens: dict[int, str]) -> dict[str, Any]:
 async def _refuse(websocket: WebSocket, code: str, reason: str) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(json.dumps(protocol.error(code, reason)))
-        await websocket.close(code=1008)
+        await websocket.close(code=1008)  # the browser table stops reconnecting
 
 
 async def play(websocket: WebSocket, lobby: Lobby, bucket: Bucket) -> None:
