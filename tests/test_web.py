@@ -293,3 +293,22 @@ def test_client_messages_match_the_schema() -> None:
                     {"type": "sync"}):
         assert CLIENT_MESSAGE.is_valid(message), message
     assert not CLIENT_MESSAGE.is_valid({"type": "act"})
+
+
+def test_two_moves_sent_for_the_same_step_are_taken_in_order(
+        bank: tuple[Lobby, Table, dict[int, str], TestClient]) -> None:
+    """The first is played; the second, now stale, is refused with the reason."""
+    _, table, tokens, app = bank
+    with app.websocket_connect("/ws") as first, app.websocket_connect("/ws") as second:
+        clients = {0: Client(first), 1: Client(second)}
+        for seat, client in clients.items():
+            client.join(table.id, tokens[seat])
+        view = clients[0].until(lambda m: m.get("type") == "view" and m["turn"] in (0, 1))
+        mover = clients[view["turn"]]
+        mine = view if view["turn"] == 0 else \
+            mover.until(lambda m: m.get("type") == "view" and bool(m["legal"]))
+        step = len(table.actions)
+        for entry in mine["legal"][:1] * 2:
+            mover.act(entry["action"], step=mine["step"])
+        assert _error(mover)["code"] == "stale"
+        assert table.actions[step] == mine["legal"][0]["action"]
