@@ -312,3 +312,20 @@ def test_two_moves_sent_for_the_same_step_are_taken_in_order(
             mover.act(entry["action"], step=mine["step"])
         assert _error(mover)["code"] == "stale"
         assert table.actions[step] == mine["legal"][0]["action"]
+
+
+def test_the_serve_command_prints_the_links_and_resumes_saved_tables(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    from cardrules.tools.cli import main
+
+    served: list[Lobby] = []
+    monkeypatch.setattr("cardrules.web.app.serve", lambda lobby, **_: served.append(lobby))
+    assert main(["serve", "bank", "--players", "2", "--seats", "human,greedy", "--port",
+                 "8123", "--save", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    table = next(iter(served[0].tables.values()))
+    assert f"seat P0: http://127.0.0.1:8123/t/{table.id}#" in out
+    assert main(["serve", "--save", str(tmp_path)]) == 0
+    assert f"resumed table {table.id}" in capsys.readouterr().out
+    assert main(["serve", "bank", "--seats", "wizard"]) == 1

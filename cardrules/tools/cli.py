@@ -682,8 +682,11 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise CardrulesError(f"cardrules serve needs the web extra: pip install "
                              f"'cardrules[web]' ({exc})") from None
+    from cardrules.loader.resources import builtin_variants
+
     source = args.file or args.variant
-    lobby = Lobby(args.save, files=[args.file] if args.file else [],
+    lobby = Lobby(args.save, files=[source] if source and source not in builtin_variants()
+                  else [],
                   bot_delay=max(0.0, min(args.bot_delay, 10.0)))
     base = f"http://{args.host}:{args.port}"
     for table in lobby.tables.values():
