@@ -55,6 +55,11 @@ def _check_schema(frames: list[dict[str, Any]]) -> None:
     ("bank", 3, ["human", "greedy", "human"]),
     ("durak", 2, ["human", "random"]),
     ("euchre", 4, ["human", "random", "human", "random"]),
+    ("scopa", 2, ["human", "random"]),
+    ("cribbage", 2, ["human", "random"]),
+    ("kuhn-poker", 2, ["human", "human"]),
+    ("gin-rummy", 2, ["human", "random"]),
+    ("skat", 3, ["human", "random", "human"]),
 ])
 def test_no_frame_names_a_card_its_seat_has_not_seen(variant: str, players: int,
                                                      seats: list[str]) -> None:
@@ -329,3 +334,13 @@ def test_the_serve_command_prints_the_links_and_resumes_saved_tables(
     assert main(["serve", "--save", str(tmp_path)]) == 0
     assert f"resumed table {table.id}" in capsys.readouterr().out
     assert main(["serve", "bank", "--seats", "wizard"]) == 1
+
+
+@pytest.mark.parametrize("variant", Lobby().variants())
+def test_every_shipped_variant_is_laid_out_for_a_seat_and_a_spectator(variant: str) -> None:
+    lobby = Lobby()
+    table, _ = lobby.create(variant, seats=["human"] * 8, seed=1)
+    for seat in (0, None):
+        frames = [table.welcome(seat), table.view(seat)]
+        _check_schema(frames)
+        assert frames[1]["lines"], (variant, seat)
