@@ -1,7 +1,7 @@
 """The web table in a real browser (issue 32): headless Chromium, driven by Playwright
-for Python, plays a whole Bank deal against a bot, and a Hearts trick with two human
-seats in two browser contexts; every WebSocket frame each page received names no card
-its seat had not seen, and a page never shows the other seat's hand.
+for Python, plays a whole Bank deal and a whole match against a bot, and a Hearts trick
+with two human seats in two browser contexts; every WebSocket frame each page received
+names no card its seat had not seen, and a page never shows the other seat's hand.
 
 Skipped unless Playwright and the system's Chromium (``/usr/bin/chromium``, Debian's
 ``chromium`` package) are installed; Playwright's own browser download is never used.
@@ -108,9 +108,12 @@ def _hidden_from(table: Table, seat: int, other: int) -> set[str]:
     return set(hand if isinstance(hand, list) else []) - seen
 
 
-def test_a_whole_bank_deal_against_a_bot(server: tuple[str, Lobby], browser: Any) -> None:
+@pytest.mark.parametrize(("variant", "match"), [("bank", False), ("bank-quick", True)])
+def test_a_whole_bank_deal_or_match_against_a_bot(server: tuple[str, Lobby], browser: Any,
+                                                  variant: str, match: bool) -> None:
     base, lobby = server
-    table, tokens = lobby.create("bank", players=2, seats=["human", "greedy"], seed=8)
+    table, tokens = lobby.create(variant, players=2, seats=["human", "greedy"], seed=8,
+                                 match=match)
     page, frames = _open(browser, f"{base}/t/{table.id}#{tokens[0]}")
     for _ in range(400):
         if table.state.is_over:
@@ -132,6 +135,9 @@ def test_a_whole_bank_deal_against_a_bot(server: tuple[str, Lobby], browser: Any
     assert table.state.is_over
     assert "Deal 1 over" in page.inner_text("#summaries")
     assert page.inner_text("#status") == "The game is over"
+    if match:
+        page.wait_for_selector(".match_summary")
+        assert "Match over" in page.inner_text(".match_summary")
     _check_frames(table, 0, frames)
 
 
