@@ -108,7 +108,8 @@ def _hidden_from(table: Table, seat: int, other: int) -> set[str]:
     return set(hand if isinstance(hand, list) else []) - seen
 
 
-@pytest.mark.parametrize(("variant", "match"), [("bank", False), ("bank-quick", True)])
+@pytest.mark.parametrize(("variant", "match"), [
+    ("bank", False), pytest.param("bank-quick", True, marks=pytest.mark.slow)])
 def test_a_whole_bank_deal_or_match_against_a_bot(server: tuple[str, Lobby], browser: Any,
                                                   variant: str, match: bool) -> None:
     base, lobby = server
