@@ -1,7 +1,7 @@
 """pytest configuration for the whole tree: skip modules whose optional extra is missing.
 
 The doctests import every module of the package, so a module that imports an optional
-extra (``openspiel``, ``rl``, ``study``, ``ray``, ``bench``) at its top is left out of
+extra (``openspiel``, ``rl``, ``study``, ``ray``, ``bench``, ``web``) at its top is left out of
 collection when any package it imports is absent (``tests/test_reliability_extras.py`` checks the
 suite collects with none of them installed).
 """
@@ -17,6 +17,8 @@ NEEDS = {
     "cardrules/adapters/openspiel_search.py": ("pyspiel", "open_spiel", "numpy"),
     "cardrules/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "cardrules/bench/openspiel_duel.py": ("pyspiel", "open_spiel", "numpy"),
+    "cardrules/web/app.py": ("starlette", "httpx"),  # its doctest's test client needs httpx
+    "cardrules/web/client.py": ("starlette", "httpx"),  # doctest
 }
 """Module -> the optional packages it imports at its top."""
 

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
-TOOLS = {"tools", "bench", "adapters", "games", "__main__", "soak"}
+TOOLS = {"tools", "bench", "adapters", "games", "__main__", "soak", "web"}
 """Folders and modules built on the engine (the core is everything else: the engine, the
 loader, the model, the primitives, the families and the phases)."""
 GAME_NAMES = ("bank", "bura", "durak", "hearts")
@@ -156,3 +156,17 @@ folder of its layer."""
 def test_the_package_root_holds_only_its_public_face() -> None:
     found = {path.name for path in PACKAGE.glob("*.py")}
     assert found == ROOT_MODULES and len(found) <= 12, sorted(found - ROOT_MODULES)
+
+
+def test_nothing_imports_the_web_table_but_the_serve_command() -> None:
+    """``cardrules.web`` is built on the engine and the tools and needs the web extra:
+    only ``cardrules serve`` (in the command line, when it runs) imports it."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        where = path.relative_to(PACKAGE)
+        if where.parts[0] == "web" or where.as_posix() == "tools/cli.py":
+            continue
+        if any(m == "cardrules.web" or m.startswith("cardrules.web.")
+               for m in _imported(ast.parse(path.read_text(encoding="utf-8")))):
+            offenders.append(where.as_posix())
+    assert not offenders, offenders

@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 OPTIONAL = ("pyspiel", "open_spiel", "ray", "matplotlib", "pettingzoo", "gymnasium", "numpy",
-            "rlcard")
+            "rlcard", "starlette", "uvicorn", "websockets", "httpx", "playwright")
 """The packages only an extra installs."""
 
 BLOCKER = f"""
@@ -50,9 +50,10 @@ def test_item_12_the_tests_of_the_extras_skip_without_them() -> None:
         "tests/test_reliability_adapters.py", "tests/test_openspiel.py",
         "tests/test_openspiel_search.py", "tests/test_openspiel_params.py",
         "tests/test_bench_peers.py", "tests/test_examples.py", "tests/test_study.py",
-        "cardrules/adapters", "cardrules/bench", "cardrules/tools/study")
+        "tests/test_web.py", "tests/test_web_browser.py", "tests/test_web_load.py",
+        "cardrules/adapters", "cardrules/bench", "cardrules/tools/study", "cardrules/web")
     assert done.returncode == 0, done.stdout[-3000:]
-    for needed in ("numpy", "pyspiel", "pettingzoo", "matplotlib", "ray"):
+    for needed in ("numpy", "pyspiel", "pettingzoo", "matplotlib", "ray", "starlette"):
         assert f"could not import '{needed}'" in done.stdout, done.stdout[-3000:]
 
 

@@ -208,6 +208,22 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", metavar="FILE", help="go on with a game saved with 'save FILE'")
     p.set_defaults(run=_play)
 
+    p = sub.add_parser("serve", help="host tables to play in the browser (the web extra)")
+    _source_args(p)
+    _game_args(p)
+    p.add_argument("--seats", default="human", metavar="KIND[,KIND...]",
+                   help="per seat 'human' or a bot (greedy, random, ismcts:200); seats not "
+                        "named get greedy bots (default: human)")
+    p.add_argument("--seed", type=_seed, help="seed of the first table (default: random)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--save", metavar="DIR",
+                   help="save every table here after each move, and resume the tables "
+                        "saved here when the server starts")
+    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                   help="pause after each bot move so people can follow (default 0.6)")
+    p.set_defaults(run=_serve)
+
     p = sub.add_parser("replay", help="step through a saved game record")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--to", type=int, help="show only the table after action N")
@@ -655,6 +671,40 @@ def _play(args: argparse.Namespace) -> int:
                       auto=args.auto, pause=max(0.0, pause), interactive=tty, start=start,
                       actions=actions)
     return session.run()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``cardrules serve``: the web table (imported only here: nothing else in the
+    package depends on :mod:`cardrules.web`)."""
+    try:
+        from cardrules.web.app import serve
+        from cardrules.web.tables import Lobby
+    except ImportError as exc:
+        raise CardrulesError(f"cardrules serve needs the web extra: pip install "
+                             f"'cardrules[web]' ({exc})") from None
+    from cardrules.loader.resources import builtin_variants
+
+    source = args.file or args.variant
+    lobby = Lobby(args.save, files=[source] if source and source not in builtin_variants()
+                  else [],
+                  bot_delay=max(0.0, min(args.bot_delay, 10.0)))
+    base = f"http://{args.host}:{args.port}"
+    for table in lobby.tables.values():
+        print(f"resumed table {table.id} ({table.game.variant.name}, "
+              f"{len(table.actions)} moves): {base}/t/{table.id}")
+    if source:
+        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+        table, tokens = lobby.create(str(source), players=args.players,
+                                     options=_parse_options(args.option), match=args.match,
+                                     seats=seats, seed=args.seed)
+        print(f"{table.game.variant.title or table.game.variant.name}: table {table.id}")
+        for seat, token in tokens.items():
+            print(f"  seat P{seat}: {base}/t/{table.id}#{token}")
+        print(f"  spectators: {base}/t/{table.id}")
+    print(f"tables and new tables: {base}/  (Ctrl-C stops the server)")
+    sys.stdout.flush()
+    serve(lobby, host=args.host, port=args.port)
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

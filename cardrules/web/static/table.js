@@ -1,0 +1,149 @@
+// The browser table: joins /ws with the seat's secret token (after '#' in the link),
+// shows what the server sends for this seat and sends the moves chosen. It never sees
+// more than the seat's view: the server builds every message from it.
+"use strict";
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const token = location.hash.slice(1) || null;
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let welcome = null;
+let current = null;
+let cards = new Set();
+let selected = new Set();
+let retry = 500;
+let finished = false;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.onopen = () => {
+    retry = 500;
+    socket.send(JSON.stringify({type: "join", table: tableId, token: token}));
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (finished) return;
+    $("status").textContent = "Connection lost: reconnecting\u2026";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function receive(message) {
+  if (message.type === "welcome") {
+    welcome = message;
+    cards = new Set(message.cards);
+    document.title = `${message.title} \u00b7 cardrules`;
+    $("title").textContent = message.title;
+    $("who").textContent = message.seat === null ? "watching" : `you are P${message.seat}`;
+    $("hand-panel").hidden = message.seat === null;
+    $("moves-panel").hidden = message.seat === null;
+    $("rules").replaceChildren(...message.rules.map((line) => {
+      const p = document.createElement(line.startsWith("#") ? "h3" : "p");
+      p.append(cardText(line.replace(/^#+\s*/, ""), cards));
+      return p;
+    }));
+    $("summaries").replaceChildren();
+  } else if (message.type === "view") {
+    current = message;
+    selected = new Set();
+    $("refusal").hidden = true;
+    render();
+  } else if (message.type === "deal_summary" || message.type === "match_summary") {
+    $("summary-panel").hidden = false;
+    const box = document.createElement("div");
+    box.className = "summary " + message.type;
+    for (const line of message.lines) {
+      const p = document.createElement("p");
+      p.append(cardText(line, cards));
+      box.appendChild(p);
+    }
+    $("summaries").prepend(box);
+  } else if (message.type === "error") {
+    $("refusal").hidden = false;
+    $("refusal").replaceChildren(cardText(`Refused: ${message.reason}`, cards));
+    if (message.code === "bad_token" || message.code === "no_table") finished = true;
+  } else if (message.type === "notice") {
+    $("notice").hidden = false;
+    $("notice").textContent = message.text;
+  }
+}
+
+function render() {
+  const view = current;
+  const me = view.seat;
+  let status;
+  if (view.over) status = "The game is over";
+  else if (view.turn === me) status = "Your turn";
+  else status = `P${view.turn} to play`;
+  $("status").textContent = status;
+  $("status").className = view.turn === me && !view.over ? "mine" : "";
+  $("lines").replaceChildren(...view.lines.map((line) => {
+    const row = document.createElement("div");
+    row.append(cardText(line, cards));
+    return row;
+  }));
+  $("events").replaceChildren(...view.events.map((text) => {
+    const li = document.createElement("li");
+    li.append(cardText(text, cards));
+    return li;
+  }));
+  renderHand();
+  renderMoves();
+}
+
+function playable(card) {
+  return current.legal.filter((move) => move.cards.includes(card));
+}
+
+function renderHand() {
+  const hands = current.view.hands;
+  const mine = current.seat === null || !Array.isArray(hands) ? null : hands[current.seat];
+  const hand = Array.isArray(mine) ? mine : [];
+  $("hand").replaceChildren(...hand.map((card) => {
+    const button = document.createElement("button");
+    button.className = "card" + (RED_SUITS.has(suitOf(card)) ? " red" : "") +
+      (selected.has(card) ? " selected" : "");
+    button.textContent = cardLabel(card);
+    button.dataset.card = card;
+    const moves = playable(card);
+    button.disabled = moves.length === 0;
+    button.onclick = () => chooseCard(card);
+    return button;
+  }));
+  if (hand.length === 0) $("hand").textContent = Array.isArray(mine) ? "(no cards)" : "";
+}
+
+function chooseCard(card) {
+  const single = current.legal.filter((m) => m.cards.length === 1 && m.cards[0] === card);
+  const all = playable(card);
+  if (selected.size === 0 && single.length === 1 && all.length === 1) {
+    send(single[0].action);
+    return;
+  }
+  if (selected.has(card)) selected.delete(card); else selected.add(card);
+  renderHand();
+  renderMoves();
+}
+
+function renderMoves() {
+  const moves = current.legal.filter((m) => [...selected].every((c) => m.cards.includes(c)));
+  $("moves").replaceChildren(...moves.map((move) => {
+    const button = document.createElement("button");
+    button.className = "move";
+    button.dataset.action = move.action;
+    button.append(cardText(move.text, cards));
+    button.onclick = () => send(move.action);
+    return button;
+  }));
+  if (current.legal.length === 0) {
+    $("moves").textContent = current.over ? "" : "Waiting for the others\u2026";
+  }
+}
+
+function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({type: "act", action: action, step: current.step}));
+}
+
+connect();

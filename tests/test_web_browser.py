@@ -1,0 +1,175 @@
+"""The web table in a real browser (issue 32): headless Chromium, driven by Playwright
+for Python, plays a whole Bank deal and a whole match against a bot, and a Hearts trick
+with two human seats in two browser contexts; every WebSocket frame each page received
+names no card its seat had not seen, and a page never shows the other seat's hand.
+
+Skipped unless Playwright and the system's Chromium (``/usr/bin/chromium``, Debian's
+``chromium`` package) are installed; Playwright's own browser download is never used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("CARDRULES_CHROMIUM", "/usr/bin/chromium")
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no system Chromium at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)
+
+from cardrules.web.app import make_app  # noqa: E402
+from cardrules.web.tables import Lobby, Table  # noqa: E402
+from tests.web_support import known_cards, leaks  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def _label(card: str) -> str:
+    return card[:-1] + SUIT_SYMBOLS.get(card[-1], card[-1])
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[str, Lobby]]:
+    lobby = Lobby()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(make_app(lobby, rate=1000, burst=1000), host="127.0.0.1",
+                            port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}", lobby
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def _open(browser: Any, url: str) -> tuple[Any, list[dict[str, Any]]]:
+    """A page of its own browser context at ``url``, and the frames it receives."""
+    page = browser.new_context(viewport={"width": 420, "height": 900}).new_page()
+    frames: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    page.goto(url)
+    page.wait_for_selector("#status:not(:empty)")
+    return page, frames
+
+
+def _move(page: Any) -> None:
+    """Play: a card that is a move by itself if there is one, else the first move."""
+    page.wait_for_selector(".move", timeout=10_000)
+    for card in page.locator(".card:enabled").all():
+        name = card.get_attribute("data-card")
+        if page.locator(f'.move[data-action="play {name}"]').count():
+            card.click()
+            return
+    page.locator(".move").first.click()
+
+
+def _check_frames(table: Table, seat: int, frames: list[dict[str, Any]]) -> None:
+    names = frozenset(table.game.pack.names(range(table.game.pack.size)))
+    states = table.game.replay(table.record())
+    assert frames and not leaks(frames, known_cards(states, seat, names), names)
+
+
+def _hidden_from(table: Table, seat: int, other: int) -> set[str]:
+    """The cards now in ``other``'s hand that ``seat`` has never seen."""
+    names = frozenset(table.game.pack.names(range(table.game.pack.size)))
+    seen = known_cards(table.game.replay(table.record()), seat, names)[-1]
+    hand = table.state.view(other).hands[other]
+    return set(hand if isinstance(hand, list) else []) - seen
+
+
+@pytest.mark.parametrize(("variant", "match"), [
+    ("bank", False), pytest.param("bank-quick", True, marks=pytest.mark.slow)])
+def test_a_whole_bank_deal_or_match_against_a_bot(server: tuple[str, Lobby], browser: Any,
+                                                  variant: str, match: bool) -> None:
+    base, lobby = server
+    table, tokens = lobby.create(variant, players=2, seats=["human", "greedy"], seed=8,
+                                 match=match)
+    page, frames = _open(browser, f"{base}/t/{table.id}#{tokens[0]}")
+    for _ in range(400):
+        if table.state.is_over:
+            break
+        page.wait_for_function(
+            "() => ['Your turn', 'The game is over'].includes("
+            "document.getElementById('status').textContent)", timeout=10_000)
+        if table.state.is_over:
+            break
+        step = len(table.actions)
+        _move(page)
+        deadline = time.monotonic() + 10
+        while len(table.actions) == step and time.monotonic() < deadline:
+            time.sleep(0.01)
+        body = page.inner_text("body")
+        assert not any(_label(c) in page.inner_text("#hand")
+                       for c in _hidden_from(table, 0, 1)), body
+    page.wait_for_selector(".deal_summary")
+    assert table.state.is_over
+    assert "Deal 1 over" in page.inner_text("#summaries")
+    assert page.inner_text("#status") == "The game is over"
+    if match:
+        page.wait_for_selector(".match_summary")
+        assert "Match over" in page.inner_text(".match_summary")
+    _check_frames(table, 0, frames)
+
+
+def test_a_hearts_trick_with_two_human_seats(server: tuple[str, Lobby],
+                                             browser: Any) -> None:
+    base, lobby = server
+    table, tokens = lobby.create("hearts", players=4, options={"passing": "none"},
+                                 seats=["human", "human", "greedy", "greedy"], seed=3)
+    pages = {seat: _open(browser, f"{base}/t/{table.id}#{tokens[seat]}") for seat in (0, 1)}
+    for _ in range(20):
+        tricks = table.state.view(0).to_json().get("tricks") or []
+        if sum(tricks) >= 1:
+            break
+        seat = table.state.current_player
+        if seat in pages:
+            page = pages[seat][0]
+            page.wait_for_function("() => document.getElementById('status').textContent"
+                                   " === 'Your turn'", timeout=10_000)
+            step = len(table.actions)
+            _move(page)
+            deadline = time.monotonic() + 10
+            while len(table.actions) == step and time.monotonic() < deadline:
+                time.sleep(0.01)
+        else:
+            time.sleep(0.05)
+        for me, (page, _) in pages.items():
+            other = 1 - me
+            shown = page.inner_text("body")
+            hidden = _hidden_from(table, me, other)
+            assert not any(_label(c) in page.inner_text("#hand") for c in hidden)
+            assert "P0 you" in shown if me == 0 else "P1 you" in shown
+    assert sum(table.state.view(0).to_json()["tricks"]) >= 1
+    for seat, (_, frames) in pages.items():
+        _check_frames(table, seat, frames)
