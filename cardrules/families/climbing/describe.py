@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardrules.families.climbing.model import ClimbingPlay, ClimbingScoring, Combination, \
-    Passing, Shape
+from cardrules.families.climbing.model import (
+    ClimbingPlay,
+    ClimbingScoring,
+    Combination,
+    Passing,
+    Shape,
+)
 from cardrules.model.sentence import Sentence, sentence
 
 __all__ = ["describe_climbing", "words_for"]
@@ -36,14 +41,11 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     each sentence tied to the rule record it words.
 
     >>> from cardrules.loader.load import load_variant
-    >>> next(describe_climbing(load_variant("president")[0])).text
-    'Every card is dealt, one at a time from the dealer\\'s left; some players may hold one more than others.'
+    >>> next(describe_climbing(load_variant("president")[0])).text[:40]
+    'Suits do not matter; the ranks go from l'
     """
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, ClimbingPlay) and isinstance(scoring, ClimbingScoring)
-    if play.deal_all:
-        yield sentence("Every card is dealt, one at a time from the dealer's left; some "
-                       "players may hold one more than others.", "play.deal_all")
     ranks = ", ".join(map(str, variant.pack.ranks))
     yield sentence(f"Suits do not matter; the ranks go from low to high: {ranks}.",
                    "pack.ranks")

@@ -150,6 +150,15 @@ class Climbing(Procedure):
     def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_climbing(variant)
 
+    def deal_words(self, variant: Any, usual: str) -> str:
+        """Every card dealt, when the rules say so (``play.deal_all``)."""
+        play = variant.play
+        assert isinstance(play, ClimbingPlay)
+        if not play.deal_all:
+            return usual
+        return ("- Every card is dealt, one at a time from the dealer's left; some players "
+                "may hold one more than others.")
+
     def draws_stock(self, variant: Any) -> bool:
         """Nobody draws in a climbing game."""
         return False

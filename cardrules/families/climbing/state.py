@@ -4,12 +4,12 @@ leads again, and the order in which the players run out of cards decides the dea
 
 >>> import cardrules
 >>> game = cardrules.load("president", players=3)
->>> state = game.setup(hands=["3C 5C", "4C 6C", "7C"], current=0)
+>>> state = game.setup(hands=["5C", "6C", "7C 3C"], current=0)
 >>> [state.describe(a) for a in state.legal_actions()]
-['play 3C', 'play 5C']
->>> state = state.apply("play 5C").apply("play 6C").apply("play 7C")
+['play 5C']
+>>> state = state.apply("play 5C").apply("play 6C")
 >>> state.is_over, state.result.finish, state.result.scores
-(True, (2, 1, 0), (0, 1, 2))
+(True, (0, 1, 2), (2, 1, 0))
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ class ClimbingState(FieldState):
     def _rule_refusal(self, action: Action) -> str | None:
         return climbing_rules.refusal(self, action)
 
-    def apply(self, action: Action | str) -> State:
+    def apply(self, action: Action | str, *, player: int | None = None) -> State:
         """The state after ``action`` (a play's cards may be written in any order)."""
         if isinstance(action, str):
             action = self._game.parse_action(action)
@@ -187,7 +187,7 @@ class ClimbingState(FieldState):
                 if offered.kind is Kind.PLAY and frozenset(offered.cards) == wanted:
                     action = offered
                     break
-        return super().apply(action)
+        return super().apply(action, player=player)
 
     # -- moves ---------------------------------------------------------------------
 
