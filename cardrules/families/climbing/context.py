@@ -1,5 +1,12 @@
-"""What the climbing family's rules and views need of its state, as a protocol (see
-:mod:`cardrules.families.betting.context` for why it is one)."""
+"""What the climbing family's rules and views need of its state, as a protocol.
+
+The protocol lists the fields and methods of the family's state class
+(:class:`~cardrules.families.climbing.state.ClimbingState`) that ``rules`` and ``view``
+read, beyond what every family's state offers
+(:class:`~cardrules.engine.state.FamilyContext`).  They annotate with it instead of
+importing the state class, which imports them to run: so the family's modules import one
+way only, type-only imports included (``tests/test_import_cycles.py``).
+"""
 
 from __future__ import annotations
 
