@@ -6,8 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardrules.families.climbing.model import ClimbingPlay, Shape
-from cardrules.families.climbing.tables import most_plays, space_size
-from cardrules.model.bounds import MAX_LEGAL_ACTIONS
+from cardrules.families.climbing.tables import space_size
 
 __all__ = ["MAX_SPACE", "check_climbing"]
 
@@ -19,7 +18,8 @@ MAX_SPACE = 1_000_000
 
 
 def check_climbing(v: Any) -> Iterator[Found]:
-    """Problems of a climbing game's ``play`` that the schema cannot see.
+    """Problems of a climbing game's ``play`` that the schema cannot see (the loader
+    bounds the plays a hand may have at once through the procedure's ``action_bound``).
 
     >>> from cardrules.loader.load import load_variant
     >>> list(check_climbing(load_variant("president")[0]))
@@ -60,12 +60,6 @@ def check_climbing(v: Any) -> Iterator[Found]:
             yield where, (f"combination {kind.name!r} has the shape of one listed before "
                           "it, which every such play is taken for")
         shapes.append(shape)
-    bound = most_plays(play, len(ranks), suits)
-    if bound > MAX_LEGAL_ACTIONS:
-        yield ("play", "combinations"), (
-            f"a hand may have up to {bound} plays at once (every choice of cards of each "
-            f"combination), more than the {MAX_LEGAL_ACTIONS} a state may offer: shorten "
-            f"the chains or make fewer cards of each rank")
     space = space_size(play, len(ranks), suits)
     if space > MAX_SPACE:
         yield ("play", "combinations"), (

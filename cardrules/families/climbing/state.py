@@ -165,12 +165,13 @@ class ClimbingState(FieldState):
             return ()
         tables = self._tables
         beaten = self.to_beat
-        seen: set[tuple[int, ...]] = set()
+        seen: set[frozenset[int]] = set()
         plays = []
         for play in tables.plays(self._hands[self._current]):
-            if play.cards in seen or not tables.beats(play, beaten):
+            cards = frozenset(play.cards)
+            if cards in seen or not tables.beats(play, beaten):
                 continue
-            seen.add(play.cards)
+            seen.add(cards)
             plays.append(tables.action_of(play.cards))
         return (PASS, *plays) if beaten is not None else tuple(plays)
 

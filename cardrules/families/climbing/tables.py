@@ -50,7 +50,7 @@ class Play:
     """Its highest rank's place: in the pack's ladder, or in the chain ranks for a
     chain."""
     cards: tuple[int, ...]
-    """Its cards, lowest card number first."""
+    """Its cards, by rank from the lowest (in pack order within a rank)."""
 
 
 def chain_ranks(play: ClimbingPlay, pack: Pack) -> tuple[int, ...]:
@@ -172,7 +172,7 @@ class ClimbingTables:
                     continue
                 for parts in product(*(combinations(held[r], kind.size) for r in ranks)):
                     yield Play(combination=index, length=length, key=top,
-                               cards=tuple(sorted(c for part in parts for c in part)))
+                               cards=tuple(c for part in parts for c in part))
 
     def identify(self, cards: Sequence[int]) -> Play | None:
         """The play ``cards`` make (the first combination of the rules they fit), or
@@ -182,7 +182,8 @@ class ClimbingTables:
             return self.known[wanted]
         found = None
         if len(set(wanted)) == len(wanted):
-            found = next((p for p in self.plays(wanted) if p.cards == wanted), None)
+            found = next((p for p in self.plays(wanted) if tuple(sorted(p.cards)) == wanted),
+                         None)
         if len(self.known) >= 100_000:
             self.known.clear()
         self.known[wanted] = found
