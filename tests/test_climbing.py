@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rule_support import play, refused
 from rule_support import legal_words as labels
+from rule_support import play, refused
 
 import cardrules
 
