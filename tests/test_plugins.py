@@ -124,10 +124,10 @@ def test_a_registered_procedures_schema_checks_its_section(climbing: str) -> Non
 
 def test_an_unregistered_procedure_is_refused_naming_the_known_ones() -> None:
     with pytest.raises(cardrules.VariantError,
-                       match=r"\$\.play\.procedure: unknown procedure 'climbing'; "
-                             r"known procedures: adding, betting, bouts, comparing, "
+                       match=r"\$\.play\.procedure: unknown procedure 'toy_climbing'; "
+                             r"known procedures: adding, betting, bouts, climbing, comparing, "
                              r"fishing, rummy, shedding, tricks"):
-        cardrules.load(_eights_with("climbing"), players=2)
+        cardrules.load(_eights_with("toy_climbing"), players=2)
 
 
 def test_a_procedure_that_deals_first_takes_no_phase_before_the_deal(climbing: str) -> None:

@@ -14,7 +14,7 @@ entry point names a :class:`Procedure` object) or by calling :func:`register`.
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, comparing..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, climbing, comparing..."
 """
 
 from __future__ import annotations
@@ -213,6 +213,12 @@ class Procedure(abc.ABC):
         """Where the cards ``deal.starter`` turns face up begin play, in a word (for the
         English rules); ``pile`` by default."""
         return "pile"
+
+    def deal_words(self, variant: Any, usual: str) -> str:
+        """The line of the English rules that says how ``variant``'s cards are dealt,
+        given ``usual``, the line made from its ``deal`` section (``- Each player is dealt
+        13 cards...``); ``usual`` by default."""
+        return usual
 
     def first_move(self, variant: Any, usual: str) -> str:
         """Who makes the first move of a deal of ``variant``, in words, given ``usual``,

@@ -156,12 +156,13 @@ def _setup(v: Variant) -> Iterator[str]:
         deal += "; the next card is turned up: its suit is trump"
         deal += f" and {procedure.trump_card_fate(v)}"
     if "pack" in hooked:  # the hook's sentence says which cards the pack holds
-        yield deal + "."
+        deal += "."
     elif not _cards_left(v):
-        yield deal + "; no card is left over."
+        deal += "; no card is left over."
     else:
-        yield deal + ("; the rest is the stock." if drawn else
-                      "; the rest of the pack is not used in the deal.")
+        deal += ("; the rest is the stock." if drawn else
+                 "; the rest of the pack is not used in the deal.")
+    yield procedure.deal_words(v, deal)
     mover = v.hooks.get("first_mover", "dealer_left")
     doc = (known("first_mover")[mover].__doc__ or mover).split("\n\n")[0]
     doc = " ".join(doc.split()).rstrip(".")

@@ -405,8 +405,37 @@ def _bout(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> li
     return lines
 
 
+def _climb(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    """A climbing table: the combination to beat and who played it, who has passed since,
+    and how many cards were played before it.
+
+    >>> class Plain:
+    ...     def card(self, name: str) -> str:
+    ...         return name
+    >>> _climb(Plain(), {"table": ["7S", "7H"], "combination": "pair", "last": 2,
+    ...                  "played": ["3C"], "passed": [0, 1, 0]}, set())
+    ['To beat: pair 7S 7H by P2 · passed: P1', 'Played before: 1 card']
+    """
+    if "passed" not in entries or not isinstance(entries.get("table"), list):
+        return []
+    used.update(("table", "last", "played", "passed"))
+    cards, last = entries["table"], entries.get("last")
+    if cards:
+        line = f"To beat: {entries.get('combination') or ''} " \
+               f"{' '.join(table.card(str(c)) for c in cards)} by P{last}".replace("  ", " ")
+    else:
+        line = "The table is clear"
+    passed = [f"P{p}" for p, flag in enumerate(entries["passed"]) if flag]
+    lines = [line + (f" · passed: {' '.join(passed)}" if passed else "")]
+    played = entries.get("played")
+    count = len(played) if isinstance(played, list) else played
+    if count:
+        lines.append(f"Played before: {count} card{'s' if count != 1 else ''}")
+    return lines
+
+
 _CENTRE: tuple[Section, ...] = (_auction, _contract, _trump_order, _trumps, _pile, _passing,
-                                _trick, _bout, _broken)
+                                _trick, _bout, _climb, _broken)
 
 
 # -- seats ---------------------------------------------------------------------------------

@@ -1,0 +1,298 @@
+"""The climbing procedure: lead a combination, beat it with a higher one of the same
+type or pass, until everyone else has passed and the table clears; the last to play
+leads again, and the order in which the players run out of cards decides the deal.
+
+>>> import cardrules
+>>> game = cardrules.load("president", players=3)
+>>> state = game.setup(hands=["5C", "6C", "7C 3C"], current=0)
+>>> [state.describe(a) for a in state.legal_actions()]
+['play 5C']
+>>> state = state.apply("play 5C").apply("play 6C")
+>>> state.is_over, state.result.finish, state.result.scores
+(True, (0, 1, 2), (2, 1, 0))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import Action, Kind
+from cardrules.engine import flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    CardList,
+    CardSet,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Numbers,
+    Seat,
+    Seats,
+    Stage,
+    field,
+    reset,
+)
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived
+from cardrules.families.climbing import rules as climbing_rules
+from cardrules.families.climbing.model import OVER, PLAY, ClimbingStep, Passing
+from cardrules.families.climbing.tables import PASS, Play
+from cardrules.families.climbing.view import view
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext, State
+    from cardrules.engine.views import View
+    from cardrules.families.climbing.tables import ClimbingTables
+
+__all__ = ["ClimbingState"]
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class ClimbingState(FieldState):
+    """A deal of the climbing family.  Each field is declared once; JSON, zones and
+    re-sampling derive from the declarations.  Each hand is its owner's; every card
+    played is public."""
+
+    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
+                                                                    Visibility.PUBLIC)))
+    """Each player's cards, as a bit set."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                             allowed=(Visibility.HIDDEN,)))
+    """The cards not dealt (dealt from the end)."""
+    _table: int = field(CardSet(zone="table", allowed=(Visibility.PUBLIC,)))
+    """The last combination played since the table last cleared (the one to beat)."""
+    _played: int = field(CardSet(zone="played", allowed=(Visibility.PUBLIC,)))
+    """Every card played before it this deal."""
+    _last: int = field(Seat())
+    """Who played the combination to beat (-1: the table is clear)."""
+    _passed: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player, 1 once they have passed since the last play (since the table cleared,
+    when a pass is final)."""
+    _out: tuple[int, ...] = field(Seats())
+    """The players who have run out of cards, first out first."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _starter: int = field(Seat())
+    """Who led first in the deal."""
+    _phase: ClimbingStep = field(Enumerated(of=ClimbingStep))  # noqa: RUF009
+    """The step the deal is at."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Each player's points, once the deal is over."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer of this deal."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0."""
+    _moves: int = field(Count())
+    """Actions applied."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    @classmethod
+    def new(cls, game: GameContext, context: DealContext) -> ClimbingState:
+        """A freshly shuffled deal, dealt at once or after the listed phases that run
+        before the deal."""
+        n = game.players
+        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
+                          passed=(0,) * n, scores=(0,) * n, phase=PLAY,
+                          current=game.turns.first_after(context.dealer),
+                          dealer=context.dealer, deal_number=context.index, events=())
+        flow.start(state, context.seed, context.previous)
+        return state
+
+    @property
+    def _tables(self) -> ClimbingTables:
+        tables: ClimbingTables = self._game.tables
+        return tables
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def to_beat(self) -> Play | None:
+        """The combination on the table to beat (None: the table is clear)."""
+        if not self._table:
+            return None
+        return self._tables.identify(self._game.pack.cards_of(self._table))
+
+    # -- dealing -------------------------------------------------------------------
+
+    def _deal_cards(self) -> None:
+        """Deal the hands one card at a time from the dealer's left: every card of the
+        pack when the rules say so, else ``deal.hand`` each (changes a fresh state)."""
+        game, stock = self._game, list(self._stock)
+        n, turns = game.players, game.turns
+        each = game.variant.deal.hand_for(n, self._deal_number)
+        count = len(stock) if self._tables.play.deal_all else min(n * each, len(stock))
+        hands = [0] * n
+        seat = turns.first_after(self._dealer)
+        for _ in range(count):
+            hands[seat] |= 1 << stock.pop()
+            seat = turns.following[seat]
+        self._hands, self._stock = tuple(hands), tuple(stock)
+        self.record(Event(kind="deal", player=self._dealer))
+
+    def _set_up_deal(self, last: int = -1) -> None:
+        """Nothing is turned up in a climbing game."""
+
+    def _start_play(self) -> None:
+        """The player on the dealer's left (or the first after them holding cards)
+        leads."""
+        first = self._next_holder(self._dealer)
+        self._current = self._starter = first
+        self._phase = PLAY
+        self.record(Event(kind="first_mover", player=first))
+
+    def _resume_play(self) -> None:
+        """No phase runs during play."""
+
+    # -- legal actions -------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        if self._phase is OVER:
+            return ()
+        tables = self._tables
+        beaten = self.to_beat
+        seen: set[frozenset[int]] = set()
+        plays = []
+        for play in tables.plays(self._hands[self._current]):
+            cards = frozenset(play.cards)
+            if cards in seen or not tables.beats(play, beaten):
+                continue
+            seen.add(cards)
+            plays.append(tables.action_of(play.cards))
+        return (PASS, *plays) if beaten is not None else tuple(plays)
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return climbing_rules.refusal(self, action)
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> State:
+        """The state after ``action`` (a play's cards may be written in any order)."""
+        if isinstance(action, str):
+            action = self._game.parse_action(action)
+        if isinstance(action, Action) and action.kind is Kind.PLAY and self._stage < 0:
+            wanted = frozenset(action.cards)
+            for offered in self.legal_actions():
+                if offered.kind is Kind.PLAY and frozenset(offered.cards) == wanted:
+                    action = offered
+                    break
+        return super().apply(action, player=player)
+
+    # -- moves ---------------------------------------------------------------------
+
+    def _next(self, action: Action) -> ClimbingState:
+        if self._stage >= 0:
+            return flow.apply(self, action)
+        new = self._clone()
+        p = new._current
+        if action.kind is Kind.PASS:
+            new._passed = _with(new._passed, p, 1)
+            new.record(Event(kind="pass", player=p))
+        else:
+            new._lay(p, action.cards)
+        if len(new._hands) - new._hands.count(0) <= 1:
+            new._finish()
+        elif new._all_passed():
+            new._clear()
+        else:
+            new._current = new._next_in(p)
+        return new
+
+    def _lay(self, p: int, cards: tuple[int, ...]) -> None:
+        """``p`` lays ``cards`` on the table (changes a fresh clone)."""
+        mask = sum(1 << c for c in cards)
+        self._played |= self._table
+        self._table, self._last = mask, p
+        self._hands = _with(self._hands, p, self._hands[p] & ~mask)
+        if self._tables.play.passing is Passing.MAY_RETURN:
+            self._passed = (0,) * self._game.players
+        play = self._tables.identify(cards)
+        name = self._tables.combinations[play.combination].name if play else ""
+        self.record(Event(kind="play", player=p, cards=self._game.pack.cards_of(mask),
+                          note=name))
+        if not self._hands[p]:
+            self._out = (*self._out, p)
+            self.record(Event(kind="out", player=p, amount=len(self._out)))
+
+    def _all_passed(self) -> bool:
+        """Every player holding cards but the last to play has passed since."""
+        return all(self._passed[q] or q == self._last
+                   for q in range(self._game.players) if self._hands[q])
+
+    def _clear(self) -> None:
+        """The table clears: the last to play leads, or the next player after them
+        holding cards when they have run out (changes a fresh clone)."""
+        last = self._last
+        self._played |= self._table
+        self._table, self._last = 0, -1
+        self._passed = (0,) * self._game.players
+        self.record(Event(kind="clear", player=last))
+        self._current = last if self._hands[last] else self._next_holder(last)
+
+    def _next_in(self, p: int) -> int:
+        """The next player after ``p`` who holds cards and, when a pass is final, has not
+        passed (the last to play always may)."""
+        final = self._tables.play.passing is Passing.FINAL
+        following, q = self._game.turns.following, p
+        for _ in range(self._game.players):
+            q = following[q]
+            if self._hands[q] and not (final and self._passed[q]):
+                return q
+        return p
+
+    def _next_holder(self, p: int) -> int:
+        """The next player after ``p`` holding cards."""
+        following, q = self._game.turns.following, p
+        for _ in range(self._game.players):
+            q = following[q]
+            if self._hands[q]:
+                return q
+        return p
+
+    def _finish(self) -> None:
+        """One player (or none) holds cards: they finish last; each scores by place."""
+        n, tables = self._game.players, self._tables
+        holders = [q for q in self._game.turns.round_from(self._next_holder(self._dealer))
+                   if q not in self._out]
+        self._out = (*self._out, *holders)
+        scores = [0] * n
+        for place, seat in enumerate(self._out):
+            scores[seat] = tables.points(place, n)
+        self._scores = tuple(scores)
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._played |= self._table
+        self._table, self._last, self._phase = 0, -1, OVER
+        self.record(Event(kind="deal_end"))
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over: the finishing order, and each player's
+        points by place."""
+        if self._phase is not OVER:
+            return None
+        return self._game.deal_result(scores=self._scores, finish=self._out,
+                                      starter=self._starter, dealer=self._dealer,
+                                      details={"out": list(self._out)}, deal=self)
+
+    def view(self, player: int) -> View:
+        out: dict[str, Any] = view(self, player)
+        if self._game.phases:
+            out.update(flow.view(self, player))
+        return self._game.view_type.of(out)
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]

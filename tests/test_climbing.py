@@ -1,0 +1,143 @@
+"""The climbing family (``cardrules/families/climbing``) beyond the rules of President:
+chains, bombs, passes that are final, the action space and the checks of a rule file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rule_support import legal_words as labels
+from rule_support import play, refused
+
+import cardrules
+
+CHAINS: dict[str, Any] = {"extends": "president", "patch": {
+    "phases": [], "players": {"min": 3, "max": 4},
+    "pack": {"ranks": [3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "A", 2],
+             "suits": ["C", "D", "H"]},
+    "deal": {"hand": {"by_players": {"3": 13, "4": 9}}},
+    "play": {"procedure": "climbing", "deal_all": True, "passing": "final",
+             "chain_ranks": ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+             "combinations": [
+                 {"name": "single", "shape": "same_rank"},
+                 {"name": "pair", "shape": "same_rank", "size": 2},
+                 {"name": "run", "shape": "chain", "min_length": 3, "max_length": 5},
+                 {"name": "pairs", "shape": "chain", "size": 2, "min_length": 2,
+                  "max_length": 2},
+                 {"name": "bomb", "shape": "same_rank", "size": 3, "bomb": True}]},
+    "references": {"beat": "X1", "lead": "X2", "combinations": "X3"}}}
+"""President's ranks in three suits (the choices of cards of longer chains in four would
+number too many actions) with runs, two pairs in a row, bombs and final passes."""
+
+
+def _game(players: int = 3) -> cardrules.Game:
+    return cardrules.load(CHAINS, players=players)
+
+
+def test_a_run_is_beaten_by_a_higher_run_of_the_same_length_only() -> None:
+    state = _game().setup(hands=["4C 5D 6H 7C 9C", "3C", "3D"], table="3H 4H 5H", last=1)
+    assert labels(state) == ["pass", "play 4C 5D 6H", "play 5D 6H 7C"]
+    refused(state, "play 4C 5D 6H 7C", "X1")
+    refused(state, "play 9C", "X1")
+
+
+def test_a_chain_stops_before_the_ranks_left_out_of_chains() -> None:
+    state = _game().setup(hands=["QC KD AH 2C", "3C", "3D"])
+    assert "play QC KD AH" in labels(state)
+    refused(state, "play KD AH 2C", "X3")
+
+
+def test_a_chain_of_pairs_beats_a_lower_one_of_as_many_pairs() -> None:
+    state = _game().setup(hands=["5C 5D 6C 6D 7D 7H", "8C", "8D"], table="3C 3D 4C 4D",
+                          last=1)
+    assert labels(state) == ["pass", "play 5C 5D 6C 6D", "play 6C 6D 7D 7H"]
+    found = _game().tables.identify(_game().pack.parse_many("4C 3D 4D 3C"))
+    assert found is not None and found.length == 2
+
+
+def test_a_bomb_beats_any_other_type_and_a_lower_bomb() -> None:
+    state = _game().setup(hands=["8C 8D 8H 4C", "3C", "3D"], table="10C JC QC KC AC",
+                          last=1)
+    assert labels(state) == ["pass", "play 8C 8D 8H"]
+    higher = _game().setup(hands=["9C 9D 9H", "3C", "3D"], table="8C 8D 8H", last=1)
+    assert labels(higher) == ["pass", "play 9C 9D 9H"]
+    lower = _game().setup(hands=["7C 7D 7H", "3C", "3D"], table="8C 8D 8H", last=1)
+    assert labels(lower) == ["pass"]
+
+
+def test_a_final_pass_sits_the_player_out_until_the_table_clears() -> None:
+    state = _game(4).setup(hands=["5C 9C 3H", "6C KC", "7C AC 4H", "3D 4D"], current=0)
+    state = play(state, "play 5C", "pass", "play 7C", "pass")
+    assert state.current_player == 0          # player 1 passed: skipped
+    state = play(state, "play 9C")
+    assert state.current_player == 2           # players 1 and 3 sit out
+    state = play(state, "play AC")
+    assert state.current_player == 0
+    state = play(state, "pass")
+    assert state.view(0).table == [] and state.current_player == 2
+
+
+def test_the_action_space_numbers_each_set_within_a_rank_and_the_chains() -> None:
+    game = cardrules.load("president", players=4)
+    assert game.action_space.size == 1 + 13 * (4 + 6 + 4 + 1) + 52  # and the exchange's
+    index = game.action_space.index(game.parse_action("play 7S 7H"))
+    assert game.action_space.action(index).cards == game.parse_action("play 7H 7S").cards
+    chains = _game()
+    state = chains.setup(hands=["4C 5D 6H 7C 9C", "3C", "3D"], table="3H 4H 5H", last=1)
+    assert len(set(chains.action_space.legal_indices(state))) == 3
+
+
+def test_a_state_read_back_is_the_same_and_a_tampered_one_is_refused() -> None:
+    game = _game()
+    state = game.setup(hands=["4C 5D 6H", "3C", "3D"], table="8C", last=1)
+    assert game.state_from_json(state.to_json()) == state
+    data = state.to_json()
+    data["table"] = ["8C", "9D"]
+    with pytest.raises(cardrules.StateError, match="make no combination"):
+        game.state_from_json(data)
+    data = state.to_json()
+    data["last"] = -1
+    with pytest.raises(cardrules.StateError, match="last"):
+        game.state_from_json(data)
+
+
+@pytest.mark.parametrize(("patch", "said"), [
+    ({"combinations": [{"name": "six", "shape": "same_rank", "size": 6}]},
+     "6 cards of one rank, but the pack has 4 of each"),
+    ({"combinations": [{"name": "run", "shape": "chain", "min_length": 5,
+                        "max_length": 3}]}, "max_length is below min_length"),
+    ({"combinations": [{"name": "run", "shape": "chain", "min_length": 8,
+                        "max_length": 8}]}, "more than the 1000000 an action space"),
+    ({"combinations": [{"name": "a", "shape": "same_rank"},
+                        {"name": "a", "shape": "same_rank", "size": 2}]}, "named twice"),
+    ({"combinations": [{"name": "run", "shape": "chain", "min_length": 3,
+                        "max_length": 13}]}, r"the limit is 5,000"),
+    ({"chain_ranks": ["3", "Z"], "combinations": [{"name": "single", "shape": "same_rank"}]},
+     "'Z' is no rank of the pack"),
+    ({"combinations": [{"name": "pair", "shape": "same_rank", "size": 2, "min_length": 2}]},
+     "only a chain has a length"),
+])
+def test_a_rule_file_with_impossible_combinations_is_refused(patch: dict[str, Any],
+                                                               said: str) -> None:
+    source = {"extends": "president", "patch": {"play": {
+        "procedure": "climbing", "deal_all": True, **patch}}}
+    with pytest.raises(cardrules.VariantError, match=said):
+        cardrules.load(source, players=4)
+
+
+def test_an_unknown_key_is_refused_by_the_schema() -> None:
+    source = {"extends": "president", "patch": {"play": {
+        "procedure": "climbing", "combinations": [
+            {"name": "single", "shape": "same_rank", "kickers": 1}]}}}
+    with pytest.raises(cardrules.VariantError, match="kickers"):
+        cardrules.load(source, players=4)
+
+
+def test_random_deals_of_chains_and_bombs_end_with_every_player_placed() -> None:
+    import random
+    game = _game(4)
+    for seed in range(20):
+        rng, state = random.Random(seed), game.new_deal(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert state.result is not None and sorted(state.result.finish) == [0, 1, 2, 3]
