@@ -14,7 +14,7 @@ entry point names a :class:`Procedure` object) or by calling :func:`register`.
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, climbing, comparing..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, climbing..."
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ makes, so that no generic module names a family or a phase.
 >>> find("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, climbing, comparing..."
+KeyError: "unknown procedure 'nope'; known procedures: adding, betting, bouts, climbing..."
 """
 
 from __future__ import annotations
