@@ -102,17 +102,17 @@ class Client:
     def my_turns(self) -> Iterator[dict[str, Any]]:
         """Each view in which this seat is to act, until the game is over."""
         while True:
-            view = self.view()
-            if view["over"]:
+            frame = self.view()
+            if frame["over"]:
                 return
-            if view["legal"]:
-                yield view
+            if frame["legal"]:
+                yield frame
 
     def play(self, choose: Callable[[dict[str, Any]], str]) -> dict[str, Any]:
         """Play to the end, ``choose`` picking the action text from each view in which
         this seat acts; the last view."""
-        for view in self.my_turns():
-            self.act(choose(view), step=view["step"])
+        for frame in self.my_turns():
+            self.act(choose(frame), step=frame["step"])
         return self.last_view
 
 

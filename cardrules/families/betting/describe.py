@@ -29,7 +29,7 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
     assert isinstance(play, BettingPlay) and isinstance(showdown, Showdown)
     ante = f" and puts an ante of {_chips(play.ante)} in the pot" if play.ante else ""
     yield sentence(f"Each player starts with {_chips(play.chips)}{ante}.", "play.chips",
-                   "play.ante")
+                   *(("play.ante",) if play.ante else ()))
     if play.blinds:
         after = ", and the betting starts after the last blind" \
             if play.rounds[0].first is None else ""
