@@ -290,6 +290,7 @@ def _made_through_the_api(app: TestClient) -> None:
                     ).status_code == 400
     assert app.get("/").status_code == 200
     assert app.get("/static/table.js").status_code == 200
+    assert app.get("/static/board.js").status_code == 200
 
 
 def test_client_messages_match_the_schema() -> None:

@@ -78,6 +78,7 @@ function render() {
   else status = `P${view.turn} to play`;
   $("status").textContent = status;
   $("status").className = view.turn === me && !view.over ? "mine" : "";
+  $("board").replaceChildren(renderBoard(view, cards));
   $("lines").replaceChildren(...view.lines.map((line) => {
     const row = document.createElement("div");
     row.append(cardText(line, cards));

@@ -1,0 +1,269 @@
+// The table drawn from the seat's view: the JSON the server sends the seat (`frame.view`),
+// nothing more, so it shows no card the seat may not see. Each seat in a box (cards held,
+// its figures, dealer, whose turn), then the cards in play as faces: the trick with who
+// played each card, the pile and its top card, a bout's attacks and covers, the layout
+// on the table, the board, the house's cards, the combination to beat. Entries no family
+// is drawn for specially still show: cards as faces, a per-seat figure in the seat's box,
+// any other number or word as a "name: value" fact. No build step: plain functions.
+"use strict";
+
+// Entries drawn elsewhere on the page, or too long to be useful here (the text table,
+// under "Table as text", shows them all).
+const BOARD_SKIP = new Set(["variant", "player", "players", "current_player", "events",
+  "legal_actions", "hands", "dealer", "trumps", "trump_order", "bidders", "holder",
+  "top_owner", "face_down", "leader", "last", "hand_number", "crib_stock"]);
+// Per-seat entries that are card lists shown only as a count (a seat's winnings).
+const COUNTED = new Set(["won", "taken", "seen"]);
+// Per-seat flags shown as a word when set.
+const FLAGS = {folded: "folded", passed: "passed", done: "done", gone: "go",
+  out: "out"};
+
+function words(key) {
+  return key.replace(/_/g, " ");
+}
+
+function isCardList(value, cards) {
+  return Array.isArray(value) && value.length > 0 &&
+    value.every((c) => typeof c === "string" && cards.has(c));
+}
+
+function isScalar(value) {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
+}
+
+// A card face (a name of the pack) or a card's back (null).
+function face(name, cards) {
+  const el = document.createElement("span");
+  if (name === null || !cards.has(name)) {
+    el.className = "face back";
+    el.textContent = name === null ? "" : String(name);
+    return el;
+  }
+  el.className = "face" + (RED_SUITS.has(suitOf(name)) ? " red" : "");
+  el.dataset.card = name;
+  el.textContent = cardLabel(name);
+  return el;
+}
+
+function faces(names, cards, limit) {
+  const row = document.createElement("span");
+  row.className = "faces";
+  const shown = limit && names.length > limit ? names.slice(-limit) : names;
+  if (shown.length < names.length) {
+    const more = document.createElement("span");
+    more.className = "more";
+    more.textContent = `+${names.length - shown.length}`;
+    row.appendChild(more);
+  }
+  for (const name of shown) row.appendChild(face(name, cards));
+  return row;
+}
+
+// A labelled area of the centre: `label` above what it holds.
+function area(label, className, ...children) {
+  const box = document.createElement("div");
+  box.className = "area " + className;
+  const title = document.createElement("div");
+  title.className = "area-label";
+  title.textContent = label;
+  box.append(title, ...children);
+  return box;
+}
+
+function seatName(p, me) {
+  return p === me ? `P${p} you` : `P${p}`;
+}
+
+// Per seat, its figures: entries that are lists with one value per seat.
+function perSeat(view, players, cards) {
+  const out = [];
+  for (const [key, value] of Object.entries(view)) {
+    if (BOARD_SKIP.has(key) || !Array.isArray(value) || value.length !== players) continue;
+    if (isCardList(value, cards)) continue;
+    if (key === "table" && "attacks" in view) continue;
+    if (!value.every((v) => isScalar(v) || Array.isArray(v))) continue;
+    if (value.every((v) => typeof v === "number") && key === "out") continue;
+    out.push(key);
+  }
+  return out;
+}
+
+function seatBox(view, frame, p, keys, cards) {
+  const box = document.createElement("div");
+  const me = frame.seat;
+  box.className = "seat" + (p === me ? " me" : "") +
+    (p === frame.turn && !frame.over ? " turn" : "");
+  box.dataset.seat = String(p);
+  const name = document.createElement("div");
+  name.className = "seat-name";
+  name.textContent = seatName(p, me);
+  if (view.dealer === p) name.appendChild(badge("dealer"));
+  if (p === frame.turn && !frame.over) name.appendChild(badge("to play"));
+  box.appendChild(name);
+  const hands = view.hands;
+  const hand = Array.isArray(hands) ? hands[p] : null;
+  const held = Array.isArray(hand) ? hand.length : typeof hand === "number" ? hand : null;
+  const figures = [];
+  if (held !== null) figures.push(`${held} card${held === 1 ? "" : "s"}`);
+  const shown = [];
+  for (const key of keys) {
+    const value = view[key][p];
+    if (key in FLAGS) {
+      if (value === true || value === 1) figures.push(FLAGS[key]);
+      continue;
+    }
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      if (COUNTED.has(key)) {
+        figures.push(`${words(key)} ${value.length}`);
+      } else if (isCardList(value, cards)) {
+        shown.push([key, value]);
+      } else if (value.every((v) => Array.isArray(v) && isCardList(v, cards))) {
+        shown.push([key, value.flat()]);
+      }
+    } else if (typeof value === "number" && COUNTED.has(key)) {
+      figures.push(`${words(key)} ${value}`);
+    } else if (typeof value === "number" || typeof value === "string") {
+      figures.push(`${words(key)} ${value}`);
+    }
+  }
+  if (Array.isArray(hand) && hand.length && p !== me) shown.unshift(["hand", hand]);
+  const line = document.createElement("div");
+  line.className = "seat-figures";
+  line.textContent = figures.join(" \u00b7 ");
+  box.appendChild(line);
+  for (const [key, names] of shown) {
+    const row = document.createElement("div");
+    row.className = "seat-cards";
+    row.append(`${words(key)} `, faces(names, cards, key === "hand" ? 0 : 8));
+    box.appendChild(row);
+  }
+  return box;
+}
+
+function badge(text) {
+  const el = document.createElement("span");
+  el.className = "badge";
+  el.textContent = text;
+  return el;
+}
+
+// The trick: each card under the name of the seat that played it.
+function trickArea(view, me, cards) {
+  const row = document.createElement("div");
+  row.className = "plays";
+  for (const play of view.trick) {
+    const fig = document.createElement("figure");
+    fig.className = "play" + (view.holder === play.player ? " holding" : "");
+    const names = Array.isArray(play.cards) ? play.cards : [];
+    fig.append(play.face_down ? face(null, cards) : faces(names, cards));
+    const who = document.createElement("figcaption");
+    who.textContent = seatName(play.player, me);
+    fig.appendChild(who);
+    row.appendChild(fig);
+  }
+  if (view.trick.length === 0) row.textContent = "(no card played yet)";
+  return area("Trick", "trick", row);
+}
+
+// A bout: each attacking card with the card covering it, if any.
+function boutArea(view, cards) {
+  const row = document.createElement("div");
+  row.className = "plays";
+  const covers = Array.isArray(view.covers) ? view.covers : [];
+  const pairs = Array.isArray(view.table) && view.table.every(Array.isArray) ? view.table
+    : view.attacks.map((a, i) => (i < covers.length ? [a, covers[i]] : [a]));
+  for (const pair of pairs) {
+    const fig = document.createElement("figure");
+    fig.className = "pair";
+    fig.append(faces(pair, cards));
+    row.appendChild(fig);
+  }
+  if (pairs.length === 0) row.textContent = "(no attack yet)";
+  const label = typeof view.attacker === "number"
+    ? `Bout: P${view.attacker} attacks, P${view.defender} defends` : "Bout";
+  return area(label, "bout", row);
+}
+
+function centre(view, frame, players, cards, used) {
+  const box = document.createElement("div");
+  box.className = "centre";
+  const me = frame.seat;
+  const facts = [];
+  const mark = (...keys) => keys.forEach((k) => used.add(k));
+  if (Array.isArray(view.trick)) {
+    box.appendChild(trickArea(view, me, cards));
+    mark("trick");
+  }
+  if (Array.isArray(view.attacks)) {
+    box.appendChild(boutArea(view, cards));
+    mark("attacks", "covers", "table", "attacker", "defender");
+  }
+  if ("pile" in view || "top" in view) {
+    const pile = isCardList(view.pile, cards) ? view.pile
+      : typeof view.top === "string" && cards.has(view.top) ? [view.top] : [];
+    const label = (view.pile_name ? words(String(view.pile_name)) : "pile") +
+      (typeof view.top_owner === "number" && pile.length ? `, top played by P${view.top_owner}` : "");
+    const row = pile.length ? faces(pile, cards, 6) : document.createTextNode("(empty)");
+    box.appendChild(area(label[0].toUpperCase() + label.slice(1), "pile", row));
+    mark("pile", "top", "pile_name");
+  }
+  if (isCardList(view.table, cards) || (Array.isArray(view.table) && !used.has("table") &&
+      view.table.length === 0)) {
+    const label = typeof view.combination === "string"
+      ? `To beat: ${view.combination}` + (typeof view.last === "number" ? ` by P${view.last}` : "")
+      : "On the table";
+    const row = view.table.length ? faces(view.table, cards) : document.createTextNode("(empty)");
+    box.appendChild(area(label, "layout", row));
+    mark("table", "combination");
+  }
+  // Every other entry: cards as faces, numbers and words as facts.
+  const seatKeys = new Set(perSeat(view, players, cards));
+  for (const [key, value] of Object.entries(view)) {
+    if (used.has(key) || BOARD_SKIP.has(key) || seatKeys.has(key)) continue;
+    if (typeof value === "string" && cards.has(value)) {
+      box.appendChild(area(words(key), "extra", faces([value], cards)));
+    } else if (isCardList(value, cards)) {
+      box.appendChild(area(words(key), "extra", faces(value, cards, 10)));
+    } else if (Array.isArray(value) && value.length && value.every((v) =>
+      v && typeof v === "object" && !Array.isArray(v) && "player" in v)) {
+      const said = value.map((v) => `P${v.player} ${Object.entries(v)
+        .filter(([k]) => k !== "player").map(([, x]) => String(x)).join(" ")}`);
+      facts.push([words(key), said.join(", ")]);
+    } else if (Array.isArray(value) && value.length && value.every(isScalar)) {
+      facts.push([words(key), value.join(", ")]);
+    } else if (typeof value === "string" && SUIT_SYMBOLS[value]) {
+      facts.push([words(key), `${SUIT_SYMBOLS[value]} ${value}`, RED_SUITS.has(value)]);
+    } else if (value !== null && value !== "" && isScalar(value)) {
+      facts.push([words(key), String(value)]);
+    }
+  }
+  if (facts.length) {
+    const list = document.createElement("div");
+    list.className = "facts";
+    for (const [name, value, red] of facts) {
+      const chip = document.createElement("span");
+      chip.className = "fact" + (red ? " red" : "");
+      chip.dataset.key = name;
+      chip.append(`${name}: `, cardText(value, cards));
+      list.appendChild(chip);
+    }
+    box.prepend(list);
+  }
+  return box;
+}
+
+// The whole board for a `view` frame; `cards`: the pack's card names (from `welcome`).
+function renderBoard(frame, cards) {
+  const view = frame.view;
+  const players = typeof view.players === "number" ? view.players
+    : Array.isArray(view.hands) ? view.hands.length : 0;
+  const board = document.createElement("div");
+  board.className = "board";
+  const seats = document.createElement("div");
+  seats.className = "seats";
+  const keys = perSeat(view, players, cards);
+  for (let p = 0; p < players; p++) seats.appendChild(seatBox(view, frame, p, keys, cards));
+  board.append(seats, centre(view, frame, players, cards, new Set()));
+  return board;
+}
