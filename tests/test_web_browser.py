@@ -1,6 +1,7 @@
 """The web table in a real browser (issue 32): headless Chromium, driven by Playwright
 for Python, plays a whole Bank deal and a whole match against a bot, and a Hearts trick
-with two human seats in two browser contexts; every WebSocket frame each page received
+with two human seats in two browser contexts, each page's trick area showing the cards
+played under the seats that played them; every WebSocket frame each page received
 names no card its seat had not seen, and a page never shows the other seat's hand.
 
 Skipped unless Playwright and the system's Chromium (``/usr/bin/chromium``, Debian's
@@ -108,6 +109,20 @@ def _hidden_from(table: Table, seat: int, other: int) -> set[str]:
     return set(hand if isinstance(hand, list) else []) - seen
 
 
+def _trick_shown(page: Any, trick: list[dict[str, Any]]) -> int:
+    """Check the page's trick area shows each card of ``trick`` as a face, under the name
+    of the seat that played it, and no other card; the number of cards checked."""
+    want = [[play["player"], card] for play in trick for card in play["cards"]]
+    page.wait_for_function(
+        """(want) => want.every(([p, c]) => {
+             const face = document.querySelector(`#board .trick .face[data-card="${c}"]`);
+             return face && face.closest("figure").querySelector("figcaption")
+               .textContent.split(" ")[0] === `P${p}`;
+           })""", arg=want, timeout=10_000)
+    assert page.locator("#board .trick .face").count() == len(want)
+    return len(want)
+
+
 @pytest.mark.parametrize(("variant", "match"), [
     ("bank", False), pytest.param("bank-quick", True, marks=pytest.mark.slow)])
 def test_a_whole_bank_deal_or_match_against_a_bot(server: tuple[str, Lobby], browser: Any,
@@ -148,6 +163,7 @@ def test_a_hearts_trick_with_two_human_seats(server: tuple[str, Lobby],
     table, tokens = lobby.create("hearts", players=4, options={"passing": "none"},
                                  seats=["human", "human", "greedy", "greedy"], seed=3)
     pages = {seat: _open(browser, f"{base}/t/{table.id}#{tokens[seat]}") for seat in (0, 1)}
+    checked = 0
     for _ in range(20):
         tricks = table.state.view(0).to_json().get("tricks") or []
         if sum(tricks) >= 1:
@@ -157,6 +173,7 @@ def test_a_hearts_trick_with_two_human_seats(server: tuple[str, Lobby],
             page = pages[seat][0]
             page.wait_for_function("() => document.getElementById('status').textContent"
                                    " === 'Your turn'", timeout=10_000)
+            checked += _trick_shown(page, table.state.view(seat).to_json()["trick"])
             step = len(table.actions)
             _move(page)
             deadline = time.monotonic() + 10
@@ -171,5 +188,6 @@ def test_a_hearts_trick_with_two_human_seats(server: tuple[str, Lobby],
             assert not any(_label(c) in page.inner_text("#hand") for c in hidden)
             assert "P0 you" in shown if me == 0 else "P1 you" in shown
     assert sum(table.state.view(0).to_json()["tricks"]) >= 1
+    assert checked, "no trick in progress was seen on a page"
     for seat, (_, frames) in pages.items():
         _check_frames(table, seat, frames)
