@@ -4,7 +4,8 @@ Each seat's frames name no card that seat's views had not shown it (every frame 
 seat and a spectator is read); the Python client plays a whole match through the
 protocol with the same moves and totals as the same seed played in-process; moves are
 refused with the reason (out of turn, stale, illegal, a spectator's, a wrong token); a
-table survives a failing bot; every frame matches the published schema.
+table survives a failing bot; every frame matches the published schema (the welcome's
+kinds of view entries, by which the page draws the table, are the same for every seat).
 """
 
 from __future__ import annotations
@@ -345,3 +346,7 @@ def test_every_shipped_variant_is_laid_out_for_a_seat_and_a_spectator(variant: s
         frames = [table.welcome(seat), table.view(seat)]
         _check_schema(frames)
         assert frames[1]["lines"], (variant, seat)
+        # how to draw each entry: the same for every seat, and it names no card
+        fields = frames[0]["fields"]
+        assert fields == table.welcome(1)["fields"] and fields["hands"] == "cards_by_seat"
+        assert not set(fields) & _names(table) and not set(fields.values()) & _names(table)

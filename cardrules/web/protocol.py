@@ -26,13 +26,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules.engine.game import Game
 from cardrules.engine.match import MatchState
 from cardrules.engine.state import DealResult, MatchResult, State
 from cardrules.tools.render import TextRenderer
 from cardrules.tools.table import layout
 
 __all__ = ["MAX_MESSAGE_BYTES", "PROTOCOL", "ProtocolError", "deal_summary", "error",
-           "legal_entries", "match_summary", "parse_message", "public_view", "view_message"]
+           "legal_entries", "match_summary", "parse_message", "public_view", "view_fields",
+           "view_message"]
 
 PROTOCOL = 1
 """The protocol's version, sent in ``welcome``."""
@@ -102,6 +104,28 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         if not isinstance(data.get("table"), str):
             raise ProtocolError("bad_message", "'join' names its 'table'")
     return data
+
+
+def view_fields(game: Game) -> dict[str, str]:
+    """What kind of entry each of the game's views holds, by key (the fields of its
+    observation, :attr:`Game.observation`): ``cards`` (card names, or their number when
+    hidden), ``card``, ``cards_by_seat``, ``number``, ``numbers_by_seat``, ``seat`` (a
+    seat's number), ``seats_in`` (seats' numbers), ``one_of`` (a word), ``trick`` and so
+    on.  The same for every seat: it tells the page how to draw an entry, never what it
+    holds.
+
+    >>> import cardrules
+    >>> fields = view_fields(cardrules.load("durak", players=2))
+    >>> fields["attacks"], fields["hands"], fields["attacker"], fields["out"]
+    ('cards', 'cards_by_seat', 'seat', 'seats_in')
+    """
+    kinds: dict[str, str] = {}
+    for field in game.observation.fields:
+        if "." not in field.key:
+            name = type(field).__name__
+            kinds.setdefault(field.key, "".join(f"_{c.lower()}" if c.isupper() else c
+                                                for c in name).lstrip("_"))
+    return kinds
 
 
 def public_view(views: Sequence[dict[str, Any]]) -> dict[str, Any]:

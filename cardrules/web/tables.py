@@ -107,7 +107,8 @@ class Table:
         return None
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
-        """The ``welcome`` message: the table, the seat, who sits where, the rules."""
+        """The ``welcome`` message: the table, the seat, who sits where, the rules, the
+        kind of each entry of the views."""
         variant = self.game.variant
         connected = {listener.seat for listener in self.listeners}
         return {"type": "welcome", "protocol": protocol.PROTOCOL, "table": self.id,
@@ -119,7 +120,8 @@ class Table:
                            "bot": None if k == HUMAN else k, "connected": p in connected}
                           for p, k in enumerate(self.seats)],
                 "cards": list(self.game.pack.names(range(self.game.pack.size))),
-                "suits": list(self.game.pack.suits), "rules": self.rules}
+                "suits": list(self.game.pack.suits), "rules": self.rules,
+                "fields": protocol.view_fields(self.game)}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The ``view`` message of ``seat`` now."""

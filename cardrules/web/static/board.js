@@ -15,8 +15,7 @@ const BOARD_SKIP = new Set(["variant", "player", "players", "current_player", "e
 // Per-seat entries that are card lists shown only as a count (a seat's winnings).
 const COUNTED = new Set(["won", "taken", "seen"]);
 // Per-seat flags shown as a word when set.
-const FLAGS = {folded: "folded", passed: "passed", done: "done", gone: "go",
-  out: "out"};
+const FLAGS = {folded: "folded", passed: "passed", done: "done", gone: "go", out: "out"};
 
 function words(key) {
   return key.replace(/_/g, " ");
@@ -74,21 +73,28 @@ function seatName(p, me) {
   return p === me ? `P${p} you` : `P${p}`;
 }
 
-// Per seat, its figures: entries that are lists with one value per seat.
-function perSeat(view, players, cards) {
-  const out = [];
-  for (const [key, value] of Object.entries(view)) {
-    if (BOARD_SKIP.has(key) || !Array.isArray(value) || value.length !== players) continue;
-    if (isCardList(value, cards)) continue;
-    if (key === "table" && "attacks" in view) continue;
-    if (!value.every((v) => isScalar(v) || Array.isArray(v))) continue;
-    if (value.every((v) => typeof v === "number") && key === "out") continue;
-    out.push(key);
+const BY_SEAT = new Set(["numbers_by_seat", "cards_by_seat", "seats_in"]);
+
+// The kind of an entry: as the welcome's `fields` say (the game's observation fields),
+// else guessed from the value (a list with one value per seat is a per-seat entry).
+function kindOf(key, value, fields, players, cards) {
+  if (fields && fields[key]) return fields[key];
+  if (typeof value === "string" && cards.has(value)) return "card";
+  if (isCardList(value, cards)) return "cards";
+  if (Array.isArray(value) && value.length === players &&
+      value.every((v) => isScalar(v) || Array.isArray(v))) {
+    return value.some(Array.isArray) ? "cards_by_seat" : "numbers_by_seat";
   }
-  return out;
+  return "other";
 }
 
-function seatBox(view, frame, p, keys, cards) {
+// The per-seat entries, shown in each seat's box.
+function perSeat(view, fields, players, cards) {
+  return Object.keys(view).filter((key) => !BOARD_SKIP.has(key) &&
+    BY_SEAT.has(kindOf(key, view[key], fields, players, cards)) && Array.isArray(view[key]));
+}
+
+function seatBox(view, frame, p, keys, fields, cards) {
   const box = document.createElement("div");
   const me = frame.seat;
   box.className = "seat" + (p === me ? " me" : "") +
@@ -107,7 +113,12 @@ function seatBox(view, frame, p, keys, cards) {
   if (held !== null) figures.push(`${held} card${held === 1 ? "" : "s"}`);
   const shown = [];
   for (const key of keys) {
+    if (fields && fields[key] === "seats_in") {
+      if (view[key].includes(p)) figures.push(FLAGS[key] || words(key));
+      continue;
+    }
     const value = view[key][p];
+    if (value === undefined) continue;
     if (key in FLAGS) {
       if (value === true || value === 1) figures.push(FLAGS[key]);
       continue;
@@ -128,6 +139,8 @@ function seatBox(view, frame, p, keys, cards) {
     }
   }
   if (Array.isArray(hand) && hand.length && p !== me) shown.unshift(["hand", hand]);
+  const totals = view.match && Array.isArray(view.match.totals) ? view.match.totals : null;
+  if (totals && typeof totals[p] === "number") figures.push(`match total ${totals[p]}`);
   const line = document.createElement("div");
   line.className = "seat-figures";
   line.textContent = figures.join(" \u00b7 ");
@@ -185,7 +198,7 @@ function boutArea(view, cards) {
   return area(label, "bout", row);
 }
 
-function centre(view, frame, players, cards, used) {
+function centre(view, frame, players, fields, cards, used) {
   const box = document.createElement("div");
   box.className = "centre";
   const me = frame.seat;
@@ -217,14 +230,17 @@ function centre(view, frame, players, cards, used) {
     box.appendChild(area(label, "layout", row));
     mark("table", "combination");
   }
-  // Every other entry: cards as faces, numbers and words as facts.
-  const seatKeys = new Set(perSeat(view, players, cards));
+  // Every other entry by its kind: cards as faces, numbers, seats and words as facts.
+  const seatKeys = new Set(perSeat(view, fields, players, cards));
   for (const [key, value] of Object.entries(view)) {
     if (used.has(key) || BOARD_SKIP.has(key) || seatKeys.has(key)) continue;
+    const kind = kindOf(key, value, fields, players, cards);
     if (typeof value === "string" && cards.has(value)) {
       box.appendChild(area(words(key), "extra", faces([value], cards)));
     } else if (isCardList(value, cards)) {
       box.appendChild(area(words(key), "extra", faces(value, cards, 10)));
+    } else if (kind === "seat") {
+      if (typeof value === "number" && value >= 0) facts.push([words(key), `P${value}`]);
     } else if (Array.isArray(value) && value.length && value.every((v) =>
       v && typeof v === "object" && !Array.isArray(v) && "player" in v)) {
       const said = value.map((v) => `P${v.player} ${Object.entries(v)
@@ -253,8 +269,9 @@ function centre(view, frame, players, cards, used) {
   return box;
 }
 
-// The whole board for a `view` frame; `cards`: the pack's card names (from `welcome`).
-function renderBoard(frame, cards) {
+// The whole board for a `view` frame; `cards`: the pack's card names and `fields`: the
+// kind of each entry of the views (both from `welcome`).
+function renderBoard(frame, cards, fields) {
   const view = frame.view;
   const players = typeof view.players === "number" ? view.players
     : Array.isArray(view.hands) ? view.hands.length : 0;
@@ -262,8 +279,10 @@ function renderBoard(frame, cards) {
   board.className = "board";
   const seats = document.createElement("div");
   seats.className = "seats";
-  const keys = perSeat(view, players, cards);
-  for (let p = 0; p < players; p++) seats.appendChild(seatBox(view, frame, p, keys, cards));
-  board.append(seats, centre(view, frame, players, cards, new Set()));
+  const keys = perSeat(view, fields, players, cards);
+  for (let p = 0; p < players; p++) {
+    seats.appendChild(seatBox(view, frame, p, keys, fields, cards));
+  }
+  board.append(seats, centre(view, frame, players, fields, cards, new Set()));
   return board;
 }

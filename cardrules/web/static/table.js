@@ -78,7 +78,7 @@ function render() {
   else status = `P${view.turn} to play`;
   $("status").textContent = status;
   $("status").className = view.turn === me && !view.over ? "mine" : "";
-  $("board").replaceChildren(renderBoard(view, cards));
+  $("board").replaceChildren(renderBoard(view, cards, welcome ? welcome.fields : null));
   $("lines").replaceChildren(...view.lines.map((line) => {
     const row = document.createElement("div");
     row.append(cardText(line, cards));
