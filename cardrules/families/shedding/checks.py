@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cardrules.families.shedding.keys import unknown_key
 from cardrules.families.shedding.model import (
     BonusWhen,
     GroupKind,
@@ -40,12 +41,12 @@ def effect_problems(v: Variant) -> Iterator[Found]:
     play = v.play
     if not isinstance(play, SheddingPlay):
         return
-    ranks = v.pack.ranks
     then_of = {w.rank: w.then for w in play.wild}
     for rank in play.forced_draw.ranks:
         path: tuple[str | int, ...] = ("play", "forced_draw", "ranks", rank)
-        if rank not in ranks:
-            yield path, f"unknown rank {rank!r}; the pack has {', '.join(ranks)}"
+        problem = unknown_key(v.pack, rank)
+        if problem is not None:
+            yield path, problem
         elif play.after_turn.get(rank) is not None:
             yield path, (
                 f"rank {rank} both forces a draw and has after_turn "
@@ -87,12 +88,14 @@ def _shedding(v: Variant) -> Iterator[Found]:
     for i, clause in enumerate(play.beats):
         if isinstance(clause, RankClause) and clause.rank not in ranks:
             yield ("play", "beats", i, "rank"), unknown("rank", clause.rank, ranks)
-    for i, wild in enumerate(play.wild):
-        if wild.rank not in ranks:
-            yield ("play", "wild", i, "rank"), unknown("rank", wild.rank, ranks)
-    for rank in play.after_turn:
-        if rank not in ranks:
-            yield ("play", "after_turn", rank), unknown("rank", rank, ranks)
+    keyed: list[tuple[tuple[str | int, ...], str]] = [
+        *((("play", "wild", i, "rank"), w.rank) for i, w in enumerate(play.wild)),
+        *((("play", "after_turn", rank), rank) for rank in play.after_turn),
+        *((("play", "starter_redraw", i), r) for i, r in enumerate(play.starter_redraw))]
+    for path, key in keyed:
+        problem = unknown_key(v.pack, key)
+        if problem is not None:
+            yield path, problem
     for i, rank in enumerate(play.cover_takes):
         if rank not in ranks:
             yield ("play", "cover_takes", i), unknown("rank", rank, ranks)
@@ -134,9 +137,6 @@ def _shedding(v: Variant) -> Iterator[Found]:
 def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
     """Starter redraws, suit-naming wild cards, card penalties and the trump card."""
     ranks = v.pack.ranks
-    for i, rank in enumerate(play.starter_redraw):
-        if rank not in ranks:
-            yield ("play", "starter_redraw", i), unknown("rank", rank, ranks)
     if play.starter_redraw and not v.deal.starter:
         yield ("play", "starter_redraw"), (
             "starter_redraw puts back a starter card, but deal.starter turns none; "

@@ -186,10 +186,10 @@ class SheddingTrumps:
 
 @attrs.frozen(kw_only=True)
 class WildSpec:
-    """A rank that may be laid on any top card."""
+    """Cards that may be laid on any top card: a rank, or a face outside rank x suit."""
 
     rank: str
-    """The wild rank."""
+    """The wild rank, or a face's name (``W``: every copy of that custom face)."""
     then: Then = Then.NONE
     """What the player may or must do after laying it."""
     on_itself: bool = True
@@ -249,7 +249,8 @@ class ForcedDraw:
     """Cards that make the next player draw (``draw two``), and how that is answered."""
 
     ranks: dict[str, int] = attrs.field(factory=dict)
-    """Rank -> cards the next player must draw when a turn ends with it on top."""
+    """Rank or face name -> cards the next player must draw when a turn ends with such a
+    card on top (a face's entry wins over its rank's)."""
     answer: ForcedDrawAnswer = ForcedDrawAnswer.SAME_RANK
     """Whether the player facing the total may pass it on (with the same rank)."""
     then: ForcedDrawThen = ForcedDrawThen.TURN_ENDS
@@ -296,7 +297,8 @@ class SheddingPlay:
     groups: tuple[GroupSpec, ...] = ()
     """Moves of several cards."""
     after_turn: dict[str, AfterTurn] = attrs.field(factory=dict)
-    """Effect on the next player when a turn ends with this rank on top."""
+    """Effect on the next player when a turn ends with a card of this rank or face on top
+    (a face's entry wins over its rank's)."""
     stuck_draw: int = 1
     """Cards a player who cannot beat draws (one at a time) before passing."""
     take_min: int = 2
@@ -306,8 +308,8 @@ class SheddingPlay:
     draw: DrawPolicy = DrawPolicy()
     """When a player may draw."""
     starter_redraw: tuple[str, ...] = ()
-    """Ranks that may not start the pile: such a starter card is put under the stock and
-    the next card turned instead."""
+    """Ranks or face names that may not start the pile: such a starter card is put under
+    the stock and the next card turned instead."""
     ends: DealEnd = DealEnd.LAST_HOLDER
     """When the deal ends."""
     blocked_extra_passes: int = 0

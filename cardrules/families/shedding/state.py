@@ -236,9 +236,9 @@ class SheddingState(FieldState):
         if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
             self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
         pile = [stock.pop() for _ in range(min(deal.starter, len(stock)))]
-        redraw, pack = game.tables.redraw_ranks, game.pack
+        redraw = game.tables.redraw
         for _ in range(len(stock) if pile and redraw else 0):
-            if pack.rank(pile[-1]) not in redraw:
+            if not redraw >> pile[-1] & 1:
                 break
             stock.insert(0, pile.pop())  # under the stock, drawn last
             pile.append(stock.pop())
@@ -263,7 +263,7 @@ class SheddingState(FieldState):
             self._current = self._starter = self._effect(mover, turned.after, turned.draw)
         wish = game.tables.upcard_wish
         if wish is not UpcardWish.NONE and self._top >= 0 \
-                and game.tables.then_of_rank[game.pack.rank(self._top)] is Then.NAME_SUIT:
+                and game.tables.then_of_card[self._top] is Then.NAME_SUIT:
             # a suit-naming wild card turned up: the dealer or the first mover names a suit
             self._phase = NAME
             if wish is UpcardWish.DEALER:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -20,6 +20,7 @@ from cardrules.families.shedding.hooks import (
     as_if_played,
     as_written,
 )
+from cardrules.families.shedding.keys import key_mask, same_symbol
 from cardrules.families.shedding.model import (
     AfterTurn,
     DealEnd,
@@ -69,11 +70,11 @@ class SheddingTables:
     """Per top card, the cards that beat it by the declared clauses."""
     wild: int
     """Bit set of wild cards (laid on anything)."""
-    then_of_rank: tuple[Then, ...]
-    """Per rank, what follows laying a single card of it."""
+    then_of_card: tuple[Then, ...]
+    """Per card, what follows laying it alone."""
     after_turn: tuple[AfterTurn | None, ...]
     """Per card, the effect on the next player when a turn ends with it on top (the rule
-    file's by rank, through the ``after_play`` hook)."""
+    file's by rank or face, through the ``after_play`` hook)."""
     upcard: tuple[Upcard | None, ...]
     """Per card, what it does to the first mover when turned up to start the pile (the
     ``upcard`` hook's, else ``play.upcard.as_played``'s; empty: nothing, whatever the
@@ -95,8 +96,9 @@ class SheddingTables:
     blocked_passes: int = 0
     """Passes in a row with an empty stock, beyond one per player holding cards, that end
     the deal."""
-    redraw_ranks: frozenset[int] = frozenset()
-    """Ranks a starter card may not have: it goes under the stock and another is turned."""
+    redraw: int = 0
+    """Bit set of the cards that may not start the pile: such a starter goes under the
+    stock and another is turned."""
     forced: tuple[int, ...] = ()
     """Per card, the cards the next player must draw when a turn ends with it on top
     (empty: no card forces a draw)."""
@@ -151,27 +153,19 @@ class SheddingTables:
         ``play.beats``)."""
         if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
             raise TypeError("the shedding procedure needs shedding play and scoring rules")
-        then_of_rank = [Then.NONE] * len(pack.ranks)
-        wild = 0
-        for spec in play.wild:
-            rank = pack.ranks.index(spec.rank)
-            then_of_rank[rank] = spec.then
-            wild |= pack.rank_mask(rank)
-        # An extra card (a joker) has no rank: the rank's entries below are
-        # None/0/Then.NONE for it, the last one standing for "no rank" (index -1).
-        then_of_rank.append(Then.NONE)
-        written = [*(play.after_turn.get(r) for r in pack.ranks), None]
-        after = [effect(AfterPlayInput(pack=pack, card=c, written=written[pack.rank(c)]))
+        keyed = _Keyed(pack)
+        wild = mask_of(c for w in play.wild for c in bits(keyed.mask(w.rank)))
+        then_of_card = keyed.per_card({w.rank: w.then for w in play.wild}, Then.NONE)
+        written = keyed.per_card(play.after_turn, None)
+        after = [effect(AfterPlayInput(pack=pack, card=c, written=written[c]))
                  for c in range(pack.size)]
         singles = tuple(
             Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
-                 mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
+                 mask=1 << c, group=None, then=then_of_card[c])
             for c in range(pack.size))
         forced = play.forced_draw
-        counts = [*(forced.ranks.get(r, 0) for r in pack.ranks), 0]
-        forced_cards = tuple(counts[pack.rank(c)] for c in range(pack.size)) \
-            if forced.ranks else ()
-        answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
+        forced_cards = keyed.per_card(forced.ranks, 0) if forced.ranks else ()
+        answers = tuple(same_symbol(pack, c) if n else 0
                         for c, n in enumerate(forced_cards)) \
             if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
         if upcard is None and play.upcard.as_played:
@@ -179,8 +173,8 @@ class SheddingTables:
         turned = tuple(upcard(UpcardInput(pack=pack, card=c, after_play=after[c],
                                           draw=forced_cards[c] if forced_cards else 0))
                        for c in range(pack.size)) if upcard is not None else ()
-        selfless = [pack.ranks.index(w.rank) for w in play.wild if not w.on_itself]
-        barred = tuple(pack.rank_mask(pack.rank(c)) if pack.rank(c) in selfless else 0
+        selfless = [keyed.mask(w.rank) for w in play.wild if not w.on_itself]
+        barred = tuple(next((m for m in selfless if m >> c & 1), 0)
                        for c in range(pack.size)) if selfless else ()
         return cls(
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
@@ -197,7 +191,7 @@ class SheddingTables:
             if play.last_card.penalty else None,
             within=_laid_on(pack, clause_table(pack, play.beats), lay_on),
             wild=wild,
-            then_of_rank=tuple(then_of_rank),
+            then_of_card=then_of_card,
             after_turn=tuple(after),
             cover_ranks=frozenset(pack.ranks.index(r) for r in play.cover_takes),
             singles=singles,
@@ -210,7 +204,7 @@ class SheddingTables:
             draw_limit=play.draw.max_per_turn if play.draw.at_will else play.stuck_draw,
             first_out=play.ends is DealEnd.FIRST_OUT,
             blocked_passes=play.blocked_extra_passes,
-            redraw_ranks=frozenset(pack.ranks.index(r) for r in play.starter_redraw),
+            redraw=mask_of(c for r in play.starter_redraw for c in bits(keyed.mask(r))),
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
             suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
             min_group=min((g.size for g in play.groups), default=0),
@@ -268,7 +262,7 @@ class SheddingTables:
         """The (cached) move laying ``cards`` in that order."""
         found = self._moves.get(cards)
         if found is None:
-            then = self.then_of_rank[self.pack.rank(cards[-1])] if group is None else next(
+            then = self.then_of_card[cards[-1]] if group is None else next(
                 g.then for g in self.play.groups if g.kind is group and g.size == len(cards))
             names = " ".join(self.pack.name(c) for c in cards)
             mask = 0
@@ -334,6 +328,30 @@ class SheddingTables:
                 if spec.laid_on is LaidOn.ANY or self._beats(order[0], top, beats):
                     moves.append(self.move(order, GroupKind.RUN))
         return moves
+
+
+T = TypeVar("T")
+
+
+class _Keyed:
+    """A rule file's entries keyed by rank or face (:mod:`.keys`), per card."""
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+
+    def mask(self, key: str) -> int:
+        """The cards ``key`` names."""
+        return key_mask(self.pack, key)
+
+    def per_card(self, entries: Mapping[str, T], default: T) -> tuple[T, ...]:
+        """Per card, the value of the entry naming it (a face's entry over its rank's),
+        else ``default``."""
+        out = [default] * self.pack.size
+        ranks = [k for k in entries if k in self.pack.ranks]
+        for key in (*ranks, *(k for k in entries if k not in self.pack.ranks)):
+            for card in bits(self.mask(key)):
+                out[card] = entries[key]
+        return tuple(out)
 
 
 def _laid_on(pack: Pack, within: tuple[int, ...],

@@ -1,0 +1,121 @@
+"""Shedding rules that name custom faces (issue 26): ``wild``, ``forced_draw.ranks``,
+``after_turn`` and ``starter_redraw`` name a face of ``pack.faces`` (``W``, ``W4``) as
+well as a rank, resolved when the variant loads, with a clear error for a name that is
+neither; scenario tests from explicit positions on a small pack of coloured cards."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from bank_support import legal
+from rule_support import play
+
+import cardrules
+from cardrules.cards import mask_of
+from cardrules.families.shedding.state import SheddingState
+from cardrules.tools.describe import describe
+
+COLOURS: dict[str, Any] = {
+    "name": "colours",
+    "players": {"min": 2, "max": 4},
+    "pack": {"ranks": ["1", "2", "S", "R", "D"], "suits": ["R", "G"],
+             "faces": [{"name": "W", "count": 2}, {"name": "W4", "count": 2}]},
+    "zones": {"stock": "hidden", "hand": "owner", "pile": "public", "taken": "public"},
+    "deal": {"hand": 3, "starter": 1},
+    "play": {"procedure": "shedding", "beats": ["same_suit", "same_rank"],
+             "trumps": {"mode": "none"},
+             "wild": [{"rank": "W", "then": "name_suit"},
+                      {"rank": "W4", "then": "name_suit", "on_itself": False}],
+             "draw": {"at_will": True, "max_per_turn": 1},
+             "forced_draw": {"ranks": {"D": 2, "W4": 4}, "answer": "same_rank"},
+             "after_turn": {"S": "skip", "R": "reverse"},
+             "starter_redraw": ["W4"],
+             "take_min": 100, "ends": "first_out"},
+    "scoring": {"take_points": False,
+                "hand_penalty": {"mode": "by_card", "ranks": {"S": 20}}},
+    "match": {"goal": "lowest_total", "target": 100, "next_dealer": "clockwise"},
+}
+
+
+def colours(players: int = 3, **play: Any) -> cardrules.Game:
+    """The small coloured pack's game, with keys of ``play`` replaced."""
+    variant = copy.deepcopy(COLOURS)
+    variant["play"].update(play)
+    return cardrules.load(variant, players=players)
+
+
+def held(state: SheddingState, player: int) -> int:
+    return state.hands[player].bit_count()
+
+
+def test_a_wild_face_is_laid_on_anything_and_names_a_colour() -> None:
+    state = colours().setup(hands=["W 1G", "2R 2G", "1R"], pile="SR", stock="RG DG")
+    assert legal(state) == {"play W", "draw"}
+    state = play(state, "play W")
+    assert state.phase == "name_suit"
+    state = play(state, "name G")
+    assert state.current_player == 1 and legal(state) == {"play 2G", "draw"}
+
+
+def test_a_face_forces_a_draw_and_only_the_same_face_passes_it_on() -> None:
+    game = colours()
+    state = game.setup(hands=["W4 1G", "W4/2 DR 2G", "1R"], pile="SR",
+                       stock="2R SG RG RR DG W W/2")
+    state = play(state, "play W4", "name G")
+    assert state.current_player == 1 and state.pending == 4
+    assert legal(state) == {"play W4", "draw"}  # a draw-two does not answer a W4
+    state = play(state, "play W4", "name R")
+    assert state.current_player == 2 and state.pending == 8
+    state = play(state, "draw")
+    assert held(state, 2) == 8 and state.pending == 0  # what the stock held
+
+
+def test_a_rank_entry_and_a_face_entry_live_side_by_side() -> None:
+    state = colours().setup(hands=["DR 1G", "2G RG", "1R"], pile="SR", stock="DG SG RR")
+    state = play(state, "play DR")
+    assert state.current_player == 1 and state.pending == 2
+
+
+def test_a_face_is_never_laid_on_itself_when_the_wild_says_so() -> None:
+    state = colours().setup(hands=["W4/2 1G", "2G RG", "1R"], pile="W4", named="R",
+                            stock="DG SG")
+    assert legal(state) == {"draw"}
+
+
+def test_a_face_may_have_an_effect_on_the_next_player() -> None:
+    game = colours(after_turn={"W": "skip", "S": "skip"})
+    state = game.setup(hands=["W 1G", "2G RG", "SR 2R"], pile="1R", stock="DG SG")
+    state = play(state, "play W", "name R")
+    assert state.current_player == 2
+
+
+def test_a_face_named_to_be_redrawn_never_starts_the_pile() -> None:
+    game = colours()
+    copies = mask_of(c for c in range(game.pack.size) if game.pack.name(c) == "W4")
+    assert game.tables.redraw == copies
+    for seed in range(40):
+        state = game.new_deal(seed)
+        assert isinstance(state, SheddingState) and game.pack.name(state.top) != "W4"
+
+
+@pytest.mark.parametrize(("play_keys", "path"), [
+    ({"wild": [{"rank": "W9"}]}, "play.wild[0].rank"),
+    ({"after_turn": {"W9": "skip"}}, "play.after_turn"),
+    ({"forced_draw": {"ranks": {"W9": 4}}}, "play.forced_draw.ranks"),
+    ({"starter_redraw": ["W9"]}, "play.starter_redraw[0]"),
+])
+def test_an_unknown_face_is_refused_with_the_names_there_are(play_keys: dict[str, Any],
+                                                            path: str) -> None:
+    with pytest.raises(cardrules.VariantError) as caught:
+        colours(**play_keys)
+    message = str(caught.value)
+    assert "unknown rank or face 'W9'; write a rank (1, 2, S, R, D), or a face (W, W4)" \
+        in message and path in message
+
+
+def test_the_rules_text_names_the_faces() -> None:
+    text = "\n".join(describe(colours().variant))
+    assert "W4 may be laid on any top card" in text
+    assert "with a W4 on top, the next player must draw 4 cards" in text
