@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from bank_support import legal
-from rule_support import play
+from rule_support import play, refused
 
 import cardrules
 from cardrules.cards import mask_of
@@ -36,6 +36,7 @@ COLOURS: dict[str, Any] = {
     "scoring": {"take_points": False,
                 "hand_penalty": {"mode": "by_card", "ranks": {"S": 20}}},
     "match": {"goal": "lowest_total", "target": 100, "next_dealer": "clockwise"},
+    "references": {"beating": "R2"},
 }
 
 
@@ -119,3 +120,45 @@ def test_the_rules_text_names_the_faces() -> None:
     text = "\n".join(describe(colours().variant))
     assert "W4 may be laid on any top card" in text
     assert "with a W4 on top, the next player must draw 4 cards" in text
+
+
+# -- a wild card laid only as a last resort -------------------------------------------------
+
+
+def last_resort() -> cardrules.Game:
+    return colours(wild=[{"rank": "W", "then": "name_suit"},
+                         {"rank": "W4", "then": "name_suit", "last_resort": True}])
+
+
+def test_a_last_resort_wild_waits_while_another_card_may_be_laid() -> None:
+    game = last_resort()
+    state = game.setup(hands=["W4 1R 2G", "2R RG", "SR"], pile="1G", stock="DG SG")
+    assert legal(state) == {"play 1R", "play 2G", "draw"}
+    assert "W4 may be laid only when no other card you hold may be" \
+        in refused(state, "play W4", "R2")
+
+
+def test_another_wild_card_counts_as_a_card_that_may_be_laid() -> None:
+    state = last_resort().setup(hands=["W4 W 2R", "1R RG", "SR"], pile="1G",
+                                stock="DG SG")
+    assert legal(state) == {"play W", "draw"}
+
+
+def test_a_last_resort_wild_is_laid_when_nothing_else_may_be() -> None:
+    state = last_resort().setup(hands=["W4 2R", "RG DG", "SR"], pile="1G", stock="SG")
+    assert legal(state) == {"play W4", "draw"}
+    state = play(state, "play W4", "name G")
+    assert state.current_player == 1 and state.pending == 4
+
+
+def test_the_rules_text_says_when_a_last_resort_is_laid() -> None:
+    text = "\n".join(describe(last_resort().variant))
+    assert "A W4 may be laid on any top card, but only when no other card you hold may " \
+        "be laid" in text
+
+
+def test_a_last_resort_wild_cannot_go_with_group_moves() -> None:
+    with pytest.raises(cardrules.VariantError, match="last_resort wild card"):
+        cardrules.load({"extends": "crazy_eights", "patch": {"play": {
+            "wild": [{"rank": "8", "last_resort": True}],
+            "groups": [{"kind": "same_rank", "size": 2}]}}}, players=3)

@@ -145,6 +145,10 @@ def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
         yield ("play", "groups"), (
             "group moves cannot be combined with a wild card that names a suit (what a "
             "group may be laid on after a named suit is not defined); drop one of them")
+    if play.groups and any(w.last_resort for w in play.wild):
+        yield ("play", "groups"), (
+            "group moves cannot be combined with a last_resort wild card (whether a group "
+            "counts as another card that may be laid is not defined); drop one of them")
     if v.deal.trump_card:
         yield ("deal", "trump_card"), (
             "the shedding procedure does not use a turned trump card (trumps come from "

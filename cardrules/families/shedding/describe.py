@@ -94,8 +94,10 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         never = "" if wild.on_itself else \
             f" but another {wild.rank}, even of a named suit (never {_a(wild.rank)} on " \
             f"{_a(wild.rank)})"
+        only = ", but only when no other card you hold may be laid" \
+            if wild.last_resort else ""
         yield sentence(f"{article[0].upper()}{article[1:]} may be laid on any top card"
-                       f"{never}{_then(wild.then)}.", f"play.wild[{i}]")
+                       f"{never}{only}{_then(wild.then)}.", f"play.wild[{i}]")
     for i, group in enumerate(play.groups):
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \

@@ -195,6 +195,9 @@ class WildSpec:
     on_itself: bool = True
     """False: it may not be laid on a card of its own rank, even of a named suit (no jack
     on a jack)."""
+    last_resort: bool = False
+    """True: it may be laid only when no other card the player holds may be (wild cards
+    included): a wild draw four.  Facing a forced draw, the answer rule alone decides."""
 
 
 class UpcardWish(enum.Enum):

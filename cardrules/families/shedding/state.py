@@ -306,6 +306,8 @@ class SheddingState(FieldState):
                     mask &= ~tables.barred[top]
                 if tables.play_drawn and self._drawn:
                     mask &= drawn_cards(self, p)
+                if mask & ~tables.last_resort:  # a last resort only when nothing else
+                    mask &= ~tables.last_resort
                 actions = tables.single_actions
                 legal = []
                 while mask:

@@ -121,6 +121,8 @@ class SheddingTables:
     barred: tuple[int, ...] = ()
     """Per top card, the cards that may never be laid on it, named suit or not (a wild
     card not ``on_itself``: the cards of its rank; empty: none anywhere)."""
+    last_resort: int = 0
+    """Bit set of the wild cards laid only when no other card may be (``last_resort``)."""
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (``draw.play_drawn``)."""
     upcard_wish: UpcardWish = UpcardWish.NONE
@@ -192,6 +194,8 @@ class SheddingTables:
             within=_laid_on(pack, clause_table(pack, play.beats), lay_on),
             wild=wild,
             then_of_card=then_of_card,
+            last_resort=mask_of(c for w in play.wild if w.last_resort
+                                for c in bits(keyed.mask(w.rank))),
             after_turn=tuple(after),
             cover_ranks=frozenset(pack.ranks.index(r) for r in play.cover_takes),
             singles=singles,
