@@ -6,15 +6,18 @@ neither; scenario tests from explicit positions on a small pack of coloured card
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from bank_support import legal
-from rule_support import play, refused
+from rule_support import QUICK_LEAKS, play, refused
 
 import cardrules
 from cardrules.cards import mask_of
 from cardrules.families.shedding.state import SheddingState
+from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
 
 COLOURS: dict[str, Any] = {
@@ -36,7 +39,7 @@ COLOURS: dict[str, Any] = {
     "scoring": {"take_points": False,
                 "hand_penalty": {"mode": "by_card", "ranks": {"S": 20}}},
     "match": {"goal": "lowest_total", "target": 100, "next_dealer": "clockwise"},
-    "references": {"beating": "R2"},
+    "references": {"beating": "R2", "must_beat": "R3"},
 }
 
 
@@ -162,3 +165,98 @@ def test_a_last_resort_wild_cannot_go_with_group_moves() -> None:
         cardrules.load({"extends": "crazy_eights", "patch": {"play": {
             "wild": [{"rank": "8", "last_resort": True}],
             "groups": [{"kind": "same_rank", "size": 2}]}}}, players=3)
+
+
+# -- a card drawn that matches is laid at once ------------------------------------------------
+
+
+def lay_drawn(**lay: Any) -> cardrules.Game:
+    return colours(draw={"lay_drawn": lay})
+
+
+def test_only_a_player_who_cannot_lay_a_card_draws() -> None:
+    state = lay_drawn().setup(hands=["1R SG", "2G RG", "1G"], pile="2R", stock="DG SR")
+    assert legal(state) == {"play 1R"}
+    assert "play it, do not draw" in refused(state, "draw", "R3")
+
+
+def test_a_card_drawn_of_the_tops_colour_is_laid_at_once_with_its_effect() -> None:
+    state = lay_drawn().setup(hands=["1G SG", "2G RG", "DG"], pile="2R", stock="RR SR")
+    assert legal(state) == {"draw"}
+    state = play(state, "draw")
+    assert state.game.pack.name(state.top) == "RR" and held(state, 0) == 2
+    assert state.current_player == 2  # the reverse turned the direction round
+
+
+def test_a_draw_two_drawn_and_laid_makes_the_next_player_draw() -> None:
+    state = lay_drawn().setup(hands=["1G SG", "2G RG", "DG"], pile="2R", stock="DR SR 1R")
+    state = play(state, "draw")
+    assert state.current_player == 1 and state.pending == 2
+
+
+def test_a_card_drawn_that_matches_only_by_rank_is_kept_and_the_turn_ends() -> None:
+    state = lay_drawn().setup(hands=["1G SG", "RG DG", "SR"], pile="2R", stock="2G RR")
+    state = play(state, "draw")
+    assert state.game.pack.name(state.top) == "2R" and held(state, 0) == 3
+    assert state.current_player == 1
+
+
+def test_matching_by_rank_too_is_data() -> None:
+    state = lay_drawn(matches=["same_suit", "same_rank"]).setup(
+        hands=["1G SG", "RG DG", "SR"], pile="2R", stock="2G RR")
+    state = play(state, "draw")
+    assert state.game.pack.name(state.top) == "2G" and state.current_player == 1
+
+
+def test_a_wild_card_drawn_is_laid_and_its_player_names_a_colour() -> None:
+    state = lay_drawn().setup(hands=["1G SG", "RG DG", "SR"], pile="2R", stock="W RR")
+    state = play(state, "draw")
+    assert state.phase == "name_suit" and state.current_player == 0
+    state = play(state, "name G")
+    assert state.current_player == 1 and legal(state) == {"play RG", "play DG"}
+
+
+def test_a_wild_card_drawn_is_kept_when_the_data_says_so() -> None:
+    state = lay_drawn(wild=False).setup(hands=["1G SG", "RG DG", "SR"], pile="2R",
+                                        stock="W RR")
+    state = play(state, "draw")
+    assert held(state, 0) == 3 and state.current_player == 1
+
+
+def test_after_a_named_colour_only_that_colour_is_laid_at_once() -> None:
+    state = lay_drawn().setup(hands=["1R SR", "RG DG", "SG"], pile="W", named="G",
+                              stock="2G RR")
+    state = play(state, "draw")
+    assert state.game.pack.name(state.top) == "2G" and state.current_player == 1
+
+
+def test_the_rules_text_says_what_a_card_drawn_does() -> None:
+    text = "\n".join(describe(lay_drawn().variant))
+    assert "If you cannot lay a card, draw one (you may not draw while you can lay one); " \
+        "the card drawn is laid at once, without a choice, if it is any card of the same " \
+        "suit; or a wild card" in text
+
+
+@pytest.mark.parametrize(("draw", "words"), [
+    ({"lay_drawn": {}, "play_drawn": True}, "drop draw.play_drawn and draw.ends_turn"),
+    ({"lay_drawn": {}, "at_will": True, "max_per_turn": 2}, "set max_per_turn to 1"),
+    ({"lay_drawn": {"matches": [{"rank": "Z"}]}}, "unknown rank 'Z'"),
+])
+def test_bad_lay_drawn_keys_are_refused(draw: dict[str, Any], words: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=words):
+        colours(draw=draw)
+
+
+def test_faces_a_last_resort_and_cards_laid_when_drawn_pass_a_small_check(
+        tmp_path: Path) -> None:
+    """The conformance checks (legal lists against the rules, leaks, deals that end) on
+    the small coloured pack with every key of this file."""
+    variant = copy.deepcopy(COLOURS)
+    variant["play"].update(
+        wild=[{"rank": "W", "then": "name_suit"},
+              {"rank": "W4", "then": "name_suit", "last_resort": True}],
+        draw={"lay_drawn": {}, "reshuffle": True, "max_reshuffles": 3})
+    path = tmp_path / "colours.yaml"
+    path.write_text(yaml.safe_dump(variant))
+    report = run_check(path, games=4, seed=6, leak_share=QUICK_LEAKS)
+    assert report.ok, report.failure

@@ -65,6 +65,8 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "draw", "play_drawn"), (
             "play_drawn lets a player play the card they drew, but drawing ends the turn "
             "(draw.ends_turn); drop one of them")
+    if draw.lay_drawn is not None:
+        yield from _lay_drawn(play, v.pack.ranks)
     upcard = play.upcard
     if upcard.wish is not UpcardWish.NONE and not any(
             w.then is Then.NAME_SUIT for w in play.wild):
@@ -79,6 +81,24 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "stuck_draw"), (
             f"drawing ends the turn, so no second card is drawn in it: stuck_draw "
             f"{play.stuck_draw} cannot be reached; set it to 1 or drop draw.ends_turn")
+
+
+def _lay_drawn(play: SheddingPlay, ranks: tuple[str, ...]) -> Iterator[Found]:
+    """``draw.lay_drawn`` names ranks that exist and ends the turn after one card drawn:
+    nothing that needs more."""
+    draw, path = play.draw, ("play", "draw", "lay_drawn")
+    assert draw.lay_drawn is not None
+    for i, clause in enumerate(draw.lay_drawn.matches):
+        if isinstance(clause, RankClause) and clause.rank not in ranks:
+            yield (*path, "matches", i, "rank"), unknown("rank", clause.rank, ranks)
+    if draw.play_drawn or draw.ends_turn:
+        yield path, ("lay_drawn lays or keeps the card drawn and ends the turn; drop "
+                     "draw.play_drawn and draw.ends_turn")
+    limit = draw.max_per_turn if draw.at_will else play.stuck_draw
+    if limit > 1:
+        yield path, (f"lay_drawn ends the turn after one card drawn, so {limit} draws a turn "
+                     f"cannot be reached; set {'max_per_turn' if draw.at_will else 'stuck_draw'}"
+                     " to 1")
 
 
 def _shedding(v: Variant) -> Iterator[Found]:

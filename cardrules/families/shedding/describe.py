@@ -132,7 +132,9 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        f"up to {most} card{'s' if most != 1 else ''}; after that, or once the "
                        "stock is empty, you play or pass.", "play.draw.at_will",
                        "play.draw.max_per_turn")
-    if play.draw.play_drawn:
+    if play.draw.lay_drawn is not None:
+        yield _lay_drawn(play)
+    elif play.draw.play_drawn:
         yield sentence("Once you have drawn, you may play only a card drawn in this turn, if "
                        "it may be laid on the top card; otherwise your turn ends.",
                        "play.draw.play_drawn")
@@ -175,6 +177,19 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence(f"Whoever lays a card on a group of {rank}s laid in one move takes "
                        f"the {pile} at once.", "play.cover_takes")
     yield from _shedding_scoring(v)
+
+
+def _lay_drawn(play: SheddingPlay) -> Sentence:
+    lay = play.draw.lay_drawn
+    assert lay is not None
+    ways = [describe_clause(c) for c in lay.matches] + (["a wild card"] if lay.wild else [])
+    first = "" if play.draw.at_will else \
+        "If you cannot lay a card, draw one (you may not draw while you can lay one); "
+    return sentence(f"{first}{'t' if first else 'T'}he card drawn is laid at once, without "
+                    f"a choice, if it is {'; or '.join(ways)} (after a named suit: of that "
+                    "suit), and acts as if you had played it; otherwise you keep it. Either "
+                    "way your turn ends. With an empty stock you pass.",
+                    "play.draw.lay_drawn", "play.stuck_draw")
 
 
 def _two_player(play: SheddingPlay) -> str:

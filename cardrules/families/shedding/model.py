@@ -23,6 +23,7 @@ __all__ = [
     "HandPenaltyMode",
     "LaidOn",
     "LastCard",
+    "LayDrawn",
     "Leftover",
     "RankBeat",
     "RankClause",
@@ -224,6 +225,17 @@ class UpcardRules:
 
 
 @attrs.frozen(kw_only=True)
+class LayDrawn:
+    """A card drawn that matches the top is laid at once (``draw.lay_drawn``)."""
+
+    matches: tuple[BeatClause | RankClause, ...] = (BeatClause.SAME_SUIT,)
+    """The clauses by which the card drawn matches the top card (a named suit: that suit
+    alone)."""
+    wild: bool = True
+    """A wild card drawn is laid at once too (then named as after any wild card)."""
+
+
+@attrs.frozen(kw_only=True)
 class DrawPolicy:
     """When a player may draw from the stock, what drawing does to the turn, and what
     happens when the stock runs out."""
@@ -245,6 +257,10 @@ class DrawPolicy:
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (when it may be laid on
     the top); when none may and no more may be drawn, the turn ends at once."""
+    lay_drawn: LayDrawn | None = None
+    """The card drawn is laid at once, by no choice of the player's, when it matches the
+    top as this says (with its effect, as if played); else it is kept.  Either way the
+    turn ends (after naming a suit for a wild card laid).  None: the player decides."""
 
 
 @attrs.frozen(kw_only=True)

@@ -427,6 +427,12 @@ class SheddingState(FieldState):
         new._drawn = self._drawn + 1
         new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
         tables = self._tables
+        if tables.lay_drawn:  # laid at once when it matches, else kept; the turn ends
+            if tables.laid_when_drawn(card, self._top, self._named_suit):
+                laid = new._play(tables.singles[card])
+                laid._events = (*new._events, *laid._events)
+                return laid
+            return new._pass_turn_from(p)
         if tables.draw_ends_turn:
             return new._pass_turn_from(p)
         if tables.play_drawn:  # now only a card drawn may be played, or the turn ends

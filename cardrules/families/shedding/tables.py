@@ -123,6 +123,11 @@ class SheddingTables:
     card not ``on_itself``: the cards of its rank; empty: none anywhere)."""
     last_resort: int = 0
     """Bit set of the wild cards laid only when no other card may be (``last_resort``)."""
+    lay_drawn: tuple[int, ...] = ()
+    """Per top card, the cards laid at once when drawn on it (``draw.lay_drawn``; empty:
+    none is)."""
+    lay_drawn_named: tuple[int, ...] = ()
+    """Per named suit, the cards laid at once when drawn (``draw.lay_drawn``)."""
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (``draw.play_drawn``)."""
     upcard_wish: UpcardWish = UpcardWish.NONE
@@ -178,7 +183,13 @@ class SheddingTables:
         selfless = [keyed.mask(w.rank) for w in play.wild if not w.on_itself]
         barred = tuple(next((m for m in selfless if m >> c & 1), 0)
                        for c in range(pack.size)) if selfless else ()
+        lay = play.draw.lay_drawn
+        extra = wild if lay is not None and lay.wild else 0
         return cls(
+            lay_drawn=tuple(m | extra for m in clause_table(pack, lay.matches))
+            if lay is not None else (),
+            lay_drawn_named=tuple(pack.suit_mask(s) | extra for s in range(len(pack.suits)))
+            if lay is not None else (),
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
             play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
             forced=forced_cards,
@@ -216,6 +227,15 @@ class SheddingTables:
             run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
                         if g.kind is GroupKind.RUN},
         )
+
+    def laid_when_drawn(self, card: int, top: int, named: int) -> bool:
+        """True if ``card``, just drawn, is laid at once on ``top`` (``named``: the suit
+        named, or -1) by ``draw.lay_drawn``."""
+        if not self.lay_drawn:
+            return False
+        if named >= 0:
+            return bool(self.lay_drawn_named[named] >> card & 1)
+        return top < 0 or bool(self.lay_drawn[top] >> card & 1)
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
