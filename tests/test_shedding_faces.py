@@ -1,7 +1,11 @@
-"""Shedding rules that name custom faces (issue 26): ``wild``, ``forced_draw.ranks``,
-``after_turn`` and ``starter_redraw`` name a face of ``pack.faces`` (``W``, ``W4``) as
-well as a rank, resolved when the variant loads, with a clear error for a name that is
-neither; scenario tests from explicit positions on a small pack of coloured cards."""
+"""Shedding keys for packs of coloured cards and custom faces (issue 26), as scenario
+tests from explicit positions on a small pack: rules naming a face of ``pack.faces``
+(``W``, ``W4``) as well as a rank (``wild``, ``forced_draw.ranks``, ``after_turn``,
+``starter_redraw``, ``upcard.effects``), resolved when the variant loads with a clear
+error for a name that is neither; a wild card laid only as a last resort
+(``wild[].last_resort``); a card drawn laid at once when it matches (``draw.lay_drawn``);
+what the card turned up to start the pile does (``upcard.effects``); and the
+conformance checks over all of them."""
 
 from __future__ import annotations
 
@@ -247,7 +251,81 @@ def test_bad_lay_drawn_keys_are_refused(draw: dict[str, Any], words: str) -> Non
         colours(draw=draw)
 
 
-def test_faces_a_last_resort_and_cards_laid_when_drawn_pass_a_small_check(
+# -- what a card turned up to start the pile does --------------------------------------------
+
+
+def started(game: cardrules.Game, upcard: str, *, dealer: int = 2) -> SheddingState:
+    """A deal by ``dealer`` whose card turned up to start the pile is ``upcard``, the
+    other cards in pack order (three each from the end of it)."""
+    up = game.pack.parse(upcard)
+    others = [c for c in game.pack.cards if c != up]
+    dealt = 3 * game.players
+    state = game.new_deal(seed=1, dealer=dealer,
+                          order=[*others[:-dealt], up, *others[-dealt:]])
+    assert isinstance(state, SheddingState) and game.pack.name(state.top) == upcard
+    return state
+
+
+EFFECTS = {"S": {"skip": True}, "R": {"reverse": True}, "D": {"draw": 2},
+           "2": {"draw": 2, "skip": True}, "W": {"skip": True}}
+
+
+def upcards(players: int = 3) -> cardrules.Game:
+    return colours(players, upcard={"effects": EFFECTS})
+
+
+def test_an_upcard_skip_makes_the_next_player_move_first() -> None:
+    state = started(upcards(), "SR")
+    assert state.current_player == 1 and all(held(state, p) == 3 for p in range(3))
+
+
+def test_an_upcard_reverse_turns_the_direction_and_the_dealer_moves_first() -> None:
+    state = started(upcards(), "RG")
+    assert state.current_player == 2 and state.view(0).direction != \
+        started(upcards(), "1G").view(0).direction
+    assert legal(state) == {"play SG", "play W", "draw"}
+    assert play(state, "play W", "name G").current_player == 1  # play goes the other way
+
+
+def test_an_upcard_reverse_with_two_players_gives_the_dealer_the_first_move() -> None:
+    state = started(upcards(2), "RG", dealer=1)
+    assert state.current_player == 1
+
+
+def test_an_upcard_draw_makes_the_first_player_draw_and_then_play() -> None:
+    state = started(upcards(), "DR")
+    assert state.current_player == 0 and held(state, 0) == 5 and state.pending == 0
+
+
+def test_an_upcard_draw_and_skip_make_the_first_player_draw_and_lose_the_turn() -> None:
+    state = started(upcards(), "2G")
+    assert state.current_player == 1 and held(state, 0) == 5
+
+
+def test_an_upcard_effect_may_name_a_face() -> None:
+    state = started(upcards(), "W")
+    assert state.current_player == 1
+
+
+def test_a_card_with_no_upcard_effect_does_nothing_when_turned_up() -> None:
+    state = started(upcards(), "1G")
+    assert state.current_player == 0 and held(state, 0) == 3
+
+
+def test_the_rules_text_says_what_each_upcard_does() -> None:
+    text = "\n".join(describe(upcards().variant))
+    assert "When a R is turned up to start the pile, the direction of play turns round " \
+        "and the dealer moves first." in text
+    assert "When a 2 is turned up to start the pile, the first player draws 2 cards, then " \
+        "the first player loses that turn and the next player moves first." in text
+
+
+def test_an_upcard_effect_of_an_unknown_face_is_refused() -> None:
+    with pytest.raises(cardrules.VariantError, match="unknown rank or face 'W9'"):
+        colours(upcard={"effects": {"W9": {"skip": True}}})
+
+
+def test_faces_last_resorts_cards_laid_when_drawn_and_upcards_pass_a_small_check(
         tmp_path: Path) -> None:
     """The conformance checks (legal lists against the rules, leaks, deals that end) on
     the small coloured pack with every key of this file."""
@@ -255,8 +333,10 @@ def test_faces_a_last_resort_and_cards_laid_when_drawn_pass_a_small_check(
     variant["play"].update(
         wild=[{"rank": "W", "then": "name_suit"},
               {"rank": "W4", "then": "name_suit", "last_resort": True}],
-        draw={"lay_drawn": {}, "reshuffle": True, "max_reshuffles": 3})
+        draw={"lay_drawn": {}, "reshuffle": True, "max_reshuffles": 3},
+        upcard={"effects": EFFECTS})
     path = tmp_path / "colours.yaml"
     path.write_text(yaml.safe_dump(variant))
     report = run_check(path, games=4, seed=6, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
+

@@ -73,7 +73,12 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "upcard", "wish"), (
             f"upcard wish {upcard.wish.value} names a suit for a turned-up wild card, but no "
             "wild card names one (then: name_suit)")
-    if (upcard.as_played or upcard.wish is not UpcardWish.NONE) and not v.deal.starter:
+    for key in upcard.effects:
+        problem = unknown_key(v.pack, key)
+        if problem is not None:
+            yield ("play", "upcard", "effects", key), problem
+    if (upcard.as_played or upcard.wish is not UpcardWish.NONE or upcard.effects) \
+            and not v.deal.starter:
         yield ("play", "upcard"), (
             "the upcard rules say what the card turned up to start the pile does, but "
             "deal.starter turns none; set deal.starter to 1")

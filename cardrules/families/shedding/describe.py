@@ -82,6 +82,8 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence("The card turned up to start the pile counts as if the dealer had just "
                        "played it: a card that makes the next player draw, miss a turn or "
                        "reverse the play does so to the first player.", "play.upcard.as_played")
+    if v.deal.starter:
+        yield from _upcard_effects(play)
     if play.upcard.wish is not UpcardWish.NONE and v.deal.starter:
         who = "the dealer names a suit before the first move" \
             if play.upcard.wish is UpcardWish.DEALER \
@@ -177,6 +179,20 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence(f"Whoever lays a card on a group of {rank}s laid in one move takes "
                        f"the {pile} at once.", "play.cover_takes")
     yield from _shedding_scoring(v)
+
+
+def _upcard_effects(play: SheddingPlay) -> Iterator[Sentence]:
+    for key, effect in play.upcard.effects.items():
+        first = "the dealer" if effect.reverse else "the first player"
+        parts = ["the direction of play turns round and the dealer moves first"] \
+            if effect.reverse else []
+        if effect.draw:
+            parts.append(f"{first} draws {effect.draw} card{'s' * (effect.draw != 1)}")
+        if effect.skip:
+            parts.append(f"{first} loses that turn and the next player moves first")
+        what = ", then ".join(parts) if parts else "it does nothing"
+        yield sentence(f"When {_a(key)} is turned up to start the pile, {what}.",
+                       f"play.upcard.effects.{key}")
 
 
 def _lay_drawn(play: SheddingPlay) -> Sentence:

@@ -35,6 +35,7 @@ __all__ = [
     "TrumpBeat",
     "TrumpMode",
     "TwoPlayerReverse",
+    "UpcardEffect",
     "UpcardRules",
     "UpcardWish",
     "WildSpec",
@@ -213,6 +214,19 @@ class UpcardWish(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
+class UpcardEffect:
+    """What a card of a given rank or face does when turned up to start the pile (in this
+    order: the direction, the draw, the skip)."""
+
+    reverse: bool = False
+    """The direction of play turns round and the dealer moves first."""
+    draw: int = 0
+    """The player to move first draws this many cards at once."""
+    skip: bool = False
+    """The player to move first loses that turn; the next player moves first."""
+
+
+@attrs.frozen(kw_only=True)
 class UpcardRules:
     """What the card turned up to start the pile does (``starter_redraw`` turns another
     card up instead)."""
@@ -222,6 +236,9 @@ class UpcardRules:
     skip, a draw or a reverse); False: it does nothing, unless an ``upcard`` hook says."""
     wish: UpcardWish = UpcardWish.NONE
     """Who names the suit when it is a wild card that names one."""
+    effects: dict[str, UpcardEffect] = attrs.field(factory=dict)
+    """Rank or face name -> what such a card does when turned up, instead of
+    ``as_played`` or the ``upcard`` hook (a face's entry wins over its rank's)."""
 
 
 @attrs.frozen(kw_only=True)

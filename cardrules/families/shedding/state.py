@@ -65,6 +65,7 @@ from cardrules.families.shedding.model import (
     SheddingStep,
     Then,
     TrumpMode,
+    UpcardEffect,
     UpcardWish,
 )
 from cardrules.families.shedding.scoring import going_out_bonus, hand_penalties, nth
@@ -258,7 +259,11 @@ class SheddingState(FieldState):
         self._events = (*self._events, Event(kind="first_mover", player=mover))
         turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \
             else None
-        if turned is not None:  # as if the dealer had just played it (``upcard`` hook)
+        effect = game.tables.upcard_effects[self._top] \
+            if game.tables.upcard_effects and self._top >= 0 else None
+        if effect is not None:  # play.upcard.effects
+            self._current = self._starter = self._upcard_effect(mover, effect)
+        elif turned is not None:  # as if the dealer had just played it (``upcard`` hook)
             self._current = self._dealer
             self._current = self._starter = self._effect(mover, turned.after, turned.draw)
         wish = game.tables.upcard_wish
@@ -268,6 +273,24 @@ class SheddingState(FieldState):
             self._phase = NAME
             if wish is UpcardWish.DEALER:
                 self._current = self._dealer
+
+    def _upcard_effect(self, mover: int, effect: UpcardEffect) -> int:
+        """Who moves first once the card turned up to start the pile takes ``effect``
+        (the direction, the draw, the skip), the first mover by the hook being ``mover``
+        (changes a fresh clone)."""
+        events = list(self._events)
+        first = mover
+        if effect.reverse:
+            self._reversed = not self._reversed
+            events.append(Event(kind="reverse", player=self._dealer))
+            first = self._dealer
+        if effect.draw:
+            take_cards(self, first, effect.draw, events, note="forced")
+        if effect.skip:
+            events.append(Event(kind="skip", player=first))
+            first = self._next_holder(first)
+        self._events = tuple(events)
+        return first
 
     # -- public read-only fields -------------------------------------------------
 

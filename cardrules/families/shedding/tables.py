@@ -34,6 +34,7 @@ from cardrules.families.shedding.model import (
     Then,
     TrumpMode,
     TwoPlayerReverse,
+    UpcardEffect,
     UpcardWish,
 )
 from cardrules.model.variant import PlayRules, ScoringRules
@@ -79,6 +80,9 @@ class SheddingTables:
     """Per card, what it does to the first mover when turned up to start the pile (the
     ``upcard`` hook's, else ``play.upcard.as_played``'s; empty: nothing, whatever the
     card)."""
+    upcard_effects: tuple[UpcardEffect | None, ...]
+    """Per card, what it does when turned up to start the pile by ``play.upcard.effects``
+    (empty: no card has an entry), before :attr:`upcard`."""
     cover_ranks: frozenset[int]
     """Ranks whose full group, once covered, gives the pile to the coverer."""
     singles: tuple[Move, ...]
@@ -186,6 +190,8 @@ class SheddingTables:
         lay = play.draw.lay_drawn
         extra = wild if lay is not None and lay.wild else 0
         return cls(
+            upcard_effects=keyed.per_card(play.upcard.effects, None)
+            if play.upcard.effects else (),
             lay_drawn=tuple(m | extra for m in clause_table(pack, lay.matches))
             if lay is not None else (),
             lay_drawn_named=tuple(pack.suit_mask(s) | extra for s in range(len(pack.suits)))
