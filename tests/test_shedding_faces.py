@@ -251,6 +251,49 @@ def test_bad_lay_drawn_keys_are_refused(draw: dict[str, Any], words: str) -> Non
         colours(draw=draw)
 
 
+
+# -- a forced draw drawn at once ---------------------------------------------------------------
+
+
+def at_once(then: str = "turn_ends") -> cardrules.Game:
+    return colours(forced_draw={"ranks": {"D": 2, "W4": 4}, "answer": "none",
+                                "at_once": True, "then": then})
+
+
+def test_a_forced_draw_at_once_is_drawn_with_no_move_and_the_turn_is_lost() -> None:
+    state = at_once().setup(hands=["DR 1G", "2G RG", "SR 2R"], pile="1R",
+                            stock="DG SG RR")
+    state = play(state, "play DR")
+    assert held(state, 1) == 4 and state.pending == 0 and state.current_player == 2
+
+
+def test_a_forced_draw_at_once_may_let_the_player_play_on() -> None:
+    state = at_once("play_on").setup(hands=["DR 1G", "2G RG", "SR 2R"], pile="1R",
+                                     stock="DG SG RR")
+    state = play(state, "play DR")
+    assert held(state, 1) == 4 and state.current_player == 1
+    assert legal(state) == {"play DG", "draw"}
+
+
+def test_a_wild_draw_four_at_once_is_drawn_after_the_colour_is_named() -> None:
+    state = at_once().setup(hands=["W4 1G", "2G RG", "SR 2R"], pile="1R",
+                            stock="DG SG RR W")
+    state = play(state, "play W4")
+    assert held(state, 1) == 2
+    state = play(state, "name G")
+    assert held(state, 1) == 6 and state.current_player == 2
+
+
+def test_the_rules_text_says_a_draw_is_made_at_once() -> None:
+    text = "\n".join(describe(at_once().variant))
+    assert "The player made to draw draws at once, as the turn ends, and then loses " \
+        "their turn." in text
+
+
+def test_a_draw_at_once_cannot_be_answered() -> None:
+    with pytest.raises(cardrules.VariantError, match="leaves no time to answer it"):
+        colours(forced_draw={"ranks": {"D": 2}, "at_once": True})
+
 # -- what a card turned up to start the pile does --------------------------------------------
 
 
@@ -334,7 +377,8 @@ def test_faces_last_resorts_cards_laid_when_drawn_and_upcards_pass_a_small_check
         wild=[{"rank": "W", "then": "name_suit"},
               {"rank": "W4", "then": "name_suit", "last_resort": True}],
         draw={"lay_drawn": {}, "reshuffle": True, "max_reshuffles": 3},
-        upcard={"effects": EFFECTS})
+        upcard={"effects": EFFECTS},
+        forced_draw={"ranks": {"D": 2, "W4": 4}, "answer": "none", "at_once": True})
     path = tmp_path / "colours.yaml"
     path.write_text(yaml.safe_dump(variant))
     report = run_check(path, games=4, seed=6, leak_share=QUICK_LEAKS)

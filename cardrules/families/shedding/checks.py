@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from cardrules.families.shedding.keys import unknown_key
 from cardrules.families.shedding.model import (
     BonusWhen,
+    ForcedDrawAnswer,
     GroupKind,
     HandPenaltyMode,
     RankClause,
@@ -56,6 +57,11 @@ def effect_problems(v: Variant) -> Iterator[Found]:
                 f"rank {rank} forces a draw but is a wild card with then "
                 f"{then_of[rank].value}: its player would move again facing their own "
                 "draw; use then: none or name_suit")
+    forced = play.forced_draw
+    if forced.at_once and forced.answer is not ForcedDrawAnswer.NONE:
+        yield ("play", "forced_draw", "at_once"), (
+            f"a draw made at once leaves no time to answer it: set answer to none (not "
+            f"{forced.answer.value}) or drop at_once")
     draw = play.draw
     if draw.ends_turn and draw.at_will and draw.max_per_turn > 1:
         yield ("play", "draw", "max_per_turn"), (

@@ -222,6 +222,13 @@ def _forced_draw(play: SheddingPlay) -> Iterator[Sentence]:
                        f"{count} card{'s' * (count != 1)}.", f"play.forced_draw.ranks.{rank}")
     if not forced.ranks:
         return
+    if forced.at_once:
+        then = "then loses their turn" if forced.then is ForcedDrawThen.TURN_ENDS else \
+            "then takes a normal turn"
+        yield sentence(f"The player made to draw draws at once, as the turn ends, and {then}. "
+                       "If there is not enough to draw they draw what there is.",
+                       "play.forced_draw.at_once", "play.forced_draw.then")
+        return
     if forced.answer is ForcedDrawAnswer.SAME_RANK:
         answer = ("may instead lay a card of the top card's rank, which adds its own count "
                   "and passes the total to the player after them; otherwise they draw the "

@@ -291,6 +291,9 @@ class ForcedDraw:
     """Whether the player facing the total may pass it on (with the same rank)."""
     then: ForcedDrawThen = ForcedDrawThen.TURN_ENDS
     """Whether drawing the total ends their turn."""
+    at_once: bool = False
+    """The next player draws the count at once as the turn ends, with no move of theirs
+    (needs ``answer: none``); then their turn ends or they play on, by ``then``."""
 
 
 @attrs.frozen(kw_only=True)

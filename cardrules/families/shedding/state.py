@@ -579,7 +579,14 @@ class SheddingState(FieldState):
                     events.append(Event(kind="skip", player=nxt))
                     nxt = self._next_holder(nxt)
             self._events = tuple(events)
-        if draw and nxt >= 0:
+        if draw and nxt >= 0 and self._tables.forced_at_once:  # no move of theirs
+            events = list(self._events)
+            take_cards(self, nxt, draw, events, note="forced")
+            if not self._tables.forced_play_on:
+                events.append(Event(kind="skip", player=nxt))
+                nxt = self._next_holder(nxt)
+            self._events = tuple(events)
+        elif draw and nxt >= 0:
             self._pending += draw
             self._events = (*self._events,
                             Event(kind="must_draw", player=nxt, amount=self._pending))

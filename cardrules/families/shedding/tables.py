@@ -108,6 +108,8 @@ class SheddingTables:
     (empty: no card forces a draw)."""
     forced_answers: tuple[int, ...] = ()
     """Per top card, the cards that pass its forced draw on (empty: none may)."""
+    forced_at_once: bool = False
+    """A forced draw is drawn at once as the turn ends (``forced_draw.at_once``)."""
     forced_play_on: bool = False
     """A player who drew a forced total then takes a normal turn (else their turn ends)."""
     reverses: bool = False
@@ -201,6 +203,7 @@ class SheddingTables:
             forced=forced_cards,
             forced_answers=answers,
             forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
+            forced_at_once=forced.at_once,
             reverses=AfterTurn.REVERSE in after,
             reverse_skips=play.two_player_reverse is TwoPlayerReverse.SKIP,
             draw_ends_turn=play.draw.ends_turn,
