@@ -127,6 +127,7 @@ def test_the_rules_text_names_the_faces() -> None:
     text = "\n".join(describe(colours().variant))
     assert "W4 may be laid on any top card" in text
     assert "with a W4 on top, the next player must draw 4 cards" in text
+    assert "A starter card of rank or face W4 is put under the stock" in text
 
 
 # -- a wild card laid only as a last resort -------------------------------------------------

@@ -164,7 +164,9 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        f"not announce in that turn, you draw {n} card{'s' * (n != 1)} from "
                        "the stock at once.", "play.last_card.penalty")
     if play.starter_redraw and v.deal.starter:
-        yield sentence(f"A starter card of rank {_ranks(play.starter_redraw)} is put under "
+        kind = "rank" if all(r in v.pack.ranks for r in play.starter_redraw) else \
+            "rank or face"
+        yield sentence(f"A starter card of {kind} {_ranks(play.starter_redraw)} is put under "
                        "the stock and the next card is turned instead.", "play.starter_redraw",
                        "deal.starter")
     if play.take_min > v.pack.size:
