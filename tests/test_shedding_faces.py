@@ -385,3 +385,8 @@ def test_faces_last_resorts_cards_laid_when_drawn_and_upcards_pass_a_small_check
     report = run_check(path, games=4, seed=6, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
 
+
+
+def test_a_pile_of_a_pack_over_a_hundred_cards_may_be_never_taken() -> None:
+    game = colours(take_min=1000)
+    assert "The pile is never taken." in "\n".join(describe(game.variant))
