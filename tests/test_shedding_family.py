@@ -219,7 +219,7 @@ def test_e6_last_holder_plays_on_after_the_first_out() -> None:
 @pytest.mark.parametrize(("changes", "words"), [
     ({"play": {"groups": [{"kind": "same_rank", "size": 2}]}}, "cannot be combined"),
     ({"deal": {"hand": 5, "starter": 0}}, "deal.starter turns none"),
-    ({"play": {"starter_redraw": ["Z"]}}, "unknown rank 'Z'"),
+    ({"play": {"starter_redraw": ["Z"]}}, "unknown rank or face 'Z'"),
     ({"scoring": {"hand_penalty": {"mode": "points", "ranks": {"8": 50}}}},
      "read only by the by_card mode"),
     ({"scoring": {"hand_penalty": {"mode": "by_card", "cards": {"ZZ": 5}}}},

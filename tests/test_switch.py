@@ -453,7 +453,7 @@ def test_cardrules_rules_switch_prints_them(capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.parametrize(("play_keys", "words"), [
-    ({"forced_draw": {"ranks": {"Z": 2}}}, "unknown rank 'Z'"),
+    ({"forced_draw": {"ranks": {"Z": 2}}}, "unknown rank or face 'Z'"),
     ({"forced_draw": {"ranks": {"8": 2}}}, "both forces a draw and has after_turn skip"),
     ({"forced_draw": {"ranks": {"A": 4}}, "wild": [{"rank": "A", "then": "compulsory"}]},
      "would move again facing their own draw"),

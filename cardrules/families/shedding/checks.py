@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cardrules.families.shedding.keys import unknown_key
 from cardrules.families.shedding.model import (
     BonusWhen,
+    ForcedDrawAnswer,
     GroupKind,
     HandPenaltyMode,
     RankClause,
@@ -40,12 +42,12 @@ def effect_problems(v: Variant) -> Iterator[Found]:
     play = v.play
     if not isinstance(play, SheddingPlay):
         return
-    ranks = v.pack.ranks
     then_of = {w.rank: w.then for w in play.wild}
     for rank in play.forced_draw.ranks:
         path: tuple[str | int, ...] = ("play", "forced_draw", "ranks", rank)
-        if rank not in ranks:
-            yield path, f"unknown rank {rank!r}; the pack has {', '.join(ranks)}"
+        problem = unknown_key(v.pack, rank)
+        if problem is not None:
+            yield path, problem
         elif play.after_turn.get(rank) is not None:
             yield path, (
                 f"rank {rank} both forces a draw and has after_turn "
@@ -55,6 +57,11 @@ def effect_problems(v: Variant) -> Iterator[Found]:
                 f"rank {rank} forces a draw but is a wild card with then "
                 f"{then_of[rank].value}: its player would move again facing their own "
                 "draw; use then: none or name_suit")
+    forced = play.forced_draw
+    if forced.at_once and forced.answer is not ForcedDrawAnswer.NONE:
+        yield ("play", "forced_draw", "at_once"), (
+            f"a draw made at once leaves no time to answer it: set answer to none (not "
+            f"{forced.answer.value}) or drop at_once")
     draw = play.draw
     if draw.ends_turn and draw.at_will and draw.max_per_turn > 1:
         yield ("play", "draw", "max_per_turn"), (
@@ -64,13 +71,20 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "draw", "play_drawn"), (
             "play_drawn lets a player play the card they drew, but drawing ends the turn "
             "(draw.ends_turn); drop one of them")
+    if draw.lay_drawn is not None:
+        yield from _lay_drawn(play, v.pack.ranks)
     upcard = play.upcard
     if upcard.wish is not UpcardWish.NONE and not any(
             w.then is Then.NAME_SUIT for w in play.wild):
         yield ("play", "upcard", "wish"), (
             f"upcard wish {upcard.wish.value} names a suit for a turned-up wild card, but no "
             "wild card names one (then: name_suit)")
-    if (upcard.as_played or upcard.wish is not UpcardWish.NONE) and not v.deal.starter:
+    for key in upcard.effects:
+        problem = unknown_key(v.pack, key)
+        if problem is not None:
+            yield ("play", "upcard", "effects", key), problem
+    if (upcard.as_played or upcard.wish is not UpcardWish.NONE or upcard.effects) \
+            and not v.deal.starter:
         yield ("play", "upcard"), (
             "the upcard rules say what the card turned up to start the pile does, but "
             "deal.starter turns none; set deal.starter to 1")
@@ -80,6 +94,24 @@ def effect_problems(v: Variant) -> Iterator[Found]:
             f"{play.stuck_draw} cannot be reached; set it to 1 or drop draw.ends_turn")
 
 
+def _lay_drawn(play: SheddingPlay, ranks: tuple[str, ...]) -> Iterator[Found]:
+    """``draw.lay_drawn`` names ranks that exist and ends the turn after one card drawn:
+    nothing that needs more."""
+    draw, path = play.draw, ("play", "draw", "lay_drawn")
+    assert draw.lay_drawn is not None
+    for i, clause in enumerate(draw.lay_drawn.matches):
+        if isinstance(clause, RankClause) and clause.rank not in ranks:
+            yield (*path, "matches", i, "rank"), unknown("rank", clause.rank, ranks)
+    if draw.play_drawn or draw.ends_turn:
+        yield path, ("lay_drawn lays or keeps the card drawn and ends the turn; drop "
+                     "draw.play_drawn and draw.ends_turn")
+    limit = draw.max_per_turn if draw.at_will else play.stuck_draw
+    if limit > 1:
+        yield path, (f"lay_drawn ends the turn after one card drawn, so {limit} draws a turn "
+                     f"cannot be reached; set {'max_per_turn' if draw.at_will else 'stuck_draw'}"
+                     " to 1")
+
+
 def _shedding(v: Variant) -> Iterator[Found]:
     play = v.play
     assert isinstance(play, SheddingPlay)
@@ -87,12 +119,14 @@ def _shedding(v: Variant) -> Iterator[Found]:
     for i, clause in enumerate(play.beats):
         if isinstance(clause, RankClause) and clause.rank not in ranks:
             yield ("play", "beats", i, "rank"), unknown("rank", clause.rank, ranks)
-    for i, wild in enumerate(play.wild):
-        if wild.rank not in ranks:
-            yield ("play", "wild", i, "rank"), unknown("rank", wild.rank, ranks)
-    for rank in play.after_turn:
-        if rank not in ranks:
-            yield ("play", "after_turn", rank), unknown("rank", rank, ranks)
+    keyed: list[tuple[tuple[str | int, ...], str]] = [
+        *((("play", "wild", i, "rank"), w.rank) for i, w in enumerate(play.wild)),
+        *((("play", "after_turn", rank), rank) for rank in play.after_turn),
+        *((("play", "starter_redraw", i), r) for i, r in enumerate(play.starter_redraw))]
+    for path, key in keyed:
+        problem = unknown_key(v.pack, key)
+        if problem is not None:
+            yield path, problem
     for i, rank in enumerate(play.cover_takes):
         if rank not in ranks:
             yield ("play", "cover_takes", i), unknown("rank", rank, ranks)
@@ -134,9 +168,6 @@ def _shedding(v: Variant) -> Iterator[Found]:
 def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
     """Starter redraws, suit-naming wild cards, card penalties and the trump card."""
     ranks = v.pack.ranks
-    for i, rank in enumerate(play.starter_redraw):
-        if rank not in ranks:
-            yield ("play", "starter_redraw", i), unknown("rank", rank, ranks)
     if play.starter_redraw and not v.deal.starter:
         yield ("play", "starter_redraw"), (
             "starter_redraw puts back a starter card, but deal.starter turns none; "
@@ -145,6 +176,10 @@ def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
         yield ("play", "groups"), (
             "group moves cannot be combined with a wild card that names a suit (what a "
             "group may be laid on after a named suit is not defined); drop one of them")
+    if play.groups and any(w.last_resort for w in play.wild):
+        yield ("play", "groups"), (
+            "group moves cannot be combined with a last_resort wild card (whether a group "
+            "counts as another card that may be laid is not defined); drop one of them")
     if v.deal.trump_card:
         yield ("deal", "trump_card"), (
             "the shedding procedure does not use a turned trump card (trumps come from "

@@ -82,6 +82,8 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence("The card turned up to start the pile counts as if the dealer had just "
                        "played it: a card that makes the next player draw, miss a turn or "
                        "reverse the play does so to the first player.", "play.upcard.as_played")
+    if v.deal.starter:
+        yield from _upcard_effects(play)
     if play.upcard.wish is not UpcardWish.NONE and v.deal.starter:
         who = "the dealer names a suit before the first move" \
             if play.upcard.wish is UpcardWish.DEALER \
@@ -94,8 +96,10 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         never = "" if wild.on_itself else \
             f" but another {wild.rank}, even of a named suit (never {_a(wild.rank)} on " \
             f"{_a(wild.rank)})"
+        only = ", but only when no other card you hold may be laid" \
+            if wild.last_resort else ""
         yield sentence(f"{article[0].upper()}{article[1:]} may be laid on any top card"
-                       f"{never}{_then(wild.then)}.", f"play.wild[{i}]")
+                       f"{never}{only}{_then(wild.then)}.", f"play.wild[{i}]")
     for i, group in enumerate(play.groups):
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \
@@ -130,7 +134,9 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        f"up to {most} card{'s' if most != 1 else ''}; after that, or once the "
                        "stock is empty, you play or pass.", "play.draw.at_will",
                        "play.draw.max_per_turn")
-    if play.draw.play_drawn:
+    if play.draw.lay_drawn is not None:
+        yield _lay_drawn(play)
+    elif play.draw.play_drawn:
         yield sentence("Once you have drawn, you may play only a card drawn in this turn, if "
                        "it may be laid on the top card; otherwise your turn ends.",
                        "play.draw.play_drawn")
@@ -158,7 +164,9 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        f"not announce in that turn, you draw {n} card{'s' * (n != 1)} from "
                        "the stock at once.", "play.last_card.penalty")
     if play.starter_redraw and v.deal.starter:
-        yield sentence(f"A starter card of rank {_ranks(play.starter_redraw)} is put under "
+        kind = "rank" if all(r in v.pack.ranks for r in play.starter_redraw) else \
+            "rank or face"
+        yield sentence(f"A starter card of {kind} {_ranks(play.starter_redraw)} is put under "
                        "the stock and the next card is turned instead.", "play.starter_redraw",
                        "deal.starter")
     if play.take_min > v.pack.size:
@@ -175,6 +183,33 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
     yield from _shedding_scoring(v)
 
 
+def _upcard_effects(play: SheddingPlay) -> Iterator[Sentence]:
+    for key, effect in play.upcard.effects.items():
+        first = "the dealer" if effect.reverse else "the first player"
+        parts = ["the direction of play turns round and the dealer moves first"] \
+            if effect.reverse else []
+        if effect.draw:
+            parts.append(f"{first} draws {effect.draw} card{'s' * (effect.draw != 1)}")
+        if effect.skip:
+            parts.append(f"{first} loses that turn and the next player moves first")
+        what = ", then ".join(parts) if parts else "it does nothing"
+        yield sentence(f"When {_a(key)} is turned up to start the pile, {what}.",
+                       f"play.upcard.effects.{key}")
+
+
+def _lay_drawn(play: SheddingPlay) -> Sentence:
+    lay = play.draw.lay_drawn
+    assert lay is not None
+    ways = [describe_clause(c) for c in lay.matches] + (["a wild card"] if lay.wild else [])
+    first = "" if play.draw.at_will else \
+        "If you cannot lay a card, draw one (you may not draw while you can lay one); "
+    return sentence(f"{first}{'t' if first else 'T'}he card drawn is laid at once, without "
+                    f"a choice, if it is {'; or '.join(ways)} (after a named suit: of that "
+                    "suit), and acts as if you had played it; otherwise you keep it. Either "
+                    "way your turn ends. With an empty stock you pass.",
+                    "play.draw.lay_drawn", "play.stuck_draw")
+
+
 def _two_player(play: SheddingPlay) -> str:
     if play.two_player_reverse is TwoPlayerReverse.SKIP:
         return ("; with two players holding cards it acts as a skip: the player who laid it "
@@ -188,6 +223,13 @@ def _forced_draw(play: SheddingPlay) -> Iterator[Sentence]:
         yield sentence(f"When a turn ends with {_a(rank)} on top, the next player must draw "
                        f"{count} card{'s' * (count != 1)}.", f"play.forced_draw.ranks.{rank}")
     if not forced.ranks:
+        return
+    if forced.at_once:
+        then = "then loses their turn" if forced.then is ForcedDrawThen.TURN_ENDS else \
+            "then takes a normal turn"
+        yield sentence(f"The player made to draw draws at once, as the turn ends, and {then}. "
+                       "If there is not enough to draw they draw what there is.",
+                       "play.forced_draw.at_once", "play.forced_draw.then")
         return
     if forced.answer is ForcedDrawAnswer.SAME_RANK:
         answer = ("may instead lay a card of the top card's rank, which adds its own count "

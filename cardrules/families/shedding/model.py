@@ -23,6 +23,7 @@ __all__ = [
     "HandPenaltyMode",
     "LaidOn",
     "LastCard",
+    "LayDrawn",
     "Leftover",
     "RankBeat",
     "RankClause",
@@ -34,6 +35,7 @@ __all__ = [
     "TrumpBeat",
     "TrumpMode",
     "TwoPlayerReverse",
+    "UpcardEffect",
     "UpcardRules",
     "UpcardWish",
     "WildSpec",
@@ -186,15 +188,18 @@ class SheddingTrumps:
 
 @attrs.frozen(kw_only=True)
 class WildSpec:
-    """A rank that may be laid on any top card."""
+    """Cards that may be laid on any top card: a rank, or a face outside rank x suit."""
 
     rank: str
-    """The wild rank."""
+    """The wild rank, or a face's name (``W``: every copy of that custom face)."""
     then: Then = Then.NONE
     """What the player may or must do after laying it."""
     on_itself: bool = True
     """False: it may not be laid on a card of its own rank, even of a named suit (no jack
     on a jack)."""
+    last_resort: bool = False
+    """True: it may be laid only when no other card the player holds may be (wild cards
+    included): a wild draw four.  Facing a forced draw, the answer rule alone decides."""
 
 
 class UpcardWish(enum.Enum):
@@ -209,6 +214,19 @@ class UpcardWish(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
+class UpcardEffect:
+    """What a card of a given rank or face does when turned up to start the pile (in this
+    order: the direction, the draw, the skip)."""
+
+    reverse: bool = False
+    """The direction of play turns round and the dealer moves first."""
+    draw: int = 0
+    """The player to move first draws this many cards at once."""
+    skip: bool = False
+    """The player to move first loses that turn; the next player moves first."""
+
+
+@attrs.frozen(kw_only=True)
 class UpcardRules:
     """What the card turned up to start the pile does (``starter_redraw`` turns another
     card up instead)."""
@@ -218,6 +236,20 @@ class UpcardRules:
     skip, a draw or a reverse); False: it does nothing, unless an ``upcard`` hook says."""
     wish: UpcardWish = UpcardWish.NONE
     """Who names the suit when it is a wild card that names one."""
+    effects: dict[str, UpcardEffect] = attrs.field(factory=dict)
+    """Rank or face name -> what such a card does when turned up, instead of
+    ``as_played`` or the ``upcard`` hook (a face's entry wins over its rank's)."""
+
+
+@attrs.frozen(kw_only=True)
+class LayDrawn:
+    """A card drawn that matches the top is laid at once (``draw.lay_drawn``)."""
+
+    matches: tuple[BeatClause | RankClause, ...] = (BeatClause.SAME_SUIT,)
+    """The clauses by which the card drawn matches the top card (a named suit: that suit
+    alone)."""
+    wild: bool = True
+    """A wild card drawn is laid at once too (then named as after any wild card)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -242,6 +274,10 @@ class DrawPolicy:
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (when it may be laid on
     the top); when none may and no more may be drawn, the turn ends at once."""
+    lay_drawn: LayDrawn | None = None
+    """The card drawn is laid at once, by no choice of the player's, when it matches the
+    top as this says (with its effect, as if played); else it is kept.  Either way the
+    turn ends (after naming a suit for a wild card laid).  None: the player decides."""
 
 
 @attrs.frozen(kw_only=True)
@@ -249,11 +285,15 @@ class ForcedDraw:
     """Cards that make the next player draw (``draw two``), and how that is answered."""
 
     ranks: dict[str, int] = attrs.field(factory=dict)
-    """Rank -> cards the next player must draw when a turn ends with it on top."""
+    """Rank or face name -> cards the next player must draw when a turn ends with such a
+    card on top (a face's entry wins over its rank's)."""
     answer: ForcedDrawAnswer = ForcedDrawAnswer.SAME_RANK
     """Whether the player facing the total may pass it on (with the same rank)."""
     then: ForcedDrawThen = ForcedDrawThen.TURN_ENDS
     """Whether drawing the total ends their turn."""
+    at_once: bool = False
+    """The next player draws the count at once as the turn ends, with no move of theirs
+    (needs ``answer: none``); then their turn ends or they play on, by ``then``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -296,7 +336,8 @@ class SheddingPlay:
     groups: tuple[GroupSpec, ...] = ()
     """Moves of several cards."""
     after_turn: dict[str, AfterTurn] = attrs.field(factory=dict)
-    """Effect on the next player when a turn ends with this rank on top."""
+    """Effect on the next player when a turn ends with a card of this rank or face on top
+    (a face's entry wins over its rank's)."""
     stuck_draw: int = 1
     """Cards a player who cannot beat draws (one at a time) before passing."""
     take_min: int = 2
@@ -306,8 +347,8 @@ class SheddingPlay:
     draw: DrawPolicy = DrawPolicy()
     """When a player may draw."""
     starter_redraw: tuple[str, ...] = ()
-    """Ranks that may not start the pile: such a starter card is put under the stock and
-    the next card turned instead."""
+    """Ranks or face names that may not start the pile: such a starter card is put under
+    the stock and the next card turned instead."""
     ends: DealEnd = DealEnd.LAST_HOLDER
     """When the deal ends."""
     blocked_extra_passes: int = 0

@@ -35,7 +35,13 @@ def beaters(state: SheddingContext) -> int:
     """Bit set of the held cards the player to move may lay alone on the top (B8-B11,
     wild cards; any card when there is no top; only the named suit or a wild card when a
     suit was named; never a card of a wild rank laid on its own rank where it may not be,
-    and after a draw under ``draw.play_drawn`` only a card drawn)."""
+    after a draw under ``draw.play_drawn`` only a card drawn, and a ``last_resort`` wild
+    card only when no other card may be laid)."""
+    mask = _laid_alone(state)
+    return mask & ~state._tables.last_resort if mask & ~state._tables.last_resort else mask
+
+
+def _laid_alone(state: SheddingContext) -> int:
     hand, top, tables = state._hands[state._current], state._top, state._tables
     if tables.play_drawn and state._drawn:  # only a card drawn this turn (draw.play_drawn)
         hand &= drawn_cards(state, state._current)
@@ -212,9 +218,11 @@ def _must_beat(state: SheddingContext, action: Action) -> str | None:
             return f"after drawing you may play only a card you drew this turn, not " \
                    f"{pack.name(card)}"
         if tables.barred and state._top >= 0 and (tables.barred[state._top] >> card) & 1:
-            rank = pack.ranks[pack.rank(card)]
+            rank = pack.ranks[pack.rank(card)] if pack.rank(card) >= 0 else pack.name(card)
             return f"{pack.name(card)} may not be laid on {_top(state)}: a {rank} is never " \
                    f"laid on a {rank}"
+        if (tables.last_resort >> card) & 1 and (_laid_alone(state) >> card) & 1:
+            return f"{pack.name(card)} may be laid only when no other card you hold may be"
         if state._named_suit >= 0:
             return f"{pack.name(card)} is neither of the named suit " \
                    f"{pack.suits[state._named_suit]} nor a wild card"

@@ -65,6 +65,7 @@ from cardrules.families.shedding.model import (
     SheddingStep,
     Then,
     TrumpMode,
+    UpcardEffect,
     UpcardWish,
 )
 from cardrules.families.shedding.scoring import going_out_bonus, hand_penalties, nth
@@ -236,9 +237,9 @@ class SheddingState(FieldState):
         if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
             self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
         pile = [stock.pop() for _ in range(min(deal.starter, len(stock)))]
-        redraw, pack = game.tables.redraw_ranks, game.pack
+        redraw = game.tables.redraw
         for _ in range(len(stock) if pile and redraw else 0):
-            if pack.rank(pile[-1]) not in redraw:
+            if not redraw >> pile[-1] & 1:
                 break
             stock.insert(0, pile.pop())  # under the stock, drawn last
             pile.append(stock.pop())
@@ -258,16 +259,38 @@ class SheddingState(FieldState):
         self._events = (*self._events, Event(kind="first_mover", player=mover))
         turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \
             else None
-        if turned is not None:  # as if the dealer had just played it (``upcard`` hook)
+        effect = game.tables.upcard_effects[self._top] \
+            if game.tables.upcard_effects and self._top >= 0 else None
+        if effect is not None:  # play.upcard.effects
+            self._current = self._starter = self._upcard_effect(mover, effect)
+        elif turned is not None:  # as if the dealer had just played it (``upcard`` hook)
             self._current = self._dealer
             self._current = self._starter = self._effect(mover, turned.after, turned.draw)
         wish = game.tables.upcard_wish
         if wish is not UpcardWish.NONE and self._top >= 0 \
-                and game.tables.then_of_rank[game.pack.rank(self._top)] is Then.NAME_SUIT:
+                and game.tables.then_of_card[self._top] is Then.NAME_SUIT:
             # a suit-naming wild card turned up: the dealer or the first mover names a suit
             self._phase = NAME
             if wish is UpcardWish.DEALER:
                 self._current = self._dealer
+
+    def _upcard_effect(self, mover: int, effect: UpcardEffect) -> int:
+        """Who moves first once the card turned up to start the pile takes ``effect``
+        (the direction, the draw, the skip), the first mover by the hook being ``mover``
+        (changes a fresh clone)."""
+        events = list(self._events)
+        first = mover
+        if effect.reverse:
+            self._reversed = not self._reversed
+            events.append(Event(kind="reverse", player=self._dealer))
+            first = self._dealer
+        if effect.draw:
+            take_cards(self, first, effect.draw, events, note="forced")
+        if effect.skip:
+            events.append(Event(kind="skip", player=first))
+            first = self._next_holder(first)
+        self._events = tuple(events)
+        return first
 
     # -- public read-only fields -------------------------------------------------
 
@@ -306,6 +329,8 @@ class SheddingState(FieldState):
                     mask &= ~tables.barred[top]
                 if tables.play_drawn and self._drawn:
                     mask &= drawn_cards(self, p)
+                if mask & ~tables.last_resort:  # a last resort only when nothing else
+                    mask &= ~tables.last_resort
                 actions = tables.single_actions
                 legal = []
                 while mask:
@@ -425,6 +450,12 @@ class SheddingState(FieldState):
         new._drawn = self._drawn + 1
         new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
         tables = self._tables
+        if tables.lay_drawn:  # laid at once when it matches, else kept; the turn ends
+            if tables.laid_when_drawn(card, self._top, self._named_suit):
+                laid = new._play(tables.singles[card])
+                laid._events = (*new._events, *laid._events)
+                return laid
+            return new._pass_turn_from(p)
         if tables.draw_ends_turn:
             return new._pass_turn_from(p)
         if tables.play_drawn:  # now only a card drawn may be played, or the turn ends
@@ -548,7 +579,14 @@ class SheddingState(FieldState):
                     events.append(Event(kind="skip", player=nxt))
                     nxt = self._next_holder(nxt)
             self._events = tuple(events)
-        if draw and nxt >= 0:
+        if draw and nxt >= 0 and self._tables.forced_at_once:  # no move of theirs
+            events = list(self._events)
+            take_cards(self, nxt, draw, events, note="forced")
+            if not self._tables.forced_play_on:
+                events.append(Event(kind="skip", player=nxt))
+                nxt = self._next_holder(nxt)
+            self._events = tuple(events)
+        elif draw and nxt >= 0:
             self._pending += draw
             self._events = (*self._events,
                             Event(kind="must_draw", player=nxt, amount=self._pending))

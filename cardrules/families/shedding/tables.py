@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -20,6 +20,7 @@ from cardrules.families.shedding.hooks import (
     as_if_played,
     as_written,
 )
+from cardrules.families.shedding.keys import key_mask, same_symbol
 from cardrules.families.shedding.model import (
     AfterTurn,
     DealEnd,
@@ -33,6 +34,7 @@ from cardrules.families.shedding.model import (
     Then,
     TrumpMode,
     TwoPlayerReverse,
+    UpcardEffect,
     UpcardWish,
 )
 from cardrules.model.variant import PlayRules, ScoringRules
@@ -69,15 +71,18 @@ class SheddingTables:
     """Per top card, the cards that beat it by the declared clauses."""
     wild: int
     """Bit set of wild cards (laid on anything)."""
-    then_of_rank: tuple[Then, ...]
-    """Per rank, what follows laying a single card of it."""
+    then_of_card: tuple[Then, ...]
+    """Per card, what follows laying it alone."""
     after_turn: tuple[AfterTurn | None, ...]
     """Per card, the effect on the next player when a turn ends with it on top (the rule
-    file's by rank, through the ``after_play`` hook)."""
+    file's by rank or face, through the ``after_play`` hook)."""
     upcard: tuple[Upcard | None, ...]
     """Per card, what it does to the first mover when turned up to start the pile (the
     ``upcard`` hook's, else ``play.upcard.as_played``'s; empty: nothing, whatever the
     card)."""
+    upcard_effects: tuple[UpcardEffect | None, ...]
+    """Per card, what it does when turned up to start the pile by ``play.upcard.effects``
+    (empty: no card has an entry), before :attr:`upcard`."""
     cover_ranks: frozenset[int]
     """Ranks whose full group, once covered, gives the pile to the coverer."""
     singles: tuple[Move, ...]
@@ -95,13 +100,16 @@ class SheddingTables:
     blocked_passes: int = 0
     """Passes in a row with an empty stock, beyond one per player holding cards, that end
     the deal."""
-    redraw_ranks: frozenset[int] = frozenset()
-    """Ranks a starter card may not have: it goes under the stock and another is turned."""
+    redraw: int = 0
+    """Bit set of the cards that may not start the pile: such a starter goes under the
+    stock and another is turned."""
     forced: tuple[int, ...] = ()
     """Per card, the cards the next player must draw when a turn ends with it on top
     (empty: no card forces a draw)."""
     forced_answers: tuple[int, ...] = ()
     """Per top card, the cards that pass its forced draw on (empty: none may)."""
+    forced_at_once: bool = False
+    """A forced draw is drawn at once as the turn ends (``forced_draw.at_once``)."""
     forced_play_on: bool = False
     """A player who drew a forced total then takes a normal turn (else their turn ends)."""
     reverses: bool = False
@@ -119,6 +127,13 @@ class SheddingTables:
     barred: tuple[int, ...] = ()
     """Per top card, the cards that may never be laid on it, named suit or not (a wild
     card not ``on_itself``: the cards of its rank; empty: none anywhere)."""
+    last_resort: int = 0
+    """Bit set of the wild cards laid only when no other card may be (``last_resort``)."""
+    lay_drawn: tuple[int, ...] = ()
+    """Per top card, the cards laid at once when drawn on it (``draw.lay_drawn``; empty:
+    none is)."""
+    lay_drawn_named: tuple[int, ...] = ()
+    """Per named suit, the cards laid at once when drawn (``draw.lay_drawn``)."""
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (``draw.play_drawn``)."""
     upcard_wish: UpcardWish = UpcardWish.NONE
@@ -151,27 +166,19 @@ class SheddingTables:
         ``play.beats``)."""
         if not isinstance(play, SheddingPlay) or not isinstance(scoring, SheddingScoring):
             raise TypeError("the shedding procedure needs shedding play and scoring rules")
-        then_of_rank = [Then.NONE] * len(pack.ranks)
-        wild = 0
-        for spec in play.wild:
-            rank = pack.ranks.index(spec.rank)
-            then_of_rank[rank] = spec.then
-            wild |= pack.rank_mask(rank)
-        # An extra card (a joker) has no rank: the rank's entries below are
-        # None/0/Then.NONE for it, the last one standing for "no rank" (index -1).
-        then_of_rank.append(Then.NONE)
-        written = [*(play.after_turn.get(r) for r in pack.ranks), None]
-        after = [effect(AfterPlayInput(pack=pack, card=c, written=written[pack.rank(c)]))
+        keyed = _Keyed(pack)
+        wild = mask_of(c for w in play.wild for c in bits(keyed.mask(w.rank)))
+        then_of_card = keyed.per_card({w.rank: w.then for w in play.wild}, Then.NONE)
+        written = keyed.per_card(play.after_turn, None)
+        after = [effect(AfterPlayInput(pack=pack, card=c, written=written[c]))
                  for c in range(pack.size)]
         singles = tuple(
             Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
-                 mask=1 << c, group=None, then=then_of_rank[pack.rank(c)])
+                 mask=1 << c, group=None, then=then_of_card[c])
             for c in range(pack.size))
         forced = play.forced_draw
-        counts = [*(forced.ranks.get(r, 0) for r in pack.ranks), 0]
-        forced_cards = tuple(counts[pack.rank(c)] for c in range(pack.size)) \
-            if forced.ranks else ()
-        answers = tuple(pack.rank_mask(pack.rank(c)) if n else 0
+        forced_cards = keyed.per_card(forced.ranks, 0) if forced.ranks else ()
+        answers = tuple(same_symbol(pack, c) if n else 0
                         for c, n in enumerate(forced_cards)) \
             if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
         if upcard is None and play.upcard.as_played:
@@ -179,15 +186,24 @@ class SheddingTables:
         turned = tuple(upcard(UpcardInput(pack=pack, card=c, after_play=after[c],
                                           draw=forced_cards[c] if forced_cards else 0))
                        for c in range(pack.size)) if upcard is not None else ()
-        selfless = [pack.ranks.index(w.rank) for w in play.wild if not w.on_itself]
-        barred = tuple(pack.rank_mask(pack.rank(c)) if pack.rank(c) in selfless else 0
+        selfless = [keyed.mask(w.rank) for w in play.wild if not w.on_itself]
+        barred = tuple(next((m for m in selfless if m >> c & 1), 0)
                        for c in range(pack.size)) if selfless else ()
+        lay = play.draw.lay_drawn
+        extra = wild if lay is not None and lay.wild else 0
         return cls(
+            upcard_effects=keyed.per_card(play.upcard.effects, None)
+            if play.upcard.effects else (),
+            lay_drawn=tuple(m | extra for m in clause_table(pack, lay.matches))
+            if lay is not None else (),
+            lay_drawn_named=tuple(pack.suit_mask(s) | extra for s in range(len(pack.suits)))
+            if lay is not None else (),
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
             play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
             forced=forced_cards,
             forced_answers=answers,
             forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
+            forced_at_once=forced.at_once,
             reverses=AfterTurn.REVERSE in after,
             reverse_skips=play.two_player_reverse is TwoPlayerReverse.SKIP,
             draw_ends_turn=play.draw.ends_turn,
@@ -197,7 +213,9 @@ class SheddingTables:
             if play.last_card.penalty else None,
             within=_laid_on(pack, clause_table(pack, play.beats), lay_on),
             wild=wild,
-            then_of_rank=tuple(then_of_rank),
+            then_of_card=then_of_card,
+            last_resort=mask_of(c for w in play.wild if w.last_resort
+                                for c in bits(keyed.mask(w.rank))),
             after_turn=tuple(after),
             cover_ranks=frozenset(pack.ranks.index(r) for r in play.cover_takes),
             singles=singles,
@@ -210,7 +228,7 @@ class SheddingTables:
             draw_limit=play.draw.max_per_turn if play.draw.at_will else play.stuck_draw,
             first_out=play.ends is DealEnd.FIRST_OUT,
             blocked_passes=play.blocked_extra_passes,
-            redraw_ranks=frozenset(pack.ranks.index(r) for r in play.starter_redraw),
+            redraw=mask_of(c for r in play.starter_redraw for c in bits(keyed.mask(r))),
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
             suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
             min_group=min((g.size for g in play.groups), default=0),
@@ -218,6 +236,15 @@ class SheddingTables:
             run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
                         if g.kind is GroupKind.RUN},
         )
+
+    def laid_when_drawn(self, card: int, top: int, named: int) -> bool:
+        """True if ``card``, just drawn, is laid at once on ``top`` (``named``: the suit
+        named, or -1) by ``draw.lay_drawn``."""
+        if not self.lay_drawn:
+            return False
+        if named >= 0:
+            return bool(self.lay_drawn_named[named] >> card & 1)
+        return top < 0 or bool(self.lay_drawn[top] >> card & 1)
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
@@ -268,7 +295,7 @@ class SheddingTables:
         """The (cached) move laying ``cards`` in that order."""
         found = self._moves.get(cards)
         if found is None:
-            then = self.then_of_rank[self.pack.rank(cards[-1])] if group is None else next(
+            then = self.then_of_card[cards[-1]] if group is None else next(
                 g.then for g in self.play.groups if g.kind is group and g.size == len(cards))
             names = " ".join(self.pack.name(c) for c in cards)
             mask = 0
@@ -334,6 +361,30 @@ class SheddingTables:
                 if spec.laid_on is LaidOn.ANY or self._beats(order[0], top, beats):
                     moves.append(self.move(order, GroupKind.RUN))
         return moves
+
+
+T = TypeVar("T")
+
+
+class _Keyed:
+    """A rule file's entries keyed by rank or face (:mod:`.keys`), per card."""
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+
+    def mask(self, key: str) -> int:
+        """The cards ``key`` names."""
+        return key_mask(self.pack, key)
+
+    def per_card(self, entries: Mapping[str, T], default: T) -> tuple[T, ...]:
+        """Per card, the value of the entry naming it (a face's entry over its rank's),
+        else ``default``."""
+        out = [default] * self.pack.size
+        ranks = [k for k in entries if k in self.pack.ranks]
+        for key in (*ranks, *(k for k in entries if k not in self.pack.ranks)):
+            for card in bits(self.mask(key)):
+                out[card] = entries[key]
+        return tuple(out)
 
 
 def _laid_on(pack: Pack, within: tuple[int, ...],
