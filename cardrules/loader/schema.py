@@ -53,7 +53,7 @@ def bundled_schema(schema_dir: Path | None = None) -> dict[str, Any]:
     file or a definition that does not exist raises :class:`~cardrules.errors.CardrulesError`.
 
     >>> sorted(k for k in bundled_schema()["$defs"] if k.startswith("shedding."))
-    ['shedding.bonus', 'shedding.play', 'shedding.scoring']
+    ['shedding.bonus', 'shedding.play', 'shedding.rank_or_face', 'shedding.scoring']
     """
     directory = schema_dir or resources.data_dir("schemas")
     files = {path.name: _read(path) for path in sorted(directory.glob(f"*{_SUFFIX}"))}
