@@ -13,6 +13,8 @@ the table is clear: player 0 leads a combination (PR5)
 >>> state = state.apply("play 3C 3D")
 >>> print(state.why_illegal(game.parse_action("play 4C")))
 4C is a single: beat the pair on the table with a higher pair, or pass (PR6)
+>>> print(state.why_illegal(game.parse_action("play 4D 4C")))
+write this move as 'play 4C 4D'
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ def _lead(state: ClimbingContext, action: Action) -> str | None:
 
 
 def _own(state: ClimbingContext, action: Action) -> str | None:
-    """A player plays cards of their own hand, each once."""
+    """A player plays cards of their own hand, each once; a pass names no cards."""
+    if action.kind is Kind.PASS:
+        return "a pass names no cards: 'pass'" if action.cards else None
     if action.kind is not Kind.PLAY:
         return None
     hand = state._hands[state.current_player]
@@ -93,6 +97,17 @@ def _beat(state: ClimbingContext, action: Action) -> str | None:
            "or pass"
 
 
+def _written_order(state: ClimbingContext, action: Action) -> str | None:
+    """A combination's cards are written in the order the game lists that move (by rank
+    along the ladder, then in pack order)."""
+    if action.kind is not Kind.PLAY:
+        return None
+    play = state._tables.identify(action.cards)
+    if play is None or play.cards == action.cards:
+        return None
+    return f"write this move as 'play {' '.join(state.game.pack.names(play.cards))}'"
+
+
 RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
@@ -100,6 +115,7 @@ RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key=None, check=_own),
     Rule(key="combinations", check=_combination),
     Rule(key="beat", check=_beat),
+    Rule(key=None, check=_written_order),
 )
 """The rules, in the order they are asked."""
 
