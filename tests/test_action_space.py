@@ -15,10 +15,17 @@ from strategies import games
 import cardrules
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
-from cardrules.engine.action_space import ActionSpace, CardSets, Listed, set_rank, set_unrank
+from cardrules.engine.action_space import (
+    MASK_LIMIT,
+    ActionSpace,
+    CardSets,
+    Listed,
+    set_rank,
+    set_unrank,
+)
 from cardrules.engine.game import Game
 from cardrules.engine.state import State
-from cardrules.errors import CardrulesError
+from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.loader.resources import builtin_variants
 from cardrules.tools.conformance import ConformanceError, check_indices
 
@@ -29,8 +36,9 @@ def _space(name: str) -> ActionSpace:
 
 
 MASKED = 100_000
-"""A space of more actions than this (Casino's millions) has its legal mask built on one
-state in ``size // MASKED`` only; the indices are checked on every state."""
+"""A space of more actions than this (millions) has its legal mask built on one state in
+``size // MASKED`` only (a space beyond ``MASK_LIMIT``, Casino's, refuses to build one);
+the indices are checked on every state."""
 
 
 def _check_state(space: ActionSpace, state: State, *, mask: bool = True) -> None:
@@ -40,7 +48,10 @@ def _check_state(space: ActionSpace, state: State, *, mask: bool = True) -> None
     for action, index in zip(legal, indices):
         assert 0 <= index < space.size
         assert space.action(index) == action
-    if mask:
+    if mask and space.size > MASK_LIMIT:
+        with pytest.raises(ArgumentError, match="dense legal mask"):
+            space.legal_mask(state)
+    elif mask:
         built = space.legal_mask(state)
         assert sum(built) == len(legal) and all(built[i] for i in indices)
 
@@ -162,3 +173,13 @@ def test_the_conformance_check_catches_an_action_without_an_index() -> None:
     game._action_space = ActionSpace(game.pack, (Listed(actions=(Action(kind=Kind.PASS),)),))
     with pytest.raises(ConformanceError, match="has no index"):
         check_indices(state)
+
+
+def test_casino_numbers_every_capture_and_build_of_any_size() -> None:
+    """Each of the three words (capture, build, multiple) numbers every set of 2 to 52
+    cards, after the 52 cards laid: 52 + 3 * (2**52 - 53)."""
+    space = cardrules.load("casino").action_space
+    assert space.size == 52 + 3 * (2**52 - 53)
+    whole = space.action(52 + 2**52 - 54)  # the last capture: all 52 cards
+    assert (whole.name, len(whole.cards)) == ("capture", 52)
+    assert space.index(whole) == 52 + 2**52 - 54

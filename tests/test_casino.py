@@ -17,9 +17,11 @@ import pytest
 import yaml
 
 import cardrules
+from cardrules.engine.action_space import MASK_LIMIT
 from cardrules.errors import IllegalActionError
 from cardrules.families.fishing.scoring import side_points
 from cardrules.tools.check import run_check
+from cardrules.tools.describe import describe
 
 ALL = [r + s for s in "CDHS"
        for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
@@ -114,7 +116,8 @@ def test_ca5_pairing_combining_and_a_build_of_its_value() -> None:
                            builds=[("2C 6H", 8, 1)])
     assert {k for k in offered(state, "capture") if "8S" in k[1]} == keys(
         "capture 8S 3H 5D", "capture 8S 3H 5D 8C", "capture 8S 6H 2C",
-        "capture 8S 6H 2C 3H 5D", "capture 8S 6H 2C 8C", "capture 8S 8C")
+        "capture 8S 6H 2C 3H 5D", "capture 8S 6H 2C 8C", "capture 8S 8C",
+        "capture 8S 6H 2C 3H 5D 8C")
     after = state.apply("capture 8S 6H 2C")
     assert builds(after) == [] and sorted(after.view(0).table) == ["3H", "5D", "8C"]
 
@@ -145,9 +148,42 @@ def test_ca5_the_cards_may_be_written_in_any_order() -> None:
 
 def test_ca6_several_sets_at_once() -> None:
     state = casino().setup(hands=["9H", "AC"], table="9C 6D 3S 2C 7H")
-    assert keys("capture 9H 9C 6D 3S 2C 7H").isdisjoint(offered(state))  # five table cards
     assert keys("capture 9H 9C 6D 3S", "capture 9H 7H 2C 9C", "capture 9H 7H 2C 6D 3S") \
         <= offered(state)
+
+
+def test_ca6_a_capture_names_any_number_of_table_cards() -> None:
+    """CA6: every collection of sets is offered, the whole table of eight cards too."""
+    state = casino().setup(hands=["9H", "AC"], table="9C 6D 3S 2C 7H 4D 5S 9S")
+    whole = "capture 9H 9C 6D 3S 2C 7H 4D 5S 9S"
+    assert keys(whole, "capture 9H 9C 6D 3S 2C 7H") <= offered(state)
+    index = state.game.action_space.index(state.game.parse_action(whole))
+    assert state.game.action_space.action(index) in state.legal_actions()
+    after = state.apply(whole)
+    assert after.view(0).table == [] and len(after.view(0).captured) > 0
+
+
+def test_ca7_a_build_joins_any_number_of_table_cards() -> None:
+    """CA7: a multiple build of four groups of nine, five table cards joined."""
+    state = casino().setup(hands=["5H 9H", "AC"], table="4D 9C 6D 3S 2C 7H")
+    assert keys("multiple 5H 4D 9C 6D 3S 2C 7H") <= offered(state)
+    after = state.apply("multiple 5H 4D 9C 6D 3S 2C 7H")
+    assert builds(after, 1) == [(["2C", "3S", "4D", "5H", "6D", "7H", "9C"], 9, 0, True)]
+
+
+def test_a_house_rule_bounds_the_cards_an_action_names(tmp_path: Path) -> None:
+    """``play.most_named`` (not a Casino rule: a bound for dense action masks)."""
+    rule_file = tmp_path / "casino-bounded.yaml"
+    rule_file.write_text("extends: casino\nname: casino-bounded\n"
+                         "patch: {play: {most_named: 5}}\n")
+    bounded = cardrules.load(rule_file)
+    state = bounded.setup(hands=["9H", "AC"], table="9C 6D 3S 2C 7H")
+    assert keys("capture 9H 9C 6D 3S 2C 7H").isdisjoint(offered(state))  # five table cards
+    assert keys("capture 9H 7H 2C 6D 3S") <= offered(state)
+    with pytest.raises(IllegalActionError, match="at most 5 cards named"):
+        state.apply("capture 9H 9C 6D 3S 2C 7H")
+    assert bounded.action_space.size == 8_679_385 < MASK_LIMIT < casino().action_space.size
+    assert any("at most 4 table cards" in line for line in describe(bounded.variant))
 
 
 # Building ----------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +13,10 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
+import cardrules  # noqa: E402
 from cardrules.adapters.pettingzoo import CardrulesEnv  # noqa: E402
-from cardrules.errors import IllegalActionError  # noqa: E402
+from cardrules.engine.action_space import MASK_LIMIT  # noqa: E402
+from cardrules.errors import ArgumentError, IllegalActionError  # noqa: E402
 
 GAMES = [("bank", 2, False), ("bank-no-trumps", 4, False), ("bura", 3, False),
          ("bura-classic", 2, True), ("durak", 3, False), ("durak", 2, True)]
@@ -136,14 +139,21 @@ def test_max_cycles_truncates_every_agent_after_that_many_actions() -> None:
 
 
 def _shipped() -> list[str]:
+    """Every shipped variant, and Casino with a bound on the cards an action names (a
+    space a dense mask can hold)."""
     from cardrules.loader.resources import builtin_variants
-    return sorted(builtin_variants())
+    bounded = Path(__file__).parent / "fixtures" / "variants" / "casino-bounded.yaml"
+    return [*sorted(builtin_variants()), str(bounded)]
 
 
 # PettingZoo's own tests, for every shipped variant at its smallest player count.
 @pytest.mark.filterwarnings("ignore:Observation")
 @pytest.mark.parametrize("name", _shipped())
 def test_every_shipped_variant_passes_pettingzoos_tests(name: str) -> None:
+    if cardrules.load(name).action_space.size > MASK_LIMIT:  # Casino: captures of any size
+        with pytest.raises(ArgumentError, match="dense action mask"):
+            CardrulesEnv(name)
+        return
     api_test(CardrulesEnv(name), num_cycles=100)
     seed_test(lambda **kwargs: CardrulesEnv(name, **kwargs), num_cycles=50)
     render_test(lambda render_mode=None: CardrulesEnv(name, render_mode=render_mode))

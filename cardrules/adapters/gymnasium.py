@@ -41,6 +41,7 @@ import numpy as np
 import cardrules
 from cardrules.adapters.envs import gym_id
 from cardrules.adapters.outcome import rewards, scores, winners
+from cardrules.engine.action_space import MASK_LIMIT
 from cardrules.engine.arguments import as_index
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
@@ -108,6 +109,8 @@ class CardrulesGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.bots: dict[int, Bot] = {p: make_bot(n) for p, n in zip(others, names)}
         """The bot of each other seat."""
+        game.action_space.require_at_most(MASK_LIMIT,
+                                          "the Gymnasium environment (a dense action mask)")
         size = game.action_space.size
         low, high = game.observation.bounds()
         self.observation_space = gymnasium.spaces.Dict({

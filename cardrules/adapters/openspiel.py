@@ -101,6 +101,8 @@ __all__ = ["CardrulesGame", "CardrulesState", "Observer"]
 
 MAX_ACTIONS = 20_000
 """Bound on a deal's player actions, for OpenSpiel's ``max_game_length``."""
+INT32_MAX = 2**31 - 1
+"""The most actions OpenSpiel numbers (its action ids are 32-bit)."""
 MAX_DEALS = 1_000
 """Bound on a match's deals, for OpenSpiel's ``max_game_length``."""
 SEEDS = 1_000
@@ -242,6 +244,7 @@ class CardrulesGame(pyspiel.Game):
         low, high = (-1.0, 1.0) if not self.by_score else \
             (float(-MAX_SCORE), float(MAX_SCORE)) if bounds is None else \
             (float(bounds[0] * deals), float(bounds[1] * deals))
+        rules.action_space.require_at_most(INT32_MAX, "OpenSpiel (32-bit action ids)")
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space.size,
             max_chance_outcomes=max(seeds if self.by_seed else rules.pack.size,

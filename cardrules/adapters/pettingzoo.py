@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 
 import cardrules
 from cardrules.adapters.outcome import rewards, scores, winners
+from cardrules.engine.action_space import MASK_LIMIT
 from cardrules.engine.arguments import as_index
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
@@ -72,6 +73,8 @@ class CardrulesEnv(AECEnv):
         self._cycles = 0
         self.possible_agents: list[str] = [f"player_{p}" for p in range(game.players)]
         self.agents: list[str] = []
+        game.action_space.require_at_most(MASK_LIMIT,
+                                          "the PettingZoo environment (a dense action mask)")
         size = game.action_space.size
         low, high = game.observation.bounds()
         observation = gymnasium.spaces.Dict({

@@ -41,7 +41,13 @@ from cardrules.errors import ArgumentError, CardrulesError
 if TYPE_CHECKING:
     from cardrules.engine.context import Acting
 
-__all__ = ["ActionSpace", "CardSets", "Family", "Listed", "as_index", "set_rank", "set_unrank"]
+__all__ = ["MASK_LIMIT", "ActionSpace", "CardSets", "Family", "Listed", "as_index", "set_rank",
+           "set_unrank"]
+
+MASK_LIMIT = 1 << 24
+"""The largest space a dense legal mask (one byte per action) is built for: a game whose
+actions name sets of any size (Casino's captures of any number of cards) numbers far more
+and offers its legal actions by index only (:meth:`ActionSpace.legal_indices`)."""
 
 
 def set_rank(cards: Sequence[int]) -> int:
@@ -248,8 +254,28 @@ class ActionSpace:
         """The indices of ``state``'s legal actions, in the state's order."""
         return tuple(self.indices(state.legal_actions()))
 
+    def require_at_most(self, limit: int, what: str) -> None:
+        """Raise an :class:`~cardrules.errors.ArgumentError` naming ``what`` (which needs
+        no more than ``limit`` actions) if the space is larger.
+
+        >>> from cardrules.cards import Pack
+        >>> space = ActionSpace(Pack(ranks=("9",), suits=("S", "H")), (CardSets(
+        ...     kind=Kind.LEAD, sizes=(1, 2)),))
+        >>> space.require_at_most(2, "a tiny learner")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: a tiny learner takes at most 2 actions, and this ...
+        """
+        if self.size > limit:
+            raise ArgumentError(f"{what} takes at most {limit:,} actions, and this game "
+                                f"numbers {self.size:,}: bound the cards an action may name "
+                                "in the rule file, or use legal_indices")
+
     def legal_mask(self, state: Acting) -> bytearray:
-        """One byte per index: 1 where the action is legal in ``state``, else 0."""
+        """One byte per index: 1 where the action is legal in ``state``, else 0 (for a
+        space of at most :data:`MASK_LIMIT` actions; an
+        :class:`~cardrules.errors.ArgumentError` for a larger one)."""
+        self.require_at_most(MASK_LIMIT, "a dense legal mask")
         mask = bytearray(self.size)
         for index in self.legal_indices(state):
             mask[index] = 1

@@ -12,8 +12,8 @@ one of them in the player's hand):
 - ``multiple`` the played card and the units it joins: a multiple build, worth the
   lowest value its cards split into groups adding up to that the player holds.
 
-A capture names at most ``CAPTURE_CAP`` cards, a build ``SET_CAP`` (the action space
-numbers every such set).  The owner of a build (its last builder) keeps a card of its
+A capture or build names any number of cards, or at most ``play.most_named`` (the action
+space numbers every such set).  The owner of a build (its last builder) keeps a card of its
 value until they capture it, and may not trail unless ``play.trail_with_build``.
 
 >>> import cardrules
@@ -42,9 +42,7 @@ from cardrules.families.fishing.model import Build
 from cardrules.families.fishing.tables import (
     BUILD,
     CAPTURE,
-    CAPTURE_CAP,
     MULTIPLE,
-    SET_CAP,
     subsets_adding_to,
 )
 
@@ -173,8 +171,8 @@ def _captures(state: FishingContext, card: int) -> list[int]:
     groups = _capture_groups(state, card)
     play = state._tables.play
     if not play.sets or (state._tables.values[card] == 0 and not play.zero_sets):
-        return [g for g in groups if g.bit_count() < CAPTURE_CAP]
-    return list(_disjoint_unions(groups, CAPTURE_CAP - 1))
+        return [g for g in groups if g.bit_count() < state._tables.most_named]
+    return list(_disjoint_unions(groups, state._tables.most_named - 1))
 
 
 def _units(state: FishingContext) -> list[tuple[int, int, Build | None]]:
@@ -203,7 +201,7 @@ def _single_builds(state: FishingContext, card: int) -> list[int]:
             cards, worth, build = units[i]
             if worth == 0 or (build is not None and with_build):
                 continue
-            if (mask | cards).bit_count() + 1 > SET_CAP:
+            if (mask | cards).bit_count() + 1 > tables.most_named:
                 continue
             new_total = total + worth
             if new_total in held and (mask | cards) not in found:
@@ -277,10 +275,10 @@ def _multiples(state: FishingContext, card: int) -> list[int]:
         others = [mask_of(s) for s in subsets_adding_to(loose, values, target)]
         others.extend(b.cards for b in state._builds if b.value == target)
         for first in own:
-            if (first.bit_count() + 1) >= SET_CAP:
+            if (first.bit_count() + 1) >= tables.most_named:
                 continue
             rest = [g for g in others if not g & first]
-            for union in _disjoint_unions(rest, SET_CAP - 1 - first.bit_count()):
+            for union in _disjoint_unions(rest, tables.most_named - 1 - first.bit_count()):
                 mask = union | first
                 if mask not in found and multiple_value(state, card, mask) is not None:
                     found.append(mask)
@@ -336,6 +334,7 @@ def refusal_reason(state: FishingContext, action: Action) -> str | None:
     if canonical(tables.pack, action) in legal(state):
         return None
     pack, values = tables.pack, tables.values
+    bound = f" (at most {tables.most_named} cards named)" if tables.play.most_named else ""
     if action.kind is Kind.PLAY and not any(b.owner == state._current
                                             for b in state._builds):
         return f"{pack.name(action.cards[0])} can capture, so it must"
@@ -351,13 +350,13 @@ def refusal_reason(state: FishingContext, action: Action) -> str | None:
         sets = "sets" if tables.play.sets else "one set"
         return (f"{name} captures {sets}: a card of its rank"
                 + (f", cards adding up to {value} or a build of {value}" if value else "")
-                + f" (at most {CAPTURE_CAP} cards named)")
+                + bound)
     if action.name == BUILD:
         return (f"a build adds {name} to loose cards or to one single build"
                 f"{'' if tables.play.increase else ' (builds are not increased)'}, and "
-                f"you hold another card of its new value (at most {SET_CAP} cards named)")
+                f"you hold another card of its new value{bound}")
     return (f"a multiple build joins {name} with groups of cards or builds, each adding "
-            f"up to a value you hold in another card (at most {SET_CAP} cards named)")
+            f"up to a value you hold in another card{bound}")
 
 
 def apply(state: Any, action: Action) -> Any:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardrules.families.fishing.model import FishingPlay, FishingScoring, Tie
-from cardrules.families.fishing.tables import CAPTURE_CAP, SET_CAP, rank_values
+from cardrules.families.fishing.tables import rank_values
 from cardrules.model.sentence import Sentence, sentence
 
 __all__ = ["describe_fishing", "describe_units"]
@@ -83,8 +83,8 @@ def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sente
         yield sentence("A card worth 0 is captured only by a card of its rank, and captures "
                        "only that card.", "play.values", "play.zero_sets", present=False)
     if play.sets:
-        yield sentence("A card may capture several of those sets at once, each card once "
-                       f"(naming at most {CAPTURE_CAP - 1} table cards).", "play.sets")
+        yield sentence("A card may capture several of those sets at once, each card once.",
+                       "play.sets")
     if not play.builds:
         return
     single = "loose table cards or one single build" if play.increase else \
@@ -92,11 +92,14 @@ def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sente
     yield sentence(f"Or build: lay a card from hand on {single}, making a single build "
                    "worth the sum of their values ('build 3S 6D'), or join it with groups of "
                    "loose cards and builds each adding up to one value into a multiple build "
-                   "('multiple 3S 6D 9C'); you must hold another card of the build's value "
-                   f"(naming at most {SET_CAP - 1} table cards). A build is one unit, "
+                   "('multiple 3S 6D 9C'); you must hold another card of the build's value. "
+                   "A build is one unit, "
                    "captured whole by a card of its value, and owned by its last builder, "
                    "who keeps a card of its value until they capture it, if they can.",
                    "play.builds")
+    if play.most_named:
+        yield sentence(f"A capture or build names at most {play.most_named - 1} table cards "
+                       "besides the card played.", "play.most_named")
     if play.increase:
         yield sentence("Any player may increase a single build with a card from hand to a "
                        "new value they hold; a multiple build keeps its value.",

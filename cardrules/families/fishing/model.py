@@ -122,6 +122,10 @@ class FishingPlay:
     trail_with_build: bool = False
     """With ``builds``, a player who owns a build may still lay a card on the table
     without capturing or building."""
+    most_named: int | None = None
+    """With ``sets`` or ``builds``, the most cards one capture or build names, the played
+    card included (None: any number, as the rules have it).  A bound keeps the action
+    space small enough for a dense legal mask (the learning adapters)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -26,7 +26,7 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["BUILD", "CAPTURE", "CAPTURE_CAP", "MULTIPLE", "SET_CAP", "FishingTables",
+__all__ = ["BUILD", "CAPTURE", "MULTIPLE", "FishingTables",
            "rank_values", "subsets_adding_to"]
 
 CAPTURE = "capture"
@@ -38,12 +38,6 @@ MULTIPLE = "multiple"
 """The action word of a multiple build: ``multiple 3S 3C`` (a build of threes)."""
 register_verb(BUILD, cards=True)
 register_verb(MULTIPLE, cards=True)
-
-CAPTURE_CAP = 5
-"""The most cards a capture names, the played card included (the action space numbers
-every set up to this size)."""
-SET_CAP = 4
-"""The most cards a build or multiple build action names, the played card included."""
 
 
 def rank_values(ranks: Sequence[str], values: dict[str, int],
@@ -113,6 +107,10 @@ class FishingTables:
     units: bool = False
     """The table is a layout of units, loose cards and builds (``play.builds`` or
     ``play.sets``): actions name sets of cards (see :mod:`.builds`)."""
+    most_named: int = 0
+    """With units, the most cards one capture or build names, the played card included
+    (``play.most_named``, else every card of the pack: the action space numbers every
+    set up to this size)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> FishingTables:
@@ -158,6 +156,7 @@ class FishingTables:
                    own_seen=seen_by(Visibility.OWNER, game.players), primiera=primiera,
                    named=tuple(named.items()), takes_all=takes_all,
                    sweep_points=sweep_points, units=units,
+                   most_named=min(play.most_named or pack.size, pack.size),
                    suit=pack.suits.index(scoring.suit) if scoring.suit else -1)
 
     def takes_pile(self, card: int, top: int) -> bool:
@@ -176,10 +175,8 @@ class FishingTables:
         """Every action of the game: a card laid, then every capture (with units, every
         set of cards up to the most an action names)."""
         if self.units:
-            words = [(CAPTURE, CAPTURE_CAP)]
-            if self.play.builds:
-                words += [(BUILD, SET_CAP), (MULTIPLE, SET_CAP)]
+            words = [CAPTURE, *((BUILD, MULTIPLE) if self.play.builds else ())]
+            sizes = tuple(range(2, self.most_named + 1))
             return (Listed(actions=self.plays),
-                    *(CardSets(kind=Kind.VERB, name=w, sizes=tuple(range(2, cap + 1)))
-                      for w, cap in words))
+                    *(CardSets(kind=Kind.VERB, name=w, sizes=sizes) for w in words))
         return (Listed(actions=self.plays), Listed(actions=tuple(self.captures.values())))
