@@ -1,4 +1,5 @@
-"""pytest configuration for the whole tree: skip modules whose optional extra is missing.
+"""pytest configuration for the whole tree: skip modules whose optional extra is missing,
+and run Hypothesis derandomized.
 
 The doctests import every module of the package, so a module that imports an optional
 extra (``openspiel``, ``rl``, ``study``, ``ray``, ``bench``, ``web``) at its top is left out of
@@ -9,6 +10,9 @@ suite collects with none of them installed).
 from __future__ import annotations
 
 import importlib.util
+import os
+
+from hypothesis import settings
 
 NEEDS = {
     "cardrules/adapters/envs/__init__.py": ("pettingzoo", "gymnasium", "numpy"),  # doctest
@@ -31,3 +35,11 @@ def _missing(name: str) -> bool:
 
 
 collect_ignore = [path for path, needs in NEEDS.items() if any(map(_missing, needs))]
+
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+"""Hypothesis asks the same examples on every run (CI's among them), so a failure is
+repeatable and a passing commit stays passing; ``HYPOTHESIS_PROFILE=explore`` draws new
+examples on every run, for a developer hunting new failures."""

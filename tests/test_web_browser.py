@@ -149,6 +149,12 @@ def test_a_whole_bank_deal_or_match_against_a_bot(server: tuple[str, Lobby], bro
                        for c in _hidden_from(table, 0, 1)), body
     page.wait_for_selector(".deal_summary")
     assert table.state.is_over
+    # B5: each seat's own trump suit, under its name (an entry inside the view's `trumps`)
+    symbols = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+    for p, classes in enumerate(table.state.view(0).to_json()["trumps"]["classes"]):
+        figures = page.inner_text(f'#board .seat[data-seat="{p}"] .seat-figures')
+        assert not classes or "trumps " in figures, figures
+        assert all(symbols[s] in figures for s in classes), figures
     assert "Deal 1 over" in page.inner_text("#summaries")
     assert page.inner_text("#status") == "The game is over"
     if match:

@@ -111,20 +111,22 @@ def view_fields(game: Game) -> dict[str, str]:
     observation, :attr:`Game.observation`): ``cards`` (card names, or their number when
     hidden), ``card``, ``cards_by_seat``, ``number``, ``numbers_by_seat``, ``seat`` (a
     seat's number), ``seats_in`` (seats' numbers), ``one_of`` (a word), ``trick`` and so
-    on.  The same for every seat: it tells the page how to draw an entry, never what it
-    holds.
+    on; a key with a dot names an entry inside another (``trumps.classes``: the
+    ``classes`` of the ``trumps`` entry).  The same for every seat: it tells the page how
+    to draw an entry, never what it holds.
 
     >>> import cardrules
     >>> fields = view_fields(cardrules.load("durak", players=2))
     >>> fields["attacks"], fields["hands"], fields["attacker"], fields["out"]
     ('cards', 'cards_by_seat', 'seat', 'seats_in')
+    >>> view_fields(cardrules.load("bank", players=3))["trumps.classes"]
+    'suit_classes_by_seat'
     """
     kinds: dict[str, str] = {}
     for field in game.observation.fields:
-        if "." not in field.key:
-            name = type(field).__name__
-            kinds.setdefault(field.key, "".join(f"_{c.lower()}" if c.isupper() else c
-                                                for c in name).lstrip("_"))
+        name = type(field).__name__
+        kinds.setdefault(field.key, "".join(f"_{c.lower()}" if c.isupper() else c
+                                            for c in name).lstrip("_"))
     return kinds
 
 

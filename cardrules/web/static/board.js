@@ -73,7 +73,17 @@ function seatName(p, me) {
   return p === me ? `P${p} you` : `P${p}`;
 }
 
-const BY_SEAT = new Set(["numbers_by_seat", "cards_by_seat", "seats_in"]);
+const BY_SEAT = new Set(["numbers_by_seat", "cards_by_seat", "seats_in",
+  "suit_classes_by_seat"]);
+// Per-seat entries inside another drawn elsewhere (a match's totals, under each seat).
+const DOTTED_SKIP = new Set(["match.totals"]);
+
+// The entry at `key`; a key with a dot names an entry inside another
+// ("trumps.classes": the `classes` of the `trumps` entry).
+function at(view, key) {
+  return key.split(".").reduce(
+    (v, k) => (v && typeof v === "object" && !Array.isArray(v) ? v[k] : undefined), view);
+}
 
 // The kind of an entry: as the welcome's `fields` say (the game's observation fields),
 // else guessed from the value (a list with one value per seat is a per-seat entry).
@@ -88,10 +98,23 @@ function kindOf(key, value, fields, players, cards) {
   return "other";
 }
 
-// The per-seat entries, shown in each seat's box.
+// The per-seat entries, shown in each seat's box: the view's own, and those inside
+// another entry that the welcome's `fields` name (each seat's trump suits).
 function perSeat(view, fields, players, cards) {
-  return Object.keys(view).filter((key) => !BOARD_SKIP.has(key) &&
+  const keys = Object.keys(view).filter((key) => !BOARD_SKIP.has(key) &&
     BY_SEAT.has(kindOf(key, view[key], fields, players, cards)) && Array.isArray(view[key]));
+  for (const key of Object.keys(fields || {})) {
+    const value = at(view, key);
+    if (key.includes(".") && !DOTTED_SKIP.has(key) && BY_SEAT.has(fields[key]) &&
+        Array.isArray(value) && value.length === players) keys.push(key);
+  }
+  return keys;
+}
+
+// A seat's suits by class ({"H": 1}), highest class first, as suit symbols.
+function suitClasses(value) {
+  return Object.entries(value).sort((a, b) => b[1] - a[1])
+    .map(([suit]) => SUIT_SYMBOLS[suit] || suit).join(" ");
 }
 
 function seatBox(view, frame, p, keys, fields, cards) {
@@ -117,8 +140,14 @@ function seatBox(view, frame, p, keys, fields, cards) {
       if (view[key].includes(p)) figures.push(FLAGS[key] || words(key));
       continue;
     }
-    const value = view[key][p];
+    const value = at(view, key)[p];
     if (value === undefined) continue;
+    if (fields && fields[key] === "suit_classes_by_seat") {
+      if (value && typeof value === "object" && Object.keys(value).length) {
+        figures.push(`${words(key.split(".")[0])} ${suitClasses(value)}`);
+      }
+      continue;
+    }
     if (key in FLAGS) {
       if (value === true || value === 1) figures.push(FLAGS[key]);
       continue;
@@ -130,7 +159,7 @@ function seatBox(view, frame, p, keys, fields, cards) {
       } else if (isCardList(value, cards)) {
         shown.push([key, value]);
       } else if (value.every((v) => Array.isArray(v) && isCardList(v, cards))) {
-        shown.push([key, value.flat()]);
+        shown.push([key, value]);  // groups of cards (melds), each kept together
       }
     } else if (typeof value === "number" && COUNTED.has(key)) {
       figures.push(`${words(key)} ${value}`);
@@ -148,7 +177,17 @@ function seatBox(view, frame, p, keys, fields, cards) {
   for (const [key, names] of shown) {
     const row = document.createElement("div");
     row.className = "seat-cards";
-    row.append(`${words(key)} `, faces(names, cards, key === "hand" ? 0 : 8));
+    row.dataset.key = key;
+    if (names.every(Array.isArray)) {
+      row.append(`${words(key)} `);
+      for (const group of names) {
+        const set = faces(group, cards);
+        set.classList.add("group");
+        row.appendChild(set);
+      }
+    } else {
+      row.append(`${words(key)} `, faces(names, cards, key === "hand" ? 0 : 8));
+    }
     box.appendChild(row);
   }
   return box;
