@@ -40,10 +40,9 @@ PASS = 2756
 """OpenSpiel's pass (our ``go``)."""
 BONUS = 1000.0
 """OpenSpiel's default ``winner_bonus_reward``."""
-GAMES = int(os.environ.get("CARDRULES_CRIBBAGE_GAMES", "70"))
-"""Random games per player count in the default run (210 games, about 3 s in all on one
-core);
-the slow run plays ``SLOW_GAMES``."""
+GAMES = int(os.environ.get("CARDRULES_CRIBBAGE_GAMES", "200"))
+"""Random games per player count in the default run (600 games, about 5 s in all on one
+core: 200 of OpenSpiel's default two-player game); the slow run plays ``SLOW_GAMES``."""
 SLOW_GAMES = int(os.environ.get("CARDRULES_CRIBBAGE_SLOW_GAMES", "700"))
 """Random games per player count in the slow run."""
 
