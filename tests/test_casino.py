@@ -229,6 +229,18 @@ def test_ca8_another_player_increases_a_single_build() -> None:
     assert builds(after) == [(["3S", "6D", "AS"], 10, 0, False)]
 
 
+def test_ca8_a_single_build_raised_and_joined_into_a_multiple_build_in_one_move() -> None:
+    """CA8: a 2 raises another's build of 7 to 9 and takes in the loose 9 with it, making
+    a multiple build of nines; not with ``increase: never``."""
+    position = {"hands": ["2S 9H", "KC"], "table": "4D 3C 9C", "builds": [("4D 3C", 7, 1)]}
+    state = casino().setup(**position)
+    assert keys("multiple 2S 4D 3C 9C", "build 2S 4D 3C") <= offered(state)
+    after = state.apply("multiple 2S 4D 3C 9C")
+    assert builds(after) == [(["2S", "3C", "4D", "9C"], 9, 0, True)]
+    never = casino(increase="never").setup(**position)
+    assert not keys("multiple 2S 4D 3C 9C") & offered(never)
+
+
 def test_ca8_a_multiple_build_is_never_increased() -> None:
     state = casino().setup(hands=["AS 4H", "KC"], table="3S 3C", builds=[("3S 3C", 3, 1)])
     assert not any(a.startswith("build") for a in labels(state))

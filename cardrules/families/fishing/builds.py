@@ -234,26 +234,25 @@ def _splits(values: Sequence[int], fixed_ok: bool, target: int) -> bool:
 def multiple_value(state: FishingContext, card: int, mask: int) -> int | None:
     """The value of the multiple build ``card`` makes with the table's units in
     ``mask``: the lowest value held in another card that they split into two groups or
-    more adding up to (builds of it whole); None: no multiple build."""
+    more adding up to (builds of it whole; with ``play.increase``, one single build of a
+    lower value raised by ``card``, in ``card``'s group); None: no multiple build."""
     tables = state._tables
     values = tables.values
-    loose, units = [], 0
     builds = [b for b in state._builds if b.cards & mask]
-    for b in builds:
-        if b.cards & ~mask:
-            return None
-        units += 1
-    for c in bits(mask & _loose(state)):
-        loose.append(values[c])
-    if values[card] == 0:
+    if values[card] == 0 or any(b.cards & ~mask for b in builds):
         return None
+    loose = [values[c] for c in bits(mask & _loose(state))]
     for target in sorted(_held_values(state, card)):
-        if target < max([values[card], *loose]) or any(b.value != target for b in builds):
+        raised = [b for b in builds if b.value != target]
+        if len(raised) > 1 or (raised and (raised[0].multiple or not tables.play.increase)):
             continue
-        total = values[card] + sum(loose)
-        if total % target or total // target + units < 2:
+        first = values[card] + sum(b.value for b in raised)  # the card's group, fixed
+        if target < max([first, *loose]):
             continue
-        if _splits([values[card], *loose], True, target):
+        total = first + sum(loose)
+        if total % target or total // target + len(builds) - len(raised) < 2:
+            continue
+        if _splits([first, *loose], True, target):
             return target
     return None
 
@@ -267,11 +266,18 @@ def _multiples(state: FishingContext, card: int) -> list[int]:
         return []
     loose = list(bits(_loose(state)))
     found: list[int] = []
+    raisable = [b for b in state._builds if not b.multiple] if tables.play.increase else []
     for target in sorted(_held_values(state, card)):
         if target < value:
             continue
         own = [0] if target == value else \
             [mask_of(s) for s in subsets_adding_to(loose, values, target - value)]
+        for b in raisable:  # a single build raised by the card to the target, in its group
+            short = target - value - b.value
+            if short == 0:
+                own.append(b.cards)
+            elif short > 0:
+                own.extend(b.cards | mask_of(s) for s in subsets_adding_to(loose, values, short))
         others = [mask_of(s) for s in subsets_adding_to(loose, values, target)]
         others.extend(b.cards for b in state._builds if b.value == target)
         for first in own:

@@ -102,7 +102,9 @@ def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sente
                        "besides the card played.", "play.most_named")
     if play.increase:
         yield sentence("Any player may increase a single build with a card from hand to a "
-                       "new value they hold; a multiple build keeps its value.",
+                       "new value they hold, and in the same move join it with loose cards "
+                       "or builds of that value into a multiple build; a multiple build "
+                       "keeps its value.",
                        "play.increase")
     else:
         yield sentence("A build keeps its value until it is captured.", "play.increase",
