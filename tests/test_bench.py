@@ -85,6 +85,9 @@ def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -
     melds = report["melds"]  # the meld finder's own section
     assert melds["game"] == "gin-rummy" and melds["hands"] == 500
     assert 0 < melds["cached_us"] < melds["unseen_us"] < melds["best_discard_us"]
+    showdown = report["showdown"]  # the showdown evaluator's own section
+    assert (showdown["game"], showdown["cards"], showdown["hands"]) == ("limit-holdem", 7, 500)
+    assert 0 < showdown["cached_us"] < showdown["unseen_us"]
 
 
 def test_the_meld_finder_section_prints_three_costs(
@@ -96,3 +99,14 @@ def test_the_meld_finder_section_prints_three_costs(
     assert [line.split()[0] for line in lines[1:]] == ["unseen", "cached", "best"]
     with pytest.raises(TypeError, match="rummy family"):
         meld_costs(variant="bank", samples=5)
+
+
+def test_the_showdown_section_prints_two_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardrules.bench.showdown import print_showdown_costs, showdown_costs
+    print_showdown_costs(showdown_costs(samples=50, seed=2))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("showdown evaluator (limit-holdem, 50 random sets of 7 cards, "
+                        "process time):")
+    assert [line.split()[0] for line in lines[1:]] == ["unseen", "cached"]
+    with pytest.raises(TypeError, match="betting family"):
+        showdown_costs(variant="bank", samples=5)

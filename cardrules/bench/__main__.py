@@ -30,7 +30,9 @@ With pyspiel installed it also plays Bank and Bura through the OpenSpiel adapter
 adapter/native, from native and adapter runs made alternately
 (:mod:`cardrules.bench.adapter`; ``--no-adapter`` skips them). Then the Gin Rummy
 meld finder's cost per call: a ten-card hand unseen and cached, and the best discard
-of an eleven-card hand (:mod:`cardrules.bench.melds`). Last, the start-up costs:
+of an eleven-card hand (:mod:`cardrules.bench.melds`), and the showdown evaluator's
+cost per hand: a set of seven Hold'em cards unseen and cached
+(:mod:`cardrules.bench.showdown`). Last, the start-up costs:
 ``import cardrules``, ``cardrules --help`` and a first ``load`` in fresh processes
 beside a bare interpreter (:mod:`cardrules.bench.startup`).
 """
@@ -49,6 +51,7 @@ from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.melds import meld_costs, print_meld_costs
 from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
+from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import startup_costs
 from cardrules.errors import CardrulesError
 from cardrules.tools import limits
@@ -163,6 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_adapter:
         report["adapter"] = adapter_rows(runs=runs, seconds=seconds)
     report["melds"] = meld_costs(samples=500 if args.quick else 5000)
+    report["showdown"] = showdown_costs(samples=500 if args.quick else 5000)
     report["startup"] = [{**as_json(row), "added_seconds": row.added_seconds}
                          for row in startup_costs(repeat=2 if args.quick else 7)]
     if args.json:
@@ -271,6 +275,9 @@ def _print(report: dict[str, Any]) -> None:
     if report.get("melds"):
         print()
         print_meld_costs(report["melds"])
+    if report.get("showdown"):
+        print()
+        print_showdown_costs(report["showdown"])
     print()
     print("start-up in a fresh process (wall time, median; beside a bare interpreter's):")
     print(f"{'command':24} {'seconds':>8} {'bare':>8} {'added':>8}")

@@ -100,6 +100,11 @@ def straight_top(ranks: Sequence[int], low: bool, width: int) -> int:
     return -1
 
 
+STRENGTHS_KEPT = 200_000
+"""The most hands' strengths the tables remember (Hold'em has 133 million sets of seven
+cards: the memory is emptied when full, so a long simulation stays bounded)."""
+
+
 @attrs.frozen(kw_only=True)
 class BettingTables:
     """Everything a state of a betting game looks up instead of working out."""
@@ -117,7 +122,11 @@ class BettingTables:
     most: int
     """The most chips one player can put in the pot in a deal."""
     strengths: dict[int, Strength] = attrs.field(factory=dict)
-    """A hand's cards as a bit set -> its strength (filled on first use)."""
+    """A hand's cards as a bit set -> its strength (filled on first use, at most
+    :data:`STRENGTHS_KEPT` at a time)."""
+    by_ranks: dict[tuple[tuple[int, ...], bool], Strength] = attrs.field(factory=dict)
+    """A hand's ranks (highest first) and whether it is a flush -> its strength: all its
+    class depends on (a few thousand keys in a 52-card pack; filled on first use)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> BettingTables:
@@ -138,9 +147,23 @@ class BettingTables:
         if found is None:
             size = min(self.showdown.cards, len(cards))
             width = len(self.pack.ranks)
-            found = max(hand_class([self.ranks[c] for c in chosen], self.showdown,
-                                   [c // width for c in chosen], width)
-                        for chosen in combinations(cards, size))
+            ranks, by_ranks, showdown = self.ranks, self.by_ranks, self.showdown
+            full = size == showdown.cards
+            best: Strength | None = None
+            for chosen in combinations(cards, size):
+                # a hand's class depends only on its ranks and whether it is a flush
+                key = (tuple(sorted([ranks[c] for c in chosen], reverse=True)),
+                       full and len({c // width for c in chosen}) == 1)
+                strength = by_ranks.get(key)
+                if strength is None:
+                    strength = by_ranks[key] = hand_class(
+                        key[0], showdown, (0,) if key[1] else (0, 1), width)
+                if best is None or strength > best:
+                    best = strength
+            assert best is not None
+            found = best
+            if len(self.strengths) >= STRENGTHS_KEPT:  # bounded: a long run never grows
+                self.strengths.clear()
             self.strengths[mask] = found
         return found
 
