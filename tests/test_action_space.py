@@ -177,9 +177,11 @@ def test_the_conformance_check_catches_an_action_without_an_index() -> None:
 
 def test_casino_numbers_every_capture_and_build_of_any_size() -> None:
     """Each of the three words (capture, build, multiple) numbers every set of 2 to 52
-    cards, after the 52 cards laid: 52 + 3 * (2**52 - 53)."""
+    cards, after the 52 cards laid, then the values 1 to 10 a multiple build may be named:
+    52 + 3 * (2**52 - 53) + 10."""
     space = cardrules.load("casino").action_space
-    assert space.size == 52 + 3 * (2**52 - 53)
+    assert space.size == 52 + 3 * (2**52 - 53) + 10
+    assert space.action(space.size - 1).label == "value 10"
     whole = space.action(52 + 2**52 - 54)  # the last capture: all 52 cards
     assert (whole.name, len(whole.cards)) == ("capture", 52)
     assert space.index(whole) == 52 + 2**52 - 54

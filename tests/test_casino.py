@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from rule_support import refused
 
 import cardrules
 from cardrules.engine.action_space import MASK_LIMIT
@@ -182,7 +183,7 @@ def test_a_house_rule_bounds_the_cards_an_action_names(tmp_path: Path) -> None:
     assert keys("capture 9H 7H 2C 6D 3S") <= offered(state)
     with pytest.raises(IllegalActionError, match="at most 5 cards named"):
         state.apply("capture 9H 9C 6D 3S 2C 7H")
-    assert bounded.action_space.size == 8_679_385 < MASK_LIMIT < casino().action_space.size
+    assert bounded.action_space.size == 8_679_395 < MASK_LIMIT < casino().action_space.size
     assert any("at most 4 table cards" in line for line in describe(bounded.variant))
 
 
@@ -214,6 +215,26 @@ def test_ca7_multiple_builds() -> None:
     assert builds(after) == [(["3S", "6D", "9C"], 9, 0, True)]
     nine = state.apply("multiple 3S 3C")
     assert builds(nine) == [(["3C", "3S"], 3, 0, True)]
+
+
+def test_ca7_the_player_names_a_multiple_build_s_value_when_its_cards_allow_several() -> None:
+    """CA7: 2, 2, 2, A, A make four groups of two or two groups of four; holding a 2 and a
+    4, the builder names which (and only those), then the turn passes."""
+    game = casino()
+    state = game.setup(hands=["2S 2H 4C", "KC"], table="2C 2D AS AH")
+    naming = state.apply("multiple 2S 2C 2D AH AS")
+    assert naming.current_player == 0 and labels(naming) == ["value 2", "value 4"]
+    assert naming.view(1).builds[0]["naming"] == [2, 4]
+    assert builds(naming, 1)[0][1] == 2  # the lowest, until named
+    refused(naming, "play 4C", "CA5-CA9")
+    with pytest.raises(IllegalActionError, match="'value 2' or 'value 4'"):
+        naming.apply("value 3")
+    named = naming.apply("value 4")
+    assert named.current_player == 1 and "naming" not in named.view(1).builds[0]
+    assert builds(named, 1) == [(["2C", "2D", "2S", "AH", "AS"], 4, 0, True)]
+    assert game.state_from_json(naming.to_json()) == naming
+    one = state.apply("multiple 2S 2C 2D")  # six: only twos among the values held
+    assert one.current_player == 1 and builds(one, 1)[0][1] == 2
 
 
 def test_ca7_a_card_of_the_build_s_value_joins_it_into_a_multiple_build() -> None:

@@ -394,6 +394,14 @@ class NumberList(Kind):
         return numbers
 
 
+@attrs.frozen(kw_only=True)
+class LaterNumberList(NumberList):
+    """:class:`NumberList` of a field added later: JSON written before it existed reads
+    back as no numbers."""
+
+    optional: ClassVar[bool] = True
+
+
 def _suit(raw: Any, pack: Pack) -> int:
     if raw is None:
         return -1

@@ -210,6 +210,8 @@ class TextRenderer:
         'P1 chooses no trumps'
         >>> table.event({"kind": "bid", "player": 2, "amount": 0})
         'P2 bids 0'
+        >>> table.event({"kind": "value", "player": 0, "amount": 4})
+        'P0 names the value 4'
         >>> table.event({"kind": "pass", "player": 1}, phase="declare")
         'P1 declares nothing'
         """
@@ -227,6 +229,8 @@ class TextRenderer:
                    f"trumps {suit}".strip()
         if kind == "bid":
             return f"{who} bids {amount or 0}"
+        if kind == "value":
+            return f"{who} names the value {amount or 0}"
         words = [who] if who else []
         verb = _PASSES.get(phase, "passes") if kind == "pass" else \
             _VERBS.get(kind, kind.replace("_", " "))

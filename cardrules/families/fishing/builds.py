@@ -43,6 +43,7 @@ from cardrules.families.fishing.tables import (
     BUILD,
     CAPTURE,
     MULTIPLE,
+    VALUE,
     subsets_adding_to,
 )
 
@@ -50,7 +51,8 @@ if TYPE_CHECKING:
     from cardrules.families.fishing.context import FishingContext
     from cardrules.families.fishing.tables import FishingTables
 
-__all__ = ["Build", "Builds", "apply", "canonical", "legal", "multiple_value", "played_card",
+__all__ = ["Build", "Builds", "apply", "canonical", "legal", "multiple_value",
+           "multiple_values", "played_card",
            "refusal_reason"]
 
 
@@ -232,29 +234,40 @@ def _splits(values: Sequence[int], fixed_ok: bool, target: int) -> bool:
 
 
 def multiple_value(state: FishingContext, card: int, mask: int) -> int | None:
-    """The value of the multiple build ``card`` makes with the table's units in
-    ``mask``: the lowest value held in another card that they split into two groups or
-    more adding up to (builds of it whole; with ``play.increase``, one single build of a
-    lower value raised by ``card``, in ``card``'s group); None: no multiple build."""
+    """The lowest of :func:`multiple_values` (None: no multiple build)."""
+    found = multiple_values(state, card, mask, first=True)
+    return found[0] if found else None
+
+
+def multiple_values(state: FishingContext, card: int, mask: int, *,
+                    first: bool = False) -> list[int]:
+    """The values of the multiple build ``card`` may make with the table's units in
+    ``mask``, lowest first (only the lowest with ``first``): each value held in another
+    card that they split into two groups or more adding up to (builds of it whole; with
+    ``play.increase``, one single build of a lower value raised by ``card``, in
+    ``card``'s group).  With several, the player names one (``value 4``)."""
     tables = state._tables
     values = tables.values
     builds = [b for b in state._builds if b.cards & mask]
     if values[card] == 0 or any(b.cards & ~mask for b in builds):
-        return None
+        return []
     loose = [values[c] for c in bits(mask & _loose(state))]
+    found: list[int] = []
     for target in sorted(_held_values(state, card)):
         raised = [b for b in builds if b.value != target]
         if len(raised) > 1 or (raised and (raised[0].multiple or not tables.play.increase)):
             continue
-        first = values[card] + sum(b.value for b in raised)  # the card's group, fixed
-        if target < max([first, *loose]):
+        own = values[card] + sum(b.value for b in raised)  # the card's group, fixed
+        if target < max([own, *loose]):
             continue
-        total = first + sum(loose)
+        total = own + sum(loose)
         if total % target or total // target + len(builds) - len(raised) < 2:
             continue
-        if _splits([first, *loose], True, target):
-            return target
-    return None
+        if _splits([own, *loose], True, target):
+            found.append(target)
+            if first:
+                break
+    return found
 
 
 def _multiples(state: FishingContext, card: int) -> list[int]:
@@ -295,6 +308,8 @@ def legal(state: FishingContext) -> tuple[Action, ...]:
     """The legal actions of the player to move, with builds or captures of several
     sets."""
     tables = state._tables
+    if state._announcing:  # a multiple build just made: the player names its value
+        return tuple(tables.announcements[v] for v in state._announcing)
     pack, play = tables.pack, tables.play
     p = state._current
     out: list[Action] = []
@@ -370,6 +385,12 @@ def apply(state: Any, action: Action) -> Any:
     in, up to the next player (a :class:`FishingState`)."""
     p = state._current
     tables: FishingTables = state._tables
+    if action.name == VALUE:  # the value named for the multiple build just made
+        *kept_builds, made = state._builds
+        state._builds = (*kept_builds, attrs.evolve(made, value=action.amount))
+        state._announcing = ()
+        state._events = (Event(kind="value", player=p, amount=action.amount),)
+        return state._next_player()
     if action.kind is Kind.PLAY:
         card = action.cards[0]
         state._hands = _with(state._hands, p, state._hands[p] & ~(1 << card))
@@ -384,17 +405,21 @@ def apply(state: Any, action: Action) -> Any:
         state._builds = kept
         state._capture(card, mask, 0)
         return state._next_player()
+    named: list[int] = []
     if action.name == BUILD:
         value = tables.values[card] + sum(b.value for b in state._builds if b.cards & mask) \
             + sum(tables.values[c] for c in bits(mask & _loose(state)))
         build = Build(cards=mask | 1 << card, value=value, owner=p)
     else:
-        found = multiple_value(state, card, mask)
-        assert found is not None
-        build = Build(cards=mask | 1 << card, value=found, owner=p, multiple=True)
+        named = multiple_values(state, card, mask)
+        assert named
+        build = Build(cards=mask | 1 << card, value=named[0], owner=p, multiple=True)
     state._builds = (*kept, build)
     state._table |= 1 << card
     state._events = (Event(kind="build", player=p, cards=(card, *bits(mask))),)
+    if len(named) > 1:  # the value is named next, by the same player
+        state._announcing = tuple(named)
+        return state
     return state._next_player()
 
 

@@ -25,6 +25,7 @@ class FishingContext(FamilyContext, Protocol):
     """A deal state of the fishing family, as its rules and views see it (a
     :class:`~cardrules.families.fishing.state.FishingState` is one)."""
 
+    _announcing: tuple[int, ...]
     _buried: tuple[int, ...]
     _builds: tuple[Build, ...]
     _down: int

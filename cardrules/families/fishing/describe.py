@@ -93,7 +93,8 @@ def describe_units(play: FishingPlay, values: tuple[int, ...]) -> Iterator[Sente
                    "worth the sum of their values ('build 3S 6D'), or join it with groups of "
                    "loose cards and builds each adding up to one value into a multiple build "
                    "('multiple 3S 6D 9C'); you must hold another card of the build's value. "
-                   "A build is one unit, "
+                   "When a multiple build's cards add up by several values you hold, you "
+                   "then name its value ('value 4'). A build is one unit, "
                    "captured whole by a card of its value, and owned by its last builder, "
                    "who keeps a card of its value until they capture it, if they can.",
                    "play.builds")

@@ -21,6 +21,7 @@ from cardrules.families.fishing.tables import (
     BUILD,
     CAPTURE,
     MULTIPLE,
+    VALUE,
     subsets_adding_to,
 )
 
@@ -216,6 +217,25 @@ UNIT_RULES: tuple[Rule[FishingContext], ...] = (
 """The rules with builds or captures of several sets, in the order they are asked."""
 
 
+def _named_value(state: FishingContext, action: Action) -> str | None:
+    """A multiple build whose cards add up by several values its player holds waits for
+    that player to name one."""
+    values = state._announcing
+    if action.kind is Kind.VERB and action.name == VALUE and not action.cards \
+            and action.amount in values:
+        return None
+    choices = " or ".join(f"'{VALUE} {v}'" for v in values)
+    return (f"player {state._current} names the value of the multiple build just made: "
+            f"{choices}")
+
+
+ANNOUNCING_RULES: tuple[Rule[FishingContext], ...] = (
+    Rule(key=None, check=_over),
+    Rule(key="capture", check=_named_value),
+)
+"""The rules while a multiple build waits for its value."""
+
+
 RULES: tuple[Rule[FishingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
@@ -234,9 +254,16 @@ def refusing_rule(state: FishingContext,
                   action: Action) -> tuple[Rule[FishingContext], str] | None:
     """The first rule that refuses ``action`` in ``state``, with its reason; None when
     every rule allows it."""
-    return first_refusal(UNIT_RULES if state._tables.units else RULES, state, action)
+    return first_refusal(_rules(state), state, action)
 
 
 def refusal(state: FishingContext, action: Action) -> str | None:
     """Why ``action`` is refused in ``state`` (naming the rule), or None."""
-    return refusal_of(UNIT_RULES if state._tables.units else RULES, state, action)
+    return refusal_of(_rules(state), state, action)
+
+
+def _rules(state: FishingContext) -> tuple[Rule[FishingContext], ...]:
+    """The rules asked now."""
+    if state._announcing:
+        return ANNOUNCING_RULES
+    return UNIT_RULES if state._tables.units else RULES

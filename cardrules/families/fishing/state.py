@@ -29,6 +29,7 @@ from cardrules.engine.fields import (
     Count,
     Enumerated,
     Events,
+    LaterNumberList,
     Numbers,
     Seat,
     Stage,
@@ -76,6 +77,9 @@ class FishingState(FieldState):
     """With a pile (``capture: pile``), its top card (-1: no pile)."""
     _builds: tuple[Build, ...] = field(fishing_builds.Builds())
     """With builds, the builds on the table (their cards lie in ``_table``)."""
+    _announcing: tuple[int, ...] = field(LaterNumberList(minimum=1))
+    """The values the player to move may name for the multiple build they have just
+    made, whose cards add up by each of them (the last build; empty: none to name)."""
     _won: tuple[int, ...] = field(CardSets(zone="won", seen=Visibility.PUBLIC,
                                            allowed=(Visibility.PUBLIC,)))
     """Each player's captured cards."""
@@ -114,7 +118,7 @@ class FishingState(FieldState):
         n = game.players
         state = cls._make(game, hands=(0,) * n, won=(0,) * n, buried=(0,) * n,
                           sweeps=(0,) * n, sweep_points=(0,) * n, last=-1, top=-1,
-                          builds=(),
+                          builds=(), announcing=(),
                           phase=PLAY, stock=tuple(context.stock(game.pack.size)),
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer,

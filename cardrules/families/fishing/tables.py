@@ -26,7 +26,7 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["BUILD", "CAPTURE", "MULTIPLE", "FishingTables",
+__all__ = ["BUILD", "CAPTURE", "MULTIPLE", "VALUE", "FishingTables",
            "rank_values", "subsets_adding_to"]
 
 CAPTURE = "capture"
@@ -38,6 +38,10 @@ MULTIPLE = "multiple"
 """The action word of a multiple build: ``multiple 3S 3C`` (a build of threes)."""
 register_verb(BUILD, cards=True)
 register_verb(MULTIPLE, cards=True)
+VALUE = "value"
+"""The action word naming the value of a multiple build just made whose cards add up by
+several values the player holds: ``value 4``."""
+register_verb(VALUE, cards=False, number=True)
 
 
 def rank_values(ranks: Sequence[str], values: dict[str, int],
@@ -107,6 +111,8 @@ class FishingTables:
     units: bool = False
     """The table is a layout of units, loose cards and builds (``play.builds`` or
     ``play.sets``): actions name sets of cards (see :mod:`.builds`)."""
+    announcements: tuple[Action, ...] = ()
+    """With builds, ``value N`` for each value a card has, by value (index 0 unused)."""
     most_named: int = 0
     """With units, the most cards one capture or build names, the played card included
     (``play.most_named``, else every card of the pack: the action space numbers every
@@ -157,6 +163,9 @@ class FishingTables:
                    named=tuple(named.items()), takes_all=takes_all,
                    sweep_points=sweep_points, units=units,
                    most_named=min(play.most_named or pack.size, pack.size),
+                   announcements=tuple(
+                       Action(kind=Kind.VERB, name=VALUE, amount=v, label=f"{VALUE} {v}")
+                       for v in range(max(values) + 1)) if play.builds else (),
                    suit=pack.suits.index(scoring.suit) if scoring.suit else -1)
 
     def takes_pile(self, card: int, top: int) -> bool:
@@ -178,5 +187,6 @@ class FishingTables:
             words = [CAPTURE, *((BUILD, MULTIPLE) if self.play.builds else ())]
             sizes = tuple(range(2, self.most_named + 1))
             return (Listed(actions=self.plays),
-                    *(CardSets(kind=Kind.VERB, name=w, sizes=sizes) for w in words))
+                    *(CardSets(kind=Kind.VERB, name=w, sizes=sizes) for w in words),
+                    *((Listed(actions=self.announcements[1:]),) if self.play.builds else ()))
         return (Listed(actions=self.plays), Listed(actions=tuple(self.captures.values())))

@@ -51,7 +51,9 @@ class FishingView(View):
     face_down: int
     """With a pile: how many cards lie face down under it."""
     builds: list[dict[str, Any]]
-    """With builds: the builds on the table (their cards, value, owner, multiple)."""
+    """With builds: the builds on the table (their cards, value, owner, multiple; the
+    multiple build just made whose value its builder names next also has ``naming``, the
+    values they may name, its value being the lowest until then)."""
     built: list[list[str]]
     """With builds: per seat, the cards of the builds it owns (for observations)."""
     buried: list[list[str] | int]
@@ -106,6 +108,8 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         for b in state._builds:
             owned[b.owner] |= b.cards
         out["built"] = [names.sorted_names(m) for m in owned]
+        if state._announcing:  # the build just made, whose value its builder names next
+            out["builds"][-1]["naming"] = list(state._announcing)
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     if game.phases:
