@@ -233,8 +233,21 @@ def test_ca7_the_player_names_a_multiple_build_s_value_when_its_cards_allow_seve
     assert named.current_player == 1 and "naming" not in named.view(1).builds[0]
     assert builds(named, 1) == [(["2C", "2D", "2S", "AH", "AS"], 4, 0, True)]
     assert game.state_from_json(naming.to_json()) == naming
-    one = state.apply("multiple 2S 2C 2D")  # six: only twos among the values held
+    one = state.apply("multiple 2S 2C 2D")  # six: in twos only
     assert one.current_player == 1 and builds(one, 1)[0][1] == 2
+
+
+def test_ca7_a_choice_of_value_is_made_whatever_the_builder_holds() -> None:
+    """CA7: the cards add up by twos or fours, so the builder names the value even when
+    they hold no 4 (whether there is a choice tells the others nothing of their hand);
+    only a value they hold is offered."""
+    state = casino().setup(hands=["2S 2H 6C", "KC"], table="2C 2D AS AH")
+    naming = state.apply("multiple 2S 2C 2D AH AS")
+    assert naming.current_player == 0 and labels(naming) == ["value 2"]
+    assert naming.view(1).builds[0]["naming"] == [2, 4]
+    with pytest.raises(IllegalActionError, match="one they hold a card of: 'value 2'"):
+        naming.apply("value 4")
+    assert builds(naming.apply("value 2"), 1)[0][1] == 2
 
 
 def test_ca7_a_card_of_the_build_s_value_joins_it_into_a_multiple_build() -> None:

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["Build", "Builds", "apply", "canonical", "legal", "multiple_value",
-           "multiple_values", "played_card",
+           "multiple_values", "nameable", "played_card",
            "refusal_reason"]
 
 
@@ -240,12 +240,14 @@ def multiple_value(state: FishingContext, card: int, mask: int) -> int | None:
 
 
 def multiple_values(state: FishingContext, card: int, mask: int, *,
-                    first: bool = False) -> list[int]:
+                    first: bool = False, held: bool = True) -> list[int]:
     """The values of the multiple build ``card`` may make with the table's units in
     ``mask``, lowest first (only the lowest with ``first``): each value held in another
-    card that they split into two groups or more adding up to (builds of it whole; with
-    ``play.increase``, one single build of a lower value raised by ``card``, in
-    ``card``'s group).  With several, the player names one (``value 4``)."""
+    card (any value a card has, without ``held``) that they split into two groups or
+    more adding up to (builds of it whole; with ``play.increase``, one single build of a
+    lower value raised by ``card``, in ``card``'s group).  When the cards add up by
+    several values (held or not: whether there is a choice must not tell what the
+    player holds), the player names one they hold (``value 4``)."""
     tables = state._tables
     values = tables.values
     builds = [b for b in state._builds if b.cards & mask]
@@ -253,7 +255,8 @@ def multiple_values(state: FishingContext, card: int, mask: int, *,
         return []
     loose = [values[c] for c in bits(mask & _loose(state))]
     found: list[int] = []
-    for target in sorted(_held_values(state, card)):
+    targets = _held_values(state, card) if held else {v for v in values if v > 0}
+    for target in sorted(targets):
         raised = [b for b in builds if b.value != target]
         if len(raised) > 1 or (raised and (raised[0].multiple or not tables.play.increase)):
             continue
@@ -309,7 +312,7 @@ def legal(state: FishingContext) -> tuple[Action, ...]:
     sets."""
     tables = state._tables
     if state._announcing:  # a multiple build just made: the player names its value
-        return tuple(tables.announcements[v] for v in state._announcing)
+        return tuple(tables.announcements[v] for v in nameable(state))
     pack, play = tables.pack, tables.play
     p = state._current
     out: list[Action] = []
@@ -341,6 +344,13 @@ def _abandons(state: FishingContext, action: Action) -> bool:
     taken = mask_of(action.cards) if action.kind is Kind.VERB and action.name == CAPTURE \
         else 0
     return any(b.cards & ~taken for b in owned)
+
+
+def nameable(state: FishingContext) -> list[int]:
+    """The values the player to move may name for the multiple build just made: those
+    its cards add up by that the player holds a card of."""
+    held = {state._tables.values[c] for c in bits(state._hands[state._current])}
+    return [v for v in state._announcing if v in held]
 
 
 def played_card(state: FishingContext, action: Action) -> int:
@@ -410,8 +420,8 @@ def apply(state: Any, action: Action) -> Any:
         value = tables.values[card] + sum(b.value for b in state._builds if b.cards & mask) \
             + sum(tables.values[c] for c in bits(mask & _loose(state)))
         build = Build(cards=mask | 1 << card, value=value, owner=p)
-    else:
-        named = multiple_values(state, card, mask)
+    else:  # until a value is named, the lowest the cards add up by (not one held)
+        named = multiple_values(state, card, mask, held=False)
         assert named
         build = Build(cards=mask | 1 << card, value=named[0], owner=p, multiple=True)
     state._builds = (*kept, build)

@@ -220,13 +220,13 @@ UNIT_RULES: tuple[Rule[FishingContext], ...] = (
 def _named_value(state: FishingContext, action: Action) -> str | None:
     """A multiple build whose cards add up by several values its player holds waits for
     that player to name one."""
-    values = state._announcing
+    values = builds.nameable(state)
     if action.kind is Kind.VERB and action.name == VALUE and not action.cards \
             and action.amount in values:
         return None
     choices = " or ".join(f"'{VALUE} {v}'" for v in values)
-    return (f"player {state._current} names the value of the multiple build just made: "
-            f"{choices}")
+    return (f"player {state._current} names the value of the multiple build just made, "
+            f"one they hold a card of: {choices}")
 
 
 ANNOUNCING_RULES: tuple[Rule[FishingContext], ...] = (

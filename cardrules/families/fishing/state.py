@@ -78,8 +78,8 @@ class FishingState(FieldState):
     _builds: tuple[Build, ...] = field(fishing_builds.Builds())
     """With builds, the builds on the table (their cards lie in ``_table``)."""
     _announcing: tuple[int, ...] = field(LaterNumberList(minimum=1))
-    """The values the player to move may name for the multiple build they have just
-    made, whose cards add up by each of them (the last build; empty: none to name)."""
+    """The values the multiple build just made (the last build) adds up by, when there
+    are several: its builder names one they hold next (empty: none to name)."""
     _won: tuple[int, ...] = field(CardSets(zone="won", seen=Visibility.PUBLIC,
                                            allowed=(Visibility.PUBLIC,)))
     """Each player's captured cards."""

@@ -53,7 +53,7 @@ class FishingView(View):
     builds: list[dict[str, Any]]
     """With builds: the builds on the table (their cards, value, owner, multiple; the
     multiple build just made whose value its builder names next also has ``naming``, the
-    values they may name, its value being the lowest until then)."""
+    values its cards add up by, its value being the lowest until then)."""
     built: list[list[str]]
     """With builds: per seat, the cards of the builds it owns (for observations)."""
     buried: list[list[str] | int]
