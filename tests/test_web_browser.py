@@ -197,3 +197,26 @@ def test_a_hearts_trick_with_two_human_seats(server: tuple[str, Lobby],
     assert checked, "no trick in progress was seen on a page"
     for seat, (_, frames) in pages.items():
         _check_frames(table, seat, frames)
+
+
+def test_a_fishing_table_shows_each_build_with_its_value_and_owner(
+        server: tuple[str, Lobby], browser: Any) -> None:
+    """Casino's builds (CA7): each build's cards as faces, with its value and owner."""
+    base, lobby = server
+    table, tokens = lobby.create("casino", players=2, seats=["human", "human"], seed=3)
+    while not table.state.view(0).to_json()["builds"]:  # build when offered, else the first
+        legal = table.state.legal_actions()
+        pick = next((a for a in legal if a.name == "build"), legal[0])
+        found = table._try(table.state.current_player, table.state.describe(pick), None)
+        assert isinstance(found, tuple)
+        table._apply(*found)
+    page, frames = _open(browser, f"{base}/t/{table.id}#{tokens[0]}")
+    builds = table.state.view(0).to_json()["builds"]
+    figures = page.locator("#board .groups figure")
+    assert figures.count() == len(builds)
+    for figure, build in zip(figures.all(), builds):
+        shown = {f.get_attribute("data-card") for f in figure.locator(".face").all()}
+        assert shown == set(build["cards"])
+        assert f"value {build['value']}" in figure.inner_text()
+        assert f"P{build['owner']}" in figure.inner_text()
+    _check_frames(table, 0, frames)

@@ -218,6 +218,31 @@ function trickArea(view, me, cards) {
   return area("Trick", "trick", row);
 }
 
+// Groups of cards with their facts (a fishing game's builds: cards, value, owner...):
+// each group's cards as faces, the rest of its entries as a caption.
+function groupsArea(label, groups, cards) {
+  const row = document.createElement("div");
+  row.className = "plays";
+  for (const group of groups) {
+    const fig = document.createElement("figure");
+    fig.className = "group";
+    fig.append(faces(group.cards, cards));
+    const said = [];
+    for (const [key, value] of Object.entries(group)) {
+      if (key === "cards" || value === false || value === null) continue;
+      if (key === "owner" || key === "player") said.push(`P${value}`);
+      else if (value === true) said.push(words(key));
+      else if (Array.isArray(value)) said.push(`${words(key)} ${value.join(" or ")}`);
+      else said.push(`${words(key)} ${value}`);
+    }
+    const caption = document.createElement("figcaption");
+    caption.textContent = said.join(" \u00b7 ");
+    fig.appendChild(caption);
+    row.appendChild(fig);
+  }
+  return area(label[0].toUpperCase() + label.slice(1), "groups", row);
+}
+
 // A bout: each attacking card with the card covering it, if any.
 function boutArea(view, cards) {
   const row = document.createElement("div");
@@ -280,6 +305,9 @@ function centre(view, frame, players, fields, cards, used) {
       box.appendChild(area(words(key), "extra", faces(value, cards, 10)));
     } else if (kind === "seat") {
       if (typeof value === "number" && value >= 0) facts.push([words(key), `P${value}`]);
+    } else if (Array.isArray(value) && value.length && value.every((v) => v &&
+      typeof v === "object" && !Array.isArray(v) && isCardList(v.cards, cards))) {
+      box.appendChild(groupsArea(words(key), value, cards));
     } else if (Array.isArray(value) && value.length && value.every((v) =>
       v && typeof v === "object" && !Array.isArray(v) && "player" in v)) {
       const said = value.map((v) => `P${v.player} ${Object.entries(v)
