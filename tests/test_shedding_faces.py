@@ -86,6 +86,22 @@ def test_a_rank_entry_and_a_face_entry_live_side_by_side() -> None:
     assert state.current_player == 1 and state.pending == 2
 
 
+def test_any_forced_passes_a_draw_on_with_a_face_or_a_rank_that_forces_one() -> None:
+    """``forced_draw.answer: any_forced``: a draw-two answers a W4 and a W4 a draw-two,
+    the counts adding up."""
+    game = colours(forced_draw={"ranks": {"D": 2, "W4": 4}, "answer": "any_forced"})
+    state = game.setup(hands=["W4 1G", "DG 2G", "W4/2 1R"], pile="SR",
+                       stock="2R SG RG RR DR W W/2")
+    state = play(state, "play W4", "name G")
+    assert legal(state) == {"play DG", "draw"}
+    state = play(state, "play DG")
+    assert state.current_player == 2 and state.pending == 6
+    assert legal(state) == {"play W4", "draw"}
+    with pytest.raises(cardrules.IllegalActionError,
+                       match="lay a card that makes the next player draw"):
+        state.apply("play 1R")
+
+
 def test_a_face_is_never_laid_on_itself_when_the_wild_says_so() -> None:
     state = colours().setup(hands=["W4/2 1G", "2G RG", "1R"], pile="W4", named="R",
                             stock="DG SG")

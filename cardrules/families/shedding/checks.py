@@ -42,7 +42,13 @@ def effect_problems(v: Variant) -> Iterator[Found]:
     play = v.play
     if not isinstance(play, SheddingPlay):
         return
-    then_of = {w.rank: w.then for w in play.wild}
+    then_of = {**play.again, **{w.rank: w.then for w in play.wild}}
+    wild_ranks = {w.rank for w in play.wild}
+    for key in play.again:
+        if key in wild_ranks:
+            yield ("play", "again", key), (
+                f"{key} is a wild card: say what follows it with its wild entry's then, not "
+                "with play.again")
     for rank in play.forced_draw.ranks:
         path: tuple[str | int, ...] = ("play", "forced_draw", "ranks", rank)
         problem = unknown_key(v.pack, rank)
@@ -54,9 +60,9 @@ def effect_problems(v: Variant) -> Iterator[Found]:
                 f"{play.after_turn[rank].value}; give a rank one effect")
         elif then_of.get(rank) in (Then.OPTIONAL, Then.COMPULSORY):
             yield path, (
-                f"rank {rank} forces a draw but is a wild card with then "
-                f"{then_of[rank].value}: its player would move again facing their own "
-                "draw; use then: none or name_suit")
+                f"rank {rank} forces a draw but is followed by a further move (then "
+                f"{then_of[rank].value}): its player would move again facing their own "
+                "draw; use then: none or name_suit, or drop it from play.again")
     forced = play.forced_draw
     if forced.at_once and forced.answer is not ForcedDrawAnswer.NONE:
         yield ("play", "forced_draw", "at_once"), (
@@ -122,7 +128,10 @@ def _shedding(v: Variant) -> Iterator[Found]:
     keyed: list[tuple[tuple[str | int, ...], str]] = [
         *((("play", "wild", i, "rank"), w.rank) for i, w in enumerate(play.wild)),
         *((("play", "after_turn", rank), rank) for rank in play.after_turn),
-        *((("play", "starter_redraw", i), r) for i, r in enumerate(play.starter_redraw))]
+        *((("play", "starter_redraw", i), r) for i, r in enumerate(play.starter_redraw)),
+        *((("play", "again", key), key) for key in play.again),
+        *((("play", "not_last", i), r) for i, r in enumerate(play.not_last)),
+        *((("play", "any_on", i), r) for i, r in enumerate(play.any_on))]
     for path, key in keyed:
         problem = unknown_key(v.pack, key)
         if problem is not None:

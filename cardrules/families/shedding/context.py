@@ -32,6 +32,7 @@ class SheddingContext(FamilyContext, Protocol):
     _classes: tuple[tuple[int, ...], ...]
     _drawn: int
     _events: tuple[Event, ...]
+    _fresh: bool
     _missing: tuple[int, ...]
     _named_suit: int
     _out: tuple[int, ...]

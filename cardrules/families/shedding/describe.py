@@ -100,6 +100,19 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
             if wild.last_resort else ""
         yield sentence(f"{article[0].upper()}{article[1:]} may be laid on any top card"
                        f"{never}{only}{_then(wild.then)}.", f"play.wild[{i}]")
+    for key, then in play.again.items():
+        more = "you may then lay one more card that beats it, or end the turn" \
+            if then is Then.OPTIONAL else \
+            "you must then lay another card on it by the normal rules if you can; only " \
+            "if you cannot do you draw"
+        yield sentence(f"After laying {_a(key)}, {more}.", f"play.again.{key}")
+    if play.any_on:
+        yield sentence(f"Any card may be laid on {' or '.join(_a(k) for k in play.any_on)} "
+                       "(once the draw it makes the next player face, if any, has been "
+                       "taken).", "play.any_on")
+    if play.not_last:
+        yield sentence(f"You may not go out on {_ranks(play.not_last)}: while such a card "
+                       "is the only one you hold, you may not lay it.", "play.not_last")
     for i, group in enumerate(play.groups):
         if group.kind is GroupKind.SAME_RANK:
             where = "on any top card" if group.laid_on is LaidOn.ANY else \
@@ -235,6 +248,10 @@ def _forced_draw(play: SheddingPlay) -> Iterator[Sentence]:
         answer = ("may instead lay a card of the top card's rank, which adds its own count "
                   "and passes the total to the player after them; otherwise they draw the "
                   "whole total")
+    elif forced.answer is ForcedDrawAnswer.ANY_FORCED:
+        answer = (f"may instead lay any card that makes a player draw "
+                  f"({_ranks(list(forced.ranks))}), which adds its own count and passes the "
+                  "total to the player after them; otherwise they draw the whole total")
     else:
         answer = "draws the whole total (it cannot be passed on)"
     then = "then their turn ends" if forced.then is ForcedDrawThen.TURN_ENDS else \

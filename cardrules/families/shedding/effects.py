@@ -39,6 +39,8 @@ def facing_draw(state: SheddingContext, hand: int, tables: SheddingTables) -> tu
     """The legal actions facing a forced draw: the cards that pass it on, then drawing
     the total (or, with nothing to draw, passing)."""
     mask = tables.forced_answers[state._top] & hand if tables.forced_answers else 0
+    if tables.not_last and not hand & (hand - 1):  # never out on these (``not_last``)
+        mask &= ~tables.not_last
     actions = tables.single_actions
     legal = []
     while mask:

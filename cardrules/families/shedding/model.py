@@ -50,7 +50,9 @@ class Then(enum.Enum):
     OPTIONAL = "optional"
     """They may lay one more card that beats the new top, or end the turn."""
     COMPULSORY = "compulsory"
-    """They must make one more move by the normal rules (beat it or the stuck procedure)."""
+    """They must make one more move by the normal rules (beat it or the stuck procedure):
+    they lay a card on it if they can, and draw only if they cannot, even where drawing
+    at will is allowed (``draw.at_will``)."""
     NAME_SUIT = "name_suit"
     """They name a suit (``name H``); the next card must be of that suit or wild."""
 
@@ -100,6 +102,9 @@ class ForcedDrawAnswer(enum.Enum):
     SAME_RANK = "same_rank"
     """By laying a card of the top card's rank; its own count adds to the total and the
     next player faces it."""
+    ANY_FORCED = "any_forced"
+    """By laying any card that itself forces a draw (a 2 on a joker, a joker on a 2); its
+    own count adds to the total and the next player faces it."""
 
 
 class ForcedDrawThen(enum.Enum):
@@ -363,6 +368,17 @@ class SheddingPlay:
     """Announcing the last card."""
     upcard: UpcardRules = UpcardRules()
     """What the card turned up to start the pile does."""
+    again: dict[str, Then] = attrs.field(factory=dict)
+    """Rank or face name -> what the player does after laying such a card alone, when it
+    is not a wild card (whose own ``then`` says): ``optional`` (one more card that beats
+    it, or end the turn) or ``compulsory`` (one more move: a card laid on it if they can,
+    else a draw), as Pesten's 7 (a face's entry wins over its rank's)."""
+    not_last: tuple[str, ...] = ()
+    """Ranks or face names a player may not go out on: holding only such a card, they may
+    not lay it (and draw instead)."""
+    any_on: tuple[str, ...] = ()
+    """Ranks or face names on which any card may be laid (a joker, once its forced draw,
+    if any, has been taken)."""
 
 
 @attrs.frozen(kw_only=True)

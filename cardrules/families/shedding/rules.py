@@ -18,7 +18,7 @@ from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.shedding.drawn import drawn_cards
-from cardrules.families.shedding.model import FOLLOW, NAME, OVER, TURN
+from cardrules.families.shedding.model import FOLLOW, NAME, OVER, TURN, ForcedDrawAnswer
 from cardrules.families.shedding.tables import ANNOUNCE
 
 if TYPE_CHECKING:
@@ -43,6 +43,8 @@ def beaters(state: SheddingContext) -> int:
 
 def _laid_alone(state: SheddingContext) -> int:
     hand, top, tables = state._hands[state._current], state._top, state._tables
+    if tables.not_last and not hand & (hand - 1):  # never out on these (not_last)
+        hand &= ~tables.not_last
     if tables.play_drawn and state._drawn:  # only a card drawn this turn (draw.play_drawn)
         hand &= drawn_cards(state, state._current)
     if tables.barred and top >= 0:  # never a wild card of a rank not laid on itself
@@ -183,6 +185,20 @@ def _announce(state: SheddingContext, action: Action) -> str | None:
     return None
 
 
+def _not_last(state: SheddingContext, action: Action) -> str | None:
+    """``not_last``: nobody goes out on one of these cards; holding only such a card, a
+    player may not lay it."""
+    tables = state._tables
+    if action.kind is not Kind.PLAY or not tables.not_last or state._phase not in (TURN,
+                                                                                   FOLLOW):
+        return None
+    hand = state._hands[state._current]
+    if hand & (hand - 1) or not tables.not_last & hand:
+        return None
+    return f"{state.game.pack.name(action.cards[0])} is your last card, and nobody goes " \
+           f"out on {' '.join(tables.play.not_last)}: draw instead"
+
+
 def _forced_draw(state: SheddingContext, action: Action) -> str | None:
     """``forced_draw``: a player made to draw draws the total, or passes it on with a card
     of the top card's rank where the rules allow; with nothing to draw, they pass."""
@@ -197,6 +213,8 @@ def _forced_draw(state: SheddingContext, action: Action) -> str | None:
         rank = pack.ranks[pack.rank(state._top)] if pack.rank(state._top) >= 0 \
             else pack.name(state._top)
         other = f"or lay a {rank} to pass it on" if answers else "(it cannot be passed on)"
+        if answers and state._tables.play.forced_draw.answer is ForcedDrawAnswer.ANY_FORCED:
+            other = "or lay a card that makes the next player draw to pass it on"
         return f"you must draw {count} card{'s' * (count != 1)} {other}"
     if action.kind is Kind.DRAW and not state._drawable():
         return "there is nothing to draw: pass"
@@ -276,6 +294,9 @@ def _at_will(state: SheddingContext, action: Action) -> str | None:
     """Drawing at will: the player may draw up to the turn's limit even when able to play;
     they pass only once they have drawn that many or the stock is empty."""
     limit = state._tables.draw_limit
+    if action.kind is Kind.DRAW and state._fresh and not state._drawn and can_play(state):
+        return f"after laying {_top(state)} you must lay another card when you can; you " \
+               f"draw only when you cannot"
     if action.kind is Kind.PASS:
         if can_draw(state):
             return f"play or draw: you may pass only after drawing {limit} card" \
@@ -311,6 +332,7 @@ RULES: tuple[Rule[SheddingContext], ...] = (
     Rule(key="own_turn", check=_own_turn),
     Rule(key="last_card", check=_announce),
     Rule(key="follow_up", check=_follow_up),
+    Rule(key="not_last", check=_not_last),
     Rule(key="forced_draw", check=_forced_draw),
     Rule(key="beating", check=_must_beat),
     Rule(key="groups", check=_groups),

@@ -329,6 +329,8 @@ class SheddingState(FieldState):
                     mask &= ~tables.barred[top]
                 if tables.play_drawn and self._drawn:
                     mask &= drawn_cards(self, p)
+                if tables.not_last and not hand & (hand - 1):  # never out on these
+                    mask &= ~tables.not_last
                 if mask & ~tables.last_resort:  # a last resort only when nothing else
                     mask &= ~tables.last_resort
                 actions = tables.single_actions
@@ -345,7 +347,9 @@ class SheddingState(FieldState):
                         groups = tables.group_moves(hand, top, self._beats[p])
                         if groups:
                             legal.extend([m.action for m in groups])
-                    if tables.draw_at_will:
+                    if tables.draw_at_will and self._fresh and legal and not self._drawn:
+                        found = tuple(legal)  # a compulsory move: a card when one may be laid
+                    elif tables.draw_at_will:
                         can_draw = self._drawn < tables.draw_limit and (
                             self._stock or (tables.reshuffles and self._refillable()))
                         legal.append(tables.draw if can_draw else tables.pass_)
@@ -378,9 +382,13 @@ class SheddingState(FieldState):
         if tables.play_drawn and self._drawn:
             return 0  # only the cards drawn were asked for
         top = self._top
+        hand = self._hands[self._current]
+        # a lone card nobody goes out on is held back whatever it is (``not_last``)
+        barred = tables.not_last if tables.not_last and not hand & (hand - 1) else 0
         if self._pending:  # facing a forced draw, only the cards that pass it on count
-            return tables.forced_answers[top] if tables.forced_answers else 0
-        barred = tables.barred[top] if tables.barred and top >= 0 else 0
+            return tables.forced_answers[top] & ~barred if tables.forced_answers else 0
+        if tables.barred and top >= 0:
+            barred |= tables.barred[top]
         if self._named_suit >= 0:
             return (tables.suit_masks[self._named_suit] | tables.wild) & ~barred
         return (self._beats[self._current][top] | tables.wild) & ~barred if top >= 0 else 0

@@ -129,6 +129,9 @@ class SheddingTables:
     card not ``on_itself``: the cards of its rank; empty: none anywhere)."""
     last_resort: int = 0
     """Bit set of the wild cards laid only when no other card may be (``last_resort``)."""
+    not_last: int = 0
+    """Bit set of the cards nobody may go out on (``not_last``): a player holding only
+    one of them may not lay it."""
     lay_drawn: tuple[int, ...] = ()
     """Per top card, the cards laid at once when drawn on it (``draw.lay_drawn``; empty:
     none is)."""
@@ -168,7 +171,8 @@ class SheddingTables:
             raise TypeError("the shedding procedure needs shedding play and scoring rules")
         keyed = _Keyed(pack)
         wild = mask_of(c for w in play.wild for c in bits(keyed.mask(w.rank)))
-        then_of_card = keyed.per_card({w.rank: w.then for w in play.wild}, Then.NONE)
+        then_of_card = keyed.per_card({**play.again, **{w.rank: w.then for w in play.wild}},
+                                      Then.NONE)
         written = keyed.per_card(play.after_turn, None)
         after = [effect(AfterPlayInput(pack=pack, card=c, written=written[c]))
                  for c in range(pack.size)]
@@ -178,9 +182,11 @@ class SheddingTables:
             for c in range(pack.size))
         forced = play.forced_draw
         forced_cards = keyed.per_card(forced.ranks, 0) if forced.ranks else ()
-        answers = tuple(same_symbol(pack, c) if n else 0
+        any_forced = mask_of(c for c, n in enumerate(forced_cards) if n)
+        answers = tuple((any_forced if forced.answer is ForcedDrawAnswer.ANY_FORCED
+                         else same_symbol(pack, c)) if n else 0
                         for c, n in enumerate(forced_cards)) \
-            if forced_cards and forced.answer is ForcedDrawAnswer.SAME_RANK else ()
+            if forced_cards and forced.answer is not ForcedDrawAnswer.NONE else ()
         if upcard is None and play.upcard.as_played:
             upcard = as_if_played
         turned = tuple(upcard(UpcardInput(pack=pack, card=c, after_play=after[c],
@@ -211,7 +217,10 @@ class SheddingTables:
             last_card_penalty=play.last_card.penalty,
             announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
             if play.last_card.penalty else None,
-            within=_laid_on(pack, clause_table(pack, play.beats), lay_on),
+            within=_open(_laid_on(pack, clause_table(pack, play.beats), lay_on),
+                         mask_of(c for r in play.any_on for c in bits(keyed.mask(r))),
+                         pack.full),
+            not_last=mask_of(c for r in play.not_last for c in bits(keyed.mask(r))),
             wild=wild,
             then_of_card=then_of_card,
             last_resort=mask_of(c for w in play.wild if w.last_resort
@@ -401,6 +410,14 @@ def _laid_on(pack: Pack, within: tuple[int, ...],
                             f"{mask!r:.80}")
         table.append(mask & pack.full & ~(1 << top))
     return tuple(table)
+
+
+def _open(within: tuple[int, ...], open_tops: int, full: int) -> tuple[int, ...]:
+    """``within`` with every card laid on the cards of ``open_tops`` (``any_on``)."""
+    if not open_tops:
+        return within
+    return tuple(full & ~(1 << top) if open_tops >> top & 1 else mask
+                 for top, mask in enumerate(within))
 
 
 def _run_starts(pack: Pack, size: int) -> int:
