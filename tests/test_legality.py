@@ -22,8 +22,9 @@ from hypothesis import strategies as st
 from strategies import FIXTURE_VARIANTS, games
 
 import cardrules
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import bits
+from cardrules.engine import faces
 from cardrules.families.bouts import rules as bouts_rules
 from cardrules.families.shedding import rules as shedding_rules
 from cardrules.families.tricks import rules as tricks_rules
@@ -86,23 +87,32 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
     legal = set(state.legal_actions())
     staged = state._stage >= 0
     ruled = legal if staged else set(state._compute_legal())
+    pack = game.pack
+    hand = state.zones().get(f"hand{state.current_player}", 0)
     asked = 0
     for action in actions:
         asked += 1
+        listed = judged = action
+        if pack.has_copies and malformed(action, pack.size) is None \
+                and all(0 <= c < pack.size for c in action.cards):
+            # a pack with copies: an action stands for its faces (listed once, by the
+            # first copies), and the rules judge the copies the player holds
+            listed = faces.canonical_action(action, pack)
+            judged = faces.in_hand(action, hand, pack)
         why = state.why_illegal(action)
-        assert (why is None) == (action in legal), (state.describe(action), why)
+        assert (why is None) == (listed in legal), (state.describe(action), why)
         if why is not None:
             assert why, state.describe(action)
         if staged:
             continue
-        found = rules.refusing_rule(state, action)
-        assert (found is None) == (action in ruled), (state.describe(action), found)
+        found = rules.refusing_rule(state, judged)
+        assert (found is None) == (judged in ruled), (state.describe(action), found)
         if found is not None:
             rule, reason = found
             if rule.key is not None and references:
                 assert rule.key in references, rule.key
                 assert f"({references[rule.key]})" in reason, reason
-            if action not in ruled:
+            if judged not in ruled:
                 assert why == reason or game.legal_filter is not None, (why, reason)
     return asked
 
