@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 from bank_support import legal
 from rule_support import QUICK_LEAKS, play, refused
+from shedding_support import hand, quick_bot, turned_up
 
 import cardrules
-from cardrules.families.shedding.state import SheddingState
 from cardrules.loader.resources import builtin_variants
-from cardrules.tools.bots import QUICK_BOTS, act, make_bot
+from cardrules.tools.bots import QUICK_BOTS
 from cardrules.tools.check import run_check
-from cardrules.tools.conformance import Policy
 from cardrules.tools.describe import describe
 
 STOCK = "6S 6D 5S 5D 3S 10C 6H"
@@ -30,28 +29,6 @@ STOCK = "6S 6D 5S 5D 3S 10C 6H"
 def pesten(players: int = 3, **options: Any) -> cardrules.Game:
     """Pesten for ``players`` with ``options``."""
     return cardrules.load("pesten", players=players, options=options)
-
-
-def turned_up(game: cardrules.Game, upcard: str, *, dealer: int = 0,
-              hands: dict[int, str] | None = None) -> SheddingState:
-    """A deal whose card turned up to start the pile is ``upcard`` (and whose hands hold
-    the cards given, by seat), the rest in pack order."""
-    pack, n = game.pack, game.players
-    dealt = [list(pack.parse_many((hands or {}).get(p, ""))) for p in range(n)]
-    fixed = {pack.parse(upcard), *(c for h in dealt for c in h)}
-    rest = [c for c in pack.cards if c not in fixed]
-    for p in range(n):
-        dealt[p] += [rest.pop() for _ in range(7 - len(dealt[p]))]
-    seats = [(dealer + 1 + i) % n for i in range(n)]
-    first = [dealt[seat][k] for k in range(7) for seat in seats]
-    order = [*rest, pack.parse(upcard), *reversed(first)]
-    state = game.new_deal(seed=1, dealer=dealer, order=order)
-    assert isinstance(state, SheddingState)
-    return state
-
-
-def hand(state: SheddingState, player: int) -> set[str]:
-    return set(state.game.pack.names(state.game.pack.cards_of(state.hands[player])))
 
 
 # -- players and pack ----------------------------------------------------------------------
@@ -488,14 +465,5 @@ def test_more_random_games_pass_the_conformance_checks(players: int) -> None:
 
 def test_the_quick_bots_pass_a_small_check() -> None:
     report = run_check("pesten", games=3, seed=3, match_every=3, leak_share=QUICK_LEAKS,
-                       policies={name: _bot(name) for name in QUICK_BOTS})
+                       policies={name: quick_bot(name) for name in QUICK_BOTS})
     assert report.ok, report.failure
-
-
-def _bot(name: str) -> Policy:
-    bot = make_bot(QUICK_BOTS[name])
-
-    def choose(state: cardrules.State, rng: random.Random) -> cardrules.Action:
-        return act(bot, state, rng)
-
-    return choose
