@@ -148,20 +148,25 @@ class _Takes(enum.Enum):
     NOTHING = "nothing"
     CARDS = "cards"
     NUMBER = "number"
+    SOME_NUMBER = "some number"
+    """A whole number, or nothing (``bet`` in a fixed-limit game, ``bet 20`` in a
+    no-limit one): the action's amount, 0 when none is written."""
 
 
 _VERBS: dict[str, _Takes] = {}
 """Action words phases add -> what follows them."""
 
-MAX_AMOUNT = 999
-"""The largest whole number an action word takes (three digits)."""
+MAX_AMOUNT = 999_999
+"""The largest whole number an action word takes (six digits)."""
 
 
-def register_verb(word: str, *, cards: bool, number: bool = False) -> None:
+def register_verb(word: str, *, cards: bool, number: bool = False,
+                  optional: bool = False) -> None:
     """Let the notation's first word ``word`` name a phase's action of kind
     :attr:`Kind.VERB` (``cards``: the action names one or more cards; ``number``: it
-    takes one whole number from 0 instead, kept as its ``amount``).  A built-in kind's
-    word cannot be taken.
+    takes one whole number from 0 instead, kept as its ``amount``; with ``optional`` the
+    number may be left out, and the amount is then 0).  A built-in kind's word cannot be
+    taken.
 
     >>> register_verb("give", cards=True)
     >>> from cardrules.cards import Pack
@@ -171,6 +176,9 @@ def register_verb(word: str, *, cards: bool, number: bool = False) -> None:
     >>> register_verb("bid", cards=False, number=True)
     >>> parse_action("bid 3", Pack(ranks=("9",), suits=("S",))).amount
     3
+    >>> register_verb("wager", cards=False, number=True, optional=True)
+    >>> [parse_action(t, Pack(ranks=("9",), suits=("S",))).amount for t in ("wager", "wager 20")]
+    [0, 20]
     """
     problem = word_problem(word)
     if problem is not None:
@@ -178,7 +186,10 @@ def register_verb(word: str, *, cards: bool, number: bool = False) -> None:
     word = word.lower()
     if cards and number:
         raise ValueError(f"{word!r} cannot take both cards and a number")
-    _VERBS[word] = _Takes.CARDS if cards else _Takes.NUMBER if number else _Takes.NOTHING
+    if optional and not number:
+        raise ValueError(f"{word!r}: only a number may be optional")
+    _VERBS[word] = (_Takes.CARDS if cards else _Takes.SOME_NUMBER if optional
+                    else _Takes.NUMBER if number else _Takes.NOTHING)
 
 
 WORD_RULE = ("an action word is one word of the letters a to z, without underscores, "
@@ -273,9 +284,11 @@ def parse_action(text: str, pack: Pack, words: Mapping[str, str] | None = None) 
 
 
 def _parse_verb(word: str, rest: list[str], pack: Pack, takes: _Takes) -> Action:
-    if takes is _Takes.NUMBER:
+    if takes is _Takes.SOME_NUMBER and not rest:
+        return Action(kind=Kind.VERB, name=word, label=word)
+    if takes in (_Takes.NUMBER, _Takes.SOME_NUMBER):
         digits = rest[0] if len(rest) == 1 else ""
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
             raise NotationError(f"write '{word}' and one whole number from 0 to "
                                 f"{MAX_AMOUNT}, e.g. '{word} 3'")
         return Action(kind=Kind.VERB, name=word, amount=int(digits),

@@ -9,7 +9,9 @@ The space is laid out from *families* each procedure declares: a :class:`Listed`
 names its actions one by one (plays of a shedding game, ``draw``, ``pass``...), and a
 :class:`CardSets` family stands for every set of ``k`` cards of the pack laid with one
 kind of action (leads, answers, declarations of a trick game), numbered arithmetically
-so that even large spaces cost nothing to build.
+so that even large spaces cost nothing to build; an :class:`Amounts` family stands for
+one action word with each whole number of a range (a no-limit bet's sizes), numbered
+likewise.
 
 >>> from cardrules.actions import Action, Kind
 >>> from cardrules.cards import Pack, bits
@@ -41,8 +43,8 @@ from cardrules.errors import ArgumentError, CardrulesError
 if TYPE_CHECKING:
     from cardrules.engine.context import Acting
 
-__all__ = ["MASK_LIMIT", "ActionSpace", "CardSets", "Family", "Listed", "as_index", "set_rank",
-           "set_unrank"]
+__all__ = ["MASK_LIMIT", "ActionSpace", "Amounts", "CardSets", "Family", "Listed", "as_index",
+           "set_rank", "set_unrank"]
 
 MASK_LIMIT = 1 << 24
 """The largest space a dense legal mask (one byte per action) is built for: a game whose
@@ -95,7 +97,26 @@ class CardSets:
     pools: tuple[int, ...] = ()
 
 
-Family = Listed | CardSets
+@attrs.frozen(kw_only=True)
+class Amounts:
+    """The action word ``name`` (of kind :attr:`Kind.VERB`) with each whole number from
+    ``low`` to ``high`` (``raise 20``), numbered in that order.
+
+    >>> from cardrules.cards import Pack
+    >>> space = ActionSpace(Pack(ranks=("9",), suits=("S",)), (Amounts(name="raise", low=2,
+    ...                                                                high=200),))
+    >>> space.size, space.index(Action(kind=Kind.VERB, name="raise", amount=20))
+    (199, 18)
+    >>> space.action(18).amount
+    20
+    """
+
+    name: str
+    low: int
+    high: int
+
+
+Family = Listed | CardSets | Amounts
 """A part of an action space."""
 
 
@@ -130,8 +151,8 @@ class ActionSpace:
     Get a game's space from :attr:`cardrules.engine.game.Game.action_space`.
     """
 
-    __slots__ = ("_blocks", "_by_key", "_firsts", "_known", "_listed", "families", "pack",
-                 "size")
+    __slots__ = ("_amounts", "_blocks", "_by_key", "_firsts", "_known", "_listed", "families",
+                 "pack", "size")
 
     def __init__(self, pack: Pack, families: Sequence[Family]) -> None:
         self.pack = pack
@@ -140,9 +161,19 @@ class ActionSpace:
         """The parts of the space, in index order."""
         self._listed: dict[Action, int] = {}
         self._by_key: dict[tuple[Kind, str, int], _Block] = {}
+        self._amounts: dict[str, _Block] = {}
         blocks: list[_Block] = []
         index = 0
         for family in self.families:
+            if isinstance(family, Amounts):
+                if family.name in self._amounts or family.high < family.low:
+                    raise CardrulesError(f"the amounts of {family.name!r} are declared twice "
+                                         "or run backwards")
+                block = _Block(start=index, family=family)
+                blocks.append(block)
+                self._amounts[family.name] = block
+                index += family.high - family.low + 1
+                continue
             if isinstance(family, Listed):
                 blocks.append(_Block(start=index, family=family))
                 for action in family.actions:
@@ -198,6 +229,12 @@ class ActionSpace:
         return found  # type: ignore[return-value]  # no None left
 
     def _set_index(self, action: Action) -> int:
+        numbered = self._amounts.get(action.name) if action.kind is Kind.VERB else None
+        if numbered is not None and not action.cards:
+            family = numbered.family
+            assert isinstance(family, Amounts)
+            if family.low <= action.amount <= family.high:
+                return numbered.start + action.amount - family.low
         cards = set(action.cards)
         block = self._by_key.get((action.kind, action.name, len(action.cards)))
         if block is not None and len(cards) == len(action.cards):
@@ -217,6 +254,10 @@ class ActionSpace:
         family, index = block.family, index - block.start
         if isinstance(family, Listed):
             return family.actions[index]
+        if isinstance(family, Amounts):
+            amount = family.low + index
+            return Action(kind=Kind.VERB, name=family.name, amount=amount,
+                          label=f"{family.name} {amount}")
         j = bisect_right(block.offsets, index) - 1
         pool = block.pools[j]
         mask = 0
@@ -241,6 +282,10 @@ class ActionSpace:
             if isinstance(family, Listed):
                 for offset, action in enumerate(family.actions):
                     out.append((block.start + offset, 1, action.text(self.pack)))
+                continue
+            if isinstance(family, Amounts):
+                out.append((block.start, end - block.start,
+                            f"{family.name} {family.low} to {family.high}"))
                 continue
             what = " ".join(filter(None, (family.kind.value, family.name)))
             cards = f"{block.size} card{'s' if block.size != 1 else ''}"

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.engine.action_space import Listed
+from cardrules.engine.action_space import Amounts, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
@@ -314,6 +314,8 @@ def _offers(family: Family, word: str) -> bool:
     """True if ``family`` holds actions written with ``word``."""
     if isinstance(family, Listed):
         return any(_word(a) == word for a in family.actions)
+    if isinstance(family, Amounts):
+        return family.name == word
     return _word(Action(kind=family.kind, name=family.name)) == word
 
 

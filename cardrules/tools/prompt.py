@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
+from cardrules.engine.action_space import Amounts, Listed
 from cardrules.engine.state import State
 from cardrules.errors import NotationError
 from cardrules.tools.render import SYMBOLS, TextRenderer
@@ -66,8 +67,12 @@ def game_verbs(game: Game) -> list[str]:
     """
     words: list[str] = []
     for family in game.action_space.families:
-        kinds = [(a.kind, a.name) for a in family.actions] if hasattr(family, "actions") \
-            else [(family.kind, family.name)]
+        if isinstance(family, Listed):
+            kinds = [(a.kind, a.name) for a in family.actions]
+        elif isinstance(family, Amounts):
+            kinds = [(Kind.VERB, family.name)]
+        else:
+            kinds = [(family.kind, family.name)]
         words.extend(name if kind is Kind.VERB else kind.value for kind, name in kinds)
     return list(dict.fromkeys(words))
 
