@@ -64,7 +64,8 @@ def test_hand_classes_of_several_groups_rank_best_first() -> None:
 
 
 @pytest.mark.parametrize(("patch", "message"), [
-    ({"play": {"chips": 10}}, r"play\.chips: a player may put 13 chips"),
+    ({"play": {"chips": 10, "blinds": [20]}},
+     r"play\.blinds\[0\]: a blind of 20 chips, but each player has 10"),
     ({"scoring": {"classes": [{"name": "pair", "groups": [2]}]}},
      r"the last class of hands must hold every hand"),
     ({"scoring": {"classes": [{"name": "two", "groups": [2, 3]}, {"name": "high"}],
@@ -72,7 +73,7 @@ def test_hand_classes_of_several_groups_rank_best_first() -> None:
     ({"scoring": {"classes": [{"name": "high"}, {"name": "high"}]}}, r"named twice"),
     ({"scoring": {"cards": 3}}, r"a hand is made of 3 cards"),
     ({"play": {"rounds": [{"bet": 2, "max_bets": 2, "deal": 9}]}}, r"community cards"),
-    ({"play": {"rounds": [{"bet": 2}]}}, r"max_bets"),
+    ({"play": {"limit": "no_limit", "chips": 1000000}}, r"a bet names its amount, at most 999,999"),
     ({"scoring": {"odd_chips": "burnt"}}, r"odd_chips"),
     ({"play": {"blinds": [0]}}, r"blinds\[0\]: must be at least 1"),
     ({"play": {"blinds": [1, 2, 3]}}, r"3 blinds, but 2 players may play"),
@@ -86,7 +87,8 @@ def test_incoherent_rule_files_are_refused_at_load(patch: dict[str, Any],
 def test_a_tampered_state_is_refused() -> None:
     game = cardrules.load("leduc-poker")
     data = game.setup(hands=["KS", "JH"], line="b").to_json()
-    for key, value, message in [("chips", [99, 1], "chips: player 1 has fewer"),
+    for key, value, message in [("chips", [99, 1], "chips: player 0's chips, stake and "
+                                                  "winnings do not add up to the 100"),
                                 ("round", 2, "round: 2 is past the last round"),
                                 ("bets", 3, "bets: 3 is past"),
                                 ("folded", [0, 1], "current: player 1 has folded"),
@@ -210,3 +212,53 @@ def test_a_round_may_name_the_seat_that_acts_first() -> None:
     assert state.view(0).round == 1 and state.current_player == 2
     with pytest.raises(cardrules.VariantError, match="seat 2 opens this round"):
         leduc_with({"rounds": [{"bet": 2, "max_bets": 2, "first": 2}]})
+
+
+LOW_CLASSES = [c for c in POKER_CLASSES if not c.get("straight") and not c.get("flush")]
+"""Ace-to-five lowball's classes: straights and flushes do not count."""
+
+
+def lowball(ace_low: bool) -> cardrules.Game:
+    """Seven cards, the worst five win: ace-to-five (the ace lowest, no straights or
+    flushes) or deuce-to-seven (the ace highest, straights and flushes count)."""
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    return cardrules.load({"extends": "no-limit-holdem", "patch": {
+        "pack": {"ranks": ["A", *ranks[:-1]] if ace_low else ranks},
+        "scoring": {"low": True, "low_straight": None,
+                    "classes": LOW_CLASSES if ace_low else POKER_CLASSES}}})
+
+
+@pytest.mark.parametrize(("ace_low", "better", "worse"), [
+    (True, "AS 2H 3D 4C 5S KD KS", "AH 2C 3C 4D 6S QD QS"),   # the wheel is the best low
+    (True, "AS 2S 3S 4S 6S KD KS", "AH 2C 3C 4D 7S QD QS"),   # a flush does not count
+    (True, "8S 7H 5D 4C 2S KD KS", "8H 7C 6C 4D 2D QD QS"),   # 8-7-5 below 8-7-6
+    (True, "KS QH JD 9C 8S 8D 8H", "AS AH 2D 2C 3S 3D 3H"),   # high card below any pair
+    (False, "7S 5H 4D 3C 2S KD KS", "7H 6C 4C 3D 2D QD QS"),  # 7-5-4-3-2, the best
+    (False, "7S 5H 4D 3C 2S KD KS", "AS 2H 3D 4C 5S KH QH"),  # the ace is high
+    (False, "8S 6H 4D 3C 2S KD KS", "6S 5H 4D 3C 2D KD KS"),  # a straight counts
+])
+def test_the_lowest_hand_wins_when_scoring_is_low(ace_low: bool, better: str,
+                                                  worse: str) -> None:
+    """``scoring.low``: a player's hand is the worst five of their cards, and the
+    lowest hand shown takes the pot."""
+    game = lowball(ace_low)
+    tables, pack = game.tables, game.pack
+    assert tables.strength(pack.parse_many(better)) < tables.strength(pack.parse_many(worse))
+
+
+@pytest.mark.parametrize(("ace_low", "hands", "scores"), [
+    (True, ["AS 2H", "KC KD"], (2, -2)),     # A-5-4-3-2 against 9-5-4-3-K
+    (True, ["KC KD", "AS 2H"], (-2, 2)),
+    (False, ["AS 2H", "6C 8D"], (-2, 2)),    # deuce-to-seven: 9-5-4-3-2 against 8-6-5-4-3
+])
+def test_the_lowest_hand_shown_takes_the_pot(ace_low: bool, hands: list[str],
+                                             scores: tuple[int, int]) -> None:
+    """``scoring.low`` at the showdown, both players checking to the end."""
+    state = lowball(ace_low).setup(hands=hands, board="3C 4D 5H 9S 9C", line="ck/kk/kk/kk")
+    assert state.is_over and state.result.scores == scores
+
+
+def test_the_rules_in_english_say_the_lowest_hand_wins() -> None:
+    text = "\n".join(describe(lowball(True).variant))
+    assert "The lowest hand wins: each player's hand is the worst 5 cards" in text
+    assert "The lowest hand takes the pot" in text

@@ -62,6 +62,9 @@ class Remainder(enum.Enum):
     """To the winner with the fewest points (ties by seat from the last dealer's left)."""
     KEPT = "kept"
     """It stays in the pot."""
+    ONE_EACH = "one_each"
+    """One minor unit each to the winners in turn, the best placed first (ties by seat
+    from the last dealer's left): a poker pot's odd chips."""
 
 
 @attrs.frozen(kw_only=True)

@@ -1,9 +1,13 @@
-"""Sharing a pot among winners by a table of shares keyed by tie pattern.
+"""The money layer: pots shared among winners by a table of shares keyed by tie pattern,
+and a deal's bets cut into a main pot and side pots.
 
 The pattern names the winners' groups of equal totals from the best total down,
 ``1+2`` meaning one best winner, then two tied.  Shares are exact fractions of the
 pot, listed best first; what cannot be split into whole minor units goes by the
-remainder rule.
+remainder rule.  A match's money pot (Bura's stakes, :attr:`MatchSpec.pot
+<cardrules.model.match.MatchSpec.pot>`) and each pot of a betting deal (tied hands
+sharing evenly, :func:`even_shares`; side pots from :func:`side_pots`) are split by the
+same :func:`split_pot`.
 
 >>> from fractions import Fraction as F
 >>> from cardrules.model.match import Remainder
@@ -20,7 +24,7 @@ from fractions import Fraction
 
 from cardrules.model.match import Remainder
 
-__all__ = ["pattern_of", "split_pot"]
+__all__ = ["even_shares", "pattern_of", "side_pots", "split_pot"]
 
 
 def pattern_of(values: Sequence[int]) -> str:
@@ -69,5 +73,42 @@ def split_pot(*, pot: int, table: Mapping[str, Sequence[Fraction]], totals: Mapp
     left = pot - sum(paid.values())
     if remainder is Remainder.KEPT or not left:
         return paid, left
+    if remainder is Remainder.ONE_EACH:
+        for k in range(left):
+            paid[rank[k % len(rank)]] += 1
+        return paid, 0
     paid[rank[0]] += left
     return paid, 0
+
+
+def even_shares(winners: int) -> dict[str, tuple[Fraction, ...]]:
+    """The share table of ``winners`` tied winners who split a pot evenly.
+
+    >>> split_pot(pot=7, table=even_shares(2), totals={2: 0, 0: 0}, lower_is_better=False,
+    ...           remainder=Remainder.ONE_EACH, seat_order=(2, 0, 1))
+    ({2: 4, 0: 3}, 0)
+    """
+    return {str(winners): (Fraction(1, winners),) * winners}
+
+
+def side_pots(staked: Sequence[int], live: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """The pots of a deal whose players put ``staked`` chips in, with the players
+    ``live`` still in: the main pot, then a side pot above each stake of a player all
+    in for less, each with its size and the players of ``live`` (in that order) with a
+    share in it.  Chips above the highest stake still in go to the players who staked
+    it.
+
+    >>> side_pots([50, 100, 100], [0, 1, 2])
+    [(150, [0, 1, 2]), (100, [1, 2])]
+    >>> side_pots([30, 100, 60], [2, 1])  # seat 0 folded; seat 1's last 40 were not called
+    [(150, [2, 1]), (40, [1])]
+    """
+    levels = sorted({staked[s] for s in live})
+    out, below = [], 0
+    for k, level in enumerate(levels):
+        top = k == len(levels) - 1
+        size = sum((c if top else min(c, level)) - min(c, below) for c in staked)
+        if size:
+            out.append((size, [s for s in live if staked[s] >= level]))
+        below = level
+    return out

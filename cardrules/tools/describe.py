@@ -259,8 +259,10 @@ def _match(v: Variant) -> Iterator[str]:
         for pattern, shares in m.pot.split.items():
             text = ", ".join(f"{float(s) * 100:g}%" for s in shares)
             yield f"  - winners finishing {pattern}: {text}"
-        rest = "goes to the winner with the fewest points" \
-            if m.pot.remainder is Remainder.LOWEST_TOTAL else "stays in the pot"
+        rest = {Remainder.LOWEST_TOTAL: "goes to the winner with the fewest points",
+                Remainder.KEPT: "stays in the pot",
+                Remainder.ONE_EACH: "goes one unit each to the winners, the best placed "
+                                    "first"}[m.pot.remainder]
         yield f"- A remainder that cannot be split evenly {rest}."
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardrules.families.betting.model import BettingPlay, Showdown
+from cardrules.actions import MAX_AMOUNT
+from cardrules.families.betting.model import BettingPlay, Limit, Showdown
 from cardrules.families.betting.tables import most_chips
 
 __all__ = ["check_betting"]
@@ -26,12 +27,15 @@ def check_betting(v: Any) -> Iterator[Found]:
     if pack.extra:
         yield ("pack", "extra"), ("the showdown compares cards by rank, which an extra card "
                                   "(a joker) lacks; remove pack.extra")
-    most = most_chips(play)
-    if most > play.chips:
-        yield ("play", "chips"), (f"a player may put {most} chips in the pot (the ante, the "
-                                  f"largest blind and every bet of every round) but has "
-                                  f"{play.chips}; all-ins and side pots are not supported, "
-                                  f"so give each player at least {most} chips")
+    for k, blind in enumerate(play.blinds):
+        if blind > play.chips:
+            yield ("play", "blinds", k), (f"a blind of {blind} chips, but each player has "
+                                          f"{play.chips}")
+    if play.limit is not Limit.FIXED and most_chips(play, v.players.max) > MAX_AMOUNT:
+        structure = play.limit.value.replace("_", " ")
+        yield ("play", "chips"), (f"under {structure} a bet names its amount, at most "
+                                  f"{MAX_AMOUNT:,}; the players may hold "
+                                  f"{most_chips(play, v.players.max):,} chips")
     if len(play.blinds) > v.players.min:
         yield ("play", "blinds"), f"{len(play.blinds)} blinds, but {v.players.min} " \
                                   f"players may play"

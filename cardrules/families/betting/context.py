@@ -43,6 +43,8 @@ class BettingContext(FamilyContext, Protocol):
     _staked: tuple[int, ...]
     _stock: tuple[int, ...]
     _won: tuple[int, ...]
+    _round_staked: tuple[int, ...]
+    _raise_by: int
 
     @property
     def _tables(self) -> BettingTables: ...
@@ -54,3 +56,7 @@ class BettingContext(FamilyContext, Protocol):
     def pot(self) -> int: ...
 
     def to_call(self, seat: int) -> int: ...
+
+    def may_raise(self, seat: int) -> bool: ...
+
+    def amounts(self, seat: int) -> tuple[int, int]: ...

@@ -16,8 +16,9 @@ import attrs
 
 from cardrules.model.common import Spelling
 
-__all__ = ["BET", "OVER", "BettingPlay", "BettingRound", "HandClass", "OddChips", "Opens",
-           "Showdown", "Step"]
+__all__ = ["BET", "OVER", "BettingPlay", "BettingRound", "BlindsFrom", "HandClass", "Limit",
+           "OddChips",
+           "Opens", "Showdown", "Step"]
 
 
 class Step(Spelling):
@@ -42,6 +43,31 @@ class Opens(enum.Enum):
     """The player on the dealer's left (or the first after them still in)."""
 
 
+class Limit(enum.Enum):
+    """How much a bet or a raise may be (the betting structure)."""
+
+    FIXED = "fixed_limit"
+    """Fixed limit: every bet and raise of a round is of the round's ``bet`` (``bet``,
+    ``raise``)."""
+    POT = "pot_limit"
+    """Pot limit: a bet or raise names the player's whole stake in the round after it
+    (``bet 20``, ``raise 60``); at least the round's ``bet`` (a raise: by at least the
+    round's largest bet or raise so far), at most what the pot would hold after the
+    player's call."""
+    NONE = "no_limit"
+    """No limit: as pot limit, up to all the player's chips."""
+
+
+class BlindsFrom(enum.Enum):
+    """Who posts the first blind (the others follow in turn)."""
+
+    OPENER = "opener"
+    """The seat that opens the betting (``opens``)."""
+    DEALER = "dealer"
+    """The dealer: heads-up play, where the dealer posts the small blind and acts first
+    before the flop."""
+
+
 class OddChips(enum.Enum):
     """Where the chips of a pot that does not split evenly between tied hands go."""
 
@@ -54,10 +80,11 @@ class BettingRound:
     """One round of betting (a street)."""
 
     bet: int
-    """The size of a bet and of each raise in this round (fixed limit)."""
-    max_bets: int
+    """The size of a bet and of each raise in this round (fixed limit); the smallest bet
+    and the smallest raise (by so many) under pot and no limit."""
+    max_bets: int | None = None
     """The most bets of the round: the opening bet and the raises after it (a big blind
-    counts as the first)."""
+    counts as the first); None: no cap (the players' chips bound the betting)."""
     deal: int = 0
     """Community cards turned face up before this round's betting."""
     first: int | None = None
@@ -81,9 +108,18 @@ class BettingPlay:
     (the largest is the round's first bet to call); the first round's betting starts
     after the last blind."""
     chips: int = 100
-    """Chips each player has at the start of the deal."""
+    """Chips each player has at the start of the match (of every deal, unless
+    ``carry_chips``).  A player who cannot cover a bet goes all in: they call with what
+    they have, the others bet on in side pots they have no share of."""
     opens: Opens = Opens.FIRST_SEAT
     """Who acts first in each round."""
+    limit: Limit = Limit.FIXED
+    """How much a bet or raise may be."""
+    blinds_from: BlindsFrom = BlindsFrom.OPENER
+    """Who posts the first of the ``blinds``."""
+    carry_chips: bool = False
+    """Each player's chips carry from deal to deal of a match (a player with none left
+    sits the deals out); False: every deal starts from ``chips``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -117,3 +153,8 @@ class Showdown:
     ace-high pack), making the lowest straight."""
     odd_chips: OddChips = OddChips.FIRST_AFTER_OPENER
     """Where the chips of a split pot that do not divide evenly go."""
+    low: bool = False
+    """The lowest hand wins (lowball): a player's hand is the worst so many of their
+    cards by ``classes`` and the ranks, and the worst hand shown takes the pot.  With
+    the ace first in ``pack.ranks`` and no straight or flush class it is ace-to-five
+    lowball; with the ace last and the poker classes, deuce-to-seven."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,16 @@ from cardrules.families.betting import view as betting_io
 from cardrules.families.betting.checks import check_betting
 from cardrules.families.betting.describe import describe_betting
 from cardrules.families.betting.heuristics import betting_scorer
-from cardrules.families.betting.model import OVER, BettingPlay, Opens, Showdown
+from cardrules.families.betting.model import (
+    OVER,
+    BettingPlay,
+    BlindsFrom,
+    Limit,
+    Opens,
+    Showdown,
+)
 from cardrules.families.betting.state import LETTERS, BettingState
-from cardrules.families.betting.tables import BettingTables
+from cardrules.families.betting.tables import BettingTables, most_chips, move_limit
 from cardrules.model.problems import Found
 from cardrules.model.sentence import Sentence
 
@@ -38,40 +46,52 @@ def from_json(game: GameContext, data: dict[str, Any]) -> BettingState:
     fields = read_fields(game.state_class, game, data)
     tables: BettingTables = game.tables
     n, rounds = game.players, tables.play.rounds
-    for key in ("chips", "staked", "won", "folded", "acted", "scores"):
+    for key in ("chips", "staked", "round_staked", "won", "folded", "acted", "scores"):
         if len(fields[key]) != n:
             raise StateError(f"{key}: give one number per player")
     if fields["round"] >= len(rounds):
         raise StateError(f"round: {fields['round']} is past the last round "
                          f"({len(rounds) - 1})")
-    if fields["bets"] > rounds[fields["round"]].max_bets:
-        raise StateError(f"bets: {fields['bets']} is past the round's "
-                         f"{rounds[fields['round']].max_bets}")
+    cap = rounds[fields["round"]].max_bets
+    if cap is not None and fields["bets"] > cap:
+        raise StateError(f"bets: {fields['bets']} is past the round's {cap}")
     for p in range(n):
-        if fields["chips"][p] + fields["staked"][p] - fields["won"][p] < tables.most:
-            raise StateError(f"chips: player {p} has fewer than the {tables.most} chips a "
-                             "deal may take (all-ins and side pots are not supported)")
+        if fields["round_staked"][p] > fields["staked"][p]:
+            raise StateError(f"round_staked: player {p} staked more this round than in "
+                             "the whole deal")
+    if not tables.play.carry_chips:
+        for p in range(n):
+            if fields["chips"][p] + fields["staked"][p] - fields["won"][p] \
+                    != tables.play.chips:
+                raise StateError(f"chips: player {p}'s chips, stake and winnings do not "
+                                 f"add up to the {tables.play.chips} each starts with")
     if sum(fields["won"]) > sum(fields["staked"]):
         raise StateError("won: the players won more chips than the pot held")
     if fields["phase"] is not OVER:
         if fields["folded"][fields["current"]]:
             raise StateError(f"current: player {fields['current']} has folded")
+        if not fields["chips"][fields["current"]] and fields["stage"] < 0:
+            raise StateError(f"current: player {fields['current']} is all in")
         if sum(1 for f in fields["folded"] if not f) < 2:
             raise StateError("folded: a deal in play has two players still in or more")
-    if any(c not in "fkcbr/" for c in fields["line"]):
-        raise StateError("line: letters f k c b r, rounds apart by /")
+    if any(c not in "fkcbr/0123456789" for c in fields["line"]):
+        raise StateError("line: letters f k c b r (a bet or raise with its amount under "
+                         "pot and no limit), rounds apart by /")
     state = BettingState._make(game, **fields)
     check_cards(state.zones(), game.pack)
     return state
 
 
 def setup(game: GameContext, *, hands: Sequence[str], board: str = "", stock: str = "",
-          dealer: int = 0, line: str = "") -> BettingState:
+          dealer: int = 0, line: str = "", chips: Sequence[int] | None = None) -> BettingState:
     """A position for tests and puzzles: each player's ``hands``, the community cards of
     the ``board`` to be turned in order (then the ``stock`` in dealing order; cards given
     nowhere lie under them), the antes and blinds posted, then the actions of the betting
     ``line`` applied (``kb`` check and bet, ``c`` call, ``r`` raise, ``f`` fold, ``/``
-    between rounds, optional).
+    between rounds, optional; under pot and no limit a bet or raise with its amount,
+    ``b20r60``).  Where chips carry from deal to deal (``play.carry_chips``), ``chips``
+    gives each player's chips at the start of the deal (a player with none sits it out
+    and is given no hand: write ``""``).
 
     >>> import cardrules
     >>> game = cardrules.load("leduc-poker")
@@ -92,20 +112,36 @@ def setup(game: GameContext, *, hands: Sequence[str], board: str = "", stock: st
     if len(set(later)) != len(later):
         raise StateError("a card is given twice in the position")
     rest = [c for c in pack.cards if not (used >> c) & 1]
+    tables: BettingTables = game.tables
+    start = (tables.play.chips,) * n
+    if chips is not None:
+        if not tables.play.carry_chips:
+            raise StateError("chips: every player starts each deal with "
+                             f"{tables.play.chips} (play.chips) unless chips carry from "
+                             "deal to deal (play.carry_chips)")
+        if len(chips) != n or any(type(c) is not int or c < 0 for c in chips):
+            raise StateError(f"chips: give {n} whole numbers from 0, one per player")
+        if sum(chips) != tables.play.chips * n:
+            raise StateError(f"chips: the players hold {tables.play.chips * n} chips in "
+                             f"all, not {sum(chips)}")
+        start = tuple(chips)
+    for p in range(n):
+        if bool(masks[p]) == (start[p] == 0):
+            raise StateError(f"hands: player {p} {'has' if start[p] else 'has no'} chips, "
+                             f"so give them {'a hand' if start[p] else 'no hand'}")
     state = BettingState._make(
         game, hands=tuple(masks), shown=(0,) * n, stock=(*rest, *reversed(later)),
-        chips=(game.tables.play.chips,) * n, staked=(0,) * n, won=(0,) * n,
-        folded=(0,) * n, acted=(0,) * n, scores=(0,) * n, phase="bet", dealer=dealer,
-        current=0)
+        chips=start, staked=(0,) * n, round_staked=(0,) * n, won=(0,) * n,
+        folded=tuple(int(c == 0) for c in start), acted=(0,) * n, scores=(0,) * n,
+        phase="bet", dealer=dealer, current=0)
     state._post()
     state._start_play()
-    for letter in line:
-        if letter == "/":
-            continue
+    for letter, amount in re.findall(r"([^0-9])([0-9]*)", line.replace("/", "")):
         word = _WORDS.get(letter)
         if word is None:
             raise StateError(f"line: {letter!r} is none of f k c b r /")
-        state = own_state(BettingState, state.apply(game.parse_action(word)))
+        text = f"{word} {amount}" if amount else word
+        state = own_state(BettingState, state.apply(game.parse_action(text)))
     return state
 
 
@@ -149,17 +185,19 @@ class Betting(Procedure):
 
     def move_limit(self, game: GameContext) -> int:
         """Per round, each player acts at most once after each bet and once before the
-        first."""
-        tables: BettingTables = game.tables
-        n = game.players
-        return sum(n * (r.max_bets + 1) for r in tables.play.rounds) + 1
+        first; a round without a cap has at most a bet for each ``bet`` of chips a
+        player may stake (every raise adds at least that much)."""
+        return move_limit(game.tables, game.players)
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_betting(variant)
 
     def action_bound(self, variant: Any) -> int:
-        """At most three: fold, call and raise."""
-        return 3
+        """At most three under fixed limit (fold, call and raise); under pot and no limit
+        fold, call and a bet or raise to each amount a player may have."""
+        play = variant.play
+        assert isinstance(play, BettingPlay)
+        return 3 if play.limit is Limit.FIXED else 2 + most_chips(play, variant.players.max)
 
     def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_betting(variant)
@@ -175,6 +213,10 @@ class Betting(Procedure):
         player on the dealer's left, as ``usual`` says."""
         play = variant.play
         assert isinstance(play, BettingPlay)
+        if play.rounds[0].first is not None:
+            return f"seat {play.rounds[0].first} acts first"
+        if play.blinds_from is BlindsFrom.DEALER and len(play.blinds) == variant.players.max:
+            return "the dealer, who posts the first blind, acts first"
         return "seat 0 opens the betting, whoever deals" \
             if play.opens is Opens.FIRST_SEAT else usual
 
@@ -186,3 +228,4 @@ class Betting(Procedure):
 
 
 register(Betting())
+

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
-from cardrules.families.betting.model import OVER
+from cardrules.families.betting.model import OVER, Limit
 from cardrules.families.betting.tables import WORDS
 
 if TYPE_CHECKING:
@@ -79,10 +79,42 @@ def _cap(state: BettingContext, action: Action) -> str | None:
     if action.name not in ("bet", "raise"):
         return None
     most = state._tables.play.rounds[state._round].max_bets
-    if state._bets >= most:
+    if most is not None and state._bets >= most:
         return f"the round has had its {most} bet{'s' if most > 1 else ''} " \
                f"(a bet and its raises): call or fold" if most > 1 else \
                "the round has had its bet: call or fold"
+    return None
+
+
+def _all_in(state: BettingContext, action: Action) -> str | None:
+    """A player bets or raises only with more chips than a call takes, and only while
+    another player still in has chips to answer."""
+    if action.name not in ("bet", "raise"):
+        return None
+    p = state.current_player
+    if state._chips[p] <= state.to_call(p):
+        return f"player {p} has no chips beyond a call: call or fold"
+    if not state.may_raise(p):
+        return "every other player still in is all in: call, check or fold"
+    return None
+
+
+def _size(state: BettingContext, action: Action) -> str | None:
+    """Under fixed limit a bet or raise names no amount; under pot and no limit it names
+    the player's whole stake in the round after it, between the least and the most
+    they may (:meth:`~cardrules.families.betting.state.BettingState.amounts`)."""
+    if action.name not in ("bet", "raise"):
+        return None
+    if state._tables.play.limit is Limit.FIXED:
+        return None if not action.amount else \
+            f"bets are of a fixed size: write '{action.name}' without an amount"
+    low, high = state.amounts(state.current_player)
+    if not action.amount:
+        return f"name the amount to {action.name} to: '{action.name} {low}' to " \
+               f"'{action.name} {high}'"
+    if not low <= action.amount <= high:
+        return f"{action.name} to {low} chips at least and {high} at most (the player's " \
+               f"stake in this round after it)"
     return None
 
 
@@ -92,6 +124,8 @@ RULES: tuple[Rule[BettingContext], ...] = (
     Rule(key=None, check=_words),
     Rule(key="turn", check=_facing),
     Rule(key="cap", check=_cap),
+    Rule(key="all_in", check=_all_in),
+    Rule(key="size", check=_size),
 )
 """The rules, in the order they are asked."""
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.actions import Action
+from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
@@ -38,20 +38,27 @@ from cardrules.engine.standings import alone, places
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived
 from cardrules.families.betting import rules as betting_rules
-from cardrules.families.betting.model import BET, OVER, Opens, Step
+from cardrules.families.betting.model import BET, OVER, BlindsFrom, Limit, Opens, Step
 from cardrules.families.betting.tables import BET_ACTION, CALL, CHECK, FOLD, RAISE
 from cardrules.families.betting.view import view
 from cardrules.model.common import Visibility
+from cardrules.model.match import Remainder
+from cardrules.primitives.pot import even_shares, side_pots, split_pot
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.betting.tables import BettingTables
+    from cardrules.families.betting.tables import BettingTables, Strength
 
 __all__ = ["LETTERS", "BettingState"]
 
 LETTERS = {"fold": "f", "check": "k", "call": "c", "bet": "b", "raise": "r"}
-"""Each action's letter in the betting line (rounds apart by ``/``)."""
+"""Each action's letter in the betting line (rounds apart by ``/``); under pot and no
+limit a bet or raise is followed by its amount (``b20``)."""
+
+CHIPS = "chips"
+"""The deal result's carried fact holding each player's chips at its end, for the next
+deal of a match under ``play.carry_chips``."""
 
 
 @derived
@@ -78,6 +85,12 @@ class BettingState(FieldState):
     """Each player's chips not in the pot."""
     _staked: tuple[int, ...] = field(Numbers(minimum=0))
     """Each player's chips put in the pot this deal."""
+    _round_staked: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's chips put in the pot in this round of betting (blinds included,
+    antes not)."""
+    _raise_by: int = field(Count())
+    """The largest bet or raise of this round so far, by so many chips (a big blind
+    counts as a bet): under pot and no limit a raise is by at least this much."""
     _won: tuple[int, ...] = field(Numbers(minimum=0))
     """Each player's share of the pot, once the deal is over."""
     _folded: tuple[int, ...] = field(Numbers(minimum=0))
@@ -115,9 +128,13 @@ class BettingState(FieldState):
         """A freshly shuffled deal: hands dealt, antes and blinds in the pot."""
         n = game.players
         tables: BettingTables = game.tables
+        chips = (tables.play.chips,) * n
+        if tables.play.carry_chips:
+            chips = tuple(context.get(CHIPS, chips))
+        out = tuple(int(c == 0) for c in chips)  # no chips: they sit the deal out
         state = cls._make(game, hands=(0,) * n, shown=(0,) * n,
-                          chips=(tables.play.chips,) * n, staked=(0,) * n, won=(0,) * n,
-                          folded=(0,) * n, acted=(0,) * n, scores=(0,) * n, phase=BET,
+                          chips=chips, staked=(0,) * n, round_staked=(0,) * n, won=(0,) * n,
+                          folded=out, acted=(0,) * n, scores=(0,) * n, phase=BET,
                           stock=tuple(context.stock(game.pack)), dealer=context.dealer,
                           current=0, deal_number=context.index, events=())
         flow.start(state, context.seed)
@@ -145,8 +162,18 @@ class BettingState(FieldState):
         return sum(self._staked) - sum(self._won)
 
     def to_call(self, seat: int) -> int:
-        """The chips ``seat`` must add to match the highest stake."""
-        return max(self._staked) - self._staked[seat]
+        """The chips ``seat`` must add to match the round's highest stake (all they have,
+        if they have fewer)."""
+        return min(max(self._round_staked) - self._round_staked[seat], self._chips[seat])
+
+    def _acting(self, seat: int) -> bool:
+        """``seat`` is still in and has chips to bet with (not all in)."""
+        return not self._folded[seat] and self._chips[seat] > 0
+
+    def _next_acting(self, seat: int) -> int:
+        """``seat``, or the first seat after it still in and not all in (``seat`` when
+        there is none)."""
+        return next((s for s in self._game.turns.round_from(seat) if self._acting(s)), seat)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -155,7 +182,7 @@ class BettingState(FieldState):
         blinds, and open the first round (changes a fresh state)."""
         n, stock = self._game.players, list(self._stock)
         hands = [0] * n
-        seats = self._game.turns.round_from(self.opener)
+        seats = [s for s in self._game.turns.round_from(self.opener) if not self._folded[s]]
         for _ in range(self._tables.hand):
             for seat in seats:
                 hands[seat] |= 1 << stock.pop()
@@ -166,18 +193,21 @@ class BettingState(FieldState):
     def _post(self) -> None:
         """Post the antes and the blinds; the first to act follows the last blind
         (changes a fresh state)."""
-        n, turns, play = self._game.players, self._game.turns, self._tables.play
-        for seat in range(n):
-            self._put(seat, play.ante, "ante")
+        turns, play = self._game.turns, self._tables.play
+        first = self._dealer if play.blinds_from is BlindsFrom.DEALER else self.opener
+        seats = [s for s in turns.round_from(first) if not self._folded[s]]
+        for seat in sorted(seats):
+            self._put(seat, play.ante, "ante", betting=False)
         self._current = self.opener
-        for k, blind in enumerate(play.blinds):
-            seat = turns.seat_at(self.opener, k)
+        for blind, seat in zip(play.blinds, seats):
             self._put(seat, blind, "blind")
             self._current = turns.following[seat]
         self._bets = 1 if play.blinds else 0
-        first = play.rounds[0].first
-        if first is not None:
-            self._current = first
+        self._raise_by = max(play.blinds[:len(seats)], default=0)
+        opens = play.rounds[0].first
+        self._current = self._next_acting(self._current if opens is None else opens)
+        if sum(1 for s in seats if self._acting(s)) < 2 and self._round_done():
+            self._close_betting()  # nobody left to bet against: deal on to the showdown
 
     def _start_play(self) -> None:
         """The first round's community cards, if any, are turned before its betting."""
@@ -191,11 +221,17 @@ class BettingState(FieldState):
             self.record(Event(kind="board", player=-1, cards=(card,)))
         self._stock = tuple(stock)
 
-    def _put(self, seat: int, amount: int, note: str) -> None:
+    def _put(self, seat: int, amount: int, note: str, betting: bool = True) -> None:
+        """``seat`` puts ``amount`` chips in the pot (all they have, if fewer); a bet,
+        unless ``betting`` is false (an ante)."""
+        amount = min(amount, self._chips[seat])
         if not amount:
             return
         self._chips = _with(self._chips, seat, self._chips[seat] - amount)
         self._staked = _with(self._staked, seat, self._staked[seat] + amount)
+        if betting:
+            self._round_staked = _with(self._round_staked, seat,
+                                       self._round_staked[seat] + amount)
         self.record(Event(kind="stake", player=seat, amount=amount, note=note))
 
     # -- legal actions -------------------------------------------------------------
@@ -207,12 +243,39 @@ class BettingState(FieldState):
             return ()
         p = self._current
         due = self.to_call(p)
-        room = self._bets < self._tables.play.rounds[self._round].max_bets
-        if due:
-            return (FOLD, CALL, RAISE) if room else (FOLD, CALL)
-        if not room:
-            return (CHECK,)
-        return (CHECK, RAISE) if self._bets else (CHECK, BET_ACTION)
+        stay = (FOLD, CALL) if due else (CHECK,)
+        if not self.may_raise(p):
+            return stay
+        if self._tables.play.limit is Limit.FIXED:
+            return (*stay, RAISE if self._bets else BET_ACTION)
+        word = (RAISE if self._bets else BET_ACTION).name
+        low, high = self.amounts(p)
+        return (*stay, *(Action(kind=Kind.VERB, name=word, amount=n, label=f"{word} {n}")
+                         for n in range(low, high + 1)))
+
+    def may_raise(self, seat: int) -> bool:
+        """``seat`` may bet or raise now: the round has room for another bet, another
+        player still in has chips to answer it, and ``seat`` has more than a call."""
+        cap = self._tables.play.rounds[self._round].max_bets
+        if cap is not None and self._bets >= cap:
+            return False
+        if self._chips[seat] <= self.to_call(seat):
+            return False
+        return any(self._acting(s) for s in range(self._game.players) if s != seat)
+
+    def amounts(self, seat: int) -> tuple[int, int]:
+        """Under pot or no limit: the least and the most ``seat`` may bet or raise to,
+        as their whole stake in this round after it.  The least is the round's highest
+        stake raised by the round's ``bet`` or its largest raise so far, whichever is
+        more, or all ``seat``'s chips if they have fewer; the most is all their chips
+        (pot limit: no more than the pot would hold after their call)."""
+        top = max(self._round_staked)
+        every = self._round_staked[seat] + self._chips[seat]
+        low = min(top + max(self._raise_by, self._tables.play.rounds[self._round].bet), every)
+        high = every
+        if self._tables.play.limit is Limit.POT:
+            high = max(low, min(every, top + self.pot + self.to_call(seat)))
+        return low, high
 
     def _rule_refusal(self, action: Action) -> str | None:
         return betting_rules.refusal(self, action)
@@ -223,12 +286,18 @@ class BettingState(FieldState):
         new = self._clone()
         p, word = new._current, action.name
         due = new.to_call(p)
+        letter = LETTERS[word]
         if word == FOLD.name:
             new._folded = _with(new._folded, p, 1)
             new.record(Event(kind="fold", player=p))
         elif word in (BET_ACTION.name, RAISE.name):
-            size = new._tables.play.rounds[new._round].bet
-            new._put(p, due + size, word)
+            top = max(new._round_staked)
+            if new._tables.play.limit is Limit.FIXED:
+                new._put(p, due + new._tables.play.rounds[new._round].bet, word)
+            else:
+                new._put(p, action.amount - new._round_staked[p], word)
+                letter += str(action.amount)
+            new._raise_by = max(new._raise_by, new._round_staked[p] - top)
             new._bets += 1
             new._acted = (0,) * new._game.players
         elif word == CALL.name:
@@ -236,19 +305,21 @@ class BettingState(FieldState):
         else:
             new.record(Event(kind="check", player=p))
         new._acted = _with(new._acted, p, 1)
-        new._line += LETTERS[word]
+        new._line += letter
         live = [s for s in range(new._game.players) if not new._folded[s]]
         if len(live) == 1:
-            new._award((live[0],))
-        elif all(new._acted[s] and not new.to_call(s) for s in live):
+            new._award()
+        elif new._round_done():
             new._end_round()
         else:
-            new._current = new._next_live(new._game.turns.following[p])
+            new._current = new._next_acting(new._game.turns.following[p])
         return new
 
-    def _next_live(self, seat: int) -> int:
-        """``seat``, or the first seat after it still in."""
-        return next(s for s in self._game.turns.round_from(seat) if not self._folded[s])
+    def _round_done(self) -> bool:
+        """Every player still in with chips has acted since the round's last bet and
+        matched it."""
+        return all(self._acted[s] and not self.to_call(s)
+                   for s in range(self._game.players) if self._acting(s))
 
     def _end_round(self) -> None:
         """The round's bets are matched: the next round opens (its community cards
@@ -257,18 +328,34 @@ class BettingState(FieldState):
         if self._round + 1 >= len(rounds):
             self._showdown()
             return
+        if sum(1 for s in range(self._game.players) if self._acting(s)) < 2:
+            self._close_betting()
+            return
+        n = self._game.players
         self._round += 1
-        self._bets = 0
-        self._acted = (0,) * self._game.players
+        self._bets = self._raise_by = 0
+        self._acted = self._round_staked = (0,) * n
         self._line += "/"
         self._turn_board(rounds[self._round].deal)
         first = rounds[self._round].first
-        self._current = self._next_live(self.opener if first is None else first)
+        self._current = self._next_acting(self.opener if first is None else first)
+
+    def _close_betting(self) -> None:
+        """Fewer than two players still in have chips to bet: the community cards of
+        the rounds left are turned, and the hands shown."""
+        rounds = self._tables.play.rounds
+        while self._round + 1 < len(rounds):
+            self._round += 1
+            self._line += "/"
+            self._turn_board(rounds[self._round].deal)
+        self._bets = self._raise_by = 0
+        self._acted = self._round_staked = (0,) * self._game.players
+        self._showdown()
 
     def _showdown(self) -> None:
         """Each hand still in is shown; the best hands share the pot."""
         tables = self._tables
-        strengths = {}
+        strengths: dict[int, Strength] = {}
         for seat in self._game.turns.round_from(self.opener):
             if self._folded[seat]:
                 continue
@@ -279,19 +366,33 @@ class BettingState(FieldState):
                               cards=self._game.pack.cards_of(self._hands[seat]),
                               note=tables.class_name(strength)))
             self._hands = _with(self._hands, seat, 0)
-        best = max(strengths.values())
-        self._award(tuple(s for s, v in strengths.items() if v == best))
+        self._award(strengths)
 
-    def _award(self, winners: tuple[int, ...]) -> None:
-        """``winners`` (in turn from the opener) share the pot, the odd chips one each
-        from the first; then the deal is over."""
-        pot = self.pot
-        share, odd = divmod(pot, len(winners))
+    def _award(self, strengths: dict[int, Strength] | None = None) -> None:
+        """Each pot goes to the best hands of the players with a share in it (with no
+        ``strengths``: the one player still in takes them all), tied hands sharing it,
+        the odd chips one each to them in turn from the opener; then the deal is over.
+        The pots are the main pot and a side pot for each player all in for less
+        (:func:`~cardrules.primitives.pot.side_pots`), each split as a match's money pot
+        is (:func:`~cardrules.primitives.pot.split_pot`)."""
+        order = self._game.turns.round_from(self.opener)
+        live = [s for s in order if not self._folded[s]]
         won = list(self._won)
-        for k, seat in enumerate(winners):
-            won[seat] += share + (k < odd)
-            self._chips = _with(self._chips, seat, self._chips[seat] + share + (k < odd))
-            self.record(Event(kind="win", player=seat, amount=share + (k < odd)))
+        for size, shares in side_pots(self._staked, live):
+            if strengths is not None:
+                pick = min if self._tables.showdown.low else max
+                best = pick(strengths[s] for s in shares)
+                shares = [s for s in shares if strengths[s] == best]
+            paid, _ = split_pot(pot=size, table=even_shares(len(shares)),
+                                totals=dict.fromkeys(shares, 0), lower_is_better=False,
+                                remainder=Remainder.ONE_EACH, seat_order=order)
+            for seat, amount in paid.items():
+                won[seat] += amount
+        for seat in order:
+            if won[seat] > self._won[seat]:
+                gain = won[seat] - self._won[seat]
+                self._chips = _with(self._chips, seat, self._chips[seat] + gain)
+                self.record(Event(kind="win", player=seat, amount=gain))
         self._won = tuple(won)
         self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
         if self._game.phases:
@@ -317,7 +418,9 @@ class BettingState(FieldState):
                           places=places(self._scores, lower_is_better=False,
                                         partnerships=sides),
                           details={"won": self._won, "staked": self._staked,
-                                   "line": self._line})
+                                   "line": self._line},
+                          carry=((CHIPS, self._chips),) if self._tables.play.carry_chips
+                          else ())
 
     def view(self, player: int) -> View:
         return self._game.view_type.of(view(self, player))

@@ -23,21 +23,22 @@ import attrs
 
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack
-from cardrules.engine.action_space import Family, Listed
+from cardrules.engine.action_space import Amounts, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.betting.model import BettingPlay, Showdown
+from cardrules.families.betting.model import BettingPlay, Limit, Showdown
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
 __all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "RAISE", "WORDS", "BettingTables",
-           "Strength", "hand_class", "straight_top"]
+           "Strength", "hand_class", "most_chips", "move_limit", "straight_top"]
 
 WORDS = ("fold", "check", "call", "bet", "raise")
 """The action words of betting, in the order legal actions are listed."""
-for _word in WORDS:
-    register_verb(_word, cards=False)
+for _word in WORDS:  # a bet or raise names its amount under pot and no limit (bet 20)
+    register_verb(_word, cards=False, number=_word in ("bet", "raise"),
+                  optional=_word in ("bet", "raise"))
 FOLD, CHECK, CALL, BET_ACTION, RAISE = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS)
 """The actions: give up the hand; stay in without adding chips; match the bet; make the
 round's first bet; raise it."""
@@ -137,11 +138,13 @@ class BettingTables:
         return cls(pack=pack, play=play, showdown=showdown,
                    ranks=tuple(c % width for c in range(pack.size)),
                    hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
-                   hand_seen=seen_by(hands, game.players), most=most_chips(play))
+                   hand_seen=seen_by(hands, game.players),
+                   most=most_chips(play, game.players))
 
     def strength(self, cards: Sequence[int]) -> Strength:
         """The strength of the best hand of ``showdown.cards`` cards among ``cards`` (all
-        of them when there are fewer)."""
+        of them when there are fewer): the strongest, or the weakest when the lowest hand
+        wins (``showdown.low``)."""
         mask = sum(1 << c for c in cards)
         found = self.strengths.get(mask)
         if found is None:
@@ -158,7 +161,7 @@ class BettingTables:
                 if strength is None:
                     strength = by_ranks[key] = hand_class(
                         key[0], showdown, (0,) if key[1] else (0, 1), width)
-                if best is None or strength > best:
+                if best is None or (strength < best if showdown.low else strength > best):
                     best = strength
             assert best is not None
             found = best
@@ -173,17 +176,43 @@ class BettingTables:
         return classes[len(classes) - 1 - strength[0]].name
 
     def action_families(self) -> tuple[Family, ...]:
-        """Every action of the game: fold, check, call, bet and raise."""
-        return (Listed(actions=(FOLD, CHECK, CALL, BET_ACTION, RAISE)),)
+        """Every action of the game: fold, check, call, bet and raise (under pot and no
+        limit, a bet or raise to each amount a player may have)."""
+        if self.play.limit is Limit.FIXED:
+            return (Listed(actions=(FOLD, CHECK, CALL, BET_ACTION, RAISE)),)
+        return (Listed(actions=(FOLD, CHECK, CALL)),
+                Amounts(name=BET_ACTION.name, low=1, high=self.most),
+                Amounts(name=RAISE.name, low=1, high=self.most))
 
 
-def most_chips(play: BettingPlay) -> int:
-    """The most chips one player can put in the pot in a deal of ``play``: the ante, the
-    largest blind and every bet of every round.
+def most_chips(play: BettingPlay, players: int) -> int:
+    """The most chips one of ``players`` can put in the pot in a deal of ``play``: the
+    ante, the largest blind and every bet of every round, or all their chips if fewer
+    (all the chips at the table, when chips carry from deal to deal).
 
     >>> from cardrules.families.betting.model import BettingRound
     >>> most_chips(BettingPlay(procedure="betting", rounds=[BettingRound(bet=2, max_bets=2),
-    ...                                                     BettingRound(bet=4, max_bets=2)]))
+    ...                                                     BettingRound(bet=4, max_bets=2)]), 2)
     13
+    >>> from cardrules.families.betting.model import Limit
+    >>> most_chips(BettingPlay(procedure="betting", limit=Limit.NONE, chips=200,
+    ...                        rounds=[BettingRound(bet=2)]), 2)
+    200
     """
-    return play.ante + max(play.blinds, default=0) + sum(r.bet * r.max_bets for r in play.rounds)
+    chips = play.chips * players if play.carry_chips else play.chips
+    if play.limit is not Limit.FIXED or any(r.max_bets is None for r in play.rounds):
+        return chips
+    bets = sum(r.bet * (r.max_bets or 0) for r in play.rounds)
+    return min(chips, play.ante + max(play.blinds, default=0) + bets)
+
+
+def move_limit(tables: BettingTables, players: int) -> int:
+    """The most actions a deal can take: per round, each player acts at most once after
+    each bet and once before the first; a round without a cap has at most a bet for
+    each ``bet`` of chips a player may stake (every bet or raise adds at least that much,
+    or puts its maker all in)."""
+    total = 1
+    for r in tables.play.rounds:
+        bets = r.max_bets if r.max_bets is not None else tables.most // r.bet + players
+        total += players * (bets + 1)
+    return total

@@ -17,7 +17,8 @@ from cardrules.engine.observation import (
     Seat,
 )
 from cardrules.engine.views import HEAD, View
-from cardrules.families.betting.model import Step
+from cardrules.families.betting.model import Limit, Step
+from cardrules.families.betting.tables import move_limit
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
@@ -42,6 +43,9 @@ class BettingView(View):
     """Each player's chips not in the pot."""
     staked: list[int]
     """Each player's chips in the pot this deal (every bet is public)."""
+    round_staked: list[int]
+    """Each player's chips put in the pot in this round of betting (blinds included,
+    antes not): a bet or raise under pot and no limit names the player's total here."""
     pot: int
     """The chips in the pot."""
     folded: list[int]
@@ -50,14 +54,16 @@ class BettingView(View):
     """The round of betting, from 0."""
     bets: int
     """Bets made in this round (the opening bet and the raises)."""
-    max_bets: int
-    """The most bets of this round."""
+    max_bets: int | None
+    """The most bets of this round (None: no cap)."""
     bet_size: int
-    """The size of a bet or raise in this round."""
+    """The size of a bet or raise in this round (fixed limit); the least bet, and the
+    least raise by so many, under pot and no limit."""
     to_call: int
     """What the player to act must add to stay in."""
     line: str
-    """Every action of the deal by its letter (f k c b r), rounds apart by ``/``."""
+    """Every action of the deal by its letter (f k c b r; under pot and no limit a bet or
+    raise with its amount, ``b20``), rounds apart by ``/``."""
     won: list[int]
     """Each player's share of the pot, once the deal is over."""
     scores: list[int]
@@ -66,7 +72,8 @@ class BettingView(View):
 
 def view_entries(game: GameContext) -> tuple[str, ...]:
     """The entries of a betting view, in order."""
-    return (*HEAD, "hands", "stock", "board", "shown", "chips", "staked", "pot", "folded",
+    return (*HEAD, "hands", "stock", "board", "shown", "chips", "staked", "round_staked",
+            "pot", "folded",
             "round", "bets", "max_bets", "bet_size", "to_call", "line", "won", "scores",
             "events", "legal_actions")
 
@@ -94,6 +101,7 @@ def view(state: BettingContext, player: int) -> dict[str, Any]:
         "shown": [names.sorted_names(s) for s in state._shown],
         "chips": list(state._chips),
         "staked": list(state._staked),
+        "round_staked": list(state._round_staked),
         "pot": state.pot,
         "folded": list(state._folded),
         "round": state._round,
@@ -117,11 +125,15 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order: the
     betting line among them, so that an observation tells apart every sequence of bets
     (with the player's own cards and the community cards, everything they know)."""
-    rounds = game.tables.play.rounds
-    longest = sum(game.players * (r.max_bets + 1) for r in rounds) + len(rounds) - 1
+    tables = game.tables
+    rounds = tables.play.rounds
+    letters = 1 if tables.play.limit is Limit.FIXED else 1 + len(str(tables.most))
+    longest = (move_limit(tables, game.players) - 1) * letters + len(rounds) - 1
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), Cards(key="board"), CardsBySeat(key="shown"),
             NumbersBySeat(key="chips"), NumbersBySeat(key="staked"), Number(key="pot"),
             NumbersBySeat(key="folded"), Number(key="round"), Number(key="bets"),
-            Number(key="to_call"), Letters(key="line", alphabet="fkcbr/", length=longest))
+            Number(key="to_call"),
+            Letters(key="line", length=longest,
+                    alphabet="fkcbr/" + ("" if letters == 1 else "0123456789")))
