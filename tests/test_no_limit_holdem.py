@@ -128,10 +128,10 @@ def test_a_bet_or_raise_names_the_stake_in_the_round_from_the_least_to_all_in() 
 
 
 def test_a_short_stack_raises_all_in_for_less_and_calls_all_in() -> None:
-    """N6: seat 0 with 20 chips can raise only all in, less than a full raise; that
-    raise leaves the least raise as it was, and a player who acted before it may raise
-    again; facing more than their chips a player calls all in; one all in acts no
-    more."""
+    """N6: seat 0 with 20 chips can raise only all in, less than a full raise; after it
+    the least raise is to 20 + 8 = 28 (N5's rule: more than the 22 before it), and a
+    player who acted before it may raise again; facing more than their chips a player
+    calls all in; one all in acts no more."""
     game = three_handed()
     state = game.setup(hands=["AS AH", "KS KH", "QS QH"], board="2C 3D 7H 9S JC",
                        chips=[20, 600, 580], dealer=0)
@@ -143,7 +143,8 @@ def test_a_short_stack_raises_all_in_for_less_and_calls_all_in() -> None:
     assert amounts(state) == (20, 20)  # seat 0's all in, by 8 only
     state = play(state, "raise 20")
     assert state.view(0).chips[0] == 0
-    assert amounts(state) == (30, 600)  # seat 1 may raise again, by 10 at least
+    assert amounts(state) == (28, 600)  # seat 1 may raise again
+    refused(state, "raise 27", "N5")
     state = play(state, "raise 100", "call")  # seat 0 all in acts no more
     assert state.current_player == 1 and state.view(0).round == 1
     assert state.view(0).staked == [20, 100, 100]
@@ -290,7 +291,8 @@ def test_the_rules_in_english_name_the_limit_and_the_all_ins() -> None:
     """N5-N7, N12, N13."""
     text = "\n".join(describe(holdem().variant))
     assert "seat 1 acts first" in text and "up to all the player's chips" not in text
-    assert "is at most to all the player's chips" in text and "calls all in" in text
+    assert "the most is to all the player's chips" in text and "calls all in" in text
+    assert "the least raise is to S + (S - M)" in text
     pot = "\n".join(describe(holdem(limit="pot_limit").variant))
     assert "what the pot would hold after the player's call (pot limit)" in pot
     freezeout = "\n".join(describe(holdem(match="freezeout").variant))

@@ -44,7 +44,7 @@ class BettingContext(FamilyContext, Protocol):
     _stock: tuple[int, ...]
     _won: tuple[int, ...]
     _round_staked: tuple[int, ...]
-    _raise_by: int
+    _least_to: int
 
     @property
     def _tables(self) -> BettingTables: ...

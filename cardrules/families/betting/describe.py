@@ -70,9 +70,9 @@ def describe_betting(variant: Any) -> Iterator[Sentence]:
         most = "all the player's chips" if play.limit is Limit.NONE else \
             "what the pot would hold after the player's call (pot limit)"
         yield sentence("A bet or raise names the player's whole stake in the round after it: "
-                       "a raise raises the highest stake by the round's bet or by its "
-                       f"largest raise so far at least, and is at most to {most}.",
-                       "play.limit")
+                       "a bet is of the round's bet at least; after a bet or raise to S "
+                       "over a highest stake M the least raise is to S + (S - M), or the "
+                       f"least before it if more; the most is to {most}.", "play.limit")
     yield sentence("A player who cannot match a bet calls all in with what they have, "
                    "and plays on for the chips they matched only: the rest is a side pot "
                    "among the others (or goes back to the player who bet it).",

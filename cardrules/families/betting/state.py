@@ -88,9 +88,11 @@ class BettingState(FieldState):
     _round_staked: tuple[int, ...] = field(Numbers(minimum=0))
     """Each player's chips put in the pot in this round of betting (blinds included,
     antes not)."""
-    _raise_by: int = field(Count())
-    """The largest bet or raise of this round so far, by so many chips (a big blind
-    counts as a bet): under pot and no limit a raise is by at least this much."""
+    _least_to: int = field(Count())
+    """Under pot and no limit, the least stake in this round a bet or raise may go to:
+    the round's ``bet`` at first (before the first round, the big blind raised by the
+    larger of itself and ``bet``); after a bet or raise to S over a highest stake M, S +
+    (S - M) if that is more (ACPC's rule: a raise all in for less never lowers it)."""
     _won: tuple[int, ...] = field(Numbers(minimum=0))
     """Each player's share of the pot, once the deal is over."""
     _folded: tuple[int, ...] = field(Numbers(minimum=0))
@@ -203,7 +205,8 @@ class BettingState(FieldState):
             self._put(seat, blind, "blind")
             self._current = turns.following[seat]
         self._bets = 1 if play.blinds else 0
-        self._raise_by = max(play.blinds[:len(seats)], default=0)
+        top = max(self._round_staked)
+        self._least_to = top + max(top, play.rounds[0].bet) if top else play.rounds[0].bet
         opens = play.rounds[0].first
         self._current = self._next_acting(self._current if opens is None else opens)
         if sum(1 for s in seats if self._acting(s)) < 2 and self._round_done():
@@ -265,13 +268,13 @@ class BettingState(FieldState):
 
     def amounts(self, seat: int) -> tuple[int, int]:
         """Under pot or no limit: the least and the most ``seat`` may bet or raise to,
-        as their whole stake in this round after it.  The least is the round's highest
-        stake raised by the round's ``bet`` or its largest raise so far, whichever is
-        more, or all ``seat``'s chips if they have fewer; the most is all their chips
-        (pot limit: no more than the pot would hold after their call)."""
+        as their whole stake in this round after it.  The least is the round's least
+        raise (``_least_to``), or all ``seat``'s chips if they have fewer; the most is
+        all their chips (pot limit: no more than the pot would hold after their
+        call)."""
         top = max(self._round_staked)
         every = self._round_staked[seat] + self._chips[seat]
-        low = min(top + max(self._raise_by, self._tables.play.rounds[self._round].bet), every)
+        low = min(self._least_to, every)
         high = every
         if self._tables.play.limit is Limit.POT:
             high = max(low, min(every, top + self.pot + self.to_call(seat)))
@@ -297,7 +300,8 @@ class BettingState(FieldState):
             else:
                 new._put(p, action.amount - new._round_staked[p], word)
                 letter += str(action.amount)
-            new._raise_by = max(new._raise_by, new._round_staked[p] - top)
+            stake = new._round_staked[p]
+            new._least_to = max(new._least_to, 2 * stake - top)
             new._bets += 1
             new._acted = (0,) * new._game.players
         elif word == CALL.name:
@@ -333,7 +337,8 @@ class BettingState(FieldState):
             return
         n = self._game.players
         self._round += 1
-        self._bets = self._raise_by = 0
+        self._bets = 0
+        self._least_to = rounds[self._round].bet
         self._acted = self._round_staked = (0,) * n
         self._line += "/"
         self._turn_board(rounds[self._round].deal)
@@ -348,7 +353,7 @@ class BettingState(FieldState):
             self._round += 1
             self._line += "/"
             self._turn_board(rounds[self._round].deal)
-        self._bets = self._raise_by = 0
+        self._bets = self._least_to = 0
         self._acted = self._round_staked = (0,) * self._game.players
         self._showdown()
 
