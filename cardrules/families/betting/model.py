@@ -15,6 +15,7 @@ import enum
 import attrs
 
 from cardrules.model.common import Spelling
+from cardrules.primitives.wagers import Limit
 
 __all__ = ["BET", "OVER", "BettingPlay", "BettingRound", "BlindsFrom", "HandClass", "Limit",
            "OddChips",
@@ -41,21 +42,6 @@ class Opens(enum.Enum):
     """Seat 0 (or the first seat after it still in), whoever deals: OpenSpiel's order."""
     DEALER_LEFT = "dealer_left"
     """The player on the dealer's left (or the first after them still in)."""
-
-
-class Limit(enum.Enum):
-    """How much a bet or a raise may be (the betting structure)."""
-
-    FIXED = "fixed_limit"
-    """Fixed limit: every bet and raise of a round is of the round's ``bet`` (``bet``,
-    ``raise``)."""
-    POT = "pot_limit"
-    """Pot limit: a bet or raise names the player's whole stake in the round after it
-    (``bet 20``, ``raise 60``); at least the round's ``bet`` (a raise: by at least the
-    round's largest bet or raise so far), at most what the pot would hold after the
-    player's call."""
-    NONE = "no_limit"
-    """No limit: as pot limit, up to all the player's chips."""
 
 
 class BlindsFrom(enum.Enum):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action
 from cardrules.engine import flow
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
@@ -44,6 +44,7 @@ from cardrules.families.betting.view import view
 from cardrules.model.common import Visibility
 from cardrules.model.match import Remainder
 from cardrules.primitives.pot import even_shares, side_pots, split_pot
+from cardrules.primitives.wagers import LETTERS, bet_range, least_after, sized
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
@@ -51,10 +52,6 @@ if TYPE_CHECKING:
     from cardrules.families.betting.tables import BettingTables, Strength
 
 __all__ = ["LETTERS", "BettingState"]
-
-LETTERS = {"fold": "f", "check": "k", "call": "c", "bet": "b", "raise": "r"}
-"""Each action's letter in the betting line (rounds apart by ``/``); under pot and no
-limit a bet or raise is followed by its amount (``b20``)."""
 
 CHIPS = "chips"
 """The deal result's carried fact holding each player's chips at its end, for the next
@@ -253,8 +250,7 @@ class BettingState(FieldState):
             return (*stay, RAISE if self._bets else BET_ACTION)
         word = (RAISE if self._bets else BET_ACTION).name
         low, high = self.amounts(p)
-        return (*stay, *(Action(kind=Kind.VERB, name=word, amount=n, label=f"{word} {n}")
-                         for n in range(low, high + 1)))
+        return (*stay, *(sized(word, n) for n in range(low, high + 1)))
 
     def may_raise(self, seat: int) -> bool:
         """``seat`` may bet or raise now: the round has room for another bet, another
@@ -272,13 +268,9 @@ class BettingState(FieldState):
         raise (``_least_to``), or all ``seat``'s chips if they have fewer; the most is
         all their chips (pot limit: no more than the pot would hold after their
         call)."""
-        top = max(self._round_staked)
-        every = self._round_staked[seat] + self._chips[seat]
-        low = min(self._least_to, every)
-        high = every
-        if self._tables.play.limit is Limit.POT:
-            high = max(low, min(every, top + self.pot + self.to_call(seat)))
-        return low, high
+        return bet_range(self._tables.play.limit, top=max(self._round_staked),
+                         mine=self._round_staked[seat], chips=self._chips[seat],
+                         least_to=self._least_to, pot=self.pot)
 
     def _rule_refusal(self, action: Action) -> str | None:
         return betting_rules.refusal(self, action)
@@ -300,8 +292,7 @@ class BettingState(FieldState):
             else:
                 new._put(p, action.amount - new._round_staked[p], word)
                 letter += str(action.amount)
-            stake = new._round_staked[p]
-            new._least_to = max(new._least_to, 2 * stake - top)
+            new._least_to = least_after(new._least_to, stake=new._round_staked[p], top=top)
             new._bets += 1
             new._acted = (0,) * new._game.players
         elif word == CALL.name:

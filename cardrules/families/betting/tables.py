@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack
 from cardrules.engine.action_space import Amounts, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.betting.model import BettingPlay, Limit, Showdown
 from cardrules.model.common import Visibility
+from cardrules.primitives.wagers import BET_ACTION, CALL, CHECK, FOLD, RAISE, WORDS
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
@@ -34,14 +34,6 @@ if TYPE_CHECKING:
 __all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "RAISE", "WORDS", "BettingTables",
            "Strength", "hand_class", "most_chips", "move_limit", "straight_top"]
 
-WORDS = ("fold", "check", "call", "bet", "raise")
-"""The action words of betting, in the order legal actions are listed."""
-for _word in WORDS:  # a bet or raise names its amount under pot and no limit (bet 20)
-    register_verb(_word, cards=False, number=_word in ("bet", "raise"),
-                  optional=_word in ("bet", "raise"))
-FOLD, CHECK, CALL, BET_ACTION, RAISE = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS)
-"""The actions: give up the hand; stay in without adding chips; match the bet; make the
-round's first bet; raise it."""
 
 Strength = tuple[int, tuple[int, ...]]
 """A hand's strength: its class counted from the worst (higher is better), then its
