@@ -11,7 +11,8 @@ import cardrules
 from cardrules.loader.resources import builtin_variants
 from cardrules.tools.option_space import option_values
 
-FIXTURE_VARIANTS = (str(Path(__file__).parent / "fixtures" / "tricks" / "duties.yaml"),)
+FIXTURE_VARIANTS = (str(Path(__file__).parent / "fixtures" / "tricks" / "duties.yaml"),
+                    str(Path(__file__).parent / "fixtures" / "betting" / "sixty-six-stakes.yaml"))
 """Test-only variants whose rules no shipped variant uses yet (their paths): the
 properties over every variant cover them too."""
 
