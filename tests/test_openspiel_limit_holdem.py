@@ -30,6 +30,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from openspiel_support import acpc_card  # noqa: E402
+
 import cardrules  # noqa: E402
 from cardrules.actions import Action  # noqa: E402
 from cardrules.bench.peers import LIMIT_HOLDEM  # noqa: E402
@@ -57,7 +59,7 @@ def games() -> tuple[cardrules.Game, object]:
 
 def spiel_card(game: cardrules.Game, card: int) -> int:
     """OpenSpiel's id of our ``card``: rank * 4 + suit."""
-    return game.pack.rank(card) * 4 + game.pack.suit(card)
+    return acpc_card(game.pack, card)
 
 
 @attrs.frozen(kw_only=True)

@@ -31,6 +31,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from openspiel_support import acpc_card, from_acpc  # noqa: E402
+
 import cardrules  # noqa: E402
 from cardrules.actions import Action  # noqa: E402
 
@@ -70,7 +72,7 @@ def games() -> tuple[cardrules.Game, object]:
 
 def spiel_card(game: cardrules.Game, card: int) -> int:
     """OpenSpiel's id of our ``card``: rank * 4 + suit."""
-    return game.pack.rank(card) * 4 + game.pack.suit(card)
+    return acpc_card(game.pack, card)
 
 
 @attrs.frozen(kw_only=True)
@@ -223,11 +225,10 @@ def play_three(seed: int) -> tuple[int, int]:
             theirs.apply_action(card)
             cards.append(card)
         hands.append(cards)
-    ours_card = {r * 4 + s: game.pack.cards[s * 13 + r] for r in range(13) for s in range(4)}
     dealt = {c for h in hands for c in h}
     board = rng.sample([c for c in range(52) if c not in dealt], 5)
-    ours = game.setup(hands=[" ".join(game.pack.name(ours_card[c]) for c in h) for h in hands],
-                      board=" ".join(game.pack.name(ours_card[c]) for c in board),
+    names = [[game.pack.name(from_acpc(game.pack, c)) for c in h] for h in (*hands, board)]
+    ours = game.setup(hands=[" ".join(h) for h in names[:3]], board=" ".join(names[3]),
                       chips=[300, 400, 500], dealer=2)
     turned = 0
     while not ours.is_over:
