@@ -142,3 +142,84 @@ def test_the_rules_in_english_name_the_dealers_rule() -> None:
     text = "\n".join(describe(blackjack().variant))
     assert "A card of rank A may count 11 instead" in text
     assert "draws while its total is below 17, unless every player has bust" in text
+
+
+# BJ10, BJ11: the options ------------------------------------------------------------------
+
+
+@cache
+def house_rules() -> cardrules.Game:
+    return cardrules.load("blackjack", options={"double": "yes", "split": "yes"})
+
+
+def table(hand: str, house: str, stock: str = "") -> cardrules.State:
+    return house_rules().setup(hands=[hand], house=house, stock=stock)
+
+
+def test_doubling_and_splitting_are_off_by_default() -> None:
+    """BJ8."""
+    assert labels(deal("8S 8H", "KD 6C")) == ["hit", "stand"]
+    refused(deal("8S 8H", "KD 6C"), "double", "BJ4")
+
+
+def test_a_double_takes_one_card_and_counts_twice() -> None:
+    """BJ10: 5 + 6 doubled draws a 10 for 21 against the dealer's 17: +2; doubling a
+    12 into a bust loses 2; only on the first two cards."""
+    state = table("5S 6H", "KD 7C", "10D")
+    assert labels(state) == ["hit", "stand", "double", "split"][:3]
+    state = state.apply("double")
+    assert state.is_over and scores(state) == (2,) and state.view(0).doubled == [1]
+    assert scores(play(table("10S 2H", "KD 7C", "KH"), "double")) == (-2,)
+    hit = play(table("5S 3H", "KD 7C", "2D 9C"), "hit")
+    assert "double" not in labels(hit)
+
+
+def test_a_pair_splits_into_two_hands_played_in_turn_and_paid_apart() -> None:
+    """BJ11: 8 8 splits; the first hand draws a 3 (11) and stands, the second draws a
+    10 (18) and hits a 5 (bust); the dealer's 16 draws a 9 and busts: +1 and -1."""
+    state = table("8S 8H", "KD 6C", "3D 10C 5H 9S")
+    assert labels(state) == ["hit", "stand", "double", "split"]
+    state = state.apply("split")
+    view = state.view(0)
+    assert view.hands == [["3D", "8S"]] and view.second == [["10C", "8H"]]
+    assert view.split == [1] and labels(state) == ["hit", "stand"]
+    state = state.apply("stand")
+    assert state.view(0).split == [2] and state.view(0).second_totals == [18]
+    state = state.apply("hit")
+    assert state.is_over and scores(state) == (0,)
+    assert [e.get("amount", 0) for e in state.view(0).events if e["kind"] == "settle"] == [0]
+
+
+def test_split_aces_take_one_card_each_and_a_split_21_is_no_natural() -> None:
+    """BJ11: A A splits into A 3 (14) and A 10 (21, not a natural); the turn ends at
+    once; the dealer makes 21: -1 and a push."""
+    state = table("AS AH", "KD 6C", "3D 10C 5H").apply("split")
+    assert state.is_over and scores(state) == (-1,)
+    natural = cardrules.load({"extends": "blackjack", "patch": {
+        "play": {"split": True, "split_one_card": ["A"]},
+        "scoring": {"natural": 3, "win": 2, "tie": 0, "loss": -2}}})
+    state = natural.setup(hands=["AS AH"], house="9D 7C", stock="3D 10C 2H").apply("split")
+    assert scores(state) == (-2 + 2,)  # 14 against the dealer's 18 loses; 21 wins 2, not 3
+
+
+def test_only_a_pair_of_one_value_splits_once() -> None:
+    """BJ11: a 10 and a king split (one value); an 8 and a 9 do not; no second split."""
+    assert "split" in labels(table("10S KH", "KD 7C", "10D KC"))
+    assert "split" not in labels(table("8S 9H", "KD 7C"))
+    state = table("8S 8H", "KD 7C", "8D 8C").apply("split")
+    assert "split" not in labels(state) and "double" not in labels(state)
+    refused(state, "split", "BJ11")
+    refused(state, "double", "BJ10")
+    refused(table("8S 9H", "KD 7C"), "split", "BJ11")
+
+
+def test_the_options_pass_the_checker_and_are_worded() -> None:
+    """BJ10, BJ11."""
+    report = run_check("blackjack", games=60, seed=4, leak_share=QUICK_LEAKS,
+                       options={"double": "yes", "split": "yes"})
+    assert report.failure is None, report.failure
+    text = "\n".join(describe(house_rules().variant))
+    assert "a player may double instead" in text
+    assert "the split hands of A take that card only" in text
+    with pytest.raises(cardrules.VariantError, match=r"split hands need play\.split"):
+        cardrules.load({"extends": "blackjack", "patch": {"play": {"split_one_card": ["A"]}}})

@@ -30,6 +30,14 @@ def check_comparing(v: Any) -> Iterator[Found]:
         for rank in getattr(play, key):
             if rank not in pack.ranks:
                 yield ("play", key, rank), f"{rank!r} is not a rank of the pack"
+    for k, rank in enumerate(play.split_one_card):
+        if rank not in pack.ranks:
+            yield ("play", "split_one_card", k), f"{rank!r} is not a rank of the pack"
+    if play.split_one_card and not play.split:
+        yield ("play", "split_one_card"), "split hands need play.split: true"
+    if play.split and v.deal.hand != 2:
+        yield ("play", "split"), (f"a split makes two hands of a pair: it needs hands of 2 "
+                                  f"cards, not {v.deal.hand}")
     values = dict(zip(pack.ranks, rank_values(pack.ranks, play.values)))
     for rank, high in play.high.items():
         if rank in values and high <= values[rank]:

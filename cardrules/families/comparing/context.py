@@ -29,6 +29,9 @@ class ComparingContext(FamilyContext, Protocol):
     _house: tuple[int, ...]
     _dealer: int
     _done: tuple[int, ...]
+    _second: tuple[int, ...]
+    _split: tuple[int, ...]
+    _doubled: tuple[int, ...]
     _events: tuple[Event, ...]
     _hands: tuple[int, ...]
     _hole: int

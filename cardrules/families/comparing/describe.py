@@ -50,6 +50,16 @@ def describe_comparing(variant: Any) -> Iterator[Sentence]:
     yield sentence(f"A hand over {play.goal} busts.", "play.goal")
     yield sentence("From seat 0, each player in turn hits (takes a card) or stands, as "
                    "often as they like, until they stand or bust.", "play")
+    if play.double:
+        yield sentence("On their first cards a player may double instead: the hand's payout "
+                       "counts twice, and they take exactly one more card.", "play.double")
+    if play.split:
+        one = f"; the split hands of {', '.join(play.split_one_card)} take that card only" \
+            if play.split_one_card else ""
+        yield sentence("On two first cards of one value a player may split them into two "
+                       "hands, once: each is dealt one more card and played in turn, and "
+                       f"paid on its own, never as a natural{one}.", "play.split",
+                       *(("play.split_one_card",) if play.split_one_card else ()))
     alone = " (even when every player has bust)" if house.plays_alone else \
         ", unless every player has bust"
     soft = f", and on a soft {house.stands}" if house.hits_soft else ""

@@ -66,6 +66,16 @@ class ComparingPlay:
     within the goal (an ace's 11); a total counting one so is soft."""
     house: House = attrs.field(factory=House)
     """The house's hand and rule."""
+    double: bool = False
+    """On their first cards a player may double: their hand's payout counts twice, they
+    take exactly one more card, and their turn ends."""
+    split: bool = False
+    """On their first two cards, of one value, a player may split them into two hands
+    (once), each dealt one more card at once and played in turn, each paid on its own;
+    a hand of a split never makes a natural."""
+    split_one_card: list[str] = attrs.field(factory=list)
+    """Ranks whose split hands take the one card each and no more (aces, in most
+    casinos): the player's turn ends."""
 
 
 @attrs.frozen(kw_only=True)

@@ -37,11 +37,21 @@ def from_json(game: GameContext, data: dict[str, Any]) -> ComparingState:
     fields = read_fields(game.state_class, game, data)
     tables: ComparingTables = game.tables
     n, house = game.players, tables.play.house
-    for key in ("done", "scores"):
+    for key in ("done", "scores", "split", "doubled", "second"):
         if len(fields[key]) != n:
             raise StateError(f"{key}: give one number per player")
     if any(d > 1 for d in fields["done"]):
         raise StateError("done: 1 for a player whose turn is over, else 0")
+    for seat in range(n):
+        split, second = fields["split"][seat], fields["second"][seat]
+        if split > 2 or (split > 0 and not tables.play.split) or bool(split) != bool(second):
+            raise StateError(f"split, second: player {seat} has a second hand exactly when "
+                             "they split (0 no split; 1, 2 the hand they play), where the "
+                             "rules allow it")
+        if fields["doubled"][seat] > int(tables.play.double) or \
+                (fields["doubled"][seat] and split):
+            raise StateError(f"doubled: player {seat} doubles only where the rules allow "
+                             "it, and not after a split")
     if fields["phase"] is not OVER:
         if fields["current"] >= n or fields["done"][fields["current"]]:
             raise StateError(f"current: player {fields['current']}'s turn is over")
@@ -52,7 +62,7 @@ def from_json(game: GameContext, data: dict[str, Any]) -> ComparingState:
             raise StateError(f"hole, house: the house has {house.hole} card(s) face down and "
                              f"{house.cards - house.hole} face up until the players are done")
     for seat, hand in enumerate(fields["hands"]):
-        if hand.bit_count() < tables.hand:
+        if hand.bit_count() < (1 if fields["split"][seat] else tables.hand):
             raise StateError(f"hands: player {seat} has fewer than the {tables.hand} "
                              "cards dealt")
     state = ComparingState._make(game, **fields)
@@ -93,7 +103,8 @@ def setup(game: GameContext, *, hands: Sequence[str], house: str, stock: str = "
     return ComparingState._make(
         game, hands=tuple(masks), hole=mask_of(housed[:rule.hole]),
         house=tuple(housed[rule.hole:]), stock=(*rest, *reversed(later)),
-        done=(0,) * n, scores=(0,) * n, phase="play", dealer=dealer, current=0)
+        second=(0,) * n, split=(0,) * n, doubled=(0,) * n, done=(0,) * n,
+        scores=(0,) * n, phase="play", dealer=dealer, current=0)
 
 
 class Comparing(Procedure):
@@ -136,15 +147,18 @@ class Comparing(Procedure):
         return comparing_io.observation_fields(game)
 
     def move_limit(self, game: GameContext) -> int:
-        """Each player hits at most once per card of the pack, and stands once."""
-        return game.players * (game.pack.count + 1) + 1
+        """Each player hits at most once per card of the pack, and stands (or doubles,
+        or splits) once for each of their hands."""
+        return game.players * (game.pack.count + 3) + 1
 
     def check(self, variant: Any) -> Iterator[Found]:
         return check_comparing(variant)
 
     def action_bound(self, variant: Any) -> int:
-        """Two: hit and stand."""
-        return 2
+        """Hit and stand, and double and split where the rules allow them."""
+        play = variant.play
+        assert isinstance(play, ComparingPlay)
+        return 2 + int(play.double) + int(play.split)
 
     def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_comparing(variant)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.comparing.model import OVER
@@ -44,16 +45,46 @@ def _phase_over(state: ComparingContext, action: Action) -> str | None:
 
 
 def _words(state: ComparingContext, action: Action) -> str | None:
-    """A player hits (takes a card) or stands (ends their turn), whatever their total."""
-    if _ours(action):
+    """A player hits (takes a card) or stands (ends their turn), whatever their total;
+    doubling and splitting only where the rules have them."""
+    play = state._tables.play
+    if action.kind is Kind.VERB and (action.name in ("hit", "stand")
+                                     or (action.name == "double" and play.double)
+                                     or (action.name == "split" and play.split)):
         return None
     return f"player {state.current_player} hits or stands"
+
+
+def _first_cards(state: ComparingContext) -> bool:
+    p = state.current_player
+    return not state._split[p] and state._hands[p].bit_count() == state._tables.hand
+
+
+def _double(state: ComparingContext, action: Action) -> str | None:
+    """A player doubles on their first cards only, before any split."""
+    if action.name != "double" or _first_cards(state):
+        return None
+    return "a player doubles on their first cards only, and not after a split"
+
+
+def _split(state: ComparingContext, action: Action) -> str | None:
+    """A player splits two first cards of one value, once."""
+    if action.name != "split":
+        return None
+    if not _first_cards(state):
+        return "a player splits their first two cards only, once"
+    values = state._tables.values
+    first, second = bits(state._hands[state.current_player])
+    return None if values[first] == values[second] else \
+        "a player splits two cards of one value only"
 
 
 RULES: tuple[Rule[ComparingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
     Rule(key="turn", check=_words),
+    Rule(key="double", check=_double),
+    Rule(key="split", check=_split),
 )
 """The rules, in the order they are asked."""
 

@@ -43,7 +43,7 @@ from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived
 from cardrules.families.comparing import rules as comparing_rules
 from cardrules.families.comparing.model import OVER, PLAY, Step
-from cardrules.families.comparing.tables import HIT, STAND, Total
+from cardrules.families.comparing.tables import DOUBLE, HIT, SPLIT, STAND, Total
 from cardrules.families.comparing.view import view
 from cardrules.model.common import Visibility
 
@@ -76,6 +76,14 @@ class ComparingState(FieldState):
     _house: tuple[int, ...] = field(CardList(zone="house", allowed=(Visibility.PUBLIC,)))
     """The house's face-up cards, in the order they were turned (the hole cards first
     once shown)."""
+    _second: tuple[int, ...] = field(CardSets(zone="split", seen=Visibility.PUBLIC,
+                                              allowed=(Visibility.PUBLIC, Visibility.OWNER)))
+    """Each player's second hand once they split (``play.split``), as a bit set."""
+    _split: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player: 0 (no split), 1 (split, playing the first hand), 2 (split, playing
+    the second hand)."""
+    _doubled: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player, 1 once they doubled (``play.double``)."""
     _done: tuple[int, ...] = field(Numbers(minimum=0))
     """Per player, 1 once their turn is over (they stood or bust)."""
     _scores: tuple[int, ...] = field(Numbers())
@@ -101,7 +109,8 @@ class ComparingState(FieldState):
     def new(cls, game: GameContext, context: DealContext) -> ComparingState:
         """A freshly shuffled deal: the players' hands and the house's cards dealt."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, done=(0,) * n, scores=(0,) * n,
+        state = cls._make(game, hands=(0,) * n, second=(0,) * n, split=(0,) * n,
+                          doubled=(0,) * n, done=(0,) * n, scores=(0,) * n,
                           phase=PLAY, stock=tuple(context.stock(game.pack)),
                           dealer=context.dealer, current=0, deal_number=context.index,
                           events=())
@@ -118,8 +127,13 @@ class ComparingState(FieldState):
         return self._events
 
     def total(self, seat: int) -> Total:
-        """The total of ``seat``'s hand."""
+        """The total of ``seat``'s hand (the first, after a split)."""
         return self._tables.total(tuple(bits(self._hands[seat])))
+
+    def _playing(self, seat: int) -> int:
+        """The cards of the hand ``seat`` plays now (the second, once they split and
+        finished the first)."""
+        return self._second[seat] if self._split[seat] == 2 else self._hands[seat]
 
     def house_total(self) -> Total:
         """The total of the house's cards, hole cards included."""
@@ -154,7 +168,13 @@ class ComparingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
-        return (HIT, STAND)
+        p, play = self._current, self._tables.play
+        cards = tuple(bits(self._hands[p]))
+        first = not self._split[p] and len(cards) == self._tables.hand
+        values = self._tables.values
+        pair = len(cards) == 2 and values[cards[0]] == values[cards[1]]
+        return (HIT, STAND, *((DOUBLE,) if play.double and first else ()),
+                *((SPLIT,) if play.split and first and pair else ()))
 
     def _rule_refusal(self, action: Action) -> str | None:
         return comparing_rules.refusal(self, action)
@@ -163,20 +183,54 @@ class ComparingState(FieldState):
 
     def _next(self, action: Action) -> ComparingState:
         new = self._clone()
-        p = new._current
-        if action.name == HIT.name:
-            stock = list(new._stock)
-            card = stock.pop()
-            new._stock = tuple(stock)
-            new._hands = _with(new._hands, p, new._hands[p] | 1 << card)
-            new.record(Event(kind="draw", player=p, cards=(card,)))
-            if new.total(p).value > new._tables.play.goal:
+        p, word = new._current, action.name
+        if word == HIT.name:
+            new._draw_to(p)
+            if new._tables.total((*bits(new._playing(p)),)).value > new._tables.play.goal:
                 new.record(Event(kind="bust", player=p))
+                new._end_hand(p)
+        elif word == DOUBLE.name:
+            new._doubled = _with(new._doubled, p, 1)
+            new.record(Event(kind="double", player=p))
+            new._draw_to(p)
+            new._end_hand(p)
+        elif word == SPLIT.name:
+            low = next(bits(new._hands[p]))
+            new._hands = _with(new._hands, p, new._hands[p] & ~(1 << low))
+            new._second = _with(new._second, p, 1 << low)
+            new._split = _with(new._split, p, 1)
+            new.record(Event(kind="split", player=p, cards=(low,)))
+            new._draw_to(p)
+            new._split = _with(new._split, p, 2)
+            new._draw_to(p)
+            if new._tables.splits_one_card(low):
                 new._end_turn(p)
+            else:
+                new._split = _with(new._split, p, 1)
         else:
             new.record(Event(kind="stand", player=p))
-            new._end_turn(p)
+            new._end_hand(p)
         return new
+
+    def _draw_to(self, seat: int) -> int:
+        """Deal the next card of the stock to the hand ``seat`` plays; the card."""
+        stock = list(self._stock)
+        card = stock.pop()
+        self._stock = tuple(stock)
+        if self._split[seat] == 2:
+            self._second = _with(self._second, seat, self._second[seat] | 1 << card)
+        else:
+            self._hands = _with(self._hands, seat, self._hands[seat] | 1 << card)
+        self.record(Event(kind="draw", player=seat, cards=(card,)))
+        return card
+
+    def _end_hand(self, seat: int) -> None:
+        """The hand ``seat`` plays is finished: their second hand's turn, after a split,
+        or the end of their turn."""
+        if self._split[seat] == 1:
+            self._split = _with(self._split, seat, 2)
+            return
+        self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
         """``seat``'s turn is over: the next player's begins, or the house plays."""
@@ -197,7 +251,8 @@ class ComparingState(FieldState):
             self._house = (*hole, *self._house)
             self._hole = 0
             self.record(Event(kind="reveal", cards=hole))
-        live = any(self.total(s).value <= goal for s in range(self._game.players))
+        live = any(self._tables.total((*bits(h),)).value <= goal
+                   for h in (*self._hands, *(h for h in self._second if h)))
         if live or rule.plays_alone:
             stock = list(self._stock)
             while stock:
@@ -220,18 +275,22 @@ class ComparingState(FieldState):
         house_natural = tables.natural(self._house, tables.play.house.cards)
         scores = []
         for seat in range(self._game.players):
-            cards = tuple(bits(self._hands[seat]))
-            own = tables.total(cards).value
-            natural = tables.natural(cards, dealt)
-            if pay.natural is not None and (natural or house_natural):
-                score = pay.tie if natural and house_natural else \
-                    pay.natural if natural else pay.loss
-            elif own > goal:
-                score = pay.loss
-            elif house > goal or own > house:
-                score = pay.win
-            else:
-                score = pay.loss if own < house else pay.tie
+            hands = [self._hands[seat], *((self._second[seat],) if self._split[seat] else ())]
+            score = 0
+            for hand in hands:
+                cards = tuple(bits(hand))
+                own = tables.total(cards).value
+                natural = not self._split[seat] and tables.natural(cards, dealt)
+                if pay.natural is not None and (natural or house_natural):
+                    paid = pay.tie if natural and house_natural else \
+                        pay.natural if natural else pay.loss
+                elif own > goal:
+                    paid = pay.loss
+                elif house > goal or own > house:
+                    paid = pay.win
+                else:
+                    paid = pay.loss if own < house else pay.tie
+                score += paid * (2 if self._doubled[seat] else 1)
             scores.append(score)
             self.record(Event(kind="settle", player=seat, amount=score))
         self._scores = tuple(scores)

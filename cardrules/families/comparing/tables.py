@@ -29,14 +29,16 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["HIT", "STAND", "WORDS", "ComparingTables", "Total", "rank_values"]
+__all__ = ["DOUBLE", "HIT", "SPLIT", "STAND", "WORDS", "ComparingTables", "Total",
+           "rank_values"]
 
-WORDS = ("hit", "stand")
+WORDS = ("hit", "stand", "double", "split")
 """The action words of a player's turn, in the order legal actions are listed."""
 for _word in WORDS:
     register_verb(_word, cards=False)
-HIT, STAND = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS)
-"""The actions: take one more card; end the turn."""
+HIT, STAND, DOUBLE, SPLIT = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS)
+"""The actions: take one more card; end the turn (of the hand played); double the
+payout and take one card; split a pair into two hands."""
 
 
 class Total(NamedTuple):
@@ -106,5 +108,12 @@ class ComparingTables:
         return len(cards) == dealt and self.total(cards).value == self.play.goal
 
     def action_families(self) -> tuple[Family, ...]:
-        """Every action of the game: hit and stand."""
-        return (Listed(actions=(HIT, STAND)),)
+        """Every action of the game: hit and stand, and double and split where the
+        rules allow them."""
+        return (Listed(actions=(HIT, STAND, *((DOUBLE,) if self.play.double else ()),
+                                *((SPLIT,) if self.play.split else ()))),)
+
+    def splits_one_card(self, card: int) -> bool:
+        """Whether the hands of a split pair of ``card``'s rank take one card each and no
+        more (``play.split_one_card``)."""
+        return self.pack.ranks[card % len(self.pack.ranks)] in self.play.split_one_card

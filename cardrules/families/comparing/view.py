@@ -48,14 +48,26 @@ class ComparingView(View):
     """The total a hand comes as close to as it can without passing it."""
     done: list[int]
     """Per seat, 1 once their turn is over."""
+    second: list[list[str] | int]
+    """Per seat, their second hand once they split (as ``hands`` shows hands)."""
+    second_totals: list[int | None]
+    """Per seat, the total of their second hand where the viewer sees it (None where not,
+    or with no second hand)."""
+    split: list[int]
+    """Per seat: 0 no split, 1 split and playing the first hand, 2 the second."""
+    doubled: list[int]
+    """Per seat, 1 once they doubled."""
     scores: list[int]
     """Each player's payout (all 0 until the deal ends)."""
 
 
 def view_entries(game: GameContext) -> tuple[str, ...]:
     """The entries of a comparing view, in order."""
+    play = game.tables.play
+    extra = (*(("second", "second_totals", "split") if play.split else ()),
+             *(("doubled",) if play.double else ()))
     return (*HEAD, "hands", "stock", "hole", "house", "totals", "soft", "house_total",
-            "goal", "done", "scores", "events", "legal_actions")
+            "goal", "done", "scores", "events", *extra, "legal_actions")
 
 
 def view(state: ComparingContext, player: int) -> dict[str, Any]:
@@ -88,6 +100,13 @@ def view(state: ComparingContext, player: int) -> dict[str, Any]:
         "scores": list(state._scores),
         "events": [e.to_json(game.pack, viewer=player) for e in state._events],
     }
+    if tables.play.split:
+        out["second"] = tables.names.shown(seen, state._second)
+        out["second_totals"] = [tables.total(tuple(bits(h))).value if seen[s] and h
+                                else None for s, h in enumerate(state._second)]
+        out["split"] = list(state._split)
+    if tables.play.double:
+        out["doubled"] = list(state._doubled)
     if current == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     if game.phases:
@@ -102,4 +121,7 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
     return (Seat(key="current_player"), OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), Cards(key="house"), Number(key="hole"),
             NumbersBySeat(key="totals"), NumbersBySeat(key="soft"), Number(key="house_total"),
-            NumbersBySeat(key="done"))
+            NumbersBySeat(key="done"),
+            *((CardsBySeat(key="second"), NumbersBySeat(key="split"))
+              if game.tables.play.split else ()),
+            *((NumbersBySeat(key="doubled"),) if game.tables.play.double else ()))
