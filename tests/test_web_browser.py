@@ -220,3 +220,28 @@ def test_a_fishing_table_shows_each_build_with_its_value_and_owner(
         assert f"value {build['value']}" in figure.inner_text()
         assert f"P{build['owner']}" in figure.inner_text()
     _check_frames(table, 0, frames)
+
+
+def test_a_no_limit_bet_is_chosen_in_a_number_field(server: tuple[str, Lobby],
+                                                     browser: Any) -> None:
+    """No-limit Hold'em offers hundreds of raise sizes (N5): the page shows them as one
+    number field from the least to the most, and sends the amount typed."""
+    base, lobby = server
+    table, tokens = lobby.create("no-limit-holdem", players=2, seats=["greedy", "human"],
+                                 seed=3)
+    page, frames = _open(browser, f"{base}/t/{table.id}#{tokens[1]}")
+    page.wait_for_function("() => document.getElementById('status').textContent"
+                           " === 'Your turn'", timeout=10_000)
+    sized = [a.amount for a in table.state.legal_actions() if a.amount]
+    field = page.locator(".amount input")
+    assert field.count() == 1 and page.locator(".move").count() == 3  # fold, call, raise
+    assert (field.get_attribute("min"), field.get_attribute("max")) == (
+        str(min(sized)), str(max(sized)))
+    step = len(table.actions)
+    field.fill("20")
+    page.locator('.move[data-word="raise"]').click()
+    deadline = time.monotonic() + 10
+    while len(table.actions) == step and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert table.state.view(1).to_json()["staked"][1] == 20
+    _check_frames(table, 1, frames)

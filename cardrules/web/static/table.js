@@ -127,15 +127,55 @@ function chooseCard(card) {
   renderMoves();
 }
 
+// A word offered with many amounts (a no-limit bet: "raise 4" ... "raise 400") is one
+// number field and one button instead of a button per amount.
+const MANY_AMOUNTS = 6;
+
+function moveButton(move) {
+  const button = document.createElement("button");
+  button.className = "move";
+  button.dataset.action = move.action;
+  button.append(cardText(move.text, cards));
+  button.onclick = () => send(move.action);
+  return button;
+}
+
+function amountPicker(word, options) {
+  const box = document.createElement("span");
+  box.className = "amount";
+  const input = document.createElement("input");
+  input.type = "number";
+  input.min = options[0][0];
+  input.max = options[options.length - 1][0];
+  input.value = input.min;
+  input.setAttribute("aria-label", `${word}: ${input.min} to ${input.max}`);
+  const button = document.createElement("button");
+  button.className = "move";
+  button.dataset.word = word;
+  button.textContent = `${word} (${input.min}\u2013${input.max})`;
+  button.onclick = () => {
+    const chosen = options.find(([amount]) => amount === Number(input.value));
+    if (chosen) send(chosen[1].action); else input.reportValidity();
+  };
+  box.append(input, button);
+  return box;
+}
+
 function renderMoves() {
   const moves = current.legal.filter((m) => [...selected].every((c) => m.cards.includes(c)));
-  $("moves").replaceChildren(...moves.map((move) => {
-    const button = document.createElement("button");
-    button.className = "move";
-    button.dataset.action = move.action;
-    button.append(cardText(move.text, cards));
-    button.onclick = () => send(move.action);
-    return button;
+  const byWord = new Map();
+  const parts = [];
+  for (const move of moves) {
+    const sized = move.cards.length === 0 ? /^([a-z]+) (\d+)$/.exec(move.text) : null;
+    if (!sized) { parts.push(move); continue; }
+    if (!byWord.has(sized[1])) { byWord.set(sized[1], []); parts.push(sized[1]); }
+    byWord.get(sized[1]).push([Number(sized[2]), move]);
+  }
+  $("moves").replaceChildren(...parts.flatMap((part) => {
+    if (typeof part !== "string") return [moveButton(part)];
+    const options = byWord.get(part);
+    return options.length > MANY_AMOUNTS ? [amountPicker(part, options)]
+      : options.map(([, move]) => moveButton(move));
   }));
   if (current.legal.length === 0) {
     $("moves").textContent = current.over ? "" : "Waiting for the others\u2026";
