@@ -27,6 +27,25 @@ _SUIT_LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
 """Suit symbol -> letter, for cards typed as they are shown."""
 
 
+def _runs(labels: Sequence[str]) -> list[tuple[int, int]]:
+    """The labels as runs (first, last index): one label each, but for more than six of
+    one word with amounts one apart in a row (``raise 4`` ... ``raise 400``)."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    while start < len(labels):
+        end = start
+        word, _, amount = labels[start].rpartition(" ")
+        if word and amount.isdigit():
+            step = int(amount) - start
+            while end + 1 < len(labels) and labels[end + 1] == f"{word} {step + end + 1}":
+                end += 1
+        if end - start < 6:
+            end = start
+        runs.append((start, end))
+        start = end + 1
+    return runs
+
+
 def help_text(examples: Sequence[str]) -> str:
     """How to answer the prompt, with ``examples`` (the current legal moves' notation)
     as the examples.
@@ -44,11 +63,21 @@ def help_text(examples: Sequence[str]) -> str:
 
 def move_lines(labels: Sequence[str], *, width: int = 80) -> list[str]:
     """The moves numbered from 1, in columns as many as fit in ``width``, in reading
-    order (left to right, then down), so that 20 moves take 4 or 5 lines, not 20."""
+    order (left to right, then down), so that 20 moves take 4 or 5 lines, not 20; a run
+    of more than six moves of one word with amounts one apart (a no-limit raise) is one
+    cell naming its first and last.
+
+    >>> move_lines(["fold", "call", *(f"raise {n}" for n in range(4, 401))])
+    ['    1 fold                        2 call', '  3-399 raise 4 ... raise 400']
+    """
     if not labels:
         return []
     digits = len(str(len(labels)))
-    cells = [f"{n:>{digits}} {label}" for n, label in enumerate(labels, start=1)]
+    cells = []
+    for first, last in _runs(labels):
+        number = f"{first + 1}" if first == last else f"{first + 1}-{last + 1}"
+        label = labels[first] if first == last else f"{labels[first]} ... {labels[last]}"
+        cells.append(f"{number:>{digits}} {label}")
     cell = max(len(c) for c in cells) + 3
     columns = max(1, (width - 2) // cell)
     lines = []
