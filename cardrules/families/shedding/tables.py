@@ -24,6 +24,7 @@ from cardrules.families.shedding.keys import key_mask, same_symbol
 from cardrules.families.shedding.model import (
     AfterTurn,
     DealEnd,
+    DrawnWildName,
     ForcedDrawAnswer,
     ForcedDrawThen,
     GroupKind,
@@ -141,6 +142,19 @@ class SheddingTables:
     """After drawing, only a card drawn this turn may be played (``draw.play_drawn``)."""
     upcard_wish: UpcardWish = UpcardWish.NONE
     """Who names the suit when a suit-naming wild card is turned up to start the pile."""
+    redraw_shuffle: bool = False
+    """A starter card of :attr:`redraw` is shuffled back into the stock (else it goes
+    under the stock)."""
+    reshuffle_all: bool = False
+    """The stock is remade from the whole pile, its top too, and the cards still in the
+    stock, as soon as a draw finds too few (``draw.reshuffle_all``)."""
+    drawn_wild_random: bool = False
+    """A suit-naming wild card laid at once when drawn has its suit drawn by lot."""
+    drawn_wild_acts: bool = True
+    """A wild card laid at once when drawn acts on the next player as if played."""
+    seeded: bool = False
+    """The deal draws lots during play (reshuffles, a starter shuffled back, a suit drawn
+    by lot), so its state keeps a seed for them."""
     rank_masks: tuple[int, ...] = ()
     """Per rank, the bit set of its cards."""
     suit_masks: tuple[int, ...] = ()
@@ -206,6 +220,13 @@ class SheddingTables:
             if lay is not None else (),
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
             play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
+            redraw_shuffle=play.redraw_shuffle and bool(play.starter_redraw),
+            reshuffle_all=play.draw.reshuffle and play.draw.reshuffle_all,
+            drawn_wild_random=lay is not None and lay.name is DrawnWildName.RANDOM,
+            drawn_wild_acts=lay is None or lay.wild_acts,
+            seeded=play.draw.reshuffle or (play.redraw_shuffle and bool(play.starter_redraw))
+            or play.upcard.wish is UpcardWish.RANDOM
+            or (lay is not None and lay.name is DrawnWildName.RANDOM),
             forced=forced_cards,
             forced_answers=answers,
             forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
