@@ -44,7 +44,7 @@ import pytest
 rlcard = pytest.importorskip("rlcard")
 np = pytest.importorskip("numpy")
 
-from rlcard.games.uno.utils import ACTION_SPACE  # noqa: E402
+from rlcard.games.uno.utils import ACTION_LIST, ACTION_SPACE  # noqa: E402
 
 import cardrules  # noqa: E402
 from cardrules.actions import Action, Kind  # noqa: E402
@@ -239,6 +239,57 @@ def play_both(seed: int) -> Tally:
                      wild_upcards=int(wild_upcard), redrawn=int(redrawn))
     finally:
         LOTS.remove(lots)
+
+
+def rlcard_card(name: str, colour: str = "r") -> Any:
+    """RLCard's card for our ``name`` (a wild card takes ``colour``, RLCard's letter)."""
+    from rlcard.games.uno.card import UnoCard
+
+    symbol, suit = (name, colour) if name.startswith("W") else \
+        (name[:-1], next(c for c, s in COLOURS.items() if s == name[-1]))
+    trait = next((t for t, s in TRAITS.items() if s == symbol), symbol)
+    kind = "wild" if name.startswith("W") else "number" if trait.isdigit() else "action"
+    return UnoCard(kind, suit, trait)
+
+
+HELD_TOP = [  # (P0's hand, the card to match, its index there or -1: the stock's top)
+    (["5G", "3Y"], 0), (["3Y", "0R"], 1), (["W", "3Y"], 0), (["3Y", "DB"], 1),
+    (["3Y"], -1), (["1Y"], -1)]
+"""Positions after the whole pile was shuffled into the stock: the card to match (U15)
+held by P0, or on top of the stock for P0 to draw."""
+
+
+@pytest.mark.parametrize(("held", "index"), HELD_TOP)
+def test_the_card_to_match_held_or_drawn_plays_as_in_rlcard(held: list[str],
+                                                            index: int) -> None:
+    """U15, U10: RLCard's round set by hand, its card to match in P0's hand (or on top of
+    its deck), and our engine's saved state of the same position: the same legal ids, and
+    after one action of each the same hands and card to match."""
+    top_name = held[index] if index >= 0 else ("0R" if held == ["3Y"] else "DB")
+    env = rlcard.make("uno", config={"seed": 0})
+    env.reset()
+    game = env.game
+    hand = [rlcard_card(name, "b") for name in held]
+    top = hand[index] if index >= 0 else rlcard_card(top_name, "b")
+    game.players[0].hand, game.players[1].hand = hand, [rlcard_card("1R")]
+    game.dealer.deck = [rlcard_card("2Y"), rlcard_card("4Y")] + ([top] if index < 0 else [])
+    game.round.target, game.round.played_cards = top, []
+    game.round.current_player, game.round.direction = 0, 1
+    ours = replay_game()
+    saved = ours.setup(hands=[" ".join(held), "1R"], pile="",
+                       stock=" ".join(([top_name] if index < 0 else []) + ["4Y", "2Y"]))
+    state = ours.state_from_json({**saved.to_json(), "top": top_name,
+                                  "named_suit": "B" if top_name.startswith("W") else None})
+    theirs = sorted({ACTION_SPACE[a] for a in game.get_legal_actions()})
+    legal = state.legal_actions()
+    assert sorted(i for a in legal for i in rlcard_ids(ours.pack, a)) == theirs
+    choice = theirs[0]
+    game.step(ACTION_LIST[choice])
+    action = next(a for a in legal if choice in rlcard_ids(ours.pack, a))
+    state = state.apply(action)
+    if state.phase == "name_suit":
+        state = state.apply(f"name {COLOURS[game.round.target.color]}")
+    agree(env, state, ours.pack)
 
 
 @cache

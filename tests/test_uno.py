@@ -229,12 +229,23 @@ def test_u14_draw_two_and_wild_draw_four_draw_at_once_and_skip_no_stacking() -> 
 
 def test_u15_the_whole_pile_top_too_is_shuffled_with_what_is_left_of_the_stock() -> None:
     """U15: remade when a card is to be drawn from an empty stock, or a draw two finds
-    fewer than two; the top card stays the card to match though it lies in the stock."""
+    fewer than two; the top card stays the card to match though it lies in the stock.
+    With nothing to draw (cardrules' limit reached) a player passes, and two passes in a
+    row end the game with no winner (U16)."""
     game = uno()
-    empty = play(game.setup(hands=["3Y 8B", "1R"], pile="3R 9B 5G", stock=""), "draw")
-    assert empty.view(0).reshuffles == 1 and empty.view(1).top == "5G"
-    assert empty.pile == () or names(empty, empty.pile) == ["5G"]
-    assert len(empty.stock) + len(empty.pile) + empty.hands[0].bit_count() == 3 + 2
+    again = set()
+    for seed in range(1, 13):
+        empty = play(game.setup(hands=["3Y 8B", "1R"], pile="3R 9B 5G", stock="",
+                                shuffle_seed=seed), "draw")
+        assert empty.view(0).reshuffles == 1 and len(empty.stock) == 2
+        (drawn,) = {"3R", "9B", "5G"} - set(names(empty, empty.stock))
+        again.add(drawn == "5G")
+        if drawn == "5G":  # the card to match itself, drawn again: green, so laid at once
+            assert names(empty, empty.pile) == ["5G"] and hand(empty, 0) == {"3Y", "8B"}
+        else:  # kept; the pile is empty and 5G, in the stock, is still the card to match
+            assert empty.pile == () and hand(empty, 0) == {"3Y", "8B", drawn}
+        assert empty.view(1).top == "5G" and empty.current_player == 1
+    assert again == {True, False}
     short = play(game.setup(hands=["DG 3Y", "1R"], pile="3R 9B 5G", stock="8Y"),
                  "play DG")
     assert short.view(0).reshuffles == 1 and short.pile == ()
@@ -246,6 +257,24 @@ def test_u15_the_whole_pile_top_too_is_shuffled_with_what_is_left_of_the_stock()
     nothing = game.setup(hands=["3Y 8B", "1R"], pile="5G", stock="", reshuffled=100)
     assert legal(nothing) == {"pass"}
     assert play(nothing, "pass").current_player == 1
+    blocked = play(nothing, "pass", "pass")  # both pass with nothing to draw: U16
+    assert blocked.is_over and blocked.result is not None
+    assert blocked.result.scores == (-1, -1)
+
+
+def test_u15_the_card_to_match_back_in_a_hand_matches_itself() -> None:
+    """U15: once the top card lies in the stock it may be drawn and held; RLCard then lets
+    it be laid on itself (it is of the colour to match), and lays it at once when drawn
+    (U10).  A saved state sets such a position: the card to match, 0R (one copy) or 5G,
+    held by P0, the pile empty."""
+    game = uno()
+    for top, other in (("0R", "3Y"), ("5G", "3Y")):
+        saved = game.setup(hands=[f"{top} {other}", "1R"], pile="", stock="2Y").to_json()
+        state = game.state_from_json({**saved, "top": top})
+        assert state.view(0).top == top and legal(state) == {f"play {top}"}
+    drawn = game.setup(hands=["3Y", "1B"], pile="", stock="0R 2Y").to_json()
+    drew = play(game.state_from_json({**drawn, "top": "0R"}), "draw")  # 0R itself
+    assert hand(drew, 0) == {"3Y"} and names(drew, drew.pile) == ["0R"]
 
 
 def test_u16_the_first_player_out_wins_plus_one_and_the_other_minus_one() -> None:

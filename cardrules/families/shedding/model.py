@@ -299,8 +299,9 @@ class DrawPolicy:
     reshuffle_all: bool = False
     """With ``reshuffle``: the whole pile, its top card too, is shuffled into the stock,
     together with any cards still in it, and the top card stays the card to match (the
-    pile is empty until the next card is laid); and a draw of several cards at once (a
-    forced draw) that finds fewer in the stock remakes it first (RLCard's UNO)."""
+    pile is empty until the next card is laid, and the card, drawn again, matches itself
+    as it matches a copy of itself); and a draw of several cards at once (a forced draw)
+    that finds fewer in the stock remakes it first (RLCard's UNO)."""
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (when it may be laid on
     the top); when none may and no more may be drawn, the turn ends at once."""

@@ -39,7 +39,7 @@ from cardrules.families.shedding.model import (
     UpcardWish,
 )
 from cardrules.model.variant import PlayRules, ScoringRules
-from cardrules.primitives.beats import class_table, clause_table, suit_classes
+from cardrules.primitives.beats import class_table, clause_table, self_matching, suit_classes
 
 __all__ = ["ANNOUNCE", "Move", "SheddingTables"]
 
@@ -211,10 +211,16 @@ class SheddingTables:
                        for c in range(pack.size)) if selfless else ()
         lay = play.draw.lay_drawn
         extra = wild if lay is not None and lay.wild else 0
+        # the card to match may lie in a hand once the whole pile is reshuffled: a card
+        # then matches itself as it matches a copy of itself
+        whole = play.draw.reshuffle and play.draw.reshuffle_all
+        own = self_matching(pack, play.beats) if whole else 0
+        drawn_own = self_matching(pack, lay.matches) if whole and lay is not None else 0
         return cls(
             upcard_effects=keyed.per_card(play.upcard.effects, None)
             if play.upcard.effects else (),
-            lay_drawn=tuple(m | extra for m in clause_table(pack, lay.matches))
+            lay_drawn=tuple(m | extra | (drawn_own & 1 << c)
+                            for c, m in enumerate(clause_table(pack, lay.matches)))
             if lay is not None else (),
             lay_drawn_named=tuple(pack.suit_mask(s) | extra for s in range(len(pack.suits)))
             if lay is not None else (),
@@ -238,9 +244,9 @@ class SheddingTables:
             last_card_penalty=play.last_card.penalty,
             announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
             if play.last_card.penalty else None,
-            within=_open(_laid_on(pack, clause_table(pack, play.beats), lay_on),
-                         mask_of(c for r in play.any_on for c in bits(keyed.mask(r))),
-                         pack.full),
+            within=tuple(m | (own & 1 << c) for c, m in enumerate(_open(
+                _laid_on(pack, clause_table(pack, play.beats), lay_on),
+                mask_of(c for r in play.any_on for c in bits(keyed.mask(r))), pack.full))),
             not_last=mask_of(c for r in play.not_last for c in bits(keyed.mask(r))),
             wild=wild,
             then_of_card=then_of_card,
