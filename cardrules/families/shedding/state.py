@@ -497,18 +497,15 @@ class SheddingState(FieldState):
         if not tables.wild >> card & 1 or (tables.drawn_wild_acts
                                             and not tables.drawn_wild_random):
             return self._play(move)
-        lot = tables.drawn_wild_random and move.then is Then.NAME_SUIT
-        laid = self._play(attrs.evolve(move, then=Then.NONE) if lot else move,
-                          acts=tables.drawn_wild_acts)
-        if lot and laid._phase is not OVER:
-            laid._named_suit = lot_suit(self, card, self._moves)
-            laid._events = (*laid._events, Event(kind="name", player=self._current,
-                                                 note=self._game.pack.suits[laid._named_suit]))
-        return laid
+        if tables.drawn_wild_random and move.then is Then.NAME_SUIT:
+            return self._play(attrs.evolve(move, then=Then.NONE), acts=tables.drawn_wild_acts,
+                              named=lot_suit(self, card, self._moves))
+        return self._play(move, acts=tables.drawn_wild_acts)
 
-    def _play(self, move: Move, *, acts: bool = True) -> SheddingState:
+    def _play(self, move: Move, *, acts: bool = True, named: int = -1) -> SheddingState:
         """Lay ``move``'s cards; ``acts=False``: the turn then passes with no effect of
-        the card on the next player."""
+        the card on the next player; ``named``: the suit named with it, drawn by lot
+        (-1: none)."""
         new = self._clone()
         p, cards = self._current, move.action.cards
         new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
@@ -516,9 +513,11 @@ class SheddingState(FieldState):
             absences.laid(new, p, move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
-        if self._named_suit >= 0:
-            new._named_suit = -1
+        if self._named_suit >= 0 or named >= 0:
+            new._named_suit = named
         events = [Event(kind="play", player=p, cards=cards)]
+        if named >= 0:
+            events.append(Event(kind="name", player=p, note=self._game.pack.suits[named]))
         tables = self._tables
         if tables.play_drawn and self._drawn:  # what was drawn matters no more
             drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
