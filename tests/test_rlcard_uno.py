@@ -53,9 +53,10 @@ from cardrules.families.shedding.hooks import RandomSuitInput, ShuffleInput  # n
 from cardrules.hooks import hook  # noqa: E402
 
 QUICK_GAMES = 200
-"""RLCard games compared in the default run (about 10 s on one core)."""
-SLOW_GAMES = int(os.environ.get("CARDRULES_UNO_GAMES", "3000"))
-"""RLCard games compared in the slow run (set ``CARDRULES_UNO_GAMES`` for more or fewer)."""
+"""RLCard games compared in the default run (about 2 s on one core)."""
+SLOW_GAMES = int(os.environ.get("CARDRULES_UNO_GAMES", "2000"))
+"""RLCard games compared in the slow run, about 20 s on one core (set
+``CARDRULES_UNO_GAMES`` for more or fewer)."""
 COLOURS = {"r": "R", "g": "G", "b": "B", "y": "Y"}
 """RLCard's colours and our suits: the same order."""
 TRAITS = {"skip": "S", "reverse": "V", "draw_2": "D", "wild": "W", "wild_draw_4": "W4"}
