@@ -218,7 +218,7 @@ def _changes_described(path: Path, setting: dict[str, Any], variant: Any) -> Non
 FAMILY_POINTS = {
     "tricks": {"card_order": ("play.beats",)},
     "shedding": {"lay_on": ("play.beats",), "after_play": ("play.after_turn",),
-                 "upcard": (), "may_go_out": ()},
+                 "upcard": (), "may_go_out": (), "shuffle": (), "random_suit": ()},
 }
 """Each family's own hook points, and the rules whose wording a hook there replaces
 (none: the hook adds to the rules, worded beside them)."""

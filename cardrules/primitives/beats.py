@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 from cardrules.cards import Pack, mask_of
 from cardrules.model.common import BeatClause, RankBeat, RankClause, TrumpBeat
 
-__all__ = ["CLAUSES", "class_table", "clause_table", "describe_clause", "suit_classes"]
+__all__ = ["CLAUSES", "class_table", "clause_table", "describe_clause", "self_matching",
+           "suit_classes"]
 
 CLAUSES: dict[BeatClause, str] = {
     BeatClause.STEP_DOWN: "a card of the same suit exactly one rung lower",
@@ -86,6 +87,27 @@ def clause_table(pack: Pack, clauses: Iterable[BeatClause | RankClause]) -> tupl
             mask |= _clause_mask(pack, clause, top)
         table.append(mask)
     return (*table, *(0,) * len(pack.extra))
+
+
+def self_matching(pack: Pack, clauses: Iterable[BeatClause | RankClause]) -> int:
+    """Bit set of the cards that beat a card of their own face by ``clauses`` (same
+    suit, same rank...): those a player may lay on the card to match when they hold that
+    very card, as a game that shuffles the top card into the stock allows
+    (``draw.reshuffle_all``).  A card never beats itself in :func:`clause_table`.
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("9", "10"), suits=("S", "H"))
+    >>> bin(self_matching(pack, [BeatClause.SAME_SUIT])), self_matching(pack, [BeatClause.STEP_UP])
+    ('0b1111', 0)
+    """
+    clauses = tuple(clauses)
+    mask = 0
+    for card in range(pack.size):
+        twin = pack.twin(card)
+        if twin >= 0 and any(_clause_mask(pack, clause, twin, itself=True) >> twin & 1
+                             for clause in clauses):
+            mask |= 1 << card
+    return mask
 
 
 def suit_classes(pack: Pack, ranked: Sequence[Sequence[str]]) -> tuple[int, ...]:

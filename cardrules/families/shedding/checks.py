@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from cardrules.families.shedding.keys import unknown_key
 from cardrules.families.shedding.model import (
     BonusWhen,
+    DrawnWildName,
     ForcedDrawAnswer,
     GroupKind,
     HandPenaltyMode,
@@ -79,6 +80,10 @@ def effect_problems(v: Variant) -> Iterator[Found]:
             "(draw.ends_turn); drop one of them")
     if draw.lay_drawn is not None:
         yield from _lay_drawn(play, v.pack.ranks)
+    if draw.reshuffle_all and not draw.reshuffle:
+        yield ("play", "draw", "reshuffle_all"), (
+            "reshuffle_all says how the stock is remade, but draw.reshuffle is off; set "
+            "reshuffle to true or drop reshuffle_all")
     upcard = play.upcard
     if upcard.wish is not UpcardWish.NONE and not any(
             w.then is Then.NAME_SUIT for w in play.wild):
@@ -111,6 +116,15 @@ def _lay_drawn(play: SheddingPlay, ranks: tuple[str, ...]) -> Iterator[Found]:
     if draw.play_drawn or draw.ends_turn:
         yield path, ("lay_drawn lays or keeps the card drawn and ends the turn; drop "
                      "draw.play_drawn and draw.ends_turn")
+    lay = draw.lay_drawn
+    if (lay.name is DrawnWildName.RANDOM or not lay.wild_acts) and not lay.wild:
+        yield path, ("name and wild_acts say what a wild card laid when drawn does, but "
+                     "wild is false (no wild card drawn is laid); drop them or set wild to "
+                     "true")
+    elif lay.name is DrawnWildName.RANDOM and not any(
+            w.then is Then.NAME_SUIT for w in play.wild):
+        yield (*path, "name"), ("name: random draws a suit by lot for a wild card laid when "
+                                "drawn, but no wild card names one (then: name_suit)")
     limit = draw.max_per_turn if draw.at_will else play.stuck_draw
     if limit > 1:
         yield path, (f"lay_drawn ends the turn after one card drawn, so {limit} draws a turn "
@@ -181,6 +195,10 @@ def _shedding_additions(v: Variant, play: SheddingPlay) -> Iterator[Found]:
         yield ("play", "starter_redraw"), (
             "starter_redraw puts back a starter card, but deal.starter turns none; "
             "set deal.starter to 1")
+    if play.redraw_shuffle and not play.starter_redraw:
+        yield ("play", "redraw_shuffle"), (
+            "redraw_shuffle shuffles back a starter card of starter_redraw, but "
+            "starter_redraw lists none; list the ranks or faces, or drop redraw_shuffle")
     if play.groups and any(w.then is Then.NAME_SUIT for w in play.wild):
         yield ("play", "groups"), (
             "group moves cannot be combined with a wild card that names a suit (what a "

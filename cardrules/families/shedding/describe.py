@@ -16,6 +16,7 @@ from cardrules.families.shedding.model import (
     Bonus,
     BonusWhen,
     DealEnd,
+    DrawnWildName,
     ForcedDrawAnswer,
     ForcedDrawThen,
     GroupKind,
@@ -87,6 +88,8 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
     if play.upcard.wish is not UpcardWish.NONE and v.deal.starter:
         who = "the dealer names a suit before the first move" \
             if play.upcard.wish is UpcardWish.DEALER \
+            else "a suit is drawn by lot, then the first player takes their turn" \
+            if play.upcard.wish is UpcardWish.RANDOM \
             else "the first player names a suit, then takes their turn"
         yield sentence(f"When a wild card that names a suit is turned up to start the pile, "
                        f"{who}.", "play.upcard.wish")
@@ -165,7 +168,15 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
     else:
         yield sentence("If you cannot beat the top card, your turn passes.", "play.stuck_draw",
                        present=False)
-    if play.draw.reshuffle:
+    if play.draw.reshuffle and play.draw.reshuffle_all:
+        yield sentence(f"When a card is to be drawn and the stock is empty, or cards are to "
+                       f"be drawn at once and the stock holds fewer, the whole {pile}, its "
+                       f"top card too, is shuffled with what is left of the stock to make a "
+                       f"new stock; the top card stays the card to match (at most "
+                       f"{play.draw.max_reshuffles} times a deal; after that an empty stock "
+                       "stays empty).", "play.draw.reshuffle", "play.draw.reshuffle_all",
+                       "play.draw.max_reshuffles")
+    elif play.draw.reshuffle:
         yield sentence(f"When a card is to be drawn and the stock is empty, the {pile} but "
                        f"its top card is shuffled to make a new stock (at most "
                        f"{play.draw.max_reshuffles} times a deal; after that an empty stock "
@@ -179,8 +190,11 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
     if play.starter_redraw and v.deal.starter:
         kind = "rank" if all(r in v.pack.ranks for r in play.starter_redraw) else \
             "rank or face"
-        yield sentence(f"A starter card of {kind} {_ranks(play.starter_redraw)} is put under "
-                       "the stock and the next card is turned instead.", "play.starter_redraw",
+        where = "is shuffled back into the stock" if play.redraw_shuffle else \
+            "is put under the stock"
+        yield sentence(f"A starter card of {kind} {_ranks(play.starter_redraw)} {where} and "
+                       "the next card is turned instead.", "play.starter_redraw",
+                       *(("play.redraw_shuffle",) if play.redraw_shuffle else ()),
                        "deal.starter")
     if play.take_min > v.pack.size:
         yield sentence(f"The {pile} is never taken.", "play.take_min")
@@ -216,10 +230,16 @@ def _lay_drawn(play: SheddingPlay) -> Sentence:
     ways = [describe_clause(c) for c in lay.matches] + (["a wild card"] if lay.wild else [])
     first = "" if play.draw.at_will else \
         "If you cannot lay a card, draw one (you may not draw while you can lay one); "
+    wild = ""
+    if lay.wild and (lay.name is DrawnWildName.RANDOM or not lay.wild_acts):
+        has = [what for what, yes in (("its suit drawn by lot", lay.name is DrawnWildName.RANDOM),
+                                      ("no effect on the next player", not lay.wild_acts))
+               if yes]
+        wild = f" A wild card laid so has {' and '.join(has)}."
     return sentence(f"{first}{'t' if first else 'T'}he card drawn is laid at once, without "
                     f"a choice, if it is {'; or '.join(ways)} (after a named suit: of that "
                     "suit), and acts as if you had played it; otherwise you keep it. Either "
-                    "way your turn ends. With an empty stock you pass.",
+                    f"way your turn ends.{wild} With an empty stock you pass.",
                     "play.draw.lay_drawn", "play.stuck_draw")
 
 

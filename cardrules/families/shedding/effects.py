@@ -1,6 +1,7 @@
 """What a card passes on to the next player, and the stock remade from the pile: forced
 draws (``forced_draw``), the reverse (``after_turn: reverse``), the last-card
-announcement (``last_card``) and reshuffles (``draw.reshuffle``).
+announcement (``last_card``), reshuffles (``draw.reshuffle``) and the lots drawn during
+play (the ``shuffle`` and ``random_suit`` hooks, seeded from the deal's seed).
 
 Functions of a shedding state, as :mod:`.shedding_rules` is: those that change one are
 given a fresh clone (the procedure's own, made for the action being applied) and change
@@ -15,17 +16,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import shuffled
 from cardrules.engine import absences
 from cardrules.engine.events import Event
 from cardrules.engine.seeding import derive_seed
+from cardrules.families.shedding.hooks import RandomSuitInput, ShuffleInput
 
 if TYPE_CHECKING:
     from cardrules.families.shedding.context import SheddingContext
     from cardrules.families.shedding.tables import SheddingTables
 
-__all__ = ["announcing", "draw_forced", "facing_draw", "refill", "replaced", "reverse",
-           "take_cards"]
+__all__ = ["announcing", "draw_forced", "facing_draw", "lot_suit", "refill", "replaced",
+           "reverse", "shuffle", "take_cards"]
 
 S = TypeVar("S", bound="SheddingContext")
 
@@ -83,6 +84,9 @@ def take_cards(new: SheddingContext, player: int, count: int, events: list[Event
     runs out and the rules allow."""
     drawn: list[int] = []
     hand = new._hands[player]
+    if len(new._stock) < count and new._tables.reshuffle_all \
+            and new._refillable():  # remade before a draw that finds too few
+        refill(new, events)
     for _ in range(count):
         if not new._stock:
             if not new._refillable():
@@ -100,13 +104,41 @@ def take_cards(new: SheddingContext, player: int, count: int, events: list[Event
 
 def refill(new: SheddingContext, events: list[Event]) -> None:
     """Shuffle the pile but its top card into the empty stock, seeded by the deal's
-    shuffle seed and the number of reshuffles so far."""
-    under = new._pile[:-1]
-    order = shuffled(derive_seed(new._shuffle_seed, new._reshuffled), len(under))
-    new._stock = tuple(under[i] for i in order)
-    new._pile = new._pile[-1:]
+    shuffle seed and the number of reshuffles so far; with ``draw.reshuffle_all`` the
+    whole pile, top too, and the cards still in the stock (the top stays the card to
+    match)."""
+    whole = new._tables.reshuffle_all
+    under = new._stock + new._pile if whole else new._pile[:-1]
+    new._stock = shuffle(new, under, derive_seed(new._shuffle_seed, new._reshuffled),
+                         "reshuffle")
+    new._pile = () if whole else new._pile[-1:]
     new._reshuffled += 1
     events.append(Event(kind="reshuffle", amount=len(under)))
+
+
+def shuffle(state: SheddingContext, cards: tuple[int, ...], seed: int,
+            reason: str) -> tuple[int, ...]:
+    """``cards`` in the order the game's ``shuffle`` hook gives them for ``seed``, checked
+    to be the same cards."""
+    game = state.game
+    order = tuple(game.hook("shuffle")(ShuffleInput(pack=game.pack, cards=cards, seed=seed,
+                                                    reason=reason)))
+    if sorted(order) != sorted(cards):
+        raise ValueError(f"the shuffle hook returned other cards than the {len(cards)} "
+                         "it was given")
+    return order
+
+
+def lot_suit(state: SheddingContext, card: int, *labels: object) -> int:
+    """The suit drawn by lot for the wild card ``card`` (the game's ``random_suit`` hook,
+    seeded by the deal's shuffle seed and ``labels``), checked to be a suit."""
+    game = state.game
+    suit = game.hook("random_suit")(RandomSuitInput(
+        pack=game.pack, card=card, seed=derive_seed(state._shuffle_seed, "suit", *labels)))
+    if not isinstance(suit, int) or not 0 <= suit < len(game.pack.suits):
+        raise ValueError(f"the random_suit hook returned {suit!r}, not a suit index from 0 "
+                         f"to {len(game.pack.suits) - 1}")
+    return suit
 
 
 def reverse(new: SheddingContext, nxt: int, events: list[Event]) -> int:

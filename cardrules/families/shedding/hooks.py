@@ -1,7 +1,10 @@
 """The shedding family's hook points: what a card does when a turn ends with it on top
 (``after_play``), what the card turned up to start the pile does (``upcard``), whether
-a player may go out with a play (``may_go_out``), and which cards may be laid on a card
-(``lay_on``).
+a player may go out with a play (``may_go_out``), which cards may be laid on a card
+(``lay_on``), and the lots a deal draws during play: the order of cards shuffled
+(``shuffle``) and a suit named at random (``random_suit``).  The last two are given a
+seed derived from the deal's own seed, so a deal replays exactly; a hook may read the
+lot elsewhere (a differential test replays another engine's lots through them).
 
 An extra card (a joker: no suit, no rank) matches nothing by the rule file's
 ``play.beats``: it is laid on nothing and nothing is laid on it, it has no effect and
@@ -10,18 +13,21 @@ forces no draw, unless a hook (``lay_on``, ``after_play``...) gives it a meaning
 >>> from cardrules.hooks import points
 >>> points()["after_play"].default, points()["upcard"].default
 ('as_written', 'no_effect')
+>>> points()["shuffle"].default, points()["random_suit"].default
+('seeded', 'seeded')
 """
 
 from __future__ import annotations
 
 import attrs
 
-from cardrules.cards import Pack
+from cardrules.cards import Pack, shuffled
 from cardrules.families.shedding.model import AfterTurn
 from cardrules.hooks import HookPoint, Refusal, declare, hook
 
-__all__ = ["AfterPlayInput", "GoOutInput", "LayOnInput", "Upcard", "UpcardInput",
-           "any_card", "as_if_played", "as_written", "by_the_beats", "no_effect"]
+__all__ = ["AfterPlayInput", "GoOutInput", "LayOnInput", "RandomSuitInput", "ShuffleInput",
+           "Upcard", "UpcardInput", "any_card", "as_if_played", "as_written",
+           "by_the_beats", "no_effect", "seeded_shuffle", "seeded_suit"]
 
 
 @attrs.frozen(kw_only=True)
@@ -146,3 +152,69 @@ declare(HookPoint(name="lay_on", input=LayOnInput, default="by_the_beats",
 def by_the_beats(position: LayOnInput) -> int:
     """A card may be laid on another as the rule file's ``play.beats`` says."""
     return position.written
+
+
+@attrs.frozen(kw_only=True)
+class ShuffleInput:
+    """What a ``shuffle`` hook may look at: cards a deal shuffles during play."""
+
+    pack: Pack
+    """The pack."""
+    cards: tuple[int, ...]
+    """The cards shuffled, as they lay: the stock's first (bottom to top), then the
+    pile's (bottom to top)."""
+    seed: int
+    """A seed derived from the deal's seed for this shuffle alone."""
+    reason: str
+    """``reshuffle`` (the stock remade from the pile, ``draw.reshuffle``) or ``starter``
+    (a starter card shuffled back into the stock, ``redraw_shuffle``)."""
+
+
+declare(HookPoint(name="shuffle", input=ShuffleInput, default="seeded",
+                  description="the order of cards a deal shuffles during play (the last "
+                              "one is drawn next)"))
+
+
+@hook("shuffle", "seeded")
+def seeded_shuffle(position: ShuffleInput) -> tuple[int, ...]:
+    """Every order equally likely, fixed by the seed.
+
+    >>> from cardrules.cards import Pack
+    >>> cards = (3, 5, 8, 13)
+    >>> pack = Pack(ranks=("9", "10", "J", "Q"), suits=("C", "D", "H", "S"))
+    >>> order = seeded_shuffle(ShuffleInput(pack=pack, cards=cards, seed=7,
+    ...                                     reason="reshuffle"))
+    >>> sorted(order) == list(cards)
+    True
+    """
+    cards = position.cards
+    return tuple(cards[i] for i in shuffled(position.seed, len(cards)))
+
+
+@attrs.frozen(kw_only=True)
+class RandomSuitInput:
+    """What a ``random_suit`` hook may look at: a suit-naming wild card whose suit is
+    drawn by lot (``upcard.wish: random``, ``draw.lay_drawn.name: random``)."""
+
+    pack: Pack
+    """The pack."""
+    card: int
+    """The wild card turned up or laid."""
+    seed: int
+    """A seed derived from the deal's seed for this lot alone."""
+
+
+declare(HookPoint(name="random_suit", input=RandomSuitInput, default="seeded",
+                  description="the suit drawn by lot for a wild card (a suit index)"))
+
+
+@hook("random_suit", "seeded")
+def seeded_suit(position: RandomSuitInput) -> int:
+    """Each suit equally likely, fixed by the seed.
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("9", "10", "J", "Q"), suits=("C", "D", "H", "S"))
+    >>> seeded_suit(RandomSuitInput(pack=pack, card=0, seed=6))
+    2
+    """
+    return position.seed % len(position.pack.suits)

@@ -14,6 +14,7 @@ __all__ = [
     "BonusWhen",
     "DealEnd",
     "DrawPolicy",
+    "DrawnWildName",
     "ForcedDraw",
     "ForcedDrawAnswer",
     "ForcedDrawThen",
@@ -216,6 +217,9 @@ class UpcardWish(enum.Enum):
     """The dealer names a suit before the first move."""
     FIRST_PLAYER = "first_player"
     """The first mover names a suit, then takes their turn."""
+    RANDOM = "random"
+    """A suit is drawn by lot, from the deal's seeded randomness (the ``random_suit``
+    hook), and the first mover takes their turn (RLCard's UNO)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -246,6 +250,16 @@ class UpcardRules:
     ``as_played`` or the ``upcard`` hook (a face's entry wins over its rank's)."""
 
 
+class DrawnWildName(enum.Enum):
+    """Who names the suit after a suit-naming wild card laid at once when drawn."""
+
+    PLAYER = "player"
+    """The player who drew it, as after any wild card they lay."""
+    RANDOM = "random"
+    """A suit drawn by lot, from the deal's seeded randomness (the ``random_suit`` hook);
+    the turn ends at once (RLCard's UNO)."""
+
+
 @attrs.frozen(kw_only=True)
 class LayDrawn:
     """A card drawn that matches the top is laid at once (``draw.lay_drawn``)."""
@@ -255,6 +269,12 @@ class LayDrawn:
     alone)."""
     wild: bool = True
     """A wild card drawn is laid at once too (then named as after any wild card)."""
+    name: DrawnWildName = DrawnWildName.PLAYER
+    """Who names the suit after a suit-naming wild card laid at once."""
+    wild_acts: bool = True
+    """False: a wild card laid at once has no effect on the next player (no forced draw,
+    skip or reverse), as RLCard's UNO lays a wild draw four drawn: the next player
+    simply moves."""
 
 
 @attrs.frozen(kw_only=True)
@@ -276,6 +296,12 @@ class DrawPolicy:
     max_reshuffles: int = 10
     """With ``reshuffle``: the most times it happens in one deal; after that an empty
     stock stays empty (so every deal ends)."""
+    reshuffle_all: bool = False
+    """With ``reshuffle``: the whole pile, its top card too, is shuffled into the stock,
+    together with any cards still in it, and the top card stays the card to match (the
+    pile is empty until the next card is laid, and the card, drawn again, matches itself
+    as it matches a copy of itself); and a draw of several cards at once (a forced draw)
+    that finds fewer in the stock remakes it first (RLCard's UNO)."""
     play_drawn: bool = False
     """After drawing, only a card drawn this turn may be played (when it may be laid on
     the top); when none may and no more may be drawn, the turn ends at once."""
@@ -354,6 +380,10 @@ class SheddingPlay:
     starter_redraw: tuple[str, ...] = ()
     """Ranks or face names that may not start the pile: such a starter card is put under
     the stock and the next card turned instead."""
+    redraw_shuffle: bool = False
+    """A starter card of ``starter_redraw`` goes back into the stock, which is shuffled
+    whole (the ``shuffle`` hook, from the deal's seeded randomness), instead of going
+    under it; then the next card is turned (RLCard's UNO)."""
     ends: DealEnd = DealEnd.LAST_HOLDER
     """When the deal ends."""
     blocked_extra_passes: int = 0

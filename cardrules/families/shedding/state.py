@@ -47,9 +47,11 @@ from cardrules.families.shedding.effects import (
     announcing,
     draw_forced,
     facing_draw,
+    lot_suit,
     refill,
     replaced,
     reverse,
+    shuffle,
     take_cards,
 )
 from cardrules.families.shedding.model import (
@@ -215,7 +217,7 @@ class SheddingState(FieldState):
             scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
             dealer=context.dealer, deal_number=context.index,
             shuffle_seed=derive_seed(context.seed, "reshuffle")
-            if game.tables.reshuffles else 0, events=())
+            if game.tables.seeded else 0, events=())
         flow.start(state, context.seed, context.previous)
         return state
 
@@ -238,10 +240,15 @@ class SheddingState(FieldState):
             self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
         pile = [stock.pop() for _ in range(min(deal.starter, len(stock)))]
         redraw = game.tables.redraw
-        for _ in range(len(stock) if pile and redraw else 0):
+        for turned in range(len(stock) if pile and redraw else 0):
             if not redraw >> pile[-1] & 1:
                 break
-            stock.insert(0, pile.pop())  # under the stock, drawn last
+            if game.tables.redraw_shuffle:  # back into the stock, shuffled whole
+                stock = list(shuffle(self, (*stock, pile.pop()),
+                                     derive_seed(self._shuffle_seed, "starter", turned),
+                                     "starter"))
+            else:
+                stock.insert(0, pile.pop())  # under the stock, drawn last
             pile.append(stock.pop())
         self._stock, self._pile = tuple(stock), tuple(pile)
         self._top = pile[-1] if pile else -1
@@ -267,7 +274,13 @@ class SheddingState(FieldState):
             self._current = self._dealer
             self._current = self._starter = self._effect(mover, turned.after, turned.draw)
         wish = game.tables.upcard_wish
-        if wish is not UpcardWish.NONE and self._top >= 0 \
+        if wish is UpcardWish.RANDOM and self._top >= 0 \
+                and game.tables.then_of_card[self._top] is Then.NAME_SUIT:
+            # a suit-naming wild card turned up: a suit drawn by lot
+            self._named_suit = lot_suit(self, self._top, "upcard")
+            self._events = (*self._events, Event(kind="name", player=self._dealer,
+                                                 note=game.pack.suits[self._named_suit]))
+        elif wish is not UpcardWish.NONE and self._top >= 0 \
                 and game.tables.then_of_card[self._top] is Then.NAME_SUIT:
             # a suit-naming wild card turned up: the dealer or the first mover names a suit
             self._phase = NAME
@@ -394,8 +407,11 @@ class SheddingState(FieldState):
         return (self._beats[self._current][top] | tables.wild) & ~barred if top >= 0 else 0
 
     def _refillable(self) -> bool:
-        """True if an empty stock may be remade from the pile (``draw.reshuffle``)."""
-        return self._reshuffled < self._tables.reshuffles and len(self._pile) > 1
+        """True if an empty stock may be remade from the pile (``draw.reshuffle``): from
+        the pile but its top, or from the whole pile (``draw.reshuffle_all``)."""
+        tables = self._tables
+        return self._reshuffled < tables.reshuffles \
+            and len(self._pile) > (0 if tables.reshuffle_all else 1)
 
     def _drawable(self) -> bool:
         """True if a card can be drawn now: the stock holds one or may be remade."""
@@ -460,7 +476,7 @@ class SheddingState(FieldState):
         tables = self._tables
         if tables.lay_drawn:  # laid at once when it matches, else kept; the turn ends
             if tables.laid_when_drawn(card, self._top, self._named_suit):
-                laid = new._play(tables.singles[card])
+                laid = new._lay_drawn(card)
                 laid._events = (*new._events, *laid._events)
                 return laid
             return new._pass_turn_from(p)
@@ -472,7 +488,24 @@ class SheddingState(FieldState):
                                           | (1 << card))
         return new
 
-    def _play(self, move: Move) -> SheddingState:
+    def _lay_drawn(self, card: int) -> SheddingState:
+        """Lay ``card``, just drawn, at once (``draw.lay_drawn``): as if played, or, for a
+        wild card, with its suit drawn by lot (``name: random``) and no effect on the next
+        player (``wild_acts: false``) where the rules say so."""
+        tables = self._tables
+        move = tables.singles[card]
+        if not tables.wild >> card & 1 or (tables.drawn_wild_acts
+                                            and not tables.drawn_wild_random):
+            return self._play(move)
+        if tables.drawn_wild_random and move.then is Then.NAME_SUIT:
+            return self._play(attrs.evolve(move, then=Then.NONE), acts=tables.drawn_wild_acts,
+                              named=lot_suit(self, card, self._moves))
+        return self._play(move, acts=tables.drawn_wild_acts)
+
+    def _play(self, move: Move, *, acts: bool = True, named: int = -1) -> SheddingState:
+        """Lay ``move``'s cards; ``acts=False``: the turn then passes with no effect of
+        the card on the next player; ``named``: the suit named with it, drawn by lot
+        (-1: none)."""
         new = self._clone()
         p, cards = self._current, move.action.cards
         new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
@@ -480,9 +513,11 @@ class SheddingState(FieldState):
             absences.laid(new, p, move.mask)
         new._pile = self._pile + cards
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
-        if self._named_suit >= 0:
-            new._named_suit = -1
+        if self._named_suit >= 0 or named >= 0:
+            new._named_suit = named
         events = [Event(kind="play", player=p, cards=cards)]
+        if named >= 0:
+            events.append(Event(kind="name", player=p, note=self._game.pack.suits[named]))
         tables = self._tables
         if tables.play_drawn and self._drawn:  # what was drawn matters no more
             drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
@@ -507,7 +542,7 @@ class SheddingState(FieldState):
                 else TURN
             new._drawn = 0
             return new
-        return new._end_turn()
+        return new._end_turn() if acts else new._pass_turn_from(p)
 
     def _fail(self) -> SheddingState:
         """The current player cannot beat the top: the owner of the top may take the pile."""

@@ -24,6 +24,7 @@ from cardrules.families.shedding.keys import key_mask, same_symbol
 from cardrules.families.shedding.model import (
     AfterTurn,
     DealEnd,
+    DrawnWildName,
     ForcedDrawAnswer,
     ForcedDrawThen,
     GroupKind,
@@ -38,7 +39,7 @@ from cardrules.families.shedding.model import (
     UpcardWish,
 )
 from cardrules.model.variant import PlayRules, ScoringRules
-from cardrules.primitives.beats import class_table, clause_table, suit_classes
+from cardrules.primitives.beats import class_table, clause_table, self_matching, suit_classes
 
 __all__ = ["ANNOUNCE", "Move", "SheddingTables"]
 
@@ -141,6 +142,19 @@ class SheddingTables:
     """After drawing, only a card drawn this turn may be played (``draw.play_drawn``)."""
     upcard_wish: UpcardWish = UpcardWish.NONE
     """Who names the suit when a suit-naming wild card is turned up to start the pile."""
+    redraw_shuffle: bool = False
+    """A starter card of :attr:`redraw` is shuffled back into the stock (else it goes
+    under the stock)."""
+    reshuffle_all: bool = False
+    """The stock is remade from the whole pile, its top too, and the cards still in the
+    stock, as soon as a draw finds too few (``draw.reshuffle_all``)."""
+    drawn_wild_random: bool = False
+    """A suit-naming wild card laid at once when drawn has its suit drawn by lot."""
+    drawn_wild_acts: bool = True
+    """A wild card laid at once when drawn acts on the next player as if played."""
+    seeded: bool = False
+    """The deal draws lots during play (reshuffles, a starter shuffled back, a suit drawn
+    by lot), so its state keeps a seed for them."""
     rank_masks: tuple[int, ...] = ()
     """Per rank, the bit set of its cards."""
     suit_masks: tuple[int, ...] = ()
@@ -197,15 +211,28 @@ class SheddingTables:
                        for c in range(pack.size)) if selfless else ()
         lay = play.draw.lay_drawn
         extra = wild if lay is not None and lay.wild else 0
+        # the card to match may lie in a hand once the whole pile is reshuffled: a card
+        # then matches itself as it matches a copy of itself
+        whole = play.draw.reshuffle and play.draw.reshuffle_all
+        own = self_matching(pack, play.beats) if whole else 0
+        drawn_own = self_matching(pack, lay.matches) if whole and lay is not None else 0
         return cls(
             upcard_effects=keyed.per_card(play.upcard.effects, None)
             if play.upcard.effects else (),
-            lay_drawn=tuple(m | extra for m in clause_table(pack, lay.matches))
+            lay_drawn=tuple(m | extra | (drawn_own & 1 << c)
+                            for c, m in enumerate(clause_table(pack, lay.matches)))
             if lay is not None else (),
             lay_drawn_named=tuple(pack.suit_mask(s) | extra for s in range(len(pack.suits)))
             if lay is not None else (),
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
             play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
+            redraw_shuffle=play.redraw_shuffle and bool(play.starter_redraw),
+            reshuffle_all=play.draw.reshuffle and play.draw.reshuffle_all,
+            drawn_wild_random=lay is not None and lay.name is DrawnWildName.RANDOM,
+            drawn_wild_acts=lay is None or lay.wild_acts,
+            seeded=play.draw.reshuffle or (play.redraw_shuffle and bool(play.starter_redraw))
+            or play.upcard.wish is UpcardWish.RANDOM
+            or (lay is not None and lay.name is DrawnWildName.RANDOM),
             forced=forced_cards,
             forced_answers=answers,
             forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
@@ -217,9 +244,9 @@ class SheddingTables:
             last_card_penalty=play.last_card.penalty,
             announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
             if play.last_card.penalty else None,
-            within=_open(_laid_on(pack, clause_table(pack, play.beats), lay_on),
-                         mask_of(c for r in play.any_on for c in bits(keyed.mask(r))),
-                         pack.full),
+            within=tuple(m | (own & 1 << c) for c, m in enumerate(_open(
+                _laid_on(pack, clause_table(pack, play.beats), lay_on),
+                mask_of(c for r in play.any_on for c in bits(keyed.mask(r))), pack.full))),
             not_last=mask_of(c for r in play.not_last for c in bits(keyed.mask(r))),
             wild=wild,
             then_of_card=then_of_card,
