@@ -62,12 +62,12 @@ def hand_class(ranks: Sequence[int], showdown: Showdown, suits: Sequence[int] = 
     ...                                    HandClass(name="high_card")])
     >>> hand_class([1, 1], rules), hand_class([0, 2], rules)
     ((1, (1, 1)), (0, (2, 0)))
-    >>> prials = Showdown(cards=3, classes=[HandClass(name="prial", groups=[3],
-    ...                                                top_ranks=["3"]), HandClass(name="high_card")])
-    >>> ladder = ["2", "3", "4"]
-    >>> hand_class([1, 1, 1], prials, width=3, ladder=ladder) > hand_class([2, 2, 2], prials,
-    ...                                                                  width=3, ladder=ladder)
-    True
+    >>> prial = HandClass(name="prial", groups=[3], top_ranks=["3"])
+    >>> prials = Showdown(cards=3, classes=[prial, HandClass(name="high_card")])
+    >>> threes = hand_class([1, 1, 1], prials, width=3, ladder=["2", "3", "4"])
+    >>> fours = hand_class([2, 2, 2], prials, width=3, ladder=["2", "3", "4"])
+    >>> threes > fours, threes, fours
+    (True, (1, (4, 4, 4)), (1, (2, 2, 2)))
     """
     counts = Counter(ranks)
     order = sorted(counts, key=lambda r: (-counts[r], -r))
