@@ -411,8 +411,8 @@ def test_a_state_reads_back_from_json() -> None:
 def test_the_rules_text_follows_the_rule_file() -> None:
     text = "\n".join(describe(brag().variant))
     assert "prial, running flush, run, flush, pair, high card" in text
-    assert "3 rank above every other rank" in text
-    assert "the highest straight" in text
+    assert "Among hands of class prial, 3 ranks above every other rank." in text
+    assert "and that straight ranks above every other" in text
     assert "an open player may not see a blind one" in text
 
 

@@ -60,15 +60,21 @@ def describe_vying(variant: Any) -> Iterator[Sentence]:
                    "other cards, highest first.", "scoring.classes")
     for kind in showdown.classes:
         if kind.top_ranks:
+            verb = "ranks" if len(kind.top_ranks) == 1 else "rank, in this order,"
             yield sentence(f"Among hands of class {kind.name.replace('_', ' ')}, "
-                           f"{', '.join(kind.top_ranks)} rank above every other rank.",
+                           f"{', '.join(kind.top_ranks)} {verb} above every other rank.",
                            "scoring.classes")
     if any(c.straight for c in showdown.classes):
-        where = "highest" if showdown.low_straight_best else "lowest"
-        low = f" (the highest rank may count below the lowest, making the {where} " \
-              "straight)" if showdown.low_straight else ""
-        yield sentence(f"A straight is {showdown.cards} cards of consecutive ranks{low}, "
-                       "ranked by its highest card.", "scoring.classes",
+        if showdown.low_straight and showdown.low_straight_best:
+            low = "; the highest rank may also count below the lowest, and that " \
+                  "straight ranks above every other"
+        elif showdown.low_straight:
+            low = "; the highest rank may also count below the lowest, making the " \
+                  "lowest straight"
+        else:
+            low = ""
+        yield sentence(f"A straight is {showdown.cards} cards of consecutive ranks, ranked "
+                       f"by its highest card{low}.", "scoring.classes",
                        *(("scoring.low_straight",) if showdown.low_straight else ()),
                        *(("scoring.low_straight_best",) if showdown.low_straight_best
                          else ()))
