@@ -406,6 +406,11 @@ def test_a_state_reads_back_from_json() -> None:
     state = game.setup(hands=["3S 3H 3D", "AS KS QS", "2C 5D 9H"], line="look,stake 4")
     again = game.state_from_json(state.to_json())
     assert again.to_json() == state.to_json() and labels(again) == labels(state)
+    for key, value, message in (("stake", 5, "no open stake"), ("chips", [99, 99, 99],
+                                                                "started with 100"),
+                                ("blind", [1, 2, 1], "1 or 0")):
+        with pytest.raises(cardrules.StateError, match=message):
+            game.state_from_json({**state.to_json(), key: value})
 
 
 def test_the_rules_text_follows_the_rule_file() -> None:

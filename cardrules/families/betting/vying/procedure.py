@@ -52,8 +52,9 @@ def from_json(game: GameContext, data: dict[str, Any]) -> VyingState:
                              f"{fields['won'][p]}")
     if sum(fields["won"]) > sum(fields["staked"]):
         raise StateError("won: the players won more chips than the pot held")
-    if fields["stake"] > play.most:
-        raise StateError(f"stake: {fields['stake']} is above the most, {play.most}")
+    if fields["stake"] and fields["stake"] not in play.open_stakes():
+        raise StateError(f"stake: {fields['stake']} is no open stake (0 before the first, "
+                         f"else {play.least} to {play.most} in steps of {play.step})")
     if fields["phase"] is not OVER:
         if fields["folded"][fields["current"]]:
             raise StateError(f"current: player {fields['current']} has folded")

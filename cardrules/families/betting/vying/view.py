@@ -1,4 +1,12 @@
-"""Views and observation fields of the vying procedure."""
+"""Views and observation fields of the vying procedure.
+
+>>> import cardrules
+>>> game = cardrules.load("three-card-brag", players=3)
+>>> state = game.setup(hands=["3S 3H 3D", "AS KS QS", "2C 5D 9H"], line="look,stake 4")
+>>> view = state.view(1)
+>>> view.hands, view.blind, view.stake, view.least
+([3, ['AS', 'KS', 'QS'], 3], [1, 0, 1], 4, 2)
+"""
 
 from __future__ import annotations
 
