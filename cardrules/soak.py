@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="soak only this variant (repeatable)")
     parser.add_argument("--family", action="append", default=[],
                         choices=("adding", "betting", "bouts", "climbing", "comparing", "fishing",
-                                 "rummy", "shedding", "tricks"),
+                                 "rummy", "shedding", "tricks", "vying"),
                         help="soak only the variants of this family (repeatable)")
     parser.add_argument("--actions", type=limits.soak_actions, default=None,
                         help="stop once this many actions are checked (at most "

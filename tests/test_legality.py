@@ -81,9 +81,10 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
     """Assert the contract for each of ``actions``; the number asked."""
     game = state.game
     references = game.variant.references
-    # every built-in family keeps its rule list, with refusing_rule, in its rules module
+    # every built-in procedure keeps its rule list, with refusing_rule, in the rules
+    # module beside its procedure module (a family may hold more than one procedure)
     rules: Any = importlib.import_module(
-        f"cardrules.families.{game.variant.play.procedure}.rules")
+        type(game.procedure).__module__.rpartition(".")[0] + ".rules")
     legal = set(state.legal_actions())
     staged = state._stage >= 0
     ruled = legal if staged else set(state._compute_legal())

@@ -141,9 +141,11 @@ def procedures_schema(procedures: Mapping[str, Procedure] | None = None) -> dict
 
 
 def built_in_procedures() -> dict[str, Procedure]:
-    """The procedures that ship with cardrules, by name (not those of plug-ins)."""
+    """The procedures that ship with cardrules, by name (not those of plug-ins): those
+    defined in a built-in family's package (a family may register more than one)."""
+    packages = tuple(module.rpartition(".")[0] + "." for module in REGISTRY.built_in)
     return {name: procedure for name, procedure in known_procedures().items()
-            if type(procedure).__module__ in REGISTRY.built_in}
+            if type(procedure).__module__.startswith(packages)}
 
 
 def write_procedures_schema(schema_dir: Path | None = None) -> Path:

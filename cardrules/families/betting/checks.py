@@ -7,6 +7,7 @@ from typing import Any
 
 from cardrules.actions import MAX_AMOUNT
 from cardrules.families.betting.model import BettingPlay, Limit, Showdown
+from cardrules.families.betting.showdown_checks import check_showdown
 from cardrules.families.betting.tables import most_chips
 
 __all__ = ["check_betting"]
@@ -56,23 +57,4 @@ def check_betting(v: Any) -> Iterator[Found]:
                                          f"player has {hand} of their own and "
                                          f"{community} community cards")
             break
-    classes = showdown.classes
-    last = classes[-1]
-    if last.groups or last.straight or last.flush:
-        yield ("scoring", "classes", len(classes) - 1), (
-            "the last class of hands must hold every hand: give it no groups, straight "
-            "or flush")
-    names = [c.name for c in classes]
-    for i, kind in enumerate(classes):
-        if names.index(kind.name) != i:
-            yield ("scoring", "classes", i, "name"), f"class {kind.name!r} is named twice"
-        if sum(kind.groups) > showdown.cards:
-            yield ("scoring", "classes", i, "groups"), (
-                f"class {kind.name!r} needs {sum(kind.groups)} cards; a hand has "
-                f"{showdown.cards}")
-        if (kind.straight or kind.flush) and showdown.cards < 2:
-            yield ("scoring", "classes", i), (
-                f"class {kind.name!r} is a straight or a flush, which needs hands of 2 "
-                f"cards or more; a hand has {showdown.cards}")
-        if list(kind.groups) != sorted(kind.groups, reverse=True):
-            yield ("scoring", "classes", i, "groups"), "list the groups largest first"
+    yield from check_showdown(showdown, pack)

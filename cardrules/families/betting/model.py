@@ -121,6 +121,10 @@ class HandClass:
     """The hand's cards are of consecutive ranks (a straight), ranked by the highest."""
     flush: bool = False
     """The hand's cards are all of one suit (a flush)."""
+    top_ranks: list[str] = attrs.field(factory=list)
+    """Ranks that count above every other rank when hands of this class compare their
+    grouped ranks, the first highest (Brag's prials: ``["3"]``, three threes above three
+    aces); none: the pack's order alone."""
 
 
 @attrs.frozen(kw_only=True)
@@ -137,6 +141,9 @@ class Showdown:
     low_straight: bool = False
     """In a straight the highest rank may count below the lowest (A 2 3 4 5 with an
     ace-high pack), making the lowest straight."""
+    low_straight_best: bool = False
+    """The low straight (``low_straight``'s, A 2 3 with an ace-high pack) ranks above every
+    other straight instead of below them (Brag's runs: A 2 3, then A K Q down to 4 3 2)."""
     odd_chips: OddChips = OddChips.FIRST_AFTER_OPENER
     """Where the chips of a split pot that do not divide evenly go."""
     low: bool = False

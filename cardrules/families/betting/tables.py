@@ -41,18 +41,26 @@ ranks in the order they are compared."""
 
 
 def hand_class(ranks: Sequence[int], showdown: Showdown, suits: Sequence[int] = (),
-               width: int = 0) -> Strength:
+               width: int = 0, ladder: Sequence[str] = ()) -> Strength:
     """The strength of a hand of cards of ``ranks`` (places in the pack's ladder of
-    ``width`` ranks) and ``suits``: the first of ``showdown.classes`` whose groups the
-    hand holds (and its straight and its flush, for a class that asks for them), then the
-    ranks grouped, the larger groups first and the higher ranks first (a straight: its
-    highest rank).
+    ``width`` ranks, named by ``ladder``) and ``suits``: the first of
+    ``showdown.classes`` whose groups the hand holds (and its straight and its flush, for
+    a class that asks for them), then the ranks grouped, the larger groups first and the
+    higher ranks first (a straight: its highest rank).  A class's ``top_ranks`` count
+    above every other rank in that class, and with ``showdown.low_straight_best`` the low
+    straight counts above every other straight: both need ``width`` and ``ladder``.
 
     >>> from cardrules.families.betting.model import HandClass
     >>> rules = Showdown(cards=2, classes=[HandClass(name="pair", groups=[2]),
     ...                                    HandClass(name="high_card")])
     >>> hand_class([1, 1], rules), hand_class([0, 2], rules)
     ((1, (1, 1)), (0, (2, 0)))
+    >>> prial = HandClass(name="prial", groups=[3], top_ranks=["3"])
+    >>> prials = Showdown(cards=3, classes=[prial, HandClass(name="high_card")])
+    >>> threes = hand_class([1, 1, 1], prials, width=3, ladder=["2", "3", "4"])
+    >>> fours = hand_class([2, 2, 2], prials, width=3, ladder=["2", "3", "4"])
+    >>> threes > fours, threes, fours
+    (True, (1, (4, 4, 4)), (1, (2, 2, 2)))
     """
     counts = Counter(ranks)
     order = sorted(counts, key=lambda r: (-counts[r], -r))
@@ -67,8 +75,23 @@ def hand_class(ranks: Sequence[int], showdown: Showdown, suits: Sequence[int] = 
         if (kind.straight and top < 0) or (kind.flush and not flush):
             continue
         if len(needed) <= len(sizes) and all(s >= n for s, n in zip(sizes, needed)):
-            return len(classes) - 1 - index, (top,) if kind.straight else compared
+            if kind.straight:
+                best = showdown.low_straight_best and top != max(ranks)
+                return len(classes) - 1 - index, (width if best else top,)
+            if kind.top_ranks:
+                return len(classes) - 1 - index, _promoted(compared, kind.top_ranks,
+                                                           width, ladder)
+            return len(classes) - 1 - index, compared
     return -1, compared
+
+
+def _promoted(compared: tuple[int, ...], top: Sequence[str], width: int,
+              ladder: Sequence[str]) -> tuple[int, ...]:
+    """``compared`` with the ranks named in ``top`` counted above the ladder's highest
+    (the first of them highest)."""
+    places = {ladder.index(name): width + len(top) - k for k, name in enumerate(top)
+              if name in ladder}
+    return tuple(places.get(r, r) for r in compared)
 
 
 def straight_top(ranks: Sequence[int], low: bool, width: int) -> int:
@@ -152,7 +175,8 @@ class BettingTables:
                 strength = by_ranks.get(key)
                 if strength is None:
                     strength = by_ranks[key] = hand_class(
-                        key[0], showdown, (0,) if key[1] else (0, 1), width)
+                        key[0], showdown, (0,) if key[1] else (0, 1), width,
+                        self.pack.ranks)
                 if best is None or (strength < best if showdown.low else strength > best):
                     best = strength
             assert best is not None

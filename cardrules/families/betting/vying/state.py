@@ -1,0 +1,318 @@
+"""The vying procedure: antes, three cards each, one sequence of stakes in turn from the
+dealer's left (each at least the previous player's, half as much for a blind player),
+until all but one fold or one of the last two pays to see the other.
+
+>>> import cardrules
+>>> game = cardrules.load("three-card-brag", players=2)
+>>> state = game.setup(hands=["3S 3H 3D", "AS KS QS"], line="look,stake 4,look")
+>>> [state.describe(a) for a in state.legal_actions()][:4]
+['fold', 'see', 'stake 4', 'stake 6']
+>>> state = state.apply("see")
+>>> state.is_over, state.result.scores, state.view(0).shown
+(True, (5, -5), [['3D', '3H', '3S'], ['AS', 'KS', 'QS']])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.engine import flow
+from cardrules.engine.events import Event
+from cardrules.engine.fields import (
+    CardList,
+    CardSets,
+    Count,
+    Enumerated,
+    Events,
+    Numbers,
+    Seat,
+    Stage,
+    field,
+    reset,
+)
+from cardrules.engine.standings import alone, places
+from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state_codec import derived
+from cardrules.families.betting.model import BET, OVER, Step
+from cardrules.families.betting.vying import rules as vying_rules
+from cardrules.families.betting.vying.tables import FOLD, LOOK, SEE
+from cardrules.families.betting.vying.view import view
+from cardrules.model.common import Visibility
+
+if TYPE_CHECKING:
+    from cardrules.engine.state import GameContext
+    from cardrules.engine.views import View
+    from cardrules.families.betting.vying.tables import VyingTables
+
+__all__ = ["VyingState"]
+
+
+@derived
+@attrs.define(slots=True, eq=False, repr=False)
+class VyingState(FieldState):
+    """A deal of the vying family.  Each hand is hidden from its owner too while the
+    owner plays blind (has not looked), and from the others until a see shows it; every
+    stake is public."""
+
+    _game: GameContext = attrs.field(default=None)
+    _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
+                                                                    Visibility.PUBLIC)))
+    """Each player's cards, as a bit set (emptied into ``shown`` when seen)."""
+    _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
+                                             allowed=(Visibility.HIDDEN,)))
+    """The undealt cards, dealt from the end."""
+    _shown: tuple[int, ...] = field(CardSets(zone="shown", seen=Visibility.PUBLIC,
+                                             allowed=(Visibility.PUBLIC,)))
+    """The two hands shown when one player saw the other."""
+    _chips: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's chips not in the pot."""
+    _staked: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's chips put in the pot this deal."""
+    _won: tuple[int, ...] = field(Numbers(minimum=0))
+    """Each player's share of the pot, once the deal is over."""
+    _folded: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player, 1 once they have folded."""
+    _blind: tuple[int, ...] = field(Numbers(minimum=0))
+    """Per player, 1 while they play blind (have not looked at their cards)."""
+    _stake: int = field(Count())
+    """The current stake, in an open player's terms: the last stake made (a blind
+    player's counts double); 0 before the first."""
+    _seer: int = field(Seat())
+    """The player who paid to see (-1: nobody)."""
+    _current: int = field(Seat(nobody=False))
+    """The player to act."""
+    _phase: Step = field(Enumerated(of=Step))  # noqa: RUF009
+    """The step the deal is at."""
+    _scores: tuple[int, ...] = field(Numbers())
+    """Each player's chips won (lost, when negative) once the deal is over."""
+    _dealer: int = field(Seat(nobody=False))
+    """The dealer of this deal."""
+    _deal_number: int = field(Count())
+    """The deal's number in its match, from 0."""
+    _moves: int = field(Count())
+    """Actions applied."""
+    _stage: int = field(Stage())
+    """The listed phase at work (-1: none)."""
+    _events: tuple[Event, ...] = field(Events())
+    """What the last action made happen."""
+    _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+
+    @classmethod
+    def new(cls, game: GameContext, context: DealContext) -> VyingState:
+        """A freshly shuffled deal: antes in the pot, hands dealt."""
+        state = cls.fresh(game, stock=tuple(context.stock(game.pack)),
+                          dealer=context.dealer, deal_number=context.index)
+        flow.start(state, context.seed)
+        return state
+
+    @classmethod
+    def fresh(cls, game: GameContext, *, stock: tuple[int, ...], dealer: int,
+              deal_number: int = 0) -> VyingState:
+        """A deal before its cards are dealt: every player's chips in hand."""
+        n = game.players
+        tables: VyingTables = game.tables
+        blind = 1 if tables.play.blind else 0
+        return cls._make(game, hands=(0,) * n, shown=(0,) * n,
+                         chips=(tables.play.chips,) * n, staked=(0,) * n, won=(0,) * n,
+                         folded=(0,) * n, blind=(blind,) * n, scores=(0,) * n, phase=BET,
+                         stock=stock, dealer=dealer, current=0, seer=-1,
+                         deal_number=deal_number, events=())
+
+    @property
+    def _tables(self) -> VyingTables:
+        tables: VyingTables = self._game.tables
+        return tables
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def opener(self) -> int:
+        """The player on the dealer's left, who stakes first."""
+        return self._game.turns.first_after(self._dealer)
+
+    @property
+    def pot(self) -> int:
+        """The chips in the pot."""
+        return sum(self._staked) - sum(self._won)
+
+    def live(self) -> tuple[int, ...]:
+        """The players still in, by seat."""
+        return tuple(s for s in range(self._game.players) if not self._folded[s])
+
+    def least_stake(self, seat: int) -> int:
+        """The least ``seat`` may stake now, in their own terms: the current stake (at
+        least the agreed minimum), halved when blind."""
+        play = self._tables.play
+        return play.cost(max(self._stake, play.least), blind=bool(self._blind[seat]))
+
+    def see_cost(self, seat: int) -> int:
+        """What ``seat`` pays to see: ``see`` times the current stake in their terms."""
+        play = self._tables.play
+        return play.see * play.cost(self._stake, blind=bool(self._blind[seat]))
+
+    def may_see(self, seat: int) -> str | None:
+        """Why ``seat`` may not pay to see now (None: they may)."""
+        live = self.live()
+        if len(live) != 2:
+            return f"{len(live)} players are still in: a player may see only when two are"
+        if not self._stake:
+            return "nobody has staked yet: there is no stake to see"
+        other = live[0] if live[1] == seat else live[1]
+        if self._blind[other] and not self._blind[seat] \
+                and not self._tables.play.open_sees_blind:
+            return f"player {other} plays blind: an open player may not see a blind one; " \
+                   "stake or fold"
+        cost = self.see_cost(seat)
+        if cost > self._chips[seat]:
+            return f"seeing costs {cost} chips; player {seat} has {self._chips[seat]}"
+        return None
+
+    def sees_hand(self, viewer: int, seat: int) -> bool:
+        """Whether ``viewer`` sees ``seat``'s hand now: as the zone says, less a blind
+        player's own."""
+        if viewer == seat and self._blind[seat]:
+            return False
+        return self._tables.hand_seen[viewer][seat]
+
+    def hidden_cards(self, player: int) -> int:
+        """The cards ``player`` may not see: as the zones say, and their own hand while
+        they play blind."""
+        hidden = super().hidden_cards(player)
+        return hidden | self._hands[player] if self._blind[player] else hidden
+
+    # -- dealing -------------------------------------------------------------------
+
+    def _deal_cards(self) -> None:
+        """Post the antes and deal the hands one card at a time from the dealer's left
+        (changes a fresh state)."""
+        n, stock = self._game.players, list(self._stock)
+        for seat in range(n):
+            self._put(seat, self._tables.play.ante, "ante")
+        hands = [0] * n
+        seats = self._game.turns.round_from(self.opener)
+        for _ in range(self._tables.hand):
+            for seat in seats:
+                hands[seat] |= 1 << stock.pop()
+        self._hands, self._stock = tuple(hands), tuple(stock)
+        self._current = self.opener
+        self.record(Event(kind="deal", player=self._dealer))
+
+    def _start_play(self) -> None:
+        """Nothing happens between the deal and the first stake."""
+
+    def _put(self, seat: int, amount: int, note: str) -> None:
+        if not amount:
+            return
+        self._chips = _with(self._chips, seat, self._chips[seat] - amount)
+        self._staked = _with(self._staked, seat, self._staked[seat] + amount)
+        self.record(Event(kind="stake", player=seat, amount=amount, note=note))
+
+    # -- legal actions -------------------------------------------------------------
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._stage >= 0:
+            return flow.legal(self)
+        if self._phase is OVER:
+            return ()
+        p, tables = self._current, self._tables
+        out = [FOLD]
+        if self._blind[p]:
+            out.append(LOOK)
+        if self.may_see(p) is None:
+            out.append(SEE)
+        least, chips, blind = self.least_stake(p), self._chips[p], bool(self._blind[p])
+        for amount in tables.play.open_stakes():
+            own = tables.play.cost(amount, blind=blind)
+            if least <= own <= chips:
+                out.append(tables.stakes[own])
+        return tuple(out)
+
+    def _rule_refusal(self, action: Action) -> str | None:
+        return vying_rules.refusal(self, action)
+
+    # -- moves ---------------------------------------------------------------------
+
+    def _next(self, action: Action) -> VyingState:
+        new = self._clone()
+        p, word = new._current, action.name
+        if word == FOLD.name:
+            new._folded = _with(new._folded, p, 1)
+            new.record(Event(kind="fold", player=p))
+            live = new.live()
+            if len(live) == 1:
+                new._award(live[0])
+                return new
+        elif word == LOOK.name:
+            new._blind = _with(new._blind, p, 0)
+            new.record(Event(kind="look", player=p))
+            return new
+        elif word == SEE.name:
+            new._see(p)
+            return new
+        else:
+            new._put(p, action.amount, "stake")
+            new._stake = action.amount * 2 if new._blind[p] else action.amount
+        new._current = next(s for s in new._game.turns.round_from(
+            new._game.turns.following[p]) if not new._folded[s])
+        return new
+
+    def _see(self, seer: int) -> None:
+        """``seer`` pays to see the other player still in: both hands are shown, the seen
+        player's first; the better hand takes the pot, the seen player's on a tie."""
+        self._put(seer, self.see_cost(seer), "see")
+        self._seer = seer
+        seen = next(s for s in self.live() if s != seer)
+        self.record(Event(kind="see", player=seer))
+        tables, pack = self._tables, self._game.pack
+        strengths = {}
+        for seat in (seen, seer):
+            strengths[seat] = tables.strength(pack.cards_of(self._hands[seat]))
+            self._shown = _with(self._shown, seat, self._hands[seat])
+            self.record(Event(kind="show", player=seat,
+                              cards=pack.cards_of(self._hands[seat]),
+                              note=tables.class_name(strengths[seat])))
+            self._hands = _with(self._hands, seat, 0)
+        self._award(seer if strengths[seer] > strengths[seen] else seen)
+
+    def _award(self, winner: int) -> None:
+        """``winner`` takes the whole pot; the deal is over."""
+        pot = self.pot
+        self._won = _with(self._won, winner, self._won[winner] + pot)
+        self._chips = _with(self._chips, winner, self._chips[winner] + pot)
+        self.record(Event(kind="win", player=winner, amount=pot))
+        self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase = OVER
+        self.record(Event(kind="deal_end"))
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over: each player's chips won or lost; the player
+        who took the pot wins."""
+        if self._phase is not OVER:
+            return None
+        n, turns, opener = self._game.players, self._game.turns, self.opener
+        finish = tuple(sorted(range(n), key=lambda p: (-self._scores[p],
+                                                       turns.place(p, opener))))
+        sides = alone(n)
+        return DealResult(scores=self._scores, finish=finish, starter=opener,
+                          winners=tuple(p for p in range(n) if self._won[p]),
+                          partnerships=sides,
+                          places=places(self._scores, lower_is_better=False,
+                                        partnerships=sides),
+                          details={"won": self._won, "staked": self._staked,
+                                   "seer": self._seer})
+
+    def view(self, player: int) -> View:
+        return self._game.view_type.of(view(self, player))
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
