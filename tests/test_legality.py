@@ -97,9 +97,12 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
         if pack.has_copies and malformed(action, pack.size) is None \
                 and all(0 <= c < pack.size for c in action.cards):
             # a pack with copies: an action stands for its faces (listed once, by the
-            # first copies), and the rules judge the copies the player holds
+            # first copies), and the rules judge the copies the player holds: those a
+            # legal action lays (a card just drawn, with its twin held since), else the
+            # lowest-numbered held
             listed = faces.canonical_action(action, pack)
-            judged = faces.in_hand(action, hand, pack)
+            laid = faces.held_action(listed, tuple(ruled), pack)
+            judged = laid if laid in ruled else faces.in_hand(action, hand, pack)
         why = state.why_illegal(action)
         assert (why is None) == (listed in legal), (state.describe(action), why)
         if why is not None:

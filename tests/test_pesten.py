@@ -39,12 +39,26 @@ def test_two_to_five_players_with_one_pack_of_54() -> None:
     for players in (2, 5):
         assert pesten(players).players == players
     with pytest.raises(cardrules.CardrulesError, match="players"):
-        cardrules.load("pesten", players=6)
+        cardrules.load("pesten", players=9)
     assert "pesten" in builtin_variants()
     pack = pesten().pack
     assert pack.size == 54 and pack.suits == ("C", "S", "H", "D")
     joker = pack.parse("JOKER")
     assert pack.suit(joker) < 0 and pack.rank(joker) < 0
+
+
+def test_six_to_eight_players_with_two_packs_of_54() -> None:
+    """Players and pack: with more than five players, two such packs: 108 cards, four
+    jokers, two of each card (``play 9S`` lays either copy); still seven cards each."""
+    for players in (6, 8):
+        game = pesten(players)
+        assert game.pack.size == 108 and len(game.pack.names(range(108))) == 108
+        assert sum(1 for c in range(108) if game.pack.name(c) == "JOKER") == 4
+        assert sum(1 for c in range(108) if game.pack.name(c) == "9S") == 2
+        view = game.new_deal(3).view(0)
+        assert len(view.hands[0]) == 7 and view.stock == 108 - 7 * players - 1
+    text = "\n".join(describe(pesten(6).variant))
+    assert "two such packs (108 cards) with 6 to 8 players" in text
 
 
 # -- D1-D4: the deal -----------------------------------------------------------------------
@@ -409,6 +423,16 @@ def test_a_seven_may_be_followed_by_a_draw_when_nothing_fits_with_an_empty_stock
     assert play(state, "pass").current_player == 1
 
 
+def test_a_seven_with_an_empty_stock_must_be_followed_when_a_card_fits() -> None:
+    """G6, G11: with nothing to draw, a player who can follow the 7 must: no pass (the
+    legality sweep over more player counts found the rule letting it through)."""
+    state = play(pesten().setup(hands=["7D 5D KS", "QH", "QC"], pile="7C", stock="",
+                                reshuffled=20),
+                 "play 7D")
+    assert legal(state) == {"play 5D"}
+    assert "you pass only when you cannot" in refused(state, "pass", "G3, G6")
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_whole_matches_between_random_bots_end(players: int) -> None:
     game = pesten(players)
@@ -443,23 +467,26 @@ def test_a_hundred_random_deals_end_with_one_winner_or_blocked(players: int) -> 
         assert sum(state.scores) <= 1
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_pass_the_conformance_checks(players: int) -> None:
+@pytest.mark.parametrize(("players", "games"), [(2, 5), (3, 5), (4, 5), (5, 5), (6, 2),
+                                                (8, 2)])
+def test_random_games_pass_the_conformance_checks(players: int, games: int) -> None:
     """The conformance checks (legality against the rules, JSON, views that leak no
     hidden card, re-sampling) over random games per player count (a deal of random play
-    is long: about a thousand moves)."""
-    report = run_check("pesten", players=[players], games=5, seed=players,
+    is long: about a thousand moves, more with two packs)."""
+    report = run_check("pesten", players=[players], games=games, seed=players,
                        options={"deals": 1}, match_every=5, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_more_random_games_pass_the_conformance_checks(players: int) -> None:
-    """As above, over 30 one-deal games per player count (about 30,000 checked moves:
-    a minute or so each; the soak and `cardrules check pesten` run longer)."""
-    report = run_check("pesten", players=[players], games=30, seed=100 + players,
-                       options={"deals": 1}, match_every=30, leak_share=QUICK_LEAKS)
+@pytest.mark.parametrize(("players", "games"), [(2, 30), (3, 30), (4, 30), (5, 30), (6, 5),
+                                                (7, 5), (8, 5)])
+def test_more_random_games_pass_the_conformance_checks(players: int, games: int) -> None:
+    """As above, over 30 one-deal games per player count with one pack and 5 with two
+    (about 30,000 checked moves: a minute or so each; the soak and `cardrules check
+    pesten` run longer)."""
+    report = run_check("pesten", players=[players], games=games, seed=100 + players,
+                       options={"deals": 1}, match_every=games, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure
 
 

@@ -61,6 +61,7 @@ def _common(v: Variant) -> Iterator[Found]:
     yield from _extra_cards(v)
     yield from _card_points(v)
     yield from _left_out(v)
+    yield from _packs(v)
     if v.players.min > v.players.max:
         yield ("players",), f"players.min ({v.players.min}) is above players.max ({v.players.max})"
     for n in range(v.players.max, v.players.min - 1, -1):
@@ -116,6 +117,19 @@ def _labels(v: Variant) -> tuple[str, ...]:
         return v.pack.labels
     except ValueError:
         return ()
+
+
+def _packs(v: Variant) -> Iterator[Found]:
+    """Each ``pack.packs_by_players`` entry is for a number of players the game allows,
+    and the copies of a card it makes stay within a pack's eight."""
+    for n, k in v.pack.packs_by_players.items():
+        path = ("pack", "packs_by_players", str(n))
+        if not v.players.min <= n <= v.players.max:
+            yield path, (f"packs for {n} players, but the game is for {v.players.min} to "
+                         f"{v.players.max}")
+        if v.pack.copies * k > 8:
+            yield path, (f"{k} packs of {v.pack.copies} copies each make {v.pack.copies * k} "
+                         "copies of a card; a pack holds at most 8")
 
 
 def _left_out(v: Variant) -> Iterator[Found]:

@@ -239,13 +239,36 @@ class PackSpec:
     """How many copies of every card of rank x suit (2: two packs in one)."""
     faces: tuple[FaceSpec, ...] = ()
     """Custom faces outside rank x suit, each with its count, suit and rank."""
+    packs_by_players: dict[int, int] = attrs.field(factory=dict)
+    """Number of players -> how many times over the pack as written is used (2: two such
+    packs, every copy of rank x suit and every custom face twice as many); one for a
+    number of players not listed."""
+
+    def packs(self, players: int) -> int:
+        """How many times over the pack is used with ``players`` players.
+
+        >>> PackSpec(ranks=("9",), suits=("S",), packs_by_players={6: 2}).packs(6)
+        2
+        """
+        return self.packs_by_players.get(players, 1)
 
     @property
     def size(self) -> int:
-        """Number of cards: every rank of every suit (each copy), the extra cards, then
-        the custom faces' copies (those left out included)."""
-        return len(self.ranks) * len(self.suits) * self.copies + len(self.extra_names) \
-            + sum(f.count for f in self.faces)
+        """Number of cards of one pack as written: every rank of every suit (each copy),
+        the extra cards, then the custom faces' copies (those left out included)."""
+        return self.size_for(0)
+
+    def size_for(self, players: int) -> int:
+        """Number of cards with ``players`` players (0: one pack as written).
+
+        >>> spec = PackSpec(ranks=("9", "A"), suits=("S",), packs_by_players={3: 2},
+        ...                 faces=(FaceSpec(name="W", count=1),))
+        >>> spec.size_for(2), spec.size_for(3)
+        (3, 6)
+        """
+        k = self.packs(players)
+        return len(self.ranks) * len(self.suits) * self.copies * k \
+            + len(self.extra_names) + sum(f.count * k for f in self.faces)
 
     @property
     def face_names(self) -> tuple[str, ...]:
@@ -271,7 +294,7 @@ class PackSpec:
         ...          left_out=LeftOut(by_players={3: ("2C",)})).count(3)
         3
         """
-        return self.size - len(set(self.left_out.names_for(players)))
+        return self.size_for(players) - len(set(self.left_out.names_for(players)))
 
     @property
     def extra_names(self) -> tuple[str, ...]:
@@ -290,10 +313,11 @@ class PackSpec:
         >>> attrs.evolve(spec, left_out=LeftOut.read(["QS"])).build(2).count
         3
         """
+        k = self.packs(players)
         pack = Pack(ranks=self.ranks, suits=self.suits, extra=self.extra_names,
                     points=tuple(self.points.get(r, 0) for r in self.ranks),
-                    copies=self.copies, custom=tuple(
-                        Face(name=f.name, count=f.count,
+                    copies=self.copies * k, custom=tuple(
+                        Face(name=f.name, count=f.count * k,
                              suit=self.suits.index(f.suit) if f.suit else NONE,
                              rank=self.ranks.index(f.rank) if f.rank else NONE)
                         for f in self.faces))

@@ -134,7 +134,8 @@ def _setup(v: Variant) -> Iterator[str]:
     else:
         jokers = f", and {_ranks(pack.extra_names)} (no suit, no rank)" if pack.extra else ""
         yield (f"- {pack.size} cards: ranks {_ranks(pack.ranks)} "
-               f"(low to high) in suits {_ranks(pack.suits)}{jokers}{_left_out(v)}.")
+               f"(low to high) in suits {_ranks(pack.suits)}{jokers}{_left_out(v)}"
+               f"{_packs(v)}.")
     if pack.points:
         worth = ", ".join(f"{r} {p}" for r, p in pack.points.items())
         others = "" if pack.card_points else "; other cards 0"
@@ -264,6 +265,22 @@ def _match(v: Variant) -> Iterator[str]:
                 Remainder.ONE_EACH: "goes one unit each to the winners, the best placed "
                                     "first"}[m.pot.remainder]
         yield f"- A remainder that cannot be split evenly {rest}."
+
+
+def _packs(v: Variant) -> str:
+    """``; two such packs (108 cards) with 6 to 8 players``, or nothing."""
+    by_count: dict[int, list[int]] = {}
+    for n, k in sorted(v.pack.packs_by_players.items()):
+        if k > 1:
+            by_count.setdefault(k, []).append(n)
+    words = {2: "two", 3: "three", 4: "four"}
+    parts = []
+    for k, counts in by_count.items():
+        who = f"{counts[0]} to {counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) \
+            and len(counts) > 1 else ", ".join(map(str, counts))
+        parts.append(f"{words.get(k, str(k))} such packs ({v.pack.size_for(counts[0])} cards) "
+                     f"with {who} players")
+    return "; " + "; ".join(parts) if parts else ""
 
 
 def _deals(v: Variant) -> str:

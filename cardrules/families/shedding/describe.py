@@ -196,7 +196,8 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        "the next card is turned instead.", "play.starter_redraw",
                        *(("play.redraw_shuffle",) if play.redraw_shuffle else ()),
                        "deal.starter")
-    if play.take_min > v.pack.size:
+    if play.take_min > max(v.pack.size_for(n) for n in range(v.players.min,
+                                                             v.players.max + 1)):
         yield sentence(f"The {pile} is never taken.", "play.take_min")
     else:
         yield sentence(f"When the player who had to beat your card cannot, you take the "

@@ -294,9 +294,11 @@ def _at_will(state: SheddingContext, action: Action) -> str | None:
     """Drawing at will: the player may draw up to the turn's limit even when able to play;
     they pass only once they have drawn that many or the stock is empty."""
     limit = state._tables.draw_limit
-    if action.kind is Kind.DRAW and state._fresh and not state._drawn and can_play(state):
+    if action.kind in (Kind.DRAW, Kind.PASS) and state._fresh and not state._drawn \
+            and can_play(state):
+        verb = "draw" if action.kind is Kind.DRAW else "pass"
         return f"after laying {_top(state)} you must lay another card when you can; you " \
-               f"draw only when you cannot"
+               f"{verb} only when you cannot"
     if action.kind is Kind.PASS:
         if can_draw(state):
             return f"play or draw: you may pass only after drawing {limit} card" \
