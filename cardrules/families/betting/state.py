@@ -172,7 +172,9 @@ class BettingState(FieldState):
     def _next_acting(self, seat: int) -> int:
         """``seat``, or the first seat after it still in and not all in (``seat`` when
         there is none)."""
-        return next((s for s in self._game.turns.round_from(seat) if self._acting(s)), seat)
+        folded, chips = self._folded, self._chips
+        return next((s for s in self._game.turns.round_from(seat)
+                     if not folded[s] and chips[s]), seat)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -260,7 +262,8 @@ class BettingState(FieldState):
             return False
         if self._chips[seat] <= self.to_call(seat):
             return False
-        return any(self._acting(s) for s in range(self._game.players) if s != seat)
+        folded, chips = self._folded, self._chips
+        return any(chips[s] and not folded[s] for s in range(len(chips)) if s != seat)
 
     def amounts(self, seat: int) -> tuple[int, int]:
         """Under pot or no limit: the least and the most ``seat`` may bet or raise to,
@@ -313,8 +316,9 @@ class BettingState(FieldState):
     def _round_done(self) -> bool:
         """Every player still in with chips has acted since the round's last bet and
         matched it."""
-        return all(self._acted[s] and not self.to_call(s)
-                   for s in range(self._game.players) if self._acting(s))
+        top, staked, chips = max(self._round_staked), self._round_staked, self._chips
+        return all(acted and (stake == top or not left) for acted, stake, left, out
+                   in zip(self._acted, staked, chips, self._folded) if left and not out)
 
     def _end_round(self) -> None:
         """The round's bets are matched: the next round opens (its community cards
@@ -379,6 +383,9 @@ class BettingState(FieldState):
                 pick = min if self._tables.showdown.low else max
                 best = pick(strengths[s] for s in shares)
                 shares = [s for s in shares if strengths[s] == best]
+            if len(shares) == 1:  # the common case, without the split's fractions
+                won[shares[0]] += size
+                continue
             paid, _ = split_pot(pot=size, table=even_shares(len(shares)),
                                 totals=dict.fromkeys(shares, 0), lower_is_better=False,
                                 remainder=Remainder.ONE_EACH, seat_order=order)
