@@ -200,3 +200,13 @@ def test_no_chip_is_made_or_lost_over_random_matches(seed: int) -> None:
         assert sum(view.wager_chips) + sum(view.wager_staked) == 40
         match = match.apply(rng.choice(match.legal_actions()))
     assert sorted(match.result.totals) == [-20, 20]
+
+
+@pytest.mark.parametrize(("section", "message"), [
+    ({"bet": 2, "chips": 10, "ante": 20}, "an ante of 20 chips, but each player has 10"),
+    ({"bet": 2, "chips": 600000, "limit": "no_limit"}, "at most 999,999 chips"),
+])
+def test_incoherent_sections_are_refused_at_load(section: dict[str, Any],
+                                                 message: str) -> None:
+    with pytest.raises(cardrules.VariantError, match=message):
+        with_betting("sixty-six", **section)

@@ -223,3 +223,16 @@ def test_the_options_pass_the_checker_and_are_worded() -> None:
     assert "the split hands of A take that card only" in text
     with pytest.raises(cardrules.VariantError, match=r"split hands need play\.split"):
         cardrules.load({"extends": "blackjack", "patch": {"play": {"split_one_card": ["A"]}}})
+
+
+@pytest.mark.parametrize(("play", "message"), [
+    ({"split": True, "split_one_card": ["Z"]}, "'Z' is not a rank of the pack"),
+])
+def test_split_rules_that_cannot_hold_are_refused(play: dict[str, object],
+                                                  message: str) -> None:
+    """BJ11's keys: a rank of the pack."""
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "blackjack", "patch": {"play": play}})
+    with pytest.raises(cardrules.VariantError, match="it needs hands of 2 cards, not 3"):
+        cardrules.load({"extends": "blackjack", "patch": {"play": {"split": True},
+                                                          "deal": {"hand": 3}}})

@@ -494,3 +494,18 @@ def test_the_quick_bots_pass_a_small_check() -> None:
     report = run_check("pesten", games=3, seed=3, match_every=3, leak_share=QUICK_LEAKS,
                        policies={name: quick_bot(name) for name in QUICK_BOTS})
     assert report.ok, report.failure
+
+
+@pytest.mark.parametrize(("packs", "message"), [
+    ({"9": 2}, "packs for 9 players, but the game is for 2 to 8"),
+    ({"6": 4}, "at most 8"),
+])
+def test_packs_by_players_that_cannot_hold_are_refused(packs: dict[str, int],
+                                                       message: str) -> None:
+    """Players and pack: ``pack.packs_by_players`` names player counts the game allows,
+    and at most eight copies of a card."""
+    patch: dict[str, Any] = {"pack": {"packs_by_players": packs}}
+    if "6" in packs:
+        patch["pack"]["copies"] = 3
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "pesten", "patch": patch}, players=6)
