@@ -110,3 +110,12 @@ def test_the_showdown_section_prints_two_costs(capsys: pytest.CaptureFixture[str
     assert [line.split()[0] for line in lines[1:]] == ["unseen", "cached"]
     with pytest.raises(TypeError, match="betting family"):
         showdown_costs(variant="bank", samples=5)
+
+
+def test_uno_is_measured_against_rlcard_as_the_same_game() -> None:
+    """UNO faces RLCard's two-player uno, the game ``tests/test_rlcard_uno.py`` proves
+    the same, with default options (issue 26's bench row)."""
+    assert ("uno", 2) in OWN
+    assert PAIRS[("uno", 2)] == ("uno_2p",)
+    assert SAME_GAME[("uno", 2)] == "uno_2p"
+    assert ("uno", 2) not in OPTIONS
