@@ -272,3 +272,19 @@ def test_a_named_hook_is_worded_once_in_place_of_its_default(path: Path, point: 
         f"a sentence still words what {point} replaces"
     if any(_related(r, p) for s in _sentences(variant) for r in s.rules for p in replaced):
         assert worded[0] in play_sentences(named), "worded apart, not in place"
+
+
+@pytest.mark.parametrize(("variant", "first_move"), [
+    ("bridge", "the calls phase after the deal (below) comes first and names who leads"),
+    ("tysyacha", "the auction phase after the deal (below) comes first and names who leads"),
+    ("skat", "the player on the dealer's left moves first"),
+    ("spades", "the player on the dealer's left moves first"),
+])
+def test_first_move_names_the_phase_that_names_the_first_leader(
+        variant: str, first_move: str) -> None:
+    """Where a phase after the deal (Bridge's calls, an auction whose declarer leads)
+    names the first trick's leader, the rules do not claim play's first mover moves
+    first (Bridge's dealer calls first; the declarer's left leads, BR9)."""
+    line = next(line for line in describe(cardrules.load(variant).variant)
+                if line.startswith("- First move:"))
+    assert first_move in line

@@ -158,6 +158,12 @@ class Phase(abc.ABC, Generic[PhaseState]):
     def describe(self, settings: Any) -> str:
         """What the phase does, in one English sentence."""
 
+    def names_first_leader(self, settings: Any) -> bool:
+        """Whether the phase, with these settings, names who leads to the deal's first
+        trick (an auction's declarer, say; False by default): the rules then say the
+        first move is the phase's, not play's."""
+        return False
+
     def in_force(self, settings: Any, variant: Variant) -> bool:
         """Whether the phase has something to do in some deal of ``variant`` (True by
         default).  A phase not in force is not described by ``cardrules rules``, and

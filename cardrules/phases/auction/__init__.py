@@ -186,6 +186,9 @@ class Auction(Phase[AuctionTable]):
         if [entry.name for entry in variant.phases].count(self.name) > 1:
             yield "auction is listed more than once; a deal has one declarer"
 
+    def names_first_leader(self, settings: AuctionSettings) -> bool:
+        return settings.declarer_leads
+
     def describe(self, settings: AuctionSettings) -> str:
         s = settings
         order = ("from the dealer's left" if s.order == DEALERS_LEFT

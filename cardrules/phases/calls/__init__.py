@@ -291,6 +291,9 @@ class Calls(Phase[CallsTable]):
         if settings.dummy and (variant.players.min != 4 or players != 4):
             yield "calls with a dummy needs four players, two partnerships of two"
 
+    def names_first_leader(self, settings: CallsSettings) -> bool:
+        return True
+
     def describe(self, settings: CallsSettings) -> str:
         names = ", ".join(s.suit or "no trumps" for s in settings.strains)
         strains = [(s.name, s.trick, s.first_trick) for s in settings.strains]
