@@ -117,3 +117,56 @@ def test_each_seat_shows_its_bid_during_an_auction() -> None:
     assert "bid 3" in rows["P0"] and "bid 0" in rows["P1"]
     assert "no bid yet" in rows["P2"] and "no bid yet" in rows["P3"]
     assert lines[-1] == "P2 to play (bidding)"
+
+
+def _ascii(game: Any, state: Any, seat: int) -> list[str]:
+    return TextRenderer(game.pack, ascii=True, title=game.variant.title).view(
+        state.view(seat), me=seat)
+
+
+def test_skat_shows_the_game_declared_and_the_widow_as_each_seat_knows_it() -> None:
+    """Skat: the game type before and after it is declared, the widow face down, the
+    declarer's discards in full to the declarer and as a count to the defenders; no raw
+    entry (``game declarer: 0``, ``widow: 2``) is printed."""
+    game = cardrules.load("skat")
+    state = game.new_deal(5)
+    declarer = state.current_player
+    assert "Game: not chosen yet" in _ascii(game, state, declarer)
+    assert "Widow: face down, not taken yet" in _ascii(game, state, declarer)
+    state = state.apply(game.parse_action("grand"))
+    widow = state.view(declarer).widow
+    assert f"Widow: {' '.join(widow)}, taken by P{declarer}" in _ascii(game, state, declarer)
+    while state.view(declarer).phase == "widow":
+        state = state.apply(state.legal_actions()[0])
+    discarded = state.view(declarer).widow_discard[declarer]
+    defender = (declarer + 1) % 3
+    assert f"Game: grand, declared by P{declarer}" in _ascii(game, state, defender)
+    assert (f"Widow: 2 cards, taken by P{declarer}, unseen · P{declarer} discarded 2 cards "
+            "face down") in _ascii(game, state, defender)
+    assert any(f"P{declarer} discarded {' '.join(discarded)}" in line
+               for line in _ascii(game, state, declarer))
+    for seat in range(3):
+        text = "\n".join(_ascii(game, state, seat))
+        assert "game declarer" not in text and "widow:" not in text
+
+
+def test_a_points_auction_shows_the_highest_bid_then_the_contract() -> None:
+    """Tysyacha: the highest bid and who passed during the auction, then the contract and
+    its declarer, and the widow (prikup) shown to everyone (tysyacha.md B4); its three cards
+    are not taken for one entry per seat."""
+    game = cardrules.load("tysyacha")
+    state = game.new_deal(5, dealer=1)
+    assert "Auction: no bid yet" in _ascii(game, state, state.current_player)
+    bidder = state.current_player
+    state = state.apply(game.parse_action("bid 100"))
+    passer = state.current_player
+    state = state.apply(game.parse_action("pass"))
+    assert f"Auction: highest bid 100 by P{bidder} · passed P{passer}" in \
+        _ascii(game, state, state.current_player)
+    while state.view(0).phase == "auction":
+        state = state.apply(game.parse_action("pass"))
+    widow = state.view(passer).widow
+    lines = _ascii(game, state, passer)
+    assert f"Contract 100 by P{bidder}" in lines
+    assert f"Widow: {' '.join(widow)}, taken by P{bidder}" in lines
+    assert not any(line.startswith("  P") and " widow " in line for line in lines)

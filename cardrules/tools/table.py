@@ -281,6 +281,100 @@ def _contract(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -
     return [*lines, " · ".join([*parts, vul])]
 
 
+def _bids(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    """An auction for a contract in points (no strain): the highest bid so far and its
+    bidder, who passed, then the contract and its declarer; the cards shown with
+    declarations.
+
+    >>> for line in _bids(None, {"phase": "auction", "contract": 120,  # type: ignore[arg-type]
+    ...                          "declarer": 2, "auction_passed": [0], "shown": []}, set()):
+    ...     print(line)
+    Auction: highest bid 120 by P2 · passed P0
+    """
+    if "auction_passed" not in entries or "contract_level" in entries:
+        return []
+    used.update(("auction_passed", "contract", "declarer", "shown"))
+    contract, declarer = entries.get("contract"), entries.get("declarer")
+    passed = entries.get("auction_passed") or []
+    if entries.get("phase") == "auction":
+        line = (f"Auction: highest bid {contract} by P{declarer}"
+                if isinstance(declarer, int) else "Auction: no bid yet")
+        if passed:
+            line += " · passed " + " ".join(f"P{p}" for p in passed)
+    else:
+        line = (f"Contract {contract} by P{declarer}" if isinstance(declarer, int)
+                else "No contract")
+    shown = entries.get("shown") or []
+    if shown:
+        line += f" · shown {table.cards(shown)}"
+    return [line]
+
+
+def _game_type(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    """A game type chosen by its declarer (Skat's game), or how many have passed so far.
+
+    >>> _game_type(None, {"game_type": None, "game_declarer": None,  # type: ignore[arg-type]
+    ...                   "game_passes": 1}, set())
+    ['Game: not chosen yet · 1 passed']
+    >>> _game_type(None, {"game_type": "grand", "game_declarer": 0,  # type: ignore[arg-type]
+    ...                   "game_passes": 0}, set())
+    ['Game: grand, declared by P0']
+    """
+    if "game_type" not in entries:
+        return []
+    used.update(("game_type", "game_declarer", "game_passes"))
+    kind, declarer = entries.get("game_type"), entries.get("game_declarer")
+    if kind is None or not isinstance(declarer, int):
+        passes = int(entries.get("game_passes") or 0)
+        return ["Game: not chosen yet" + (f" · {passes} passed" if passes else "")]
+    return [f"Game: {kind}, declared by P{declarer}"]
+
+
+def _widow(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
+    """The widow (talon, kitty): its cards where this seat has seen them, else how many
+    lie face down; what the declarer discarded (face down: a count to the others) or
+    gave away.
+
+    >>> class Plain:
+    ...     def cards(self, names: list[str]) -> str:
+    ...         return " ".join(names)
+    >>> _widow(Plain(), {"widow": 2, "game_declarer": 2,  # type: ignore[arg-type]
+    ...                  "widow_discard": [[], 0, 2]}, set())
+    ['Widow: 2 cards, taken by P2, unseen · P2 discarded 2 cards face down']
+    >>> _widow(Plain(), {"widow": ["QS", "10S", "QH"], "declarer": 2,  # type: ignore[arg-type]
+    ...                  "widow_given": ["QS"]}, set())
+    ['Widow: QS 10S QH, taken by P2 · P2 gave QS']
+    """
+    if "widow" not in entries:
+        return []
+    used.update(("widow", "widow_discard", "widow_given"))
+    widow = entries.get("widow")
+    declarer = next((entries[k] for k in ("declarer", "game_declarer")
+                     if isinstance(entries.get(k), int)), None)
+    by = f"P{declarer}" if declarer is not None else "the declarer"
+    taken = f", taken by {by}" if declarer is not None and not entries.get("stock") else ""
+    if isinstance(widow, list):
+        parts = [f"Widow: {table.cards(widow)}{taken}" if widow else "Widow: none"]
+    elif widow:
+        parts = [f"Widow: {widow} card{'s' if widow != 1 else ''}{taken or ' face down'}"
+                 + (", unseen" if taken else "")]
+    elif not entries.get("stock"):
+        return []
+    else:
+        parts = ["Widow: face down, not taken yet"]
+    discard = entries.get("widow_discard")
+    mine = discard[declarer] if isinstance(discard, list) and declarer is not None \
+        and 0 <= declarer < len(discard) else None
+    if isinstance(mine, list) and mine:
+        parts.append(f"{by} discarded {table.cards(mine)}")
+    elif isinstance(mine, int) and mine:
+        parts.append(f"{by} discarded {mine} card{'s' if mine != 1 else ''} face down")
+    given = entries.get("widow_given")
+    if isinstance(given, list) and given:
+        parts.append(f"{by} gave {table.cards(given)}")
+    return [" · ".join(parts)]
+
+
 def _trumps(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
     value = entries.get("trumps")
     if not isinstance(value, dict):
@@ -434,8 +528,8 @@ def _climb(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> l
     return lines
 
 
-_CENTRE: tuple[Section, ...] = (_auction, _contract, _trump_order, _trumps, _pile, _passing,
-                                _trick, _bout, _climb, _broken)
+_CENTRE: tuple[Section, ...] = (_auction, _contract, _bids, _game_type, _widow, _trump_order,
+                                _trumps, _pile, _passing, _trick, _bout, _climb, _broken)
 
 
 # -- seats ---------------------------------------------------------------------------------
