@@ -143,3 +143,31 @@ def test_item_10_check_resamples_passes_on_real_games(name: str) -> None:
             break
         check_resamples(state, rng)
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_item_10_a_shown_widow_card_laid_away_face_down_is_re_dealt() -> None:
+    """Tysyacha's widow is shown to everyone, then the declarer gives a card face down
+    to each opponent (tysyacha.md B4, B5): an opponent who did not receive a widow card
+    cannot tell whether the other got it, so its samples must not keep the widow cards
+    where they truly lie (they did before: seeing the widow counted as knowing its
+    cards' places for good)."""
+    game = cardrules.load("tysyacha")
+    state = game.new_deal(5, dealer=1)
+    declarer = state.current_player
+    state = state.apply(game.parse_action("bid 100"))
+    while state.view(0).phase == "auction":
+        state = state.apply(game.parse_action("pass"))
+    widow = state.view(declarer).widow
+    first, second = game.turns.following[declarer], game.turns.following[
+        game.turns.following[declarer]]
+    hand = state.view(declarer).hands[declarer]
+    plain = next(c for c in hand if c not in widow)
+    state = state.apply(game.parse_action(f"give {plain}"))  # to ``first``
+    other = next(c for c in hand if c not in widow and c != plain)
+    kept, given = (state.apply(game.parse_action(f"give {card}")) for card in (widow[0], other))
+    assert kept.view(first) == given.view(first)  # ``first`` cannot tell them apart
+    assert widow[0] in kept.view(second).hands[second]
+    for seed in range(5):
+        assert kept.resample(first, random.Random(seed)).to_json() == \
+            given.resample(first, random.Random(seed)).to_json()
+    assert kept.view(first).widow == widow  # what was shown is still shown

@@ -125,6 +125,11 @@ class Kind(abc.ABC):
         """The cards this field shows to ``viewer`` wherever they are (a bit set)."""
         return 0
 
+    def shown(self, value: Any, viewer: int) -> int:
+        """The cards this field records as once shown to ``viewer``, without telling
+        where they lie now (a bit set): views may name them, re-dealing moves them."""
+        return 0
+
     def remap(self, value: Any, move: Callable[[int], int]) -> Any:
         """The value with each card ``c`` it holds replaced by ``move(c)``."""
         return value
@@ -500,6 +505,21 @@ class KnownCards(_SetsPerSeat):
 
     def known(self, value: tuple[int, ...], viewer: int) -> int:
         return value[viewer] if 0 <= viewer < len(value) else 0
+
+
+@attrs.frozen(kw_only=True)
+class SeenCards(_SetsPerSeat):
+    """Per seat, cards that seat has been shown (a widow turned face up): a record of
+    what it saw, not of where the cards lie now, so it holds nothing, tells nothing of
+    their places and is never moved by re-dealing hidden cards."""
+
+    optional: ClassVar[bool] = True
+
+    def shown(self, value: tuple[int, ...], viewer: int) -> int:
+        return value[viewer] if 0 <= viewer < len(value) else 0
+
+    def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
+        return value
 
 
 @attrs.frozen(kw_only=True)

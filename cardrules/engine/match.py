@@ -150,6 +150,9 @@ class MatchState(State):
     def hidden_cards(self, player: int) -> int:
         return self._deal.hidden_cards(player)
 
+    def shown_cards(self, player: int) -> int:
+        return self._deal.shown_cards(player)
+
     def resample(self, player: int, rng: random.Random) -> MatchState:
         """A match ``player`` cannot tell from this one: the current deal's hidden cards
         re-dealt (see :meth:`State.resample`) and a new match seed drawn from ``rng``, so

@@ -355,6 +355,12 @@ class State(abc.ABC):
         are not hidden wherever they lie)."""
         raise NotImplementedError
 
+    def shown_cards(self, player: int) -> int:
+        """The cards ``player`` was shown before though they now lie hidden (a widow
+        shown, then partly laid away face down), as a bit set: a view may name them, and
+        re-sampling moves them like any hidden card (none by default)."""
+        return 0
+
     def resample(self, player: int, rng: random.Random) -> State:
         """A state ``player`` cannot tell apart from this one, hidden cards re-dealt at
         random (for search bots that sample what they cannot see)."""
@@ -748,6 +754,9 @@ class FieldState(State):
 
     def hidden_cards(self, player: int) -> int:
         return state_codec.hidden_cards(self, player)
+
+    def shown_cards(self, player: int) -> int:
+        return state_codec.shown_cards(self, player)
 
     def to_json(self) -> dict[str, Any]:
         return {"procedure": self.game.variant.play.procedure,

@@ -222,6 +222,16 @@ def visibility_of(game: GameRules, kind: Kind) -> Visibility:
     return found.get(kind.zone, kind.seen)
 
 
+def shown_cards(state: object, player: int) -> int:
+    """The cards some field records as once shown to ``player`` though their places are
+    now hidden (a widow shown before the declarer laid cards away): a view may name them
+    (:meth:`~cardrules.engine.fields.Kind.shown`)."""
+    shown = 0
+    for d in declared(type(state)):
+        shown |= d.kind.shown(getattr(state, d.attribute), player)
+    return shown
+
+
 def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
     """The cards held by fields (or by owners within per-seat fields) that ``player`` may
     not see, and ``extra`` ones, less the cards some field shows them wherever they lie (a

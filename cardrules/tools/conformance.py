@@ -112,8 +112,9 @@ def check_absences(state: State, rng: random.Random) -> None:
 
 
 def visible_cards(state: State, player: int) -> int:
-    """Bit set of the cards ``player`` may see now, from the zones' declared visibility."""
-    return state.game.pack.full & ~state.hidden_cards(player)
+    """Bit set of the cards ``player`` may see now, from the zones' declared visibility,
+    and of those it was shown before wherever they lie now."""
+    return state.game.pack.full & ~state.hidden_cards(player) | state.shown_cards(player)
 
 
 def _card_names(value: Any, names: set[str], out: set[str]) -> None:
@@ -213,7 +214,8 @@ def check_counterfactual(state: State, rng: random.Random, *, actions: int = 2) 
     """
     where = _zone_of_each_card(state)
     for player in range(state.game.players):
-        pair = _hidden_pair(state.hidden_cards(player), where, rng)
+        pair = _hidden_pair(state.hidden_cards(player), where, rng,
+                            state.shown_cards(player))
         if pair is None:
             continue
         other = _swapped(state, *pair)
@@ -241,15 +243,18 @@ def _zone_of_each_card(state: State) -> dict[int, str]:
             for card in range(mask.bit_length()) if (mask >> card) & 1}
 
 
-def _hidden_pair(hidden: int, where: dict[int, str],
-                 rng: random.Random) -> tuple[int, int] | None:
-    """Two random cards of ``hidden`` lying in different zones (None if there are none)."""
+def _hidden_pair(hidden: int, where: dict[int, str], rng: random.Random,
+                 shown: int = 0) -> tuple[int, int] | None:
+    """Two random cards of ``hidden`` lying in different zones (None if there are none),
+    both of ``shown`` or neither: a card the player was once shown (a widow's) and one
+    it never saw are told apart by what it was shown, wherever they lie."""
     cards = [c for c in range(hidden.bit_length()) if (hidden >> c) & 1]
     if len({where[c] for c in cards}) < 2:
         return None
     first = rng.choice(cards)
-    second = rng.choice([c for c in cards if where[c] != where[first]])
-    return first, second
+    alike = [c for c in cards if where[c] != where[first]
+             and (shown >> c & 1) == (shown >> first & 1)]
+    return (first, rng.choice(alike)) if alike else None
 
 
 def _swapped(state: State, first: int, second: int) -> State:

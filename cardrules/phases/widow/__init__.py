@@ -43,7 +43,7 @@ from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
-from cardrules.engine.fields import CardSets, KnownCards, field
+from cardrules.engine.fields import CardSets, KnownCards, SeenCards, field
 from cardrules.engine.observation import Cards, CardsBySeat, Field
 from cardrules.engine.table import HasDeclarer
 from cardrules.engine.views import View
@@ -81,8 +81,12 @@ class WidowSettings:
 class WidowFields:
     """The phase's state fields."""
 
-    _widow_seen: tuple[int, ...] = field(KnownCards(), label="widow seen")
+    _widow_shown: tuple[int, ...] = field(SeenCards(), label="widow shown")
     """Per seat, the widow's cards that seat saw (the declarer's; everyone's when shown)."""
+    _widow_seen: tuple[int, ...] = field(KnownCards(), label="widow seen")
+    """Per seat but the declarer's (who holds it), the widow's cards whose place that
+    seat still knows: all it was shown, until the declarer lays a card face down where
+    that seat cannot see (any card the declarer held may be the one laid away)."""
     _widow_discard: tuple[int, ...] = field(
         CardSets(zone="widow_discard", seen=Visibility.OWNER, allowed=(Visibility.OWNER,)),
         label="widow discard")
@@ -94,6 +98,7 @@ class WidowFields:
 class WidowTable(HasDeclarer, Protocol):
     """The table the widow phase works at: a declarer, and its own fields."""
 
+    _widow_shown: tuple[int, ...]
     _widow_seen: tuple[int, ...]
     _widow_discard: tuple[int, ...]
     _widow_given: tuple[int, ...]
@@ -165,7 +170,11 @@ class Widow(Phase[WidowTable]):
         declarer, n = state.declarer_seat(), state.game.players
         widow = state.cards("stock")
         state.take(declarer, widow, "stock")
-        state._widow_seen = tuple(widow if settings.shown or p == declarer else 0
+        state._widow_shown = tuple(widow if settings.shown or p == declarer else 0
+                                   for p in range(n))
+        # The declarer sees the widow in their own hand: only the others need to know
+        # where it went.
+        state._widow_seen = tuple(widow if settings.shown and p != declarer else 0
                                   for p in range(n))
         state.record(Event(kind="widow", player=declarer,
                            cards=state.game.pack.cards_of(widow), private=not settings.shown))
@@ -234,8 +243,14 @@ class Widow(Phase[WidowTable]):
             state.record(Event(kind="give", player=p, cards=(card,), private=True),
                          Event(kind="receive", player=receiver, cards=(card,), private=True))
         else:
+            receiver = p
             state.move(1 << card, "hand", "widow_discard", source_seat=p, target_seat=p)
             state.record(Event(kind="discard", player=p, cards=(card,), private=True))
+        # A seat that saw the widow but not this card laid away no longer knows which
+        # of the declarer's cards are where.
+        unsure = state.hand(p) | 1 << card
+        state._widow_seen = tuple(m if seat in (p, receiver) else m & ~unsure
+                                  for seat, m in enumerate(state._widow_seen))
         return self._done(state, settings) >= self._count(state, settings)
 
     def counted(self, state: WidowTable, settings: WidowSettings) -> tuple[int, ...]:
@@ -246,7 +261,7 @@ class Widow(Phase[WidowTable]):
 
     def view(self, state: WidowTable, settings: WidowSettings, player: int) -> dict[str, Any]:
         pack = state.game.pack
-        seen = state._widow_seen
+        seen = state._widow_shown
         widow = max(seen, key=int.bit_count) if seen else 0
         mine = seen[player] if seen else 0
         shown: dict[str, Any] = {
