@@ -166,9 +166,11 @@ def with_view_records(cls: type) -> type:
 
 def draw(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
-    by lot, each from its own seed derived from ``seed`` (changes a fresh state)."""
+    by lot, each from its own seed derived from ``seed`` (changes a fresh state); the
+    others draw nothing, and no seed is derived for them."""
     for stage, (phase, settings) in enumerate(state.game.phases):
-        phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
+        if phase.draws:
+            phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
 
 
 def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:
