@@ -165,3 +165,11 @@ def test_a_deal_from_a_given_order_deals_from_its_end() -> None:
         game.new_deal(0, order=[0, *order[1:-1], 0])
     with pytest.raises(StateError, match="dealer 2 is not a seat"):
         game.new_deal(0, dealer=2)
+
+
+def test_plain_legality_is_worked_out_once_per_game() -> None:
+    """A game's legal actions are the procedure's own, asked nothing more, unless a hook
+    narrows them (Gin Rummy's) or a face has copies to list by face (UNO, Pesten)."""
+    assert cardrules.load("hearts").plain_legality and cardrules.load("bank").plain_legality
+    for name in ("gin-rummy", "uno", "pesten"):
+        assert not cardrules.load(name).plain_legality, name

@@ -382,8 +382,12 @@ def card_order(state: StagedState) -> int:
 
 def ends_deal(state: StagedState) -> bool:
     """True when a listed phase ends the deal after the trick just taken
-    (:meth:`~cardrules.phases.Phase.ends_deal`)."""
-    return any(phase.ends_deal(state, settings) for phase, settings in state.game.phases)
+    (:meth:`~cardrules.phases.Phase.ends_deal`).  Asked after every trick: a plain loop
+    (no generator to make)."""
+    for phase, settings in state.game.phases:  # noqa: SIM110 - any() over a generator is slower
+        if phase.ends_deal(state, settings):
+            return True
+    return False
 
 
 def counted(state: StagedState) -> tuple[int, ...]:
