@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import mask_of
 from cardrules.engine import absences, flow, state_codec
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
@@ -456,11 +457,11 @@ class TricksState(StockAttributes, FieldState):
             return flow.apply(self, action)
         kind = action.kind
         if kind is Kind.ANSWER:
-            return self._answer(self._tables.masks[action], True, action)
+            return self._answer(_mask(action.cards), True, action)
         if kind is Kind.THROW:
-            return self._answer(self._tables.masks[action], False, action)
+            return self._answer(_mask(action.cards), False, action)
         if kind is Kind.LEAD:
-            return self._lead(self._current, self._tables.masks[action], "",
+            return self._lead(self._current, _mask(action.cards), "",
                               ("lead", self._current, action.cards, 0, "", False))
         if kind is Kind.DECLARE:
             return self._declare(action)
@@ -762,6 +763,14 @@ def _stock_fields(state: TricksState) -> StockFields:
     """``state`` seen as the :class:`StockFields` its class was composed with (in the games
     with combinations that score, an exchange, closing or a target)."""
     return cast("StockFields", state)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    """The bit set of an action's ``cards`` (what ``tables.masks`` holds for it, without
+    hashing the action: an action's hash is worked out anew at every call)."""
+    if len(cards) == 1:
+        return 1 << cards[0]
+    return mask_of(cards)
 
 
 def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:
