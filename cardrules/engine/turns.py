@@ -75,7 +75,7 @@ class When(enum.Enum):
     @property
     def before_play(self) -> bool:
         """The phases of this point run once per deal, before play begins."""
-        return self in _BEFORE_PLAY
+        return self._value_ in _BEFORE_PLAY  # a string's hash is kept, an enum's is not
 
     @property
     def undealt(self) -> bool:
@@ -88,8 +88,8 @@ class When(enum.Enum):
         return self.value.replace("_", " ")
 
 
-_BEFORE_PLAY = frozenset((When.BETWEEN_DEALS, When.BEFORE_DEAL, When.INSTEAD_OF_DEAL,
-                          When.AFTER_DEAL))
+_BEFORE_PLAY = frozenset(w.value for w in (When.BETWEEN_DEALS, When.BEFORE_DEAL,
+                                            When.INSTEAD_OF_DEAL, When.AFTER_DEAL))
 
 
 class Start(enum.Enum):
