@@ -163,6 +163,9 @@ class TricksTables:
     """Cards kept out of the first trick by a player void in the led suit, as a bit set."""
     trump_in_hand: bool = False
     """The trump card stays in the dealer's hand (trump source ``dealer_card``)."""
+    blocks: tuple[int, ...] = ()
+    """The bit set of each block of :attr:`width` card numbers (a suit's, then the extra
+    cards'), lowest first: hands are split into these to join per-suit parts."""
     no_trumps: int = 0
     """The index of no trumps in :attr:`beats`, :attr:`groups`... (the number of suits)."""
     draws_up: bool = False
@@ -276,6 +279,8 @@ class TricksTables:
                 (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
                 default=_NEVER),
             suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else (),
+            blocks=tuple(((1 << len(pack.ranks)) - 1) << (i * len(pack.ranks))
+                         for i in range(-(-pack.size // len(pack.ranks)))),
             no_trumps=len(pack.suits),
             draws_up=play.draw in (DrawOrder.FACE_UP_TOP, DrawOrder.WINNER_FIRST),
             face_up_draw=play.draw is DrawOrder.FACE_UP_TOP,
@@ -364,22 +369,18 @@ class TricksTables:
                         made.append(self.action(Kind.LEAD, mask_of(chosen)))
                 found = self._leads[key] = tuple(made)
             return found
-        cache, width, full = self._suit_leads, self.width, (1 << self.width) - 1
+        cache = self._suit_leads
         out: tuple[Action, ...] = ()
-        base = 0
-        while hand:
-            pattern = hand & full
-            if pattern:
-                key = (pattern << 8 | base) << 4 | limit
+        for block in self.blocks:
+            held = hand & block
+            if held:
+                key = held << 8 | limit
                 part = cache.get(key)
                 if part is None:
-                    held = pattern << base
                     part = cache[key] = tuple(
                         self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
                         for chosen in combinations(bits(held), size))
                 out += part
-            hand >>= width
-            base += width
         return out
 
     def answers(self, hand: int, size: int) -> tuple[Action, ...]:
@@ -412,21 +413,17 @@ class TricksTables:
                 face_up, face_down = self._sets(hand, 1)
                 joined = self._suit_joined[key] = face_up + face_down
             return joined
-        cache, full = self._suit_singles, (1 << width) - 1
+        cache = self._suit_singles
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
-        base = 0
-        while hand:
-            pattern = hand & full
-            if pattern:
-                key = pattern << 8 | base
-                part = cache.get(key)
+        for block in self.blocks:
+            held = hand & block
+            if held:
+                part = cache.get(held)
                 if part is None:
-                    part = cache[key] = self._sets(pattern << base, 1)
+                    part = cache[held] = self._sets(held, 1)
                 up += part[0]
                 down += part[1]
-            hand >>= width
-            base += width
         return up + down
 
     def _sets(self, hand: int, size: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
