@@ -165,3 +165,22 @@ def test_a_deal_from_a_given_order_deals_from_its_end() -> None:
         game.new_deal(0, order=[0, *order[1:-1], 0])
     with pytest.raises(StateError, match="dealer 2 is not a seat"):
         game.new_deal(0, dealer=2)
+
+
+def test_plain_legality_is_worked_out_once_per_game() -> None:
+    """A game's legal actions are the procedure's own, asked nothing more, unless a hook
+    narrows them (Gin Rummy's) or a face has copies to list by face (UNO, Pesten)."""
+    assert cardrules.load("hearts").plain_legality and cardrules.load("bank").plain_legality
+    for name in ("gin-rummy", "uno", "pesten"):
+        assert not cardrules.load(name).plain_legality, name
+
+
+def test_the_opening_seat_is_laid_out_once_per_dealer() -> None:
+    """``Turns.opening`` reads a table made when the game loads; it is what the turn order
+    says for a deal with no leader yet, for every dealer and every way round."""
+    from cardrules.engine.turns import COUNTER_CLOCKWISE, DEALERS_LEFT, Seating, Turns
+    for order in (DEALERS_LEFT, COUNTER_CLOCKWISE):
+        for players in (2, 3, 4, 6):
+            turns = Turns.of(order, players)
+            assert [turns.opening(d) for d in range(players)] == \
+                [order.first(Seating(players=players, dealer=d)) for d in range(players)]

@@ -307,3 +307,11 @@ def test_games_with_a_phase_before_the_deal_keep_every_contract(base: str) -> No
     for players in (2, 3):
         _walks(cardrules.load(_cut(base, {"toy_pass_left": {"count": 1}}), players=players),
                seeds=3, steps=300, every=4)
+
+
+def test_only_the_phases_that_draw_by_lot_are_given_a_seed() -> None:
+    """A phase draws by lot when its class overrides ``draw``; the flow derives a seed at
+    every deal for those alone (a derived seed is a hash: no cost for the others)."""
+    from cardrules.phases import find
+    assert find("pass_cards").draws and find("betting").draws
+    assert not any(find(name).draws for name in ("order_up", "widow", "game_type", "auction"))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import sys
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -169,11 +170,18 @@ _DECLARED: dict[type, tuple[Declared, ...]] = {}
 
 
 def declared(cls: type) -> tuple[Declared, ...]:
-    """The declared fields of a state class, in order (caches left out)."""
+    """The declared fields of a state class, in order (caches left out).
+
+    The public names are interned: a state is made by passing them as keywords
+    (:func:`~cardrules.engine.state_codec.fresh`), and Python matches an interned keyword
+    to its parameter by identity, any other by comparing it with every parameter's name
+    (some forty of them: that made a fresh state cost several times more).
+    """
     found = _DECLARED.get(cls)
     if found is None:
         found = _DECLARED[cls] = tuple(
-            Declared(name=a.name.lstrip("_"), attribute=a.name, kind=a.metadata[META],
+            Declared(name=sys.intern(a.name.lstrip("_")), attribute=a.name,
+                     kind=a.metadata[META],
                      label=a.metadata[LABEL] or a.name.lstrip("_").replace("_", " "))
             for a in attrs.fields(cls) if a.metadata.get(META) is not None)
     return found

@@ -166,9 +166,11 @@ def with_view_records(cls: type) -> type:
 
 def draw(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
-    by lot, each from its own seed derived from ``seed`` (changes a fresh state)."""
+    by lot, each from its own seed derived from ``seed`` (changes a fresh state); the
+    others draw nothing, and no seed is derived for them."""
     for stage, (phase, settings) in enumerate(state.game.phases):
-        phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
+        if phase.draws:
+            phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
 
 
 def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:
@@ -380,8 +382,12 @@ def card_order(state: StagedState) -> int:
 
 def ends_deal(state: StagedState) -> bool:
     """True when a listed phase ends the deal after the trick just taken
-    (:meth:`~cardrules.phases.Phase.ends_deal`)."""
-    return any(phase.ends_deal(state, settings) for phase, settings in state.game.phases)
+    (:meth:`~cardrules.phases.Phase.ends_deal`).  Asked after every trick: a plain loop
+    (no generator to make)."""
+    for phase, settings in state.game.phases:  # noqa: SIM110 - any() over a generator is slower
+        if phase.ends_deal(state, settings):
+            return True
+    return False
 
 
 def counted(state: StagedState) -> tuple[int, ...]:

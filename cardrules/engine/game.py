@@ -64,6 +64,7 @@ class Game:
         "move_limit",
         "pack",
         "phases",
+        "plain_legality",
         "players",
         "procedure",
         "refusal",
@@ -151,6 +152,10 @@ class Game:
         """True if a ``refusal`` or ``legal_filter`` hook narrows the legal actions (what a
         player may be shown not to hold cannot then be read from the rules alone); read
         at every decision, so worked out once."""
+        self.plain_legality: bool = not self.hooked_legality and not self.pack.has_copies
+        """True if the legal actions are the procedure's own as it lists them: no hook
+        narrows them and no face has several copies to list by face (read at every
+        decision)."""
         self.tables: Any = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
         self.move_limit: int = self.procedure.move_limit(self)

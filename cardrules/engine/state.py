@@ -226,6 +226,9 @@ class GameContext(flow.StagedGame, Protocol):
     def hooked_legality(self) -> bool: ...
 
     @property
+    def plain_legality(self) -> bool: ...
+
+    @property
     def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
 
     def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
@@ -547,9 +550,13 @@ class FieldState(State):
         again sees them, instead of asking itself without end."""
         legal = self._legal
         if legal is None:
-            legal = self._held_legal()
-            if self._game.pack.has_copies:
-                legal = faces.by_face(legal, self._game.pack)
+            game = self._game
+            if game.plain_legality:
+                legal = self._compute_legal()
+            else:
+                legal = self._held_legal()
+                if game.pack.has_copies:
+                    legal = faces.by_face(legal, game.pack)
             self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
         return legal
 
@@ -716,11 +723,12 @@ class FieldState(State):
         ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
         (naming the rule file) instead of running for ever.  With a pack of several
         copies of a face, ``action`` (by face) lays the copies the player holds."""
-        if self._game.pack.has_copies and action.cards:
-            action = faces.held_action(action, self._held_legal(), self._game.pack)
+        game = self._game
+        if not game.plain_legality and game.pack.has_copies and action.cards:
+            action = faces.held_action(action, self._held_legal(), game.pack)
         new: FieldState = self._next(action)  # type: ignore[assignment]
         moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
-        if moves > self._game.move_limit:
+        if moves > game.move_limit:
             raise DealTooLongError(
                 f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
                 f"than its rules allow ({self._game.move_limit}); the rule file describes a "

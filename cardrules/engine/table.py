@@ -360,14 +360,41 @@ def _field(state: object, zone: str) -> Declared:
     return found
 
 
+_PER_SEAT, _LIST, _SET = 0, 1, 2
+"""How a zone's field holds its cards: a bit set per seat, an ordered list, a bit set."""
+
+
+def _slot(state: object, zone: str) -> tuple[str, int]:
+    """The attribute holding ``zone``'s cards and how it holds them (one dictionary look-up:
+    the named operations run on the hot path of the listed phases)."""
+    cls = type(state)
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = {
+            name: (d.attribute, _PER_SEAT if isinstance(d.kind, CardSets)
+                   else _LIST if isinstance(d.kind, CardList) else _SET)
+            for name, d in _zones(cls).items()}
+    found = slots.get(zone)
+    if found is None:
+        raise ValueError(f"this state has no zone {zone!r}")
+    return found
+
+
+_SLOTS: dict[type, dict[str, tuple[str, int]]] = {}
+
+
 def cards_in(state: object, zone: str, seat: int = -1) -> int:
     """The cards of ``zone`` (``seat``'s, for a zone per seat) of ``state``, as a bit
     set."""
-    d = _field(state, zone)
-    value = getattr(state, d.attribute)
-    if isinstance(d.kind, CardSets):
+    attribute, shape = _slot(state, zone)
+    return _held(getattr(state, attribute), shape, seat)
+
+
+def _held(value: Any, shape: int, seat: int) -> int:
+    """The cards of a zone's field ``value`` (``seat``'s, for a zone per seat)."""
+    if shape == _PER_SEAT:
         return int(value[seat])
-    if isinstance(d.kind, CardList):
+    if shape == _LIST:
         mask = 0
         for c in value:
             mask |= 1 << c
@@ -376,30 +403,31 @@ def cards_in(state: object, zone: str, seat: int = -1) -> int:
 
 
 def _remove(state: object, zone: str, seat: int, cards: int) -> None:
-    d = _field(state, zone)
-    value = getattr(state, d.attribute)
-    if cards_in(state, zone, seat) & cards != cards:
-        where = f"zone {zone!r}" + (f" of seat {seat}" if d.kind.per_seat else "")
+    attribute, shape = _slot(state, zone)
+    value = getattr(state, attribute)
+    if _held(value, shape, seat) & cards != cards:
+        where = f"zone {zone!r}" + (f" of seat {seat}" if _field(state, zone).kind.per_seat
+                                    else "")
         raise ValueError(f"{where} does not hold every card moved")
-    if isinstance(d.kind, CardSets):
+    if shape == _PER_SEAT:
         value = value[:seat] + (value[seat] & ~cards,) + value[seat + 1:]
-    elif isinstance(d.kind, CardList):
+    elif shape == _LIST:
         value = tuple(c for c in value if not cards >> c & 1)
     else:
         value &= ~cards
-    setattr(state, d.attribute, value)
+    setattr(state, attribute, value)
 
 
 def _add(state: object, zone: str, seat: int, cards: int, order: tuple[int, ...]) -> None:
-    d = _field(state, zone)
-    value = getattr(state, d.attribute)
-    if isinstance(d.kind, CardSets):
+    attribute, shape = _slot(state, zone)
+    value = getattr(state, attribute)
+    if shape == _PER_SEAT:
         value = value[:seat] + (value[seat] | cards,) + value[seat + 1:]
-    elif isinstance(d.kind, CardList):
+    elif shape == _LIST:
         value = value + (order or tuple(bits(cards)))
     else:
         value |= cards
-    setattr(state, d.attribute, value)
+    setattr(state, attribute, value)
 
 
 def move_cards(state: object, cards: int, source: str, target: str, *,

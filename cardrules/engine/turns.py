@@ -75,7 +75,7 @@ class When(enum.Enum):
     @property
     def before_play(self) -> bool:
         """The phases of this point run once per deal, before play begins."""
-        return self in _BEFORE_PLAY
+        return self._value_ in _BEFORE_PLAY  # a string's hash is kept, an enum's is not
 
     @property
     def undealt(self) -> bool:
@@ -88,8 +88,8 @@ class When(enum.Enum):
         return self.value.replace("_", " ")
 
 
-_BEFORE_PLAY = frozenset((When.BETWEEN_DEALS, When.BEFORE_DEAL, When.INSTEAD_OF_DEAL,
-                          When.AFTER_DEAL))
+_BEFORE_PLAY = frozenset(w.value for w in (When.BETWEEN_DEALS, When.BEFORE_DEAL,
+                                            When.INSTEAD_OF_DEAL, When.AFTER_DEAL))
 
 
 class Start(enum.Enum):
@@ -275,6 +275,10 @@ class Turns:
     places: tuple[tuple[int, ...], ...]
     """First seat -> seat -> how many turns after the first's it comes (its place in a
     trick the first seat led)."""
+    openings: tuple[int, ...] = ()
+    """Dealer -> the seat that acts first in a deal that seat deals (:meth:`opening`, worked
+    out once: it is asked at every deal); empty for an order a hook starts, which is asked
+    each time."""
 
     @classmethod
     def of(cls, order: TurnOrder, players: int) -> Turns:
@@ -286,7 +290,10 @@ class Turns:
                    preceding=tuple((p - step) % players for p in range(players)),
                    rounds=rounds,
                    places=tuple(tuple(r.index(seat) for seat in range(players))
-                                for r in rounds))
+                                for r in rounds),
+                   openings=() if order.start is Start.HOOK else  # a hook is asked
+                   tuple(order.first(Seating(players=players, dealer=dealer))
+                         for dealer in range(players)))
 
     @property
     def step(self) -> int:
@@ -300,6 +307,8 @@ class Turns:
     def opening(self, dealer: int) -> int:
         """The seat that acts first in a deal ``dealer`` deals, before any trick is led
         (:meth:`first` with no leader or winner yet)."""
+        if 0 <= dealer < len(self.openings):
+            return self.openings[dealer]
         return self.order.first(Seating(players=self.players, dealer=dealer))
 
     def deal_order(self, dealer: int) -> tuple[int, ...]:

@@ -203,6 +203,12 @@ class Phase(abc.ABC, Generic[PhaseState]):
         Nothing by default."""
         return None
 
+    @property
+    def draws(self) -> bool:
+        """True if this phase decides something by lot (its class overrides :meth:`draw`):
+        the flow derives a seed for those phases alone, at every deal."""
+        return type(self).draw is not Phase.draw
+
     def from_last_deal(self, state: PhaseState, settings: Any, last: LastDeal) -> None:
         """Learn what the last deal of the match gave (its scores, winners, places and the
         totals after it), on the fresh state of each deal of a match but the first, after

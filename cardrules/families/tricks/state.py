@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import mask_of
 from cardrules.engine import absences, flow, state_codec
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
@@ -67,8 +68,6 @@ from cardrules.families.tricks.model import (
     LEAD,
     OVER,
     PHASES,
-    Condition,
-    DrawOrder,
     Effect,
     Partners,
     TrickStep,
@@ -224,7 +223,7 @@ class TricksState(StockAttributes, FieldState):
         self._stock, self._trump, self._trump_card = dealt.stock, dealt.trump, dealt.trump_card
         self._leader = self._current = dealt.leader
         self._events = (*self._events, *dealt.events)
-        if self._tables.play.draw is DrawOrder.FACE_UP_TOP and self._stock:
+        if self._tables.face_up_draw and self._stock:
             object.__setattr__(self, "_face_up", turn_up(self, self._stock,
                                                          len(self._hands)))
 
@@ -377,9 +376,14 @@ class TricksState(StockAttributes, FieldState):
             return flow.legal(self)
         phase, tables, p = self._phase, self._tables, self._current
         if phase is ANSWER:
-            if tables.answer_rules:
-                return self._bound_answers()
-            return tables.answers(self._hands[p], self._plays[0].bit_count())
+            plays = self._plays
+            if tables.answer_rules:  # as _bound_answers, without its calls: the hot path
+                held = plays[self._game.turns.places[self._leader][self._holder]]
+                return tables.bound_answers(
+                    self._hands[p], plays[0], held, self._trump,
+                    duties=tables.duties_always or self.duties_apply,
+                    first=not any(self._tricks))
+            return tables.answers(self._hands[p], plays[0].bit_count())
         if phase is LEAD:
             if tables.lead_rules:
                 leads = tables.bound_leads(self._hands[p], self._smallest(),
@@ -453,11 +457,11 @@ class TricksState(StockAttributes, FieldState):
             return flow.apply(self, action)
         kind = action.kind
         if kind is Kind.ANSWER:
-            return self._answer(self._tables.masks[action], True, action)
+            return self._answer(_mask(action.cards), True, action)
         if kind is Kind.THROW:
-            return self._answer(self._tables.masks[action], False, action)
+            return self._answer(_mask(action.cards), False, action)
         if kind is Kind.LEAD:
-            return self._lead(self._current, self._tables.masks[action], "",
+            return self._lead(self._current, _mask(action.cards), "",
                               ("lead", self._current, action.cards, 0, "", False))
         if kind is Kind.DECLARE:
             return self._declare(action)
@@ -488,24 +492,28 @@ class TricksState(StockAttributes, FieldState):
 
     def _answer(self, mask: int, face_up: bool, action: Action) -> TricksState:
         new = self._clone()
-        p, hands, plays = self._current, self._hands, self._plays
+        p, hands, plays, tables = self._current, self._hands, self._plays, self._tables
         n = len(hands)
         new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
         new._plays = plays = plays + (mask,)
-        if mask & self._tables.breakers:
+        if mask & tables.breakers:
             new._broken = True
         event: RawEvent
         if face_up:
             held = plays[self._game.turns.places[self._leader][self._holder]]
-            tables, lead = self._tables, plays[0]
-            if tables.beats_set(mask, held, self._trump):
+            trump, lead = self._trump, plays[0]
+            index = trump if trump >= 0 else tables.no_trumps
+            if held & (held - 1):
+                beats = tables.beats_set(mask, held, trump)
+            else:  # one card holds the trick: the table says what beats it
+                beats = bool(mask & tables.beats[index][held.bit_length() - 1])
+            if beats:
                 new._holder = p
             if tables.answer_rules:
                 if tables.head or lead & (lead - 1):
                     shown = self._shown_by(mask, held)
                 else:  # one card led: off its suit shows the suit (and trumps) missing
-                    led = tables.groups[tables.trump_index(self._trump)][
-                        lead.bit_length() - 1]
+                    led = tables.groups[index][lead.bit_length() - 1]
                     shown = self._shown_by(mask, held) if not mask & led and (
                         tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
@@ -620,11 +628,10 @@ class TricksState(StockAttributes, FieldState):
             fields = _stock_fields(self)
             fields._declared = _add(self._declared, w, self._pending[w])
             fields._pending = _add(self._pending, w, -self._pending[w])
-        if tables.scoring.counted is not Condition.ALWAYS:  # before anyone draws
+        if not tables.counted_always:  # before anyone draws
             set_trick_aside(self, w)
-        face_up = tables.play.draw is DrawOrder.FACE_UP_TOP
-        draws = (face_up or tables.play.draw is DrawOrder.WINNER_FIRST) and \
-            (tables.close is None or self._closed < 0)
+        face_up = tables.face_up_draw
+        draws = tables.draws_up and (tables.close is None or self._closed < 0)
         if self._stock and draws:
             # Everyone draws one card at a time from the winner on, up to the hand size
             # (the winner first: with a face-up top card, the card everyone has seen).
@@ -640,8 +647,9 @@ class TricksState(StockAttributes, FieldState):
                     absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
         over = self._smallest() == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
-        if over or (self._game.end_of_deal is not None and self._ends_by_hook(())) or (
-                self._game.phases and flow.ends_deal(self)):
+        game = self._game
+        if over or (game.end_of_deal is not None and self._ends_by_hook(())) or (
+                game.phases and flow.ends_deal(self)):
             self._finish(events)
         else:
             # the flow runs the phases listed between tricks, if any, before w leads
@@ -755,6 +763,14 @@ def _stock_fields(state: TricksState) -> StockFields:
     """``state`` seen as the :class:`StockFields` its class was composed with (in the games
     with combinations that score, an exchange, closing or a target)."""
     return cast("StockFields", state)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    """The bit set of an action's ``cards`` (what ``tables.masks`` holds for it, without
+    hashing the action: an action's hash is worked out anew at every call)."""
+    if len(cards) == 1:
+        return 1 << cards[0]
+    return mask_of(cards)
 
 
 def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:

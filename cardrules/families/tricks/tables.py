@@ -19,6 +19,7 @@ from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.model import (
     Condition,
     Counts,
+    DrawOrder,
     Effect,
     Follow,
     TrickScoring,
@@ -162,6 +163,18 @@ class TricksTables:
     """Cards kept out of the first trick by a player void in the led suit, as a bit set."""
     trump_in_hand: bool = False
     """The trump card stays in the dealer's hand (trump source ``dealer_card``)."""
+    blocks: tuple[int, ...] = ()
+    """The bit set of each block of :attr:`width` card numbers (a suit's, then the extra
+    cards'), lowest first: hands are split into these to join per-suit parts."""
+    no_trumps: int = 0
+    """The index of no trumps in :attr:`beats`, :attr:`groups`... (the number of suits)."""
+    draws_up: bool = False
+    """The hands are refilled from the stock after a trick (``play.draw``: winner first
+    or face-up top)."""
+    face_up_draw: bool = False
+    """The stock's top card lies face up (``play.draw: face_up_top``)."""
+    counted_always: bool = True
+    """Every trick counts for the deal score (``scoring.counted: always``)."""
     alternatives: tuple[tuple[int, TricksTables], ...] = ()
     """The card orders listed phases may put in force for a deal (a game type the
     declarer names), each compiled once: its trump suit (-1: none) and its tables."""
@@ -265,7 +278,13 @@ class TricksTables:
             smallest_win_combination=min(
                 (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
                 default=_NEVER),
-            suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else ())
+            suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else (),
+            blocks=tuple(((1 << len(pack.ranks)) - 1) << (i * len(pack.ranks))
+                         for i in range(-(-pack.size // len(pack.ranks)))),
+            no_trumps=len(pack.suits),
+            draws_up=play.draw in (DrawOrder.FACE_UP_TOP, DrawOrder.WINNER_FIRST),
+            face_up_draw=play.draw is DrawOrder.FACE_UP_TOP,
+            counted_always=scoring.counted is Condition.ALWAYS)
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
@@ -350,22 +369,18 @@ class TricksTables:
                         made.append(self.action(Kind.LEAD, mask_of(chosen)))
                 found = self._leads[key] = tuple(made)
             return found
-        cache, width, full = self._suit_leads, self.width, (1 << self.width) - 1
+        cache = self._suit_leads
         out: tuple[Action, ...] = ()
-        base = 0
-        while hand:
-            pattern = hand & full
-            if pattern:
-                key = (pattern << 8 | base) << 4 | limit
+        for block in self.blocks:
+            held = hand & block
+            if held:
+                key = held << 8 | limit
                 part = cache.get(key)
                 if part is None:
-                    held = pattern << base
                     part = cache[key] = tuple(
                         self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
                         for chosen in combinations(bits(held), size))
                 out += part
-            hand >>= width
-            base += width
         return out
 
     def answers(self, hand: int, size: int) -> tuple[Action, ...]:
@@ -398,21 +413,17 @@ class TricksTables:
                 face_up, face_down = self._sets(hand, 1)
                 joined = self._suit_joined[key] = face_up + face_down
             return joined
-        cache, full = self._suit_singles, (1 << width) - 1
+        cache = self._suit_singles
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
-        base = 0
-        while hand:
-            pattern = hand & full
-            if pattern:
-                key = pattern << 8 | base
-                part = cache.get(key)
+        for block in self.blocks:
+            held = hand & block
+            if held:
+                part = cache.get(held)
                 if part is None:
-                    part = cache[key] = self._sets(pattern << base, 1)
+                    part = cache[held] = self._sets(held, 1)
                 up += part[0]
                 down += part[1]
-            hand >>= width
-            base += width
         return up + down
 
     def _sets(self, hand: int, size: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
@@ -447,25 +458,30 @@ class TricksTables:
         for a player void in the led suit, as few restricted cards as possible; then an
         answer that beats ``held``.  One-card answers work on bit sets.
         """
+        if lead and not lead & (lead - 1):  # one card led (the usual case)
+            index = trump if trump >= 0 else self.no_trumps
+            led = self.groups[index][lead.bit_length() - 1]
+            allowed = hand
+            if duties:
+                if self.follow and hand & led:
+                    allowed = hand & led
+                elif self.trump_duty and hand & self.trump_groups[index] & ~led:
+                    allowed = hand & self.trump_groups[index] & ~led
+            if first and self.first_trick and not hand & led:
+                restricted = self.first_trick
+                if allowed & restricted and allowed & ~restricted:
+                    allowed &= ~restricted
+            if duties and self.head:
+                beaters = allowed & self.beats[index][held.bit_length() - 1]
+                if beaters:
+                    allowed = beaters
+            return self._singles(allowed)
         size = lead.bit_count()
         led, trumps = self._led_and_trumps(lead, size, trump)
         void = not hand & led
         restricted = self.first_trick if first and void else 0
         follow, trump_duty, head = (self.follow and duties, self.trump_duty and duties,
                                     self.head and duties)
-        if size == 1:
-            allowed = hand
-            if follow and not void:
-                allowed &= led
-            elif trump_duty and hand & trumps:
-                allowed &= trumps
-            if allowed & restricted and allowed & ~restricted:
-                allowed &= ~restricted
-            if head:
-                beaters = allowed & self.beats[self.trump_index(trump)][held.bit_length() - 1]
-                if beaters:
-                    allowed = beaters
-            return self._singles(allowed)
         masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is Kind.ANSWER]
         if follow:
             masks = _most(masks, led)

@@ -36,7 +36,6 @@ points - 60).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -57,6 +56,7 @@ from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_o
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register, taken_word
+from cardrules.phases.memo import by_identity
 
 __all__ = ["GameType", "GameTypeFields", "GameTypeSettings", "GameTypeTable", "Points",
            "TypeRules"]
@@ -394,13 +394,13 @@ class GameType(Phase[GameTypeTable]):
         return score
 
 
-@functools.cache
+@by_identity
 def _namings(settings: GameTypeSettings) -> tuple[Action, ...]:
     """The action naming each type, in order."""
     return tuple(Action(kind=Kind.VERB, name=t.name, label=t.name) for t in settings.types)
 
 
-@functools.cache
+@by_identity
 def _orders(settings: GameTypeSettings, pack: Pack) -> tuple[CardOrder, ...]:
     """Each type's card order in ``pack``, worked out once."""
     return tuple(t.order(pack) for t in settings.types)

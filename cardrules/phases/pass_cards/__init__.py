@@ -22,7 +22,6 @@ After the deal each player passes 1 card: to the left or to the right, drawn by 
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -42,6 +41,7 @@ from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
+from cardrules.phases.memo import by_identity
 
 __all__ = ["Direction", "PassCards", "PassSettings", "PassingFields", "PassingTable"]
 
@@ -256,7 +256,7 @@ class PassCards(Phase[PassingTable]):
         return variant.deal.hand
 
 
-@functools.cache
+@by_identity
 def _gives(pack: Pack) -> tuple[Action, ...]:
     """The action giving each card of ``pack``, labelled (``give 4C``), made once per
     pack (legal actions are listed at every step)."""

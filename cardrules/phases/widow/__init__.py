@@ -31,7 +31,6 @@ into hand, then gives one card face down to each other player in turn from the l
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -50,6 +49,7 @@ from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, find, register
+from cardrules.phases.memo import by_identity
 
 __all__ = ["CountsFor", "Widow", "WidowFields", "WidowSettings", "WidowTable"]
 
@@ -299,7 +299,7 @@ class Widow(Phase[WidowTable]):
         return lambda action: -sum(facts.value(c) * 100 + facts.rank(c) for c in action.cards)
 
 
-@functools.cache
+@by_identity
 def _actions(pack: Pack, word: str) -> tuple[Action, ...]:
     """The action laying away each card of ``pack`` with ``word`` (``discard 7D``),
     labelled, made once per pack and word."""

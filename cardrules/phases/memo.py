@@ -1,0 +1,53 @@
+"""Values a phase works out once per object it is given, found by identity.
+
+A phase's hot path (its legal actions, listed at every step) often needs something made
+from the game's pack or its own settings: the action giving each card, each game type's
+card order.  ``functools.cache`` finds those by hash, and the hash of a frozen record
+walks every field at every call (about 1.7 us for Hearts' pack, 4 us for Skat's game
+types); a game keeps the same objects for all its deals, so they are found here by
+identity instead.
+
+>>> calls = []
+>>> @by_identity
+... def double(values: tuple[int, ...]) -> tuple[int, ...]:
+...     calls.append(values)
+...     return values * 2
+>>> pair = (1, 2)
+>>> double(pair), double(pair), len(calls)
+((1, 2, 1, 2), (1, 2, 1, 2), 1)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+__all__ = ["by_identity"]
+
+T = TypeVar("T")
+
+_KEPT = 64
+"""Sets of arguments a function remembers before it starts afresh (games loaded again
+and again bring new objects: the memory stays bounded)."""
+
+
+def by_identity(function: Callable[..., T]) -> Callable[..., T]:
+    """``function`` (of positional arguments) remembering its value for each set of
+    arguments, by their identity: the value must depend on the arguments alone.  The
+    arguments are kept with the value, so an identity is never mistaken for another's."""
+    memo: dict[tuple[int, ...], tuple[tuple[object, ...], T]] = {}
+
+    @functools.wraps(function)
+    def remembered(*args: object) -> T:
+        key = tuple([id(a) for a in args])
+        found = memo.get(key)
+        if found is not None:
+            return found[1]
+        if len(memo) >= _KEPT:
+            memo.clear()
+        value = function(*args)
+        memo[key] = (args, value)
+        return value
+
+    return remembered
