@@ -71,8 +71,9 @@ def from_json(game: GameContext, data: dict[str, Any]) -> VyingState:
     if fields["phase"] is not OVER:
         if fields["folded"][fields["current"]]:
             raise StateError(f"current: player {fields['current']} has folded")
-        if sum(1 for f in fields["folded"] if not f) < 2:
-            raise StateError("folded: a deal in play has two players still in or more")
+        if sum(1 for f in fields["folded"] if not f) < 2 - fields["choosing"]:
+            raise StateError("folded: a deal in play has two players still in or more "
+                             "(or one, keeping one of two hands)")
         if fields["seer"] >= 0 and not fields["choosing"]:
             raise StateError("seer: a deal in play has had no see")
         if fields["choosing"] and not fields["kept"][fields["current"]]:
