@@ -21,8 +21,11 @@ from rule_support import final_scores as scores
 from rule_support import legal_words as labels
 
 import cardrules
+from cardrules.tools.bots import act, make_bot
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
+from cardrules.tools.prompt import move_lines
+from cardrules.tools.render import TextRenderer
 
 ALL_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -603,6 +606,30 @@ def test_a_player_with_two_blind_hands_seeing_or_seen_keeps_one_unseen_first() -
     assert shows(over) == [(0, "prial"), (1, "running_flush")] and over.result.scores[0] > 0
 
 
+def test_the_greedy_bot_keeps_a_strong_hand_looked_at_and_drops_a_weak_one() -> None:
+    """B15: the bot looks at one of two hands, then keeps it or drops it by its strength."""
+    bot, rng = make_bot("greedy"), random.Random(0)
+    state = two_hands("stake 1,stake 1")
+    assert state.describe(act(bot, state, rng)).startswith("look")
+    weak = play(state, "look 2")  # 2C 5D 9H
+    assert state.describe(act(bot, weak, rng)) == "drop"
+    strong = play(state, "look 1")  # 3S 3H 3D
+    assert state.describe(act(bot, strong, rng)) == "keep"
+
+
+def test_the_terminal_table_shows_a_kept_hand_by_its_size_and_the_choice_of_hands() -> None:
+    """B15, B12: the kept hand is there for all to see, its cards for nobody."""
+    state = two_hands("stake 1,stake 1")
+    table = TextRenderer(state.game.pack, ascii=True, title="Brag")
+    lines = table.view(state.view(0), me=0)
+    seat = next(line for line in lines if "P0 you" in line)
+    assert "3 cards" in seat and "kept 3" in seat and "2C" not in "\n".join(lines)
+    assert "carried: 3" in lines
+    looked = play(state, "look 2")
+    assert move_lines(labels(looked), width=80)[0].split() == ["1", "keep", "2", "drop"]
+    assert "2C" in "\n".join(table.view(looked.view(0), me=0))
+
+
 def test_nobody_sees_a_kept_blind_hand_and_a_dropped_hand_is_never_shown() -> None:
     """B12."""
     state = two_hands("stake 1,stake 1")
@@ -661,3 +688,19 @@ def test_cardrules_check_passes_for_a_session(players: int) -> None:
                        options={"match": "session"}, match_every=3,
                        leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+@pytest.mark.parametrize(("patch", "message"), [
+    ({"play": {"blind_alone": "carry"}}, r"play\.blind_alone: .*carry_chips: true"),
+    ({"play": {"blind_alone": "keep"}}, r"blind_alone"),
+    ({"play": {"blind_alone": "carry", "carry_chips": True, "ante": 0}},
+     r"play\.ante: .*ante of 1 chip or more"),
+    ({"pack": {"ranks": ["2", "3", "4", "5", "6", "7"]},
+      "play": {"blind_alone": "carry", "carry_chips": True}},
+     r"8 players' hands and a blind hand kept from the last deal need 27 cards"),
+])
+def test_a_carried_pot_the_rules_cannot_play_is_refused_at_load(patch: dict[str, object],
+                                                                 message: str) -> None:
+    """B14: the keys are checked, with what to fix."""
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "three-card-brag", "patch": patch}, players=2)
