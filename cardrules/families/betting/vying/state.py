@@ -73,7 +73,8 @@ POT_CARRIED = POT_KEY
 class VyingState(FieldState):
     """A deal of the vying family.  Each hand is hidden from its owner too while the
     owner plays blind (has not looked), and from the others until a see shows it; every
-    stake is public."""
+    stake is public.  A blind hand kept from the last deal (``play.blind_alone: carry``)
+    is hidden from everyone until its owner looks at it."""
 
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
@@ -226,10 +227,6 @@ class VyingState(FieldState):
         if viewer == seat and self._blind[seat]:
             return False
         return self._tables.hand_seen[viewer][seat]
-
-    def held(self, seat: int) -> int:
-        """How many hands ``seat`` holds: 2 with a blind hand kept from the last deal."""
-        return 2 if self._kept[seat] else 1
 
     def hidden_cards(self, player: int) -> int:
         """The cards ``player`` may not see: as the zones say, and their own hand while
