@@ -57,7 +57,8 @@ def describe_vying(variant: Any) -> Iterator[Sentence]:
                        "unseen, unless they play blind: then the pot is carried into the "
                        "next deal, everyone antes again, and the blind player keeps the "
                        "blind hand beside the new one (the pot is taken after all when "
-                       "fewer than two players could ante again).", "play.blind_alone")
+                       "fewer than two players could ante again); the match goes on until "
+                       "a carried pot is won.", "play.blind_alone")
         yield sentence("A player holding two blind hands may look at one of them and must "
                        "at once keep it, discarding the other unseen, or drop it, playing "
                        "the other blind; until then they play both blind. Left alone again, "
