@@ -21,8 +21,11 @@ from rule_support import final_scores as scores
 from rule_support import legal_words as labels
 
 import cardrules
+from cardrules.tools.bots import act, make_bot
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
+from cardrules.tools.prompt import move_lines
+from cardrules.tools.render import TextRenderer
 
 ALL_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -426,3 +429,278 @@ def test_cardrules_check_passes(players: int) -> None:
     report = run_check("three-card-brag", games=6, seed=3, players=[players],
                        leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+# B13-B16: a session of deals, the carried pot and two blind hands ---------------------------
+
+
+@cache
+def session(players: int = 3) -> cardrules.Game:
+    return cardrules.load("three-card-brag", players=players, options={"match": "session"})
+
+
+HANDS = ["3S 3H 3D", "AS KS QS", "2C 5D 9H"]
+
+
+def carried_match(players: int = 3, index: int = 0) -> cardrules.State:
+    """A session in which everyone folded to blind seat 0 in the deal of ``index``: its
+    next deal, seat 0 holding ``HANDS[0]`` kept beside a new hand."""
+    game = session(players)
+    deal = game.setup(hands=HANDS[:players], line=",".join(["fold"] * (players - 1)))
+    return game.setup_match(deal, index=index)
+
+
+def two_hands(line: str = "") -> cardrules.State:
+    """A deal of a session in which seat 0 holds two blind hands, 2C 5D 9H kept from the
+    last deal, and 3 chips were carried in the pot."""
+    return session().setup(hands=["3S 3H 3D", "AS KS QS", "4C 4D 7S"],
+                           kept=["2C 5D 9H", "", ""], chips=[98, 99, 100], pot=3,
+                           line=line)
+
+
+def test_a_session_is_ten_deals_with_the_chips_carried_from_deal_to_deal() -> None:
+    """B13: the totals count chips won less staked; the highest wins after ten deals."""
+    game = session(2)
+    match = game.new_match(seed=5)
+    first = match.deal.to_json()["chips"]
+    assert first == [99, 99]  # the antes are in
+    deal = game.setup(hands=["3S 3H 3D", "AS KS QS"], line="look,stake 2,look,see")
+    last = game.setup_match(deal, index=9)
+    assert last.is_over and last.result.deals == 10 and last.result.winners == (0,)
+    assert last.result.totals == (3, -3)
+    match = game.setup_match(game.setup(hands=["3S 3H 3D", "AS KS QS"],
+                                        line="look,stake 2,look,see"), index=0)
+    assert not match.is_over and match.view(0).chips == [102, 96]  # 103 and 97, less antes
+
+
+def test_a_player_short_of_the_ante_sits_the_deal_out() -> None:
+    """B13: no cards, no ante; the turn passes them by."""
+    game = session()
+    state = game.setup(hands=["", "AS KS QS", "2C 5D 9H"], chips=[0, 150, 150])
+    view = state.view(1)
+    assert view.folded == [1, 0, 0] and view.hands[0] == 0 and view.staked == [0, 1, 1]
+    assert state.current_player == 1 and play(state, "fold").is_over
+
+
+def test_deals_fewer_than_two_can_ante_are_not_played_and_the_session_ends() -> None:
+    """B13: seat 0 is left without chips; the nine deals left are scored at once."""
+    game = session(2)
+    deal = game.setup(hands=["3S 3H 3D", "AS KS QS"], chips=[1, 199],
+                      line="stake 1,fold")
+    match = game.setup_match(deal)
+    assert match.is_over and match.result.deals == 10
+    assert match.result.totals == (-1, 1) and match.result.winners == (1,)
+
+
+def test_a_blind_player_left_alone_in_a_session_does_not_take_the_pot() -> None:
+    """B6, B14: the pot (three antes) is carried; the deal scores it to nobody."""
+    state = session().setup(hands=HANDS, line="fold,fold")
+    assert state.is_over and state.result.winners == () and scores(state) == (-1, -1, -1)
+    assert ("carry", 0, 3) in [(e["kind"], e.get("player"), e.get("amount"))
+                               for e in state.view(1).events]
+    assert dict(state.result.carry)["pot"] == 3
+
+
+def test_an_open_player_left_alone_in_a_session_takes_the_pot() -> None:
+    """B6: only a blind player's pot is carried."""
+    state = session().setup(hands=HANDS, line="stake 1,stake 1,look,stake 2,fold,fold")
+    assert state.is_over and scores(state) == (4, -2, -2)
+
+
+def test_the_carried_pot_and_blind_hand_go_into_the_next_deal_everyone_anteing() -> None:
+    """B14: seat 0 keeps 3S 3H 3D face down beside a new hand, dealt from a pack without
+    those three cards; everyone antes again into the carried pot."""
+    match = carried_match()
+    view = match.view(0)
+    assert match.deal_index == 1 and view.kept == [3, 0, 0] and view.carried == 3
+    assert view.pot == 6 and view.chips == [98, 98, 98] and view.blind == [1, 1, 1]
+    deal = match.deal.to_json()
+    pack = session().pack
+    kept = pack.cards_of(deal["kept"][0]) if isinstance(deal["kept"][0], int) else None
+    named = " ".join(str(deal[k]) for k in ("hands", "stock"))
+    assert kept is None or not set(kept) & set(pack.parse_many("3S 3H 3D")) - set(kept)
+    assert all(c not in named for c in ("'3S'", "'3H'", "'3D'"))
+
+
+def test_a_blind_player_left_alone_takes_the_pot_when_the_others_cannot_ante_again() -> None:
+    """B14: seats 1 and 2 put in their last chip."""
+    state = session().setup(hands=HANDS, chips=[298, 1, 1], line="fold,fold")
+    assert state.is_over and scores(state) == (2, -1, -1)
+    state = session().setup(hands=HANDS, chips=[1, 150, 149], line="fold,fold")
+    assert state.is_over and scores(state) == (2, -1, -1)  # seat 0 could not ante
+
+
+def test_the_session_goes_on_past_ten_deals_while_a_pot_is_carried() -> None:
+    """B13, B14: the tenth deal's pot is played for in an eleventh."""
+    match = carried_match(index=9)
+    assert not match.is_over and match.deal_index == 10
+    # seat 2 opens (seat 1 deals): everyone folds to blind seat 0 again...
+    over = play(match, "fold", "stake 1", "fold", "keep 1")
+    assert not over.is_over and over.deal_index == 11 and over.view(0).carried == 7
+    over = play(over, "look 1", "keep", "stake 2", "fold", "fold")  # ...then to open seat 0
+    assert over.is_over and over.result.deals == 12 and sum(over.result.totals) == 0
+
+
+def test_two_blind_hands_are_played_blind_until_the_player_looks_at_one() -> None:
+    """B15: one blind stake for both; ``look`` names the hand."""
+    state = two_hands("fold,fold")  # seats 1 and 2 fold: seat 0 must keep one
+    assert labels(state) == ["keep 1", "keep 2"]
+    state = two_hands("stake 1,stake 1")
+    assert state.current_player == 0
+    words = labels(state)
+    assert "look 1" in words and "look 2" in words and "look" not in words
+    assert "stake 1" in words  # half the current stake of 2: still blind
+    refused(state, "look", "B3")
+
+
+def test_a_player_who_looks_at_one_of_two_hands_keeps_it_or_drops_it_at_once() -> None:
+    """B15: keep: the other is folded unseen, the player open; the turn goes on."""
+    state = play(two_hands("stake 1,stake 1"), "look 2")
+    assert labels(state) == ["keep", "drop"] and state.view(0).choosing == 1
+    assert sorted(state.view(0).hands[0]) == ["2C", "5D", "9H"]
+    refused(state, "stake 2", "B15")
+    refused(state, "fold", "B15")
+    kept = play(state, "keep")
+    view = kept.view(0)
+    assert view.kept == [0, 0, 0] and view.blind[0] == 0 and kept.current_player == 0
+    assert sorted(view.hands[0]) == ["2C", "5D", "9H"] and stakes(kept)[0] == 2
+
+
+def test_dropping_the_hand_looked_at_leaves_one_blind_hand_played_as_usual() -> None:
+    """B15: the other hand stays unseen; the player may look at it now or later."""
+    state = play(two_hands("stake 1,stake 1"), "look 1", "drop")
+    view = state.view(0)
+    assert view.kept == [0, 0, 0] and view.blind[0] == 1 and view.hands[0] == 3
+    assert labels(state)[:2] == ["fold", "look"] and state.current_player == 0
+    assert "3S" not in str(state.view(1).to_json())
+    over = play(state, "look")
+    assert sorted(over.view(0).hands[0]) == ["2C", "5D", "9H"]
+
+
+def test_a_player_left_alone_again_keeps_one_blind_hand_unseen_for_the_next_deal() -> None:
+    """B16: never three blind hands; the kept one goes on, the pot is carried again."""
+    match = carried_match()  # seat 1 deals, seat 2 opens
+    state = play(match, "fold", "stake 1", "fold")
+    assert labels(state) == ["keep 1", "keep 2"] and state.current_player == 0
+    refused(state, "keep", "B15")
+    nxt = play(state, "keep 2")  # 3S 3H 3D, kept from the first deal
+    assert nxt.deal_index == 2 and nxt.view(0).kept == [3, 0, 0]
+    assert nxt.view(0).carried == 7 and nxt.current_player == 0
+    looked = play(nxt, "look 2")
+    assert sorted(looked.view(0).hands[0]) == ["3D", "3H", "3S"]
+
+
+def test_a_player_with_two_blind_hands_seeing_or_seen_keeps_one_unseen_first() -> None:
+    """B16: the hand kept is the one shown (B8)."""
+    game = session(2)
+    state = game.setup(hands=["3S 3H 3D", "AS KS QS"], kept=["2C 5D 9H", ""],
+                       chips=[99, 100], pot=1, line="stake 1")
+    seer = play(state, "see")  # seat 0, blind, sees blind seat 1
+    assert labels(seer) == ["keep 1", "keep 2"] and seer.current_player == 0
+    over = play(seer, "keep 2")
+    assert over.is_over and shows(over) == [(1, "running_flush"), (0, "high_card")]
+    assert over.result.scores == (-3, 4)  # the carried chip too
+    seen = play(state, "stake 1", "see")  # seat 1 sees seat 0, who keeps hand 1
+    assert seen.current_player == 0
+    over = play(seen, "keep 1")
+    assert shows(over) == [(0, "prial"), (1, "running_flush")] and over.result.scores[0] > 0
+
+
+def test_the_greedy_bot_keeps_a_strong_hand_looked_at_and_drops_a_weak_one() -> None:
+    """B15: the bot looks at one of two hands, then keeps it or drops it by its strength."""
+    bot, rng = make_bot("greedy"), random.Random(0)
+    state = two_hands("stake 1,stake 1")
+    assert state.describe(act(bot, state, rng)).startswith("look")
+    weak = play(state, "look 2")  # 2C 5D 9H
+    assert state.describe(act(bot, weak, rng)) == "drop"
+    strong = play(state, "look 1")  # 3S 3H 3D
+    assert state.describe(act(bot, strong, rng)) == "keep"
+
+
+def test_the_terminal_table_shows_a_kept_hand_by_its_size_and_the_choice_of_hands() -> None:
+    """B15, B12: the kept hand is there for all to see, its cards for nobody."""
+    state = two_hands("stake 1,stake 1")
+    table = TextRenderer(state.game.pack, ascii=True, title="Brag")
+    lines = table.view(state.view(0), me=0)
+    seat = next(line for line in lines if "P0 you" in line)
+    assert "3 cards" in seat and "kept 3" in seat and "2C" not in "\n".join(lines)
+    assert "carried: 3" in lines
+    looked = play(state, "look 2")
+    assert move_lines(labels(looked), width=80)[0].split() == ["1", "keep", "2", "drop"]
+    assert "2C" in "\n".join(table.view(looked.view(0), me=0))
+
+
+def test_nobody_sees_a_kept_blind_hand_and_a_dropped_hand_is_never_shown() -> None:
+    """B12."""
+    state = two_hands("stake 1,stake 1")
+    for viewer in range(3):
+        text = str(state.view(viewer).to_json())
+        assert all(card not in text for card in ("2C", "5D", "9H"))
+        assert state.view(viewer).kept == [3, 0, 0]
+    kept = session().pack.parse_many("2C 5D 9H")
+    assert all(state.hidden_cards(0) >> c & 1 for c in kept)
+    dropped = play(state, "look 1", "keep", "stake 2", "fold", "fold")
+    assert all(card not in str(dropped.view(p).to_json()) for p in range(3)
+               for card in ("2C", "5D", "9H"))
+
+
+def test_a_two_hand_state_reads_back_from_json() -> None:
+    """B14, B15: the kept hand, the carried pot and the choice pending."""
+    game = session()
+    for state in (two_hands("stake 1"), play(two_hands("stake 1,stake 1"), "look 2")):
+        again = game.state_from_json(state.to_json())
+        assert again.to_json() == state.to_json() and labels(again) == labels(state)
+    with pytest.raises(cardrules.StateError, match="hold 300"):
+        game.state_from_json({**two_hands().to_json(), "carried": 4})
+    with pytest.raises(cardrules.StateError, match="blind_alone"):
+        brag().setup(hands=HANDS, kept=["2C 5D 9H", "", ""])
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8))
+def test_random_sessions_neither_create_nor_lose_a_chip_and_end(seed: int,
+                                                                players: int) -> None:
+    """B11, B13, B14: chips in hand and in the pot, carried or not, always add up to 100
+    per player; the session ends, its totals adding up to nothing."""
+    game = session(players)
+    rng = random.Random(seed)
+    state = game.new_match(seed=seed)
+    for _ in range(20000):
+        view = state.view(0)
+        assert sum(view.chips) + view.pot == 100 * players
+        assert all(c >= 0 for c in view.chips) and max(view.kept) <= 3
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.is_over and sum(state.result.totals) == 0
+
+
+def test_the_session_rules_text_names_the_carried_pot() -> None:
+    text = "\n".join(describe(session().variant))
+    assert "the pot is carried into the next deal" in text
+    assert "chips carry from deal to deal" in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cardrules_check_passes_for_a_session(players: int) -> None:
+    """B13-B16: one whole session in every three games."""
+    report = run_check("three-card-brag", games=6, seed=4, players=[players],
+                       options={"match": "session"}, match_every=3,
+                       leak_share=QUICK_LEAKS)
+    assert report.failure is None, report.failure
+
+
+@pytest.mark.parametrize(("patch", "message"), [
+    ({"play": {"blind_alone": "carry"}}, r"play\.blind_alone: .*carry_chips: true"),
+    ({"play": {"blind_alone": "keep"}}, r"blind_alone"),
+    ({"play": {"blind_alone": "carry", "carry_chips": True, "ante": 0}},
+     r"play\.ante: .*ante of 1 chip or more"),
+    ({"pack": {"ranks": ["2", "3", "4", "5", "6", "7"]},
+      "play": {"blind_alone": "carry", "carry_chips": True}},
+     r"8 players' hands and a blind hand kept from the last deal need 27 cards"),
+])
+def test_a_carried_pot_the_rules_cannot_play_is_refused_at_load(patch: dict[str, object],
+                                                                 message: str) -> None:
+    """B14: the keys are checked, with what to fix."""
+    with pytest.raises(cardrules.VariantError, match=message):
+        cardrules.load({"extends": "three-card-brag", "patch": patch}, players=2)

@@ -19,7 +19,14 @@ from cardrules.engine import match_check, standings
 from cardrules.engine.events import Event
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import Partnerships
-from cardrules.engine.state import DealContext, DealResult, GameContext, MatchResult, State
+from cardrules.engine.state import (
+    POT_KEY,
+    DealContext,
+    DealResult,
+    GameContext,
+    MatchResult,
+    State,
+)
 from cardrules.engine.table import LastDeal
 from cardrules.errors import HookError, StateError
 from cardrules.hooks import CarryInput, NextDealerInput, is_default
@@ -84,8 +91,8 @@ class MatchState(State):
         state = cls._make(game, seed=seed, index=index, dealer=dealer, totals=totals,
                           history=history, carry=carry, deal=deal, events=deal.events,
                           result=None)
-        match_check.check_live(game, state, decide(
-            game, totals=totals, deals=index, dealer=dealer, partnerships=game.partnerships))
+        match_check.check_live(game, state, _unless_pot_left(game, carry, index, decide(
+            game, totals=totals, deals=index, dealer=dealer, partnerships=game.partnerships)))
         return state._after_deal(deal) if deal.is_over else state
 
     # -- the State contract ------------------------------------------------------
@@ -226,6 +233,7 @@ class MatchState(State):
         outcome = decide(game, totals=totals, deals=self._index + 1, dealer=self._dealer,
                          partnerships=result.partnerships, last=result)
         carry = tuple({**dict(self._carry), **dict(result.carry), **counters}.items())
+        outcome = _unless_pot_left(game, result.carry, self._index + 1, outcome)
         if outcome is not None:
             bonused = with_bonuses(game.variant.match, history, totals, outcome.winners)
             if bonused != totals:  # the result is what the totals with the bonuses give
@@ -243,9 +251,10 @@ class MatchState(State):
             dealer=dealer, seed=derive_seed(self._seed, "deal", index), index=index,
             carry=carry, previous=last_deal(game, history, totals, carry)))
         events.extend(new_deal.events)
-        return MatchState._make(
+        state = MatchState._make(
             game, seed=self._seed, index=index, dealer=dealer, totals=totals, history=history,
             carry=carry, deal=new_deal, events=tuple(events), result=None)
+        return state._after_deal(new_deal) if new_deal.is_over else state  # not played
 
     @property
     def counters(self) -> dict[str, int]:
@@ -382,9 +391,9 @@ class MatchState(State):
             assert outcome is not None
             state._result = outcome
         else:
-            match_check.check_live(game, state, decide(
+            match_check.check_live(game, state, _unless_pot_left(game, carry, index, decide(
                 game, totals=totals, deals=index, dealer=dealer,
-                partnerships=game.procedure.partnerships(game)))
+                partnerships=game.procedure.partnerships(game))))
         match_check.check_result(data.get("result"), state._result)
         return state
 
@@ -421,6 +430,17 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
     return LastDeal(scores=scores, totals=totals, carry=carry,
                     winners=standings.best(scores, lower_is_better=low, partnerships=teams),
                     places=standings.places(scores, lower_is_better=low, partnerships=teams))
+
+
+def _unless_pot_left(game: GameContext, carry: tuple[tuple[str, Any], ...], deals: int,
+                     outcome: MatchResult | None) -> MatchResult | None:
+    """``outcome``, unless the last deal left chips in the pot for the next (carried fact
+    :data:`~cardrules.engine.state.POT_KEY`): the match then deals again, up to
+    ``match.max_deals``."""
+    if outcome is not None and dict(carry).get(POT_KEY, 0) \
+            and deals < game.variant.match.max_deals:
+        return None
+    return outcome
 
 
 def with_bonuses(spec: MatchSpec, history: tuple[tuple[int, ...], ...],

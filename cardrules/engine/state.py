@@ -29,8 +29,13 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound="FieldState")
 
-__all__ = ["DealContext", "DealResult", "FamilyContext", "FieldState", "GameContext",
-           "MatchResult", "ProcedureContext", "State"]
+__all__ = ["POT_KEY", "DealContext", "DealResult", "FamilyContext", "FieldState",
+           "GameContext", "MatchResult", "ProcedureContext", "State"]
+
+POT_KEY = "pot"
+"""A deal result's carried fact (:attr:`DealResult.carry`) holding the chips it leaves
+in the pot for the next deal: while it is above 0 the match deals again, whatever its
+goal says (up to ``match.max_deals``)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -43,14 +43,23 @@ def check_vying(v: Any) -> Iterator[Found]:
         if v.zones.get("hand") is Visibility.PUBLIC:
             yield ("play", "blind"), ("nobody can play blind with the hands face up "
                                       "(zones.hand: public): give blind: false")
+    if play.carries_pot:
+        if not play.carry_chips:
+            yield ("play", "blind_alone"), ("a pot carried into the next deal needs the "
+                                            "chips to carry too: give carry_chips: true")
+        if not play.ante:
+            yield ("play", "ante"), ("a carried pot is played for again after everyone "
+                                     "antes again: give an ante of 1 chip or more")
     if play.ante > play.chips:
         yield ("play", "chips"), f"a player has {play.chips} chips and cannot pay the " \
                                  f"ante of {play.ante}"
     for n in range(v.players.min, v.players.max + 1):
         hand = v.deal.largest(n)
-        if n * hand > pack.count(n):
-            yield ("deal", "hand"), (f"{n} players' hands need {n * hand} cards; the pack "
-                                     f"has {pack.count(n)}")
+        kept = hand if play.carries_pot else 0
+        if n * hand + kept > pack.count(n):
+            extra = " and a blind hand kept from the last deal" if kept else ""
+            yield ("deal", "hand"), (f"{n} players' hands{extra} need {n * hand + kept} "
+                                     f"cards; the pack has {pack.count(n)}")
             break
         if hand != showdown.cards:
             yield ("scoring", "cards"), (f"a hand is made of {showdown.cards} cards, but a "

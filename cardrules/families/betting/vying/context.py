@@ -22,10 +22,13 @@ class VyingContext(FamilyContext, Protocol):
 
     _blind: tuple[int, ...]
     _chips: tuple[int, ...]
+    _choosing: int
     _dealer: int
     _events: tuple[Event, ...]
     _folded: tuple[int, ...]
     _hands: tuple[int, ...]
+    _kept: tuple[int, ...]
+    _carried: int
     _phase: Step
     _scores: tuple[int, ...]
     _seer: int

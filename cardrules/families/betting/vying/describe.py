@@ -48,8 +48,25 @@ def describe_vying(variant: Any) -> Iterator[Sentence]:
     else:
         yield sentence("Each player looks at their cards as they are dealt.", "play.blind",
                        present=False)
-    yield sentence("When all but one player have folded, that player takes the pot, "
-                   "unseen.", "play")
+    if play.carry_chips:
+        yield sentence("Each player's chips carry from deal to deal of the match; a player "
+                       "with fewer chips than the ante sits the deal out.",
+                       "play.carry_chips")
+    if play.carries_pot:
+        yield sentence("When all but one player have folded, that player takes the pot, "
+                       "unseen, unless they play blind: then the pot is carried into the "
+                       "next deal, everyone antes again, and the blind player keeps the "
+                       "blind hand beside the new one (the pot is taken after all when "
+                       "fewer than two players could ante again); the match goes on until "
+                       "a carried pot is won.", "play.blind_alone")
+        yield sentence("A player holding two blind hands may look at one of them and must "
+                       "at once keep it, discarding the other unseen, or drop it, playing "
+                       "the other blind; until then they play both blind. Left alone again, "
+                       "or seeing or seen, they first keep one of the two, unseen.",
+                       "play.blind_alone")
+    else:
+        yield sentence("When all but one player have folded, that player takes the pot, "
+                       "unseen.", "play")
     yield sentence(f"When two players are left, the player to act may pay {play.see} times "
                    "the current stake to see the other: both hands are shown and the "
                    "better takes the pot; on a tie the player who paid to see loses.",

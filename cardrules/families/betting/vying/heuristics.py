@@ -24,7 +24,8 @@ __all__ = ["vying_scorer"]
 def vying_scorer(hand: Sequence[str], cards: CardFacts) -> Callable[[Action], float]:
     """A score per action from the acting player's ``hand`` (cards by name, none while
     blind): the hand's strength from 0 to 1 (its highest rank, a pair or better counting
-    as strong), then larger stakes for a stronger hand."""
+    as strong), then larger stakes for a stronger hand; of two hands, the one looked at is
+    kept when it is stronger than a middling one."""
     width = max(len(cards.ranks), 1)
     ranks = [cards.parse(c)[0] for c in hand]
     strength = max(ranks, default=0) / max(width - 1, 1) * 0.8
@@ -38,6 +39,10 @@ def vying_scorer(hand: Sequence[str], cards: CardFacts) -> Callable[[Action], fl
             return strength - 0.3 - abs(strength - action.amount / 20) * 0.2
         if action.name == "see":
             return strength - 0.5
+        if action.name == "keep":  # the hand looked at (amount 0), or one unseen
+            return strength if not action.amount else 0.0
+        if action.name == "drop":  # the hand looked at, for the other, unseen
+            return 0.5
         return 0.0
 
     return score

@@ -10,9 +10,21 @@
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
-__all__ = ["VyingPlay"]
+__all__ = ["BlindAlone", "VyingPlay"]
+
+
+class BlindAlone(enum.Enum):
+    """What happens when all but one player have folded and the last one plays blind."""
+
+    TAKE = "take"
+    """The blind player takes the pot, as an open one would."""
+    CARRY = "carry"
+    """The pot is carried into the next deal of the match, everyone antes again, and the
+    blind player keeps the blind hand beside the new one."""
 
 
 @attrs.frozen(kw_only=True)
@@ -43,6 +55,18 @@ class VyingPlay:
     open_sees_blind: bool = False
     """An open player may pay to see a blind one (not by default: of the last two, an open
     player facing a blind one can only stake or fold)."""
+
+    carry_chips: bool = False
+    """Each player's chips carry from deal to deal of a match; a player with fewer chips
+    than the ante sits the deal out."""
+    blind_alone: BlindAlone = BlindAlone.TAKE
+    """When all but one have folded to a blind player: they take the pot, or it is
+    carried into the next deal with their blind hand (needs ``carry_chips``)."""
+
+    @property
+    def carries_pot(self) -> bool:
+        """A pot left to a blind player is carried into the next deal."""
+        return self.blind_alone is BlindAlone.CARRY
 
     def cost(self, stake: int, *, blind: bool) -> int:
         """What a player pays to match an open ``stake``: half of it when blind."""

@@ -43,16 +43,47 @@ def _words(state: VyingContext, action: Action) -> str | None:
     """A player folds, looks, sees or stakes."""
     if _ours(action):
         return None
+    if state._choosing:
+        return f"player {state.current_player} keeps the hand they looked at (keep) or " \
+               "drops it (drop)"
     return f"player {state.current_player} folds, looks, sees or stakes (stake 4)"
 
 
+def _choose(state: VyingContext, action: Action) -> str | None:
+    """A player holding two hands who has just looked at one keeps it or drops it at
+    once; one who must keep one unseen (seeing or being seen, or left alone again) keeps
+    hand 1 or hand 2; nobody else keeps or drops."""
+    p = state.current_player
+    if state._choosing:
+        if state._blind[p]:
+            if action.name == "keep" and action.amount in (1, 2):
+                return None
+            return f"player {p} holds two blind hands and keeps one of them unseen " \
+                   "(keep 1: this deal's; keep 2: the one kept from the last deal)"
+        if action.name in ("keep", "drop") and not action.amount:
+            return None
+        return f"player {p} has looked at one of their two hands and at once keeps it " \
+               "(keep) or drops it (drop)"
+    if action.name in ("keep", "drop"):
+        return f"player {p} has no two hands to choose between now"
+    return None
+
+
 def _look(state: VyingContext, action: Action) -> str | None:
-    """Only a blind player looks at their cards."""
-    if action.name != "look" or state._blind[state.current_player]:
+    """Only a blind player looks at their cards; with two blind hands, at one of them."""
+    if action.name != "look":
         return None
-    if not state._tables.play.blind:
-        return "every player looks at their cards as they are dealt: no one plays blind"
-    return f"player {state.current_player} has looked at their cards already"
+    p = state.current_player
+    if not state._blind[p]:
+        if not state._tables.play.blind:
+            return "every player looks at their cards as they are dealt: no one plays blind"
+        return f"player {p} has looked at their cards already"
+    if state._kept[p] and action.amount not in (1, 2):
+        return f"player {p} holds two blind hands and looks at one of them (look 1: " \
+               "this deal's; look 2: the one kept from the last deal)"
+    if not state._kept[p] and action.amount:
+        return f"player {p} holds one hand: look"
+    return None
 
 
 def _see(state: VyingContext, action: Action) -> str | None:
@@ -93,6 +124,7 @@ RULES: tuple[Rule[VyingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
     Rule(key=None, check=_words),
+    Rule(key="keep", check=_choose),
     Rule(key="look", check=_look),
     Rule(key="see", check=_see),
     Rule(key="stake", check=_stake),

@@ -23,6 +23,7 @@ from cardrules.engine import flow
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
     CardList,
+    CardSet,
     CardSets,
     Count,
     Enumerated,
@@ -34,11 +35,19 @@ from cardrules.engine.fields import (
     reset,
 )
 from cardrules.engine.standings import alone, places
-from cardrules.engine.state import DealContext, DealResult, FieldState
+from cardrules.engine.state import POT_KEY, DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived
 from cardrules.families.betting.model import BET, OVER, Step
 from cardrules.families.betting.vying import rules as vying_rules
-from cardrules.families.betting.vying.tables import FOLD, LOOK, SEE
+from cardrules.families.betting.vying.tables import (
+    DROP,
+    FOLD,
+    KEEP,
+    KEEP_HAND,
+    LOOK,
+    LOOK_AT,
+    SEE,
+)
 from cardrules.families.betting.vying.view import view
 from cardrules.model.common import Visibility
 
@@ -47,7 +56,16 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
     from cardrules.families.betting.vying.tables import VyingTables
 
-__all__ = ["VyingState"]
+__all__ = ["CHIPS", "KEPT", "POT_CARRIED", "VyingState"]
+
+CHIPS = "chips"
+"""The deal result's carried fact holding each player's chips at its end, for the next
+deal of a match under ``play.carry_chips``."""
+KEPT = "kept"
+"""The deal result's carried fact holding, per player, the blind hand they keep into the
+next deal (a bit set of cards, 0 for none)."""
+POT_CARRIED = POT_KEY
+"""The deal result's carried fact holding the chips left in the pot for the next deal."""
 
 
 @derived
@@ -55,7 +73,8 @@ __all__ = ["VyingState"]
 class VyingState(FieldState):
     """A deal of the vying family.  Each hand is hidden from its owner too while the
     owner plays blind (has not looked), and from the others until a see shows it; every
-    stake is public."""
+    stake is public.  A blind hand kept from the last deal (``play.blind_alone: carry``)
+    is hidden from everyone until its owner looks at it."""
 
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
@@ -67,8 +86,20 @@ class VyingState(FieldState):
     _shown: tuple[int, ...] = field(CardSets(zone="shown", seen=Visibility.PUBLIC,
                                              allowed=(Visibility.PUBLIC,)))
     """The two hands shown when one player saw the other."""
+    _kept: tuple[int, ...] = field(CardSets(zone="kept", seen=Visibility.HIDDEN,
+                                            allowed=(Visibility.HIDDEN,)))
+    """Per player, the blind hand kept from the last deal beside this deal's (their hand
+    2), unseen by everyone until its owner looks at it."""
+    _mucked: int = field(CardSet(zone="mucked", seen=Visibility.HIDDEN,
+                                 allowed=(Visibility.HIDDEN,)))
+    """The hands discarded by a player who held two, never shown."""
     _chips: tuple[int, ...] = field(Numbers(minimum=0))
     """Each player's chips not in the pot."""
+    _carried: int = field(Count())
+    """The chips carried in the pot from earlier deals."""
+    _choosing: int = field(Count())
+    """1 while the player to act must at once keep one of their two hands: the one they
+    have just looked at, or (still blind) either of them unseen."""
     _staked: tuple[int, ...] = field(Numbers(minimum=0))
     """Each player's chips put in the pot this deal."""
     _won: tuple[int, ...] = field(Numbers(minimum=0))
@@ -104,20 +135,37 @@ class VyingState(FieldState):
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> VyingState:
         """A freshly shuffled deal: antes in the pot, hands dealt."""
-        state = cls.fresh(game, stock=tuple(context.stock(game.pack)),
-                          dealer=context.dealer, deal_number=context.index)
+        n, play = game.players, game.tables.play
+        chips = tuple(context.get(CHIPS, ())) if play.carry_chips else ()
+        kept: tuple[int, ...] = (0,) * n
+        carried = 0
+        if play.carries_pot:
+            kept = tuple(context.get(KEPT, kept))
+            carried = int(context.get(POT_CARRIED, 0))
+        held = 0
+        for mask in kept:
+            held |= mask
+        stock = tuple(c for c in context.stock(game.pack) if not (held >> c) & 1)
+        state = cls.fresh(game, stock=stock, dealer=context.dealer,
+                          deal_number=context.index, chips=chips or None, kept=kept,
+                          carried=carried)
         flow.start(state, context.seed)
         return state
 
     @classmethod
     def fresh(cls, game: GameContext, *, stock: tuple[int, ...], dealer: int,
-              deal_number: int = 0) -> VyingState:
-        """A deal before its cards are dealt: every player's chips in hand."""
+              deal_number: int = 0, chips: tuple[int, ...] | None = None,
+              kept: tuple[int, ...] | None = None, carried: int = 0) -> VyingState:
+        """A deal before its cards are dealt: every player's chips in hand (``chips``,
+        where they carry from the last deal), the blind hands ``kept`` from it and the
+        chips ``carried`` in the pot."""
         n = game.players
         tables: VyingTables = game.tables
         blind = 1 if tables.play.blind else 0
-        return cls._make(game, hands=(0,) * n, shown=(0,) * n,
-                         chips=(tables.play.chips,) * n, staked=(0,) * n, won=(0,) * n,
+        return cls._make(game, hands=(0,) * n, shown=(0,) * n, kept=kept or (0,) * n,
+                         mucked=0, chips=chips or (tables.play.chips,) * n,
+                         carried=carried, choosing=0,
+                         staked=(0,) * n, won=(0,) * n,
                          folded=(0,) * n, blind=(blind,) * n, scores=(0,) * n, phase=BET,
                          stock=stock, dealer=dealer, current=0, seer=-1,
                          deal_number=deal_number, events=())
@@ -139,7 +187,7 @@ class VyingState(FieldState):
     @property
     def pot(self) -> int:
         """The chips in the pot."""
-        return sum(self._staked) - sum(self._won)
+        return self._carried + sum(self._staked) - sum(self._won)
 
     def live(self) -> tuple[int, ...]:
         """The players still in, by seat."""
@@ -190,17 +238,23 @@ class VyingState(FieldState):
 
     def _deal_cards(self) -> None:
         """Post the antes and deal the hands one card at a time from the dealer's left
-        (changes a fresh state)."""
-        n, stock = self._game.players, list(self._stock)
-        for seat in range(n):
-            self._put(seat, self._tables.play.ante, "ante")
+        (changes a fresh state).  A player with fewer chips than the ante sits the deal
+        out; when fewer than two can ante, the deal is not played."""
+        n, stock, ante = self._game.players, list(self._stock), self._tables.play.ante
+        self._folded = tuple(int(c < ante) for c in self._chips)
+        seats = [s for s in self._game.turns.round_from(self.opener) if not self._folded[s]]
+        if len(seats) < 2:
+            self._phase = OVER
+            self.record(Event(kind="deal_end"))
+            return
+        for seat in seats:
+            self._put(seat, ante, "ante")
         hands = [0] * n
-        seats = self._game.turns.round_from(self.opener)
         for _ in range(self._tables.hand):
             for seat in seats:
                 hands[seat] |= 1 << stock.pop()
         self._hands, self._stock = tuple(hands), tuple(stock)
-        self._current = self.opener
+        self._current = seats[0]
         self.record(Event(kind="deal", player=self._dealer))
 
     def _start_play(self) -> None:
@@ -221,9 +275,11 @@ class VyingState(FieldState):
         if self._phase is OVER:
             return ()
         p, tables = self._current, self._tables
+        if self._choosing:
+            return KEEP_HAND if self._blind[p] else (KEEP, DROP)
         out = [FOLD]
         if self._blind[p]:
-            out.append(LOOK)
+            out.extend(LOOK_AT if self._kept[p] else (LOOK,))
         if self.may_see(p) is None:
             out.append(SEE)
         least, chips, blind = self.least_stake(p), self._chips[p], bool(self._blind[p])
@@ -246,11 +302,27 @@ class VyingState(FieldState):
             new.record(Event(kind="fold", player=p))
             live = new.live()
             if len(live) == 1:
-                new._award(live[0])
+                new._alone(live[0])
                 return new
         elif word == LOOK.name:
+            if action.amount == 2:  # the kept hand becomes the one looked at
+                new._hands, new._kept = (_with(new._hands, p, new._kept[p]),
+                                         _with(new._kept, p, new._hands[p]))
             new._blind = _with(new._blind, p, 0)
-            new.record(Event(kind="look", player=p))
+            new._choosing = int(bool(new._kept[p]))
+            new.record(Event(kind="look", player=p,
+                             note=f"hand {action.amount}" if action.amount else ""))
+            return new
+        elif word in (KEEP.name, DROP.name):
+            new._keep_one(p, first=word == KEEP.name and action.amount != 2)
+            if word == DROP.name:
+                new._blind = _with(new._blind, p, 1)
+            new.record(Event(kind=word, player=p,
+                             note=f"hand {action.amount}" if action.amount else ""))
+            if len(new.live()) == 1:
+                new._carry(p)
+            elif new._seer >= 0:
+                new._show()
             return new
         elif word == SEE.name:
             new._see(p)
@@ -262,13 +334,51 @@ class VyingState(FieldState):
             new._game.turns.following[p]) if not new._folded[s])
         return new
 
+    def _keep_one(self, seat: int, *, first: bool) -> None:
+        """``seat`` keeps hand 1 (``first``) or hand 2 of their two, discarding the
+        other unseen by the others."""
+        hand, kept = self._hands[seat], self._kept[seat]
+        self._mucked |= kept if first else hand
+        self._hands = _with(self._hands, seat, hand if first else kept)
+        self._kept = _with(self._kept, seat, 0)
+        self._choosing = 0
+
+    def _alone(self, seat: int) -> None:
+        """All but ``seat`` have folded: they take the pot, or, playing blind where a
+        blind player's pot is carried and two players could ante again, the pot and their
+        hand (one of two, their choice) are carried into the next deal."""
+        play, ante = self._tables.play, self._tables.play.ante
+        if not (play.carries_pot and self._blind[seat] and self._chips[seat] >= ante
+                and any(c >= ante for s, c in enumerate(self._chips) if s != seat)):
+            self._award(seat)
+        elif self._kept[seat]:
+            self._choosing, self._current = 1, seat
+        else:
+            self._carry(seat)
+
+    def _carry(self, seat: int) -> None:
+        """The pot and ``seat``'s blind hand are carried into the next deal; the deal is
+        over with nobody taking the pot."""
+        self.record(Event(kind="carry", player=seat, amount=self.pot))
+        self._end()
+
     def _see(self, seer: int) -> None:
-        """``seer`` pays to see the other player still in: both hands are shown, the seen
-        player's first; the better hand takes the pot, the seen player's on a tie."""
+        """``seer`` pays to see the other player still in; a player holding two blind
+        hands first keeps one of them, unseen."""
         self._put(seer, self.see_cost(seer), "see")
         self._seer = seer
-        seen = next(s for s in self.live() if s != seer)
         self.record(Event(kind="see", player=seer))
+        two = [s for s in self.live() if self._kept[s]]
+        if two:
+            self._choosing, self._current = 1, two[0]
+        else:
+            self._show()
+
+    def _show(self) -> None:
+        """Both hands are shown, the seen player's first; the better hand takes the pot,
+        the seen player's on a tie."""
+        seer = self._seer
+        seen = next(s for s in self.live() if s != seer)
         tables, pack = self._tables, self._game.pack
         strengths = {}
         for seat in (seen, seer):
@@ -286,6 +396,11 @@ class VyingState(FieldState):
         self._won = _with(self._won, winner, self._won[winner] + pot)
         self._chips = _with(self._chips, winner, self._chips[winner] + pot)
         self.record(Event(kind="win", player=winner, amount=pot))
+        self._end()
+
+    def _end(self) -> None:
+        """The deal is over: each player's result is the chips won less the chips put in
+        (a pot carried into the next deal is nobody's yet)."""
         self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
@@ -308,7 +423,22 @@ class VyingState(FieldState):
                           places=places(self._scores, lower_is_better=False,
                                         partnerships=sides),
                           details={"won": self._won, "staked": self._staked,
-                                   "seer": self._seer})
+                                   "seer": self._seer},
+                          carry=self._carried_facts())
+
+    def _carried_facts(self) -> tuple[tuple[str, object], ...]:
+        """What the next deal of a match takes from this one: the chips (under
+        ``play.carry_chips``), and the pot and blind hand left to a blind player."""
+        play = self._tables.play
+        if not play.carry_chips:
+            return ()
+        facts: tuple[tuple[str, object], ...] = ((CHIPS, self._chips),)
+        if play.carries_pot:
+            pot = self.pot
+            kept = tuple(h if pot and not f else 0 for h, f in zip(self._hands,
+                                                                  self._folded))
+            facts += ((POT_CARRIED, pot), (KEPT, kept))
+        return facts
 
     def view(self, player: int) -> View:
         return self._game.view_type.of(view(self, player))

@@ -32,16 +32,28 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["FOLD", "LOOK", "SEE", "WORDS", "VyingTables", "stake"]
+__all__ = ["DROP", "FOLD", "KEEP", "KEEP_HAND", "LOOK", "LOOK_AT", "SEE", "WORDS",
+           "VyingTables", "stake"]
 
-WORDS = ("fold", "look", "see", "stake")
+WORDS = ("fold", "look", "see", "stake", "keep", "drop")
 """The action words of vying, in the order legal actions are listed."""
-for _word in WORDS[:3]:
+for _word in ("fold", "see", "drop"):
     register_verb(_word, cards=False)
+for _word in ("look", "keep"):
+    register_verb(_word, cards=False, number=True, optional=True)
 register_verb("stake", cards=False, number=True)
-FOLD, LOOK, SEE = (Action(kind=Kind.VERB, name=w, label=w) for w in WORDS[:3])
-"""The actions: give up the hand; look at one's cards (a blind player); pay to see the
-other player's hand (one of the last two)."""
+FOLD, LOOK, SEE, KEEP, DROP = (Action(kind=Kind.VERB, name=w, label=w)
+                                  for w in ("fold", "look", "see", "keep", "drop"))
+"""The actions: give up the hand; look at one's cards (a blind player with one hand);
+pay to see the other player's hand (one of the last two); keep the hand just looked at,
+discarding the other unseen; drop the hand just looked at, keeping the other blind."""
+LOOK_AT = tuple(Action(kind=Kind.VERB, name="look", amount=n, label=f"look {n}")
+                for n in (1, 2))
+"""A player with two blind hands looks at hand 1 (dealt this deal) or hand 2 (kept from
+the last deal)."""
+KEEP_HAND = tuple(Action(kind=Kind.VERB, name="keep", amount=n, label=f"keep {n}")
+                  for n in (1, 2))
+"""A player with two blind hands keeps hand 1 or hand 2 unseen, discarding the other."""
 
 
 def stake(amount: int) -> Action:
@@ -104,5 +116,7 @@ class VyingTables:
         return classes[len(classes) - 1 - strength[0]].name
 
     def action_families(self) -> tuple[Family, ...]:
-        """Every action of the game: fold, look, see, and a stake of each amount."""
-        return (Listed(actions=(FOLD, LOOK, SEE, *self.stakes.values())),)
+        """Every action of the game: fold, look, see, and a stake of each amount (and,
+        where a blind player's pot is carried, the actions of two blind hands)."""
+        two = (*LOOK_AT, KEEP, DROP, *KEEP_HAND) if self.play.carries_pot else ()
+        return (Listed(actions=(FOLD, LOOK, SEE, *self.stakes.values(), *two)),)

@@ -42,6 +42,13 @@ class VyingView(View):
     """The stock's size."""
     shown: list[list[str]]
     """Per seat, the hand it showed when one player saw the other."""
+    kept: list[int]
+    """Per seat, the size of the blind hand it kept from the last deal beside this deal's
+    (0: none); nobody sees its cards."""
+    carried: int
+    """The chips in the pot carried from earlier deals."""
+    choosing: int
+    """1 while the player to act must at once keep one of their two hands."""
     chips: list[int]
     """Each player's chips not in the pot."""
     staked: list[int]
@@ -67,15 +74,18 @@ class VyingView(View):
 
 
 def view_entries(game: GameContext) -> tuple[str, ...]:
-    """The entries of a vying view, in order."""
-    return (*HEAD, "hands", "stock", "shown", "chips", "staked", "pot", "folded", "blind",
-            "stake", "least", "see_cost", "seer", "won", "scores", "events", "legal_actions")
+    """The entries of a vying view, in order (``kept``, ``carried`` and ``choosing`` only
+    where a blind player's pot is carried)."""
+    two = ("kept", "carried", "choosing") if game.tables.play.carries_pot else ()
+    return (*HEAD, "hands", "stock", "shown", *two, "chips", "staked", "pot", "folded",
+            "blind", "stake", "least", "see_cost", "seer", "won", "scores", "events",
+            "legal_actions")
 
 
 def view(state: VyingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know: their own hand once they have looked (every looked-at
     hand, if hands are public), the others' sizes, the hands shown, every stake and the
-    chips."""
+    chips (and the size of each blind hand kept from the last deal, never its cards)."""
     game = state.game
     if type(player) is not int or not 0 <= player < game.players:
         checked_player(player, game.players)
@@ -93,6 +103,8 @@ def view(state: VyingContext, player: int) -> dict[str, Any]:
         "hands": names.shown(seen, state._hands),
         "stock": len(state._stock),
         "shown": [names.sorted_names(s) for s in state._shown],
+        **({"kept": [m.bit_count() for m in state._kept], "carried": state._carried,
+            "choosing": state._choosing} if tables.play.carries_pot else {}),
         "chips": list(state._chips),
         "staked": list(state._staked),
         "pot": state.pot,
@@ -115,11 +127,14 @@ def view(state: VyingContext, player: int) -> dict[str, Any]:
 
 def observation_fields(game: GameContext) -> tuple[Field, ...]:
     """The fields of a view that a learning agent's observation encodes, in order: the
-    player's own cards once looked at, the hands shown, every player's stakes and blind
-    play, and the current stake (the order of the stakes that led there is not encoded)."""
+    player's own cards once looked at, the hands shown (the kept blind hands' sizes and
+    the carried pot, where a blind player's pot is carried), every player's stakes and
+    blind play, and the current stake (the order of the stakes that led there is not encoded)."""
     return (Seat(key="current_player"), Seat(key="dealer"),
             OneOf(key="phase", values=tuple(s.value for s in Step)),
             CardsBySeat(key="hands"), CardsBySeat(key="shown"),
+            *((NumbersBySeat(key="kept"), Number(key="carried"), Number(key="choosing"))
+              if game.tables.play.carries_pot else ()),
             NumbersBySeat(key="chips"), NumbersBySeat(key="staked"), Number(key="pot"),
             NumbersBySeat(key="folded"), NumbersBySeat(key="blind"), Number(key="stake"),
             Number(key="least"), Number(key="see_cost"), Seat(key="seer"))
