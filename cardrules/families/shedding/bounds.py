@@ -29,7 +29,7 @@ def shedding_bound(variant: Variant) -> int:
 def _shedding_bound(play: SheddingPlay, ranks: int, suits: int) -> int:
     """Singles, groups, draw, pass, announce (a hand may hold the whole pack), or the trump
     choices."""
-    moves = ranks * suits + 2 + (play.last_card.penalty > 0)
+    moves = ranks * suits + 2 + (play.last_card.penalty > 0) + (play.pick_up is not None)
     for group in play.groups:
         if group.kind is GroupKind.SAME_RANK:
             moves += ranks * comb(suits, group.size) * group.size
