@@ -316,9 +316,9 @@ def test_s4_a_hundred_pick_ups_end_the_deal_drawn() -> None:
     with no loser."""
     state = svoi(2).setup(hands=["AS KS", "7H"], pile="AH", current=0, owner=1,
                           own_suits="SH")
-    assert isinstance(state, SheddingState)
-    state._pickups = 99  # noqa: SLF001 - the position just before the limit
-    state = state.apply("take")
+    data = state.to_json()
+    data["pickups"] = 99                                # the position before the limit
+    state = state.game.state_from_json(data).apply("take")
     assert state.is_over and state.result is not None
     assert state.result.scores == (0, 0) and state.result.details["loser"] == -1
 

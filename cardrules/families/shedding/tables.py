@@ -312,7 +312,8 @@ class SheddingTables:
         """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
         each single card, each group move the rules allow (on any top), draw, pass, when
         a wild card names a suit, the suits named, when the last card is announced,
-        ``announce`` and, when the pile is picked up, ``take`` (listed phases add their own actions, such as choosing trumps)."""
+        ``announce`` and, when the pile is picked up, ``take`` (listed phases add their own
+        actions, such as choosing trumps)."""
         groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
         announce = (self.announce,) if self.announce is not None else ()
         take = (self.take,) if self.take is not None else ()
