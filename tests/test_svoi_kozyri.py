@@ -90,7 +90,7 @@ def test_d2_all_36_cards_dealt_nine_twelve_or_eighteen_each() -> None:
         gives = [e for e in state.events if e.kind == "give"]
         for p in range(n):
             assert sizes[p] == size - sum(e.player == p for e in gives) \
-                + sum(e.amount == p for e in gives)
+                + sum(e.note == f"to P{p}" for e in gives)
 
 
 def test_d3_f1_sixes_go_to_their_trump_owner() -> None:
@@ -100,9 +100,9 @@ def test_d3_f1_sixes_go_to_their_trump_owner() -> None:
     assert "6S" in hand(state, 0) and "6H" not in hand(state, 0)
     assert "6H" in hand(state, 1)
     assert [h.bit_count() for h in state.hands] == [8, 10, 9, 9]
-    gives = [(e.player, state.game.pack.names(e.cards), e.amount)
+    gives = [(e.player, state.game.pack.names(e.cards), e.note)
              for e in state.events if e.kind == "give"]
-    assert gives == [(0, ("6H",), 1)]
+    assert gives == [(0, ("6H",), "to P1")]
     for p in range(4):                                  # each holds the six of their suit
         assert f"6{SUITS[p]}" in hand(state, p)
 

@@ -306,7 +306,7 @@ class SheddingState(FieldState):
                 if to != seat:
                     hands[seat] &= ~(1 << card)
                     hands[to] |= 1 << card
-                    events.append(Event(kind="give", player=seat, cards=(card,), amount=to))
+                    events.append(Event(kind="give", player=seat, cards=(card,), note=f"to P{to}"))
         self._hands, self._events = tuple(hands), tuple(events)
 
     def _upcard_effect(self, mover: int, effect: UpcardEffect) -> int:
