@@ -378,9 +378,12 @@ def _shedding_scoring(v: Variant) -> Iterator[Sentence]:
     more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
     remade = isinstance(v.play, SheddingPlay) and v.play.draw.reshuffle
     empty = "there is nothing left to draw" if remade else "the stock is empty"
-    yield sentence(f"The deal ends {first}, or when {empty} and every player holding "
-                   f"cards has passed in a row{more}.", "play.ends",
-                   "play.blocked_extra_passes", present=False)
+    if getattr(v.play, "pick_up", None) is not None:  # nobody passes
+        yield sentence(f"The deal ends {first}.", "play.ends", present=False)
+    else:
+        yield sentence(f"The deal ends {first}, or when {empty} and every player holding "
+                       f"cards has passed in a row{more}.", "play.ends",
+                       "play.blocked_extra_passes", present=False)
     pile = getattr(v.play, "pile", "pile")
     yield sentence(f"Cards left on the {pile}: " + (
         "nobody scores them." if s.leftover is Leftover.DISCARD
