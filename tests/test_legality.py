@@ -186,12 +186,13 @@ def test_refusals_and_legal_actions_agree_in_every_variant_and_player_count(name
 
 def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
     """Every rule key is numbered by a variant that uses the rule: Bank, Switch (forced
-    draws, the last card) and Pesten (no going out on a special card) for the shedding
-    rules, Bura for the rules it plays by, the
-    test-only duties variant for the duties and lead restrictions, Sixty-six for the
+    draws, the last card), Pesten (no going out on a special card) and Svoi kozyri
+    (picking the pile up, the attack after a beat) for the shedding rules, Bura for the
+    rules it plays by, the test-only duties variant for the duties and lead restrictions,
+    Sixty-six for the
     exchange, closing the stock and announcing, Durak for bouts."""
     rule_sets: tuple[tuple[Any, tuple[str, ...]], ...] = (
-        (shedding_rules, ("bank", "switch", "pesten")),
+        (shedding_rules, ("bank", "switch", "pesten", "svoi-kozyri")),
         (tricks_rules, ("bura", "sixty-six", *FIXTURE_VARIANTS)),
         (bouts_rules, ("durak",)))
     for module, variants in rule_sets:

@@ -51,7 +51,8 @@ _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "deal": "deals", "win": "wins the trick", "bid": "bids", "give": "gives",
           "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
           "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
-          "take_up": "will take the table", "discard": "beaten off:"}
+          "take_up": "will take the table", "discard": "beaten off:",
+          "loser": "loses the deal"}
 
 
 def can_encode_symbols(encoding: str | None) -> bool:

@@ -19,7 +19,8 @@ __all__ = ["shedding_bound"]
 def shedding_bound(variant: Variant) -> int:
     """A hand may grow to the whole pack, so the bound counts every single card, every
     same-rank group (each card of it may lie on top), every run (either end first),
-    ``draw``, ``pass``, ``announce`` and the trump choices."""
+    ``draw``, ``pass``, ``announce``, ``take`` (picking the pile up) and the trump
+    choices."""
     play = variant.play
     assert isinstance(play, SheddingPlay)
     return _shedding_bound(play, len(variant.pack.ranks), len(variant.pack.suits)) \
@@ -27,9 +28,9 @@ def shedding_bound(variant: Variant) -> int:
 
 
 def _shedding_bound(play: SheddingPlay, ranks: int, suits: int) -> int:
-    """Singles, groups, draw, pass, announce (a hand may hold the whole pack), or the trump
-    choices."""
-    moves = ranks * suits + 2 + (play.last_card.penalty > 0)
+    """Singles, groups, draw, pass, announce, take (a hand may hold the whole pack), or the
+    trump choices."""
+    moves = ranks * suits + 2 + (play.last_card.penalty > 0) + (play.pick_up is not None)
     for group in play.groups:
         if group.kind is GroupKind.SAME_RANK:
             moves += ranks * comb(suits, group.size) * group.size

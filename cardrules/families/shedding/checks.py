@@ -33,6 +33,7 @@ __all__ = ["check_shedding", "effect_problems"]
 def check_shedding(v: Variant) -> Iterator[Found]:
     """Every cross-field problem of a shedding game's play and scoring."""
     yield from _shedding(v)
+    yield from _own_and_pick_up(v)
     yield from check_stuck_draw(v)
     yield from check_groups_unique(v)
 
@@ -103,6 +104,48 @@ def effect_problems(v: Variant) -> Iterator[Found]:
         yield ("play", "stuck_draw"), (
             f"drawing ends the turn, so no second card is drawn in it: stuck_draw "
             f"{play.stuck_draw} cannot be reached; set it to 1 or drop draw.ends_turn")
+
+
+def _own_and_pick_up(v: Variant) -> Iterator[Found]:
+    """Own trump suits given by seat, cards handed to their suit's owner, and picking the
+    pile up: each with the rules it needs."""
+    play = v.play
+    assert isinstance(play, SheddingPlay)
+    suits, trumps = v.pack.suits, play.trumps
+    if trumps.seats and trumps.mode is not TrumpMode.OWN:
+        yield ("play", "trumps", "seats"), (
+            f"seats gives each seat its own trump suit, but trumps mode is "
+            f"{trumps.mode.value}; set mode: own or drop seats")
+    for i, suit in enumerate(trumps.seats):
+        if suit not in suits:
+            yield ("play", "trumps", "seats", i), (
+                f"unknown suit {suit!r}; the pack has {', '.join(suits)}")
+    if trumps.seats and len(trumps.seats) < v.players.max:
+        yield ("play", "trumps", "seats"), (
+            f"seats names {len(trumps.seats)} suit(s) but up to {v.players.max} players "
+            "play: name one suit per seat")
+    for i, key in enumerate(play.hand_to_owner):
+        problem = unknown_key(v.pack, key)
+        if problem is not None:
+            yield ("play", "hand_to_owner", i), problem
+    if play.hand_to_owner and trumps.mode is not TrumpMode.OWN:
+        yield ("play", "hand_to_owner"), (
+            f"hand_to_owner gives cards to the owner of their suit, but with trumps mode "
+            f"{trumps.mode.value} nobody owns a suit; set trumps mode: own")
+    if play.pick_up is None:
+        return
+    if play.draw.at_will:
+        yield ("play", "pick_up"), ("a player who does not beat picks the pile up, and "
+                                    "nobody draws; drop draw.at_will or pick_up")
+    if play.forced_draw.ranks:
+        yield ("play", "pick_up"), ("a player who does not beat picks the pile up, and "
+                                    "nobody draws; drop forced_draw or pick_up")
+    stock = undealt(v)
+    if stock > 0:
+        yield ("play", "pick_up"), (
+            f"a player who does not beat picks the pile up, and nobody draws, but "
+            f"{stock} card(s) stay in the stock after a deal to {v.players.min} players; "
+            "deal every card (deal.hand by_players) or drop pick_up")
 
 
 def _lay_drawn(play: SheddingPlay, ranks: tuple[str, ...]) -> Iterator[Found]:

@@ -24,6 +24,7 @@ from cardrules.families.shedding.model import (
     HandPenaltyMode,
     LaidOn,
     Leftover,
+    PickUpWhen,
     SheddingPlay,
     SheddingScoring,
     Then,
@@ -68,7 +69,8 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
     play = v.play
     assert isinstance(play, SheddingPlay)
     pile = play.pile
-    must = "may lay a card on" if play.draw.at_will else "must beat"
+    must = "may lay a card on" if play.draw.at_will or (
+        play.pick_up is not None and play.pick_up.when is PickUpWhen.AT_WILL) else "must beat"
     yield sentence(f"On your turn you {must} the top card of the {pile} if you can.",
                    "play.draw.at_will", present=False)
     yield sentence("A card beats it if it is " + "; or ".join(describe_clause(c)
@@ -94,6 +96,10 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence(f"When a wild card that names a suit is turned up to start the pile, "
                        f"{who}.", "play.upcard.wish")
     yield _trumps(play, v.phases)
+    if play.hand_to_owner:
+        yield sentence(f"Before play, each player gives every {_ranks(play.hand_to_owner)} "
+                       "of another player's own trump suit to that player; one of a suit "
+                       "nobody owns stays where it is.", "play.hand_to_owner")
     for i, wild in enumerate(play.wild):
         article = _a(wild.rank)
         never = "" if wild.on_itself else \
@@ -140,7 +146,9 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
             yield sentence(f"When a turn ends with {_a(rank)} on top, {effects[effect]}.",
                            f"play.after_turn.{rank}", hook="after_play")
     yield from _forced_draw(play)
-    if play.draw.at_will and play.draw.ends_turn:
+    if play.pick_up is not None:
+        yield from _pick_up(play)
+    elif play.draw.at_will and play.draw.ends_turn:
         yield sentence("Instead of playing you may draw one card from the stock, even when "
                        "you could play; drawing ends your turn. With an empty stock you play "
                        "or pass.", "play.draw.at_will", "play.draw.ends_turn")
@@ -150,7 +158,9 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        f"up to {most} card{'s' if most != 1 else ''}; after that, or once the "
                        "stock is empty, you play or pass.", "play.draw.at_will",
                        "play.draw.max_per_turn")
-    if play.draw.lay_drawn is not None:
+    if play.pick_up is not None:
+        pass  # nobody draws: a player who does not beat picks the pile up (said above)
+    elif play.draw.lay_drawn is not None:
         yield _lay_drawn(play)
     elif play.draw.play_drawn:
         yield sentence("Once you have drawn, you may play only a card drawn in this turn, if "
@@ -196,8 +206,10 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
                        "the next card is turned instead.", "play.starter_redraw",
                        *(("play.redraw_shuffle",) if play.redraw_shuffle else ()),
                        "deal.starter")
-    if play.take_min > max(v.pack.size_for(n) for n in range(v.players.min,
-                                                             v.players.max + 1)):
+    if play.pick_up is not None:
+        pass  # the pile goes into the hand of whoever picks it up (said above)
+    elif play.take_min > max(v.pack.size_for(n) for n in range(v.players.min,
+                                                               v.players.max + 1)):
         yield sentence(f"The {pile} is never taken.", "play.take_min")
     else:
         yield sentence(f"When the player who had to beat your card cannot, you take the "
@@ -209,6 +221,26 @@ def _shedding(v: Variant) -> Iterator[Sentence]:
         yield sentence(f"Whoever lays a card on a group of {rank}s laid in one move takes "
                        f"the {pile} at once.", "play.cover_takes")
     yield from _shedding_scoring(v)
+
+
+def _pick_up(play: SheddingPlay) -> Iterator[Sentence]:
+    """Picking the pile up, the attack after a beat and the limit on pick-ups."""
+    pick_up, pile = play.pick_up, play.pile
+    assert pick_up is not None
+    when = "even when you could beat it" if pick_up.when is PickUpWhen.AT_WILL else \
+        "only when you cannot beat it"
+    yield sentence(f"Instead of beating the top card you may pick the whole {pile} up into "
+                   f"your hand ('take'), {when}; you must when you cannot beat it. Then the "
+                   f"next player holding cards leads any card onto the empty {pile}. "
+                   "Nobody draws or passes.", "play.pick_up.when")
+    if play.attack:
+        yield sentence("After beating the top card, if you still hold cards, you lay one "
+                       "more card of your choice on top: the card the next player must "
+                       "beat. If you beat with your last card, it stays on top.",
+                       "play.attack")
+    if pick_up.limit:
+        yield sentence(f"A deal in which the {pile} has been picked up {pick_up.limit} times "
+                       "ends drawn, with no loser (a safety net).", "play.pick_up.limit")
 
 
 def _upcard_effects(play: SheddingPlay) -> Iterator[Sentence]:
@@ -298,10 +330,12 @@ def _trumps(play: SheddingPlay, play_phases: Sequence[PhaseEntry]) -> Sentence:
                         f"beats {beat}.", "play.trumps.mode", "play.trumps.ranked",
                         "play.trumps.beat")
     chosen = any(find_phase(entry.name).before_deal for entry in play_phases)
-    how = "chosen before the first deal" if chosen else "by seat: the first suit to the " \
-        "first seat, the next to the next"
+    how = "chosen before the first deal" if chosen else "by seat: " + ", ".join(
+        f"seat {p} {suit}" for p, suit in enumerate(t.seats)) if t.seats else \
+        "by seat: the first suit to the first seat, the next to the next"
     return sentence(f"Every player has a trump suit of their own for the whole match ({how}); "
-                    f"for them it beats {beat}.", "play.trumps.mode", "play.trumps.beat")
+                    f"for them it beats {beat}.", "play.trumps.mode", "play.trumps.beat",
+                    *(("play.trumps.seats",) if t.seats else ()))
 
 
 def _bonus(b: Bonus, pile: str) -> str:
@@ -335,15 +369,21 @@ def _shedding_scoring(v: Variant) -> Iterator[Sentence]:
     for i, bonus in enumerate(s.bonuses):
         yield sentence(f"Bonus: {_bonus(bonus, getattr(v.play, 'pile', 'pile'))}.",
                        f"scoring.bonuses[{i}]")
+    if s.loser:
+        yield sentence(f"The player left holding cards loses the deal and scores {s.loser}; "
+                       "everybody else scores 0.", "scoring.loser")
     first = "as soon as one player is out" if getattr(v.play, "ends", None) is \
         DealEnd.FIRST_OUT else "when only one player holds cards"
     extra = getattr(v.play, "blocked_extra_passes", 0)
     more = f" and {extra} more pass{'es' * (extra != 1)} followed" if extra else ""
     remade = isinstance(v.play, SheddingPlay) and v.play.draw.reshuffle
     empty = "there is nothing left to draw" if remade else "the stock is empty"
-    yield sentence(f"The deal ends {first}, or when {empty} and every player holding "
-                   f"cards has passed in a row{more}.", "play.ends",
-                   "play.blocked_extra_passes", present=False)
+    if getattr(v.play, "pick_up", None) is not None:  # nobody passes
+        yield sentence(f"The deal ends {first}.", "play.ends", present=False)
+    else:
+        yield sentence(f"The deal ends {first}, or when {empty} and every player holding "
+                       f"cards has passed in a row{more}.", "play.ends",
+                       "play.blocked_extra_passes", present=False)
     pile = getattr(v.play, "pile", "pile")
     yield sentence(f"Cards left on the {pile}: " + (
         "nobody scores them." if s.leftover is Leftover.DISCARD

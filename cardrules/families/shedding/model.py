@@ -26,6 +26,8 @@ __all__ = [
     "LastCard",
     "LayDrawn",
     "Leftover",
+    "PickUp",
+    "PickUpWhen",
     "RankBeat",
     "RankClause",
     "SheddingPlay",
@@ -190,6 +192,32 @@ class SheddingTrumps:
     """Trump suits of ``ranked`` mode, lowest class first."""
     beat: TrumpBeat = TrumpBeat.ANY_RANK
     """What a higher class may beat."""
+    seats: tuple[str, ...] = ()
+    """``own`` mode: each seat's own trump suit, seat 0 first, when no listed phase has
+    the players choose them (empty: by seat in the pack's suit order)."""
+
+
+class PickUpWhen(enum.Enum):
+    """When a player facing the top card may pick the pile up (``pick_up.when``)."""
+
+    AT_WILL = "at_will"
+    """Whenever they face a top card, even when they could beat it."""
+    WHEN_UNABLE = "when_unable"
+    """Only when they hold no card that beats it."""
+
+
+@attrs.frozen(kw_only=True)
+class PickUp:
+    """A player who does not beat the top card picks the whole pile up into their hand
+    (action ``take``) instead of drawing or passing; the pile is then empty and the next
+    player holding cards leads any card (``play.pick_up``)."""
+
+    when: PickUpWhen = PickUpWhen.AT_WILL
+    """When the pile may be picked up."""
+    limit: int = 0
+    """A deal in which the pile has been picked up this many times ends drawn, with no
+    loser (0: never): picking up only moves cards between the pile and the hands, so
+    players who keep taking could go round for ever."""
 
 
 @attrs.frozen(kw_only=True)
@@ -409,6 +437,17 @@ class SheddingPlay:
     any_on: tuple[str, ...] = ()
     """Ranks or face names on which any card may be laid (a joker, once its forced draw,
     if any, has been taken)."""
+    pick_up: PickUp | None = None
+    """A player who does not beat the top card picks the pile up into their hand (None:
+    they draw or pass, and an unbeaten pile goes to the owner of its top card)."""
+    attack: bool = False
+    """After laying a card that beats the top card, a player who still holds cards lays
+    one more card of their choice on top: the card the next player must beat (not after
+    a lead onto an empty pile)."""
+    hand_to_owner: tuple[str, ...] = ()
+    """Ranks or face names whose cards each player gives, after the deal and before
+    play, to the player whose own trump suit they are (``trumps.mode: own``); a card of
+    a suit nobody owns stays where it is."""
 
 
 @attrs.frozen(kw_only=True)
@@ -465,6 +504,9 @@ class SheddingScoring:
     """Cards left on the pile at the end."""
     hand_penalty: HandPenalty = HandPenalty()
     """Cards still held at the end."""
+    loser: int = 0
+    """Points the deal's loser scores: the one player left holding cards when the deal
+    ends (a loss counted, in a match where the fewest is best)."""
 
 
 class SheddingStep(Spelling):
@@ -481,9 +523,12 @@ class SheddingStep(Spelling):
     """The deal has ended."""
     NAME = "name_suit"
     """The player who laid a suit-naming wild card names a suit."""
+    ATTACK = "attack"
+    """The player who just beat the top card lays one more card of their choice on top
+    (``play.attack``)."""
 
 
-DEAL, TURN, FOLLOW, OVER, NAME = SheddingStep
+DEAL, TURN, FOLLOW, OVER, NAME, ATTACK = SheddingStep
 """The steps by their short names (the members themselves)."""
 PHASES = tuple(SheddingStep)
-"""Every step, in order (naming a suit, added later, comes last)."""
+"""Every step, in order (naming a suit and the attack, added later, come last)."""

@@ -25,6 +25,7 @@ from cardrules.families.shedding.drawn import DrawnFields, drawn_cards
 from cardrules.families.shedding.heuristics import shedding_scorer
 from cardrules.families.shedding.hooks import GoOutInput
 from cardrules.families.shedding.model import (
+    ATTACK,
     FOLLOW,
     NAME,
     OVER,
@@ -70,9 +71,9 @@ def read_clause(value: Any, _: type) -> BeatClause | RankClause:
     return _CLAUSES.structure(value, RankClause)
 
 _BEFORE_EFFECTS = {"pending": 0, "reversed": False, "announced": False, "reshuffled": 0,
-                   "shuffle_seed": 0}
-"""What the fields added with forced draws, reverses, announcements and reshuffles read
-as in state JSON written before them."""
+                   "shuffle_seed": 0, "pickups": 0}
+"""What the fields added with forced draws, reverses, announcements, reshuffles and
+pick-ups read as in state JSON written before them."""
 
 
 def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
@@ -100,7 +101,7 @@ def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
         raise StateError("play waits for the phases listed between turns, but none is at "
                          "work")
     mover = fields["resume"] if paused else fields["current"]
-    if phase in (TURN, FOLLOW, NAME) and not fields["hands"][mover]:
+    if phase in (TURN, FOLLOW, NAME, ATTACK) and not fields["hands"][mover]:
         raise StateError(f"player {mover} is to move with no cards")
     if fields["named_suit"] >= 0 and not game.tables.name_actions:
         raise StateError("a suit is named but no wild card of this game names one")
@@ -111,6 +112,14 @@ def from_json(game: GameContext, data: dict[str, Any]) -> SheddingState:
         raise StateError(f"a draw is pending at the {phase.value} step")
     if fields["announced"] and tables.announce is None:
         raise StateError("a last card is announced but this game has no announcement")
+    if phase is ATTACK and not tables.attack:
+        raise StateError("the deal is at an attack after a beat but this game has none")
+    if fields["pickups"] and tables.take is None:
+        raise StateError("the pile was picked up but nobody picks it up in this game")
+    if tables.pick_up_limit and fields["pickups"] >= tables.pick_up_limit \
+            and phase is not OVER:
+        raise StateError(f"the pile was picked up {fields['pickups']} times, which ends a "
+                         f"deal of this game ({tables.pick_up_limit}), but the deal goes on")
     if fields["reshuffled"] > tables.reshuffles:
         raise StateError(f"the stock was remade {fields['reshuffled']} times; this game "
                          f"allows {tables.reshuffles}")
@@ -316,11 +325,17 @@ class Shedding(Procedure):
         to its owner or, with nothing to draw, ends the deal.  So between two plays or
         draws there are at most ``players`` passes and follow-up ends, plus the
         ``blocked_extra_passes`` that end a blocked deal; with a last card to announce,
-        each play may follow one announcement."""
+        each play may follow one announcement.  Where the pile is picked up into a hand
+        (``pick_up``), nobody draws, and between two pick-ups every action but the take
+        lays a card: so at most the pack's cards plus one per pick-up, the pick-ups
+        bounded by ``pick_up.limit`` (else allowing every card to be picked up 20 times
+        over)."""
         n, cards = game.players, game.pack.size
         tables: SheddingTables = game.tables
         moves = (2 + (tables.announce is not None)) * cards * (1 + tables.reshuffles)
-        return n + (moves + 1) * (n + 2 + tables.blocked_passes)
+        pickups = (tables.pick_up_limit or 20 * cards) * (cards + 2) \
+            if tables.take is not None else 0
+        return n + (moves + 1) * (n + 2 + tables.blocked_passes) + pickups
 
 
 register(Shedding())

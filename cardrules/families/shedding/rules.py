@@ -18,8 +18,15 @@ from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.shedding.drawn import drawn_cards
-from cardrules.families.shedding.model import FOLLOW, NAME, OVER, TURN, ForcedDrawAnswer
-from cardrules.families.shedding.tables import ANNOUNCE
+from cardrules.families.shedding.model import (
+    ATTACK,
+    FOLLOW,
+    NAME,
+    OVER,
+    TURN,
+    ForcedDrawAnswer,
+)
+from cardrules.families.shedding.tables import ANNOUNCE, TAKE
 
 if TYPE_CHECKING:
     from cardrules.families.shedding.context import SheddingContext
@@ -115,6 +122,9 @@ def _known_action(state: SheddingContext, action: Action) -> str | None:
     if kind is Kind.ANNOUNCE and state._tables.announce is not None:
         return None if not action.cards and not action.amount \
             else f"'{ANNOUNCE}' is written alone"
+    if kind is Kind.VERB and action.name == TAKE and state._tables.take is not None:
+        return None if not action.cards and not action.amount \
+            else f"'{TAKE}' is written alone"
     word = action.name if kind is Kind.VERB else kind.value
     return flow.over(state, action) or f"'{word}' is not an action of this game"
 
@@ -166,6 +176,43 @@ def _follow_up(state: SheddingContext, action: Action) -> str | None:
         card = action.cards[0]
         if not (beaters(state) >> card) & 1:
             return f"{state.game.pack.name(card)} does not beat {_top(state)}"
+    return None
+
+
+def _attack(state: SheddingContext, action: Action) -> str | None:
+    """``attack``: after beating the top card, the player lays one more card of their
+    choice on top, and does nothing else first."""
+    if state._phase is not ATTACK:
+        return None
+    if action.kind is not Kind.PLAY:
+        return "after beating you lay one more card of your choice on top (any card you " \
+               "hold), for the next player to beat"
+    if len(action.cards) > 1:
+        return "after beating you lay one more card on top, a single one"
+    return None
+
+
+def _take(state: SheddingContext, action: Action) -> str | None:
+    """``pick_up``: a player facing the top card may pick the whole pile up instead of
+    beating it (at will, or only when they cannot beat it)."""
+    tables = state._tables
+    if tables.take is None:
+        return None
+    taking = action.kind is Kind.VERB and action.name == TAKE
+    if state._phase is not TURN:
+        return "the pile is taken only in place of a turn's move, facing its top card" \
+            if taking else None
+    if taking:
+        if state._top < 0:
+            return "the pile is empty, so there is nothing to take: lead any card"
+        if not tables.take_at_will and can_play(state):
+            return "you can beat the top card, so you must; the pile is taken only by a " \
+                   "player who cannot beat it"
+        return None
+    if action.kind in (Kind.DRAW, Kind.PASS):
+        if state._top < 0:
+            return "the pile is empty: lead any card"
+        return "beat the top card or take the pile ('take'); nobody draws or passes here"
     return None
 
 
@@ -332,6 +379,8 @@ RULES: tuple[Rule[SheddingContext], ...] = (
     Rule(key=None, check=_cards_in_pack),
     Rule(key="follow_up", check=_name_suit),
     Rule(key="own_turn", check=_own_turn),
+    Rule(key="attack", check=_attack),
+    Rule(key="take", check=_take),
     Rule(key="last_card", check=_announce),
     Rule(key="follow_up", check=_follow_up),
     Rule(key="not_last", check=_not_last),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import deal_round
+from cardrules.cards import bits, deal_round, mask_of
 from cardrules.engine import absences, flow
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
@@ -55,6 +55,7 @@ from cardrules.families.shedding.effects import (
     take_cards,
 )
 from cardrules.families.shedding.model import (
+    ATTACK,
     DEAL,
     FOLLOW,
     NAME,
@@ -147,6 +148,8 @@ class SheddingState(FieldState):
     """The player to move has announced their last card this turn."""
     _reshuffled: int = field(Count())
     """Times the pile was shuffled into the stock in this deal."""
+    _pickups: int = field(Count())
+    """Times the pile was picked up into a hand in this deal (``pick_up``)."""
     _shuffle_seed: int = field(Count(), label="shuffle seed")
     """Seed of the deal's reshuffles (never shown in a view)."""
     _starter: int = field(Seat())
@@ -237,7 +240,9 @@ class SheddingState(FieldState):
         game, deal = self._game, self._game.variant.deal
         n, stock = game.players, list(self._stock)
         if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
-            self._own_suits = tuple(p % len(game.pack.suits) for p in range(n))
+            seats = game.tables.seat_suits
+            self._own_suits = seats[:n] if seats else \
+                tuple(p % len(game.pack.suits) for p in range(n))
         pile = [stock.pop() for _ in range(min(deal.starter, len(stock)))]
         redraw = game.tables.redraw
         for turned in range(len(stock) if pile and redraw else 0):
@@ -259,6 +264,8 @@ class SheddingState(FieldState):
     def _start_play(self) -> None:
         """The first mover (by the ``first_mover`` hook) begins (changes a fresh clone)."""
         game = self._game
+        if game.tables.to_owner and self._own_suits:
+            self._hand_to_owners()
         mover = game.hook("first_mover")(FirstMoverInput(
             pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
             trump_classes=self._classes, order=game.turns.deal_order(self._dealer)))
@@ -286,6 +293,21 @@ class SheddingState(FieldState):
             self._phase = NAME
             if wish is UpcardWish.DEALER:
                 self._current = self._dealer
+
+    def _hand_to_owners(self) -> None:
+        """Each player gives the cards of ``hand_to_owner`` of another player's own trump
+        suit to that player; a card of a suit nobody owns stays (changes a fresh clone)."""
+        pack, give = self._game.pack, self._game.tables.to_owner
+        owner_of = {suit: seat for seat, suit in enumerate(self._own_suits) if suit >= 0}
+        hands, events = list(self._hands), list(self._events)
+        for seat, held in enumerate(self._hands):
+            for card in bits(held & give):
+                to = owner_of.get(pack.suit(card), seat)
+                if to != seat:
+                    hands[seat] &= ~(1 << card)
+                    hands[to] |= 1 << card
+                    events.append(Event(kind="give", player=seat, cards=(card,), note=f"to P{to}"))
+        self._hands, self._events = tuple(hands), tuple(events)
 
     def _upcard_effect(self, mover: int, effect: UpcardEffect) -> int:
         """Who moves first once the card turned up to start the pile takes ``effect``
@@ -328,6 +350,10 @@ class SheddingState(FieldState):
         if self._stage >= 0:
             return flow.legal(self)
         phase, tables = self._phase, self._game.tables
+        if phase is ATTACK:  # any card of the hand goes on top
+            return self._singles(self._hands[self._current])
+        if phase is TURN and tables.take is not None and self._top >= 0:
+            return self._beat_or_take(tables)
         if phase in (TURN, FOLLOW):
             p, top = self._current, self._top
             hand = self._hands[p]
@@ -380,6 +406,27 @@ class SheddingState(FieldState):
             named: tuple[Action, ...] = tables.name_actions
             return named
         return ()
+
+    def _singles(self, mask: int) -> tuple[Action, ...]:
+        """The actions laying each card of ``mask`` alone."""
+        actions = self._tables.single_actions
+        legal = []
+        while mask:
+            low = mask & -mask
+            legal.append(actions[low.bit_length() - 1])
+            mask ^= low
+        return tuple(legal)
+
+    def _beat_or_take(self, tables: SheddingTables) -> tuple[Action, ...]:
+        """Facing the top card where the pile is picked up (``pick_up``): a card that
+        beats it, or ``take`` (at will, or only when no card beats)."""
+        p, top = self._current, self._top
+        mask = (self._beats[p][top] | tables.wild) & self._hands[p]
+        if tables.barred:
+            mask &= ~tables.barred[top]
+        found = self._singles(mask)
+        assert tables.take is not None
+        return (*found, tables.take) if tables.take_at_will or not found else found
 
     def _unable(self) -> int:
         """The cards a player who must beat the top shows they do not hold by drawing or
@@ -434,7 +481,28 @@ class SheddingState(FieldState):
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
         if kind is Kind.NAME:
             return self._name(action)
+        if kind is Kind.VERB:
+            return self._pick_up()
         return self._announce()
+
+    def _pick_up(self) -> SheddingState:
+        """The player to move picks the whole pile up into their hand; the next player
+        holding cards leads (``pick_up``)."""
+        new = self._clone()
+        p, pile = self._current, self._pile
+        shown = self._unable()
+        if shown:
+            absences.show(new, p, shown)
+        new._hands = replaced(self._hands, p, self._hands[p] | mask_of(pile))
+        absences.came_in(new, p, len(pile))
+        new._pile, new._top, new._owner, new._cover = (), -1, -1, False
+        new._pickups = self._pickups + 1
+        new._events = (Event(kind="take", player=p, cards=pile, note="picked up"),)
+        limit = self._tables.pick_up_limit
+        if limit and new._pickups >= limit:  # the safety net: the deal ends drawn
+            new._finish()
+            return new
+        return new._pass_turn_from(p)
 
     def _announce(self) -> SheddingState:
         """The player to move announces their last card; their turn goes on."""
@@ -536,6 +604,9 @@ class SheddingState(FieldState):
         new._events = tuple(events)
         if took:
             return new._pass_turn_from(p)
+        if tables.attack and not went_out and self._phase is TURN and self._top >= 0:
+            new._phase = ATTACK  # they beat the top: now one more card of their choice
+            return new
         if not went_out and move.then is not Then.NONE:
             then = move.then
             new._phase = FOLLOW if then is Then.OPTIONAL else NAME if then is Then.NAME_SUIT \
@@ -702,6 +773,10 @@ class SheddingState(FieldState):
                 for c in self._pile:
                     self._discard |= 1 << c
                 self._pile = ()
+        loser = self._loser()
+        if loser >= 0 and scoring.loser:
+            self._scores = replaced(self._scores, loser, self._scores[loser] + scoring.loser)
+            events.append(Event(kind="loser", player=loser, amount=scoring.loser))
         lost = hand_penalties(scoring.hand_penalty, pack, self._hands)
         if any(lost):
             # penalty points: they lower a score where the highest total wins, and add to
@@ -716,6 +791,15 @@ class SheddingState(FieldState):
         events.append(Event(kind="deal_end"))
         self._events = tuple(events)
 
+    def _loser(self) -> int:
+        """The deal's loser: the one player left holding cards, once the deal ended with
+        only them (-1: none, as when a deal ends drawn by ``pick_up.limit``)."""
+        holders = [p for p, hand in enumerate(self._hands) if hand]
+        limit = self._tables.pick_up_limit
+        if len(holders) != 1 or (limit and self._pickups >= limit):
+            return -1
+        return holders[0]
+
     @property
     def result(self) -> DealResult | None:
         """The deal's result once it is over."""
@@ -727,7 +811,9 @@ class SheddingState(FieldState):
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
             carry=(("own_suits", self._own_suits),) if self._own_suits else (),
             details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
-                     "out": list(self._out)}, deal=self)
+                     "out": list(self._out),
+                     **({"loser": self._loser()} if self._tables.take is not None
+                        else {})}, deal=self)
 
     # -- views and JSON -------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import Family, Listed
 from cardrules.errors import HookError
@@ -30,6 +30,7 @@ from cardrules.families.shedding.model import (
     GroupKind,
     GroupSpec,
     LaidOn,
+    PickUpWhen,
     SheddingPlay,
     SheddingScoring,
     Then,
@@ -41,10 +42,13 @@ from cardrules.families.shedding.model import (
 from cardrules.model.variant import PlayRules, ScoringRules
 from cardrules.primitives.beats import class_table, clause_table, self_matching, suit_classes
 
-__all__ = ["ANNOUNCE", "Move", "SheddingTables"]
+__all__ = ["ANNOUNCE", "TAKE", "Move", "SheddingTables"]
 
 ANNOUNCE = Kind.ANNOUNCE.value
 """The word announcing one's last card (an action of games with ``last_card``)."""
+TAKE = "take"
+"""The word picking the pile up into one's hand (an action of games with ``pick_up``)."""
+register_verb(TAKE, cards=False)
 
 
 @attrs.frozen(kw_only=True, slots=True)
@@ -125,6 +129,21 @@ class SheddingTables:
     """Cards drawn for not announcing one's last card (0: no announcement)."""
     announce: Action | None = None
     """The action announcing one's last card, where the rules have one."""
+    take: Action | None = None
+    """The action picking the pile up into one's hand, where the rules have one
+    (``pick_up``)."""
+    take_at_will: bool = False
+    """The pile may be picked up even by a player who could beat its top card."""
+    pick_up_limit: int = 0
+    """Pick-ups after which a deal ends drawn (0: never)."""
+    attack: bool = False
+    """A player who beat the top card lays one more card of their choice on top."""
+    to_owner: int = 0
+    """Bit set of the cards handed to the owner of their suit before play
+    (``hand_to_owner``)."""
+    seat_suits: tuple[int, ...] = ()
+    """Per seat, the index of its own trump suit given by ``trumps.seats`` (empty: by
+    seat in the pack's suit order)."""
     barred: tuple[int, ...] = ()
     """Per top card, the cards that may never be laid on it, named suit or not (a wild
     card not ``on_itself``: the cards of its rank; empty: none anywhere)."""
@@ -216,7 +235,14 @@ class SheddingTables:
         whole = play.draw.reshuffle and play.draw.reshuffle_all
         own = self_matching(pack, play.beats) if whole else 0
         drawn_own = self_matching(pack, lay.matches) if whole and lay is not None else 0
+        pick_up = play.pick_up
         return cls(
+            take=Action(kind=Kind.VERB, name=TAKE, label=TAKE) if pick_up is not None else None,
+            take_at_will=pick_up is not None and pick_up.when is PickUpWhen.AT_WILL,
+            pick_up_limit=pick_up.limit if pick_up is not None else 0,
+            attack=play.attack,
+            to_owner=mask_of(c for r in play.hand_to_owner for c in bits(keyed.mask(r))),
+            seat_suits=tuple(pack.suits.index(s) for s in play.trumps.seats),
             upcard_effects=keyed.per_card(play.upcard.effects, None)
             if play.upcard.effects else (),
             lay_drawn=tuple(m | extra | (drawn_own & 1 << c)
@@ -285,12 +311,14 @@ class SheddingTables:
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
         each single card, each group move the rules allow (on any top), draw, pass, when
-        a wild card names a suit, the suits named and, when the last card is announced,
-        ``announce`` (listed phases add their own actions, such as choosing trumps)."""
+        a wild card names a suit, the suits named, when the last card is announced,
+        ``announce`` and, when the pile is picked up, ``take`` (listed phases add their own
+        actions, such as choosing trumps)."""
         groups = tuple(m.action for m in self.group_moves(self.pack.full, -1, ()))
         announce = (self.announce,) if self.announce is not None else ()
+        take = (self.take,) if self.take is not None else ()
         return (Listed(actions=(*self.single_actions, *groups, self.draw, self.pass_,
-                                *self.name_actions, *announce)),)
+                                *self.name_actions, *announce, *take)),)
 
     def classes_for(self, own_suits: tuple[int, ...], players: int) -> tuple[tuple[int, ...], ...]:
         """Per player, the trump class of each suit."""
