@@ -70,12 +70,18 @@ def _own(state: ClimbingContext, action: Action) -> str | None:
 
 
 def _combination(state: ClimbingContext, action: Action) -> str | None:
-    """The cards played make one of the rules' combinations."""
-    if action.kind is not Kind.PLAY or state._tables.identify(action.cards) is not None:
+    """The cards played make one of the rules' combinations (the one named, if the
+    action names one)."""
+    if action.kind is not Kind.PLAY:
         return None
-    names = ", ".join(c.name for c in state._tables.combinations)
-    return f"{' '.join(state.game.pack.names(action.cards))} make no combination of the " \
-           f"game ({names})"
+    tables = state._tables
+    if tables.identify(action.cards, action.name) is not None:
+        return None
+    cards = " ".join(state.game.pack.names(action.cards))
+    if action.name and tables.identify(action.cards) is not None:
+        return f"{cards} make no {action.name}"
+    names = ", ".join(c.name for c in tables.combinations)
+    return f"{cards} make no combination of the game ({names})"
 
 
 def _beat(state: ClimbingContext, action: Action) -> str | None:
@@ -84,7 +90,7 @@ def _beat(state: ClimbingContext, action: Action) -> str | None:
     if action.kind is not Kind.PLAY:
         return None
     tables = state._tables
-    play, table = tables.identify(action.cards), state.to_beat
+    play, table = tables.identify(action.cards, action.name), state.to_beat
     if play is None or tables.beats(play, table):
         return None
     assert table is not None
@@ -99,13 +105,32 @@ def _beat(state: ClimbingContext, action: Action) -> str | None:
 
 def _written_order(state: ClimbingContext, action: Action) -> str | None:
     """A combination's cards are written in the order the game lists that move (by rank
-    along the ladder, then in pack order)."""
+    along the ladder, then in pack order; attached cards last), its combination named
+    only when the cards may be read as more than one play; where suits do not matter,
+    the first cards of each rank in the pack's order are laid."""
     if action.kind is not Kind.PLAY:
         return None
-    play = state._tables.identify(action.cards)
-    if play is None or play.cards == action.cards:
+    tables = state._tables
+    play = tables.identify(action.cards, action.name)
+    if play is None:
         return None
-    return f"write this move as 'play {' '.join(state.game.pack.names(play.cards))}'"
+    if tables.play.by_rank:
+        hand = state._hands[state.current_player]
+        for found in tables.plays(hand):
+            if (found.combination, found.length, found.key) == \
+                    (play.combination, play.length, play.key) and \
+                    sorted(tables.rank(c) for c in found.cards) == \
+                    sorted(tables.rank(c) for c in play.cards):
+                play = found
+                break
+    wanted = tables.action_of(play)
+    if wanted == action:
+        return None
+    if not action.name and tables.ambiguous(action.cards):
+        readings = "' or '".join(tables.action_of(p).text(state.game.pack)
+                                 for p in tables.readings(action.cards))
+        return f"these cards may be read more than one way: write '{readings}'"
+    return f"write this move as '{wanted.text(state.game.pack)}'"
 
 
 RULES: tuple[Rule[ClimbingContext], ...] = (
