@@ -62,6 +62,15 @@ def _own(state: ClimbingContext, action: Action) -> str | None:
         return "name the cards to play ('play 7S 7H')"
     if len(set(action.cards)) != len(action.cards):
         return "a card is named twice"
+    tables = state._tables
+    if tables.play.by_rank and all(0 <= c < len(tables.rank_of) for c in action.cards):
+        if tables.held(hand, action.cards) is not None:
+            return None
+        short = next(c for c in action.cards
+                     if tables.held(hand, [d for d in action.cards
+                                           if tables.rank(d) == tables.rank(c)]) is None)
+        return f"player {state.current_player} holds too few cards of the rank of " \
+               f"{state.game.pack.name(short)}"
     missing = [c for c in action.cards if not hand >> c & 1]
     if missing:
         return f"{state.game.pack.name(missing[0])} is not in player " \
@@ -107,22 +116,13 @@ def _written_order(state: ClimbingContext, action: Action) -> str | None:
     """A combination's cards are written in the order the game lists that move (by rank
     along the ladder, then in pack order; attached cards last), its combination named
     only when the cards may be read as more than one play; where suits do not matter,
-    the first cards of each rank in the pack's order are laid."""
+    with the first cards of each rank in the pack's order, whichever the player holds."""
     if action.kind is not Kind.PLAY:
         return None
     tables = state._tables
     play = tables.identify(action.cards, action.name)
     if play is None:
         return None
-    if tables.play.by_rank:
-        hand = state._hands[state.current_player]
-        for found in tables.plays(hand):
-            if (found.combination, found.length, found.key) == \
-                    (play.combination, play.length, play.key) and \
-                    sorted(tables.rank(c) for c in found.cards) == \
-                    sorted(tables.rank(c) for c in play.cards):
-                play = found
-                break
     wanted = tables.action_of(play)
     if wanted == action:
         return None

@@ -222,30 +222,15 @@ class ClimbingState(FieldState):
         return super().apply(action, player=player)
 
     def _as_offered(self, action: Action) -> Action:
-        """The legal play ``action`` means, its cards written in any order (any cards of
-        the same ranks, when suits do not matter): itself when it means none or more
-        than one."""
-        if action in self.legal_actions():
+        """The legal play ``action`` means, its cards written in any order: itself when
+        it means none or more than one."""
+        legal = self.legal_actions()
+        if action in legal:
             return action
-        tables = self._tables
-        if tables.play.by_rank:
-            rank = tables.rank_of
-            wanted: object = sorted(rank[c] if 0 <= c < len(rank) else -1 - c
-                                    for c in action.cards)
-        else:
-            wanted = frozenset(action.cards)
-        found = []
-        for offered in self.legal_actions():
-            if offered.kind is not Kind.PLAY or (action.name and offered.name != action.name):
-                continue
-            mine = sorted(rank[c] for c in offered.cards) if tables.play.by_rank \
-                else frozenset(offered.cards)
-            if mine == wanted:
-                found.append(offered)
-        if tables.play.by_rank and not all(
-                0 <= c < len(tables.rank_of) and self._hands[self._current] >> c & 1
-                for c in action.cards):
-            return action
+        wanted = frozenset(action.cards)
+        found = [offered for offered in legal
+                 if offered.kind is Kind.PLAY and frozenset(offered.cards) == wanted
+                 and (not action.name or offered.name == action.name)]
         return found[0] if len(found) == 1 else action
 
     # -- moves ---------------------------------------------------------------------
@@ -271,14 +256,15 @@ class ClimbingState(FieldState):
 
     def _lay(self, p: int, action: Action) -> None:
         """``p`` lays the cards of ``action`` on the table (changes a fresh clone)."""
-        cards = action.cards
-        mask = sum(1 << c for c in cards)
+        laid = self._tables.held(self._hands[p], action.cards)
+        assert laid is not None  # the rules allowed the play
+        mask = sum(1 << c for c in laid)
         self._played |= self._table
         self._table, self._last = mask, p
         self._hands = _with(self._hands, p, self._hands[p] & ~mask)
         if self._tables.play.passing is Passing.MAY_RETURN:
             self._passed = (0,) * self._game.players
-        play = self._tables.identify(cards, action.name)
+        play = self._tables.identify(action.cards, action.name)
         kind = self._tables.combinations[play.combination] if play else None
         name = kind.name if kind else ""
         self._reading = (play.combination, play.length, play.key) if play else ()

@@ -301,11 +301,11 @@ class ClimbingTables:
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see."""
     _sizes: tuple[frozenset[int], ...] = attrs.field(alias="sizes")
+    firsts: tuple[tuple[int, ...], ...] = ()
+    """Per ladder place, the pack's cards of that rank, lowest first (the cards a play
+    is written with where suits do not matter)."""
     known: dict[tuple[int, ...], tuple[Play, ...]] = attrs.field(factory=dict, eq=False)
     """Cards laid (lowest first) -> every play they make (filled on first use)."""
-    by_ranks: dict[tuple[int, ...], bool] = attrs.field(factory=dict, eq=False)
-    """Where suits do not matter, the ladder places of cards laid -> whether they may
-    be read as more than one play (filled on first use)."""
     actions: dict[tuple[tuple[int, ...], str], Action] = attrs.field(factory=dict, eq=False)
     """Cards laid (in the play's order) and name -> the labelled action laying them
     (filled on first use)."""
@@ -334,7 +334,8 @@ class ClimbingTables:
                    limits=limits, named_bombs=bombs, names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
                    sizes=tuple(frozenset(c.card_count(n) for n in c.lengths)
-                               for c in play.combinations))
+                               for c in play.combinations),
+                   firsts=tuple(tuple(bits(m)) for m in of_rank))
 
     def rank(self, card: int) -> int:
         """``card``'s ladder place (-1: none)."""
@@ -387,14 +388,16 @@ class ClimbingTables:
                 yield Play(combination=index, length=1, key=0,
                            cards=tuple(sorted(self.pack.parse(n) for n in kind.cards)))
                 continue
-            parts = [(held[r], kind.size) for r in core] + [(held[r], k) for r, k in attached]
+            source = self.firsts if self.play.by_rank else held
+            parts = [(source[r], kind.size) for r in core] + \
+                [(source[r], k) for r, k in attached]
             for chosen in self._choices(parts):
                 yield Play(combination=index, length=span, key=key, cards=chosen)
 
     def _choices(self, parts: Iterable[tuple[tuple[int, ...], int]],
                  ) -> Iterator[tuple[int, ...]]:
         """Every way to take so many cards of each of ``parts`` (the first cards alone
-        when suits do not matter)."""
+        when suits do not matter: ``parts`` are then the pack's)."""
         if self.play.by_rank:
             yield tuple(c for cards, k in parts for c in cards[:k])
             return
@@ -421,7 +424,7 @@ class ClimbingTables:
         """Every play that lays exactly ``cards`` (most sets of cards make one play or
         none; a few may be read as several: a chain of four triples, or three with the
         fourth triple attached)."""
-        wanted = tuple(sorted(cards))
+        wanted = tuple(sorted(self.canonical(cards)))
         found = self.known.get(wanted)
         if found is None:
             found = ()
@@ -440,22 +443,13 @@ class ClimbingTables:
         plays = self.readings(cards)
         if name:
             plays = tuple(p for p in plays if self.combinations[p.combination].name == name)
-        exact = tuple(cards)
+        exact = self.canonical(cards)
         return next((p for p in plays if p.cards == exact), plays[0] if plays else None)
 
     def ambiguous(self, cards: Sequence[int]) -> bool:
         """Whether ``cards`` may be read as more than one play (an action laying them
         then names its combination)."""
-        if not self.play.by_rank:
-            return len(self.readings(cards)) > 1
-        rank = self.rank_of
-        places = tuple(sorted(rank[c] for c in cards))
-        found = self.by_ranks.get(places)
-        if found is None:
-            if len(self.by_ranks) >= 100_000:
-                self.by_ranks.clear()
-            found = self.by_ranks[places] = len(self.readings(cards)) > 1
-        return found
+        return len(self.readings(cards)) > 1
 
     def action_of(self, play: Play) -> Action:
         """The labelled action laying ``play`` (named by its combination when its cards
@@ -468,6 +462,40 @@ class ClimbingTables:
             found = self.actions[(play.cards, name)] = attrs.evolve(
                 made, label=made.text(self.pack))
         return found
+
+    def canonical(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """Where suits do not matter, ``cards`` as the game writes them: each the next
+        card of its rank in the pack's order (the first two fives for any two fives), in
+        the order given; ``cards`` itself otherwise."""
+        if not self.play.by_rank:
+            return tuple(cards)
+        used = [0] * len(self.firsts)
+        out = []
+        for c in cards:
+            r = self.rank_of[c] if 0 <= c < len(self.rank_of) else -1
+            if r < 0 or used[r] >= len(self.firsts[r]):
+                return tuple(cards)
+            out.append(self.firsts[r][used[r]])
+            used[r] += 1
+        return tuple(out)
+
+    def held(self, hand: int, cards: Sequence[int]) -> tuple[int, ...] | None:
+        """Where suits do not matter, the cards of ``hand`` that a play written as
+        ``cards`` lays: for each card, the next card of its rank the hand holds (None
+        when it holds too few); ``cards`` itself otherwise (if the hand holds them)."""
+        if not self.play.by_rank:
+            return tuple(cards) if all(hand >> c & 1 for c in cards) else None
+        taken = 0
+        out = []
+        for c in cards:
+            r = self.rank_of[c] if 0 <= c < len(self.rank_of) else -1
+            left = hand & self.of_rank[r] & ~taken if r >= 0 else 0
+            if not left:
+                return None
+            card = (left & -left).bit_length() - 1
+            taken |= 1 << card
+            out.append(card)
+        return tuple(out)
 
     def beats(self, play: Play, table: Play | None) -> bool:
         """Whether ``play`` may be laid on ``table`` (None: the table is clear, and any
