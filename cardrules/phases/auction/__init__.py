@@ -360,11 +360,16 @@ class Auction(Phase[AuctionTable]):
                     ) -> Callable[[Action], float]:
         """Bid the lowest legal bid while it is within the hand's estimate, else pass:
         a hand is reckoned to win its own card points twice over (its high cards take
-        the others' cards too).  Where passing is not allowed, the lowest bid."""
+        the others' cards too); in a pack without card points, the opening bid with four
+        cards of the top three ranks or extra cards (jokers), a step more for each
+        further one.  Where passing is not allowed, the lowest bid."""
         facts = view.card_facts
         mine = view.hands[view.player]
         ranks = [facts.parse(str(c))[0] for c in mine] if isinstance(mine, list) else []
         estimate = 2 * sum(facts.points[r] for r in ranks if r >= 0)
+        if not any(facts.points):  # no card points: count the top cards instead
+            strong = sum(1 for r in ranks if r < 0 or r >= len(facts.ranks) - 3)
+            estimate = settings.opening + settings.step * (strong - 4)
 
         def score(action: Action) -> float:
             if action.kind is Kind.PASS:
