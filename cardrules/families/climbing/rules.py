@@ -140,7 +140,7 @@ RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key=None, check=_own),
     Rule(key="combinations", check=_combination),
     Rule(key="beat", check=_beat),
-    Rule(key=None, check=_written_order),
+    Rule(key="written", check=_written_order),
 )
 """The rules, in the order they are asked."""
 
