@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from cardrules.actions import Kind
-from cardrules.families.climbing.model import Shape
 from cardrules.hooks import Refusal, RefusalInput, hook
 
 __all__ = ["chain_base"]
@@ -20,13 +19,13 @@ def chain_base(position: RefusalInput) -> Refusal | None:
     action = position.action
     if action.kind is not Kind.PLAY:
         return None
-    state = cast(Any, position.state)
+    state = cast(Any, position.state)  # a climbing state: its game's tables, its hands
     tables = state.game.tables
     play = tables.identify(action.cards, action.name)
     if play is None:
         return None
     kind = tables.combinations[play.combination]
-    if kind.shape is not Shape.CHAIN or kind.attach is not None:
+    if kind.shape.value != "chain" or kind.attach is not None:
         return None
     low = tables.chain[play.key - play.length + 1]
     held = state.hands[state.current_player] & tables.of_rank[low]
