@@ -17,7 +17,7 @@ def chain_base(position: RefusalInput) -> Refusal | None:
     attachments may not start at a rank of which the player holds all four cards
     (DD8)."""
     action = position.action
-    if action.kind is not Kind.PLAY:
+    if action.kind is not Kind.PLAY or len(action.cards) < 5:  # no chain is shorter
         return None
     state = cast(Any, position.state)  # a climbing state: its game's tables, its hands
     tables = state.game.tables

@@ -306,9 +306,9 @@ class ClimbingTables:
     is written with where suits do not matter)."""
     known: dict[tuple[int, ...], tuple[Play, ...]] = attrs.field(factory=dict, eq=False)
     """Cards laid (lowest first) -> every play they make (filled on first use)."""
-    actions: dict[tuple[tuple[int, ...], str], Action] = attrs.field(factory=dict, eq=False)
-    """Cards laid (in the play's order) and name -> the labelled action laying them
-    (filled on first use)."""
+    actions: dict[tuple[tuple[int, ...], int], Action] = attrs.field(factory=dict, eq=False)
+    """Cards laid (in the play's order) and combination -> the labelled action laying
+    them (filled on first use)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
@@ -346,26 +346,36 @@ class ClimbingTables:
         given), combination by combination in the rules' order, then by length and key
         rank, lowest first."""
         mask = hand if isinstance(hand, int) else sum(1 << c for c in hand)
-        held = [tuple(bits(mask & m)) for m in self.of_rank]
+        held = self._held(mask)
+        counts = [(mask & m).bit_count() for m in self.of_rank]
         found: list[Play] = []
         for index, kind in enumerate(self.combinations):
             if size and size not in self.sizes[index]:
                 continue
-            found.extend(self._plays_of(index, kind, held))
+            found.extend(self._plays_of(index, kind, held, counts))
         return found
+
+    def _held(self, mask: int) -> list[tuple[int, ...]]:
+        """Per ladder place, the cards of ``mask`` of that rank (the pack's first ones,
+        where suits do not matter: only their number counts)."""
+        if self.play.by_rank:
+            return list(self.firsts)
+        return [tuple(bits(mask & m)) for m in self.of_rank]
 
     def plays_on(self, hand: int, table: Play | None) -> list[Play]:
         """The plays of ``hand`` that may be laid on ``table`` (None: on a clear table,
         every play), in the order of :meth:`plays`."""
         if table is None:
             return self.plays(hand)
-        held = [tuple(bits(hand & m)) for m in self.of_rank]
+        held = self._held(hand)
+        counts = [(hand & m).bit_count() for m in self.of_rank]
         found: list[Play] = []
         for index, kind in enumerate(self.combinations):
             if index == table.combination:
-                found.extend(self._plays_of(index, kind, held, table.length, table.key))
+                found.extend(self._plays_of(index, kind, held, counts, table.length,
+                                            table.key))
             elif kind.bomb:
-                found.extend(p for p in self._plays_of(index, kind, held)
+                found.extend(p for p in self._plays_of(index, kind, held, counts)
                              if self.beats(p, table))
         return found
 
@@ -375,12 +385,11 @@ class ClimbingTables:
         return self._sizes
 
     def _plays_of(self, index: int, kind: Combination, held: list[tuple[int, ...]],
-                  length: int = 0, above: int = -1) -> Iterator[Play]:
+                  counts: list[int], length: int = 0, above: int = -1) -> Iterator[Play]:
         if kind.shape is not Shape.CARDS and kind.attach is None and not self.play.by_rank:
             yield from (p for p in self._card_plays(index, kind, held)
                         if (not length or p.length == length) and p.key > above)
             return
-        counts = [len(h) for h in held]
         for span, key, core, attached in patterns(
                 kind, counts, self.chain, self.limits, self.named_bombs,
                 self.named.get(index, ()), length, above):
@@ -388,9 +397,7 @@ class ClimbingTables:
                 yield Play(combination=index, length=1, key=0,
                            cards=tuple(sorted(self.pack.parse(n) for n in kind.cards)))
                 continue
-            source = self.firsts if self.play.by_rank else held
-            parts = [(source[r], kind.size) for r in core] + \
-                [(source[r], k) for r, k in attached]
+            parts = [(held[r], kind.size) for r in core] + [(held[r], k) for r, k in attached]
             for chosen in self._choices(parts):
                 yield Play(combination=index, length=span, key=key, cards=chosen)
 
@@ -424,6 +431,9 @@ class ClimbingTables:
         """Every play that lays exactly ``cards`` (most sets of cards make one play or
         none; a few may be read as several: a chain of four triples, or three with the
         fourth triple attached)."""
+        found = self.known.get(tuple(sorted(cards)))
+        if found is not None:
+            return found
         wanted = tuple(sorted(self.canonical(cards)))
         found = self.known.get(wanted)
         if found is None:
@@ -443,6 +453,10 @@ class ClimbingTables:
         plays = self.readings(cards)
         if name:
             plays = tuple(p for p in plays if self.combinations[p.combination].name == name)
+        exact = tuple(cards)
+        for p in plays:
+            if p.cards == exact:
+                return p
         exact = self.canonical(cards)
         return next((p for p in plays if p.cards == exact), plays[0] if plays else None)
 
@@ -454,12 +468,14 @@ class ClimbingTables:
     def action_of(self, play: Play) -> Action:
         """The labelled action laying ``play`` (named by its combination when its cards
         may be read otherwise), made once."""
-        name = self.combinations[play.combination].name \
-            if self.ambiguous(play.cards) else ""
-        found = self.actions.get((play.cards, name))
+        found = self.actions.get((play.cards, play.combination))
         if found is None:
+            name = self.combinations[play.combination].name \
+                if self.ambiguous(play.cards) else ""
             made = Action(kind=Kind.PLAY, cards=play.cards, name=name)
-            found = self.actions[(play.cards, name)] = attrs.evolve(
+            if len(self.actions) >= 100_000:
+                self.actions.clear()
+            found = self.actions[(play.cards, play.combination)] = attrs.evolve(
                 made, label=made.text(self.pack))
         return found
 
