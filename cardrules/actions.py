@@ -274,6 +274,8 @@ def parse_action(text: str, pack: Pack, words: Mapping[str, str] | None = None) 
         if not rest:
             raise NotationError("write 'declare', the combination's name, then its cards")
         name, rest = rest[0].lower(), rest[1:]
+    elif kind is Kind.PLAY and rest and _combination_name(rest[0], pack):
+        name, rest = rest[0].lower(), rest[1:]  # a play naming its combination
     cards = tuple(pack.parse(w) for w in rest)
     if kind in _WITH_CARDS and not cards:
         raise NotationError(f"'{kind.value}' needs at least one card, e.g. '{kind.value} 9H'")
@@ -281,6 +283,26 @@ def parse_action(text: str, pack: Pack, words: Mapping[str, str] | None = None) 
         raise NotationError(f"'{kind.value}' takes no cards")
     action = Action(kind=kind, cards=cards, name=name)
     return attrs.evolve(action, label=action.text(pack))
+
+
+def _combination_name(word: str, pack: Pack) -> bool:
+    """Whether ``word``, first after ``play``, names a combination (``play airplane
+    3C 3D 3H 4C 4D 4H``: cards that may be read as more than one play) rather than a
+    card.
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("3", "A"), suits=("S",))
+    >>> _combination_name("airplane", pack), _combination_name("AS", pack)
+    (True, False)
+    """
+    low = word.lower()
+    if not (low.isascii() and low[:1].isalpha() and low.replace("_", "a").isalnum()):
+        return False
+    try:
+        pack.parse(word)
+    except NotationError:
+        return True
+    return False
 
 
 def _parse_verb(word: str, rest: list[str], pack: Pack, takes: _Takes) -> Action:

@@ -84,6 +84,12 @@ def _phases_entered(game: cardrules.Game, seeds: range, wanted: set[str]) -> set
         while not state.is_over and state.deal._stage >= 0:
             entered.add(game.phases[state.deal._stage][0].name)
             state = state.apply(rng.choice(state.legal_actions()))
+        # a phase done on entering (a widow only taken) leaves no stage to see: it was
+        # entered if play began and it did not skip the deal
+        for phase, settings in game.phases:
+            if not state.is_over and phase.finished(state.deal, settings) \
+                    and not phase.skip(state.deal, settings):
+                entered.add(phase.name)
         if wanted <= entered:
             continue
         while not state.is_over and state.deal_index == 0:

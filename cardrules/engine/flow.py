@@ -237,7 +237,8 @@ def _enter(state: StagedState, stage: int) -> None:
                 and not phase.skip(state, settings):
             state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
             phase.enter(state, settings)
-            return
+            if not phase.finished(state, settings):
+                return
         if when is When.INSTEAD_OF_DEAL:
             state._deal_cards()  # the phase has nothing to do: the procedure deals
         stage += 1
@@ -267,7 +268,8 @@ def _enter_at(state: StagedState, stage: int, when: When) -> bool:
         if timing[stage] is when and not phase.skip(state, settings):
             state._stage = stage  # type: ignore[misc]
             phase.enter(state, settings)
-            return True
+            if not phase.finished(state, settings):
+                return True
         stage += 1
     state._stage = -1  # type: ignore[misc]
     return False
@@ -364,6 +366,17 @@ def declarer(state: StagedState) -> int:
         if seat >= 0:
             return seat
     return -1
+
+
+def contract(state: StagedState) -> int:
+    """The deal's contract as the listed phases made it
+    (:meth:`~cardrules.phases.Phase.contract`: an auction's winning bid), the first that
+    names one in list order; 0 while none has."""
+    for phase, settings in state.game.phases:
+        value = phase.contract(state, settings)
+        if value:
+            return value
+    return 0
 
 
 def card_order(state: StagedState) -> int:

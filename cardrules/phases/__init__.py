@@ -181,6 +181,12 @@ class Phase(abc.ABC, Generic[PhaseState]):
     saving on the hot path.  The property tests hold every phase to it (the legal set
     must be exactly the actions :meth:`refusal` lets through)."""
 
+    def finished(self, state: PhaseState, settings: Any) -> bool:
+        """Whether the phase, just entered, has done all it does without an action (a
+        widow the declarer only takes): the flow then goes on to the next step.  False
+        by default."""
+        return False
+
     @abc.abstractmethod
     def candidates(self, state: PhaseState, settings: Any) -> Iterable[Action]:
         """Actions worth asking :meth:`refusal` about: every legal one among them."""
@@ -274,6 +280,11 @@ class Phase(abc.ABC, Generic[PhaseState]):
         """The seat this phase made the deal's declarer (-1, the default: none, or not
         yet); a phase that does says so with :attr:`makes_declarer`."""
         return -1
+
+    def contract(self, state: PhaseState, settings: Any) -> int:
+        """The deal's contract as this phase made it (an auction's winning bid); 0, the
+        default, when it makes none."""
+        return 0
 
     def counted(self, state: PhaseState, settings: Any) -> tuple[int, ...]:
         """Per seat, cards this phase set aside that count as taken by that seat when the

@@ -41,6 +41,9 @@ _HIDDEN = frozenset({"variant", "player", "players", "events", "legal_actions", 
 """Entries never shown as such (internal, or shown as part of another entry)."""
 _SEAT_KEYS = frozenset({"hands", "tricks", "points", "scores", "bids", "out", "taken"})
 """Entries shown in the seats' rows."""
+_ROWS = frozenset({"widow"})
+"""Entries of listed phases that are one row of cards (a widow of three cards in a game
+of three is not one card per seat)."""
 
 
 class TextRenderer(Protocol):
@@ -102,7 +105,7 @@ def layout(table: TextRenderer, view: View | Mapping[str, Any], me: int | None) 
     The layout reads the view's JSON form (:meth:`View.to_json`, or a mapping of the
     same entries), since every entry it does not know is shown by its name."""
     entries = view.to_json() if isinstance(view, View) else dict(view)
-    rows = _card_rows(type(view)) if isinstance(view, View) else frozenset()
+    rows = _ROWS | (_card_rows(type(view)) if isinstance(view, View) else frozenset())
     players = _players(entries)
     used = set(_HIDDEN)
     lines = [_header(table, entries, used)]

@@ -9,6 +9,8 @@ from cardrules.families.climbing.model import (
     ClimbingPlay,
     ClimbingScoring,
     Combination,
+    Doubler,
+    Ends,
     Passing,
     Shape,
 )
@@ -25,15 +27,28 @@ def words_for(kind: Combination) -> str:
     'pair: 2 cards of one rank'
     >>> words_for(Combination(name="run", shape=Shape.CHAIN, min_length=5, max_length=12))
     'run: 5 to 12 cards of consecutive ranks'
+    >>> from cardrules.families.climbing.model import Attach
+    >>> words_for(Combination(name="trio_pair", shape=Shape.SAME_RANK, size=3,
+    ...                       attach=Attach(size=2)))
+    'trio_pair: 3 cards of one rank, with a pair of another rank attached'
     """
-    if kind.shape is Shape.SAME_RANK:
+    if kind.shape is Shape.CARDS:
+        what = " and ".join(kind.cards)
+    elif kind.shape is Shape.SAME_RANK:
         what = "a single card" if kind.size == 1 else f"{kind.size} cards of one rank"
     else:
         each = "" if kind.size == 1 else f", {kind.size} of each"
         span = str(kind.min_length) if kind.min_length == kind.max_length else \
             f"{kind.min_length} to {kind.max_length}"
         what = f"{span} {'cards of ' if kind.size == 1 else ''}consecutive ranks{each}"
-    return f"{kind.name}: {what}{' (a bomb)' if kind.bomb else ''}"
+    if kind.attach is not None:
+        one = "a single card" if kind.attach.size == 1 else \
+            "a pair" if kind.attach.size == 2 else f"{kind.attach.size} cards of one rank"
+        per = "" if kind.attach.per_rank == 1 else f"{kind.attach.per_rank} times "
+        where = " for each of its ranks" if kind.shape is Shape.CHAIN else ""
+        what += f", with {per}{one} of another rank attached{where}"
+    bomb = " (beats every other play)" if kind.top else " (a bomb)" if kind.bomb else ""
+    return f"{kind.name}: {what}{bomb}"
 
 
 def describe_climbing(variant: Any) -> Iterator[Sentence]:
@@ -47,21 +62,36 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, ClimbingPlay) and isinstance(scoring, ClimbingScoring)
     ranks = ", ".join(map(str, variant.pack.ranks))
+    if play.extra_above and variant.pack.extra_names:
+        ranks += ", then " + ", ".join(variant.pack.extra_names)
     yield sentence(f"Suits do not matter; the ranks go from low to high: {ranks}.",
                    "pack.ranks")
+    if play.by_rank:
+        yield sentence("A play is written with the first cards of its ranks in the pack's "
+                       "order (5C 5D for any two fives) and lays the cards of those ranks "
+                       "the player holds.", "play.by_rank")
     kinds = "; ".join(words_for(c) for c in play.combinations)
     yield sentence(f"The combinations are {kinds}.", "play.combinations")
+    if any(c.attach is not None for c in play.combinations):
+        yield sentence("Attached cards never decide what beats what, and together hold no "
+                       "bomb; cards that may be read as more than one play are played "
+                       "naming the combination.", "play.combinations")
     if any(c.shape is Shape.CHAIN for c in play.combinations):
         chain = ", ".join(map(str, play.chain_ranks or variant.pack.ranks))
         yield sentence(f"A chain runs through the ranks {chain} only.", "play.chain_ranks")
-    yield sentence("The player on the dealer's left leads any combination; each player in "
-                   "turn then plays a combination that beats the last one played, or "
-                   "passes.", "play.combinations")
+    leader = "The declarer" if "named_first_leader" in _phase_needs(variant) else \
+        "The player on the dealer's left"
+    yield sentence(f"{leader} leads any combination; each player in turn then plays a "
+                   "combination that beats the last one played, or passes.",
+                   "play.combinations")
     bombs = any(c.bomb for c in play.combinations)
+    top = [c.name for c in play.combinations if c.top]
     yield sentence("A combination is beaten only by a higher one of the same type and "
                    "length (its highest rank higher)"
                    + ("; a bomb beats any other type, and a bomb of more cards, or as many "
-                      "and higher, beats a bomb." if bombs else "."), "play.combinations")
+                      "and higher, beats a bomb" if bombs else "")
+                   + (f"; the {' and '.join(top)} beats every other play" if top else "")
+                   + ".", "play.combinations")
     if play.passing is Passing.FINAL:
         yield sentence("A player who passes takes no further part until the table "
                        "clears.", "play.passing")
@@ -71,10 +101,31 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     yield sentence("When everyone else still holding cards has passed since the last "
                    "play, the table clears and the player who made it leads again (the "
                    "next player holding cards, if they have run out).", "play.passing")
-    yield sentence("A player who plays their last card is out; the deal ends when one "
-                   "player still holds cards, who finishes last.", "play.combinations")
+    if play.ends is Ends.FIRST_OUT:
+        yield sentence("The deal ends as soon as a player has played their last card.",
+                       "play.ends")
+    else:
+        yield sentence("A player who plays their last card is out; the deal ends when one "
+                       "player still holds cards, who finishes last.", "play.combinations")
+    if scoring.against_declarer is not None:
+        doubles = [("every bomb played" if d is Doubler.BOMB else
+                    "a spring (the declarer's opponents played nothing, or the declarer "
+                    "played only once)") for d in scoring.against_declarer]
+        doubled = f", doubled by {' and by '.join(doubles)}" if doubles else ""
+        yield sentence("The declarer plays alone against the others for the contract"
+                       f"{doubled}: if the declarer goes out first, each opponent pays "
+                       "the declarer that stake, else the declarer pays it to each.",
+                       "scoring.against_declarer")
+        return
     each = scoring.each_behind
     yield sentence(f"Each player scores {each} point{'s' if each != 1 else ''} for every "
                    "player who finished after them.", "scoring.each_behind")
 
 
+def _phase_needs(variant: Any) -> frozenset[str]:
+    """What the listed phases need of the play that changes the words: the first
+    leader named (an auction's ``declarer_leads``)."""
+    for entry in variant.phases:
+        if entry.name == "auction" and entry.section.get("declarer_leads"):
+            return frozenset({"named_first_leader"})
+    return frozenset()

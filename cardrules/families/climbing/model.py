@@ -3,7 +3,7 @@ points for each finishing place (scoring), as data.
 
 >>> play = ClimbingPlay(procedure="climbing",
 ...                     combinations=[Combination(name="pair", shape=Shape.SAME_RANK, size=2)])
->>> play.passing.value, play.combinations[0].cards(1)
+>>> play.passing.value, play.combinations[0].card_count(1)
 ('may_return', 2)
 >>> ClimbingScoring().each_behind
 1
@@ -17,8 +17,8 @@ import attrs
 
 from cardrules.model.common import Spelling
 
-__all__ = ["OVER", "PLAY", "ClimbingPlay", "ClimbingScoring", "ClimbingStep", "Combination",
-           "Passing", "Shape"]
+__all__ = ["OVER", "PLAY", "Attach", "ClimbingPlay", "ClimbingScoring", "ClimbingStep",
+           "Combination", "Doubler", "Ends", "Passing", "Shape"]
 
 
 class ClimbingStep(Spelling):
@@ -43,6 +43,8 @@ class Shape(enum.Enum):
     """Consecutive ranks of the ``chain_ranks``, ``size`` cards of each (a run of single
     cards with size 1, a chain of pairs with size 2), from ``min_length`` to
     ``max_length`` ranks long."""
+    CARDS = "cards"
+    """Exactly the cards named in ``cards`` (a rocket: both jokers)."""
 
 
 class Passing(enum.Enum):
@@ -52,6 +54,41 @@ class Passing(enum.Enum):
     """A player who passed may play again when their turn comes round."""
     FINAL = "final"
     """A player who passed takes no further part until the table clears."""
+
+
+class Ends(enum.Enum):
+    """When a deal of the climbing family ends."""
+
+    LAST_HOLDER = "last_holder"
+    """When one player (or none) still holds cards: the order of going out decides."""
+    FIRST_OUT = "first_out"
+    """As soon as one player has run out of cards: that player (and their side) wins."""
+
+
+class Doubler(enum.Enum):
+    """What doubles the stake of a game played against the declarer."""
+
+    BOMB = "bomb"
+    """Each bomb played (any combination with ``bomb: true``) doubles it."""
+    SPRING = "spring"
+    """A spring doubles it: the declarer's opponents played no combination, or the
+    declarer played only one."""
+
+
+@attrs.frozen(kw_only=True)
+class Attach:
+    """Cards attached to a combination's core (kickers, wings): for each rank of the
+    core, ``per_rank`` sets of ``size`` cards of one rank, of ranks outside the core;
+    they never decide what beats what, and together they may not hold a bomb."""
+
+    size: int = 1
+    """Cards of one rank in each attachment (1: single cards, 2: pairs)."""
+    per_rank: int = 1
+    """Attachments for each rank of the core (a trio and one single card: 1)."""
+
+    def count(self, length: int) -> int:
+        """Attachments a core ``length`` ranks long carries."""
+        return self.per_rank * length
 
 
 @attrs.frozen(kw_only=True)
@@ -72,10 +109,20 @@ class Combination:
     bomb: bool = False
     """It beats a combination of any other type that is not a higher bomb; bombs beat
     each other by their number of cards, then by rank."""
+    attach: Attach | None = None
+    """Cards attached to each rank of it (None: none)."""
+    cards: list[str] = attrs.field(factory=list)
+    """The cards of a combination of shape ``cards`` (their names)."""
+    top: bool = False
+    """It beats every other play, bombs included (a rocket); laid, it is beaten as a
+    bomb is (by a bomb of more cards)."""
 
-    def cards(self, length: int) -> int:
+    def card_count(self, length: int) -> int:
         """The cards of a combination of this type ``length`` ranks long."""
-        return self.size * length
+        if self.shape is Shape.CARDS:
+            return len(self.cards)
+        extra = self.attach.count(length) * self.attach.size if self.attach else 0
+        return self.size * length + extra
 
     @property
     def lengths(self) -> range:
@@ -98,6 +145,14 @@ class ClimbingPlay:
     in the pack's order)."""
     passing: Passing = Passing.MAY_RETURN
     """Whether a pass is final until the table clears."""
+    extra_above: bool = False
+    """Each extra card of the pack (a joker) is a rank of its own, above the pack's
+    ranks, in the order ``pack.extra`` lists them (false: a climbing game has none)."""
+    by_rank: bool = False
+    """Suits never matter: each play is offered once per set of ranks, laying the first
+    cards of each rank in the pack's order (false: every choice of cards is a play)."""
+    ends: Ends = Ends.LAST_HOLDER
+    """When the deal ends."""
     deal_all: bool = False
     """Every card of the pack is dealt, one at a time from the dealer's left, so some
     players may hold one more than others (``deal.hand`` is then the smallest hand:
@@ -111,3 +166,8 @@ class ClimbingScoring:
     each_behind: int = 1
     """Points a player scores for each player who ran out of cards after them (the first
     out of ``n`` scores ``n - 1`` times it, the last nothing)."""
+    against_declarer: list[Doubler] | None = None
+    """The declarer (a listed auction's) plays alone against the others for a stake:
+    the contract, doubled once by each of these; with ``ends: first_out`` the side of
+    the first out wins it, each opponent paying the declarer the stake or the declarer
+    paying each (None: scored by places)."""

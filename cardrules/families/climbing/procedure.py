@@ -108,8 +108,12 @@ class Climbing(Procedure):
     def view_entries(self, game: GameContext) -> tuple[str, ...]:
         return climbing_io.view_entries(game)
 
+    offers = frozenset({"thrown_in", "named_first_leader"})
+
     def compile(self, game: GameContext) -> ClimbingTables:
-        if game.pack.extra:  # added by a pack hook (the rule file's are refused)
+        play = game.variant.play
+        assert isinstance(play, ClimbingPlay)
+        if game.pack.extra and not play.extra_above:  # added by a pack hook
             raise HookError("a climbing combination is made of cards of a rank, which an "
                             "extra card (a joker) lacks: a pack hook may not add one")
         return ClimbingTables.compile(game)
@@ -145,7 +149,10 @@ class Climbing(Procedure):
         """Every choice of cards of every combination at every key rank, and the pass."""
         play = variant.play
         assert isinstance(play, ClimbingPlay)
-        return most_plays(play, len(variant.pack.ranks), len(variant.pack.suits)) + 1
+        pack, n = variant.pack, variant.players.min
+        held = pack.count(n) - (n - 1) * variant.deal.hand_for(n, 0)
+        return most_plays(play, len(pack.ranks), len(pack.suits), len(pack.extra_names),
+                          held) + 1
 
     def describe(self, variant: Any) -> Iterator[Sentence]:
         return describe_climbing(variant)

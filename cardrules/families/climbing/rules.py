@@ -62,6 +62,15 @@ def _own(state: ClimbingContext, action: Action) -> str | None:
         return "name the cards to play ('play 7S 7H')"
     if len(set(action.cards)) != len(action.cards):
         return "a card is named twice"
+    tables = state._tables
+    if tables.play.by_rank and all(0 <= c < len(tables.rank_of) for c in action.cards):
+        if tables.held(hand, action.cards) is not None:
+            return None
+        short = next(c for c in action.cards
+                     if tables.held(hand, [d for d in action.cards
+                                           if tables.rank(d) == tables.rank(c)]) is None)
+        return f"player {state.current_player} holds too few cards of the rank of " \
+               f"{state.game.pack.name(short)}"
     missing = [c for c in action.cards if not hand >> c & 1]
     if missing:
         return f"{state.game.pack.name(missing[0])} is not in player " \
@@ -70,12 +79,18 @@ def _own(state: ClimbingContext, action: Action) -> str | None:
 
 
 def _combination(state: ClimbingContext, action: Action) -> str | None:
-    """The cards played make one of the rules' combinations."""
-    if action.kind is not Kind.PLAY or state._tables.identify(action.cards) is not None:
+    """The cards played make one of the rules' combinations (the one named, if the
+    action names one)."""
+    if action.kind is not Kind.PLAY:
         return None
-    names = ", ".join(c.name for c in state._tables.combinations)
-    return f"{' '.join(state.game.pack.names(action.cards))} make no combination of the " \
-           f"game ({names})"
+    tables = state._tables
+    if tables.identify(action.cards, action.name) is not None:
+        return None
+    cards = " ".join(state.game.pack.names(action.cards))
+    if action.name and tables.identify(action.cards) is not None:
+        return f"{cards} make no {action.name}"
+    names = ", ".join(c.name for c in tables.combinations)
+    return f"{cards} make no combination of the game ({names})"
 
 
 def _beat(state: ClimbingContext, action: Action) -> str | None:
@@ -84,7 +99,7 @@ def _beat(state: ClimbingContext, action: Action) -> str | None:
     if action.kind is not Kind.PLAY:
         return None
     tables = state._tables
-    play, table = tables.identify(action.cards), state.to_beat
+    play, table = tables.identify(action.cards, action.name), state.to_beat
     if play is None or tables.beats(play, table):
         return None
     assert table is not None
@@ -99,13 +114,23 @@ def _beat(state: ClimbingContext, action: Action) -> str | None:
 
 def _written_order(state: ClimbingContext, action: Action) -> str | None:
     """A combination's cards are written in the order the game lists that move (by rank
-    along the ladder, then in pack order)."""
+    along the ladder, then in pack order; attached cards last), its combination named
+    only when the cards may be read as more than one play; where suits do not matter,
+    with the first cards of each rank in the pack's order, whichever the player holds."""
     if action.kind is not Kind.PLAY:
         return None
-    play = state._tables.identify(action.cards)
-    if play is None or play.cards == action.cards:
+    tables = state._tables
+    play = tables.identify(action.cards, action.name)
+    if play is None:
         return None
-    return f"write this move as 'play {' '.join(state.game.pack.names(play.cards))}'"
+    wanted = tables.action_of(play)
+    if wanted == action:
+        return None
+    if not action.name and tables.ambiguous(action.cards):
+        readings = "' or '".join(tables.action_of(p).text(state.game.pack)
+                                 for p in tables.readings(action.cards))
+        return f"these cards may be read more than one way: write '{readings}'"
+    return f"write this move as '{wanted.text(state.game.pack)}'"
 
 
 RULES: tuple[Rule[ClimbingContext], ...] = (
@@ -115,7 +140,7 @@ RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key=None, check=_own),
     Rule(key="combinations", check=_combination),
     Rule(key="beat", check=_beat),
-    Rule(key=None, check=_written_order),
+    Rule(key="written", check=_written_order),
 )
 """The rules, in the order they are asked."""
 

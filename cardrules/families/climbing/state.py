@@ -28,6 +28,8 @@ from cardrules.engine.fields import (
     Count,
     Enumerated,
     Events,
+    LaterNumberList,
+    LaterNumbers,
     Numbers,
     Seat,
     Seats,
@@ -38,7 +40,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived
 from cardrules.families.climbing import rules as climbing_rules
-from cardrules.families.climbing.model import OVER, PLAY, ClimbingStep, Passing
+from cardrules.families.climbing.model import OVER, PLAY, ClimbingStep, Doubler, Ends, Passing
 from cardrules.families.climbing.tables import PASS, Play
 from cardrules.families.climbing.view import view
 from cardrules.model.common import Visibility
@@ -71,6 +73,13 @@ class ClimbingState(FieldState):
     """Every card played before it this deal."""
     _last: int = field(Seat())
     """Who played the combination to beat (-1: the table is clear)."""
+    _reading: tuple[int, ...] = field(LaterNumberList(maximum=10_000))
+    """How the cards on the table are read: their combination's index, length and key
+    (empty: the table is clear, or they make one play only)."""
+    _plays: tuple[int, ...] = field(LaterNumbers(minimum=0))
+    """Per player, the combinations they have played this deal."""
+    _bombs: tuple[int, ...] = field(LaterNumbers(minimum=0))
+    """Per player, the bombs among them."""
     _passed: tuple[int, ...] = field(Numbers(minimum=0))
     """Per player, 1 once they have passed since the last play (since the table cleared,
     when a pass is final)."""
@@ -103,7 +112,8 @@ class ClimbingState(FieldState):
         before the deal."""
         n = game.players
         state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
-                          passed=(0,) * n, scores=(0,) * n, phase=PLAY,
+                          passed=(0,) * n, scores=(0,) * n, phase=PLAY, plays=(0,) * n,
+                          bombs=(0,) * n,
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer, deal_number=context.index, events=())
         flow.start(state, context.seed, context.previous)
@@ -123,7 +133,13 @@ class ClimbingState(FieldState):
         """The combination on the table to beat (None: the table is clear)."""
         if not self._table:
             return None
-        return self._tables.identify(self._game.pack.cards_of(self._table))
+        cards = self._game.pack.cards_of(self._table)
+        reading = self._reading
+        if reading:
+            for play in self._tables.readings(cards):
+                if (play.combination, play.length, play.key) == reading:
+                    return play
+        return self._tables.identify(cards)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -145,10 +161,29 @@ class ClimbingState(FieldState):
     def _set_up_deal(self, last: int = -1) -> None:
         """Nothing is turned up in a climbing game."""
 
+    def throw_in(self) -> None:
+        """End the deal before play, nobody scoring: the named operation a listed phase
+        calls (:class:`~cardrules.engine.table.ThrowsIn`; the procedure offers
+        ``thrown_in``) on a deal everyone passed."""
+        self._scores = (0,) * self._game.players
+        if self._game.phases:
+            self._scores = flow.score(self, self._scores)
+        self._phase = OVER
+        self.record(Event(kind="deal_end"))
+
+    def lead_first(self, seat: int) -> None:
+        """``seat`` leads first: the named operation a listed phase calls before play
+        begins (:class:`~cardrules.engine.table.LeadsFirst`; the procedure offers
+        ``named_first_leader``), an auction's declarer, say."""
+        self._starter = seat
+
     def _start_play(self) -> None:
-        """The player on the dealer's left (or the first after them holding cards)
-        leads."""
-        first = self._next_holder(self._dealer)
+        """The player a listed phase named leads; else the player on the dealer's left
+        (or the first after them holding cards)."""
+        if self._phase is OVER:
+            return
+        first = self._starter if self._starter >= 0 and self._hands[self._starter] \
+            else self._next_holder(self._dealer)
         self._current = self._starter = first
         self._phase = PLAY
         self.record(Event(kind="first_mover", player=first))
@@ -165,14 +200,14 @@ class ClimbingState(FieldState):
             return ()
         tables = self._tables
         beaten = self.to_beat
-        seen: set[frozenset[int]] = set()
+        seen: set[tuple[frozenset[int], int, int]] = set()
         plays = []
-        for play in tables.plays(self._hands[self._current]):
-            cards = frozenset(play.cards)
+        for play in tables.plays_on(self._hands[self._current], beaten):
+            cards = (frozenset(play.cards), play.combination, play.key)
             if cards in seen or not tables.beats(play, beaten):
                 continue
             seen.add(cards)
-            plays.append(tables.action_of(play.cards))
+            plays.append(tables.action_of(play))
         return (PASS, *plays) if beaten is not None else tuple(plays)
 
     def _rule_refusal(self, action: Action) -> str | None:
@@ -183,12 +218,20 @@ class ClimbingState(FieldState):
         if isinstance(action, str):
             action = self._game.parse_action(action)
         if isinstance(action, Action) and action.kind is Kind.PLAY and self._stage < 0:
-            wanted = frozenset(action.cards)
-            for offered in self.legal_actions():
-                if offered.kind is Kind.PLAY and frozenset(offered.cards) == wanted:
-                    action = offered
-                    break
+            action = self._as_offered(action)
         return super().apply(action, player=player)
+
+    def _as_offered(self, action: Action) -> Action:
+        """The legal play ``action`` means, its cards written in any order: itself when
+        it means none or more than one."""
+        legal = self.legal_actions()
+        if action in legal:
+            return action
+        wanted = frozenset(action.cards)
+        found = [offered for offered in legal
+                 if offered.kind is Kind.PLAY and frozenset(offered.cards) == wanted
+                 and (not action.name or offered.name == action.name)]
+        return found[0] if len(found) == 1 else action
 
     # -- moves ---------------------------------------------------------------------
 
@@ -201,8 +244,9 @@ class ClimbingState(FieldState):
             new._passed = _with(new._passed, p, 1)
             new.record(Event(kind="pass", player=p))
         else:
-            new._lay(p, action.cards)
-        if len(new._hands) - new._hands.count(0) <= 1:
+            new._lay(p, action)
+        first_out = new._tables.play.ends is Ends.FIRST_OUT and bool(new._out)
+        if first_out or len(new._hands) - new._hands.count(0) <= 1:
             new._finish()
         elif new._all_passed():
             new._clear()
@@ -210,16 +254,23 @@ class ClimbingState(FieldState):
             new._current = new._next_in(p)
         return new
 
-    def _lay(self, p: int, cards: tuple[int, ...]) -> None:
-        """``p`` lays ``cards`` on the table (changes a fresh clone)."""
-        mask = sum(1 << c for c in cards)
+    def _lay(self, p: int, action: Action) -> None:
+        """``p`` lays the cards of ``action`` on the table (changes a fresh clone)."""
+        laid = self._tables.held(self._hands[p], action.cards)
+        assert laid is not None  # the rules allowed the play
+        mask = sum(1 << c for c in laid)
         self._played |= self._table
         self._table, self._last = mask, p
         self._hands = _with(self._hands, p, self._hands[p] & ~mask)
         if self._tables.play.passing is Passing.MAY_RETURN:
             self._passed = (0,) * self._game.players
-        play = self._tables.identify(cards)
-        name = self._tables.combinations[play.combination].name if play else ""
+        play = self._tables.identify(action.cards, action.name)
+        kind = self._tables.combinations[play.combination] if play else None
+        name = kind.name if kind else ""
+        self._reading = (play.combination, play.length, play.key) if play else ()
+        self._plays = _with(self._plays, p, self._plays[p] + 1)
+        if kind is not None and kind.bomb:
+            self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
         self.record(Event(kind="play", player=p, cards=self._game.pack.cards_of(mask),
                           note=name))
         if not self._hands[p]:
@@ -236,7 +287,7 @@ class ClimbingState(FieldState):
         holding cards when they have run out (changes a fresh clone)."""
         last = self._last
         self._played |= self._table
-        self._table, self._last = 0, -1
+        self._table, self._last, self._reading = 0, -1, ()
         self._passed = (0,) * self._game.players
         self.record(Event(kind="clear", player=last))
         self._current = last if self._hands[last] else self._next_holder(last)
@@ -270,12 +321,33 @@ class ClimbingState(FieldState):
         scores = [0] * n
         for place, seat in enumerate(self._out):
             scores[seat] = tables.points(place, n)
+        if tables.scoring.against_declarer is not None:
+            scores = list(self._stakes(tables.scoring.against_declarer))
         self._scores = tuple(scores)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._played |= self._table
-        self._table, self._last, self._phase = 0, -1, OVER
+        self._table, self._last, self._phase, self._reading = 0, -1, OVER, ()
         self.record(Event(kind="deal_end"))
+
+    def _stakes(self, doubled_by: list[Doubler]) -> tuple[int, ...]:
+        """The scores of a game against the declarer: the contract, doubled by each bomb
+        played and by a spring (as the rules list them), won by the side of the first
+        out; 0 each without a declarer."""
+        n = self._game.players
+        declarer = flow.declarer(self) if self._game.phases else -1
+        if declarer < 0:
+            return (0,) * n
+        stake = max(flow.contract(self), 1)
+        if Doubler.BOMB in doubled_by:
+            stake <<= sum(self._bombs)
+        others = [q for q in range(n) if q != declarer]
+        spring = self._plays[declarer] == 1 or not any(self._plays[q] for q in others)
+        if Doubler.SPRING in doubled_by and spring:
+            stake *= 2
+        sign = 1 if self._out and self._out[0] == declarer else -1
+        return tuple(sign * stake * (n - 1) if q == declarer else -sign * stake
+                     for q in range(n))
 
     @property
     def result(self) -> DealResult | None:

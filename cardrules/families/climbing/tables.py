@@ -14,7 +14,7 @@ plays compare, and the action space.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
 from math import comb
 from typing import TYPE_CHECKING
@@ -25,7 +25,13 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.climbing.model import ClimbingPlay, ClimbingScoring, Combination, Shape
+from cardrules.families.climbing.model import (
+    Attach,
+    ClimbingPlay,
+    ClimbingScoring,
+    Combination,
+    Shape,
+)
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -45,12 +51,18 @@ class Play:
     combination: int
     """Index of its type in the rules' ``combinations``."""
     length: int
-    """Ranks it spans (1 but for a chain)."""
+    """Ranks its core spans (1 but for a chain)."""
     key: int
-    """Its highest rank's place: in the pack's ladder, or in the chain ranks for a
+    """Its core's highest rank's place: in the ladder, or in the chain ranks for a
     chain."""
     cards: tuple[int, ...]
-    """Its cards, by rank from the lowest (in pack order within a rank)."""
+    """Its cards: the core's by rank from the lowest (in pack order within a rank), then
+    any attached cards likewise."""
+
+
+Pattern = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""A play by ranks alone: its length, key, core ranks (ladder places), and attached
+cards as (ladder place, how many)."""
 
 
 def chain_ranks(play: ClimbingPlay, pack: Pack) -> tuple[int, ...]:
@@ -68,11 +80,93 @@ def chain_ranks(play: ClimbingPlay, pack: Pack) -> tuple[int, ...]:
     return tuple(pack.ranks.index(str(r).upper()) for r in play.chain_ranks)
 
 
-def space_size(play: ClimbingPlay, ranks: int, suits: int) -> int:
+def ladder_counts(play: ClimbingPlay, ranks: int, suits: int,
+                  extra: int) -> tuple[int, ...]:
+    """How many cards of each ladder place a whole pack holds: ``suits`` of each rank,
+    then one of each extra card when the rules rank them (``extra_above``)."""
+    return (suits,) * ranks + ((1,) * extra if play.extra_above else ())
+
+
+def _attachments(attach: Attach, length: int, held: Sequence[int], core: Sequence[int],
+                 limits: Sequence[int], named: Sequence[tuple[int, ...]],
+                 ) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every choice of ``attach`` for a core on ranks ``core``: (ladder place, cards)
+    lowest first, from ranks outside the core, none holding ``limits[r]`` cards of a
+    rank or more (a bomb of that rank), nor every card of a bomb of ``named`` cards
+    (ladder places)."""
+    wanted = attach.count(length)
+    places = [r for r in range(len(held)) if r not in core and held[r] >= attach.size]
+
+    def pick(i: int, left: int, chosen: list[tuple[int, int]]) -> Iterator[
+            tuple[tuple[int, int], ...]]:
+        if not left:
+            taken = {r for r, _ in chosen}
+            if not any(set(n) <= taken for n in named):
+                yield tuple(chosen)
+            return
+        for j in range(i, len(places)):
+            r = places[j]
+            most = min(left, held[r] // attach.size, (limits[r] - 1) // attach.size)
+            for k in range(most, 0, -1):
+                chosen.append((r, k * attach.size))
+                yield from pick(j + 1, left - k, chosen)
+                chosen.pop()
+
+    yield from pick(0, wanted, [])
+
+
+def patterns(kind: Combination, held: Sequence[int], chain: Sequence[int],
+             limits: Sequence[int], named: Sequence[tuple[int, ...]],
+             places: Sequence[int] = (), length: int = 0,
+             above: int = -1) -> Iterator[Pattern]:
+    """Every play of ``kind`` by ranks alone that ``held`` cards per ladder place allow
+    (``places``: the ladder places of a ``cards`` combination's cards), only ``length``
+    ranks long if given, and with a key above ``above``."""
+    if kind.shape is Shape.CARDS:
+        if places and all(held[r] >= places.count(r) for r in set(places)):
+            yield 1, 0, tuple(sorted(places)), ()
+        return
+    cores: list[tuple[int, int, tuple[int, ...]]] = []
+    if kind.shape is Shape.SAME_RANK:
+        cores = [(1, r, (r,)) for r in range(above + 1, len(held)) if held[r] >= kind.size]
+    else:
+        lengths = (length,) if length else kind.lengths
+        low, high = lengths[0], lengths[-1]
+        run = 0
+        for top, place in enumerate(chain):
+            run = run + 1 if held[place] >= kind.size else 0
+            if top <= above or run < low:
+                continue
+            for n in range(low, min(run, high) + 1):
+                cores.append((n, top, tuple(chain[top - n + 1: top + 1])))
+        cores.sort(key=lambda core: core[0])
+    for length, key, ranks in cores:
+        if kind.attach is None:
+            yield length, key, ranks, ()
+            continue
+        for extra in _attachments(kind.attach, length, held, ranks, limits, named):
+            yield length, key, ranks, extra
+
+
+def _bomb_limits(kinds: Sequence[Combination], places: int,
+                 named: dict[int, tuple[int, ...]]) -> tuple[tuple[int, ...],
+                                                             tuple[tuple[int, ...], ...]]:
+    """Per ladder place, the fewest cards of one rank that make a bomb (more than any
+    rank holds when none does), and the ladder places of each bomb of named cards."""
+    limits = [99] * places
+    for kind in kinds:
+        if kind.bomb and kind.shape is Shape.SAME_RANK:
+            limits = [min(m, kind.size) for m in limits]
+    bombs = tuple(named[i] for i, k in enumerate(kinds) if k.bomb and i in named)
+    return tuple(limits), bombs
+
+
+def space_size(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0) -> int:
     """How many actions the plays of ``play`` number in the action space, with ``ranks``
     ranks of ``suits`` cards each (:meth:`ClimbingTables.action_families`): for each
     number of cards, the sets within one rank, or, where a chain has that many cards,
-    every set within the chain ranks' cards.
+    every set within the chain ranks' cards; every play by ranks alone (and its readings)
+    when suits do not matter or cards are attached.
 
     >>> from cardrules.families.climbing.model import Combination
     >>> rules = ClimbingPlay(procedure="climbing", combinations=[
@@ -81,12 +175,14 @@ def space_size(play: ClimbingPlay, ranks: int, suits: int) -> int:
     >>> space_size(rules, 13, 4)
     130
     """
+    if _listed(play):
+        return _all_plays(play, ranks, suits, extra)
     chain = len(play.chain_ranks) or ranks
     chained: set[int] = set()
     grouped: set[int] = set()
     for c in play.combinations:
         for length in c.lengths:
-            (chained if c.shape is Shape.CHAIN else grouped).add(c.cards(length))
+            (chained if c.shape is Shape.CHAIN else grouped).add(c.card_count(length))
     total = 0
     for size in chained | grouped:
         if size in chained:
@@ -96,17 +192,82 @@ def space_size(play: ClimbingPlay, ranks: int, suits: int) -> int:
     return total
 
 
-def most_plays(play: ClimbingPlay, ranks: int, suits: int) -> int:
-    """The most plays one hand may have at once: every choice of cards of every
-    combination at every key rank (a hand holding the whole pack).
+def _all_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int) -> int:
+    """Every play of a hand holding the whole pack (the actions listed one by one)."""
+    key = (repr(play), ranks, suits, extra)
+    if key not in _COUNTED:
+        _COUNTED[key] = _count_plays(play, ranks, suits, extra)
+    return _COUNTED[key]
 
-    >>> from cardrules.families.climbing.model import Combination
+
+_COUNTED: dict[tuple[str, int, int, int], int] = {}
+"""The plays counted per rules (a rule file is checked each time it is loaded)."""
+
+
+def _count_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int) -> int:
+    held = ladder_counts(play, ranks, suits, extra)
+    chain = tuple(range(len(play.chain_ranks) or ranks))
+    limits, _ = _bomb_limits(play.combinations, len(held), {})
+    total = 0
+    for c in play.combinations:
+        if c.shape is Shape.CARDS:
+            total += 1
+            continue
+        for _length, _key, core, attached in patterns(c, held, chain, limits, ()):
+            ways = 1 if play.by_rank else comb(suits, c.size) ** len(core)
+            for r, k in attached:
+                ways *= 1 if play.by_rank else comb(held[r], k)
+            total += ways
+    return total
+
+
+def _listed(play: ClimbingPlay) -> bool:
+    """The action space lists each play one by one (suits do not matter, or cards are
+    attached, or named), rather than as sets of cards of a size."""
+    return play.by_rank or any(c.attach is not None or c.shape is Shape.CARDS
+                               for c in play.combinations)
+
+
+def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
+               held: int = 0) -> int:
+    """The most plays one hand may have at once: every choice of cards of every
+    combination at every key rank (a hand holding the whole pack); where plays are
+    listed one by one (:func:`space_size`), a bound for a hand of at most ``held``
+    cards: each core at every key, times the choices of its attachments among the
+    hand's other cards.
+
+    >>> from cardrules.families.climbing.model import Attach, Combination
     >>> rules = ClimbingPlay(procedure="climbing", combinations=[
     ...     Combination(name="pair", shape=Shape.SAME_RANK, size=2)])
     >>> most_plays(rules, 13, 4)
     78
+    >>> rules = ClimbingPlay(procedure="climbing", by_rank=True, combinations=[
+    ...     Combination(name="trio_solo", shape=Shape.SAME_RANK, size=3,
+    ...                 attach=Attach(size=1))])
+    >>> most_plays(rules, 13, 4, held=20)
+    221
     """
     chain = len(play.chain_ranks) or ranks
+    if _listed(play):
+        places = ranks + (extra if play.extra_above else 0)
+        total = 0
+        for c in play.combinations:
+            if c.shape is Shape.CARDS:
+                total += 1
+                continue
+            for length in c.lengths:
+                core = c.size * length
+                if held and core > held:
+                    continue
+                keys = places if c.shape is Shape.SAME_RANK else max(chain - length + 1, 0)
+                ways = keys * (1 if play.by_rank else comb(suits, c.size) ** length)
+                if c.attach is not None:
+                    rest = max((held or places * suits) - core, 0)
+                    count = c.attach.count(length)
+                    ways *= comb(rest // c.attach.size, count) if play.by_rank else \
+                        comb(rest, count * c.attach.size)
+                total += ways
+        return total
     total = 0
     for c in play.combinations:
         for length in c.lengths:
@@ -124,42 +285,134 @@ class ClimbingTables:
     scoring: ClimbingScoring
     combinations: tuple[Combination, ...]
     of_rank: tuple[int, ...]
-    """Per ladder place, the pack's cards of that rank as a bit set."""
+    """Per ladder place, the pack's cards of that rank as a bit set (then each extra
+    card, when the rules rank them)."""
+    rank_of: tuple[int, ...]
+    """Per card, its ladder place (-1: none)."""
     chain: tuple[int, ...]
     """The ladder places of the chain ranks, lowest first."""
+    named: dict[int, tuple[int, ...]]
+    """Per combination of named cards (by index), their ladder places."""
+    limits: tuple[int, ...]
+    """Per ladder place, the fewest cards of it that make a bomb."""
+    named_bombs: tuple[tuple[int, ...], ...]
+    """The ladder places of each bomb of named cards (attached cards never hold one)."""
     names: CardNames
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see."""
-    known: dict[tuple[int, ...], Play | None] = attrs.field(factory=dict, eq=False)
-    """Cards laid (lowest first) -> the play they make (filled on first use)."""
-    actions: dict[tuple[int, ...], Action] = attrs.field(factory=dict, eq=False)
-    """Cards laid (lowest first) -> the labelled action laying them (filled on first
-    use)."""
+    _sizes: tuple[frozenset[int], ...] = attrs.field(alias="sizes")
+    firsts: tuple[tuple[int, ...], ...] = ()
+    """Per ladder place, the pack's cards of that rank, lowest first (the cards a play
+    is written with where suits do not matter)."""
+    known: dict[tuple[int, ...], tuple[Play, ...]] = attrs.field(factory=dict, eq=False)
+    """Cards laid (lowest first) -> every play they make (filled on first use)."""
+    actions: dict[tuple[tuple[int, ...], int], Action] = attrs.field(factory=dict, eq=False)
+    """Cards laid (in the play's order) and combination -> the labelled action laying
+    them (filled on first use)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
         play, scoring, pack = game.variant.play, game.variant.scoring, game.pack
         assert isinstance(play, ClimbingPlay) and isinstance(scoring, ClimbingScoring)
-        of_rank = [0] * len(pack.ranks)
+        places = len(pack.ranks) + (len(pack.extra) if play.extra_above else 0)
+        of_rank = [0] * places
+        rank_of = [-1] * pack.size
         for card in pack.cards:
-            of_rank[pack.rank(card)] |= 1 << card
+            r = pack.rank(card)
+            if r < 0 and play.extra_above and pack.grid <= card < pack.grid + len(pack.extra):
+                r = len(pack.ranks) + card - pack.grid
+            if r >= 0:
+                of_rank[r] |= 1 << card
+                rank_of[card] = r
+        named = {i: tuple(sorted(rank_of[pack.parse(n)] for n in c.cards))
+                 for i, c in enumerate(play.combinations) if c.shape is Shape.CARDS}
+        limits, bombs = _bomb_limits(play.combinations, places, named)
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
         return cls(pack=pack, play=play, scoring=scoring,
                    combinations=tuple(play.combinations), of_rank=tuple(of_rank),
-                   chain=chain_ranks(play, pack), names=CardNames.of(pack),
-                   hand_seen=seen_by(hands, game.players))
+                   rank_of=tuple(rank_of), chain=chain_ranks(play, pack), named=named,
+                   limits=limits, named_bombs=bombs, names=CardNames.of(pack),
+                   hand_seen=seen_by(hands, game.players),
+                   sizes=tuple(frozenset(c.card_count(n) for n in c.lengths)
+                               for c in play.combinations),
+                   firsts=tuple(tuple(bits(m)) for m in of_rank))
 
-    def plays(self, hand: Sequence[int] | int) -> list[Play]:
-        """Every play ``hand`` (cards, or a bit set) may make, combination by
-        combination in the rules' order, then by length and key rank, lowest first."""
+    def rank(self, card: int) -> int:
+        """``card``'s ladder place (-1: none)."""
+        return self.rank_of[card]
+
+    def plays(self, hand: Sequence[int] | int, size: int = 0) -> list[Play]:
+        """Every play ``hand`` (cards, or a bit set) may make (only of ``size`` cards if
+        given), combination by combination in the rules' order, then by length and key
+        rank, lowest first."""
         mask = hand if isinstance(hand, int) else sum(1 << c for c in hand)
+        held = self._held(mask)
+        counts = [(mask & m).bit_count() for m in self.of_rank]
         found: list[Play] = []
         for index, kind in enumerate(self.combinations):
-            found.extend(self._plays_of(index, kind, mask))
+            if size and size not in self.sizes[index]:
+                continue
+            found.extend(self._plays_of(index, kind, held, counts))
         return found
 
-    def _plays_of(self, index: int, kind: Combination, mask: int) -> Iterator[Play]:
-        held = [tuple(bits(mask & m)) for m in self.of_rank]
+    def _held(self, mask: int) -> list[tuple[int, ...]]:
+        """Per ladder place, the cards of ``mask`` of that rank (the pack's first ones,
+        where suits do not matter: only their number counts)."""
+        if self.play.by_rank:
+            return list(self.firsts)
+        return [tuple(bits(mask & m)) for m in self.of_rank]
+
+    def plays_on(self, hand: int, table: Play | None) -> list[Play]:
+        """The plays of ``hand`` that may be laid on ``table`` (None: on a clear table,
+        every play), in the order of :meth:`plays`."""
+        if table is None:
+            return self.plays(hand)
+        held = self._held(hand)
+        counts = [(hand & m).bit_count() for m in self.of_rank]
+        found: list[Play] = []
+        for index, kind in enumerate(self.combinations):
+            if index == table.combination:
+                found.extend(self._plays_of(index, kind, held, counts, table.length,
+                                            table.key))
+            elif kind.bomb:
+                found.extend(p for p in self._plays_of(index, kind, held, counts)
+                             if self.beats(p, table))
+        return found
+
+    @property
+    def sizes(self) -> tuple[frozenset[int], ...]:
+        """Per combination, the numbers of cards it may have."""
+        return self._sizes
+
+    def _plays_of(self, index: int, kind: Combination, held: list[tuple[int, ...]],
+                  counts: list[int], length: int = 0, above: int = -1) -> Iterator[Play]:
+        if kind.shape is not Shape.CARDS and kind.attach is None and not self.play.by_rank:
+            yield from (p for p in self._card_plays(index, kind, held)
+                        if (not length or p.length == length) and p.key > above)
+            return
+        for span, key, core, attached in patterns(
+                kind, counts, self.chain, self.limits, self.named_bombs,
+                self.named.get(index, ()), length, above):
+            if kind.shape is Shape.CARDS:
+                yield Play(combination=index, length=1, key=0,
+                           cards=tuple(sorted(self.pack.parse(n) for n in kind.cards)))
+                continue
+            parts = [(held[r], kind.size) for r in core] + [(held[r], k) for r, k in attached]
+            for chosen in self._choices(parts):
+                yield Play(combination=index, length=span, key=key, cards=chosen)
+
+    def _choices(self, parts: Iterable[tuple[tuple[int, ...], int]],
+                 ) -> Iterator[tuple[int, ...]]:
+        """Every way to take so many cards of each of ``parts`` (the first cards alone
+        when suits do not matter: ``parts`` are then the pack's)."""
+        if self.play.by_rank:
+            yield tuple(c for cards, k in parts for c in cards[:k])
+            return
+        for picked in product(*(combinations(cards, k) for cards, k in parts)):
+            yield tuple(c for part in picked for c in part)
+
+    def _card_plays(self, index: int, kind: Combination,
+                    held: list[tuple[int, ...]]) -> Iterator[Play]:
         if kind.shape is Shape.SAME_RANK:
             for rank, cards in enumerate(held):
                 for chosen in combinations(cards, kind.size):
@@ -174,37 +427,103 @@ class ClimbingTables:
                     yield Play(combination=index, length=length, key=top,
                                cards=tuple(c for part in parts for c in part))
 
-    def identify(self, cards: Sequence[int]) -> Play | None:
-        """The play ``cards`` make (the first combination of the rules they fit), or
-        None when they make none."""
-        wanted = tuple(sorted(cards))
-        if wanted in self.known:
-            return self.known[wanted]
-        found = None
-        if len(set(wanted)) == len(wanted):
-            found = next((p for p in self.plays(wanted) if tuple(sorted(p.cards)) == wanted),
-                         None)
-        if len(self.known) >= 100_000:
-            self.known.clear()
-        self.known[wanted] = found
+    def readings(self, cards: Sequence[int]) -> tuple[Play, ...]:
+        """Every play that lays exactly ``cards`` (most sets of cards make one play or
+        none; a few may be read as several: a chain of four triples, or three with the
+        fourth triple attached)."""
+        found = self.known.get(tuple(sorted(cards)))
+        if found is not None:
+            return found
+        wanted = tuple(sorted(self.canonical(cards)))
+        found = self.known.get(wanted)
+        if found is None:
+            found = ()
+            if len(set(wanted)) == len(wanted):
+                found = tuple(p for p in self.plays(wanted, len(wanted))
+                              if tuple(sorted(p.cards)) == wanted)
+            if len(self.known) >= 100_000:
+                self.known.clear()
+            self.known[wanted] = found
         return found
 
-    def action_of(self, cards: tuple[int, ...]) -> Action:
-        """The labelled action laying ``cards`` (lowest first), made once."""
-        found = self.actions.get(cards)
+    def identify(self, cards: Sequence[int], name: str = "") -> Play | None:
+        """The play ``cards`` make: the one of combination ``name`` (if given) laying
+        them in this order, else the first combination of the rules they fit; None when
+        they make none."""
+        plays = self.readings(cards)
+        if name:
+            plays = tuple(p for p in plays if self.combinations[p.combination].name == name)
+        exact = tuple(cards)
+        for p in plays:
+            if p.cards == exact:
+                return p
+        exact = self.canonical(cards)
+        return next((p for p in plays if p.cards == exact), plays[0] if plays else None)
+
+    def ambiguous(self, cards: Sequence[int]) -> bool:
+        """Whether ``cards`` may be read as more than one play (an action laying them
+        then names its combination)."""
+        return len(self.readings(cards)) > 1
+
+    def action_of(self, play: Play) -> Action:
+        """The labelled action laying ``play`` (named by its combination when its cards
+        may be read otherwise), made once."""
+        found = self.actions.get((play.cards, play.combination))
         if found is None:
-            made = Action(kind=Kind.PLAY, cards=cards)
-            found = self.actions[cards] = attrs.evolve(made, label=made.text(self.pack))
+            name = self.combinations[play.combination].name \
+                if self.ambiguous(play.cards) else ""
+            made = Action(kind=Kind.PLAY, cards=play.cards, name=name)
+            if len(self.actions) >= 100_000:
+                self.actions.clear()
+            found = self.actions[(play.cards, play.combination)] = attrs.evolve(
+                made, label=made.text(self.pack))
         return found
+
+    def canonical(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """Where suits do not matter, ``cards`` as the game writes them: each the next
+        card of its rank in the pack's order (the first two fives for any two fives), in
+        the order given; ``cards`` itself otherwise."""
+        if not self.play.by_rank:
+            return tuple(cards)
+        used = [0] * len(self.firsts)
+        out = []
+        for c in cards:
+            r = self.rank_of[c] if 0 <= c < len(self.rank_of) else -1
+            if r < 0 or used[r] >= len(self.firsts[r]):
+                return tuple(cards)
+            out.append(self.firsts[r][used[r]])
+            used[r] += 1
+        return tuple(out)
+
+    def held(self, hand: int, cards: Sequence[int]) -> tuple[int, ...] | None:
+        """Where suits do not matter, the cards of ``hand`` that a play written as
+        ``cards`` lays: for each card, the next card of its rank the hand holds (None
+        when it holds too few); ``cards`` itself otherwise (if the hand holds them)."""
+        if not self.play.by_rank:
+            return tuple(cards) if all(hand >> c & 1 for c in cards) else None
+        taken = 0
+        out = []
+        for c in cards:
+            r = self.rank_of[c] if 0 <= c < len(self.rank_of) else -1
+            left = hand & self.of_rank[r] & ~taken if r >= 0 else 0
+            if not left:
+                return None
+            card = (left & -left).bit_length() - 1
+            taken |= 1 << card
+            out.append(card)
+        return tuple(out)
 
     def beats(self, play: Play, table: Play | None) -> bool:
         """Whether ``play`` may be laid on ``table`` (None: the table is clear, and any
         play may lead): a higher one of the same type and length, or a bomb on a
         combination that is not a bomb, or a bomb of more cards, or as many and
-        higher."""
+        higher; a top combination beats any other (and is beaten as a bomb: by a bomb
+        of more cards)."""
         if table is None:
             return True
         kind, under = self.combinations[play.combination], self.combinations[table.combination]
+        if kind.top:
+            return True
         if kind.bomb and not under.bomb:
             return True
         if kind.bomb and under.bomb and len(play.cards) != len(table.cards):
@@ -217,14 +536,25 @@ class ClimbingTables:
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: the pass, then each size of play as the sets of
         that many cards within one rank (for sets of one rank) or within the cards of
-        the chain ranks (when a chain may have that size)."""
+        the chain ranks (when a chain may have that size); or, where suits do not matter
+        or cards are attached or named, every play of a hand holding the whole pack, one
+        by one."""
+        if _listed(self.play):
+            every = self.plays(self.pack.full)
+            sets: dict[tuple[int, ...], list[Play]] = {}
+            for p in every:
+                sets.setdefault(tuple(sorted(p.cards)), []).append(p)
+            for cards, plays in sets.items():  # each set's readings, known at once
+                if len(self.known) < 100_000:
+                    self.known[cards] = tuple(plays)
+            return (Listed(actions=(PASS, *(self.action_of(p) for p in every))),)
         pools: dict[int, set[int]] = {}
         chained = 0
         for r in self.chain:
             chained |= self.of_rank[r]
         for kind in self.combinations:
             for length in kind.lengths:
-                within = pools.setdefault(kind.cards(length), set())
+                within = pools.setdefault(kind.card_count(length), set())
                 within.update([chained] if kind.shape is Shape.CHAIN else self.of_rank)
         return (Listed(actions=(PASS,)),
                 *(CardSets(kind=Kind.PLAY, sizes=(size,), pools=tuple(sorted(within)))

@@ -91,6 +91,12 @@ class AuctionSettings:
     """No bid is higher."""
     forced_opening: bool = False
     """The first to speak may not pass (else a deal everyone passes is thrown in)."""
+    pass_final: bool = True
+    """A player who passed may not bid again (false: they may, when their turn comes
+    round, and the auction ends when all but the last bidder have passed since the last
+    bid)."""
+    max_ends: bool = False
+    """A bid of ``max`` ends the auction at once (false: the others still pass)."""
     declarer_leads: bool = False
     """The declarer leads to the first trick."""
     order: TurnOrder = DEALERS_LEFT
@@ -117,7 +123,8 @@ class AuctionFields:
     _auction_declarer: int = field(Seat(), label="auction declarer")
     """Who made the highest bid (-1: nobody yet): once the auction is over, the declarer."""
     _auction_passed: tuple[int, ...] = field(Numbers(minimum=0), label="auction passed")
-    """1 for each player who has passed (and may not bid again), else 0."""
+    """1 for each player who has passed (and may not bid again; with ``passing:
+    may_return``, since the last bid), else 0."""
 
 
 class AuctionTable(ThrowsIn, LeadsFirst, CountsPoints, Protocol):
@@ -147,6 +154,14 @@ class Auction(Phase[AuctionTable]):
             "step": {**_POINTS, "description": "Every bid is the opening plus a multiple "
                                                "of this (default 5)."},
             "max": {**_POINTS, "description": "No bid is higher (default 300)."},
+            "passing": {"enum": ["final", "may_return"], "description":
+                        "Whether a player who passed may not bid again (final, the "
+                        "default), or may when their turn comes round (may_return): the "
+                        "auction then ends when all but the last bidder have passed "
+                        "since the last bid."},
+            "max_ends": {"type": "boolean", "description":
+                         "A bid of max ends the auction at once (default false: the "
+                         "others still pass)."},
             "forced_opening": {"type": "boolean", "description":
                                "The first to speak may not pass (false: a deal everyone "
                                "passes is thrown in, nobody scoring)."},
@@ -162,6 +177,8 @@ class Auction(Phase[AuctionTable]):
                                step=int(section.get("step", 5)),
                                max=int(section.get("max", 300)),
                                forced_opening=bool(section.get("forced_opening", False)),
+                               pass_final=section.get("passing", "final") == "final",
+                               max_ends=bool(section.get("max_ends", False)),
                                declarer_leads=bool(section.get("declarer_leads", False)),
                                order=read_order(section.get("order")),
                                needs=Needs.read(section["needs"]) if "needs" in section
@@ -198,12 +215,17 @@ class Auction(Phase[AuctionTable]):
         leads = " The declarer leads to the first trick." if s.declarer_leads else ""
         needs = f"; {s.needs.describe()}" if s.needs else ""
         scored = f" {s.contract.describe()}" if s.contract else ""
+        passing = ("A player who passed may not bid again. The auction ends when all but "
+                   "one have passed" if s.pass_final else
+                   "A player who passed may bid again when their turn comes round. The "
+                   "auction ends when all but the last bidder have passed since the last "
+                   "bid")
+        at_max = f" or a bid of {s.max} is made" if s.max_ends else ""
         return (f"After the deal each player in turn {order} passes or bids a number of "
                 f"points higher than the current bid: the first bid at least {s.opening}, "
                 f"every bid {s.opening} plus a multiple of {s.step}, none above {s.max}"
-                f"{needs}; {forced}. A player who passed may not bid again. The auction "
-                "ends when all but one have passed: the last bidder is the declarer and the "
-                f"last bid the contract.{leads}{scored}")
+                f"{needs}; {forced}. {passing}{at_max}: the last bidder is the declarer "
+                f"and the last bid the contract.{leads}{scored}")
 
     def enter(self, state: AuctionTable, settings: AuctionSettings) -> None:
         state._auction_bid, state._auction_declarer = 0, -1
@@ -276,12 +298,15 @@ class Auction(Phase[AuctionTable]):
         else:
             state._auction_bid, state._auction_declarer = action.amount, p
             state.record(Event(kind="bid", player=p, amount=action.amount))
+            if not settings.pass_final:  # passes count again from this bid on
+                state._auction_passed = (0,) * n
         still = n - sum(state._auction_passed)
         if still == 0:  # everyone passed (the opening was not forced)
             state.throw_in()
             return True
-        if still == 1 and state._auction_declarer >= 0 and \
-                not state._auction_passed[state._auction_declarer]:
+        top = settings.max_ends and state._auction_bid >= settings.max
+        if top or (still == 1 and state._auction_declarer >= 0
+                   and not state._auction_passed[state._auction_declarer]):
             if settings.declarer_leads:
                 state.lead_first(state._auction_declarer)
             return True
@@ -294,6 +319,10 @@ class Auction(Phase[AuctionTable]):
     def declarer(self, state: AuctionTable, settings: AuctionSettings) -> int:
         """The last bidder (once the auction is over, the declarer; -1: nobody bid)."""
         return state._auction_declarer
+
+    def contract(self, state: AuctionTable, settings: AuctionSettings) -> int:
+        """The last bid (once the auction is over, the contract; 0: nobody bid)."""
+        return state._auction_bid
 
     def score(self, state: AuctionTable, settings: AuctionSettings,
               scores: tuple[int, ...]) -> tuple[int, ...]:
@@ -334,11 +363,16 @@ class Auction(Phase[AuctionTable]):
                     ) -> Callable[[Action], float]:
         """Bid the lowest legal bid while it is within the hand's estimate, else pass:
         a hand is reckoned to win its own card points twice over (its high cards take
-        the others' cards too).  Where passing is not allowed, the lowest bid."""
+        the others' cards too); in a pack without card points, the opening bid with four
+        cards of the top three ranks or extra cards (jokers), a step more for each
+        further one.  Where passing is not allowed, the lowest bid."""
         facts = view.card_facts
         mine = view.hands[view.player]
         ranks = [facts.parse(str(c))[0] for c in mine] if isinstance(mine, list) else []
         estimate = 2 * sum(facts.points[r] for r in ranks if r >= 0)
+        if not any(facts.points):  # no card points: count the top cards instead
+            strong = sum(1 for r in ranks if r < 0 or r >= len(facts.ranks) - 3)
+            estimate = settings.opening + settings.step * (strong - 4)
 
         def score(action: Action) -> float:
             if action.kind is Kind.PASS:

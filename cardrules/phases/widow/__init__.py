@@ -126,7 +126,6 @@ class Widow(Phase[WidowTable]):
             "counts_for": {"enum": [c.value for c in CountsFor], "description":
                            "Whom the discarded cards count for when the deal is scored "
                            "(default: declarer)."}},
-        "anyOf": [{"required": ["discard"]}, {"required": ["give"]}],
         "not": {"anyOf": [{"required": ["discard", "give"]},
                           {"required": ["give", "counts_for"]}]}}
 
@@ -158,6 +157,8 @@ class Widow(Phase[WidowTable]):
             return (f"{text}, then gives one card face down to each other player in turn "
                     "from the left.")
         n = settings.discard
+        if not n:
+            return f"{text}."
         counts = ("they count as taken by the declarer"
                   if settings.counts_for is CountsFor.DECLARER else "they count for no one")
         return (f"{text}, then discards {n} card{'s' if n != 1 else ''} face down, one "
@@ -179,6 +180,11 @@ class Widow(Phase[WidowTable]):
         state.record(Event(kind="widow", player=declarer,
                            cards=state.game.pack.cards_of(widow), private=not settings.shown))
         state.turn_to(declarer)
+
+    def finished(self, state: WidowTable, settings: WidowSettings) -> bool:
+        """Done on entering when the declarer only takes the widow (neither ``discard``
+        nor ``give``)."""
+        return not settings.give and not settings.discard
 
     def _done(self, state: WidowTable, settings: WidowSettings) -> int:
         """Cards the declarer has discarded or given so far."""
@@ -279,6 +285,8 @@ class Widow(Phase[WidowTable]):
                            ("widow_discard",) if settings.discard else ()))
 
     def families(self, game: GameRules, settings: WidowSettings) -> tuple[Family, ...]:
+        if self.finished(None, settings):  # type: ignore[arg-type]  # reads the settings
+            return ()
         word = "give" if settings.give else "discard"
         return (CardSetFamily(kind=Kind.VERB, name=word, sizes=(1,)),)
 
