@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from cardrules.model.variant import Variant
 
 __all__ = ["LastDeal", "Phase", "PhaseState", "Table", "When", "dealing_phase", "find",
+           "first_leader_phase",
            "known", "register", "taken_word", "word_problems"]
 
 
@@ -341,6 +342,26 @@ def dealing_phase(variant: Variant) -> str:
         if when is When.INSTEAD_OF_DEAL:
             return entry.name
     return ""
+
+
+def first_leader_phase(variant: Variant) -> str | None:
+    """The name of the listed phase in force, after the deal, that names who leads to the
+    deal's first trick or play (:meth:`Phase.names_first_leader`: Bridge's calls, an
+    auction whose declarer leads); None when the procedure's own first mover leads.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> first_leader_phase(load_variant("bridge")[0])
+    'calls'
+    >>> first_leader_phase(load_variant("spades")[0]) is None
+    True
+    """
+    for entry in variant.phases:
+        phase = find(entry.name)
+        settings = phase.settings(entry.section)
+        if phase.timing(settings) is not When.BEFORE_DEAL and \
+                phase.names_first_leader(settings) and phase.in_force(settings, variant):
+            return entry.name
+    return None
 
 
 def taken_word(word: str, variant: Variant) -> str | None:

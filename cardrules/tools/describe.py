@@ -24,6 +24,7 @@ from cardrules.model.match import SCHEDULE, Goal, NextDealer, Remainder
 from cardrules.model.sentence import Sentence, sentence
 from cardrules.model.sentence import lines as printed
 from cardrules.phases import find as find_phase
+from cardrules.phases import first_leader_phase
 
 __all__ = ["describe", "hand_sizes", "hook_sentences", "play_sentences"]
 
@@ -170,31 +171,12 @@ def _setup(v: Variant) -> Iterator[str]:
     if v.play_order != DEALERS_LEFT and mover == "dealer_left":
         doc = f"The first player of the turn order ({v.play_order.describe()}) moves first"
     move = procedure.first_move(v, doc)
-    leader = _first_leader_phase(v)
+    leader = first_leader_phase(v)
     if leader is not None:
         yield (f"- First move: the {leader} phase after the deal (below) comes first and names "
                "who leads to the first trick.")
         return
     yield f"- First move: {move[:1].lower()}{move[1:]}."
-
-
-def _first_leader_phase(v: Variant) -> str | None:
-    """The name of the listed phase in force, after the deal, that names the first
-    trick's leader (None when play's own first mover leads).
-
-    >>> import cardrules
-    >>> _first_leader_phase(cardrules.load("bridge").variant)
-    'calls'
-    >>> _first_leader_phase(cardrules.load("spades").variant) is None
-    True
-    """
-    for entry in v.phases:
-        phase = find_phase(entry.name)
-        settings = phase.settings(entry.section)
-        if phase.timing(settings) is not When.BEFORE_DEAL and \
-                phase.names_first_leader(settings) and phase.in_force(settings, v):
-            return entry.name
-    return None
 
 
 def _left_out(v: Variant) -> str:

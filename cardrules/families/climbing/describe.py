@@ -15,6 +15,7 @@ from cardrules.families.climbing.model import (
     Shape,
 )
 from cardrules.model.sentence import Sentence, sentence
+from cardrules.phases import first_leader_phase
 
 __all__ = ["describe_climbing", "words_for"]
 
@@ -79,7 +80,7 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     if any(c.shape is Shape.CHAIN for c in play.combinations):
         chain = ", ".join(map(str, play.chain_ranks or variant.pack.ranks))
         yield sentence(f"A chain runs through the ranks {chain} only.", "play.chain_ranks")
-    leader = "The declarer" if "named_first_leader" in _phase_needs(variant) else \
+    leader = "The declarer" if first_leader_phase(variant) is not None else \
         "The player on the dealer's left"
     yield sentence(f"{leader} leads any combination; each player in turn then plays a "
                    "combination that beats the last one played, or passes.",
@@ -122,10 +123,3 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
                    "player who finished after them.", "scoring.each_behind")
 
 
-def _phase_needs(variant: Any) -> frozenset[str]:
-    """What the listed phases need of the play that changes the words: the first
-    leader named (an auction's ``declarer_leads``)."""
-    for entry in variant.phases:
-        if entry.name == "auction" and entry.section.get("declarer_leads"):
-            return frozenset({"named_first_leader"})
-    return frozenset()
