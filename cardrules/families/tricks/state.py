@@ -401,15 +401,6 @@ class TricksState(StockAttributes, FieldState):
             return (*(d.action for d in self.declarations(p)), tables.pass_)
         return ()
 
-    def _shown_by(self, answer: int, held: int) -> int:
-        """What a face-up ``answer`` to this trick (held by ``held``) shows its player not
-        to have held, while the duties apply
-        (:meth:`~cardrules.families.tricks.tables.TricksTables.shown_missing`)."""
-        if self._stage >= 0 or self._game.hooked_legality or not self.duties_apply:
-            return 0
-        return self._tables.shown_missing(answer, self._plays[0], held, self._trump,
-                                          first=self.first_trick)
-
     def _smallest(self) -> int:
         """The fewest cards a seat in play holds (seats sitting out aside)."""
         if self._out:
@@ -509,13 +500,17 @@ class TricksState(StockAttributes, FieldState):
                 beats = bool(mask & tables.beats[index][held.bit_length() - 1])
             if beats:
                 new._holder = p
-            if tables.answer_rules:
+            if tables.answer_rules and not self._game.hooked_legality and (
+                    tables.duties_always or self.duties_apply):  # what it shows missing
                 if tables.head or lead & (lead - 1):
-                    shown = self._shown_by(mask, held)
+                    shown = tables.shown_missing(mask, lead, held, trump,
+                                                 first=not any(self._tricks))
                 else:  # one card led: off its suit shows the suit (and trumps) missing
                     led = tables.groups[index][lead.bit_length() - 1]
-                    shown = self._shown_by(mask, held) if not mask & led and (
-                        tables.trump_duty or led & ~self._missing[p]) else 0
+                    shown = tables.shown_missing(
+                        mask, lead, held, trump, first=not any(self._tricks)) \
+                        if not mask & led and (
+                            tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
                     absences.show(new, p, shown)
             if self._spare[p] and mask & self._missing[p]:
