@@ -316,7 +316,7 @@ class GameType(Phase[GameTypeTable]):
 
     def apply(self, state: GameTypeTable, settings: GameTypeSettings, action: Action) -> bool:
         p, n = state.to_act, state.game.players
-        if action == PASS:
+        if action is PASS or action == PASS:  # the legal actions are these very objects
             state._game_passes += 1
             state.record(Event(kind="pass", player=p))
             if state._game_passes >= n:
@@ -324,7 +324,10 @@ class GameType(Phase[GameTypeTable]):
                 return True
             state.turn_to(settings.order.after(p, n))
             return False
-        index = _namings(settings).index(action)
+        namings = _namings(settings)
+        index = next((i for i, a in enumerate(namings) if a is action), -1)
+        if index < 0:  # an equal action made elsewhere (the attrs comparison is slow)
+            index = namings.index(action)
         state._game_type, state._game_declarer = index + 1, p
         state.record(Event(kind="game_type", player=p, note=action.name))
         state.order_cards()
