@@ -710,9 +710,9 @@ class TricksState(StockAttributes, FieldState):
         partner = list(range(n))
         if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
             partner = [(p + n // 2) % n for p in range(n)]
-            points = tuple(points[p] + points[partner[p]] for p in range(n))
-            tricks = tuple(tricks[p] + tricks[partner[p]] for p in range(n))
-            won = tuple(won[p] | won[partner[p]] for p in range(n))
+            points = tuple([points[p] + points[q] for p, q in enumerate(partner)])
+            tricks = tuple([tricks[p] + tricks[q] for p, q in enumerate(partner)])
+            won = tuple([won[p] | won[q] for p, q in enumerate(partner)])
         self._scores = flow.score(self, self._deal_scores(points, tricks, won, partner))
         events.append(("deal_end", -1, (), 0, "", False))
 
@@ -736,9 +736,9 @@ class TricksState(StockAttributes, FieldState):
         else:
             best = max(points)
             leaders = {p for p in range(n) if points[p] == best}
-        return tuple(
+        return tuple([
             top if top is not None and p in leaders else tables.score(points[p], tricks[p])
-            for p in range(n))
+            for p in range(n)])
 
     @property
     def result(self) -> DealResult | None:
