@@ -342,7 +342,7 @@ class TricksState(StockAttributes, FieldState):
         discard)."""
         won, aside = self._won, flow.counted(self)
         if aside:
-            won = tuple(w | a for w, a in zip(won, aside, strict=True))
+            won = tuple([w | a for w, a in zip(won, aside, strict=True)])
         points = tuple(map(self._tables.points_of, won))
         if self._tables.scores:
             points = tuple(map(int.__add__, points, self._declared))

@@ -350,12 +350,12 @@ class GameType(Phase[GameTypeTable]):
         else:
             assert rules.points is not None
             pack, aside = state.game.pack, counted(state)  # type: ignore[arg-type]
-            taken = [state.cards("won", p) | (aside[p] if aside else 0) for p in range(n)]
-            points = [_points_of(pack, m) for m in taken]
+            points = [_points_of(pack, state.cards("won", p) | (aside[p] if aside else 0))
+                      for p in range(n)]
             over = rules.points.over
             declarer = rules.points.declarer * (points[d] - over)
             defender = rules.points.defenders * (sum(points) - points[d] - over)
-        return tuple(declarer if p == d else defender for p in range(n))
+        return tuple([declarer if p == d else defender for p in range(n)])
 
     def replaces_scores(self, settings: GameTypeSettings) -> bool:
         return True
