@@ -18,7 +18,7 @@ def derive_seed(seed: int, *parts: object) -> int:
     >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
     True
     """
-    text = ":".join(str(p) for p in (seed, *parts)).encode()
+    text = ":".join(map(str, (seed, *parts))).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 

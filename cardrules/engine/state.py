@@ -66,6 +66,8 @@ class DealContext:
 
     def get(self, key: str, default: Any = None) -> Any:
         """A carried fact, or ``default``."""
+        if not self.carry:  # a single deal, or a match's first
+            return default
         return dict(self.carry).get(key, default)
 
 

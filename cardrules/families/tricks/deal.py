@@ -77,7 +77,7 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last:
         suit = pack.suits.index(rule.suit) if rule.suit else -1
     else:  # none, or named after the bidding (by a listed phase)
         suit = -1
-    classes = tuple(int(s == suit) for s in range(len(pack.suits)))
+    classes = _classes(len(pack.suits), suit)
     leader = game.hook("first_mover")(FirstMoverInput(
         pack=pack, hands=hands, top=turned, dealer=dealer,
         trump_classes=(classes,) * n, carry=dict(carry),
@@ -90,6 +90,24 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last:
                        False))
     return Dealt(hands=hands, stock=tuple(stock), trump=suit, trump_card=turned,
                  leader=leader, events=tuple(events))
+
+
+def _classes(suits: int, trump: int) -> tuple[int, ...]:
+    """The trump class of each of ``suits`` suits (1: the ``trump`` suit, 0: another),
+    made once per count and trump suit.
+
+    >>> _classes(4, 2)
+    (0, 0, 1, 0)
+    """
+    key = suits << 8 | (trump + 1)
+    found = _CLASSES.get(key)
+    if found is None:
+        found = _CLASSES[key] = tuple(int(s == trump) for s in range(suits))
+    return found
+
+
+_CLASSES: dict[int, tuple[int, ...]] = {}
+"""The trump classes by suit count and trump suit (:func:`_classes`)."""
 
 
 def opening_leader(tables: TricksTables, hands: tuple[int, ...], leader: int) -> int:

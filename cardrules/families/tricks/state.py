@@ -342,7 +342,7 @@ class TricksState(StockAttributes, FieldState):
         discard)."""
         won, aside = self._won, flow.counted(self)
         if aside:
-            won = tuple(w | a for w, a in zip(won, aside, strict=True))
+            won = tuple([w | a for w, a in zip(won, aside, strict=True)])
         points = tuple(map(self._tables.points_of, won))
         if self._tables.scores:
             points = tuple(map(int.__add__, points, self._declared))
@@ -400,15 +400,6 @@ class TricksState(StockAttributes, FieldState):
         if phase is DECLARE:
             return (*(d.action for d in self.declarations(p)), tables.pass_)
         return ()
-
-    def _shown_by(self, answer: int, held: int) -> int:
-        """What a face-up ``answer`` to this trick (held by ``held``) shows its player not
-        to have held, while the duties apply
-        (:meth:`~cardrules.families.tricks.tables.TricksTables.shown_missing`)."""
-        if self._stage >= 0 or self._game.hooked_legality or not self.duties_apply:
-            return 0
-        return self._tables.shown_missing(answer, self._plays[0], held, self._trump,
-                                          first=self.first_trick)
 
     def _smallest(self) -> int:
         """The fewest cards a seat in play holds (seats sitting out aside)."""
@@ -509,13 +500,17 @@ class TricksState(StockAttributes, FieldState):
                 beats = bool(mask & tables.beats[index][held.bit_length() - 1])
             if beats:
                 new._holder = p
-            if tables.answer_rules:
+            if tables.answer_rules and not self._game.hooked_legality and (
+                    tables.duties_always or self.duties_apply):  # what it shows missing
                 if tables.head or lead & (lead - 1):
-                    shown = self._shown_by(mask, held)
+                    shown = tables.shown_missing(mask, lead, held, trump,
+                                                 first=not any(self._tricks))
                 else:  # one card led: off its suit shows the suit (and trumps) missing
                     led = tables.groups[index][lead.bit_length() - 1]
-                    shown = self._shown_by(mask, held) if not mask & led and (
-                        tables.trump_duty or led & ~self._missing[p]) else 0
+                    shown = tables.shown_missing(
+                        mask, lead, held, trump, first=not any(self._tricks)) \
+                        if not mask & led and (
+                            tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
                     absences.show(new, p, shown)
             if self._spare[p] and mask & self._missing[p]:
@@ -715,9 +710,9 @@ class TricksState(StockAttributes, FieldState):
         partner = list(range(n))
         if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
             partner = [(p + n // 2) % n for p in range(n)]
-            points = tuple(points[p] + points[partner[p]] for p in range(n))
-            tricks = tuple(tricks[p] + tricks[partner[p]] for p in range(n))
-            won = tuple(won[p] | won[partner[p]] for p in range(n))
+            points = tuple([points[p] + points[q] for p, q in enumerate(partner)])
+            tricks = tuple([tricks[p] + tricks[q] for p, q in enumerate(partner)])
+            won = tuple([won[p] | won[q] for p, q in enumerate(partner)])
         self._scores = flow.score(self, self._deal_scores(points, tricks, won, partner))
         events.append(("deal_end", -1, (), 0, "", False))
 
@@ -741,9 +736,9 @@ class TricksState(StockAttributes, FieldState):
         else:
             best = max(points)
             leaders = {p for p in range(n) if points[p] == best}
-        return tuple(
+        return tuple([
             top if top is not None and p in leaders else tables.score(points[p], tricks[p])
-            for p in range(n))
+            for p in range(n)])
 
     @property
     def result(self) -> DealResult | None:

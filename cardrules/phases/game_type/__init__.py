@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Protocol
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
@@ -316,7 +316,7 @@ class GameType(Phase[GameTypeTable]):
 
     def apply(self, state: GameTypeTable, settings: GameTypeSettings, action: Action) -> bool:
         p, n = state.to_act, state.game.players
-        if action == PASS:
+        if action is PASS or action == PASS:  # the legal actions are these very objects
             state._game_passes += 1
             state.record(Event(kind="pass", player=p))
             if state._game_passes >= n:
@@ -324,7 +324,10 @@ class GameType(Phase[GameTypeTable]):
                 return True
             state.turn_to(settings.order.after(p, n))
             return False
-        index = _namings(settings).index(action)
+        namings = _namings(settings)
+        index = next((i for i, a in enumerate(namings) if a is action), -1)
+        if index < 0:  # an equal action made elsewhere (the attrs comparison is slow)
+            index = namings.index(action)
         state._game_type, state._game_declarer = index + 1, p
         state.record(Event(kind="game_type", player=p, note=action.name))
         state.order_cards()
@@ -347,12 +350,12 @@ class GameType(Phase[GameTypeTable]):
         else:
             assert rules.points is not None
             pack, aside = state.game.pack, counted(state)  # type: ignore[arg-type]
-            taken = [state.cards("won", p) | (aside[p] if aside else 0) for p in range(n)]
-            points = [sum(map(pack.value, bits(m))) for m in taken]
+            points = [_points_of(pack, state.cards("won", p) | (aside[p] if aside else 0))
+                      for p in range(n)]
             over = rules.points.over
             declarer = rules.points.declarer * (points[d] - over)
             defender = rules.points.defenders * (sum(points) - points[d] - over)
-        return tuple(declarer if p == d else defender for p in range(n))
+        return tuple([declarer if p == d else defender for p in range(n)])
 
     def replaces_scores(self, settings: GameTypeSettings) -> bool:
         return True
@@ -398,6 +401,28 @@ class GameType(Phase[GameTypeTable]):
 def _namings(settings: GameTypeSettings) -> tuple[Action, ...]:
     """The action naming each type, in order."""
     return tuple(Action(kind=Kind.VERB, name=t.name, label=t.name) for t in settings.types)
+
+
+@by_identity
+def _byte_points(pack: Pack) -> tuple[tuple[int, ...], ...]:
+    """The card points of each eight cards of ``pack`` (0-7, 8-15...) by the byte of a
+    bit set they make, worked out once per pack."""
+    values = [pack.value(c) for c in range(pack.size)]
+    return tuple(tuple(sum(values[base + b] for b in range(8)
+                           if byte >> b & 1 and base + b < pack.size)
+                       for byte in range(256))
+                 for base in range(0, pack.size, 8))
+
+
+def _points_of(pack: Pack, mask: int) -> int:
+    """The card points of the cards in ``mask``: a look-up per eight cards, not a call per
+    card."""
+    table, total, i = _byte_points(pack), 0, 0
+    while mask:
+        total += table[i][mask & 255]
+        mask >>= 8
+        i += 1
+    return total
 
 
 @by_identity

@@ -299,7 +299,7 @@ class OrderUp(Phase[OrderUpTable]):
             state.record(Event(kind="discard", player=p, cards=(card,), private=True))
             return self._made(state, settings)
         if state._making in (ALONE, DEFEND):
-            alone = action == ALONE_ACTION
+            alone = action is ALONE_ACTION or action == ALONE_ACTION
             state.record(Event(kind=action.name, player=p))
             if alone:
                 state.sit_out(_partner(p, n))
@@ -308,7 +308,7 @@ class OrderUp(Phase[OrderUpTable]):
             elif alone:
                 state._defender = p
             return self._defended(state, settings, p, alone)
-        if action == PASS:
+        if action is PASS or action == PASS:  # the legal actions are these objects
             state._passes += 1
             state.record(Event(kind="pass", player=p))
             if state._passes == 2 * n:  # everyone passed twice (no stick the dealer)

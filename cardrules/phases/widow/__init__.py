@@ -255,8 +255,8 @@ class Widow(Phase[WidowTable]):
         # A seat that saw the widow but not this card laid away no longer knows which
         # of the declarer's cards are where.
         unsure = state.hand(p) | 1 << card
-        state._widow_seen = tuple(m if seat in (p, receiver) else m & ~unsure
-                                  for seat, m in enumerate(state._widow_seen))
+        state._widow_seen = tuple([m if seat in (p, receiver) else m & ~unsure
+                                   for seat, m in enumerate(state._widow_seen)])
         return self._done(state, settings) >= self._count(state, settings)
 
     def counted(self, state: WidowTable, settings: WidowSettings) -> tuple[int, ...]:
