@@ -416,7 +416,9 @@ class ClimbingTables:
         key its core)."""
         counts = [(hand & m).bit_count() for m in self.of_rank]
         shaped, found = self.shaped, []
-        chained: dict[int, list[int]] = {}
+        chained: dict[int, list[int]] = {}  # per size, the hand's runs (_runs)
+        grouped: dict[int, list[tuple[int, int, int]]] = {}  # per size, its ranks
+        singles: dict[int, list[tuple[int, tuple[tuple[int, int], ...]]]] = {}
         for index, kind in enumerate(self.combinations):
             length, above, check = 0, -1, False
             if table is not None:
@@ -435,8 +437,12 @@ class ClimbingTables:
                 continue
             size, attach = kind.size, kind.attach
             if kind.shape is Shape.SAME_RANK:
-                cores = [(1, r, r) for r in range(above + 1, len(counts))
-                         if counts[r] >= size]
+                cores = grouped.get(size)
+                if cores is None:
+                    cores = grouped[size] = [(1, r, r) for r in range(len(counts))
+                                             if counts[r] >= size]
+                if above >= 0:
+                    cores = [core for core in cores if core[1] > above]
             else:
                 runs = chained.get(size)
                 if runs is None:
@@ -448,7 +454,15 @@ class ClimbingTables:
                 else:
                     ranks = (low,) if kind.shape is Shape.SAME_RANK else \
                         self.chain[low: low + span]
-                    extras = self._extras(attach, span, counts, ranks)
+                    if attach.count(span) == 1:
+                        single = singles.get(attach.size)
+                        if single is None:
+                            single = singles[attach.size] = self._singles(attach.size,
+                                                                          counts)
+                        extras = [extra for r, extra in single if r not in ranks]
+                    else:
+                        extras = _attachments(attach, span, counts, ranks, self.limits,
+                                              self.named_bombs)
                 for extra in extras:
                     shape = (index, span, key, extra)
                     made = shaped.get(shape)
@@ -482,15 +496,14 @@ class ClimbingTables:
         return [(n, top, top - n + 1) for n in lengths if n <= longest
                 for top in tops if runs[top] >= n]
 
-    def _extras(self, attach: Attach, length: int, counts: Sequence[int],
-                core: Sequence[int]) -> Iterable[tuple[tuple[int, int], ...]]:
-        """:func:`_attachments`, a single attachment at once."""
-        if attach.count(length) != 1:
-            return _attachments(attach, length, counts, core, self.limits, self.named_bombs)
-        size, limits = attach.size, self.limits
-        return [((r, size),) for r in range(len(counts))
-                if counts[r] >= size and r not in core and limits[r] > size
-                and not any(set(n) <= {r} for n in self.named_bombs)]
+    def _singles(self, size: int, counts: Sequence[int],
+                 ) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+        """Every single attachment of ``size`` cards of one rank that ``counts`` allow
+        (:func:`_attachments` of one), with its rank, to be kept from the core's."""
+        limits, bombs = self.limits, self.named_bombs
+        return [(r, ((r, size),)) for r in range(len(counts))
+                if counts[r] >= size and limits[r] > size
+                and not any(set(n) <= {r} for n in bombs)]
 
     def _shape(self, shape: tuple[int, int, int, tuple[tuple[int, int], ...]],
                ) -> tuple[Action, Play]:
