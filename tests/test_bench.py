@@ -133,12 +133,3 @@ def test_three_handed_games_face_openspiels_same_games(
     assert PAIRS[(variant, players)] == (peer,)
     assert SAME_GAME[(variant, players)] == peer
     assert OPTIONS.get((variant, players)) == _differential_options(test_file)
-
-
-def test_the_dou_dizhu_peer_is_offered_when_pyspiel_imports() -> None:
-    pytest.importorskip("pyspiel")
-    from cardrules.bench.peers import available_peers, measure
-    peer = available_peers()["dou_dizhu_3p"]
-    result, = measure(peer, runs=1, min_seconds=0.01, seed=3)
-    assert result.name == "open_spiel dou_dizhu 3p"
-    assert result.decisions > result.games > 0
