@@ -119,3 +119,17 @@ def test_uno_is_measured_against_rlcard_as_the_same_game() -> None:
     assert PAIRS[("uno", 2)] == ("uno_2p",)
     assert SAME_GAME[("uno", 2)] == "uno_2p"
     assert ("uno", 2) not in OPTIONS
+
+
+@pytest.mark.parametrize(("variant", "players", "peer", "test_file"), [
+    ("skat", 3, "skat_3p", "test_openspiel_skat.py"),
+    ("dou-dizhu", 3, "dou_dizhu_3p", "test_openspiel_dou_dizhu.py"),
+])
+def test_three_handed_games_face_openspiels_same_games(
+        variant: str, players: int, peer: str, test_file: str) -> None:
+    """Skat and Dou Dizhu face OpenSpiel's skat and dou_dizhu, the games their differential
+    tests prove the same, with the options those tests load (none: the defaults)."""
+    assert (variant, players) in OWN
+    assert PAIRS[(variant, players)] == (peer,)
+    assert SAME_GAME[(variant, players)] == peer
+    assert OPTIONS.get((variant, players)) == _differential_options(test_file)

@@ -9,7 +9,8 @@ import pytest
 from cardrules.bench.peers import PeerResult, available_peers, measure
 
 SPIEL_KEYS = ("crazy_eights_2p", "crazy_eights_4p", "hearts_4p", "gin_rummy_2p",
-              "cribbage_2p", "spades_4p", "euchre_4p", "skat_3p", "leduc_poker_2p",
+              "cribbage_2p", "spades_4p", "euchre_4p", "skat_3p", "dou_dizhu_3p",
+              "leduc_poker_2p",
               "limit_holdem_2p", "blackjack_1p")
 UNO_KEYS = ("uno_4p", "uno_2p")
 

@@ -141,3 +141,35 @@ def test_random_deals_of_chains_and_bombs_end_with_every_player_placed() -> None
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
         assert state.result is not None and sorted(state.result.finish) == [0, 1, 2, 3]
+
+
+def test_the_plays_looked_up_by_ranks_are_those_the_general_search_finds() -> None:
+    """Where suits do not matter, the legal plays come from a table of plays by ranks
+    alone (``ClimbingTables.legal_on``); they are the very actions, in the very order,
+    that the search of every choice of cards finds, on a clear table and on each play
+    of another hand."""
+    import random
+
+    from cardrules.families.climbing.tables import ClimbingTables
+
+    game = cardrules.load("dou-dizhu", players=3)  # suits do not matter; cards attached
+    tables = game.tables
+    assert isinstance(tables, ClimbingTables) and tables.play.by_rank
+    rng = random.Random(5)
+    cards = list(game.pack.cards)
+
+    def searched(hand: int, table: Any) -> list[object]:
+        seen, found = set(), []
+        for p in tables.plays_on(hand, table):
+            key = (frozenset(p.cards), p.combination, p.key)
+            if key not in seen and tables.beats(p, table):
+                seen.add(key)
+                found.append(tables.action_of(p))
+        return found
+
+    for _ in range(60):
+        rng.shuffle(cards)
+        hand = sum(1 << c for c in cards[:rng.randint(1, 20)])
+        other = sum(1 << c for c in cards[20:40])
+        for table in [None, *rng.sample(tables.plays(other), 4)]:
+            assert tables.legal_on(hand, table) == searched(hand, table)

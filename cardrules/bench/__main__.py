@@ -3,19 +3,21 @@ benchmark (``--search``: the search bot's cost per move and iterations per secon
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players), Hearts
 (4 players, the pass direction drawn by lot), Whist (4 players), Gin Rummy and Cribbage
-(2 players), Spades (4 players, one deal, OpenSpiel's bidding), Euchre (4 players,
-one deal), Skat (3 players, one deal), Leduc poker and limit Hold'em (2 players),
-Blackjack (1 player) and UNO (2 players), default options otherwise, and, when the
-optional ``bench`` extra is installed, peer engines in the same run, printing the ratio
-cardrules/peer. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades, Euchre, Skat, Leduc
-poker, limit Hold'em and Blackjack against OpenSpiel's crazy_eights, hearts, gin_rummy,
-cribbage, spades, euchre, skat, leduc_poker, universal_poker (the ACPC limit game) and
-blackjack, and UNO against RLCard's uno, compare the same games
+(2 players), Spades (4 players, one deal, OpenSpiel's bidding), Euchre (4 players, one
+deal), Skat (3 players, one deal), Dou Dizhu (3 players, one deal), Leduc poker and limit
+Hold'em (2 players), Blackjack (1 player) and UNO (2 players), default options otherwise,
+and, when the optional ``bench`` extra is installed, peer engines in the same run,
+printing the ratio cardrules/peer. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
+Euchre, Skat, Dou Dizhu, Leduc poker, limit Hold'em and Blackjack against OpenSpiel's
+crazy_eights, hearts, gin_rummy, cribbage, spades, euchre, skat, dou_dizhu, leduc_poker,
+universal_poker (the ACPC limit game) and blackjack, and UNO against RLCard's uno,
+compare the same games
 (``tests/test_rlcard_uno.py``, ``tests/test_openspiel_crazy_eights.py``,
 ``tests/test_openspiel_hearts.py``,
 ``tests/test_openspiel_gin_rummy.py``, ``tests/test_openspiel_cribbage.py``,
 ``tests/test_openspiel_spades.py``, ``tests/test_openspiel_euchre.py``,
-``tests/test_openspiel_skat.py``, ``tests/test_openspiel_leduc_poker.py``,
+``tests/test_openspiel_skat.py``, ``tests/test_openspiel_dou_dizhu.py``,
+``tests/test_openspiel_leduc_poker.py``,
 ``tests/test_openspiel_limit_holdem.py``, ``tests/test_openspiel_blackjack.py``); the
 other pairs
 are different games of a similar kind, marked so in the ratios. OpenSpiel has no whist:
@@ -60,7 +62,7 @@ from cardrules.tools import limits
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
        ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4),
        ("gin-rummy", 2), ("cribbage", 2), ("spades", 4), ("euchre", 4), ("skat", 3),
-       ("leduc-poker", 2), ("limit-holdem", 2), ("blackjack", 1), ("uno", 2))
+       ("dou-dizhu", 3), ("leduc-poker", 2), ("limit-holdem", 2), ("blackjack", 1), ("uno", 2))
 """The cardrules games measured."""
 OPTIONS: dict[tuple[str, int], dict[str, object]] = {
     ("hearts", 4): {"passing": "chance"},
@@ -86,6 +88,7 @@ PAIRS = {
     ("spades", 4): ("spades_4p",),
     ("euchre", 4): ("euchre_4p",),
     ("skat", 3): ("skat_3p",),
+    ("dou-dizhu", 3): ("dou_dizhu_3p",),
     ("leduc-poker", 2): ("leduc_poker_2p",),
     ("limit-holdem", 2): ("limit_holdem_2p",),
     ("blackjack", 1): ("blackjack_1p",),
@@ -96,6 +99,7 @@ SAME_GAME = {("crazy_eights", 2): "crazy_eights_2p", ("crazy_eights", 4): "crazy
              ("hearts", 4): "hearts_4p", ("gin-rummy", 2): "gin_rummy_2p",
              ("cribbage", 2): "cribbage_2p", ("spades", 4): "spades_4p",
              ("euchre", 4): "euchre_4p", ("skat", 3): "skat_3p",
+             ("dou-dizhu", 3): "dou_dizhu_3p",
              ("leduc-poker", 2): "leduc_poker_2p", ("limit-holdem", 2): "limit_holdem_2p",
              ("blackjack", 1): "blackjack_1p", ("uno", 2): "uno_2p"}
 """The pairs that play the same game in both engines; every other pair is a different game

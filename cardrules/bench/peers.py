@@ -166,10 +166,11 @@ def available_peers() -> dict[str, Runner]:
     """Runners of the peer engines whose packages import, keyed by game and seat count.
 
     Keys: ``crazy_eights_2p``, ``crazy_eights_4p``, ``hearts_4p``, ``gin_rummy_2p``,
-    ``cribbage_2p``, ``spades_4p``, ``euchre_4p``, ``skat_3p``, ``leduc_poker_2p``,
+    ``cribbage_2p``, ``spades_4p``, ``euchre_4p``, ``skat_3p``, ``dou_dizhu_3p``,
+    ``leduc_poker_2p``,
     ``limit_holdem_2p`` (``universal_poker`` with :data:`LIMIT_HOLDEM`), ``blackjack_1p``
     (OpenSpiel, default parameters otherwise; its hearts, spades and euchre are
-    four-handed only, its skat three-handed) and
+    four-handed only, its skat and dou_dizhu three-handed) and
     ``uno_4p``, ``uno_2p`` (RLCard).
     """
     peers: dict[str, Runner] = {}
@@ -190,6 +191,8 @@ def available_peers() -> dict[str, Runner]:
         peers["spades_4p"] = _open_spiel_runner(pyspiel, "spades", {}, "open_spiel spades 4p")
         peers["euchre_4p"] = _open_spiel_runner(pyspiel, "euchre", {}, "open_spiel euchre 4p")
         peers["skat_3p"] = _open_spiel_runner(pyspiel, "skat", {}, "open_spiel skat 3p")
+        peers["dou_dizhu_3p"] = _open_spiel_runner(pyspiel, "dou_dizhu", {},
+                                                   "open_spiel dou_dizhu 3p")
         peers["leduc_poker_2p"] = _open_spiel_runner(pyspiel, "leduc_poker", {"players": 2},
                                                      "open_spiel leduc_poker 2p")
         peers["limit_holdem_2p"] = _open_spiel_runner(pyspiel, "universal_poker", LIMIT_HOLDEM,

@@ -679,14 +679,20 @@ class FieldState(State):
         :class:`~cardrules.errors.HookError` if the hooks leave none or add any."""
         if not actions:
             return actions
-        hooks = self.game.variant.hooks
-        if self.game.refusal is not None or self.game.refusals:
-            actions = tuple(a for a in actions if self._refused(a) is None)
+        game = self._game
+        hooks, refuse = game.variant.hooks, game.refusal
+        if refuse is not None or game.refusals:
+            if game.refusals:
+                actions = tuple(a for a in actions if self._refused(a) is None)
+            else:  # the hook alone, asked directly (it is asked of every legal action)
+                assert refuse is not None
+                actions = tuple(a for a in actions
+                                if refuse(RefusalInput(state=self, action=a)) is None)
             if not actions:
                 named = ", ".join(repr(hooks[p]) for p in sorted(hooks))
                 raise HookError(f"this game's hooks ({named}) refuse every action the "
                                 f"rules allow")
-        keep = self.game.legal_filter
+        keep = game.legal_filter
         if keep is None:
             return actions
         kept = tuple(keep(LegalFilterInput(state=self, actions=actions)))

@@ -14,7 +14,7 @@ the table is clear: player 0 leads a combination (PR5)
 >>> print(state.why_illegal(game.parse_action("play 4C")))
 4C is a single: beat the pair on the table with a higher pair, or pass (PR6)
 >>> print(state.why_illegal(game.parse_action("play 4D 4C")))
-write this move as 'play 4C 4D'
+write this move as 'play 4C 4D' (PR4)
 """
 
 from __future__ import annotations

@@ -133,13 +133,7 @@ class ClimbingState(FieldState):
         """The combination on the table to beat (None: the table is clear)."""
         if not self._table:
             return None
-        cards = self._game.pack.cards_of(self._table)
-        reading = self._reading
-        if reading:
-            for play in self._tables.readings(cards):
-                if (play.combination, play.length, play.key) == reading:
-                    return play
-        return self._tables.identify(cards)
+        return self._tables.on_table(self._table, self._reading)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -198,16 +192,8 @@ class ClimbingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
-        tables = self._tables
         beaten = self.to_beat
-        seen: set[tuple[frozenset[int], int, int]] = set()
-        plays = []
-        for play in tables.plays_on(self._hands[self._current], beaten):
-            cards = (frozenset(play.cards), play.combination, play.key)
-            if cards in seen or not tables.beats(play, beaten):
-                continue
-            seen.add(cards)
-            plays.append(tables.action_of(play))
+        plays = self._tables.legal_on(self._hands[self._current], beaten)
         return (PASS, *plays) if beaten is not None else tuple(plays)
 
     def _rule_refusal(self, action: Action) -> str | None:
@@ -225,6 +211,9 @@ class ClimbingState(FieldState):
         """The legal play ``action`` means, its cards written in any order: itself when
         it means none or more than one."""
         legal = self.legal_actions()
+        for offered in legal:  # most often the very object offered: no comparing
+            if offered is action:
+                return action
         if action in legal:
             return action
         wanted = frozenset(action.cards)

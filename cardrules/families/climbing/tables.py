@@ -309,6 +309,20 @@ class ClimbingTables:
     actions: dict[tuple[tuple[int, ...], int], Action] = attrs.field(factory=dict, eq=False)
     """Cards laid (in the play's order) and combination -> the labelled action laying
     them (filled on first use)."""
+    shaped: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[Action, Play]] = \
+        attrs.field(factory=dict, eq=False)
+    """Where suits do not matter, a play by ranks alone (combination, length, key and
+    attached cards) -> the labelled action laying it and its play (filled on first
+    use)."""
+    tabled: dict[tuple[int, tuple[int, ...]], Play | None] = attrs.field(
+        factory=dict, eq=False)
+    """Cards on the table (a bit set) and their reading -> :meth:`on_table`'s answer
+    (filled on first use)."""
+    identified: dict[tuple[tuple[int, ...], str], Play | None] = attrs.field(
+        factory=dict, eq=False)
+    """Cards laid (in the order given) and combination name -> :meth:`identify`'s
+    answer (filled on first use: a play is identified on every apply and by the rules
+    judging it)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
@@ -379,6 +393,136 @@ class ClimbingTables:
                              if self.beats(p, table))
         return found
 
+    def legal_on(self, hand: int, table: Play | None) -> list[Action]:
+        """The labelled actions laying each play of ``hand`` that may be laid on
+        ``table`` (None: on a clear table), in the order of :meth:`plays_on`, each set of
+        cards of a combination and key once."""
+        if self.play.by_rank:
+            return self._by_rank_on(hand, table)
+        seen: set[tuple[frozenset[int], int, int]] = set()
+        found = []
+        for play in self.plays_on(hand, table):
+            cards = (frozenset(play.cards), play.combination, play.key)
+            if cards in seen or not self.beats(play, table):
+                continue
+            seen.add(cards)
+            found.append(self.action_of(play))
+        return found
+
+    def _by_rank_on(self, hand: int, table: Play | None) -> list[Action]:
+        """:meth:`legal_on` where suits do not matter: each play by ranks alone that the
+        hand's number of cards of each rank allows, looked up (no two of them lay the
+        same cards: a combination's number of cards fixes its length, and a length and
+        key its core)."""
+        counts = [(hand & m).bit_count() for m in self.of_rank]
+        shaped, found = self.shaped, []
+        chained: dict[int, list[int]] = {}  # per size, the hand's runs (_runs)
+        grouped: dict[int, list[tuple[int, int, int]]] = {}  # per size, its ranks
+        singles: dict[int, list[tuple[int, tuple[tuple[int, int], ...]]]] = {}
+        for index, kind in enumerate(self.combinations):
+            length, above, check = 0, -1, False
+            if table is not None:
+                if index == table.combination:
+                    length, above = table.length, table.key
+                elif kind.bomb:
+                    check = True
+                else:
+                    continue
+            if kind.shape is Shape.CARDS:
+                places = self.named[index]
+                if all(counts[r] >= places.count(r) for r in places):
+                    whole = shaped.get((index, 1, 0, ())) or self._shape((index, 1, 0, ()))
+                    if self.beats(whole[1], table):
+                        found.append(whole[0])
+                continue
+            size, attach = kind.size, kind.attach
+            if kind.shape is Shape.SAME_RANK:
+                cores = grouped.get(size)
+                if cores is None:
+                    cores = grouped[size] = [(1, r, r) for r in range(len(counts))
+                                             if counts[r] >= size]
+                if above >= 0:
+                    cores = [core for core in cores if core[1] > above]
+            else:
+                runs = chained.get(size)
+                if runs is None:
+                    runs = chained[size] = self._runs(counts, size)
+                cores = self._cores(kind, runs, length, above)
+            for span, key, low in cores:
+                if attach is None:
+                    extras: Iterable[tuple[tuple[int, int], ...]] = ((),)
+                else:
+                    ranks = (low,) if kind.shape is Shape.SAME_RANK else \
+                        self.chain[low: low + span]
+                    if attach.count(span) == 1:
+                        single = singles.get(attach.size)
+                        if single is None:
+                            single = singles[attach.size] = self._singles(attach.size,
+                                                                          counts)
+                        extras = [extra for r, extra in single if r not in ranks]
+                    else:
+                        extras = _attachments(attach, span, counts, ranks, self.limits,
+                                              self.named_bombs)
+                for extra in extras:
+                    shape = (index, span, key, extra)
+                    made = shaped.get(shape)
+                    if made is None:
+                        made = self._shape(shape)
+                    if check and not self.beats(made[1], table):
+                        continue
+                    found.append(made[0])
+        return found
+
+    def _runs(self, counts: Sequence[int], size: int) -> list[int]:
+        """Per chain place, how many chain ranks in a row up to it hold ``size`` cards
+        or more."""
+        runs, run = [], 0
+        for place in self.chain:
+            run = run + 1 if counts[place] >= size else 0
+            runs.append(run)
+        return runs
+
+    @staticmethod
+    def _cores(kind: Combination, runs: list[int], length: int,
+               above: int) -> list[tuple[int, int, int]]:
+        """The cores of chain combination ``kind`` that ``runs`` allow (only ``length``
+        ranks long if given, with a key above ``above``) as (length, key, lowest chain
+        place), by length then key (the order of :func:`patterns`)."""
+        lengths = (length,) if length else kind.lengths
+        longest = min(max(runs), lengths[-1])
+        if longest < lengths[0]:
+            return []
+        tops = [top for top in range(above + 1, len(runs)) if runs[top] >= lengths[0]]
+        return [(n, top, top - n + 1) for n in lengths if n <= longest
+                for top in tops if runs[top] >= n]
+
+    def _singles(self, size: int, counts: Sequence[int],
+                 ) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+        """Every single attachment of ``size`` cards of one rank that ``counts`` allow
+        (:func:`_attachments` of one), with its rank, to be kept from the core's."""
+        limits, bombs = self.limits, self.named_bombs
+        return [(r, ((r, size),)) for r in range(len(counts))
+                if counts[r] >= size and limits[r] > size
+                and not any(set(n) <= {r} for n in bombs)]
+
+    def _shape(self, shape: tuple[int, int, int, tuple[tuple[int, int], ...]],
+               ) -> tuple[Action, Play]:
+        """The action laying a play by ranks alone, and its play (made once)."""
+        index, span, key, extra = shape
+        kind = self.combinations[index]
+        if kind.shape is Shape.CARDS:
+            play = Play(combination=index, length=1, key=0,
+                        cards=tuple(sorted(self.pack.parse(n) for n in kind.cards)))
+            made = self.shaped[shape] = (self.action_of(play), play)
+            return made
+        core = (key,) if kind.shape is Shape.SAME_RANK else \
+            self.chain[key - span + 1: key + 1]
+        cards = tuple(c for r in core for c in self.firsts[r][:kind.size]) + \
+            tuple(c for r, k in extra for c in self.firsts[r][:k])
+        play = Play(combination=index, length=span, key=key, cards=cards)
+        made = self.shaped[shape] = (self.action_of(play), play)
+        return made
+
     @property
     def sizes(self) -> tuple[frozenset[int], ...]:
         """Per combination, the numbers of cards it may have."""
@@ -446,10 +590,40 @@ class ClimbingTables:
             self.known[wanted] = found
         return found
 
+    def on_table(self, mask: int, reading: tuple[int, ...]) -> Play | None:
+        """The play the cards ``mask`` on the table make, read as ``reading`` (its
+        combination, length and key; empty: the only way they may be read)."""
+        key = (mask, reading)
+        try:
+            return self.tabled[key]
+        except KeyError:
+            pass
+        cards = self.pack.cards_of(mask)
+        found = next((play for play in self.readings(cards) if reading and
+                      (play.combination, play.length, play.key) == reading), None)
+        if found is None:
+            found = self.identify(cards)
+        if len(self.tabled) >= 100_000:
+            self.tabled.clear()
+        self.tabled[key] = found
+        return found
+
     def identify(self, cards: Sequence[int], name: str = "") -> Play | None:
         """The play ``cards`` make: the one of combination ``name`` (if given) laying
         them in this order, else the first combination of the rules they fit; None when
         they make none."""
+        key = (tuple(cards), name)
+        try:
+            return self.identified[key]
+        except KeyError:
+            pass
+        found = self._identify(key[0], name)
+        if len(self.identified) >= 100_000:
+            self.identified.clear()
+        self.identified[key] = found
+        return found
+
+    def _identify(self, cards: tuple[int, ...], name: str) -> Play | None:
         plays = self.readings(cards)
         if name:
             plays = tuple(p for p in plays if self.combinations[p.combination].name == name)
