@@ -632,3 +632,121 @@ def test_o10_openspiel_s_game_turns_a_card_and_refuses_named_trumps() -> None:
     with pytest.raises(cardrules.VariantError, match=r"trump source 'bidder' needs a phase "
                        "that names trumps"):
         cardrules.load("oh-hell", options={"game": "openspiel", "trump": "named"})
+
+
+# O13-O16: OpenSpiel's parameters as options of game: openspiel ------------------------
+
+@cache
+def params(players: int = 3, **options: object) -> cardrules.Game:
+    return cardrules.load("oh-hell", players=players,
+                          options={"game": "openspiel", **options})
+
+
+def test_o13_suits_and_ranks_take_the_first_suits_and_the_lowest_ranks() -> None:
+    """oh-hell.md O13: suits 1-3 keep clubs, then diamonds, then spades; ranks N keeps 2
+    up; hands and the turned card come from that pack, and a short suit is followed."""
+    for suits, kept in ((1, "C"), (2, "CD"), (3, "CDS")):
+        assert params(suits=suits).variant.pack.suits == tuple(kept)
+    game = params(suits=2, ranks=6)
+    assert game.pack.size == 12 and game.variant.pack.ranks == ("2", "3", "4", "5", "6", "7")
+    for seed in range(20):
+        deal = game.new_deal(seed)
+        names = [n for h in deal.hands for n in game.pack.names(game.pack.cards_of(h))]
+        assert all(n[-1] in "CD" and n[:-1] in "234567" for n in names)
+        assert deal.view(0).trump_card[-1] in "CD"  # type: ignore[index]
+    state = game.setup(hands=["7C 2D", "3C 4D", "5D 6D"], trump_card="2C", leader=0,
+                       dealer=2, bids=[0, 0, 0])
+    state = play(state, "lead 7C", "answer 3C")
+    assert labels(state) == ["answer 5D", "answer 6D"]
+
+
+def test_o13_with_one_suit_every_card_is_a_trump_and_the_highest_takes() -> None:
+    """oh-hell.md O13: suits 1: clubs turned, clubs led, the highest club takes."""
+    game = params(suits=1)
+    state = game.setup(hands=["5C", "KC", "2C"], trump_card="3C", leader=0, dealer=2,
+                       bids=[0, 0, 0])
+    state = play(state, "lead 5C", "answer KC", "answer 2C")
+    assert state.view(0).tricks == [0, 1, 0]
+
+
+def test_o13_the_options_change_nothing_in_the_rounds_game() -> None:
+    """oh-hell.md O13-O16: with game rounds the parameters are not in force."""
+    plain = oh_hell(3).variant
+    for option, value in (("suits", 1), ("ranks", 2), ("tricks", 5), ("missed", "penalty"),
+                          ("points_per_trick", 7)):
+        variant = cardrules.load("oh-hell", players=3, options={option: value}).variant
+        assert (variant.pack, variant.deal, variant.phases, variant.players) == \
+            (plain.pack, plain.deal, plain.phases, plain.players), option
+
+
+def test_o14_a_fixed_number_of_tricks_deals_that_many_to_everyone() -> None:
+    """oh-hell.md O14: tricks 5 deals 5 cards each every time; the dealer is still drawn."""
+    game = params(4, tricks=5)
+    assert not game.variant.deal.by_lot
+    deals = [game.new_deal(seed) for seed in range(30)]
+    assert {h.bit_count() for d in deals for h in d.hands} == {5}
+    assert {d.dealer for d in deals} == {0, 1, 2, 3}
+
+
+def test_o14_the_lot_draws_up_to_the_most_the_smaller_pack_deals() -> None:
+    """oh-hell.md O10, O14: 2 suits of 5 cards, 3 players: 1 to 3 cards each."""
+    game = params(suits=2, ranks=5)
+    assert game.variant.deal.sizes(3) == (1, 2, 3)
+    assert {game.new_deal(s).hands[0].bit_count() for s in range(60)} == {1, 2, 3}
+
+
+def test_o14_the_game_is_for_the_players_the_pack_serves() -> None:
+    """oh-hell.md O14: a card each plus the trump card: 1 suit of 6 serves 3 to 5; 17
+    tricks serve only 3 players; a pack of 3 cards serves none (all as OpenSpiel)."""
+    assert params(suits=1, ranks=6).variant.players.max == 5
+    assert params(tricks=17).variant.players.max == 3
+    assert params(tricks=12).variant.players.max == 4
+    assert params().variant.players.max == 7
+    with pytest.raises(cardrules.CardrulesError, match="oh-hell is for 3 to 5 players, not 6"):
+        cardrules.load("oh-hell", players=6,
+                       options={"game": "openspiel", "suits": 1, "ranks": 6})
+    with pytest.raises(cardrules.VariantError, match="3 players need 4 cards to deal but "
+                       "the pack has 3"):
+        cardrules.load("oh-hell", options={"game": "openspiel", "suits": 1, "ranks": 3})
+
+
+def _scores(game: cardrules.Game, bids: list[int]) -> tuple[int, ...]:
+    """Player 0 takes both tricks of a two-card deal, clubs trumps."""
+    state = game.setup(hands=["AS KS", "QS JS", "3D 2S"], trump_card="4C", leader=0,
+                       dealer=2, bids=bids)
+    state = play(state, "lead AS", "answer QS", "answer 2S", "lead KS", "answer JS",
+                 "answer 3D")
+    assert state.result is not None
+    return state.result.scores
+
+
+def test_o15_a_missed_bid_loses_a_point_a_trick_off() -> None:
+    """oh-hell.md O15: bids 2, 1, 0 and tricks 2, 0, 0: 12, -1, 10; bids 0, 1, 2: -2, -1,
+    -2."""
+    game = params(missed="penalty")
+    assert _scores(game, [2, 1, 0]) == (12, -1, 10)
+    assert _scores(game, [0, 1, 2]) == (-2, -1, -2)
+
+
+def test_o16_points_per_trick_scale_tricks_taken_and_off() -> None:
+    """oh-hell.md O16: 3 a trick: exact 2 scores 16, a missed bid its tricks x 3; with
+    the penalty, 3 a trick off; the 10 stays."""
+    assert _scores(params(points_per_trick=3), [2, 1, 0]) == (16, 0, 10)
+    assert _scores(params(points_per_trick=3), [1, 0, 0]) == (6, 10, 10)
+    assert _scores(params(missed="penalty", points_per_trick=3), [0, 1, 0]) == (-6, -3, 10)
+    assert _scores(params(points_per_trick=0), [2, 1, 0]) == (10, 0, 10)
+
+
+def test_o13_o16_rules_in_english_and_the_check() -> None:
+    """oh-hell.md O13-O16 worded by ``cardrules rules`` and checked by ``cardrules
+    check``."""
+    game = params(suits=2, ranks=7, missed="penalty", points_per_trick=2)
+    text = "\n".join(describe(game.variant))
+    assert "Making the bid exactly scores 10 and 2 per trick taken; otherwise 0 and -2 per " \
+           "trick more or fewer than bid." in text
+    assert "1, 2, 3, 4 cards with 3 players" in text and "14 cards" in text
+    report = run_check("oh-hell", games=6, seed=3, match_every=3, players=(3, 6),
+                       options={"game": "openspiel", "suits": 2, "ranks": 7, "tricks": 2,
+                                "missed": "penalty", "points_per_trick": 2},
+                       leak_share=QUICK_LEAKS)
+    assert report.failure is None, report.failure

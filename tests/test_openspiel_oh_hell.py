@@ -226,3 +226,156 @@ def test_more_players_play_as_openspiel_with_that_many(players: int) -> None:
 def test_many_more_random_games_agree() -> None:
     total, seconds = compare(SLOW_GAMES)
     assert total.games == SLOW_GAMES and total.sizes == set(range(1, 18)) and seconds > 0
+
+
+# Non-default parameters (O13-O16) ---------------------------------------------------
+
+PARAMETER_SETS = (
+    {"players": 3, "num_suits": 1, "num_cards_per_suit": 13, "num_tricks_fixed": -1,
+     "off_bid_penalty": True, "points_per_trick": 2},
+    {"players": 4, "num_suits": 2, "num_cards_per_suit": 7, "num_tricks_fixed": 3,
+     "off_bid_penalty": False, "points_per_trick": 3},
+    {"players": 5, "num_suits": 3, "num_cards_per_suit": 2, "num_tricks_fixed": -1,
+     "off_bid_penalty": True, "points_per_trick": 0},
+    {"players": 6, "num_suits": 4, "num_cards_per_suit": 5, "num_tricks_fixed": -1,
+     "off_bid_penalty": False, "points_per_trick": -1},
+    {"players": 7, "num_suits": 3, "num_cards_per_suit": 13, "num_tricks_fixed": 5,
+     "off_bid_penalty": True, "points_per_trick": 5},
+    {"players": 3, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": 17,
+     "off_bid_penalty": True, "points_per_trick": 1},
+    {"players": 4, "num_suits": 1, "num_cards_per_suit": 6, "num_tricks_fixed": -1,
+     "off_bid_penalty": False, "points_per_trick": 1},
+    {"players": 5, "num_suits": 2, "num_cards_per_suit": 13, "num_tricks_fixed": -1,
+     "off_bid_penalty": True, "points_per_trick": 4},
+)
+"""OpenSpiel parameter sets compared in the default run: every parameter at values other
+than its default, and every number of players from 3 to 7."""
+GAMES_PER_SET = 30
+"""Random games per parameter set in the default run (240 in all)."""
+SLOW_GAMES_PER_SET = int(os.environ.get("CARDRULES_OH_HELL_SET_GAMES", "500"))
+"""Random games per parameter set in the slow test."""
+
+
+def options_of(params: dict[str, object]) -> dict[str, object]:
+    """Our options for OpenSpiel's oh_hell ``params`` (O13-O16)."""
+    fixed = params["num_tricks_fixed"]
+    return {"game": "openspiel", "suits": params["num_suits"],
+            "ranks": params["num_cards_per_suit"],
+            "tricks": "lot" if fixed == -1 else fixed,
+            "missed": "penalty" if params["off_bid_penalty"] else "tricks",
+            "points_per_trick": params["points_per_trick"]}
+
+
+@cache
+def games_with(items: tuple[tuple[str, object], ...]) -> tuple[cardrules.Game, object]:
+    """Our game and OpenSpiel's for the parameters ``items``."""
+    params = dict(items)
+    ours = cardrules.load("oh-hell", players=int(params["players"]),  # type: ignore[call-overload]
+                          options=options_of(params))
+    return ours, pyspiel.load_game("oh_hell", params)
+
+
+def card_id(pack: Pack, card: int, suits: int) -> int:
+    """OpenSpiel's id of our ``card`` in a pack of ``suits`` suits: rank * suits + suit
+    (ranks from 2 up, suits C D S H taken from the first)."""
+    return pack.rank(card) * suits + SUITS.index(pack.suits[pack.suit(card)])
+
+
+def play_with(params: dict[str, object], seed: int) -> Tally:
+    """Play one random game from ``seed`` under OpenSpiel's ``params`` in both engines,
+    asserting they agree at every step (the mapping of the module docstring, with cards
+    numbered rank * num_suits + suit and bids from the pack's size)."""
+    game, spiel = games_with(tuple(sorted(params.items())))
+    players, suits = game.players, int(params["num_suits"])  # type: ignore[call-overload]
+    rng, pack = random.Random(seed), game.pack
+    assert pack.size == suits * int(params["num_cards_per_suit"])  # type: ignore[call-overload]
+    ours = game.new_match(seed)
+    deal = ours.deal
+    size = deal.hands[0].bit_count()
+    theirs = spiel.new_initial_state()
+    fixed = params["num_tricks_fixed"]
+    drawn = [a for a, _ in theirs.chance_outcomes()]
+    assert drawn == (list(range(1, (pack.size - 1) // players + 1)) if fixed == -1
+                     else [fixed])
+    assert size in drawn
+    theirs.apply_action(size)
+    theirs.apply_action(deal.dealer)
+    hands = [pack.cards_of(h) for h in deal.hands]
+    for i in range(players * size):
+        theirs.apply_action(card_id(pack, hands[i % players][i // players], suits))
+    trump_card = deal.view(0).trump_card
+    assert trump_card is not None
+    theirs.apply_action(card_id(pack, pack.parse(trump_card), suits))
+    tally = Tally(games=1, sizes=frozenset((size,)), dealers=frozenset((deal.dealer,)))
+    while not ours.is_over:
+        assert not theirs.is_terminal() and not theirs.is_chance_node()
+        assert theirs.current_player() == ours.current_player
+        actions = ours.legal_actions()
+        legal = {bid_or_card(a, lambda c: card_id(pack, c, suits), pack.size): a
+                 for a in actions}
+        assert len(legal) == len(actions)
+        assert sorted(legal) == list(theirs.legal_actions()), str(theirs)
+        choice = rng.choice(sorted(legal))
+        ours = ours.apply(legal[choice])
+        theirs.apply_action(choice)
+        tally += Tally(decisions=1)
+    assert theirs.is_terminal()
+    result = ours.result
+    assert result is not None and result.deals == 1
+    assert list(theirs.returns()) == [float(s) for s in result.totals]
+    tricks = ours.deal.result.details["tricks"]
+    bids = ours.deal.view(0).bids
+    return tally + Tally(
+        exact=sum(t == b for t, b in zip(tricks, bids, strict=True)),
+        missed_with_tricks=sum(t != b and t > 0 for t, b in zip(tricks, bids, strict=True)))
+
+
+def compare_with(params: dict[str, object], count: int) -> Tally:
+    """Play ``count`` games under ``params`` in both engines."""
+    total = Tally()
+    for seed in range(count):
+        total += play_with(params, seed * 11 + 3)
+    return total
+
+
+def test_the_parameter_sets_exercise_every_parameter_and_player_count() -> None:
+    """Every parameter at values other than its default, every number of players."""
+    defaults = pyspiel.load_game("oh_hell").get_type().parameter_specification
+    for name in defaults:
+        assert any(p[name] != defaults[name] for p in PARAMETER_SETS), name
+    assert {p["players"] for p in PARAMETER_SETS} == {3, 4, 5, 6, 7}
+
+
+@pytest.mark.parametrize("params", PARAMETER_SETS,
+                         ids=lambda p: "-".join(str(v) for v in p.values()))
+def test_non_default_parameters_play_exactly_as_openspiel(params: dict[str, object]) -> None:
+    """oh-hell.md O13-O16: the pack of num_suits x num_cards_per_suit, num_tricks_fixed,
+    off_bid_penalty and points_per_trick give equal legal actions and returns."""
+    total = compare_with(params, GAMES_PER_SET)
+    assert total.games == GAMES_PER_SET and total.exact > 0
+
+
+def _random_parameters(rng: random.Random) -> dict[str, object]:
+    """A parameter set OpenSpiel accepts, drawn at random."""
+    while True:
+        players, suits, ranks = rng.randint(3, 7), rng.randint(1, 4), rng.randint(2, 13)
+        if players <= suits * ranks - 1:
+            break
+    most = (suits * ranks - 1) // players
+    return {"players": players, "num_suits": suits, "num_cards_per_suit": ranks,
+            "num_tricks_fixed": rng.choice([-1, rng.randint(1, most)]),
+            "off_bid_penalty": rng.random() < 0.5, "points_per_trick": rng.randint(-3, 10)}
+
+
+@pytest.mark.slow
+def test_many_games_under_each_parameter_set_agree() -> None:
+    for params in PARAMETER_SETS:
+        assert compare_with(params, SLOW_GAMES_PER_SET).games == SLOW_GAMES_PER_SET
+
+
+@pytest.mark.slow
+def test_random_parameter_sets_agree() -> None:
+    """O13-O16 under 200 parameter sets drawn at random, 10 games each."""
+    rng = random.Random(25)
+    for _ in range(200):
+        assert compare_with(_random_parameters(rng), 10).games == 10

@@ -383,7 +383,9 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
     marks = dict(base.marks)
     for name, option in declared.items():
         choice = chosen[name]
-        if option.values is not None:
+        if not _in_force(base.data["options"][name], chosen):
+            pass                                 # an option not in force writes nothing
+        elif option.values is not None:
             merge(rules, marks, (), option.values[choice.value], base.marks,
                    ("options", name, "values", choice.value))
         elif choice.value is not None:
@@ -430,13 +432,32 @@ def _resolve(files: list[RuleSource], options: Mapping[str, object] | None,
     )
 
 
+def _in_force(decl: Mapping[str, Any], chosen: Mapping[str, Choice]) -> bool:
+    """Whether the other options' chosen values meet the option's ``applies_when`` (an
+    option not in force applies no patch and sets nothing)."""
+    when = decl.get("applies_when") or {}
+    return all(str(chosen[other].value) in {str(v) for v in values}
+               for other, values in when.items())
+
+
 def _set_at(base: RuleSource, rules: dict[str, Any], marks: Marks, option: OptionDecl,
             choice: Choice) -> None:
     node: dict[str, Any] = rules
     path: JsonPath = ()
-    for key in option.path[:-1]:
+    keys = list(option.path[:-1])
+    while keys:
+        key = keys.pop(0)
         path = (*path, key)
         child = node.get(key)
+        if isinstance(child, list) and keys and keys[0].isdigit():
+            index = int(keys.pop(0))             # phases.0.bidding: an item of a list
+            if index >= len(child) or not isinstance(child[index], dict):
+                base.fail(("options", option.name, "path"),
+                          f"option {option.name!r} sets {'.'.join(option.path)} but"
+                          f" {format_path(path)} has no mapping at index {index}")
+            path = (*path, index)
+            node = child[index]
+            continue
         if child is None:
             child = node[key] = {}
             graft(marks, path, {}, choice)

@@ -87,6 +87,7 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
     procedure = find_procedure(data["play"]["procedure"])
     play_type, scoring_type = procedure.play_rules, procedure.scoring_rules
     part = _converter.structure
+    players, deal = _fitted(data, part(data["pack"], PackSpec))
     section = _section_converter(procedure).structure
     play = dict(data["play"])
     raw_order = play.pop("order", None)
@@ -95,10 +96,10 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         name=str(data["name"]),
         title=str(data.get("title", data["name"])),
         description=str(data.get("description", "")),
-        players=part(data["players"], PlayerRange),
+        players=part(players, PlayerRange),
         pack=part(data["pack"], PackSpec),
         zones=part(data.get("zones", {}), dict[str, Visibility]),
-        deal=DealSpec.read(dict(data["deal"])),
+        deal=DealSpec.read(deal),
         play=section(play, play_type),
         scoring=section(data.get("scoring", {}), scoring_type),
         match=part(data["match"], MatchSpec),
@@ -109,6 +110,39 @@ def structure_variant(data: Mapping[str, Any]) -> Variant:
         play_order=order,
         returns_divisor=int((data.get("returns") or {}).get("divide_scores_by", 0)),
     )
+
+
+def _fitted(data: Mapping[str, Any], pack: PackSpec
+            ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ``players`` and ``deal`` sections with the sizes the pack decides written out:
+    ``deal.hand.up_to_most`` becomes a table of sizes 1 up to the most each player can be
+    dealt, per number of players; ``players.fit_pack`` lowers ``max`` to the most players
+    the pack deals to (to ``min`` when even the fewest do not fit: the pack check then
+    says why for them).
+
+    >>> pack = PackSpec(ranks=("2", "3", "4"), suits=("C", "D"))
+    >>> _fitted({"players": {"min": 2, "max": 7, "fit_pack": True},
+    ...          "deal": {"hand": {"up_to_most": True}, "trump_card": True}}, pack)
+    ({'min': 2, 'max': 5}, {'hand': {'by_players': {'2': [1, 2], '3': [1], '4': [1], \
+'5': [1]}}, 'trump_card': True})
+    """
+    players = {k: v for k, v in data["players"].items() if k != "fit_pack"}
+    deal = dict(data["deal"])
+    hand = deal["hand"]
+    kept = int(deal.get("starter", 0)) + int(bool(deal.get("trump_card", False)))
+    low, high = int(players["min"]), int(players["max"])
+    if isinstance(hand, Mapping) and hand.get("up_to_most"):
+        table = {str(n): list(range(1, most + 1)) for n in range(low, high + 1)
+                 if (most := (pack.count(n) - kept) // n) >= 1}
+        deal["hand"] = {"by_players": table or {str(low): [1]},
+                        **({"by_lot": True} if hand.get("by_lot") else {})}
+    if data["players"].get("fit_pack"):
+        spec = DealSpec.read(deal)
+        fits = [n for n in range(low, high + 1)
+                if (not spec.schedule or n in spec.schedule or 0 in spec.schedule)
+                and spec.largest(n) * n + kept <= pack.count(n)]
+        players["max"] = max(fits, default=low)
+    return players, deal
 
 
 @functools.cache

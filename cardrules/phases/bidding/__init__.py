@@ -158,6 +158,9 @@ class Bidding(Phase[BiddingTable]):
                                        "when the contract is missed."},
                     "failed_per_trick": {**_NUMBER, "description": "Points per trick "
                                          "taken, when the contract is missed."},
+                    "trick_points": {**_NUMBER, "description": "Multiplies every amount "
+                                     "counted per trick (taken, bid, over or off the "
+                                     "bid), made or missed (default 1)."},
                     "by": {"enum": [b.value for b in By],
                            "description": "Who a contract belongs to: each player "
                                           "(default), or a side whose partners' bids are "

@@ -111,6 +111,9 @@ class Contract:
     """Points per trick bid, for a contract missed (negative: a penalty)."""
     failed_per_trick: int = 0
     """Points per trick taken, for a contract missed."""
+    trick_points: int = 1
+    """Multiplies every amount counted per trick (per trick taken, bid, over or off the
+    bid), made or missed; 1 leaves them as written."""
     by: By = By.PLAYER
     """Who a contract belongs to."""
     nil: Nil | None = None
@@ -129,12 +132,16 @@ class Contract:
         (12, -3)
         >>> Contract(failed_per_trick=1).score(bid=2, took=5)
         5
+        >>> Contract(per_trick_off=-1, trick_points=3).score(bid=2, took=5)
+        -9
         """
+        unit = self.trick_points
         if self.is_made(bid=bid, took=took):
-            return (self.exact + self.per_trick * took + self.per_bid * bid
-                    + self.per_overtrick * (took - bid))
-        return (self.otherwise + self.per_trick_off * abs(took - bid)
-                + self.failed_per_bid * bid + self.failed_per_trick * took)
+            return self.exact + unit * (self.per_trick * took + self.per_bid * bid
+                                        + self.per_overtrick * (took - bid))
+        return self.otherwise + unit * (self.per_trick_off * abs(took - bid)
+                                        + self.failed_per_bid * bid
+                                        + self.failed_per_trick * took)
 
     def describe(self) -> str:
         """The scoring in English."""
@@ -156,7 +163,16 @@ class Contract:
         return " ".join(parts)
 
     def _describe_contract(self) -> str:
-        """The contract's own scoring, one sentence or two."""
+        """The contract's own scoring, one sentence or two (amounts per trick shown
+        multiplied by :attr:`trick_points`)."""
+        if self.trick_points != 1:
+            unit = self.trick_points
+            return attrs.evolve(
+                self, trick_points=1, per_trick=unit * self.per_trick,
+                per_trick_off=unit * self.per_trick_off, per_bid=unit * self.per_bid,
+                per_overtrick=unit * self.per_overtrick,
+                failed_per_bid=unit * self.failed_per_bid,
+                failed_per_trick=unit * self.failed_per_trick)._describe_contract()
         if self.made is Made.EXACT and not (self.per_bid or self.per_overtrick
                                             or self.failed_per_bid):
             off = (f" and {self.per_trick_off} per trick more or fewer than bid"
