@@ -43,7 +43,7 @@ from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, SeenCards, field
-from cardrules.engine.observation import Cards, CardsBySeat, Field
+from cardrules.engine.observation import Cards, CardsBySeat, Field, Number
 from cardrules.engine.table import HasDeclarer
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
@@ -322,6 +322,11 @@ class Widow(Phase[WidowTable]):
         mine = seen[player] if seen else 0
         shown: dict[str, Any] = {
             "widow": list(pack.names(bits(mine))) if mine else widow.bit_count()}
+        if settings.hand:  # played from the hand: the declarer left the widow
+            listed = [phase for phase, _ in state.game.phases]
+            done = state.stage < 0 or state.stage > listed.index(self)
+            shown["widow_hand"] = (done and state.declarer_seat() >= 0
+                                   and bool(state.cards("stock")))
         if settings.give:
             shown["widow_given"] = list(pack.names(bits(state._widow_given[player])))
         elif settings.discard:
@@ -331,7 +336,8 @@ class Widow(Phase[WidowTable]):
         return shown
 
     def view_entries(self, game: GameRules, settings: WidowSettings) -> tuple[str, ...]:
-        return ("widow", *(("widow_given",) if settings.give else
+        return ("widow", *(("widow_hand",) if settings.hand else ()),
+                *(("widow_given",) if settings.give else
                            ("widow_discard",) if settings.discard else ()))
 
     def families(self, game: GameRules, settings: WidowSettings) -> tuple[Family, ...]:
@@ -344,6 +350,7 @@ class Widow(Phase[WidowTable]):
     def observation_fields(self, game: GameRules, settings: WidowSettings,
                            ) -> tuple[Field, ...]:
         return (Cards(key="widow"),
+                *((Number(key="widow_hand"),) if settings.hand else ()),
                 *((Cards(key="widow_given"),) if settings.give else
                   (CardsBySeat(key="widow_discard"),) if settings.discard else ()))
 
