@@ -22,7 +22,10 @@ procedure offers ``deal_points``).  The declarer may raise the contract later in
 through the ``raise`` phase (below).
 
 Refusals quote the rule number of ``references: {auction: ...}`` (a bid refused by
-``needs``: of ``references: {needs: ...}``, if given).
+``needs``: of ``references: {needs: ...}``, if given; a turn of pairs bidding: of
+``references: {in_pairs: ...}``, if given).  With ``ladder`` the bids are the values it
+lists; with ``in_pairs`` the players bid in pairs, a bid answered by ``hold`` or ``pass``
+(:mod:`.pairs`).
 
 >>> phase = Auction()
 >>> import textwrap
@@ -311,7 +314,7 @@ class Auction(Phase[AuctionTable]):
         if settings.in_pairs:
             refused = pairs.refusal(state, settings.order, action)
             if refused:
-                return refused + ref
+                return refused + (state.game.rule_ref("in_pairs") or ref)
         if action == PASS:
             return f"player {p} speaks first and may not pass: bid {settings.opening} or " \
                    f"more{ref}"
