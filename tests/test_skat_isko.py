@@ -227,3 +227,44 @@ def test_cardrules_check_passes_with_the_option() -> None:
     report = run_check("skat", games=3, seed=1, match_every=3, leak_share=QUICK_LEAKS,
                        options={"rules": "isko"})
     assert report.failure is None, report.failure
+
+
+def _isko_with(auction: dict[str, object], widow: dict[str, object],
+               game_type: dict[str, object]) -> cardrules.Game:
+    """The isko game with its three phases replaced."""
+    return cardrules.load({"extends": "skat", "options": {"rules": "isko"},
+                           "patch": {"phases": [{"auction": auction}, {"widow": widow},
+                                                {"game_type": game_type}]}})
+
+
+AUCTION = {"ladder": [18, 20, 22], "in_pairs": True}
+WIDOW = {"discard": 2, "hand": True}
+VALUED = {"named_by": "declarer", "game_value": {"schneider": 90, "schwarz": True},
+          "types": {"grand": {"above": ["JD", "JH", "JS", "JC"], "base": 24}}}
+
+
+@pytest.mark.parametrize(("auction", "widow", "game_type", "words"), [
+    ({"ladder": [18, 20, 20]}, WIDOW, VALUED, "must rise"),
+    ({"ladder": [18, 20], "opening": 18}, WIDOW, VALUED, "auction"),
+    ({**AUCTION, "forced_opening": True}, WIDOW, VALUED, "in_pairs bidding has its own"),
+    (AUCTION, {"give": "one_each", "hand": True}, VALUED, "hand"),
+    (AUCTION, WIDOW, {**VALUED, "types": {"grand": {"above": ["JC"]}}}, "needs base"),
+    (AUCTION, WIDOW, {**VALUED, "types": {"grand": {"base": 24, "points": {
+        "over": 60, "declarer": 2, "defenders": 1}}}}, "not points"),
+    (AUCTION, WIDOW, {**VALUED, "types": {"null": {"no_trick": True, "base": 23}}},
+     "needs value"),
+    (AUCTION, WIDOW, {"types": {"grand": {"above": ["JC"], "base": 24, "points": {
+        "over": 60, "declarer": 2, "defenders": 1}}}}, "need the phase's game_value"),
+])
+def test_the_new_keys_are_refused_at_load_when_incoherent(
+        auction: dict[str, object], widow: dict[str, object], game_type: dict[str, object],
+        words: str) -> None:
+    assert _isko_with(AUCTION, WIDOW, VALUED).players == 3
+    with pytest.raises(cardrules.VariantError, match=words):
+        _isko_with(auction, widow, game_type)
+
+
+def test_named_by_declarer_needs_a_declarer_made_before() -> None:
+    with pytest.raises(cardrules.VariantError, match="makes a declarer"):
+        cardrules.load({"extends": "skat", "options": {"rules": "isko"},
+                        "patch": {"phases": [{"game_type": VALUED}]}})
