@@ -33,11 +33,13 @@ def _deal() -> cardrules.State:
 
 
 def _last_trick(kind: str, *, held: str, taken: str, contract: int, hand: bool = False,
-                last: Sequence[str] = ("7D", "AD", "8D")) -> cardrules.State:
+                last: Sequence[str] = ("7D", "AD", "8D"), announced: int = 0,
+                ) -> cardrules.State:
     """The last trick of a game of ``kind`` declared by seat 1 at ``contract``, seat 0
     leading ``last``: ``held`` the declarer's cards when naming the game (they count the
     matadors), ``taken`` the cards the declarer took in the nine tricks before (the
-    others went to seat 0), the skat 7S 8S laid away (or, ``hand``, left lying)."""
+    others went to seat 0), the skat 7S 8S laid away (or, ``hand``, left lying);
+    ``announced`` 1 for schneider announced, 2 for schwarz."""
     skat = ["7S", "8S"]
     mine = taken.split()
     rest = [n for n in PACK.names(range(PACK.size))
@@ -49,7 +51,8 @@ def _last_trick(kind: str, *, held: str, taken: str, contract: int, hand: bool =
                          auction_declarer=1, trump={"diamonds": "D", "hearts": "H",
                                                     "spades": "S", "clubs": "C"}.get(kind),
                          won=[" ".join(rest), " ".join(mine), ""],
-                         tricks=[len(rest) // 3, len(mine) // 3, 0], **fields)
+                         tricks=[len(rest) // 3, len(mine) // 3, 0],
+                         game_announced=[0, announced, 0], **fields)
 
 
 def _finish(state: cardrules.State, last: Sequence[str] = ("7D", "AD", "8D")) -> list[int]:
@@ -147,7 +150,42 @@ def test_sk25_the_declarer_names_the_game_and_nobody_else_speaks() -> None:
     assert "names a game type" in refused(state, "pass", "SK25")
     named = state.apply("spades")
     assert named.view(2).game_type == "spades" and named.view(2).game_declarer == 0
-    assert named.current_player == 0 and _labels(named)[0].startswith("lead ")
+    took = _declared_by_forehand().apply("take")
+    took = play(took, *(a.text(PACK) for a in took.legal_actions()[:1]))
+    took = play(took, *(a.text(PACK) for a in took.legal_actions()[:1]), "spades")
+    assert took.current_player == 0 and _labels(took)[0].startswith("lead ")
+
+
+def test_sk30_announcing_schneider_or_schwarz_from_the_hand() -> None:
+    named = play(_declared_by_forehand(), "hand", "grand")
+    assert named.current_player == 0 and _labels(named) == ["pass", "schneider", "schwarz"]
+    assert "announces 'schneider' or 'schwarz' or passes" in refused(
+        named, "lead 7D", "SK30")
+    announced = named.apply("schneider")
+    assert announced.view(1).game_announced == "schneider"
+    assert _labels(announced)[0].startswith("lead ")
+    lines = TextRenderer.of(GAME, ascii=True).view(announced.view(1), me=1)
+    assert "Game: grand, declared by P0 · schneider announced" in lines
+    assert named.apply("pass").view(1).game_announced is None
+    # Not after taking the skat, nor in a null game.
+    assert _labels(play(_declared_by_forehand(), "hand", "null"))[0].startswith("lead ")
+    # Schneider announced and made: grand without 3, 24 × (3 + game + hand + schneider +
+    # announced); announced and missed (61 card points): lost at that value, twice.
+    ninety_five = "AS 10S KS AH 10H KH AC 10C KC QS QH QC"
+    made = _last_trick("grand", held="JD", taken=ninety_five, contract=18, hand=True,
+                       announced=1)
+    assert _finish(made) == [0, 24 * 7, 0]
+    missed = _last_trick("grand", held="JD", taken=SIXTY_ONE, contract=18, hand=True,
+                         announced=1)
+    assert _finish(missed) == [0, -2 * 24 * 7, 0]
+    # Schwarz announced (schneider with it) and made: 24 × (3 + 1 + 1 + 4); missed with
+    # a trick to the defenders, lost at that value.
+    everything = " ".join(n for n in PACK.names(range(PACK.size))
+                          if n not in {"7D", "AD", "8D", "7S", "8S"})
+    assert _finish(_last_trick("grand", held="JD", taken=everything, contract=18,
+                               hand=True, announced=2)) == [0, 24 * 9, 0]
+    assert _finish(_last_trick("grand", held="JD", taken=ninety_five, contract=18,
+                               hand=True, announced=2)) == [0, -2 * 24 * 9, 0]
 
 
 @pytest.mark.parametrize(("kind", "base"), [("diamonds", 9), ("hearts", 10),

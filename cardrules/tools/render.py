@@ -234,6 +234,8 @@ class TextRenderer:
             return f"{who} bids {amount or 0}"
         if kind == "hold":
             return f"{who} holds {amount or 0}"
+        if kind == "announcement":
+            return f"{who} announces {event.get('note') or 'nothing'}"
         if kind == "value":
             return f"{who} names the value {amount or 0}"
         words = [who] if who else []

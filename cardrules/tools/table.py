@@ -325,12 +325,14 @@ def _game_type(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) 
     """
     if "game_type" not in entries:
         return []
-    used.update(("game_type", "game_declarer", "game_passes"))
+    used.update(("game_type", "game_declarer", "game_passes", "game_announced"))
     kind, declarer = entries.get("game_type"), entries.get("game_declarer")
     if kind is None or not isinstance(declarer, int):
         passes = int(entries.get("game_passes") or 0)
         return ["Game: not chosen yet" + (f" · {passes} passed" if passes else "")]
-    return [f"Game: {kind}, declared by P{declarer}"]
+    announced = entries.get("game_announced")
+    return [f"Game: {kind}, declared by P{declarer}"
+            + (f" · {announced} announced" if announced else "")]
 
 
 def _widow(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:

@@ -46,7 +46,7 @@ from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
-from cardrules.engine.fields import Count, Seat, SeenCards, field
+from cardrules.engine.fields import Count, LaterNumbers, Seat, SeenCards, field
 from cardrules.engine.flow import contract as deal_contract
 from cardrules.engine.flow import counted
 from cardrules.engine.observation import Field, Number, OneOf
@@ -199,6 +199,9 @@ class GameTypeFields:
     """Who named it (-1: nobody yet)."""
     _game_passes: int = field(Count(), label="game passes")
     """Players who passed so far."""
+    _game_announced: tuple[int, ...] = field(LaterNumbers(minimum=0), label="game announced")
+    """With ``game_value``'s ``announce``: per seat, what the declarer announced (0:
+    nothing, 1: schneider, 2: schwarz)."""
     _game_held: tuple[int, ...] = field(SeenCards(), label="game held")
     """With ``game_value``: the cards the declarer held when naming the game (with the
     widow's), which count the tops; seen by the declarer alone."""
@@ -211,6 +214,7 @@ class GameTypeTable(OrdersCards, ThrowsIn, HasDeclarer, Protocol):
     _game_declarer: int
     _game_passes: int
     _game_held: tuple[int, ...]
+    _game_announced: tuple[int, ...]
 
 
 _RANK = {"type": ["string", "integer"]}
@@ -292,8 +296,9 @@ class GameType(Phase[GameTypeTable]):
                                 else None)
 
     def words(self, settings: GameTypeSettings) -> Mapping[str, str]:
-        """Each game type's name, the action naming it."""
-        return {t.name: "nothing" for t in settings.types}
+        """Each game type's name, the action naming it (and each announcement's)."""
+        return {**{t.name: "nothing" for t in settings.types},
+                **{a.name: "nothing" for a in _announcements(settings)}}
 
     def check(self, settings: GameTypeSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
@@ -321,6 +326,13 @@ class GameType(Phase[GameTypeTable]):
             elif t.base or t.value or t.hand_value:
                 yield (f"game type {t.name}: base, value and hand_value need the phase's "
                        f"game_value")
+        for announced in _announcements(settings):
+            taken = taken_word(announced.name, variant)
+            if taken or any(t.name == announced.name for t in settings.types):
+                yield f"announcement {announced.name}: {taken or 'a game type has its name'}"
+        valued = settings.game_value
+        if valued is not None and valued.announce and not valued.schneider:
+            yield "game_value's announce needs its schneider mark (schneider: 90, say)"
         names = [entry.name for entry in variant.phases]
         if names.count(self.name) > 1:
             yield "game_type is listed more than once; a deal has one declarer"
@@ -371,6 +383,8 @@ class GameType(Phase[GameTypeTable]):
     def inconsistency(self, state: GameTypeTable, settings: GameTypeSettings) -> str | None:
         """Still at work: nobody has named a type, and not everyone has passed (named by
         the declarer: the declarer, to act, has not named it)."""
+        if state._game_type and _may_announce(state, settings):
+            return None  # the declarer is announcing
         if settings.by_declarer:
             if state._game_type:
                 return "a game type is named: the phase is over"
@@ -384,12 +398,20 @@ class GameType(Phase[GameTypeTable]):
         return None
 
     def candidates(self, state: GameTypeTable, settings: GameTypeSettings) -> list[Action]:
+        if state._game_type:  # the game is named: the declarer may announce
+            return [PASS, *_announcements(settings)]
         if settings.by_declarer:
             return list(_namings(settings))
         return [PASS, *_namings(settings)]
 
     def refusal(self, state: GameTypeTable, settings: GameTypeSettings,
                 action: Action) -> str | None:
+        if state._game_type:
+            if action == PASS or action in _announcements(settings):
+                return None
+            words = " or ".join(f"'{a.name}'" for a in _announcements(settings))
+            return (f"the declarer, player {state.to_act}, announces {words} or passes"
+                    f"{state.game.rule_ref('announce') or state.game.rule_ref(self.name)}")
         if action in _namings(settings) or (action == PASS and not settings.by_declarer):
             return None
         names = ", ".join(f"'{t.name}'" for t in settings.types)
@@ -401,6 +423,12 @@ class GameType(Phase[GameTypeTable]):
 
     def apply(self, state: GameTypeTable, settings: GameTypeSettings, action: Action) -> bool:
         p, n = state.to_act, state.game.players
+        if state._game_type:  # announcing
+            level = 0 if action == PASS else _LEVELS[action.name]
+            state._game_announced = tuple(level if seat == p else 0 for seat in range(n))
+            state.record(Event(kind="announcement", player=p,
+                               note=action.name if level else "nothing"))
+            return True
         if action == PASS:
             state._game_passes += 1
             state.record(Event(kind="pass", player=p))
@@ -417,7 +445,10 @@ class GameType(Phase[GameTypeTable]):
             state._game_held = tuple(held if seat == p else 0 for seat in range(n))
         state.record(Event(kind="game_type", player=p, note=action.name))
         state.order_cards()
-        return True
+        # From the hand, the declarer of a game of tricks may then announce.
+        valued = settings.game_value
+        return not (valued is not None and valued.announce and state.cards("stock")
+                    and not settings.types[index].no_trick)
 
     def ends_deal(self, state: GameTypeTable, settings: GameTypeSettings) -> bool:
         """A no-trick game ends at the declarer's first trick."""
@@ -451,23 +482,33 @@ class GameType(Phase[GameTypeTable]):
     def view(self, state: GameTypeTable, settings: GameTypeSettings,
              player: int) -> dict[str, Any]:
         k = state._game_type
-        return {"game_type": settings.types[k - 1].name if k else None,
-                "game_declarer": state._game_declarer if state._game_declarer >= 0 else None,
-                "game_passes": state._game_passes}
+        shown = {"game_type": settings.types[k - 1].name if k else None,
+                 "game_declarer": state._game_declarer if state._game_declarer >= 0
+                 else None,
+                 "game_passes": state._game_passes}
+        if settings.game_value is not None and settings.game_value.announce:
+            level = max(state._game_announced, default=0)
+            shown["game_announced"] = ("schneider", "schwarz")[level - 1] if level else None
+        return shown
 
     def view_entries(self, game: GameRules, settings: GameTypeSettings) -> tuple[str, ...]:
-        return ("game_type", "game_declarer", "game_passes")
+        announced = (("game_announced",) if settings.game_value is not None
+                     and settings.game_value.announce else ())
+        return ("game_type", "game_declarer", "game_passes", *announced)
 
     def families(self, game: GameRules, settings: GameTypeSettings) -> tuple[Family, ...]:
-        return (Listed(actions=_namings(settings)),)
+        return (Listed(actions=(*_namings(settings), *_announcements(settings))),)
 
     def observation_fields(self, game: GameRules, settings: GameTypeSettings,
                            ) -> tuple[Field, ...]:
+        announced = ((OneOf(key="game_announced", values=("schneider", "schwarz")),)
+                     if settings.game_value is not None and settings.game_value.announce
+                     else ())
         return (OneOf(key="game_type", values=tuple(t.name for t in settings.types)),
-                SeatField(key="game_declarer"), Number(key="game_passes"))
+                SeatField(key="game_declarer"), Number(key="game_passes"), *announced)
 
     def action_bound(self, settings: GameTypeSettings, variant: Variant) -> int:
-        return len(settings.types) + 1
+        return len(settings.types) + 1 + len(_announcements(settings))
 
     def move_scorer(self, view: View, settings: GameTypeSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -519,14 +560,37 @@ def _valued(state: GameTypeTable, rule: Valuation, rules: TypeRules) -> tuple[in
     else:
         base = rules.base
         held = state._game_held[d] if state._game_held else 0
+        announced = max(state._game_announced, default=0)
         value = rule.value(base=base, tops=tops(rules.trumps(pack), held), hand=hand,
-                           points=(points[d], sum(points) - points[d]), tricks=tricks)
-        made = points[d] > rule.over
+                           points=(points[d], sum(points) - points[d]), tricks=tricks,
+                           announced=announced)
+        made = points[d] > rule.over and rule.announcement_made(
+            announced, points=points[d], defenders_trick=tricks[1])
     made, value = rule.result(value=value, base=base,
                               contract=deal_contract(state),  # type: ignore[arg-type]
                               made=made)
     mine = value if made else -rule.lost * value
     return tuple(mine if p == d else 0 for p in range(n))
+
+
+_LEVELS = {"schneider": 1, "schwarz": 2}
+"""Each announcement's level (schwarz announces schneider too)."""
+
+
+def _may_announce(state: GameTypeTable, settings: GameTypeSettings) -> bool:
+    """The named game may be announced on: a game of tricks from the hand (the widow
+    untaken), with announcements in the rules, and none made yet."""
+    valued, k = settings.game_value, state._game_type
+    return (valued is not None and bool(valued.announce) and k > 0
+            and not settings.types[k - 1].no_trick and bool(state.cards("stock")))
+
+
+@by_identity
+def _announcements(settings: GameTypeSettings) -> tuple[Action, ...]:
+    """The actions announcing, in order (none without ``game_value``'s ``announce``)."""
+    valued = settings.game_value
+    names = valued.announce if valued is not None else ()
+    return tuple(Action(kind=Kind.VERB, name=name, label=name) for name in names)
 
 
 @by_identity

@@ -57,6 +57,9 @@ class Valuation:
     """Card points either side must take for one more (0: not counted)."""
     schwarz: bool = False
     """One more when either side takes every trick."""
+    announce: tuple[str, ...] = ()
+    """What the declarer of a game from the hand may announce (``schneider``,
+    ``schwarz``), each one more, and to be made."""
 
     @classmethod
     def read(cls, section: Mapping[str, Any]) -> Valuation:
@@ -66,23 +69,35 @@ class Valuation:
                    count_tops=bool(section.get("tops", True)),
                    hand=int(section.get("hand", 1)),
                    schneider=int(section.get("schneider", 0)),
-                   schwarz=bool(section.get("schwarz", False)))
+                   schwarz=bool(section.get("schwarz", False)),
+                   announce=tuple(str(a) for a in section.get("announce", ())))
 
     def multiplier(self, *, tops: int, hand: bool, points: tuple[int, int],
-                   tricks: tuple[bool, bool]) -> int:
+                   tricks: tuple[bool, bool], announced: int = 0) -> int:
         """The multiplier of a game: ``points`` and ``tricks`` (whether any was taken)
-        are the declarer's and the defenders'."""
+        are the declarer's and the defenders'; ``announced`` counts the announcements
+        made (1: schneider, 2: schwarz, which announces schneider too), each counted
+        with what it announces, made or not."""
         m = self.game + (tops if self.count_tops else 0) + (self.hand if hand else 0)
-        if self.schneider and max(points) >= self.schneider:
+        if (self.schneider and max(points) >= self.schneider) or announced >= 1:
             m += 1
-        if self.schwarz and not all(tricks):
+        if (self.schwarz and not all(tricks)) or announced >= 2:
             m += 1
-        return m
+        return m + announced
 
     def value(self, *, base: int, tops: int, hand: bool, points: tuple[int, int],
-              tricks: tuple[bool, bool]) -> int:
+              tricks: tuple[bool, bool], announced: int = 0) -> int:
         """The value of a game of ``base`` value."""
-        return base * self.multiplier(tops=tops, hand=hand, points=points, tricks=tricks)
+        return base * self.multiplier(tops=tops, hand=hand, points=points, tricks=tricks,
+                                      announced=announced)
+
+    def announcement_made(self, announced: int, *, points: int, defenders_trick: bool,
+                          ) -> bool:
+        """Whether the declarer, with ``points`` card points, made what they announced
+        (1: schneider, reaching the schneider mark; 2: schwarz, every trick)."""
+        if announced >= 2 and defenders_trick:
+            return False
+        return not (announced >= 1 and points < self.schneider)
 
     def result(self, *, value: int, base: int, contract: int, made: bool,
                ) -> tuple[bool, int]:
@@ -103,6 +118,9 @@ class Valuation:
             parts.append(f"1 schneider (a side takes {self.schneider} card points)")
         if self.schwarz:
             parts.append("1 schwarz (a side takes every trick)")
+        if self.announce:
+            parts.append(f"1 for each of {' and '.join(self.announce)} announced "
+                         "(from the hand; to be made)")
         return (f"Value: base × ({' + '.join(parts)}). Won with over {self.over} card "
                 f"points (no tricks: none) and a value not below the contract, else lost "
                 f"(overbid: at the lowest multiple of the base not below the contract). "
@@ -139,7 +157,12 @@ GAME_VALUE_SCHEMA: Mapping[str, Any] = {
                       "One more when either side takes this many card points (default 0: "
                       "not counted)."},
         "schwarz": {"type": "boolean", "description": "One more when either side takes "
-                    "every trick (default false)."}},
+                    "every trick (default false)."},
+        "announce": {"type": "array", "uniqueItems": True, "maxItems": 2,
+                     "items": {"enum": ["schneider", "schwarz"]}, "description":
+                     "What the declarer of a game from the hand may announce after naming "
+                     "it (schwarz announces schneider too): each counts one more, with what "
+                     "it announces, and a game whose announcement fails is lost."}},
     "description": "Score each game by its game value (base value times a multiplier) "
                    "against the contract bid; the types then give base (or, of no "
                    "tricks, value and hand_value) in place of points, made and lost."}
