@@ -270,7 +270,7 @@ class Auction(Phase[AuctionTable]):
     def enter(self, state: AuctionTable, settings: AuctionSettings) -> None:
         state._auction_bid, state._auction_declarer = 0, -1
         state._auction_passed = (0,) * state.game.players
-        state.turn_to(pairs.to_speak(state, settings.order) if settings.in_pairs
+        state.turn_to(_pairs(state, settings).to_speak() if settings.in_pairs
                       else settings.order.first(state.seating()))
 
     def inconsistency(self, state: AuctionTable, settings: AuctionSettings) -> str | None:
@@ -285,7 +285,7 @@ class Auction(Phase[AuctionTable]):
         if declarer >= 0 and passed[declarer]:
             return f"the highest bidder, player {declarer}, has passed"
         if settings.in_pairs:
-            return pairs.inconsistency(state, settings.order)
+            return _pairs(state, settings).inconsistency(state.to_act)
         if passed[state.to_act]:
             return f"player {state.to_act}, to act, has passed"
         if sum(passed) >= state.game.players - (declarer >= 0):
@@ -300,7 +300,7 @@ class Auction(Phase[AuctionTable]):
         """Pass (unless the opening is forced on the first to speak) and every bid above
         the current one, up to ``max`` (those that need a combination, only while the
         bidder holds it)."""
-        if settings.in_pairs and pairs.answering(state, settings.order):
+        if settings.in_pairs and _pairs(state, settings).answering(state.to_act):
             return [PASS, HOLD]
         forced = settings.forced_opening and self._opening_turn(state)
         return [*(() if forced else (PASS,)),
@@ -312,7 +312,8 @@ class Auction(Phase[AuctionTable]):
             return None
         p, ref = state.to_act, state.game.rule_ref(self.name)
         if settings.in_pairs:
-            refused = pairs.refusal(state, settings.order, action)
+            refused = _pairs(state, settings).refusal(state.to_act, state._auction_bid,
+                                                      action)
             if refused:
                 return refused + (state.game.rule_ref("in_pairs") or ref)
         if action == PASS:
@@ -338,7 +339,7 @@ class Auction(Phase[AuctionTable]):
 
     def apply(self, state: AuctionTable, settings: AuctionSettings, action: Action) -> bool:
         if settings.in_pairs:
-            return pairs.apply(state, settings.order, action)
+            return self._apply_in_pairs(state, settings, action)
         p, n = state.to_act, state.game.players
         if action == PASS:
             passed = state._auction_passed
@@ -362,6 +363,29 @@ class Auction(Phase[AuctionTable]):
         seat = settings.order.after(p, n)
         while state._auction_passed[seat]:
             seat = settings.order.after(seat, n)
+        state.turn_to(seat)
+        return False
+
+    def _apply_in_pairs(self, state: AuctionTable, settings: AuctionSettings,
+                        action: Action) -> bool:
+        """Carry out a legal pass, bid or hold of pairs bidding; True when over."""
+        p = state.to_act
+        if action == HOLD:
+            state._auction_declarer = p
+            state.record(Event(kind="hold", player=p, amount=state._auction_bid))
+        elif action == PASS:
+            passed = state._auction_passed
+            state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
+            state.record(Event(kind="pass", player=p))
+        else:
+            state._auction_bid, state._auction_declarer = action.amount, p
+            state.record(Event(kind="bid", player=p, amount=action.amount))
+        if all(state._auction_passed):  # everyone passed
+            state.throw_in()
+            return True
+        seat = _pairs(state, settings).to_speak()
+        if seat < 0:
+            return True
         state.turn_to(seat)
         return False
 
@@ -451,6 +475,12 @@ def allowed_bids(state: AuctionTable, settings: AuctionSettings, above: int) -> 
         return list(bids)
     held = needs.holding.held(state.game.pack, state.hand(state.to_act))
     return [k for k in bids if held or k <= needs.above]
+
+
+def _pairs(state: AuctionTable, settings: AuctionSettings) -> pairs.Bidding:
+    """Where the pairs auction of ``state`` stands."""
+    return pairs.Bidding(passed=state._auction_passed, declarer=state._auction_declarer,
+                         first=settings.order.first(state.seating()), order=settings.order)
 
 
 @cache

@@ -22,17 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.engine.events import Event
 from cardrules.engine.turns import TurnOrder
 
-if TYPE_CHECKING:
-    from cardrules.phases.auction import AuctionTable
-
-__all__ = ["HOLD", "IN_PAIRS_SCHEMA", "LADDER_SCHEMA", "answering", "apply", "describe",
-           "inconsistency", "ladder_problems", "refusal", "to_speak"]
+__all__ = ["HOLD", "IN_PAIRS_SCHEMA", "LADDER_SCHEMA", "Bidding", "describe",
+           "ladder_problems"]
 
 HOLD = Action(kind=Kind.VERB, name="hold", label="hold")
 """Hold: keep the bid just made to one (the listener's answer)."""
@@ -60,82 +58,65 @@ def ladder_problems(ladder: tuple[int, ...]) -> Iterator[str]:
             return
 
 
-def _speaking(state: AuctionTable, order: TurnOrder) -> list[int]:
-    """The seats that have not passed, in speaking order."""
-    n = state.game.players
-    seat = order.first(state.seating())
-    seats = []
-    for _ in range(n):
-        if not state._auction_passed[seat]:
-            seats.append(seat)
-        seat = order.after(seat, n)
-    return seats
+@attrs.frozen(kw_only=True)
+class Bidding:
+    """Where a pairs auction stands: who has passed, who holds or made the last bid,
+    who speaks first and which way the turn goes."""
 
+    passed: tuple[int, ...]
+    """1 for each seat that has passed."""
+    declarer: int
+    """Who made or holds the last bid (-1: nobody has bid)."""
+    first: int
+    """The first to speak (the first listener)."""
+    order: TurnOrder
+    """Which way the turn goes."""
 
-def to_speak(state: AuctionTable, order: TurnOrder) -> int:
-    """Who speaks now (-1: the auction is over): the bidder, or the listener when the
-    bidder's bid waits for an answer, or the last player left when nobody has bid."""
-    left = _speaking(state, order)
-    declarer = state._auction_declarer
-    if not left or (len(left) == 1 and declarer >= 0):
-        return -1
-    if len(left) == 1:
-        return left[0]
-    listener, bidder = left[0], left[1]
-    return listener if declarer == bidder else bidder
+    def speaking(self) -> list[int]:
+        """The seats that have not passed, in speaking order."""
+        n = len(self.passed)
+        seat, seats = self.first, []
+        for _ in range(n):
+            if not self.passed[seat]:
+                seats.append(seat)
+            seat = self.order.after(seat, n)
+        return seats
 
+    def to_speak(self) -> int:
+        """Who speaks now (-1: the auction is over): the bidder, or the listener when
+        the bidder's bid waits for an answer, or the last player left when nobody has
+        bid."""
+        left = self.speaking()
+        if not left or (len(left) == 1 and self.declarer >= 0):
+            return -1
+        if len(left) == 1:
+            return left[0]
+        listener, bidder = left[0], left[1]
+        return listener if self.declarer == bidder else bidder
 
-def answering(state: AuctionTable, order: TurnOrder) -> bool:
-    """The player to act answers a bid made to them (hold or pass)."""
-    left = _speaking(state, order)
-    return len(left) >= 2 and state._auction_declarer == left[1] \
-        and state.to_act == left[0]
+    def answering(self, seat: int) -> bool:
+        """Whether ``seat``, to act, answers a bid made to them (hold or pass)."""
+        left = self.speaking()
+        return len(left) >= 2 and self.declarer == left[1] and seat == left[0]
 
+    def inconsistency(self, to_act: int) -> str | None:
+        """Why the auction cannot be at work with ``to_act`` to act, or None."""
+        seat = self.to_speak()
+        if seat < 0:
+            return "all but the declarer have passed: the auction is over"
+        if to_act != seat:
+            return f"player {to_act} is to act, but player {seat} speaks now"
+        return None
 
-def inconsistency(state: AuctionTable, order: TurnOrder) -> str | None:
-    """Why the pairs auction cannot be at work in ``state`` (the player to act is not the
-    one to speak), or None."""
-    seat = to_speak(state, order)
-    if seat < 0:
-        return "all but the declarer have passed: the auction is over"
-    if state.to_act != seat:
-        return f"player {state.to_act} is to act, but player {seat} speaks now"
-    return None
-
-
-def refusal(state: AuctionTable, order: TurnOrder, action: Action) -> str | None:
-    """Why ``action`` is refused in the pairs auction's own terms (an answer where a bid
-    is due, a bid where an answer is), or None to leave it to the auction's reasons."""
-    p = state.to_act
-    if answering(state, order):
-        return (f"player {p} answers the bid of {state._auction_bid}: 'hold' or "
-                f"'pass'")
-    if action == HOLD:
-        return f"player {p} has no bid to answer: bid higher or pass"
-    return None
-
-
-def apply(state: AuctionTable, order: TurnOrder, action: Action) -> bool:
-    """Carry out a legal pass, bid or hold; True when the auction is over."""
-    p = state.to_act
-    if action == HOLD:
-        state._auction_declarer = p
-        state.record(Event(kind="hold", player=p, amount=state._auction_bid))
-    elif action.kind is Kind.PASS:
-        passed = state._auction_passed
-        state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
-        state.record(Event(kind="pass", player=p))
-    else:
-        state._auction_bid, state._auction_declarer = action.amount, p
-        state.record(Event(kind="bid", player=p, amount=action.amount))
-    if not _speaking(state, order):  # everyone passed
-        state.throw_in()
-        return True
-    seat = to_speak(state, order)
-    if seat < 0:
-        return True
-    state.turn_to(seat)
-    return False
+    def refusal(self, to_act: int, bid: int, action: Action) -> str | None:
+        """Why ``action`` (not a legal one) is refused in the pairs' own terms (an
+        answer where a bid is due, a bid where an answer is), or None to leave it to the
+        auction's reasons."""
+        if self.answering(to_act):
+            return f"player {to_act} answers the bid of {bid}: 'hold' or 'pass'"
+        if action == HOLD:
+            return f"player {to_act} has no bid to answer: bid higher or pass"
+        return None
 
 
 def describe(order: str) -> str:
