@@ -52,7 +52,7 @@ _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
           "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
           "take_up": "will take the table", "discard": "beaten off:",
-          "loser": "loses the deal"}
+          "loser": "loses the deal", "hand": "plays from the hand, leaving the widow"}
 
 
 def can_encode_symbols(encoding: str | None) -> bool:
@@ -211,6 +211,8 @@ class TextRenderer:
         'P1 chooses no trumps'
         >>> table.event({"kind": "bid", "player": 2, "amount": 0})
         'P2 bids 0'
+        >>> table.event({"kind": "hold", "player": 0, "amount": 18})
+        'P0 holds 18'
         >>> table.event({"kind": "value", "player": 0, "amount": 4})
         'P0 names the value 4'
         >>> table.event({"kind": "pass", "player": 1}, phase="declare")
@@ -230,6 +232,10 @@ class TextRenderer:
                    f"trumps {suit}".strip()
         if kind == "bid":
             return f"{who} bids {amount or 0}"
+        if kind == "hold":
+            return f"{who} holds {amount or 0}"
+        if kind == "announcement":
+            return f"{who} announces {event.get('note') or 'nothing'}"
         if kind == "value":
             return f"{who} names the value {amount or 0}"
         words = [who] if who else []

@@ -325,12 +325,14 @@ def _game_type(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) 
     """
     if "game_type" not in entries:
         return []
-    used.update(("game_type", "game_declarer", "game_passes"))
+    used.update(("game_type", "game_declarer", "game_passes", "game_announced"))
     kind, declarer = entries.get("game_type"), entries.get("game_declarer")
     if kind is None or not isinstance(declarer, int):
         passes = int(entries.get("game_passes") or 0)
         return ["Game: not chosen yet" + (f" · {passes} passed" if passes else "")]
-    return [f"Game: {kind}, declared by P{declarer}"]
+    announced = entries.get("game_announced")
+    return [f"Game: {kind}, declared by P{declarer}"
+            + (f" · {announced} announced" if announced else "")]
 
 
 def _widow(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> list[str]:
@@ -347,10 +349,13 @@ def _widow(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> l
     >>> _widow(Plain(), {"widow": ["QS", "10S", "QH"], "declarer": 2,  # type: ignore[arg-type]
     ...                  "widow_given": ["QS"]}, set())
     ['Widow: QS 10S QH, taken by P2 · P2 gave QS']
+    >>> _widow(Plain(), {"widow": 0, "stock": 2, "declarer": 1,  # type: ignore[arg-type]
+    ...                  "widow_hand": True}, set())
+    ['Widow: face down, left by P1 (a game from the hand)']
     """
     if "widow" not in entries:
         return []
-    used.update(("widow", "widow_discard", "widow_given"))
+    used.update(("widow", "widow_discard", "widow_given", "widow_hand"))
     widow = entries.get("widow")
     declarer = next((entries[k] for k in ("declarer", "game_declarer")
                      if isinstance(entries.get(k), int)), None)
@@ -363,6 +368,8 @@ def _widow(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) -> l
                  + (", unseen" if taken else "")]
     elif not entries.get("stock"):
         return []
+    elif entries.get("widow_hand"):
+        parts = [f"Widow: face down, left by {by} (a game from the hand)"]
     else:
         parts = ["Widow: face down, not taken yet"]
     discard = entries.get("widow_discard")

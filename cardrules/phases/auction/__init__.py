@@ -22,7 +22,10 @@ procedure offers ``deal_points``).  The declarer may raise the contract later in
 through the ``raise`` phase (below).
 
 Refusals quote the rule number of ``references: {auction: ...}`` (a bid refused by
-``needs``: of ``references: {needs: ...}``, if given).
+``needs``: of ``references: {needs: ...}``, if given; a turn of pairs bidding: of
+``references: {in_pairs: ...}``, if given).  With ``ladder`` the bids are the values it
+lists; with ``in_pairs`` the players bid in pairs, a bid answered by ``hold`` or ``pass``
+(:mod:`.pairs`).
 
 >>> phase = Auction()
 >>> import textwrap
@@ -70,8 +73,10 @@ from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_o
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, find, register
+from cardrules.phases.auction import pairs
 from cardrules.phases.auction.contract import CONTRACT_SCHEMA, ContractScoring, deal_scores
 from cardrules.phases.auction.holding import NEEDS_SCHEMA, Needs
+from cardrules.phases.auction.pairs import HOLD, IN_PAIRS_SCHEMA, LADDER_SCHEMA, ladder_problems
 
 __all__ = ["Auction", "AuctionFields", "AuctionSettings", "AuctionTable", "Raise"]
 
@@ -105,13 +110,27 @@ class AuctionSettings:
     """A bid above a threshold needs a combination in hand (None: no such rule)."""
     contract: ContractScoring | None = None
     """The phase scores the contract (None: the procedure scores the deal)."""
+    ladder: tuple[int, ...] = ()
+    """The bids allowed, lowest first, in place of ``opening`` plus multiples of ``step``
+    (empty: no ladder; with one, ``opening`` and ``max`` are its ends)."""
+    in_pairs: bool = False
+    """Bidding in pairs (:mod:`.pairs`): the second to speak bids to the first, who holds
+    or passes; the third then bids to the survivor."""
 
-    def bids(self, above: int) -> range:
+    def bids(self, above: int) -> Sequence[int]:
         """The bids higher than ``above`` (0: no bid yet), lowest first."""
+        if self.ladder:
+            return tuple(k for k in self.ladder if k > above)
         low = self.opening
         if above >= low:
             low += ((above - low) // self.step + 1) * self.step
         return range(low, self.max + 1, self.step)
+
+    def allows(self, bid: int) -> bool:
+        """Whether ``bid`` is one of the bids the settings allow."""
+        if self.ladder:
+            return bid in self.ladder
+        return self.opening <= bid <= self.max and not (bid - self.opening) % self.step
 
 
 @attrs.define(slots=False)
@@ -170,12 +189,23 @@ class Auction(Phase[AuctionTable]):
             "order": {**ORDER_SCHEMA, "description": "Who speaks first and which way the "
                       "auction goes (default: from the dealer's left, clockwise)."},
             "needs": NEEDS_SCHEMA,
-            "contract": CONTRACT_SCHEMA}}
+            "contract": CONTRACT_SCHEMA,
+            "ladder": LADDER_SCHEMA,
+            "in_pairs": IN_PAIRS_SCHEMA},
+        "not": {"anyOf": [{"required": ["ladder", "opening"]},
+                          {"required": ["ladder", "step"]},
+                          {"required": ["ladder", "max"]}]}}
+
+    def words(self, settings: AuctionSettings) -> Mapping[str, str]:
+        """``hold`` (keep one's bid equal to the bid made to one), in pairs bidding."""
+        return {HOLD.name: "nothing"} if settings.in_pairs else {}
 
     def settings(self, section: Mapping[str, Any]) -> AuctionSettings:
-        return AuctionSettings(opening=int(section.get("opening", 100)),
-                               step=int(section.get("step", 5)),
-                               max=int(section.get("max", 300)),
+        ladder = tuple(int(k) for k in section.get("ladder", ()))
+        return AuctionSettings(opening=ladder[0] if ladder else int(section.get("opening", 100)),
+                               step=1 if ladder else int(section.get("step", 5)),
+                               max=ladder[-1] if ladder else int(section.get("max", 300)),
+                               ladder=ladder, in_pairs=bool(section.get("in_pairs", False)),
                                forced_opening=bool(section.get("forced_opening", False)),
                                pass_final=section.get("passing", "final") == "final",
                                max_ends=bool(section.get("max_ends", False)),
@@ -202,6 +232,11 @@ class Auction(Phase[AuctionTable]):
             yield f"auction's max ({settings.max}) is below its opening ({settings.opening})"
         if [entry.name for entry in variant.phases].count(self.name) > 1:
             yield "auction is listed more than once; a deal has one declarer"
+        yield from ladder_problems(settings.ladder)
+        if settings.in_pairs and (settings.forced_opening or not settings.pass_final
+                                  or settings.max_ends):
+            yield ("auction's in_pairs bidding has its own turns: leave out forced_opening, "
+                   "passing: may_return and max_ends")
 
     def names_first_leader(self, settings: AuctionSettings) -> bool:
         return settings.declarer_leads
@@ -221,16 +256,22 @@ class Auction(Phase[AuctionTable]):
                    "auction ends when all but the last bidder have passed since the last "
                    "bid")
         at_max = f" or a bid of {s.max} is made" if s.max_ends else ""
+        values = (f"one of {', '.join(map(str, s.ladder))}" if s.ladder else
+                  f"the first bid at least {s.opening}, every bid {s.opening} plus a "
+                  f"multiple of {s.step}, none above {s.max}")
+        if s.in_pairs:
+            return (f"{pairs.describe(order)} Every bid is higher than the last and "
+                    f"{values}{needs}.{leads}{scored}")
         return (f"After the deal each player in turn {order} passes or bids a number of "
-                f"points higher than the current bid: the first bid at least {s.opening}, "
-                f"every bid {s.opening} plus a multiple of {s.step}, none above {s.max}"
+                f"points higher than the current bid: {values}"
                 f"{needs}; {forced}. {passing}{at_max}: the last bidder is the declarer "
                 f"and the last bid the contract.{leads}{scored}")
 
     def enter(self, state: AuctionTable, settings: AuctionSettings) -> None:
         state._auction_bid, state._auction_declarer = 0, -1
         state._auction_passed = (0,) * state.game.players
-        state.turn_to(settings.order.first(state.seating()))
+        state.turn_to(_pairs(state, settings).to_speak() if settings.in_pairs
+                      else settings.order.first(state.seating()))
 
     def inconsistency(self, state: AuctionTable, settings: AuctionSettings) -> str | None:
         """The auction at work: the bid is one the settings allow and has a bidder who has
@@ -239,12 +280,12 @@ class Auction(Phase[AuctionTable]):
                                  state._auction_passed)
         if (bid > 0) != (declarer >= 0):
             return "a bid needs a bidder and a bidder a bid"
-        if bid and (bid > settings.max or bid < settings.opening
-                    or (bid - settings.opening) % settings.step):
-            return f"{bid} is not a bid of {settings.opening} plus a multiple of " \
-                   f"{settings.step} up to {settings.max}"
+        if bid and not settings.allows(bid):
+            return f"{bid} is not a bid the auction allows"
         if declarer >= 0 and passed[declarer]:
             return f"the highest bidder, player {declarer}, has passed"
+        if settings.in_pairs:
+            return _pairs(state, settings).inconsistency(state.to_act)
         if passed[state.to_act]:
             return f"player {state.to_act}, to act, has passed"
         if sum(passed) >= state.game.players - (declarer >= 0):
@@ -259,6 +300,8 @@ class Auction(Phase[AuctionTable]):
         """Pass (unless the opening is forced on the first to speak) and every bid above
         the current one, up to ``max`` (those that need a combination, only while the
         bidder holds it)."""
+        if settings.in_pairs and _pairs(state, settings).answering(state.to_act):
+            return [PASS, HOLD]
         forced = settings.forced_opening and self._opening_turn(state)
         return [*(() if forced else (PASS,)),
                 *(_bid(k) for k in allowed_bids(state, settings, state._auction_bid))]
@@ -268,6 +311,11 @@ class Auction(Phase[AuctionTable]):
         if action in self.candidates(state, settings):
             return None
         p, ref = state.to_act, state.game.rule_ref(self.name)
+        if settings.in_pairs:
+            refused = _pairs(state, settings).refusal(state.to_act, state._auction_bid,
+                                                      action)
+            if refused:
+                return refused + (state.game.rule_ref("in_pairs") or ref)
         if action == PASS:
             return f"player {p} speaks first and may not pass: bid {settings.opening} or " \
                    f"more{ref}"
@@ -290,6 +338,8 @@ class Auction(Phase[AuctionTable]):
                 f"{action.amount}{ref}")
 
     def apply(self, state: AuctionTable, settings: AuctionSettings, action: Action) -> bool:
+        if settings.in_pairs:
+            return self._apply_in_pairs(state, settings, action)
         p, n = state.to_act, state.game.players
         if action == PASS:
             passed = state._auction_passed
@@ -313,6 +363,29 @@ class Auction(Phase[AuctionTable]):
         seat = settings.order.after(p, n)
         while state._auction_passed[seat]:
             seat = settings.order.after(seat, n)
+        state.turn_to(seat)
+        return False
+
+    def _apply_in_pairs(self, state: AuctionTable, settings: AuctionSettings,
+                        action: Action) -> bool:
+        """Carry out a legal pass, bid or hold of pairs bidding; True when over."""
+        p = state.to_act
+        if action == HOLD:
+            state._auction_declarer = p
+            state.record(Event(kind="hold", player=p, amount=state._auction_bid))
+        elif action == PASS:
+            passed = state._auction_passed
+            state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
+            state.record(Event(kind="pass", player=p))
+        else:
+            state._auction_bid, state._auction_declarer = action.amount, p
+            state.record(Event(kind="bid", player=p, amount=action.amount))
+        if all(state._auction_passed):  # everyone passed
+            state.throw_in()
+            return True
+        seat = _pairs(state, settings).to_speak()
+        if seat < 0:
+            return True
         state.turn_to(seat)
         return False
 
@@ -349,7 +422,8 @@ class Auction(Phase[AuctionTable]):
 
     def families(self, game: GameRules, settings: AuctionSettings) -> tuple[Family, ...]:
         # ``pass`` is the procedure's own action (every tricks game lists it)
-        return (Listed(actions=tuple(_bid(k) for k in settings.bids(0))),)
+        held = (HOLD,) if settings.in_pairs else ()
+        return (Listed(actions=(*(_bid(k) for k in settings.bids(0)), *held)),)
 
     def observation_fields(self, game: GameRules, settings: AuctionSettings,
                            ) -> tuple[Field, ...]:
@@ -357,7 +431,7 @@ class Auction(Phase[AuctionTable]):
                 SeatsIn(key="auction_passed"))
 
     def action_bound(self, settings: AuctionSettings, variant: Variant) -> int:
-        return len(settings.bids(0)) + 1
+        return len(settings.bids(0)) + 1 + settings.in_pairs
 
     def move_scorer(self, view: View, settings: AuctionSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -374,9 +448,17 @@ class Auction(Phase[AuctionTable]):
             strong = sum(1 for r in ranks if r < 0 or r >= len(facts.ranks) - 3)
             estimate = settings.opening + settings.step * (strong - 4)
 
+        if settings.ladder:  # bid on a ladder of game values: a step for each top card
+            strong = sum(1 for r in ranks if r >= len(facts.ranks) - 2)
+            estimate = settings.ladder[max(0, min(len(settings.ladder) - 1, 2 * strong - 8))] \
+                if strong >= 4 else 0
+        bid = getattr(view, "contract", None) or 0
+
         def score(action: Action) -> float:
             if action.kind is Kind.PASS:
                 return 0.0
+            if action == HOLD:
+                return 1.0 if bid <= estimate else -float(bid)
             if action.amount <= estimate:
                 return 1.0 + 1.0 / action.amount
             return -float(action.amount)
@@ -393,6 +475,12 @@ def allowed_bids(state: AuctionTable, settings: AuctionSettings, above: int) -> 
         return list(bids)
     held = needs.holding.held(state.game.pack, state.hand(state.to_act))
     return [k for k in bids if held or k <= needs.above]
+
+
+def _pairs(state: AuctionTable, settings: AuctionSettings) -> pairs.Bidding:
+    """Where the pairs auction of ``state`` stands."""
+    return pairs.Bidding(passed=state._auction_passed, declarer=state._auction_declarer,
+                         first=settings.order.first(state.seating()), order=settings.order)
 
 
 @cache

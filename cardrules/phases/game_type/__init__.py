@@ -46,16 +46,19 @@ from cardrules.cards import Pack
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
-from cardrules.engine.fields import Count, Seat, field
+from cardrules.engine.fields import Count, LaterNumbers, Seat, SeenCards, field
+from cardrules.engine.flow import contract as deal_contract
 from cardrules.engine.flow import counted
 from cardrules.engine.observation import Field, Number, OneOf
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import CardOrder, OrdersCards, ThrowsIn
+from cardrules.engine.table import CardOrder, HasDeclarer, OrdersCards, ThrowsIn
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register, taken_word
+from cardrules.phases import find as find_phase
+from cardrules.phases.game_type.value import GAME_VALUE_SCHEMA, Valuation, tops
 from cardrules.phases.memo import by_identity
 
 __all__ = ["GameType", "GameTypeFields", "GameTypeSettings", "GameTypeTable", "Points",
@@ -98,6 +101,23 @@ class TypeRules:
     """With :attr:`no_trick`: the same when lost."""
     points: Points | None = None
     """Otherwise: the scoring by card points."""
+    base: int = 0
+    """With the phase's ``game_value``: the base value a multiplier multiplies."""
+    value: int = 0
+    """With ``game_value`` and :attr:`no_trick`: the set value."""
+    hand_value: int = 0
+    """The same, played from the hand (0: :attr:`value`)."""
+
+    def trumps(self, pack: Pack) -> tuple[int, ...]:
+        """Its trumps, highest first."""
+        above = [pack.parse(card) for card in reversed(self.above)]
+        if not self.trump:
+            return tuple(above)
+        suit = pack.suits.index(self.trump)
+        order = [str(r) for r in (self.ranks or pack.ranks)]
+        own = [c for c in range(pack.grid) if pack.suit(c) == suit and c not in above]
+        own.sort(key=lambda c: -order.index(str(pack.ranks[pack.rank(c)])))
+        return (*above, *own)
 
     def order(self, pack: Pack) -> CardOrder:
         """This type's card order in ``pack``."""
@@ -130,6 +150,11 @@ class TypeRules:
 
     def score_words(self) -> str:
         """Its scoring in words."""
+        if self.base:
+            return f"base value {self.base}"
+        if self.value:
+            hand = f" ({self.hand_value} from the hand)" if self.hand_value else ""
+            return f"no tricks, value {self.value}{hand}"
         if self.no_trick:
             return (f"the declarer must take no trick (the deal ends, lost, at their "
                     f"first): made {self.made[0]} (each defender {self.made[1]}), lost "
@@ -156,6 +181,12 @@ class GameTypeSettings:
     """The game types, in the order the rule file lists them."""
     order: TurnOrder = DEALERS_LEFT
     """Who speaks first, and which way."""
+    by_declarer: bool = False
+    """The declarer an earlier phase made (an auction's) names the game, and nobody
+    else speaks (false: each player in turn passes or names one)."""
+    game_value: Valuation | None = None
+    """Score by game value against the contract (:mod:`.value`; None: as each type
+    says)."""
 
 
 @attrs.define(slots=False)
@@ -168,14 +199,22 @@ class GameTypeFields:
     """Who named it (-1: nobody yet)."""
     _game_passes: int = field(Count(), label="game passes")
     """Players who passed so far."""
+    _game_announced: tuple[int, ...] = field(LaterNumbers(minimum=0), label="game announced")
+    """With ``game_value``'s ``announce``: per seat, what the declarer announced (0:
+    nothing, 1: schneider, 2: schwarz)."""
+    _game_held: tuple[int, ...] = field(SeenCards(), label="game held")
+    """With ``game_value``: the cards the declarer held when naming the game (with the
+    widow's), which count the tops; seen by the declarer alone."""
 
 
-class GameTypeTable(OrdersCards, ThrowsIn, Protocol):
+class GameTypeTable(OrdersCards, ThrowsIn, HasDeclarer, Protocol):
     """The table the phase works at: a card order it chooses, a deal it throws in."""
 
     _game_type: int
     _game_declarer: int
     _game_passes: int
+    _game_held: tuple[int, ...]
+    _game_announced: tuple[int, ...]
 
 
 _RANK = {"type": ["string", "integer"]}
@@ -202,7 +241,13 @@ _TYPE = {
                    "properties": {k: {"type": "integer", "minimum": -1000, "maximum": 1000}
                                   for k in ("over", "declarer", "defenders")},
                    "description": "Scored by card points: each side's multiplier of its "
-                                  "card points less over."}}}
+                                  "card points less over."},
+        "base": {"type": "integer", "minimum": 1, "maximum": 1000, "description":
+                 "With game_value: the base value the multiplier multiplies."},
+        "value": {"type": "integer", "minimum": 1, "maximum": 1000, "description":
+                  "With game_value, of a no_trick type: its set value."},
+        "hand_value": {"type": "integer", "minimum": 1, "maximum": 1000, "description":
+                       "With game_value, of a no_trick type: its value from the hand."}}}
 
 
 class GameType(Phase[GameTypeTable]):
@@ -224,7 +269,11 @@ class GameType(Phase[GameTypeTable]):
                       "additionalProperties": _TYPE,
                       "description": "The game types by name: trumps, ranks, end, scoring."},
             "order": {**ORDER_SCHEMA, "description": "Who speaks first and which way "
-                      "(default: from the dealer's left, clockwise)."}}}
+                      "(default: from the dealer's left, clockwise)."},
+            "named_by": {"enum": ["turns", "declarer"], "description":
+                         "turns: each player in turn passes or names a game (default); "
+                         "declarer: the declarer an earlier phase made names it."},
+            "game_value": GAME_VALUE_SCHEMA}}
 
     def settings(self, section: Mapping[str, Any]) -> GameTypeSettings:
         types = []
@@ -237,12 +286,19 @@ class GameType(Phase[GameTypeTable]):
                 no_trick=bool(spec.get("no_trick", False)),
                 made=(int(spec.get("made", (0, 0))[0]), int(spec.get("made", (0, 0))[1])),
                 lost=(int(spec.get("lost", (0, 0))[0]), int(spec.get("lost", (0, 0))[1])),
-                points=Points(**points) if points else None))
-        return GameTypeSettings(types=tuple(types), order=read_order(section.get("order")))
+                points=Points(**points) if points else None,
+                base=int(spec.get("base", 0)), value=int(spec.get("value", 0)),
+                hand_value=int(spec.get("hand_value", 0))))
+        valued = section.get("game_value")
+        return GameTypeSettings(types=tuple(types), order=read_order(section.get("order")),
+                                by_declarer=section.get("named_by") == "declarer",
+                                game_value=Valuation.read(valued) if valued is not None
+                                else None)
 
     def words(self, settings: GameTypeSettings) -> Mapping[str, str]:
-        """Each game type's name, the action naming it."""
-        return {t.name: "nothing" for t in settings.types}
+        """Each game type's name, the action naming it (and each announcement's)."""
+        return {**{t.name: "nothing" for t in settings.types},
+                **{a.name: "nothing" for a in _announcements(settings)}}
 
     def check(self, settings: GameTypeSettings, variant: Variant) -> Iterator[str]:
         procedure = find_procedure(variant.play.procedure)
@@ -262,11 +318,29 @@ class GameType(Phase[GameTypeTable]):
             for card in t.above:
                 if card not in cards:
                     yield f"game type {t.name}: {card!r} is not a card of the pack"
-            if t.no_trick == (t.points is not None):
+            if settings.game_value is not None:
+                yield from _valued_problems(t)
+            elif t.no_trick == (t.points is not None):
                 yield (f"game type {t.name}: give either no_trick (with made and lost) or "
                        f"points")
-        if [entry.name for entry in variant.phases].count(self.name) > 1:
+            elif t.base or t.value or t.hand_value:
+                yield (f"game type {t.name}: base, value and hand_value need the phase's "
+                       f"game_value")
+        for announced in _announcements(settings):
+            taken = taken_word(announced.name, variant)
+            if taken or any(t.name == announced.name for t in settings.types):
+                yield f"announcement {announced.name}: {taken or 'a game type has its name'}"
+        valued = settings.game_value
+        if valued is not None and valued.announce and not valued.schneider:
+            yield "game_value's announce needs its schneider mark (schneider: 90, say)"
+        names = [entry.name for entry in variant.phases]
+        if names.count(self.name) > 1:
             yield "game_type is listed more than once; a deal has one declarer"
+        if settings.by_declarer or settings.game_value is not None:
+            before = names[:names.index(self.name)] if self.name in names else []
+            if not any(_makes_declarer(name) for name in before):
+                yield ("game_type's named_by: declarer and game_value need a phase listed "
+                       "before it that makes a declarer (an auction)")
 
     def describe(self, settings: GameTypeSettings) -> str:
         s = settings
@@ -275,12 +349,15 @@ class GameType(Phase[GameTypeTable]):
         names = [t.name for t in s.types]
         listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
         trumps = [f"{t.name} {t.trump}" for t in s.types if t.trump]
-        return (f"After the deal each player in turn {order} passes or names a game type "
-                f"({listed}); the first to name one is the declarer (if all pass, the deal "
-                f"is thrown in and nobody scores). "
+        naming = (f"The declarer then names the game type ({listed})." if s.by_declarer
+                  else f"After the deal each player in turn {order} passes or names a game "
+                  f"type ({listed}); the first to name one is the declarer (if all pass, "
+                  f"the deal is thrown in and nobody scores).")
+        valued = f" {s.game_value.describe()}" if s.game_value else ""
+        return (f"{naming} "
                 + (f"Trump suits: {', '.join(trumps)}. " if trumps else "")
                 + f"Orders: {_grouped(s.types, TypeRules.order_words)}. "
-                f"Scoring: {_grouped(s.types, TypeRules.score_words)}.")
+                f"Scoring: {_grouped(s.types, TypeRules.score_words)}.{valued}")
 
     def card_orders(self, settings: GameTypeSettings, pack: Pack) -> tuple[CardOrder, ...]:
         return _orders(settings, pack)
@@ -291,12 +368,29 @@ class GameType(Phase[GameTypeTable]):
     def declarer(self, state: GameTypeTable, settings: GameTypeSettings) -> int:
         return state._game_declarer
 
+    def skip(self, state: GameTypeTable, settings: GameTypeSettings) -> bool:
+        """Named by the declarer: skipped in a deal without one (thrown in)."""
+        return settings.by_declarer and state.declarer_seat() < 0
+
     def enter(self, state: GameTypeTable, settings: GameTypeSettings) -> None:
         state._game_type, state._game_declarer, state._game_passes = 0, -1, 0
-        state.turn_to(settings.order.first(state.seating()))
+        if settings.by_declarer:
+            state._game_declarer = state.declarer_seat()
+            state.turn_to(state._game_declarer)
+        else:
+            state.turn_to(settings.order.first(state.seating()))
 
     def inconsistency(self, state: GameTypeTable, settings: GameTypeSettings) -> str | None:
-        """Still at work: nobody has named a type, and not everyone has passed."""
+        """Still at work: nobody has named a type, and not everyone has passed (named by
+        the declarer: the declarer, to act, has not named it)."""
+        if state._game_type and _may_announce(state, settings):
+            return None  # the declarer is announcing
+        if settings.by_declarer:
+            if state._game_type:
+                return "a game type is named: the phase is over"
+            if state._game_declarer < 0 or state.to_act != state._game_declarer:
+                return "the declarer names the game type, and is to act"
+            return None
         if state._game_type or state._game_declarer >= 0:
             return "a game type is named: the phase is over"
         if state._game_passes >= state.game.players:
@@ -304,18 +398,37 @@ class GameType(Phase[GameTypeTable]):
         return None
 
     def candidates(self, state: GameTypeTable, settings: GameTypeSettings) -> list[Action]:
+        if state._game_type:  # the game is named: the declarer may announce
+            return [PASS, *_announcements(settings)]
+        if settings.by_declarer:
+            return list(_namings(settings))
         return [PASS, *_namings(settings)]
 
     def refusal(self, state: GameTypeTable, settings: GameTypeSettings,
                 action: Action) -> str | None:
-        if action == PASS or action in _namings(settings):
+        if state._game_type:
+            if action == PASS or action in _announcements(settings):
+                return None
+            words = " or ".join(f"'{a.name}'" for a in _announcements(settings))
+            return (f"the declarer, player {state.to_act}, announces {words} or passes"
+                    f"{state.game.rule_ref('announce') or state.game.rule_ref(self.name)}")
+        if action in _namings(settings) or (action == PASS and not settings.by_declarer):
             return None
         names = ", ".join(f"'{t.name}'" for t in settings.types)
+        if settings.by_declarer:
+            return (f"the declarer, player {state.to_act}, names a game type ({names})"
+                    f"{state.game.rule_ref(self.name)}")
         return (f"player {state.to_act} passes or names a game type ({names})"
                 f"{state.game.rule_ref(self.name)}")
 
     def apply(self, state: GameTypeTable, settings: GameTypeSettings, action: Action) -> bool:
         p, n = state.to_act, state.game.players
+        if state._game_type:  # announcing
+            level = 0 if action == PASS else _LEVELS[action.name]
+            state._game_announced = tuple(level if seat == p else 0 for seat in range(n))
+            state.record(Event(kind="announcement", player=p,
+                               note=action.name if level else "nothing"))
+            return True
         if action is PASS or action == PASS:  # the legal actions are these very objects
             state._game_passes += 1
             state.record(Event(kind="pass", player=p))
@@ -329,9 +442,16 @@ class GameType(Phase[GameTypeTable]):
         if index < 0:  # an equal action made elsewhere (the attrs comparison is slow)
             index = namings.index(action)
         state._game_type, state._game_declarer = index + 1, p
+        if settings.game_value is not None:  # the cards the tops are counted in
+            aside = counted(state)  # type: ignore[arg-type]
+            held = state.hand(p) | (aside[p] if aside else 0) | state.cards("stock")
+            state._game_held = tuple(held if seat == p else 0 for seat in range(n))
         state.record(Event(kind="game_type", player=p, note=action.name))
         state.order_cards()
-        return True
+        # From the hand, the declarer of a game of tricks may then announce.
+        valued = settings.game_value
+        return not (valued is not None and valued.announce and state.cards("stock")
+                    and not settings.types[index].no_trick)
 
     def ends_deal(self, state: GameTypeTable, settings: GameTypeSettings) -> bool:
         """A no-trick game ends at the declarer's first trick."""
@@ -345,6 +465,8 @@ class GameType(Phase[GameTypeTable]):
         if k == 0:
             return (0,) * n
         rules = settings.types[k - 1]
+        if settings.game_value is not None:
+            return _valued(state, settings.game_value, rules)
         if rules.no_trick:
             declarer, defender = rules.lost if state.cards("won", d) else rules.made
         else:
@@ -363,23 +485,33 @@ class GameType(Phase[GameTypeTable]):
     def view(self, state: GameTypeTable, settings: GameTypeSettings,
              player: int) -> dict[str, Any]:
         k = state._game_type
-        return {"game_type": settings.types[k - 1].name if k else None,
-                "game_declarer": state._game_declarer if state._game_declarer >= 0 else None,
-                "game_passes": state._game_passes}
+        shown = {"game_type": settings.types[k - 1].name if k else None,
+                 "game_declarer": state._game_declarer if state._game_declarer >= 0
+                 else None,
+                 "game_passes": state._game_passes}
+        if settings.game_value is not None and settings.game_value.announce:
+            level = max(state._game_announced, default=0)
+            shown["game_announced"] = ("schneider", "schwarz")[level - 1] if level else None
+        return shown
 
     def view_entries(self, game: GameRules, settings: GameTypeSettings) -> tuple[str, ...]:
-        return ("game_type", "game_declarer", "game_passes")
+        announced = (("game_announced",) if settings.game_value is not None
+                     and settings.game_value.announce else ())
+        return ("game_type", "game_declarer", "game_passes", *announced)
 
     def families(self, game: GameRules, settings: GameTypeSettings) -> tuple[Family, ...]:
-        return (Listed(actions=_namings(settings)),)
+        return (Listed(actions=(*_namings(settings), *_announcements(settings))),)
 
     def observation_fields(self, game: GameRules, settings: GameTypeSettings,
                            ) -> tuple[Field, ...]:
+        announced = ((OneOf(key="game_announced", values=("schneider", "schwarz")),)
+                     if settings.game_value is not None and settings.game_value.announce
+                     else ())
         return (OneOf(key="game_type", values=tuple(t.name for t in settings.types)),
-                SeatField(key="game_declarer"), Number(key="game_passes"))
+                SeatField(key="game_declarer"), Number(key="game_passes"), *announced)
 
     def action_bound(self, settings: GameTypeSettings, variant: Variant) -> int:
-        return len(settings.types) + 1
+        return len(settings.types) + 1 + len(_announcements(settings))
 
     def move_scorer(self, view: View, settings: GameTypeSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
@@ -395,6 +527,73 @@ class GameType(Phase[GameTypeTable]):
             return 0.0 if action.kind is Kind.PASS else strength.get(action.name, -1.0)
 
         return score
+
+
+def _valued_problems(t: TypeRules) -> Iterator[str]:
+    """What a game type lacks, or has too many of, to be scored by game value."""
+    if t.points is not None or t.made != (0, 0) or t.lost != (0, 0):
+        yield (f"game type {t.name}: scored by game_value, it takes base (or, of no tricks, "
+               f"value), not points, made or lost")
+    if t.no_trick and (not t.value or t.base):
+        yield f"game type {t.name}: a no_trick type scored by game_value needs value, not base"
+    if not t.no_trick and (not t.base or t.value or t.hand_value):
+        yield f"game type {t.name}: scored by game_value, it needs base, not value"
+
+
+def _makes_declarer(name: str) -> bool:
+    """Whether the phase registered as ``name`` makes a declarer (False if unknown)."""
+    try:
+        return find_phase(name).makes_declarer
+    except KeyError:
+        return False
+
+
+def _valued(state: GameTypeTable, rule: Valuation, rules: TypeRules) -> tuple[int, ...]:
+    """The deal's scores of the named game by its game value against the contract."""
+    n, d = state.game.players, state._game_declarer
+    pack, aside = state.game.pack, counted(state)  # type: ignore[arg-type]
+    taken = [state.cards("won", p) | (aside[p] if aside else 0) for p in range(n)]
+    points = [sum(map(pack.value, bits(m))) for m in taken]
+    won = [bool(state.cards("won", p)) for p in range(n)]
+    tricks = (won[d], any(won[p] for p in range(n) if p != d))
+    hand = bool(state.cards("stock"))
+    if rules.no_trick:
+        value = rules.hand_value if hand and rules.hand_value else rules.value
+        base, made = value, not tricks[0]
+    else:
+        base = rules.base
+        held = state._game_held[d] if state._game_held else 0
+        announced = max(state._game_announced, default=0)
+        value = rule.value(base=base, tops=tops(rules.trumps(pack), held), hand=hand,
+                           points=(points[d], sum(points) - points[d]), tricks=tricks,
+                           announced=announced)
+        made = points[d] > rule.over and rule.announcement_made(
+            announced, points=points[d], defenders_trick=tricks[1])
+    made, value = rule.result(value=value, base=base,
+                              contract=deal_contract(state),  # type: ignore[arg-type]
+                              made=made)
+    mine = value if made else -rule.lost * value
+    return tuple(mine if p == d else 0 for p in range(n))
+
+
+_LEVELS = {"schneider": 1, "schwarz": 2}
+"""Each announcement's level (schwarz announces schneider too)."""
+
+
+def _may_announce(state: GameTypeTable, settings: GameTypeSettings) -> bool:
+    """The named game may be announced on: a game of tricks from the hand (the widow
+    untaken), with announcements in the rules, and none made yet."""
+    valued, k = settings.game_value, state._game_type
+    return (valued is not None and bool(valued.announce) and k > 0
+            and not settings.types[k - 1].no_trick and bool(state.cards("stock")))
+
+
+@by_identity
+def _announcements(settings: GameTypeSettings) -> tuple[Action, ...]:
+    """The actions announcing, in order (none without ``game_value``'s ``announce``)."""
+    valued = settings.game_value
+    names = valued.announce if valued is not None else ()
+    return tuple(Action(kind=Kind.VERB, name=name, label=name) for name in names)
 
 
 @by_identity

@@ -39,11 +39,11 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
-from cardrules.engine.action_space import Family
+from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, SeenCards, field
-from cardrules.engine.observation import Cards, CardsBySeat, Field
+from cardrules.engine.observation import Cards, CardsBySeat, Field, Number
 from cardrules.engine.table import HasDeclarer
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
@@ -51,7 +51,13 @@ from cardrules.model.variant import Variant
 from cardrules.phases import Phase, find, register
 from cardrules.phases.memo import by_identity
 
-__all__ = ["CountsFor", "Widow", "WidowFields", "WidowSettings", "WidowTable"]
+__all__ = ["HAND", "TAKE", "CountsFor", "Widow", "WidowFields", "WidowSettings",
+           "WidowTable"]
+
+TAKE = Action(kind=Kind.VERB, name="take", label="take")
+"""Take the widow into hand (with ``hand``: rather than play from the hand)."""
+HAND = Action(kind=Kind.VERB, name="hand", label="hand")
+"""Play from the hand, leaving the widow face down (with ``hand``)."""
 
 
 class CountsFor(enum.Enum):
@@ -75,6 +81,9 @@ class WidowSettings:
     """The declarer then gives one card face down to each other player (``one_each``)."""
     counts_for: CountsFor = CountsFor.DECLARER
     """Whom the discarded cards count for."""
+    hand: bool = False
+    """The declarer first chooses to take the widow (``take``) or to play from the hand
+    (``hand``): the widow then stays face down and counts as taken by the declarer."""
 
 
 @attrs.define(slots=False)
@@ -125,7 +134,11 @@ class Widow(Phase[WidowTable]):
                      "turn from the left."},
             "counts_for": {"enum": [c.value for c in CountsFor], "description":
                            "Whom the discarded cards count for when the deal is scored "
-                           "(default: declarer)."}},
+                           "(default: declarer)."},
+            "hand": {"type": "boolean", "description":
+                     "The declarer first chooses to take the widow ('take') or to play "
+                     "from the hand ('hand'): the widow then stays face down and counts "
+                     "as taken by the declarer (default false)."}},
         "not": {"anyOf": [{"required": ["discard", "give"]},
                           {"required": ["give", "counts_for"]}]}}
 
@@ -133,7 +146,12 @@ class Widow(Phase[WidowTable]):
         return WidowSettings(shown=bool(section.get("shown", False)),
                              discard=int(section.get("discard", 0)),
                              give=section.get("give") == "one_each",
-                             counts_for=CountsFor(section.get("counts_for", "declarer")))
+                             counts_for=CountsFor(section.get("counts_for", "declarer")),
+                             hand=bool(section.get("hand", False)))
+
+    def words(self, settings: WidowSettings) -> Mapping[str, str]:
+        """``take`` and ``hand``, where the declarer may play from the hand."""
+        return {TAKE.name: "nothing", HAND.name: "nothing"} if settings.hand else {}
 
     def check(self, settings: WidowSettings, variant: Variant) -> Iterator[str]:
         names = [entry.name for entry in variant.phases]
@@ -149,6 +167,8 @@ class Widow(Phase[WidowTable]):
                    "game_type)")
         if names.count(self.name) > 1:
             yield "widow is listed more than once; a deal has one widow"
+        if settings.hand and (settings.give or settings.counts_for is CountsFor.NOBODY):
+            yield "widow: hand (the widow left counts for the declarer) goes with discard only"
 
     def describe(self, settings: WidowSettings) -> str:
         shown = ", turned face up for all to see first," if settings.shown else ""
@@ -157,6 +177,10 @@ class Widow(Phase[WidowTable]):
             return (f"{text}, then gives one card face down to each other player in turn "
                     "from the left.")
         n = settings.discard
+        if settings.hand:
+            text = ("The declarer first either plays from the hand ('hand'), the undealt "
+                    "cards (the widow) then staying face down and counting as taken by the "
+                    "declarer, or takes them ('take') into hand")
         if not n:
             return f"{text}."
         counts = ("they count as taken by the declarer"
@@ -168,6 +192,13 @@ class Widow(Phase[WidowTable]):
         return state.declarer_seat() < 0
 
     def enter(self, state: WidowTable, settings: WidowSettings) -> None:
+        if settings.hand:  # the declarer first chooses: take it or play from the hand
+            state.turn_to(state.declarer_seat())
+        else:
+            self._take(state, settings)
+
+    def _take(self, state: WidowTable, settings: WidowSettings) -> None:
+        """The declarer takes the widow into hand (seen by all when ``shown``)."""
         declarer, n = state.declarer_seat(), state.game.players
         widow = state.cards("stock")
         state.take(declarer, widow, "stock")
@@ -183,8 +214,8 @@ class Widow(Phase[WidowTable]):
 
     def finished(self, state: WidowTable, settings: WidowSettings) -> bool:
         """Done on entering when the declarer only takes the widow (neither ``discard``
-        nor ``give``)."""
-        return not settings.give and not settings.discard
+        nor ``give``, nor a choice to play from the hand)."""
+        return not settings.give and not settings.discard and not settings.hand
 
     def _done(self, state: WidowTable, settings: WidowSettings) -> int:
         """Cards the declarer has discarded or given so far."""
@@ -213,12 +244,16 @@ class Widow(Phase[WidowTable]):
         if state.to_act != declarer:
             return f"player {state.to_act} is to act, not the declarer, player {declarer}"
         if state.cards("stock"):
+            if settings.hand:  # the declarer is choosing
+                return None
             return "the widow still lies in the stock: the declarer takes it on entering"
         if self._done(state, settings) >= self._count(state, settings):
             return "the declarer has discarded or given every card: the widow is over"
         return None
 
     def candidates(self, state: WidowTable, settings: WidowSettings) -> list[Action]:
+        if settings.hand and state.cards("stock"):
+            return [TAKE, HAND]
         actions = _actions(state.game.pack, "give" if settings.give else "discard")
         return [actions[c] for c in bits(state.hand(state.to_act))]
 
@@ -226,7 +261,12 @@ class Widow(Phase[WidowTable]):
                 action: Action) -> str | None:
         """Why ``action`` is refused while the declarer lays cards away."""
         word = "give" if settings.give else "discard"
-        if action.kind is not Kind.VERB or action.name != word:
+        if settings.hand and state.cards("stock"):
+            if action in (TAKE, HAND):
+                return None
+            reason = (f"the declarer, player {state.to_act}, takes the widow ('take') or "
+                      f"plays from the hand ('hand')")
+        elif action.kind is not Kind.VERB or action.name != word:
             left = self._count(state, settings) - self._done(state, settings)
             what = (f"gives a card to player {self._receiver(state)}" if settings.give
                     else f"discards {left} more card(s) face down")
@@ -240,6 +280,12 @@ class Widow(Phase[WidowTable]):
         return reason + state.game.rule_ref(self.name)
 
     def apply(self, state: WidowTable, settings: WidowSettings, action: Action) -> bool:
+        if action == TAKE:
+            self._take(state, settings)
+            return not settings.give and not settings.discard
+        if action == HAND:
+            state.record(Event(kind="hand", player=state.to_act))
+            return True
         p, card = state.to_act, action.cards[0]
         if settings.give:
             receiver = self._receiver(state)
@@ -260,7 +306,11 @@ class Widow(Phase[WidowTable]):
         return self._done(state, settings) >= self._count(state, settings)
 
     def counted(self, state: WidowTable, settings: WidowSettings) -> tuple[int, ...]:
-        """The discard, as taken by the declarer (``counts_for: declarer``)."""
+        """The discard, as taken by the declarer (``counts_for: declarer``); with
+        ``hand``, the widow the declarer left lying."""
+        if settings.hand and state.cards("stock") and state.declarer_seat() >= 0:
+            d, stock = state.declarer_seat(), state.cards("stock")
+            return tuple(stock if p == d else 0 for p in range(state.game.players))
         if settings.counts_for is CountsFor.DECLARER and settings.discard:
             return state._widow_discard
         return ()
@@ -272,6 +322,11 @@ class Widow(Phase[WidowTable]):
         mine = seen[player] if seen else 0
         shown: dict[str, Any] = {
             "widow": list(pack.names(bits(mine))) if mine else widow.bit_count()}
+        if settings.hand:  # played from the hand: the declarer left the widow
+            listed = [phase for phase, _ in state.game.phases]
+            done = state.stage < 0 or state.stage > listed.index(self)
+            shown["widow_hand"] = (done and state.declarer_seat() >= 0
+                                   and bool(state.cards("stock")))
         if settings.give:
             shown["widow_given"] = list(pack.names(bits(state._widow_given[player])))
         elif settings.discard:
@@ -281,30 +336,36 @@ class Widow(Phase[WidowTable]):
         return shown
 
     def view_entries(self, game: GameRules, settings: WidowSettings) -> tuple[str, ...]:
-        return ("widow", *(("widow_given",) if settings.give else
+        return ("widow", *(("widow_hand",) if settings.hand else ()),
+                *(("widow_given",) if settings.give else
                            ("widow_discard",) if settings.discard else ()))
 
     def families(self, game: GameRules, settings: WidowSettings) -> tuple[Family, ...]:
-        if self.finished(None, settings):  # type: ignore[arg-type]  # reads the settings
-            return ()
+        choice = (Listed(actions=(TAKE, HAND)),) if settings.hand else ()
+        if not settings.give and not settings.discard:
+            return choice
         word = "give" if settings.give else "discard"
-        return (CardSetFamily(kind=Kind.VERB, name=word, sizes=(1,)),)
+        return (*choice, CardSetFamily(kind=Kind.VERB, name=word, sizes=(1,)))
 
     def observation_fields(self, game: GameRules, settings: WidowSettings,
                            ) -> tuple[Field, ...]:
         return (Cards(key="widow"),
+                *((Number(key="widow_hand"),) if settings.hand else ()),
                 *((Cards(key="widow_given"),) if settings.give else
                   (CardsBySeat(key="widow_discard"),) if settings.discard else ()))
 
     def action_bound(self, settings: WidowSettings, variant: Variant) -> int:
         pack = variant.pack.build()
-        return pack.size - (variant.players.min - 1) * variant.deal.hand
+        return max(2, pack.size - (variant.players.min - 1) * variant.deal.hand)
 
     def move_scorer(self, view: View, settings: WidowSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
-        """Lay away the cards worth the fewest points, the lowest first."""
+        """Take the widow rather than play from the hand; lay away the cards worth the
+        fewest points, the lowest first."""
         facts = view.card_facts
-        return lambda action: -sum(facts.value(c) * 100 + facts.rank(c) for c in action.cards)
+        return lambda action: (1.0 if action == TAKE else -1.0 if action == HAND else
+                               -sum(facts.value(c) * 100 + facts.rank(c)
+                                    for c in action.cards))
 
 
 @by_identity
