@@ -553,7 +553,7 @@ def _valued(state: GameTypeTable, rule: Valuation, rules: TypeRules) -> tuple[in
     n, d = state.game.players, state._game_declarer
     pack, aside = state.game.pack, counted(state)  # type: ignore[arg-type]
     taken = [state.cards("won", p) | (aside[p] if aside else 0) for p in range(n)]
-    points = [sum(map(pack.value, bits(m))) for m in taken]
+    points = [_points_of(pack, m) for m in taken]
     won = [bool(state.cards("won", p)) for p in range(n)]
     tricks = (won[d], any(won[p] for p in range(n) if p != d))
     hand = bool(state.cards("stock"))
