@@ -196,3 +196,47 @@ def test_round_trip_of_safe_dump(data: dict[str, Any]) -> None:
     parsed, marks = parse_yaml(dumped, file="h.yaml")
     assert parsed == data
     assert set(marks) == set(_paths(data))
+
+
+def _outcome(text: bytes, file: str) -> object:
+    from cardrules.loader import yamlsafe
+
+    yamlsafe._parsed.cache_clear()
+    try:
+        return parse_yaml(text, file=file)
+    except VariantError as exc:
+        return str(exc)
+
+
+_SAMPLES = sorted([*Path(__file__).parent.parent.glob("variants/*.yaml"), *HOSTILE.glob("*"),
+                   *Path(__file__).parent.glob("broken/*.yaml")])
+
+
+@pytest.mark.parametrize("path", _SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_libyaml_and_pure_python_agree(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """libyaml's parser, where present, gives the same data, marks and problems as the
+    pure-Python parser (which reads everything when libyaml is missing)."""
+    from cardrules.loader import yamlsafe
+
+    text = path.read_bytes()
+    fast = _outcome(text, path.name)
+    monkeypatch.setattr(yamlsafe, "_FastLoader", None)
+    assert _outcome(text, path.name) == fast
+
+
+@pytest.mark.parametrize("text", [
+    "a: {b: }\n",           # an empty value: libyaml marks it elsewhere
+    "a:\tb\n",               # tabs
+    "a: [x, ? y]\n",         # a question mark in a flow collection
+    "a: |#\n  x\n",          # a comment stuck to a block scalar
+    "a: 1\r\nb: 2\r\n",      # carriage returns
+    "yes: 1\n",              # a plain boolean key (the hint to quote it)
+])
+def test_libyaml_differences_read_as_pure_python(text: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Texts around which libyaml and PyYAML differ come out as PyYAML reads them."""
+    from cardrules.loader import yamlsafe
+
+    fast = _outcome(text.encode(), "t.yaml")
+    monkeypatch.setattr(yamlsafe, "_FastLoader", None)
+    assert _outcome(text.encode(), "t.yaml") == fast

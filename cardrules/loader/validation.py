@@ -148,8 +148,11 @@ def _registry(directory: Path, procedures: str) -> tuple[Mapping[str, Any], Regi
         (c["$id"], Resource.from_contents(c, default_specification=DRAFT202012))
         for c in contents.values() if isinstance(c, dict) and "$id" in c
     )
+    # Not crawled here: a registry crawls itself when a reference names what is not
+    # yet known (an anchor, an embedded $id), and the shipped schemas refer to files
+    # and $defs pointers only, which it finds without.
     registry = registry.with_resources(pairs)
-    return contents, registry.crawl()
+    return contents, registry
 
 
 @functools.cache

@@ -4,6 +4,12 @@ Only plain data comes out: mappings with string keys, lists, strings, ints, floa
 booleans and null.  Anchors, aliases and tags beyond the core ones are refused, and
 size, depth and node-count limits hold before anything big is built.
 
+Where PyYAML has libyaml, its C parser reads the text and the checks above run on its
+events as they come (the same composer, the same checks, the same marks); a text the C
+parser refuses, or that holds a character PyYAML's own reader refuses, is read again by
+the pure-Python parser, whose messages the problems keep.  Without libyaml the
+pure-Python parser reads everything.
+
 >>> data, marks = parse_yaml("name: durak\\nplay:\\n  beats: [6, 7]\\n", file="d.yaml")
 >>> data
 {'name': 'durak', 'play': {'beats': [6, 7]}}
@@ -23,6 +29,8 @@ from typing import Any, NoReturn
 
 import attrs
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
 from yaml.events import (
     AliasEvent,
     MappingStartEvent,
@@ -31,6 +39,13 @@ from yaml.events import (
     SequenceStartEvent,
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+
+try:
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _CParser = None  # type: ignore[misc, assignment]
 
 from cardrules.errors import Problem, VariantError
 
@@ -150,24 +165,31 @@ def _no_colon(regexp: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(r"(?!.*:)" + regexp.pattern, regexp.flags)
 
 
-class _Loader(yaml.SafeLoader):
-    """A SafeLoader that composes nodes under limits and never constructs objects."""
+# Implicit typing of plain scalars: YAML 1.1 core types only.  Dates stay strings, the
+# merge key ``<<`` and value key ``=`` get no special meaning, and YAML 1.1 sexagesimal
+# numbers (``1:20:30``, read as 4830) stay strings, as in YAML 1.2.
+_RESOLVERS = {
+    first: [(tag, _no_colon(regexp) if tag in (_INT, _FLOAT) else regexp)
+            for tag, regexp in resolvers if tag in _SCALAR_TAGS]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
 
-    # Implicit typing of plain scalars: YAML 1.1 core types only.  Dates stay strings,
-    # the merge key ``<<`` and value key ``=`` get no special meaning, and YAML 1.1
-    # sexagesimal numbers (``1:20:30``, read as 4830) stay strings, as in YAML 1.2.
-    yaml_implicit_resolvers = {  # noqa: RUF012 - the attribute PyYAML reads
-        first: [(tag, _no_colon(regexp) if tag in (_INT, _FLOAT) else regexp)
-                for tag, regexp in resolvers if tag in _SCALAR_TAGS]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
 
-    def __init__(self, text: str, file: str) -> None:
-        super().__init__(text)
+class _Checked:
+    """Composes nodes under limits and never constructs objects: the checks shared by
+    the pure-Python loader and the libyaml one (whatever parser gives the events)."""
+
+    yaml_implicit_resolvers = _RESOLVERS  # the attribute PyYAML's resolver reads
+    file: str
+    depth: int
+    nodes: int
+    path: list[str | int]
+
+    def _start(self, file: str) -> None:
         self.file = file
         self.depth = 0
         self.nodes = 0
-        self.path: list[str | int] = []
+        self.path = []
 
     def _refuse(self, message: str, mark: Any) -> NoReturn:
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
@@ -188,7 +210,7 @@ class _Loader(yaml.SafeLoader):
                 self.path.pop()
 
     def _compose_checked(self, parent: Node | None, index: Any) -> Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
+        event = self.peek_event()  # type: ignore[attr-defined]
         if isinstance(event, AliasEvent) or (
             isinstance(event, NodeEvent) and event.anchor is not None
         ):
@@ -213,10 +235,45 @@ class _Loader(yaml.SafeLoader):
             if self.depth > MAX_DEPTH:
                 self._refuse(f"nesting is deeper than {MAX_DEPTH} levels", event.start_mark)
         try:
-            return super().compose_node(parent, index)
+            node: Node | None = super().compose_node(parent, index)  # type: ignore[misc]
+            return node
         finally:
             if nested:
                 self.depth -= 1
+
+
+class _Loader(_Checked, yaml.SafeLoader):
+    """The pure-Python loader: PyYAML's reader, scanner and parser."""
+
+    def __init__(self, text: str, file: str) -> None:
+        yaml.SafeLoader.__init__(self, text)
+        self._start(file)
+
+
+class _Unsure(Exception):
+    """libyaml read a text where it may differ from the pure-Python parser."""
+
+
+_FastLoader: Any = None
+if _CParser is not None:
+    class _CLoader(_Checked, Composer, _CParser, SafeConstructor, Resolver):
+        """libyaml's parser giving events to PyYAML's composer (not libyaml's, which
+        would neither check them nor name where an anchor is)."""
+
+        def __init__(self, text: str, file: str) -> None:
+            _CParser.__init__(self, text)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self._start(file)
+
+        def compose_scalar_node(self, anchor: Any) -> ScalarNode:
+            node: ScalarNode = Composer.compose_scalar_node(self, anchor)
+            if not node.value and not node.style:
+                raise _Unsure  # libyaml places an empty value elsewhere than PyYAML
+            return node
+
+    _FastLoader = _CLoader
 
 
 def _short_tag(tag: str) -> str:
@@ -275,10 +332,50 @@ def parse_yaml(data: bytes | str, *, file: str) -> tuple[Any, Marks]:
 def _parsed(data: bytes | str, file: str) -> tuple[Any, Marks]:
     """:func:`parse_yaml`'s work, kept for texts read again (never changed: copied out)."""
     text = _decode(data, file) if isinstance(data, bytes) else data
+    root = _fast_root(text, file)
+    if root is None:
+        root = _root(text, file)
+    if root is None:
+        _fail("file is empty", file, 1, 1)
+    if not isinstance(root, MappingNode):
+        line, column = root.start_mark.line + 1, root.start_mark.column + 1
+        _fail(
+            f"the top level must be a mapping (key: value lines); found {_node_kind(root)}",
+            file, line, column,
+        )
+    marks: Marks = {}
+    return _Walker(file, marks).value(root, ()), marks
+
+
+_SLOW = re.compile("[\t\r?\ufeff]|[|>][-+0-9]*#")
+"""Where libyaml and PyYAML's pure-Python parser differ (tabs, carriage returns, ``?``
+in flow collections, byte-order marks inside the text, a comment stuck to a block
+scalar's ``|`` or ``>``): a text holding one is read by the pure-Python parser alone."""
+
+
+def _fast_root(text: str, file: str) -> Node | None:
+    """The root node of ``text`` as libyaml parses it, or None when libyaml is missing,
+    the text is empty, or anything is wrong with it (the pure-Python parser then reads
+    it again and says what, in its own words)."""
+    if _FastLoader is None or _SLOW.search(text) or Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = _FastLoader(text, file)
+    try:
+        root: Node | None = Composer.get_single_node(loader)
+    except (yaml.YAMLError, VariantError, _Unsure):
+        return None
+    finally:
+        loader.dispose()
+    return root
+
+
+def _root(text: str, file: str) -> Node | None:
+    """The root node of ``text`` read by the pure-Python parser (None if empty); any
+    problem raises :class:`~cardrules.errors.VariantError`."""
     loader: _Loader | None = None
     try:
         loader = _Loader(text, file)
-        root = loader.get_single_node()
+        root: Node | None = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(str(p) for p in (exc.context, exc.problem) if p)
@@ -298,16 +395,7 @@ def _parsed(data: bytes | str, file: str) -> tuple[Any, Marks]:
     finally:
         if loader is not None:
             loader.dispose()
-    if root is None:
-        _fail("file is empty", file, 1, 1)
-    if not isinstance(root, MappingNode):
-        line, column = root.start_mark.line + 1, root.start_mark.column + 1
-        _fail(
-            f"the top level must be a mapping (key: value lines); found {_node_kind(root)}",
-            file, line, column,
-        )
-    marks: Marks = {}
-    return _Walker(file, marks).value(root, ()), marks
+    return root
 
 
 def _node_kind(node: Node) -> str:
@@ -371,7 +459,7 @@ class _Walker:
                 return value
             if isinstance(value, int) and not isinstance(value, bool):
                 return str(value)
-            hint = f"; quote it ('{node.value}') if you mean text" if node.style is None else ""
+            hint = f"; quote it ('{node.value}') if you mean text" if not node.style else ""
             self._fail_at(
                 node, path,
                 f"mapping keys must be strings; found {_node_kind(node)} key {node.value!r}{hint}",
