@@ -88,6 +88,10 @@ def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -
     showdown = report["showdown"]  # the showdown evaluator's own section
     assert (showdown["game"], showdown["cards"], showdown["hands"]) == ("limit-holdem", 7, 500)
     assert 0 < showdown["cached_us"] < showdown["unseen_us"]
+    first = report["first_load"]  # a first load in a fresh process: two games when quick
+    assert [row["name"] for row in first["loads"]] == ["bank", "hearts"]
+    assert first["worst"] in ("bank", "hearts")
+    assert 0 < first["median_seconds"] <= first["worst_seconds"]
 
 
 def test_the_meld_finder_section_prints_three_costs(

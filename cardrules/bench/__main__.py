@@ -37,7 +37,8 @@ of an eleven-card hand (:mod:`cardrules.bench.melds`), and the showdown evaluato
 cost per hand: a set of seven Hold'em cards unseen and cached
 (:mod:`cardrules.bench.showdown`). Last, the start-up costs:
 ``import cardrules``, ``cardrules --help`` and a first ``load`` in fresh processes
-beside a bare interpreter (:mod:`cardrules.bench.startup`).
+beside a bare interpreter (:mod:`cardrules.bench.startup`), and a first load of every
+shipped game in a fresh process after the import (median and slowest).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from cardrules.bench.melds import meld_costs, print_meld_costs
 from cardrules.bench.own import as_json, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
-from cardrules.bench.startup import startup_costs
+from cardrules.bench.startup import first_load_costs, startup_costs
 from cardrules.errors import CardrulesError
 from cardrules.tools import limits
 
@@ -175,6 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     report["showdown"] = showdown_costs(samples=500 if args.quick else 5000)
     report["startup"] = [{**as_json(row), "added_seconds": row.added_seconds}
                          for row in startup_costs(repeat=2 if args.quick else 7)]
+    # a quick run proves the section works on two games; a full one times every game
+    loads = first_load_costs(("bank", "hearts") if args.quick else None,
+                             repeat=1 if args.quick else 3)
+    report["first_load"] = {"median_seconds": loads.median_seconds,
+                            "worst_seconds": loads.worst_seconds, "worst": loads.worst,
+                            "loads": [as_json(row) for row in loads.loads]}
     if args.json:
         json.dump(report, sys.stdout, indent=1)
         print()
@@ -290,6 +297,11 @@ def _print(report: dict[str, Any]) -> None:
     for row in report["startup"]:
         print(f"{row['name']:24} {row['seconds']:8.3f} {row['bare_seconds']:8.3f} "
               f"{row['added_seconds']:8.3f}")
+    first = report["first_load"]
+    print()
+    print(f"a first cardrules.load of each of {len(first['loads'])} shipped games in a fresh "
+          f"process, after import (processor time): median {first['median_seconds']:.3f} s, "
+          f"worst {first['worst_seconds']:.3f} s ({first['worst']})")
 
 
 if __name__ == "__main__":
