@@ -306,3 +306,30 @@ def test_named_by_declarer_needs_a_declarer_made_before() -> None:
     with pytest.raises(cardrules.VariantError, match="makes a declarer"):
         cardrules.load({"extends": "skat", "options": {"rules": "isko"},
                         "patch": {"phases": [{"game_type": VALUED}]}})
+
+
+def test_a_sample_for_a_defender_counts_the_tops_of_the_sampled_hand() -> None:
+    """SK27's record of the declarer's cards at naming is of hidden cards: a re-sample for
+    another seat moves it with the cards it re-deals (else a search would score its
+    samples by the real declarer's matadors); the declarer's own sample moves only a skat
+    left lying unseen (a hand game, SK24)."""
+    import random
+
+    checked = 0
+    for seed in range(40):
+        rng, state = random.Random(seed), GAME.new_deal(seed)
+        while not state.is_over and not (state.phase in ("lead", "answer")
+                                         and any(state._game_held)):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.is_over:
+            continue
+        declarer = state._game_declarer
+        for seat in range(3):
+            sample = state.resample(seat, random.Random(seed))
+            held, hand = sample._game_held[declarer], sample.hand(declarer)
+            assert hand & ~held == 0, (seed, seat)  # every card in hand was held
+            if seat == declarer:
+                unseen = state.cards("stock")
+                assert held & ~sample.cards("stock") == state._game_held[declarer] & ~unseen
+        checked += 1
+    assert checked >= 10

@@ -45,6 +45,7 @@ __all__ = [
     "Enumerated",
     "Events",
     "Flag",
+    "HeldCards",
     "Kind",
     "KnownCards",
     "Label",
@@ -55,6 +56,7 @@ __all__ = [
     "Numbers",
     "Seat",
     "Seats",
+    "SeenCards",
     "SpareCounts",
     "Stage",
     "Suit",
@@ -528,6 +530,16 @@ class SeenCards(_SetsPerSeat):
 
     def remap(self, value: tuple[int, ...], move: Callable[[int], int]) -> tuple[int, ...]:
         return value
+
+
+@attrs.frozen(kw_only=True)
+class HeldCards(_SetsPerSeat):
+    """Per seat, a record of cards that seat held at some moment (a declarer's hand when
+    naming the game, with a skat left unseen, whose tops count in its value): it holds
+    nothing and shows nothing, and re-dealing hidden cards moves each recorded card with
+    the card it stands for, so that a re-sampled deal's record is of the sampled cards."""
+
+    optional: ClassVar[bool] = True
 
 
 @attrs.frozen(kw_only=True)

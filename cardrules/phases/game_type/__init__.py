@@ -46,7 +46,7 @@ from cardrules.cards import Pack
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
-from cardrules.engine.fields import Count, LaterNumbers, Seat, SeenCards, field
+from cardrules.engine.fields import Count, HeldCards, LaterNumbers, Seat, field
 from cardrules.engine.flow import contract as deal_contract
 from cardrules.engine.flow import counted
 from cardrules.engine.observation import Field, Number, OneOf
@@ -202,9 +202,10 @@ class GameTypeFields:
     _game_announced: tuple[int, ...] = field(LaterNumbers(minimum=0), label="game announced")
     """With ``game_value``'s ``announce``: per seat, what the declarer announced (0:
     nothing, 1: schneider, 2: schwarz)."""
-    _game_held: tuple[int, ...] = field(SeenCards(), label="game held")
+    _game_held: tuple[int, ...] = field(HeldCards(), label="game held")
     """With ``game_value``: the cards the declarer held when naming the game (with the
-    widow's), which count the tops; seen by the declarer alone."""
+    widow's), which count the tops; seen by the declarer alone, and re-dealt with the
+    cards in another seat's sample."""
 
 
 class GameTypeTable(OrdersCards, ThrowsIn, HasDeclarer, Protocol):
