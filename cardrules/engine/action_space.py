@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from cardrules.engine.context import Acting
 
 __all__ = ["MASK_LIMIT", "ActionSpace", "Amounts", "CardSets", "Family", "Listed", "as_index",
-           "set_rank", "set_unrank"]
+           "family_words", "first_word", "set_rank", "set_unrank"]
 
 MASK_LIMIT = 1 << 24
 """The largest space a dense legal mask (one byte per action) is built for: a game whose
@@ -145,6 +145,24 @@ def _merged(pools: Sequence[int]) -> list[int]:
     return sorted((m for m in merged if m), key=lambda m: m & -m)
 
 
+def first_word(action: Action) -> str:
+    """The first word of ``action``'s notation (``play``, ``bid``, a verb's own word).
+
+    >>> first_word(Action(kind=Kind.VERB, name="raise"))
+    'raise'
+    """
+    return action.name if action.kind is Kind.VERB else action.kind.value
+
+
+def family_words(family: Family) -> frozenset[str]:
+    """The first words of the actions of ``family``."""
+    if isinstance(family, Listed):
+        return frozenset(map(first_word, family.actions))
+    if isinstance(family, Amounts):
+        return frozenset((family.name,))
+    return frozenset((first_word(Action(kind=family.kind, name=family.name)),))
+
+
 class ActionSpace:
     """Every action of a game, numbered ``0 .. size - 1`` (see the module's docstring).
 
@@ -152,7 +170,7 @@ class ActionSpace:
     """
 
     __slots__ = ("_amounts", "_blocks", "_by_key", "_firsts", "_known", "_listed", "families",
-                 "pack", "size")
+                 "pack", "size", "words")
 
     def __init__(self, pack: Pack, families: Sequence[Family]) -> None:
         self.pack = pack
@@ -203,6 +221,9 @@ class ActionSpace:
         self.size: int = index
         """How many actions the space numbers."""
         self._known: dict[Action, int] = {}
+        self.words: frozenset[str] = frozenset(
+            word for family in self.families for word in family_words(family))
+        """The first word of every action of the space (``play``, ``bid``, ``raise``)."""
 
     def __repr__(self) -> str:
         return f"<ActionSpace size={self.size}>"

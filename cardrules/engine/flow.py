@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
-from cardrules.actions import Action, Kind
-from cardrules.engine.action_space import Amounts, Listed
+from cardrules.actions import Action
+from cardrules.engine.action_space import Family, family_words, first_word
 from cardrules.engine.context import GameRules
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
@@ -58,7 +58,7 @@ from cardrules.engine.turns import Turns, When
 from cardrules.engine.views import View
 
 if TYPE_CHECKING:
-    from cardrules.engine.action_space import ActionSpace, Family
+    from cardrules.engine.action_space import ActionSpace
     from cardrules.phases import Phase
 
 __all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "before_deal",
@@ -288,8 +288,8 @@ def legal(state: StagedState) -> tuple[Action, ...]:
 def refusal(state: StagedState, action: Action) -> str | None:
     """Why the phase at work refuses ``action`` (None: it is legal); an action written
     with a word that nothing in the game offers is not an action of this game."""
-    word = _word(action)
-    if not any(_offers(family, word) for family in state.game.action_space.families):
+    word = first_word(action)
+    if word not in state.game.action_space.words:
         return f"'{word}' is not an action of this game"
     phase, settings = state.game.phases[state._stage]
     return phase.refusal(state, settings, action)
@@ -300,7 +300,7 @@ def over(state: InGame, action: Action) -> str | None:
     an action a listed phase offers (``bid``, ``trump``): that phase is over.  None when
     no listed phase offers such actions (a procedure asks this only of actions its own
     rules do not know)."""
-    word = _word(action)
+    word = first_word(action)
     game = state.game
     for (phase, settings), when in zip(game.phases, game.timings, strict=True):
         for family in phase.families(game, settings):
@@ -316,16 +316,7 @@ def over(state: InGame, action: Action) -> str | None:
 
 def _offers(family: Family, word: str) -> bool:
     """True if ``family`` holds actions written with ``word``."""
-    if isinstance(family, Listed):
-        return any(_word(a) == word for a in family.actions)
-    if isinstance(family, Amounts):
-        return family.name == word
-    return _word(Action(kind=family.kind, name=family.name)) == word
-
-
-def _word(action: Action) -> str:
-    """The first word of ``action``'s notation."""
-    return action.name if action.kind is Kind.VERB else action.kind.value
+    return word in family_words(family)
 
 
 def apply(state: S, action: Action) -> S:
