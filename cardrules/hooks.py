@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
            "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
            "LegalFilterInput", "NextDealerInput", "PackChange", "PackInput", "Refusal",
-           "RefusalInput", "declare", "describe_hook", "hook", "is_default", "known",
-           "named_hooks", "points", "resolve"]
+           "RefusalInput", "declare", "declared", "describe_hook", "find_hook", "hook",
+           "is_default", "is_point", "known", "named_hooks", "points", "resolve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -112,10 +112,52 @@ def _load_plugins() -> None:
         entry.load()
 
 
+def _find(point: str, name: str | None) -> Callable[..., object] | None:
+    """Hook ``name`` of ``point`` (``None`` asks only whether the point is declared:
+    the point's default is returned), looked up among the built-in hooks first; the
+    installed packages' entry points are read only for a point or a name not found
+    there, so that loading a shipped game does not read every package's metadata."""
+    for load in (lambda: importlib.import_module("cardrules.games"), _load_plugins):
+        load()
+        if point in _DECLARED:
+            found = _REGISTRY[point].get(DEFAULTS[point] if name is None else name)
+            if found is not None:
+                return found
+    return None
+
+
+def is_point(point: str) -> bool:
+    """True if ``point`` is a declared hook point (built-in or a plug-in's).
+
+    >>> is_point("first_mover"), is_point("nope")
+    (True, False)
+    """
+    return _find(point, None) is not None
+
+
+def find_hook(point: str, name: str) -> Callable[..., object] | None:
+    """The hook registered as ``name`` for ``point``, or ``None`` if there is none.
+
+    >>> find_hook("first_mover", "dealer_left") is known("first_mover")["dealer_left"]
+    True
+    >>> find_hook("first_mover", "nope") is None
+    True
+    """
+    return _find(point, name)
+
+
 def points() -> dict[str, HookPoint]:
     """Every declared hook point by name (the engine's, and those of the families and
     third-party packages imported so far)."""
     _load_plugins()
+    return dict(_DECLARED)
+
+
+def declared() -> dict[str, HookPoint]:
+    """Every hook point declared so far: the engine's, the built-in games' and those of
+    the families and packages imported so far, without reading the installed packages'
+    entry points (a game asks for these: its family is imported before it)."""
+    importlib.import_module("cardrules.games")
     return dict(_DECLARED)
 
 
@@ -128,17 +170,17 @@ def known(point: str) -> dict[str, Callable[..., object]]:
 def resolve(point: str, name: str) -> Callable[..., object]:
     """The hook registered as ``name`` for ``point``; a :class:`VariantError` if the point
     or the hook is unknown."""
+    found = find_hook(point, name)
+    if found is not None:
+        return found
     if point not in points():
         raise VariantError([Problem(
             message=f"unknown hook point {point!r}; known points: {', '.join(sorted(POINTS))}",
             path=f"$.hooks.{point}")])
-    hooks = known(point)
-    if name not in hooks:
-        names = ", ".join(sorted(hooks))
-        raise VariantError([Problem(
-            message=f"unknown hook {name!r} for {point}; known hooks: {names}",
-            path=f"$.hooks.{point}")])
-    return hooks[name]
+    names = ", ".join(sorted(known(point)))
+    raise VariantError([Problem(
+        message=f"unknown hook {name!r} for {point}; known hooks: {names}",
+        path=f"$.hooks.{point}")])
 
 
 def is_default(point: str, function: Callable[..., object]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -141,3 +142,16 @@ def test_a_procedure_that_deals_first_takes_no_phase_before_the_deal(climbing: s
                        match="choose_trump runs before the cards are dealt, but the "
                              "toy_climbing procedure deals before any listed phase"):
         cardrules.load({**_eights_with(climbing), "phases": ["choose_trump"]}, players=2)
+
+
+def test_loading_a_shipped_game_reads_no_package_metadata() -> None:
+    """Issue 30's start-up: a shipped game and its built-in hooks are found without
+    importing ``importlib.metadata`` (about 30 ms) to read every installed package's entry
+    points; a name the built-in ones lack still reads them (the tests above)."""
+    code = ("import sys, cardrules\n"
+            "for name in ('hearts', 'dou-dizhu', 'tysyacha', 'bank'):\n"
+            "    cardrules.load(name)\n"
+            "print('importlib.metadata' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False", done.stderr

@@ -31,6 +31,7 @@ from cardrules.hooks import (
     PackInput,
     Refusal,
     RefusalInput,
+    declared,
     is_default,
     points,
     resolve,
@@ -121,7 +122,7 @@ class Game:
         """The play's turn order laid out for the players (``play.order``): the families
         ask it for the seat after a seat instead of writing it out."""
         self._hooks = {name: resolve(name, variant.hooks.get(name, point.default))
-                       for name, point in points().items()}
+                       for name, point in declared().items()}
         if variant.play_order != DEALERS_LEFT and is_default("first_mover",
                                                               self._hooks["first_mover"]):
             self._hooks["first_mover"] = _first_in_order(self.turns)
@@ -294,8 +295,13 @@ class Game:
             partnerships=self.procedure.partnerships(self))
 
     def hook(self, point: str) -> Callable[..., Any]:
-        """The hook function in force for ``point``."""
-        return self._hooks[point]
+        """The hook function in force for ``point`` (a point declared after the game was
+        made, by a package's entry point, is resolved on first use)."""
+        found = self._hooks.get(point)
+        if found is None:
+            name = self.variant.hooks.get(point) or points()[point].default
+            found = self._hooks[point] = resolve(point, name)
+        return found
 
     def rule_ref(self, key: str) -> str:
         """`` (B17)``-style reference to the variant's rule numbering for a procedure rule."""

@@ -14,7 +14,7 @@ import cattrs
 from cardrules.engine.game import Game
 from cardrules.engine.procedures import find
 from cardrules.errors import Problem, VariantError
-from cardrules.hooks import HookPoint, known, points
+from cardrules.hooks import find_hook, is_point, known, points
 from cardrules.loader.patches import blame
 from cardrules.loader.resolve import Resolved, resolve, resolve_data
 from cardrules.loader.yamlsafe import JsonPath, Marks, format_path
@@ -56,25 +56,19 @@ def load_variant(source: Source, *, options: Mapping[str, object] | None = None
 def _problems(variant: Variant) -> list[tuple[JsonPath, str]]:
     """Cross-field problems and unknown hooks of ``variant``."""
     found = check_variant(variant)
-    declared = _hook_points(variant)
+    if variant.hooks:
+        with contextlib.suppress(KeyError):  # the cross-field checks report an unknown one
+            find(variant.play.procedure)  # its family declares its hook points
     for point, name in variant.hooks.items():
-        if point not in declared:
-            found.append((("hooks", point), f"unknown hook point {point!r}; known points: "
-                          f"{', '.join(sorted(declared))}"))
+        if find_hook(point, name) is not None:
             continue
-        hooks = known(point)
-        if name not in hooks:
+        if not is_point(point):
+            found.append((("hooks", point), f"unknown hook point {point!r}; known points: "
+                          f"{', '.join(sorted(points()))}"))
+        else:
             found.append((("hooks", point), f"unknown hook {name!r} for {point}; known hooks: "
-                          f"{', '.join(sorted(hooks))}"))
+                          f"{', '.join(sorted(known(point)))}"))
     return found
-
-
-def _hook_points(variant: Variant) -> dict[str, HookPoint]:
-    """The hook points a variant may name: the engine's and those its procedure's family
-    declares (imported with the procedure)."""
-    with contextlib.suppress(KeyError):  # the cross-field checks report an unknown one
-        find(variant.play.procedure)
-    return points()
 
 
 def _problems_before(data: Mapping[str, Any]) -> set[tuple[str, str]]:

@@ -80,6 +80,19 @@ def builtin_variants() -> dict[str, Path]:
     return found
 
 
+def _shipped(name: str) -> Path | None:
+    """The shipped file of variant ``name``, found without reading the installed packages'
+    entry points (a plain file name only: no path separators, no dot files)."""
+    if not name or name.startswith(".") or "/" in name or os.sep in name:
+        return None
+    shipped = data_dir("variants")
+    for suffix in _SUFFIXES:
+        path = shipped / f"{name}{suffix}"
+        if path.is_file():
+            return path
+    return None
+
+
 def _entry_paths(loaded: object) -> Iterable[Path]:
     if isinstance(loaded, (str, os.PathLike)):
         return [Path(loaded)]
@@ -124,6 +137,10 @@ def find_variant(name: str, *, mark: Mark | None = None, path: str = "$") -> Pat
     ...
     cardrules.errors.VariantError: ... 'crazy-eight'; did you mean crazy-eights? ...
     """
+    for wanted in (name, ALIASES.get(name)):  # a shipped name is never taken by a package
+        shipped = _shipped(wanted) if wanted else None
+        if shipped is not None:
+            return shipped
     known = builtin_variants()
     if name in known:
         return known[name]
