@@ -341,15 +341,9 @@ class Auction(Phase[AuctionTable]):
         if settings.in_pairs:
             return self._apply_in_pairs(state, settings, action)
         p, n = state.to_act, state.game.players
-        if action == PASS:
-            passed = state._auction_passed
-            state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
-            state.record(Event(kind="pass", player=p))
-        else:
-            state._auction_bid, state._auction_declarer = action.amount, p
-            state.record(Event(kind="bid", player=p, amount=action.amount))
-            if not settings.pass_final:  # passes count again from this bid on
-                state._auction_passed = (0,) * n
+        _pass_or_bid(state, action)
+        if action != PASS and not settings.pass_final:  # passes count again from a bid
+            state._auction_passed = (0,) * n
         still = n - sum(state._auction_passed)
         if still == 0:  # everyone passed (the opening was not forced)
             state.throw_in()
@@ -373,13 +367,8 @@ class Auction(Phase[AuctionTable]):
         if action == HOLD:
             state._auction_declarer = p
             state.record(Event(kind="hold", player=p, amount=state._auction_bid))
-        elif action == PASS:
-            passed = state._auction_passed
-            state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
-            state.record(Event(kind="pass", player=p))
         else:
-            state._auction_bid, state._auction_declarer = action.amount, p
-            state.record(Event(kind="bid", player=p, amount=action.amount))
+            _pass_or_bid(state, action)
         if all(state._auction_passed):  # everyone passed
             state.throw_in()
             return True
@@ -613,3 +602,16 @@ def _raise(points: int) -> Action:
 
 register(Auction())
 register(Raise())
+
+
+def _pass_or_bid(state: AuctionTable, action: Action) -> None:
+    """Record the player to act's pass (they speak no more) or bid (the highest so far,
+    its bidder the declarer if no one bids above it)."""
+    p = state.to_act
+    if action == PASS:
+        passed = state._auction_passed
+        state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
+        state.record(Event(kind="pass", player=p))
+    else:
+        state._auction_bid, state._auction_declarer = action.amount, p
+        state.record(Event(kind="bid", player=p, amount=action.amount))
