@@ -39,7 +39,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from openspiel_support import bid_or_card  # noqa: E402
 
 import cardrules  # noqa: E402
-from cardrules.actions import Action, Kind  # noqa: E402
+from cardrules.actions import Kind  # noqa: E402
 from cardrules.cards import Pack  # noqa: E402
 
 GAMES = 200
@@ -48,20 +48,12 @@ SLOW_GAMES = int(os.environ.get("CARDRULES_OH_HELL_GAMES", "5000"))
 """Random games compared by the slow test (set ``CARDRULES_OH_HELL_GAMES`` for more)."""
 OPTIONS = {"game": "openspiel"}
 """The option that makes our Oh Hell OpenSpiel's."""
+DEFAULT_PARAMS: dict[str, object] = {
+    "players": 3, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": -1,
+    "off_bid_penalty": False, "points_per_trick": 1}
+"""OpenSpiel's oh_hell parameters by default (its parameter specification)."""
 SUITS = "CDSH"
 """OpenSpiel's suit order."""
-BID_BASE = 52
-"""OpenSpiel's action of a bid of 0 tricks."""
-
-
-def spiel_card(pack: Pack, card: int) -> int:
-    """OpenSpiel's id of our ``card``: rank * 4 + suit (suits C D S H)."""
-    return pack.rank(card) * len(SUITS) + SUITS.index(pack.suits[pack.suit(card)])
-
-
-def spiel_action(pack: Pack, action: Action) -> int:
-    """OpenSpiel's id of our ``action``: a bid, or the one card led or played."""
-    return bid_or_card(action, lambda card: spiel_card(pack, card), BID_BASE)
 
 
 @attrs.frozen(kw_only=True)
@@ -102,51 +94,9 @@ def games(players: int) -> tuple[cardrules.Game, object]:
 
 
 def play_both(seed: int, players: int = 3) -> Tally:
-    """Play one random game from ``seed`` in both engines, asserting they agree at every
-    step."""
-    game, spiel = games(players)
-    rng, pack = random.Random(seed), game.pack
-    ours = game.new_match(seed)
-    deal = ours.deal
-    size = deal.hands[0].bit_count()
-    assert all(h.bit_count() == size for h in deal.hands)
-    theirs = spiel.new_initial_state()
-    assert theirs.is_chance_node()
-    assert [a for a, _ in theirs.chance_outcomes()] == list(range(1, size_limit(players) + 1))
-    theirs.apply_action(size)
-    assert theirs.is_chance_node()
-    theirs.apply_action(deal.dealer)
-    hands = [pack.cards_of(h) for h in deal.hands]
-    for i in range(players * size):
-        assert theirs.is_chance_node()
-        theirs.apply_action(spiel_card(pack, hands[i % players][i // players]))
-    trump_card = deal.view(0).trump_card
-    assert trump_card is not None
-    theirs.apply_action(spiel_card(pack, pack.parse(trump_card)))
-    tally = Tally(games=1, sizes=frozenset((size,)), dealers=frozenset((deal.dealer,)))
-    while not ours.is_over:
-        assert not theirs.is_terminal() and not theirs.is_chance_node()
-        assert theirs.current_player() == ours.current_player
-        actions = ours.legal_actions()
-        legal = {spiel_action(pack, a): a for a in actions}
-        assert len(legal) == len(actions)
-        assert sorted(legal) == list(theirs.legal_actions()), str(theirs)
-        choice = rng.choice(sorted(legal))
-        action = legal[choice]
-        if action.kind is Kind.VERB and ours.current_player == deal.dealer:
-            tally += Tally(dealer_barred=int(len(legal) == size))
-        ours = ours.apply(action)
-        theirs.apply_action(choice)
-        tally += Tally(decisions=1)
-    assert theirs.is_terminal()
-    result = ours.result
-    assert result is not None and result.deals == 1
-    assert list(theirs.returns()) == [float(s) for s in result.totals]
-    tricks = ours.deal.result.details["tricks"]
-    bids = ours.deal.view(0).bids
-    return tally + Tally(
-        exact=sum(t == b for t, b in zip(tricks, bids, strict=True)),
-        missed_with_tricks=sum(t != b and t > 0 for t, b in zip(tricks, bids, strict=True)))
+    """Play one random game from ``seed`` in both engines under OpenSpiel's default
+    parameters (``players`` apart), asserting they agree at every step."""
+    return play_with({**DEFAULT_PARAMS, "players": players}, seed)
 
 
 def size_limit(players: int) -> int:
@@ -173,9 +123,7 @@ def test_the_oracle_is_openspiel_s_oh_hell_with_its_default_parameters() -> None
     those of its parameter specification, as its source declares them."""
     _, spiel = games(3)
     assert spiel.get_parameters() in ({}, spiel.get_type().parameter_specification)
-    assert spiel.get_type().parameter_specification == {
-        "players": 3, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": -1,
-        "off_bid_penalty": False, "points_per_trick": 1}
+    assert spiel.get_type().parameter_specification == DEFAULT_PARAMS
     assert spiel.num_players() == 3 and spiel.num_distinct_actions() == 52 + 18
     assert (spiel.min_utility(), spiel.max_utility()) == (0.0, 27.0)  # 17 tricks + 10
 
@@ -293,15 +241,18 @@ def play_with(params: dict[str, object], seed: int) -> Tally:
     deal = ours.deal
     size = deal.hands[0].bit_count()
     theirs = spiel.new_initial_state()
+    assert theirs.is_chance_node()
     fixed = params["num_tricks_fixed"]
     drawn = [a for a, _ in theirs.chance_outcomes()]
     assert drawn == (list(range(1, (pack.size - 1) // players + 1)) if fixed == -1
                      else [fixed])
     assert size in drawn
     theirs.apply_action(size)
+    assert theirs.is_chance_node()
     theirs.apply_action(deal.dealer)
     hands = [pack.cards_of(h) for h in deal.hands]
     for i in range(players * size):
+        assert theirs.is_chance_node()
         theirs.apply_action(card_id(pack, hands[i % players][i // players], suits))
     trump_card = deal.view(0).trump_card
     assert trump_card is not None
@@ -316,7 +267,10 @@ def play_with(params: dict[str, object], seed: int) -> Tally:
         assert len(legal) == len(actions)
         assert sorted(legal) == list(theirs.legal_actions()), str(theirs)
         choice = rng.choice(sorted(legal))
-        ours = ours.apply(legal[choice])
+        action = legal[choice]
+        if action.kind is Kind.VERB and ours.current_player == deal.dealer:
+            tally += Tally(dealer_barred=int(len(legal) == size))
+        ours = ours.apply(action)
         theirs.apply_action(choice)
         tally += Tally(decisions=1)
     assert theirs.is_terminal()
