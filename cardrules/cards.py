@@ -253,10 +253,11 @@ class Pack:
         # a player's sort: suited cards by suit, then rank high to low (a suited face of
         # no rank after the ranked ones), then the cards of no suit by number; copies
         # together
-        order = sorted(range(len(faces)), key=lambda c: (
-            faces[c][1] if faces[c][1] >= 0 else len(self.suits),
-            (n - 1 - faces[c][2] if faces[c][2] >= 0 else n) if faces[c][1] >= 0 else 0,
-            first[c], c))
+        # (keys listed, not a lambda: mypyc cannot close over the reassigned ``faces``)
+        sort_by = [(suit if suit >= 0 else len(self.suits),
+                    (n - 1 - rank if rank >= 0 else n) if suit >= 0 else 0, first[c], c)
+                   for c, (_, suit, rank) in enumerate(faces)]
+        order = sorted(range(len(faces)), key=sort_by.__getitem__)
         keys = [0] * len(faces)
         for place, c in enumerate(order):
             keys[c] = place
