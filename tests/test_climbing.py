@@ -3,6 +3,7 @@ chains, bombs, passes that are final, the action space and the checks of a rule 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -45,6 +46,24 @@ def test_a_chain_stops_before_the_ranks_left_out_of_chains() -> None:
     state = _game().setup(hands=["QC KD AH 2C", "3C", "3D"])
     assert "play QC KD AH" in labels(state)
     refused(state, "play KD AH 2C", "X3")
+
+
+def test_a_chain_not_from_a_whole_rank_starts_above_a_rank_the_player_holds_all_of(
+        ) -> None:
+    """``not_from_whole_rank``: a run may not start at a rank of which the player holds
+    every card of the pack (here three, one of each suit); another player, and a run
+    from the next rank, may; the refusal quotes ``references: chain_start``."""
+    rules = copy.deepcopy(CHAINS)
+    rules["patch"]["play"]["combinations"][2]["not_from_whole_rank"] = True
+    rules["patch"]["references"]["chain_start"] = "X4"
+    game = cardrules.load(rules, players=3)
+    state = game.setup(hands=["3C 3D 3H 4C 5C 6C", "8D", "7D"])
+    words = labels(state)
+    assert "play 3C 4C 5C" not in words and "play 4C 5C 6C" in words
+    assert "play 3C 3D 3H" in words  # the bomb of threes is no chain
+    refused(state, "play 3C 4C 5C", "X4")
+    other = game.setup(hands=["3C 3D 4C 5C", "3H 6C", "7D"])
+    assert "play 3C 4C 5C" in labels(other)
 
 
 def test_a_chain_of_pairs_beats_a_lower_one_of_as_many_pairs() -> None:
@@ -116,6 +135,8 @@ def test_a_state_read_back_is_the_same_and_a_tampered_one_is_refused() -> None:
      "'Z' is no rank of the pack"),
     ({"combinations": [{"name": "pair", "shape": "same_rank", "size": 2, "min_length": 2}]},
      "only a chain has a length"),
+    ({"combinations": [{"name": "pair", "shape": "same_rank", "size": 2,
+                        "not_from_whole_rank": True}]}, "only a chain starts at a rank"),
 ])
 def test_a_rule_file_with_impossible_combinations_is_refused(patch: dict[str, Any],
                                                                said: str) -> None:
@@ -162,7 +183,7 @@ def test_the_plays_looked_up_by_ranks_are_those_the_general_search_finds() -> No
         seen, found = set(), []
         for p in tables.plays_on(hand, table):
             key = (frozenset(p.cards), p.combination, p.key)
-            if key not in seen and tables.beats(p, table):
+            if key not in seen and tables.beats(p, table) and not tables.barred(p, hand):
                 seen.add(key)
                 found.append(tables.action_of(p))
         return found

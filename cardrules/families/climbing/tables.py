@@ -403,7 +403,7 @@ class ClimbingTables:
         found = []
         for play in self.plays_on(hand, table):
             cards = (frozenset(play.cards), play.combination, play.key)
-            if cards in seen or not self.beats(play, table):
+            if cards in seen or not self.beats(play, table) or self.barred(play, hand):
                 continue
             seen.add(cards)
             found.append(self.action_of(play))
@@ -448,6 +448,9 @@ class ClimbingTables:
                 if runs is None:
                     runs = chained[size] = self._runs(counts, size)
                 cores = self._cores(kind, runs, length, above)
+                if kind.not_from_whole_rank:
+                    cores = [core for core in cores if not self._whole(
+                        self.chain[core[2]], counts)]
             for span, key, low in cores:
                 if attach is None:
                     extras: Iterable[tuple[tuple[int, int], ...]] = ((),)
@@ -472,6 +475,19 @@ class ClimbingTables:
                         continue
                     found.append(made[0])
         return found
+
+    def barred(self, play: Play, hand: int) -> bool:
+        """Whether ``play`` is a chain that may not start at its lowest rank because
+        ``hand`` holds every card of it (``not_from_whole_rank``)."""
+        kind = self.combinations[play.combination]
+        if not kind.not_from_whole_rank or kind.shape is not Shape.CHAIN:
+            return False
+        low = self.of_rank[self.chain[play.key - play.length + 1]]
+        return hand & low == low
+
+    def _whole(self, place: int, counts: Sequence[int]) -> bool:
+        """Whether ``counts`` hold every card of the pack of ladder place ``place``."""
+        return counts[place] == len(self.firsts[place])
 
     def _runs(self, counts: Sequence[int], size: int) -> list[int]:
         """Per chain place, how many chain ranks in a row up to it hold ``size`` cards
