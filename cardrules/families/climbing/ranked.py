@@ -20,7 +20,7 @@ those of :meth:`ClimbingTables.legal_on`'s search of every choice of cards
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -75,6 +75,10 @@ class RankedTables(ClimbingTables):
         init=False, eq=False, factory=dict)
     """(combination, length, key of the core or -1) -> per key, or per ladder place of a
     single attachment, the action laying it (filled on first use)."""
+    parts: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = attrs.field(
+        init=False, eq=False, factory=dict)
+    """Cards a play is written with -> per rank, the pack's cards of that rank (a bit
+    set) and how many of them it lays (filled on first use)."""
 
     def __attrs_post_init__(self) -> None:
         deltas: dict[int, int] = {}
@@ -151,6 +155,28 @@ class RankedTables(ClimbingTables):
             if places >> place & 1:
                 found |= 1 << i
         return found
+
+    def laid(self, hand: int, cards: Sequence[int]) -> int:
+        """The cards of ``hand`` that a legal play written as ``cards`` lays: of each
+        rank, as many of the hand's lowest cards as it names (:meth:`held`), as a bit
+        set."""
+        parts = self.parts.get(tuple(cards))
+        if parts is None:
+            named: dict[int, int] = {}
+            for card in cards:
+                named[self.rank_of[card]] = named.get(self.rank_of[card], 0) + 1
+            if len(self.parts) >= 100_000:
+                self.parts.clear()
+            parts = self.parts[tuple(cards)] = tuple((self.of_rank[place], count)
+                                                     for place, count in named.items())
+        mask = 0
+        for cards_of_rank, count in parts:
+            held = hand & cards_of_rank
+            for _ in range(count):
+                low = held & -held
+                mask |= low
+                held ^= low
+        return mask
 
     # -- the legal plays --------------------------------------------------------------
 

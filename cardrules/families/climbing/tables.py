@@ -323,6 +323,8 @@ class ClimbingTables:
     """Cards laid (in the order given) and combination name -> :meth:`identify`'s
     answer (filled on first use: a play is identified on every apply and by the rules
     judging it)."""
+    shown: dict[int, tuple[int, ...]] = attrs.field(factory=dict, eq=False)
+    """Cards laid (a bit set) -> :meth:`sorted_cards`'s answer (filled on first use)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
@@ -580,6 +582,23 @@ class ClimbingTables:
             out.append(self.firsts[r][used[r]])
             used[r] += 1
         return tuple(out)
+
+    def laid(self, hand: int, cards: Sequence[int]) -> int:
+        """The cards of ``hand`` that a legal play written as ``cards`` lays
+        (:meth:`held`), as a bit set."""
+        laid = self.held(hand, cards)
+        assert laid is not None  # the rules allowed the play
+        return sum(1 << c for c in laid)
+
+    def sorted_cards(self, mask: int) -> tuple[int, ...]:
+        """The cards of ``mask`` in a player's sort (``pack.cards_of``), as an event
+        shows a play (kept once worked out)."""
+        found = self.shown.get(mask)
+        if found is None:
+            if len(self.shown) >= 100_000:
+                self.shown.clear()
+            found = self.shown[mask] = self.pack.cards_of(mask)
+        return found
 
     def held(self, hand: int, cards: Sequence[int]) -> tuple[int, ...] | None:
         """Where suits do not matter, the cards of ``hand`` that a play written as
