@@ -64,6 +64,9 @@ class RankedTables(ClimbingTables):
     """The chain ranks' ladder places, as a bit set."""
     listers: tuple[Lister, ...] = attrs.field(init=False, eq=False)
     """Per combination, what lists its plays."""
+    leads: tuple[tuple[int, Lister], ...] = attrs.field(init=False, eq=False)
+    """Per combination, the level a hand must reach for it to have one (its size: a
+    hand without a pair has no pair chain either), and what lists its plays."""
     answers: tuple[tuple[tuple[int, bool], ...], ...] = attrs.field(init=False, eq=False)
     """Per combination on the table, the combinations that may answer it, in the rules'
     order, each with whether each of its plays must be judged by :meth:`beats` (a bomb
@@ -99,9 +102,13 @@ class RankedTables(ClimbingTables):
         _set(self, "chain_mask", chain)
         _set(self, "listers", tuple(self._lister(i, k)
                                     for i, k in enumerate(self.combinations)))
+        _set(self, "leads", tuple((1 if k.shape is Shape.CARDS else k.size, lister)
+                                  for k, lister in zip(self.combinations, self.listers,
+                                                       strict=True)))
         answers = []
         for j, under in enumerate(self.combinations):
-            answers.append(tuple((i, kind.shape is Shape.CARDS or (under.bomb and i != j))
+            answers.append(tuple((i, (kind.shape is Shape.CARDS and i == j)
+                                     or (under.bomb and i != j))
                                  for i, kind in enumerate(self.combinations)
                                  if i == j or kind.bomb))
         _set(self, "answers", tuple(answers))
@@ -187,8 +194,9 @@ class RankedTables(ClimbingTables):
         found: list[Action] = []
         listers = self.listers
         if table is None:
-            for lister in listers:
-                lister(hand, levels, 0, -1, found)
+            for level, lister in self.leads:
+                if levels[level]:
+                    lister(hand, levels, 0, -1, found)
             return found
         same = table.combination
         for index, judged in self.answers[same]:
@@ -321,23 +329,31 @@ class RankedTables(ClimbingTables):
                                                    for n in self.named_bombs):
                     fits |= 1 << place
 
+        alike = {len(self.firsts[place]) for place in chain}
+        whole_level = alike.pop() if len(alike) == 1 else 0  # every chain rank's cards
+
         def lister(hand: int, levels: tuple[int, ...], length: int, above: int,
                    found: list[Action]) -> None:
             held = levels[size] & mask
             if not held:
                 return
             held = held >> first if straight else self._chained(held)
+            run = held  # the chain places a run of ``span`` ranks starts at
+            for span in range(2, low_length + 1):
+                run &= held >> (span - 1)
+                if not run:
+                    return
             starts_ok = -1  # the chain places a chain may start at
-            whole = self._whole(levels) & mask if barred else 0
-            if whole:
-                starts_ok = ~(whole >> first if straight else self._chained(whole))
-            run = held
-            for span in range(1, high_length + 1):
-                if span > 1:
+            if barred:
+                whole = (levels[whole_level] if whole_level else self._whole(levels)) & mask
+                if whole:
+                    starts_ok = ~(whole >> first if straight else self._chained(whole))
+            for span in range(low_length, high_length + 1):
+                if span > low_length:
                     run &= held >> (span - 1)
                     if not run:
                         return
-                if span < low_length or (length and span != length):
+                if length and span != length:
                     continue
                 starts = run & starts_ok & (-1 << max(above - span + 2, 0))
                 while starts:
