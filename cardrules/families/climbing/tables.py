@@ -402,9 +402,11 @@ class ClimbingTables:
         :class:`~cardrules.families.climbing.ranked.RankedTables` looks them up)."""
         seen: set[tuple[frozenset[int], int, int]] = set()
         found = []
+        kinds = self.combinations
         for play in self.plays_on(hand, table):
             cards = (frozenset(play.cards), play.combination, play.key)
-            if cards in seen or not self.beats(play, table) or self.barred(play, hand):
+            if cards in seen or not self.beats(play, table) or (
+                    kinds[play.combination].not_from_whole_rank and self.barred(play, hand)):
                 continue
             seen.add(cards)
             found.append(self.action_of(play))
