@@ -3,6 +3,7 @@ chains, bombs, passes that are final, the action space and the checks of a rule 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from rule_support import legal_words as labels
 from rule_support import play, refused
 
 import cardrules
+from cardrules.families.climbing.tables import ClimbingTables
 
 CHAINS: dict[str, Any] = {"extends": "president", "patch": {
     "phases": [], "players": {"min": 3, "max": 4},
@@ -45,6 +47,24 @@ def test_a_chain_stops_before_the_ranks_left_out_of_chains() -> None:
     state = _game().setup(hands=["QC KD AH 2C", "3C", "3D"])
     assert "play QC KD AH" in labels(state)
     refused(state, "play KD AH 2C", "X3")
+
+
+def test_a_chain_not_from_a_whole_rank_starts_above_a_rank_the_player_holds_all_of(
+        ) -> None:
+    """``not_from_whole_rank``: a run may not start at a rank of which the player holds
+    every card of the pack (here three, one of each suit); another player, and a run
+    from the next rank, may; the refusal quotes ``references: chain_start``."""
+    rules = copy.deepcopy(CHAINS)
+    rules["patch"]["play"]["combinations"][2]["not_from_whole_rank"] = True
+    rules["patch"]["references"]["chain_start"] = "X4"
+    game = cardrules.load(rules, players=3)
+    state = game.setup(hands=["3C 3D 3H 4C 5C 6C", "8D", "7D"])
+    words = labels(state)
+    assert "play 3C 4C 5C" not in words and "play 4C 5C 6C" in words
+    assert "play 3C 3D 3H" in words  # the bomb of threes is no chain
+    refused(state, "play 3C 4C 5C", "X4")
+    other = game.setup(hands=["3C 3D 4C 5C", "3H 6C", "7D"])
+    assert "play 3C 4C 5C" in labels(other)
 
 
 def test_a_chain_of_pairs_beats_a_lower_one_of_as_many_pairs() -> None:
@@ -116,6 +136,8 @@ def test_a_state_read_back_is_the_same_and_a_tampered_one_is_refused() -> None:
      "'Z' is no rank of the pack"),
     ({"combinations": [{"name": "pair", "shape": "same_rank", "size": 2, "min_length": 2}]},
      "only a chain has a length"),
+    ({"combinations": [{"name": "pair", "shape": "same_rank", "size": 2,
+                        "not_from_whole_rank": True}]}, "only a chain starts at a rank"),
 ])
 def test_a_rule_file_with_impossible_combinations_is_refused(patch: dict[str, Any],
                                                                said: str) -> None:
@@ -144,17 +166,18 @@ def test_random_deals_of_chains_and_bombs_end_with_every_player_placed() -> None
 
 
 def test_the_plays_looked_up_by_ranks_are_those_the_general_search_finds() -> None:
-    """Where suits do not matter, the legal plays come from a table of plays by ranks
-    alone (``ClimbingTables.legal_on``); they are the very actions, in the very order,
-    that the search of every choice of cards finds, on a clear table and on each play
-    of another hand."""
+    """Where suits do not matter, the legal plays are looked up by ranks alone
+    (``RankedTables.legal_on``); they are the very actions, in the very order, that the
+    search of every choice of cards finds, on a clear table and on plays of another
+    hand (bombs among them), hands holding every card of a rank included (a chain may
+    not start there)."""
     import random
 
-    from cardrules.families.climbing.tables import ClimbingTables
+    from cardrules.families.climbing.ranked import RankedTables
 
     game = cardrules.load("dou-dizhu", players=3)  # suits do not matter; cards attached
     tables = game.tables
-    assert isinstance(tables, ClimbingTables) and tables.play.by_rank
+    assert isinstance(tables, RankedTables) and tables.play.by_rank
     rng = random.Random(5)
     cards = list(game.pack.cards)
 
@@ -162,14 +185,60 @@ def test_the_plays_looked_up_by_ranks_are_those_the_general_search_finds() -> No
         seen, found = set(), []
         for p in tables.plays_on(hand, table):
             key = (frozenset(p.cards), p.combination, p.key)
-            if key not in seen and tables.beats(p, table):
+            if key not in seen and tables.beats(p, table) and not tables.barred(p, hand):
                 seen.add(key)
                 found.append(tables.action_of(p))
         return found
 
-    for _ in range(60):
+    for i in range(60):
         rng.shuffle(cards)
         hand = sum(1 << c for c in cards[:rng.randint(1, 20)])
-        other = sum(1 << c for c in cards[20:40])
-        for table in [None, *rng.sample(tables.plays(other), 4)]:
+        if i % 3 == 0:
+            hand |= tables.of_rank[rng.randrange(12)]
+        other = sum(1 << c for c in cards[20:40]) | tables.of_rank[rng.randrange(13)]
+        plays = tables.plays(other)
+        bombs = [p for p in plays if tables.combinations[p.combination].bomb]
+        for table in [None, *rng.sample(plays, 4), *bombs[:2]]:
             assert tables.legal_on(hand, table) == searched(hand, table)
+
+
+FIVE_SUITS: dict[str, Any] = {"extends": "president", "patch": {
+    "phases": [], "players": {"min": 4, "max": 4},
+    "pack": {"ranks": [3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "A", 2],
+             "suits": ["C", "D", "H", "S", "X"]},
+    "deal": {"hand": 16},
+    "play": {"procedure": "climbing", "by_rank": True,
+             "chain_ranks": ["4", "6", "7", "8", "10", "J", "Q"],
+             "combinations": [
+                 {"name": "single", "shape": "same_rank"},
+                 {"name": "pair", "shape": "same_rank", "size": 2},
+                 {"name": "trio_one", "shape": "same_rank", "size": 3, "attach": {"size": 1}},
+                 {"name": "run", "shape": "chain", "min_length": 3, "max_length": 5,
+                  "not_from_whole_rank": True},
+                 {"name": "planes", "shape": "chain", "size": 3, "min_length": 2,
+                  "max_length": 3, "attach": {"size": 1}},
+                 {"name": "bomb", "shape": "same_rank", "size": 5, "bomb": True}]}}}
+"""Suits that do not matter, five of them (a hand may hold five cards of a rank), and
+chain ranks with gaps, starting above the lowest rank."""
+
+
+def test_plays_by_ranks_with_five_of_a_rank_and_chain_ranks_with_gaps() -> None:
+    """The look-up by ranks alone is the general search's, whatever the pack's suits and
+    chain ranks (here five suits and chains through 4, 6, 7, 8, 10, J, Q)."""
+    import random
+
+    from cardrules.families.climbing.ranked import RankedTables
+
+    game = cardrules.load(FIVE_SUITS, players=4)
+    tables = game.tables
+    assert isinstance(tables, RankedTables) and not tables.quick
+    rng = random.Random(3)
+    cards = list(game.pack.cards)
+    for i in range(80):
+        rng.shuffle(cards)
+        hand = sum(1 << c for c in cards[:rng.randint(1, 16)])
+        if i % 2:
+            hand |= tables.of_rank[rng.choice(tables.chain)]
+        plays = tables.plays(sum(1 << c for c in cards[20:40]))
+        for table in [None, *rng.sample(plays, 5)]:
+            assert tables.legal_on(hand, table) == ClimbingTables.legal_on(tables, hand, table)

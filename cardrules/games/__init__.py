@@ -1,8 +1,7 @@
 """Per-game hook modules: the only place where game-specific Python lives."""
 
 from cardrules.games import bank as bank
-from cardrules.games import dou_dizhu as dou_dizhu
 from cardrules.games import gin_rummy as gin_rummy
 from cardrules.games import tysyacha as tysyacha
 
-__all__ = ["bank", "dou_dizhu", "gin_rummy", "tysyacha"]
+__all__ = ["bank", "gin_rummy", "tysyacha"]

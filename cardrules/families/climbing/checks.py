@@ -84,7 +84,7 @@ def check_climbing(v: Any) -> Iterator[Found]:
 
 def _check_kind(kind: Combination, where: tuple[str | int, ...], ranks: list[str],
                 extra: list[str], suit_names: list[str]) -> Iterator[Found]:
-    """Problems of one combination's named cards, attachments and top."""
+    """Problems of one combination's named cards, attachments, top and start."""
     if kind.shape is Shape.CARDS:
         if not kind.cards:
             yield (*where, "cards"), "a combination of shape cards names its cards"
@@ -102,6 +102,9 @@ def _check_kind(kind: Combination, where: tuple[str | int, ...], ranks: list[str
                                           f"the pack has {len(suit_names)} of each"
     if kind.top and not kind.bomb:
         yield (*where, "top"), "a top combination beats bombs: it is a bomb (bomb: true)"
+    if kind.not_from_whole_rank and kind.shape is not Shape.CHAIN:
+        yield (*where, "not_from_whole_rank"), "only a chain starts at a rank: remove " \
+                                               "not_from_whole_rank, or make it a chain"
 
 
 

@@ -48,6 +48,8 @@ def words_for(kind: Combination) -> str:
         per = "" if kind.attach.per_rank == 1 else f"{kind.attach.per_rank} times "
         where = " for each of its ranks" if kind.shape is Shape.CHAIN else ""
         what += f", with {per}{one} of another rank attached{where}"
+    if kind.not_from_whole_rank:
+        what += ", never starting at a rank of which the player holds every card"
     bomb = " (beats every other play)" if kind.top else " (a bomb)" if kind.bomb else ""
     return f"{kind.name}: {what}{bomb}"
 

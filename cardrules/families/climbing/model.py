@@ -116,6 +116,9 @@ class Combination:
     top: bool = False
     """It beats every other play, bombs included (a rocket); laid, it is beaten as a
     bomb is (by a bomb of more cards)."""
+    not_from_whole_rank: bool = False
+    """A chain may not start at (have as its lowest rank) a rank of which the player
+    holds every card of the pack (false: it may start at any chain rank)."""
 
     def card_count(self, length: int) -> int:
         """The cards of a combination of this type ``length`` ranks long."""

@@ -17,6 +17,7 @@ from cardrules.families.climbing.checks import check_climbing
 from cardrules.families.climbing.describe import describe_climbing
 from cardrules.families.climbing.heuristics import climbing_scorer
 from cardrules.families.climbing.model import OVER, PLAY, ClimbingPlay, ClimbingScoring
+from cardrules.families.climbing.ranked import RankedTables
 from cardrules.families.climbing.state import ClimbingState
 from cardrules.families.climbing.tables import ClimbingTables, most_plays
 from cardrules.model.problems import Found
@@ -116,7 +117,7 @@ class Climbing(Procedure):
         if game.pack.extra and not play.extra_above:  # added by a pack hook
             raise HookError("a climbing combination is made of cards of a rank, which an "
                             "extra card (a joker) lacks: a pack hook may not add one")
-        return ClimbingTables.compile(game)
+        return (RankedTables if play.by_rank else ClimbingTables).compile(game)
 
     def new_deal(self, game: GameContext, context: DealContext) -> ClimbingState:
         return ClimbingState.new(game, context)

@@ -133,6 +133,20 @@ def _written_order(state: ClimbingContext, action: Action) -> str | None:
     return f"write this move as '{wanted.text(state.game.pack)}'"
 
 
+def _chain_start(state: ClimbingContext, action: Action) -> str | None:
+    """A chain marked ``not_from_whole_rank`` does not start at a rank of which the
+    player holds every card."""
+    if action.kind is not Kind.PLAY:
+        return None
+    tables = state._tables
+    play = tables.identify(action.cards, action.name)
+    if play is None or not tables.barred(play, state._hands[state.current_player]):
+        return None
+    name = state.game.pack.ranks[tables.chain[play.key - play.length + 1]]
+    return f"a {tables.combinations[play.combination].name} may not start at {name}: " \
+           f"player {state.current_player} holds every {name}"
+
+
 RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key=None, check=_over),
     Rule(key=None, check=_phase_over),
@@ -141,6 +155,7 @@ RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key="combinations", check=_combination),
     Rule(key="beat", check=_beat),
     Rule(key="written", check=_written_order),
+    Rule(key="chain_start", check=_chain_start),
 )
 """The rules, in the order they are asked."""
 

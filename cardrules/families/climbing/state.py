@@ -201,6 +201,10 @@ class ClimbingState(FieldState):
 
     def apply(self, action: Action | str, *, player: int | None = None) -> State:
         """The state after ``action`` (a play's cards may be written in any order)."""
+        if player is None:  # most often the very object offered: no comparing
+            for offered in self.legal_actions():
+                if offered is action:
+                    return self._step(action)
         if isinstance(action, str):
             action = self._game.parse_action(action)
         if isinstance(action, Action) and action.kind is Kind.PLAY and self._stage < 0:
@@ -234,8 +238,9 @@ class ClimbingState(FieldState):
             new.record(Event(kind="pass", player=p))
         else:
             new._lay(p, action)
-        first_out = new._tables.play.ends is Ends.FIRST_OUT and bool(new._out)
-        if first_out or len(new._hands) - new._hands.count(0) <= 1:
+        hands = new._hands
+        first_out = bool(new._out) and self._game.tables.play.ends is Ends.FIRST_OUT
+        if first_out or len(hands) - hands.count(0) <= 1:
             new._finish()
         elif new._all_passed():
             new._clear()
@@ -245,22 +250,21 @@ class ClimbingState(FieldState):
 
     def _lay(self, p: int, action: Action) -> None:
         """``p`` lays the cards of ``action`` on the table (changes a fresh clone)."""
-        laid = self._tables.held(self._hands[p], action.cards)
-        assert laid is not None  # the rules allowed the play
-        mask = sum(1 << c for c in laid)
+        tables = self._tables
+        mask = tables.laid(self._hands[p], action.cards)
         self._played |= self._table
         self._table, self._last = mask, p
         self._hands = _with(self._hands, p, self._hands[p] & ~mask)
-        if self._tables.play.passing is Passing.MAY_RETURN:
+        if tables.play.passing is Passing.MAY_RETURN:
             self._passed = (0,) * self._game.players
-        play = self._tables.identify(action.cards, action.name)
-        kind = self._tables.combinations[play.combination] if play else None
+        play = tables.identify(action.cards, action.name)
+        kind = tables.combinations[play.combination] if play else None
         name = kind.name if kind else ""
         self._reading = (play.combination, play.length, play.key) if play else ()
         self._plays = _with(self._plays, p, self._plays[p] + 1)
         if kind is not None and kind.bomb:
             self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
-        self.record(Event(kind="play", player=p, cards=self._game.pack.cards_of(mask),
+        self.record(Event(kind="play", player=p, cards=tables.sorted_cards(mask),
                           note=name))
         if not self._hands[p]:
             self._out = (*self._out, p)
@@ -268,8 +272,11 @@ class ClimbingState(FieldState):
 
     def _all_passed(self) -> bool:
         """Every player holding cards but the last to play has passed since."""
-        return all(self._passed[q] or q == self._last
-                   for q in range(self._game.players) if self._hands[q])
+        passed, hands, last = self._passed, self._hands, self._last
+        for q in range(len(hands)):  # noqa: SIM110 - all() over a generator is slower
+            if hands[q] and not passed[q] and q != last:
+                return False
+        return True
 
     def _clear(self) -> None:
         """The table clears: the last to play leads, or the next player after them

@@ -323,6 +323,8 @@ class ClimbingTables:
     """Cards laid (in the order given) and combination name -> :meth:`identify`'s
     answer (filled on first use: a play is identified on every apply and by the rules
     judging it)."""
+    shown: dict[int, tuple[int, ...]] = attrs.field(factory=dict, eq=False)
+    """Cards laid (a bit set) -> :meth:`sorted_cards`'s answer (filled on first use)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
@@ -396,114 +398,28 @@ class ClimbingTables:
     def legal_on(self, hand: int, table: Play | None) -> list[Action]:
         """The labelled actions laying each play of ``hand`` that may be laid on
         ``table`` (None: on a clear table), in the order of :meth:`plays_on`, each set of
-        cards of a combination and key once."""
-        if self.play.by_rank:
-            return self._by_rank_on(hand, table)
+        cards of a combination and key once (where suits do not matter,
+        :class:`~cardrules.families.climbing.ranked.RankedTables` looks them up)."""
         seen: set[tuple[frozenset[int], int, int]] = set()
         found = []
+        kinds = self.combinations
         for play in self.plays_on(hand, table):
             cards = (frozenset(play.cards), play.combination, play.key)
-            if cards in seen or not self.beats(play, table):
+            if cards in seen or not self.beats(play, table) or (
+                    kinds[play.combination].not_from_whole_rank and self.barred(play, hand)):
                 continue
             seen.add(cards)
             found.append(self.action_of(play))
         return found
 
-    def _by_rank_on(self, hand: int, table: Play | None) -> list[Action]:
-        """:meth:`legal_on` where suits do not matter: each play by ranks alone that the
-        hand's number of cards of each rank allows, looked up (no two of them lay the
-        same cards: a combination's number of cards fixes its length, and a length and
-        key its core)."""
-        counts = [(hand & m).bit_count() for m in self.of_rank]
-        shaped, found = self.shaped, []
-        chained: dict[int, list[int]] = {}  # per size, the hand's runs (_runs)
-        grouped: dict[int, list[tuple[int, int, int]]] = {}  # per size, its ranks
-        singles: dict[int, list[tuple[int, tuple[tuple[int, int], ...]]]] = {}
-        for index, kind in enumerate(self.combinations):
-            length, above, check = 0, -1, False
-            if table is not None:
-                if index == table.combination:
-                    length, above = table.length, table.key
-                elif kind.bomb:
-                    check = True
-                else:
-                    continue
-            if kind.shape is Shape.CARDS:
-                places = self.named[index]
-                if all(counts[r] >= places.count(r) for r in places):
-                    whole = shaped.get((index, 1, 0, ())) or self._shape((index, 1, 0, ()))
-                    if self.beats(whole[1], table):
-                        found.append(whole[0])
-                continue
-            size, attach = kind.size, kind.attach
-            if kind.shape is Shape.SAME_RANK:
-                cores = grouped.get(size)
-                if cores is None:
-                    cores = grouped[size] = [(1, r, r) for r in range(len(counts))
-                                             if counts[r] >= size]
-                if above >= 0:
-                    cores = [core for core in cores if core[1] > above]
-            else:
-                runs = chained.get(size)
-                if runs is None:
-                    runs = chained[size] = self._runs(counts, size)
-                cores = self._cores(kind, runs, length, above)
-            for span, key, low in cores:
-                if attach is None:
-                    extras: Iterable[tuple[tuple[int, int], ...]] = ((),)
-                else:
-                    ranks = (low,) if kind.shape is Shape.SAME_RANK else \
-                        self.chain[low: low + span]
-                    if attach.count(span) == 1:
-                        single = singles.get(attach.size)
-                        if single is None:
-                            single = singles[attach.size] = self._singles(attach.size,
-                                                                          counts)
-                        extras = [extra for r, extra in single if r not in ranks]
-                    else:
-                        extras = _attachments(attach, span, counts, ranks, self.limits,
-                                              self.named_bombs)
-                for extra in extras:
-                    shape = (index, span, key, extra)
-                    made = shaped.get(shape)
-                    if made is None:
-                        made = self._shape(shape)
-                    if check and not self.beats(made[1], table):
-                        continue
-                    found.append(made[0])
-        return found
-
-    def _runs(self, counts: Sequence[int], size: int) -> list[int]:
-        """Per chain place, how many chain ranks in a row up to it hold ``size`` cards
-        or more."""
-        runs, run = [], 0
-        for place in self.chain:
-            run = run + 1 if counts[place] >= size else 0
-            runs.append(run)
-        return runs
-
-    @staticmethod
-    def _cores(kind: Combination, runs: list[int], length: int,
-               above: int) -> list[tuple[int, int, int]]:
-        """The cores of chain combination ``kind`` that ``runs`` allow (only ``length``
-        ranks long if given, with a key above ``above``) as (length, key, lowest chain
-        place), by length then key (the order of :func:`patterns`)."""
-        lengths = (length,) if length else kind.lengths
-        longest = min(max(runs), lengths[-1])
-        if longest < lengths[0]:
-            return []
-        tops = [top for top in range(above + 1, len(runs)) if runs[top] >= lengths[0]]
-        return [(n, top, top - n + 1) for n in lengths if n <= longest
-                for top in tops if runs[top] >= n]
-
-    def _singles(self, size: int, counts: Sequence[int],
-                 ) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-        """Every single attachment of ``size`` cards of one rank that ``counts`` allow
-        (:func:`_attachments` of one), with its rank, to be kept from the core's."""
-        limits, bombs = self.limits, self.named_bombs
-        return [(r, ((r, size),)) for r in range(len(counts))
-                if counts[r] >= size and limits[r] > size
-                and not any(set(n) <= {r} for n in bombs)]
+    def barred(self, play: Play, hand: int) -> bool:
+        """Whether ``play`` is a chain that may not start at its lowest rank because
+        ``hand`` holds every card of it (``not_from_whole_rank``)."""
+        kind = self.combinations[play.combination]
+        if not kind.not_from_whole_rank or kind.shape is not Shape.CHAIN:
+            return False
+        low = self.of_rank[self.chain[play.key - play.length + 1]]
+        return hand & low == low
 
     def _shape(self, shape: tuple[int, int, int, tuple[tuple[int, int], ...]],
                ) -> tuple[Action, Play]:
@@ -668,6 +584,23 @@ class ClimbingTables:
             out.append(self.firsts[r][used[r]])
             used[r] += 1
         return tuple(out)
+
+    def laid(self, hand: int, cards: Sequence[int]) -> int:
+        """The cards of ``hand`` that a legal play written as ``cards`` lays
+        (:meth:`held`), as a bit set."""
+        laid = self.held(hand, cards)
+        assert laid is not None  # the rules allowed the play
+        return sum(1 << c for c in laid)
+
+    def sorted_cards(self, mask: int) -> tuple[int, ...]:
+        """The cards of ``mask`` in a player's sort (``pack.cards_of``), as an event
+        shows a play (kept once worked out)."""
+        found = self.shown.get(mask)
+        if found is None:
+            if len(self.shown) >= 100_000:
+                self.shown.clear()
+            found = self.shown[mask] = self.pack.cards_of(mask)
+        return found
 
     def held(self, hand: int, cards: Sequence[int]) -> tuple[int, ...] | None:
         """Where suits do not matter, the cards of ``hand`` that a play written as
