@@ -51,13 +51,20 @@ from cardrules.engine.observation import Card as CardField
 from cardrules.engine.observation import CardsBySeat, Field, Number, OneOf
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import NamesTrump, SitsOut, ThrowsIn
+from cardrules.engine.table import CountsPoints, NamesTrump, SitsOut, ThrowsIn
 from cardrules.engine.turns import DEALERS_LEFT
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 from cardrules.phases.order_up.actions import ALONE_ACTION, PARTNER, PASS, TRUMPS, discard
+from cardrules.phases.order_up.points import (
+    BY_POINTS_SCHEMA,
+    COMPLETE_SCHEMA,
+    ByPoints,
+    Complete,
+    side_scores,
+)
 
 __all__ = ["OrderUp", "OrderUpFields", "OrderUpSettings", "OrderUpTable", "Outcome"]
 
@@ -100,6 +107,14 @@ class OrderUpSettings:
     """The makers took fewer than a majority of the tricks."""
     lone_euchred: Outcome = Outcome(makers=-4, defenders=4)
     """The makers took fewer than a majority of the tricks against a lone defender."""
+    upcard_to_maker: bool = False
+    """The maker takes the upcard, in either round, and discards nothing (false: the
+    dealer takes it when it is ordered up, and discards)."""
+    complete: Complete | None = None
+    """The rest of the deal, dealt once trumps are made (None: nothing more is dealt)."""
+    by_points: ByPoints | None = None
+    """A contract of card points scores the deal, in place of the outcomes by tricks
+    (None: by tricks)."""
 
 
 @attrs.define(slots=False)
@@ -126,9 +141,9 @@ class OrderUpFields:
     """The step at work ('': none yet, or a position set up for play)."""
 
 
-class OrderUpTable(NamesTrump, SitsOut, ThrowsIn, Protocol):
+class OrderUpTable(NamesTrump, SitsOut, ThrowsIn, CountsPoints, Protocol):
     """The table the phase works at: trumps it names, a seat it sits out, a deal it
-    throws in, its own fields."""
+    throws in, the points it counts (``by_points``), its own fields."""
 
     _upcard: int
     _turned: int
@@ -179,7 +194,13 @@ class OrderUp(Phase[OrderUpTable]):
                 "euchred": _pair("The makers took fewer than a majority"),
                 "lone_euchred": _pair("The makers took fewer than a majority against a "
                                       "lone defender")},
-                "description": "What each side scores per outcome."}}}
+                "description": "What each side scores per outcome."},
+            "upcard_to": {"enum": ["dealer", "maker"], "description":
+                          "dealer: the dealer takes the upcard when it is ordered up, and "
+                          "discards (default); maker: the maker takes it in either round "
+                          "and discards nothing."},
+            "complete": COMPLETE_SCHEMA,
+            "by_points": BY_POINTS_SCHEMA}}
 
     def settings(self, section: Mapping[str, Any]) -> OrderUpSettings:
         scores = section.get("scores") or {}
@@ -189,6 +210,11 @@ class OrderUp(Phase[OrderUpTable]):
                                keep_upcard=bool(section.get("keep_upcard", True)),
                                alone=bool(section.get("alone", True)),
                                lone_defender=bool(section.get("lone_defender", False)),
+                               upcard_to_maker=section.get("upcard_to") == "maker",
+                               complete=Complete.read(section["complete"])
+                               if "complete" in section else None,
+                               by_points=ByPoints.read(section["by_points"])
+                               if "by_points" in section else None,
                                **outcomes)
 
     def check(self, settings: OrderUpSettings, variant: Variant) -> Iterator[str]:
@@ -205,8 +231,23 @@ class OrderUp(Phase[OrderUpTable]):
             yield "order_up is for four players in two partnerships (players: {min: 4, max: 4})"
         if [entry.name for entry in variant.phases].count(self.name) > 1:
             yield "order_up is listed more than once; trumps are made once a deal"
+        if settings.by_points is not None:
+            for lack in procedure.lacks("deal_points", variant):
+                yield f"order_up by_points scores a contract of points: it needs {lack}"
+        if settings.complete is not None:
+            n = variant.players.min
+            left = variant.pack.size - n * variant.deal.hand - 1
+            dealt = settings.complete.each * (n - 1) + settings.complete.maker
+            taken = 1 if settings.upcard_to_maker else 0
+            if dealt != left or variant.deal.hand + settings.complete.each != \
+                    variant.deal.hand + settings.complete.maker + taken:
+                yield (f"order_up complete deals {dealt} card(s) but the stock holds {left} "
+                       f"after the deal and the upcard, and every hand must end the same "
+                       f"size (each = maker{' + 1, the upcard' if taken else ''})")
 
     def describe(self, settings: OrderUpSettings) -> str:
+        if settings.upcard_to_maker or settings.complete or settings.by_points:
+            return self._describe_points(settings)
         keep = "another card" if settings.keep_upcard else "a card"
         stick = ("; the dealer may not pass then (stick the dealer)"
                  if settings.stick_the_dealer else
@@ -229,6 +270,28 @@ class OrderUp(Phase[OrderUpTable]):
                 + f"and {s.euchred.makers} (defenders {s.euchred.defenders}) for fewer"
                 + (f", {s.lone_euchred.makers} ({s.lone_euchred.defenders}) against a lone "
                    "defender." if settings.lone_defender else "."))
+
+    def _describe_points(self, settings: OrderUpSettings) -> str:
+        """The phase in words, for games whose maker takes the upcard, the rest of the
+        deal is dealt after the making or a contract of points scores."""
+        stick = ("; the dealer may not pass then (stick the dealer)"
+                 if settings.stick_the_dealer else
+                 "; if all pass again, the deal is thrown in and nobody scores")
+        taker = ("the maker takes the upcard" if settings.upcard_to_maker else
+                 "the dealer takes the upcard and discards a card face down")
+        text = ("After the deal the top card of the stock is turned up. In turn from the "
+                "dealer's left each player passes or takes it: its suit becomes trumps. If "
+                "all pass, each player in turn passes or names another suit as trumps"
+                f"{stick}. Then {taker}.")
+        if settings.complete is not None:
+            text += (f" The rest of the stock is dealt, in turn from the dealer's left: "
+                     f"{settings.complete.each} cards each, {settings.complete.maker} to "
+                     f"the maker.")
+        if settings.alone:
+            text += " The maker then goes alone (the partner sits the deal out) or not."
+        if settings.by_points is not None:
+            text += " " + settings.by_points.describe()
+        return text
 
     def enter(self, state: OrderUpTable, settings: OrderUpSettings) -> None:
         state._turned = state.turn_up("stock", "upcard")  # recorded for all to see
@@ -319,6 +382,9 @@ class OrderUp(Phase[OrderUpTable]):
         state._maker = p
         state.name_trump(pack.suits.index(action.name))
         state.record(Event(kind="trump", player=p, note=action.name))
+        if settings.upcard_to_maker:  # the maker takes the upcard, whatever the round
+            state.take(p, state._upcard, "upcard")
+            return self._made(state, settings)
         if state._passes < n:  # ordered up: the dealer picks the upcard up and discards
             state.take(state.dealer, state._upcard, "upcard")
             state._making = DISCARD
@@ -327,7 +393,13 @@ class OrderUp(Phase[OrderUpTable]):
         return self._made(state, settings)
 
     def _made(self, state: OrderUpTable, settings: OrderUpSettings) -> bool:
-        """Trumps are made: the maker says whether to go alone, if allowed."""
+        """Trumps are made: the rest of the deal is dealt (``complete``), then the maker
+        says whether to go alone, if allowed."""
+        if settings.complete is not None:
+            for seat in DEALERS_LEFT.seats(state.seating()):
+                count = settings.complete.maker if seat == state._maker \
+                    else settings.complete.each
+                state.deal_cards(seat, count)
         if not settings.alone:
             return True
         state._making = ALONE
@@ -356,6 +428,8 @@ class OrderUp(Phase[OrderUpTable]):
         tricks: tuple[int, ...] = state.offered("tricks")
         n = len(tricks)
         partner = (maker + n // 2) % n
+        if settings.by_points is not None:
+            return self._by_points(state, settings.by_points, tricks)
         taken = tricks[maker] + tricks[partner]
         outcome = settings.lone_euchred if state._defender >= 0 else settings.euchred
         if taken == sum(tricks):
@@ -364,6 +438,22 @@ class OrderUp(Phase[OrderUpTable]):
             outcome = settings.made
         return tuple(outcome.makers if p in (maker, partner) else outcome.defenders
                      for p in range(n))
+
+    def _by_points(self, state: OrderUpTable, rule: ByPoints,
+                   tricks: tuple[int, ...]) -> tuple[int, ...]:
+        """The deal scored by a contract of points (``by_points``), partners alike."""
+        n, maker = len(tricks), state._maker
+        makers = {maker, (maker + n // 2) % n}
+        points, kept = state.deal_points(), state.kept_points()
+
+        def sides(values: tuple[int, ...]) -> tuple[int, int]:
+            mine = sum(values[p] for p in makers)
+            return mine, sum(values) - mine
+
+        total, keeps = sides(points), sides(kept)
+        cards = (total[0] - keeps[0], total[1] - keeps[1])
+        made, defended = side_scores(rule, cards=cards, kept=keeps, tricks=sides(tricks))
+        return tuple(made if p in makers else defended for p in range(n))
 
     def replaces_scores(self, settings: OrderUpSettings) -> bool:
         return True
