@@ -474,11 +474,13 @@ class OrderUp(Phase[OrderUpTable]):
                           for p, m in enumerate(state._discarded)],
             "making": state._making if state.stage == mine else "",
             "sitting_out": sorted(_partner(p, n) for p in alone),
+            **({"bidding_round": 0 if state._maker >= 0 or state.stage != mine
+                else 1 + state._passes // n} if settings.upcard_to_maker else {}),
         }
 
     def view_entries(self, game: GameRules, settings: OrderUpSettings) -> tuple[str, ...]:
         return ("upcard", "maker", "alone", "lone_defender", "discarded", "making",
-                "sitting_out")
+                "sitting_out", *(("bidding_round",) if settings.upcard_to_maker else ()))
 
     def families(self, game: GameRules, settings: OrderUpSettings) -> tuple[Family, ...]:
         # ``pass`` is the procedure's own action (every tricks game lists it)
@@ -490,7 +492,8 @@ class OrderUp(Phase[OrderUpTable]):
                            ) -> tuple[Field, ...]:
         return (CardField(key="upcard"), SeatField(key="maker"), Number(key="alone"),
                 SeatField(key="lone_defender"), CardsBySeat(key="discarded"),
-                OneOf(key="making", values=("", BID, DISCARD, ALONE, DEFEND)))
+                OneOf(key="making", values=("", BID, DISCARD, ALONE, DEFEND)),
+                *((Number(key="bidding_round"),) if settings.upcard_to_maker else ()))
 
     def action_bound(self, settings: OrderUpSettings, variant: Variant) -> int:
         return max(variant.deal.hand + 1, len(variant.pack.suits) + 1)
