@@ -368,3 +368,34 @@ def test_the_greedy_bot_plays_a_deal() -> None:
         player = state.current_player
         state = state.apply(bot.choose(state.view(player), state.legal_actions(), rng))
     assert state.result is not None
+
+
+# BE11 as data: any ranks, any suits, one word -------------------------------------------------
+
+PLAIN_PAIRS = {"extends": "belote", "options": {"match": "one_deal"}, "patch": {"play": {
+    "announced": {"pair": {"ranks": ["Q", "J"], "trump": False, "points": 10,
+                           "words": ["pair"]}}}}}
+"""A house rule: the queen and jack of a plain suit, announced as played, score 10."""
+
+
+def test_be11_announced_sets_are_data_any_ranks_any_suit() -> None:
+    game = cardrules.load(PLAIN_PAIRS)
+    state = game.setup(hands=["QS JS 7C", "AS 8C 7S", "AD 9C 7D", "10C AC 8D"], trump="H")
+    state = state.apply("lead QS")
+    assert calls(state) == [(0, "pair", 0)]
+    state = play(state, "answer 7S", "answer 7D", "answer 8D", "lead JS")
+    assert calls(state) == [(0, "pair", 10)]  # one word, said on both cards
+    state = game.setup(hands=["JH QH 7C", "AS 8C 7S", "AD 9C 7D", "10C AC 8D"], trump="H")
+    assert calls(state.apply("lead QH")) == []  # trump: false leaves the trump suit out
+
+
+def test_be11_an_announcement_reads_back_and_survives_resampling() -> None:
+    state = position("KH QH 7C", "AS 8C 7S", "AD 9C 7D", "10C AC 8D", trump="H")
+    state = state.apply("lead KH")
+    game = belote(match="one_deal")
+    assert game.state_from_json(state.to_json()) == state
+    queen = game.pack.parse("QH")
+    rng = random.Random(0)
+    for viewer in (1, 2, 3):
+        sampled = state.resample(viewer, rng)
+        assert sampled.hands[0] >> queen & 1  # everyone heard "belote": QH stays with 0
