@@ -63,7 +63,8 @@ from cardrules.phases.order_up.points import (
     COMPLETE_SCHEMA,
     ByPoints,
     Complete,
-    side_scores,
+    describe_taking,
+    seat_scores,
 )
 
 __all__ = ["OrderUp", "OrderUpFields", "OrderUpSettings", "OrderUpTable", "Outcome"]
@@ -247,7 +248,10 @@ class OrderUp(Phase[OrderUpTable]):
 
     def describe(self, settings: OrderUpSettings) -> str:
         if settings.upcard_to_maker or settings.complete or settings.by_points:
-            return self._describe_points(settings)
+            return describe_taking(stick_the_dealer=settings.stick_the_dealer,
+                                   upcard_to_maker=settings.upcard_to_maker,
+                                   complete=settings.complete, alone=settings.alone,
+                                   by_points=settings.by_points)
         keep = "another card" if settings.keep_upcard else "a card"
         stick = ("; the dealer may not pass then (stick the dealer)"
                  if settings.stick_the_dealer else
@@ -270,28 +274,6 @@ class OrderUp(Phase[OrderUpTable]):
                 + f"and {s.euchred.makers} (defenders {s.euchred.defenders}) for fewer"
                 + (f", {s.lone_euchred.makers} ({s.lone_euchred.defenders}) against a lone "
                    "defender." if settings.lone_defender else "."))
-
-    def _describe_points(self, settings: OrderUpSettings) -> str:
-        """The phase in words, for games whose maker takes the upcard, the rest of the
-        deal is dealt after the making or a contract of points scores."""
-        stick = ("; the dealer may not pass then (stick the dealer)"
-                 if settings.stick_the_dealer else
-                 "; if all pass again, the deal is thrown in and nobody scores")
-        taker = ("the maker takes the upcard" if settings.upcard_to_maker else
-                 "the dealer takes the upcard and discards a card face down")
-        text = ("After the deal the top card of the stock is turned up. In turn from the "
-                "dealer's left each player passes or takes it: its suit becomes trumps. If "
-                "all pass, each player in turn passes or names another suit as trumps"
-                f"{stick}. Then {taker}.")
-        if settings.complete is not None:
-            text += (f" The rest of the stock is dealt, in turn from the dealer's left: "
-                     f"{settings.complete.each} cards each, {settings.complete.maker} to "
-                     f"the maker.")
-        if settings.alone:
-            text += " The maker then goes alone (the partner sits the deal out) or not."
-        if settings.by_points is not None:
-            text += " " + settings.by_points.describe()
-        return text
 
     def enter(self, state: OrderUpTable, settings: OrderUpSettings) -> None:
         state._turned = state.turn_up("stock", "upcard")  # recorded for all to see
@@ -429,7 +411,8 @@ class OrderUp(Phase[OrderUpTable]):
         n = len(tricks)
         partner = (maker + n // 2) % n
         if settings.by_points is not None:
-            return self._by_points(state, settings.by_points, tricks)
+            return seat_scores(settings.by_points, maker=maker, tricks=tricks,
+                               points=state.deal_points(), kept=state.kept_points())
         taken = tricks[maker] + tricks[partner]
         outcome = settings.lone_euchred if state._defender >= 0 else settings.euchred
         if taken == sum(tricks):
@@ -438,22 +421,6 @@ class OrderUp(Phase[OrderUpTable]):
             outcome = settings.made
         return tuple(outcome.makers if p in (maker, partner) else outcome.defenders
                      for p in range(n))
-
-    def _by_points(self, state: OrderUpTable, rule: ByPoints,
-                   tricks: tuple[int, ...]) -> tuple[int, ...]:
-        """The deal scored by a contract of points (``by_points``), partners alike."""
-        n, maker = len(tricks), state._maker
-        makers = {maker, (maker + n // 2) % n}
-        points, kept = state.deal_points(), state.kept_points()
-
-        def sides(values: tuple[int, ...]) -> tuple[int, int]:
-            mine = sum(values[p] for p in makers)
-            return mine, sum(values) - mine
-
-        total, keeps = sides(points), sides(kept)
-        cards = (total[0] - keeps[0], total[1] - keeps[1])
-        made, defended = side_scores(rule, cards=cards, kept=keeps, tricks=sides(tricks))
-        return tuple(made if p in makers else defended for p in range(n))
 
     def replaces_scores(self, settings: OrderUpSettings) -> bool:
         return True

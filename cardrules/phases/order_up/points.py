@@ -37,7 +37,8 @@ import attrs
 
 from cardrules.phases.auction.contract import nearest
 
-__all__ = ["BY_POINTS_SCHEMA", "COMPLETE_SCHEMA", "ByPoints", "Complete", "side_scores"]
+__all__ = ["BY_POINTS_SCHEMA", "COMPLETE_SCHEMA", "ByPoints", "Complete", "describe_taking",
+           "seat_scores", "side_scores"]
 
 
 @attrs.frozen(kw_only=True)
@@ -97,6 +98,51 @@ def side_scores(rule: ByPoints, *, cards: tuple[int, int], kept: tuple[int, int]
     if makers <= defenders:  # dedans: every card point to the defenders
         makers, defenders = kept[0], card_points[0] + card_points[1] + kept[1]
     return nearest(makers, rule.round_to), nearest(defenders, rule.round_to)
+
+
+def seat_scores(rule: ByPoints, *, maker: int, tricks: tuple[int, ...],
+                points: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's score (partners, sitting opposite, alike), from the deal's ``tricks``,
+    ``points`` and ``kept`` points per seat, ``maker`` having made trumps.
+
+    >>> seat_scores(ByPoints(all_tricks=250), maker=1, tricks=(2, 3, 1, 2),
+    ...             points=(40, 70, 12, 60), kept=(0, 20, 0, 0))
+    (52, 130, 52, 130)
+    """
+    n = len(tricks)
+    makers = {maker, (maker + n // 2) % n}
+
+    def sides(values: tuple[int, ...]) -> tuple[int, int]:
+        mine = sum(values[p] for p in makers)
+        return mine, sum(values) - mine
+
+    total, keeps = sides(points), sides(kept)
+    cards = (total[0] - keeps[0], total[1] - keeps[1])
+    made, defended = side_scores(rule, cards=cards, kept=keeps, tricks=sides(tricks))
+    return tuple(made if p in makers else defended for p in range(n))
+
+
+def describe_taking(*, stick_the_dealer: bool, upcard_to_maker: bool,
+                    complete: Complete | None, alone: bool, by_points: ByPoints | None,
+                    ) -> str:
+    """The ``order_up`` phase in words, for games whose maker takes the upcard, whose
+    deal is completed after the making or whose contract is of points."""
+    stick = ("; the dealer may not pass then (stick the dealer)" if stick_the_dealer else
+             "; if all pass again, the deal is thrown in and nobody scores")
+    taker = ("the maker takes the upcard" if upcard_to_maker else
+             "the dealer takes the upcard and discards a card face down")
+    text = ("After the deal the top card of the stock is turned up. In turn from the "
+            "dealer's left each player passes or takes it: its suit becomes trumps. If all "
+            "pass, each player in turn passes or names another suit as trumps"
+            f"{stick}. Then {taker}.")
+    if complete is not None:
+        text += (f" The rest of the stock is dealt, in turn from the dealer's left: "
+                 f"{complete.each} cards each, {complete.maker} to the maker.")
+    if alone:
+        text += " The maker then goes alone (the partner sits the deal out) or not."
+    if by_points is not None:
+        text += " " + by_points.describe()
+    return text
 
 
 COMPLETE_SCHEMA: Mapping[str, Any] = {
