@@ -114,6 +114,9 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
                            f"play.combinations.{name}", indent=1)
     if not _scores_replaced(variant):
         yield from _scoring(variant)
+    elif scoring.last_trick:  # the phase scoring the deal counts the card points so
+        yield sentence(f"Whoever takes the last trick of a deal played to its last card "
+                       f"adds {scoring.last_trick} to their card points.", "scoring.last_trick")
     yield from _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
                          scoring.target is not None, _sits_out(variant))
 
