@@ -190,10 +190,11 @@ def test_every_rule_with_a_key_is_numbered_in_the_shipped_variants() -> None:
     (picking the pile up, the attack after a beat) for the shedding rules, Bura for the
     rules it plays by, the test-only duties variant for the duties and lead restrictions,
     Sixty-six for the
-    exchange, closing the stock and announcing, Durak for bouts."""
+    exchange, closing the stock and announcing, Belote for overtrumping, Durak for
+    bouts."""
     rule_sets: tuple[tuple[Any, tuple[str, ...]], ...] = (
         (shedding_rules, ("bank", "switch", "pesten", "svoi-kozyri")),
-        (tricks_rules, ("bura", "sixty-six", *FIXTURE_VARIANTS)),
+        (tricks_rules, ("bura", "sixty-six", "belote", *FIXTURE_VARIANTS)),
         (bouts_rules, ("durak",)))
     for module, variants in rule_sets:
         references: set[str] = set()

@@ -261,6 +261,11 @@ class CountsPoints(Table, Protocol):
         combinations that count)."""
         ...
 
+    def kept_points(self) -> tuple[int, ...]:
+        """Of :meth:`deal_points`, each seat's points that a contract leaves with it
+        whatever its outcome (sets announced as they were played)."""
+        ...
+
 
 class NamesTrump(Table, Protocol):
     """A table whose procedure takes the deal's trump suit from a listed phase (it offers

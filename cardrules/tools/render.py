@@ -236,6 +236,9 @@ class TextRenderer:
             return f"{who} holds {amount or 0}"
         if kind == "announcement":
             return f"{who} announces {event.get('note') or 'nothing'}"
+        if kind == "call":  # a set announced as its cards are played (belote, rebelote)
+            said = f"{who} says {event.get('note') or ''}".strip()
+            return said + (f" ({amount} points)" if amount else "")
         if kind == "value":
             return f"{who} names the value {amount or 0}"
         words = [who] if who else []

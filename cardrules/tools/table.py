@@ -37,7 +37,7 @@ MAX_PILE_SHOWN = 8
 
 _HIDDEN = frozenset({"variant", "player", "players", "events", "legal_actions", "pack",
                      "pile_name", "top_owner", "leader", "holder", "combination", "bidders",
-                     "title", "won"})
+                     "title", "won", "called"})
 """Entries never shown as such (internal, or shown as part of another entry)."""
 _SEAT_KEYS = frozenset({"hands", "tricks", "points", "scores", "bids", "out", "taken"})
 """Entries shown in the seats' rows."""
@@ -216,16 +216,21 @@ def _auction(table: TextRenderer, entries: Mapping[str, Any], used: set[str]) ->
     the making waits for."""
     if "upcard" not in entries or "maker" not in entries:
         return []
-    used.update(("upcard", "maker", "alone", "lone_defender", "making", "sitting_out"))
+    used.update(("upcard", "maker", "alone", "lone_defender", "making", "sitting_out",
+                 "bidding_round"))
     upcard, maker = entries.get("upcard"), entries.get("maker")
     shown = table.card(str(upcard)) if upcard else ""
+    taken = "bidding_round" in entries  # the maker takes the upcard, whatever the round
     if not isinstance(maker, int):
+        if entries.get("bidding_round") == 2:
+            return [f"Upcard {shown}: nobody took it; second round, naming another suit"]
         return [f"Upcard {shown}: nobody has made trumps yet"] if upcard else []
     trump = entries.get("trump")
     suit = table.suit(str(trump)) if trump else "?"
     ordered = trump is not None and upcard and str(upcard).endswith(str(trump))
     parts = [f"P{maker} made {suit} trumps"
-             + (f" (ordered up {shown})" if ordered else f" (upcard {shown} turned down)"
+             + (f" (took the upcard {shown})" if taken and upcard else
+                f" (ordered up {shown})" if ordered else f" (upcard {shown} turned down)"
                 if upcard else "")
              + (", alone" if entries.get("alone") else "")]
     defender = entries.get("lone_defender")

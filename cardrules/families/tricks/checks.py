@@ -172,6 +172,28 @@ def _tricks_restrictions(v: Variant) -> Iterator[Found]:
         yield ("play", "duties", "trump_when_void"), (
             "trump_when_void applies to a player unable to follow suit: it needs "
             "follow: suit")
+    if duties.partner_frees and not (duties.trump_when_void or duties.overtrump):
+        yield ("play", "duties", "partner_frees"), (
+            "partner_frees frees a player of the trump duties: it needs trump_when_void "
+            "or overtrump")
+    scoring = v.scoring
+    if duties.partner_frees and (not isinstance(scoring, TrickScoring)
+                                 or scoring.partners is not Partners.OPPOSITE):
+        yield ("play", "duties", "partner_frees"), (
+            "partner_frees looks at the partner holding the trick: it needs "
+            "scoring.partners: opposite")
+    for rank in play.trump.points:
+        if rank not in ranks:
+            yield ("play", "trump", "points", rank), unknown("rank", rank, ranks)
+    for name, spec in play.announced.items():
+        for i, rank in enumerate(spec.ranks):
+            if rank not in ranks:
+                yield ("play", "announced", name, "ranks", i), unknown("rank", rank, ranks)
+        if len(set(spec.ranks)) != len(spec.ranks):
+            yield ("play", "announced", name, "ranks"), "a rank is named twice"
+        if spec.trump is not None and play.trump.source is TrumpSource.NONE:
+            yield ("play", "announced", name, "trump"), (
+                "the game has no trump suit (play.trump.source: none): drop trump")
     if play.trump.source is TrumpSource.DEALER_CARD and v.deal.trump_card:
         yield ("deal", "trump_card"), ("trump source dealer_card names trumps by the "
                                        "dealer's last card; deal.trump_card would turn up "

@@ -26,7 +26,9 @@ class TricksContext(FamilyContext, Protocol):
     """A deal state of the tricks family, as its rules and views see it (a
     :class:`~cardrules.families.tricks.state.TricksState` is one)."""
 
+    _announced: tuple[int, ...]
     _broken: bool
+    _calling: tuple[int, ...]
     _closed: int
     _combo: str
     _declared: tuple[int, ...]
@@ -57,6 +59,8 @@ class TricksContext(FamilyContext, Protocol):
     def declarations(self, player: int) -> tuple[Declaration, ...]: ...
 
     def dummy_shown(self) -> int: ...
+
+    def partner_holds(self, player: int) -> bool: ...
 
     @property
     def duties_apply(self) -> bool: ...

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from cardrules.families.tricks import describe_stock
 from cardrules.families.tricks.model import (
+    Announced,
     Band,
     CardFilter,
     CombinationSpec,
@@ -82,6 +83,12 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
     if has_order(play.trump):
         yield sentence(describe_trump_order(play.trump), "play.trump.ranks", "play.trump.above",
                        present=False, hook="card_order")
+    if play.trump.points:
+        worth = ", ".join(f"{rank} {points}" for rank, points in play.trump.points.items())
+        yield sentence(f"In the trump suit the cards are worth: {worth} (the others as in "
+                       "the other suits).", "play.trump.points")
+    for name, said in play.announced.items():
+        yield sentence(_announced(name, said), f"play.announced.{name}")
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield sentence(_SETS[play.sets], "play.sets", present=False)
     yield sentence(_HOLDERS[play.holder], "play.holder", present=False)
@@ -107,6 +114,9 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
                            f"play.combinations.{name}", indent=1)
     if not _scores_replaced(variant):
         yield from _scoring(variant)
+    elif scoring.last_trick:  # the phase scoring the deal counts the card points so
+        yield sentence(f"Whoever takes the last trick of a deal played to its last card "
+                       f"adds {scoring.last_trick} to their card points.", "scoring.last_trick")
     yield from _deal_end(play, variant.hooks.get("first_mover", DEFAULTS["first_mover"]),
                          scoring.target is not None, _sits_out(variant))
 
@@ -183,6 +193,14 @@ def _duties(play: TricksPlay) -> Iterator[Sentence]:
         musts.append("among the answers these duties allow, a player must beat the cards "
                      "holding the trick if able")
         rules.append("play.duties.head")
+    if duties.overtrump:
+        musts.append("a player who plays trumps to a trick a trump holds must beat it if "
+                     "able")
+        rules.append("play.duties.overtrump")
+    if duties.partner_frees:
+        musts.append("but a player holding no card of the led suit whose partner holds the "
+                     "trick may play any card")
+        rules.append("play.duties.partner_frees")
     if musts:
         text = "; ".join(musts)
         if when:
@@ -194,6 +212,26 @@ def _duties(play: TricksPlay) -> Iterator[Sentence]:
                        f"{_or(play.first_trick.no_cards)} (cards of those suits, or those "
                        "cards) to the first trick of the deal, unless nothing else is "
                        "allowed.", "play.first_trick.no_cards")
+
+
+def _announced(name: str, spec: Announced) -> str:
+    """A set announced as it is played, in words.
+
+    >>> print(_announced("belote", Announced(ranks=("K", "Q"), trump=True, points=20,
+    ...                                      words=("belote", "rebelote"))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Belote: a player who holds the K and Q of trumps says 'belote' on playing the first
+    of them and 'rebelote' on playing the last, and then scores 20 (kept whatever the
+    contract).
+    """
+    where = {True: " of trumps", False: " of a suit other than trumps",
+             None: " of one suit"}[spec.trump]
+    ranks = " and ".join((", ".join(spec.ranks[:-1]), spec.ranks[-1])) \
+        if len(spec.ranks) > 1 else spec.ranks[0]
+    first, last = spec.words[0], spec.words[-1]
+    return (f"{name.capitalize()}: a player who holds the {ranks}{where} says '{first}' on "
+            f"playing the first of them and '{last}' on playing the last, and then scores "
+            f"{spec.points} (kept whatever the contract).")
 
 
 def _sits_out(variant: Variant) -> bool:

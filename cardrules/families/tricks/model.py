@@ -10,6 +10,7 @@ from cardrules.model.common import BeatClause, Spelling, TrickTrump, TrumpSource
 
 __all__ = [
     "AllPoints",
+    "Announced",
     "AnswerSpec",
     "Band",
     "CardFilter",
@@ -151,6 +152,13 @@ class Duties:
     head: bool = False
     """Beat the cards holding the trick (take it over), among the answers the other duties
     allow."""
+    overtrump: bool = False
+    """A player answering with trumps to a trick that a trump holds must beat it with
+    them, if able (among the answers the other duties allow; answers without trumps stay
+    allowed as those duties say)."""
+    partner_frees: bool = False
+    """A player holding no card of the led suit whose partner (``scoring.partners``)
+    holds the trick is free of ``trump_when_void`` and ``overtrump``."""
     when: Condition = Condition.ALWAYS
     """When these duties apply."""
 
@@ -232,6 +240,26 @@ class CombinationSpec:
 
 
 @attrs.frozen(kw_only=True)
+class Announced:
+    """Cards of one suit that score when their holder plays them all, announcing them as
+    they go (Belote's king and queen of trumps: "belote" on the first, "rebelote" on the
+    second).  A player who plays one of them while holding all the others of that suit
+    announces the first word; on playing the last of them, the last word, and the points
+    count for them (in their deal points, kept by them whatever the contract)."""
+
+    ranks: tuple[str, ...]
+    """The ranks of the cards, one card of each rank in one suit."""
+    trump: bool | None = None
+    """Only in the trump suit (true), only in the other suits (false), in any suit
+    (null)."""
+    points: int = 0
+    """Points they score."""
+    words: tuple[str, ...] = ("announce",)
+    """What the player says: the first word on the first card, the last on the last
+    (one word: said on both)."""
+
+
+@attrs.frozen(kw_only=True)
 class Exchange:
     """The holder of a trump of one rank may take the turned-up trump card for it."""
 
@@ -292,6 +320,9 @@ class TricksTrump(TrickTrump):
     """Cards above the trump suit's own, lowest first; each counts as a trump."""
     colours: tuple[tuple[str, ...], ...] = ()
     """The suits of each colour (``[[C, S], [D, H]]``), for ``suit: same_colour``."""
+    points: dict[str, int] = attrs.field(factory=dict)
+    """Card points per rank of the trump suit's own cards, in place of ``pack.points``
+    for those ranks (Belote's jack 20 and nine 14); ranks not listed keep their points."""
 
 
 @attrs.frozen(kw_only=True)
@@ -316,6 +347,9 @@ class TricksPlay:
     """How hands are refilled after a trick."""
     combinations: dict[str, CombinationSpec] = attrs.field(factory=dict)
     """Declarable combinations by name, in the order they are offered."""
+    announced: dict[str, Announced] = attrs.field(factory=dict)
+    """Cards that score when their holder plays them all, announced as they are played,
+    by name (Belote's ``belote``)."""
     duties: Duties = Duties()
     """What an answer must do (nothing, by default)."""
     opening: Opening | None = None

@@ -15,6 +15,7 @@ from cardrules.engine.table import CardOrder as PhaseCardOrder
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import view as tricks_io
+from cardrules.families.tricks.announced import AnnouncedFields, uses_announced_fields
 from cardrules.families.tricks.bounds import tricks_bound
 from cardrules.families.tricks.checks import check_tricks
 from cardrules.families.tricks.counted import (
@@ -319,6 +320,7 @@ class Tricks(Procedure):
     def field_mixins(self, variant: Any) -> tuple[type, ...]:
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
         return (*((StockFields,) if uses_stock_fields(variant) else ()),
+                *((AnnouncedFields,) if uses_announced_fields(variant.play) else ()),
                 *((FaceUpFields,) if face_up else ()),
                 *((CountedFields,) if uses_counted_fields(variant) else ()),
                 *((DrawnHandFields,) if draws_hand_size(variant) else ()))

@@ -248,7 +248,7 @@ def _unbroken(state: TricksContext, action: Action) -> str | None:
 # The duties of answering, asked one after another: each keeps, of the answers the ones
 # before it allow, those that meet it (when some do).
 
-_STEPS = ("follow", "trump_when_void", "first_trick", "head")
+_STEPS = ("follow", "trump_when_void", "first_trick", "head", "overtrump")
 
 
 def _led(state: TricksContext) -> int:
@@ -271,7 +271,8 @@ def _step(state: TricksContext, step: str, answers: list[int]) -> list[int]:
     scores: list[int]
     if step == "follow" and tables.follow and duties:
         scores = [(m & led).bit_count() for m in answers]
-    elif step == "trump_when_void" and tables.trump_duty and duties and trump >= 0:
+    elif step == "trump_when_void" and tables.trump_duty and duties and trump >= 0 \
+            and not _freed(state):
         trumps = tables.trump_groups[tables.trump_index(trump)] & ~led
         scores = [(m & trumps).bit_count() for m in answers]
     elif step == "first_trick" and tables.first_trick and state.first_trick \
@@ -280,10 +281,21 @@ def _step(state: TricksContext, step: str, answers: list[int]) -> list[int]:
     elif step == "head" and tables.head and duties:
         held = state._plays[state._game.turns.places[state._leader][state._holder]]
         scores = [int(tables.beats_set(m, held, trump)) for m in answers]
+    elif step == "overtrump" and tables.overtrump and duties and not _freed(state):
+        held = state._plays[state._game.turns.places[state._leader][state._holder]]
+        return tables.overtrumping(answers, held, trump)
     else:
         return answers
     best = max(scores, default=0)
     return [m for m, score in zip(answers, scores) if score == best]
+
+
+def _freed(state: TricksContext) -> bool:
+    """The player to answer holds no card of the led suit and their partner holds the
+    trick, which frees them of the trump duties (``partner_frees``)."""
+    p = state._current
+    return state._tables.partner_frees and not state._hands[p] & _led(state) \
+        and state.partner_holds(p)
 
 
 def _allowed_before(state: TricksContext, step: str) -> list[int]:
@@ -354,6 +366,8 @@ _DUTY_REASONS: dict[str, Callable[[TricksContext], str]] = {
                                  f"trick while player {state._current} may play other cards",
     "head": lambda state: f"player {state._current} must beat the cards holding the trick "
                           f"(player {state._holder}'s) if able",
+    "overtrump": lambda state: f"player {state._current} plays trumps to a trick a trump "
+                               f"holds (player {state._holder}'s) and must beat it if able",
 }
 
 _DUTY_DOCS = {
@@ -365,6 +379,8 @@ _DUTY_DOCS = {
                    "trick with the restricted cards unless nothing else is allowed.",
     "head": "Among the answers the other duties allow, a player must beat the cards "
             "holding the trick if able.",
+    "overtrump": "A player answering with trumps to a trick a trump holds must beat it "
+                 "if able.",
 }
 
 

@@ -52,6 +52,7 @@ from cardrules.families.tricks import (
 from cardrules.families.tricks import (
     stock as tricks_stock,
 )
+from cardrules.families.tricks.announced import AnnouncedAttributes, announce
 from cardrules.families.tricks.counted import counted_tricks, set_trick_aside
 from cardrules.families.tricks.deal import (
     RawEvent,
@@ -94,7 +95,7 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
-class TricksState(StockAttributes, FieldState):
+class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
@@ -343,9 +344,12 @@ class TricksState(StockAttributes, FieldState):
         won, aside = self._won, flow.counted(self)
         if aside:
             won = tuple([w | a for w, a in zip(won, aside, strict=True)])
-        points = tuple(map(self._tables.points_of, won))
-        if self._tables.scores:
+        tables, trump = self._tables, self._trump
+        points = tuple(tables.card_points(w, trump) for w in won)
+        if tables.scores:
             points = tuple(map(int.__add__, points, self._declared))
+        if tables.announced:
+            points = tuple(map(int.__add__, points, self._announced))
         bonus = self._tables.scoring.last_trick
         if bonus and (w := self._last_trick_taker()) >= 0:
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]
@@ -357,6 +361,12 @@ class TricksState(StockAttributes, FieldState):
         (:class:`~cardrules.engine.table.CountsPoints`; the procedure offers
         ``deal_points``)."""
         return self.points()
+
+    def kept_points(self) -> tuple[int, ...]:
+        """Of :meth:`deal_points`, each player's points of sets announced as they were
+        played (``play.announced``), which a contract leaves with them whatever its
+        outcome (:class:`~cardrules.engine.table.CountsPoints`)."""
+        return self._announced if self._tables.announced else (0,) * len(self._hands)
 
     def _last_trick_taker(self) -> int:
         """Who gets the last trick's points: the winner of the last trick once a deal is
@@ -382,7 +392,8 @@ class TricksState(StockAttributes, FieldState):
                 return tables.bound_answers(
                     self._hands[p], plays[0], held, self._trump,
                     duties=tables.duties_always or self.duties_apply,
-                    first=not any(self._tricks))
+                    first=not any(self._tricks),
+                    free=tables.partner_frees and self.partner_holds(p))
             return tables.answers(self._hands[p], plays[0].bit_count())
         if phase is LEAD:
             if tables.lead_rules:
@@ -412,8 +423,17 @@ class TricksState(StockAttributes, FieldState):
         """The answers the duties and the first-trick restriction allow."""
         tables, plays = self._tables, self._plays
         held = plays[self._game.turns.places[self._leader][self._holder]]
-        return tables.bound_answers(self._hands[self._current], plays[0], held, self._trump,
-                                    duties=self.duties_apply, first=self.first_trick)
+        p = self._current
+        return tables.bound_answers(self._hands[p], plays[0], held, self._trump,
+                                    duties=self.duties_apply, first=self.first_trick,
+                                    free=tables.partner_frees and self.partner_holds(p))
+
+    def partner_holds(self, player: int) -> bool:
+        """The partner of ``player`` (sitting opposite, ``scoring.partners``) holds the
+        trick."""
+        n = len(self._hands)
+        return self._tables.scoring.partners is Partners.OPPOSITE and \
+            self._holder == (player + n // 2) % n and bool(self._plays)
 
     @property
     def first_trick(self) -> bool:
@@ -479,6 +499,8 @@ class TricksState(StockAttributes, FieldState):
         if self._starter < 0:
             new._starter = p
         new._events = (event,)
+        if tables.announced:
+            new._events += tuple(announce(new, p, hands[p], mask))
         return new
 
     def _answer(self, mask: int, face_up: bool, action: Action) -> TricksState:
@@ -502,13 +524,14 @@ class TricksState(StockAttributes, FieldState):
                 new._holder = p
             if tables.answer_rules and not self._game.hooked_legality and (
                     tables.duties_always or self.duties_apply):  # what it shows missing
-                if tables.head or lead & (lead - 1):
+                free = tables.partner_frees and self.partner_holds(p)
+                if tables.head or tables.overtrump or lead & (lead - 1):
                     shown = tables.shown_missing(mask, lead, held, trump,
-                                                 first=not any(self._tricks))
+                                                 first=not any(self._tricks), free=free)
                 else:  # one card led: off its suit shows the suit (and trumps) missing
                     led = tables.groups[index][lead.bit_length() - 1]
                     shown = tables.shown_missing(
-                        mask, lead, held, trump, first=not any(self._tricks)) \
+                        mask, lead, held, trump, first=not any(self._tricks), free=free) \
                         if not mask & led and (
                             tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
@@ -516,17 +539,19 @@ class TricksState(StockAttributes, FieldState):
             if self._spare[p] and mask & self._missing[p]:
                 absences.laid(new, p, mask)
             event = ("answer", p, action.cards, 0, "", False)
+            calls = announce(new, p, hands[p], mask) if tables.announced else []
         else:
             new._down = self._down | mask
             event = ("throw", p, action.cards, 0, "", True)
+            calls = []
         if len(plays) < n:
             new._current = self._game.turns.following[p]
             if self._out:
                 new._skip_out()
         if len(new._plays) < n:
-            new._events = (event,)
+            new._events = (event, *calls) if calls else (event,)
             return new
-        events = [event]
+        events = [event, *calls]
         new._events = ()
         new._take(events)
         new._events = (*events, *new._events)  # and what a phase entered said

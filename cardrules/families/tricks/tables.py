@@ -124,6 +124,19 @@ class TricksTables:
     """A player void in the led suit must trump when able."""
     head: bool = False
     """Answers must beat the cards holding the trick when able."""
+    overtrump: bool = False
+    """Answers with trumps to a trick a trump holds must beat it when able."""
+    partner_frees: bool = False
+    """A player void in the led suit whose partner holds the trick is free of the trump
+    and overtrump duties."""
+    trump_bonus: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per trump suit index, (card, points added) for the trump suit's cards whose points
+    ``play.trump.points`` changes (empty: none does)."""
+    announced: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per trump suit index (the last: no trumps), the sets of ``play.announced`` as
+    (cards as a bit set, index of the entry) (empty: none)."""
+    announced_cards: tuple[int, ...] = ()
+    """Per trump suit index, every card of those sets as one bit set."""
     duties_always: bool = True
     """The duties apply throughout the deal (else once the stock is empty)."""
     duties_closed: bool = False
@@ -233,10 +246,15 @@ class TricksTables:
             suit_masks=suit_masks,
             groups=tuple(groups), trump_groups=tuple(trump_groups),
             trump_ranking=tuple(ranking),
-            answer_rules=duties.follow is not Follow.NONE or duties.head or bool(first_trick),
+            answer_rules=duties.follow is not Follow.NONE or duties.head or duties.overtrump
+            or bool(first_trick),
             lead_rules=(opening is not None and not opening.lead_any) or unbroken is not None,
             follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
-            head=duties.head, duties_always=duties.when is Condition.ALWAYS,
+            head=duties.head, overtrump=duties.overtrump,
+            partner_frees=duties.partner_frees, trump_bonus=_trump_bonus(pack, play),
+            announced=(sets := _announced_sets(pack, play)),
+            announced_cards=tuple(sum(m for m, _ in per) for per in sets),
+            duties_always=duties.when is Condition.ALWAYS,
             duties_closed=duties.when is Condition.STOCK_CLOSED,
             scores=tuple((spec.points, spec.points if spec.trump_points is None
                           else spec.trump_points, spec.counts is Counts.AFTER_A_TRICK)
@@ -449,23 +467,27 @@ class TricksTables:
         return led, self.trump_groups[index] & ~led
 
     def bound_answers(self, hand: int, lead: int, held: int, trump: int, *, duties: bool,
-                      first: bool) -> tuple[Action, ...]:
+                      first: bool, free: bool = False) -> tuple[Action, ...]:
         """The answers to ``lead`` (held by ``held``) from ``hand`` that the duties (when
-        ``duties``) and, on the ``first`` trick, the first-trick restriction allow.
+        ``duties``) and, on the ``first`` trick, the first-trick restriction allow;
+        ``free``: the player's partner holds the trick (see ``partner_frees``).
 
         Step by step, each step keeping only the answers that meet it when some do: as
         many cards of the led suit as possible; else as many trumps; on the first trick,
         for a player void in the led suit, as few restricted cards as possible; then an
-        answer that beats ``held``.  One-card answers work on bit sets.
+        answer that beats ``held``; then, of the answers with trumps, those that beat
+        ``held`` when a trump holds it (the answers without trumps kept).  One-card
+        answers work on bit sets.
         """
         if lead and not lead & (lead - 1):  # one card led (the usual case)
             index = trump if trump >= 0 else self.no_trumps
             led = self.groups[index][lead.bit_length() - 1]
             allowed = hand
+            freed = free and self.partner_frees and not hand & led
             if duties:
                 if self.follow and hand & led:
                     allowed = hand & led
-                elif self.trump_duty and hand & self.trump_groups[index] & ~led:
+                elif self.trump_duty and not freed and hand & self.trump_groups[index] & ~led:
                     allowed = hand & self.trump_groups[index] & ~led
             if first and self.first_trick and not hand & led:
                 restricted = self.first_trick
@@ -475,12 +497,18 @@ class TricksTables:
                 beaters = allowed & self.beats[index][held.bit_length() - 1]
                 if beaters:
                     allowed = beaters
+            if duties and self.overtrump and not freed and held & self.trump_groups[index]:
+                beaters = allowed & self.beats[index][held.bit_length() - 1]
+                if beaters:  # a card that beats a trump is a higher trump
+                    allowed = allowed & ~self.trump_groups[index] | beaters
             return self._singles(allowed)
         size = lead.bit_count()
         led, trumps = self._led_and_trumps(lead, size, trump)
         void = not hand & led
+        freed = free and self.partner_frees and void
         restricted = self.first_trick if first and void else 0
-        follow, trump_duty, head = (self.follow and duties, self.trump_duty and duties,
+        follow, trump_duty, head = (self.follow and duties,
+                                    self.trump_duty and duties and not freed,
                                     self.head and duties)
         masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is Kind.ANSWER]
         if follow:
@@ -492,21 +520,43 @@ class TricksTables:
         if head:
             beating = [m for m in masks if self.beats_set(m, held, trump)]
             masks = beating or masks
+        if self.overtrump and duties and not freed:
+            masks = self.overtrumping(masks, held, trump)
         return self.actions(Kind.ANSWER, masks)
 
+    def overtrumping(self, masks: list[int], held: int, trump: int) -> list[int]:
+        """Of ``masks``, those the overtrump duty allows: when trumps hold the trick
+        (``held``) and some answer with trumps beats it, the answers with trumps that do
+        and the answers without trumps; else all of them."""
+        trumps = self.trump_groups[trump if trump >= 0 else self.no_trumps]
+        if not held & trumps:
+            return masks
+        beating = {m for m in masks if m & trumps and self.beats_set(m, held, trump)}
+        return [m for m in masks if m in beating or not m & trumps] if beating else masks
+
     def shown_missing(self, answer: int, lead: int, held: int, trump: int, *,
-                      first: bool) -> int:
+                      first: bool, free: bool = False) -> int:
         """The cards a face-up ``answer`` to ``lead`` (the trick held by ``held``), made
         while the duties apply, shows its player not to have held (see
         :meth:`bound_answers`): the rest of the led suit where it did not follow with as
         many cards as it had to, the rest of the trumps where it did not trump as far as
         it had to, and, for a one-card answer that does not beat ``held``, the cards of
         the class it had to answer from that would have beaten it (not on a ``first``
-        trick with restricted cards, where the class may have been narrowed)."""
+        trick with restricted cards, where the class may have been narrowed); with the
+        overtrump duty, for a one-card trump that does not beat a trump holding the
+        trick, the trumps that would have.  A player void in the led suit whose partner
+        holds the trick (``free``, with ``partner_frees``) shows only the led suit
+        missing."""
         size = lead.bit_count()
         led, trumps = self._led_and_trumps(lead, size, trump)
+        if free and self.partner_frees and not answer & led:
+            return led & ~answer if self.follow else 0
         missing = 0
         among = self.pack.full
+        if self.overtrump and size == 1 and answer & trumps and held & trumps \
+                and not (first and self.first_trick) \
+                and not self.beats_set(answer, held, trump):
+            missing |= trumps & self.beats[self.trump_index(trump)][held.bit_length() - 1]
         if self.follow:
             following = (answer & led).bit_count()
             if following == size:
@@ -608,6 +658,16 @@ class TricksTables:
             suit += 1
         return total
 
+    def card_points(self, mask: int, trump: int) -> int:
+        """Card points of the cards in ``mask`` with ``trump`` the trump suit (-1: none),
+        the trump suit's own by ``play.trump.points`` where it gives them."""
+        points = self.points_of(mask)
+        if self.trump_bonus and trump >= 0:
+            for card, bonus in self.trump_bonus[trump]:
+                if mask >> card & 1:
+                    points += bonus
+        return points
+
     def score(self, points: int, tricks: int) -> int:
         """The first band reached with ``points`` and ``tricks`` (0 when none is)."""
         for min_points, min_tricks, score in self.bands:
@@ -664,6 +724,56 @@ def _pairs(cards: int, held: int, table: tuple[int, ...]) -> bool:
             return True
         candidates ^= pick
     return False
+
+
+def _trump_bonus(pack: Pack, play: TricksPlay) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per trump suit index, the (card, points added) that ``play.trump.points`` gives
+    the trump suit's cards (empty: none).
+
+    >>> from cardrules.families.tricks.model import TricksTrump
+    >>> pack = Pack(ranks=("9", "J", "A"), suits=("S", "H"), points=(0, 2, 11))
+    >>> play = TricksPlay(procedure="tricks", trump=TricksTrump(points={"J": 20, "9": 14}))
+    >>> [[(pack.name(c), add) for c, add in per] for per in _trump_bonus(pack, play)]
+    [[('9S', 14), ('JS', 18)], [('9H', 14), ('JH', 18)], []]
+    """
+    points = play.trump.points
+    if not points:
+        return ()
+    out = []
+    for suit in range(len(pack.suits)):
+        per = []
+        for card in bits(pack.suit_mask(suit)):
+            rank = pack.ranks[pack.rank(card)]
+            if rank in points and points[rank] != pack.value(card):
+                per.append((card, points[rank] - pack.value(card)))
+        out.append(tuple(per))
+    return (*out, ())
+
+
+def _announced_sets(pack: Pack, play: TricksPlay) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per trump suit index (the last: no trumps), the sets of ``play.announced``: per
+    entry and suit allowed, (its cards as a bit set, the entry's index).
+
+    >>> from cardrules.families.tricks.model import Announced
+    >>> pack = Pack(ranks=("Q", "K", "A"), suits=("S", "H"))
+    >>> play = TricksPlay(procedure="tricks", announced={
+    ...     "belote": Announced(ranks=("K", "Q"), trump=True, points=20)})
+    >>> [[pack.names(pack.cards_of(m)) for m, _ in per] for per in _announced_sets(pack, play)]
+    [[('KS', 'QS')], [('KH', 'QH')], []]
+    """
+    if not play.announced:
+        return ()
+    out = []
+    for trump in (*range(len(pack.suits)), -1):
+        per = []
+        for index, spec in enumerate(play.announced.values()):
+            for suit in range(len(pack.suits)):
+                if spec.trump is not None and spec.trump != (suit == trump):
+                    continue
+                per.append((sum(1 << c for c in bits(pack.suit_mask(suit))
+                                if pack.ranks[pack.rank(c)] in spec.ranks), index))
+        out.append(tuple(per))
+    return tuple(out)
 
 
 def _suit_points(pack: Pack) -> tuple[tuple[int, ...], ...]:

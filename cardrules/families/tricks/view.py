@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.arguments import checked_player
@@ -33,6 +34,8 @@ from cardrules.families.tricks.view_info import ViewInfo
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cardrules.engine.state import GameContext
     from cardrules.families.tricks.context import TricksContext
 
@@ -88,6 +91,11 @@ class TricksView(View):
     """Declared points waiting for a trick per seat."""
     shown: list[str]
     """Cards shown in declarations."""
+    announced: list[int]
+    """Per seat, points of the sets it announced and played in full
+    (``play.announced``)."""
+    called: list[str]
+    """Cards of announced sets not yet played (their announcer holds them)."""
     set_aside: list[int]
     """Per seat, the tricks taken that count nothing (``scoring.counted``)."""
     scores: list[int] | None
@@ -103,6 +111,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             *(("broken",) if tables.unbroken else ()),
             *(("closed",) if tables.close else ()),
             *(("declared", "pending", "shown") if tables.scores else ()),
+            *(("announced", "called") if tables.announced else ()),
             *(("set_aside",) if _counts_some(tables.scoring) else ()),
             *(("trump_order",) if tables.trump_ranking or tables.alternatives else ()),
             "scores", "legal_actions")
@@ -152,6 +161,8 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             *([Seat(key="closed")] if game.tables.close else []),
             *([NumbersBySeat(key="declared"), NumbersBySeat(key="pending"),
                Cards(key="shown")] if game.tables.scores else []),
+            *([NumbersBySeat(key="announced"), Cards(key="called")]
+              if game.tables.announced else []),
             *([NumbersBySeat(key="set_aside")] if _counts_some(game.tables.scoring)
               else []),
             *([Cards(key="trump_order")]
@@ -178,8 +189,12 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
                       "cards": info.cards.sorted_names(mask) if seen else mask.bit_count()})
     won_seen = info.won_seen[player]
     tables = state._tables
-    points_of = tables.points_of
+    points_of: Callable[[int], int] = tables.points_of
     declared = state._declared if tables.scores else (0,) * n
+    if tables.announced:
+        declared = tuple(map(int.__add__, declared, state._announced))
+    if tables.trump_bonus:  # the trump suit's own points, where play.trump gives them
+        points_of = partial(tables.card_points, trump=state._trump)
     turned, stock, trump = state._trump_card, state._stock, state._trump
     current = state.current_player
     out: dict[str, Any] = {
@@ -215,6 +230,9 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     if tables.scores:
         out["declared"], out["pending"] = list(state._declared), list(state._pending)
         out["shown"] = info.cards.sorted_names(state._shown[0])
+    if tables.announced:
+        out["announced"] = list(state._announced)
+        out["called"] = info.cards.sorted_names(state._calling[0])
     if _counts_some(tables.scoring):
         out["set_aside"] = list(set_aside(state))
     if tables.trump_ranking:  # trump -1 (none named): the last entry, no trumps

@@ -51,13 +51,21 @@ from cardrules.engine.observation import Card as CardField
 from cardrules.engine.observation import CardsBySeat, Field, Number, OneOf
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import NamesTrump, SitsOut, ThrowsIn
+from cardrules.engine.table import CountsPoints, NamesTrump, SitsOut, ThrowsIn
 from cardrules.engine.turns import DEALERS_LEFT
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 from cardrules.phases.order_up.actions import ALONE_ACTION, PARTNER, PASS, TRUMPS, discard
+from cardrules.phases.order_up.points import (
+    BY_POINTS_SCHEMA,
+    COMPLETE_SCHEMA,
+    ByPoints,
+    Complete,
+    describe_taking,
+    seat_scores,
+)
 
 __all__ = ["OrderUp", "OrderUpFields", "OrderUpSettings", "OrderUpTable", "Outcome"]
 
@@ -100,6 +108,14 @@ class OrderUpSettings:
     """The makers took fewer than a majority of the tricks."""
     lone_euchred: Outcome = Outcome(makers=-4, defenders=4)
     """The makers took fewer than a majority of the tricks against a lone defender."""
+    upcard_to_maker: bool = False
+    """The maker takes the upcard, in either round, and discards nothing (false: the
+    dealer takes it when it is ordered up, and discards)."""
+    complete: Complete | None = None
+    """The rest of the deal, dealt once trumps are made (None: nothing more is dealt)."""
+    by_points: ByPoints | None = None
+    """A contract of card points scores the deal, in place of the outcomes by tricks
+    (None: by tricks)."""
 
 
 @attrs.define(slots=False)
@@ -126,9 +142,9 @@ class OrderUpFields:
     """The step at work ('': none yet, or a position set up for play)."""
 
 
-class OrderUpTable(NamesTrump, SitsOut, ThrowsIn, Protocol):
+class OrderUpTable(NamesTrump, SitsOut, ThrowsIn, CountsPoints, Protocol):
     """The table the phase works at: trumps it names, a seat it sits out, a deal it
-    throws in, its own fields."""
+    throws in, the points it counts (``by_points``), its own fields."""
 
     _upcard: int
     _turned: int
@@ -179,7 +195,13 @@ class OrderUp(Phase[OrderUpTable]):
                 "euchred": _pair("The makers took fewer than a majority"),
                 "lone_euchred": _pair("The makers took fewer than a majority against a "
                                       "lone defender")},
-                "description": "What each side scores per outcome."}}}
+                "description": "What each side scores per outcome."},
+            "upcard_to": {"enum": ["dealer", "maker"], "description":
+                          "dealer: the dealer takes the upcard when it is ordered up, and "
+                          "discards (default); maker: the maker takes it in either round "
+                          "and discards nothing."},
+            "complete": COMPLETE_SCHEMA,
+            "by_points": BY_POINTS_SCHEMA}}
 
     def settings(self, section: Mapping[str, Any]) -> OrderUpSettings:
         scores = section.get("scores") or {}
@@ -189,6 +211,11 @@ class OrderUp(Phase[OrderUpTable]):
                                keep_upcard=bool(section.get("keep_upcard", True)),
                                alone=bool(section.get("alone", True)),
                                lone_defender=bool(section.get("lone_defender", False)),
+                               upcard_to_maker=section.get("upcard_to") == "maker",
+                               complete=Complete.read(section["complete"])
+                               if "complete" in section else None,
+                               by_points=ByPoints.read(section["by_points"])
+                               if "by_points" in section else None,
                                **outcomes)
 
     def check(self, settings: OrderUpSettings, variant: Variant) -> Iterator[str]:
@@ -205,8 +232,26 @@ class OrderUp(Phase[OrderUpTable]):
             yield "order_up is for four players in two partnerships (players: {min: 4, max: 4})"
         if [entry.name for entry in variant.phases].count(self.name) > 1:
             yield "order_up is listed more than once; trumps are made once a deal"
+        if settings.by_points is not None:
+            for lack in procedure.lacks("deal_points", variant):
+                yield f"order_up by_points scores a contract of points: it needs {lack}"
+        if settings.complete is not None:
+            n = variant.players.min
+            left = variant.pack.size - n * variant.deal.hand - 1
+            dealt = settings.complete.each * (n - 1) + settings.complete.maker
+            taken = 1 if settings.upcard_to_maker else 0
+            if dealt != left or variant.deal.hand + settings.complete.each != \
+                    variant.deal.hand + settings.complete.maker + taken:
+                yield (f"order_up complete deals {dealt} card(s) but the stock holds {left} "
+                       f"after the deal and the upcard, and every hand must end the same "
+                       f"size (each = maker{' + 1, the upcard' if taken else ''})")
 
     def describe(self, settings: OrderUpSettings) -> str:
+        if settings.upcard_to_maker or settings.complete or settings.by_points:
+            return describe_taking(stick_the_dealer=settings.stick_the_dealer,
+                                   upcard_to_maker=settings.upcard_to_maker,
+                                   complete=settings.complete, alone=settings.alone,
+                                   by_points=settings.by_points)
         keep = "another card" if settings.keep_upcard else "a card"
         stick = ("; the dealer may not pass then (stick the dealer)"
                  if settings.stick_the_dealer else
@@ -319,6 +364,9 @@ class OrderUp(Phase[OrderUpTable]):
         state._maker = p
         state.name_trump(pack.suits.index(action.name))
         state.record(Event(kind="trump", player=p, note=action.name))
+        if settings.upcard_to_maker:  # the maker takes the upcard, whatever the round
+            state.take(p, state._upcard, "upcard")
+            return self._made(state, settings)
         if state._passes < n:  # ordered up: the dealer picks the upcard up and discards
             state.take(state.dealer, state._upcard, "upcard")
             state._making = DISCARD
@@ -327,7 +375,13 @@ class OrderUp(Phase[OrderUpTable]):
         return self._made(state, settings)
 
     def _made(self, state: OrderUpTable, settings: OrderUpSettings) -> bool:
-        """Trumps are made: the maker says whether to go alone, if allowed."""
+        """Trumps are made: the rest of the deal is dealt (``complete``), then the maker
+        says whether to go alone, if allowed."""
+        if settings.complete is not None:
+            for seat in DEALERS_LEFT.seats(state.seating()):
+                count = settings.complete.maker if seat == state._maker \
+                    else settings.complete.each
+                state.deal_cards(seat, count)
         if not settings.alone:
             return True
         state._making = ALONE
@@ -356,6 +410,9 @@ class OrderUp(Phase[OrderUpTable]):
         tricks: tuple[int, ...] = state.offered("tricks")
         n = len(tricks)
         partner = (maker + n // 2) % n
+        if settings.by_points is not None:
+            return seat_scores(settings.by_points, maker=maker, tricks=tricks,
+                               points=state.deal_points(), kept=state.kept_points())
         taken = tricks[maker] + tricks[partner]
         outcome = settings.lone_euchred if state._defender >= 0 else settings.euchred
         if taken == sum(tricks):
@@ -384,11 +441,13 @@ class OrderUp(Phase[OrderUpTable]):
                           for p, m in enumerate(state._discarded)],
             "making": state._making if state.stage == mine else "",
             "sitting_out": sorted(_partner(p, n) for p in alone),
+            **({"bidding_round": 0 if state._maker >= 0 or state.stage != mine
+                else 1 + state._passes // n} if settings.upcard_to_maker else {}),
         }
 
     def view_entries(self, game: GameRules, settings: OrderUpSettings) -> tuple[str, ...]:
         return ("upcard", "maker", "alone", "lone_defender", "discarded", "making",
-                "sitting_out")
+                "sitting_out", *(("bidding_round",) if settings.upcard_to_maker else ()))
 
     def families(self, game: GameRules, settings: OrderUpSettings) -> tuple[Family, ...]:
         # ``pass`` is the procedure's own action (every tricks game lists it)
@@ -400,7 +459,8 @@ class OrderUp(Phase[OrderUpTable]):
                            ) -> tuple[Field, ...]:
         return (CardField(key="upcard"), SeatField(key="maker"), Number(key="alone"),
                 SeatField(key="lone_defender"), CardsBySeat(key="discarded"),
-                OneOf(key="making", values=("", BID, DISCARD, ALONE, DEFEND)))
+                OneOf(key="making", values=("", BID, DISCARD, ALONE, DEFEND)),
+                *((Number(key="bidding_round"),) if settings.upcard_to_maker else ()))
 
     def action_bound(self, settings: OrderUpSettings, variant: Variant) -> int:
         return max(variant.deal.hand + 1, len(variant.pack.suits) + 1)
