@@ -209,7 +209,7 @@ def hands_bound(shapes: Sequence[Shape], runs: Sequence[Sequence[int]], ranks: i
     ...           Shape.STRAIGHT_FLUSH]
     >>> runs = [tuple(range(top - 4, top + 1)) for top in range(4, 13)]
     >>> hands_bound(shapes, runs, 13, 4, 13), hands_bound(shapes, runs, 13, 4, 18)
-    (1287, 4717)
+    (1287, 4710)
     """
     total = 0
     if Shape.STRAIGHT in shapes or Shape.STRAIGHT_FLUSH in shapes:

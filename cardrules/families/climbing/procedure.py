@@ -158,13 +158,27 @@ class Climbing(Procedure):
         return describe_climbing(variant)
 
     def deal_words(self, variant: Any, usual: str) -> str:
-        """Every card dealt, when the rules say so (``play.deal_all``)."""
+        """Every card dealt, when the rules say so (``play.deal_all``); the cards left
+        undealt to the first-lead card's holder, when they take them."""
         play = variant.play
         assert isinstance(play, ClimbingPlay)
+        lead = play.first_lead
+        if lead is not None and lead.takes_undealt and not play.deal_all:
+            return usual.replace("the rest of the pack is not used in the deal",
+                                 f"any card left over is shown and goes to the holder of "
+                                 f"{lead.card}")
         if not play.deal_all:
             return usual
         return ("- Every card is dealt, one at a time from the dealer's left; some players "
                 "may hold one more than others.")
+
+    def first_move(self, variant: Any, usual: str) -> str:
+        """The holder of the first-lead card, when the rules name one."""
+        play = variant.play
+        assert isinstance(play, ClimbingPlay)
+        if play.first_lead is None:
+            return usual
+        return f"The holder of {play.first_lead.card} moves first"
 
     def draws_stock(self, variant: Any) -> bool:
         """Nobody draws in a climbing game."""

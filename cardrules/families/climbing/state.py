@@ -169,12 +169,13 @@ class ClimbingState(FieldState):
 
     def first_lead_card(self) -> int:
         """The card the play to come must include: on the deal's first play under a
-        first-lead rule, the rules' card if the player holds it, else their lowest card
-        (by rank, then suit); -1 otherwise."""
+        first-lead rule, the rules' card (or, when nobody holds it, the lowest card
+        held), if the player to move holds it; -1 otherwise."""
         if self._tables.play.first_lead is None or self._played or self._table \
                 or any(self._plays):
             return -1
-        return self._tables.lead_card(self._hands[self._current])
+        card = self._tables.lead_card(sum(self._hands))
+        return card if card >= 0 and self._hands[self._current] >> card & 1 else -1
 
     def _set_up_deal(self, last: int = -1) -> None:
         """Nothing is turned up in a climbing game."""

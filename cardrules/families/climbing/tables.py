@@ -608,7 +608,8 @@ class ClimbingTables:
         top = self.chain[play.key] if self.combinations[play.combination].shape \
             is Shape.CHAIN else play.key
         tie = max(place[c] for c in play.cards if rank_of[c] == top)
-        return attrs.evolve(play, tie=tie)
+        return Play(combination=play.combination, length=play.length, key=play.key,
+                    cards=play.cards, tie=tie)
 
     def _plays_of_ranks(self, index: int, kind: Combination, held: list[tuple[int, ...]],
                         counts: list[int], length: int = 0,
