@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 from rule_support import QUICK_LEAKS, play, refused
@@ -13,7 +14,6 @@ from rule_support import legal_words as labels
 import cardrules
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
-
 
 
 @cache
@@ -341,3 +341,39 @@ def test_the_rules_text_follows_the_rule_file() -> None:
 def test_cardrules_check_passes(players: int) -> None:
     report = run_check("big-two", games=1, seed=3, players=[players], leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
+
+
+# The climbing keys Big Two is made of, checked when a rule file loads ------------------------
+
+
+@pytest.mark.parametrize(("patch", "said"), [
+    ({"suit_order": ["D", "C", "H", "X"]}, "'X' is no suit of the pack"),
+    ({"suit_order": ["D", "C", "H"]}, "list every suit of the pack once"),
+    ({"straights": ["3 4 5 6 Z"]}, "'Z' is no rank of the pack"),
+    ({"straights": ["3 4 5 6 6"]}, "a straight's five ranks are all different"),
+    ({"straights": ["3 4 5 6 7", "7 6 5 4 3"]}, "this run is listed twice"),
+    ({"type_order": ["straight", "pair"]}, "lay as many cards each"),
+    ({"type_order": ["straight", "house"]}, "'house' is no combination of the game"),
+    ({"first_lead": {"card": "3X"}}, "'3X' is no card of the pack"),
+    ({"by_rank": True}, "by_rank must be false"),
+    ({"ends": "last_holder"}, "set play.ends: first_out"),
+    ({"combinations": [{"name": "flush", "shape": "flush", "bomb": True}]},
+     "takes no size, attach, bomb or top"),
+])
+def test_a_rule_file_with_impossible_poker_keys_is_refused(patch: dict[str, Any],
+                                                            said: str) -> None:
+    source = {"extends": "big-two", "patch": {"play": patch}}
+    with pytest.raises(cardrules.VariantError, match=said):
+        cardrules.load(source, players=4)
+
+
+def test_a_suit_order_breaks_ties_between_chains_by_their_top_rank() -> None:
+    """A climbing game with runs and a suit order (no game of its own)."""
+    source = {"extends": "big-two", "patch": {"play": {"combinations": [
+        {"name": "single", "shape": "same_rank"},
+        {"name": "run", "shape": "chain", "min_length": 3, "max_length": 3}],
+        "type_order": None, "first_lead": None}}}
+    game = cardrules.load(source, players=4)
+    state = game.setup(hands=["5D 6C 7S 7C", "9D", "9C", "9H"], table="5C 6D 7H", last=3,
+                       current=0)
+    assert labels(state) == ["pass", "play 5D 6C 7S"]

@@ -134,10 +134,10 @@ class PokerTables:
             for c in cards:
                 by_suit.setdefault(self.suit_place[c], []).append(c)
         for suit in sorted(by_suit):
-            cards = by_suit[suit]
-            if len(cards) < 5:
+            suited = by_suit[suit]
+            if len(suited) < 5:
                 continue
-            for chosen in combinations(cards, 5):
+            for chosen in combinations(suited, 5):
                 if frozenset(self.rank_of[c] for c in chosen) in self.run_of:
                     continue  # a straight flush
                 key, tie = self._flush_key(chosen)
@@ -197,7 +197,8 @@ def _most_product(total: int, parts: int, most: int) -> int:
     at most ``total``."""
     total = min(total, parts * most)
     low, extra = divmod(total, parts)
-    return (low + 1) ** extra * low ** (parts - extra)
+    product: int = (low + 1) ** extra * low ** (parts - extra)
+    return product
 
 
 def hands_bound(shapes: Sequence[Shape], runs: Sequence[Sequence[int]], ranks: int,

@@ -291,8 +291,8 @@ class ClimbingState(FieldState):
         self._plays = _with(self._plays, p, self._plays[p] + 1)
         if kind is not None and kind.bomb:
             self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
-        self.record(Event(kind="play", player=p, cards=self._game.pack.cards_of(mask),
-                          note=name))
+        shown = laid if self._tables.poker is not None else self._game.pack.cards_of(mask)
+        self.record(Event(kind="play", player=p, cards=shown, note=name))
         if not self._hands[p]:
             self._out = (*self._out, p)
             self.record(Event(kind="out", player=p, amount=len(self._out)))

@@ -791,7 +791,7 @@ class ClimbingTables:
         if play.combination != table.combination and self.ranked:
             return self._ranked_above(play.combination, table.combination)
         return play.combination == table.combination and play.length == table.length \
-            and (play.key > table.key or play.key == table.key and play.tie > table.tie)
+            and (play.key > table.key or (play.key == table.key and play.tie > table.tie))
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: the pass, then each size of play as the sets of
