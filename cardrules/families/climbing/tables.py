@@ -56,7 +56,8 @@ class Play:
     """Ranks its core spans (1 but for a chain)."""
     key: int
     """Its core's highest rank's place: in the ladder, or in the chain ranks for a
-    chain."""
+    chain (a five-card hand's key as :mod:`.poker` finds it: a straight's run's place, a
+    flush's ranks, a full house's or four's rank)."""
     cards: tuple[int, ...]
     """Its cards: the core's by rank from the lowest (in pack order within a rank), then
     any attached cards likewise (a five-card hand's as :mod:`.poker` orders them)."""
