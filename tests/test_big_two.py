@@ -377,3 +377,16 @@ def test_a_suit_order_breaks_ties_between_chains_by_their_top_rank() -> None:
     state = game.setup(hands=["5D 6C 7S 7C", "9D", "9C", "9H"], table="5C 6D 7H", last=3,
                        current=0)
     assert labels(state) == ["pass", "play 5D 6C 7S"]
+
+
+def test_the_action_space_lists_every_five_card_hand_of_the_pack() -> None:
+    """BT4, BT8: 183 plays of one rank and the pass, then the pack's 18,696 five-card
+    hands one by one (9,180 straights, 5,112 flushes, 3,744 full houses, 624 fours, 36
+    straight flushes)."""
+    game = big_two()
+    space = game.action_space
+    assert space.size == 1 + 18_696 + 52 + 78 + 52
+    state = game.setup(hands=["3D 4C 5H 6S 7D 9C", "8D", "8C", "8H"], current=0,
+                       played="2S")
+    for action in state.legal_actions():
+        assert space.action(space.index(action)) == action
