@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardrules.families.climbing.model import ClimbingPlay, Combination, Ends, Shape
+from cardrules.families.climbing.model import FIVE_CARD, ClimbingPlay, Combination, Ends, Shape
 from cardrules.families.climbing.tables import space_size
 from cardrules.phases import find as find_phase
 
@@ -75,6 +75,7 @@ def check_climbing(v: Any) -> Iterator[Found]:
             yield ("scoring", "against_declarer"), ("a game against the declarer needs a "
                                                     "phase that makes one (an auction) "
                                                     "listed in phases")
+    yield from _check_suits_and_hands(v, ranks, [str(x) for x in pack.suits])
     space = space_size(play, len(ranks), suits, len(pack.extra_names))
     if space > MAX_SPACE:
         yield ("play", "combinations"), (
@@ -106,6 +107,74 @@ def _check_kind(kind: Combination, where: tuple[str | int, ...], ranks: list[str
         yield (*where, "not_from_whole_rank"), "only a chain starts at a rank: remove " \
                                                "not_from_whole_rank, or make it a chain"
 
+
+
+def _check_suits_and_hands(v: Any, ranks: list[str], suits: list[str]) -> Iterator[Found]:
+    """Problems of the suit order, the five-card hands, the type order, the first lead
+    and the penalties for cards left."""
+    play, scoring = v.play, v.scoring
+    upper = [s.upper() for s in suits]
+    if play.suit_order:
+        order = [str(s).upper() for s in play.suit_order]
+        for i, s in enumerate(order):
+            if s not in upper:
+                yield ("play", "suit_order", i), f"{s!r} is no suit of the pack " \
+                                                  f"({', '.join(suits)})"
+        if sorted(order) != sorted(upper):
+            yield ("play", "suit_order"), f"list every suit of the pack once " \
+                                          f"({', '.join(suits)})"
+    five = [c for c in play.combinations if c.shape in FIVE_CARD]
+    if (play.suit_order or five or play.first_lead) and play.by_rank:
+        yield ("play", "by_rank"), ("suits matter here (a suit order, a five-card hand or "
+                                    "a first-lead card): by_rank must be false")
+    for i, kind in enumerate(play.combinations):
+        if kind.shape not in FIVE_CARD:
+            continue
+        where = ("play", "combinations", i)
+        if kind.bomb or kind.top or kind.attach is not None or kind.size != 1:
+            yield where, (f"a {kind.shape.value} is five cards as poker has them: it takes "
+                          "no size, attach, bomb or top")
+    upper_ranks = [r.upper() for r in ranks]
+    seen: list[frozenset[str]] = []
+    for i, run in enumerate(play.straights):
+        names = [r.upper() for r in run.split()]
+        bad = [r for r in names if r not in upper_ranks]
+        if bad:
+            yield ("play", "straights", i), f"{bad[0]!r} is no rank of the pack " \
+                                            f"({', '.join(ranks)})"
+        elif len(set(names)) != 5:
+            yield ("play", "straights", i), "a straight's five ranks are all different"
+        elif frozenset(names) in seen:
+            yield ("play", "straights", i), "this run is listed twice"
+        seen.append(frozenset(names))
+    runs = len(play.straights) or max((len(play.chain_ranks) or len(ranks)) - 4, 0)
+    if not runs and any(c.shape in (Shape.STRAIGHT, Shape.STRAIGHT_FLUSH) for c in five):
+        yield ("play", "straights"), "a straight needs a run of five ranks: list straights"
+    names = [c.name for c in play.combinations]
+    counts = set()
+    for i, name in enumerate(play.type_order):
+        if name not in names:
+            yield ("play", "type_order", i), f"{name!r} is no combination of the game " \
+                                             f"({', '.join(names)})"
+            continue
+        kind = play.combinations[names.index(name)]
+        if kind.bomb:
+            yield ("play", "type_order", i), f"{name!r} is a bomb, which beats by its own rule"
+        counts.add(tuple(sorted({kind.card_count(n) for n in kind.lengths})))
+    if len(counts) > 1:
+        yield ("play", "type_order"), "the types ranked by type lay as many cards each"
+    if play.first_lead is not None:
+        known = {f"{r}{s}" for r in upper_ranks for s in upper}
+        if play.first_lead.card.upper() not in known:
+            yield ("play", "first_lead", "card"), f"{play.first_lead.card!r} is no card of " \
+                                                  "the pack"
+    if scoring.cards_left is not None:
+        if play.ends is not Ends.FIRST_OUT:
+            yield ("scoring", "cards_left"), ("penalties for cards left are paid to the first "
+                                              "out: set play.ends: first_out")
+        if scoring.against_declarer is not None:
+            yield ("scoring", "cards_left"), ("a game against the declarer is scored by its "
+                                              "stake: drop cards_left")
 
 
 def _makes_declarer(name: str) -> bool:

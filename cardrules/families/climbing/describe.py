@@ -6,11 +6,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardrules.families.climbing.model import (
+    FIVE_CARD,
     ClimbingPlay,
     ClimbingScoring,
     Combination,
     Doubler,
     Ends,
+    FlushOrder,
     Passing,
     Shape,
 )
@@ -33,7 +35,9 @@ def words_for(kind: Combination) -> str:
     ...                       attach=Attach(size=2)))
     'trio_pair: 3 cards of one rank, with a pair of another rank attached'
     """
-    if kind.shape is Shape.CARDS:
+    if kind.shape in FIVE_CARD:
+        what = _FIVE_WORDS[kind.shape]
+    elif kind.shape is Shape.CARDS:
         what = " and ".join(kind.cards)
     elif kind.shape is Shape.SAME_RANK:
         what = "a single card" if kind.size == 1 else f"{kind.size} cards of one rank"
@@ -54,6 +58,61 @@ def words_for(kind: Combination) -> str:
     return f"{kind.name}: {what}{bomb}"
 
 
+_FIVE_WORDS = {
+    Shape.STRAIGHT: "five cards of a straight's run, not all of one suit",
+    Shape.FLUSH: "five cards of one suit, not of a straight's run",
+    Shape.FULL_HOUSE: "three cards of one rank and two of another",
+    Shape.FOUR_AND_ONE: "four cards of one rank and any fifth card",
+    Shape.STRAIGHT_FLUSH: "five cards of one suit of a straight's run",
+}
+"""The five-card hands in words."""
+
+
+def _suits_and_hands(variant: Any) -> Iterator[Sentence]:
+    """The sentences of the suit order, the straights' runs, the flushes' order, the
+    types ranked among themselves and the first lead."""
+    play = variant.play
+    five = {c.shape for c in play.combinations if c.shape in FIVE_CARD}
+    suits = ("play.suit_order",) if play.suit_order else ()
+    if five & {Shape.STRAIGHT, Shape.STRAIGHT_FLUSH}:
+        runs_from = ("play.straights",) if play.straights else \
+            ("play.combinations", *(("play.chain_ranks",) if play.chain_ranks else ()))
+        if play.straights:
+            runs = "; ".join(play.straights)
+        else:
+            chain = [str(r) for r in (play.chain_ranks or variant.pack.ranks)]
+            runs = "; ".join(" ".join(chain[top - 4: top + 1])
+                             for top in range(4, len(chain)))
+        yield sentence(f"A straight's run is one of these, lowest first (the last rank of "
+                       f"each is its top card): {runs}.", *runs_from)
+        yield sentence("Two straights (or straight flushes) compare by their run"
+                       + (", then by the suit of their top card" if suits else "") + ".",
+                       *runs_from, *suits)
+    if Shape.FLUSH in five:
+        if play.flush_order is FlushOrder.SUIT_FIRST:
+            text = ("Two flushes compare by suit first, then by their highest card, the "
+                    "next highest, and so on.")
+        else:
+            text = ("Two flushes compare by their highest card, then the next highest, and "
+                    "so on, and last by suit.")
+        yield sentence(text, "play.flush_order", *suits)
+    if five & {Shape.FULL_HOUSE, Shape.FOUR_AND_ONE}:
+        yield sentence("A full house compares by the rank of its three cards, four of a kind "
+                       "by the rank of its four.", "play.combinations")
+    if play.type_order:
+        yield sentence(f"These types rank among themselves, lowest first: "
+                       f"{', '.join(play.type_order)}; a play of a higher type beats any "
+                       "play of a lower one.", "play.type_order")
+    if play.first_lead is not None:
+        card = play.first_lead.card
+        yield sentence(f"The holder of {card} leads the deal's first play, which must "
+                       f"include it (when nobody was dealt {card}, the lowest card dealt "
+                       "stands for it).", "play.first_lead")
+        if play.first_lead.takes_undealt:
+            yield sentence(f"The cards left undealt are shown and go to the holder of "
+                           f"{card}.", "play.first_lead")
+
+
 def describe_climbing(variant: Any) -> Iterator[Sentence]:
     """The rules of ``variant``'s play and scoring, as ``cardrules rules`` prints them,
     each sentence tied to the rule record it words.
@@ -67,8 +126,14 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     ranks = ", ".join(map(str, variant.pack.ranks))
     if play.extra_above and variant.pack.extra_names:
         ranks += ", then " + ", ".join(variant.pack.extra_names)
-    yield sentence(f"Suits do not matter; the ranks go from low to high: {ranks}.",
-                   "pack.ranks")
+    if play.suit_order:
+        suits = ", ".join(map(str, play.suit_order))
+        yield sentence(f"The ranks go from low to high: {ranks}; between two plays of one "
+                       f"type and rank the suits decide, from low to high: {suits}.",
+                       "pack.ranks", "play.suit_order")
+    else:
+        yield sentence(f"Suits do not matter; the ranks go from low to high: {ranks}.",
+                       "pack.ranks")
     if play.by_rank:
         yield sentence("A play is written with the first cards of its ranks in the pack's "
                        "order (5C 5D for any two fives) and lays the cards of those ranks "
@@ -82,7 +147,9 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     if any(c.shape is Shape.CHAIN for c in play.combinations):
         chain = ", ".join(map(str, play.chain_ranks or variant.pack.ranks))
         yield sentence(f"A chain runs through the ranks {chain} only.", "play.chain_ranks")
+    yield from _suits_and_hands(variant)
     leader = "The declarer" if first_leader_phase(variant) is not None else \
+        "The holder of the first-lead card" if play.first_lead is not None else \
         "The player on the dealer's left"
     yield sentence(f"{leader} leads any combination; each player in turn then plays a "
                    "combination that beats the last one played, or passes.",
@@ -90,7 +157,8 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
     bombs = any(c.bomb for c in play.combinations)
     top = [c.name for c in play.combinations if c.top]
     yield sentence("A combination is beaten only by a higher one of the same type and "
-                   "length (its highest rank higher)"
+                   "length (its highest rank higher"
+                   + (", or as high and of a higher suit" if play.suit_order else "") + ")"
                    + ("; a bomb beats any other type, and a bomb of more cards, or as many "
                       "and higher, beats a bomb" if bombs else "")
                    + (f"; the {' and '.join(top)} beats every other play" if top else "")
@@ -119,6 +187,14 @@ def describe_climbing(variant: Any) -> Iterator[Sentence]:
                        f"{doubled}: if the declarer goes out first, each opponent pays "
                        "the declarer that stake, else the declarer pays it to each.",
                        "scoring.against_declarer")
+        return
+    if scoring.cards_left is not None:
+        left = scoring.cards_left
+        steps = "".join(f", {s.times} times that with {s.at} cards or more"
+                        for s in left.steps)
+        yield sentence(f"Each other player pays the first out {left.each} point"
+                       f"{'s' if left.each != 1 else ''} per card left in hand{steps}.",
+                       "scoring.cards_left")
         return
     each = scoring.each_behind
     yield sentence(f"Each player scores {each} point{'s' if each != 1 else ''} for every "

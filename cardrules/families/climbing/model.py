@@ -17,8 +17,9 @@ import attrs
 
 from cardrules.model.common import Spelling
 
-__all__ = ["OVER", "PLAY", "Attach", "ClimbingPlay", "ClimbingScoring", "ClimbingStep",
-           "Combination", "Doubler", "Ends", "Passing", "Shape"]
+__all__ = ["FIVE_CARD", "OVER", "PLAY", "Attach", "CardsLeft", "ClimbingPlay",
+           "ClimbingScoring", "ClimbingStep", "Combination", "Doubler", "Ends", "FirstLead",
+           "FlushOrder", "Passing", "Shape", "Step"]
 
 
 class ClimbingStep(Spelling):
@@ -45,6 +46,31 @@ class Shape(enum.Enum):
     ``max_length`` ranks long."""
     CARDS = "cards"
     """Exactly the cards named in ``cards`` (a rocket: both jokers)."""
+    STRAIGHT = "straight"
+    """Five cards making one of the game's ``straights`` (its runs of ranks), not all of
+    one suit (a poker straight)."""
+    FLUSH = "flush"
+    """Five cards of one suit that make none of the game's straights."""
+    FULL_HOUSE = "full_house"
+    """Three cards of one rank and two of another."""
+    FOUR_AND_ONE = "four_and_one"
+    """Four cards of one rank and any fifth card (four of a kind with a kicker)."""
+    STRAIGHT_FLUSH = "straight_flush"
+    """Five cards of one suit making one of the game's straights."""
+
+
+FIVE_CARD = frozenset({Shape.STRAIGHT, Shape.FLUSH, Shape.FULL_HOUSE, Shape.FOUR_AND_ONE,
+                       Shape.STRAIGHT_FLUSH})
+"""The shapes of the five-card poker hands."""
+
+
+class FlushOrder(enum.Enum):
+    """How two flushes compare."""
+
+    SUIT_FIRST = "suit_first"
+    """By suit first (``suit_order``), then by the highest card, the next highest..."""
+    HIGHEST_CARD = "highest_card"
+    """By the highest card, then the next highest..., then by suit (``suit_order``)."""
 
 
 class Passing(enum.Enum):
@@ -122,6 +148,8 @@ class Combination:
 
     def card_count(self, length: int) -> int:
         """The cards of a combination of this type ``length`` ranks long."""
+        if self.shape in FIVE_CARD:
+            return 5
         if self.shape is Shape.CARDS:
             return len(self.cards)
         extra = self.attach.count(length) * self.attach.size if self.attach else 0
@@ -133,6 +161,18 @@ class Combination:
         if self.shape is Shape.CHAIN:
             return range(self.min_length, self.max_length + 1)
         return range(1, 2)
+
+
+@attrs.frozen(kw_only=True)
+class FirstLead:
+    """The holder of a card leads the deal's first play, which must include it."""
+
+    card: str
+    """The card (its name: ``3D``); when nobody was dealt it, the lowest card dealt (by
+    rank, then ``suit_order``) stands for it."""
+    takes_undealt: bool = False
+    """Its holder also takes the cards left undealt, shown to everyone first (three
+    players sharing 52 cards, 17 each: the last card)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -160,6 +200,53 @@ class ClimbingPlay:
     """Every card of the pack is dealt, one at a time from the dealer's left, so some
     players may hold one more than others (``deal.hand`` is then the smallest hand:
     the pack shared out, rounded down)."""
+    suit_order: list[str] = attrs.field(factory=list)
+    """The suits from low to high: two plays of one type and key rank compare by suit
+    (a single by its suit, a set of one rank by its highest suit, a straight by the suit
+    of its top card); empty: suits never break a tie."""
+    straights: list[str] = attrs.field(factory=list)
+    """The runs of ranks a straight (or straight flush) may make, lowest first, each as
+    its five ranks from low to high (``"J Q K A 2"``); the last is its top card, whose
+    suit breaks a tie (empty: every five consecutive ranks of the chain ranks)."""
+    flush_order: FlushOrder = FlushOrder.HIGHEST_CARD
+    """How two flushes compare."""
+    type_order: list[str] = attrs.field(factory=list)
+    """Combinations (by name) of as many cards that beat each other by type, lowest
+    first: a play of a type listed later beats any play of a type listed earlier (any
+    flush beats any straight); empty: none."""
+    first_lead: FirstLead | None = None
+    """The card the deal's first play must include, its holder leading (None: the player
+    on the dealer's left leads anything)."""
+
+
+@attrs.frozen(kw_only=True)
+class Step:
+    """A penalty multiplied for a player left holding many cards."""
+
+    at: int
+    """The fewest cards left that it applies to."""
+    times: int
+    """The multiplier."""
+
+
+@attrs.frozen(kw_only=True)
+class CardsLeft:
+    """When the first player runs out (``ends: first_out``), each other player pays them
+    a penalty for the cards left in hand."""
+
+    each: int = 1
+    """Penalty per card left."""
+    steps: list[Step] = attrs.field(factory=list)
+    """Multipliers for many cards left (the highest step reached applies)."""
+
+    def penalty(self, left: int) -> int:
+        """The penalty for ``left`` cards.
+
+        >>> CardsLeft(steps=[Step(at=10, times=2), Step(at=13, times=3)]).penalty(12)
+        24
+        """
+        times = max((s.times for s in self.steps if left >= s.at), default=1)
+        return self.each * left * times
 
 
 @attrs.frozen(kw_only=True)
@@ -174,3 +261,6 @@ class ClimbingScoring:
     the contract, doubled once by each of these; with ``ends: first_out`` the side of
     the first out wins it, each opponent paying the declarer the stake or the declarer
     paying each (None: scored by places)."""
+    cards_left: CardsLeft | None = None
+    """Each player pays the first out a penalty for the cards left in hand (None:
+    scored by places)."""

@@ -117,7 +117,10 @@ class Climbing(Procedure):
         if game.pack.extra and not play.extra_above:  # added by a pack hook
             raise HookError("a climbing combination is made of cards of a rank, which an "
                             "extra card (a joker) lacks: a pack hook may not add one")
-        return (RankedTables if play.by_rank else ClimbingTables).compile(game)
+        # the rank-set lookup answers a play with its own type and bombs only: a game
+        # that ranks types against each other (type_order) takes the general search
+        ranked = play.by_rank and not play.type_order
+        return (RankedTables if ranked else ClimbingTables).compile(game)
 
     def new_deal(self, game: GameContext, context: DealContext) -> ClimbingState:
         return ClimbingState.new(game, context)
@@ -159,13 +162,27 @@ class Climbing(Procedure):
         return describe_climbing(variant)
 
     def deal_words(self, variant: Any, usual: str) -> str:
-        """Every card dealt, when the rules say so (``play.deal_all``)."""
+        """Every card dealt, when the rules say so (``play.deal_all``); the cards left
+        undealt to the first-lead card's holder, when they take them."""
         play = variant.play
         assert isinstance(play, ClimbingPlay)
+        lead = play.first_lead
+        if lead is not None and lead.takes_undealt and not play.deal_all:
+            return usual.replace("the rest of the pack is not used in the deal",
+                                 f"any card left over is shown and goes to the holder of "
+                                 f"{lead.card}")
         if not play.deal_all:
             return usual
         return ("- Every card is dealt, one at a time from the dealer's left; some players "
                 "may hold one more than others.")
+
+    def first_move(self, variant: Any, usual: str) -> str:
+        """The holder of the first-lead card, when the rules name one."""
+        play = variant.play
+        assert isinstance(play, ClimbingPlay)
+        if play.first_lead is None:
+            return usual
+        return f"The holder of {play.first_lead.card} moves first"
 
     def draws_stock(self, variant: Any) -> bool:
         """Nobody draws in a climbing game."""

@@ -78,6 +78,17 @@ def _own(state: ClimbingContext, action: Action) -> str | None:
     return None
 
 
+def _first_lead(state: ClimbingContext, action: Action) -> str | None:
+    """The deal's first play includes the rules' first-lead card (or, when nobody was
+    dealt it, the player's lowest card)."""
+    if action.kind is not Kind.PLAY:
+        return None
+    card = state.first_lead_card()
+    if card < 0 or card in action.cards:
+        return None
+    return f"the deal's first play includes {state.game.pack.name(card)}"
+
+
 def _combination(state: ClimbingContext, action: Action) -> str | None:
     """The cards played make one of the rules' combinations (the one named, if the
     action names one)."""
@@ -152,6 +163,7 @@ RULES: tuple[Rule[ClimbingContext], ...] = (
     Rule(key=None, check=_phase_over),
     Rule(key="lead", check=_lead),
     Rule(key=None, check=_own),
+    Rule(key="first_lead", check=_first_lead),
     Rule(key="combinations", check=_combination),
     Rule(key="beat", check=_beat),
     Rule(key="written", check=_written_order),

@@ -151,6 +151,31 @@ class ClimbingState(FieldState):
             seat = turns.following[seat]
         self._hands, self._stock = tuple(hands), tuple(stock)
         self.record(Event(kind="deal", player=self._dealer))
+        lead = self._tables.play.first_lead
+        if lead is not None and lead.takes_undealt and stock:
+            holder = self._lead_holder()
+            self._hands = _with(self._hands, holder, self._hands[holder] | sum(
+                1 << c for c in stock))
+            self._stock = ()
+            self.record(Event(kind="take", player=holder, cards=tuple(stock),
+                              note="undealt"))
+
+    def _lead_holder(self) -> int:
+        """Who holds the card the deal's first play must include: the rules' first-lead
+        card, or when nobody was dealt it the lowest card dealt (-1: nobody)."""
+        card = self._tables.lead_card(sum(self._hands))
+        return next((p for p, hand in enumerate(self._hands) if card >= 0 and
+                     hand >> card & 1), -1)
+
+    def first_lead_card(self) -> int:
+        """The card the play to come must include: on the deal's first play under a
+        first-lead rule, the rules' card (or, when nobody holds it, the lowest card
+        held), if the player to move holds it; -1 otherwise."""
+        if self._tables.play.first_lead is None or self._played or self._table \
+                or any(self._plays):
+            return -1
+        card = self._tables.lead_card(sum(self._hands))
+        return card if card >= 0 and self._hands[self._current] >> card & 1 else -1
 
     def _set_up_deal(self, last: int = -1) -> None:
         """Nothing is turned up in a climbing game."""
@@ -178,6 +203,9 @@ class ClimbingState(FieldState):
             return
         first = self._starter if self._starter >= 0 and self._hands[self._starter] \
             else self._next_holder(self._dealer)
+        if self._tables.play.first_lead is not None and self._starter < 0:
+            holder = self._lead_holder()
+            first = holder if holder >= 0 else first
         self._current = self._starter = first
         self._phase = PLAY
         self.record(Event(kind="first_mover", player=first))
@@ -194,6 +222,9 @@ class ClimbingState(FieldState):
             return ()
         beaten = self.to_beat
         plays = self._tables.legal_on(self._hands[self._current], beaten)
+        lead = self.first_lead_card() if beaten is None else -1
+        if lead >= 0:
+            plays = [a for a in plays if lead in a.cards]
         return (PASS, *plays) if beaten is not None else tuple(plays)
 
     def _rule_refusal(self, action: Action) -> str | None:
@@ -264,8 +295,9 @@ class ClimbingState(FieldState):
         self._plays = _with(self._plays, p, self._plays[p] + 1)
         if kind is not None and kind.bomb:
             self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
-        self.record(Event(kind="play", player=p, cards=tables.sorted_cards(mask),
-                          note=name))
+        shown = tuple(action.cards) if tables.poker is not None and not tables.play.by_rank \
+            else tables.sorted_cards(mask)  # a five-card hand shown as it is laid
+        self.record(Event(kind="play", player=p, cards=shown, note=name))
         if not self._hands[p]:
             self._out = (*self._out, p)
             self.record(Event(kind="out", player=p, amount=len(self._out)))
@@ -319,6 +351,12 @@ class ClimbingState(FieldState):
             scores[seat] = tables.points(place, n)
         if tables.scoring.against_declarer is not None:
             scores = list(self._stakes(tables.scoring.against_declarer))
+        left = tables.scoring.cards_left
+        if left is not None and self._out:
+            winner = self._out[0]
+            scores = [-left.penalty(self._hands[q].bit_count()) if q != winner else 0
+                      for q in range(n)]
+            scores[winner] = -sum(scores)
         self._scores = tuple(scores)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)

@@ -26,12 +26,14 @@ from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.climbing.model import (
+    FIVE_CARD,
     Attach,
     ClimbingPlay,
     ClimbingScoring,
     Combination,
     Shape,
 )
+from cardrules.families.climbing.poker import PokerTables, count_hands, hands_bound, runs_of
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -54,10 +56,14 @@ class Play:
     """Ranks its core spans (1 but for a chain)."""
     key: int
     """Its core's highest rank's place: in the ladder, or in the chain ranks for a
-    chain."""
+    chain (a five-card hand's key as :mod:`.poker` finds it: a straight's run's place, a
+    flush's ranks, a full house's or four's rank)."""
     cards: tuple[int, ...]
     """Its cards: the core's by rank from the lowest (in pack order within a rank), then
-    any attached cards likewise."""
+    any attached cards likewise (a five-card hand's as :mod:`.poker` orders them)."""
+    tie: int = 0
+    """What breaks a tie between two plays of one type and key: a suit's place in the
+    rules' ``suit_order`` (0 when suits never break ties)."""
 
 
 Pattern = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -181,6 +187,8 @@ def space_size(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0) -> in
     chained: set[int] = set()
     grouped: set[int] = set()
     for c in play.combinations:
+        if c.shape in FIVE_CARD:
+            continue
         for length in c.lengths:
             (chained if c.shape is Shape.CHAIN else grouped).add(c.card_count(length))
     total = 0
@@ -189,7 +197,29 @@ def space_size(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0) -> in
             total += comb((ranks if size in grouped else chain) * suits, size)
         else:
             total += ranks * comb(suits, size)
-    return total
+    return total + _five_card_count(play, ranks, suits)
+
+
+def _five_card_count(play: ClimbingPlay, ranks: int, suits: int) -> int:
+    """The five-card poker hands of ``play``'s combinations that a whole pack holds."""
+    kinds = [c.shape for c in play.combinations if c.shape in FIVE_CARD]
+    if not kinds:
+        return 0
+    runs = _runs_by_count(play, ranks)
+    distinct = len({frozenset(r) for r in runs})
+    return sum(count_hands(shape, len(runs), distinct, ranks, suits) for shape in kinds)
+
+
+def _runs_by_count(play: ClimbingPlay, ranks: int) -> tuple[tuple[int, ...], ...]:
+    """The runs a straight may make, as places among ``ranks`` ranks (before the pack is
+    known: a listed run's ranks are told apart by name alone)."""
+    if not play.straights:
+        chain = tuple(range(len(play.chain_ranks) or ranks))
+        return runs_of(play, (), chain)
+    names: list[str] = []
+    for run in play.straights:
+        names.extend(r.upper() for r in run.split() if r.upper() not in names)
+    return runs_of(play, names, ())
 
 
 def _all_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int) -> int:
@@ -208,10 +238,12 @@ def _count_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int) -> int:
     held = ladder_counts(play, ranks, suits, extra)
     chain = tuple(range(len(play.chain_ranks) or ranks))
     limits, _ = _bomb_limits(play.combinations, len(held), {})
-    total = 0
+    total = _five_card_count(play, ranks, suits)
     for c in play.combinations:
         if c.shape is Shape.CARDS:
             total += 1
+            continue
+        if c.shape in FIVE_CARD:
             continue
         for _length, _key, core, attached in patterns(c, held, chain, limits, ()):
             ways = 1 if play.by_rank else comb(suits, c.size) ** len(core)
@@ -248,12 +280,18 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
     221
     """
     chain = len(play.chain_ranks) or ranks
+    shapes = [c.shape for c in play.combinations if c.shape in FIVE_CARD]
+    five = _five_card_count(play, ranks, suits)
+    if shapes and held:
+        five = min(five, hands_bound(shapes, _runs_by_count(play, ranks), ranks, suits, held))
     if _listed(play):
         places = ranks + (extra if play.extra_above else 0)
-        total = 0
+        total = five
         for c in play.combinations:
             if c.shape is Shape.CARDS:
                 total += 1
+                continue
+            if c.shape in FIVE_CARD:
                 continue
             for length in c.lengths:
                 core = c.size * length
@@ -268,8 +306,10 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
                         comb(rest, count * c.attach.size)
                 total += ways
         return total
-    total = 0
+    total = five
     for c in play.combinations:
+        if c.shape in FIVE_CARD:
+            continue
         for length in c.lengths:
             keys = ranks if c.shape is Shape.SAME_RANK else max(chain - length + 1, 0)
             total += keys * comb(suits, c.size) ** length
@@ -304,6 +344,13 @@ class ClimbingTables:
     firsts: tuple[tuple[int, ...], ...] = ()
     """Per ladder place, the pack's cards of that rank, lowest first (the cards a play
     is written with where suits do not matter)."""
+    poker: PokerTables | None = None
+    """The five-card hands' tables (None: the rules have none)."""
+    ranked: dict[int, int] = attrs.field(factory=dict)
+    """Per combination of the rules' ``type_order`` (by index), its place there."""
+    suit_place: tuple[int, ...] = ()
+    """Per card, its suit's place in the rules' ``suit_order`` (empty: suits never break
+    a tie)."""
     known: dict[tuple[int, ...], tuple[Play, ...]] = attrs.field(factory=dict, eq=False)
     """Cards laid (lowest first) -> every play they make (filled on first use)."""
     actions: dict[tuple[tuple[int, ...], int], Action] = attrs.field(factory=dict, eq=False)
@@ -344,9 +391,17 @@ class ClimbingTables:
                  for i, c in enumerate(play.combinations) if c.shape is Shape.CARDS}
         limits, bombs = _bomb_limits(play.combinations, places, named)
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
-        return cls(pack=pack, play=play, scoring=scoring,
+        chain = chain_ranks(play, pack)
+        poker = PokerTables.compile(play, pack, rank_of, chain) \
+            if any(c.shape in FIVE_CARD for c in play.combinations) else None
+        names = [c.name for c in play.combinations]
+        ranked = {names.index(n): i for i, n in enumerate(play.type_order)}
+        suited = () if not play.suit_order else \
+            (poker or PokerTables.compile(play, pack, rank_of, chain)).suit_place
+        return cls(pack=pack, play=play, scoring=scoring, poker=poker, ranked=ranked,
+                   suit_place=suited,
                    combinations=tuple(play.combinations), of_rank=tuple(of_rank),
-                   rank_of=tuple(rank_of), chain=chain_ranks(play, pack), named=named,
+                   rank_of=tuple(rank_of), chain=chain, named=named,
                    limits=limits, named_bombs=bombs, names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
                    sizes=tuple(frozenset(c.card_count(n) for n in c.lengths)
@@ -386,14 +441,21 @@ class ClimbingTables:
         held = self._held(hand)
         counts = [(hand & m).bit_count() for m in self.of_rank]
         found: list[Play] = []
+        above = table.key - 1 if self.suit_place else table.key  # a suit may break a tie
         for index, kind in enumerate(self.combinations):
             if index == table.combination:
                 found.extend(self._plays_of(index, kind, held, counts, table.length,
-                                            table.key))
-            elif kind.bomb:
+                                            above))
+            elif kind.bomb or self._ranked_above(index, table.combination):
                 found.extend(p for p in self._plays_of(index, kind, held, counts)
                              if self.beats(p, table))
         return found
+
+    def _ranked_above(self, index: int, under: int) -> bool:
+        """Whether combination ``index`` comes after combination ``under`` in the rules'
+        ``type_order`` (its plays beat every play of that one)."""
+        ranked = self.ranked
+        return index in ranked and under in ranked and ranked[index] > ranked[under]
 
     def legal_on(self, hand: int, table: Play | None) -> list[Action]:
         """The labelled actions laying each play of ``hand`` that may be laid on
@@ -446,6 +508,29 @@ class ClimbingTables:
 
     def _plays_of(self, index: int, kind: Combination, held: list[tuple[int, ...]],
                   counts: list[int], length: int = 0, above: int = -1) -> Iterator[Play]:
+        if self.poker is not None and kind.shape in FIVE_CARD:
+            for key, tie, cards in self.poker.hands(kind.shape, held, above):
+                yield Play(combination=index, length=1, key=key, cards=cards, tie=tie)
+            return
+        if self.suit_place and kind.shape is not Shape.CARDS:
+            yield from (self._suited(p) for p in self._plays_of_ranks(
+                index, kind, held, counts, length, above))
+            return
+        yield from self._plays_of_ranks(index, kind, held, counts, length, above)
+
+    def _suited(self, play: Play) -> Play:
+        """``play`` with the suit that breaks its ties: the highest suit among its cards
+        of its key rank (a single's suit, a pair's higher suit)."""
+        place, rank_of = self.suit_place, self.rank_of
+        top = self.chain[play.key] if self.combinations[play.combination].shape \
+            is Shape.CHAIN else play.key
+        tie = max(place[c] for c in play.cards if rank_of[c] == top)
+        return Play(combination=play.combination, length=play.length, key=play.key,
+                    cards=play.cards, tie=tie)
+
+    def _plays_of_ranks(self, index: int, kind: Combination, held: list[tuple[int, ...]],
+                        counts: list[int], length: int = 0,
+                        above: int = -1) -> Iterator[Play]:
         if kind.shape is not Shape.CARDS and kind.attach is None and not self.play.by_rank:
             yield from (p for p in self._card_plays(index, kind, held)
                         if (not length or p.length == length) and p.key > above)
@@ -637,8 +722,10 @@ class ClimbingTables:
             return len(play.cards) > len(table.cards)
         if kind.bomb and under.bomb and play.combination != table.combination:
             return play.key > table.key
+        if play.combination != table.combination and self.ranked:
+            return self._ranked_above(play.combination, table.combination)
         return play.combination == table.combination and play.length == table.length \
-            and play.key > table.key
+            and (play.key > table.key or (play.key == table.key and play.tie > table.tie))
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: the pass, then each size of play as the sets of
@@ -660,12 +747,43 @@ class ClimbingTables:
         for r in self.chain:
             chained |= self.of_rank[r]
         for kind in self.combinations:
+            if kind.shape in FIVE_CARD:
+                continue
             for length in kind.lengths:
                 within = pools.setdefault(kind.card_count(length), set())
                 within.update([chained] if kind.shape is Shape.CHAIN else self.of_rank)
-        return (Listed(actions=(PASS,)),
+        return (Listed(actions=(PASS, *self._five_card_actions(5 in pools))),
                 *(CardSets(kind=Kind.PLAY, sizes=(size,), pools=tuple(sorted(within)))
                   for size, within in sorted(pools.items())))
+
+    def lead_card(self, mask: int) -> int:
+        """Of the cards ``mask``, the one a first play must include under the rules'
+        ``first_lead``: its card when among them, else their lowest (by rank, then by
+        ``suit_order``); -1 when there is no such rule or no card."""
+        lead = self.play.first_lead
+        if lead is None or not mask:
+            return -1
+        card = self.pack.parse(lead.card)
+        if mask >> card & 1:
+            return card
+        place = self.suit_place or (0,) * self.pack.size
+        return min(bits(mask), key=lambda c: (self.rank_of[c], place[c]))
+
+    def _five_card_actions(self, shared: bool) -> list[Action]:
+        """Every five-card poker hand of the pack, one by one (``shared``: another
+        combination may lay five cards too, so a set's readings are not all known)."""
+        held = self._held(self.pack.full)
+        counts = [len(cards) for cards in held]
+        every = [p for i, kind in enumerate(self.combinations) if kind.shape in FIVE_CARD
+                 for p in self._plays_of(i, kind, held, counts)]
+        if not shared:
+            sets: dict[tuple[int, ...], list[Play]] = {}
+            for p in every:
+                sets.setdefault(tuple(sorted(p.cards)), []).append(p)
+            for cards, plays in sets.items():  # each set's readings, known at once
+                if len(self.known) < 100_000:
+                    self.known[cards] = tuple(plays)
+        return [self.action_of(p) for p in every]
 
     def points(self, place: int, players: int) -> int:
         """What the player finishing in ``place`` (0 for the first out) scores."""

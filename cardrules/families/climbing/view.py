@@ -73,7 +73,8 @@ def view(state: ClimbingContext, player: int) -> dict[str, Any]:
         "current_player": state.current_player,
         "hands": names.shown(tables.hand_seen[player], state._hands),
         "stock": len(state._stock),
-        "table": names.sorted_names(state._table),
+        "table": names.sorted_names(state._table) if beaten is None or tables.poker is None
+        else list(game.pack.names(beaten.cards)),  # with poker hands, as the play lays them
         "combination": tables.combinations[beaten.combination].name if beaten else "",
         "last": state._last,
         "played": names.sorted_names(state._played),

@@ -1,0 +1,232 @@
+"""Five-card poker hands of the climbing family (Big Two's straights, flushes, full
+houses, fours with a kicker and straight flushes): the runs a straight may make, every
+such hand a set of cards allows, how two hands of one type compare, and how many there
+are (for the action space and the bound on legal actions).
+
+Each hand is found as ``(key, tie, cards)``: two hands of one type compare by ``key``,
+then by ``tie`` (a suit's place in ``suit_order``); its cards are written in the order the
+game lists the play (a straight along its run, a flush from its lowest card, a full
+house's three cards before its pair, the four before the kicker).
+
+>>> from cardrules.cards import Pack
+>>> from cardrules.families.climbing.model import ClimbingPlay, Combination, Shape
+>>> pack = Pack(ranks=("3", "4", "5", "6", "7", "8"), suits=("D", "C", "H", "S"))
+>>> rules = ClimbingPlay(procedure="climbing", suit_order=["D", "C", "H", "S"],
+...                      combinations=[Combination(name="straight", shape=Shape.STRAIGHT)])
+>>> poker = PokerTables.compile(rules, pack, tuple(pack.rank(c) for c in pack.cards),
+...                             tuple(range(6)))
+>>> poker.runs
+((0, 1, 2, 3, 4), (1, 2, 3, 4, 5))
+>>> hand = [tuple(c for c in pack.cards if pack.rank(c) == r) for r in range(6)]
+>>> held = [cards[:1] for cards in hand[:5]] + [()]  # one diamond 3 to 7
+>>> list(poker.hands(Shape.STRAIGHT, held)), len(list(poker.hands(Shape.STRAIGHT_FLUSH, held)))
+([], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+from math import comb
+
+import attrs
+
+from cardrules.cards import Pack
+from cardrules.families.climbing.model import ClimbingPlay, FlushOrder, Shape
+
+__all__ = ["PokerTables", "count_hands", "hands_bound", "runs_of"]
+
+
+def runs_of(play: ClimbingPlay, ranks: Sequence[str],
+            chain: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The ladder places of each run a straight may make, lowest run first, each from its
+    lowest rank to its top card: the rules' ``straights``, or every five consecutive chain
+    ranks (``chain``: their ladder places).
+
+    >>> from cardrules.families.climbing.model import Combination
+    >>> rules = ClimbingPlay(procedure="climbing", straights=["A 2 3 4 5"],
+    ...                      combinations=[Combination(name="s", shape=Shape.STRAIGHT)])
+    >>> runs_of(rules, ("3", "4", "5", "A", "2"), ())
+    ((3, 4, 0, 1, 2),)
+    """
+    if play.straights:
+        upper = [str(r).upper() for r in ranks]
+        return tuple(tuple(upper.index(r.upper()) for r in run.split())
+                     for run in play.straights)
+    return tuple(tuple(chain[top - 4: top + 1]) for top in range(4, len(chain)))
+
+
+@attrs.frozen(kw_only=True)
+class PokerTables:
+    """What finding and comparing five-card hands looks up."""
+
+    runs: tuple[tuple[int, ...], ...]
+    """Each run of ranks a straight may make (ladder places, its top card last), lowest
+    run first."""
+    run_of: dict[frozenset[int], int]
+    """A run's set of ranks -> its place among the runs."""
+    suit_place: tuple[int, ...]
+    """Per card, its suit's place in the suit order, lowest 0 (the pack's order when the
+    rules give none)."""
+    rank_of: tuple[int, ...]
+    """Per card, its ladder place (-1: none)."""
+    places: int
+    """Ladder places (ranks)."""
+    suit_first: bool
+    """Flushes compare by suit first."""
+    suits: int
+    """Suits of the pack."""
+
+    @classmethod
+    def compile(cls, play: ClimbingPlay, pack: Pack, rank_of: Sequence[int],
+                chain: Sequence[int]) -> PokerTables:
+        """The tables of ``play``'s rules for ``pack`` (``rank_of``: each card's ladder
+        place; ``chain``: the chain ranks' places)."""
+        runs = runs_of(play, pack.ranks, chain)
+        order = [str(s).upper() for s in (play.suit_order or pack.suits)]
+        names = [str(s).upper() for s in pack.suits]
+        place = [order.index(names[pack.suit(c)]) if 0 <= pack.suit(c) < len(names) else 0
+                 for c in range(pack.size)]
+        return cls(runs=runs, run_of={frozenset(r): i for i, r in enumerate(runs)},
+                   suit_place=tuple(place), rank_of=tuple(rank_of), places=len(pack.ranks),
+                   suit_first=play.flush_order is FlushOrder.SUIT_FIRST,
+                   suits=len(pack.suits))
+
+    def hands(self, shape: Shape, held: Sequence[tuple[int, ...]],
+              above: int = -1) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        """Every hand of ``shape`` that the cards ``held`` (per ladder place, the cards of
+        that rank) make, with a key above ``above``, as ``(key, tie, cards)``."""
+        if shape is Shape.STRAIGHT or shape is Shape.STRAIGHT_FLUSH:
+            yield from self._straights(held, above, shape is Shape.STRAIGHT_FLUSH)
+        elif shape is Shape.FLUSH:
+            yield from self._flushes(held, above)
+        elif shape is Shape.FULL_HOUSE:
+            yield from self._full_houses(held, above)
+        elif shape is Shape.FOUR_AND_ONE:
+            yield from self._fours(held, above)
+
+    def _straights(self, held: Sequence[tuple[int, ...]], above: int,
+                   suited: bool) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        place = self.suit_place
+        for key, run in enumerate(self.runs):
+            if key <= above or not all(held[r] for r in run):
+                continue
+            for cards in product(*(held[r] for r in run)):
+                one_suit = len({place[c] for c in cards}) == 1
+                if one_suit == suited:
+                    yield key, place[cards[-1]], cards
+
+    def _flush_key(self, cards: Sequence[int]) -> tuple[int, int]:
+        """A flush's key and tie: the place of its set of ranks in the order that compares
+        the highest rank first, then the next... (their colexicographic rank), and its
+        suit (before that, when flushes compare by suit first)."""
+        ranks = sorted(self.rank_of[c] for c in cards)
+        code = sum(comb(r, i + 1) for i, r in enumerate(ranks))
+        suit = self.suit_place[cards[0]]
+        if self.suit_first:
+            return suit * comb(self.places, 5) + code, 0
+        return code, suit
+
+    def _flushes(self, held: Sequence[tuple[int, ...]],
+                 above: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        by_suit: dict[int, list[int]] = {}
+        for cards in held:
+            for c in cards:
+                by_suit.setdefault(self.suit_place[c], []).append(c)
+        for suit in sorted(by_suit):
+            suited = by_suit[suit]
+            if len(suited) < 5:
+                continue
+            for chosen in combinations(suited, 5):
+                if frozenset(self.rank_of[c] for c in chosen) in self.run_of:
+                    continue  # a straight flush
+                key, tie = self._flush_key(chosen)
+                if key > above:
+                    yield key, tie, chosen
+
+    @staticmethod
+    def _full_houses(held: Sequence[tuple[int, ...]],
+                     above: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        for r, cards in enumerate(held):
+            if r <= above or len(cards) < 3:
+                continue
+            for three in combinations(cards, 3):
+                for other, pairs in enumerate(held):
+                    if other == r or len(pairs) < 2:
+                        continue
+                    for two in combinations(pairs, 2):
+                        yield r, 0, three + two
+
+    @staticmethod
+    def _fours(held: Sequence[tuple[int, ...]],
+               above: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        for r, cards in enumerate(held):
+            if r <= above or len(cards) < 4:
+                continue
+            for four in combinations(cards, 4):
+                for other, kickers in enumerate(held):
+                    if other != r:
+                        for kicker in kickers:
+                            yield r, 0, (*four, kicker)
+
+
+def count_hands(shape: Shape, runs: int, run_sets: int, ranks: int, suits: int) -> int:
+    """How many hands of ``shape`` a whole pack of ``ranks`` ranks of ``suits`` suits
+    holds, with ``runs`` runs a straight may make (``run_sets`` of them distinct as
+    sets of ranks).
+
+    >>> [count_hands(s, 9, 9, 13, 4) for s in (Shape.STRAIGHT, Shape.FLUSH,
+    ...  Shape.FULL_HOUSE, Shape.FOUR_AND_ONE, Shape.STRAIGHT_FLUSH)]
+    [9180, 5112, 3744, 624, 36]
+    """
+    if shape is Shape.STRAIGHT:
+        return runs * (suits ** 5 - suits)
+    if shape is Shape.STRAIGHT_FLUSH:
+        return runs * suits
+    if shape is Shape.FLUSH:
+        return suits * (comb(ranks, 5) - run_sets)
+    if shape is Shape.FULL_HOUSE:
+        return ranks * comb(suits, 3) * (ranks - 1) * comb(suits, 2)
+    if shape is Shape.FOUR_AND_ONE:
+        return ranks * comb(suits, 4) * (ranks - 1) * suits
+    return 0
+
+
+def _most_product(total: int, parts: int, most: int) -> int:
+    """The largest product of ``parts`` whole numbers, each at most ``most``, adding up to
+    at most ``total``."""
+    total = min(total, parts * most)
+    low, extra = divmod(total, parts)
+    product: int = (low + 1) ** extra * low ** (parts - extra)
+    return product
+
+
+def hands_bound(shapes: Sequence[Shape], runs: Sequence[Sequence[int]], ranks: int,
+                suits: int, held: int) -> int:
+    """An upper bound on the hands of ``shapes`` that ``held`` cards make at once (each
+    set of five cards makes one hand at most).
+
+    >>> shapes = [Shape.STRAIGHT, Shape.FLUSH, Shape.FULL_HOUSE, Shape.FOUR_AND_ONE,
+    ...           Shape.STRAIGHT_FLUSH]
+    >>> runs = [tuple(range(top - 4, top + 1)) for top in range(4, 13)]
+    >>> hands_bound(shapes, runs, 13, 4, 13), hands_bound(shapes, runs, 13, 4, 18)
+    (1287, 4710)
+    """
+    total = 0
+    if Shape.STRAIGHT in shapes or Shape.STRAIGHT_FLUSH in shapes:
+        # A run's cards number at most its five ranks' cards multiplied; each rank lies in
+        # at most ``most`` runs, so the runs' cards together number at most most * held;
+        # a run's product grows faster than its cards, so it is largest at the cap.
+        most = max((sum(1 for run in runs if r in run) for r in range(ranks)), default=0)
+        cap = min(held, 5 * suits)
+        if cap and most:
+            best = _most_product(cap, 5, suits)
+            total += min(len(runs) * best, most * held * best // cap)
+    if Shape.FLUSH in shapes:
+        whole, rest = divmod(held, ranks)
+        total += min(whole, suits) * comb(ranks, 5) + (comb(rest, 5) if whole < suits else 0)
+    if Shape.FULL_HOUSE in shapes:
+        total += (held * comb(suits, 3) // suits) * (held * comb(suits, 2) // suits)
+    if Shape.FOUR_AND_ONE in shapes:
+        total += (held * comb(suits, 4) // suits) * max(held - 4, 0)
+    return min(total, comb(held, 5))
