@@ -21,6 +21,8 @@ VARIANTS = FIXTURES / "variants"
 def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the fixture base variant as the only named variant."""
     monkeypatch.setattr(resources, "builtin_variants", lambda: {"base": VARIANTS / "base.yaml"})
+    # a shipped file is found before the registry is read: none is shipped here
+    monkeypatch.setattr(resources, "_shipped", lambda name: None)
 
 
 def failure(source: str | Path, **options: object) -> Problem:
