@@ -735,12 +735,7 @@ class ClimbingTables:
         by one."""
         if _listed(self.play):
             every = self.plays(self.pack.full)
-            sets: dict[tuple[int, ...], list[Play]] = {}
-            for p in every:
-                sets.setdefault(tuple(sorted(p.cards)), []).append(p)
-            for cards, plays in sets.items():  # each set's readings, known at once
-                if len(self.known) < 100_000:
-                    self.known[cards] = tuple(plays)
+            self._know_readings(every)
             return (Listed(actions=(PASS, *(self.action_of(p) for p in every))),)
         pools: dict[int, set[int]] = {}
         chained = 0
@@ -777,13 +772,18 @@ class ClimbingTables:
         every = [p for i, kind in enumerate(self.combinations) if kind.shape in FIVE_CARD
                  for p in self._plays_of(i, kind, held, counts)]
         if not shared:
-            sets: dict[tuple[int, ...], list[Play]] = {}
-            for p in every:
-                sets.setdefault(tuple(sorted(p.cards)), []).append(p)
-            for cards, plays in sets.items():  # each set's readings, known at once
-                if len(self.known) < 100_000:
-                    self.known[cards] = tuple(plays)
+            self._know_readings(every)
         return [self.action_of(p) for p in every]
+
+    def _know_readings(self, every: list[Play]) -> None:
+        """Remember each set of cards' readings among ``every`` play (all a set has: no
+        other combination lays as many cards), so that they are known at once."""
+        sets: dict[tuple[int, ...], list[Play]] = {}
+        for p in every:
+            sets.setdefault(tuple(sorted(p.cards)), []).append(p)
+        for cards, plays in sets.items():
+            if len(self.known) < 100_000:
+                self.known[cards] = tuple(plays)
 
     def points(self, place: int, players: int) -> int:
         """What the player finishing in ``place`` (0 for the first out) scores."""
