@@ -242,3 +242,28 @@ def test_plays_by_ranks_with_five_of_a_rank_and_chain_ranks_with_gaps() -> None:
         plays = tables.plays(sum(1 << c for c in cards[20:40]))
         for table in [None, *rng.sample(plays, 5)]:
             assert tables.legal_on(hand, table) == ClimbingTables.legal_on(tables, hand, table)
+
+
+def test_a_by_rank_game_that_ranks_types_against_each_other_takes_the_general_tables() -> None:
+    """The rank-set tables answer a play only with the same type or a bomb; a ``by_rank``
+    game with ``play.type_order`` (a straight beating a trio with a pair, both five
+    cards) is given the general tables, which let one type beat another."""
+    from cardrules.families.climbing.ranked import RankedTables
+    from cardrules.families.climbing.tables import ClimbingTables
+
+    plain = cardrules.load("dou-dizhu", players=3)
+    five = [{"name": "solo", "shape": "same_rank", "size": 1},
+            {"name": "trio_pair", "shape": "same_rank", "size": 3, "attach": {"size": 2}},
+            {"name": "straight", "shape": "chain", "size": 1, "min_length": 5,
+             "max_length": 5},
+            {"name": "bomb", "shape": "same_rank", "size": 4, "bomb": True}]
+    plain, ordered = (cardrules.load({"extends": "dou-dizhu", "patch": {"play": {
+        "combinations": five, "type_order": order}}}, players=3)
+        for order in (None, ["trio_pair", "straight"]))
+    assert isinstance(plain.tables, RankedTables)
+    assert type(ordered.tables) is ClimbingTables and ordered.tables.play.by_rank
+    position = {"hands": ["3C 4C 5C 6C 7C 8D", "QC QD", "9S"],
+                "current": 0, "last": 1}
+    for game, beats in ((plain, False), (ordered, True)):
+        state = game.setup(table="KC KD KH AC AD", **position)
+        assert ("play 3C 4C 5C 6C 7C" in labels(state)) is beats

@@ -155,3 +155,26 @@ def test_loading_a_shipped_game_reads_no_package_metadata() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_hook_point_declared_after_the_game_was_made_resolves_on_first_use() -> None:
+    """A package imported after a game was loaded may declare a hook point of its own:
+    the game resolves it when first asked (the point's default, or the hook the rule file
+    names), instead of failing because its hooks were gathered at load time."""
+    game = cardrules.load("bank", players=2)
+
+    def later_default(position: object) -> str:
+        return "the default"
+
+    point = hooks.HookPoint(name="test_later_point", input=object,
+                            description="a point declared after the game",
+                            default="test_later.default")
+    hooks.declare(point)
+    hooks.hook("test_later_point", "test_later.default")(later_default)
+    try:
+        assert "test_later_point" not in game._hooks
+        assert game.hook("test_later_point") is later_default
+        assert game.hook("test_later_point") is later_default  # remembered
+    finally:
+        for table in (hooks._DECLARED, hooks.POINTS, hooks.DEFAULTS, hooks._REGISTRY):
+            table.pop("test_later_point", None)
