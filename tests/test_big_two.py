@@ -337,7 +337,7 @@ def test_the_rules_text_follows_the_rule_file() -> None:
     assert "3 times that with 13 cards or more" in text
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_cardrules_check_passes(players: int) -> None:
     report = run_check("big-two", games=1, seed=3, players=[players], leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
@@ -390,3 +390,86 @@ def test_the_action_space_lists_every_five_card_hand_of_the_pack() -> None:
                        played="2S")
     for action in state.legal_actions():
         assert space.action(space.index(action)) == action
+
+
+# Two players, and the options BT20-BT21 -------------------------------------------------------
+
+
+def test_two_players_are_dealt_seventeen_each_and_the_rest_stays_out() -> None:
+    """BT1, BT2: with two players the other 18 cards stay face down, out of play."""
+    game = big_two(2)
+    for seed in range(6):
+        state = game.new_deal(seed=seed)
+        view = state.view(0)
+        assert [len(h) if isinstance(h, list) else h for h in view.hands] == [17, 17]
+        assert view.stock == 18 and not any(e["kind"] == "take" for e in view.events)
+        holder = state.current_player  # BT3: the 3D, or the lowest card dealt
+        lowest = min((c for h in state.to_json()["hands"] for c in h),
+                     key=lambda name: (game.pack.ranks.index(name[:-1]), "DCHS".index(name[-1])))
+        assert lowest in state.view(holder).hands[holder]
+        assert all(lowest in a.text(game.pack) for a in state.legal_actions())
+
+
+def test_four_of_a_kind_and_a_straight_flush_beat_a_single_two_with_the_option() -> None:
+    """BT20: laid on a single 2 with the option, never without it; a 2 still beats a
+    lower single, and neither beats a pair of 2s."""
+    hand = "5C 5D 5H 5S 7C 8C 9C 10C JC 2S"
+    fours, flush = "play 5D 5C 5H 5S 2S", "play 7C 8C 9C 10C JC"
+    plain = _at([hand, "4D", "4C", "4H"], table="2D", last=3)
+    assert labels(plain) == ["pass", "play 2S"]
+    refused(plain, fours, "BT12")
+    bombs = _at([hand, "4D", "4C", "4H"], table="2D", last=3, bombs="on_single_twos")
+    words = labels(bombs)
+    assert "play 2S" in words and fours in words and flush in words
+    assert "play 5D 5C 5H 5S 7C" in words  # four of a kind with any fifth card
+    assert "play 5D" not in words  # a lower single still does not beat the 2
+    after = play(bombs, fours)
+    assert after.view(0).combination == "four_of_a_kind"
+    answer = _at(["6C 6D 6H 6S 3S", "4D", "4C", "4H"], table="5D 5C 5H 5S 7C", last=3,
+                 bombs="on_single_twos")
+    assert "play 6D 6C 6H 6S 3S" in labels(answer)  # a higher four beats the four
+    pair = _at([hand, "4D", "4C", "4H"], table="2D 2H", last=3, bombs="on_single_twos")
+    assert labels(pair) == ["pass"]
+    high = _at([hand, "4D", "4C", "4H"], table="AD", last=3, bombs="on_single_twos")
+    assert fours not in labels(high)  # only a 2 is overridden
+
+
+def _winner_leads_next(leader: str, seed: int) -> tuple[int, list[str]]:
+    """Player 1 goes out in the first deal of a session; who leads the second deal, and
+    what they may lead."""
+    game = big_two(match="ten_deals", leader=leader)
+    pack = game.pack
+    rest = [pack.name(c) for c in pack.cards if pack.name(c) not in {"2S", "3D", "4D", "5D"}]
+    deal = game.setup(hands=["4D 5D", "2S", " ".join(rest[:3]), " ".join(rest[3:6])],
+                      table="3D", last=0, current=1)
+    match = game.setup_match(deal, index=0, seed=seed).apply("play 2S")
+    assert match.view(0).match["deal"] == 1
+    return match.current_player, labels(match)
+
+
+def test_with_the_option_the_winner_of_a_deal_leads_the_next_with_any_play() -> None:
+    """BT21, against BT3: by default the holder of the 3D leads every deal, including
+    it; with ``leader: winner`` the last deal's winner leads the next, anything."""
+    seed = next(s for s in range(50) if _winner_leads_next("three_of_diamonds", s)[0] != 1)
+    first, words = _winner_leads_next("three_of_diamonds", seed)
+    assert first != 1 and all("3D" in w for w in words)
+    first, words = _winner_leads_next("winner", seed)
+    assert first == 1 and any("3D" not in w for w in words) and "pass" not in words
+
+
+def test_a_combination_overrides_only_other_types_of_the_game() -> None:
+    """The loader refuses overrides naming the combination itself or none of the game, a
+    rank that is not the pack's, or ranks of a type that is no set of one rank."""
+    def refused_with(overrides: list[dict[str, Any]], said: str) -> None:
+        source = {"extends": "big-two", "patch": {"play": {"combinations": [
+            {"name": "single", "shape": "same_rank", "size": 1},
+            {"name": "straight", "shape": "straight"},
+            {"name": "four", "shape": "four_and_one", "overrides": overrides}],
+            "type_order": None}}}
+        with pytest.raises(cardrules.VariantError, match=said):
+            cardrules.load(source, players=4)
+
+    refused_with([{"combination": "four"}], "'four' is no other combination")
+    refused_with([{"combination": "pair"}], "'pair' is no other combination")
+    refused_with([{"combination": "single", "ranks": ["1"]}], "'1' is no rank of the pack")
+    refused_with([{"combination": "straight", "ranks": ["2"]}], "is no set of one rank")

@@ -420,9 +420,9 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
     """What the last finished deal of a match gave, read from the match's ``history`` and
     ``totals`` and the facts it ``carry``-es (None before the first deal is finished), for
     the listed phases that run
-    between deals: derived from the match's own fields, so that a deal dealt again, or a
-    match read back, tells them the same (None too in a game that lists no phase)."""
-    if not history or not game.phases:
+    between deals and the procedure (who leads, say): derived from the match's own
+    fields, so that a deal dealt again, or a match read back, tells them the same."""
+    if not history:
         return None
     scores = history[-1]
     low = standings.lower_is_better(game.variant.match.goal)

@@ -163,6 +163,7 @@ def _check_suits_and_hands(v: Any, ranks: list[str], suits: list[str]) -> Iterat
         counts.add(tuple(sorted({kind.card_count(n) for n in kind.lengths})))
     if len(counts) > 1:
         yield ("play", "type_order"), "the types ranked by type lay as many cards each"
+    yield from _check_overrides(play, names, ranks)
     if play.first_lead is not None:
         known = {f"{r}{s}" for r in upper_ranks for s in upper}
         if play.first_lead.card.upper() not in known:
@@ -175,6 +176,29 @@ def _check_suits_and_hands(v: Any, ranks: list[str], suits: list[str]) -> Iterat
         if scoring.against_declarer is not None:
             yield ("scoring", "cards_left"), ("a game against the declarer is scored by its "
                                               "stake: drop cards_left")
+
+
+def _check_overrides(play: Any, names: list[str], ranks: list[str]) -> Iterator[Found]:
+    """Problems of the plays of other types a combination may also beat: a name that is
+    no other combination of the game, ranks that are not the pack's, or ranks given for
+    a type that is not a set of one rank."""
+    upper = [r.upper() for r in ranks]
+    for i, kind in enumerate(play.combinations):
+        for j, over in enumerate(kind.overrides):
+            where = ("play", "combinations", i, "overrides", j)
+            if over.combination not in names or over.combination == kind.name:
+                yield (*where, "combination"), (
+                    f"{over.combination!r} is no other combination of the game "
+                    f"({', '.join(n for n in names if n != kind.name)})")
+                continue
+            target = play.combinations[names.index(over.combination)]
+            if over.ranks and target.shape is not Shape.SAME_RANK:
+                yield (*where, "ranks"), (f"{over.combination!r} is no set of one rank: "
+                                          "ranks name the rank of a set of one rank")
+            for k, rank in enumerate(over.ranks):
+                if str(rank).upper() not in upper:
+                    yield (*where, "ranks", k), f"{rank!r} is no rank of the pack " \
+                                                f"({', '.join(ranks)})"
 
 
 def _makes_declarer(name: str) -> bool:

@@ -13,6 +13,7 @@ from cardrules.families.climbing.model import (
     Doubler,
     Ends,
     FlushOrder,
+    LaterLead,
     Passing,
     Shape,
 )
@@ -54,6 +55,9 @@ def words_for(kind: Combination) -> str:
         what += f", with {per}{one} of another rank attached{where}"
     if kind.not_from_whole_rank:
         what += ", never starting at a rank of which the player holds every card"
+    for over in kind.overrides:
+        ranks = f" of rank {', '.join(map(str, over.ranks))}" if over.ranks else ""
+        what += f"; it also beats a {over.combination}{ranks}"
     bomb = " (beats every other play)" if kind.top else " (a bomb)" if kind.bomb else ""
     return f"{kind.name}: {what}{bomb}"
 
@@ -109,8 +113,12 @@ def _suits_and_hands(variant: Any) -> Iterator[Sentence]:
                        f"include it (when nobody was dealt {card}, the lowest card dealt "
                        "stands for it).", "play.first_lead")
         if play.first_lead.takes_undealt:
-            yield sentence(f"The cards left undealt are shown and go to the holder of "
-                           f"{card}.", "play.first_lead")
+            yield sentence(f"The cards left over when the pack is shared out, fewer than "
+                           f"the players, are shown and go to the holder of {card}.",
+                           "play.first_lead")
+        if play.first_lead.later is LaterLead.WINNER:
+            yield sentence("In a match's later deals the winner of the deal before leads, "
+                           "with any play.", "play.first_lead")
 
 
 def describe_climbing(variant: Any) -> Iterator[Sentence]:

@@ -91,6 +91,15 @@ class Ends(enum.Enum):
     """As soon as one player has run out of cards: that player (and their side) wins."""
 
 
+class LaterLead(enum.Enum):
+    """Who leads the first play of a match's later deals, under a first-lead card."""
+
+    HOLDER = "holder"
+    """The first-lead card's holder, with a play including it, as in the first deal."""
+    WINNER = "winner"
+    """The winner of the deal before, with any play."""
+
+
 class Doubler(enum.Enum):
     """What doubles the stake of a game played against the declarer."""
 
@@ -118,6 +127,17 @@ class Attach:
 
 
 @attrs.frozen(kw_only=True)
+class Overrides:
+    """Plays of another type that a combination may also beat (four of a kind laid on a
+    single 2, say), beside the plays of its own type."""
+
+    combination: str
+    """The other type, by name (a set of one rank: ``same_rank``)."""
+    ranks: list[str] = attrs.field(factory=list)
+    """Only plays of these ranks (``["2"]``); empty: a play of any rank."""
+
+
+@attrs.frozen(kw_only=True)
 class Combination:
     """A type of combination: a lead of it is beaten only by a higher one of the same
     type (the same name, and for chains the same length), or by a bomb."""
@@ -142,6 +162,9 @@ class Combination:
     top: bool = False
     """It beats every other play, bombs included (a rocket); laid, it is beaten as a
     bomb is (by a bomb of more cards)."""
+    overrides: list[Overrides] = attrs.field(factory=list)
+    """Plays of other types it may also be laid on, whatever their rank or of the
+    listed ranks (empty: only plays of its own type, unless it is a bomb)."""
     not_from_whole_rank: bool = False
     """A chain may not start at (have as its lowest rank) a rank of which the player
     holds every card of the pack (false: it may start at any chain rank)."""
@@ -171,8 +194,12 @@ class FirstLead:
     """The card (its name: ``3D``); when nobody was dealt it, the lowest card dealt (by
     rank, then ``suit_order``) stands for it."""
     takes_undealt: bool = False
-    """Its holder also takes the cards left undealt, shown to everyone first (three
-    players sharing 52 cards, 17 each: the last card)."""
+    """Its holder also takes the cards left over when the pack is shared out, fewer than
+    the players, shown to everyone first (three players sharing 52 cards, 17 each: the
+    last card); more left undealt stay out of play."""
+    later: LaterLead = LaterLead.HOLDER
+    """Who leads the later deals of a match: the card's holder again (``holder``, the
+    default) or the winner of the deal before, with any play (``winner``)."""
 
 
 @attrs.frozen(kw_only=True)

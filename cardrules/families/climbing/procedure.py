@@ -16,7 +16,7 @@ from cardrules.families.climbing import view as climbing_io
 from cardrules.families.climbing.checks import check_climbing
 from cardrules.families.climbing.describe import describe_climbing
 from cardrules.families.climbing.heuristics import climbing_scorer
-from cardrules.families.climbing.model import OVER, PLAY, ClimbingPlay, ClimbingScoring
+from cardrules.families.climbing.model import OVER, PLAY, ClimbingPlay, ClimbingScoring, LaterLead
 from cardrules.families.climbing.ranked import RankedTables
 from cardrules.families.climbing.state import ClimbingState
 from cardrules.families.climbing.tables import ClimbingTables, most_plays
@@ -119,7 +119,8 @@ class Climbing(Procedure):
                             "extra card (a joker) lacks: a pack hook may not add one")
         # the rank-set lookup answers a play with its own type and bombs only: a game
         # that ranks types against each other (type_order) takes the general search
-        ranked = play.by_rank and not play.type_order
+        ranked = play.by_rank and not play.type_order and \
+            not any(c.overrides for c in play.combinations)
         return (RankedTables if ranked else ClimbingTables).compile(game)
 
     def new_deal(self, game: GameContext, context: DealContext) -> ClimbingState:
@@ -150,11 +151,14 @@ class Climbing(Procedure):
         return check_climbing(variant)
 
     def action_bound(self, variant: Any) -> int:
-        """Every choice of cards of every combination at every key rank, and the pass."""
+        """Every choice of cards of every combination at every key rank, and the pass,
+        for the largest hand of any number of players."""
         play = variant.play
         assert isinstance(play, ClimbingPlay)
-        pack, n = variant.pack, variant.players.min
-        held = pack.count(n) - (n - 1) * variant.deal.hand_for(n, 0)
+        pack, players = variant.pack, variant.players
+        held = max(_largest_hand(play, pack.count(n), n, variant.deal.hand_for(n, 0),
+                                 phases=bool(variant.phases))
+                   for n in range(players.min, players.max + 1))
         return most_plays(play, len(pack.ranks), len(pack.suits), len(pack.extra_names),
                           held) + 1
 
@@ -182,7 +186,9 @@ class Climbing(Procedure):
         assert isinstance(play, ClimbingPlay)
         if play.first_lead is None:
             return usual
-        return f"The holder of {play.first_lead.card} moves first"
+        later = " (in a match's later deals, the winner of the deal before)" \
+            if play.first_lead.later is LaterLead.WINNER else ""
+        return f"The holder of {play.first_lead.card} moves first{later}"
 
     def draws_stock(self, variant: Any) -> bool:
         """Nobody draws in a climbing game."""
@@ -197,3 +203,20 @@ class Climbing(Procedure):
 
 
 register(Climbing())
+
+
+def _largest_hand(play: ClimbingPlay, cards: int, players: int, each: int, *,
+                  phases: bool) -> int:
+    """The most cards one of ``players`` may hold when play begins, in a deal of
+    ``cards`` dealt ``each`` a player: every card left undealt where listed ``phases``
+    may hand them out (a kitty to the declarer); else one more where every card is
+    dealt, or the cards left over where the first-lead card's holder takes them (fewer
+    than the players)."""
+    left = cards - players * each
+    if phases:
+        return each + left
+    if play.deal_all:
+        return each + (1 if left > 0 else 0)
+    lead = play.first_lead
+    return each + (left if lead is not None and lead.takes_undealt and 0 < left < players
+                   else 0)

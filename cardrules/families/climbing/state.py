@@ -14,7 +14,7 @@ leads again, and the order in which the players run out of cards decides the dea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -40,7 +40,15 @@ from cardrules.engine.fields import (
 from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived
 from cardrules.families.climbing import rules as climbing_rules
-from cardrules.families.climbing.model import OVER, PLAY, ClimbingStep, Doubler, Ends, Passing
+from cardrules.families.climbing.model import (
+    OVER,
+    PLAY,
+    ClimbingStep,
+    Doubler,
+    Ends,
+    LaterLead,
+    Passing,
+)
 from cardrules.families.climbing.tables import PASS, Play
 from cardrules.families.climbing.view import view
 from cardrules.model.common import Visibility
@@ -116,6 +124,11 @@ class ClimbingState(FieldState):
                           bombs=(0,) * n,
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer, deal_number=context.index, events=())
+        lead = cast("ClimbingTables", game.tables).play.first_lead
+        previous = context.previous
+        if lead is not None and lead.later is LaterLead.WINNER and previous is not None \
+                and previous.winners:  # the last deal's winner leads this one, anything
+            state._starter = previous.winners[0]
         flow.start(state, context.seed, context.previous)
         return state
 
@@ -152,7 +165,7 @@ class ClimbingState(FieldState):
         self._hands, self._stock = tuple(hands), tuple(stock)
         self.record(Event(kind="deal", player=self._dealer))
         lead = self._tables.play.first_lead
-        if lead is not None and lead.takes_undealt and stock:
+        if lead is not None and lead.takes_undealt and 0 < len(stock) < n:
             holder = self._lead_holder()
             self._hands = _with(self._hands, holder, self._hands[holder] | sum(
                 1 << c for c in stock))
@@ -170,9 +183,11 @@ class ClimbingState(FieldState):
     def first_lead_card(self) -> int:
         """The card the play to come must include: on the deal's first play under a
         first-lead rule, the rules' card (or, when nobody holds it, the lowest card
-        held), if the player to move holds it; -1 otherwise."""
-        if self._tables.play.first_lead is None or self._played or self._table \
-                or any(self._plays):
+        held), if the player to move holds it; -1 otherwise, and in a match's later
+        deals when the last deal's winner leads them (``later: winner``)."""
+        lead = self._tables.play.first_lead
+        if lead is None or self._played or self._table or any(self._plays) or (
+                self._deal_number and lead.later is LaterLead.WINNER):
             return -1
         card = self._tables.lead_card(sum(self._hands))
         return card if card >= 0 and self._hands[self._current] >> card & 1 else -1

@@ -348,6 +348,10 @@ class ClimbingTables:
     """The five-card hands' tables (None: the rules have none)."""
     ranked: dict[int, int] = attrs.field(factory=dict)
     """Per combination of the rules' ``type_order`` (by index), its place there."""
+    overrides: dict[int, dict[int, int]] = attrs.field(factory=dict)
+    """Per combination with ``overrides`` (by index): the other combinations it may also
+    beat (by index), each with the ladder places of the plays it beats as a bit set (-1:
+    a play of any rank)."""
     suit_place: tuple[int, ...] = ()
     """Per card, its suit's place in the rules' ``suit_order`` (empty: suits never break
     a tie)."""
@@ -396,10 +400,13 @@ class ClimbingTables:
             if any(c.shape in FIVE_CARD for c in play.combinations) else None
         names = [c.name for c in play.combinations]
         ranked = {names.index(n): i for i, n in enumerate(play.type_order)}
+        overrides = {i: {names.index(o.combination): sum(
+            1 << pack.ranks.index(str(r).upper()) for r in o.ranks) or -1
+            for o in c.overrides} for i, c in enumerate(play.combinations) if c.overrides}
         suited = () if not play.suit_order else \
             (poker or PokerTables.compile(play, pack, rank_of, chain)).suit_place
         return cls(pack=pack, play=play, scoring=scoring, poker=poker, ranked=ranked,
-                   suit_place=suited,
+                   overrides=overrides, suit_place=suited,
                    combinations=tuple(play.combinations), of_rank=tuple(of_rank),
                    rank_of=tuple(rank_of), chain=chain, named=named,
                    limits=limits, named_bombs=bombs, names=CardNames.of(pack),
@@ -446,7 +453,8 @@ class ClimbingTables:
             if index == table.combination:
                 found.extend(self._plays_of(index, kind, held, counts, table.length,
                                             above))
-            elif kind.bomb or self._ranked_above(index, table.combination):
+            elif kind.bomb or self._ranked_above(index, table.combination) or \
+                    self._overrides(index, table):
                 found.extend(p for p in self._plays_of(index, kind, held, counts)
                              if self.beats(p, table))
         return found
@@ -456,6 +464,12 @@ class ClimbingTables:
         ``type_order`` (its plays beat every play of that one)."""
         ranked = self.ranked
         return index in ranked and under in ranked and ranked[index] > ranked[under]
+
+    def _overrides(self, index: int, table: Play) -> bool:
+        """Whether combination ``index`` may be laid on ``table``, a play of another
+        type, by its ``overrides`` (a set of one rank: by the rank of ``table``)."""
+        ranks = self.overrides.get(index, {}).get(table.combination, 0)
+        return ranks == -1 or bool(ranks >> table.key & 1)
 
     def legal_on(self, hand: int, table: Play | None) -> list[Action]:
         """The labelled actions laying each play of ``hand`` that may be laid on
@@ -722,6 +736,9 @@ class ClimbingTables:
             return len(play.cards) > len(table.cards)
         if kind.bomb and under.bomb and play.combination != table.combination:
             return play.key > table.key
+        if play.combination != table.combination and self.overrides and \
+                self._overrides(play.combination, table):
+            return True
         if play.combination != table.combination and self.ranked:
             return self._ranked_above(play.combination, table.combination)
         return play.combination == table.combination and play.length == table.length \
