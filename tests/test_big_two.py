@@ -473,3 +473,24 @@ def test_a_combination_overrides_only_other_types_of_the_game() -> None:
     refused_with([{"combination": "pair"}], "'pair' is no other combination")
     refused_with([{"combination": "single", "ranks": ["1"]}], "'1' is no rank of the pack")
     refused_with([{"combination": "straight", "ranks": ["2"]}], "is no set of one rank")
+
+
+def test_with_two_players_what_the_leader_must_lay_follows_from_their_own_hand() -> None:
+    """BT2, BT3: with the 3D out of play the leader's first play includes the lowest card
+    of their hand; a state re-sampled for them (the 3D perhaps in the other hand) offers
+    the same plays, and a state saved before the flag existed reads back as not bound."""
+    import random
+
+    game = big_two(2)
+    seed = next(s for s in range(200) if "3D" in game.new_deal(seed=s).to_json()["stock"])
+    state = game.new_deal(seed=seed)
+    leader = state.current_player
+    words = labels(state)
+    lowest = min(state.view(leader).hands[leader],
+                 key=lambda c: (game.pack.ranks.index(c[:-1]), "DCHS".index(c[-1])))
+    assert all(lowest in w.split() for w in words)
+    for k in range(10):
+        assert labels(state.resample(leader, random.Random(k))) == words
+    data = state.to_json()
+    assert data.pop("lead_lowest") is True
+    assert labels(game.state_from_json(data)) != words  # unbound: any first play

@@ -49,6 +49,7 @@ __all__ = [
     "Kind",
     "KnownCards",
     "Label",
+    "LaterFlag",
     "LaterNumbers",
     "LaterSeats",
     "MissingCards",
@@ -346,6 +347,14 @@ class Seats(Kind):
         if len(set(seats)) != len(seats):
             raise ValueError("a seat is listed twice")
         return seats
+
+
+@attrs.frozen(kw_only=True)
+class LaterFlag(Flag):
+    """:class:`Flag` of a field added later: JSON written before it existed reads back
+    as false."""
+
+    optional: ClassVar[bool] = True
 
 
 @attrs.frozen(kw_only=True)

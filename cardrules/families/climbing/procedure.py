@@ -88,10 +88,14 @@ def setup(game: GameContext, *, hands: Sequence[str], current: int = 0, table: s
     if (last >= 0) != bool(on_table):
         raise StateError("give both the cards on the table and who played them (last)")
     rest = tuple(c for c in pack.cards if not (used >> c) & 1)
+    tables: ClimbingTables = game.tables
+    dealt = sum(masks)
+    lowest = tables.lead_card(dealt)  # the rules' card, or else the lowest card dealt
     return ClimbingState._make(
         game, hands=tuple(masks), stock=rest, table=on_table, played=before, last=last,
         passed=tuple(passed) if passed is not None else (0,) * n, out=tuple(out),
         current=current, starter=current, phase=PLAY, scores=(0,) * n,
+        lead_lowest=lowest >= 0 and lowest != tables.lead and bool(masks[current] >> lowest & 1),
         dealer=game.turns.before(current) if dealer is None else dealer)
 
 

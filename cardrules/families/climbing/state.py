@@ -28,6 +28,7 @@ from cardrules.engine.fields import (
     Count,
     Enumerated,
     Events,
+    LaterFlag,
     LaterNumberList,
     LaterNumbers,
     Numbers,
@@ -97,6 +98,10 @@ class ClimbingState(FieldState):
     """The player to act."""
     _starter: int = field(Seat())
     """Who led first in the deal."""
+    _lead_lowest: bool = field(LaterFlag())
+    """The deal's first play must include the lowest card of its leader's hand: nobody
+    was dealt the rules' first-lead card, and the leader was found holding the lowest
+    card dealt (kept, so that what the leader must lay follows from their own hand)."""
     _phase: ClimbingStep = field(Enumerated(of=ClimbingStep))  # noqa: RUF009
     """The step the deal is at."""
     _scores: tuple[int, ...] = field(Numbers())
@@ -189,8 +194,9 @@ class ClimbingState(FieldState):
         if lead is None or self._played or self._table or any(self._plays) or (
                 self._deal_number and lead.later is LaterLead.WINNER):
             return -1
-        card = self._tables.lead_card(sum(self._hands))
-        return card if card >= 0 and self._hands[self._current] >> card & 1 else -1
+        tables = self._tables
+        card = tables.lead_card(self._hands[self._current])  # from this hand alone
+        return card if card >= 0 and (self._lead_lowest or card == tables.lead) else -1
 
     def _set_up_deal(self, last: int = -1) -> None:
         """Nothing is turned up in a climbing game."""
@@ -221,6 +227,7 @@ class ClimbingState(FieldState):
         if self._tables.play.first_lead is not None and self._starter < 0:
             holder = self._lead_holder()
             first = holder if holder >= 0 else first
+            self._lead_lowest = holder >= 0 and not sum(self._hands) >> self._tables.lead & 1
         self._current = self._starter = first
         self._phase = PLAY
         self.record(Event(kind="first_mover", player=first))

@@ -348,6 +348,8 @@ class ClimbingTables:
     """The five-card hands' tables (None: the rules have none)."""
     ranked: dict[int, int] = attrs.field(factory=dict)
     """Per combination of the rules' ``type_order`` (by index), its place there."""
+    lead: int = -1
+    """The rules' first-lead card (-1: no ``first_lead`` rule)."""
     overrides: dict[int, dict[int, int]] = attrs.field(factory=dict)
     """Per combination with ``overrides`` (by index): the other combinations it may also
     beat (by index), each with the ladder places of the plays it beats as a bit set (-1:
@@ -407,6 +409,7 @@ class ClimbingTables:
             (poker or PokerTables.compile(play, pack, rank_of, chain)).suit_place
         return cls(pack=pack, play=play, scoring=scoring, poker=poker, ranked=ranked,
                    overrides=overrides, suit_place=suited,
+                   lead=pack.parse(play.first_lead.card) if play.first_lead else -1,
                    combinations=tuple(play.combinations), of_rank=tuple(of_rank),
                    rank_of=tuple(rank_of), chain=chain, named=named,
                    limits=limits, named_bombs=bombs, names=CardNames.of(pack),
@@ -772,10 +775,9 @@ class ClimbingTables:
         """Of the cards ``mask``, the one a first play must include under the rules'
         ``first_lead``: its card when among them, else their lowest (by rank, then by
         ``suit_order``); -1 when there is no such rule or no card."""
-        lead = self.play.first_lead
-        if lead is None or not mask:
+        card = self.lead
+        if card < 0 or not mask:
             return -1
-        card = self.pack.parse(lead.card)
         if mask >> card & 1:
             return card
         place = self.suit_place or (0,) * self.pack.size
