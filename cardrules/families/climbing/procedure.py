@@ -177,8 +177,9 @@ class Climbing(Procedure):
         lead = play.first_lead
         if lead is not None and lead.takes_undealt and not play.deal_all:
             return usual.replace("the rest of the pack is not used in the deal",
-                                 f"any card left over is shown and goes to the holder of "
-                                 f"{lead.card}")
+                                 f"the cards left over, if fewer than the players, are "
+                                 f"shown and go to the holder of {lead.card} (more stay out "
+                                 f"of play)")
         if not play.deal_all:
             return usual
         return ("- Every card is dealt, one at a time from the dealer's left; some players "
