@@ -26,13 +26,14 @@ from typing import Any
 import attrs
 
 from cardrules.engine import standings
-from cardrules.engine.game import Game, check_seed, derive_seed
+from cardrules.engine.game import Game, check_seed
 from cardrules.engine.match import MatchResult
+from cardrules.engine.playouts import play_out
 from cardrules.engine.state import DealResult, State
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import Source, load
 from cardrules.model.match import Goal
-from cardrules.tools.bots import drive, make_bot
+from cardrules.tools.bots import bot_policy, make_bot
 from cardrules.tools.limits import MAX_GAMES, check_workers, workers_for
 from cardrules.tools.sanitize import rewrite_line
 
@@ -180,13 +181,17 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 
 
 def play_one(game: Game, bots: Sequence[str], seed: int, index: int, match: bool) -> GameStats:
-    """Play game ``index`` of a run from ``seed`` and keep its figures."""
-    game_seed = derive_seed(seed, "game", index)
-    state, _, results, lengths = drive(game, [make_bot(b) for b in bots], game_seed,
-                                       match=match)
+    """Play game ``index`` of a run from ``seed`` and keep its figures (game ``index`` of
+    a batch of play-outs, :func:`cardrules.engine.playouts.play_out`, each seat choosing
+    as its bot does)."""
+    if len(bots) != game.players:
+        raise CardrulesError(f"give one bot per seat: {game.players} bots, not {len(bots)}")
+    played = play_out(game, games=1, seed=seed, first=index, match=match,
+                      policy=[bot_policy(make_bot(b)) for b in bots])[0]
+    results, lengths = played.deals, played.lengths
     starters = tuple((r.starter, r.starter in r.winning_team) for r in results)
     lost = tuple(r.starter in sole_loser(r.winners, r.partnerships) for r in results)
-    outcome = state.result
+    outcome = played.result
     if isinstance(outcome, MatchResult):
         return GameStats(actions=tuple(lengths), scores=outcome.totals,
                          winners=outcome.leaders, team=outcome.winning_team,
