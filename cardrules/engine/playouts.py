@@ -120,8 +120,11 @@ def check_policy(policy: object) -> None:
 
 def _choosers(game: GameContext, policy: Policy | Sequence[Policy]) -> list[Chooser | None]:
     """One chooser per seat, None where the seat plays uniformly at random."""
-    given = [policy] * game.players if isinstance(policy, str) or callable(policy) \
-        else list(policy)
+    if isinstance(policy, str) or callable(policy) or not isinstance(policy, Sequence):
+        check_policy(policy)
+        given: list[Any] = [policy] * game.players
+    else:
+        given = list(policy)
     if len(given) != game.players:
         raise CardrulesError(f"give one play-out policy per seat: {game.players} seats, "
                              f"not {len(given)}")
