@@ -292,9 +292,11 @@ def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.R
                     since = 0
             state = after
         decisions = sum(lengths) + since
-    result = state.result
+    result = state.result  # worked out on each reading: read once
     if not in_match:
-        deals.append(_deal_result(state))
+        if not isinstance(result, DealResult):
+            raise CardrulesError(f"the deal is over but has no result: {state!r}")
+        deals.append(result)
         lengths.append(since)
     assert isinstance(result, (DealResult, MatchResult))
     return Playout(seed=seed, scores=result.totals if isinstance(result, MatchResult)
