@@ -260,50 +260,66 @@ def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.R
     ``seats[s]`` (None: at random) from ``rngs[s]``."""
     belows: list[Callable[[int], int]] = [getattr(r, "_randbelow", r.randrange) for r in rngs]
     taken: list[Action] | None = [] if keep_actions else None
-    in_match = isinstance(state, MatchState)
     deals: list[DealResult] = []
     lengths: list[int] = []
-    since = decisions = 0
-    if not in_match and taken is None and not any(seats):
-        while not state.is_over:  # the hot loop: one deal, every seat at random
-            legal = state.legal_actions()
-            state = state._step(legal[belows[state.current_player](len(legal))])
-            decisions += 1
-        since = decisions
+    final: State
+    if isinstance(state, MatchState):
+        # A match is played deal by deal: its state is only made again where a deal
+        # ends (as its own apply makes it then), or where a chooser is to look at it.
+        match = state
+        while not match.is_over:
+            deal, since = _play_deal(match.deal, seats, rngs, belows, taken, match)
+            if since:
+                deals.append(_deal_result(deal))
+                lengths.append(since)
+            match = match._after_deal(deal)
+        final = match
+        result: DealResult | MatchResult | None = match.result
     else:
-        while not state.is_over:
-            seat = state.current_player
-            choose = seats[seat]
-            if choose is None:
-                legal = state.legal_actions()
-                action = legal[belows[seat](len(legal))]
-                after = state._step(action)
-            else:
-                action = choose(state, rngs[seat])
-                after = state.apply(action)
-            if taken is not None:
-                taken.append(action)
-            since += 1
-            if in_match:
-                assert isinstance(state, MatchState) and isinstance(after, MatchState)
-                if after.is_over or after.deal_index != state.deal_index:
-                    deals.append(_deal_result(state.deal.apply(action)))
-                    lengths.append(since)
-                    since = 0
-            state = after
-        decisions = sum(lengths) + since
-    result = state.result  # worked out on each reading: read once
-    if not in_match:
+        final, since = _play_deal(state, seats, rngs, belows, taken, None)
+        result = final.result  # worked out on each reading: read once
         if not isinstance(result, DealResult):
-            raise CardrulesError(f"the deal is over but has no result: {state!r}")
+            raise CardrulesError(f"the deal is over but has no result: {final!r}")
         deals.append(result)
         lengths.append(since)
     assert isinstance(result, (DealResult, MatchResult))
     return Playout(seed=seed, scores=result.totals if isinstance(result, MatchResult)
-                   else result.scores, decisions=decisions, lengths=tuple(lengths),
+                   else result.scores, decisions=sum(lengths), lengths=tuple(lengths),
                    result=result, deals=tuple(deals),
-                   final=state if keep_states else None,
+                   final=final if keep_states else None,
                    actions=tuple(taken) if taken is not None else None)
+
+
+def _play_deal(deal: State, seats: Sequence[Chooser | None], rngs: Sequence[random.Random],
+               belows: Sequence[Callable[[int], int]], taken: list[Action] | None,
+               match: MatchState | None) -> tuple[State, int]:
+    """``deal`` played to its end: the finished deal and the number of actions taken.
+    A random move is the listed action ``_step`` is given (what ``apply`` does with an
+    action it lists); a chooser's move is applied as ``apply`` applies any action, and a
+    chooser of a ``match`` is shown the match with the deal as it stands."""
+    since = 0
+    if taken is None and not any(seats):
+        while not deal.is_over:  # the hot loop: every seat at random
+            legal = deal.legal_actions()
+            deal = deal._step(legal[belows[deal.current_player](len(legal))])
+            since += 1
+        return deal, since
+    while not deal.is_over:
+        seat = deal.current_player
+        choose = seats[seat]
+        if choose is None:
+            legal = deal.legal_actions()
+            action = legal[belows[seat](len(legal))]
+            deal = deal._step(action)
+        else:
+            shown: State = deal if match is None else match if match.deal is deal \
+                else attrs.evolve(match, deal=deal, events=deal.events)
+            action = choose(shown, rngs[seat])
+            deal = deal.apply(action)
+        if taken is not None:
+            taken.append(action)
+        since += 1
+    return deal, since
 
 
 def _deal_result(state: State) -> DealResult:
