@@ -4,11 +4,11 @@ to the end by a fixed policy in one call.
 Each game or roll-out is exactly what the one-step loop (``state.apply`` in a ``while
 not state.is_over`` loop) gives for the same seeds: the same actions, the same final
 state, the same result.  The batch only leaves out what that loop does and nobody
-reads: a random move is chosen straight from the legal actions (no view, no parse, no
-search of the legal actions for the one chosen), the game's attributes are looked up
-once per batch instead of once per decision.  Callers ask for a batch and never drive
-the loop themselves, so that a compiled inner loop can replace this one without any
-caller changing.
+reads: a random move is drawn straight from the legal actions and stepped to (no view,
+no parse, no search of the legal actions for the one chosen), and a match is played
+deal by deal, its state made again only where a deal ends instead of around every
+action.  Callers ask for a batch and never drive the loop themselves, so that a
+compiled inner loop can replace this one without any caller changing.
 
 >>> import cardrules
 >>> from cardrules.engine.playouts import play_out
