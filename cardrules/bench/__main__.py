@@ -150,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rates = [r.decisions_per_s for r in results]
         middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
         batches = [batched_playouts(game, min_seconds=0.05 if args.quick else seconds,
-                                    seed=1000 + i, name=name) for i in range(runs)]
+                                    seed=1000 + i, name=name, batch=5 if args.quick else 20)
+                   for i in range(runs)]
         batch_rates = sorted(r.decisions_per_s for r in batches)
         batched = batch_rates[len(batch_rates) // 2]
         costs = call_costs(game, seed=7, samples=300 if args.quick else 3000)
