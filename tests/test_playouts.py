@@ -173,6 +173,35 @@ def test_seats_may_play_by_different_policies() -> None:
         assert state.is_over
 
 
+def test_a_chooser_in_a_match_is_shown_the_match_as_the_one_step_loop_shows_it() -> None:
+    """A batch plays a match deal by deal, but a seat choosing by a function is shown
+    the very match state the one-step loop would show it (totals, deal, events)."""
+    game = cardrules.load("bura", players=2)
+    shown: list[tuple[Any, ...]] = []
+
+    def chooser(state: Any, rng: random.Random) -> Action:
+        assert isinstance(state, MatchState)
+        shown.append((state.to_json(), state.events, state.totals))
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    played = play_out(game, games=1, seed=5, match=True, policy=[chooser, "random"])[0]
+    batch, shown[:] = list(shown), []
+    game_seed = derive_seed(5, "game", 0)
+    rngs = [random.Random(derive_seed(game_seed, "bot", s)) for s in range(2)]
+    state = game.new_match(game_seed)
+    while not state.is_over:
+        seat = state.current_player
+        if seat == 0:
+            action = chooser(state, rngs[0])
+        else:
+            legal = state.legal_actions()
+            action = legal[rngs[1].randrange(len(legal))]
+        state = state.apply(action)
+    assert batch == shown and len(played.deals) > 1
+    assert played.result == state.result
+
+
 def test_play_from_plays_a_given_state_with_given_generators() -> None:
     game = cardrules.load("bura", players=2)
     rngs = [random.Random(1), random.Random(2)]
