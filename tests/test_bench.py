@@ -26,6 +26,9 @@ def test_a_quick_run_measures_every_listed_game_and_the_adapter(
     whist = report["games"][names.index("cardrules whist 4p")]
     assert whist["decisions_per_s"] > whist["games_per_s"] > 0
     assert whist["calls"]["legal_actions_us"] > 0
+    batched = whist["batched"]  # the random games played in batches (Game.play_out)
+    assert batched["decisions_per_s"] > 0 and batched["over_one_step"] == pytest.approx(
+        batched["decisions_per_s"] / whist["decisions_per_s"], rel=1e-9)
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -137,3 +140,14 @@ def test_three_handed_games_face_openspiels_same_games(
     assert PAIRS[(variant, players)] == (peer,)
     assert SAME_GAME[(variant, players)] == peer
     assert OPTIONS.get((variant, players)) == _differential_options(test_file)
+
+
+def test_the_batched_rate_counts_the_decisions_of_play_out() -> None:
+    """The bench's batched rate plays random deals with ``Game.play_out``, in batches."""
+    import cardrules
+    from cardrules.bench.own import batched_playouts
+
+    game = cardrules.load("bank", players=2)
+    result = batched_playouts(game, min_seconds=1e-9, seed=3, name="bank 2p", batch=4)
+    assert result.games == 4
+    assert result.decisions == sum(p.decisions for p in game.play_out(4, seed=3))

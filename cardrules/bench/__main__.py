@@ -7,7 +7,9 @@ Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players)
 deal), Skat (3 players, one deal), Dou Dizhu (3 players, one deal), Leduc poker and limit
 Hold'em (2 players), Blackjack (1 player) and UNO (2 players), default options otherwise,
 and, when the optional ``bench`` extra is installed, peer engines in the same run,
-printing the ratio cardrules/peer. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
+printing the ratio cardrules/peer, and the rate of random deals played in batches
+(:meth:`cardrules.engine.game.Game.play_out`, each seat drawing from its own generator)
+beside the one-step loop's and against the peers. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
 Euchre, Skat, Dou Dizhu, Leduc poker, limit Hold'em and Blackjack against OpenSpiel's
 crazy_eights, hearts, gin_rummy, cribbage, spades, euchre, skat, dou_dizhu, leduc_poker,
 universal_poker (the ACPC limit game) and blackjack, and UNO against RLCard's uno,
@@ -53,7 +55,7 @@ from typing import Any
 import cardrules
 from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.melds import meld_costs, print_meld_costs
-from cardrules.bench.own import as_json, call_costs, load_cost, playouts
+from cardrules.bench.own import as_json, batched_playouts, call_costs, load_cost, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
@@ -147,11 +149,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                    for i in range(runs)]
         rates = [r.decisions_per_s for r in results]
         middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
+        batches = [batched_playouts(game, min_seconds=0.05 if args.quick else seconds,
+                                    seed=1000 + i, name=name, batch=5 if args.quick else 20)
+                   for i in range(runs)]
+        batch_rates = sorted(r.decisions_per_s for r in batches)
+        batched = batch_rates[len(batch_rates) // 2]
         costs = call_costs(game, seed=7, samples=300 if args.quick else 3000)
         entry: dict[str, Any] = {**as_json(middle), "spread": [min(rates), max(rates)],
                                  "calls": as_json(costs),
                                  "load_ms": load_cost(variant, repeat=3 if args.quick else 20),
-                                 "ratios": {}}
+                                 "ratios": {}, "batched_ratios": {},
+                                 "batched": {"decisions_per_s": batched,
+                                             "spread": [batch_rates[0], batch_rates[-1]],
+                                             "over_one_step": batched / middle.decisions_per_s
+                                             if middle.decisions_per_s else 0.0}}
         for key in PAIRS[(variant, players)]:
             if key not in peers:
                 continue
@@ -162,6 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    [r.decisions_per_s for r in peer_runs])
             peer, _ = peer_cache[key]
             entry["ratios"][key] = middle.decisions_per_s / peer.decisions_per_s
+            entry["batched_ratios"][key] = batched / peer.decisions_per_s
             if SAME_GAME.get((variant, players)) == key:
                 entry["same_game"] = key
         report["games"].append(entry)
@@ -261,6 +273,16 @@ def _print(report: dict[str, Any]) -> None:
               f"{low:9.0f}-{high:<9.0f} {c['legal_actions_us']:9.2f} {c['apply_us']:9.2f} "
               f"{c['view_us']:8.2f} {c['json_round_trip_us']:8.1f} "
               f"{c['bytes_per_state']:8.0f} {g['load_ms']:8.1f}")
+    print()
+    print("batched random playouts (Game.play_out: each the game the one-step loop plays from "
+          "its seeds):")
+    print(f"{'game':26} {'decisions/s':>12} {'spread':>19} {'× one-step':>10}")
+    for g in report["games"]:
+        if "batched" in g:
+            b = g["batched"]
+            low, high = b["spread"]
+            print(f"{g['name']:26} {b['decisions_per_s']:12.0f} {low:9.0f}-{high:<9.0f} "
+                  f"{b['over_one_step']:10.2f}")
     if report["peers"]:
         print()
         print(f"{'peer':32} {'version':>8} {'games/s':>9} {'decisions/s':>12}")
@@ -271,6 +293,13 @@ def _print(report: dict[str, Any]) -> None:
         print("ratio cardrules/peer (decisions per second):")
         for g in report["games"]:
             for key, ratio in g.get("ratios", {}).items():
+                kind = "same game" if g.get("same_game") == key else "different game"
+                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
+        print()
+        print("ratio cardrules batched/peer (decisions per second; the peer one step at a "
+              "time from Python):")
+        for g in report["games"]:
+            for key, ratio in g.get("batched_ratios", {}).items():
                 kind = "same game" if g.get("same_game") == key else "different game"
                 print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
     else:

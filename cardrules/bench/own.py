@@ -2,7 +2,9 @@
 
 The playout loop is the same shape as the peers' (:mod:`cardrules.bench.peers`):
 ``rng.choice(state.legal_actions())`` then ``state.apply(action)``, the clock read
-only between games.
+only between games.  The batched rate is of the same random games played by
+:meth:`~cardrules.engine.game.Game.play_out` in batches (each seat drawing from its own
+generator, as a batch seeds them), the clock read between batches.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import cardrules
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
 
-__all__ = ["CallCosts", "PlayoutResult", "call_costs", "load_cost", "playouts"]
+__all__ = ["CallCosts", "PlayoutResult", "batched_playouts", "call_costs", "load_cost",
+           "playouts"]
 
 
 @attrs.frozen(kw_only=True)
@@ -59,6 +62,21 @@ def playouts(game: Game, *, min_seconds: float, seed: int, name: str) -> Playout
             state = state.apply(rng.choice(state.legal_actions()))
             decisions += 1
         games += 1
+        elapsed = time.perf_counter() - start
+    return PlayoutResult(name=name, games=games, decisions=decisions, seconds=elapsed)
+
+
+def batched_playouts(game: Game, *, min_seconds: float, seed: int, name: str,
+                     batch: int = 20) -> PlayoutResult:
+    """Play whole random deals in batches of ``batch`` (:meth:`Game.play_out`, the games
+    the one-step loop plays from the same seeds) until ``min_seconds`` have passed."""
+    games = decisions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < min_seconds:
+        played = game.play_out(batch, seed=seed, first=games)
+        decisions += sum(p.decisions for p in played)
+        games += len(played)
         elapsed = time.perf_counter() - start
     return PlayoutResult(name=name, games=games, decisions=decisions, seconds=elapsed)
 

@@ -14,6 +14,7 @@ from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
 from cardrules.engine.match import MatchState
 from cardrules.engine.observation import Field, Number, NumbersBySeat, Observation, OneOf
+from cardrules.engine.playouts import Playout, Policy, play_out
 from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
@@ -345,6 +346,24 @@ class Game:
         if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < self.players):
             raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
         return MatchState.new(self, seed, dealer)
+
+    def play_out(self, games: int, *, seed: int, policy: Policy | Sequence[Policy] = "random",
+                 match: bool = False, first: int = 0, keep_states: bool = False,
+                 keep_actions: bool = False) -> tuple[Playout, ...]:
+        """Play ``games`` new deals (whole matches with ``match``) to the end in one call,
+        each seat choosing by ``policy`` (``"random"``, ``"policy"``: the procedure's
+        play-out policy, or a function of a state and a generator; or one per seat): the
+        games the one-step loop plays from the same seeds, scores and number of decisions
+        each (see :mod:`cardrules.engine.playouts`, which also plays roll-outs of a state).
+
+        >>> import cardrules
+        >>> game = cardrules.load("hearts", players=4)
+        >>> games = game.play_out(3, seed=1)
+        >>> [sum(g.scores) for g in games], [g.decisions for g in games]
+        ([26, 26, 26], [64, 64, 64])
+        """
+        return play_out(self, games=games, seed=seed, policy=policy, match=match, first=first,
+                        keep_states=keep_states, keep_actions=keep_actions)
 
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).

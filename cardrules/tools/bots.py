@@ -26,7 +26,7 @@ from cardrules.actions import Action
 from cardrules.engine import procedures
 from cardrules.engine.game import derive_seed
 from cardrules.engine.information import Information
-from cardrules.engine.match import MatchState
+from cardrules.engine.playouts import Policy, play_from
 from cardrules.engine.state import DealResult, State
 from cardrules.errors import CardrulesError
 from cardrules.tools.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
 
 __all__ = ["BOTS", "QUICK_BOTS", "Bot", "GreedyBot", "RandomBot", "Searcher", "act",
-           "bot_view", "greedy_shortlist", "make_bot", "play_game", "rollout_greedy",
+           "bot_policy", "bot_view", "greedy_shortlist", "make_bot", "play_game", "rollout_greedy",
            "search_bot"]
 
 
@@ -232,34 +232,37 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, *,
 
 def drive(game: Game, bots: Sequence[Bot], seed: int, *, match: bool = False,
           ) -> tuple[State, list[Action], list[DealResult], list[int]]:
-    """:func:`play_game`, also returning each deal's result and its number of actions."""
+    """:func:`play_game`, also returning each deal's result and its number of actions
+    (played as one batched play-out, :func:`cardrules.engine.playouts.play_from`)."""
     if len(bots) != game.players:
         raise CardrulesError(f"give one bot per seat: {game.players} bots, not {len(bots)}")
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(game.players)]
     state = game.new_match(seed) if match else game.new_deal(seed)
-    actions: list[Action] = []
-    results: list[DealResult] = []
-    lengths: list[int] = []
-    since = 0
-    while not state.is_over:
-        seat = state.current_player
-        legal = state.legal_actions()
-        action = act(bots[seat], state, rngs[seat])
-        if action not in legal:
-            raise CardrulesError(f"bot of seat {seat} chose an illegal action: {action}")
-        after = state.apply(action)
-        actions.append(action)
-        since += 1
-        if isinstance(state, MatchState) and isinstance(after, MatchState) and (
-                after.is_over or after.deal_index != state.deal_index):
-            results.append(deal_result(state.deal.apply(action)))
-            lengths.append(since)
-            since = 0
-        state = after
-    if not isinstance(state, MatchState):
-        results.append(deal_result(state))
-        lengths.append(since)
-    return state, actions, results, lengths
+    played = play_from(state, rngs=rngs, policy=[bot_policy(bot) for bot in bots],
+                       seed=seed, keep_states=True, keep_actions=True)
+    assert played.final is not None and played.actions is not None
+    return played.final, list(played.actions), list(played.deals), list(played.lengths)
+
+
+def bot_policy(bot: Bot) -> Policy:
+    """``bot`` as a play-out policy (:mod:`cardrules.engine.playouts`): the random bot is
+    the batch's ``"random"`` (the same draws, without the view it never reads); any other
+    bot acts as :func:`act` asks it, and an illegal choice is refused naming its seat.
+
+    >>> bot_policy(RandomBot())
+    'random'
+    """
+    if type(bot) is RandomBot:
+        return "random"
+
+    def choose(state: State, rng: random.Random) -> Action:
+        action = act(bot, state, rng)
+        if action not in state.legal_actions():
+            raise CardrulesError(f"bot of seat {state.current_player} chose an illegal "
+                                 f"action: {action}")
+        return action
+
+    return choose
 
 
 def deal_result(state: State) -> DealResult:

@@ -52,6 +52,7 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.engine.match import MatchState, decide
+from cardrules.engine.playouts import roll_out
 from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealResult
 from cardrules.errors import CardrulesError
@@ -245,8 +246,7 @@ class SearchBot:
             path.append((entry, player))
             state = state.apply(chosen)
             node = entry[3]
-        while not state.is_over:
-            state = state.apply(rollout(state, rng))
+        state = roll_out(state, rng, "random" if rollout is rollout_random else rollout)
         result = state.result
         assert isinstance(result, DealResult)
         utility = self._utility(result, low)

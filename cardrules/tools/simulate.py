@@ -26,17 +26,19 @@ from typing import Any
 import attrs
 
 from cardrules.engine import standings
-from cardrules.engine.game import Game, check_seed, derive_seed
+from cardrules.engine.game import Game, check_seed
 from cardrules.engine.match import MatchResult
-from cardrules.engine.state import DealResult, State
+from cardrules.engine.playouts import Playout, play_out
+from cardrules.engine.state import State
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import Source, load
 from cardrules.model.match import Goal
-from cardrules.tools.bots import drive, make_bot
+from cardrules.tools.bots import GreedyBot, RandomBot, bot_policy, make_bot
 from cardrules.tools.limits import MAX_GAMES, check_workers, workers_for
 from cardrules.tools.sanitize import rewrite_line
 
-__all__ = ["GameStats", "Summary", "simulate", "sole_loser", "wilson"]
+__all__ = ["GameStats", "Summary", "play_games", "play_one", "simulate", "sole_loser",
+           "wilson"]
 
 
 @attrs.frozen(kw_only=True)
@@ -180,20 +182,54 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 
 
 def play_one(game: Game, bots: Sequence[str], seed: int, index: int, match: bool) -> GameStats:
-    """Play game ``index`` of a run from ``seed`` and keep its figures."""
-    game_seed = derive_seed(seed, "game", index)
-    state, _, results, lengths = drive(game, [make_bot(b) for b in bots], game_seed,
-                                       match=match)
+    """Play game ``index`` of a run from ``seed`` and keep its figures (game ``index`` of
+    a batch of play-outs, :func:`cardrules.engine.playouts.play_out`, each seat choosing
+    as its bot does)."""
+    return play_games(game, bots, seed, range(index, index + 1), match)[0]
+
+
+def play_games(game: Game, bots: Sequence[str], seed: int, games: range,
+               match: bool) -> list[GameStats]:
+    """Play games ``games`` (consecutive numbers) of a run from ``seed`` and keep their
+    figures: one batch of play-outs (:func:`cardrules.engine.playouts.play_out`) when
+    every bot keeps nothing from one move to the next (random and greedy), else one
+    play-out per game with new bots.
+
+    >>> import cardrules
+    >>> game = cardrules.load("bank", players=2)
+    >>> batch = play_games(game, ("greedy", "random"), 3, range(4, 7), False)
+    >>> batch == [play_one(game, ("greedy", "random"), 3, i, False) for i in range(4, 7)]
+    True
+    """
+    if len(bots) != game.players:
+        raise CardrulesError(f"give one bot per seat: {game.players} bots, not {len(bots)}")
+    if games.step != 1:
+        raise CardrulesError(f"play consecutive games, not every {games.step}th")
+    if not games:
+        return []
+    made = [make_bot(b) for b in bots]
+    if all(type(bot) in (RandomBot, GreedyBot) for bot in made):
+        played = play_out(game, games=len(games), seed=seed, first=games.start, match=match,
+                          policy=[bot_policy(bot) for bot in made])
+    else:
+        played = tuple(play_out(game, games=1, seed=seed, first=index, match=match,
+                                policy=[bot_policy(make_bot(b)) for b in bots])[0]
+                       for index in games)
+    return [_stats(one) for one in played]
+
+
+def _stats(played: Playout) -> GameStats:
+    """The figures of one game played out."""
+    results, lengths = played.deals, played.lengths
     starters = tuple((r.starter, r.starter in r.winning_team) for r in results)
     lost = tuple(r.starter in sole_loser(r.winners, r.partnerships) for r in results)
-    outcome = state.result
+    outcome = played.result
     if isinstance(outcome, MatchResult):
         return GameStats(actions=tuple(lengths), scores=outcome.totals,
                          winners=outcome.leaders, team=outcome.winning_team,
                          starters=starters, payouts=outcome.payouts,
                          loser=sole_loser(outcome.winners, outcome.partnerships),
                          starter_lost=lost)
-    assert isinstance(outcome, DealResult), "a finished deal has a DealResult"
     return GameStats(actions=tuple(lengths), scores=outcome.scores, winners=outcome.leaders,
                      team=outcome.winning_team, starters=starters,
                      loser=sole_loser(outcome.winners, outcome.partnerships),
@@ -236,7 +272,7 @@ def lower_is_better(game: Game) -> bool:
 def _chunk(source: Source, players: int, options: Mapping[str, object] | None,
            bots: Sequence[str], seed: int, match: bool, indices: range) -> list[GameStats]:
     game = load(source, players=players, options=options)
-    return [play_one(game, bots, seed, i, match) for i in indices]
+    return play_games(game, bots, seed, indices, match)
 
 
 def simulate(source: Source, *, players: int, games: int, seed: int,
@@ -266,10 +302,11 @@ def simulate(source: Source, *, players: int, games: int, seed: int,
     bar = ProgressBar(games) if progress else None
     stats: list[GameStats] = []
     if workers <= 1:
-        for i in range(games):
-            stats.append(play_one(game, bot_names, seed, i, match))
-            if bar is not None and (i % 10 == 9 or i == games - 1):
-                bar.show(i + 1)
+        for start in range(0, games, 10):  # batches of ten, the progress shown after each
+            stats.extend(play_games(game, bot_names, seed, range(start, min(start + 10, games)),
+                                    match))
+            if bar is not None:
+                bar.show(len(stats))
     else:
         source_arg: Source = dict(source) if isinstance(source, Mapping) else source
         size = max(1, min(250, math.ceil(games / (workers * 4))))

@@ -34,7 +34,8 @@ from cardrules.tools.describe import describe  # noqa: E402
 DOCS = ROOT / "docs"
 API_SKIP = {"__main__"}                         # entry points, not API
 PUBLIC_API = ("cardrules", "cardrules.engine.game", "cardrules.engine.state",
-              "cardrules.errors", "cardrules.actions", "cardrules.cards", "cardrules.hooks")
+              "cardrules.engine.playouts", "cardrules.errors", "cardrules.actions",
+              "cardrules.cards", "cardrules.hooks")
 """What an embedding program uses, listed first in the API reference (``State`` and
 ``Game`` right after the package); every other module is under "Internals"."""
 

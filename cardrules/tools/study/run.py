@@ -2,7 +2,8 @@
 checkpoint so an interrupted study resumes where it stopped.
 
 Each unit of work is one chunk of games of one setting; game ``i`` is played from
-``derive_seed(seed, "game", i)`` (:func:`cardrules.tools.simulate.play_one`), so the figures
+``derive_seed(seed, "game", i)`` (:func:`cardrules.tools.simulate.play_games`: one batch of
+play-outs a chunk where the bots allow), so the figures
 depend only on the plan, never on the backend, the number of workers or interruptions.
 """
 
@@ -21,7 +22,7 @@ from cardrules.engine.record import schema_problem
 from cardrules.errors import CardrulesError
 from cardrules.loader.load import load
 from cardrules.tools.limits import check_workers, workers_for
-from cardrules.tools.simulate import GameStats, play_one
+from cardrules.tools.simulate import GameStats, play_games
 from cardrules.tools.study.plan import Setting, StudyPlan
 
 __all__ = ["BACKENDS", "Checkpoint", "play_plan"]
@@ -37,7 +38,7 @@ def play_chunk(plan: StudyPlan, setting: Setting, games: range) -> list[GameStat
     """The figures of games ``games`` of ``setting``."""
     game = load(plan.variant, players=plan.players, options=plan.options_of(setting) or None)
     bots = plan.bots_of(setting)
-    return [play_one(game, bots, plan.seed, i, plan.match) for i in games]
+    return play_games(game, bots, plan.seed, games, plan.match)
 
 
 def _stats_to_json(stats: GameStats) -> dict[str, Any]:

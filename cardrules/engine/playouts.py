@@ -1,0 +1,329 @@
+"""Batched play-outs: many games from new deals, or many roll-outs from one state, played
+to the end by a fixed policy in one call.
+
+Each game or roll-out is exactly what the one-step loop (``state.apply`` in a ``while
+not state.is_over`` loop) gives for the same seeds: the same actions, the same final
+state, the same result.  The batch only leaves out what that loop does and nobody
+reads: a random move is drawn straight from the legal actions and stepped to (no view,
+no parse, no search of the legal actions for the one chosen), and a match is played
+deal by deal, its state made again only where a deal ends instead of around every
+action.  Callers ask for a batch and never drive the loop themselves, so that a
+compiled inner loop can replace this one without any caller changing.
+
+>>> import cardrules
+>>> from cardrules.engine.playouts import play_out
+>>> game = cardrules.load("bank", players=3)
+>>> games = play_out(game, games=4, seed=7)
+>>> [len(g.scores) for g in games], all(g.decisions > 0 for g in games)
+([3, 3, 3, 3], True)
+>>> play_out(game, games=4, seed=7) == games
+True
+
+A game's ``i``-th play-out is dealt from ``derive_seed(seed, "game", i)`` and each seat
+draws from its own generator, ``random.Random(derive_seed(that seed, "bot", seat))``: the
+seeding of ``cardrules simulate``, so a batch of random games is the simulation's games
+with random bots.  Play-outs from a position (the search's roll-outs) share one
+generator among the seats, as a search does:
+
+>>> import random
+>>> from cardrules.engine.playouts import roll_out, roll_outs
+>>> state = game.new_deal(seed=3)
+>>> final = roll_out(state, random.Random(5))
+>>> final.is_over
+True
+>>> one = state
+>>> rng = random.Random(5)
+>>> while not one.is_over:
+...     legal = one.legal_actions()
+...     one = one.apply(legal[rng.randrange(len(legal))])
+>>> one == final
+True
+>>> [p.seed for p in roll_outs(state, count=2, seed=1)] == [
+...     derive_seed(1, "rollout", 0), derive_seed(1, "rollout", 1)]
+True
+
+A policy is ``"random"`` (a uniformly random legal action), ``"policy"`` (the play
+procedure's play-out policy, :meth:`~cardrules.engine.procedures.Procedure.rollout_policy`,
+random where it has none), or any function of a state and a generator that returns one
+of its legal actions; one policy for every seat, or a sequence of one per seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.engine.match import MatchState
+from cardrules.engine.seeding import check_seed, derive_seed
+from cardrules.engine.state import DealResult, GameContext, MatchResult, State
+from cardrules.errors import CardrulesError
+
+if TYPE_CHECKING:
+    from cardrules.engine.procedures import Procedure
+
+__all__ = ["MAX_BATCH", "Chooser", "Playout", "Policy", "check_policy", "play_from", "play_out",
+           "roll_out", "roll_outs"]
+
+Chooser: TypeAlias = Callable[[Any, random.Random], Action]
+"""A function of a state and a generator that returns one of the state's legal actions."""
+
+Policy: TypeAlias = Literal["random", "policy"] | Chooser
+"""How the seats choose in a play-out: ``"random"``, ``"policy"`` or a :data:`Chooser`."""
+
+MAX_BATCH = 1_000_000
+"""The most games or roll-outs one call plays."""
+
+
+@attrs.frozen(kw_only=True)
+class Playout:
+    """One game or roll-out played to its end."""
+
+    seed: int | None
+    """What it was played from: the deal's (or match's) seed of a new game, the seed of
+    the roll-out's generator (``derive_seed(seed, "rollout", k)``) of a roll-out; what
+    :func:`play_from` was given (None unless given)."""
+    scores: tuple[int, ...]
+    """Each seat's return: the deal's scores, or the match's totals."""
+    decisions: int
+    """Actions taken (every action is a player's decision)."""
+    lengths: tuple[int, ...]
+    """Actions taken in each deal, in order (one entry for a single deal)."""
+    result: DealResult | MatchResult
+    """The result of the deal or match."""
+    deals: tuple[DealResult, ...]
+    """The result of each deal finished by an action of the play-out, in order."""
+    final: State | None = None
+    """The final state, when asked for (``keep_states``)."""
+    actions: tuple[Action, ...] | None = None
+    """The actions taken in order, when asked for (``keep_actions``)."""
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """Each seat's share of the pot of a match played for one (else ``()``)."""
+        return self.result.payouts if isinstance(self.result, MatchResult) else ()
+
+
+def check_policy(policy: object) -> None:
+    """Refuse what is not a policy (see the module), naming the ones there are."""
+    if isinstance(policy, str):
+        if policy not in ("random", "policy"):
+            raise CardrulesError(f"unknown play-out policy {policy!r}; use 'random', "
+                                 f"'policy' or a function of a state and a generator")
+    elif not callable(policy):
+        raise CardrulesError(f"a play-out policy is 'random', 'policy' or a function of a "
+                             f"state and a generator, not {policy!r:.60}")
+
+
+def _choosers(game: GameContext, policy: Policy | Sequence[Policy]) -> list[Chooser | None]:
+    """One chooser per seat, None where the seat plays uniformly at random."""
+    if isinstance(policy, str) or callable(policy) or not isinstance(policy, Sequence):
+        check_policy(policy)
+        given: list[Any] = [policy] * game.players
+    else:
+        given = list(policy)
+    if len(given) != game.players:
+        raise CardrulesError(f"give one play-out policy per seat: {game.players} seats, "
+                             f"not {len(given)}")
+    procedure_policy: Chooser | None = None
+    made = False
+    seats: list[Chooser | None] = []
+    for one in given:
+        check_policy(one)
+        if one == "policy":
+            if not made:
+                found = cast("Procedure", game.procedure).rollout_policy(game)
+                procedure_policy = _on_deal(found) if found is not None else None
+                made = True
+            seats.append(procedure_policy)
+        else:
+            seats.append(None if one == "random" else one)
+    return seats
+
+
+def _on_deal(policy: Chooser) -> Chooser:
+    """The procedure's policy (which reads its own states) asked about a match's deal."""
+
+    def choose(state: Any, rng: random.Random) -> Action:
+        return policy(state.deal if isinstance(state, MatchState) else state, rng)
+
+    return choose
+
+
+def _count(what: str, value: int) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_BATCH:
+        raise CardrulesError(f"{what}: a whole number from 1 to {MAX_BATCH}, not {value!r}")
+
+
+def play_out(game: GameContext, *, games: int, seed: int,
+             policy: Policy | Sequence[Policy] = "random", match: bool = False,
+             first: int = 0, keep_states: bool = False,
+             keep_actions: bool = False) -> tuple[Playout, ...]:
+    """Play ``games`` new games of ``game`` to the end: game ``i`` (from ``first``) is a
+    deal, or with ``match`` a whole match, dealt from ``derive_seed(seed, "game", i)``,
+    each seat choosing by its ``policy`` with its own generator,
+    ``random.Random(derive_seed(game_seed, "bot", seat))``.  ``keep_states`` and
+    ``keep_actions`` keep each game's final state and its actions.
+
+    >>> import cardrules
+    >>> game = cardrules.load("crazy_eights", players=2)
+    >>> [g.decisions for g in play_out(game, games=3, seed=1, policy="policy")] == [
+    ...     g.decisions for g in play_out(game, games=3, seed=1, policy="policy")]
+    True
+    """
+    _count("games", games)
+    check_seed(seed)
+    if type(first) is not int or first < 0:
+        raise CardrulesError(f"first: a game number from 0, not {first!r}")
+    seats = _choosers(game, policy)
+    out = []
+    for index in range(first, first + games):
+        game_seed = derive_seed(seed, "game", index)
+        rngs = [random.Random(derive_seed(game_seed, "bot", seat))
+                for seat in range(game.players)]
+        state = game.new_match(game_seed) if match else game.new_deal(game_seed)
+        out.append(_play(state, seats, rngs, game_seed, keep_states, keep_actions))
+    return tuple(out)
+
+
+def roll_out(state: State, rng: random.Random, policy: Policy = "random") -> State:
+    """``state`` played to the end by ``policy``, every seat drawing from ``rng``: the
+    final state, as the one-step loop ``state = state.apply(choose(state, rng))`` ends
+    (a random move is ``legal[rng.randrange(len(legal))]``)."""
+    check_policy(policy)
+    chooser = _choosers(state.game, policy)[0] if policy == "policy" \
+        else None if policy == "random" else policy
+    if chooser is None:
+        return _finish_random(state, rng)
+    assert callable(chooser)
+    while not state.is_over:
+        state = state.apply(chooser(state, rng))
+    return state
+
+
+def roll_outs(state: State, *, count: int, seed: int, policy: Policy = "random",
+              keep_states: bool = False, keep_actions: bool = False) -> tuple[Playout, ...]:
+    """``count`` play-outs of ``state`` to the end by ``policy``: roll-out ``k`` draws
+    from one generator shared by the seats,
+    ``random.Random(derive_seed(seed, "rollout", k))`` (what :func:`roll_out` gives)."""
+    _count("count", count)
+    check_seed(seed)
+    check_policy(policy)
+    seats = _choosers(state.game, policy)
+    out = []
+    for k in range(count):
+        rollout_seed = derive_seed(seed, "rollout", k)
+        rng = random.Random(rollout_seed)
+        out.append(_play(state, seats, [rng] * state.game.players, rollout_seed,
+                         keep_states, keep_actions))
+    return tuple(out)
+
+
+def play_from(state: State, *, rngs: Sequence[random.Random],
+              policy: Policy | Sequence[Policy] = "random", seed: int | None = None,
+              keep_states: bool = False, keep_actions: bool = False) -> Playout:
+    """One play-out of ``state`` (a deal or a match) to the end, seat ``s`` choosing by its
+    policy with the generator ``rngs[s]`` (the same generator may serve several seats);
+    ``seed`` is only noted in the :class:`Playout`.  For drivers that deal and seed their
+    games themselves.
+
+    >>> import random, cardrules
+    >>> game = cardrules.load("bura", players=2)
+    >>> rngs = [random.Random(1), random.Random(2)]
+    >>> played = play_from(game.new_match(seed=4), rngs=rngs, keep_actions=True)
+    >>> played.decisions == len(played.actions) == sum(played.lengths)
+    True
+    """
+    if len(rngs) != state.game.players:
+        raise CardrulesError(f"give one generator per seat: {state.game.players} seats, "
+                             f"not {len(rngs)}")
+    return _play(state, _choosers(state.game, policy), rngs, seed, keep_states, keep_actions)
+
+
+def _finish_random(state: State, rng: random.Random) -> State:
+    """The inner loop of uniformly random play with one generator: what ``apply`` does
+    with a listed legal action (its ``_step``), without searching the legal actions for
+    the one chosen.  ``_randbelow`` is what ``randrange(n)`` draws for ``n`` > 0."""
+    below: Callable[[int], int] = getattr(rng, "_randbelow", rng.randrange)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state._step(legal[below(len(legal))])
+    return state
+
+
+def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.Random],
+          seed: int | None, keep_states: bool, keep_actions: bool) -> Playout:
+    """One play-out of ``state`` (a deal or a match), seat ``s`` choosing by
+    ``seats[s]`` (None: at random) from ``rngs[s]``."""
+    belows: list[Callable[[int], int]] = [getattr(r, "_randbelow", r.randrange) for r in rngs]
+    taken: list[Action] | None = [] if keep_actions else None
+    deals: list[DealResult] = []
+    lengths: list[int] = []
+    final: State
+    if isinstance(state, MatchState):
+        # A match is played deal by deal: its state is only made again where a deal
+        # ends (as its own apply makes it then), or where a chooser is to look at it.
+        match = state
+        while not match.is_over:
+            deal, since = _play_deal(match.deal, seats, rngs, belows, taken, match)
+            if since:
+                deals.append(_deal_result(deal))
+                lengths.append(since)
+            match = match._after_deal(deal)
+        final = match
+        result: DealResult | MatchResult | None = match.result
+    else:
+        final, since = _play_deal(state, seats, rngs, belows, taken, None)
+        result = final.result  # worked out on each reading: read once
+        if not isinstance(result, DealResult):
+            raise CardrulesError(f"the deal is over but has no result: {final!r}")
+        deals.append(result)
+        lengths.append(since)
+    assert isinstance(result, (DealResult, MatchResult))
+    return Playout(seed=seed, scores=result.totals if isinstance(result, MatchResult)
+                   else result.scores, decisions=sum(lengths), lengths=tuple(lengths),
+                   result=result, deals=tuple(deals),
+                   final=final if keep_states else None,
+                   actions=tuple(taken) if taken is not None else None)
+
+
+def _play_deal(deal: State, seats: Sequence[Chooser | None], rngs: Sequence[random.Random],
+               belows: Sequence[Callable[[int], int]], taken: list[Action] | None,
+               match: MatchState | None) -> tuple[State, int]:
+    """``deal`` played to its end: the finished deal and the number of actions taken.
+    A random move is the listed action ``_step`` is given (what ``apply`` does with an
+    action it lists); a chooser's move is applied as ``apply`` applies any action, and a
+    chooser of a ``match`` is shown the match with the deal as it stands."""
+    since = 0
+    if taken is None and not any(seats):
+        while not deal.is_over:  # the hot loop: every seat at random
+            legal = deal.legal_actions()
+            deal = deal._step(legal[belows[deal.current_player](len(legal))])
+            since += 1
+        return deal, since
+    while not deal.is_over:
+        seat = deal.current_player
+        choose = seats[seat]
+        if choose is None:
+            legal = deal.legal_actions()
+            action = legal[belows[seat](len(legal))]
+            deal = deal._step(action)
+        else:
+            shown: State = deal if match is None else match if match.deal is deal \
+                else attrs.evolve(match, deal=deal, events=deal.events)
+            action = choose(shown, rngs[seat])
+            deal = deal.apply(action)
+        if taken is not None:
+            taken.append(action)
+        since += 1
+    return deal, since
+
+
+def _deal_result(state: State) -> DealResult:
+    result = state.result
+    if not isinstance(result, DealResult):
+        raise CardrulesError(f"the deal is not over or has no result: {state!r}")
+    return result
