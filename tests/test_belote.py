@@ -257,7 +257,8 @@ def test_be12_card_points_add_up_to_162_with_the_last_trick() -> None:
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
         belote_points = sum(e for _, _, e in calls(state))
-        assert sum(state.deal_points()) - sum(state.kept_points()) == 162
+        assert sum(state.deal_points()) - sum(state.kept_points()) \
+            - sum(state.declared_points()) == 162
         assert sum(state.kept_points()) in (0, 20) and belote_points in (0, 20)
 
 
@@ -266,18 +267,20 @@ def _made_or_dedans(state: cardrules.State) -> tuple[int, ...]:
     maker = state.view(0).maker
     makers = {maker, (maker + 2) % 4}
     points, kept, tricks = state.deal_points(), state.kept_points(), state.tricks
+    melds = state.declared_points()
     side = [sum(points[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
     keep = [sum(kept[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
     took = [sum(tricks[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
-    cards = [side[0] - keep[0], side[1] - keep[1]]
+    meld = [sum(melds[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
+    cards = [side[0] - keep[0] - meld[0], side[1] - keep[1] - meld[1]]
     if not took[1]:
         cards = [250, 0]
     elif not took[0]:
         cards = [0, 250]
-    if cards[0] + keep[0] > cards[1] + keep[1]:
-        made, defended = cards[0] + keep[0], cards[1] + keep[1]
+    if cards[0] + keep[0] + meld[0] > cards[1] + keep[1] + meld[1]:
+        made, defended = cards[0] + keep[0] + meld[0], cards[1] + keep[1] + meld[1]
     else:
-        made, defended = keep[0], cards[0] + cards[1] + keep[1]
+        made, defended = keep[0], cards[0] + cards[1] + keep[1] + meld[0] + meld[1]
     return tuple(made if p in makers else defended for p in range(4))
 
 
@@ -340,10 +343,10 @@ def test_be15_a_match_is_played_to_1000_or_one_deal() -> None:
     assert max(match.result.totals) >= 1000
 
 
-def test_be16_no_sequences_or_carres_are_declared() -> None:
-    state = play(dealt(), "trump H")
+def test_be20_the_option_declarations_none_leaves_them_out() -> None:
+    state = play(dealt(game=belote(match="one_deal", declarations="none")), "trump H")
     assert all(a.kind.value in ("lead",) for a in state.legal_actions())
-    assert not belote().variant.play.combinations
+    assert belote(declarations="none").variant.play.melds is None
 
 
 # the table -----------------------------------------------------------------------------------
