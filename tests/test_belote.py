@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 
 from rule_support import play, refused
 
 import cardrules
+from cardrules.cards import mask_of
 from cardrules.phases.order_up.points import ByPoints, side_scores
 from cardrules.tools.bots import GreedyBot
 from cardrules.tools.render import TextRenderer
@@ -341,6 +343,133 @@ def test_be15_a_match_is_played_to_1000_or_one_deal() -> None:
     while not match.is_over:
         match = match.apply(rng.choice(match.legal_actions()))
     assert max(match.result.totals) >= 1000
+
+
+# BE16-BE20: declarations -----------------------------------------------------------------------
+
+HANDS = ("10S KS QS JS 9S 7C 8C 7D", "AC AD AH AS 8S 9C 10D 8D",
+         "7H 8H 9H 10C JD QD 7S KD", "JC QC KC 10H JH QH KH 9D")
+"""A first trick, hearts trumps: seat 0 holds a cent in spades, seat 1 four aces, seat 2
+(seat 0's partner) tierces in trumps and diamonds, seat 3 a tierce in clubs and a
+cinquante in trumps."""
+
+
+def declares(state: cardrules.State) -> set[str]:
+    return {a.label for a in state.legal_actions() if a.kind.value == "declare"}
+
+
+def melds(state: cardrules.State) -> list[tuple[int, str, int]]:
+    return [(e.player, e.note, e.amount) for e in state.events if e.kind == "meld"]
+
+
+def test_be16_the_longest_sequences_in_the_order_a_k_q_j_10_9_8_7() -> None:
+    state = position("7H 8H 9H 10H JH 9C 10C JC", "7S", "8S", "9S")
+    assert declares(state) == {"declare cent 10H JH 9H 8H 7H", "declare tierce 10C JC 9C"}
+    message = refused(state, "declare tierce 9H 8H 7H", "BE16-BE19")
+    assert "part of a longer sequence" in message
+    refused(state, "declare cinquante 10H JH 9H 8H", "BE16-BE19")
+    # 9 J Q is no sequence (the ten lies between 9 and J), a run of six is one cent
+    assert declares(position("9D JD QD 7C", "7S", "8S", "9S")) == set()
+    assert declares(position("7D 8D 9D 10D JD QD", "7S", "8S", "9S")) == \
+        {"declare cent 10D QD JD 9D 8D 7D"}
+    found = {m.name: m.points for m in belote().tables.melds.find(
+        mask_of(belote().pack.parse_many("7C 8C 9C JD QD KD AD 7S 8S 9S 10S")), 0)}
+    assert found == {"tierce": 20, "cinquante": 50}
+
+
+def test_be17_carres_of_jacks_nines_aces_tens_kings_and_queens() -> None:
+    state = position("JC JD JH JS 9H 10H 7C 8C", "7S", "8S", "9S")
+    assert declares(state) == {"declare carre JC JD JH JS", "declare tierce 10H JH 9H"}
+    assert declares(position("8C 8D 8H 8S", "7S", "9S", "10S")) == set()
+    points = {m.mask: m.points for m in belote().tables.melds.find(belote().pack.full, 0)
+              if m.name == "carre"}
+    pack = belote().pack
+    assert sorted(points.values()) == [100, 100, 100, 100, 150, 200]
+    assert points[pack.rank_mask(pack.ranks.index("J"))] == 200
+    assert points[pack.rank_mask(pack.ranks.index("9"))] == 150
+
+
+def test_be18_each_declares_on_their_turn_in_the_first_trick_once() -> None:
+    state = position(*HANDS)
+    assert declares(state) == {"declare cent 10S KS QS JS 9S"}
+    state = state.apply("declare cent 10S KS QS JS 9S")
+    assert declares(state) == set()  # once
+    refused(state, "declare cent 10S KS QS JS 9S", "BE16-BE19")
+    # heard by name, shown only once compared (BE19)
+    view = state.view(1)
+    assert view.meld_cards == [] and view.events == [{"kind": "declare", "player": 0,
+                                                      "cards": 5, "note": "cent"}]
+    assert state.view(0).events[0]["cards"] == ["10S", "KS", "QS", "JS", "9S"]
+    state = state.apply("lead 7C")
+    assert declares(state) == {"declare carre AC AD AH AS"}
+    state = play(state, "answer 9C", "answer 10C", "answer JC")  # nobody else declares
+    assert state.tricks == (0, 0, 1, 0)
+    assert declares(state) == set()
+    refused(state.apply("lead KD"), "declare cinquante 10H KH QH JH", "BE16-BE19")
+
+
+def test_be19_the_side_with_the_best_declaration_scores_all_of_its_own() -> None:
+    state = play(position(*HANDS), "declare cent 10S KS QS JS 9S", "lead 7C",
+                 "declare carre AC AD AH AS", "answer 9C",
+                 "declare tierce 9H 8H 7H", "declare tierce KD QD JD", "answer 10C",
+                 "declare tierce KC QC JC", "declare cinquante 10H KH QH JH", "answer JC")
+    # a carre beats a cent: seats 1 and 3 score 100 and 20 + 50, seats 0 and 2 nothing
+    assert melds(state) == [(1, "carre", 100), (3, "tierce", 20), (3, "cinquante", 50)]
+    assert state.view(0).melded == [0, 100, 0, 70]
+    assert state.declared_points() == (0, 100, 0, 70)
+    assert set(state.view(0).meld_cards) == {"AC", "AD", "AH", "AS", "KC", "QC", "JC",
+                                             "KH", "QH", "JH", "10H"}
+    # without the carre, the cent is best: seats 0 and 2 score 100 + 20 + 20
+    state = play(position(*HANDS), "declare cent 10S KS QS JS 9S", "lead 7C", "answer 9C",
+                 "declare tierce 9H 8H 7H", "declare tierce KD QD JD", "answer 10C",
+                 "declare cinquante 10H KH QH JH", "answer JC")
+    assert state.declared_points() == (100, 0, 40, 0)
+
+
+def test_be19_how_declarations_compare() -> None:
+    game = belote()
+    pack, tables = game.pack, game.tables.melds
+    hearts = pack.parse_suit("H")
+
+    def key(cards: str, trump: int = hearts) -> tuple[int, ...]:
+        return tables.find(mask_of(pack.parse_many(cards)), trump)[0].key
+
+    assert key("QC QD QH QS") > key("AS KS QS JS 10S")      # a carre beats any sequence
+    assert key("JC JD JH JS") > key("9C 9D 9H 9S") > key("AC AD AH AS")
+    assert key("AC AD AH AS") > key("10C 10D 10H 10S") > key("QC QD QH QS")
+    assert key("7S 8S 9S 10S") > key("QC KC AC")             # longer beats shorter
+    assert key("QC KC AC") > key("JD QD KD")                 # then the higher top card
+    assert key("JH QH KH") > key("JD QD KD")                 # then trumps
+    assert key("JD QD KD") == key("JS QS KS")                # two plain ones are equal
+
+
+def test_be19_of_equal_best_declarations_the_first_declared_wins(tmp_path: Path) -> None:
+    hands = ("7C 8C 9C QS", "7D 8D 9D KS", "JC AS", "JD 10S")
+    moves = ("declare tierce 9C 8C 7C", "lead QS", "declare tierce 9D 8D 7D", "answer KS",
+             "answer AS", "answer 10S")
+    state = play(position(*hands), *moves)
+    assert state.declared_points() == (20, 0, 0, 0)
+    # with ties: nobody (a rule any game may use), neither side scores
+    house = tmp_path / "belote-ties.yaml"
+    house.write_text("extends: belote\nname: belote-ties\n"
+                     "patch: {play: {melds: {ties: nobody}}}\n")
+    game = cardrules.load(house, options={"match": "one_deal"})
+    state = play(game.setup(hands=list(hands), trump="H"), *moves)
+    assert state.declared_points() == (0, 0, 0, 0) and state.tricks == (0, 0, 1, 0)
+
+
+def test_be20_declarations_count_for_the_contract_and_go_to_the_defenders_if_dedans(
+        ) -> None:
+    rule = ByPoints(all_tricks=250)
+    # the takers' cinquante makes their 70 card points enough
+    assert side_scores(rule, cards=(70, 92), kept=(0, 0), tricks=(4, 4),
+                       declared=(50, 0)) == (120, 92)
+    # dedans: the defenders score 162 and every declaration that scored
+    assert side_scores(rule, cards=(60, 102), kept=(0, 0), tricks=(4, 4),
+                       declared=(20, 0)) == (0, 182)
+    # capot: 250 and the declarations besides
+    assert side_scores(rule, cards=(162, 0), kept=(0, 0), tricks=(8, 0),
+                       declared=(100, 0)) == (350, 0)
 
 
 def test_be20_the_option_declarations_none_leaves_them_out() -> None:

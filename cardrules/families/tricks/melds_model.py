@@ -2,8 +2,15 @@
 suit and sets of one rank, declared by every player in turn during the first trick; only
 the side holding the best single declaration scores, all of its declarations.
 
->>> Melds(sets=MeldSets(name="carre", points={"J": 200})).best
-<MeldBest.SETS_FIRST: 'sets_first'>
+>>> print(Melds(sets=MeldSets(name="carre", points={"J": 200, "9": 150})).describe())
+... # doctest: +NORMALIZE_WHITESPACE
+Declarations: on their turn in the first trick, before laying their card, each player
+may declare what they hold: carre, the four cards of a rank (J 200, 9 150). When the
+first trick is taken the side holding the best declaration scores all of its
+declarations, the others none. Any set beats any sequence; sets by points, then the
+rank listed first; sequences by length, then top card, then trumps above a plain suit.
+Of equal best declarations, the one declared first is the best. Every declaration's
+cards are shown as it is made.
 """
 
 from __future__ import annotations
@@ -97,3 +104,32 @@ class Melds:
     """When the sides' best declarations are equal."""
     show: MeldShow = MeldShow.ALL
     """Which declared cards everyone is shown."""
+
+    def describe(self) -> str:
+        """The declarations in words."""
+        kinds = []
+        if self.sequences is not None:
+            order = " ".join(self.sequences.order) or "the pack's order"
+            lengths = ", ".join(f"{n.name}: {n.cards} cards, {n.points}"
+                                for n in self.sequences.lengths)
+            kinds.append(f"sequences of one suit in the order {order}, the longest a hand "
+                         f"holds ({lengths}; the last also longer)")
+        if self.sets is not None:
+            worth = ", ".join(f"{rank} {points}" for rank, points in self.sets.points.items())
+            kinds.append(f"{self.sets.name}, the four cards of a rank ({worth})")
+        best = {MeldBest.SETS_FIRST: "", MeldBest.POINTS_FIRST: "By points first; then: "}
+        ties = {MeldTies.FIRST: "Of equal best declarations, the one declared first is the "
+                                "best.",
+                MeldTies.NOBODY: "When the sides' best declarations are equal, neither side "
+                                 "scores for declarations."}
+        show = {MeldShow.ALL: "Every declaration's cards are shown as it is made.",
+                MeldShow.SCORING: "Only the scoring side's declarations are shown, once "
+                                  "compared; the others are heard by name."}
+        trump = self.sequences is None or self.sequences.trump_first
+        return ("Declarations: on their turn in the first trick, before laying their card, "
+                f"each player may declare what they hold: {'; '.join(kinds)}. When the first "
+                "trick is taken the side holding the best declaration scores all of its "
+                f"declarations, the others none. {best[self.best]}Any set beats any "
+                "sequence; sets by points, then the rank listed first; sequences by length, "
+                f"then top card{', then trumps above a plain suit' if trump else ''}. "
+                f"{ties[self.ties]} {show[self.show]}")
