@@ -7,6 +7,7 @@ import random
 from functools import cache
 from pathlib import Path
 
+import pytest
 from rule_support import play, refused
 
 import cardrules
@@ -531,3 +532,73 @@ def test_be11_an_announcement_reads_back_and_survives_resampling() -> None:
     for viewer in (1, 2, 3):
         sampled = state.resample(viewer, rng)
         assert sampled.hands[0] >> queen & 1  # everyone heard "belote": QH stays with 0
+
+
+# BE16-BE19 as data: what is shown, how declarations compare, what the loader refuses --------
+
+
+def _house(**melds: object) -> cardrules.Game:
+    """Belote with ``play.melds`` patched by ``melds``."""
+    return cardrules.load({"extends": "belote", "options": {"match": "one_deal"},
+                           "patch": {"play": {"melds": melds}}})
+
+
+def test_be18_with_show_all_the_cards_are_shown_as_declared_and_stay_known() -> None:
+    game = _house(show="all")
+    state = game.setup(hands=list(HANDS), trump="H")
+    state = state.apply("declare cent 10S KS QS JS 9S")
+    view = state.view(1)
+    assert set(view.meld_cards) == {"KS", "QS", "JS", "10S", "9S"}
+    assert view.events[0]["cards"] == ["10S", "KS", "QS", "JS", "9S"]
+    assert game.state_from_json(state.to_json()) == state
+    cent = mask_of(game.pack.parse_many("KS QS JS 10S 9S"))
+    rng = random.Random(0)
+    for viewer in (1, 2, 3):
+        assert state.resample(viewer, rng).hands[0] & cent == cent
+
+
+def test_be18_the_scoring_sides_cards_are_known_once_compared() -> None:
+    state = play(position(*HANDS), "declare cent 10S KS QS JS 9S", "lead 7C",
+                 "declare carre AC AD AH AS", "answer 9C", "answer 10C", "answer JC")
+    aces = mask_of(belote().pack.parse_many("AD AH AS"))  # AC was played
+    rng = random.Random(0)
+    for viewer in (0, 2, 3):
+        assert state.resample(viewer, rng).hands[1] & aces == aces
+    # the losing side's cent was heard, not shown: its cards are re-dealt like any other
+    assert not set(state.view(1).meld_cards) & {"KS", "QS", "JS", "10S", "9S"}
+    assert belote(match="one_deal").state_from_json(state.to_json()) == state
+
+
+def test_be19_points_first_compares_by_points_before_sets_and_sequences() -> None:
+    game = _house(sets={"name": "carre", "points": {"Q": 40}}, best="points_first")
+    pack, tables = game.pack, game.tables.melds
+
+    def key(cards: str) -> tuple[int, ...]:
+        return tables.find(mask_of(pack.parse_many(cards)), 0)[0].key
+
+    assert key("AS KS QS JS 10S") > key("QC QD QH QS") > key("QC KC AC")
+    sets_first = _house(sets={"name": "carre", "points": {"Q": 40}}).tables.melds
+    assert sets_first.find(mask_of(pack.parse_many("QC QD QH QS")), 0)[0].key > \
+        sets_first.find(mask_of(pack.parse_many("AS KS QS JS 10S")), 0)[0].key
+
+
+def test_be16_the_loader_refuses_declarations_it_cannot_read() -> None:
+    cases = {
+        "order": ({"sequences": {"order": ["7", "8", "X"],
+                                 "lengths": [{"name": "tierce", "cards": 3, "points": 20}]}},
+                  "rank"),
+        "shortest first": ({"sequences": {"lengths": [
+            {"name": "cinquante", "cards": 4, "points": 50},
+            {"name": "tierce", "cards": 3, "points": 20}]}}, "shortest first"),
+        "names": ({"sequences": {"lengths": [{"name": "carre", "cards": 3, "points": 20}]},
+                   "sets": {"name": "carre", "points": {"J": 200}}}, "name of its own"),
+        "empty": ({"sequences": None, "sets": None}, "sequences, sets or both"),
+        "set rank": ({"sets": {"name": "carre", "points": {"Z": 200}}}, "rank"),
+    }
+    for name, (patch, words) in cases.items():
+        with pytest.raises(cardrules.VariantError) as info:
+            cardrules.load({"extends": "belote", "patch": {"play": {"melds": patch}}})
+        assert words in str(info.value), (name, str(info.value))
+    with pytest.raises(cardrules.VariantError, match=r"mixed with play\.combinations"):
+        cardrules.load({"extends": "belote", "patch": {"play": {"combinations": {
+            "tierce": {"size": 3, "same_suit": True, "effect": "score", "points": 20}}}}})
