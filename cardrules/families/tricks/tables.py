@@ -16,7 +16,7 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
-from cardrules.families.tricks.melds import MeldTables
+from cardrules.families.tricks.melds_tables import MeldTables
 from cardrules.families.tricks.model import (
     Condition,
     Counts,
