@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 
+import pytest
 from rule_support import play, refused
 
 import cardrules
+from cardrules.cards import mask_of
 from cardrules.phases.order_up.points import ByPoints, side_scores
 from cardrules.tools.bots import GreedyBot
 from cardrules.tools.render import TextRenderer
@@ -257,7 +260,8 @@ def test_be12_card_points_add_up_to_162_with_the_last_trick() -> None:
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
         belote_points = sum(e for _, _, e in calls(state))
-        assert sum(state.deal_points()) - sum(state.kept_points()) == 162
+        assert sum(state.deal_points()) - sum(state.kept_points()) \
+            - sum(state.declared_points()) == 162
         assert sum(state.kept_points()) in (0, 20) and belote_points in (0, 20)
 
 
@@ -266,18 +270,20 @@ def _made_or_dedans(state: cardrules.State) -> tuple[int, ...]:
     maker = state.view(0).maker
     makers = {maker, (maker + 2) % 4}
     points, kept, tricks = state.deal_points(), state.kept_points(), state.tricks
+    melds = state.declared_points()
     side = [sum(points[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
     keep = [sum(kept[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
     took = [sum(tricks[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
-    cards = [side[0] - keep[0], side[1] - keep[1]]
+    meld = [sum(melds[p] for p in range(4) if (p in makers) == mine) for mine in (True, False)]
+    cards = [side[0] - keep[0] - meld[0], side[1] - keep[1] - meld[1]]
     if not took[1]:
         cards = [250, 0]
     elif not took[0]:
         cards = [0, 250]
-    if cards[0] + keep[0] > cards[1] + keep[1]:
-        made, defended = cards[0] + keep[0], cards[1] + keep[1]
+    if cards[0] + keep[0] + meld[0] > cards[1] + keep[1] + meld[1]:
+        made, defended = cards[0] + keep[0] + meld[0], cards[1] + keep[1] + meld[1]
     else:
-        made, defended = keep[0], cards[0] + cards[1] + keep[1]
+        made, defended = keep[0], cards[0] + cards[1] + keep[1] + meld[0] + meld[1]
     return tuple(made if p in makers else defended for p in range(4))
 
 
@@ -340,10 +346,137 @@ def test_be15_a_match_is_played_to_1000_or_one_deal() -> None:
     assert max(match.result.totals) >= 1000
 
 
-def test_be16_no_sequences_or_carres_are_declared() -> None:
-    state = play(dealt(), "trump H")
+# BE16-BE20: declarations -----------------------------------------------------------------------
+
+HANDS = ("10S KS QS JS 9S 7C 8C 7D", "AC AD AH AS 8S 9C 10D 8D",
+         "7H 8H 9H 10C JD QD 7S KD", "JC QC KC 10H JH QH KH 9D")
+"""A first trick, hearts trumps: seat 0 holds a cent in spades, seat 1 four aces, seat 2
+(seat 0's partner) tierces in trumps and diamonds, seat 3 a tierce in clubs and a
+cinquante in trumps."""
+
+
+def declares(state: cardrules.State) -> set[str]:
+    return {a.label for a in state.legal_actions() if a.kind.value == "declare"}
+
+
+def melds(state: cardrules.State) -> list[tuple[int, str, int]]:
+    return [(e.player, e.note, e.amount) for e in state.events if e.kind == "meld"]
+
+
+def test_be16_the_longest_sequences_in_the_order_a_k_q_j_10_9_8_7() -> None:
+    state = position("7H 8H 9H 10H JH 9C 10C JC", "7S", "8S", "9S")
+    assert declares(state) == {"declare cent 10H JH 9H 8H 7H", "declare tierce 10C JC 9C"}
+    message = refused(state, "declare tierce 9H 8H 7H", "BE16-BE19")
+    assert "part of a longer sequence" in message
+    refused(state, "declare cinquante 10H JH 9H 8H", "BE16-BE19")
+    # 9 J Q is no sequence (the ten lies between 9 and J), a run of six is one cent
+    assert declares(position("9D JD QD 7C", "7S", "8S", "9S")) == set()
+    assert declares(position("7D 8D 9D 10D JD QD", "7S", "8S", "9S")) == \
+        {"declare cent 10D QD JD 9D 8D 7D"}
+    found = {m.name: m.points for m in belote().tables.melds.find(
+        mask_of(belote().pack.parse_many("7C 8C 9C JD QD KD AD 7S 8S 9S 10S")), 0)}
+    assert found == {"tierce": 20, "cinquante": 50}
+
+
+def test_be17_carres_of_jacks_nines_aces_tens_kings_and_queens() -> None:
+    state = position("JC JD JH JS 9H 10H 7C 8C", "7S", "8S", "9S")
+    assert declares(state) == {"declare carre JC JD JH JS", "declare tierce 10H JH 9H"}
+    assert declares(position("8C 8D 8H 8S", "7S", "9S", "10S")) == set()
+    points = {m.mask: m.points for m in belote().tables.melds.find(belote().pack.full, 0)
+              if m.name == "carre"}
+    pack = belote().pack
+    assert sorted(points.values()) == [100, 100, 100, 100, 150, 200]
+    assert points[pack.rank_mask(pack.ranks.index("J"))] == 200
+    assert points[pack.rank_mask(pack.ranks.index("9"))] == 150
+
+
+def test_be18_each_declares_on_their_turn_in_the_first_trick_once() -> None:
+    state = position(*HANDS)
+    assert declares(state) == {"declare cent 10S KS QS JS 9S"}
+    state = state.apply("declare cent 10S KS QS JS 9S")
+    assert declares(state) == set()  # once
+    refused(state, "declare cent 10S KS QS JS 9S", "BE16-BE19")
+    # heard by name, shown only once compared (BE19)
+    view = state.view(1)
+    assert view.meld_cards == [] and view.events == [{"kind": "declare", "player": 0,
+                                                      "cards": 5, "note": "cent"}]
+    assert state.view(0).events[0]["cards"] == ["10S", "KS", "QS", "JS", "9S"]
+    state = state.apply("lead 7C")
+    assert declares(state) == {"declare carre AC AD AH AS"}
+    state = play(state, "answer 9C", "answer 10C", "answer JC")  # nobody else declares
+    assert state.tricks == (0, 0, 1, 0)
+    assert declares(state) == set()
+    refused(state.apply("lead KD"), "declare cinquante 10H KH QH JH", "BE16-BE19")
+
+
+def test_be19_the_side_with_the_best_declaration_scores_all_of_its_own() -> None:
+    state = play(position(*HANDS), "declare cent 10S KS QS JS 9S", "lead 7C",
+                 "declare carre AC AD AH AS", "answer 9C",
+                 "declare tierce 9H 8H 7H", "declare tierce KD QD JD", "answer 10C",
+                 "declare tierce KC QC JC", "declare cinquante 10H KH QH JH", "answer JC")
+    # a carre beats a cent: seats 1 and 3 score 100 and 20 + 50, seats 0 and 2 nothing
+    assert melds(state) == [(1, "carre", 100), (3, "tierce", 20), (3, "cinquante", 50)]
+    assert state.view(0).melded == [0, 100, 0, 70]
+    assert state.declared_points() == (0, 100, 0, 70)
+    assert set(state.view(0).meld_cards) == {"AC", "AD", "AH", "AS", "KC", "QC", "JC",
+                                             "KH", "QH", "JH", "10H"}
+    # without the carre, the cent is best: seats 0 and 2 score 100 + 20 + 20
+    state = play(position(*HANDS), "declare cent 10S KS QS JS 9S", "lead 7C", "answer 9C",
+                 "declare tierce 9H 8H 7H", "declare tierce KD QD JD", "answer 10C",
+                 "declare cinquante 10H KH QH JH", "answer JC")
+    assert state.declared_points() == (100, 0, 40, 0)
+
+
+def test_be19_how_declarations_compare() -> None:
+    game = belote()
+    pack, tables = game.pack, game.tables.melds
+    hearts = pack.parse_suit("H")
+
+    def key(cards: str, trump: int = hearts) -> tuple[int, ...]:
+        return tables.find(mask_of(pack.parse_many(cards)), trump)[0].key
+
+    assert key("QC QD QH QS") > key("AS KS QS JS 10S")      # a carre beats any sequence
+    assert key("JC JD JH JS") > key("9C 9D 9H 9S") > key("AC AD AH AS")
+    assert key("AC AD AH AS") > key("10C 10D 10H 10S") > key("QC QD QH QS")
+    assert key("7S 8S 9S 10S") > key("QC KC AC")             # longer beats shorter
+    assert key("QC KC AC") > key("JD QD KD")                 # then the higher top card
+    assert key("JH QH KH") > key("JD QD KD")                 # then trumps
+    assert key("JD QD KD") == key("JS QS KS")                # two plain ones are equal
+
+
+def test_be19_of_equal_best_declarations_the_first_declared_wins(tmp_path: Path) -> None:
+    hands = ("7C 8C 9C QS", "7D 8D 9D KS", "JC AS", "JD 10S")
+    moves = ("declare tierce 9C 8C 7C", "lead QS", "declare tierce 9D 8D 7D", "answer KS",
+             "answer AS", "answer 10S")
+    state = play(position(*hands), *moves)
+    assert state.declared_points() == (20, 0, 0, 0)
+    # with ties: nobody (a rule any game may use), neither side scores
+    house = tmp_path / "belote-ties.yaml"
+    house.write_text("extends: belote\nname: belote-ties\n"
+                     "patch: {play: {melds: {ties: nobody}}}\n")
+    game = cardrules.load(house, options={"match": "one_deal"})
+    state = play(game.setup(hands=list(hands), trump="H"), *moves)
+    assert state.declared_points() == (0, 0, 0, 0) and state.tricks == (0, 0, 1, 0)
+
+
+def test_be20_declarations_count_for_the_contract_and_go_to_the_defenders_if_dedans(
+        ) -> None:
+    rule = ByPoints(all_tricks=250)
+    # the takers' cinquante makes their 70 card points enough
+    assert side_scores(rule, cards=(70, 92), kept=(0, 0), tricks=(4, 4),
+                       declared=(50, 0)) == (120, 92)
+    # dedans: the defenders score 162 and every declaration that scored
+    assert side_scores(rule, cards=(60, 102), kept=(0, 0), tricks=(4, 4),
+                       declared=(20, 0)) == (0, 182)
+    # capot: 250 and the declarations besides
+    assert side_scores(rule, cards=(162, 0), kept=(0, 0), tricks=(8, 0),
+                       declared=(100, 0)) == (350, 0)
+
+
+def test_be20_the_option_declarations_none_leaves_them_out() -> None:
+    state = play(dealt(game=belote(match="one_deal", declarations="none")), "trump H")
     assert all(a.kind.value in ("lead",) for a in state.legal_actions())
-    assert not belote().variant.play.combinations
+    assert belote(declarations="none").variant.play.melds is None
 
 
 # the table -----------------------------------------------------------------------------------
@@ -399,3 +532,73 @@ def test_be11_an_announcement_reads_back_and_survives_resampling() -> None:
     for viewer in (1, 2, 3):
         sampled = state.resample(viewer, rng)
         assert sampled.hands[0] >> queen & 1  # everyone heard "belote": QH stays with 0
+
+
+# BE16-BE19 as data: what is shown, how declarations compare, what the loader refuses --------
+
+
+def _house(**melds: object) -> cardrules.Game:
+    """Belote with ``play.melds`` patched by ``melds``."""
+    return cardrules.load({"extends": "belote", "options": {"match": "one_deal"},
+                           "patch": {"play": {"melds": melds}}})
+
+
+def test_be18_with_show_all_the_cards_are_shown_as_declared_and_stay_known() -> None:
+    game = _house(show="all")
+    state = game.setup(hands=list(HANDS), trump="H")
+    state = state.apply("declare cent 10S KS QS JS 9S")
+    view = state.view(1)
+    assert set(view.meld_cards) == {"KS", "QS", "JS", "10S", "9S"}
+    assert view.events[0]["cards"] == ["10S", "KS", "QS", "JS", "9S"]
+    assert game.state_from_json(state.to_json()) == state
+    cent = mask_of(game.pack.parse_many("KS QS JS 10S 9S"))
+    rng = random.Random(0)
+    for viewer in (1, 2, 3):
+        assert state.resample(viewer, rng).hands[0] & cent == cent
+
+
+def test_be18_the_scoring_sides_cards_are_known_once_compared() -> None:
+    state = play(position(*HANDS), "declare cent 10S KS QS JS 9S", "lead 7C",
+                 "declare carre AC AD AH AS", "answer 9C", "answer 10C", "answer JC")
+    aces = mask_of(belote().pack.parse_many("AD AH AS"))  # AC was played
+    rng = random.Random(0)
+    for viewer in (0, 2, 3):
+        assert state.resample(viewer, rng).hands[1] & aces == aces
+    # the losing side's cent was heard, not shown: its cards are re-dealt like any other
+    assert not set(state.view(1).meld_cards) & {"KS", "QS", "JS", "10S", "9S"}
+    assert belote(match="one_deal").state_from_json(state.to_json()) == state
+
+
+def test_be19_points_first_compares_by_points_before_sets_and_sequences() -> None:
+    game = _house(sets={"name": "carre", "points": {"Q": 40}}, best="points_first")
+    pack, tables = game.pack, game.tables.melds
+
+    def key(cards: str) -> tuple[int, ...]:
+        return tables.find(mask_of(pack.parse_many(cards)), 0)[0].key
+
+    assert key("AS KS QS JS 10S") > key("QC QD QH QS") > key("QC KC AC")
+    sets_first = _house(sets={"name": "carre", "points": {"Q": 40}}).tables.melds
+    assert sets_first.find(mask_of(pack.parse_many("QC QD QH QS")), 0)[0].key > \
+        sets_first.find(mask_of(pack.parse_many("AS KS QS JS 10S")), 0)[0].key
+
+
+def test_be16_the_loader_refuses_declarations_it_cannot_read() -> None:
+    cases = {
+        "order": ({"sequences": {"order": ["7", "8", "X"],
+                                 "lengths": [{"name": "tierce", "cards": 3, "points": 20}]}},
+                  "rank"),
+        "shortest first": ({"sequences": {"lengths": [
+            {"name": "cinquante", "cards": 4, "points": 50},
+            {"name": "tierce", "cards": 3, "points": 20}]}}, "shortest first"),
+        "names": ({"sequences": {"lengths": [{"name": "carre", "cards": 3, "points": 20}]},
+                   "sets": {"name": "carre", "points": {"J": 200}}}, "name of its own"),
+        "empty": ({"sequences": None, "sets": None}, "sequences, sets or both"),
+        "set rank": ({"sets": {"name": "carre", "points": {"Z": 200}}}, "rank"),
+    }
+    for name, (patch, words) in cases.items():
+        with pytest.raises(cardrules.VariantError) as info:
+            cardrules.load({"extends": "belote", "patch": {"play": {"melds": patch}}})
+        assert words in str(info.value), (name, str(info.value))
+    with pytest.raises(cardrules.VariantError, match=r"mixed with play\.combinations"):
+        cardrules.load({"extends": "belote", "patch": {"play": {"combinations": {
+            "tierce": {"size": 3, "same_suit": True, "effect": "score", "points": 20}}}}})

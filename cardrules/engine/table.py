@@ -266,6 +266,12 @@ class CountsPoints(Table, Protocol):
         whatever its outcome (sets announced as they were played)."""
         ...
 
+    def declared_points(self) -> tuple[int, ...]:
+        """Of :meth:`deal_points`, each seat's points of declarations compared between the
+        sides: they count for the contract, a failed contract gives them to the other
+        side, and a side's points for taking every trick do not replace them."""
+        ...
+
 
 class NamesTrump(Table, Protocol):
     """A table whose procedure takes the deal's trump suit from a listed phase (it offers

@@ -52,7 +52,8 @@ _VERBS = {"play": "plays", "draw": "draws", "pass": "passes", "take": "takes",
           "receive": "receives", "deal_scored": "deal scored", "match_end": "match over",
           "attack": "attacks with", "beat": "beats", "transfer": "transfers with",
           "take_up": "will take the table", "discard": "beaten off:",
-          "loser": "loses the deal", "hand": "plays from the hand, leaving the widow"}
+          "loser": "loses the deal", "hand": "plays from the hand, leaving the widow",
+          "meld": "scores the declaration"}
 
 
 def can_encode_symbols(encoding: str | None) -> bool:

@@ -22,8 +22,9 @@ def tricks_bound(variant: Variant) -> int:
     suits of ``r`` ranks plus the rest in one more suit), plus every way the hand holds
     each combination, an exchange, ``close`` and ``announce``; declaring offers the
     combinations plus ``pass``; answering offers every set of as many cards as were led
-    (the largest lead or leading combination), face up and face down.  The bound is the
-    largest of the three."""
+    (the largest lead or leading combination), face up and face down; during the first
+    trick a lead or an answer may be a declaration compared between the sides instead.
+    The bound is the largest of the three."""
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
     ranks, suits = len(variant.pack.ranks), len(variant.pack.suits)
@@ -39,7 +40,18 @@ def tricks_bound(variant: Variant) -> int:
     modes = int(play.answer.face_up) + int(play.answer.face_down)
     answers = max(comb(hand, k) for k in range(1, min(max(sizes), hand) + 1)) * modes \
         if hand else 0
-    return max(leads + declares, declares + 1, answers)
+    melds = _melds(hand, len(variant.pack.suits), play)
+    return max(leads + declares + melds, declares + 1, answers + melds)
+
+
+def _melds(hand: int, suits: int, play: TricksPlay) -> int:
+    """Most declarations compared between the sides (``play.melds``) a hand of ``hand``
+    cards holds: its sequences lie apart, and so do its sets."""
+    melds = play.melds
+    if melds is None:
+        return 0
+    runs = hand // melds.sequences.lengths[0].cards if melds.sequences else 0
+    return runs + (hand // suits if melds.sets else 0)
 
 
 def _spread(hand: int, per_group: int, size: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardrules.errors import CardrulesError
+from cardrules.families.tricks.checks_melds import check_melds
 from cardrules.families.tricks.checks_stock import check_stock
 from cardrules.families.tricks.counted import check_counted
 from cardrules.families.tricks.model import (
@@ -42,6 +43,7 @@ def check_tricks(v: Variant) -> Iterator[Found]:
     yield from check_partners(v)
     yield from check_counted(v)
     yield from check_trump_order(v)
+    yield from check_melds(v)
 
 
 def _tricks(v: Variant) -> Iterator[Found]:

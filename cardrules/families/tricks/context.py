@@ -39,6 +39,10 @@ class TricksContext(FamilyContext, Protocol):
     _game: GameContext
     _holder: int
     _leader: int
+    _meld_runs: tuple[int, ...]
+    _meld_sets: tuple[int, ...]
+    _meld_shown: tuple[int, ...]
+    _melded: tuple[int, ...]
     _offer: bool
     _pending: tuple[int, ...]
     _phase: TrickStep

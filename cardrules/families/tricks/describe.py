@@ -89,6 +89,8 @@ def describe_tricks(variant: Variant) -> Iterator[Sentence]:
                        "the other suits).", "play.trump.points")
     for name, said in play.announced.items():
         yield sentence(_announced(name, said), f"play.announced.{name}")
+    if play.melds is not None:
+        yield sentence(play.melds.describe(), "play.melds")
     if play.lead.max_cards > 1 or play.combinations:  # sets of one card need no pairing
         yield sentence(_SETS[play.sets], "play.sets", present=False)
     yield sentence(_HOLDERS[play.holder], "play.holder", present=False)

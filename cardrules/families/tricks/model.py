@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from cardrules.families.tricks.melds_model import Melds
 from cardrules.model.common import BeatClause, Spelling, TrickTrump, TrumpSource
 
 __all__ = [
@@ -363,6 +364,9 @@ class TricksPlay:
     """Exchanging a trump for the turned-up card (None: not allowed)."""
     close: Close | None = None
     """Closing the stock (None: not allowed)."""
+    melds: Melds | None = None
+    """Declarations made by every player during the first trick and compared between
+    the sides (None: none)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -29,6 +29,7 @@ from cardrules.families.tricks.drawn import DrawnHandFields, draws_hand_size
 from cardrules.families.tricks.face_up import FaceUpFields, turn_up
 from cardrules.families.tricks.heuristics import trick_scorer
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
+from cardrules.families.tricks.melds import MeldFields, uses_meld_fields
 from cardrules.families.tricks.model import (
     ANSWER,
     LEAD,
@@ -321,6 +322,7 @@ class Tricks(Procedure):
         face_up = getattr(variant.play, "draw", None) is DrawOrder.FACE_UP_TOP
         return (*((StockFields,) if uses_stock_fields(variant) else ()),
                 *((AnnouncedFields,) if uses_announced_fields(variant.play) else ()),
+                *((MeldFields,) if uses_meld_fields(variant.play) else ()),
                 *((FaceUpFields,) if face_up else ()),
                 *((CountedFields,) if uses_counted_fields(variant) else ()),
                 *((DrawnHandFields,) if draws_hand_size(variant) else ()))

@@ -121,7 +121,7 @@ def _declaration(state: TricksContext, action: Action) -> str | None:
     """U11: a combination held is declared before a lead, when asked (or, when nobody
     else could declare, by the leader instead of leading), and only if every hand could
     answer it."""
-    if action.kind is not Kind.DECLARE:
+    if action.kind is not Kind.DECLARE or state._tables.melds is not None:
         return None
     names = list(state._tables.play.combinations)
     if action.name not in names:
@@ -145,6 +145,36 @@ def _declaration(state: TricksContext, action: Action) -> str | None:
                f"{action.name}"
     if found not in state.declarations(state._current):
         return f"a combination of {found.size} cards cannot be led while a hand holds fewer"
+    return None
+
+
+def _meld(state: TricksContext, action: Action) -> str | None:
+    """Declarations compared between the sides: each player may declare, on their turn in
+    the first trick before laying their card, the longest sequences and the sets they
+    hold, each once."""
+    melds = state._tables.melds
+    if action.kind is not Kind.DECLARE or melds is None:
+        return None
+    if action.name not in melds.names:
+        return f"no declaration named {action.name!r}; this game has " \
+               f"{', '.join(melds.names)}"
+    p = state._current
+    if any(state._tricks):
+        return "declarations are made during the first trick only"
+    wanted = mask_of(action.cards)
+    held = melds.find(state._hands[p], state._trump)
+    found = next((m for m in held if m.mask == wanted), None)
+    if found is None:
+        longer = [m for m in held if m.sequence and wanted & m.mask == wanted]
+        if longer:
+            return f"{_names(state, action.cards)} is part of a longer sequence: declare " \
+                   f"{_names(state, longer[0].mask)} as a {longer[0].name}"
+        return f"{_names(state, action.cards)} is not a declaration (no {action.name})"
+    if found.name != action.name:
+        return f"{_names(state, action.cards)} is a {found.name}, not a {action.name}"
+    record = state._meld_runs[p] if found.sequence else state._meld_sets[p]
+    if wanted & record == wanted:
+        return f"player {p} has declared {_names(state, action.cards)} already"
     return None
 
 
@@ -188,6 +218,8 @@ def _answer(state: TricksContext, action: Action) -> str | None:
         return None
     size = state._plays[0].bit_count()
     kind, rule = action.kind, state._tables.play.answer
+    if kind is Kind.DECLARE and state._tables.melds is not None:
+        return None  # a declaration before the card (``play.melds``)
     if kind not in (Kind.ANSWER, Kind.THROW):
         return f"player {state._current} must answer the lead with {size} card(s)"
     if kind is Kind.THROW and not rule.face_down:
@@ -398,6 +430,7 @@ RULES: tuple[Rule[TricksContext], ...] = (
     Rule(key=None, check=_cards_held),
     Rule(key="declare", check=_declare_window),
     Rule(key="declare", check=_declaration),
+    Rule(key="melds", check=_meld),
     *(Rule(key=kind.value, check=_stock(kind)) for kind in tricks_stock.KINDS),
     Rule(key="declare", check=_after_declaring),
     Rule(key="lead", check=_lead),

@@ -43,6 +43,7 @@ from cardrules.engine.state import DealContext, DealResult, FieldState
 from cardrules.engine.state_codec import derived, fresh
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
+from cardrules.families.tricks import melds as tricks_melds
 from cardrules.families.tricks import (
     rules as tricks_rules,
 )
@@ -63,6 +64,7 @@ from cardrules.families.tricks.deal import (
     set_up,
 )
 from cardrules.families.tricks.face_up import turn_up
+from cardrules.families.tricks.melds import MeldAttributes
 from cardrules.families.tricks.model import (
     ANSWER,
     DECLARE,
@@ -95,7 +97,7 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 
 @derived
 @attrs.define(slots=True, eq=False, repr=False)
-class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
+class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldState):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations."""
@@ -350,6 +352,8 @@ class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
             points = tuple(map(int.__add__, points, self._declared))
         if tables.announced:
             points = tuple(map(int.__add__, points, self._announced))
+        if tables.melds is not None:
+            points = tuple(map(int.__add__, points, self._melded))
         bonus = self._tables.scoring.last_trick
         if bonus and (w := self._last_trick_taker()) >= 0:
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]
@@ -367,6 +371,12 @@ class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
         played (``play.announced``), which a contract leaves with them whatever its
         outcome (:class:`~cardrules.engine.table.CountsPoints`)."""
         return self._announced if self._tables.announced else (0,) * len(self._hands)
+
+    def declared_points(self) -> tuple[int, ...]:
+        """Of :meth:`deal_points`, each player's points of declarations compared between
+        the sides (``play.melds``), which a contract counts for the side that failed it
+        and never replaces (:class:`~cardrules.engine.table.CountsPoints`)."""
+        return self._melded if self._tables.melds is not None else (0,) * len(self._hands)
 
     def _last_trick_taker(self) -> int:
         """Who gets the last trick's points: the winner of the last trick once a deal is
@@ -389,12 +399,16 @@ class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
             plays = self._plays
             if tables.answer_rules:  # as _bound_answers, without its calls: the hot path
                 held = plays[self._game.turns.places[self._leader][self._holder]]
-                return tables.bound_answers(
+                answers = tables.bound_answers(
                     self._hands[p], plays[0], held, self._trump,
                     duties=tables.duties_always or self.duties_apply,
                     first=not any(self._tricks),
                     free=tables.partner_frees and self.partner_holds(p))
-            return tables.answers(self._hands[p], plays[0].bit_count())
+            else:
+                answers = tables.answers(self._hands[p], plays[0].bit_count())
+            if tables.melds is not None and not any(self._tricks):
+                return answers + self._meld_actions(p)
+            return answers
         if phase is LEAD:
             if tables.lead_rules:
                 leads = tables.bound_leads(self._hands[p], self._smallest(),
@@ -405,12 +419,21 @@ class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
                 leads = tables.leads(self._shown[0], 1)
             if tables.stock_actions:
                 leads += tricks_stock.legal(self)
+            if tables.melds is not None and not any(self._tricks):
+                leads += self._meld_actions(p)
             if not self._offer:
                 return leads
             return leads + tuple(d.action for d in self.declarations(p))
         if phase is DECLARE:
             return (*(d.action for d in self.declarations(p)), tables.pass_)
         return ()
+
+    def _meld_actions(self, player: int) -> tuple[Action, ...]:
+        """The ``declare`` actions of the declarations ``player`` may make now
+        (``play.melds``)."""
+        action = self._tables.action
+        return tuple(action(Kind.DECLARE, m.mask, m.name)
+                     for m in tricks_melds.offered(self, player))
 
     def _smallest(self) -> int:
         """The fewest cards a seat in play holds (seats sitting out aside)."""
@@ -566,6 +589,10 @@ class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
             self._current = following[self._current]
 
     def _declare(self, action: Action) -> TricksState:
+        if self._tables.melds is not None:  # a declaration compared between the sides
+            new = self._clone()
+            tricks_melds.declare(self, new, action, _mask(action.cards))
+            return new
         p = self._current
         mask = self._tables.masks[action]
         event: RawEvent = ("declare", p, action.cards, 0, action.name, False)
@@ -638,6 +665,8 @@ class TricksState(StockAttributes, AnnouncedAttributes, FieldState):
         for m in self._plays:
             cards |= m
         won, tricks = self._won, self._tricks
+        if self._tables.melds is not None and not any(tricks):  # the first trick
+            tricks_melds.compare(self, events)
         self._won = won[:w] + (won[w] | cards,) + won[w + 1:]
         self._tricks = tricks[:w] + (tricks[w] + 1,) + tricks[w + 1:]
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""

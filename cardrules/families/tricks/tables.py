@@ -16,6 +16,7 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
+from cardrules.families.tricks.melds_tables import MeldTables
 from cardrules.families.tricks.model import (
     Condition,
     Counts,
@@ -188,6 +189,8 @@ class TricksTables:
     """The stock's top card lies face up (``play.draw: face_up_top``)."""
     counted_always: bool = True
     """Every trick counts for the deal score (``scoring.counted: always``)."""
+    melds: MeldTables | None = None
+    """``play.melds`` compiled (None: no declarations compared between the sides)."""
     alternatives: tuple[tuple[int, TricksTables], ...] = ()
     """The card orders listed phases may put in force for a deal (a game type the
     declarer names), each compiled once: its trump suit (-1: none) and its tables."""
@@ -302,13 +305,15 @@ class TricksTables:
             no_trumps=len(pack.suits),
             draws_up=play.draw in (DrawOrder.FACE_UP_TOP, DrawOrder.WINNER_FIRST),
             face_up_draw=play.draw is DrawOrder.FACE_UP_TOP,
-            counted_always=scoring.counted is Condition.ALWAYS)
+            counted_always=scoring.counted is Condition.ALWAYS,
+            melds=MeldTables.compile(pack, play.melds) if play.melds is not None else None)
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action a deal may offer, for :class:`~cardrules.engine.action_space.ActionSpace`:
         pass, leads, answers face up and face down (as many cards as the largest lead,
         plain or by a combination), each combination's declaration (within the cards
-        it may hold under any trump suit), then the exchanges, ``close`` and ``announce``
+        it may hold under any trump suit), each declaration compared between the sides
+        (``play.melds``), then the exchanges, ``close`` and ``announce``
         where the game has them."""
         pack, rule = self.pack, self.play
         lead = min(rule.lead.max_cards, self.hand_size)
@@ -331,6 +336,7 @@ class TricksTables:
                        pools=tuple(pool for patterns in self.patterns
                                    for pool in patterns[i].pools) or (0,))
               for i, (name, size) in enumerate(zip(names, sizes))),
+            *(self.melds.action_families() if self.melds is not None else ()),
             *([Listed(actions=stock)] if (stock := self.stock_listed()) else []))
 
     def stock_listed(self) -> tuple[Action, ...]:

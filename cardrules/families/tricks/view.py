@@ -45,8 +45,9 @@ __all__ = ["TricksView", "ViewInfo", "observation_fields", "view", "view_entries
 class TricksView(View):
     """What a seat may know of a tricks state: the common entries of :class:`View` and
     these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending``, ``shown``,
-    ``set_aside`` and ``trump_order`` only in games whose rules have them; ``scores`` once the
-    deal is over)."""
+    ``announced``, ``called``, ``melded``, ``meld_cards``, ``set_aside`` and
+    ``trump_order`` only in games whose rules have them; ``scores`` once the deal is
+    over)."""
 
     __slots__ = ()
     sometimes = View.sometimes | {"scores"}
@@ -96,6 +97,11 @@ class TricksView(View):
     (``play.announced``)."""
     called: list[str]
     """Cards of announced sets not yet played (their announcer holds them)."""
+    melded: list[int]
+    """Per seat, the points of its declarations that score (``play.melds``; set when
+    they are compared, at the end of the first trick)."""
+    meld_cards: list[str]
+    """Declared cards shown to everyone (``play.melds``), played or not."""
     set_aside: list[int]
     """Per seat, the tricks taken that count nothing (``scoring.counted``)."""
     scores: list[int] | None
@@ -112,6 +118,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             *(("closed",) if tables.close else ()),
             *(("declared", "pending", "shown") if tables.scores else ()),
             *(("announced", "called") if tables.announced else ()),
+            *(("melded", "meld_cards") if tables.melds is not None else ()),
             *(("set_aside",) if _counts_some(tables.scoring) else ()),
             *(("trump_order",) if tables.trump_ranking or tables.alternatives else ()),
             "scores", "legal_actions")
@@ -163,6 +170,8 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
                Cards(key="shown")] if game.tables.scores else []),
             *([NumbersBySeat(key="announced"), Cards(key="called")]
               if game.tables.announced else []),
+            *([NumbersBySeat(key="melded"), Cards(key="meld_cards")]
+              if game.tables.melds is not None else []),
             *([NumbersBySeat(key="set_aside")] if _counts_some(game.tables.scoring)
               else []),
             *([Cards(key="trump_order")]
@@ -193,6 +202,8 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     declared = state._declared if tables.scores else (0,) * n
     if tables.announced:
         declared = tuple(map(int.__add__, declared, state._announced))
+    if tables.melds is not None:
+        declared = tuple(map(int.__add__, declared, state._melded))
     if tables.trump_bonus:  # the trump suit's own points, where play.trump gives them
         points_of = partial(tables.card_points, trump=state._trump)
     turned, stock, trump = state._trump_card, state._stock, state._trump
@@ -233,6 +244,9 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     if tables.announced:
         out["announced"] = list(state._announced)
         out["called"] = info.cards.sorted_names(state._calling[0])
+    if tables.melds is not None:
+        out["melded"] = list(state._melded)
+        out["meld_cards"] = info.cards.sorted_names(state._meld_shown[0])
     if _counts_some(tables.scoring):
         out["set_aside"] = list(set_aside(state))
     if tables.trump_ranking:  # trump -1 (none named): the last entry, no trumps

@@ -412,7 +412,8 @@ class OrderUp(Phase[OrderUpTable]):
         partner = (maker + n // 2) % n
         if settings.by_points is not None:
             return seat_scores(settings.by_points, maker=maker, tricks=tricks,
-                               points=state.deal_points(), kept=state.kept_points())
+                               points=state.deal_points(), kept=state.kept_points(),
+                               declared=state.declared_points())
         taken = tricks[maker] + tricks[partner]
         outcome = settings.lone_euchred if state._defender >= 0 else settings.euchred
         if taken == sum(tricks):

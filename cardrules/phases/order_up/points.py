@@ -8,12 +8,13 @@ last: ``each`` cards, the maker ``maker`` (who took the upcard).
 
 ``by_points: {all_tricks: 250, round_to: 10}``: each side's deal points are the card
 points it took (the last trick's bonus included) plus the points it keeps whatever the
-contract (announced sets, which the procedure's ``kept_points`` names); a side that took
-every trick counts ``all_tricks`` card points instead (the other side none).  When the
-makers' points exceed the defenders', each side scores its own; else the makers have
-failed ("dedans"): they score only what they keep, and the defenders every card point of
-the deal with their own kept points.  Each score is rounded to the nearest multiple of
-``round_to`` (halves up).
+contract (announced sets, which the procedure's ``kept_points`` names) and its
+declarations compared between the sides (``declared_points``); a side that took every
+trick counts ``all_tricks`` card points instead (the other side none), its declarations
+besides.  When the makers' points exceed the defenders', each side scores its own; else
+the makers have failed ("dedans"): they score only what they keep, and the defenders
+every card point and every declaration of the deal with their own kept points.  Each
+score is rounded to the nearest multiple of ``round_to`` (halves up).
 
 >>> rule = ByPoints(all_tricks=250, round_to=1)
 >>> side_scores(rule, cards=(100, 62), kept=(0, 20), tricks=(5, 3))
@@ -26,6 +27,12 @@ the deal with their own kept points.  Each score is rounded to the nearest multi
 (250, 0)
 >>> side_scores(ByPoints(round_to=10), cards=(86, 76), kept=(0, 0), tricks=(5, 3))
 (90, 80)
+>>> side_scores(rule, cards=(70, 92), kept=(0, 0), tricks=(4, 4), declared=(50, 0))
+(120, 92)
+>>> side_scores(rule, cards=(60, 102), kept=(0, 0), tricks=(4, 4), declared=(20, 0))
+(0, 182)
+>>> side_scores(rule, cards=(162, 0), kept=(0, 0), tricks=(8, 0), declared=(100, 0))
+(350, 0)
 """
 
 from __future__ import annotations
@@ -75,35 +82,41 @@ class ByPoints:
     def describe(self) -> str:
         """The contract in words."""
         capot = (f" A side that took every trick counts {self.all_tricks} card points "
-                 f"instead." if self.all_tricks is not None else "")
+                 f"instead (its declarations besides)." if self.all_tricks is not None
+                 else "")
         rounded = (f" Scores are rounded to the nearest multiple of {self.round_to} "
                    f"(halves up)." if self.round_to > 1 else "")
-        return ("The makers must take more points (card points, the last trick's and the "
-                "announced sets') than the defenders: then each side scores its points; "
-                "else the defenders score every card point of the deal and their "
-                "announced sets, the makers only their announced sets." + capot + rounded)
+        return ("The makers must take more points (card points, the last trick's, the "
+                "declarations' and the announced sets') than the defenders: then each side "
+                "scores its points; else the defenders score every card point and every "
+                "declaration of the deal and their announced sets, the makers only their "
+                "announced sets." + capot + rounded)
 
 
 def side_scores(rule: ByPoints, *, cards: tuple[int, int], kept: tuple[int, int],
-                tricks: tuple[int, int]) -> tuple[int, int]:
-    """The makers' and the defenders' scores, from their card points, kept points and
-    tricks (each a pair: makers, defenders)."""
+                tricks: tuple[int, int], declared: tuple[int, int] = (0, 0),
+                ) -> tuple[int, int]:
+    """The makers' and the defenders' scores, from their card points, kept points,
+    tricks and points of declarations (each a pair: makers, defenders)."""
     card_points = list(cards)
     if rule.all_tricks is not None:
         for side, other in ((0, 1), (1, 0)):
             if tricks[side] and not tricks[other]:
                 card_points[side], card_points[other] = rule.all_tricks, 0
-    makers = card_points[0] + kept[0]
-    defenders = card_points[1] + kept[1]
-    if makers <= defenders:  # dedans: every card point to the defenders
-        makers, defenders = kept[0], card_points[0] + card_points[1] + kept[1]
+    makers = card_points[0] + declared[0] + kept[0]
+    defenders = card_points[1] + declared[1] + kept[1]
+    if makers <= defenders:  # dedans: every card point and declaration to the defenders
+        makers = kept[0]
+        defenders = card_points[0] + card_points[1] + declared[0] + declared[1] + kept[1]
     return nearest(makers, rule.round_to), nearest(defenders, rule.round_to)
 
 
 def seat_scores(rule: ByPoints, *, maker: int, tricks: tuple[int, ...],
-                points: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
+                points: tuple[int, ...], kept: tuple[int, ...],
+                declared: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """Each seat's score (partners, sitting opposite, alike), from the deal's ``tricks``,
-    ``points`` and ``kept`` points per seat, ``maker`` having made trumps.
+    ``points``, ``kept`` points and ``declared`` points (of :meth:`declared_points`;
+    None: none) per seat, ``maker`` having made trumps.
 
     >>> seat_scores(ByPoints(all_tricks=250), maker=1, tricks=(2, 3, 1, 2),
     ...             points=(40, 70, 12, 60), kept=(0, 20, 0, 0))
@@ -117,8 +130,10 @@ def seat_scores(rule: ByPoints, *, maker: int, tricks: tuple[int, ...],
         return mine, sum(values) - mine
 
     total, keeps = sides(points), sides(kept)
-    cards = (total[0] - keeps[0], total[1] - keeps[1])
-    made, defended = side_scores(rule, cards=cards, kept=keeps, tricks=sides(tricks))
+    melds = sides(declared) if declared is not None else (0, 0)
+    cards = (total[0] - keeps[0] - melds[0], total[1] - keeps[1] - melds[1])
+    made, defended = side_scores(rule, cards=cards, kept=keeps, tricks=sides(tricks),
+                                 declared=melds)
     return tuple(made if p in makers else defended for p in range(n))
 
 
