@@ -25,12 +25,14 @@ HOSTILE = Path(__file__).parent / "hostile"
 
 
 def rejected(data: bytes | str, file: str = "f.yaml") -> Problem:
-    """Parse ``data``, expecting exactly one problem, found in under a second of CPU time
-    (the process's own time, so a busy machine does not fail the test)."""
+    """Parse ``data``, expecting exactly one problem, found within a few seconds of CPU
+    time: a guard against runaway parsing (a hostile file stopped only after building
+    it whole), not a speed measurement, so the bound leaves room for a loaded machine
+    (a typical refusal takes well under a tenth of a second)."""
     start = time.process_time()
     with pytest.raises(VariantError) as info:
         parse_yaml(data, file=file)
-    assert time.process_time() - start < 1.0
+    assert time.process_time() - start < 5.0
     (problem,) = info.value.problems
     assert problem.file == file
     return problem
