@@ -2,9 +2,11 @@
 would attach to it at run time: its clone and a read-only property per declared field.
 
 A class that mypyc compiles to a native class cannot be given methods at run time, so the
-state classes on the compiled hot path (listed in :data:`WRITTEN`) carry this part in their
-source, between two marker lines, generated from their declared fields
-(:mod:`cardrules.engine.fields`) exactly as ``derived`` would make it.  Run
+state classes on the compiled hot path carry this part in their source, between two
+marker lines, generated from their declared fields (:mod:`cardrules.engine.fields`)
+exactly as ``derived`` would make it.  Such classes are found, not listed: every
+registered procedure's state class whose source has the first marker line
+(:func:`written_classes`).  Run
 ``python -m cardrules.tools.written_states`` after changing such a class's fields;
 ``--check`` (and ``tests/test_written_states.py``) fails while a written-out part is out
 of date.
@@ -13,28 +15,35 @@ of date.
 from __future__ import annotations
 
 import ast
-import importlib
+import inspect
 import sys
 from pathlib import Path
 
 import attrs
 
 from cardrules.engine.fields import META, RESET, Events, declared
+from cardrules.engine.procedures import REGISTRY
 from cardrules.engine.state_codec import check_holders
 
-__all__ = ["BEGIN", "END", "WRITTEN", "main", "written_part", "written_source"]
-
-WRITTEN: tuple[tuple[str, str], ...] = (
-    ("cardrules.families.shedding.state", "SheddingState"),
-)
-"""The state classes whose clone and properties are written out: (module, class)."""
+__all__ = ["BEGIN", "END", "main", "written_classes", "written_part", "written_source"]
 
 BEGIN = "    # -- written out by cardrules.tools.written_states from the fields above: do not edit"
 """The line before a class's written-out part."""
 END = "    # -- end of the written-out part"
 """The line after it."""
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def written_classes() -> list[type]:
+    """Every registered procedure's state class whose source has a written-out part, by
+    name."""
+    found: dict[str, type] = {}
+    for procedure in REGISTRY.known().values():
+        cls = procedure.state_class
+        path = inspect.getsourcefile(cls)
+        if path is not None and BEGIN + "\n" in Path(path).read_text():
+            found[f"{cls.__module__}.{cls.__qualname__}"] = cls
+    return [found[k] for k in sorted(found)]
 
 
 def _hand_written(source: str, name: str) -> set[str]:
@@ -88,11 +97,14 @@ def written_part(cls: type, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def written_source(module: str, name: str) -> tuple[Path, str, str]:
-    """The file of ``module``, its text, and its text with the class ``name``'s
-    written-out part brought up to date."""
-    cls = getattr(importlib.import_module(module), name)
-    path = ROOT / (module.replace(".", "/") + ".py")
+def written_source(cls: type) -> tuple[Path, str, str]:
+    """The file of ``cls``'s module, its text, and its text with the class's written-out
+    part brought up to date."""
+    name = cls.__name__
+    found = inspect.getsourcefile(cls)
+    if found is None:
+        raise ValueError(f"{name}: no source file")
+    path = Path(found)
     source = path.read_text()
     head, begin, rest = source.partition(BEGIN + "\n")
     if not begin:
@@ -108,8 +120,9 @@ def main(argv: list[str]) -> int:
     of date, and fail if any is)."""
     check = "--check" in argv
     stale = 0
-    for module, name in WRITTEN:
-        path, old, new = written_source(module, name)
+    for cls in written_classes():
+        name = cls.__name__
+        path, old, new = written_source(cls)
         if old != new:
             stale += 1
             if check:
