@@ -1,19 +1,22 @@
 """The hot path compiles with mypyc and plays exactly as interpreted (opt-in, like the soak:
-``CARDRULES_MYPYC=1 python -m pytest tests/test_mypyc.py``; it compiles C for a minute or
-so and needs a C compiler and Python's headers).
+``CARDRULES_MYPYC=1 python -m pytest tests/test_mypyc.py -s``; it compiles C for a minute
+or two and needs a C compiler and Python's headers).
 
 The modules below are compiled in a copy of the package.  The compiled build then plays
-the same seeded random Bank, Bura, Hearts, Sixty-six and Switch deals as the interpreted
-one, to the same JSON of every final state, and is timed on Bank (printed, not asserted:
-timing belongs to the bench).
+the same seeded random Bank, Bura, Crazy Eights, Hearts, Mau-Mau, Sixty-six and Switch
+deals as the interpreted one, to the same JSON of every final state, and is timed on
+Crazy Eights 4p and Bank 2p beside the interpreted build and, where OpenSpiel is
+installed, its ``crazy_eights`` (printed, not asserted: timing belongs to the bench).
 
-The state classes stay ordinary classes that attrs builds (mypyc's native classes take
-attrs only through ``attr.s``, and not over a base class of Python's such as
-``FieldState``).  mypyc takes a compiled module's ordinary class to have only the
-subclasses it compiles, and checks the exact type of every value of that class, but
-:func:`cardrules.engine.flow.compose` subclasses the state classes at run time; the modules are
-therefore compiled separately (``separate=True``), which leaves out that whole-program
-assumption.
+The engine's ``State`` and ``FieldState``, the shedding family's state, tables and moves
+are *native* classes there (mypyc's C structs, read and called directly): the shedding
+state is an ``attr.s`` class with its clone and properties written out in its source
+(:mod:`cardrules.tools.written_states`).  The other families' states stay ordinary classes
+that subclass the native ``FieldState``
+(:func:`~cardrules.engine.state_codec.native_slots`), and the classes
+:func:`cardrules.engine.flow.compose` makes at run time subclass the native shedding state
+(``allow_interpreted_subclasses``).  The modules are compiled separately
+(``separate=True``).
 """
 
 from __future__ import annotations
@@ -31,34 +34,64 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HOT = (
     "cardrules/cards.py",
+    "cardrules/engine/state.py",
     "cardrules/families/shedding/tables.py",
     "cardrules/families/shedding/effects.py",
     "cardrules/families/shedding/state.py",
     "cardrules/families/tricks/tables.py",
-    "cardrules/families/tricks/state.py",
 )
-"""The modules a compiled build compiles: the cards and the play of two procedures."""
+"""The modules a compiled build compiles: the cards, the engine's states, the shedding
+family's play and the tricks family's tables.  Not ``families/tricks/state.py`` while its
+state is an ordinary class: mypyc refuses an ordinary class compiled over a native base
+("Non-extension classes may not inherit from extension classes"); interpreted, it
+subclasses the native ``FieldState`` like every other family's state."""
 
 PLAY = r'''
 import json, random, sys, time
 import cardrules
+import cardrules.engine.state as engine
 import cardrules.families.shedding.state as shedding
-out = {"compiled": shedding.__file__.endswith(".so"), "finals": []}
-for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("hearts", 4),
-                      ("sixty-six", 2), ("switch", 3)):
+import cardrules.families.shedding.tables as tables
+out = {"compiled": shedding.__file__.endswith(".so"), "finals": [],
+       "native": [cls.__name__ for cls in (engine.State, engine.FieldState,
+                                           shedding.SheddingState, tables.SheddingTables)
+                  if "__mypyc_attrs__" in cls.__dict__]}
+for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("crazy_eights", 4),
+                      ("hearts", 4), ("mau-mau", 3), ("sixty-six", 2), ("switch", 3)):
     game = cardrules.load(name, players=players)
     for seed in range(25):
         rng, state = random.Random(seed), game.new_deal(seed)
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
         out["finals"].append(state.to_json())
-game, start, actions = cardrules.load("bank", players=2), time.process_time(), 0
-for seed in range(300):
-    rng, state = random.Random(seed), game.new_deal(seed)
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_actions()))
-        actions += 1
-out["bank_decisions_per_second"] = actions / (time.process_time() - start)
+SECONDS = 3.0
+for name, players in (("crazy_eights", 4), ("bank", 2)):
+    game, actions, seed = cardrules.load(name, players=players), 0, 0
+    start = time.process_time()
+    while time.process_time() - start < SECONDS:
+        rng, state = random.Random(seed), game.new_deal(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        seed += 1
+    out[f"{name} {players}p"] = actions / (time.process_time() - start)
+try:  # the same game in OpenSpiel's C++, driven from the same kind of loop
+    import pyspiel
+    from cardrules.bench.peers import _sample
+except ImportError:
+    pass
+else:
+    peer, rng, actions = pyspiel.load_game("crazy_eights", {"players": 4}), random.Random(0), 0
+    start = time.process_time()
+    while time.process_time() - start < SECONDS:
+        state = peer.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(rng, state.chance_outcomes()))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+    out["openspiel crazy_eights 4p"] = actions / (time.process_time() - start)
 print(json.dumps(out))
 '''
 
@@ -117,6 +150,15 @@ def test_the_compiled_build_plays_exactly_as_interpreted(compiled: Path) -> None
     annotation, and on an annotation naming a class imported for type checking only)."""
     ran, interpreted = _play(compiled), _play(ROOT)
     assert ran["compiled"] and not interpreted["compiled"]
+    assert ran["native"] == ["State", "FieldState", "SheddingState", "SheddingTables"]
+    assert not interpreted["native"]
     assert ran["finals"] == interpreted["finals"]
-    print(f"Bank 2p decisions/s: compiled {ran['bank_decisions_per_second']:,.0f}, "
-          f"interpreted {interpreted['bank_decisions_per_second']:,.0f}")
+    for game in ("crazy_eights 4p", "bank 2p"):
+        print(f"{game} decisions/s: compiled {ran[game]:,.0f}, "
+              f"interpreted {interpreted[game]:,.0f} ({ran[game] / interpreted[game]:.2f}x)")
+    peer = "openspiel crazy_eights 4p"
+    if peer in ran:
+        for build, found in (("compiled", ran), ("interpreted", interpreted)):
+            print(f"crazy_eights 4p {build} / OpenSpiel's crazy_eights: "
+                  f"{found['crazy_eights 4p'] / found[peer]:.2f} "
+                  f"(OpenSpiel {found[peer]:,.0f}/s in the same run)")

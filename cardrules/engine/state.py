@@ -14,6 +14,7 @@ from cardrules.cards import Pack, shuffled
 from cardrules.engine import consistency, faces, flow, standings, state_codec, table
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import Partnerships, Standing
 from cardrules.engine.turns import Seating, Turns
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
@@ -122,9 +123,7 @@ class DealResult(Standing):
                    details=dict(details) if details is not None else {})
 
     def __repr__(self) -> str:
-        def seats(values: tuple[int, ...]) -> str:
-            return ", ".join(f"P{p} {v}" for p, v in enumerate(values))
-
+        seats = _by_seat  # a module function: mypyc cannot compile one nested in a method
         parts = [f"scores {seats(self.scores)}",
                  "won by " + (" ".join(f"P{p}" for p in self.winners) or "nobody"),
                  f"places {seats(self.places)}",
@@ -138,6 +137,11 @@ class DealResult(Standing):
         if self.details:
             parts.append("details " + ", ".join(f"{k}={v!r}" for k, v in self.details.items()))
         return f"<DealResult {'; '.join(parts)}>"
+
+
+def _by_seat(values: tuple[int, ...]) -> str:
+    """``values`` by seat: ``P0 3, P1 5``."""
+    return ", ".join(f"P{p} {v}" for p, v in enumerate(values))
 
 
 @attrs.frozen(kw_only=True)
@@ -298,12 +302,19 @@ class FamilyContext(Protocol):
     def legal_actions(self) -> tuple[Action, ...]: ...
 
 
-class State(abc.ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=abc.ABCMeta):
     """An immutable game state.
 
     ``apply`` returns a new state and leaves this one valid, so keeping old states
     (undo, search trees) is free.  Subclasses keep their data in private slots and
     never change them after construction.
+
+    A compiled build makes this class and :class:`FieldState` native classes (mypyc):
+    the metaclass is named rather than inherited from ``abc.ABC`` (an ordinary class,
+    which a native class cannot have as a base and stay native), and the families'
+    classes subclass them as ordinary classes (see
+    :func:`~cardrules.engine.state_codec.native_slots`).
     """
 
     __slots__ = ()
@@ -435,6 +446,7 @@ NOT_LEGAL = "not a legal action here"
 property tests make sure they never do)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FieldState(State):
     """A state whose data are attrs fields declared with :func:`cardrules.engine.fields.field`:
     equality, hashing and ``repr`` compare and show the declared fields, and JSON, zones
@@ -443,7 +455,7 @@ class FieldState(State):
 
     __slots__ = ()
     _game: GameContext
-    _phase: str
+    _phase: object  # each family its own enumeration of steps (a native attribute: one type)
     _current: int
     _stage: int
     _moves: int

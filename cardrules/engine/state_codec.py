@@ -38,12 +38,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_cards",
+    "check_holders",
     "clone_function",
     "declarable_zones",
     "derived",
     "fresh",
     "hidden_cards",
     "initial_fields",
+    "native_slots",
     "read_fields",
     "resample",
     "spelled_out",
@@ -122,7 +124,8 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
             value = f"self.{a.name}"
         lines.append(f"    new.{a.name} = {value}")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"cls": cls, "new_of": object.__new__}
+    # a compiled (native) base class makes its own instances: object.__new__ refuses it
+    namespace: dict[str, Any] = {"cls": cls, "new_of": cls.__new__}
     exec(compile("\n".join(lines) + "\n", f"<clone of {cls.__name__}>", "exec"), namespace)
     function: Callable[[T], T] = namespace["clone"]
     function.__doc__ = f"A copy of a {cls.__name__} (events start empty)."
@@ -135,11 +138,12 @@ def derived(cls: type[T]) -> type[T]:
     field (``state.hands`` reads ``state._hands``) unless it or a base class defines one
     (a field named like a method, such as the table's ``move``, is refused).
 
-    Fields that hold cards must each name a zone of their own.
+    Fields that hold cards must each name a zone of their own.  A class compiled to a
+    native class has these written out in its source instead
+    (:mod:`cardrules.tools.written_states`).
     """
-    holders = [d.kind.zone for d in declared(cls) if d.kind.masks(d.kind.initial(2))]
-    if len(set(holders)) != len(holders):
-        raise TypeError(f"{cls.__name__}: two fields hold cards in the same zone")
+    check_holders(cls)
+    native_slots(cls)
     for item in declared(cls):
         found = next((k.__dict__[item.name] for k in cls.__mro__ if item.name in k.__dict__),
                      None)
@@ -151,6 +155,30 @@ def derived(cls: type[T]) -> type[T]:
                             f"method {item.name}; name the field otherwise")
     setattr(cls, "_clone", clone_function(cls))  # noqa: B010
     return cls
+
+
+def native_slots(cls: type) -> None:
+    """Let the attributes of ``cls`` that a compiled (native) base class keeps be read and
+    written where that class keeps them (no-op where nothing is compiled).
+
+    A native class (mypyc) keeps its attributes in its own C struct, read by its compiled
+    methods there; attrs gives an ordinary subclass that declares them again slots of its
+    own, which would hide them from those methods.  The native descriptors take the place
+    of those slots (which stay empty)."""
+    for base in cls.__mro__[1:]:
+        for name in base.__dict__.get("__mypyc_attrs__", ()):
+            native = base.__dict__.get(name)
+            if native is not None \
+                    and type(cls.__dict__.get(name)).__name__ == "member_descriptor":
+                setattr(cls, name, native)
+
+
+def check_holders(cls: type) -> None:
+    """A :class:`TypeError` unless each declared field of ``cls`` that holds cards names a
+    zone of its own."""
+    holders = [d.kind.zone for d in declared(cls) if d.kind.masks(d.kind.initial(2))]
+    if len(set(holders)) != len(holders):
+        raise TypeError(f"{cls.__name__}: two fields hold cards in the same zone")
 
 
 def write_fields(state: object) -> dict[str, Any]:

@@ -53,8 +53,10 @@ def going_out_bonus(scoring: SheddingScoring, *, rank: str, trump: bool,
     return amount, take
 
 
-def hand_penalties(penalty: HandPenalty, pack: Pack, hands: Sequence[int]) -> tuple[int, ...]:
-    """What each player loses for the cards (bit sets) still in hand at the end.
+def hand_penalties(penalty: HandPenalty, pack: Pack, hands: Sequence[int],
+                   costs: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """What each player loses for the cards (bit sets) still in hand at the end;
+    ``costs``: :func:`card_costs` worked out beforehand (empty: work them out).
 
     >>> from cardrules.cards import Pack
     >>> pack = Pack(ranks=("9", "A"), suits=("S",), points=(0, 11))
@@ -65,7 +67,7 @@ def hand_penalties(penalty: HandPenalty, pack: Pack, hands: Sequence[int]) -> tu
     if penalty.mode is HandPenaltyMode.NONE:
         return (0,) * len(hands)
     if penalty.mode is HandPenaltyMode.BY_CARD:
-        costs = card_costs(penalty, pack)
+        costs = costs or card_costs(penalty, pack)
         return tuple(sum(costs[c] for c in pack.cards_of(hand)) for hand in hands)
     lost = []
     for hand in hands:

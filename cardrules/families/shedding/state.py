@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
@@ -35,11 +36,12 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.pauses import resume_fields
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.standings import lower_is_better
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.state_codec import fresh
 from cardrules.engine.turns import When
 from cardrules.families.shedding import rules as shedding_rules
 from cardrules.families.shedding.drawn import drawn_cards, drawn_fields
@@ -78,7 +80,6 @@ from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
 
 __all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
@@ -89,16 +90,20 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class SheddingState(FieldState):
     """A deal of a shedding game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
-    these declarations."""
+    these declarations.
 
-    # Quoted: a compiled build (mypyc) evaluates class annotations, and GameContext is imported
-    # for type checking only.
-    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
+    The class is on the compiled hot path: ``attr.s`` (which mypyc compiles to a native
+    class, where ``attrs.define`` leaves an ordinary one) and its clone and properties
+    written out at the end (:mod:`cardrules.tools.written_states`) instead of attached at
+    run time by :func:`~cardrules.engine.state_codec.derived`."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
+    _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
@@ -349,7 +354,8 @@ class SheddingState(FieldState):
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._stage >= 0:
             return flow.legal(self)
-        phase, tables = self._phase, self._game.tables
+        phase = self._phase
+        tables: SheddingTables = self._game.tables  # typed: compiled, read natively
         if phase is ATTACK:  # any card of the hand goes on top
             return self._singles(self._hands[self._current])
         if phase is TURN and tables.take is not None and self._top >= 0:
@@ -777,7 +783,7 @@ class SheddingState(FieldState):
         if loser >= 0 and scoring.loser:
             self._scores = replaced(self._scores, loser, self._scores[loser] + scoring.loser)
             events.append(Event(kind="loser", player=loser, amount=scoring.loser))
-        lost = hand_penalties(scoring.hand_penalty, pack, self._hands)
+        lost = hand_penalties(scoring.hand_penalty, pack, self._hands, self._tables.hand_costs)
         if any(lost):
             # penalty points: they lower a score where the highest total wins, and add to
             # it where the lowest total wins (``lowest_total``, ``avoid_losing_total``...)
@@ -822,4 +828,180 @@ class SheddingState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> SheddingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._pile = self._pile
+        new._top = self._top
+        new._owner = self._owner
+        new._cover = self._cover
+        new._fresh = self._fresh
+        new._current = self._current
+        new._phase = self._phase
+        new._drawn = self._drawn
+        new._own_suits = self._own_suits
+        new._out = self._out
+        new._scores = self._scores
+        new._taken = self._taken
+        new._discard = self._discard
+        new._missing = self._missing
+        new._spare = self._spare
+        new._passes = self._passes
+        new._named_suit = self._named_suit
+        new._pending = self._pending
+        new._reversed = self._reversed
+        new._announced = self._announced
+        new._reshuffled = self._reshuffled
+        new._pickups = self._pickups
+        new._shuffle_seed = self._shuffle_seed
+        new._starter = self._starter
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._classes = self._classes
+        new._beats = self._beats
+        new._legal = None
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The pile field (read-only)."""
+        return self._pile
+
+    @property
+    def top(self) -> int:
+        """The top field (read-only)."""
+        return self._top
+
+    @property
+    def owner(self) -> int:
+        """The owner field (read-only)."""
+        return self._owner
+
+    @property
+    def cover(self) -> bool:
+        """The cover field (read-only)."""
+        return self._cover
+
+    @property
+    def fresh(self) -> bool:
+        """The fresh field (read-only)."""
+        return self._fresh
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> SheddingStep:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def drawn(self) -> int:
+        """The drawn field (read-only)."""
+        return self._drawn
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The out field (read-only)."""
+        return self._out
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """The taken field (read-only)."""
+        return self._taken
+
+    @property
+    def discard(self) -> int:
+        """The discard field (read-only)."""
+        return self._discard
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """The missing field (read-only)."""
+        return self._missing
+
+    @property
+    def spare(self) -> tuple[int, ...]:
+        """The spare field (read-only)."""
+        return self._spare
+
+    @property
+    def passes(self) -> int:
+        """The passes field (read-only)."""
+        return self._passes
+
+    @property
+    def named_suit(self) -> int:
+        """The named_suit field (read-only)."""
+        return self._named_suit
+
+    @property
+    def pending(self) -> int:
+        """The pending field (read-only)."""
+        return self._pending
+
+    @property
+    def reversed(self) -> bool:
+        """The reversed field (read-only)."""
+        return self._reversed
+
+    @property
+    def announced(self) -> bool:
+        """The announced field (read-only)."""
+        return self._announced
+
+    @property
+    def reshuffled(self) -> int:
+        """The reshuffled field (read-only)."""
+        return self._reshuffled
+
+    @property
+    def pickups(self) -> int:
+        """The pickups field (read-only)."""
+        return self._pickups
+
+    @property
+    def shuffle_seed(self) -> int:
+        """The shuffle_seed field (read-only)."""
+        return self._shuffle_seed
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 

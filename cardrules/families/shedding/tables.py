@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any, TypeVar
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
@@ -29,6 +30,7 @@ from cardrules.families.shedding.model import (
     ForcedDrawThen,
     GroupKind,
     GroupSpec,
+    HandPenaltyMode,
     LaidOn,
     PickUpWhen,
     SheddingPlay,
@@ -39,6 +41,7 @@ from cardrules.families.shedding.model import (
     UpcardEffect,
     UpcardWish,
 )
+from cardrules.families.shedding.scoring import card_costs
 from cardrules.model.variant import PlayRules, ScoringRules
 from cardrules.primitives.beats import class_table, clause_table, self_matching, suit_classes
 
@@ -51,9 +54,13 @@ TAKE = "take"
 register_verb(TAKE, cards=False)
 
 
-@attrs.frozen(kw_only=True, slots=True)
+@attr.s(auto_attribs=True, frozen=True, slots=True, kw_only=True, eq=False)
 class Move:
-    """What a play action means to the procedure."""
+    """What a play action means to the procedure (one object per move of the tables,
+    compared by identity).
+
+    ``attr.s``, not ``attrs.frozen``: a compiled build (mypyc) makes a native class of
+    it, and keeps only the ``__init__`` attrs writes (no equality, hashing or ``repr``)."""
 
     action: Action
     """The action."""
@@ -65,9 +72,11 @@ class Move:
     """What the player may or must do next."""
 
 
-@attrs.define(kw_only=True, eq=False)
+@attr.s(auto_attribs=True, kw_only=True, eq=False, slots=True)
 class SheddingTables:
-    """Everything the shedding procedure looks up while playing."""
+    """Everything the shedding procedure looks up while playing (``attr.s``: a native
+    class in a compiled build, see :class:`Move`; slotted, since an ordinary instance of
+    more than 30 attributes is read through a slower path by the interpreter)."""
 
     pack: Pack
     play: SheddingPlay
@@ -182,6 +191,9 @@ class SheddingTables:
     """Fewest cards of any group move (0: no groups)."""
     single_actions: tuple[Action, ...] = ()
     """The action laying each single card."""
+    hand_costs: tuple[int, ...] = ()
+    """Per card, what holding it at the end costs under a ``by_card`` hand penalty (empty
+    under any other)."""
     # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
     run_starts: dict[int, int] = attrs.Factory(dict)
     """Per run length, the bit set of cards that can start a run of that length."""
@@ -251,6 +263,8 @@ class SheddingTables:
             lay_drawn_named=tuple(pack.suit_mask(s) | extra for s in range(len(pack.suits)))
             if lay is not None else (),
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
+            hand_costs=card_costs(scoring.hand_penalty, pack)
+            if scoring.hand_penalty.mode is HandPenaltyMode.BY_CARD else (),
             play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
             redraw_shuffle=play.redraw_shuffle and bool(play.starter_redraw),
             reshuffle_all=play.draw.reshuffle and play.draw.reshuffle_all,
