@@ -106,6 +106,23 @@ def spelled_out(cls: type, fields: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def clone_assignments(cls: type) -> list[tuple[str, str]]:
+    """What a clone of ``cls`` sets, attribute by attribute: the attribute's name and the
+    Python expression of its value (``self.<name>``, or its default for fields made with
+    :func:`~cardrules.engine.fields.reset`, ``()`` for events), for
+    :func:`clone_function` and the clones written out in source."""
+    out = []
+    for a in attrs.fields(cls):
+        if a.metadata.get(RESET):
+            value = repr(a.default)
+        elif isinstance(a.metadata.get(META), Events):
+            value = "()"
+        else:
+            value = f"self.{a.name}"
+        out.append((a.name, value))
+    return out
+
+
 def clone_function(cls: type[T]) -> Callable[[T], T]:
     """A fast copy for ``cls``: every attribute copied, except that events start empty and
     fields made with :func:`~cardrules.engine.fields.reset` start at their default.
@@ -114,16 +131,9 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
     every action (an instance made without ``__init__``, its attributes set one by one:
     the cheapest copy of a slotted object in CPython).
     """
-    lines = ["def clone(self):", "    new = new_of(cls)"]
-    for a in attrs.fields(cls):  # type: ignore[arg-type]
-        if a.metadata.get(RESET):
-            value = repr(a.default)
-        elif isinstance(a.metadata.get(META), Events):
-            value = "()"
-        else:
-            value = f"self.{a.name}"
-        lines.append(f"    new.{a.name} = {value}")
-    lines.append("    return new")
+    lines = ["def clone(self):", "    new = new_of(cls)",
+             *(f"    new.{name} = {value}" for name, value in clone_assignments(cls)),
+             "    return new"]
     # a compiled (native) base class makes its own instances: object.__new__ refuses it
     namespace: dict[str, Any] = {"cls": cls, "new_of": cls.__new__}
     exec(compile("\n".join(lines) + "\n", f"<clone of {cls.__name__}>", "exec"), namespace)

@@ -19,11 +19,9 @@ import inspect
 import sys
 from pathlib import Path
 
-import attrs
-
-from cardrules.engine.fields import META, RESET, Events, declared
+from cardrules.engine.fields import declared
 from cardrules.engine.procedures import REGISTRY
-from cardrules.engine.state_codec import check_holders
+from cardrules.engine.state_codec import check_holders, clone_assignments
 
 __all__ = ["BEGIN", "END", "main", "written_classes", "written_part", "written_source"]
 
@@ -71,16 +69,9 @@ def written_part(cls: type, source: str) -> str:
              '        """A copy whose events start empty and whose caches start afresh (the',
              '        clone ``derived`` would generate, written out)."""',
              "        cls = type(self)",
-             "        new = cls.__new__(cls)"]
-    for a in attrs.fields(cls):
-        if a.metadata.get(RESET):
-            value = repr(a.default)
-        elif isinstance(a.metadata.get(META), Events):
-            value = "()"
-        else:
-            value = f"self.{a.name}"
-        lines.append(f"        new.{a.name} = {value}")
-    lines.append("        return new")
+             "        new = cls.__new__(cls)",
+             *(f"        new.{name} = {value}" for name, value in clone_assignments(cls)),
+             "        return new"]
     bases = cls.__mro__[1:]
     for item in declared(cls):
         inherited = next((k.__dict__[item.name] for k in bases if item.name in k.__dict__), None)
