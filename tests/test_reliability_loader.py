@@ -230,6 +230,24 @@ def test_no_state_offers_more_actions_than_the_bound(name: str, players: int,
             state = state.apply(rng.choice(actions))
 
 
+@pytest.mark.parametrize("name", SHIPPED)
+def test_no_state_of_a_shipped_game_offers_more_actions_than_its_bound(name: str) -> None:
+    """The bound covers play and every listed phase, and hands that phases fill up after
+    the deal (Belote's 5 dealt cards become 8 after the bidding; the calls of Bridge's
+    auction, Tysyacha's bids, Spades' bids 0-13 once exceeded a bound of play alone)."""
+    game = cardrules.load(name)
+    bound = legal_action_bound(game.variant)
+    rng = random.Random(name)
+    for seed in range(2):
+        state = game.new_deal(seed=seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            actions = state.legal_actions()
+            assert len(actions) <= bound, (seed, state.to_json())
+            state = state.apply(rng.choice(actions))
+
+
 # Every shipped option value still loads ----------------------------------------------------
 
 

@@ -12,21 +12,50 @@ from __future__ import annotations
 
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.model.variant import Variant
+from cardrules.phases import find as find_phase
 
-__all__ = ["MAX_LEGAL_ACTIONS", "legal_action_bound"]
+__all__ = ["MAX_LEGAL_ACTIONS", "largest_hand", "legal_action_bound"]
 
 MAX_LEGAL_ACTIONS = 5_000
 """Most legal actions any state of a variant may offer, by :func:`legal_action_bound`."""
 
 
 def legal_action_bound(variant: Variant) -> int:
-    """An upper bound on how many legal actions any state of ``variant`` offers, from its
-    procedure (a ``KeyError`` for a procedure nobody registered).
+    """An upper bound on how many legal actions any state of ``variant`` offers: the
+    largest of its procedure's bound for play and each listed phase's bound (a
+    ``KeyError`` for a procedure or phase nobody registered).
 
     >>> from cardrules.loader.load import load_variant
     >>> legal_action_bound(load_variant("bura")[0])
     21
     >>> legal_action_bound(load_variant("bank")[0])
     122
+    >>> legal_action_bound(load_variant("bridge")[0])  # the calls: 35 bids, pass, X, XX
+    38
     """
-    return find_procedure(variant.play.procedure).action_bound(variant)
+    bound = find_procedure(variant.play.procedure).action_bound(variant)
+    for entry in variant.phases:
+        phase = find_phase(entry.name)
+        bound = max(bound, phase.action_bound(phase.settings(entry.section), variant))
+    return bound
+
+
+def largest_hand(variant: Variant) -> int:
+    """The most cards a player may hold when play begins, over every number of players
+    and every deal of a match: the largest hand dealt, plus every card the deal left
+    undealt where a listed phase may hand them out to one player (a widow or kitty taken
+    up, a turned card ordered up, the rest dealt after the bidding:
+    :attr:`~cardrules.phases.Phase.hands_out_undealt`).  An upper bound, for bounding
+    legal actions.
+
+    >>> from cardrules.loader.load import load_variant
+    >>> [largest_hand(load_variant(name)[0]) for name in ("hearts", "skat", "belote")]
+    [13, 12, 17]
+    """
+    adds = any(find_phase(entry.name).hands_out_undealt for entry in variant.phases)
+    most = 0
+    for players in range(variant.players.min, variant.players.max + 1):
+        for hand in variant.deal.sizes(players):
+            left = max(0, variant.pack.count(players) - players * hand)
+            most = max(most, hand + (left if adds else 0))
+    return most

@@ -140,6 +140,12 @@ class Phase(abc.ABC, Generic[PhaseState]):
     ``sitting_out``): the rules then say a deal ends when the players still in it have
     played their cards."""
 
+    hands_out_undealt: ClassVar[bool] = True
+    """The phase may put cards the deal left undealt into a player's hand (a widow taken
+    up, a turned card ordered up, the rest of the pack dealt after the bidding), so a
+    hand may hold more than was dealt when play begins
+    (:func:`~cardrules.model.bounds.largest_hand`).  True unless a phase says otherwise."""
+
     def settings(self, section: Mapping[str, Any]) -> Any:
         """The phase's settings read from its (schema-valid) section; the section itself
         by default."""

@@ -11,15 +11,18 @@ from __future__ import annotations
 from math import comb
 
 from cardrules.families.tricks.model import CombinationSpec, Effect, TrickScoring, TricksPlay
+from cardrules.model.bounds import largest_hand
 from cardrules.model.variant import Variant
 
 __all__ = ["tricks_bound"]
 
 
 def tricks_bound(variant: Variant) -> int:
-    """A hand holds at most ``deal.hand`` cards (``h``).  Leading offers every set of 1 to
-    ``lead.max_cards`` cards (of one suit with ``lead.same_suit``: at most ``h // r`` full
-    suits of ``r`` ranks plus the rest in one more suit), plus every way the hand holds
+    """A hand holds at most ``h`` cards (:func:`~cardrules.model.bounds.largest_hand`:
+    the largest hand dealt, and where phases may hand out the undealt cards, those too).
+    Leading offers every set of 1 to ``lead.max_cards`` cards (of one suit with
+    ``lead.same_suit``: at most ``h // r`` full suits of ``r`` ranks plus the rest in one
+    more suit), plus every way the hand holds
     each combination, an exchange, ``close`` and ``announce``; declaring offers the
     combinations plus ``pass``; answering offers every set of as many cards as were led
     (the largest lead or leading combination), face up and face down; during the first
@@ -28,7 +31,7 @@ def tricks_bound(variant: Variant) -> int:
     play, scoring = variant.play, variant.scoring
     assert isinstance(play, TricksPlay) and isinstance(scoring, TrickScoring)
     ranks, suits = len(variant.pack.ranks), len(variant.pack.suits)
-    hand = variant.deal.hand
+    hand = largest_hand(variant)
     lead = min(play.lead.max_cards, hand)
     same_suit = play.lead.same_suit and lead > 1
     leads = sum(_spread(hand, ranks, k) if same_suit else comb(hand, k)

@@ -121,6 +121,7 @@ class PassCards(Phase[PassingTable]):
     """Each player passes ``count`` cards in this deal's direction."""
 
     name = "pass_cards"
+    hands_out_undealt = False
     verbs: ClassVar[Mapping[str, bool]] = {"give": True}
     fields = PassingFields
     zones = ("hand",)
