@@ -26,7 +26,7 @@ def _native_build(root: str) -> ModuleType:
     return module
 
 
-class CompiledHotPath(BuildHookInterface):  # type: ignore[type-arg]
+class CompiledHotPath(BuildHookInterface):  # type: ignore[misc, type-arg, unused-ignore]
     """Compiles the hot path into the wheel, or says in the log why the wheel is pure."""
 
     def _pure_reason(self, *, editable: bool) -> str | None:
