@@ -192,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="delete the compiled modules from beside the sources")
     args = parser.parse_args(argv)
     checkout = Path(__file__).resolve().parent.parent
+    if (args.place or args.remove) and not (checkout / "pyproject.toml").is_file():
+        print(f"{checkout} is not a checkout of cardrules: run this from the root of one",
+              file=sys.stderr)
+        return 2
     if args.remove:
         print(f"removed {len(remove_extensions(checkout))} compiled files from {checkout}")
         return 0
