@@ -1,8 +1,9 @@
-"""The wheel's build hook: the modules listed in ``cardrules/native_build.py`` compiled with
-mypyc where a C compiler and Python's headers are present, a pure-Python wheel otherwise
-(and after any failure to compile, said in the build log), ``CARDRULES_PURE=1`` to ask for
-the pure one, editable installs always pure.  What to compile and how is in that module
-(read here by its path: cardrules itself is not importable while it is being built)."""
+"""The wheel's build hook: the modules listed in ``cardrules/tools/native_build.py``
+compiled with mypyc where a C compiler and Python's headers are present, a pure-Python
+wheel otherwise (and after any failure to compile, said in the build log),
+``CARDRULES_PURE=1`` to ask for the pure one, editable installs always pure.  What to
+compile and how is in that module (read here by its path: cardrules itself is not
+importable while it is being built)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 def _native_build(root: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(
-        "_cardrules_native_build", Path(root) / "cardrules" / "native_build.py")
+        "_cardrules_native_build", Path(root) / "cardrules" / "tools" / "native_build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.bench.__main__ import OPTIONS, OWN, PAIRS, SAME_GAME, main
-from cardrules.native_build import compiled_modules
+from cardrules.tools.native_build import compiled_modules
 
 TESTS = Path(__file__).parent
 

@@ -2,7 +2,7 @@
 ``CARDRULES_MYPYC=1 python -m pytest tests/test_mypyc.py -s``; it compiles C for a minute
 or two and needs a C compiler and Python's headers).
 
-The modules of :data:`cardrules.native_build.COMPILED` (those ``pip install .`` compiles)
+The modules of :data:`cardrules.tools.native_build.COMPILED` (those ``pip install .`` compiles)
 are compiled in a copy of the package.  The compiled build then plays
 the same seeded random Bank, Bura, Crazy Eights, Hearts, Mau-Mau, Sixty-six and Switch
 deals as the interpreted one, to the same JSON of every final state, and is timed on
@@ -31,12 +31,12 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.native_build import COMPILED, compile_modules
+from cardrules.tools.native_build import COMPILED, compile_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 
 HOT = COMPILED
-"""The modules a compiled build compiles: the list :data:`cardrules.native_build.COMPILED`
+"""The modules a compiled build compiles: the list :data:`cardrules.tools.native_build.COMPILED`
 that ``pip install .`` compiles too."""
 
 PLAY = r'''

@@ -14,8 +14,13 @@ from typing import Any
 
 import pytest
 
-from cardrules import native_build
-from cardrules.native_build import COMPILED, compile_modules, compiled_modules, pure_reason
+from cardrules.tools import native_build
+from cardrules.tools.native_build import (
+    COMPILED,
+    compile_modules,
+    compiled_modules,
+    pure_reason,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]

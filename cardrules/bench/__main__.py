@@ -43,7 +43,7 @@ beside a bare interpreter (:mod:`cardrules.bench.startup`), and a first load of 
 shipped game in a fresh process after the import (median and slowest).
 
 It says which build it measures (``build`` in the JSON): compiled with mypyc, and which
-modules (:data:`cardrules.native_build.COMPILED`), or pure Python. The two builds are
+modules (:data:`cardrules.tools.native_build.COMPILED`), or pure Python. The two builds are
 compared by running it in each: ``pip install .`` where a C compiler is present, then
 ``CARDRULES_PURE=1 pip install .``.
 """
@@ -65,8 +65,8 @@ from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
 from cardrules.errors import CardrulesError
-from cardrules.native_build import compiled_modules
 from cardrules.tools import limits
+from cardrules.tools.native_build import compiled_modules
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
        ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4),

@@ -62,8 +62,8 @@ PURE = "CARDRULES_PURE"
 def module_name(path: str) -> str:
     """The dotted name of a module listed by its path.
 
-    >>> module_name("cardrules/families/shedding/state.py")
-    'cardrules.families.shedding.state'
+    >>> module_name("cardrules/engine/state.py")
+    'cardrules.engine.state'
     """
     return path.removesuffix(".py").replace("/", ".")
 
@@ -180,10 +180,10 @@ def remove_extensions(checkout: Path) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cardrules.native_build [--place | --remove]``: say which build runs;
+    """``python -m cardrules.tools.native_build [--place | --remove]``: say which build runs;
     ``--place`` copies the installed wheel's compiled modules into this checkout and fails
     unless every listed module then runs compiled; ``--remove`` deletes them."""
-    parser = argparse.ArgumentParser(prog="python -m cardrules.native_build",
+    parser = argparse.ArgumentParser(prog="python -m cardrules.tools.native_build",
                                      description=main.__doc__)
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--place", action="store_true",
@@ -191,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     group.add_argument("--remove", action="store_true",
                        help="delete the compiled modules from beside the sources")
     args = parser.parse_args(argv)
-    checkout = Path(__file__).resolve().parent.parent
+    checkout = Path(__file__).resolve().parents[2]
     if (args.place or args.remove) and not (checkout / "pyproject.toml").is_file():
         print(f"{checkout} is not a checkout of cardrules: run this from the root of one",
               file=sys.stderr)
@@ -215,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _running_in_fresh_process(checkout: Path) -> set[str]:
-    done = subprocess.run([sys.executable, "-c", "from cardrules.native_build import "
+    done = subprocess.run([sys.executable, "-c", "from cardrules.tools.native_build import "
                            "compiled_modules; print(' '.join(compiled_modules()))"],
                           cwd=checkout, capture_output=True, text=True, check=True)
     return set(done.stdout.split())
