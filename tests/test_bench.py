@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.bench.__main__ import OPTIONS, OWN, PAIRS, SAME_GAME, main
+from cardrules.tools.native_build import compiled_modules
 
 TESTS = Path(__file__).parent
 
@@ -85,6 +86,8 @@ def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -
     assert main(["--quick", "--no-peers", "--no-adapter", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["adapter"] == []
+    build = report["build"]  # which build was measured: compiled or pure, which modules
+    assert build == {"compiled": bool(compiled_modules()), "modules": list(compiled_modules())}
     melds = report["melds"]  # the meld finder's own section
     assert melds["game"] == "gin-rummy" and melds["hands"] == 500
     assert 0 < melds["cached_us"] < melds["unseen_us"] < melds["best_discard_us"]

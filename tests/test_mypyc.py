@@ -2,7 +2,8 @@
 ``CARDRULES_MYPYC=1 python -m pytest tests/test_mypyc.py -s``; it compiles C for a minute
 or two and needs a C compiler and Python's headers).
 
-The modules below are compiled in a copy of the package.  The compiled build then plays
+The modules of :data:`cardrules.tools.native_build.COMPILED` (those ``pip install .`` compiles)
+are compiled in a copy of the package.  The compiled build then plays
 the same seeded random Bank, Bura, Crazy Eights, Hearts, Mau-Mau, Sixty-six and Switch
 deals as the interpreted one, to the same JSON of every final state, and is timed on
 Crazy Eights 4p and Bank 2p beside the interpreted build and, where OpenSpiel is
@@ -30,21 +31,13 @@ from pathlib import Path
 
 import pytest
 
+from cardrules.tools.native_build import COMPILED, compile_modules
+
 ROOT = Path(__file__).resolve().parent.parent
 
-HOT = (
-    "cardrules/cards.py",
-    "cardrules/engine/state.py",
-    "cardrules/families/shedding/tables.py",
-    "cardrules/families/shedding/effects.py",
-    "cardrules/families/shedding/state.py",
-    "cardrules/families/tricks/tables.py",
-)
-"""The modules a compiled build compiles: the cards, the engine's states, the shedding
-family's play and the tricks family's tables.  Not ``families/tricks/state.py`` while its
-state is an ordinary class: mypyc refuses an ordinary class compiled over a native base
-("Non-extension classes may not inherit from extension classes"); interpreted, it
-subclasses the native ``FieldState`` like every other family's state."""
+HOT = COMPILED
+"""The modules a compiled build compiles: the list :data:`cardrules.tools.native_build.COMPILED`
+that ``pip install .`` compiles too."""
 
 PLAY = r'''
 import json, random, sys, time
@@ -108,14 +101,6 @@ OPT_IN = pytest.mark.skipif(os.environ.get("CARDRULES_MYPYC") != "1",
                             reason="opt-in: set CARDRULES_MYPYC=1 (a minute of C compilation)")
 
 
-SETUP = """
-from setuptools import setup
-from mypyc.build import mypycify
-setup(name="compiled", ext_modules=mypycify({hot!r}, separate=True))
-"""
-"""The build script: the hot modules, each compiled on its own (see the module's text)."""
-
-
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the package with the hot modules compiled."""
@@ -123,12 +108,9 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for part in ("cardrules", "schemas", "variants"):
         shutil.copytree(ROOT / part, root / part,
                         ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    (root / "build").mkdir()
-    (root / "build" / "setup.py").write_text(SETUP.format(hot=list(HOT)))
     # No pyproject.toml while compiling: setuptools would try to discover packages.
-    done = subprocess.run([sys.executable, "build/setup.py", "build_ext", "--inplace"],
-                          cwd=root, capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    log: list[str] = []
+    assert compile_modules(root, HOT, log=log.append) is not None, "\n".join(log)
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     return root
 

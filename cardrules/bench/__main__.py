@@ -41,6 +41,11 @@ cost per hand: a set of seven Hold'em cards unseen and cached
 ``import cardrules``, ``cardrules --help`` and a first ``load`` in fresh processes
 beside a bare interpreter (:mod:`cardrules.bench.startup`), and a first load of every
 shipped game in a fresh process after the import (median and slowest).
+
+It says which build it measures (``build`` in the JSON): compiled with mypyc, and which
+modules (:data:`cardrules.tools.native_build.COMPILED`), or pure Python. The two builds are
+compared by running it in each: ``pip install .`` where a C compiler is present, then
+``CARDRULES_PURE=1 pip install .``.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
 from cardrules.errors import CardrulesError
 from cardrules.tools import limits
+from cardrules.tools.native_build import compiled_modules
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
        ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4),
@@ -134,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report: dict[str, Any] = {"machine": {"python": platform.python_version(),
                                           "platform": platform.platform(),
                                           "processor": platform.processor() or "unknown"},
+                              "build": build_report(),
                               "seconds_per_run": seconds, "runs": runs, "games": [],
                               "peers": [], "adapter": []}
     peer_cache: dict[str, tuple[PeerResult, list[float]]] = {}
@@ -202,6 +209,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def build_report() -> dict[str, Any]:
+    """Which build is measured: compiled (and its compiled modules) or pure Python."""
+    modules = compiled_modules()
+    return {"compiled": bool(modules), "modules": list(modules)}
+
+
+def build_line(build: dict[str, Any]) -> str:
+    """The build measured, in one line.
+
+    >>> build_line({"compiled": False, "modules": []})
+    'build: pure Python (no compiled modules)'
+    """
+    if not build["compiled"]:
+        return "build: pure Python (no compiled modules)"
+    return f"build: compiled with mypyc ({', '.join(build['modules'])})"
+
+
 SCALING: list[tuple[str, Any, int, dict[str, object]]] = (
     [(f"bank {n}p", "bank", n, {}) for n in (2, 3, 4)]
     + [(f"bank {n}p hand {h}", {"extends": "bank", "patch": {"deal": {"hand": h}}}, n, {})
@@ -259,6 +283,7 @@ def _search(*, quick: bool, as_json: bool) -> int:
 def _print(report: dict[str, Any]) -> None:
     print(f"python {report['machine']['python']} on {report['machine']['platform']}; "
           f"median of {report['runs']} run(s) of {report['seconds_per_run']:g} s")
+    print(build_line(report["build"]))
     print()
     print(f"{'game':26} {'games/s':>9} {'decisions/s':>12} {'spread':>19} "
           f"{'legal µs':>9} {'apply µs':>9} {'view µs':>8} {'json µs':>8} {'B/state':>8} "

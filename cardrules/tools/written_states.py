@@ -32,13 +32,26 @@ END = "    # -- end of the written-out part"
 
 
 
+def source_file(cls: type) -> str | None:
+    """The ``.py`` file of ``cls``'s module, compiled or not (a compiled module's source
+    stays beside its extension file, which ``inspect`` does not read)."""
+    found = inspect.getsourcefile(cls)
+    if found is None:
+        module = sys.modules.get(cls.__module__)
+        origin = getattr(module, "__file__", None)
+        if origin is not None:
+            beside = Path(origin).with_name(cls.__module__.rpartition(".")[2] + ".py")
+            found = str(beside) if beside.is_file() else None
+    return found
+
+
 def written_classes() -> list[type]:
     """Every registered procedure's state class whose source has a written-out part, by
     name."""
     found: dict[str, type] = {}
     for procedure in REGISTRY.known().values():
         cls = procedure.state_class
-        path = inspect.getsourcefile(cls)
+        path = source_file(cls)
         if path is not None and BEGIN + "\n" in Path(path).read_text():
             found[f"{cls.__module__}.{cls.__qualname__}"] = cls
     return [found[k] for k in sorted(found)]
@@ -92,7 +105,7 @@ def written_source(cls: type) -> tuple[Path, str, str]:
     """The file of ``cls``'s module, its text, and its text with the class's written-out
     part brought up to date."""
     name = cls.__name__
-    found = inspect.getsourcefile(cls)
+    found = source_file(cls)
     if found is None:
         raise ValueError(f"{name}: no source file")
     path = Path(found)

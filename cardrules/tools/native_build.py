@@ -1,0 +1,225 @@
+"""The compiled build: which modules mypyc compiles, whether the running build is compiled,
+and how a wheel is built compiled or pure.
+
+``pip install .`` builds a wheel through the build hook ``hatch_build.py`` at the root of
+the repository, which reads this module (by its path, before cardrules can be imported:
+this module uses the standard library only).  Where a C compiler and Python's headers are
+found, the modules of :data:`COMPILED` are compiled with mypyc (each on its own,
+``separate=True``) and their extension modules are put in the wheel beside their sources,
+which Python imports in their place; anywhere else, and after any failure to compile, the
+wheel is pure Python, the same source.  ``CARDRULES_PURE=1`` asks for the pure wheel; an
+editable install (``pip install -e .``) is always pure.
+
+>>> COMPILED[0]
+'cardrules/cards.py'
+>>> pure_reason(environ={"CARDRULES_PURE": "1"}, editable=False, compiler="cc", headers=True)
+'CARDRULES_PURE=1 asks for the pure-Python build'
+>>> pure_reason(environ={}, editable=False, compiler="cc", headers=True) is None
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import importlib.metadata
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+__all__ = ["BUILD_REQUIRES", "COMPILED", "compile_modules", "compiled_modules", "find_compiler",
+           "has_python_headers", "is_compiled", "pure_reason"]
+
+COMPILED = (
+    "cardrules/cards.py",
+    "cardrules/engine/state.py",
+    "cardrules/families/shedding/tables.py",
+    "cardrules/families/shedding/effects.py",
+    "cardrules/families/shedding/state.py",
+    "cardrules/families/tricks/tables.py",
+)
+"""The modules a compiled build compiles, one a line: the cards, the engine's states, the
+shedding family's play and the tricks family's tables.  Not ``families/tricks/state.py``
+while its state is an ordinary class: mypyc refuses an ordinary class compiled over a
+native base ("Non-extension classes may not inherit from extension classes"); interpreted,
+it subclasses the native ``FieldState`` like every other family's state."""
+
+BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
+"""What compiling needs besides cardrules' own dependencies (which mypyc type-checks the
+modules against): mypy with mypyc, setuptools to drive the C compiler, and the stubs of
+the dependencies that ship no types.  Installed in the wheel's build environment only when
+the build is to be compiled."""
+
+PURE = "CARDRULES_PURE"
+"""The environment variable that asks for the pure-Python build (``CARDRULES_PURE=1``)."""
+
+
+def module_name(path: str) -> str:
+    """The dotted name of a module listed by its path.
+
+    >>> module_name("cardrules/engine/state.py")
+    'cardrules.engine.state'
+    """
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The listed modules that the running build imports from compiled extension files
+    (empty in the pure build, all of :data:`COMPILED` in the compiled one)."""
+    found = []
+    for path in COMPILED:
+        spec = importlib.util.find_spec(module_name(path))
+        if spec is not None and spec.origin is not None and spec.origin.endswith(
+                tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            found.append(module_name(path))
+    return tuple(found)
+
+
+def is_compiled() -> bool:
+    """Whether the running build is the compiled one (its listed modules compiled)."""
+    return bool(compiled_modules())
+
+
+def find_compiler() -> str | None:
+    """The path of the C compiler Python's build configuration names, if it is installed
+    (``CC`` in the environment overrides it, as for setuptools)."""
+    command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    if os.name == "nt":  # MSVC is found by setuptools itself; a failure falls back to pure
+        return "msvc"
+    return shutil.which(command.split()[0])
+
+
+def has_python_headers() -> bool:
+    """Whether Python's C headers (``Python.h``) are installed."""
+    return (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
+
+
+def pure_reason(*, environ: Mapping[str, str], editable: bool, compiler: str | None,
+                headers: bool) -> str | None:
+    """Why a wheel is to be built pure, or None where it is to be compiled.
+
+    >>> pure_reason(environ={}, editable=True, compiler="cc", headers=True)
+    'an editable install runs the sources as they are edited'
+    >>> pure_reason(environ={}, editable=False, compiler=None, headers=True)
+    'no C compiler found'
+    """
+    if environ.get(PURE, "") not in ("", "0"):
+        return f"{PURE}={environ[PURE]} asks for the pure-Python build"
+    if editable:
+        return "an editable install runs the sources as they are edited"
+    if compiler is None:
+        return "no C compiler found"
+    if not headers:
+        return "Python's C headers (Python.h) not found"
+    return None
+
+
+SETUP = """\
+from setuptools import setup
+from mypyc.build import mypycify
+setup(name="cardrules-compiled", ext_modules=mypycify({modules!r}, separate=True))
+"""
+"""The setuptools script that compiles the modules, each on its own (``separate=True``)."""
+
+
+def compile_modules(root: Path, modules: Sequence[str] = COMPILED, *,
+                    log: Callable[[str], None] = print,
+                    command: Sequence[str] | None = None) -> list[str] | None:
+    """Compile ``modules`` (paths under ``root``, a scratch copy of the sources holding
+    ``cardrules/``) with mypyc, putting each extension file beside its source; return
+    the extension files' paths relative to ``root``, or None after logging why they could
+    not be built.  ``command`` replaces the compiling command (for tests)."""
+    build = root / "build"
+    build.mkdir(exist_ok=True)
+    (build / "setup.py").write_text(SETUP.format(modules=list(modules)))
+    if command is None:
+        command = [sys.executable, "build/setup.py", "build_ext", "--inplace",
+                   "--parallel", str(os.cpu_count() or 1)]
+    try:  # no pyproject.toml in root: setuptools would read it and look for packages
+        done = subprocess.run(command, cwd=root, capture_output=True, text=True)
+    except OSError as exc:
+        log(f"cardrules: could not run mypyc ({exc}): building the pure-Python wheel")
+        return None
+    if done.returncode != 0:
+        log(f"{done.stdout[-4000:]}{done.stderr[-4000:]}\ncardrules: compiling with mypyc "
+            "failed (above): building the pure-Python wheel, which plays the same")
+        return None
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(str(path.relative_to(root)) for path in (root / "cardrules").rglob("*")
+                  if path.name.endswith(suffixes))
+
+
+def _extension(path: str) -> bool:
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def place_installed(checkout: Path) -> list[Path]:
+    """Copy the installed wheel's extension files into ``checkout``'s package, beside
+    their sources (so that the checkout's suite runs on the compiled build)."""
+    files = importlib.metadata.distribution("cardrules").files or []
+    placed = []
+    for file in files:
+        if file.parts[0] == "cardrules" and _extension(file.name):
+            target = checkout / Path(*file.parts)
+            shutil.copyfile(Path(str(file.locate())), target)
+            placed.append(target)
+    return placed
+
+
+def remove_extensions(checkout: Path) -> list[Path]:
+    """Delete every extension file from ``checkout``'s package (back to the pure build)."""
+    removed = [path for path in (checkout / "cardrules").rglob("*") if _extension(path.name)]
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cardrules.tools.native_build [--place | --remove]``: say which build runs;
+    ``--place`` copies the installed wheel's compiled modules into this checkout and fails
+    unless every listed module then runs compiled; ``--remove`` deletes them."""
+    parser = argparse.ArgumentParser(prog="python -m cardrules.tools.native_build",
+                                     description=main.__doc__)
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--place", action="store_true",
+                       help="copy the installed wheel's compiled modules beside the sources")
+    group.add_argument("--remove", action="store_true",
+                       help="delete the compiled modules from beside the sources")
+    args = parser.parse_args(argv)
+    checkout = Path(__file__).resolve().parents[2]
+    if (args.place or args.remove) and not (checkout / "pyproject.toml").is_file():
+        print(f"{checkout} is not a checkout of cardrules: run this from the root of one",
+              file=sys.stderr)
+        return 2
+    if args.remove:
+        print(f"removed {len(remove_extensions(checkout))} compiled files from {checkout}")
+        return 0
+    if args.place:
+        placed = place_installed(checkout)
+        print(f"placed {len(placed)} compiled files from the installed wheel in {checkout}")
+        running = _running_in_fresh_process(checkout)
+        missing = [module_name(p) for p in COMPILED if module_name(p) not in running]
+        if missing:
+            print(f"not compiled: {', '.join(missing)} (was the wheel built without a C "
+                  "compiler, or with CARDRULES_PURE=1?)", file=sys.stderr)
+            return 1
+        return 0
+    found = compiled_modules()
+    print(f"compiled: {', '.join(found)}" if found else "pure Python")
+    return 0
+
+
+def _running_in_fresh_process(checkout: Path) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", "from cardrules.tools.native_build import "
+                           "compiled_modules; print(' '.join(compiled_modules()))"],
+                          cwd=checkout, capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
