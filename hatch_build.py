@@ -57,7 +57,8 @@ class CompiledHotPath(BuildHookInterface):  # type: ignore[misc, type-arg, unuse
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
         self.app.display_info(f"cardrules: compiling {len(build.COMPILED)} modules with "
                               "mypyc (CARDRULES_PURE=1 builds the pure-Python wheel)")
-        built = build.compile_modules(scratch, log=self.app.display_warning)
+        built = build.compile_modules(scratch, log=self.app.display_warning,
+                                      cache=build.cache_dir(scratch, build.COMPILED))
         if built is None:
             return
         build_data["pure_python"] = False

@@ -16,7 +16,9 @@ import pytest
 
 from cardrules.tools import native_build
 from cardrules.tools.native_build import (
+    CACHE,
     COMPILED,
+    cache_dir,
     compile_modules,
     compiled_modules,
     pure_reason,
@@ -78,6 +80,23 @@ def test_a_compile_writes_the_build_script_and_returns_the_extension_files(
     assert compile_modules(tmp_path, log=pytest.fail, command=pretend) == [made]
     script = (tmp_path / "build" / "setup.py").read_text()
     assert "separate=True" in script and all(repr(p) in script for p in COMPILED)
+
+
+def test_a_second_compile_of_the_same_sources_takes_the_kept_files(tmp_path: Path) -> None:
+    (tmp_path / "cardrules").mkdir()
+    (tmp_path / "cardrules" / "cards.py").write_text("x = 1\n")
+    made = f"cardrules/cards{SUFFIX}"
+    pretend = [sys.executable, "-c", f"open({made!r}, 'w').write('built')"]
+    cache = cache_dir(tmp_path, COMPILED, environ={CACHE: str(tmp_path / "kept")})
+    assert cache is not None
+    assert compile_modules(tmp_path, log=pytest.fail, command=pretend, cache=cache) == [made]
+    (tmp_path / made).unlink()
+    log: list[str] = []
+    refuse = [sys.executable, "-c", "raise SystemExit(1)"]  # compiling again would fail
+    assert compile_modules(tmp_path, log=log.append, command=refuse, cache=cache) == [made]
+    assert (tmp_path / made).read_text() == "built" and "from" in log[0]
+    (tmp_path / "cardrules" / "cards.py").write_text("x = 2\n")  # other sources, other key
+    assert cache_dir(tmp_path, COMPILED, environ={CACHE: str(tmp_path / "kept")}) != cache
 
 
 @pytest.fixture

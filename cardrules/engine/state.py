@@ -12,6 +12,7 @@ import attrs
 from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import Pack, shuffled
 from cardrules.engine import consistency, faces, flow, standings, state_codec, table
+from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event
 from cardrules.engine.fields import declared
 from cardrules.engine.native import mypyc_attr
@@ -382,10 +383,12 @@ class State(metaclass=abc.ABCMeta):
         re-sampling moves them like any hidden card (none by default)."""
         return 0
 
-    def resample(self, player: int, rng: random.Random) -> State:
+    def resample(self, player: object, rng: random.Random) -> State:
         """A state ``player`` cannot tell apart from this one, hidden cards re-dealt at
-        random (for search bots that sample what they cannot see)."""
-        return self.game.procedure.resample(self, player, rng)
+        random (for search bots that sample what they cannot see).  ``player`` is checked
+        to be a seat number (an int, not a bool) before anything else."""
+        return self.game.procedure.resample(self, checked_player(player, self.game.players),
+                                            rng)
 
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is legal here (False for anything that is not a
@@ -396,7 +399,7 @@ class State(metaclass=abc.ABCMeta):
             action = faces.canonical_action(action, pack)
         return action in self.legal_actions()
 
-    def apply(self, action: Action | str, *, player: int | None = None) -> State:
+    def apply(self, action: Action | str, *, player: object = None) -> State:
         """The state after ``action`` (an :class:`Action` or its text notation).
 
         Give ``player`` to have the engine check that it is that player's turn (for

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.machinery
 import importlib.metadata
 import importlib.util
@@ -32,8 +33,9 @@ import sysconfig
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-__all__ = ["BUILD_REQUIRES", "COMPILED", "compile_modules", "compiled_modules", "find_compiler",
-           "has_python_headers", "is_compiled", "pure_reason"]
+__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "cache_dir", "compile_modules",
+           "compiled_modules", "find_compiler", "has_python_headers", "is_compiled",
+           "pure_reason"]
 
 COMPILED = (
     "cardrules/cards.py",
@@ -129,11 +131,21 @@ setup(name="cardrules-compiled", ext_modules=mypycify({modules!r}, separate=True
 
 def compile_modules(root: Path, modules: Sequence[str] = COMPILED, *,
                     log: Callable[[str], None] = print,
-                    command: Sequence[str] | None = None) -> list[str] | None:
+                    command: Sequence[str] | None = None,
+                    cache: Path | None = None) -> list[str] | None:
     """Compile ``modules`` (paths under ``root``, a scratch copy of the sources holding
     ``cardrules/``) with mypyc, putting each extension file beside its source; return
     the extension files' paths relative to ``root``, or None after logging why they could
-    not be built.  ``command`` replaces the compiling command (for tests)."""
+    not be built.  ``command`` replaces the compiling command (for tests).  With a
+    ``cache`` folder (:func:`cache_dir`), files kept there by an earlier compile of the
+    same sources are used instead of compiling, and a compile keeps its files there."""
+    if cache is not None and (cache / "files.txt").is_file():
+        files = (cache / "files.txt").read_text().split()
+        if all((cache / name).is_file() for name in files):
+            for name in files:
+                shutil.copyfile(cache / name, root / name)
+            log(f"cardrules: the compiled modules of these sources, from {cache}")
+            return files
     build = root / "build"
     build.mkdir(exist_ok=True)
     (build / "setup.py").write_text(SETUP.format(modules=list(modules)))
@@ -150,8 +162,55 @@ def compile_modules(root: Path, modules: Sequence[str] = COMPILED, *,
             "failed (above): building the pure-Python wheel, which plays the same")
         return None
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return sorted(str(path.relative_to(root)) for path in (root / "cardrules").rglob("*")
-                  if path.name.endswith(suffixes))
+    files = sorted(str(path.relative_to(root)) for path in (root / "cardrules").rglob("*")
+                   if path.name.endswith(suffixes))
+    if cache is not None:
+        _keep(root, files, cache, log)
+    return files
+
+
+CACHE = "CARDRULES_BUILD_CACHE"
+"""The environment variable naming the folder where compiled modules are kept between
+builds (default: ``cardrules/compiled`` under the user's cache folder; ``0`` or an empty
+value: keep none)."""
+
+
+def cache_dir(root: Path, modules: Sequence[str], *,
+              environ: Mapping[str, str] = os.environ) -> Path | None:
+    """Where the compiled modules of exactly these sources are kept between builds (a second
+    ``pip install .`` of unchanged sources then compiles nothing), or None when the cache
+    is turned off.  The key covers every source of the package (mypyc compiles a module
+    against the others), the modules listed, the Python version and platform and the
+    mypy that compiles.
+
+    >>> cache_dir(Path("."), COMPILED, environ={CACHE: "0"}) is None
+    True
+    """
+    place = environ.get(CACHE)
+    if place is not None and place in ("", "0"):
+        return None
+    base = Path(place) if place else Path(environ.get("XDG_CACHE_HOME")
+                                          or Path.home() / ".cache") / "cardrules" / "compiled"
+    digest = hashlib.sha256()
+    try:
+        mypy = importlib.metadata.version("mypy")
+    except importlib.metadata.PackageNotFoundError:
+        mypy = "none"
+    digest.update(f"{sys.version} {sysconfig.get_platform()} {mypy} {list(modules)}".encode())
+    for path in sorted((root / "cardrules").rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return base / digest.hexdigest()[:32]
+
+
+def _keep(root: Path, files: Sequence[str], cache: Path, log: Callable[[str], None]) -> None:
+    """Copy the compiled ``files`` into ``cache`` (a failure to write only logged)."""
+    try:
+        for name in files:
+            (cache / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(root / name, cache / name)
+        (cache / "files.txt").write_text("\n".join(files) + "\n")
+    except OSError as exc:
+        log(f"cardrules: the compiled modules could not be kept in {cache} ({exc})")
 
 
 def _extension(path: str) -> bool:
