@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
@@ -39,8 +40,9 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.native import mypyc_attr
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.state_codec import fresh
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import melds as tricks_melds
@@ -53,7 +55,12 @@ from cardrules.families.tricks import (
 from cardrules.families.tricks import (
     stock as tricks_stock,
 )
-from cardrules.families.tricks.announced import AnnouncedAttributes, announce
+from cardrules.families.tricks.announced import announce
+from cardrules.families.tricks.attributes import (
+    AnnouncedAttributes,
+    MeldAttributes,
+    StockAttributes,
+)
 from cardrules.families.tricks.counted import counted_tricks, set_trick_aside
 from cardrules.families.tricks.deal import (
     RawEvent,
@@ -64,7 +71,6 @@ from cardrules.families.tricks.deal import (
     set_up,
 )
 from cardrules.families.tricks.face_up import turn_up
-from cardrules.families.tricks.melds import MeldAttributes
 from cardrules.families.tricks.model import (
     ANSWER,
     DECLARE,
@@ -75,19 +81,15 @@ from cardrules.families.tricks.model import (
     Partners,
     TrickStep,
 )
-from cardrules.families.tricks.stock import StockAttributes
+from cardrules.families.tricks.stock import StockFields
 from cardrules.families.tricks.tables import Declaration, TricksTables
 from cardrules.families.tricks.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.tricks.stock import StockFields
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
-
-
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -95,16 +97,21 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
-class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldState):
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
+class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttributes):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
-    these declarations."""
+    these declarations.
 
-    # Quoted: a compiled build (mypyc) evaluates class annotations, and GameContext is imported
-    # for type checking only.
-    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
+    The class is on the compiled hot path: ``attr.s`` (which mypyc compiles to a native
+    class, where ``attrs.define`` leaves an ordinary one) and its clone and properties
+    written out at the end (:mod:`cardrules.tools.written_states`) instead of attached at
+    run time by :func:`~cardrules.engine.state_codec.derived`.  The attributes of the
+    optional field groups are named by its trait bases (:mod:`.attributes`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
+    _game: GameContext = attrs.field(default=None)
     _tables: TricksTables = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
@@ -807,11 +814,191 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             out.update(flow.view(self, player))
         return self._game.view_type.of(out)
 
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> TricksState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._tables = self._tables
+        new._hands = self._hands
+        new._stock = self._stock
+        new._trump = self._trump
+        new._trump_card = self._trump_card
+        new._leader = self._leader
+        new._current = self._current
+        new._phase = self._phase
+        new._asking = self._asking
+        new._offer = self._offer
+        new._plays = self._plays
+        new._down = self._down
+        new._holder = self._holder
+        new._combo = self._combo
+        new._won = self._won
+        new._tricks = self._tricks
+        new._discard = self._discard
+        new._missing = self._missing
+        new._spare = self._spare
+        new._scores = self._scores
+        new._winner = self._winner
+        new._declarer = self._declarer
+        new._starter = self._starter
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._broken = self._broken
+        new._named_leader = self._named_leader
+        new._out = self._out
+        new._dummy = self._dummy
+        new._legal = None
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def trump(self) -> int:
+        """The trump field (read-only)."""
+        return self._trump
+
+    @property
+    def trump_card(self) -> int:
+        """The trump_card field (read-only)."""
+        return self._trump_card
+
+    @property
+    def leader(self) -> int:
+        """The leader field (read-only)."""
+        return self._leader
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> TrickStep:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def asking(self) -> tuple[int, ...]:
+        """The asking field (read-only)."""
+        return self._asking
+
+    @property
+    def offer(self) -> bool:
+        """The offer field (read-only)."""
+        return self._offer
+
+    @property
+    def plays(self) -> tuple[int, ...]:
+        """The plays field (read-only)."""
+        return self._plays
+
+    @property
+    def down(self) -> int:
+        """The down field (read-only)."""
+        return self._down
+
+    @property
+    def holder(self) -> int:
+        """The holder field (read-only)."""
+        return self._holder
+
+    @property
+    def combo(self) -> str:
+        """The combo field (read-only)."""
+        return self._combo
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """The won field (read-only)."""
+        return self._won
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """The tricks field (read-only)."""
+        return self._tricks
+
+    @property
+    def discard(self) -> int:
+        """The discard field (read-only)."""
+        return self._discard
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """The missing field (read-only)."""
+        return self._missing
+
+    @property
+    def spare(self) -> tuple[int, ...]:
+        """The spare field (read-only)."""
+        return self._spare
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def winner(self) -> int:
+        """The winner field (read-only)."""
+        return self._winner
+
+    @property
+    def declarer(self) -> int:
+        """The declarer field (read-only)."""
+        return self._declarer
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    @property
+    def broken(self) -> bool:
+        """The broken field (read-only)."""
+        return self._broken
+
+    @property
+    def named_leader(self) -> int:
+        """The named_leader field (read-only)."""
+        return self._named_leader
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The out field (read-only)."""
+        return self._out
+
+    @property
+    def dummy(self) -> tuple[int, ...]:
+        """The dummy field (read-only)."""
+        return self._dummy
+
+    # -- end of the written-out part
+
 
 def _stock_fields(state: TricksState) -> StockFields:
     """``state`` seen as the :class:`StockFields` its class was composed with (in the games
     with combinations that score, an exchange, closing or a target)."""
-    return cast("StockFields", state)
+    return cast(StockFields, state)
 
 
 def _mask(cards: tuple[int, ...]) -> int:
