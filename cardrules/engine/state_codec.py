@@ -45,6 +45,7 @@ __all__ = [
     "fresh",
     "hidden_cards",
     "initial_fields",
+    "native_clone",
     "native_slots",
     "read_fields",
     "resample",
@@ -130,16 +131,39 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
     Generated once per class, as attrs generates ``__init__``, since a state is cloned on
     every action (an instance made without ``__init__``, its attributes set one by one:
     the cheapest copy of a slotted object in CPython).
+
+    Where a base class's clone is compiled (a native class, :func:`native_clone`), the
+    copy starts from it, which sets the base's fields natively, and sets only the others
+    (the listed phases' fields of a class :func:`~cardrules.engine.flow.compose` made).
     """
-    lines = ["def clone(self):", "    new = new_of(cls)",
-             *(f"    new.{name} = {value}" for name, value in clone_assignments(cls)),
-             "    return new"]
+    base = native_clone(cls)
+    if base is None:
+        lines = ["def clone(self):", "    new = new_of(cls)"]
+        done: set[str] = set()
+    else:
+        lines = ["def clone(self):", "    new = base_clone(self)"]
+        done = {a.name for a in attrs.fields(base)}
+    lines += [*(f"    new.{name} = {value}" for name, value in clone_assignments(cls)
+                if name not in done),
+              "    return new"]
     # a compiled (native) base class makes its own instances: object.__new__ refuses it
-    namespace: dict[str, Any] = {"cls": cls, "new_of": cls.__new__}
+    namespace: dict[str, Any] = {"cls": cls, "new_of": cls.__new__,
+                                 "base_clone": None if base is None else base.__dict__["_clone"]}
     exec(compile("\n".join(lines) + "\n", f"<clone of {cls.__name__}>", "exec"), namespace)
     function: Callable[[T], T] = namespace["clone"]
     function.__doc__ = f"A copy of a {cls.__name__} (events start empty)."
     return function
+
+
+def native_clone(cls: type) -> type | None:
+    """The nearest base class of ``cls`` whose clone is compiled (a native attrs class that
+    carries its clone written out in its source, compiled by mypyc), or None (always None
+    where nothing is compiled)."""
+    for base in cls.__mro__[1:]:
+        if "_clone" in base.__dict__ and "__mypyc_attrs__" in base.__dict__ \
+                and attrs.has(base):
+            return base
+    return None
 
 
 def derived(cls: type[T]) -> type[T]:

@@ -43,13 +43,15 @@ COMPILED = (
     "cardrules/families/shedding/tables.py",
     "cardrules/families/shedding/effects.py",
     "cardrules/families/shedding/state.py",
+    "cardrules/families/tricks/attributes.py",
     "cardrules/families/tricks/tables.py",
+    "cardrules/families/tricks/state.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the engine's states, the
-shedding family's play and the tricks family's tables.  Not ``families/tricks/state.py``
-while its state is an ordinary class: mypyc refuses an ordinary class compiled over a
-native base ("Non-extension classes may not inherit from extension classes"); interpreted,
-it subclasses the native ``FieldState`` like every other family's state."""
+shedding family's play and the tricks family's state, the traits naming its optional
+field groups and its tables (each family's state an ``attr.s`` class with its clone and
+properties written out, :mod:`cardrules.tools.written_states`).  The other families'
+states stay ordinary classes over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the

@@ -17,21 +17,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules.engine.fields import KnownCards, Numbers, field
+from cardrules.families.tricks.attributes import AnnouncedAttributes
 from cardrules.families.tricks.model import RawEvent, TricksPlay
 
 if TYPE_CHECKING:
     from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["AnnouncedAttributes", "AnnouncedFields", "announce", "uses_announced_fields"]
-
-
-class AnnouncedAttributes:
-    """The attributes :class:`AnnouncedFields` declares, named for the type checker only
-    (as :class:`~cardrules.families.tricks.stock.StockAttributes`)."""
-
-    __slots__ = ()
-    _announced: tuple[int, ...]
-    _calling: tuple[int, ...]
 
 
 @attrs.define(slots=False)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules.engine.fields import HeldCards, KnownCards, Numbers, field
+from cardrules.families.tricks.attributes import MeldAttributes
 from cardrules.families.tricks.melds_model import MeldShow, MeldTies
 from cardrules.families.tricks.model import Partners, RawEvent, TricksPlay
 
@@ -41,17 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MeldAttributes", "MeldFields", "compare", "declare", "offered",
            "uses_meld_fields"]
-
-
-class MeldAttributes:
-    """The attributes :class:`MeldFields` declares, named for the type checker only (as
-    :class:`~cardrules.families.tricks.announced.AnnouncedAttributes`)."""
-
-    __slots__ = ()
-    _meld_runs: tuple[int, ...]
-    _meld_sets: tuple[int, ...]
-    _meld_shown: tuple[int, ...]
-    _melded: tuple[int, ...]
 
 
 @attrs.define(slots=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
@@ -39,8 +40,9 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived, fresh
+from cardrules.engine.native import mypyc_attr
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.state_codec import fresh
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import melds as tricks_melds
@@ -53,7 +55,12 @@ from cardrules.families.tricks import (
 from cardrules.families.tricks import (
     stock as tricks_stock,
 )
-from cardrules.families.tricks.announced import AnnouncedAttributes, announce
+from cardrules.families.tricks.announced import announce
+from cardrules.families.tricks.attributes import (
+    AnnouncedAttributes,
+    MeldAttributes,
+    StockAttributes,
+)
 from cardrules.families.tricks.counted import counted_tricks, set_trick_aside
 from cardrules.families.tricks.deal import (
     RawEvent,
@@ -64,7 +71,6 @@ from cardrules.families.tricks.deal import (
     set_up,
 )
 from cardrules.families.tricks.face_up import turn_up
-from cardrules.families.tricks.melds import MeldAttributes
 from cardrules.families.tricks.model import (
     ANSWER,
     DECLARE,
@@ -75,19 +81,15 @@ from cardrules.families.tricks.model import (
     Partners,
     TrickStep,
 )
-from cardrules.families.tricks.stock import StockAttributes
+from cardrules.families.tricks.stock import StockFields
 from cardrules.families.tricks.tables import Declaration, TricksTables
 from cardrules.families.tricks.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.tricks.stock import StockFields
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
-
-
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -95,16 +97,26 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
-class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldState):
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
+class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttributes):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
-    these declarations."""
+    these declarations.
 
-    # Quoted: a compiled build (mypyc) evaluates class annotations, and GameContext is imported
-    # for type checking only.
-    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
+    The class is on the compiled hot path: ``attr.s`` (which mypyc compiles to a native
+    class, where ``attrs.define`` leaves an ordinary one) and its clone and properties
+    written out at the end (:mod:`cardrules.tools.written_states`) instead of attached at
+    run time by :func:`~cardrules.engine.state_codec.derived`.  The attributes of the
+    optional field groups are named by its trait bases (:mod:`.attributes`).  Its
+    methods call one another through the class (``TricksState._take(new, events)``): the
+    classes :func:`~cardrules.engine.flow.compose` makes subclass it without overriding
+    them, and compiled, a call through ``self`` on such a subclass's instance goes
+    through Python's method lookup (about four times the cost of the direct call a
+    call through the class compiles to)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
+    _game: GameContext = attrs.field(default=None)
     _tables: TricksTables = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
@@ -214,7 +226,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         card."""
         stock = list(self._stock)
         self._hands, last = deal_hands(self._game, stock, dealer=self._dealer,
-                                       size=self._hand_size())
+                                       size=TricksState._hand_size(self))
         self._stock = tuple(stock)
         return last
 
@@ -257,7 +269,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         phase calls (:class:`~cardrules.engine.table.ThrowsIn`; the procedure offers
         ``thrown_in``) on a deal everyone passed."""
         events: list[RawEvent] = []
-        self._finish(events)
+        TricksState._finish(self, events)
         self._events = (*self._events, *events)
 
     def lead_first(self, seat: int) -> None:
@@ -285,7 +297,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         if self._phase is OVER:
             return -1
         if self._dummy and self._stage < 0:
-            return self.controller(self._current)
+            return TricksState.controller(self, self._current)
         return self._current
 
     def dummy_shown(self) -> int:
@@ -301,7 +313,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         leader = opening_leader(self._tables, self._hands, self._leader)
         while leader in self._out:
             leader = self._game.turns.following[leader]
-        self._window(leader)
+        TricksState._window(self, leader)
 
     # -- public read-only fields -------------------------------------------------
 
@@ -327,12 +339,12 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             if seats[i] != player:
                 others_down |= mask & down
         hidden = state_codec.hidden_cards(self, player, extra=others_down)
-        if self._dummy and (shown := self.dummy_shown()) >= 0:
+        if self._dummy and (shown := TricksState.dummy_shown(self)) >= 0:
             hidden &= ~self._hands[shown]
         card = self._tables.opening_card
         if card >= 0 and (self._stage < 0 or self._starter >= 0) and hidden >> card & 1:
             first = self._starter if self._starter >= 0 else \
-                leader if self.first_trick else -1
+                leader if not any(self._tricks) else -1
             if first >= 0 and self._hands[first] >> card & 1:
                 hidden &= ~(1 << card)
         return hidden
@@ -355,7 +367,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         if tables.melds is not None:
             points = tuple(map(int.__add__, points, self._melded))
         bonus = self._tables.scoring.last_trick
-        if bonus and (w := self._last_trick_taker()) >= 0:
+        if bonus and (w := TricksState._last_trick_taker(self)) >= 0:
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]
         return points
 
@@ -364,7 +376,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         named operation a listed phase that scores a contract of points reads
         (:class:`~cardrules.engine.table.CountsPoints`; the procedure offers
         ``deal_points``)."""
-        return self.points()
+        return TricksState.points(self)
 
     def kept_points(self) -> tuple[int, ...]:
         """Of :meth:`deal_points`, each player's points of sets announced as they were
@@ -401,31 +413,31 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
                 held = plays[self._game.turns.places[self._leader][self._holder]]
                 answers = tables.bound_answers(
                     self._hands[p], plays[0], held, self._trump,
-                    duties=tables.duties_always or self.duties_apply,
+                    duties=tables.duties_always or TricksState._duties_apply(self),
                     first=not any(self._tricks),
-                    free=tables.partner_frees and self.partner_holds(p))
+                    free=tables.partner_frees and TricksState.partner_holds(self, p))
             else:
                 answers = tables.answers(self._hands[p], plays[0].bit_count())
             if tables.melds is not None and not any(self._tricks):
-                return answers + self._meld_actions(p)
+                return answers + TricksState._meld_actions(self, p)
             return answers
         if phase is LEAD:
             if tables.lead_rules:
-                leads = tables.bound_leads(self._hands[p], self._smallest(),
-                                           first=self.first_trick, broken=self._broken)
+                leads = tables.bound_leads(self._hands[p], TricksState._smallest(self),
+                                           first=not any(self._tricks), broken=self._broken)
             else:
-                leads = tables.leads(self._hands[p], self._smallest())
+                leads = tables.leads(self._hands[p], TricksState._smallest(self))
             if tables.scores and self._shown[0]:  # declared: lead one of its cards
                 leads = tables.leads(self._shown[0], 1)
             if tables.stock_actions:
                 leads += tricks_stock.legal(self)
             if tables.melds is not None and not any(self._tricks):
-                leads += self._meld_actions(p)
+                leads += TricksState._meld_actions(self, p)
             if not self._offer:
                 return leads
-            return leads + tuple(d.action for d in self.declarations(p))
+            return leads + tuple(d.action for d in TricksState.declarations(self, p))
         if phase is DECLARE:
-            return (*(d.action for d in self.declarations(p)), tables.pass_)
+            return (*(d.action for d in TricksState.declarations(self, p)), tables.pass_)
         return ()
 
     def _meld_actions(self, player: int) -> tuple[Action, ...]:
@@ -447,9 +459,10 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         tables, plays = self._tables, self._plays
         held = plays[self._game.turns.places[self._leader][self._holder]]
         p = self._current
-        return tables.bound_answers(self._hands[p], plays[0], held, self._trump,
-                                    duties=self.duties_apply, first=self.first_trick,
-                                    free=tables.partner_frees and self.partner_holds(p))
+        return tables.bound_answers(
+            self._hands[p], plays[0], held, self._trump,
+            duties=TricksState._duties_apply(self), first=not any(self._tricks),
+            free=tables.partner_frees and TricksState.partner_holds(self, p))
 
     def partner_holds(self, player: int) -> bool:
         """The partner of ``player`` (sitting opposite, ``scoring.partners``) holds the
@@ -466,6 +479,10 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
     @property
     def duties_apply(self) -> bool:
         """The duties of answering (``play.duties``) apply now."""
+        return TricksState._duties_apply(self)
+
+    def _duties_apply(self) -> bool:
+        """:attr:`duties_apply` (called through the class on the hot path)."""
         tables = self._tables
         return tables.duties_always or not self._stock or \
             (tables.duties_closed and self._closed >= 0)
@@ -476,7 +493,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         trick)."""
         found = self._tables.declarations(self._hands[player], self._trump)
         if found:
-            limit, took = self._smallest(), self._tricks[player]
+            limit, took = TricksState._smallest(self), self._tricks[player]
             found = tuple(d for d in found if (d.effect is not Effect.LEAD or d.size <= limit)
                           and (took or not d.after_a_trick))
         return found
@@ -491,17 +508,17 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             return flow.apply(self, action)
         kind = action.kind
         if kind is Kind.ANSWER:
-            return self._answer(_mask(action.cards), True, action)
+            return TricksState._answer(self, _mask(action.cards), True, action)
         if kind is Kind.THROW:
-            return self._answer(_mask(action.cards), False, action)
+            return TricksState._answer(self, _mask(action.cards), False, action)
         if kind is Kind.LEAD:
-            return self._lead(self._current, _mask(action.cards), "",
+            return TricksState._lead(self, self._current, _mask(action.cards), "",
                               ("lead", self._current, action.cards, 0, "", False))
         if kind is Kind.DECLARE:
-            return self._declare(action)
+            return TricksState._declare(self, action)
         if kind is Kind.PASS:
-            return self._pass()
-        return self._stock_action(action)
+            return TricksState._pass(self)
+        return TricksState._stock_action(self, action)
 
     def _lead(self, p: int, mask: int, combo: str, event: RawEvent) -> TricksState:
         new = self._clone()
@@ -518,7 +535,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             new._broken = True
         new._phase, new._current = ANSWER, self._game.turns.following[p]
         if self._out:
-            new._skip_out()
+            TricksState._skip_out(new)
         if self._starter < 0:
             new._starter = p
         new._events = (event,)
@@ -546,8 +563,9 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             if beats:
                 new._holder = p
             if tables.answer_rules and not self._game.hooked_legality and (
-                    tables.duties_always or self.duties_apply):  # what it shows missing
-                free = tables.partner_frees and self.partner_holds(p)
+                    tables.duties_always or TricksState._duties_apply(self)):
+                # what the answer shows missing
+                free = tables.partner_frees and TricksState.partner_holds(self, p)
                 if tables.head or tables.overtrump or lead & (lead - 1):
                     shown = tables.shown_missing(mask, lead, held, trump,
                                                  first=not any(self._tricks), free=free)
@@ -570,13 +588,13 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         if len(plays) < n:
             new._current = self._game.turns.following[p]
             if self._out:
-                new._skip_out()
+                TricksState._skip_out(new)
         if len(new._plays) < n:
             new._events = (event, *calls) if calls else (event,)
             return new
         events = [event, *calls]
         new._events = ()
-        new._take(events)
+        TricksState._take(new, events)
         new._events = (*events, *new._events)  # and what a phase entered said
         return new
 
@@ -596,16 +614,16 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         p = self._current
         mask = self._tables.masks[action]
         event: RawEvent = ("declare", p, action.cards, 0, action.name, False)
-        found = next(d for d in self.declarations(p) if d.action == action)
+        found = next(d for d in TricksState.declarations(self, p) if d.action == action)
         effect = found.effect
         if effect is Effect.SCORE:
-            return self._score(p, found, action)
+            return TricksState._score(self, p, found, action)
         if effect is Effect.LEAD:
-            return self._lead(p, mask, action.name, event)
+            return TricksState._lead(self, p, mask, action.name, event)
         new = self._clone()
         new._declarer, new._combo = p, action.name
         events = [event]
-        new._finish(events)
+        TricksState._finish(new, events)
         new._events = tuple(events)
         return new
 
@@ -645,7 +663,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             return new
         _stock_fields(new)._announcer = p
         events: list[RawEvent] = [("announce", p, (), 0, "", False)]
-        new._finish(events)
+        TricksState._finish(new, events)
         new._events = tuple(events)
         return new
 
@@ -686,31 +704,31 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             # (the winner first: with a face-up top card, the card everyone has seen).
             before = self._hands
             self._stock, self._hands = draw_up(
-                self._stock, self._hands, first=w, size=self._hand_size(),
+                self._stock, self._hands, first=w, size=TricksState._hand_size(self),
                 turned=self._stock[-1] if face_up else self._trump_card, events=events,
                 following=self._game.turns.following)
             if face_up and self._stock:
-                self._turn_up(events)
+                TricksState._turn_up(self, events)
             if any(self._missing):
                 for seat, hand in enumerate(self._hands):
                     absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
-        over = self._smallest() == 0 and (not self._stock or not draws)
+        over = TricksState._smallest(self) == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
         game = self._game
         if over or (game.end_of_deal is not None and self._ends_by_hook(())) or (
                 game.phases and flow.ends_deal(self)):
-            self._finish(events)
+            TricksState._finish(self, events)
         else:
             # the flow runs the phases listed between tricks, if any, before w leads
             self._leader = self._current = w
             self._asking, self._offer, self._phase = (), False, LEAD
             if not flow.between(self, When.BETWEEN_TRICKS):
-                self._window(w)
+                TricksState._window(self, w)
 
     def _resume_play(self) -> None:
         """The phases listed between tricks are done: the leader they leave leads, after
         a declaration window (changes a fresh clone)."""
-        self._window(self._leader)
+        TricksState._window(self, self._leader)
 
     def _turn_up(self, events: list[RawEvent]) -> None:
         """Turn up the stock's top card for everyone to see (``draw: face_up_top``;
@@ -745,7 +763,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             self._offer = True
             return
         hands, seats = self._hands, self._game.turns.rounds[leader]
-        if self._smallest() >= tables.smallest_lead_combination:
+        if TricksState._smallest(self) >= tables.smallest_lead_combination:
             asked = list(seats)
         else:
             least = tables.smallest_win_combination
@@ -760,14 +778,15 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         (:mod:`.tricks_scoring`)."""
         self._phase = OVER
         tables, n = self._tables, len(self._hands)
-        points, tricks, won = self.points(), counted_tricks(self), self._won
+        points, tricks, won = TricksState.points(self), counted_tricks(self), self._won
         partner = list(range(n))
         if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
             partner = [(p + n // 2) % n for p in range(n)]
             points = tuple([points[p] + points[q] for p, q in enumerate(partner)])
             tricks = tuple([tricks[p] + tricks[q] for p, q in enumerate(partner)])
             won = tuple([won[p] | won[q] for p, q in enumerate(partner)])
-        self._scores = flow.score(self, self._deal_scores(points, tricks, won, partner))
+        self._scores = flow.score(
+            self, TricksState._deal_scores(self, points, tricks, won, partner))
         events.append(("deal_end", -1, (), 0, "", False))
 
     def _deal_scores(self, points: tuple[int, ...], tricks: tuple[int, ...],
@@ -782,7 +801,7 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
         if tables.scoring.scored_by_terms:
             return tricks_scoring.scores(
                 tables.scoring, points=points, tricks=tricks, won=won,
-                point_cards=tables.point_cards, last=self._last_trick_taker(),
+                point_cards=tables.point_cards, last=TricksState._last_trick_taker(self),
                 partner=partner)
         top = tables.scoring.most_points
         if self._declarer >= 0:
@@ -807,11 +826,191 @@ class TricksState(StockAttributes, AnnouncedAttributes, MeldAttributes, FieldSta
             out.update(flow.view(self, player))
         return self._game.view_type.of(out)
 
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> TricksState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._tables = self._tables
+        new._hands = self._hands
+        new._stock = self._stock
+        new._trump = self._trump
+        new._trump_card = self._trump_card
+        new._leader = self._leader
+        new._current = self._current
+        new._phase = self._phase
+        new._asking = self._asking
+        new._offer = self._offer
+        new._plays = self._plays
+        new._down = self._down
+        new._holder = self._holder
+        new._combo = self._combo
+        new._won = self._won
+        new._tricks = self._tricks
+        new._discard = self._discard
+        new._missing = self._missing
+        new._spare = self._spare
+        new._scores = self._scores
+        new._winner = self._winner
+        new._declarer = self._declarer
+        new._starter = self._starter
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._broken = self._broken
+        new._named_leader = self._named_leader
+        new._out = self._out
+        new._dummy = self._dummy
+        new._legal = None
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def trump(self) -> int:
+        """The trump field (read-only)."""
+        return self._trump
+
+    @property
+    def trump_card(self) -> int:
+        """The trump_card field (read-only)."""
+        return self._trump_card
+
+    @property
+    def leader(self) -> int:
+        """The leader field (read-only)."""
+        return self._leader
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> TrickStep:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def asking(self) -> tuple[int, ...]:
+        """The asking field (read-only)."""
+        return self._asking
+
+    @property
+    def offer(self) -> bool:
+        """The offer field (read-only)."""
+        return self._offer
+
+    @property
+    def plays(self) -> tuple[int, ...]:
+        """The plays field (read-only)."""
+        return self._plays
+
+    @property
+    def down(self) -> int:
+        """The down field (read-only)."""
+        return self._down
+
+    @property
+    def holder(self) -> int:
+        """The holder field (read-only)."""
+        return self._holder
+
+    @property
+    def combo(self) -> str:
+        """The combo field (read-only)."""
+        return self._combo
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """The won field (read-only)."""
+        return self._won
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """The tricks field (read-only)."""
+        return self._tricks
+
+    @property
+    def discard(self) -> int:
+        """The discard field (read-only)."""
+        return self._discard
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """The missing field (read-only)."""
+        return self._missing
+
+    @property
+    def spare(self) -> tuple[int, ...]:
+        """The spare field (read-only)."""
+        return self._spare
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def winner(self) -> int:
+        """The winner field (read-only)."""
+        return self._winner
+
+    @property
+    def declarer(self) -> int:
+        """The declarer field (read-only)."""
+        return self._declarer
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    @property
+    def broken(self) -> bool:
+        """The broken field (read-only)."""
+        return self._broken
+
+    @property
+    def named_leader(self) -> int:
+        """The named_leader field (read-only)."""
+        return self._named_leader
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The out field (read-only)."""
+        return self._out
+
+    @property
+    def dummy(self) -> tuple[int, ...]:
+        """The dummy field (read-only)."""
+        return self._dummy
+
+    # -- end of the written-out part
+
 
 def _stock_fields(state: TricksState) -> StockFields:
     """``state`` seen as the :class:`StockFields` its class was composed with (in the games
     with combinations that score, an exchange, closing or a target)."""
-    return cast("StockFields", state)
+    return cast(StockFields, state)
 
 
 def _mask(cards: tuple[int, ...]) -> int:

@@ -25,6 +25,7 @@ import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.engine.fields import Card, KnownCards, Numbers, Seat, field
+from cardrules.families.tricks.attributes import StockAttributes
 from cardrules.families.tricks.model import LEAD, Effect, TrickScoring, TricksPlay
 from cardrules.model.variant import Variant
 
@@ -32,23 +33,6 @@ if TYPE_CHECKING:
     from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["KINDS", "StockAttributes", "StockFields", "legal", "refusal", "uses_stock_fields"]
-
-
-class StockAttributes:
-    """The attributes :class:`StockFields` declares, in the games whose state class adds
-    them (closing, declarations, announcing, the exchange), named for the type checker
-    only: annotations, no slots, no fields (attrs reads only the decorated class's own
-    annotations).  A base of every tricks
-    state, kept in this module so that a compiled build of the hot path (mypyc) can
-    leave it interpreted, as the attrs state classes built on it are."""
-
-    __slots__ = ()
-    _closed: int
-    _declared: tuple[int, ...]
-    _pending: tuple[int, ...]
-    _shown: tuple[int, ...]
-    _announcer: int
-    _exchanged: int
 
 
 @attrs.define(slots=False)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
@@ -69,9 +70,10 @@ class Declaration:
     """The suit declaring it makes trumps (-1: it names none)."""
 
 
-@attrs.define(kw_only=True, eq=False)
+@attr.s(auto_attribs=True, kw_only=True, eq=False, slots=True)
 class TricksTables:
-    """Everything the tricks procedure looks up while playing."""
+    """Everything the tricks procedure looks up while playing (``attr.s``: a native class
+    in a compiled build, read directly by the compiled state)."""
 
     pack: Pack
     play: TricksPlay
