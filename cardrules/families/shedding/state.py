@@ -15,6 +15,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, deal_round, mask_of
 from cardrules.engine import absences, flow
+from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
     Card,
@@ -823,10 +824,13 @@ class SheddingState(FieldState):
 
     # -- views and JSON -------------------------------------------------------------
 
-    def view(self, player: int) -> View:
-        out = view(self, player)
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = view(self, seat)
         if self._game.phases:
-            out.update(flow.view(self, player))
+            out.update(flow.view(self, seat))
         return self._game.view_type.of(out)
 
     # -- written out by cardrules.tools.written_states from the fields above: do not edit
