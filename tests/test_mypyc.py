@@ -39,9 +39,13 @@ HOT = (
     "cardrules/families/shedding/effects.py",
     "cardrules/families/shedding/state.py",
     "cardrules/families/tricks/tables.py",
+    "cardrules/families/climbing/tables.py",
+    "cardrules/families/climbing/ranked.py",
+    "cardrules/families/climbing/state.py",
 )
 """The modules a compiled build compiles: the cards, the engine's states, the shedding
-family's play and the tricks family's tables.  Not ``families/tricks/state.py`` while its
+family's play, the tricks family's tables, and the climbing family's tables, rank-set
+look-up and state.  Not ``families/tricks/state.py`` while its
 state is an ordinary class: mypyc refuses an ordinary class compiled over a native base
 ("Non-extension classes may not inherit from extension classes"); interpreted, it
 subclasses the native ``FieldState`` like every other family's state."""
@@ -52,12 +56,20 @@ import cardrules
 import cardrules.engine.state as engine
 import cardrules.families.shedding.state as shedding
 import cardrules.families.shedding.tables as tables
+import cardrules.families.climbing.state as climbing
+import cardrules.families.climbing.tables as climbing_tables
+import cardrules.families.climbing.ranked as ranked
 out = {"compiled": shedding.__file__.endswith(".so"), "finals": [],
        "native": [cls.__name__ for cls in (engine.State, engine.FieldState,
-                                           shedding.SheddingState, tables.SheddingTables)
+                                           shedding.SheddingState, tables.SheddingTables,
+                                           climbing.ClimbingState,
+                                           climbing_tables.ClimbingTables,
+                                           ranked.RankedTables)
                   if "__mypyc_attrs__" in cls.__dict__]}
 for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("crazy_eights", 4),
-                      ("hearts", 4), ("mau-mau", 3), ("sixty-six", 2), ("switch", 3)):
+                      ("hearts", 4), ("mau-mau", 3), ("sixty-six", 2), ("switch", 3),
+                      ("dou-dizhu", 3), ("president", 3), ("president", 4),
+                      ("big-two", 4), ("big-two", 2)):
     game = cardrules.load(name, players=players)
     for seed in range(25):
         rng, state = random.Random(seed), game.new_deal(seed)
@@ -65,7 +77,7 @@ for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("crazy_eights", 4)
             state = state.apply(rng.choice(state.legal_actions()))
         out["finals"].append(state.to_json())
 SECONDS = 3.0
-for name, players in (("crazy_eights", 4), ("bank", 2)):
+for name, players in (("crazy_eights", 4), ("bank", 2), ("dou-dizhu", 3)):
     game, actions, seed = cardrules.load(name, players=players), 0, 0
     start = time.process_time()
     while time.process_time() - start < SECONDS:
@@ -92,6 +104,17 @@ else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 actions += 1
     out["openspiel crazy_eights 4p"] = actions / (time.process_time() - start)
+    peer, rng, actions = pyspiel.load_game("dou_dizhu"), random.Random(0), 0
+    start = time.process_time()
+    while time.process_time() - start < SECONDS:
+        state = peer.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(rng, state.chance_outcomes()))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+    out["openspiel dou_dizhu 3p"] = actions / (time.process_time() - start)
 print(json.dumps(out))
 '''
 
@@ -150,15 +173,18 @@ def test_the_compiled_build_plays_exactly_as_interpreted(compiled: Path) -> None
     annotation, and on an annotation naming a class imported for type checking only)."""
     ran, interpreted = _play(compiled), _play(ROOT)
     assert ran["compiled"] and not interpreted["compiled"]
-    assert ran["native"] == ["State", "FieldState", "SheddingState", "SheddingTables"]
+    assert ran["native"] == ["State", "FieldState", "SheddingState", "SheddingTables",
+                             "ClimbingState", "ClimbingTables", "RankedTables"]
     assert not interpreted["native"]
     assert ran["finals"] == interpreted["finals"]
-    for game in ("crazy_eights 4p", "bank 2p"):
+    for game in ("crazy_eights 4p", "bank 2p", "dou-dizhu 3p"):
         print(f"{game} decisions/s: compiled {ran[game]:,.0f}, "
               f"interpreted {interpreted[game]:,.0f} ({ran[game] / interpreted[game]:.2f}x)")
-    peer = "openspiel crazy_eights 4p"
-    if peer in ran:
+    for ours, theirs in (("crazy_eights 4p", "crazy_eights"), ("dou-dizhu 3p", "dou_dizhu")):
+        peer = f"openspiel {theirs} {ours.split()[-1]}"
+        if peer not in ran:
+            continue
         for build, found in (("compiled", ran), ("interpreted", interpreted)):
-            print(f"crazy_eights 4p {build} / OpenSpiel's crazy_eights: "
-                  f"{found['crazy_eights 4p'] / found[peer]:.2f} "
+            print(f"{ours} {build} / OpenSpiel's {theirs}: "
+                  f"{found[ours] / found[peer]:.2f} "
                   f"(OpenSpiel {found[peer]:,.0f}/s in the same run)")

@@ -14,8 +14,9 @@ leads again, and the order in which the players run out of cards decides the dea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
@@ -38,8 +39,8 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.native import mypyc_attr
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext, State
 from cardrules.families.climbing import rules as climbing_rules
 from cardrules.families.climbing.model import (
     OVER,
@@ -50,26 +51,30 @@ from cardrules.families.climbing.model import (
     LaterLead,
     Passing,
 )
-from cardrules.families.climbing.tables import PASS, Play
+from cardrules.families.climbing.tables import PASS, ClimbingTables, Play
 from cardrules.families.climbing.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext, State
     from cardrules.engine.views import View
-    from cardrules.families.climbing.tables import ClimbingTables
 
 __all__ = ["ClimbingState"]
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class ClimbingState(FieldState):
     """A deal of the climbing family.  Each field is declared once; JSON, zones and
     re-sampling derive from the declarations.  Each hand is its owner's; every card
-    played is public."""
+    played is public.
 
-    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`); the classes :func:`~cardrules.engine.flow.compose`
+    makes for a game with listed phases (Dou Dizhu's auction) subclass it at run time."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
+    _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
     """Each player's cards, as a bit set."""
@@ -129,7 +134,8 @@ class ClimbingState(FieldState):
                           bombs=(0,) * n,
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer, deal_number=context.index, events=())
-        lead = cast("ClimbingTables", game.tables).play.first_lead
+        tables: ClimbingTables = game.tables
+        lead = tables.play.first_lead
         previous = context.previous
         if lead is not None and lead.later is LaterLead.WINNER and previous is not None \
                 and previous.winners:  # the last deal's winner leads this one, anything
@@ -420,6 +426,119 @@ class ClimbingState(FieldState):
         if self._game.phases:
             out.update(flow.view(self, player))
         return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> ClimbingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._table = self._table
+        new._played = self._played
+        new._last = self._last
+        new._reading = self._reading
+        new._plays = self._plays
+        new._bombs = self._bombs
+        new._passed = self._passed
+        new._out = self._out
+        new._current = self._current
+        new._starter = self._starter
+        new._lead_lowest = self._lead_lowest
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def table(self) -> int:
+        """The table field (read-only)."""
+        return self._table
+
+    @property
+    def played(self) -> int:
+        """The played field (read-only)."""
+        return self._played
+
+    @property
+    def last(self) -> int:
+        """The last field (read-only)."""
+        return self._last
+
+    @property
+    def reading(self) -> tuple[int, ...]:
+        """The reading field (read-only)."""
+        return self._reading
+
+    @property
+    def plays(self) -> tuple[int, ...]:
+        """The plays field (read-only)."""
+        return self._plays
+
+    @property
+    def bombs(self) -> tuple[int, ...]:
+        """The bombs field (read-only)."""
+        return self._bombs
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The passed field (read-only)."""
+        return self._passed
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The out field (read-only)."""
+        return self._out
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def lead_lowest(self) -> bool:
+        """The lead_lowest field (read-only)."""
+        return self._lead_lowest
+
+    @property
+    def phase(self) -> ClimbingStep:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
