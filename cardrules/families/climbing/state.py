@@ -71,7 +71,13 @@ class ClimbingState(FieldState):
     The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
     mypyc) with its clone and read-only properties written out at the end
     (:mod:`cardrules.tools.written_states`); the classes :func:`~cardrules.engine.flow.compose`
-    makes for a game with listed phases (Dou Dizhu's auction) subclass it at run time."""
+    makes for a game with listed phases (Dou Dizhu's auction) subclass it at run time.
+
+    On the path of every move, the class's own methods are called through the class
+    (``ClimbingState._lay(new, ...)``), and the tables read through a typed local: when
+    compiled, a method called on an instance of a class composed at run time is looked
+    up through Python (mypyc's glue for interpreted subclasses), a call through the class
+    is a direct call; interpreted, the two cost the same."""
 
     # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
@@ -155,9 +161,13 @@ class ClimbingState(FieldState):
     @property
     def to_beat(self) -> Play | None:
         """The combination on the table to beat (None: the table is clear)."""
+        return ClimbingState._to_beat(self)
+
+    def _to_beat(self) -> Play | None:
         if not self._table:
             return None
-        return self._tables.on_table(self._table, self._reading)
+        tables: ClimbingTables = self._game.tables
+        return tables.on_table(self._table, self._reading)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -196,11 +206,11 @@ class ClimbingState(FieldState):
         first-lead rule, the rules' card (or, when nobody holds it, the lowest card
         held), if the player to move holds it; -1 otherwise, and in a match's later
         deals when the last deal's winner leads them (``later: winner``)."""
-        lead = self._tables.play.first_lead
+        tables: ClimbingTables = self._game.tables
+        lead = tables.play.first_lead
         if lead is None or self._played or self._table or any(self._plays) or (
                 self._deal_number and lead.later is LaterLead.WINNER):
             return -1
-        tables = self._tables
         card = tables.lead_card(self._hands[self._current])  # from this hand alone
         return card if card >= 0 and (self._lead_lowest or card == tables.lead) else -1
 
@@ -248,9 +258,10 @@ class ClimbingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
-        beaten = self.to_beat
-        plays = self._tables.legal_on(self._hands[self._current], beaten)
-        lead = self.first_lead_card() if beaten is None else -1
+        beaten = ClimbingState._to_beat(self)
+        tables: ClimbingTables = self._game.tables
+        plays = tables.legal_on(self._hands[self._current], beaten)
+        lead = ClimbingState.first_lead_card(self) if beaten is None else -1
         if lead >= 0:
             plays = [a for a in plays if lead in a.cards]
         return (PASS, *plays) if beaten is not None else tuple(plays)
@@ -261,9 +272,9 @@ class ClimbingState(FieldState):
     def apply(self, action: Action | str, *, player: int | None = None) -> State:
         """The state after ``action`` (a play's cards may be written in any order)."""
         if player is None:  # most often the very object offered: no comparing
-            for offered in self.legal_actions():
+            for offered in FieldState.legal_actions(self):
                 if offered is action:
-                    return self._step(action)
+                    return FieldState._step(self, action)
         if isinstance(action, str):
             action = self._game.parse_action(action)
         if isinstance(action, Action) and action.kind is Kind.PLAY and self._stage < 0:
@@ -294,22 +305,23 @@ class ClimbingState(FieldState):
         p = new._current
         if action.kind is Kind.PASS:
             new._passed = _with(new._passed, p, 1)
-            new.record(Event(kind="pass", player=p))
+            FieldState.record(new, Event(kind="pass", player=p))
         else:
-            new._lay(p, action)
+            ClimbingState._lay(new, p, action)
         hands = new._hands
-        first_out = bool(new._out) and self._game.tables.play.ends is Ends.FIRST_OUT
+        tables: ClimbingTables = self._game.tables
+        first_out = bool(new._out) and tables.play.ends is Ends.FIRST_OUT
         if first_out or len(hands) - hands.count(0) <= 1:
             new._finish()
-        elif new._all_passed():
-            new._clear()
+        elif ClimbingState._all_passed(new):
+            ClimbingState._clear(new)
         else:
-            new._current = new._next_in(p)
+            new._current = ClimbingState._next_in(new, p)
         return new
 
     def _lay(self, p: int, action: Action) -> None:
         """``p`` lays the cards of ``action`` on the table (changes a fresh clone)."""
-        tables = self._tables
+        tables: ClimbingTables = self._game.tables
         mask = tables.laid(self._hands[p], action.cards)
         self._played |= self._table
         self._table, self._last = mask, p
@@ -325,10 +337,10 @@ class ClimbingState(FieldState):
             self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
         shown = tuple(action.cards) if tables.poker is not None and not tables.play.by_rank \
             else tables.sorted_cards(mask)  # a five-card hand shown as it is laid
-        self.record(Event(kind="play", player=p, cards=shown, note=name))
+        FieldState.record(self, Event(kind="play", player=p, cards=shown, note=name))
         if not self._hands[p]:
             self._out = (*self._out, p)
-            self.record(Event(kind="out", player=p, amount=len(self._out)))
+            FieldState.record(self, Event(kind="out", player=p, amount=len(self._out)))
 
     def _all_passed(self) -> bool:
         """Every player holding cards but the last to play has passed since."""
@@ -345,13 +357,14 @@ class ClimbingState(FieldState):
         self._played |= self._table
         self._table, self._last, self._reading = 0, -1, ()
         self._passed = (0,) * self._game.players
-        self.record(Event(kind="clear", player=last))
-        self._current = last if self._hands[last] else self._next_holder(last)
+        FieldState.record(self, Event(kind="clear", player=last))
+        self._current = last if self._hands[last] else ClimbingState._next_holder(self, last)
 
     def _next_in(self, p: int) -> int:
         """The next player after ``p`` who holds cards and, when a pass is final, has not
         passed (the last to play always may)."""
-        final = self._tables.play.passing is Passing.FINAL
+        tables: ClimbingTables = self._game.tables
+        final = tables.play.passing is Passing.FINAL
         following, q = self._game.turns.following, p
         for _ in range(self._game.players):
             q = following[q]
