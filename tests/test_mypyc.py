@@ -3,20 +3,22 @@
 or two and needs a C compiler and Python's headers).
 
 The modules below are compiled in a copy of the package.  The compiled build then plays
-the same seeded random Bank, Bura, Crazy Eights, Hearts, Mau-Mau, Sixty-six and Switch
-deals as the interpreted one, to the same JSON of every final state, and is timed on
-Crazy Eights 4p and Bank 2p beside the interpreted build and, where OpenSpiel is
-installed, its ``crazy_eights`` (printed, not asserted: timing belongs to the bench).
+the same seeded random Bank, Bura, Crazy Eights, Hearts, Mau-Mau, Sixty-six, Switch, Dou
+Dizhu, President and Big Two deals as the interpreted one, to the same JSON of every
+final state, and is timed on Crazy Eights 4p, Bank 2p and Dou Dizhu 3p beside the
+interpreted build and, where OpenSpiel is installed, its ``crazy_eights`` and
+``dou_dizhu`` (printed, not asserted: timing belongs to the bench).
 
-The engine's ``State`` and ``FieldState``, the shedding family's state, tables and moves
-are *native* classes there (mypyc's C structs, read and called directly): the shedding
-state is an ``attr.s`` class with its clone and properties written out in its source
+The engine's ``State`` and ``FieldState``, the shedding and climbing families' states
+and tables are *native* classes there (mypyc's C structs, read and called directly): those
+states are ``attr.s`` classes with their clone and properties written out in their source
 (:mod:`cardrules.tools.written_states`).  The other families' states stay ordinary classes
 that subclass the native ``FieldState``
 (:func:`~cardrules.engine.state_codec.native_slots`), and the classes
-:func:`cardrules.engine.flow.compose` makes at run time subclass the native shedding state
-(``allow_interpreted_subclasses``).  The modules are compiled separately
-(``separate=True``).
+:func:`cardrules.engine.flow.compose` makes at run time (Mau-Mau's, Dou Dizhu's,
+President's) subclass the native states (``allow_interpreted_subclasses``), cloning
+through the native clone (:func:`~cardrules.engine.state_codec.clone_function`).  The
+modules are compiled separately (``separate=True``).
 """
 
 from __future__ import annotations
