@@ -4,14 +4,14 @@ or two and needs a C compiler and Python's headers).
 
 The modules of :data:`cardrules.tools.native_build.COMPILED` (those ``pip install .``
 compiles) are compiled in a copy of the package.  The compiled build then plays
-the same seeded random deals of every shedding and trick-taking game listed in ``PLAY``
-as the interpreted one, to the same JSON of every final state, and is timed on Crazy
-Eights 4p, Bank 2p, Hearts 4p, Euchre, Skat and Spades beside the interpreted build and,
-where OpenSpiel is installed, OpenSpiel's same games (printed, not asserted: timing
-belongs to the bench).
+the same seeded random deals of every shedding, trick-taking and climbing game listed in
+``PLAY`` as the interpreted one, to the same JSON of every final state, and is timed on
+Crazy Eights 4p, Bank 2p, Hearts 4p, Euchre, Skat, Spades and Dou Dizhu 3p beside the
+interpreted build and, where OpenSpiel is installed, OpenSpiel's same games (printed, not
+asserted: timing belongs to the bench).
 
-The engine's ``State`` and ``FieldState``, the shedding and tricks families' states and
-tables are *native* classes there (mypyc's C structs, read and called directly): each
+The engine's ``State`` and ``FieldState``, the shedding, tricks and climbing families'
+states and tables are *native* classes there (mypyc's C structs, read and called directly): each
 family's state is an ``attr.s`` class with its clone and properties written out in its
 source (:mod:`cardrules.tools.written_states`); the tricks state's optional field groups
 are named by traits (:mod:`cardrules.families.tricks.attributes`).  The other families'
@@ -49,16 +49,24 @@ import cardrules.families.shedding.state as shedding
 import cardrules.families.shedding.tables as tables
 import cardrules.families.tricks.state as tricks
 import cardrules.families.tricks.tables as tricks_tables
+import cardrules.families.climbing.state as climbing
+import cardrules.families.climbing.tables as climbing_tables
+import cardrules.families.climbing.ranked as ranked
 from cardrules.bench.__main__ import OPTIONS
 out = {"compiled": shedding.__file__.endswith(".so"), "finals": [],
        "native": [cls.__name__ for cls in (engine.State, engine.FieldState,
                                            shedding.SheddingState, tables.SheddingTables,
-                                           tricks.TricksState, tricks_tables.TricksTables)
+                                           tricks.TricksState, tricks_tables.TricksTables,
+                                           climbing.ClimbingState,
+                                           climbing_tables.ClimbingTables,
+                                           ranked.RankedTables)
                   if "__mypyc_attrs__" in cls.__dict__]}
 for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("crazy_eights", 4),
                       ("hearts", 4), ("mau-mau", 3), ("sixty-six", 2),
                       ("switch", 3), ("euchre", 4), ("skat", 3), ("spades", 4),
-                      ("whist", 4), ("bura", 4), ("belote", 4), ("oh-hell", 4)):
+                      ("whist", 4), ("bura", 4), ("belote", 4), ("oh-hell", 4),
+                      ("dou-dizhu", 3), ("president", 3), ("president", 4),
+                      ("big-two", 4), ("big-two", 2)):
     for options in ({}, OPTIONS.get((name, players), {})):
         game = cardrules.load(name, players=players, options=options)
         for seed in range(25):
@@ -69,7 +77,7 @@ for name, players in (("bank", 2), ("bank", 4), ("bura", 2), ("crazy_eights", 4)
             out["finals"].append(state.view(0).to_json())
 SECONDS = 3.0
 TIMED = (("crazy_eights", 4), ("bank", 2), ("hearts", 4), ("euchre", 4), ("skat", 3),
-         ("spades", 4))
+         ("spades", 4), ("dou-dizhu", 3))
 for name, players in TIMED:
     game = cardrules.load(name, players=players, options=OPTIONS.get((name, players), {}))
     actions, seed = 0, 0
@@ -88,7 +96,8 @@ except ImportError:
     pass
 else:
     for peer_name, params, players in (("crazy_eights", {"players": 4}, 4), ("hearts", {}, 4),
-                                       ("euchre", {}, 4), ("skat", {}, 3), ("spades", {}, 4)):
+                                       ("euchre", {}, 4), ("skat", {}, 3), ("spades", {}, 4),
+                                       ("dou_dizhu", {}, 3)):
         peer, rng, actions = pyspiel.load_game(peer_name, params), random.Random(0), 0
         start = time.process_time()
         while time.process_time() - start < SECONDS:
@@ -148,15 +157,17 @@ def test_the_compiled_build_plays_exactly_as_interpreted(compiled: Path) -> None
     ran, interpreted = _play(compiled), _play(ROOT)
     assert ran["compiled"] and not interpreted["compiled"]
     assert ran["native"] == ["State", "FieldState", "SheddingState", "SheddingTables",
-                             "TricksState", "TricksTables"]
+                             "TricksState", "TricksTables", "ClimbingState",
+                             "ClimbingTables", "RankedTables"]
     assert not interpreted["native"]
     assert ran["finals"] == interpreted["finals"]
     for game in ("crazy_eights 4p", "bank 2p", "hearts 4p", "euchre 4p", "skat 3p",
-                 "spades 4p"):
+                 "spades 4p", "dou-dizhu 3p"):
         print(f"{game} decisions/s: compiled {ran[game]:,.0f}, "
               f"interpreted {interpreted[game]:,.0f} ({ran[game] / interpreted[game]:.2f}x)")
-    for game in ("crazy_eights 4p", "hearts 4p", "euchre 4p", "skat 3p", "spades 4p"):
-        peer = f"openspiel {game}"
+    for game in ("crazy_eights 4p", "hearts 4p", "euchre 4p", "skat 3p", "spades 4p",
+                 "dou-dizhu 3p"):
+        peer = f"openspiel {game.replace('-', '_')}"
         if peer in ran:
             for build, found in (("compiled", ran), ("interpreted", interpreted)):
                 print(f"{game} {build} / OpenSpiel's {game.split()[0]}: "

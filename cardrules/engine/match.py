@@ -160,7 +160,7 @@ class MatchState(State):
     def shown_cards(self, player: int) -> int:
         return self._deal.shown_cards(player)
 
-    def resample(self, player: int, rng: random.Random) -> MatchState:
+    def resample(self, player: object, rng: random.Random) -> MatchState:
         """A match ``player`` cannot tell from this one: the current deal's hidden cards
         re-dealt (see :meth:`State.resample`) and a new match seed drawn from ``rng``, so
         that the deals still to come are unknown too (with the real seed every sampled

@@ -46,12 +46,16 @@ COMPILED = (
     "cardrules/families/tricks/attributes.py",
     "cardrules/families/tricks/tables.py",
     "cardrules/families/tricks/state.py",
+    "cardrules/families/climbing/tables.py",
+    "cardrules/families/climbing/ranked.py",
+    "cardrules/families/climbing/state.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the engine's states, the
-shedding family's play and the tricks family's state, the traits naming its optional
-field groups and its tables (each family's state an ``attr.s`` class with its clone and
-properties written out, :mod:`cardrules.tools.written_states`).  The other families'
-states stay ordinary classes over the native ``FieldState``."""
+shedding family's play, the tricks family's state, the traits naming its optional field
+groups and its tables, and the climbing family's state, tables and rank-set look-up (each
+family's state an ``attr.s`` class with its clone and properties written out,
+:mod:`cardrules.tools.written_states`).  The other families' states stay ordinary classes
+over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the

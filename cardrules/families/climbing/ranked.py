@@ -21,16 +21,13 @@ those of :meth:`ClimbingTables.legal_on`'s search of every choice of cards
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from cardrules.actions import Action
 from cardrules.families.climbing.model import Combination, Shape
 from cardrules.families.climbing.tables import ClimbingTables, Play, _attachments
-
-if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
 
 __all__ = ["RankedTables"]
 
@@ -43,10 +40,11 @@ DEEPEST = 8
 ``size`` bound): a hand's levels are kept at least this deep."""
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, eq=False, slots=True)
 class RankedTables(ClimbingTables):
     """The tables of a climbing game whose suits never matter, which find the legal
-    plays by ranks alone (:meth:`legal_on`)."""
+    plays by ranks alone (:meth:`legal_on`); ``attr.s`` like its base (a native class
+    when compiled)."""
 
     slices: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False)
     """The pack's cards grouped so that each group, shifted right, lies on the ladder
@@ -72,14 +70,12 @@ class RankedTables(ClimbingTables):
     order, each with whether each of its plays must be judged by :meth:`beats` (a bomb
     on a bomb, a combination of named cards) rather than by length and key (the same
     combination) or not at all (a bomb on anything else)."""
-    levels_of: dict[int, tuple[int, ...]] = attrs.field(init=False, eq=False, factory=dict)
+    levels_of: dict[int, tuple[int, ...]] = attrs.Factory(dict)
     """A hand (a bit set) -> its levels (filled on first use)."""
-    rows: dict[tuple[int, int, int], list[Action | None]] = attrs.field(
-        init=False, eq=False, factory=dict)
+    rows: dict[tuple[int, int, int], list[Action | None]] = attrs.Factory(dict)
     """(combination, length, key of the core or -1) -> per key, or per ladder place of a
     single attachment, the action laying it (filled on first use)."""
-    parts: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = attrs.field(
-        init=False, eq=False, factory=dict)
+    parts: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = attrs.Factory(dict)
     """Cards a play is written with -> per rank, the pack's cards of that rank (a bit
     set) and how many of them it lays (filled on first use)."""
 
@@ -95,29 +91,21 @@ class RankedTables(ClimbingTables):
         for place in self.chain:
             chain |= 1 << place
         slices = tuple((mask, shift) for shift, mask in sorted(deltas.items()))
-        _set(self, "slices", slices)
-        _set(self, "depth", max(DEEPEST, *map(len, self.firsts)))
-        _set(self, "quick", len(slices) <= 4 and all(shift >= 0 for _, shift in slices))
-        _set(self, "whole_at", tuple(sorted(counted.items())))
-        _set(self, "chain_mask", chain)
-        _set(self, "listers", tuple(self._lister(i, k)
-                                    for i, k in enumerate(self.combinations)))
-        _set(self, "leads", tuple((1 if k.shape is Shape.CARDS else k.size, lister)
-                                  for k, lister in zip(self.combinations, self.listers,
-                                                       strict=True)))
+        self.slices = slices
+        self.depth = max(DEEPEST, *map(len, self.firsts))
+        self.quick = len(slices) <= 4 and all(shift >= 0 for _, shift in slices)
+        self.whole_at = tuple(sorted(counted.items()))
+        self.chain_mask = chain
+        self.listers = tuple(self._lister(i, k) for i, k in enumerate(self.combinations))
+        self.leads = tuple((1 if k.shape is Shape.CARDS else k.size, lister)
+                           for k, lister in zip(self.combinations, self.listers, strict=True))
         answers = []
         for j, under in enumerate(self.combinations):
             answers.append(tuple((i, (kind.shape is Shape.CARDS and i == j)
                                      or (under.bomb and i != j))
                                  for i, kind in enumerate(self.combinations)
                                  if i == j or kind.bomb))
-        _set(self, "answers", tuple(answers))
-
-    @classmethod
-    def compile(cls, game: GameContext) -> RankedTables:
-        tables = super().compile(game)
-        assert isinstance(tables, RankedTables)
-        return tables
+        self.answers = tuple(answers)
 
     # -- a hand's levels ------------------------------------------------------------
 
@@ -238,6 +226,16 @@ class RankedTables(ClimbingTables):
             return self._attached_lister(index, kind)
         return self._chain_lister(index, kind)
 
+    def _fits(self, size: int) -> int:
+        """The ladder places an attachment of ``size`` cards may come from (it holds no
+        bomb), as a bit set (worked out once per lister: a closure must not capture a
+        variable assigned again, which mypyc refuses)."""
+        fits = 0
+        for place, limit in enumerate(self.limits):
+            if limit > size and not any(set(n) <= {place} for n in self.named_bombs):
+                fits |= 1 << place
+        return fits
+
     def _cards_lister(self, index: int) -> Lister:
         places = self.named[index]
         wanted = tuple((place, places.count(place)) for place in sorted(set(places)))
@@ -273,10 +271,7 @@ class RankedTables(ClimbingTables):
         size, attach = kind.size, kind.attach
         assert attach is not None
         single = attach.count(1) == 1
-        fits = 0  # the places a single attachment may come from (it is no bomb)
-        for place, limit in enumerate(self.limits):
-            if limit > attach.size and not any(set(n) <= {place} for n in self.named_bombs):
-                fits |= 1 << place
+        fits = self._fits(attach.size)
         wide = attach.size
 
         def lister(hand: int, levels: tuple[int, ...], length: int, above: int,
@@ -322,12 +317,7 @@ class RankedTables(ClimbingTables):
         chain, mask = self.chain, self.chain_mask
         first = chain[0] if chain else 0
         straight = chain == tuple(range(first, first + len(chain)))
-        fits = 0
-        if attach is not None:
-            for place, limit in enumerate(self.limits):
-                if limit > attach.size and not any(set(n) <= {place}
-                                                   for n in self.named_bombs):
-                    fits |= 1 << place
+        fits = self._fits(attach.size) if attach is not None else 0
 
         alike = {len(self.firsts[place]) for place in chain}
         whole_level = alike.pop() if len(alike) == 1 else 0  # every chain rank's cards
@@ -384,7 +374,3 @@ class RankedTables(ClimbingTables):
 
         return lister
 
-
-def _set(tables: RankedTables, name: str, value: object) -> None:
-    """Set a field the tables work out from the others, once, as they are made."""
-    object.__setattr__(tables, name, value)

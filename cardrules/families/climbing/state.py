@@ -14,12 +14,14 @@ leads again, and the order in which the players run out of cards decides the dea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.engine import flow
+from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event
 from cardrules.engine.fields import (
     CardList,
@@ -38,8 +40,8 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.native import mypyc_attr
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext, State
 from cardrules.families.climbing import rules as climbing_rules
 from cardrules.families.climbing.model import (
     OVER,
@@ -50,26 +52,36 @@ from cardrules.families.climbing.model import (
     LaterLead,
     Passing,
 )
-from cardrules.families.climbing.tables import PASS, Play
+from cardrules.families.climbing.tables import PASS, ClimbingTables, Play
 from cardrules.families.climbing.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext, State
     from cardrules.engine.views import View
-    from cardrules.families.climbing.tables import ClimbingTables
 
 __all__ = ["ClimbingState"]
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class ClimbingState(FieldState):
     """A deal of the climbing family.  Each field is declared once; JSON, zones and
     re-sampling derive from the declarations.  Each hand is its owner's; every card
-    played is public."""
+    played is public.
 
-    _game: "GameContext" = attrs.field(default=None)  # noqa: UP037
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`); the classes :func:`~cardrules.engine.flow.compose`
+    makes for a game with listed phases (Dou Dizhu's auction) subclass it at run time.
+
+    On the path of every move, the class's own methods are called through the class
+    (``ClimbingState._lay(new, ...)``), and the tables read through a typed local: when
+    compiled, a method called on an instance of a class composed at run time is looked
+    up through Python (mypyc's glue for interpreted subclasses), a call through the class
+    is a direct call; interpreted, the two cost the same."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
+    _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
     """Each player's cards, as a bit set."""
@@ -129,7 +141,8 @@ class ClimbingState(FieldState):
                           bombs=(0,) * n,
                           current=game.turns.first_after(context.dealer),
                           dealer=context.dealer, deal_number=context.index, events=())
-        lead = cast("ClimbingTables", game.tables).play.first_lead
+        tables: ClimbingTables = game.tables
+        lead = tables.play.first_lead
         previous = context.previous
         if lead is not None and lead.later is LaterLead.WINNER and previous is not None \
                 and previous.winners:  # the last deal's winner leads this one, anything
@@ -149,9 +162,13 @@ class ClimbingState(FieldState):
     @property
     def to_beat(self) -> Play | None:
         """The combination on the table to beat (None: the table is clear)."""
+        return ClimbingState._to_beat(self)
+
+    def _to_beat(self) -> Play | None:
         if not self._table:
             return None
-        return self._tables.on_table(self._table, self._reading)
+        tables: ClimbingTables = self._game.tables
+        return tables.on_table(self._table, self._reading)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -190,11 +207,11 @@ class ClimbingState(FieldState):
         first-lead rule, the rules' card (or, when nobody holds it, the lowest card
         held), if the player to move holds it; -1 otherwise, and in a match's later
         deals when the last deal's winner leads them (``later: winner``)."""
-        lead = self._tables.play.first_lead
+        tables: ClimbingTables = self._game.tables
+        lead = tables.play.first_lead
         if lead is None or self._played or self._table or any(self._plays) or (
                 self._deal_number and lead.later is LaterLead.WINNER):
             return -1
-        tables = self._tables
         card = tables.lead_card(self._hands[self._current])  # from this hand alone
         return card if card >= 0 and (self._lead_lowest or card == tables.lead) else -1
 
@@ -242,9 +259,10 @@ class ClimbingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
-        beaten = self.to_beat
-        plays = self._tables.legal_on(self._hands[self._current], beaten)
-        lead = self.first_lead_card() if beaten is None else -1
+        beaten = ClimbingState._to_beat(self)
+        tables: ClimbingTables = self._game.tables
+        plays = tables.legal_on(self._hands[self._current], beaten)
+        lead = ClimbingState.first_lead_card(self) if beaten is None else -1
         if lead >= 0:
             plays = [a for a in plays if lead in a.cards]
         return (PASS, *plays) if beaten is not None else tuple(plays)
@@ -252,12 +270,12 @@ class ClimbingState(FieldState):
     def _rule_refusal(self, action: Action) -> str | None:
         return climbing_rules.refusal(self, action)
 
-    def apply(self, action: Action | str, *, player: int | None = None) -> State:
+    def apply(self, action: Action | str, *, player: object = None) -> State:
         """The state after ``action`` (a play's cards may be written in any order)."""
         if player is None:  # most often the very object offered: no comparing
-            for offered in self.legal_actions():
+            for offered in FieldState.legal_actions(self):
                 if offered is action:
-                    return self._step(action)
+                    return FieldState._step(self, action)
         if isinstance(action, str):
             action = self._game.parse_action(action)
         if isinstance(action, Action) and action.kind is Kind.PLAY and self._stage < 0:
@@ -288,22 +306,23 @@ class ClimbingState(FieldState):
         p = new._current
         if action.kind is Kind.PASS:
             new._passed = _with(new._passed, p, 1)
-            new.record(Event(kind="pass", player=p))
+            FieldState.record(new, Event(kind="pass", player=p))
         else:
-            new._lay(p, action)
+            ClimbingState._lay(new, p, action)
         hands = new._hands
-        first_out = bool(new._out) and self._game.tables.play.ends is Ends.FIRST_OUT
+        tables: ClimbingTables = self._game.tables
+        first_out = bool(new._out) and tables.play.ends is Ends.FIRST_OUT
         if first_out or len(hands) - hands.count(0) <= 1:
             new._finish()
-        elif new._all_passed():
-            new._clear()
+        elif ClimbingState._all_passed(new):
+            ClimbingState._clear(new)
         else:
-            new._current = new._next_in(p)
+            new._current = ClimbingState._next_in(new, p)
         return new
 
     def _lay(self, p: int, action: Action) -> None:
         """``p`` lays the cards of ``action`` on the table (changes a fresh clone)."""
-        tables = self._tables
+        tables: ClimbingTables = self._game.tables
         mask = tables.laid(self._hands[p], action.cards)
         self._played |= self._table
         self._table, self._last = mask, p
@@ -319,10 +338,10 @@ class ClimbingState(FieldState):
             self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
         shown = tuple(action.cards) if tables.poker is not None and not tables.play.by_rank \
             else tables.sorted_cards(mask)  # a five-card hand shown as it is laid
-        self.record(Event(kind="play", player=p, cards=shown, note=name))
+        FieldState.record(self, Event(kind="play", player=p, cards=shown, note=name))
         if not self._hands[p]:
             self._out = (*self._out, p)
-            self.record(Event(kind="out", player=p, amount=len(self._out)))
+            FieldState.record(self, Event(kind="out", player=p, amount=len(self._out)))
 
     def _all_passed(self) -> bool:
         """Every player holding cards but the last to play has passed since."""
@@ -339,13 +358,14 @@ class ClimbingState(FieldState):
         self._played |= self._table
         self._table, self._last, self._reading = 0, -1, ()
         self._passed = (0,) * self._game.players
-        self.record(Event(kind="clear", player=last))
-        self._current = last if self._hands[last] else self._next_holder(last)
+        FieldState.record(self, Event(kind="clear", player=last))
+        self._current = last if self._hands[last] else ClimbingState._next_holder(self, last)
 
     def _next_in(self, p: int) -> int:
         """The next player after ``p`` who holds cards and, when a pass is final, has not
         passed (the last to play always may)."""
-        final = self._tables.play.passing is Passing.FINAL
+        tables: ClimbingTables = self._game.tables
+        final = tables.play.passing is Passing.FINAL
         following, q = self._game.turns.following, p
         for _ in range(self._game.players):
             q = following[q]
@@ -415,11 +435,127 @@ class ClimbingState(FieldState):
                                       starter=self._starter, dealer=self._dealer,
                                       details={"out": list(self._out)}, deal=self)
 
-    def view(self, player: int) -> View:
-        out: dict[str, Any] = view(self, player)
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out: dict[str, Any] = view(self, seat)
         if self._game.phases:
-            out.update(flow.view(self, player))
+            out.update(flow.view(self, seat))
         return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> ClimbingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._table = self._table
+        new._played = self._played
+        new._last = self._last
+        new._reading = self._reading
+        new._plays = self._plays
+        new._bombs = self._bombs
+        new._passed = self._passed
+        new._out = self._out
+        new._current = self._current
+        new._starter = self._starter
+        new._lead_lowest = self._lead_lowest
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def table(self) -> int:
+        """The table field (read-only)."""
+        return self._table
+
+    @property
+    def played(self) -> int:
+        """The played field (read-only)."""
+        return self._played
+
+    @property
+    def last(self) -> int:
+        """The last field (read-only)."""
+        return self._last
+
+    @property
+    def reading(self) -> tuple[int, ...]:
+        """The reading field (read-only)."""
+        return self._reading
+
+    @property
+    def plays(self) -> tuple[int, ...]:
+        """The plays field (read-only)."""
+        return self._plays
+
+    @property
+    def bombs(self) -> tuple[int, ...]:
+        """The bombs field (read-only)."""
+        return self._bombs
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The passed field (read-only)."""
+        return self._passed
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The out field (read-only)."""
+        return self._out
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def lead_lowest(self) -> bool:
+        """The lead_lowest field (read-only)."""
+        return self._lead_lowest
+
+    @property
+    def phase(self) -> ClimbingStep:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -19,6 +19,7 @@ from itertools import combinations, product
 from math import comb
 from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
@@ -316,9 +317,13 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
     return total
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, eq=False, slots=True)
 class ClimbingTables:
-    """Everything a state of a climbing game looks up instead of working out."""
+    """Everything a state of a climbing game looks up instead of working out.
+
+    ``attr.s``, not ``attrs.frozen``: a compiled build (mypyc) makes a native class of it
+    (its fields read directly by the compiled state); nothing changes them once made but
+    the look-up caches below."""
 
     pack: Pack
     play: ClimbingPlay
@@ -346,37 +351,35 @@ class ClimbingTables:
     is written with where suits do not matter)."""
     poker: PokerTables | None = None
     """The five-card hands' tables (None: the rules have none)."""
-    ranked: dict[int, int] = attrs.field(factory=dict)
+    ranked: dict[int, int] = attrs.Factory(dict)
     """Per combination of the rules' ``type_order`` (by index), its place there."""
     lead: int = -1
     """The rules' first-lead card (-1: no ``first_lead`` rule)."""
-    overrides: dict[int, dict[int, int]] = attrs.field(factory=dict)
+    overrides: dict[int, dict[int, int]] = attrs.Factory(dict)
     """Per combination with ``overrides`` (by index): the other combinations it may also
     beat (by index), each with the ladder places of the plays it beats as a bit set (-1:
     a play of any rank)."""
     suit_place: tuple[int, ...] = ()
     """Per card, its suit's place in the rules' ``suit_order`` (empty: suits never break
     a tie)."""
-    known: dict[tuple[int, ...], tuple[Play, ...]] = attrs.field(factory=dict, eq=False)
+    known: dict[tuple[int, ...], tuple[Play, ...]] = attrs.Factory(dict)
     """Cards laid (lowest first) -> every play they make (filled on first use)."""
-    actions: dict[tuple[tuple[int, ...], int], Action] = attrs.field(factory=dict, eq=False)
+    actions: dict[tuple[tuple[int, ...], int], Action] = attrs.Factory(dict)
     """Cards laid (in the play's order) and combination -> the labelled action laying
     them (filled on first use)."""
     shaped: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[Action, Play]] = \
-        attrs.field(factory=dict, eq=False)
+        attrs.Factory(dict)
     """Where suits do not matter, a play by ranks alone (combination, length, key and
     attached cards) -> the labelled action laying it and its play (filled on first
     use)."""
-    tabled: dict[tuple[int, tuple[int, ...]], Play | None] = attrs.field(
-        factory=dict, eq=False)
+    tabled: dict[tuple[int, tuple[int, ...]], Play | None] = attrs.Factory(dict)
     """Cards on the table (a bit set) and their reading -> :meth:`on_table`'s answer
     (filled on first use)."""
-    identified: dict[tuple[tuple[int, ...], str], Play | None] = attrs.field(
-        factory=dict, eq=False)
+    identified: dict[tuple[tuple[int, ...], str], Play | None] = attrs.Factory(dict)
     """Cards laid (in the order given) and combination name -> :meth:`identify`'s
     answer (filled on first use: a play is identified on every apply and by the rules
     judging it)."""
-    shown: dict[int, tuple[int, ...]] = attrs.field(factory=dict, eq=False)
+    shown: dict[int, tuple[int, ...]] = attrs.Factory(dict)
     """Cards laid (a bit set) -> :meth:`sorted_cards`'s answer (filled on first use)."""
 
     @classmethod
