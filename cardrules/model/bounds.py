@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.model.variant import Variant
-from cardrules.phases import find as find_phase
+from cardrules.phases import known as known_phases
 
 __all__ = ["MAX_LEGAL_ACTIONS", "largest_hand", "legal_action_bound"]
 
@@ -21,23 +21,18 @@ MAX_LEGAL_ACTIONS = 5_000
 
 
 def legal_action_bound(variant: Variant) -> int:
-    """An upper bound on how many legal actions any state of ``variant`` offers: the
-    largest of its procedure's bound for play and each listed phase's bound (a
-    ``KeyError`` for a procedure or phase nobody registered).
+    """An upper bound on how many legal actions any state of play of ``variant`` offers,
+    from its procedure (a ``KeyError`` for a procedure nobody registered).  Each listed
+    phase bounds its own states (:meth:`~cardrules.phases.Phase.action_bound`), checked
+    at load apart from play, so that a problem is located in the phase's section.
 
     >>> from cardrules.loader.load import load_variant
     >>> legal_action_bound(load_variant("bura")[0])
     21
     >>> legal_action_bound(load_variant("bank")[0])
     122
-    >>> legal_action_bound(load_variant("bridge")[0])  # the calls: 35 bids, pass, X, XX
-    38
     """
-    bound = find_procedure(variant.play.procedure).action_bound(variant)
-    for entry in variant.phases:
-        phase = find_phase(entry.name)
-        bound = max(bound, phase.action_bound(phase.settings(entry.section), variant))
-    return bound
+    return find_procedure(variant.play.procedure).action_bound(variant)
 
 
 def largest_hand(variant: Variant) -> int:
@@ -52,7 +47,10 @@ def largest_hand(variant: Variant) -> int:
     >>> [largest_hand(load_variant(name)[0]) for name in ("hearts", "skat", "belote")]
     [13, 12, 17]
     """
-    adds = any(find_phase(entry.name).hands_out_undealt for entry in variant.phases)
+    # an unknown phase is refused elsewhere, naming it
+    phases = known_phases() if variant.phases else {}
+    adds = any(entry.name in phases and phases[entry.name].hands_out_undealt
+               for entry in variant.phases)
     most = 0
     for players in range(variant.players.min, variant.players.max + 1):
         for hand in variant.deal.sizes(players):

@@ -140,11 +140,11 @@ class Phase(abc.ABC, Generic[PhaseState]):
     ``sitting_out``): the rules then say a deal ends when the players still in it have
     played their cards."""
 
-    hands_out_undealt: ClassVar[bool] = True
+    hands_out_undealt: ClassVar[bool] = False
     """The phase may put cards the deal left undealt into a player's hand (a widow taken
     up, a turned card ordered up, the rest of the pack dealt after the bidding), so a
-    hand may hold more than was dealt when play begins
-    (:func:`~cardrules.model.bounds.largest_hand`).  True unless a phase says otherwise."""
+    hand may hold more than was dealt when play begins: play's bound then counts them
+    (:func:`~cardrules.model.bounds.largest_hand`).  A phase that does so must say so."""
 
     def settings(self, section: Mapping[str, Any]) -> Any:
         """The phase's settings read from its (schema-valid) section; the section itself

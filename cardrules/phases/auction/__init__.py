@@ -162,7 +162,6 @@ class Auction(Phase[AuctionTable]):
     """Pass or bid higher in points; the last bidder declares the last bid."""
 
     name = "auction"
-    hands_out_undealt = False
     number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
     makes_declarer = True
     fields = AuctionFields
@@ -495,7 +494,6 @@ class Raise(Phase[AuctionTable]):
     """The declarer raises the auction's contract, or keeps it."""
 
     name = "raise"
-    hands_out_undealt = False
     candidates_all_legal = True  # refusal refuses exactly what candidates leaves out
     schema: ClassVar[Mapping[str, Any]] = {
         "type": "object", "additionalProperties": False, "properties": {},

@@ -175,7 +175,6 @@ class Betting(Phase[BettingTable]):
     """A round of betting on the deal, its pot to the best result among those still in."""
 
     name = "betting"
-    hands_out_undealt = False
     fields = WagerFields
     schema: ClassVar[Mapping[str, Any]] = {
         "type": "object", "additionalProperties": False, "required": ["bet"],

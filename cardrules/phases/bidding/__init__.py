@@ -124,7 +124,6 @@ class Bidding(Phase[BiddingTable]):
     """Each player bids the tricks they will take; the bids score by a contract."""
 
     name = "bidding"
-    hands_out_undealt = False
     number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
     fields = BiddingFields
     schema: ClassVar[Mapping[str, Any]] = {

@@ -201,7 +201,6 @@ class Calls(Phase[CallsTable]):
     dummy and scored as duplicate bridge."""
 
     name = "calls"
-    hands_out_undealt = False
     names_trump = True
     trump_words: ClassVar[str] = "the contract's strain (none in a no-trump contract)"
     verbs: ClassVar[Mapping[str, bool]] = {"double": False, "redouble": False}

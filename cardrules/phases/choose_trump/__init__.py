@@ -47,7 +47,6 @@ class ChooseTrump(Phase[OwnTrumps]):
     """Each player, from the dealer's left, chooses a free trump suit of their own."""
 
     name = "choose_trump"
-    hands_out_undealt = False
     before_deal = True
     candidates_all_legal = True
     schema: ClassVar[Mapping[str, Any]] = {

@@ -255,7 +255,6 @@ class GameType(Phase[GameTypeTable]):
     """Pass or name a game type; the first to name one declares it."""
 
     name = "game_type"
-    hands_out_undealt = False
     makes_declarer = True
     names_trump = True
     trump_words = ("those of the game type the declarer names (none in a game without "

@@ -58,7 +58,6 @@ class NameTrump(Phase[NamesTrump]):
     """The highest bidder names the deal's trump suit (or, if allowed, no trumps)."""
 
     name = "name_trump"
-    hands_out_undealt = False
     names_trump = True
     schema: ClassVar[Mapping[str, Any]] = {
         "type": "object", "additionalProperties": False,

@@ -166,6 +166,7 @@ class OrderUp(Phase[OrderUpTable]):
     """Order the upcard up or turn it down, name another suit, go alone; score the makers."""
 
     name = "order_up"
+    hands_out_undealt = True
     names_trump = True
     sits_out = True
     trump_words = ("the suit made before play: the upcard's suit if ordered up, else the "

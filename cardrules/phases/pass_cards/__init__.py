@@ -121,7 +121,6 @@ class PassCards(Phase[PassingTable]):
     """Each player passes ``count`` cards in this deal's direction."""
 
     name = "pass_cards"
-    hands_out_undealt = False
     verbs: ClassVar[Mapping[str, bool]] = {"give": True}
     fields = PassingFields
     zones = ("hand",)

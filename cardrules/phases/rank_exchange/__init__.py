@@ -107,7 +107,6 @@ class RankExchange(Phase[ExchangeTable]):
     """The worst finishers give their best cards to the best, who give back any."""
 
     name = "rank_exchange"
-    hands_out_undealt = False
     verbs: ClassVar[Mapping[str, bool]] = {"give": True}
     fields = ExchangeFields
     zones = ("hand",)

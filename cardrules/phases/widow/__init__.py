@@ -117,6 +117,7 @@ class Widow(Phase[WidowTable]):
     """The declarer takes the widow, then discards or gives cards face down."""
 
     name = "widow"
+    hands_out_undealt = True
     verbs: ClassVar[Mapping[str, bool]] = {"discard": True, "give": True}
     fields = WidowFields
     zones = ("hand", "stock")
