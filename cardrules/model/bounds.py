@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.model.variant import Variant
-from cardrules.phases import known as known_phases
+from cardrules.phases import find as find_phase
 
 __all__ = ["MAX_LEGAL_ACTIONS", "largest_hand", "legal_action_bound"]
 
@@ -47,13 +47,19 @@ def largest_hand(variant: Variant) -> int:
     >>> [largest_hand(load_variant(name)[0]) for name in ("hearts", "skat", "belote")]
     [13, 12, 17]
     """
-    # an unknown phase is refused elsewhere, naming it
-    phases = known_phases() if variant.phases else {}
-    adds = any(entry.name in phases and phases[entry.name].hands_out_undealt
-               for entry in variant.phases)
+    adds = any(_hands_out_undealt(entry.name) for entry in variant.phases)
     most = 0
     for players in range(variant.players.min, variant.players.max + 1):
         for hand in variant.deal.sizes(players):
             left = max(0, variant.pack.count(players) - players * hand)
             most = max(most, hand + (left if adds else 0))
     return most
+
+
+def _hands_out_undealt(name: str) -> bool:
+    """Whether the phase ``name`` may hand out undealt cards (False for a phase nobody
+    registered: the loader refuses it elsewhere, naming it)."""
+    try:
+        return find_phase(name).hands_out_undealt
+    except KeyError:
+        return False
