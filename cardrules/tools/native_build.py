@@ -33,7 +33,7 @@ import sysconfig
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "TRIED", "cache_dir", "compile_modules",
+__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "cache_dir", "compile_modules",
            "compiled_modules", "find_compiler", "has_python_headers", "is_compiled",
            "pure_reason"]
 
@@ -43,29 +43,19 @@ COMPILED = (
     "cardrules/families/shedding/tables.py",
     "cardrules/families/shedding/effects.py",
     "cardrules/families/shedding/state.py",
+    "cardrules/families/tricks/attributes.py",
     "cardrules/families/tricks/tables.py",
+    "cardrules/families/tricks/state.py",
     "cardrules/families/climbing/tables.py",
     "cardrules/families/climbing/ranked.py",
     "cardrules/families/climbing/state.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the engine's states, the
-shedding family's play, the tricks family's tables, and the climbing family's state,
-tables and rank-set look-up (each compiled family's state an ``attr.s`` class with its
-clone and properties written out, :mod:`cardrules.tools.written_states`).  The other
-families' states stay ordinary classes over the native ``FieldState``.
-
-The tricks family's state compiles too (:data:`TRIED`) but is not in the wheel yet: its
-optional field groups are native attributes there, typed, so a plug-in phase declaring a
-field of the same name (``_shown``) meets the group's type, and tests that patch a method
-of the class see no effect; until the phases' fields live apart from the state's, it
-stays interpreted in the wheel."""
-
-TRIED = (
-    "cardrules/families/tricks/attributes.py",
-    "cardrules/families/tricks/state.py",
-)
-"""Modules the opt-in test of the compiled build (``tests/test_mypyc.py``) compiles
-besides :data:`COMPILED`, to measure them and keep them compiling."""
+shedding family's play, the tricks family's state, the traits naming its optional field
+groups and its tables, and the climbing family's state, tables and rank-set look-up (each
+family's state an ``attr.s`` class with its clone and properties written out,
+:mod:`cardrules.tools.written_states`).  The other families' states stay ordinary classes
+over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the
