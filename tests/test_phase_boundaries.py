@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import cardrules
@@ -107,6 +108,50 @@ def test_a_phase_needing_a_zone_the_procedure_lacks_is_refused_at_load() -> None
                            players=2)
     finally:
         REGISTRY._items.pop("test_widow_zone", None)
+
+
+@pytest.mark.parametrize(("game", "name", "owner"), [
+    ("bank", "_hands", "the shedding procedure's state"),  # a field of the state
+    ("durak", "_trump_card", "the bouts procedure's state"),
+    ("bura", "_shown", "the tricks procedure's state"),  # an optional group's attribute
+    ("bura", "_passed", "the pass_cards phase"),  # a field of a phase listed before
+])
+def test_a_phase_field_named_like_another_layers_attribute_is_refused_at_load(
+        game: str, name: str, owner: str) -> None:
+    """A plug-in phase's field must not share a name with what the composed state already
+    has: one would overwrite the other (a compiled state refuses the other's type)."""
+    fields = attrs.make_class("Clashing", {name: attrs.field(default=0)}, slots=False)
+
+    class Clash(Phase[cardrules.phases.Table]):
+        name = "test_clash"
+        fields = None
+
+        def describe(self, settings: object) -> str:
+            return "Nothing."
+
+        def enter(self, state: cardrules.phases.Table, settings: object) -> None:
+            state.turn_to(state.dealer)
+
+        def candidates(self, state: cardrules.phases.Table, settings: object) -> list[object]:
+            return []
+
+        def refusal(self, state: object, settings: object, action: object) -> None:
+            return None
+
+        def apply(self, state: object, settings: object, action: object) -> bool:
+            return True
+
+    Clash.fields = fields
+    register(Clash())
+    listed: list[object] = ["test_clash"]
+    if owner.startswith("the pass_cards"):
+        listed = [{"pass_cards": {"count": 1}}, "test_clash"]
+    try:
+        with pytest.raises(VariantError, match=f"the test_clash phase keeps a field named "
+                                               f"{name}, like {owner}: the phase's author"):
+            cardrules.load({"extends": game, "patch": {"phases": listed}}, players=2)
+    finally:
+        REGISTRY._items.pop("test_clash", None)
 
 
 def test_the_table_moves_cards_between_declared_zones() -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
+import attrs
 import jsonschema
 
+from cardrules.engine.flow import attribute_names
 from cardrules.engine.procedures import Procedure, offering
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.state_codec import declarable_zones
@@ -388,6 +390,35 @@ def check_phases(v: Variant) -> Iterator[Found]:
                     f"than the limit of {MAX_LEGAL_ACTIONS:,}")
 
 
+def check_phase_fields(v: Variant) -> Iterator[Found]:
+    """Refuses a listed phase whose state fields are named like an attribute of the
+    procedure's state (its fields, methods and the attributes of its optional field
+    groups) or like a field of a phase listed before it: the composed state would let
+    one overwrite the other (and a compiled state refuses a value of another type).
+    Rule files cannot cause this; a plug-in phase's author renames the field."""
+    procedure = _procedure(v)
+    taken: dict[str, str] = {}
+    if procedure is not None:
+        owner = f"the {v.play.procedure} procedure's state"
+        taken = dict.fromkeys(attribute_names(procedure.state_class), owner)
+        for mixin in procedure.field_mixins(v):
+            taken.update(dict.fromkeys(attribute_names(mixin), owner))
+    for index, entry in enumerate(v.phases):
+        try:
+            fields = find_phase(entry.name).fields
+        except KeyError:
+            continue  # check_phases names it
+        if fields is None:
+            continue
+        for item in attrs.fields(fields):
+            if item.name in taken:
+                yield ("phases", index), (
+                    f"the {entry.name} phase keeps a field named {item.name}, like "
+                    f"{taken[item.name]}: the phase's author must rename it")
+        taken.update(dict.fromkeys((item.name for item in attrs.fields(fields)),
+                                   f"the {entry.name} phase"))
+
+
 def _before(when: When) -> str:
     """Where a phase runs before play, in words."""
     if when is When.INSTEAD_OF_DEAL:
@@ -460,5 +491,6 @@ def check_action_bound(v: Variant) -> Iterator[Found]:
 
 SETUP_CHECKS: tuple[Callable[[Variant], Iterator[Found]], ...] = (
     check_players, check_hand_size, check_zones, check_card_names, check_action_bound, check_phases,
+    check_phase_fields,
 )
 """Checks of degenerate set-ups, run by :func:`check_variant` after the others."""
