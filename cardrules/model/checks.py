@@ -398,16 +398,15 @@ def check_phase_fields(v: Variant) -> Iterator[Found]:
     Rule files cannot cause this; a plug-in phase's author renames the field."""
     procedure = _procedure(v)
     taken: dict[str, str] = {}
+    if any(not _known_phase(entry.name) for entry in v.phases):
+        return  # check_phases names it (and a procedure's field mixins may look phases up)
     if procedure is not None:
         owner = f"the {v.play.procedure} procedure's state"
         taken = dict.fromkeys(attribute_names(procedure.state_class), owner)
         for mixin in procedure.field_mixins(v):
             taken.update(dict.fromkeys(attribute_names(mixin), owner))
     for index, entry in enumerate(v.phases):
-        try:
-            fields = find_phase(entry.name).fields
-        except KeyError:
-            continue  # check_phases names it
+        fields = find_phase(entry.name).fields
         if fields is None:
             continue
         for item in attrs.fields(fields):
@@ -417,6 +416,14 @@ def check_phase_fields(v: Variant) -> Iterator[Found]:
                     f"{taken[item.name]}: the phase's author must rename it")
         taken.update(dict.fromkeys((item.name for item in attrs.fields(fields)),
                                    f"the {entry.name} phase"))
+
+
+def _known_phase(name: str) -> bool:
+    try:
+        find_phase(name)
+    except KeyError:
+        return False
+    return True
 
 
 def _before(when: When) -> str:
