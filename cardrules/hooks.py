@@ -368,7 +368,7 @@ class DealScoringInput:
     """The dealer's seat."""
     deal: Any = None
     """The finished deal (read it, never change it): every declared field as a public
-    property, the bids of a ``bidding`` phase (``deal.bids``) among them."""
+    property, the listed phases' too (the bids of a ``bidding`` phase, ``deal.bids``)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -89,7 +89,7 @@ def test_the_packet_deal_deals_in_place_of_the_procedure() -> None:
     state = state.apply("cut 2")
     data = state.to_json()
     assert [sorted(h) for h in data["hands"]] == [sorted(h) for h in hands]
-    assert data["face_up"] == [widow[-1]] and data["widow"] == widow[:1]
+    assert data["shown"] == [widow[-1]] and data["widow"] == widow[:1]
     assert data["trump_card"] == trump_card and data["stock"][0] == trump_card
     assert data["cut"] == 2 and data["stage"] == -1
     for seat in range(3):

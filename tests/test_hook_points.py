@@ -322,8 +322,8 @@ def test_deal_scoring_sees_the_bids() -> None:
     bids = []
     for seed in range(6):
         state = _play_out(game.new_deal(seed=seed), seed=seed)
-        assert state.result.scores == tuple(10 * b for b in state.bids)
-        bids += state.bids
+        assert state.result.scores == tuple(10 * b for b in state.phase_fields.bids)
+        bids += state.phase_fields.bids
     assert any(bids)
 
 

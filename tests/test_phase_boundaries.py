@@ -113,13 +113,15 @@ def test_a_phase_needing_a_zone_the_procedure_lacks_is_refused_at_load() -> None
 @pytest.mark.parametrize(("game", "name", "owner"), [
     ("bank", "_hands", "the shedding procedure's state"),  # a field of the state
     ("durak", "_trump_card", "the bouts procedure's state"),
-    ("bura", "_shown", "the tricks procedure's state"),  # an optional group's attribute
     ("bura", "_passed", "the pass_cards phase"),  # a field of a phase listed before
 ])
 def test_a_phase_field_named_like_another_layers_attribute_is_refused_at_load(
         game: str, name: str, owner: str) -> None:
-    """A plug-in phase's field must not share a name with what the composed state already
-    has: one would overwrite the other (a compiled state refuses the other's type)."""
+    """A plug-in phase's field must not share a name with a declared field of the state or
+    of a phase listed before it: both would be the same entry of the JSON, the views and
+    ``setup`` (a name the state gives another attribute is the phase's own: the packet
+    deal's ``_shown`` in ``test_deal_phases.py``, named like an optional attribute of the
+    tricks state)."""
     fields = attrs.make_class("Clashing", {name: attrs.field(default=0)}, slots=False)
 
     class Clash(Phase[cardrules.phases.Table]):

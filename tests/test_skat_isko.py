@@ -319,17 +319,18 @@ def test_a_sample_for_a_defender_counts_the_tops_of_the_sampled_hand() -> None:
     for seed in range(40):
         rng, state = random.Random(seed), GAME.new_deal(seed)
         while not state.is_over and not (state.phase in ("lead", "answer")
-                                         and any(state._game_held)):
+                                         and any(state.phase_fields.game_held)):
             state = state.apply(rng.choice(state.legal_actions()))
         if state.is_over:
             continue
-        declarer = state._game_declarer
+        declarer = state.phase_fields.game_declarer
         for seat in range(3):
             sample = state.resample(seat, random.Random(seed))
-            held, hand = sample._game_held[declarer], sample.hand(declarer)
+            held, hand = sample.phase_fields.game_held[declarer], sample.hand(declarer)
             assert hand & ~held == 0, (seed, seat)  # every card in hand was held
             if seat == declarer:
                 unseen = state.cards("stock")
-                assert held & ~sample.cards("stock") == state._game_held[declarer] & ~unseen
+                was = state.phase_fields.game_held[declarer]
+                assert held & ~sample.cards("stock") == was & ~unseen
         checked += 1
     assert checked >= 10

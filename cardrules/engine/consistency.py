@@ -31,6 +31,7 @@ import os
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardrules.engine.fields import Stage, declared
+from cardrules.engine.phased import bind
 from cardrules.engine.turns import When
 from cardrules.errors import CardrulesError, StateError
 
@@ -104,7 +105,7 @@ def structure(state: Checked) -> None:
     if stage < 0:
         return
     phase, settings = phases[stage]
-    wrong = phase.inconsistency(state, settings)
+    wrong = phase.inconsistency(bind(state), settings)
     if wrong:
         raise StateError(f"the {phase.name.replace('_', ' ')} phase cannot be at work: {wrong}")
     if game.timings[stage] is When.BETWEEN_DEALS and not getattr(state, "deal_number", 0):

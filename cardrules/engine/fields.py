@@ -167,6 +167,18 @@ class Declared:
     """What it holds."""
     label: str
     """Its name in messages."""
+    record: bool = False
+    """True for a listed phase's field, kept in the state's phase record
+    (:mod:`cardrules.engine.phased`) rather than on the state itself."""
+
+    def value(self, state: Any) -> Any:
+        """The field's value in ``state``."""
+        return getattr(state._phased if self.record else state, self.attribute)
+
+    def put(self, state: Any, value: Any) -> None:
+        """Set the field in ``state`` (a fresh clone whose phase record is its own: see
+        :func:`cardrules.engine.phased.own`)."""
+        setattr(state._phased if self.record else state, self.attribute, value)
 
 
 _DECLARED: dict[type, tuple[Declared, ...]] = {}

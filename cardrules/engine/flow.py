@@ -36,9 +36,11 @@ with its play (``state._resume_play()``).  Where a phase runs is data (:class:`W
 the same phase machinery serves every point: legality, refusals, views, JSON and
 re-sampling never ask which point it is.
 
-The game's state class is its procedure's state class with each phase's field mixin
-added (:func:`compose`), so everything derived from declared fields covers the phases'
-fields too.
+The listed phases' fields live in a record beside the state
+(:mod:`cardrules.engine.phased`): every phase method is handed a binder of the state
+(:func:`~cardrules.engine.phased.bind`), on which the phase reads and writes its fields as
+attributes; before a phase may change them the flow gives the fresh clone its own copy of
+the record (:func:`~cardrules.engine.phased.own`), which play otherwise shares.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ import attrs
 from cardrules.actions import Action
 from cardrules.engine.action_space import Family, family_words, first_word
 from cardrules.engine.context import GameRules
+from cardrules.engine.phased import bind, own
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
 from cardrules.engine.table import LastDeal, Table
@@ -183,9 +186,10 @@ def draw(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
     by lot, each from its own seed derived from ``seed`` (changes a fresh state); the
     others draw nothing, and no seed is derived for them."""
+    table = bind(state, writes=True)  # a fresh state: its phase record is its own
     for stage, (phase, settings) in enumerate(state.game.phases):
         if phase.draws:
-            phase.draw(state, settings, derive_seed(seed, "phase", stage, phase.name))
+            phase.draw(table, settings, derive_seed(seed, "phase", stage, phase.name))
 
 
 def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:
@@ -224,8 +228,9 @@ def start(state: StagedState, seed: int, previous: LastDeal | None = None) -> No
     none."""
     draw(state, seed)
     if previous is not None:
+        table = bind(state, writes=True)
         for phase, settings in state.game.phases:
-            phase.from_last_deal(state, settings, previous)
+            phase.from_last_deal(table, settings, previous)
     if not state.game.dealt_at and not replaced(state.game):
         state._deal_cards()
     begin(state)
@@ -243,16 +248,17 @@ def begin(state: StagedState) -> None:
 def _enter(state: StagedState, stage: int) -> None:
     game = state.game
     phases, dealt_at, timing = game.phases, game.dealt_at, game.timings
+    table = bind(state, writes=True)  # a fresh state, or a clone given its own record
     while stage < len(phases):
         when = timing[stage]
         if stage == dealt_at and when is not When.INSTEAD_OF_DEAL and stage:
             state._deal_cards()
         phase, settings = phases[stage]
         if when.before_play and (when is not When.BETWEEN_DEALS or state.deal_number) \
-                and not phase.skip(state, settings):
+                and not phase.skip(table, settings):
             state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
-            phase.enter(state, settings)
-            if not phase.finished(state, settings):
+            phase.enter(table, settings)
+            if not phase.finished(table, settings):
                 return
         if when is When.INSTEAD_OF_DEAL:
             state._deal_cards()  # the phase has nothing to do: the procedure deals
@@ -278,12 +284,17 @@ def _enter_at(state: StagedState, stage: int, when: When) -> bool:
     """Enter the first phase of ``when`` from ``stage`` on that has something to do (True),
     or leave the stage to play (False)."""
     phases, timing = state.game.phases, state.game.timings
+    table: Any = None
     while stage < len(phases):
         phase, settings = phases[stage]
-        if timing[stage] is when and not phase.skip(state, settings):
+        if timing[stage] is when and not phase.skip(
+                table if table is not None else bind(state), settings):
+            if table is None:  # play shares its phase record with the states before it
+                own(state)
+                table = bind(state, writes=True)
             state._stage = stage  # type: ignore[misc]
-            phase.enter(state, settings)
-            if not phase.finished(state, settings):
+            phase.enter(table, settings)
+            if not phase.finished(table, settings):
                 return True
         stage += 1
     state._stage = -1  # type: ignore[misc]
@@ -293,11 +304,12 @@ def _enter_at(state: StagedState, stage: int, when: When) -> bool:
 def legal(state: StagedState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
     phase, settings = state.game.phases[state._stage]
+    table = bind(state)
     if phase.candidates_all_legal:
-        return tuple(phase.candidates(state, settings))
+        return tuple(phase.candidates(table, settings))
     refusal = phase.refusal
-    return tuple([a for a in phase.candidates(state, settings)
-                  if refusal(state, settings, a) is None])
+    return tuple([a for a in phase.candidates(table, settings)
+                  if refusal(table, settings, a) is None])
 
 
 def refusal(state: StagedState, action: Action) -> str | None:
@@ -307,7 +319,7 @@ def refusal(state: StagedState, action: Action) -> str | None:
     if word not in state.game.action_space.words:
         return f"'{word}' is not an action of this game"
     phase, settings = state.game.phases[state._stage]
-    return phase.refusal(state, settings, action)
+    return phase.refusal(bind(state), settings, action)
 
 
 def over(state: InGame, action: Action) -> str | None:
@@ -338,9 +350,10 @@ def apply(state: S, action: Action) -> S:
     """The state after a legal ``action`` of the phase at work; the next phase (or play)
     begins when it is done."""
     new = state._clone()
+    own(new)
     stage = state._stage
     phase, settings = state.game.phases[stage]
-    if phase.apply(new, settings, action):
+    if phase.apply(bind(new, writes=True), settings, action):
         if new.is_over:  # the phase threw the deal in: nothing follows
             new._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
             return new
@@ -358,8 +371,9 @@ def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:
     """The deal's scores after every listed phase has scored it, in list order
     (:meth:`~cardrules.phases.Phase.score`), from the procedure's ``scores``; the
     procedure calls this once when the deal ends."""
+    table = bind(state)
     for phase, settings in state.game.phases:
-        scores = phase.score(state, settings, scores)
+        scores = phase.score(table, settings, scores)
     return scores
 
 
@@ -367,8 +381,9 @@ def declarer(state: StagedState) -> int:
     """The deal's declarer as the listed phases made it
     (:meth:`~cardrules.phases.Phase.declarer`: an auction's last bidder, say), the first
     that names one in list order; -1 while none has."""
+    table = bind(state)
     for phase, settings in state.game.phases:
-        seat = phase.declarer(state, settings)
+        seat = phase.declarer(table, settings)
         if seat >= 0:
             return seat
     return -1
@@ -378,8 +393,9 @@ def contract(state: StagedState) -> int:
     """The deal's contract as the listed phases made it
     (:meth:`~cardrules.phases.Phase.contract`: an auction's winning bid), the first that
     names one in list order; 0 while none has."""
+    table = bind(state)
     for phase, settings in state.game.phases:
-        value = phase.contract(state, settings)
+        value = phase.contract(table, settings)
         if value:
             return value
     return 0
@@ -391,8 +407,9 @@ def card_order(state: StagedState) -> int:
     deal; -1: none (the rule file's own order)."""
     offset = 0
     pack = state.game.pack
+    table = bind(state)
     for phase, settings in state.game.phases:
-        chosen = phase.card_order(state, settings)
+        chosen = phase.card_order(table, settings)
         if chosen >= 0:
             return offset + chosen
         offset += len(phase.card_orders(settings, pack))
@@ -403,8 +420,9 @@ def ends_deal(state: StagedState) -> bool:
     """True when a listed phase ends the deal after the trick just taken
     (:meth:`~cardrules.phases.Phase.ends_deal`).  Asked after every trick: a plain loop
     (no generator to make)."""
+    table = bind(state)
     for phase, settings in state.game.phases:  # noqa: SIM110 - any() over a generator is slower
-        if phase.ends_deal(state, settings):
+        if phase.ends_deal(table, settings):
             return True
     return False
 
@@ -414,8 +432,9 @@ def counted(state: StagedState) -> tuple[int, ...]:
     when the deal is scored (:meth:`~cardrules.phases.Phase.counted`: a widow discarded
     face down, say), as bit sets; empty when none do."""
     out: tuple[int, ...] = ()
+    table = bind(state)
     for phase, settings in state.game.phases:
-        cards = phase.counted(state, settings)
+        cards = phase.counted(table, settings)
         if cards:
             out = cards if not out else tuple(a | b for a, b in zip(out, cards, strict=True))
     return out
@@ -426,8 +445,9 @@ def carried(state: StagedState) -> tuple[tuple[str, object], ...]:
     (:meth:`~cardrules.phases.Phase.carry`), in list order; the procedure adds it to its
     deal result's ``carry``."""
     out: tuple[tuple[str, object], ...] = ()
+    table = bind(state)
     for phase, settings in state.game.phases:
-        out += phase.carry(state, settings)
+        out += phase.carry(table, settings)
     return out
 
 
@@ -435,8 +455,9 @@ def view(state: AtStage, player: int) -> dict[str, Any]:
     """The view entries of every listed phase (each phase shows its own fields), and the
     name of the phase at work."""
     out: dict[str, Any] = {}
+    table = bind(state)
     for phase, settings in state.game.phases:
-        out.update(phase.view(state, settings, player))
+        out.update(phase.view(table, settings, player))
     if state._stage >= 0:
         out["phase"] = state.game.phases[state._stage][0].name
     return out

@@ -9,7 +9,7 @@ import attrs
 
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack, mask_of
-from cardrules.engine import flow, state_codec
+from cardrules.engine import flow, phased, state_codec
 from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
 from cardrules.engine.match import MatchState
@@ -69,6 +69,7 @@ class Game:
         "plain_legality",
         "players",
         "procedure",
+        "record_class",
         "refusal",
         "refusals",
         "source",
@@ -114,10 +115,18 @@ class Game:
         self.timings = flow.timings(self.phases)
         """Where each listed phase runs (before or after the deal, between tricks...), in
         list order."""
-        self.state_class: type = flow.compose(
-            self.procedure.state_class,
-            [*self.procedure.field_mixins(variant),
-             *(p.fields for p, _ in self.phases if p.fields is not None)])
+        base = self.procedure.state_class
+        procedure_mixins = list(self.procedure.field_mixins(variant))
+        phase_mixins = [p.fields for p, _ in self.phases if p.fields is not None]
+        self.record_class: type | None = None
+        """The class of the record holding the listed phases' fields beside each state
+        (:mod:`cardrules.engine.phased`); None when they list none, or when the
+        procedure's state keeps no record (a third-party family's may not: its state
+        class then takes the phases' fields itself)."""
+        if phase_mixins and phased.keeps_record(base):
+            self.record_class = phased.record_class(phase_mixins)
+            phase_mixins = []
+        self.state_class: type = flow.compose(base, [*procedure_mixins, *phase_mixins])
         """The class of this game's deal states."""
         self.turns = Turns.of(variant.play_order, players)
         """The play's turn order laid out for the players (``play.order``): the families
@@ -284,7 +293,7 @@ class Game:
         if not is_default("deal_scoring", scoring):
             given: Any = scoring(DealScoringInput(
                 scores=scores, finish=finish, details=dict(details or {}), dealer=dealer,
-                deal=deal))
+                deal=None if deal is None else phased.bind(deal)))  # the phases' fields too
             hooked = tuple(given)
             if len(hooked) != self.players or not all(type(s) is int for s in hooked):
                 raise HookError(f"the deal_scoring hook {self.variant.hooks['deal_scoring']!r} "
@@ -393,7 +402,7 @@ class Game:
         if unknown:
             raise StateError(f"this game's states have no field {', '.join(unknown)}; "
                              f"fields: {', '.join(sorted(data))}")
-        data.update(state_codec.spelled_out(self.state_class, fields))
+        data.update(state_codec.spelled_out(self.state_class, fields, record=self.record_class))
         data["procedure"] = self.variant.play.procedure
         return checked(self.procedure.from_json(self, data))
 

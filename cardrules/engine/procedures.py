@@ -105,7 +105,7 @@ class Procedure(abc.ABC):
         extra = {k: v for k, v in position.items() if k in own}
         data = self.arrange(game, **{k: v for k, v in position.items()
                                      if k not in own}).to_json()
-        data.update(spelled_out(game.state_class, extra))
+        data.update(spelled_out(game.state_class, extra, record=game.record_class))
         return self.from_json(game, data)
 
     def refusals(self, game: GameContext) -> tuple[Callable[[Any, Action], str | None], ...]:

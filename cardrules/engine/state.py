@@ -14,8 +14,8 @@ from cardrules.cards import Pack, shuffled
 from cardrules.engine import consistency, faces, flow, standings, state_codec, table
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event
-from cardrules.engine.fields import declared
 from cardrules.engine.native import mypyc_attr
+from cardrules.engine.phased import bind, declared_of
 from cardrules.engine.standings import Partnerships, Standing
 from cardrules.engine.turns import Seating, Turns
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
@@ -206,6 +206,9 @@ class GameContext(flow.StagedGame, Protocol):
 
     @property
     def state_class(self) -> type: ...
+
+    @property
+    def record_class(self) -> type | None: ...
 
     @property
     def tables(self) -> Any: ...
@@ -466,10 +469,18 @@ class FieldState(State):
     _legal: tuple[Action, ...] | None
     _dealer: int
     _deal_number: int
+    _phased: Any  # the listed phases' fields (cardrules.engine.phased), None without
 
     @property
     def game(self) -> GameContext:
         return self._game
+
+    @property
+    def phase_fields(self) -> Any:
+        """The listed phases' fields, read-only, each by its public name
+        (``state.phase_fields.bids``; :mod:`cardrules.engine.phased`), beside the
+        state's public attributes."""
+        return bind(self)
 
     @classmethod
     def _make(cls: type[F], game: GameContext, **fields: Any) -> F:
@@ -766,7 +777,7 @@ class FieldState(State):
         return new
 
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, d.attribute) for d in declared(type(self)))
+        return tuple(d.value(self) for d in declared_of(self))
 
     def __eq__(self, other: object) -> bool:
         """Equal states of equal games: a state read back from a pickle equals the

@@ -25,10 +25,12 @@ from cardrules.engine.fields import (
     CardSetList,
     CardSets,
     Context,
+    Declared,
     Events,
     Kind,
     declared,
 )
+from cardrules.engine.phased import declared_of, layout, own
 from cardrules.engine.views import seen_by
 from cardrules.errors import StateError
 from cardrules.model.common import Visibility
@@ -74,12 +76,36 @@ S = TypeVar("S", bound=Cloneable)
 def fresh(cls: type[T], game: GameRules, /, **values: Any) -> T:
     """A state of ``cls`` for ``game``: every declared field at its initial value unless
     given in ``values`` (by public name); the class's other fields must be given too."""
+    record: type | None = getattr(game, "record_class", None)
     key = (cls, game.players)
     initial = _INITIAL.get(key)
     if initial is None:
         initial = _INITIAL[key] = {item.name: item.kind.initial(game.players)
                                    for item in declared(cls)}
-    return cls(**{**initial, **values})
+    if record is None:
+        return cls(**{**initial, **values})
+    own, kept = _split(record, game.players, values)
+    made: T = cls(**{**initial, **own}, phased=record(**kept))  # type: ignore[call-arg]
+    return made
+
+
+def _split(record: type, players: int,
+           values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``values`` (by public name) parted into the state's and its phase record's, the
+    record's others at their initial values."""
+    key = (record, players)
+    initial = _INITIAL.get(key)
+    if initial is None:
+        initial = _INITIAL[key] = {item.name: item.kind.initial(players)
+                                   for item in declared(record)}
+    kept = dict(initial)
+    own = {}
+    for name, value in values.items():
+        if name in initial:
+            kept[name] = value
+        else:
+            own[name] = value
+    return own, kept
 
 
 _INITIAL: dict[tuple[type, int], dict[str, Any]] = {}
@@ -90,13 +116,16 @@ once (every kind's initial value is immutable and depends on the players alone).
 def initial_fields(cls: type, game: GameRules) -> dict[str, Any]:
     """Every declared field of ``cls`` at its initial value, in JSON form, by name."""
     pack, players = game.pack, game.players
-    return {d.name: d.kind.write(d.kind.initial(players), pack) for d in declared(cls)}
+    return {d.name: d.kind.write(d.kind.initial(players), pack)
+            for d in layout(cls, getattr(game, "record_class", None))}
 
 
-def spelled_out(cls: type, fields: Mapping[str, Any]) -> dict[str, Any]:
+def spelled_out(cls: type, fields: Mapping[str, Any], *,
+                record: type | None = None) -> dict[str, Any]:
     """``fields`` (by public name) in JSON form, where card lists may be written as one
-    string of card names (``"9H 7S"``), alone or per seat."""
-    kinds = {d.name: d.kind for d in declared(cls)}
+    string of card names (``"9H 7S"``), alone or per seat (``record``: the class of the
+    game's phase record, whose fields count too)."""
+    kinds = {d.name: d.kind for d in layout(cls, record)}
     out = dict(fields)
     for name, value in fields.items():
         kind = kinds.get(name)
@@ -218,8 +247,7 @@ def check_holders(cls: type) -> None:
 def write_fields(state: object) -> dict[str, Any]:
     """Every declared field of ``state``, JSON-ready, by public name."""
     pack = state.game.pack  # type: ignore[attr-defined]
-    return {d.name: d.kind.write(getattr(state, d.attribute), pack)
-            for d in declared(type(state))}
+    return {d.name: d.kind.write(d.value(state), pack) for d in declared_of(state)}
 
 
 def read_fields(cls: type, game: GameRules, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -228,7 +256,7 @@ def read_fields(cls: type, game: GameRules, data: Mapping[str, Any]) -> dict[str
     wrong."""
     context = Context(pack=game.pack, players=game.players)
     values: dict[str, Any] = {}
-    for item in declared(cls):
+    for item in layout(cls, getattr(game, "record_class", None)):
         if item.name not in data:
             if item.kind.optional:
                 values[item.name] = item.kind.initial(context.players)
@@ -247,8 +275,8 @@ def zones(state: object) -> dict[str, int]:
     ``hand1``...  Each card of the pack is in exactly one of them (see
     :func:`check_cards`)."""
     out: dict[str, int] = {}
-    for d in declared(type(state)):
-        masks = d.kind.masks(getattr(state, d.attribute))
+    for d in declared_of(state):
+        masks = d.kind.masks(d.value(state))
         if d.kind.per_seat:
             out.update((f"{d.kind.zone}{p}", m) for p, m in enumerate(masks))
         elif masks:
@@ -289,8 +317,8 @@ def shown_cards(state: object, player: int) -> int:
     now hidden (a widow shown before the declarer laid cards away): a view may name them
     (:meth:`~cardrules.engine.fields.Kind.shown`)."""
     shown = 0
-    for d in declared(type(state)):
-        shown |= d.kind.shown(getattr(state, d.attribute), player)
+    for d in declared_of(state):
+        shown |= d.kind.shown(d.value(state), player)
     return shown
 
 
@@ -300,8 +328,8 @@ def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
     turned-up trump card, the cards of an event they were shown, cards they passed)."""
     game: GameRules = state.game  # type: ignore[attr-defined]
     hidden = known = 0
-    for d in declared(type(state)):
-        value = getattr(state, d.attribute)
+    for d in declared_of(state):
+        value = d.value(state)
         known |= d.kind.known(value, player)
         masks = d.kind.masks(value)
         if not masks:
@@ -356,13 +384,13 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     """
     checked_player(player, state.game.players)
     hidden = state.hidden_cards(player) & ~kept
-    items = declared(type(state))
+    items = declared_of(state)
     pool: list[int] = []
     hands = -1
     for d in items:
         if d.kind.per_seat and d.kind.zone == "hand":
             hands = len(pool)
-        pool.extend(d.kind.cards(getattr(state, d.attribute), hidden))
+        pool.extend(d.kind.cards(d.value(state), hidden))
     shuffled = sorted(pool)
     rng.shuffle(shuffled)
     missing: tuple[int, ...] = getattr(state, "_missing", ())
@@ -374,40 +402,43 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
         return get(card, card)
 
     new = state._clone()
+    own(new)
     places: list[Any] = []
     naming: list[Any] = []
     pooled = _Named(sum(1 << c for c in pool))
-    for d, place, names in _roles(type(state), state.game.players):
-        value = getattr(state, d.attribute)
+    for d, place, names in _roles(state, items, state.game.players):
+        value = d.value(state)
         if place:
             places.append(d)
             value = d.kind.remap(value, move)
         elif names and pooled.any_in(d.kind, value):
             naming.append(d)
-        setattr(new, d.attribute, value)
+        d.put(new, value)
     if naming:
         span_of, dealt = _spans(state, new, places, hidden)
         for d in naming:
-            value = getattr(state, d.attribute)
+            value = d.value(state)
             if isinstance(d.kind, Events):
                 value = tuple(d.kind.remap((e,), _Chooser(span_of, dealt))[0] for e in value)
             else:
                 value = d.kind.remap(value, _Chooser(span_of, dealt))
-            setattr(new, d.attribute, value)
+            d.put(new, value)
     return new
 
 
-_ROLES: dict[type, tuple[tuple[Any, bool, bool], ...]] = {}
+_ROLES: dict[tuple[type, type, int], tuple[tuple[Any, bool, bool], ...]] = {}
 
 
-def _roles(cls: type, players: int) -> tuple[tuple[Any, bool, bool], ...]:
-    """Each declared field of ``cls`` with whether it holds places of cards and whether,
-    holding none, it may name cards (its kind re-maps them)."""
-    found = _ROLES.get(cls)
+def _roles(state: Any, items: tuple[Declared, ...],
+           players: int) -> tuple[tuple[Any, bool, bool], ...]:
+    """Each of the declared fields ``items`` of ``state`` with whether it holds places of
+    cards and whether, holding none, it may name cards (its kind re-maps them)."""
+    key = (type(state), type(getattr(state, "_phased", None)), players)
+    found = _ROLES.get(key)
     if found is None:
         found = tuple((d, bool(d.kind.masks(d.kind.initial(players))),
-                       type(d.kind).remap is not Kind.remap) for d in declared(cls))
-        _ROLES[cls] = found
+                       type(d.kind).remap is not Kind.remap) for d in items)
+        _ROLES[key] = found
     return found
 
 
@@ -435,8 +466,8 @@ def _spans(state: object, new: object, places: list[Any],
     span_of: dict[int, tuple[int, int]] = {}
     dealt: dict[tuple[int, int], list[int]] = {}
     for index, d in enumerate(places):
-        before = d.kind.masks(getattr(state, d.attribute))
-        after = d.kind.masks(getattr(new, d.attribute))
+        before = d.kind.masks(d.value(state))
+        after = d.kind.masks(d.value(new))
         for owner, (mask, there) in enumerate(zip(before, after)):
             for card in bits(mask & pool):
                 span_of[card] = (index, owner)

@@ -65,7 +65,8 @@ import attrs
 
 from cardrules.cards import bits
 from cardrules.engine.context import GameRules
-from cardrules.engine.fields import CardList, CardSet, CardSets, Declared, declared
+from cardrules.engine.fields import CardList, CardSet, CardSets, Declared
+from cardrules.engine.phased import layout
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -335,21 +336,29 @@ class HasDeclarer(Table, Protocol):
 
 
 PhaseState = TypeVar("PhaseState", bound=Table)
-"""A table with a phase's own fields on it (the state class a game composes adds each
-listed phase's field mixin)."""
+"""A table with a phase's own fields on it (the flow hands a phase a binder of the state
+whose attributes include the fields of the game's phase record,
+:mod:`cardrules.engine.phased`)."""
 
 
-def _zones(cls: type) -> dict[str, Declared]:
-    found = _ZONES.get(cls)
+def _zones(cls: type, record: type | None = None) -> dict[str, Declared]:
+    found = _ZONES.get((cls, record))
     if found is None:
-        found = _ZONES[cls] = {d.kind.zone: d for d in declared(cls)
-                               if d.kind.holds and d.kind.zone
-                               and isinstance(d.kind, (CardList, CardSet, CardSets))
-                               and not getattr(d.kind, "subset_of", "")}
+        found = _ZONES[(cls, record)] = {
+            d.kind.zone: d for d in layout(cls, record)
+            if d.kind.holds and d.kind.zone
+            and isinstance(d.kind, (CardList, CardSet, CardSets))
+            and not getattr(d.kind, "subset_of", "")}
     return found
 
 
-_ZONES: dict[type, dict[str, Declared]] = {}
+_ZONES: dict[tuple[type, type | None], dict[str, Declared]] = {}
+
+
+def _record(state: object) -> type | None:
+    """The class of ``state``'s phase record (None: it keeps none)."""
+    found = getattr(state, "_phased", None)
+    return None if found is None else type(found)
 
 
 def zone_names(cls: type) -> frozenset[str]:
@@ -365,7 +374,7 @@ def zone_names(cls: type) -> frozenset[str]:
 
 
 def _field(state: object, zone: str) -> Declared:
-    found = _zones(type(state)).get(zone)
+    found = _zones(type(state), _record(state)).get(zone)
     if found is None:
         raise ValueError(f"this state has no zone {zone!r}")
     return found
@@ -375,30 +384,30 @@ _PER_SEAT, _LIST, _SET = 0, 1, 2
 """How a zone's field holds its cards: a bit set per seat, an ordered list, a bit set."""
 
 
-def _slot(state: object, zone: str) -> tuple[str, int]:
-    """The attribute holding ``zone``'s cards and how it holds them (one dictionary look-up:
-    the named operations run on the hot path of the listed phases)."""
-    cls = type(state)
-    slots = _SLOTS.get(cls)
+def _slot(state: object, zone: str) -> tuple[Declared, int]:
+    """The declared field holding ``zone``'s cards and how it holds them (one dictionary
+    look-up: the named operations run on the hot path of the listed phases)."""
+    key = (type(state), _record(state))
+    slots = _SLOTS.get(key)
     if slots is None:
-        slots = _SLOTS[cls] = {
-            name: (d.attribute, _PER_SEAT if isinstance(d.kind, CardSets)
+        slots = _SLOTS[key] = {
+            name: (d, _PER_SEAT if isinstance(d.kind, CardSets)
                    else _LIST if isinstance(d.kind, CardList) else _SET)
-            for name, d in _zones(cls).items()}
+            for name, d in _zones(*key).items()}
     found = slots.get(zone)
     if found is None:
         raise ValueError(f"this state has no zone {zone!r}")
     return found
 
 
-_SLOTS: dict[type, dict[str, tuple[str, int]]] = {}
+_SLOTS: dict[tuple[type, type | None], dict[str, tuple[Declared, int]]] = {}
 
 
 def cards_in(state: object, zone: str, seat: int = -1) -> int:
     """The cards of ``zone`` (``seat``'s, for a zone per seat) of ``state``, as a bit
     set."""
-    attribute, shape = _slot(state, zone)
-    return _held(getattr(state, attribute), shape, seat)
+    d, shape = _slot(state, zone)
+    return _held(d.value(state), shape, seat)
 
 
 def _held(value: Any, shape: int, seat: int) -> int:
@@ -414,8 +423,8 @@ def _held(value: Any, shape: int, seat: int) -> int:
 
 
 def _remove(state: object, zone: str, seat: int, cards: int) -> None:
-    attribute, shape = _slot(state, zone)
-    value = getattr(state, attribute)
+    d, shape = _slot(state, zone)
+    value = d.value(state)
     if _held(value, shape, seat) & cards != cards:
         where = f"zone {zone!r}" + (f" of seat {seat}" if _field(state, zone).kind.per_seat
                                     else "")
@@ -426,19 +435,19 @@ def _remove(state: object, zone: str, seat: int, cards: int) -> None:
         value = tuple(c for c in value if not cards >> c & 1)
     else:
         value &= ~cards
-    setattr(state, attribute, value)
+    d.put(state, value)
 
 
 def _add(state: object, zone: str, seat: int, cards: int, order: tuple[int, ...]) -> None:
-    attribute, shape = _slot(state, zone)
-    value = getattr(state, attribute)
+    d, shape = _slot(state, zone)
+    value = d.value(state)
     if shape == _PER_SEAT:
         value = value[:seat] + (value[seat] | cards,) + value[seat + 1:]
     elif shape == _LIST:
         value = value + (order or tuple(bits(cards)))
     else:
         value |= cards
-    setattr(state, attribute, value)
+    d.put(state, value)
 
 
 def move_cards(state: object, cards: int, source: str, target: str, *,
@@ -454,14 +463,14 @@ def deal_cards(state: object, seat: int, count: int, source: str = "stock", *,
     d = _field(state, source)
     if not isinstance(d.kind, CardList):
         raise ValueError(f"cards are dealt from an ordered zone; {source!r} is not one")
-    value: tuple[int, ...] = getattr(state, d.attribute)
+    value: tuple[int, ...] = d.value(state)
     if count > len(value):
         raise ValueError(f"zone {source!r} holds {len(value)} card(s), not {count}")
     dealt = value[len(value) - count:]
     mask = 0
     for c in dealt:
         mask |= 1 << c
-    setattr(state, d.attribute, value[:len(value) - count])
+    d.put(state, value[:len(value) - count])
     _add(state, target, seat, mask, dealt)
     return mask
 
@@ -475,7 +484,7 @@ def turn_up(state: object, source: str, target: str) -> int:
     d = _field(state, source)
     if not isinstance(d.kind, CardList):
         raise ValueError(f"cards are turned up from an ordered zone; {source!r} is not one")
-    value: tuple[int, ...] = getattr(state, d.attribute)
+    value: tuple[int, ...] = d.value(state)
     if not value:
         raise ValueError(f"zone {source!r} holds no card to turn up")
     kind = _field(state, target).kind
@@ -488,7 +497,7 @@ def turn_up(state: object, source: str, target: str) -> int:
         raise ValueError(f"a card is turned up onto a zone every player sees; {target!r} "
                          f"is {seen.value}")
     card = value[-1]
-    setattr(state, d.attribute, value[:-1])
+    d.put(state, value[:-1])
     _add(state, target, -1, 1 << card, (card,))
     return card
 
@@ -498,5 +507,5 @@ def cut_cards(state: object, zone: str, count: int) -> None:
     d = _field(state, zone)
     if not isinstance(d.kind, CardList):
         raise ValueError(f"only an ordered zone is cut; {zone!r} is not one")
-    value: tuple[int, ...] = getattr(state, d.attribute)
-    setattr(state, d.attribute, value[-count:] + value[:-count])
+    value: tuple[int, ...] = d.value(state)
+    d.put(state, value[-count:] + value[:-count])

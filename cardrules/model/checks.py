@@ -13,7 +13,9 @@ from fractions import Fraction
 import attrs
 import jsonschema
 
+from cardrules.engine.fields import declared
 from cardrules.engine.flow import attribute_names
+from cardrules.engine.phased import keeps_record
 from cardrules.engine.procedures import Procedure, offering
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.state_codec import declarable_zones
@@ -391,20 +393,26 @@ def check_phases(v: Variant) -> Iterator[Found]:
 
 
 def check_phase_fields(v: Variant) -> Iterator[Found]:
-    """Refuses a listed phase whose state fields are named like an attribute of the
-    procedure's state (its fields, methods and the attributes of its optional field
-    groups) or like a field of a phase listed before it: the composed state would let
-    one overwrite the other (and a compiled state refuses a value of another type).
-    Rule files cannot cause this; a plug-in phase's author renames the field."""
+    """Refuses a listed phase whose state fields are named like a field of a phase listed
+    before it (both are kept in one phase record, :mod:`cardrules.engine.phased`) or like
+    a declared field of the procedure's state (the same name in JSON, views and
+    ``setup``), or, in a game whose procedure's state keeps no phase record (a
+    third-party family's may not) and so takes the phases' fields itself, like any
+    attribute of that state (its methods, the attributes of its optional field groups):
+    one would overwrite the other.  Rule files cannot cause this; a plug-in phase's
+    author renames the field."""
     procedure = _procedure(v)
     taken: dict[str, str] = {}
     if any(not _known_phase(entry.name) for entry in v.phases):
         return  # check_phases names it (and a procedure's field mixins may look phases up)
     if procedure is not None:
         owner = f"the {v.play.procedure} procedure's state"
-        taken = dict.fromkeys(attribute_names(procedure.state_class), owner)
-        for mixin in procedure.field_mixins(v):
-            taken.update(dict.fromkeys(attribute_names(mixin), owner))
+        classes = (procedure.state_class, *procedure.field_mixins(v))
+        if keeps_record(procedure.state_class):  # only the declared fields' names meet
+            names = {d.attribute for cls in classes for d in declared(cls)}  # in JSON
+        else:
+            names = {name for cls in classes for name in attribute_names(cls)}
+        taken = dict.fromkeys(names, owner)
     for index, entry in enumerate(v.phases):
         fields = find_phase(entry.name).fields
         if fields is None:

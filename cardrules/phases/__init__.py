@@ -11,7 +11,9 @@ A phase declares, once, everything generic code needs:
 
 - its state fields (an attrs mixin class whose fields are made with
   :func:`cardrules.engine.fields.field`, so cloning, JSON, zones, views of hidden cards and
-  re-sampling derive from them), in :attr:`Phase.fields`;
+  re-sampling derive from them), in :attr:`Phase.fields`: kept in the state's phase
+  record (:mod:`cardrules.engine.phased`) and read and written as attributes of the table
+  the phase is handed;
 - its YAML section: a JSON Schema fragment (:attr:`Phase.schema`), the record it is read
   into (:meth:`Phase.settings`), cross-field checks (:meth:`Phase.check`) and a sentence
   of English (:meth:`Phase.describe`);

@@ -21,8 +21,8 @@ import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
-from cardrules.engine.fields import declared
 from cardrules.engine.game import Game, derive_seed
+from cardrules.engine.phased import declared_of, own
 from cardrules.engine.record import GameRecord, replay
 from cardrules.engine.state import State
 from cardrules.engine.views import View
@@ -362,8 +362,9 @@ def _places_swapped(state: State, first: int, second: int) -> State | None:
         return second if card == first else first if card == second else card
 
     new: State = getattr(state, "_clone")()  # noqa: B009  (a declared-field copy)
-    for d in declared(type(state)):
-        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
+    own(new)
+    for d in declared_of(state):
+        d.put(new, d.kind.remap(d.value(state), move))
     missing: tuple[int, ...] = getattr(new, "_missing", ())
     if any(missing):
         spare: tuple[int, ...] = getattr(new, "_spare")  # noqa: B009

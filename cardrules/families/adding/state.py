@@ -14,7 +14,7 @@ side reaches the target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -112,6 +112,8 @@ class AddingState(FieldState):
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     @classmethod

@@ -129,6 +129,8 @@ class ClimbingState(FieldState):
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     @classmethod
@@ -473,6 +475,7 @@ class ClimbingState(FieldState):
         new._stage = self._stage
         new._events = ()
         new._legal = None
+        new._phased = self._phased
         return new
 
     @property

@@ -17,7 +17,7 @@ draws by its rule, and each hand is paid against the house's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -103,6 +103,8 @@ class ComparingState(FieldState):
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     @classmethod

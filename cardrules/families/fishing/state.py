@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -109,6 +109,8 @@ class FishingState(FieldState):
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     @classmethod

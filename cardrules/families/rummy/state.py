@@ -14,7 +14,7 @@ by knocking (the knocker lays its melds, the defender lays off and melds) or at 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -130,6 +130,8 @@ class RummyState(FieldState):
     _events: tuple[Event, ...] = field(Events())
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     @classmethod

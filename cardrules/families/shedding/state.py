@@ -175,6 +175,8 @@ class SheddingState(FieldState):
     _beats: tuple[tuple[int, ...], ...] = ()
     """Per player, per card: the cards that beat it (derived from ``own_suits``)."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     # -- construction -------------------------------------------------------------
@@ -875,6 +877,7 @@ class SheddingState(FieldState):
         new._classes = self._classes
         new._beats = self._beats
         new._legal = None
+        new._phased = self._phased
         return new
 
     @property

@@ -188,6 +188,8 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     phase through :meth:`lay_dummy`): the dummy's hand is face up for everyone once the
     first card is led, and the other seat acts in its place."""
     _legal: tuple[Action, ...] | None = reset()
+    _phased: Any = None
+    """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     """The legal actions, once asked for."""
 
     # -- construction -------------------------------------------------------------
@@ -871,6 +873,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         new._out = self._out
         new._dummy = self._dummy
         new._legal = None
+        new._phased = self._phased
         return new
 
     @property

@@ -39,7 +39,7 @@ class PacketFields:
     _widow: tuple[int, ...] = field(CardList(zone="widow", seen=Visibility.HIDDEN,
                                              allowed=(Visibility.HIDDEN,)))
     """The widow, face down, out of play for the deal."""
-    _face_up: int = field(CardSet(zone="shown", seen=Visibility.PUBLIC,
+    _shown: int = field(CardSet(zone="shown", seen=Visibility.PUBLIC,
                                 allowed=(Visibility.PUBLIC,)))
     """The widow's card turned face up, seen by everyone."""
     _cut: int = field(Count())
@@ -50,7 +50,7 @@ class PacketTable(Table, Protocol):
     """The table the packet deal works at: the engine's, with the phase's own fields."""
 
     _widow: tuple[int, ...]
-    _face_up: int
+    _shown: int
     _cut: int
 
 
@@ -115,14 +115,14 @@ class PacketDeal(Phase[PacketTable]):
         return True
 
     def inconsistency(self, state: PacketTable, settings: PacketSettings) -> str | None:
-        if state._cut or state._widow or state._face_up:
+        if state._cut or state._widow or state._shown:
             return "the pack is cut once, before anything is dealt"
         return None
 
     def view(self, state: PacketTable, settings: PacketSettings,
              player: int) -> dict[str, Any]:
         pack = state.game.pack
-        return {"widow": len(state._widow), "shown": list(pack.names(bits(state._face_up))),
+        return {"widow": len(state._widow), "shown": list(pack.names(bits(state._shown))),
                 "cut": state._cut}
 
     def view_entries(self, game: GameRules, settings: PacketSettings) -> tuple[str, ...]:
