@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.engine.fields import declared
+from cardrules.engine.phased import declared_of, own
 from cardrules.engine.state import State
 from cardrules.tools.conformance import ConformanceError, check_playout, check_resamples
 
@@ -25,8 +25,9 @@ def _swapped(state: Any, first: int, second: int) -> Any:
         return second if card == first else first if card == second else card
 
     new = state._clone()
-    for d in declared(type(state)):
-        setattr(new, d.attribute, d.kind.remap(getattr(state, d.attribute), move))
+    own(new)  # the clone's own phase record, changed too
+    for d in declared_of(state):
+        d.put(new, d.kind.remap(d.value(state), move))
     missing = getattr(new, "_missing", ())
     if any(missing) and any((hand & missing[seat]).bit_count() > new._spare[seat]
                             for seat, hand in enumerate(new._hands)):
@@ -71,7 +72,7 @@ def test_item_10_indistinguishable_states_give_equal_samples(name: str) -> None:
         if compared >= 300:
             break
         named += any(e.private and e.player != player and e.cards for e in state.events) \
-            or any(getattr(state, "_passed", ()))
+            or any(getattr(state.phase_fields, "_passed", ()))
     assert compared > 50 and named > 0
 
 

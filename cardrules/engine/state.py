@@ -571,7 +571,11 @@ class FieldState(State):
 
     def offered(self, name: str) -> Any:
         """A declared field of the procedure's by its public name (what its ``offers``
-        promise listed phases: ``tricks``, say)."""
+        promise listed phases: ``tricks``, say), or a field of a listed phase's (the
+        bids of a bidding phase, for a phase listed after it)."""
+        record = getattr(self, "_phased", None)
+        if record is not None and hasattr(record, "_" + name):
+            return getattr(record, "_" + name)
         return getattr(self, "_" + name)
 
     def legal_actions(self) -> tuple[Action, ...]:
