@@ -14,7 +14,53 @@ not pay for the engine, the schemas and the families.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import FileFinder, ModuleSpec
+    from types import ModuleType
+
+_PURE = "CARDRULES_PURE"
+"""The switch to the pure-Python build (``CARDRULES_PURE=1``; ``0`` or empty: off), the
+same at build and at run time: ``pip install .`` then builds the pure wheel, and ``import
+cardrules`` loads every module from its ``.py`` source even where the compiled build's
+wheel put a compiled extension module beside it (which Python would otherwise prefer), so
+that a compiled install also runs as the pure build, without reinstalling."""
+
+
+class _SourceFinder:
+    """Finds cardrules' modules in their ``.py`` sources only, never in an extension
+    module beside them (put first on ``sys.meta_path`` when :data:`_PURE` is set)."""
+
+    def __init__(self) -> None:
+        self._finders: dict[str, FileFinder] = {}
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        """The spec of ``name``'s source, for a module of this package; None otherwise
+        (left to the next finder, as is anything not found as a source here)."""
+        if path is None or not name.startswith(f"{__name__}."):
+            return None
+        from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
+
+        for entry in path:
+            finder = self._finders.get(entry)
+            if finder is None:
+                finder = self._finders[entry] = FileFinder(
+                    entry, (SourceFileLoader, SOURCE_SUFFIXES))
+            spec = finder.find_spec(name, target)
+            if spec is not None and spec.loader is not None:
+                return spec
+        return None
+
+
+if os.environ.get(_PURE, "") not in ("", "0"):
+    import sys
+
+    if not any(isinstance(finder, _SourceFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFinder())
 
 if TYPE_CHECKING:
     from cardrules.actions import Action, Kind

@@ -1,6 +1,6 @@
 """``python -m cardrules.bench``: every cardrules game it lists is measured (a quick run,
 without peers), Whist among them, paired with the closest peer game and marked as a
-different game."""
+different game; a compiled build's run measures the pure build too."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import cardrules
 from cardrules.bench.__main__ import OPTIONS, OWN, PAIRS, SAME_GAME, main
-from cardrules.tools.native_build import compiled_modules
+from cardrules.bench.builds import measure_pure, not_measured, print_builds, pure_rows
+from cardrules.tools.native_build import PURE, compiled_modules, is_compiled
 
 TESTS = Path(__file__).parent
 
@@ -30,6 +32,13 @@ def test_a_quick_run_measures_every_listed_game_and_the_adapter(
     batched = whist["batched"]  # the random games played in batches (Game.play_out)
     assert batched["decisions_per_s"] > 0 and batched["over_one_step"] == pytest.approx(
         batched["decisions_per_s"] / whist["decisions_per_s"], rel=1e-9)
+    pure = report["pure_build"]  # the compiled build's run measures the pure one too
+    assert pure["measured"] == is_compiled()
+    if pure["measured"]:
+        assert [g["name"] for g in pure["games"]] == names and not pure["build"]["compiled"]
+        assert all(g["compiled_over_pure"]["one_step"] > 0 for g in pure["games"])
+    else:
+        assert "pure Python" in pure["why"]
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -83,11 +92,14 @@ def test_spades_and_euchre_are_measured_as_the_games_their_differential_tests_co
 
 
 def test_no_adapter_skips_the_adapter_rows(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--quick", "--no-peers", "--no-adapter", "--json"]) == 0
+    assert main(["--quick", "--no-peers", "--no-adapter", "--one-build", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["adapter"] == []
     build = report["build"]  # which build was measured: compiled or pure, which modules
-    assert build == {"compiled": bool(compiled_modules()), "modules": list(compiled_modules())}
+    assert build == {"compiled": bool(compiled_modules()), "modules": list(compiled_modules()),
+                     "package": str(Path(cardrules.__file__).parent)}
+    assert report["pure_build"] == {"measured": False,
+                                    "why": "--one-build: only the running build measured"}
     melds = report["melds"]  # the meld finder's own section
     assert melds["game"] == "gin-rummy" and melds["hands"] == 500
     assert 0 < melds["cached_us"] < melds["unseen_us"] < melds["best_discard_us"]
@@ -154,3 +166,41 @@ def test_the_batched_rate_counts_the_decisions_of_play_out() -> None:
     result = batched_playouts(game, min_seconds=1e-9, seed=3, name="bank 2p", batch=4)
     assert result.games == 4
     assert result.decisions == sum(p.decisions for p in game.play_out(4, seed=3))
+
+
+def test_the_pure_build_is_measured_in_a_fresh_process_and_set_beside(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The pure build's run (a fresh process with ``CARDRULES_PURE=1``, one game here)
+    measures the same package pure; its rows get the compiled build's speed-up over them
+    and their own ratios against the peers' rates measured in the parent run."""
+    pure = measure_pure(quick=True, seconds=0.2, runs=1, games=[("bank", 2)])
+    assert pure["build"] == {"compiled": False, "modules": [],
+                             "package": str(Path(cardrules.__file__).parent)}
+    [row] = pure["games"]
+    assert row["name"] == "cardrules bank 2p" and row["decisions_per_s"] > 0
+    assert row["calls"]["view_us"] > 0 and row["batched"]["decisions_per_s"] > 0
+    fast = {**row, "decisions_per_s": 3 * row["decisions_per_s"],  # a compiled row, say
+            "batched": {"decisions_per_s": 2 * row["batched"]["decisions_per_s"]},
+            "ratios": {"uno_2p": 0.5}, "batched_ratios": {"uno_2p": 0.4},
+            "same_game": "uno_2p"}
+    peer = 6 * row["decisions_per_s"]
+    [beside] = pure_rows([fast], [row], {"uno_2p": peer})
+    assert beside["compiled_over_pure"] == pytest.approx({"one_step": 3.0, "batched": 2.0})
+    assert beside["ratios"] == pytest.approx({"uno_2p": 1 / 6})
+    assert beside["same_game"] == "uno_2p"
+    print_builds({"games": [fast], "pure_build": {"measured": True, "how": "a test",
+                                                  "games": [beside]}})
+    lines = capsys.readouterr().out.splitlines()
+    assert "pure Python: a test" in lines[0] and lines[2].startswith("cardrules bank 2p")
+    assert lines[2].split()[5] == "3.00"  # compiled/s, pure/s, c/p
+
+
+def test_a_pure_run_says_why_it_measures_one_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not_measured(one_build=True) == "--one-build: only the running build measured"
+    if is_compiled():
+        assert not_measured(one_build=False) is None
+        return
+    monkeypatch.delenv(PURE, raising=False)
+    assert "this install is pure Python" in (not_measured(one_build=False) or "")
+    monkeypatch.setenv(PURE, "1")
+    assert "CARDRULES_PURE=1 is set" in (not_measured(one_build=False) or "")

@@ -1,12 +1,16 @@
 """The build machinery of the compiled build, checked without compiling (the opt-in
 ``tests/test_mypyc.py`` compiles for real): the list of compiled modules, the decision
 between a compiled and a pure wheel, the fall-back after a failed compile, the build hook
-``hatch_build.py`` that ``pip install .`` runs, and which build is running."""
+``hatch_build.py`` that ``pip install .`` runs, which build is running, and the switch
+``CARDRULES_PURE=1`` that runs the pure build from a compiled install."""
 
 from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import json
+import os
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -14,13 +18,16 @@ from typing import Any
 
 import pytest
 
+import cardrules
 from cardrules.tools import native_build
 from cardrules.tools.native_build import (
     CACHE,
     COMPILED,
+    PURE,
     cache_dir,
     compile_modules,
     compiled_modules,
+    installed_compiled,
     pure_reason,
 )
 
@@ -161,3 +168,47 @@ def test_the_command_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -
     assert native_build.main([]) == 0
     said = capsys.readouterr().out
     assert said.startswith("compiled: " if compiled_modules() else "pure Python")
+
+
+GAMES = (("bank", 2), ("hearts", 4), ("dou-dizhu", 3))
+"""A game of each compiled family (shedding, tricks, climbing)."""
+
+SWITCHED = f"""
+import json, sys
+import cardrules
+from cardrules.tools.native_build import compiled_modules, installed_compiled, running_build
+
+played = [[[p.scores, p.decisions] for p in cardrules.load(variant, players=players)
+           .play_out(3, seed=5)] for variant, players in {GAMES!r}]
+print(json.dumps({{
+    "running": compiled_modules(), "installed": installed_compiled(), "said": running_build(),
+    "played": played, "not_sources": sorted(
+        name for name, module in sys.modules.items() if name.startswith("cardrules")
+        and not (getattr(module, "__file__", None) or ".py").endswith(".py"))}}))
+"""
+"""Run with the switch: which build runs and what it plays, as JSON."""
+
+
+def test_the_pure_switch_runs_every_module_from_its_source() -> None:
+    """With ``CARDRULES_PURE=1``, a fresh process imports no compiled module, says it runs
+    pure, and plays games of each compiled family as this process does; where this build
+    is compiled, the compiled modules are still there beside the sources, not imported
+    (where it is pure, the switch changes nothing)."""
+    env = {**os.environ, PURE: "1",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", SWITCHED], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    switched = json.loads(done.stdout)
+    assert switched["running"] == [] and switched["not_sources"] == []
+    assert switched["installed"] == list(compiled_modules())
+    assert switched["said"].startswith("pure Python")
+    assert ("not imported" in switched["said"]) == native_build.is_compiled()
+    assert switched["played"] == [  # the games this process plays (the same, either build)
+        [[list(p.scores), p.decisions] for p in cardrules.load(variant, players=players)
+         .play_out(3, seed=5)] for variant, players in GAMES]
+
+
+def test_the_package_reads_the_switch_that_the_build_reads() -> None:
+    assert cardrules._PURE == PURE  # written twice: cardrules/__init__.py imports nothing
+    assert installed_compiled() == compiled_modules()  # this process: no switch

@@ -1,5 +1,6 @@
-"""``python -m cardrules.bench [--json] [--quick] [--scaling | --search]``: the playout
-benchmark (``--search``: the search bot's cost per move and iterations per second).
+"""``python -m cardrules.bench [--json] [--quick] [--one-build] [--game VARIANT:PLAYERS]
+[--scaling | --search]``: the playout benchmark (``--search``: the search bot's cost per
+move and iterations per second).
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players), Hearts
 (4 players, the pass direction drawn by lot), Whist (4 players), Gin Rummy and Cribbage
@@ -43,9 +44,14 @@ beside a bare interpreter (:mod:`cardrules.bench.startup`), and a first load of 
 shipped game in a fresh process after the import (median and slowest).
 
 It says which build it measures (``build`` in the JSON): compiled with mypyc, and which
-modules (:data:`cardrules.tools.native_build.COMPILED`), or pure Python. The two builds are
-compared by running it in each: ``pip install .`` where a C compiler is present, then
-``CARDRULES_PURE=1 pip install .``.
+modules (:data:`cardrules.tools.native_build.COMPILED`), or pure Python. Where the running
+build is compiled, one run measures both builds (:mod:`cardrules.bench.builds`): after
+this process, a fresh one with ``CARDRULES_PURE=1`` (which imports the ``.py`` sources the
+compiled wheel ships beside its compiled modules) measures the cardrules games again, and
+their rates, batched rates and call costs are printed beside the compiled ones with the
+compiled/pure speed-up of each game, and the pure build's ratios beside the compiled
+build's against the same peer figures (``pure_build`` in the JSON; ``--one-build`` measures
+the running build only). A pure install measures the pure build only, and says so.
 """
 
 from __future__ import annotations
@@ -59,14 +65,13 @@ from typing import Any
 
 import cardrules
 from cardrules.bench.adapter import adapter_rows
+from cardrules.bench.builds import PURE_BUILD, build_line, build_report, print_builds, pure_build
 from cardrules.bench.melds import meld_costs, print_meld_costs
-from cardrules.bench.own import as_json, batched_playouts, call_costs, load_cost, playouts
+from cardrules.bench.own import as_json, call_costs, own_entry, playouts
 from cardrules.bench.peers import PeerResult, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
-from cardrules.errors import CardrulesError
 from cardrules.tools import limits
-from cardrules.tools.native_build import compiled_modules
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
        ("crazy_eights", 4), ("hearts", 4), ("whist", 4), ("durak", 2), ("durak", 4),
@@ -125,6 +130,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-peers", action="store_true", help="skip the peer engines")
     parser.add_argument("--no-adapter", action="store_true",
                         help="skip the OpenSpiel adapter's rows")
+    parser.add_argument("--one-build", action="store_true",
+                        help="measure only the running build (not also the pure build, "
+                             "where the running one is compiled)")
+    parser.add_argument("--game", action="append", type=_game, metavar="VARIANT:PLAYERS",
+                        help="measure only this one of the cardrules games listed (again "
+                             "for more), e.g. hearts:4")
+    parser.add_argument("--games-only", action="store_true",
+                        help="measure only the cardrules games, in the running build, "
+                             "and print them as JSON (the pure build's run)")
     parser.add_argument("--scaling", action="store_true",
                         help="instead: how cost grows with players and hand size")
     parser.add_argument("--search", action="store_true",
@@ -136,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.scaling:
         return _scaling(seconds=0.3 if args.quick else args.seconds, as_json=args.json)
     seconds, runs = (0.2, 1) if args.quick else (args.seconds, args.runs)
-    peers = {} if args.no_peers else available_peers()
+    peers = {} if args.no_peers or args.games_only else available_peers()
     report: dict[str, Any] = {"machine": {"python": platform.python_version(),
                                           "platform": platform.platform(),
                                           "processor": platform.processor() or "unknown"},
@@ -144,32 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                               "seconds_per_run": seconds, "runs": runs, "games": [],
                               "peers": [], "adapter": []}
     peer_cache: dict[str, tuple[PeerResult, list[float]]] = {}
-    for variant, players in OWN:
-        try:
-            game = cardrules.load(variant, players=players,
-                                  options=OPTIONS.get((variant, players)))
-        except CardrulesError as exc:
-            report["games"].append({"name": f"{variant} {players}p", "error": str(exc)})
+    for variant, players in args.game or OWN:
+        entry = own_entry(variant, players, options=OPTIONS.get((variant, players)),
+                          seconds=seconds, runs=runs, quick=args.quick)
+        report["games"].append(entry)
+        if "error" in entry:
             continue
-        name = f"cardrules {variant} {players}p"
-        results = [playouts(game, min_seconds=seconds, seed=1000 + i, name=name)
-                   for i in range(runs)]
-        rates = [r.decisions_per_s for r in results]
-        middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
-        batches = [batched_playouts(game, min_seconds=0.05 if args.quick else seconds,
-                                    seed=1000 + i, name=name, batch=5 if args.quick else 20)
-                   for i in range(runs)]
-        batch_rates = sorted(r.decisions_per_s for r in batches)
-        batched = batch_rates[len(batch_rates) // 2]
-        costs = call_costs(game, seed=7, samples=300 if args.quick else 3000)
-        entry: dict[str, Any] = {**as_json(middle), "spread": [min(rates), max(rates)],
-                                 "calls": as_json(costs),
-                                 "load_ms": load_cost(variant, repeat=3 if args.quick else 20),
-                                 "ratios": {}, "batched_ratios": {},
-                                 "batched": {"decisions_per_s": batched,
-                                             "spread": [batch_rates[0], batch_rates[-1]],
-                                             "over_one_step": batched / middle.decisions_per_s
-                                             if middle.decisions_per_s else 0.0}}
         for key in PAIRS[(variant, players)]:
             if key not in peers:
                 continue
@@ -179,16 +173,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 peer_cache[key] = (ordered[len(ordered) // 2],
                                    [r.decisions_per_s for r in peer_runs])
             peer, _ = peer_cache[key]
-            entry["ratios"][key] = middle.decisions_per_s / peer.decisions_per_s
-            entry["batched_ratios"][key] = batched / peer.decisions_per_s
+            entry["ratios"][key] = entry["decisions_per_s"] / peer.decisions_per_s
+            entry["batched_ratios"][key] = (entry["batched"]["decisions_per_s"]
+                                            / peer.decisions_per_s)
             if SAME_GAME.get((variant, players)) == key:
                 entry["same_game"] = key
-        report["games"].append(entry)
+    if args.games_only:
+        json.dump({"build": report["build"], "games": report["games"]}, sys.stdout)
+        print()
+        return 0
     for key, (peer, rates) in peer_cache.items():
         report["peers"].append({"key": key, "name": peer.name, "version": peer.version,
                                 "games_per_s": peer.games_per_s,
                                 "decisions_per_s": peer.decisions_per_s,
                                 "spread": [min(rates), max(rates)]})
+    report[PURE_BUILD] = pure_build(report, one_build=args.one_build, quick=args.quick,
+                                    seconds=seconds, runs=runs, games=args.game)
     if not args.no_adapter:
         report["adapter"] = adapter_rows(runs=runs, seconds=seconds)
     report["melds"] = meld_costs(samples=500 if args.quick else 5000)
@@ -209,21 +209,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def build_report() -> dict[str, Any]:
-    """Which build is measured: compiled (and its compiled modules) or pure Python."""
-    modules = compiled_modules()
-    return {"compiled": bool(modules), "modules": list(modules)}
-
-
-def build_line(build: dict[str, Any]) -> str:
-    """The build measured, in one line.
-
-    >>> build_line({"compiled": False, "modules": []})
-    'build: pure Python (no compiled modules)'
-    """
-    if not build["compiled"]:
-        return "build: pure Python (no compiled modules)"
-    return f"build: compiled with mypyc ({', '.join(build['modules'])})"
+def _game(text: str) -> tuple[str, int]:
+    """A game of :data:`OWN` named ``VARIANT:PLAYERS`` (``--game``)."""
+    variant, _, players = text.partition(":")
+    if players.isdigit() and (variant, int(players)) in OWN:
+        return variant, int(players)
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not one of the games measured: "
+        f"{', '.join(f'{v}:{n}' for v, n in OWN)}")
 
 
 SCALING: list[tuple[str, Any, int, dict[str, object]]] = (
@@ -280,6 +273,18 @@ def _search(*, quick: bool, as_json: bool) -> int:
     return 0
 
 
+def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
+    pure = report[PURE_BUILD]
+    slow = {g["name"]: g for g in pure["games"]} if pure["measured"] else {}
+    print(f"{title}, the compiled build then the pure one:" if slow else f"{title}:")
+    for g in report["games"]:
+        for peer, ratio in g.get(key, {}).items():
+            kind = "same game" if g.get("same_game") == peer else "different game"
+            other = slow.get(g["name"], {}).get(key, {}).get(peer)
+            beside = "" if other is None else f" {other:6.2f}"
+            print(f"  {g['name']:26} / {peer:16} {ratio:6.2f}{beside}  ({kind})")
+
+
 def _print(report: dict[str, Any]) -> None:
     print(f"python {report['machine']['python']} on {report['machine']['platform']}; "
           f"median of {report['runs']} run(s) of {report['seconds_per_run']:g} s")
@@ -308,6 +313,8 @@ def _print(report: dict[str, Any]) -> None:
             low, high = b["spread"]
             print(f"{g['name']:26} {b['decisions_per_s']:12.0f} {low:9.0f}-{high:<9.0f} "
                   f"{b['over_one_step']:10.2f}")
+    print()
+    print_builds(report)
     if report["peers"]:
         print()
         print(f"{'peer':32} {'version':>8} {'games/s':>9} {'decisions/s':>12}")
@@ -315,18 +322,10 @@ def _print(report: dict[str, Any]) -> None:
             print(f"{p['name']:32} {p['version']:>8} {p['games_per_s']:9.0f} "
                   f"{p['decisions_per_s']:12.0f}")
         print()
-        print("ratio cardrules/peer (decisions per second):")
-        for g in report["games"]:
-            for key, ratio in g.get("ratios", {}).items():
-                kind = "same game" if g.get("same_game") == key else "different game"
-                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
+        _print_ratios(report, "ratios", "ratio cardrules/peer (decisions per second)")
         print()
-        print("ratio cardrules batched/peer (decisions per second; the peer one step at a "
-              "time from Python):")
-        for g in report["games"]:
-            for key, ratio in g.get("batched_ratios", {}).items():
-                kind = "same game" if g.get("same_game") == key else "different game"
-                print(f"  {g['name']:26} / {key:16} {ratio:6.2f}  ({kind})")
+        _print_ratios(report, "batched_ratios", "ratio cardrules batched/peer (decisions per "
+                      "second; the peer one step at a time from Python)")
     else:
         print("\n(no peers measured: pip install '.[bench]' to compare with OpenSpiel and RLCard)")
     if report["adapter"]:

@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 import tracemalloc
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -21,9 +22,10 @@ import attrs
 import cardrules
 from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
+from cardrules.errors import CardrulesError
 
 __all__ = ["CallCosts", "PlayoutResult", "batched_playouts", "call_costs", "load_cost",
-           "playouts"]
+           "own_entry", "playouts"]
 
 
 @attrs.frozen(kw_only=True)
@@ -166,3 +168,32 @@ def as_json(value: Any) -> Any:
         if hasattr(value, key):
             data[key] = getattr(value, key)
     return json.loads(json.dumps(data))
+
+
+def own_entry(variant: str, players: int, *, options: Mapping[str, object] | None,
+              seconds: float, runs: int, quick: bool) -> dict[str, Any]:
+    """One cardrules game's figures in the running build, as JSON-ready data (its ratios to
+    the peers left empty): the median of ``runs`` one-step runs of ``seconds`` and their
+    spread, the batched rate, the per-call costs and the load time; or its name and why it
+    could not be loaded."""
+    try:
+        game = cardrules.load(variant, players=players, options=options)
+    except CardrulesError as exc:
+        return {"name": f"{variant} {players}p", "error": str(exc)}
+    name = f"cardrules {variant} {players}p"
+    results = [playouts(game, min_seconds=seconds, seed=1000 + i, name=name)
+               for i in range(runs)]
+    rates = [r.decisions_per_s for r in results]
+    middle = sorted(results, key=lambda r: r.decisions_per_s)[len(results) // 2]
+    batches = [batched_playouts(game, min_seconds=0.05 if quick else seconds,
+                                seed=1000 + i, name=name, batch=5 if quick else 20)
+               for i in range(runs)]
+    batch_rates = sorted(r.decisions_per_s for r in batches)
+    batched = batch_rates[len(batch_rates) // 2]
+    costs = call_costs(game, seed=7, samples=300 if quick else 3000)
+    return {**as_json(middle), "spread": [min(rates), max(rates)], "calls": as_json(costs),
+            "load_ms": load_cost(variant, repeat=3 if quick else 20),
+            "ratios": {}, "batched_ratios": {},
+            "batched": {"decisions_per_s": batched, "spread": [batch_rates[0], batch_rates[-1]],
+                        "over_one_step": batched / middle.decisions_per_s
+                        if middle.decisions_per_s else 0.0}}

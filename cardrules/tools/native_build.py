@@ -8,7 +8,11 @@ found, the modules of :data:`COMPILED` are compiled with mypyc (each on its own,
 ``separate=True``) and their extension modules are put in the wheel beside their sources,
 which Python imports in their place; anywhere else, and after any failure to compile, the
 wheel is pure Python, the same source.  ``CARDRULES_PURE=1`` asks for the pure wheel; an
-editable install (``pip install -e .``) is always pure.
+editable install (``pip install -e .``) is always pure.  The compiled wheel ships the
+sources too, and the same switch at run time runs them: with ``CARDRULES_PURE=1`` set,
+``import cardrules`` loads every module from its ``.py`` file (a finder put first on
+``sys.meta_path`` by ``cardrules/__init__.py``), so a compiled install also runs the pure
+build, without reinstalling (``python -m cardrules.bench`` measures both so).
 
 >>> COMPILED[0]
 'cardrules/cards.py'
@@ -33,9 +37,9 @@ import sysconfig
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "cache_dir", "compile_modules",
-           "compiled_modules", "find_compiler", "has_python_headers", "is_compiled",
-           "pure_reason"]
+__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "PURE", "cache_dir", "compile_modules",
+           "compiled_modules", "find_compiler", "has_python_headers", "installed_compiled",
+           "is_compiled", "pure_reason", "pure_switch"]
 
 COMPILED = (
     "cardrules/cards.py",
@@ -64,7 +68,19 @@ the dependencies that ship no types.  Installed in the wheel's build environment
 the build is to be compiled."""
 
 PURE = "CARDRULES_PURE"
-"""The environment variable that asks for the pure-Python build (``CARDRULES_PURE=1``)."""
+"""The environment variable that asks for the pure-Python build (``CARDRULES_PURE=1``;
+``0`` or empty: not asked): at build time a pure wheel, at run time the ``.py`` sources
+imported in place of the compiled modules beside them (read by ``cardrules/__init__.py``,
+which cannot import this module that early: the name is written there too)."""
+
+
+def pure_switch(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether :data:`PURE` asks for the pure-Python build.
+
+    >>> [pure_switch({}), pure_switch({PURE: "0"}), pure_switch({PURE: "1"})]
+    [False, False, True]
+    """
+    return environ.get(PURE, "") not in ("", "0")
 
 
 def module_name(path: str) -> str:
@@ -84,6 +100,21 @@ def compiled_modules() -> tuple[str, ...]:
         spec = importlib.util.find_spec(module_name(path))
         if spec is not None and spec.origin is not None and spec.origin.endswith(
                 tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            found.append(module_name(path))
+    return tuple(found)
+
+
+def installed_compiled() -> tuple[str, ...]:
+    """The listed modules that have a compiled extension file beside their source, whether
+    or not the running build imports it (with :data:`PURE` set it does not)."""
+    found = []
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for path in COMPILED:
+        package, _, stem = module_name(path).rpartition(".")
+        spec = importlib.util.find_spec(package)
+        places = (spec.submodule_search_locations or []) if spec is not None else []
+        if any((Path(place) / f"{stem}{suffix}").is_file()
+               for place in places for suffix in suffixes):
             found.append(module_name(path))
     return tuple(found)
 
@@ -116,7 +147,7 @@ def pure_reason(*, environ: Mapping[str, str], editable: bool, compiler: str | N
     >>> pure_reason(environ={}, editable=False, compiler=None, headers=True)
     'no C compiler found'
     """
-    if environ.get(PURE, "") not in ("", "0"):
+    if pure_switch(environ):
         return f"{PURE}={environ[PURE]} asks for the pure-Python build"
     if editable:
         return "an editable install runs the sources as they are edited"
@@ -245,7 +276,8 @@ def remove_extensions(checkout: Path) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cardrules.tools.native_build [--place | --remove]``: say which build runs;
+    """``python -m cardrules.tools.native_build [--place | --remove]``: say which build runs
+    (pure Python with ``CARDRULES_PURE=1`` set, compiled modules installed or not);
     ``--place`` copies the installed wheel's compiled modules into this checkout and fails
     unless every listed module then runs compiled; ``--remove`` deletes them."""
     parser = argparse.ArgumentParser(prog="python -m cardrules.tools.native_build",
@@ -274,15 +306,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "compiler, or with CARDRULES_PURE=1?)", file=sys.stderr)
             return 1
         return 0
-    found = compiled_modules()
-    print(f"compiled: {', '.join(found)}" if found else "pure Python")
+    print(running_build())
     return 0
+
+
+def running_build() -> str:
+    """Which build runs, in one line: its compiled modules, or pure Python (and why, where
+    compiled modules are installed but not imported)."""
+    found = compiled_modules()
+    if found:
+        return f"compiled: {', '.join(found)}"
+    if pure_switch() and installed_compiled():
+        return (f"pure Python ({PURE}={os.environ[PURE]}: the compiled modules installed "
+                "beside the sources are not imported)")
+    return "pure Python"
 
 
 def _running_in_fresh_process(checkout: Path) -> set[str]:
     done = subprocess.run([sys.executable, "-c", "from cardrules.tools.native_build import "
                            "compiled_modules; print(' '.join(compiled_modules()))"],
-                          cwd=checkout, capture_output=True, text=True, check=True)
+                          cwd=checkout, capture_output=True, text=True, check=True,
+                          env={k: v for k, v in os.environ.items() if k != PURE})
     return set(done.stdout.split())
 
 
