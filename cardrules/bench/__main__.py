@@ -10,7 +10,9 @@ Hold'em (2 players), Blackjack (1 player) and UNO (2 players), default options o
 and, when the optional ``bench`` extra is installed, peer engines in the same run,
 printing the ratio cardrules/peer, and the rate of random deals played in batches
 (:meth:`cardrules.engine.game.Game.play_out`, each seat drawing from its own generator)
-beside the one-step loop's and against the peers. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
+beside the one-step loop's and against the peers. Every engine's game plays one run that
+is not counted before its counted ones (not with ``--quick``), so that the figures compare
+steady rates on warm caches. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
 Euchre, Skat, Dou Dizhu, Leduc poker, limit Hold'em and Blackjack against OpenSpiel's
 crazy_eights, hearts, gin_rummy, cribbage, spades, euchre, skat, dou_dizhu, leduc_poker,
 universal_poker (the ACPC limit game) and blackjack, and UNO against RLCard's uno,
@@ -155,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                           "platform": platform.platform(),
                                           "processor": platform.processor() or "unknown"},
                               "build": build_report(),
-                              "seconds_per_run": seconds, "runs": runs, "games": [],
+                              "seconds_per_run": seconds, "runs": runs,
+                              "warm_up": not args.quick, "games": [],
                               "peers": [], "adapter": []}
     peer_cache: dict[str, tuple[PeerResult, list[float]]] = {}
     for variant, players in args.game or OWN:
@@ -168,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if key not in peers:
                 continue
             if key not in peer_cache:
-                peer_runs = measure(peers[key], runs=runs, min_seconds=seconds, seed=1)
+                peer_runs = measure(peers[key], runs=runs, min_seconds=seconds, seed=1,
+                                    warm_up=not args.quick)
                 ordered = sorted(peer_runs, key=lambda r: r.decisions_per_s)
                 peer_cache[key] = (ordered[len(ordered) // 2],
                                    [r.decisions_per_s for r in peer_runs])
@@ -287,7 +291,8 @@ def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
 
 def _print(report: dict[str, Any]) -> None:
     print(f"python {report['machine']['python']} on {report['machine']['platform']}; "
-          f"median of {report['runs']} run(s) of {report['seconds_per_run']:g} s")
+          f"median of {report['runs']} run(s) of {report['seconds_per_run']:g} s"
+          + (", after one run not counted" if report.get("warm_up") else ""))
     print(build_line(report["build"]))
     print()
     print(f"{'game':26} {'games/s':>9} {'decisions/s':>12} {'spread':>19} "

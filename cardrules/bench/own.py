@@ -181,6 +181,10 @@ def own_entry(variant: str, players: int, *, options: Mapping[str, object] | Non
     except CardrulesError as exc:
         return {"name": f"{variant} {players}p", "error": str(exc)}
     name = f"cardrules {variant} {players}p"
+    if not quick:  # a warm-up run, not counted: a long study or search runs on warm caches
+        # (the climbing tables' lists of combinations fill in the first seconds), and the
+        # peers get one too (peers.measure), so the figures compare steady rates
+        playouts(game, min_seconds=seconds, seed=999, name=name)
     results = [playouts(game, min_seconds=seconds, seed=1000 + i, name=name)
                for i in range(runs)]
     rates = [r.decisions_per_s for r in results]

@@ -207,6 +207,11 @@ def available_peers() -> dict[str, Runner]:
     return peers
 
 
-def measure(runner: Runner, *, runs: int, min_seconds: float, seed: int) -> list[PeerResult]:
-    """Call ``runner`` ``runs`` times for ``min_seconds`` each, run ``i`` seeded ``seed + i``."""
+def measure(runner: Runner, *, runs: int, min_seconds: float, seed: int,
+            warm_up: bool = False) -> list[PeerResult]:
+    """Call ``runner`` ``runs`` times for ``min_seconds`` each, run ``i`` seeded ``seed + i``;
+    with ``warm_up``, after one run that is not counted (seeded ``seed - 1``), as each of
+    cardrules' games gets (:func:`cardrules.bench.own.own_entry`)."""
+    if warm_up:
+        runner(min_seconds, seed - 1)
     return [runner(min_seconds, seed + i) for i in range(runs)]
