@@ -12,7 +12,10 @@ printing the ratio cardrules/peer, and the rate of random deals played in batche
 (:meth:`cardrules.engine.game.Game.play_out`, each seat drawing from its own generator)
 beside the one-step loop's and against the peers. Every engine's game plays one run that
 is not counted before its counted ones (not with ``--quick``), so that the figures compare
-steady rates on warm caches. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
+steady rates on warm caches. Each same-game pair is also measured in alternating rounds
+(:func:`paired_rounds`: ours then the peer's, round by round, the median of the rounds'
+ratios), which a slow spell of a shared machine cannot move as it moves the ratio of two
+medians measured one after the other. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
 Euchre, Skat, Dou Dizhu, Leduc poker, limit Hold'em and Blackjack against OpenSpiel's
 crazy_eights, hearts, gin_rummy, cribbage, spades, euchre, skat, dou_dizhu, leduc_poker,
 universal_poker (the ACPC limit game) and blackjack, and UNO against RLCard's uno,
@@ -70,7 +73,7 @@ from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.builds import PURE_BUILD, build_line, build_report, print_builds, pure_build
 from cardrules.bench.melds import meld_costs, print_meld_costs
 from cardrules.bench.own import as_json, call_costs, own_entry, playouts
-from cardrules.bench.peers import PeerResult, available_peers, measure
+from cardrules.bench.peers import PeerResult, Runner, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
 from cardrules.tools import limits
@@ -182,6 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                             / peer.decisions_per_s)
             if SAME_GAME.get((variant, players)) == key:
                 entry["same_game"] = key
+                entry["paired"] = paired_rounds(
+                    cardrules.load(variant, players=players,
+                                   options=OPTIONS.get((variant, players))),
+                    peers[key], rounds=runs, seconds=seconds, warm_up=not args.quick)
     if args.games_only:
         json.dump({"build": report["build"], "games": report["games"]}, sys.stdout)
         print()
@@ -277,6 +284,36 @@ def _search(*, quick: bool, as_json: bool) -> int:
     return 0
 
 
+def paired_rounds(game: Any, runner: Runner, *, rounds: int, seconds: float,
+                  warm_up: bool = True) -> dict[str, Any]:
+    """The same-game ratio measured in alternating rounds: in each, ``game`` plays for
+    ``seconds`` and then its peer (``runner``) does, from the same seed, and the round's
+    ratio is theirs; the median of the rounds' ratios, and each (with ``warm_up``, after one
+    uncounted round: ``game`` is loaded afresh, its caches cold).  A slow spell of a shared
+    machine then falls on both sides of a round, not on one side of the comparison (the
+    medians of separate runs let it move a ratio by a third).
+
+    >>> from cardrules.bench.peers import PeerResult
+    >>> def peer(seconds: float, seed: int) -> PeerResult:
+    ...     return PeerResult(name="p", version="0", games=1, decisions=10**9, seconds=1.0)
+    >>> game = cardrules.load("bank", players=2)
+    >>> out = paired_rounds(game, peer, rounds=3, seconds=0.01, warm_up=False)
+    >>> len(out["rounds"]), 0 < out["ratio"] < 1
+    (3, True)
+    """
+    if warm_up:
+        playouts(game, min_seconds=seconds, seed=1999, name="paired")
+        runner(seconds, 1999)
+    ratios = []
+    for index in range(rounds):
+        ours = playouts(game, min_seconds=seconds, seed=2000 + index, name="paired")
+        theirs = runner(seconds, 2000 + index)
+        ratios.append(ours.decisions_per_s / theirs.decisions_per_s
+                      if theirs.decisions_per_s else 0.0)
+    ordered = sorted(ratios)
+    return {"ratio": ordered[len(ordered) // 2], "rounds": ratios}
+
+
 def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
     pure = report[PURE_BUILD]
     slow = {g["name"]: g for g in pure["games"]} if pure["measured"] else {}
@@ -286,7 +323,11 @@ def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
             kind = "same game" if g.get("same_game") == peer else "different game"
             other = slow.get(g["name"], {}).get(key, {}).get(peer)
             beside = "" if other is None else f" {other:6.2f}"
-            print(f"  {g['name']:26} / {peer:16} {ratio:6.2f}{beside}  ({kind})")
+            paired = g.get("paired") if kind == "same game" and key == "ratios" else None
+            rounds = "" if paired is None else (
+                f"; paired rounds {paired['ratio']:.2f} ("
+                + ", ".join(f"{r:.2f}" for r in paired["rounds"]) + ")")
+            print(f"  {g['name']:26} / {peer:16} {ratio:6.2f}{beside}  ({kind}{rounds})")
 
 
 def _print(report: dict[str, Any]) -> None:
