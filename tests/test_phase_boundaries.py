@@ -80,25 +80,30 @@ def test_the_own_fields_the_check_allows_are_the_declared_ones() -> None:
         assert own <= declared_names, (path.name, own - declared_names)
 
 
+class _Idle(Phase[cardrules.phases.Table]):
+    """A phase that does nothing, for load-time checks: subclasses name it and give it
+    zones or fields."""
+
+    def describe(self, settings: object) -> str:
+        return "Nothing."
+
+    def enter(self, state: cardrules.phases.Table, settings: object) -> None:
+        state.turn_to(state.dealer)
+
+    def candidates(self, state: cardrules.phases.Table, settings: object) -> list[object]:
+        return []
+
+    def refusal(self, state: object, settings: object, action: object) -> None:
+        return None
+
+    def apply(self, state: object, settings: object, action: object) -> bool:
+        return True
+
+
 def test_a_phase_needing_a_zone_the_procedure_lacks_is_refused_at_load() -> None:
-    class Widow(Phase[cardrules.phases.Table]):
+    class Widow(_Idle):
         name = "test_widow_zone"
         zones = ("widow",)
-
-        def describe(self, settings: object) -> str:
-            return "Nothing."
-
-        def enter(self, state: cardrules.phases.Table, settings: object) -> None:
-            state.turn_to(state.dealer)
-
-        def candidates(self, state: cardrules.phases.Table, settings: object) -> list[object]:
-            return []
-
-        def refusal(self, state: object, settings: object, action: object) -> None:
-            return None
-
-        def apply(self, state: object, settings: object, action: object) -> bool:
-            return True
 
     register(Widow())
     try:
@@ -124,24 +129,8 @@ def test_a_phase_field_named_like_another_layers_attribute_is_refused_at_load(
     tricks state)."""
     fields = attrs.make_class("Clashing", {name: attrs.field(default=0)}, slots=False)
 
-    class Clash(Phase[cardrules.phases.Table]):
+    class Clash(_Idle):
         name = "test_clash"
-        fields = None
-
-        def describe(self, settings: object) -> str:
-            return "Nothing."
-
-        def enter(self, state: cardrules.phases.Table, settings: object) -> None:
-            state.turn_to(state.dealer)
-
-        def candidates(self, state: cardrules.phases.Table, settings: object) -> list[object]:
-            return []
-
-        def refusal(self, state: object, settings: object, action: object) -> None:
-            return None
-
-        def apply(self, state: object, settings: object, action: object) -> bool:
-            return True
 
     Clash.fields = fields
     register(Clash())
