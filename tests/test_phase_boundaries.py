@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -191,3 +192,19 @@ def test_a_field_named_like_a_table_operation_is_refused() -> None:
 
     with pytest.raises(TypeError, match="the field _record would hide the method record"):
         compose(find("tricks").state_class, [RecordFields])
+
+
+def test_the_phase_record_is_shared_until_a_phase_may_change_it() -> None:
+    """The listed phases' fields live in a record the clones share (engine.phased): a
+    binder made for reading refuses writes, and one made after ``own`` changes the clone's
+    copy only."""
+    from cardrules.engine.phased import bind, own
+
+    state: Any = cardrules.load("hearts", players=4, options={"passing": "left"}).new_deal(1)
+    new = state._clone()
+    assert new._phased is state._phased
+    with pytest.raises(AttributeError, match="may only read"):
+        bind(new)._passing = 1
+    own(new)
+    bind(new, writes=True)._passing = 1
+    assert new.phase_fields.passing == 1 and state.phase_fields.passing != 1
