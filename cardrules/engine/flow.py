@@ -90,6 +90,12 @@ class StagedGame(GameRules, Protocol):
     def timings(self) -> tuple[When, ...]: ...
 
     @property
+    def ending(self) -> tuple[tuple[Phase[Any], Any], ...]:
+        """The listed phases that may end a deal after a trick: those with their own
+        :meth:`~cardrules.phases.Phase.ends_deal` (the base's never does)."""
+        ...
+
+    @property
     def action_space(self) -> ActionSpace: ...
 
     def rule_ref(self, key: str) -> str: ...
@@ -418,10 +424,14 @@ def card_order(state: StagedState) -> int:
 
 def ends_deal(state: StagedState) -> bool:
     """True when a listed phase ends the deal after the trick just taken
-    (:meth:`~cardrules.phases.Phase.ends_deal`).  Asked after every trick: a plain loop
-    (no generator to make)."""
+    (:meth:`~cardrules.phases.Phase.ends_deal`).  Asked after every trick: only the
+    phases that may end a deal are asked (:attr:`StagedGame.ending`; most never do), in a
+    plain loop (no generator to make)."""
+    asked = state.game.ending
+    if not asked:
+        return False
     table = bind(state)
-    for phase, settings in state.game.phases:  # noqa: SIM110 - any() over a generator is slower
+    for phase, settings in asked:  # noqa: SIM110 - any() over a generator is slower
         if phase.ends_deal(table, settings):
             return True
     return False

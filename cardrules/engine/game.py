@@ -60,6 +60,7 @@ class Game:
         "_observation",
         "dealt_at",
         "end_of_deal",
+        "ending",
         "fingerprint",
         "hooked_legality",
         "legal_filter",
@@ -115,6 +116,11 @@ class Game:
         self.timings = flow.timings(self.phases)
         """Where each listed phase runs (before or after the deal, between tricks...), in
         list order."""
+        self.ending = tuple((phase, settings) for phase, settings in self.phases
+                            if type(phase).ends_deal is not Phase.ends_deal)
+        """The listed phases that may end a deal after a trick: those with their own
+        :meth:`~cardrules.phases.Phase.ends_deal` (the flow asks only these, after every
+        trick)."""
         base = self.procedure.state_class
         procedure_mixins = list(self.procedure.field_mixins(variant))
         phase_mixins = [p.fields for p, _ in self.phases if p.fields is not None]
