@@ -73,35 +73,38 @@ class Cloneable(Protocol):
 S = TypeVar("S", bound=Cloneable)
 
 
-def fresh(cls: type[T], game: GameRules, /, **values: Any) -> T:
-    """A state of ``cls`` for ``game``: every declared field at its initial value unless
-    given in ``values`` (by public name); the class's other fields must be given too."""
-    record: type | None = getattr(game, "record_class", None)
-    key = (cls, game.players)
-    initial = _INITIAL.get(key)
-    if initial is None:
-        initial = _INITIAL[key] = {item.name: item.kind.initial(game.players)
-                                   for item in declared(cls)}
+def fresh(state_class: type[T], rules: GameRules, /, **values: Any) -> T:
+    """A state of ``state_class`` for ``rules``: every declared field at its initial value
+    unless given in ``values`` (by public name); the class's other fields must be given
+    too."""
+    record: type | None = getattr(rules, "record_class", None)
+    initial = _initial(state_class, rules.players)
     if record is None:
-        return cls(**{**initial, **values})
-    own, kept = _split(record, game.players, values)
-    made: T = cls(**{**initial, **own}, phased=record(**kept))  # type: ignore[call-arg]
+        return state_class(**{**initial, **values})
+    own, kept = _split(record, rules.players, values)
+    made: T = state_class(**{**initial, **own}, phased=record(**kept))  # type: ignore[call-arg]
     return made
+
+
+def _initial(cls: type, players: int) -> dict[str, Any]:
+    """The initial value of each declared field of ``cls`` by public name, worked out
+    once per class and number of players."""
+    key = (cls, players)
+    found = _INITIAL.get(key)
+    if found is None:
+        found = _INITIAL[key] = {item.name: item.kind.initial(players)
+                                 for item in declared(cls)}
+    return found
 
 
 def _split(record: type, players: int,
            values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """``values`` (by public name) parted into the state's and its phase record's, the
     record's others at their initial values."""
-    key = (record, players)
-    initial = _INITIAL.get(key)
-    if initial is None:
-        initial = _INITIAL[key] = {item.name: item.kind.initial(players)
-                                   for item in declared(record)}
-    kept = dict(initial)
+    kept = dict(_initial(record, players))
     own = {}
     for name, value in values.items():
-        if name in initial:
+        if name in kept:
             kept[name] = value
         else:
             own[name] = value
