@@ -44,6 +44,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine.fields import META, RESET, Declared, declared
+from cardrules.engine.native import mypyc_attr
 
 __all__ = ["Binder", "bind", "declared_of", "keeps_record", "layout", "make_record", "own",
            "record_class"]
@@ -119,6 +120,7 @@ def own(state: Any) -> None:
         state._phased = record._copy()
 
 
+@mypyc_attr(native_class=False)  # the binder classes are made at run time, as its subclasses
 class Binder:
     """What a phase is handed as its table: the state's public attributes forwarded, and
     the phase record's fields as attributes (see the module's docstring)."""

@@ -53,13 +53,29 @@ COMPILED = (
     "cardrules/families/climbing/tables.py",
     "cardrules/families/climbing/ranked.py",
     "cardrules/families/climbing/state.py",
+    "cardrules/engine/flow.py",
+    "cardrules/engine/phased.py",
+    "cardrules/engine/state_codec.py",
+    "cardrules/engine/table.py",
+    "cardrules/families/tricks/deal.py",
+    "cardrules/phases/order_up/__init__.py",
+    "cardrules/phases/widow/__init__.py",
+    "cardrules/phases/game_type/__init__.py",
+    "cardrules/phases/pass_cards/__init__.py",
+    "cardrules/phases/bidding/__init__.py",
+    "cardrules/phases/auction/__init__.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the engine's states, the
 shedding family's play, the tricks family's state, the traits naming its optional field
 groups and its tables, and the climbing family's state, tables and rank-set look-up (each
 family's state an ``attr.s`` class with its clone and properties written out,
-:mod:`cardrules.tools.written_states`).  The other families' states stay ordinary classes
-over the native ``FieldState``."""
+:mod:`cardrules.tools.written_states`); then the flow of the listed phases, their record,
+fresh states and the named operations (:mod:`cardrules.engine.flow`,
+:mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
+:mod:`~cardrules.engine.table`), the tricks family's dealing, and the phases the games
+measured against OpenSpiel list (each phase an ordinary class whose methods are compiled:
+``mypyc_attr(native_class=False)``, as a subclass of the interpreted ``Phase``).  The
+other families' states stay ordinary classes over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the

@@ -65,6 +65,7 @@ from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import Count, Numbers, Seat, field
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, Number, SeatsIn
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
@@ -158,6 +159,7 @@ class AuctionTable(ThrowsIn, LeadsFirst, CountsPoints, Protocol):
 _POINTS = {"type": "integer", "minimum": 1, "maximum": 1000}
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class Auction(Phase[AuctionTable]):
     """Pass or bid higher in points; the last bidder declares the last bid."""
 
@@ -441,18 +443,24 @@ class Auction(Phase[AuctionTable]):
             strong = sum(1 for r in ranks if r >= len(facts.ranks) - 2)
             estimate = settings.ladder[max(0, min(len(settings.ladder) - 1, 2 * strong - 8))] \
                 if strong >= 4 else 0
-        bid = getattr(view, "contract", None) or 0
+        return _scorer(getattr(view, "contract", None) or 0, estimate)
 
-        def score(action: Action) -> float:
-            if action.kind is Kind.PASS:
-                return 0.0
-            if action == HOLD:
-                return 1.0 if bid <= estimate else -float(bid)
-            if action.amount <= estimate:
-                return 1.0 + 1.0 / action.amount
-            return -float(action.amount)
 
-        return score
+def _scorer(bid: int, estimate: int) -> Callable[[Action], float]:
+    """:meth:`Auction.move_scorer`'s scorer: bid up to ``estimate``, hold the standing
+    ``bid`` while it is no higher (a closure made outside the class, which the compiled
+    build keeps an ordinary class)."""
+
+    def score(action: Action) -> float:
+        if action.kind is Kind.PASS:
+            return 0.0
+        if action == HOLD:
+            return 1.0 if bid <= estimate else -float(bid)
+        if action.amount <= estimate:
+            return 1.0 + 1.0 / action.amount
+        return -float(action.amount)
+
+    return score
 
 
 def allowed_bids(state: AuctionTable, settings: AuctionSettings, above: int) -> list[int]:
@@ -490,6 +498,7 @@ def _auction(game: GameRules) -> AuctionSettings:
     raise LookupError("the raise phase needs an auction listed before it")
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class Raise(Phase[AuctionTable]):
     """The declarer raises the auction's contract, or keeps it."""
 

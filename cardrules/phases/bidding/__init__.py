@@ -52,6 +52,7 @@ from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import LaterNumbers, Numbers, field
 from cardrules.engine.heuristics import CardFacts
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.table import LastDeal, Table
@@ -120,6 +121,7 @@ _NUMBER = {"type": "integer", "minimum": -100, "maximum": 100}
 _LARGE = {"type": "integer", "minimum": -1000, "maximum": 1000}
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class Bidding(Phase[BiddingTable]):
     """Each player bids the tricks they will take; the bids score by a contract."""
 
@@ -244,7 +246,7 @@ class Bidding(Phase[BiddingTable]):
                 target = 0 if nil else max(target, 1)
         else:
             target = bid_estimate(held, view.card_facts, trump=trump, pending=pending)
-        return lambda action: -abs(action.amount - target)
+        return _nearest(target)
 
     candidates_all_legal = True  # the candidates are the bids refusal lets through
 
@@ -346,6 +348,12 @@ class Bidding(Phase[BiddingTable]):
     def action_bound(self, settings: BiddingSettings, variant: Variant) -> int:
         return variant.deal.hand + 1
 
+
+
+def _nearest(target: int) -> Callable[[Action], float]:
+    """:meth:`Bidding.move_scorer`'s scorer: the bid nearest ``target`` best (a closure
+    made outside the class, which the compiled build keeps an ordinary class)."""
+    return lambda action: -abs(action.amount - target)
 
 @cache
 def _bid(tricks: int) -> Action:

@@ -49,6 +49,7 @@ from cardrules.engine.events import Event
 from cardrules.engine.fields import Count, HeldCards, LaterNumbers, Seat, field
 from cardrules.engine.flow import contract as deal_contract
 from cardrules.engine.flow import counted
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, Number, OneOf
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
@@ -115,9 +116,9 @@ class TypeRules:
             return tuple(above)
         suit = pack.suits.index(self.trump)
         order = [str(r) for r in (self.ranks or pack.ranks)]
-        own = [c for c in range(pack.grid) if pack.suit(c) == suit and c not in above]
-        own.sort(key=lambda c: -order.index(str(pack.ranks[pack.rank(c)])))
-        return (*above, *own)
+        own = sorted((-order.index(str(pack.ranks[pack.rank(c)])), c)  # ties: lower card
+                     for c in range(pack.grid) if pack.suit(c) == suit and c not in above)
+        return (*above, *(c for _, c in own))
 
     def order(self, pack: Pack) -> CardOrder:
         """This type's card order in ``pack``."""
@@ -251,6 +252,7 @@ _TYPE = {
                        "With game_value, of a no_trick type: its value from the hand."}}}
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class GameType(Phase[GameTypeTable]):
     """Pass or name a game type; the first to name one declares it."""
 
@@ -520,14 +522,15 @@ class GameType(Phase[GameTypeTable]):
         else pass (never a game without trumps)."""
         mine = view.hands[view.player]
         names = [str(c) for c in mine] if isinstance(mine, list) else []
-        strength = {t.name: sum(n in t.above or (bool(t.trump) and n.endswith(t.trump))
-                                for n in names) - 4.5 if t.trump or t.above else -1.0
-                    for t in settings.types}
+        return _scorer({t.name: sum(n in t.above or (bool(t.trump) and n.endswith(t.trump))
+                                    for n in names) - 4.5 if t.trump or t.above else -1.0
+                        for t in settings.types})
 
-        def score(action: Action) -> float:
-            return 0.0 if action.kind is Kind.PASS else strength.get(action.name, -1.0)
 
-        return score
+def _scorer(strength: dict[str, float]) -> Callable[[Action], float]:
+    """:meth:`GameType.move_scorer`'s scorer, from each type's strength (a closure made
+    outside the class, which the compiled build keeps an ordinary class)."""
+    return lambda action: 0.0 if action.kind is Kind.PASS else strength.get(action.name, -1.0)
 
 
 def _valued_problems(t: TypeRules) -> Iterator[str]:

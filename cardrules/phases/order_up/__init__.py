@@ -47,6 +47,7 @@ from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import Card, CardSet, CardSets, Count, Flag, Label, Seat, field
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Card as CardField
 from cardrules.engine.observation import CardsBySeat, Field, Number, OneOf
 from cardrules.engine.observation import Seat as SeatField
@@ -162,6 +163,7 @@ def _pair(description: str) -> dict[str, Any]:
             "description": description + " [makers, defenders]."}
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class OrderUp(Phase[OrderUpTable]):
     """Order the upcard up or turn it down, name another suit, go alone; score the makers."""
 
@@ -471,18 +473,24 @@ class OrderUp(Phase[OrderUpTable]):
                     ) -> Callable[[Action], float]:
         """Make trumps in a suit of three cards or more; discard the lowest card; never go
         alone."""
-        facts = view.card_facts
-        mine = view.hands[view.player]
-        held = [facts.parse(str(c)) for c in mine] if isinstance(mine, list) else []
+        return _scorer(view)
 
-        def score(action: Action) -> float:
-            if action.kind is Kind.TRUMP:
-                return sum(1.0 for _, suit in held if suit == action.name) - 2.5
-            if action.kind is Kind.VERB and action.name == "discard":
-                return -float(sum(facts.rank(c) + facts.value(c) for c in action.cards))
-            return -1.0 if action == ALONE_ACTION else 0.0
 
-        return score
+def _scorer(view: View) -> Callable[[Action], float]:
+    """:meth:`OrderUp.move_scorer`'s scorer (a closure made outside the class, which the
+    compiled build keeps an ordinary class)."""
+    facts = view.card_facts
+    mine = view.hands[view.player]
+    held = [facts.parse(str(c)) for c in mine] if isinstance(mine, list) else []
+
+    def score(action: Action) -> float:
+        if action.kind is Kind.TRUMP:
+            return sum(1.0 for _, suit in held if suit == action.name) - 2.5
+        if action.kind is Kind.VERB and action.name == "discard":
+            return -float(sum(facts.rank(c) + facts.value(c) for c in action.cards))
+        return -1.0 if action == ALONE_ACTION else 0.0
+
+    return score
 
 
 register(OrderUp())

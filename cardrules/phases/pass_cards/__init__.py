@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -34,6 +34,7 @@ from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, Label, field
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import CardsBySeat, Field, OneOf
 from cardrules.engine.table import Table
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
@@ -42,6 +43,9 @@ from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 from cardrules.phases.memo import by_identity
+
+if TYPE_CHECKING:
+    from cardrules.engine.heuristics import CardFacts
 
 __all__ = ["Direction", "PassCards", "PassSettings", "PassingFields", "PassingTable"]
 
@@ -117,6 +121,7 @@ class PassingTable(Table, Protocol):
     _pass_direction: str
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class PassCards(Phase[PassingTable]):
     """Each player passes ``count`` cards in this deal's direction."""
 
@@ -189,8 +194,7 @@ class PassCards(Phase[PassingTable]):
     def move_scorer(self, view: View, settings: PassSettings, legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Give away the highest cards first (then those worth the most points)."""
-        facts = view.card_facts
-        return lambda action: sum(facts.rank(c) + facts.value(c) for c in action.cards)
+        return _scorer(view.card_facts)
 
     candidates_all_legal = True  # a card of the hand is never refused
 
@@ -265,3 +269,9 @@ def _gives(pack: Pack) -> tuple[Action, ...]:
 
 
 register(PassCards())
+
+
+def _scorer(facts: CardFacts) -> Callable[[Action], float]:
+    """:meth:`PassCards.move_scorer`'s scorer (a closure made outside the class, which the
+    compiled build keeps an ordinary class)."""
+    return lambda action: sum(facts.rank(c) + facts.value(c) for c in action.cards)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -43,6 +43,7 @@ from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
 from cardrules.engine.fields import CardSets, KnownCards, SeenCards, field
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Cards, CardsBySeat, Field, Number
 from cardrules.engine.table import HasDeclarer
 from cardrules.engine.views import View
@@ -50,6 +51,9 @@ from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, find, register
 from cardrules.phases.memo import by_identity
+
+if TYPE_CHECKING:
+    from cardrules.engine.heuristics import CardFacts
 
 __all__ = ["HAND", "TAKE", "CountsFor", "Widow", "WidowFields", "WidowSettings",
            "WidowTable"]
@@ -113,6 +117,7 @@ class WidowTable(HasDeclarer, Protocol):
     _widow_given: tuple[int, ...]
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class Widow(Phase[WidowTable]):
     """The declarer takes the widow, then discards or gives cards face down."""
 
@@ -363,10 +368,14 @@ class Widow(Phase[WidowTable]):
                     ) -> Callable[[Action], float]:
         """Take the widow rather than play from the hand; lay away the cards worth the
         fewest points, the lowest first."""
-        facts = view.card_facts
-        return lambda action: (1.0 if action == TAKE else -1.0 if action == HAND else
-                               -sum(facts.value(c) * 100 + facts.rank(c)
-                                    for c in action.cards))
+        return _scorer(view.card_facts)
+
+
+def _scorer(facts: CardFacts) -> Callable[[Action], float]:
+    """:meth:`Widow.move_scorer`'s scorer (a closure made outside the class, which the
+    compiled build keeps an ordinary class)."""
+    return lambda action: (1.0 if action == TAKE else -1.0 if action == HAND else
+                           -sum(facts.value(c) * 100 + facts.rank(c) for c in action.cards))
 
 
 @by_identity
