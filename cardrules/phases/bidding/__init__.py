@@ -349,11 +349,11 @@ class Bidding(Phase[BiddingTable]):
         return variant.deal.hand + 1
 
 
-
 def _nearest(target: int) -> Callable[[Action], float]:
     """:meth:`Bidding.move_scorer`'s scorer: the bid nearest ``target`` best (a closure
     made outside the class, which the compiled build keeps an ordinary class)."""
     return lambda action: -abs(action.amount - target)
+
 
 @cache
 def _bid(tricks: int) -> Action:
