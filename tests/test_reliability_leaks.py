@@ -192,7 +192,7 @@ def test_the_end_of_a_deal_is_public_so_the_search_stops_there(tmp_path: Path) -
     house = tmp_path / "ladder-face-down.yaml"
     house.write_text("extends: ladder.yaml\nname: ladder-face-down\n"
                      "patch: {zones: {won: owner}}\n", encoding="utf-8")
-    report = run_check(house, games=60, seed=7, match_every=2)
+    report = run_check(house, games=40, seed=7, match_every=2)
     assert report.failure is None, report.failure
 
 
