@@ -208,3 +208,49 @@ def test_the_phase_record_is_shared_until_a_phase_may_change_it() -> None:
     own(new)
     bind(new, writes=True)._passing = 1
     assert new.phase_fields.passing == 1 and state.phase_fields.passing != 1
+
+
+def test_the_flow_binds_a_record_to_its_own_state_only_while_it_works() -> None:
+    """A phase that may write is handed the record itself bound to the state
+    (engine.phased.bind); once the flow is done the record refers to no state (no cycle
+    keeps an old state alive), and the read-only guard of a later call still reads it."""
+    from cardrules.engine.phased import bind
+
+    state: Any = cardrules.load("euchre", players=4).new_deal(3)
+    assert state._phased._table is None
+    after = state.apply(state.legal_actions()[0])
+    assert after._phased is not state._phased and after._phased._table is None
+    guard = bind(after)
+    assert guard is not after._phased and guard.to_act == after.to_act
+    assert guard.passes == after._phased._passes == 1
+    table = bind(after, writes=True)
+    assert table is after._phased and table.to_act == after.to_act and table.passes == 1
+
+
+def test_a_phase_field_is_never_forwarded_to_a_state_attribute_of_its_name() -> None:
+    """The record's table forwards the state's attributes but not those named like a
+    phase field, though a phase's attrs mixin keeps its fields in the instance's
+    ``__dict__`` (not among the record class's attributes); compiled, the tricks state
+    has an attribute ``_shown`` and a test phase a field ``_shown``."""
+    import attrs
+
+    from cardrules.engine.fields import CardSet, Count, field
+    from cardrules.engine.phased import bind, make_record, record_class
+
+    @attrs.define(slots=False)
+    class Shown:
+        _shown: int = field(CardSet(zone="shown"))
+        _cut: int = field(Count())
+
+    class State:
+        _shown = "the state's"
+        turn = "the state's turn"
+
+        def __init__(self, record: object) -> None:
+            self._phased = record
+
+    record = make_record(record_class([Shown], State), {"shown": 5})
+    table = bind(State(record), writes=True)
+    table._shown = 6
+    assert (table._shown, table.shown, table.turn) == (6, 6, "the state's turn")
+    assert bind(State(record)).shown == 6

@@ -37,23 +37,24 @@ the same phase machinery serves every point: legality, refusals, views, JSON and
 re-sampling never ask which point it is.
 
 The listed phases' fields live in a record beside the state
-(:mod:`cardrules.engine.phased`): every phase method is handed a binder of the state
+(:mod:`cardrules.engine.phased`): every phase method is handed the state's table
 (:func:`~cardrules.engine.phased.bind`), on which the phase reads and writes its fields as
 attributes; before a phase may change them the flow gives the fresh clone its own copy of
-the record (:func:`~cardrules.engine.phased.own`), which play otherwise shares.
+the record (:func:`~cardrules.engine.phased.own`), which play otherwise shares, and
+unbinds it once done (:func:`~cardrules.engine.phased.release`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.engine.action_space import Family, family_words, first_word
 from cardrules.engine.context import GameRules
-from cardrules.engine.phased import bind, own
+from cardrules.engine.phased import bind, own, release
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived
 from cardrules.engine.table import LastDeal, Table
@@ -68,6 +69,13 @@ __all__ = ["AtStage", "InGame", "StagedGame", "StagedState", "When", "apply", "b
            "begin", "between", "card_order", "compose", "counted", "declarer", "draw",
            "ends_deal", "legal", "over",
            "refusal", "replaced", "score", "start", "timings", "undealt", "view"]
+
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_WHEN_BETWEEN_DEALS: Final = When.BETWEEN_DEALS
+_WHEN_INSTEAD_OF_DEAL: Final = When.INSTEAD_OF_DEAL
 
 
 C = TypeVar("C")
@@ -217,7 +225,7 @@ def replaced(game: StagedGame) -> bool:
     """True if a listed phase deals in place of the procedure
     (:attr:`~cardrules.engine.turns.When.INSTEAD_OF_DEAL`)."""
     at, timing = game.dealt_at, game.timings
-    return at < len(timing) and timing[at] is When.INSTEAD_OF_DEAL
+    return at < len(timing) and timing[at] is _WHEN_INSTEAD_OF_DEAL
 
 
 def undealt(game: StagedGame, stage: int) -> bool:
@@ -240,6 +248,7 @@ def start(state: StagedState, seed: int, previous: LastDeal | None = None) -> No
     if not state.game.dealt_at and not replaced(state.game):
         state._deal_cards()
     begin(state)
+    release(state)
 
 
 def begin(state: StagedState) -> None:
@@ -257,16 +266,16 @@ def _enter(state: StagedState, stage: int) -> None:
     table = bind(state, writes=True)  # a fresh state, or a clone given its own record
     while stage < len(phases):
         when = timing[stage]
-        if stage == dealt_at and when is not When.INSTEAD_OF_DEAL and stage:
+        if stage == dealt_at and when is not _WHEN_INSTEAD_OF_DEAL and stage:
             state._deal_cards()
         phase, settings = phases[stage]
-        if when.before_play and (when is not When.BETWEEN_DEALS or state.deal_number) \
+        if when.before_play and (when is not _WHEN_BETWEEN_DEALS or state.deal_number) \
                 and not phase.skip(table, settings):
             state._stage = stage  # type: ignore[misc]  # a slot of every concrete state class
             phase.enter(table, settings)
             if not phase.finished(table, settings):
                 return
-        if when is When.INSTEAD_OF_DEAL:
+        if when is _WHEN_INSTEAD_OF_DEAL:
             state._deal_cards()  # the phase has nothing to do: the procedure deals
         stage += 1
     if stage == dealt_at and stage:
@@ -283,7 +292,9 @@ def between(state: StagedState, when: When) -> bool:
     timing = state.game.timings
     if when not in timing:
         return False
-    return _enter_at(state, timing.index(when), when)
+    entered = _enter_at(state, timing.index(when), when)
+    release(state)
+    return entered
 
 
 def _enter_at(state: StagedState, stage: int, when: When) -> bool:
@@ -362,14 +373,16 @@ def apply(state: S, action: Action) -> S:
     if phase.apply(bind(new, writes=True), settings, action):
         if new.is_over:  # the phase threw the deal in: nothing follows
             new._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
+            release(new)
             return new
         when = state.game.timings[stage]
-        if when is When.INSTEAD_OF_DEAL:
+        if when is _WHEN_INSTEAD_OF_DEAL:
             new._set_up_deal()  # the phase dealt the hands: the procedure does the rest
         if when.before_play:
             _enter(new, stage + 1)
         elif not _enter_at(new, stage + 1, when):
             new._resume_play()
+    release(new)
     return new
 
 

@@ -129,11 +129,12 @@ class Game:
         (:mod:`cardrules.engine.phased`); None when they list none, or when the
         procedure's state keeps no record (a third-party family's may not: its state
         class then takes the phases' fields itself)."""
-        if phase_mixins and phased.keeps_record(base):
-            self.record_class = phased.record_class(phase_mixins)
-            phase_mixins = []
-        self.state_class: type = flow.compose(base, [*procedure_mixins, *phase_mixins])
+        recorded = bool(phase_mixins) and phased.keeps_record(base)
+        self.state_class: type = flow.compose(
+            base, [*procedure_mixins, *([] if recorded else phase_mixins)])
         """The class of this game's deal states."""
+        if recorded:
+            self.record_class = phased.record_class(phase_mixins, self.state_class)
         self.turns = Turns.of(variant.play_order, players)
         """The play's turn order laid out for the players (``play.order``): the families
         ask it for the seat after a seat instead of writing it out."""

@@ -12,12 +12,15 @@ The record is shared between a state and its clones until one of them is to chan
 (:func:`own`); play, which never changes a phase's fields, copies nothing.
 
 A phase still reads and writes its fields as attributes of the table it is handed
-(``state._bids``): the flow hands it a *binder* (:func:`bind`), an object of a class made
-once per layout (state class and record class) whose private attributes are the record's
-fields and whose public ones are the state's, forwarded (the table's operations, the
+(``state._bids``): the flow hands it the record itself, bound to the state (:func:`bind`).
+A game's record class is made once per layout (the state class and the listed phases'
+mixins): its private attributes are the phases' fields, read and written as plain
+attributes, and every other attribute of the state is forwarded (the table's operations, the
 game, the player to act), with each phase field's public name too (``bids``) where the
-state has no such name.  A binder made for a call that must not change the record (legal
-actions, refusals, views, scoring) refuses writes.
+state has no such name.  The record is bound only to a state that owns it (a fresh
+state, or a clone the flow gave its own copy), and unbound when the flow is done with
+the state (:func:`release`).  A call that must not change the record (legal actions,
+refusals, views, scoring) is handed a read-only guard instead, which refuses writes.
 
 Everything derived from declared fields (JSON, zones, hidden cards, re-sampling,
 equality) reads both: :func:`declared_of` lists a state's declared fields, the record's
@@ -30,6 +33,10 @@ marked :attr:`~cardrules.engine.fields.Declared.record`.
 >>> Record = record_class([Bids])
 >>> [(d.name, d.record) for d in layout(object, Record)]
 [('bids', True)]
+>>> record = make_record(Record, {"bids": (1, 2)})
+>>> table = bind(attrs.make_class("State", {"_phased": attrs.field()})(record), writes=True)
+>>> table is record, table.bids
+(True, (1, 2))
 >>> record_class([]) is None
 True
 """
@@ -47,7 +54,7 @@ from cardrules.engine.fields import META, RESET, Declared, declared
 from cardrules.engine.native import mypyc_attr
 
 __all__ = ["Binder", "bind", "declared_of", "keeps_record", "layout", "make_record", "own",
-           "record_class"]
+           "record_class", "release"]
 
 
 def keeps_record(cls: type) -> bool:
@@ -55,15 +62,22 @@ def keeps_record(cls: type) -> bool:
     return attrs.has(cls) and any(a.name == "_phased" for a in attrs.fields(cls))
 
 
-def record_class(mixins: Sequence[type]) -> type | None:
+def record_class(mixins: Sequence[type], table: type = object) -> type | None:
     """The record class holding the fields of ``mixins`` (the listed phases' field
-    mixins, in list order); None when there are none."""
+    mixins, in list order) for states of class ``table``; None when there are none.
+
+    A record is its own table (:func:`bind`): it forwards the attributes of the state it
+    is bound to, and names each field by its public name too where the state has no such
+    name."""
     if not mixins:
         return None
     name = "".join(m.__name__ for m in mixins)
-    made: type = attrs.define(slots=True, eq=False, repr=False)(
+    data: type = attrs.define(slots=True, eq=False, repr=False)(
         type(name, tuple(mixins), {"__module__": __name__}))
+    made = _table_class(data, table)
     setattr(made, "_copy", _copy_function(made))  # noqa: B010
+    setattr(made, "_fields", frozenset(_field_names(made)))  # noqa: B010
+    setattr(made, "_guard", _guard_class(data, table))  # noqa: B010
     return made
 
 
@@ -120,56 +134,80 @@ def own(state: Any) -> None:
         state._phased = record._copy()
 
 
-@mypyc_attr(native_class=False)  # the binder classes are made at run time, as its subclasses
+@mypyc_attr(native_class=False)  # the guard classes are made at run time, as its subclasses
 class Binder:
-    """What a phase is handed as its table: the state's public attributes forwarded, and
-    the phase record's fields as attributes (see the module's docstring)."""
+    """What a phase is handed as its table where it may only read (legal actions,
+    refusals, views, scoring): the state's attributes forwarded, and the phase record's
+    fields read-only (see the module's docstring)."""
 
-    __slots__ = ("_rec", "_table", "_writes")
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._table, name)
+    __slots__ = ("_rec", "_table")
 
 
-_BINDERS: dict[tuple[type, type], type] = {}
+def _forwarded(cls: type, record: type) -> list[str]:
+    """The attributes of states of ``cls`` a phase's table forwards: every one but the
+    special ones and the record's own (its fields, their public names, its machinery)."""
+    fields = _field_names(record)  # not all in dir(record): a mixin's live in __dict__
+    own = set(dir(record)) | set(fields) | {a.lstrip("_") for a in fields}
+    own |= {"_table", "_rec", "_copy", "_guard", "_fields"}
+    return sorted(n for n in dir(cls) if not n.startswith("__") and n not in own)
 
 
-def _binder_class(cls: type, record: type) -> type:
-    found = _BINDERS.get((cls, record))
-    if found is None:
-        namespace: dict[str, Any] = {"__slots__": ()}
-        public = {n for n in dir(cls) if not n.startswith("_")}
-        for n in public:
-            namespace[n] = property(operator.attrgetter("_table." + n))
-        for a in attrs.fields(record):
-            if a.metadata.get(META) is None:
-                continue
-            namespace[a.name] = property(operator.attrgetter("_rec." + a.name),
-                                         _setter(a.name))
-            alias = sys.intern(a.name.lstrip("_"))
-            if alias not in public:
-                namespace[alias] = property(operator.attrgetter("_rec." + a.name))
-        found = _BINDERS[(cls, record)] = type(f"{cls.__name__}Table", (Binder,), namespace)
-    return found
+def _field_names(record: type) -> list[str]:
+    return [a.name for a in attrs.fields(record) if a.metadata.get(META) is not None]
 
 
-def _setter(name: str) -> Callable[[Any, Any], None]:
-    def put(self: Any, value: Any) -> None:
-        if not self._writes:
-            raise AttributeError(f"a phase changed its field {name} where it may only read "
-                                 "(legal actions, refusals, views and scoring read)")
-        setattr(self._rec, name, value)
-    return put
+def _table_class(data: type, cls: type) -> type:
+    """The record class that is its own table (a subclass of ``data`` with a slot for the
+    state it is bound to, and the state's attributes forwarded)."""
+    namespace: dict[str, Any] = {"__slots__": ("_table",), "__module__": __name__}
+    for n in _forwarded(cls, data):
+        namespace[n] = property(operator.attrgetter("_table." + n))
+    for name in _field_names(data):
+        alias = sys.intern(name.lstrip("_"))
+        if not hasattr(cls, alias):
+            namespace[alias] = property(operator.attrgetter(name))
+    return type(data.__name__, (data,), namespace)
+
+
+def _guard_class(record: type, cls: type) -> type:
+    """The read-only table of a record of class ``record`` bound to a state of ``cls``."""
+    namespace: dict[str, Any] = {"__slots__": ()}
+    for n in _forwarded(cls, record):
+        namespace[n] = property(operator.attrgetter("_table." + n))
+    for name in _field_names(record):
+        namespace[name] = property(operator.attrgetter("_rec." + name), _refusal(name))
+        alias = sys.intern(name.lstrip("_"))
+        if not hasattr(cls, alias):
+            namespace[alias] = property(operator.attrgetter("_rec." + name))
+    return type(f"{cls.__name__}Table", (Binder,), namespace)
+
+
+def _refusal(name: str) -> Callable[[Any, Any], None]:
+    def refuse(self: Any, value: Any) -> None:
+        raise AttributeError(f"a phase changed its field {name} where it may only read "
+                             "(legal actions, refusals, views and scoring read)")
+    return refuse
 
 
 def bind(state: Any, *, writes: bool = False) -> Any:
-    """``state`` as a phase's table: ``state`` itself when it has no phase record, else a
-    binder; ``writes``: the phase may change its fields (the flow has given ``state`` its
-    own record, :func:`own`)."""
+    """``state`` as a phase's table: ``state`` itself when it has no phase record, else
+    the record bound to ``state`` (``writes``: the phase may change its fields, the flow
+    having given ``state`` its own record, :func:`own`; the binding lasts until
+    :func:`release`), or a read-only guard of it."""
     record = getattr(state, "_phased", None)
     if record is None:
         return state
-    cls = _binder_class(type(state), type(record))
-    binder: Any = object.__new__(cls)
-    binder._table, binder._rec, binder._writes = state, record, writes
-    return binder
+    if writes:
+        record._table = state
+        return record
+    guard: Any = object.__new__(record._guard)
+    guard._rec, guard._table = record, state
+    return guard
+
+
+def release(state: Any) -> None:
+    """Unbind ``state``'s record from it (:func:`bind` with ``writes``), so that the two
+    refer to each other no longer once the flow's work on a fresh state is done."""
+    record = getattr(state, "_phased", None)
+    if record is not None:
+        record._table = None

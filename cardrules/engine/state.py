@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 import attrs
 
@@ -28,6 +28,12 @@ if TYPE_CHECKING:
     from cardrules.engine.observation import Observation
     from cardrules.engine.views import View
     from cardrules.hooks import Refusal
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_PLAY: Final = Kind.PLAY
+
 
 F = TypeVar("F", bound="FieldState")
 
@@ -574,7 +580,7 @@ class FieldState(State):
         promise listed phases: ``tricks``, say), or a field of a listed phase's (the
         bids of a bidding phase, for a phase listed after it)."""
         record = getattr(self, "_phased", None)
-        if record is not None and hasattr(record, "_" + name):
+        if record is not None and "_" + name in record._fields:
             return getattr(record, "_" + name)
         return getattr(self, "_" + name)
 
@@ -827,7 +833,7 @@ def _same_cards(action: Action, legal: tuple[Action, ...]) -> Action:
     wanted = frozenset(cards)
     found = [a for a in legal if a.kind is action.kind and a.name == action.name
              and len(a.cards) == len(cards) and frozenset(a.cards) == wanted]
-    if len(found) > 1 or action.kind is Kind.PLAY:
+    if len(found) > 1 or action.kind is _KIND_PLAY:
         found = [a for a in found if a.cards[-1] == cards[-1]]
     return found[0] if len(found) == 1 else action
 

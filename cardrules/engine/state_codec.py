@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -55,6 +55,12 @@ __all__ = [
     "write_fields",
     "zones",
 ]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_VISIBILITY_PUBLIC: Final = Visibility.PUBLIC
+
 
 T = TypeVar("T")
 
@@ -343,7 +349,7 @@ def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
             for owner, mask in enumerate(masks):
                 if not seen[owner]:
                     hidden |= mask
-        elif vis is not Visibility.PUBLIC:
+        elif vis is not _VISIBILITY_PUBLIC:
             hidden |= masks[0]
     return (hidden | extra) & ~known
 

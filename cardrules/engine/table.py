@@ -59,7 +59,7 @@ ValueError: zone 'hand' of seat 0 does not hold every card moved
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
 
@@ -77,6 +77,12 @@ __all__ = ["CardOrder", "CountsPoints", "HasDeclarer", "LastDeal", "LaysDummy", 
            "NamesTrump", "OrdersCards", "OwnTrumps", "PhaseState", "SitsOut", "Table",
            "TableGame", "ThrowsIn", "cards_in", "cut_cards", "deal_cards", "move_cards",
            "turn_up", "zone_names"]
+
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_VISIBILITY_PUBLIC: Final = Visibility.PUBLIC
 
 
 @attrs.frozen(kw_only=True)
@@ -493,7 +499,7 @@ def turn_up(state: object, source: str, target: str) -> int:
                          f"zone per seat")
     game = getattr(state, "game", None)
     seen = game.variant.zones.get(target, kind.seen) if game is not None else kind.seen
-    if seen is not Visibility.PUBLIC:
+    if seen is not _VISIBILITY_PUBLIC:
         raise ValueError(f"a card is turned up onto a zone every player sees; {target!r} "
                          f"is {seen.value}")
     card = value[-1]

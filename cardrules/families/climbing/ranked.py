@@ -21,6 +21,7 @@ those of :meth:`ClimbingTables.legal_on`'s search of every choice of cards
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import attr
 import attrs
@@ -30,6 +31,13 @@ from cardrules.families.climbing.model import Combination, Shape
 from cardrules.families.climbing.tables import ClimbingTables, Play, _attachments
 
 __all__ = ["RankedTables"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_SHAPE_CARDS: Final = Shape.CARDS
+_SHAPE_SAME_RANK: Final = Shape.SAME_RANK
+
 
 Lister = Callable[[int, tuple[int, ...], int, int, list[Action]], None]
 """Appends to a list the actions of one combination a hand's levels allow (only so many
@@ -97,11 +105,11 @@ class RankedTables(ClimbingTables):
         self.whole_at = tuple(sorted(counted.items()))
         self.chain_mask = chain
         self.listers = tuple(self._lister(i, k) for i, k in enumerate(self.combinations))
-        self.leads = tuple((1 if k.shape is Shape.CARDS else k.size, lister)
+        self.leads = tuple((1 if k.shape is _SHAPE_CARDS else k.size, lister)
                            for k, lister in zip(self.combinations, self.listers, strict=True))
         answers = []
         for j, under in enumerate(self.combinations):
-            answers.append(tuple((i, (kind.shape is Shape.CARDS and i == j)
+            answers.append(tuple((i, (kind.shape is _SHAPE_CARDS and i == j)
                                      or (under.bomb and i != j))
                                  for i, kind in enumerate(self.combinations)
                                  if i == j or kind.bomb))
@@ -218,9 +226,9 @@ class RankedTables(ClimbingTables):
 
     def _lister(self, index: int, kind: Combination) -> Lister:
         """What lists the plays of combination ``index``."""
-        if kind.shape is Shape.CARDS:
+        if kind.shape is _SHAPE_CARDS:
             return self._cards_lister(index)
-        if kind.shape is Shape.SAME_RANK:
+        if kind.shape is _SHAPE_SAME_RANK:
             if kind.attach is None:
                 return self._group_lister(index, kind)
             return self._attached_lister(index, kind)

@@ -14,7 +14,7 @@ leads again, and the order in which the players run out of cards decides the dea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attr
 import attrs
@@ -60,6 +60,19 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
 
 __all__ = ["ClimbingState"]
+
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_DOUBLER_BOMB: Final = Doubler.BOMB
+_DOUBLER_SPRING: Final = Doubler.SPRING
+_ENDS_FIRST_OUT: Final = Ends.FIRST_OUT
+_KIND_PASS: Final = Kind.PASS
+_KIND_PLAY: Final = Kind.PLAY
+_LATER_LEAD_WINNER: Final = LaterLead.WINNER
+_PASSING_FINAL: Final = Passing.FINAL
+_PASSING_MAY_RETURN: Final = Passing.MAY_RETURN
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
@@ -146,7 +159,7 @@ class ClimbingState(FieldState):
         tables: ClimbingTables = game.tables
         lead = tables.play.first_lead
         previous = context.previous
-        if lead is not None and lead.later is LaterLead.WINNER and previous is not None \
+        if lead is not None and lead.later is _LATER_LEAD_WINNER and previous is not None \
                 and previous.winners:  # the last deal's winner leads this one, anything
             state._starter = previous.winners[0]
         flow.start(state, context.seed, context.previous)
@@ -212,7 +225,7 @@ class ClimbingState(FieldState):
         tables: ClimbingTables = self._game.tables
         lead = tables.play.first_lead
         if lead is None or self._played or self._table or any(self._plays) or (
-                self._deal_number and lead.later is LaterLead.WINNER):
+                self._deal_number and lead.later is _LATER_LEAD_WINNER):
             return -1
         card = tables.lead_card(self._hands[self._current])  # from this hand alone
         return card if card >= 0 and (self._lead_lowest or card == tables.lead) else -1
@@ -280,7 +293,7 @@ class ClimbingState(FieldState):
                     return FieldState._step(self, action)
         if isinstance(action, str):
             action = self._game.parse_action(action)
-        if isinstance(action, Action) and action.kind is Kind.PLAY and self._stage < 0:
+        if isinstance(action, Action) and action.kind is _KIND_PLAY and self._stage < 0:
             action = self._as_offered(action)
         return super().apply(action, player=player)
 
@@ -295,7 +308,7 @@ class ClimbingState(FieldState):
             return action
         wanted = frozenset(action.cards)
         found = [offered for offered in legal
-                 if offered.kind is Kind.PLAY and frozenset(offered.cards) == wanted
+                 if offered.kind is _KIND_PLAY and frozenset(offered.cards) == wanted
                  and (not action.name or offered.name == action.name)]
         return found[0] if len(found) == 1 else action
 
@@ -306,14 +319,14 @@ class ClimbingState(FieldState):
             return flow.apply(self, action)
         new = self._clone()
         p = new._current
-        if action.kind is Kind.PASS:
+        if action.kind is _KIND_PASS:
             new._passed = _with(new._passed, p, 1)
             FieldState.record(new, Event(kind="pass", player=p))
         else:
             ClimbingState._lay(new, p, action)
         hands = new._hands
         tables: ClimbingTables = self._game.tables
-        first_out = bool(new._out) and tables.play.ends is Ends.FIRST_OUT
+        first_out = bool(new._out) and tables.play.ends is _ENDS_FIRST_OUT
         if first_out or len(hands) - hands.count(0) <= 1:
             new._finish()
         elif ClimbingState._all_passed(new):
@@ -329,7 +342,7 @@ class ClimbingState(FieldState):
         self._played |= self._table
         self._table, self._last = mask, p
         self._hands = _with(self._hands, p, self._hands[p] & ~mask)
-        if tables.play.passing is Passing.MAY_RETURN:
+        if tables.play.passing is _PASSING_MAY_RETURN:
             self._passed = (0,) * self._game.players
         play = tables.identify(action.cards, action.name)
         kind = tables.combinations[play.combination] if play else None
@@ -367,7 +380,7 @@ class ClimbingState(FieldState):
         """The next player after ``p`` who holds cards and, when a pass is final, has not
         passed (the last to play always may)."""
         tables: ClimbingTables = self._game.tables
-        final = tables.play.passing is Passing.FINAL
+        final = tables.play.passing is _PASSING_FINAL
         following, q = self._game.turns.following, p
         for _ in range(self._game.players):
             q = following[q]
@@ -417,11 +430,11 @@ class ClimbingState(FieldState):
         if declarer < 0:
             return (0,) * n
         stake = max(flow.contract(self), 1)
-        if Doubler.BOMB in doubled_by:
+        if _DOUBLER_BOMB in doubled_by:
             stake <<= sum(self._bombs)
         others = [q for q in range(n) if q != declarer]
         spring = self._plays[declarer] == 1 or not any(self._plays[q] for q in others)
-        if Doubler.SPRING in doubled_by and spring:
+        if _DOUBLER_SPRING in doubled_by and spring:
             stake *= 2
         sign = 1 if self._out and self._out[0] == declarer else -1
         return tuple(sign * stake * (n - 1) if q == declarer else -sign * stake

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attr
 import attrs
@@ -41,6 +41,16 @@ if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
 __all__ = ["PASS", "ClimbingTables", "Play", "chain_ranks", "most_plays", "space_size"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_PLAY: Final = Kind.PLAY
+_SHAPE_CARDS: Final = Shape.CARDS
+_SHAPE_CHAIN: Final = Shape.CHAIN
+_SHAPE_SAME_RANK: Final = Shape.SAME_RANK
+_VISIBILITY_OWNER: Final = Visibility.OWNER
+
 
 PASS = Action(kind=Kind.PASS, label="pass")
 """The pass."""
@@ -129,12 +139,12 @@ def patterns(kind: Combination, held: Sequence[int], chain: Sequence[int],
     """Every play of ``kind`` by ranks alone that ``held`` cards per ladder place allow
     (``places``: the ladder places of a ``cards`` combination's cards), only ``length``
     ranks long if given, and with a key above ``above``."""
-    if kind.shape is Shape.CARDS:
+    if kind.shape is _SHAPE_CARDS:
         if places and all(held[r] >= places.count(r) for r in set(places)):
             yield 1, 0, tuple(sorted(places)), ()
         return
     cores: list[tuple[int, int, tuple[int, ...]]] = []
-    if kind.shape is Shape.SAME_RANK:
+    if kind.shape is _SHAPE_SAME_RANK:
         cores = [(1, r, (r,)) for r in range(above + 1, len(held)) if held[r] >= kind.size]
     else:
         lengths = (length,) if length else kind.lengths
@@ -162,7 +172,7 @@ def _bomb_limits(kinds: Sequence[Combination], places: int,
     rank holds when none does), and the ladder places of each bomb of named cards."""
     limits = [99] * places
     for kind in kinds:
-        if kind.bomb and kind.shape is Shape.SAME_RANK:
+        if kind.bomb and kind.shape is _SHAPE_SAME_RANK:
             limits = [min(m, kind.size) for m in limits]
     bombs = tuple(named[i] for i, k in enumerate(kinds) if k.bomb and i in named)
     return tuple(limits), bombs
@@ -191,7 +201,7 @@ def space_size(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0) -> in
         if c.shape in FIVE_CARD:
             continue
         for length in c.lengths:
-            (chained if c.shape is Shape.CHAIN else grouped).add(c.card_count(length))
+            (chained if c.shape is _SHAPE_CHAIN else grouped).add(c.card_count(length))
     total = 0
     for size in chained | grouped:
         if size in chained:
@@ -241,7 +251,7 @@ def _count_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int) -> int:
     limits, _ = _bomb_limits(play.combinations, len(held), {})
     total = _five_card_count(play, ranks, suits)
     for c in play.combinations:
-        if c.shape is Shape.CARDS:
+        if c.shape is _SHAPE_CARDS:
             total += 1
             continue
         if c.shape in FIVE_CARD:
@@ -257,7 +267,7 @@ def _count_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int) -> int:
 def _listed(play: ClimbingPlay) -> bool:
     """The action space lists each play one by one (suits do not matter, or cards are
     attached, or named), rather than as sets of cards of a size."""
-    return play.by_rank or any(c.attach is not None or c.shape is Shape.CARDS
+    return play.by_rank or any(c.attach is not None or c.shape is _SHAPE_CARDS
                                for c in play.combinations)
 
 
@@ -289,7 +299,7 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
         places = ranks + (extra if play.extra_above else 0)
         total = five
         for c in play.combinations:
-            if c.shape is Shape.CARDS:
+            if c.shape is _SHAPE_CARDS:
                 total += 1
                 continue
             if c.shape in FIVE_CARD:
@@ -298,7 +308,7 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
                 core = c.size * length
                 if held and core > held:
                     continue
-                keys = places if c.shape is Shape.SAME_RANK else max(chain - length + 1, 0)
+                keys = places if c.shape is _SHAPE_SAME_RANK else max(chain - length + 1, 0)
                 ways = keys * (1 if play.by_rank else comb(suits, c.size) ** length)
                 if c.attach is not None:
                     rest = max((held or places * suits) - core, 0)
@@ -312,7 +322,7 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
         if c.shape in FIVE_CARD:
             continue
         for length in c.lengths:
-            keys = ranks if c.shape is Shape.SAME_RANK else max(chain - length + 1, 0)
+            keys = ranks if c.shape is _SHAPE_SAME_RANK else max(chain - length + 1, 0)
             total += keys * comb(suits, c.size) ** length
     return total
 
@@ -397,9 +407,9 @@ class ClimbingTables:
                 of_rank[r] |= 1 << card
                 rank_of[card] = r
         named = {i: tuple(sorted(rank_of[pack.parse(n)] for n in c.cards))
-                 for i, c in enumerate(play.combinations) if c.shape is Shape.CARDS}
+                 for i, c in enumerate(play.combinations) if c.shape is _SHAPE_CARDS}
         limits, bombs = _bomb_limits(play.combinations, places, named)
-        hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
+        hands = visibility(game.variant.zones, "hand", _VISIBILITY_OWNER)
         chain = chain_ranks(play, pack)
         poker = PokerTables.compile(play, pack, rank_of, chain) \
             if any(c.shape in FIVE_CARD for c in play.combinations) else None
@@ -498,7 +508,7 @@ class ClimbingTables:
         """Whether ``play`` is a chain that may not start at its lowest rank because
         ``hand`` holds every card of it (``not_from_whole_rank``)."""
         kind = self.combinations[play.combination]
-        if not kind.not_from_whole_rank or kind.shape is not Shape.CHAIN:
+        if not kind.not_from_whole_rank or kind.shape is not _SHAPE_CHAIN:
             return False
         low = self.of_rank[self.chain[play.key - play.length + 1]]
         return hand & low == low
@@ -508,12 +518,12 @@ class ClimbingTables:
         """The action laying a play by ranks alone, and its play (made once)."""
         index, span, key, extra = shape
         kind = self.combinations[index]
-        if kind.shape is Shape.CARDS:
+        if kind.shape is _SHAPE_CARDS:
             play = Play(combination=index, length=1, key=0,
                         cards=tuple(sorted(self.pack.parse(n) for n in kind.cards)))
             made = self.shaped[shape] = (self.action_of(play), play)
             return made
-        core = (key,) if kind.shape is Shape.SAME_RANK else \
+        core = (key,) if kind.shape is _SHAPE_SAME_RANK else \
             self.chain[key - span + 1: key + 1]
         cards = tuple(c for r in core for c in self.firsts[r][:kind.size]) + \
             tuple(c for r, k in extra for c in self.firsts[r][:k])
@@ -532,7 +542,7 @@ class ClimbingTables:
             for key, tie, cards in self.poker.hands(kind.shape, held, above):
                 yield Play(combination=index, length=1, key=key, cards=cards, tie=tie)
             return
-        if self.suit_place and kind.shape is not Shape.CARDS:
+        if self.suit_place and kind.shape is not _SHAPE_CARDS:
             yield from (self._suited(p) for p in self._plays_of_ranks(
                 index, kind, held, counts, length, above))
             return
@@ -543,7 +553,7 @@ class ClimbingTables:
         of its key rank (a single's suit, a pair's higher suit)."""
         place, rank_of = self.suit_place, self.rank_of
         top = self.chain[play.key] if self.combinations[play.combination].shape \
-            is Shape.CHAIN else play.key
+            is _SHAPE_CHAIN else play.key
         tie = max(place[c] for c in play.cards if rank_of[c] == top)
         return Play(combination=play.combination, length=play.length, key=play.key,
                     cards=play.cards, tie=tie)
@@ -551,14 +561,14 @@ class ClimbingTables:
     def _plays_of_ranks(self, index: int, kind: Combination, held: list[tuple[int, ...]],
                         counts: list[int], length: int = 0,
                         above: int = -1) -> Iterator[Play]:
-        if kind.shape is not Shape.CARDS and kind.attach is None and not self.play.by_rank:
+        if kind.shape is not _SHAPE_CARDS and kind.attach is None and not self.play.by_rank:
             yield from (p for p in self._card_plays(index, kind, held)
                         if (not length or p.length == length) and p.key > above)
             return
         for span, key, core, attached in patterns(
                 kind, counts, self.chain, self.limits, self.named_bombs,
                 self.named.get(index, ()), length, above):
-            if kind.shape is Shape.CARDS:
+            if kind.shape is _SHAPE_CARDS:
                 yield Play(combination=index, length=1, key=0,
                            cards=tuple(sorted(self.pack.parse(n) for n in kind.cards)))
                 continue
@@ -578,7 +588,7 @@ class ClimbingTables:
 
     def _card_plays(self, index: int, kind: Combination,
                     held: list[tuple[int, ...]]) -> Iterator[Play]:
-        if kind.shape is Shape.SAME_RANK:
+        if kind.shape is _SHAPE_SAME_RANK:
             for rank, cards in enumerate(held):
                 for chosen in combinations(cards, kind.size):
                     yield Play(combination=index, length=1, key=rank, cards=chosen)
@@ -667,7 +677,7 @@ class ClimbingTables:
         if found is None:
             name = self.combinations[play.combination].name \
                 if self.ambiguous(play.cards) else ""
-            made = Action(kind=Kind.PLAY, cards=play.cards, name=name)
+            made = Action(kind=_KIND_PLAY, cards=play.cards, name=name)
             if len(self.actions) >= 100_000:
                 self.actions.clear()
             found = self.actions[(play.cards, play.combination)] = attrs.evolve(
@@ -769,9 +779,9 @@ class ClimbingTables:
                 continue
             for length in kind.lengths:
                 within = pools.setdefault(kind.card_count(length), set())
-                within.update([chained] if kind.shape is Shape.CHAIN else self.of_rank)
+                within.update([chained] if kind.shape is _SHAPE_CHAIN else self.of_rank)
         return (Listed(actions=(PASS, *self._five_card_actions(5 in pools))),
-                *(CardSets(kind=Kind.PLAY, sizes=(size,), pools=tuple(sorted(within)))
+                *(CardSets(kind=_KIND_PLAY, sizes=(size,), pools=tuple(sorted(within)))
                   for size, within in sorted(pools.items())))
 
     def lead_card(self, mask: int) -> int:

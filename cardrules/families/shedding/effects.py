@@ -13,7 +13,7 @@ it in place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from cardrules.actions import Action, Kind
 from cardrules.engine import absences
@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 
 __all__ = ["announcing", "draw_forced", "facing_draw", "lot_suit", "refill", "replaced",
            "reverse", "shuffle", "take_cards"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_PLAY: Final = Kind.PLAY
+
 
 S = TypeVar("S", bound="SheddingContext")
 
@@ -58,7 +64,7 @@ def announcing(state: SheddingContext, legal: tuple[Action, ...],
     to move one card and they have not announced this turn."""
     left = state._hands[state._current].bit_count() - 1
     if not state._announced and left >= 1 and any(
-            a.kind is Kind.PLAY and len(a.cards) == left for a in legal):
+            a.kind is _KIND_PLAY and len(a.cards) == left for a in legal):
         return (*legal, announce)
     return legal
 

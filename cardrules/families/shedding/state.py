@@ -7,7 +7,7 @@ cards beat which, trumps, specials, bonuses) comes from the variant's data throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attr
 import attrs
@@ -84,6 +84,30 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
 
 __all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_AFTER_TURN_DRAW_THEN_PLAY: Final = AfterTurn.DRAW_THEN_PLAY
+_AFTER_TURN_REVERSE: Final = AfterTurn.REVERSE
+_AFTER_TURN_SKIP_AND_DRAW: Final = AfterTurn.SKIP_AND_DRAW
+_GROUP_KIND_SAME_RANK: Final = GroupKind.SAME_RANK
+_KIND_DRAW: Final = Kind.DRAW
+_KIND_NAME: Final = Kind.NAME
+_KIND_PASS: Final = Kind.PASS
+_KIND_PLAY: Final = Kind.PLAY
+_KIND_VERB: Final = Kind.VERB
+_LEFTOVER_TOP_OWNER: Final = Leftover.TOP_OWNER
+_THEN_NAME_SUIT: Final = Then.NAME_SUIT
+_THEN_NONE: Final = Then.NONE
+_THEN_OPTIONAL: Final = Then.OPTIONAL
+_TRUMP_MODE_OWN: Final = TrumpMode.OWN
+_UPCARD_WISH_DEALER: Final = UpcardWish.DEALER
+_UPCARD_WISH_FIRST_PLAYER: Final = UpcardWish.FIRST_PLAYER
+_UPCARD_WISH_NONE: Final = UpcardWish.NONE
+_UPCARD_WISH_RANDOM: Final = UpcardWish.RANDOM
+_WHEN_BETWEEN_TURNS: Final = When.BETWEEN_TURNS
+
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -247,7 +271,7 @@ class SheddingState(FieldState):
         them (changes a fresh state)."""
         game, deal = self._game, self._game.variant.deal
         n, stock = game.players, list(self._stock)
-        if game.tables.play.trumps.mode is TrumpMode.OWN and not self._own_suits:
+        if game.tables.play.trumps.mode is _TRUMP_MODE_OWN and not self._own_suits:
             seats = game.tables.seat_suits
             self._own_suits = seats[:n] if seats else \
                 tuple(p % len(game.pack.suits) for p in range(n))
@@ -289,17 +313,17 @@ class SheddingState(FieldState):
             self._current = self._dealer
             self._current = self._starter = self._effect(mover, turned.after, turned.draw)
         wish = game.tables.upcard_wish
-        if wish is UpcardWish.RANDOM and self._top >= 0 \
-                and game.tables.then_of_card[self._top] is Then.NAME_SUIT:
+        if wish is _UPCARD_WISH_RANDOM and self._top >= 0 \
+                and game.tables.then_of_card[self._top] is _THEN_NAME_SUIT:
             # a suit-naming wild card turned up: a suit drawn by lot
             self._named_suit = lot_suit(self, self._top, "upcard")
             self._events = (*self._events, Event(kind="name", player=self._dealer,
                                                  note=game.pack.suits[self._named_suit]))
-        elif wish is not UpcardWish.NONE and self._top >= 0 \
-                and game.tables.then_of_card[self._top] is Then.NAME_SUIT:
+        elif wish is not _UPCARD_WISH_NONE and self._top >= 0 \
+                and game.tables.then_of_card[self._top] is _THEN_NAME_SUIT:
             # a suit-naming wild card turned up: the dealer or the first mover names a suit
             self._phase = NAME
-            if wish is UpcardWish.DEALER:
+            if wish is _UPCARD_WISH_DEALER:
                 self._current = self._dealer
 
     def _hand_to_owners(self) -> None:
@@ -482,15 +506,15 @@ class SheddingState(FieldState):
         if self._stage >= 0:
             return flow.apply(self, action)
         kind = action.kind
-        if kind is Kind.PLAY:
+        if kind is _KIND_PLAY:
             return self._play(self._tables.move_of(action.cards))
-        if kind is Kind.DRAW:
+        if kind is _KIND_DRAW:
             return self._draw()
-        if kind is Kind.PASS:
+        if kind is _KIND_PASS:
             return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
-        if kind is Kind.NAME:
+        if kind is _KIND_NAME:
             return self._name(action)
-        if kind is Kind.VERB:
+        if kind is _KIND_VERB:
             return self._pick_up()
         return self._announce()
 
@@ -526,7 +550,7 @@ class SheddingState(FieldState):
         new._named_suit = self._game.pack.suits.index(action.name)
         new._events = (Event(kind="name", player=self._current, note=action.name),)
         if self._owner < 0:  # the wish for the card turned up to start the pile
-            if self._tables.upcard_wish is UpcardWish.FIRST_PLAYER:
+            if self._tables.upcard_wish is _UPCARD_WISH_FIRST_PLAYER:
                 new._phase = TURN  # the first mover named it and now takes their turn
                 return new
             return new._continue_with(self._starter)  # the dealer named it
@@ -574,8 +598,8 @@ class SheddingState(FieldState):
         if not tables.wild >> card & 1 or (tables.drawn_wild_acts
                                             and not tables.drawn_wild_random):
             return self._play(move)
-        if tables.drawn_wild_random and move.then is Then.NAME_SUIT:
-            return self._play(attrs.evolve(move, then=Then.NONE), acts=tables.drawn_wild_acts,
+        if tables.drawn_wild_random and move.then is _THEN_NAME_SUIT:
+            return self._play(attrs.evolve(move, then=_THEN_NONE), acts=tables.drawn_wild_acts,
                               named=lot_suit(self, card, self._moves))
         return self._play(move, acts=tables.drawn_wild_acts)
 
@@ -605,7 +629,7 @@ class SheddingState(FieldState):
         if self._cover:
             new._take(p, events, note="cover")
             took = True
-        new._cover = (not took and move.group is GroupKind.SAME_RANK
+        new._cover = (not took and move.group is _GROUP_KIND_SAME_RANK
                       and self._game.pack.rank(cards[-1]) in tables.cover_ranks)
         went_out = new._hands[p] == 0
         if went_out:
@@ -616,9 +640,9 @@ class SheddingState(FieldState):
         if tables.attack and not went_out and self._phase is TURN and self._top >= 0:
             new._phase = ATTACK  # they beat the top: now one more card of their choice
             return new
-        if not went_out and move.then is not Then.NONE:
+        if not went_out and move.then is not _THEN_NONE:
             then = move.then
-            new._phase = FOLLOW if then is Then.OPTIONAL else NAME if then is Then.NAME_SUIT \
+            new._phase = FOLLOW if then is _THEN_OPTIONAL else NAME if then is _THEN_NAME_SUIT \
                 else TURN
             new._drawn = 0
             return new
@@ -693,12 +717,12 @@ class SheddingState(FieldState):
         fresh clone)."""
         if effect is not None and nxt >= 0:
             events = list(self._events)
-            if effect is AfterTurn.REVERSE:
+            if effect is _AFTER_TURN_REVERSE:
                 nxt = reverse(self, nxt, events)
             else:
-                if effect is AfterTurn.DRAW_THEN_PLAY or effect is AfterTurn.SKIP_AND_DRAW:
+                if effect is _AFTER_TURN_DRAW_THEN_PLAY or effect is _AFTER_TURN_SKIP_AND_DRAW:
                     self._give_card(nxt, events)
-                if effect is not AfterTurn.DRAW_THEN_PLAY:
+                if effect is not _AFTER_TURN_DRAW_THEN_PLAY:
                     events.append(Event(kind="skip", player=nxt))
                     nxt = self._next_holder(nxt)
             self._events = tuple(events)
@@ -745,10 +769,10 @@ class SheddingState(FieldState):
                 or (self._passes >= holders + tables.blocked_passes
                     and not (self._stock or (tables.reshuffles and self._refillable()))):
             self._finish()
-        elif self._game.phases and When.BETWEEN_TURNS in self._game.timings:
+        elif self._game.phases and _WHEN_BETWEEN_TURNS in self._game.timings:
             # the flow runs the phases listed between turns, then ``player`` moves
             resume_fields(self)._resume = player
-            if not flow.between(self, When.BETWEEN_TURNS):
+            if not flow.between(self, _WHEN_BETWEEN_TURNS):
                 resume_fields(self)._resume = -1  # nobody had anything to do
         return self
 
@@ -776,7 +800,7 @@ class SheddingState(FieldState):
         pack = self._game.pack
         events = list(self._events)
         if self._pile:
-            if scoring.leftover is Leftover.TOP_OWNER and self._owner >= 0:
+            if scoring.leftover is _LEFTOVER_TOP_OWNER and self._owner >= 0:
                 self._take(self._owner, events, note="leftover")
             else:
                 for c in self._pile:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attr
 import attrs
@@ -46,6 +46,36 @@ from cardrules.model.variant import PlayRules, ScoringRules
 from cardrules.primitives.beats import class_table, clause_table, self_matching, suit_classes
 
 __all__ = ["ANNOUNCE", "TAKE", "Move", "SheddingTables"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_AFTER_TURN_REVERSE: Final = AfterTurn.REVERSE
+_DEAL_END_FIRST_OUT: Final = DealEnd.FIRST_OUT
+_DRAWN_WILD_NAME_RANDOM: Final = DrawnWildName.RANDOM
+_FORCED_DRAW_ANSWER_ANY_FORCED: Final = ForcedDrawAnswer.ANY_FORCED
+_FORCED_DRAW_ANSWER_NONE: Final = ForcedDrawAnswer.NONE
+_FORCED_DRAW_THEN_PLAY_ON: Final = ForcedDrawThen.PLAY_ON
+_GROUP_KIND_RUN: Final = GroupKind.RUN
+_GROUP_KIND_SAME_RANK: Final = GroupKind.SAME_RANK
+_HAND_PENALTY_MODE_BY_CARD: Final = HandPenaltyMode.BY_CARD
+_KIND_ANNOUNCE: Final = Kind.ANNOUNCE
+_KIND_DRAW: Final = Kind.DRAW
+_KIND_NAME: Final = Kind.NAME
+_KIND_PASS: Final = Kind.PASS
+_KIND_PLAY: Final = Kind.PLAY
+_KIND_VERB: Final = Kind.VERB
+_LAID_ON_ANY: Final = LaidOn.ANY
+_LAID_ON_END_BEATS: Final = LaidOn.END_BEATS
+_PICK_UP_WHEN_AT_WILL: Final = PickUpWhen.AT_WILL
+_THEN_NAME_SUIT: Final = Then.NAME_SUIT
+_THEN_NONE: Final = Then.NONE
+_TRUMP_MODE_OWN: Final = TrumpMode.OWN
+_TRUMP_MODE_RANKED: Final = TrumpMode.RANKED
+_TRUMP_MODE_SHARED: Final = TrumpMode.SHARED
+_TWO_PLAYER_REVERSE_SKIP: Final = TwoPlayerReverse.SKIP
+_UPCARD_WISH_RANDOM: Final = UpcardWish.RANDOM
+
 
 ANNOUNCE = Kind.ANNOUNCE.value
 """The word announcing one's last card (an action of games with ``last_card``)."""
@@ -217,21 +247,21 @@ class SheddingTables:
         keyed = _Keyed(pack)
         wild = mask_of(c for w in play.wild for c in bits(keyed.mask(w.rank)))
         then_of_card = keyed.per_card({**play.again, **{w.rank: w.then for w in play.wild}},
-                                      Then.NONE)
+                                      _THEN_NONE)
         written = keyed.per_card(play.after_turn, None)
         after = [effect(AfterPlayInput(pack=pack, card=c, written=written[c]))
                  for c in range(pack.size)]
         singles = tuple(
-            Move(action=Action(kind=Kind.PLAY, cards=(c,), label=f"play {pack.name(c)}"),
+            Move(action=Action(kind=_KIND_PLAY, cards=(c,), label=f"play {pack.name(c)}"),
                  mask=1 << c, group=None, then=then_of_card[c])
             for c in range(pack.size))
         forced = play.forced_draw
         forced_cards = keyed.per_card(forced.ranks, 0) if forced.ranks else ()
         any_forced = mask_of(c for c, n in enumerate(forced_cards) if n)
-        answers = tuple((any_forced if forced.answer is ForcedDrawAnswer.ANY_FORCED
+        answers = tuple((any_forced if forced.answer is _FORCED_DRAW_ANSWER_ANY_FORCED
                          else same_symbol(pack, c)) if n else 0
                         for c, n in enumerate(forced_cards)) \
-            if forced_cards and forced.answer is not ForcedDrawAnswer.NONE else ()
+            if forced_cards and forced.answer is not _FORCED_DRAW_ANSWER_NONE else ()
         if upcard is None and play.upcard.as_played:
             upcard = as_if_played
         turned = tuple(upcard(UpcardInput(pack=pack, card=c, after_play=after[c],
@@ -249,8 +279,8 @@ class SheddingTables:
         drawn_own = self_matching(pack, lay.matches) if whole and lay is not None else 0
         pick_up = play.pick_up
         return cls(
-            take=Action(kind=Kind.VERB, name=TAKE, label=TAKE) if pick_up is not None else None,
-            take_at_will=pick_up is not None and pick_up.when is PickUpWhen.AT_WILL,
+            take=Action(kind=_KIND_VERB, name=TAKE, label=TAKE) if pick_up is not None else None,
+            take_at_will=pick_up is not None and pick_up.when is _PICK_UP_WHEN_AT_WILL,
             pick_up_limit=pick_up.limit if pick_up is not None else 0,
             attack=play.attack,
             to_owner=mask_of(c for r in play.hand_to_owner for c in bits(keyed.mask(r))),
@@ -264,25 +294,25 @@ class SheddingTables:
             if lay is not None else (),
             pack=pack, play=play, scoring=scoring, upcard=turned, barred=barred,
             hand_costs=card_costs(scoring.hand_penalty, pack)
-            if scoring.hand_penalty.mode is HandPenaltyMode.BY_CARD else (),
+            if scoring.hand_penalty.mode is _HAND_PENALTY_MODE_BY_CARD else (),
             play_drawn=play.draw.play_drawn, upcard_wish=play.upcard.wish,
             redraw_shuffle=play.redraw_shuffle and bool(play.starter_redraw),
             reshuffle_all=play.draw.reshuffle and play.draw.reshuffle_all,
-            drawn_wild_random=lay is not None and lay.name is DrawnWildName.RANDOM,
+            drawn_wild_random=lay is not None and lay.name is _DRAWN_WILD_NAME_RANDOM,
             drawn_wild_acts=lay is None or lay.wild_acts,
             seeded=play.draw.reshuffle or (play.redraw_shuffle and bool(play.starter_redraw))
-            or play.upcard.wish is UpcardWish.RANDOM
-            or (lay is not None and lay.name is DrawnWildName.RANDOM),
+            or play.upcard.wish is _UPCARD_WISH_RANDOM
+            or (lay is not None and lay.name is _DRAWN_WILD_NAME_RANDOM),
             forced=forced_cards,
             forced_answers=answers,
-            forced_play_on=forced.then is ForcedDrawThen.PLAY_ON,
+            forced_play_on=forced.then is _FORCED_DRAW_THEN_PLAY_ON,
             forced_at_once=forced.at_once,
-            reverses=AfterTurn.REVERSE in after,
-            reverse_skips=play.two_player_reverse is TwoPlayerReverse.SKIP,
+            reverses=_AFTER_TURN_REVERSE in after,
+            reverse_skips=play.two_player_reverse is _TWO_PLAYER_REVERSE_SKIP,
             draw_ends_turn=play.draw.ends_turn,
             reshuffles=play.draw.max_reshuffles if play.draw.reshuffle else 0,
             last_card_penalty=play.last_card.penalty,
-            announce=Action(kind=Kind.ANNOUNCE, label=ANNOUNCE)
+            announce=Action(kind=_KIND_ANNOUNCE, label=ANNOUNCE)
             if play.last_card.penalty else None,
             within=tuple(m | (own & 1 << c) for c, m in enumerate(_open(
                 _laid_on(pack, clause_table(pack, play.beats), lay_on),
@@ -295,14 +325,14 @@ class SheddingTables:
             after_turn=tuple(after),
             cover_ranks=frozenset(pack.ranks.index(r) for r in play.cover_takes),
             singles=singles,
-            draw=Action(kind=Kind.DRAW, label="draw"),
-            pass_=Action(kind=Kind.PASS, label="pass"),
-            name_actions=tuple(Action(kind=Kind.NAME, name=s, label=f"name {s}")
+            draw=Action(kind=_KIND_DRAW, label="draw"),
+            pass_=Action(kind=_KIND_PASS, label="pass"),
+            name_actions=tuple(Action(kind=_KIND_NAME, name=s, label=f"name {s}")
                                for s in pack.suits)
-            if any(w.then is Then.NAME_SUIT for w in play.wild) else (),
+            if any(w.then is _THEN_NAME_SUIT for w in play.wild) else (),
             draw_at_will=play.draw.at_will,
             draw_limit=play.draw.max_per_turn if play.draw.at_will else play.stuck_draw,
-            first_out=play.ends is DealEnd.FIRST_OUT,
+            first_out=play.ends is _DEAL_END_FIRST_OUT,
             blocked_passes=play.blocked_extra_passes,
             redraw=mask_of(c for r in play.starter_redraw for c in bits(keyed.mask(r))),
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
@@ -310,7 +340,7 @@ class SheddingTables:
             min_group=min((g.size for g in play.groups), default=0),
             single_actions=tuple(m.action for m in singles),
             run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
-                        if g.kind is GroupKind.RUN},
+                        if g.kind is _GROUP_KIND_RUN},
         )
 
     def laid_when_drawn(self, card: int, top: int, named: int) -> bool:
@@ -338,7 +368,7 @@ class SheddingTables:
         """Per player, the trump class of each suit."""
         trumps = self.play.trumps
         pack = self.pack
-        if trumps.mode is TrumpMode.OWN:
+        if trumps.mode is _TRUMP_MODE_OWN:
             out = []
             for player in range(players):
                 classes = [0] * len(pack.suits)
@@ -346,9 +376,9 @@ class SheddingTables:
                     classes[own_suits[player]] = 1
                 out.append(tuple(classes))
             return tuple(out)
-        if trumps.mode is TrumpMode.SHARED:
+        if trumps.mode is _TRUMP_MODE_SHARED:
             shared = suit_classes(pack, [trumps.shared])
-        elif trumps.mode is TrumpMode.RANKED:
+        elif trumps.mode is _TRUMP_MODE_RANKED:
             shared = suit_classes(pack, [[s] for s in trumps.ranked])
         else:
             shared = (0,) * len(pack.suits)
@@ -379,7 +409,7 @@ class SheddingTables:
             mask = 0
             for c in cards:
                 mask |= 1 << c
-            found = Move(action=Action(kind=Kind.PLAY, cards=cards, label=f"play {names}"),
+            found = Move(action=Action(kind=_KIND_PLAY, cards=cards, label=f"play {names}"),
                          mask=mask, group=group, then=then)
             self._moves[cards] = found
         return found
@@ -391,7 +421,7 @@ class SheddingTables:
         moves: list[Move] = []
         n = len(self.pack.ranks)
         for spec in self.play.groups:
-            if spec.kind is GroupKind.SAME_RANK:
+            if spec.kind is _GROUP_KIND_SAME_RANK:
                 if spec.size == len(self.pack.suits):  # a whole rank: every suit's block
                     full = hand
                     for suit in range(1, spec.size):
@@ -419,10 +449,10 @@ class SheddingTables:
                 continue
             for chosen in combinations(sorted(bits(held)), spec.size):
                 for top_card in chosen:
-                    if spec.laid_on is LaidOn.END_BEATS and not self._beats(top_card, top, beats):
+                    if spec.laid_on is _LAID_ON_END_BEATS and not self._beats(top_card, top, beats):
                         continue
                     order = tuple(c for c in chosen if c != top_card) + (top_card,)
-                    moves.append(self.move(order, GroupKind.SAME_RANK))
+                    moves.append(self.move(order, _GROUP_KIND_SAME_RANK))
         return moves
 
     def _runs(self, hand: int, top: int, beats: tuple[int, ...], spec: GroupSpec) -> list[Move]:
@@ -436,8 +466,8 @@ class SheddingTables:
             first = low.bit_length() - 1
             cards = tuple(range(first, first + spec.size))
             for order in (cards, cards[::-1]):
-                if spec.laid_on is LaidOn.ANY or self._beats(order[0], top, beats):
-                    moves.append(self.move(order, GroupKind.RUN))
+                if spec.laid_on is _LAID_ON_ANY or self._beats(order[0], top, beats):
+                    moves.append(self.move(order, _GROUP_KIND_RUN))
         return moves
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -23,6 +23,16 @@ if TYPE_CHECKING:
 
 __all__ = ["Dealt", "RawEvent", "deal_hands", "deal_result", "draw_up", "opening_leader",
            "partnerships", "set_up"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_DRAW_ORDER_FACE_UP_TOP: Final = DrawOrder.FACE_UP_TOP
+_PARTNERS_OPPOSITE: Final = Partners.OPPOSITE
+_TRUMP_SOURCE_DEALER_CARD: Final = TrumpSource.DEALER_CARD
+_TRUMP_SOURCE_FIXED: Final = TrumpSource.FIXED
+_TRUMP_SOURCE_TURNED_CARD: Final = TrumpSource.TURNED_CARD
+
 
 @attrs.frozen(kw_only=True)
 class Dealt:
@@ -64,16 +74,16 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last:
     pack, n, deal = game.pack, game.players, game.variant.deal
     rule = game.tables.play.trump
     turned = stock.pop() if deal.trump_card and stock else -1
-    if turned >= 0 and game.tables.play.draw is DrawOrder.FACE_UP_TOP:
+    if turned >= 0 and game.tables.play.draw is _DRAW_ORDER_FACE_UP_TOP:
         stock.append(turned)  # it stays face up on top of the stock
     elif turned >= 0:
         stock.insert(0, turned)
-    if rule.source is TrumpSource.DEALER_CARD:
+    if rule.source is _TRUMP_SOURCE_DEALER_CARD:
         turned = last
         suit = pack.suit(last) if last >= 0 else -1
-    elif rule.source is TrumpSource.TURNED_CARD:
+    elif rule.source is _TRUMP_SOURCE_TURNED_CARD:
         suit = pack.suit(turned) if turned >= 0 else -1
-    elif rule.source is TrumpSource.FIXED:
+    elif rule.source is _TRUMP_SOURCE_FIXED:
         suit = pack.suits.index(rule.suit) if rule.suit else -1
     else:  # none, or named after the bidding (by a listed phase)
         suit = -1
@@ -201,7 +211,7 @@ def _draw_slowly(stock: tuple[int, ...], first: int, counts: list[int],
 def partnerships(game: GameContext) -> Partnerships:
     """Who plays together: partners sitting opposite (``scoring.partners: opposite``), or
     everyone alone."""
-    if game.tables.scoring.partners is Partners.OPPOSITE:
+    if game.tables.scoring.partners is _PARTNERS_OPPOSITE:
         return opposite(game.players)
     return alone(game.players)
 

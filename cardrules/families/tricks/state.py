@@ -9,7 +9,7 @@ data through :class:`~cardrules.families.tricks.tables.TricksTables`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
 import attrs
@@ -91,6 +91,22 @@ if TYPE_CHECKING:
     from cardrules.engine.views import View
 
 __all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_EFFECT_LEAD: Final = Effect.LEAD
+_EFFECT_SCORE: Final = Effect.SCORE
+_KIND_ANSWER: Final = Kind.ANSWER
+_KIND_CLOSE: Final = Kind.CLOSE
+_KIND_DECLARE: Final = Kind.DECLARE
+_KIND_EXCHANGE: Final = Kind.EXCHANGE
+_KIND_LEAD: Final = Kind.LEAD
+_KIND_PASS: Final = Kind.PASS
+_KIND_THROW: Final = Kind.THROW
+_PARTNERS_OPPOSITE: Final = Partners.OPPOSITE
+_WHEN_BETWEEN_TRICKS: Final = When.BETWEEN_TRICKS
+
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
@@ -447,7 +463,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         """The ``declare`` actions of the declarations ``player`` may make now
         (``play.melds``)."""
         action = self._tables.action
-        return tuple(action(Kind.DECLARE, m.mask, m.name)
+        return tuple(action(_KIND_DECLARE, m.mask, m.name)
                      for m in tricks_melds.offered(self, player))
 
     def _smallest(self) -> int:
@@ -471,7 +487,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         """The partner of ``player`` (sitting opposite, ``scoring.partners``) holds the
         trick."""
         n = len(self._hands)
-        return self._tables.scoring.partners is Partners.OPPOSITE and \
+        return self._tables.scoring.partners is _PARTNERS_OPPOSITE and \
             self._holder == (player + n // 2) % n and bool(self._plays)
 
     @property
@@ -497,7 +513,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         found = self._tables.declarations(self._hands[player], self._trump)
         if found:
             limit, took = TricksState._smallest(self), self._tricks[player]
-            found = tuple(d for d in found if (d.effect is not Effect.LEAD or d.size <= limit)
+            found = tuple(d for d in found if (d.effect is not _EFFECT_LEAD or d.size <= limit)
                           and (took or not d.after_a_trick))
         return found
 
@@ -510,16 +526,16 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         if self._stage >= 0:
             return flow.apply(self, action)
         kind = action.kind
-        if kind is Kind.ANSWER:
+        if kind is _KIND_ANSWER:
             return TricksState._answer(self, _mask(action.cards), True, action)
-        if kind is Kind.THROW:
+        if kind is _KIND_THROW:
             return TricksState._answer(self, _mask(action.cards), False, action)
-        if kind is Kind.LEAD:
+        if kind is _KIND_LEAD:
             return TricksState._lead(self, self._current, _mask(action.cards), "",
                               ("lead", self._current, action.cards, 0, "", False))
-        if kind is Kind.DECLARE:
+        if kind is _KIND_DECLARE:
             return TricksState._declare(self, action)
-        if kind is Kind.PASS:
+        if kind is _KIND_PASS:
             return TricksState._pass(self)
         return TricksState._stock_action(self, action)
 
@@ -619,9 +635,9 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         event: RawEvent = ("declare", p, action.cards, 0, action.name, False)
         found = next(d for d in TricksState.declarations(self, p) if d.action == action)
         effect = found.effect
-        if effect is Effect.SCORE:
+        if effect is _EFFECT_SCORE:
             return TricksState._score(self, p, found, action)
-        if effect is Effect.LEAD:
+        if effect is _EFFECT_LEAD:
             return TricksState._lead(self, p, mask, action.name, event)
         new = self._clone()
         new._declarer, new._combo = p, action.name
@@ -650,7 +666,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         """Exchange for the turned-up card, close the stock, or announce the target."""
         new = self._clone()
         p, kind = self._current, action.kind
-        if kind is Kind.EXCHANGE:
+        if kind is _KIND_EXCHANGE:
             card, turned = action.cards[0], self._trump_card
             hand = self._hands[p] & ~(1 << card) | 1 << turned
             new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
@@ -660,7 +676,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             _stock_fields(new)._exchanged = turned
             new._events = (("exchange", p, (card,), 0, self._game.pack.name(turned), False),)
             return new
-        if kind is Kind.CLOSE:
+        if kind is _KIND_CLOSE:
             _stock_fields(new)._closed = p
             new._events = (("close", p, (), 0, "", False),)
             return new
@@ -725,7 +741,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             # the flow runs the phases listed between tricks, if any, before w leads
             self._leader = self._current = w
             self._asking, self._offer, self._phase = (), False, LEAD
-            if not flow.between(self, When.BETWEEN_TRICKS):
+            if not flow.between(self, _WHEN_BETWEEN_TRICKS):
                 TricksState._window(self, w)
 
     def _resume_play(self) -> None:
@@ -783,7 +799,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         tables, n = self._tables, len(self._hands)
         points, tricks, won = TricksState.points(self), counted_tricks(self), self._won
         partner = list(range(n))
-        if tables.scoring.partners is Partners.OPPOSITE:  # partners pool what they took
+        if tables.scoring.partners is _PARTNERS_OPPOSITE:  # partners pool what they took
             partner = [(p + n // 2) % n for p in range(n)]
             points = tuple([points[p] + points[q] for p, q in enumerate(partner)])
             tricks = tuple([tricks[p] + tricks[q] for p, q in enumerate(partner)])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attr
 import attrs
@@ -36,6 +36,31 @@ if TYPE_CHECKING:
     from cardrules.families.tricks.view_info import ViewInfo
 
 __all__ = ["Declaration", "TricksTables"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_CONDITION_ALWAYS: Final = Condition.ALWAYS
+_CONDITION_STOCK_CLOSED: Final = Condition.STOCK_CLOSED
+_COUNTS_AFTER_A_TRICK: Final = Counts.AFTER_A_TRICK
+_DRAW_ORDER_FACE_UP_TOP: Final = DrawOrder.FACE_UP_TOP
+_DRAW_ORDER_WINNER_FIRST: Final = DrawOrder.WINNER_FIRST
+_EFFECT_LEAD: Final = Effect.LEAD
+_EFFECT_SCORE: Final = Effect.SCORE
+_EFFECT_WIN_DEAL: Final = Effect.WIN_DEAL
+_FOLLOW_NONE: Final = Follow.NONE
+_FOLLOW_SUIT: Final = Follow.SUIT
+_KIND_ANNOUNCE: Final = Kind.ANNOUNCE
+_KIND_ANSWER: Final = Kind.ANSWER
+_KIND_CLOSE: Final = Kind.CLOSE
+_KIND_DECLARE: Final = Kind.DECLARE
+_KIND_EXCHANGE: Final = Kind.EXCHANGE
+_KIND_LEAD: Final = Kind.LEAD
+_KIND_PASS: Final = Kind.PASS
+_KIND_THROW: Final = Kind.THROW
+_TRUMP_BEAT_ANY_RANK: Final = TrumpBeat.ANY_RANK
+_TRUMP_SOURCE_DEALER_CARD: Final = TrumpSource.DEALER_CARD
+
 
 _CACHE_LIMIT = 250_000
 """Entries a per-hand cache may hold before it starts afresh (bounds memory)."""
@@ -226,7 +251,7 @@ class TricksTables:
                 ranking.append(highest_first)
             else:
                 ranked = [[pack.suits[trump]]] if trump >= 0 else []
-                cross = class_table(pack, suit_classes(pack, ranked), TrumpBeat.ANY_RANK)
+                cross = class_table(pack, suit_classes(pack, ranked), _TRUMP_BEAT_ANY_RANK)
                 beats.append(tuple(w | x for w, x in zip(within, cross)))
                 groups.append(tuple(pack.suit_mask(pack.suit(c)) if c < pack.grid else 0
                                     for c in range(pack.size)))  # a joker follows no suit
@@ -251,20 +276,20 @@ class TricksTables:
             suit_masks=suit_masks,
             groups=tuple(groups), trump_groups=tuple(trump_groups),
             trump_ranking=tuple(ranking),
-            answer_rules=duties.follow is not Follow.NONE or duties.head or duties.overtrump
+            answer_rules=duties.follow is not _FOLLOW_NONE or duties.head or duties.overtrump
             or bool(first_trick),
             lead_rules=(opening is not None and not opening.lead_any) or unbroken is not None,
-            follow=duties.follow is Follow.SUIT, trump_duty=duties.trump_when_void,
+            follow=duties.follow is _FOLLOW_SUIT, trump_duty=duties.trump_when_void,
             head=duties.head, overtrump=duties.overtrump,
             partner_frees=duties.partner_frees, trump_bonus=_trump_bonus(pack, play),
             announced=(sets := _announced_sets(pack, play)),
             announced_cards=tuple(sum(m for m, _ in per) for per in sets),
-            duties_always=duties.when is Condition.ALWAYS,
-            duties_closed=duties.when is Condition.STOCK_CLOSED,
+            duties_always=duties.when is _CONDITION_ALWAYS,
+            duties_closed=duties.when is _CONDITION_STOCK_CLOSED,
             scores=tuple((spec.points, spec.points if spec.trump_points is None
-                          else spec.trump_points, spec.counts is Counts.AFTER_A_TRICK)
+                          else spec.trump_points, spec.counts is _COUNTS_AFTER_A_TRICK)
                          for spec in play.combinations.values())
-            if any(spec.effect is Effect.SCORE for spec in play.combinations.values())
+            if any(spec.effect is _EFFECT_SCORE for spec in play.combinations.values())
             else (),
             suit_scores=tuple(tuple(spec.suit_points.get(s, 0) for s in pack.suits)
                               if spec.suit_points else () for spec in play.combinations.values()),
@@ -274,8 +299,8 @@ class TricksTables:
             exchange_rank=pack.ranks.index(play.exchange.rank) if play.exchange else -1,
             exchanges=tuple(_exchange(pack, play.exchange.rank, s) for s in pack.suits)
             if play.exchange else (),
-            close=Action(kind=Kind.CLOSE, label="close") if play.close else None,
-            announce=Action(kind=Kind.ANNOUNCE, label="announce") if scoring.target
+            close=Action(kind=_KIND_CLOSE, label="close") if play.close else None,
+            announce=Action(kind=_KIND_ANNOUNCE, label="announce") if scoring.target
             else None,
             opening_card=opening_card,
             opening_suit=suit_masks[pack.suit(opening_card)]
@@ -285,7 +310,7 @@ class TricksTables:
             breakers=unbroken_mask | mask_of(tuple(pack.parse(c) for c in unbroken.broken_by))
             if unbroken and not unbroken.never_broken else 0,
             first_trick=first_trick,
-            trump_in_hand=play.trump.source is TrumpSource.DEALER_CARD,
+            trump_in_hand=play.trump.source is _TRUMP_SOURCE_DEALER_CARD,
             pack=pack, play=play, scoring=scoring, beats=tuple(beats),
             patterns=tuple(patterns),
             checks=tuple(tuple((pool, p.size) for p in ps for pool in p.pools)
@@ -293,21 +318,21 @@ class TricksTables:
             effects=tuple(spec.effect for spec in play.combinations.values()),
             bands=tuple((b.min_points, b.min_tricks, b.score) for b in scoring.bands.values()),
             point_cards=sum(1 << c for c in range(pack.size) if pack.value(c)),
-            pass_=Action(kind=Kind.PASS, label="pass"), width=len(pack.ranks),
+            pass_=Action(kind=_KIND_PASS, label="pass"), width=len(pack.ranks),
             hand_size=hand_size,
             smallest_lead_combination=min(
-                (s.size for s in play.combinations.values() if s.effect is Effect.LEAD),
+                (s.size for s in play.combinations.values() if s.effect is _EFFECT_LEAD),
                 default=_NEVER),
             smallest_win_combination=min(
-                (s.size for s in play.combinations.values() if s.effect is Effect.WIN_DEAL),
+                (s.size for s in play.combinations.values() if s.effect is _EFFECT_WIN_DEAL),
                 default=_NEVER),
             suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else (),
             blocks=tuple(((1 << len(pack.ranks)) - 1) << (i * len(pack.ranks))
                          for i in range(-(-pack.size // len(pack.ranks)))),
             no_trumps=len(pack.suits),
-            draws_up=play.draw in (DrawOrder.FACE_UP_TOP, DrawOrder.WINNER_FIRST),
-            face_up_draw=play.draw is DrawOrder.FACE_UP_TOP,
-            counted_always=scoring.counted is Condition.ALWAYS,
+            draws_up=play.draw in (_DRAW_ORDER_FACE_UP_TOP, _DRAW_ORDER_WINNER_FIRST),
+            face_up_draw=play.draw is _DRAW_ORDER_FACE_UP_TOP,
+            counted_always=scoring.counted is _CONDITION_ALWAYS,
             melds=MeldTables.compile(pack, play.melds) if play.melds is not None else None)
 
     def action_families(self) -> tuple[Family, ...]:
@@ -325,15 +350,15 @@ class TricksTables:
         names = [p.name for p in self.patterns[0]]
         sizes = [p.size for p in self.patterns[0]]
         largest = max([lead, *(size for size, effect in zip(sizes, self.effects)
-                               if effect is Effect.LEAD)])
+                               if effect is _EFFECT_LEAD)])
         answer = tuple(range(1, min(largest, self.hand_size) + 1))
         return (
             Listed(actions=(self.pass_,)),
-            CardSets(kind=Kind.LEAD, sizes=tuple(range(1, lead + 1)),
+            CardSets(kind=_KIND_LEAD, sizes=tuple(range(1, lead + 1)),
                      pools=suits if rule.lead.same_suit else ()),
-            *([CardSets(kind=Kind.ANSWER, sizes=answer)] if rule.answer.face_up else []),
-            *([CardSets(kind=Kind.THROW, sizes=answer)] if rule.answer.face_down else []),
-            *(CardSets(kind=Kind.DECLARE, name=name,
+            *([CardSets(kind=_KIND_ANSWER, sizes=answer)] if rule.answer.face_up else []),
+            *([CardSets(kind=_KIND_THROW, sizes=answer)] if rule.answer.face_down else []),
+            *(CardSets(kind=_KIND_DECLARE, name=name,
                        sizes=(size,),
                        pools=tuple(pool for patterns in self.patterns
                                    for pool in patterns[i].pools) or (0,))
@@ -392,7 +417,7 @@ class TricksTables:
                 made: list[Action] = []  # a loop: no closure over ``hand`` (mypyc)
                 for size in range(1, limit + 1):
                     for chosen in combinations(bits(hand), size):
-                        made.append(self.action(Kind.LEAD, mask_of(chosen)))
+                        made.append(self.action(_KIND_LEAD, mask_of(chosen)))
                 found = self._leads[key] = tuple(made)
             return found
         cache = self._suit_leads
@@ -404,7 +429,7 @@ class TricksTables:
                 part = cache.get(key)
                 if part is None:
                     part = cache[key] = tuple(
-                        self.action(Kind.LEAD, mask_of(chosen)) for size in range(1, limit + 1)
+                        self.action(_KIND_LEAD, mask_of(chosen)) for size in range(1, limit + 1)
                         for chosen in combinations(bits(held), size))
                 out += part
         return out
@@ -457,8 +482,8 @@ class TricksTables:
         cards = [1 << c for c in bits(hand)]
         masks = cards if size == 1 else [sum(chosen) for chosen in combinations(cards, size)]
         rule = self.play.answer
-        up = self.actions(Kind.ANSWER, masks) if rule.face_up else ()
-        down = self.actions(Kind.THROW, masks) if rule.face_down else ()
+        up = self.actions(_KIND_ANSWER, masks) if rule.face_up else ()
+        down = self.actions(_KIND_THROW, masks) if rule.face_down else ()
         return up, down
 
     def _led_and_trumps(self, lead: int, size: int, trump: int) -> tuple[int, int]:
@@ -518,7 +543,7 @@ class TricksTables:
         follow, trump_duty, head = (self.follow and duties,
                                     self.trump_duty and duties and not freed,
                                     self.head and duties)
-        masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is Kind.ANSWER]
+        masks = [self.masks[a] for a in self.answers(hand, size) if a.kind is _KIND_ANSWER]
         if follow:
             masks = _most(masks, led)
             if trump_duty:
@@ -530,7 +555,7 @@ class TricksTables:
             masks = beating or masks
         if self.overtrump and duties and not freed:
             masks = self.overtrumping(masks, held, trump)
-        return self.actions(Kind.ANSWER, masks)
+        return self.actions(_KIND_ANSWER, masks)
 
     def overtrumping(self, masks: list[int], held: int, trump: int) -> list[int]:
         """Of ``masks``, those the overtrump duty allows: when trumps hold the trick
@@ -628,7 +653,7 @@ class TricksTables:
                 self._declares.clear()
             patterns = self.patterns[index]
             found = tuple(
-                Declaration(action=self.action(Kind.DECLARE, mask, patterns[i].name), mask=mask,
+                Declaration(action=self.action(_KIND_DECLARE, mask, patterns[i].name), mask=mask,
                             size=patterns[i].size, effect=self.effects[i],
                             points=self._points(i, mask, trump), later=bool(self.scores)
                             and self.scores[i][2], after_a_trick=self.after_a_trick[i],
@@ -708,7 +733,7 @@ def _ordered(pack: Pack, order: CardOrder, trump: int
 def _exchange(pack: Pack, rank: str, suit: str) -> Action:
     """The action exchanging the card of ``rank`` and ``suit`` for the turned-up card."""
     card = pack.parse(rank + suit)
-    return Action(kind=Kind.EXCHANGE, cards=(card,), label=f"exchange {pack.name(card)}")
+    return Action(kind=_KIND_EXCHANGE, cards=(card,), label=f"exchange {pack.name(card)}")
 
 
 def _most(masks: list[int], within: int, *, fewest: bool = False) -> list[int]:

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -80,6 +80,13 @@ from cardrules.phases.auction.holding import NEEDS_SCHEMA, Needs
 from cardrules.phases.auction.pairs import HOLD, IN_PAIRS_SCHEMA, LADDER_SCHEMA, ladder_problems
 
 __all__ = ["Auction", "AuctionFields", "AuctionSettings", "AuctionTable", "Raise"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_PASS: Final = Kind.PASS
+_KIND_VERB: Final = Kind.VERB
+
 
 PASS = Action(kind=Kind.PASS, label="pass")
 """Pass (the procedure's own ``pass`` action)."""
@@ -321,7 +328,7 @@ class Auction(Phase[AuctionTable]):
         if action == PASS:
             return f"player {p} speaks first and may not pass: bid {settings.opening} or " \
                    f"more{ref}"
-        if action.kind is not Kind.VERB or action.name != "bid":
+        if action.kind is not _KIND_VERB or action.name != "bid":
             higher = settings.bids(state._auction_bid)
             if not higher:
                 return f"player {p} may only pass: the bid is at the most, {settings.max}{ref}"
@@ -452,7 +459,7 @@ def _scorer(bid: int, estimate: int) -> Callable[[Action], float]:
     build keeps an ordinary class)."""
 
     def score(action: Action) -> float:
-        if action.kind is Kind.PASS:
+        if action.kind is _KIND_PASS:
             return 0.0
         if action == HOLD:
             return 1.0 if bid <= estimate else -float(bid)
@@ -483,7 +490,7 @@ def _pairs(state: AuctionTable, settings: AuctionSettings) -> pairs.Bidding:
 @cache
 def _bid(points: int) -> Action:
     """The action ``bid <points>``, with its notation (made once per number)."""
-    return Action(kind=Kind.VERB, name="bid", amount=points, label=f"bid {points}")
+    return Action(kind=_KIND_VERB, name="bid", amount=points, label=f"bid {points}")
 
 
 # The raise phase ----------------------------------------------------------------------
@@ -556,7 +563,7 @@ class Raise(Phase[AuctionTable]):
             return None
         p, ref, bid = state.to_act, state.game.rule_ref(self.name), state._auction_bid
         auction = _auction(state.game)
-        if action.kind is not Kind.VERB or action.name != "raise":
+        if action.kind is not _KIND_VERB or action.name != "raise":
             return f"player {p} keeps the contract ('pass') or raises it ('raise " \
                    f"{bid + auction.step}' or more){ref}"
         if action.amount <= bid:
@@ -592,7 +599,7 @@ class Raise(Phase[AuctionTable]):
     def move_scorer(self, view: View, settings: dict[str, Any], legal: Sequence[Action],
                     ) -> Callable[[Action], float]:
         """Keep the contract: a raise only adds to what the declarer may lose."""
-        return lambda action: 1.0 if action.kind is Kind.PASS else -float(action.amount)
+        return lambda action: 1.0 if action.kind is _KIND_PASS else -float(action.amount)
 
 
 def _is_auction(name: str) -> bool:
@@ -606,7 +613,7 @@ def _is_auction(name: str) -> bool:
 @cache
 def _raise(points: int) -> Action:
     """The action ``raise <points>``, with its notation (made once per number)."""
-    return Action(kind=Kind.VERB, name="raise", amount=points, label=f"raise {points}")
+    return Action(kind=_KIND_VERB, name="raise", amount=points, label=f"raise {points}")
 
 
 register(Auction())

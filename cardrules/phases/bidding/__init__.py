@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -78,6 +78,17 @@ from cardrules.phases.bidding.contract import (
 )
 
 __all__ = ["Bidding", "BiddingFields", "BiddingSettings", "BiddingTable", "Contract"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_BY_PLAYER: Final = By.PLAYER
+_BY_SIDE: Final = By.SIDE
+_KIND_VERB: Final = Kind.VERB
+_MADE_AT_LEAST: Final = Made.AT_LEAST
+_MADE_EXACT: Final = Made.EXACT
+_NIL_TRICKS_APART: Final = NilTricks.APART
+
 
 NO_BID = -1
 """A player's bid before they have bid."""
@@ -206,7 +217,7 @@ class Bidding(Phase[BiddingTable]):
         procedure = find_procedure(variant.play.procedure)
         for lack in procedure.lacks("counted_tricks", variant):
             yield f"bidding needs {lack}"
-        if settings.contract.by is By.SIDE and not procedure.in_partnerships(variant):
+        if settings.contract.by is _BY_SIDE and not procedure.in_partnerships(variant):
             yield "bidding's contract by side needs a game played in partnerships"
 
     def describe(self, settings: BiddingSettings) -> str:
@@ -239,7 +250,7 @@ class Bidding(Phase[BiddingTable]):
         held = [str(c) for c in mine] if isinstance(mine, list) else []
         trump, pending = view.trump, bool(getattr(view, "trump_pending", False))
         contract = settings.contract
-        if contract.made is Made.AT_LEAST:
+        if contract.made is _MADE_AT_LEAST:
             target = sure_tricks(held, view.card_facts, trump=trump, pending=pending)
             if contract.nil is not None:
                 nil = nil_hand(held, view.card_facts, trump=trump, pending=pending)
@@ -268,7 +279,7 @@ class Bidding(Phase[BiddingTable]):
     def refusal(self, state: BiddingTable, settings: BiddingSettings,
                 action: Action) -> str | None:
         tricks, game = _tricks(state), state.game
-        if action.kind is not Kind.VERB or action.name != "bid":
+        if action.kind is not _KIND_VERB or action.name != "bid":
             return (f"each player first bids the tricks they will take, from 'bid 0' to "
                     f"'bid {tricks}'{game.rule_ref('bid')}")
         if action.amount > tricks:
@@ -358,7 +369,7 @@ def _nearest(target: int) -> Callable[[Action], float]:
 @cache
 def _bid(tricks: int) -> Action:
     """The action ``bid <tricks>``, with its notation (made once per number)."""
-    return Action(kind=Kind.VERB, name="bid", amount=tricks, label=f"bid {tricks}")
+    return Action(kind=_KIND_VERB, name="bid", amount=tricks, label=f"bid {tricks}")
 
 
 _BAGS = "bags"
@@ -370,11 +381,11 @@ def _contract(section: Mapping[str, Any]) -> Contract:
     plain = {k: v for k, v in section.items() if k not in ("made", "by", "nil", "bags")}
     nil, bags = section.get("nil"), section.get("bags")
     return Contract(
-        **plain, made=Made(section.get("made", Made.EXACT.value)),
-        by=By(section.get("by", By.PLAYER.value)),
+        **plain, made=Made(section.get("made", _MADE_EXACT.value)),
+        by=By(section.get("by", _BY_PLAYER.value)),
         nil=None if nil is None else Nil(
             made=nil.get("made", 100), failed=nil.get("failed", -100),
-            tricks=NilTricks(nil.get("tricks", NilTricks.APART.value))),
+            tricks=NilTricks(nil.get("tricks", _NIL_TRICKS_APART.value))),
         bags=None if bags is None else Bags(**bags))
 
 

@@ -37,7 +37,7 @@ points - 60).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -64,6 +64,13 @@ from cardrules.phases.memo import by_identity
 
 __all__ = ["GameType", "GameTypeFields", "GameTypeSettings", "GameTypeTable", "Points",
            "TypeRules"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_PASS: Final = Kind.PASS
+_KIND_VERB: Final = Kind.VERB
+
 
 PASS = Action(kind=Kind.PASS, label="pass")
 """Pass (the procedure's own ``pass`` action)."""
@@ -530,7 +537,7 @@ class GameType(Phase[GameTypeTable]):
 def _scorer(strength: dict[str, float]) -> Callable[[Action], float]:
     """:meth:`GameType.move_scorer`'s scorer, from each type's strength (a closure made
     outside the class, which the compiled build keeps an ordinary class)."""
-    return lambda action: 0.0 if action.kind is Kind.PASS else strength.get(action.name, -1.0)
+    return lambda action: 0.0 if action.kind is _KIND_PASS else strength.get(action.name, -1.0)
 
 
 def _valued_problems(t: TypeRules) -> Iterator[str]:
@@ -597,13 +604,13 @@ def _announcements(settings: GameTypeSettings) -> tuple[Action, ...]:
     """The actions announcing, in order (none without ``game_value``'s ``announce``)."""
     valued = settings.game_value
     names = valued.announce if valued is not None else ()
-    return tuple(Action(kind=Kind.VERB, name=name, label=name) for name in names)
+    return tuple(Action(kind=_KIND_VERB, name=name, label=name) for name in names)
 
 
 @by_identity
 def _namings(settings: GameTypeSettings) -> tuple[Action, ...]:
     """The action naming each type, in order."""
-    return tuple(Action(kind=Kind.VERB, name=t.name, label=t.name) for t in settings.types)
+    return tuple(Action(kind=_KIND_VERB, name=t.name, label=t.name) for t in settings.types)
 
 
 @by_identity

@@ -36,7 +36,7 @@ for all of them alone, and -2 (defenders 2) for fewer.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -69,6 +69,13 @@ from cardrules.phases.order_up.points import (
 )
 
 __all__ = ["OrderUp", "OrderUpFields", "OrderUpSettings", "OrderUpTable", "Outcome"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_TRUMP: Final = Kind.TRUMP
+_KIND_VERB: Final = Kind.VERB
+
 
 BID, DISCARD, ALONE, DEFEND = "bid", "discard", "alone", "defend"
 """The steps of the phase: making trumps, the dealer's discard, the maker going alone,
@@ -457,7 +464,7 @@ class OrderUp(Phase[OrderUpTable]):
         # ``pass`` is the procedure's own action (every tricks game lists it)
         return (Listed(actions=(*(TRUMPS[s] for s in game.pack.suits), ALONE_ACTION,
                                 PARTNER)),
-                CardSetFamily(kind=Kind.VERB, name="discard", sizes=(1,)))
+                CardSetFamily(kind=_KIND_VERB, name="discard", sizes=(1,)))
 
     def observation_fields(self, game: GameRules, settings: OrderUpSettings,
                            ) -> tuple[Field, ...]:
@@ -484,9 +491,9 @@ def _scorer(view: View) -> Callable[[Action], float]:
     held = [facts.parse(str(c)) for c in mine] if isinstance(mine, list) else []
 
     def score(action: Action) -> float:
-        if action.kind is Kind.TRUMP:
+        if action.kind is _KIND_TRUMP:
             return sum(1.0 for _, suit in held if suit == action.name) - 2.5
-        if action.kind is Kind.VERB and action.name == "discard":
+        if action.kind is _KIND_VERB and action.name == "discard":
             return -float(sum(facts.rank(c) + facts.value(c) for c in action.cards))
         return -1.0 if action == ALONE_ACTION else 0.0
 

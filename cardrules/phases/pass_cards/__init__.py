@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -48,6 +48,12 @@ if TYPE_CHECKING:
     from cardrules.engine.heuristics import CardFacts
 
 __all__ = ["Direction", "PassCards", "PassSettings", "PassingFields", "PassingTable"]
+
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_VERB: Final = Kind.VERB
 
 
 class Direction(enum.Enum):
@@ -206,7 +212,7 @@ class PassCards(Phase[PassingTable]):
                 action: Action) -> str | None:
         """Why ``action`` is refused while cards are passed, with the rule file's
         reference for ``pass_cards`` (``references: {pass_cards: H3}``)."""
-        if action.kind is not Kind.VERB or action.name != "give":
+        if action.kind is not _KIND_VERB or action.name != "give":
             reason = (f"each player first passes {settings.count} card(s): give them one "
                       f"at a time ('give 9H')")
         elif len(action.cards) != 1:
@@ -250,7 +256,7 @@ class PassCards(Phase[PassingTable]):
         return ("pass_direction", "passing", "passed")
 
     def families(self, game: GameRules, settings: PassSettings) -> tuple[Family, ...]:
-        return (CardSetFamily(kind=Kind.VERB, name="give", sizes=(1,)),)
+        return (CardSetFamily(kind=_KIND_VERB, name="give", sizes=(1,)),)
 
     def observation_fields(self, game: GameRules, settings: PassSettings) -> tuple[Field, ...]:
         return (OneOf(key="pass_direction", values=tuple(d.value for d in Direction)),
@@ -264,7 +270,7 @@ class PassCards(Phase[PassingTable]):
 def _gives(pack: Pack) -> tuple[Action, ...]:
     """The action giving each card of ``pack``, labelled (``give 4C``), made once per
     pack (legal actions are listed at every step)."""
-    made = (Action(kind=Kind.VERB, name="give", cards=(card,)) for card in range(pack.size))
+    made = (Action(kind=_KIND_VERB, name="give", cards=(card,)) for card in range(pack.size))
     return tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -57,6 +57,12 @@ if TYPE_CHECKING:
 
 __all__ = ["HAND", "TAKE", "CountsFor", "Widow", "WidowFields", "WidowSettings",
            "WidowTable"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_VERB: Final = Kind.VERB
+
 
 TAKE = Action(kind=Kind.VERB, name="take", label="take")
 """Take the widow into hand (with ``hand``: rather than play from the hand)."""
@@ -272,7 +278,7 @@ class Widow(Phase[WidowTable]):
                 return None
             reason = (f"the declarer, player {state.to_act}, takes the widow ('take') or "
                       f"plays from the hand ('hand')")
-        elif action.kind is not Kind.VERB or action.name != word:
+        elif action.kind is not _KIND_VERB or action.name != word:
             left = self._count(state, settings) - self._done(state, settings)
             what = (f"gives a card to player {self._receiver(state)}" if settings.give
                     else f"discards {left} more card(s) face down")
@@ -351,7 +357,7 @@ class Widow(Phase[WidowTable]):
         if not settings.give and not settings.discard:
             return choice
         word = "give" if settings.give else "discard"
-        return (*choice, CardSetFamily(kind=Kind.VERB, name=word, sizes=(1,)))
+        return (*choice, CardSetFamily(kind=_KIND_VERB, name=word, sizes=(1,)))
 
     def observation_fields(self, game: GameRules, settings: WidowSettings,
                            ) -> tuple[Field, ...]:
@@ -382,7 +388,7 @@ def _scorer(facts: CardFacts) -> Callable[[Action], float]:
 def _actions(pack: Pack, word: str) -> tuple[Action, ...]:
     """The action laying away each card of ``pack`` with ``word`` (``discard 7D``),
     labelled, made once per pack and word."""
-    made = (Action(kind=Kind.VERB, name=word, cards=(card,)) for card in range(pack.size))
+    made = (Action(kind=_KIND_VERB, name=word, cards=(card,)) for card in range(pack.size))
     return tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
 
 
