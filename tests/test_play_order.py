@@ -262,3 +262,21 @@ def test_the_shedding_heuristic_follows_a_reverse() -> None:
     view = state.view(state.current_player)
     assert view.direction == "counterclockwise"
     assert turn_after_now(view, 4) == (3, 0, 1, 2)
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "whist", "euchre", "durak"])
+@pytest.mark.parametrize("order", ["clockwise", "counter_clockwise"])
+def test_the_default_first_mover_is_the_first_seat_of_the_order(name: str, order: str) -> None:
+    """With the ``first_mover`` hook left at its default (``Game.plain_first_mover``) the
+    procedures take the first seat of the play order (``turns.opening``) without building
+    the hook's input: the seat the hook itself names for every dealer."""
+    from cardrules.hooks import FirstMoverInput
+
+    game = cardrules.load({"extends": name, "patch": {"play": {"order": order}}}, players=4)
+    assert game.plain_first_mover
+    hook = game.hook("first_mover")
+    for dealer in range(4):
+        position = FirstMoverInput(pack=game.pack, hands=(0,) * 4, top=-1, dealer=dealer,
+                                   trump_classes=(), order=game.turns.deal_order(dealer))
+        assert hook(position) == game.turns.opening(dealer)
+    assert not plain("bank", 4).plain_first_mover  # its own hook (B7) is asked

@@ -67,6 +67,7 @@ class Game:
         "move_limit",
         "pack",
         "phases",
+        "plain_first_mover",
         "plain_legality",
         "players",
         "procedure",
@@ -140,8 +141,11 @@ class Game:
         ask it for the seat after a seat instead of writing it out."""
         self._hooks = {name: resolve(name, variant.hooks.get(name, point.default))
                        for name, point in declared().items()}
-        if variant.play_order != DEALERS_LEFT and is_default("first_mover",
-                                                              self._hooks["first_mover"]):
+        self.plain_first_mover: bool = is_default("first_mover", self._hooks["first_mover"])
+        """The ``first_mover`` hook is the default: the first seat of the play order
+        moves first (``turns.opening(dealer)``), which the procedures use without building
+        the hook's input."""
+        if variant.play_order != DEALERS_LEFT and self.plain_first_mover:
             self._hooks["first_mover"] = _first_in_order(self.turns)
         if not is_default("pack", self._hooks["pack"]):
             self.pack = _leave_out(self.pack, self._hooks["pack"], variant.hooks["pack"])

@@ -250,6 +250,9 @@ class GameContext(flow.StagedGame, Protocol):
     def plain_legality(self) -> bool: ...
 
     @property
+    def plain_first_mover(self) -> bool: ...
+
+    @property
     def partnerships(self) -> tuple[tuple[int, ...], ...]: ...
 
     def deal_result(self, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,

@@ -298,9 +298,10 @@ class SheddingState(FieldState):
         game = self._game
         if game.tables.to_owner and self._own_suits:
             self._hand_to_owners()
-        mover = game.hook("first_mover")(FirstMoverInput(
-            pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
-            trump_classes=self._classes, order=game.turns.deal_order(self._dealer)))
+        mover = game.turns.opening(self._dealer) if game.plain_first_mover \
+            else game.hook("first_mover")(FirstMoverInput(
+                pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
+                trump_classes=self._classes, order=game.turns.deal_order(self._dealer)))
         self._current, self._starter, self._phase = mover, mover, TURN
         self._events = (*self._events, Event(kind="first_mover", player=mover))
         turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \

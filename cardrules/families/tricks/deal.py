@@ -87,11 +87,14 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *, last:
         suit = pack.suits.index(rule.suit) if rule.suit else -1
     else:  # none, or named after the bidding (by a listed phase)
         suit = -1
-    classes = _classes(len(pack.suits), suit)
-    leader = game.hook("first_mover")(FirstMoverInput(
-        pack=pack, hands=hands, top=turned, dealer=dealer,
-        trump_classes=(classes,) * n, carry=dict(carry),
-        order=game.turns.deal_order(dealer)))
+    if game.plain_first_mover:  # the hook's default, without its input
+        leader = game.turns.opening(dealer)
+    else:
+        classes = _classes(len(pack.suits), suit)
+        leader = game.hook("first_mover")(FirstMoverInput(
+            pack=pack, hands=hands, top=turned, dealer=dealer,
+            trump_classes=(classes,) * n, carry=dict(carry),
+            order=game.turns.deal_order(dealer)))
     leader = opening_leader(game.tables, hands, leader)
     events: list[RawEvent] = [("deal", dealer, (), 0, "", False)]
     if turned >= 0:

@@ -468,10 +468,13 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
 
     def _smallest(self) -> int:
         """The fewest cards a seat in play holds (seats sitting out aside)."""
-        if self._out:
-            out = self._out
-            return min(h.bit_count() for p, h in enumerate(self._hands) if p not in out)
-        return min(map(int.bit_count, self._hands))
+        out, fewest = self._out, -1
+        for p, hand in enumerate(self._hands):  # a loop: compiled, no generator is made
+            if not out or p not in out:
+                held = hand.bit_count()
+                if fewest < 0 or held < fewest:
+                    fewest = held
+        return fewest
 
     def _bound_answers(self) -> tuple[Action, ...]:
         """The answers the duties and the first-trick restriction allow."""
