@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import operator
 import sys
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -170,10 +171,14 @@ class Declared:
     record: bool = False
     """True for a listed phase's field, kept in the state's phase record
     (:mod:`cardrules.engine.phased`) rather than on the state itself."""
+    value: Callable[[Any], Any] = attrs.field(init=False, eq=False, repr=False)
+    """The field's value in a state (``declared.value(state)``): an
+    :func:`operator.attrgetter`, called with no Python frame (views, the hidden cards,
+    JSON and re-sampling read every field of a state)."""
 
-    def value(self, state: Any) -> Any:
-        """The field's value in ``state``."""
-        return getattr(state._phased if self.record else state, self.attribute)
+    def __attrs_post_init__(self) -> None:
+        path = f"_phased.{self.attribute}" if self.record else self.attribute
+        object.__setattr__(self, "value", operator.attrgetter(path))
 
     def put(self, state: Any, value: Any) -> None:
         """Set the field in ``state`` (a fresh clone whose phase record is its own: see

@@ -359,7 +359,11 @@ class Observation:
         """The observation of ``state`` for ``player`` (a seat of the game: anything else
         is an :class:`~cardrules.errors.ArgumentError`)."""
         player = checked_player(player, self._table.players)
-        view = state.view(player)
+        return self.encode_view(state.view(player), player)
+
+    def encode_view(self, view: View, player: int) -> list[int]:
+        """The observation of ``view``, ``player``'s view of a state (what :meth:`encode`
+        gives for that state and player; for a caller that holds the view already)."""
         out: list[int] = []
         for field in self.fields:
             field.encode(self._table, _lookup(view, field.key), player, out)
@@ -370,10 +374,18 @@ def _lookup(view: View, key: str) -> Any:
     """The entry ``a`` of ``view`` for the key ``"a"``, ``view.a["b"]`` for ``"a.b"``
     (``None`` where the entry holds no ``b``).  Every key names an entry of the game's
     views: :class:`~cardrules.engine.game.Game` refuses one that does not at load."""
-    head, _, rest = key.partition(".")
-    value: Any = getattr(view, head)
-    for part in rest.split(".") if rest else ():
+    path = _PATHS.get(key)
+    if path is None:
+        head, _, rest = key.partition(".")
+        path = _PATHS[key] = (head, tuple(rest.split(".")) if rest else ())
+    value: Any = getattr(view, path[0])
+    for part in path[1]:
         if not isinstance(value, dict):
             return None
         value = value.get(part)
     return value
+
+
+_PATHS: dict[str, tuple[str, tuple[str, ...]]] = {}
+""":func:`_lookup`'s keys parted into the entry and the path within it, once per key (an
+observation looks up every key of every state it encodes)."""

@@ -642,8 +642,7 @@ class FieldState(State):
             if faces.canonical_action(action, pack) in self.legal_actions():
                 return None
             # the rules judge the copies the player holds, not the first ones
-            hand = self.zones().get(f"hand{self._current}", 0)
-            action = faces.in_hand(action, hand, pack)
+            action = faces.in_hand(action, self.hand(self._current), pack)
         if self._stage >= 0:
             if self._game.hooked_legality and action not in self.legal_actions():
                 hooked = self._filtered_out(action, self._compute_legal())
@@ -652,8 +651,11 @@ class FieldState(State):
             return flow.refusal(self, action)
         if action in self.legal_actions():
             return None
-        return (self._filtered_out(action, self._compute_legal())
-                or self._rule_refusal(action) or NOT_LEGAL)
+        if self._game.hooked_legality:  # the rules' own actions, before the hooks narrow them
+            hooked = self._filtered_out(action, self._compute_legal())
+            if hooked:
+                return hooked
+        return self._rule_refusal(action) or NOT_LEGAL
 
     def _deal_cards(self) -> None:
         """Deal the cards of a state whose listed phases before the deal are done (changes

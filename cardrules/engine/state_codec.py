@@ -336,11 +336,13 @@ def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
     not see, and ``extra`` ones, less the cards some field shows them wherever they lie (a
     turned-up trump card, the cards of an event they were shown, cards they passed)."""
     game: GameRules = state.game  # type: ignore[attr-defined]
-    hidden = known = 0
-    for d in declared_of(state):
-        value = d.value(state)
-        known |= d.kind.known(value, player)
-        masks = d.kind.masks(value)
+    holders, knowers = _hiding(declared_of(state))
+    known = 0
+    for d in knowers:
+        known |= d.kind.known(d.value(state), player)
+    hidden = 0
+    for d in holders:
+        masks = d.kind.masks(d.value(state))
         if not masks:
             continue
         vis = visibility_of(game, d.kind)
@@ -352,6 +354,25 @@ def hidden_cards(state: object, player: int, *, extra: int = 0) -> int:
         elif vis is not _VISIBILITY_PUBLIC:
             hidden |= masks[0]
     return (hidden | extra) & ~known
+
+
+def _hiding(items: tuple[Declared, ...]) -> tuple[tuple[Declared, ...], tuple[Declared, ...]]:
+    """Of the declared fields ``items``, those that may hold cards and those that may
+    show cards wherever they lie (whose kinds have their own ``masks`` and ``known``): the
+    others count for nothing in :func:`hidden_cards`.  Worked out once per layout (the
+    layouts are cached for good: :func:`~cardrules.engine.phased.layout`)."""
+    found = _HIDING.get(id(items))
+    if found is None or found[0] is not items:
+        found = _HIDING[id(items)] = (
+            items,
+            tuple(d for d in items if type(d.kind).masks is not Kind.masks),
+            tuple(d for d in items if type(d.kind).known is not Kind.known))
+    return found[1], found[2]
+
+
+_HIDING: dict[int, tuple[tuple[Declared, ...], tuple[Declared, ...], tuple[Declared, ...]]] = {}
+""":func:`_hiding`'s answers by the identity of the layout asked about (kept with them, so
+that an identity reused by another tuple is told apart)."""
 
 
 def _bound_hands(state: object, player: int, hidden: int,

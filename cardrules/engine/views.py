@@ -42,8 +42,18 @@ def seen_by(vis: Visibility, players: int) -> tuple[tuple[bool, ...], ...]:
     >>> seen_by(Visibility.OWNER, 2)
     ((True, False), (False, True))
     """
-    return tuple(tuple(vis is Visibility.PUBLIC or (vis is Visibility.OWNER and owner == viewer)
-                       for owner in range(players)) for viewer in range(players))
+    key = (vis, players)
+    found = _SEEN.get(key)
+    if found is None:
+        found = _SEEN[key] = tuple(
+            tuple(vis is Visibility.PUBLIC or (vis is Visibility.OWNER and owner == viewer)
+                  for owner in range(players)) for viewer in range(players))
+    return found
+
+
+_SEEN: dict[tuple[Visibility, int], tuple[tuple[bool, ...], ...]] = {}
+""":func:`seen_by`'s answers, worked out once (views and the hidden cards ask it for every
+zone of every state)."""
 
 
 def show(vis: Visibility, *, owner: int, viewer: int, cards: Sequence[int],
