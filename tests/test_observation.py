@@ -34,6 +34,7 @@ def _check(game: Game, states: list[State], seed: int) -> None:
         for player in range(game.players):
             values = observation.encode(state, player)
             assert len(values) == observation.size
+            assert observation.encode_view(state.view(player), player) == values
             # Re-dealing what the player cannot see changes nothing they observe.
             if not state.is_over:
                 other = state.resample(player, rng)
