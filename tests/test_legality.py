@@ -90,6 +90,12 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
     ruled = legal if staged else set(state._compute_legal())
     pack = game.pack
     hand = state.zones().get(f"hand{state.current_player}", 0)
+    # faces.held_action of each face, worked out once (asked of every action, it cost
+    # more than the rules' answers in a pack with copies)
+    laid_by_face: dict[Any, Any] = {}
+    if pack.has_copies:
+        for a in sorted(ruled, key=lambda a: a.cards, reverse=True):
+            laid_by_face[faces.canonical_action(a, pack)] = a
     asked = 0
     for action in actions:
         asked += 1
@@ -101,7 +107,7 @@ def _check(state: Any, actions: Iterator[Action] | list[Action]) -> int:
             # legal action lays (a card just drawn, with its twin held since), else the
             # lowest-numbered held
             listed = faces.canonical_action(action, pack)
-            laid = faces.held_action(listed, tuple(ruled), pack)
+            laid = laid_by_face.get(listed, listed)
             judged = laid if laid in ruled else faces.in_hand(action, hand, pack)
         why = state.why_illegal(action)
         assert (why is None) == (listed in legal), (state.describe(action), why)

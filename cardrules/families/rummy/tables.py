@@ -94,7 +94,7 @@ class MeldFinder:
     (0, 3)
     """
 
-    __slots__ = ("_by_card", "_by_low", "_cache", "_values", "_worth")
+    __slots__ = ("_arranged", "_by_card", "_by_low", "_cache", "_values", "_worth")
 
     def __init__(self, melds: Sequence[int], values: Sequence[int]) -> None:
         self._values = tuple(values)
@@ -104,6 +104,7 @@ class MeldFinder:
                              for c in range(len(values)))
         self._worth = {m: sum(self._values[c] for c in bits(m)) for m in melds}
         self._cache: dict[int, int] = {0: 0}
+        self._arranged: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def value(self, hand: int) -> int:
         """The total value of the cards of ``hand``."""
@@ -177,7 +178,16 @@ class MeldFinder:
         return deadwood
 
     def arrangement(self, hand: int) -> tuple[int, tuple[int, ...]]:
-        """The least deadwood of ``hand`` and melds (bit sets) that leave it."""
+        """The least deadwood of ``hand`` and melds (bit sets) that leave it (remembered:
+        every view shows the arrangement of each hand its seat sees)."""
+        found = self._arranged.get(hand)
+        if found is None:
+            if len(self._arranged) > _CACHE_LIMIT:
+                self._arranged = {}
+            found = self._arranged[hand] = self._arrange(hand)
+        return found
+
+    def _arrange(self, hand: int) -> tuple[int, tuple[int, ...]]:
         total = self.deadwood(hand)
         melds: list[int] = []
         while hand:
