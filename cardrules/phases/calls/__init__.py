@@ -412,8 +412,9 @@ class Calls(Phase[CallsTable]):
         standing = self.standing(state, settings)
         over = standing.over(state.game.players) and standing.level > 0
         seats = self._seats(state, settings)
+        dealers = _side(state, state.dealer)
         vulnerable = [p for p in range(state.game.players)
-                      if settings.vulnerable[0 if p in _side(state, state.dealer) else 1]]
+                      if settings.vulnerable[0 if p in dealers else 1]]
         return {"calls": [{"player": seats[k % len(seats)],
                            "call": str(settings.action(code))}
                           for k, code in enumerate(state._calls)],
