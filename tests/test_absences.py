@@ -33,6 +33,18 @@ def test_b17_a_forced_draw_shows_that_no_card_in_hand_beats_the_top() -> None:
     check_absences(state, random.Random(1))
 
 
+def test_the_absences_check_re_deals_for_the_players_it_is_given() -> None:
+    """Alone it re-deals for every player; a playout's check names one player a state,
+    and with none it checks the true hands only, re-dealing nothing."""
+    state = _stuck().apply("draw")
+    for players, expected in ((None, (0, 1, 2)), ((1,), (1,)), ((), ())):
+        checked, dealt = random.Random(7), random.Random(7)
+        check_absences(state, checked, players=players)
+        for player in expected:
+            state.resample(player, dealt)
+        assert checked.getstate() == dealt.getstate(), players
+
+
 def test_b17_passing_after_the_draw_shows_it_of_the_whole_hand() -> None:
     state = _stuck().apply("draw")
     assert cards(state, state.hands[0]) == ["6D", "7C"]

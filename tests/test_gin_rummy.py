@@ -422,6 +422,19 @@ def test_the_finder_gives_an_arrangement_with_its_deadwood() -> None:
     assert game.tables.finder.value(left) == 15
 
 
+def test_the_finder_remembers_an_arrangement_as_it_worked_it_out() -> None:
+    """Views ask the arrangement of every hand they show: asked again, the finder gives
+    what it gave, the same as a finder that never saw the hand."""
+    game = gin()
+    finder = game.tables.finder
+    rng = random.Random(5)
+    hands = [sum(1 << c for c in rng.sample(range(52), 10)) for _ in range(200)]
+    first = [finder.arrangement(h) for h in hands]
+    assert [finder.arrangement(h) for h in hands] == first
+    fresh = type(finder)(game.tables.melds, game.tables.values)
+    assert [fresh.arrangement(h) for h in reversed(hands)] == first[::-1]
+
+
 def test_the_meld_masks_of_a_standard_pack() -> None:
     assert len(meld_masks(13, 4, run_max=5)) == 185
     assert len(set(meld_masks(13, 4))) == len(meld_masks(13, 4))
