@@ -13,7 +13,7 @@ from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import Pack, shuffled
 from cardrules.engine import consistency, faces, flow, standings, state_codec, table
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.events import Event
+from cardrules.engine.events import Event, RawEvent
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.phased import bind, declared_of
 from cardrules.engine.standings import Partnerships, Standing
@@ -569,7 +569,7 @@ class FieldState(State):
         self.record(Event(kind="turn_up", player=-1, cards=(card,), note=target))
         return card
 
-    def record(self, *events: Event) -> None:
+    def record(self, *events: RawEvent) -> None:
         """Add ``events`` to what the action made happen (on a fresh clone)."""
         self._events = self._events + events  # type: ignore[misc]
 

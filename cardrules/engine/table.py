@@ -70,7 +70,7 @@ from cardrules.engine.phased import layout
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.events import Event
+    from cardrules.engine.events import RawEvent
     from cardrules.engine.turns import Seating, Turns, When
 
 __all__ = ["CardOrder", "CountsPoints", "HasDeclarer", "LastDeal", "LaysDummy", "LeadsFirst",
@@ -234,8 +234,12 @@ class Table(Protocol):
         is not face up."""
         ...
 
-    def record(self, *events: Event) -> None:
-        """Add ``events`` to what the action made happen (shown in order)."""
+    def record(self, *events: RawEvent) -> None:
+        """Add ``events`` to what the action made happen (shown in order): each an
+        :class:`~cardrules.engine.events.Event` (a listed phase, which works in any
+        family's states, records those), or in a family whose states keep their events
+        compactly the same fields as a plain tuple
+        (:func:`~cardrules.engine.events.raw_event`, cheaper to make)."""
 
     def offered(self, name: str) -> Any:
         """A field the procedure offers listed phases, by its public name (``tricks``:

@@ -43,6 +43,7 @@ __all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "PURE", "cache_dir", "compile_
 
 COMPILED = (
     "cardrules/cards.py",
+    "cardrules/engine/events.py",
     "cardrules/engine/state.py",
     "cardrules/families/shedding/tables.py",
     "cardrules/families/shedding/effects.py",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from cardrules.engine.state import FamilyContext
 
 if TYPE_CHECKING:
-    from cardrules.engine.events import Event
+    from cardrules.engine.events import RawEvent
     from cardrules.families.bouts.model import BoutStep
     from cardrules.families.bouts.tables import BoutsTables
 
@@ -30,7 +30,7 @@ class BoutsContext(FamilyContext, Protocol):
     _covers: tuple[int, ...]
     _defender: int
     _discard: int
-    _events: tuple[Event, ...]
+    _events: tuple[RawEvent, ...]
     _loser: int
     _out: tuple[int, ...]
     _phase: BoutStep

@@ -9,7 +9,7 @@ import attrs
 
 from cardrules.actions import NO_TRUMP
 from cardrules.cards import deal_round
-from cardrules.engine.events import Event
+from cardrules.engine.events import RawEvent, raw_event
 from cardrules.model.common import TrumpSource
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class Dealt:
     """Trump suit index (-1: none)."""
     trump_card: int
     """The card shown to fix trumps (-1: none)."""
-    events: tuple[Event, ...]
+    events: tuple[RawEvent, ...]
     """The deal and the card shown."""
 
 
@@ -65,24 +65,26 @@ def set_up(game: GameContext, stock: list[int], hands: tuple[int, ...], *,
         trump = pack.suits.index(rule.suit)
     else:
         trump = -1
-    events = [Event(kind="deal", player=dealer)]
+    events = [raw_event(kind="deal", player=dealer)]
     if turned >= 0:
-        events.append(Event(kind="trump", cards=(turned,),
-                            note=pack.suits[trump] if trump >= 0 else NO_TRUMP))
+        events.append(raw_event(kind="trump", cards=(turned,),
+                                note=pack.suits[trump] if trump >= 0 else NO_TRUMP))
     return Dealt(hands=hands, stock=tuple(stock), trump=trump, trump_card=turned,
                  events=tuple(events))
 
 
 def refill(stock: tuple[int, ...], hands: tuple[int, ...], *, order: Sequence[int], size: int,
-           turned: int, events: list[Event]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+           turned: int, events: list[RawEvent]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The stock and hands once each player of ``order`` in turn has drawn up to ``size``
     cards, while the stock lasts (D10).  Appends a private draw event per player who
-    draws, and a public one for the turned-up card ``turned``.
+    draws, and a public one for the turned-up card ``turned`` (compact events,
+    :func:`~cardrules.engine.events.raw_event`).
 
     >>> events = []
     >>> refill((5, 4, 3, 2, 1), (0b1, 0), order=(1, 0), size=2, turned=5, events=events)
     ((5, 4), (9, 6))
-    >>> [(e.player, e.cards, e.private) for e in events]
+    >>> from cardrules.engine.events import records
+    >>> [(e.player, e.cards, e.private) for e in records(events)]
     [(1, (1, 2), True), (0, (3,), True)]
     """
     out, left = list(hands), len(stock)
@@ -96,7 +98,7 @@ def refill(stock: tuple[int, ...], hands: tuple[int, ...], *, order: Sequence[in
             out[p] |= 1 << c
         hidden = tuple(c for c in drawn if c != turned)
         if hidden:
-            events.append(Event(kind="draw", player=p, cards=hidden, private=True))
+            events.append(raw_event(kind="draw", player=p, cards=hidden, private=True))
         if len(hidden) < len(drawn):
-            events.append(Event(kind="draw", player=p, cards=(turned,), note="trump_card"))
+            events.append(raw_event(kind="draw", player=p, cards=(turned,), note="trump_card"))
     return stock[:left], tuple(out)

@@ -27,7 +27,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     Card,
     CardList,
@@ -147,7 +147,7 @@ class BoutsState(FieldState):
     """Actions applied in this deal (bounded by ``game.move_limit``)."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none; see :mod:`cardrules.engine.flow`)."""
-    _events: tuple[Event, ...] = field(Events())
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
     _phased: Any = None
@@ -200,9 +200,9 @@ class BoutsState(FieldState):
                 trump_classes=(classes,) * game.players,
                 order=game.turns.deal_order(self._dealer)))
         self._starter = attacker
-        self._events = (*self._events, Event(kind="first_mover", player=attacker,
-                                             cards=(shown,) if shown >= 0 else (),
-                                             note="lowest trump" if shown >= 0 else ""))
+        self._events = (*self._events, raw_event(kind="first_mover", player=attacker,
+                                                 cards=(shown,) if shown >= 0 else (),
+                                                 note="lowest trump" if shown >= 0 else ""))
         self._open_bout(attacker)
 
     # -- public read-only fields -------------------------------------------------
@@ -214,7 +214,8 @@ class BoutsState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     def limit(self) -> int | None:
         """The most attacking cards this bout may have (D8; None: only the defender's
@@ -287,11 +288,11 @@ class BoutsState(FieldState):
         new = self._clone()
         p, kind = self._current, action.kind
         if kind is Kind.PASS:
-            new._events = (Event(kind="pass", player=p),)
+            new._events = (raw_event(kind="pass", player=p),)
             new._passes = self._passes + 1
             return new._ask_next()
         if kind is Kind.VERB and action.name == "take":
-            new._events = (Event(kind="take_up", player=p),)
+            new._events = (raw_event(kind="take_up", player=p),)
             new._phase = TAKING
             return new._ask_throwers()
         card = action.cards[-1]
@@ -304,14 +305,14 @@ class BoutsState(FieldState):
             rest = [c for c in self._attacks[beaten:] if c != target]
             new._attacks = (*self._attacks[:beaten], target, *rest)
             new._covers = (*self._covers, card)
-            new._events = (Event(kind="beat", player=p, cards=action.cards),)
+            new._events = (raw_event(kind="beat", player=p, cards=action.cards),)
             if rest and not self._tables.any_time:
                 return new
             new._phase = THROW
             return new._ask_throwers()
         new._attacks = (*self._attacks, card)
         if kind is Kind.VERB and action.name == "transfer":
-            new._events = (Event(kind="transfer", player=p, cards=(card,)),)
+            new._events = (raw_event(kind="transfer", player=p, cards=(card,)),)
             new._attacker, new._defender = p, self.next_holder(p)
             new._current = new._defender
             if self._tables.any_time:
@@ -319,13 +320,13 @@ class BoutsState(FieldState):
                 return new._ask_throwers()
             return new
         if kind is Kind.VERB:  # attack
-            new._events = (Event(kind="attack", player=p, cards=(card,)),)
+            new._events = (raw_event(kind="attack", player=p, cards=(card,)),)
             if self._tables.any_time:
                 new._phase = THROW
                 return new._ask_throwers()
             new._phase, new._current = DEFEND, self._defender
             return new
-        new._events = (Event(kind="throw", player=p, cards=(card,)),)
+        new._events = (raw_event(kind="throw", player=p, cards=(card,)),)
         if self._phase is THROW and not self._tables.any_time:
             new._phase, new._current = DEFEND, self._defender
             return new
@@ -362,8 +363,8 @@ class BoutsState(FieldState):
             self._seen = _with(self._seen, defender, self._seen[defender] | mask)
         else:
             self._discard |= mask
-        events.append(Event(kind="take" if taken else "discard",
-                            player=defender if taken else -1, cards=table))
+        events.append(raw_event(kind="take" if taken else "discard",
+                                player=defender if taken else -1, cards=table))
         self._attacks, self._covers, self._bouts = (), (), self._bouts + 1
         order = [q for q in self._game.turns.rounds[self._opener] if q != defender]
         order.append(defender)
@@ -374,7 +375,7 @@ class BoutsState(FieldState):
             for q in order:
                 if not self._hands[q] and q not in self._out:
                     self._out = (*self._out, q)
-                    events.append(Event(kind="out", player=q))
+                    events.append(raw_event(kind="out", player=q))
         self._takes = self._takes + 1 if taken else 0
         self._events = tuple(events)
         limit = self._tables.play.takes_limit
@@ -414,8 +415,8 @@ class BoutsState(FieldState):
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self._events = (*self._events, Event(kind="deal_end", player=loser,
-                                             note="stalled" if stalled else ""))
+        self._events = (*self._events, raw_event(kind="deal_end", player=loser,
+                                                 note="stalled" if stalled else ""))
         return self
 
     @property

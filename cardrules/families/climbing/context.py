@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from cardrules.engine.state import FamilyContext
 
 if TYPE_CHECKING:
-    from cardrules.engine.events import Event
+    from cardrules.engine.events import RawEvent
     from cardrules.families.climbing.model import ClimbingStep
     from cardrules.families.climbing.tables import ClimbingTables, Play
 
@@ -27,7 +27,7 @@ class ClimbingContext(FamilyContext, Protocol):
     :class:`~cardrules.families.climbing.state.ClimbingState` is one)."""
 
     _dealer: int
-    _events: tuple[Event, ...]
+    _events: tuple[RawEvent, ...]
     _hands: tuple[int, ...]
     _last: int
     _out: tuple[int, ...]

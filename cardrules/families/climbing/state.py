@@ -22,7 +22,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.events import Event
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     CardList,
     CardSet,
@@ -139,7 +139,7 @@ class ClimbingState(FieldState):
     """Actions applied."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
     _phased: Any = None
@@ -172,7 +172,8 @@ class ClimbingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     @property
     def to_beat(self) -> Play | None:
@@ -200,15 +201,15 @@ class ClimbingState(FieldState):
             hands[seat] |= 1 << stock.pop()
             seat = turns.following[seat]
         self._hands, self._stock = tuple(hands), tuple(stock)
-        self.record(Event(kind="deal", player=self._dealer))
+        self.record(raw_event(kind="deal", player=self._dealer))
         lead = self._tables.play.first_lead
         if lead is not None and lead.takes_undealt and 0 < len(stock) < n:
             holder = self._lead_holder()
             self._hands = _with(self._hands, holder, self._hands[holder] | sum(
                 1 << c for c in stock))
             self._stock = ()
-            self.record(Event(kind="take", player=holder, cards=tuple(stock),
-                              note="undealt"))
+            self.record(raw_event(kind="take", player=holder, cards=tuple(stock),
+                                  note="undealt"))
 
     def _lead_holder(self) -> int:
         """Who holds the card the deal's first play must include: the rules' first-lead
@@ -241,7 +242,7 @@ class ClimbingState(FieldState):
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self.record(Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
 
     def lead_first(self, seat: int) -> None:
         """``seat`` leads first: the named operation a listed phase calls before play
@@ -262,7 +263,7 @@ class ClimbingState(FieldState):
             self._lead_lowest = holder >= 0 and not sum(self._hands) >> self._tables.lead & 1
         self._current = self._starter = first
         self._phase = PLAY
-        self.record(Event(kind="first_mover", player=first))
+        self.record(raw_event(kind="first_mover", player=first))
 
     def _resume_play(self) -> None:
         """No phase runs during play."""
@@ -321,7 +322,7 @@ class ClimbingState(FieldState):
         p = new._current
         if action.kind is _KIND_PASS:
             new._passed = _with(new._passed, p, 1)
-            FieldState.record(new, Event(kind="pass", player=p))
+            FieldState.record(new, raw_event(kind="pass", player=p))
         else:
             ClimbingState._lay(new, p, action)
         hands = new._hands
@@ -353,10 +354,10 @@ class ClimbingState(FieldState):
             self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
         shown = tuple(action.cards) if tables.poker is not None and not tables.play.by_rank \
             else tables.sorted_cards(mask)  # a five-card hand shown as it is laid
-        FieldState.record(self, Event(kind="play", player=p, cards=shown, note=name))
+        FieldState.record(self, raw_event(kind="play", player=p, cards=shown, note=name))
         if not self._hands[p]:
             self._out = (*self._out, p)
-            FieldState.record(self, Event(kind="out", player=p, amount=len(self._out)))
+            FieldState.record(self, raw_event(kind="out", player=p, amount=len(self._out)))
 
     def _all_passed(self) -> bool:
         """Every player holding cards but the last to play has passed since."""
@@ -373,7 +374,7 @@ class ClimbingState(FieldState):
         self._played |= self._table
         self._table, self._last, self._reading = 0, -1, ()
         self._passed = (0,) * self._game.players
-        FieldState.record(self, Event(kind="clear", player=last))
+        FieldState.record(self, raw_event(kind="clear", player=last))
         self._current = last if self._hands[last] else ClimbingState._next_holder(self, last)
 
     def _next_in(self, p: int) -> int:
@@ -419,7 +420,7 @@ class ClimbingState(FieldState):
             self._scores = flow.score(self, self._scores)
         self._played |= self._table
         self._table, self._last, self._phase, self._reading = 0, -1, OVER, ()
-        self.record(Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
 
     def _stakes(self, doubled_by: list[Doubler]) -> tuple[int, ...]:
         """The scores of a game against the declarer: the contract, doubled by each bomb

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
 from cardrules.engine.observation import (
     Cards,
     CardsBySeat,
@@ -81,7 +82,7 @@ def view(state: ClimbingContext, player: int) -> dict[str, Any]:
         "passed": list(state._passed),
         "out": list(state._out),
         "scores": list(state._scores),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from cardrules.engine.state import FamilyContext
 
 if TYPE_CHECKING:
-    from cardrules.engine.events import Event
+    from cardrules.engine.events import RawEvent
     from cardrules.families.shedding.model import SheddingStep
     from cardrules.families.shedding.tables import SheddingTables
 
@@ -31,7 +31,7 @@ class SheddingContext(FamilyContext, Protocol):
     _beats: tuple[tuple[int, ...], ...]
     _classes: tuple[tuple[int, ...], ...]
     _drawn: int
-    _events: tuple[Event, ...]
+    _events: tuple[RawEvent, ...]
     _fresh: bool
     _missing: tuple[int, ...]
     _named_suit: int

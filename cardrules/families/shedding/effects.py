@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from cardrules.actions import Action, Kind
 from cardrules.engine import absences
-from cardrules.engine.events import Event
+from cardrules.engine.events import RawEvent, raw_event
 from cardrules.engine.seeding import derive_seed
 from cardrules.families.shedding.hooks import RandomSuitInput, ShuffleInput
 
@@ -74,7 +74,7 @@ def draw_forced(state: S) -> S:
     allow, holds of it); then their turn ends, or they play on."""
     new = state._clone()
     p = state._current
-    events: list[Event] = []
+    events: list[RawEvent] = []
     new._pending = 0
     take_cards(new, p, state._pending, events, note="forced")
     new._events = tuple(events)
@@ -84,7 +84,7 @@ def draw_forced(state: S) -> S:
     return new._pass_turn_from(p)
 
 
-def take_cards(new: SheddingContext, player: int, count: int, events: list[Event], *,
+def take_cards(new: SheddingContext, player: int, count: int, events: list[RawEvent], *,
                note: str) -> None:
     """``player`` draws up to ``count`` cards, the stock remade from the pile when it
     runs out and the rules allow."""
@@ -104,11 +104,11 @@ def take_cards(new: SheddingContext, player: int, count: int, events: list[Event
         drawn.append(card)
     new._hands = replaced(new._hands, player, hand)
     absences.came_in(new, player, len(drawn))
-    events.append(Event(kind="draw", player=player, cards=tuple(drawn), private=True,
-                        note=note))
+    events.append(raw_event(kind="draw", player=player, cards=tuple(drawn), private=True,
+                            note=note))
 
 
-def refill(new: SheddingContext, events: list[Event]) -> None:
+def refill(new: SheddingContext, events: list[RawEvent]) -> None:
     """Shuffle the pile but its top card into the empty stock, seeded by the deal's
     shuffle seed and the number of reshuffles so far; with ``draw.reshuffle_all`` the
     whole pile, top too, and the cards still in the stock (the top stays the card to
@@ -119,7 +119,7 @@ def refill(new: SheddingContext, events: list[Event]) -> None:
                          "reshuffle")
     new._pile = () if whole else new._pile[-1:]
     new._reshuffled += 1
-    events.append(Event(kind="reshuffle", amount=len(under)))
+    events.append(raw_event(kind="reshuffle", amount=len(under)))
 
 
 def shuffle(state: SheddingContext, cards: tuple[int, ...], seed: int,
@@ -147,13 +147,13 @@ def lot_suit(state: SheddingContext, card: int, *labels: object) -> int:
     return suit
 
 
-def reverse(new: SheddingContext, nxt: int, events: list[Event]) -> int:
+def reverse(new: SheddingContext, nxt: int, events: list[RawEvent]) -> int:
     """Turn the direction of play round; the player to move next.  With two players
     holding cards it acts as a skip unless the rules say ``two_player_reverse: plain``."""
     new._reversed = not new._reversed
-    events.append(Event(kind="reverse", player=new._current))
+    events.append(raw_event(kind="reverse", player=new._current))
     holders = len(new._hands) - new._hands.count(0)
     if holders == 2 and new._tables.reverse_skips:
-        events.append(Event(kind="skip", player=nxt))
+        events.append(raw_event(kind="skip", player=nxt))
         return new._next_holder(nxt)
     return new._next_holder(new._current)

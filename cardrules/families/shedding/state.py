@@ -16,7 +16,7 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import bits, deal_round, mask_of
 from cardrules.engine import absences, flow
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.events import Event
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     Card,
     CardList,
@@ -192,7 +192,7 @@ class SheddingState(FieldState):
     """Actions applied in this deal (bounded by ``game.move_limit``)."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none; see :mod:`cardrules.engine.flow`)."""
-    _events: tuple[Event, ...] = field(Events())
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen."""
     _classes: tuple[tuple[int, ...], ...] = ()
     """Per player, the trump class of each suit (derived from ``own_suits``)."""
@@ -291,7 +291,7 @@ class SheddingState(FieldState):
         self._top = pile[-1] if pile else -1
         self._refresh_tables()
         self._events = (*self._events,
-                        Event(kind="deal", player=self._dealer, cards=tuple(pile)))
+                        raw_event(kind="deal", player=self._dealer, cards=tuple(pile)))
 
     def _start_play(self) -> None:
         """The first mover (by the ``first_mover`` hook) begins (changes a fresh clone)."""
@@ -303,7 +303,7 @@ class SheddingState(FieldState):
                 pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
                 trump_classes=self._classes, order=game.turns.deal_order(self._dealer)))
         self._current, self._starter, self._phase = mover, mover, TURN
-        self._events = (*self._events, Event(kind="first_mover", player=mover))
+        self._events = (*self._events, raw_event(kind="first_mover", player=mover))
         turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \
             else None
         effect = game.tables.upcard_effects[self._top] \
@@ -318,8 +318,8 @@ class SheddingState(FieldState):
                 and game.tables.then_of_card[self._top] is _THEN_NAME_SUIT:
             # a suit-naming wild card turned up: a suit drawn by lot
             self._named_suit = lot_suit(self, self._top, "upcard")
-            self._events = (*self._events, Event(kind="name", player=self._dealer,
-                                                 note=game.pack.suits[self._named_suit]))
+            self._events = (*self._events, raw_event(kind="name", player=self._dealer,
+                                                     note=game.pack.suits[self._named_suit]))
         elif wish is not _UPCARD_WISH_NONE and self._top >= 0 \
                 and game.tables.then_of_card[self._top] is _THEN_NAME_SUIT:
             # a suit-naming wild card turned up: the dealer or the first mover names a suit
@@ -339,7 +339,8 @@ class SheddingState(FieldState):
                 if to != seat:
                     hands[seat] &= ~(1 << card)
                     hands[to] |= 1 << card
-                    events.append(Event(kind="give", player=seat, cards=(card,), note=f"to P{to}"))
+                    events.append(raw_event(kind="give", player=seat, cards=(card,),
+                                            note=f"to P{to}"))
         self._hands, self._events = tuple(hands), tuple(events)
 
     def _upcard_effect(self, mover: int, effect: UpcardEffect) -> int:
@@ -350,12 +351,12 @@ class SheddingState(FieldState):
         first = mover
         if effect.reverse:
             self._reversed = not self._reversed
-            events.append(Event(kind="reverse", player=self._dealer))
+            events.append(raw_event(kind="reverse", player=self._dealer))
             first = self._dealer
         if effect.draw:
             take_cards(self, first, effect.draw, events, note="forced")
         if effect.skip:
-            events.append(Event(kind="skip", player=first))
+            events.append(raw_event(kind="skip", player=first))
             first = self._next_holder(first)
         self._events = tuple(events)
         return first
@@ -370,7 +371,8 @@ class SheddingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     def is_trump(self, player: int, card: int) -> bool:
         """True if ``card`` is a trump for ``player``."""
@@ -531,7 +533,7 @@ class SheddingState(FieldState):
         absences.came_in(new, p, len(pile))
         new._pile, new._top, new._owner, new._cover = (), -1, -1, False
         new._pickups = self._pickups + 1
-        new._events = (Event(kind="take", player=p, cards=pile, note="picked up"),)
+        new._events = (raw_event(kind="take", player=p, cards=pile, note="picked up"),)
         limit = self._tables.pick_up_limit
         if limit and new._pickups >= limit:  # the safety net: the deal ends drawn
             new._finish()
@@ -542,14 +544,14 @@ class SheddingState(FieldState):
         """The player to move announces their last card; their turn goes on."""
         new = self._clone()
         new._announced = True
-        new._events = (Event(kind=ANNOUNCE, player=self._current),)
+        new._events = (raw_event(kind=ANNOUNCE, player=self._current),)
         return new
 
     def _name(self, action: Action) -> SheddingState:
         """The player who laid a suit-naming wild card names the suit to match next."""
         new = self._clone()
         new._named_suit = self._game.pack.suits.index(action.name)
-        new._events = (Event(kind="name", player=self._current, note=action.name),)
+        new._events = (raw_event(kind="name", player=self._current, note=action.name),)
         if self._owner < 0:  # the wish for the card turned up to start the pile
             if self._tables.upcard_wish is _UPCARD_WISH_FIRST_PLAYER:
                 new._phase = TURN  # the first mover named it and now takes their turn
@@ -564,7 +566,7 @@ class SheddingState(FieldState):
         p = self._current
         stock = self._stock
         if not stock:  # remade from the pile first (draw.reshuffle)
-            events: list[Event] = []
+            events: list[RawEvent] = []
             refill(new, events)
             new._events, stock = tuple(events), new._stock
         card = stock[-1]
@@ -574,7 +576,7 @@ class SheddingState(FieldState):
         if shown or self._missing[p]:
             absences.drew(new, p, shown)
         new._drawn = self._drawn + 1
-        new._events = (*new._events, Event(kind="draw", player=p, cards=(card,), private=True))
+        new._events = (*new._events, raw_event(kind="draw", player=p, cards=(card,), private=True))
         tables = self._tables
         if tables.lay_drawn:  # laid at once when it matches, else kept; the turn ends
             if tables.laid_when_drawn(card, self._top, self._named_suit):
@@ -617,9 +619,9 @@ class SheddingState(FieldState):
         new._top, new._owner, new._passes, new._fresh = cards[-1], p, 0, True
         if self._named_suit >= 0 or named >= 0:
             new._named_suit = named
-        events = [Event(kind="play", player=p, cards=cards)]
+        events = [raw_event(kind="play", player=p, cards=cards)]
         if named >= 0:
-            events.append(Event(kind="name", player=p, note=self._game.pack.suits[named]))
+            events.append(raw_event(kind="name", player=p, note=self._game.pack.suits[named]))
         tables = self._tables
         if tables.play_drawn and self._drawn:  # what was drawn matters no more
             drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
@@ -656,7 +658,7 @@ class SheddingState(FieldState):
         shown = self._unable()
         if shown:
             absences.show(new, p, shown)
-        events = [Event(kind="pass", player=p)]
+        events = [raw_event(kind="pass", player=p)]
         tables = self._tables
         owner, play = self._owner, tables.play
         if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
@@ -670,7 +672,7 @@ class SheddingState(FieldState):
             return new._end_turn()
         return new._pass_turn_from(p)
 
-    def _take(self, player: int, events: list[Event], *, note: str) -> None:
+    def _take(self, player: int, events: list[RawEvent], *, note: str) -> None:
         """``player`` takes the pile now (mutates a fresh clone)."""
         pile = self._pile
         if not pile:
@@ -682,16 +684,16 @@ class SheddingState(FieldState):
         self._taken = replaced(self._taken, player, self._taken[player] | mask)
         self._scores = replaced(self._scores, player, self._scores[player] + points)
         self._pile, self._cover = (), False
-        events.append(Event(kind="take", player=player, cards=pile, amount=points, note=note))
+        events.append(raw_event(kind="take", player=player, cards=pile, amount=points, note=note))
 
-    def _go_out(self, player: int, move: Move, events: list[Event]) -> bool:
+    def _go_out(self, player: int, move: Move, events: list[RawEvent]) -> bool:
         """Record ``player`` going out with ``move``; True if a bonus took the pile."""
         scoring = self._tables.scoring
         pack = self._game.pack
         self._out = self._out + (player,)
         place = len(self._out)
         amount = nth(scoring.places, place)
-        events.append(Event(kind="out", player=player, amount=place))
+        events.append(raw_event(kind="out", player=player, amount=place))
         last = move.action.cards[-1]
         bonus, took = going_out_bonus(scoring, rank=pack.ranks[pack.rank(last)]
                                       if pack.rank(last) >= 0 else pack.name(last),
@@ -702,7 +704,7 @@ class SheddingState(FieldState):
             self._take(player, events, note="going out")
         if amount:
             self._scores = replaced(self._scores, player, self._scores[player] + amount)
-            events.append(Event(kind="bonus", player=player, amount=amount))
+            events.append(raw_event(kind="bonus", player=player, amount=amount))
         return took
 
     def _end_turn(self) -> SheddingState:
@@ -724,23 +726,23 @@ class SheddingState(FieldState):
                 if effect is _AFTER_TURN_DRAW_THEN_PLAY or effect is _AFTER_TURN_SKIP_AND_DRAW:
                     self._give_card(nxt, events)
                 if effect is not _AFTER_TURN_DRAW_THEN_PLAY:
-                    events.append(Event(kind="skip", player=nxt))
+                    events.append(raw_event(kind="skip", player=nxt))
                     nxt = self._next_holder(nxt)
             self._events = tuple(events)
         if draw and nxt >= 0 and self._tables.forced_at_once:  # no move of theirs
             events = list(self._events)
             take_cards(self, nxt, draw, events, note="forced")
             if not self._tables.forced_play_on:
-                events.append(Event(kind="skip", player=nxt))
+                events.append(raw_event(kind="skip", player=nxt))
                 nxt = self._next_holder(nxt)
             self._events = tuple(events)
         elif draw and nxt >= 0:
             self._pending += draw
             self._events = (*self._events,
-                            Event(kind="must_draw", player=nxt, amount=self._pending))
+                            raw_event(kind="must_draw", player=nxt, amount=self._pending))
         return nxt
 
-    def _give_card(self, player: int, events: list[Event]) -> None:
+    def _give_card(self, player: int, events: list[RawEvent]) -> None:
         if not self._stock:
             if not self._refillable():
                 return
@@ -750,8 +752,8 @@ class SheddingState(FieldState):
         self._hands = replaced(self._hands, player, self._hands[player] | (1 << card))
         if self._missing[player]:
             absences.came_in(self, player, 1)
-        events.append(Event(kind="draw", player=player, cards=(card,), private=True,
-                            note="forced"))
+        events.append(raw_event(kind="draw", player=player, cards=(card,), private=True,
+                                note="forced"))
 
     def _pass_turn_from(self, player: int) -> SheddingState:
         return self._continue_with(self._next_holder(player))
@@ -810,19 +812,19 @@ class SheddingState(FieldState):
         loser = self._loser()
         if loser >= 0 and scoring.loser:
             self._scores = replaced(self._scores, loser, self._scores[loser] + scoring.loser)
-            events.append(Event(kind="loser", player=loser, amount=scoring.loser))
+            events.append(raw_event(kind="loser", player=loser, amount=scoring.loser))
         lost = hand_penalties(scoring.hand_penalty, pack, self._hands, self._tables.hand_costs)
         if any(lost):
             # penalty points: they lower a score where the highest total wins, and add to
             # it where the lowest total wins (``lowest_total``, ``avoid_losing_total``...)
             sign = 1 if lower_is_better(self._game.variant.match.goal) else -1
             self._scores = tuple(s + sign * loss for s, loss in zip(self._scores, lost))
-            events.extend(Event(kind="penalty", player=p, amount=loss)
+            events.extend(raw_event(kind="penalty", player=p, amount=loss)
                           for p, loss in enumerate(lost) if loss)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase, self._pending = OVER, 0  # a draw still pending lapses
-        events.append(Event(kind="deal_end"))
+        events.append(raw_event(kind="deal_end"))
         self._events = tuple(events)
 
     def _loser(self) -> int:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -138,7 +139,7 @@ def view(state: SheddingContext, player: int) -> dict[str, Any]:
         "out": list(state._out),
         "scores": list(state._scores),
         "taken": info.cards.shown(info.taken_seen[player], state._taken),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
     tables = game.tables
     if tables.name_actions:

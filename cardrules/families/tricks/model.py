@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from cardrules.engine.events import RawEvent
 from cardrules.families.tricks.melds_model import Melds
 from cardrules.model.common import BeatClause, Spelling, TrickTrump, TrumpSource
 
@@ -44,9 +45,6 @@ __all__ = [
     "Unbroken",
 ]
 
-RawEvent = tuple[str, int, tuple[int, ...], int, str, bool]
-"""An event kept compactly: kind, player, cards, amount, note, private (the tricks
-states' ``events``)."""
 
 
 class SetBeat(enum.Enum):

@@ -18,7 +18,7 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
 from cardrules.engine import absences, flow, state_codec
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.events import Event
+from cardrules.engine.events import Event, records
 from cardrules.engine.fields import (
     Card,
     CardList,
@@ -344,8 +344,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(Event(kind=k, player=p, cards=c, amount=a, note=t, private=v)
-                     for k, p, c, a, t, v in self._events)
+        return records(self._events)
 
     def hidden_cards(self, player: int) -> int:
         """As declared by the zones, and the others' face-down cards in the trick; less

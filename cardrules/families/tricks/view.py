@@ -6,7 +6,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.events import Event
+from cardrules.engine.events import records_json
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -27,7 +27,6 @@ from cardrules.families.tricks.model import (
     OVER,
     Condition,
     DrawOrder,
-    RawEvent,
     TrickScoring,
 )
 from cardrules.families.tricks.view_info import ViewInfo
@@ -230,7 +229,7 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
         "won": info.cards.shown(won_seen, won),
         "points": [points_of(w) + d if seen else None
                    for seen, w, d in zip(won_seen, won, declared)],
-        "events": [_event(e, player, names) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
     if tables.play.draw is DrawOrder.FACE_UP_TOP:  # everyone sees the stock's top card
         out["face_up"] = names[stock[-1]] if stock else None
@@ -267,22 +266,3 @@ def _hands_seen(state: TricksContext, seen: tuple[bool, ...]) -> tuple[bool, ...
     if not state._dummy or (dummy := state.dummy_shown()) < 0:
         return seen
     return seen[:dummy] + (True,) + seen[dummy + 1:]
-
-
-def _event(event: RawEvent, viewer: int, names: tuple[str, ...]) -> dict[str, Any]:
-    """:meth:`Event.to_json` of a raw event, for ``viewer``."""
-    kind, p, cards, amount, note, private = event
-    out: dict[str, Any] = {"kind": kind}
-    if p >= 0:
-        out["player"] = p
-    if cards:
-        out["cards"] = len(cards) if private and viewer != p else [names[c] for c in cards]
-    if amount:
-        out["amount"] = amount
-    if note:
-        out["note"] = note
-    return out
-
-
-def _raw(event: Event) -> RawEvent:
-    return (event.kind, event.player, event.cards, event.amount, event.note, event.private)
