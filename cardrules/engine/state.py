@@ -461,6 +461,11 @@ NOT_LEGAL = "not a legal action here"
 property tests make sure they never do)."""
 
 
+_SEATINGS: dict[tuple[int, int, int, int], Seating] = {}
+"""Each :class:`Seating` made, by its players, dealer, leader and winner (at most some
+ten thousand: seats are few)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class FieldState(State):
     """A state whose data are attrs fields declared with :func:`cardrules.engine.fields.field`:
@@ -526,10 +531,15 @@ class FieldState(State):
 
     def seating(self) -> Seating:
         """What a turn order reads: players, dealer, and the leader and the last trick's
-        winner where the procedure keeps them (-1 otherwise)."""
-        return Seating(players=self._game.players, dealer=self._dealer,
-                       leader=getattr(self, "_leader", -1),
-                       winner=getattr(self, "_winner", -1))
+        winner where the procedure keeps them (-1 otherwise); made once for each such
+        seating (a record is costlier to make than to look up)."""
+        key = (self._game.players, self._dealer, getattr(self, "_leader", -1),
+               getattr(self, "_winner", -1))
+        found = _SEATINGS.get(key)
+        if found is None:
+            found = _SEATINGS[key] = Seating(players=key[0], dealer=key[1], leader=key[2],
+                                             winner=key[3])
+        return found
 
     def hand(self, seat: int) -> int:
         """The cards of ``seat``'s hand, as a bit set."""

@@ -59,6 +59,7 @@ ValueError: zone 'hand' of seat 0 does not hold every card moved
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
@@ -383,41 +384,58 @@ def zone_names(cls: type) -> frozenset[str]:
     return frozenset(_zones(cls))
 
 
-def _field(state: object, zone: str) -> Declared:
-    found = _zones(type(state), _record(state)).get(zone)
-    if found is None:
-        raise ValueError(f"this state has no zone {zone!r}")
-    return found
-
-
 _PER_SEAT, _LIST, _SET = 0, 1, 2
 """How a zone's field holds its cards: a bit set per seat, an ordered list, a bit set."""
 
 
-def _slot(state: object, zone: str) -> tuple[Declared, int]:
-    """The declared field holding ``zone``'s cards and how it holds them (one dictionary
-    look-up: the named operations run on the hot path of the listed phases)."""
+class _Slot:
+    """A zone's declared field as the named operations read and write it, made once per
+    state layout (the named operations run on the hot path of the listed phases)."""
+
+    def __init__(self, zone: str, declared: Declared) -> None:
+        self.zone = zone
+        self.declared = declared
+        self.read: Callable[[Any], Any] = declared.value
+        self.attribute = declared.attribute
+        self.record = declared.record
+        kind = declared.kind
+        self.shape = _PER_SEAT if isinstance(kind, CardSets) \
+            else _LIST if isinstance(kind, CardList) else _SET
+
+    def put(self, state: Any, value: Any) -> None:
+        """Set the field in ``state`` (a fresh clone whose phase record is its own)."""
+        setattr(state._phased if self.record else state, self.attribute, value)
+
+
+def _slots(state: object) -> dict[str, _Slot]:
+    """The zones of ``state``'s layout by name (one dictionary look-up)."""
     key = (type(state), _record(state))
-    slots = _SLOTS.get(key)
-    if slots is None:
-        slots = _SLOTS[key] = {
-            name: (d, _PER_SEAT if isinstance(d.kind, CardSets)
-                   else _LIST if isinstance(d.kind, CardList) else _SET)
-            for name, d in _zones(*key).items()}
+    found = _SLOTS.get(key)
+    if found is None:
+        found = _SLOTS[key] = {name: _Slot(name, d) for name, d in _zones(*key).items()}
+    return found
+
+
+def _slot(state: object, zone: str) -> _Slot:
+    """The declared field holding ``zone``'s cards, and how it holds them."""
+    return _in(_slots(state), zone)
+
+
+def _in(slots: dict[str, _Slot], zone: str) -> _Slot:
     found = slots.get(zone)
     if found is None:
         raise ValueError(f"this state has no zone {zone!r}")
     return found
 
 
-_SLOTS: dict[tuple[type, type | None], dict[str, tuple[Declared, int]]] = {}
+_SLOTS: dict[tuple[type, type | None], dict[str, _Slot]] = {}
 
 
 def cards_in(state: object, zone: str, seat: int = -1) -> int:
     """The cards of ``zone`` (``seat``'s, for a zone per seat) of ``state``, as a bit
     set."""
-    d, shape = _slot(state, zone)
-    return _held(d.value(state), shape, seat)
+    slot = _slot(state, zone)
+    return _held(slot.read(state), slot.shape, seat)
 
 
 def _held(value: Any, shape: int, seat: int) -> int:
@@ -432,56 +450,60 @@ def _held(value: Any, shape: int, seat: int) -> int:
     return int(value)
 
 
-def _remove(state: object, zone: str, seat: int, cards: int) -> None:
-    d, shape = _slot(state, zone)
-    value = d.value(state)
-    if _held(value, shape, seat) & cards != cards:
-        where = f"zone {zone!r}" + (f" of seat {seat}" if _field(state, zone).kind.per_seat
-                                    else "")
-        raise ValueError(f"{where} does not hold every card moved")
-    if shape == _PER_SEAT:
-        value = value[:seat] + (value[seat] & ~cards,) + value[seat + 1:]
-    elif shape == _LIST:
-        value = tuple(c for c in value if not cards >> c & 1)
+def _remove(state: object, slot: _Slot, seat: int, cards: int) -> None:
+    shape = slot.shape
+    if shape == _PER_SEAT:  # the usual zone, typed: tuple slices, not slice objects
+        held: tuple[int, ...] = slot.read(state)
+        have = held[seat]
+        if have & cards == cards:
+            slot.put(state, held[:seat] + (have & ~cards,) + held[seat + 1:])
+            return
     else:
-        value &= ~cards
-    d.put(state, value)
+        value = slot.read(state)
+        if _held(value, shape, seat) & cards == cards:
+            slot.put(state, tuple(c for c in value if not cards >> c & 1) if shape == _LIST
+                     else value & ~cards)
+            return
+    where = f"zone {slot.zone!r}" + (f" of seat {seat}" if shape == _PER_SEAT else "")
+    raise ValueError(f"{where} does not hold every card moved")
 
 
-def _add(state: object, zone: str, seat: int, cards: int, order: tuple[int, ...]) -> None:
-    d, shape = _slot(state, zone)
-    value = d.value(state)
+def _add(state: object, slot: _Slot, seat: int, cards: int, order: tuple[int, ...]) -> None:
+    shape = slot.shape
     if shape == _PER_SEAT:
-        value = value[:seat] + (value[seat] | cards,) + value[seat + 1:]
+        held: tuple[int, ...] = slot.read(state)
+        slot.put(state, held[:seat] + (held[seat] | cards,) + held[seat + 1:])
     elif shape == _LIST:
-        value = value + (order or tuple(bits(cards)))
+        listed: tuple[int, ...] = slot.read(state)
+        slot.put(state, listed + (order or tuple(bits(cards))))
     else:
-        value |= cards
-    d.put(state, value)
+        slot.put(state, slot.read(state) | cards)
 
 
 def move_cards(state: object, cards: int, source: str, target: str, *,
                source_seat: int = -1, target_seat: int = -1) -> None:
     """:meth:`Table.move` on ``state``'s declared fields (changes ``state``)."""
-    _remove(state, source, source_seat, cards)
-    _add(state, target, target_seat, cards, ())
+    slots = _slots(state)
+    _remove(state, _in(slots, source), source_seat, cards)
+    _add(state, _in(slots, target), target_seat, cards, ())
 
 
 def deal_cards(state: object, seat: int, count: int, source: str = "stock", *,
                target: str = "hand") -> int:
     """:meth:`Table.deal_cards` on ``state``'s declared fields (changes ``state``)."""
-    d = _field(state, source)
-    if not isinstance(d.kind, CardList):
+    slots = _slots(state)
+    slot = _in(slots, source)
+    if slot.shape != _LIST:
         raise ValueError(f"cards are dealt from an ordered zone; {source!r} is not one")
-    value: tuple[int, ...] = d.value(state)
+    value: tuple[int, ...] = slot.read(state)
     if count > len(value):
         raise ValueError(f"zone {source!r} holds {len(value)} card(s), not {count}")
     dealt = value[len(value) - count:]
     mask = 0
     for c in dealt:
         mask |= 1 << c
-    d.put(state, value[:len(value) - count])
-    _add(state, target, seat, mask, dealt)
+    slot.put(state, value[:len(value) - count])
+    _add(state, _in(slots, target), seat, mask, dealt)
     return mask
 
 
@@ -491,13 +513,14 @@ def turn_up(state: object, source: str, target: str) -> int:
     the top card of ``source`` moves to the end of ``target``."""
     if source == target:
         raise ValueError(f"a card turned up goes to another zone, not back to {source!r}")
-    d = _field(state, source)
-    if not isinstance(d.kind, CardList):
+    slots = _slots(state)
+    slot, onto = _in(slots, source), _in(slots, target)
+    if slot.shape != _LIST:
         raise ValueError(f"cards are turned up from an ordered zone; {source!r} is not one")
-    value: tuple[int, ...] = d.value(state)
+    value: tuple[int, ...] = slot.read(state)
     if not value:
         raise ValueError(f"zone {source!r} holds no card to turn up")
-    kind = _field(state, target).kind
+    kind = onto.declared.kind
     if kind.per_seat:
         raise ValueError(f"a card is turned up onto a zone of the table; {target!r} is a "
                          f"zone per seat")
@@ -507,15 +530,15 @@ def turn_up(state: object, source: str, target: str) -> int:
         raise ValueError(f"a card is turned up onto a zone every player sees; {target!r} "
                          f"is {seen.value}")
     card = value[-1]
-    d.put(state, value[:-1])
-    _add(state, target, -1, 1 << card, (card,))
+    slot.put(state, value[:-1])
+    _add(state, onto, -1, 1 << card, (card,))
     return card
 
 
 def cut_cards(state: object, zone: str, count: int) -> None:
     """:meth:`Table.cut_cards` on ``state``'s declared fields (changes ``state``)."""
-    d = _field(state, zone)
-    if not isinstance(d.kind, CardList):
+    slot = _slot(state, zone)
+    if slot.shape != _LIST:
         raise ValueError(f"only an ordered zone is cut; {zone!r} is not one")
-    value: tuple[int, ...] = d.value(state)
-    d.put(state, value[-count:] + value[:-count])
+    value: tuple[int, ...] = slot.read(state)
+    slot.put(state, value[-count:] + value[:-count])

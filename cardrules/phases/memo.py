@@ -15,11 +15,17 @@ identity instead.
 >>> pair = (1, 2)
 >>> double(pair), double(pair), len(calls)
 ((1, 2, 1, 2), (1, 2, 1, 2), 1)
+>>> @by_identity
+... def joined(first: str, second: str) -> str:
+...     return first + second
+>>> joined("a", "b")
+'ab'
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -37,6 +43,8 @@ def by_identity(function: Callable[..., T]) -> Callable[..., T]:
     arguments, by their identity: the value must depend on the arguments alone.  The
     arguments are kept with the value, so an identity is never mistaken for another's."""
     memo: dict[tuple[int, ...], tuple[tuple[object, ...], T]] = {}
+    if len(inspect.signature(function).parameters) == 1:
+        return _by_identity_of_one(function)
 
     @functools.wraps(function)
     def remembered(*args: object) -> T:
@@ -48,6 +56,26 @@ def by_identity(function: Callable[..., T]) -> Callable[..., T]:
             memo.clear()
         value = function(*args)
         memo[key] = (args, value)
+        return value
+
+    return remembered
+
+
+def _by_identity_of_one(function: Callable[[object], T]) -> Callable[..., T]:
+    """:func:`by_identity` of a function of one argument: found by that argument's
+    identity alone, with no tuple of identities made (the pack's actions are asked for
+    at every step)."""
+    memo: dict[int, tuple[object, T]] = {}
+
+    @functools.wraps(function)
+    def remembered(arg: object) -> T:
+        found = memo.get(id(arg))
+        if found is not None:
+            return found[1]
+        if len(memo) >= _KEPT:
+            memo.clear()
+        value = function(arg)
+        memo[id(arg)] = (arg, value)
         return value
 
     return remembered
