@@ -54,6 +54,10 @@ COMPILED = (
     "cardrules/families/climbing/tables.py",
     "cardrules/families/climbing/ranked.py",
     "cardrules/families/climbing/state.py",
+    "cardrules/families/bouts/tables.py",
+    "cardrules/families/bouts/rules.py",
+    "cardrules/families/bouts/deal.py",
+    "cardrules/families/bouts/state.py",
     "cardrules/engine/flow.py",
     "cardrules/engine/phased.py",
     "cardrules/engine/state_codec.py",
@@ -66,9 +70,10 @@ COMPILED = (
     "cardrules/phases/bidding/__init__.py",
     "cardrules/phases/auction/__init__.py",
 )
-"""The modules a compiled build compiles, one a line: the cards, the engine's states, the
-shedding family's play, the tricks family's state, the traits naming its optional field
-groups and its tables, and the climbing family's state, tables and rank-set look-up (each
+"""The modules a compiled build compiles, one a line: the cards, the events, the engine's
+states, the shedding family's play, the tricks family's state, the traits naming its
+optional field groups and its tables, the climbing family's state, tables and rank-set
+look-up, and the bouts family's state, tables, rules and dealing (each
 family's state an ``attr.s`` class with its clone and properties written out,
 :mod:`cardrules.tools.written_states`); then the flow of the listed phases, their record,
 fresh states and the named operations (:mod:`cardrules.engine.flow`,

@@ -20,13 +20,15 @@ table, the limits), so being asked tells nobody what anyone holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine import flow
+from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     Card,
@@ -45,8 +47,8 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.native import mypyc_attr
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.turns import When
 from cardrules.families.bouts import rules as bouts_rules
 from cardrules.families.bouts.deal import deal_hands, refill, set_up
@@ -65,7 +67,6 @@ from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
 
 __all__ = ["BoutsState", "SeenByAll"]
@@ -76,6 +77,7 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock, or the cards out of play, face down or face up."""
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted KnownCards
 @attrs.frozen(kw_only=True)
 class SeenByAll(KnownCards):
     """Per seat, cards of that seat's hand that every player saw go there (a table the
@@ -89,13 +91,26 @@ class SeenByAll(KnownCards):
         return mask
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_KIND_PASS: Final = Kind.PASS
+_KIND_VERB: Final = Kind.VERB
+_LOWEST_TRUMP: Final = FirstAttack.LOWEST_TRUMP
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class BoutsState(FieldState):
     """A deal of a game of bouts.  Each field below is declared once; the public read-only
     properties (``state.hands``...), JSON, zones and re-sampling derive from these
-    declarations."""
+    declarations.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
@@ -187,7 +202,7 @@ class BoutsState(FieldState):
         """The first attacker opens the first bout (D4; changes a fresh clone)."""
         game, pack = self._game, self._game.pack
         attacker, shown = -1, -1
-        if self._tables.play.first_attack is FirstAttack.LOWEST_TRUMP and self._trump >= 0:
+        if self._tables.play.first_attack is _LOWEST_TRUMP and self._trump >= 0:
             trumps = pack.suit_mask(self._trump)
             for p, hand in enumerate(self._hands):
                 low = hand & trumps & -(hand & trumps)
@@ -287,11 +302,11 @@ class BoutsState(FieldState):
             return flow.apply(self, action)
         new = self._clone()
         p, kind = self._current, action.kind
-        if kind is Kind.PASS:
+        if kind is _KIND_PASS:
             new._events = (raw_event(kind="pass", player=p),)
             new._passes = self._passes + 1
             return new._ask_next()
-        if kind is Kind.VERB and action.name == "take":
+        if kind is _KIND_VERB and action.name == "take":
             new._events = (raw_event(kind="take_up", player=p),)
             new._phase = TAKING
             return new._ask_throwers()
@@ -299,7 +314,7 @@ class BoutsState(FieldState):
         new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
         if self._seen[p] >> card & 1:
             new._seen = _with(self._seen, p, self._seen[p] & ~(1 << card))
-        if kind is Kind.VERB and action.name == "beat":
+        if kind is _KIND_VERB and action.name == "beat":
             target = action.cards[0]
             beaten = len(self._covers)
             rest = [c for c in self._attacks[beaten:] if c != target]
@@ -311,7 +326,7 @@ class BoutsState(FieldState):
             new._phase = THROW
             return new._ask_throwers()
         new._attacks = (*self._attacks, card)
-        if kind is Kind.VERB and action.name == "transfer":
+        if kind is _KIND_VERB and action.name == "transfer":
             new._events = (raw_event(kind="transfer", player=p, cards=(card,)),)
             new._attacker, new._defender = p, self.next_holder(p)
             new._current = new._defender
@@ -319,7 +334,7 @@ class BoutsState(FieldState):
                 new._phase = THROW
                 return new._ask_throwers()
             return new
-        if kind is Kind.VERB:  # attack
+        if kind is _KIND_VERB:  # attack
             new._events = (raw_event(kind="attack", player=p, cards=(card,)),)
             if self._tables.any_time:
                 new._phase = THROW
@@ -435,11 +450,158 @@ class BoutsState(FieldState):
 
     # -- views ---------------------------------------------------------------------
 
-    def view(self, player: int) -> View:
-        out = view(self, player)
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = view(self, seat)
         if self._game.phases:
-            out.update(flow.view(self, player))
+            out.update(flow.view(self, seat))
         return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> BoutsState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._trump = self._trump
+        new._trump_card = self._trump_card
+        new._attacks = self._attacks
+        new._covers = self._covers
+        new._seen = self._seen
+        new._discard = self._discard
+        new._attacker = self._attacker
+        new._defender = self._defender
+        new._opener = self._opener
+        new._current = self._current
+        new._phase = self._phase
+        new._passes = self._passes
+        new._bouts = self._bouts
+        new._takes = self._takes
+        new._out = self._out
+        new._loser = self._loser
+        new._scores = self._scores
+        new._starter = self._starter
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def trump(self) -> int:
+        """The trump field (read-only)."""
+        return self._trump
+
+    @property
+    def trump_card(self) -> int:
+        """The trump_card field (read-only)."""
+        return self._trump_card
+
+    @property
+    def attacks(self) -> tuple[int, ...]:
+        """The attacks field (read-only)."""
+        return self._attacks
+
+    @property
+    def covers(self) -> tuple[int, ...]:
+        """The covers field (read-only)."""
+        return self._covers
+
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """The seen field (read-only)."""
+        return self._seen
+
+    @property
+    def discard(self) -> int:
+        """The discard field (read-only)."""
+        return self._discard
+
+    @property
+    def attacker(self) -> int:
+        """The attacker field (read-only)."""
+        return self._attacker
+
+    @property
+    def defender(self) -> int:
+        """The defender field (read-only)."""
+        return self._defender
+
+    @property
+    def opener(self) -> int:
+        """The opener field (read-only)."""
+        return self._opener
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> BoutStep:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def passes(self) -> int:
+        """The passes field (read-only)."""
+        return self._passes
+
+    @property
+    def bouts(self) -> int:
+        """The bouts field (read-only)."""
+        return self._bouts
+
+    @property
+    def takes(self) -> int:
+        """The takes field (read-only)."""
+        return self._takes
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The out field (read-only)."""
+        return self._out
+
+    @property
+    def loser(self) -> int:
+        """The loser field (read-only)."""
+        return self._loser
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
