@@ -14,17 +14,20 @@ import cardrules
 from cardrules.errors import ArgumentError, DealTooLongError, IllegalActionError, StateError
 
 
-@pytest.mark.parametrize("variant", ["bank", "bura"])
-@pytest.mark.parametrize("player", [-1, 2, 1.0, True, "0"])
-def test_views_and_resampling_refuse_players_that_are_not_seats(variant: str,
+@pytest.mark.parametrize(("variant", "players"), [
+    ("bank", 2), ("bura", 2), ("durak", 2), ("president", 3), ("crazy_eights", 2)])
+@pytest.mark.parametrize("player", [-1, "players", 1.0, True, "0"])
+def test_views_and_resampling_refuse_players_that_are_not_seats(variant: str, players: int,
                                                                 player: object) -> None:
-    """Defect 2: view(-1) wrapped around to the last seat's private view."""
-    game = cardrules.load(variant, players=2)
+    """Defect 2: view(-1) wrapped around to the last seat's private view (one game of each
+    family whose state is compiled, whose views take any object as their player)."""
+    game = cardrules.load(variant, players=players)
+    seat = players if player == "players" else player
     for state in (game.new_deal(seed=1), game.new_match(seed=1)):
         with pytest.raises(ArgumentError, match=r"player|integer"):
-            state.view(player)  # type: ignore[arg-type]
+            state.view(seat)  # type: ignore[arg-type]
         with pytest.raises(ArgumentError, match=r"player|integer"):
-            state.resample(player, random.Random(0))  # type: ignore[arg-type]
+            state.resample(seat, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_a_finished_game_has_no_view_for_its_current_player() -> None:
