@@ -403,7 +403,9 @@ class _Slot:
             else _LIST if isinstance(kind, CardList) else _SET
 
     def put(self, state: Any, value: Any) -> None:
-        """Set the field in ``state`` (a fresh clone whose phase record is its own)."""
+        """Set the field in ``state`` (a fresh clone whose phase record is its own): what
+        :meth:`~cardrules.engine.fields.Declared.put` does, here so that a compiled build
+        runs it as compiled code (``fields`` is not compiled)."""
         setattr(state._phased if self.record else state, self.attribute, value)
 
 
