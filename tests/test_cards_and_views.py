@@ -62,12 +62,30 @@ def test_cards_of_is_a_players_sort(mask: int) -> None:
     assert PACK.names(expected) == tuple(PACK.name(c) for c in expected)
 
 
-def test_names_of_long_suits_are_sorted_without_tables() -> None:
-    pack = Pack(ranks=tuple(str(r) for r in range(2, 17)), suits=("S", "H"))
+LONG = Pack(ranks=tuple(str(r) for r in range(2, 17)), suits=("S", "H"), extra=("RJ", "BJ"))
+
+
+def test_names_of_long_suits_are_tabulated_in_pieces() -> None:
+    names = CardNames.of(LONG)
+    # 15 ranks a suit: pieces of 7, 7 and 1, the high ranks' first; the jokers' piece
+    assert [(first, low.bit_count()) for first, low, _ in names.chunks] == [
+        (14, 1), (7, 7), (0, 7), (29, 1), (22, 7), (15, 7), (30, 2)]
+    mask = mask_of([0, 14, 15, 29, 31, 30])
+    assert names.sorted_names(mask) == ["16S", "2S", "16H", "2H", "RJ", "BJ"]
+
+
+@given(mask=st.integers(0, LONG.full))
+def test_tabulated_names_are_a_players_sort(mask: int) -> None:
+    for pack in (PACK, LONG):
+        mask &= pack.full
+        assert CardNames.of(pack).sorted_names(mask) == list(pack.names(pack.cards_of(mask)))
+
+
+def test_packs_of_copies_are_named_without_tables() -> None:
+    pack = Pack(ranks=("9", "10"), suits=("S",), copies=2)
     names = CardNames.of(pack)
-    assert not names.chunks  # 15 ranks: too long to tabulate
-    mask = mask_of([0, 14, 15, 29])
-    assert names.sorted_names(mask) == ["16S", "2S", "16H", "2H"]
+    assert not names.chunks
+    assert names.sorted_names(pack.full) == list(pack.names(pack.cards_of(pack.full)))
 
 
 def test_shown_names_only_what_the_viewer_may_see() -> None:
