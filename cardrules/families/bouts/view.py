@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["BoutsView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class BoutsView(View):
     """What a seat may know of a bouts state: the common entries of :class:`View` and
     these."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Cards,
     CardsBySeat,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["ClimbingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class ClimbingView(View):
     """What a seat may know of a climbing state: the common entries of :class:`View` and
     these."""

@@ -8,6 +8,7 @@ import attrs
 
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["SheddingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class SheddingView(View):
     """What a seat may know of a shedding state: the common entries of :class:`View` and
     these (``named_suit``, ``pending_draw``, ``direction``, ``announced`` and

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["TricksView", "ViewInfo", "observation_fields", "view", "view_entries", "view_info"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class TricksView(View):
     """What a seat may know of a tricks state: the common entries of :class:`View` and
     these (``face_up``, ``broken``, ``closed``, ``declared``, ``pending``, ``shown``,

@@ -244,12 +244,12 @@ class PassCards(Phase[PassingTable]):
         return True
 
     def view(self, state: PassingTable, settings: PassSettings, player: int) -> dict[str, Any]:
-        pack = state.game.pack
+        names = _names(state.game.pack)
         return {
             "pass_direction": settings.of(state).value,
-            "passing": [list(pack.names(bits(m))) if p == player else m.bit_count()
+            "passing": [[names[c] for c in bits(m)] if p == player else m.bit_count()
                         for p, m in enumerate(state._passing)],
-            "passed": list(pack.names(bits(state._passed[player]))),
+            "passed": [names[c] for c in bits(state._passed[player])],
         }
 
     def view_entries(self, game: GameRules, settings: PassSettings) -> tuple[str, ...]:
@@ -264,6 +264,12 @@ class PassCards(Phase[PassingTable]):
 
     def action_bound(self, settings: PassSettings, variant: Variant) -> int:
         return variant.deal.hand
+
+
+@by_identity
+def _names(pack: Pack) -> tuple[str, ...]:
+    """Card number -> name in ``pack`` (views name the cards passed at every step)."""
+    return pack.names(range(pack.size))
 
 
 @by_identity
