@@ -183,3 +183,15 @@ def test_a_copied_view_keeps_its_class() -> None:
     assert copy.copy(view) is view
     deep = copy.deepcopy(view)
     assert type(deep) is type(view) and deep == view and deep.hands is not view.hands
+
+
+def test_an_annotated_name_the_class_gives_a_value_stays_a_class_attribute() -> None:
+    # compiled, a class body's annotations also name its class attributes (``sometimes``)
+    class ScoredView(View):
+        __slots__ = ()
+        sometimes: frozenset[str] = View.sometimes | {"score"}  # type: ignore[misc]
+        score: int
+
+    assert ScoredView.sometimes == {"legal_actions", "match", "score"}
+    view = ScoredView.of({"score": 3})
+    assert view.score == 3 and ScoredView.of({}).score is None
