@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules.cards import Pack
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -85,17 +86,37 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
 
 @attrs.frozen(kw_only=True)
 class _ViewInfo:
-    """What every view of one game needs, computed once."""
+    """What every view of one game needs, computed once (the game's rules read once, not
+    attribute by attribute in every view)."""
 
+    variant: str
+    players: int
+    pack: Pack
+    suits: tuple[str, ...]
     cards: CardNames
     names: tuple[str, ...]
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, per owner: may the viewer see that hand?"""
-    stock: Visibility
-    pile: Visibility
+    stock_public: bool
+    """Everyone sees the stock's cards (else its size)."""
+    pile_public: bool
+    """Everyone sees the pile's cards (else its size)."""
+    pile_name: str
     taken_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, per owner: may the viewer see the cards that player took?"""
     trumps: dict[tuple[tuple[int, ...], ...], dict[str, Any]]
+    names_suits: bool
+    """A wild card names a suit."""
+    forced: bool
+    """Draws may be forced and passed on."""
+    reverses: bool
+    """Play may change direction."""
+    counterclockwise: bool
+    """The game's turn order runs counterclockwise."""
+    announces: bool
+    """A player announces their last card."""
+    reshuffles: bool
+    """The pile may become the stock."""
 
 
 def _info(game: GameContext) -> _ViewInfo:
@@ -105,59 +126,61 @@ def _info(game: GameContext) -> _ViewInfo:
         zones = game.variant.zones
         cards = CardNames.of(game.pack)
         info = _ViewInfo(
-            cards=cards, names=cards.names,
+            variant=game.variant.name, players=game.players, pack=game.pack,
+            suits=game.pack.suits, cards=cards, names=cards.names,
             hand_seen=seen_by(visibility(zones, "hand", Visibility.OWNER), game.players),
-            stock=visibility(zones, "stock", Visibility.HIDDEN),
-            pile=visibility(zones, "pile", Visibility.PUBLIC),
+            stock_public=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC,
+            pile_public=visibility(zones, "pile", Visibility.PUBLIC) is Visibility.PUBLIC,
+            pile_name=tables.play.pile,
             taken_seen=seen_by(visibility(zones, "taken", Visibility.PUBLIC), game.players),
-            trumps={})
+            trumps={}, names_suits=bool(tables.name_actions), forced=bool(tables.forced),
+            reverses=bool(tables.reverses), counterclockwise=game.turns.step < 0,
+            announces=tables.announce is not None, reshuffles=bool(tables.reshuffles))
         tables.view_info = info
     return info
 
 
 def view(state: SheddingContext, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``."""
-    game = state.game
-    if type(player) is not int or not 0 <= player < game.players:
-        checked_player(player, game.players)
-    info = _info(game)
+    info = _info(state.game)
+    if type(player) is not int or not 0 <= player < info.players:
+        checked_player(player, info.players)
     names = info.names
+    current = state.current_player
     out: dict[str, Any] = {
-        "variant": game.variant.name,
+        "variant": info.variant,
         "player": player,
-        "players": game.players,
+        "players": info.players,
         "dealer": state._dealer,
         "phase": state._phase,
-        "current_player": state.current_player,
+        "current_player": current,
         "hands": info.cards.shown(info.hand_seen[player], state._hands),
-        "stock": len(state._stock) if info.stock is not Visibility.PUBLIC
-        else [names[c] for c in state._stock],
-        "pile_name": game.tables.play.pile,
-        "pile": [names[c] for c in state._pile] if info.pile is Visibility.PUBLIC
-        else len(state._pile),
+        "stock": [names[c] for c in state._stock] if info.stock_public
+        else len(state._stock),
+        "pile_name": info.pile_name,
+        "pile": [names[c] for c in state._pile] if info.pile_public else len(state._pile),
         "top": names[state._top] if state._top >= 0 else None,
         "top_owner": state._owner,
         "trumps": _trumps(state, info),
         "out": list(state._out),
         "scores": list(state._scores),
         "taken": info.cards.shown(info.taken_seen[player], state._taken),
-        "events": records_json(state._events, game.pack, player),
+        "events": records_json(state._events, info.pack, player),
     }
-    tables = game.tables
-    if tables.name_actions:
+    if info.names_suits:
         named = state._named_suit
-        out["named_suit"] = game.pack.suits[named] if named >= 0 else None
-    if tables.forced:
+        out["named_suit"] = info.suits[named] if named >= 0 else None
+    if info.forced:
         out["pending_draw"] = state._pending
-    if tables.reverses:
+    if info.reverses:
         # which way play goes now: the game's turn order, turned round by a reverse
-        out["direction"] = "counterclockwise" if state._reversed != (game.turns.step < 0) \
+        out["direction"] = "counterclockwise" if state._reversed != info.counterclockwise \
             else "clockwise"
-    if tables.announce is not None:
+    if info.announces:
         out["announced"] = state._announced
-    if tables.reshuffles:
+    if info.reshuffles:
         out["reshuffles"] = state._reshuffled
-    if state.current_player == player:
+    if current == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
     return out
 
