@@ -328,3 +328,24 @@ def test_a_tampered_auction_is_refused() -> None:
     for calls in ([0, 1], [6, 5], [6, 0, 0, 0]):
         with pytest.raises(cardrules.StateError):
             bridge().state_from_json({**data, "calls": calls})
+
+
+# The auction's standing, asked for by every view and step, is remembered ------------------
+
+@pytest.mark.parametrize("vulnerable", ["none", "both"])
+def test_a_standing_found_again_is_the_auction_followed_afresh(vulnerable: str) -> None:
+    from cardrules.engine.phased import bind
+    from cardrules.phases.calls.auction import follow
+
+    game = cardrules.load("bridge", options={"vulnerable": vulnerable})
+    (phase, settings), = [(p, s) for p, s in game.phases if p.name == "calls"]
+    rules = settings.rules(game, game.partnerships)
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_deal(seed=seed)
+        while not state.is_over:
+            table = bind(state)
+            seats = phase._seats(table, settings)
+            assert phase.standing(table, settings) == follow(
+                table._calls, seats=seats, rules=rules, check=False)
+            state = state.apply(rng.choice(state.legal_actions()))

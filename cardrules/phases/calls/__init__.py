@@ -55,7 +55,7 @@ from cardrules.engine.events import Event
 from cardrules.engine.fields import NumberList, field
 from cardrules.engine.observation import Field, Number, OneOf, Seat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import LaysDummy, LeadsFirst, NamesTrump, Table, ThrowsIn
+from cardrules.engine.table import LaysDummy, LeadsFirst, NamesTrump, Table, TableGame, ThrowsIn
 from cardrules.engine.turns import ORDER_SCHEMA, Start, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
@@ -71,6 +71,7 @@ from cardrules.phases.calls.auction import (
     follow,
 )
 from cardrules.phases.calls.scoring import SCORE_SCHEMA, ScoreTable, read_score_table
+from cardrules.phases.memo import by_identity
 
 __all__ = ["EXAMPLE", "Calls", "CallsFields", "CallsSettings", "CallsTable", "Strain"]
 
@@ -311,16 +312,26 @@ class Calls(Phase[CallsTable]):
                 f"{_vulnerable(settings.vulnerable)}")
 
     def _rules(self, state: Table, settings: CallsSettings) -> CallRules:
-        return settings.rules(state.game, state.game.partnerships)
+        return _call_rules(settings, state.game)
 
     def _seats(self, state: Table, settings: CallsSettings) -> tuple[int, ...]:
         return settings.order.seats(state.seating())
 
     def standing(self, state: CallsTable, settings: CallsSettings) -> Standing:
-        """Where the auction stands (its calls followed without checking them)."""
-        found = follow(state._calls, seats=self._seats(state, settings),
-                       rules=self._rules(state, settings), check=False)
+        """Where the auction stands (its calls followed without checking them; the
+        standing of the same calls by the same seats under the same rules is found again,
+        not followed again: every view and every step of play asks for it)."""
+        calls, seats, rules = state._calls, self._seats(state, settings), \
+            self._rules(state, settings)
+        key = (calls, seats, id(rules))
+        kept = _STANDINGS.get(key)
+        if kept is not None and kept[0] is rules:
+            return kept[1]
+        found = follow(calls, seats=seats, rules=rules, check=False)
         assert isinstance(found, Standing)
+        if len(_STANDINGS) >= _STANDINGS_KEPT:
+            _STANDINGS.clear()
+        _STANDINGS[key] = (rules, found)
         return found
 
     def enter(self, state: CallsTable, settings: CallsSettings) -> None:
@@ -415,8 +426,8 @@ class Calls(Phase[CallsTable]):
         dealers = _side(state, state.dealer)
         vulnerable = [p for p in range(state.game.players)
                       if settings.vulnerable[0 if p in dealers else 1]]
-        return {"calls": [{"player": seats[k % len(seats)],
-                           "call": str(settings.action(code))}
+        words = _call_words(settings)
+        return {"calls": [{"player": seats[k % len(seats)], "call": words[code]}
                           for k, code in enumerate(state._calls)],
                 "contract": settings.contract(standing),
                 "contract_level": standing.level,
@@ -491,6 +502,26 @@ def _side(state: Table, seat: int) -> tuple[int, ...]:
 def _partner(state: Table, seat: int) -> int:
     """``seat``'s partner (the other seat of a partnership of two)."""
     return next(p for p in _side(state, seat) if p != seat)
+
+
+@by_identity
+def _call_rules(settings: CallsSettings, game: TableGame) -> CallRules:
+    """What following the auction needs in ``game`` (made once per game)."""
+    return settings.rules(game, game.partnerships)
+
+
+@by_identity
+def _call_words(settings: CallsSettings) -> tuple[str, ...]:
+    """Each call's words by its code (a view names every call of the auction)."""
+    return tuple(str(settings.action(code))
+                 for code in range(FIRST_BID + settings.levels * len(settings.strains)))
+
+
+_STANDINGS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[CallRules, Standing]] = {}
+"""The standing of calls by seats under rules (by the rules' identity, kept with them)."""
+
+_STANDINGS_KEPT = 4096
+"""Standings remembered before :data:`_STANDINGS` starts afresh."""
 
 
 @cache
