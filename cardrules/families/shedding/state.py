@@ -7,7 +7,7 @@ cards beat which, trumps, specials, bonuses) comes from the variant's data throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
 import attrs
@@ -45,7 +45,8 @@ from cardrules.engine.state import DealContext, DealResult, FieldState, GameCont
 from cardrules.engine.state_codec import fresh
 from cardrules.engine.turns import When
 from cardrules.families.shedding import rules as shedding_rules
-from cardrules.families.shedding.drawn import drawn_cards, drawn_fields
+from cardrules.families.shedding.attributes import DrawnAttributes
+from cardrules.families.shedding.drawn import DrawnFields
 from cardrules.families.shedding.effects import (
     announcing,
     draw_forced,
@@ -117,7 +118,7 @@ HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
 @attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
-class SheddingState(FieldState):
+class SheddingState(FieldState, DrawnAttributes):
     """A deal of a shedding game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations.
@@ -403,7 +404,7 @@ class SheddingState(FieldState):
                 if tables.barred and top >= 0:
                     mask &= ~tables.barred[top]
                 if tables.play_drawn and self._drawn:
-                    mask &= drawn_cards(self, p)
+                    mask &= self._drawn_cards[p]
                 if tables.not_last and not hand & (hand - 1):  # never out on these
                     mask &= ~tables.not_last
                 if mask & ~tables.last_resort:  # a last resort only when nothing else
@@ -587,9 +588,8 @@ class SheddingState(FieldState):
         if tables.draw_ends_turn:
             return new._pass_turn_from(p)
         if tables.play_drawn:  # now only a card drawn may be played, or the turn ends
-            drawn = drawn_fields(new)
-            drawn._drawn_cards = replaced(drawn._drawn_cards, p, drawn._drawn_cards[p]
-                                          | (1 << card))
+            _drawn_fields(new)._drawn_cards = replaced(new._drawn_cards, p,
+                                                       new._drawn_cards[p] | (1 << card))
         return new
 
     def _lay_drawn(self, card: int) -> SheddingState:
@@ -624,7 +624,7 @@ class SheddingState(FieldState):
             events.append(raw_event(kind="name", player=p, note=self._game.pack.suits[named]))
         tables = self._tables
         if tables.play_drawn and self._drawn:  # what was drawn matters no more
-            drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
+            _drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
         if tables.last_card_penalty and not self._announced \
                 and new._hands[p].bit_count() == 1:
             take_cards(new, p, tables.last_card_penalty, events, note="last card")
@@ -766,7 +766,7 @@ class SheddingState(FieldState):
         holders = len(self._hands) - self._hands.count(0)
         tables = self._tables
         if tables.play_drawn:
-            drawn_fields(self)._drawn_cards = (0,) * len(self._hands)
+            _drawn_fields(self)._drawn_cards = (0,) * len(self._hands)
         hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
                 or (self._passes >= holders + tables.blocked_passes
@@ -1039,3 +1039,8 @@ class SheddingState(FieldState):
 
     # -- end of the written-out part
 
+
+def _drawn_fields(state: SheddingState) -> DrawnFields:
+    """``state`` seen as the :class:`DrawnFields` its class was composed with (in the games
+    with ``draw.play_drawn``), to set the field; its compiled methods read it directly."""
+    return cast(DrawnFields, state)

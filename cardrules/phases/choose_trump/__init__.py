@@ -33,6 +33,7 @@ from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import Event
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.procedures import offering
 from cardrules.engine.table import OwnTrumps
@@ -43,6 +44,7 @@ from cardrules.phases import Phase, register
 __all__ = ["ChooseTrump"]
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted Phase
 class ChooseTrump(Phase[OwnTrumps]):
     """Each player, from the dealer's left, chooses a free trump suit of their own."""
 
@@ -118,9 +120,22 @@ class ChooseTrump(Phase[OwnTrumps]):
         return len(variant.pack.suits)
 
 
+_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+"""The actions of each pack's suits, made once (packs are few)."""
+
+
 def _actions(suits: Sequence[str]) -> tuple[Action, ...]:
-    """``trump S``... for each suit, in the pack's order."""
-    return tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}") for s in suits)
+    """``trump S``... for each suit, in the pack's order.
+
+    >>> [a.label for a in _actions(("S", "H"))], _actions(("S", "H")) is _actions(["S", "H"])
+    (['trump S', 'trump H'], True)
+    """
+    key = tuple(suits)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = tuple(Action(kind=Kind.TRUMP, name=s, label=f"trump {s}")
+                                      for s in key)
+    return found
 
 
 register(ChooseTrump())
