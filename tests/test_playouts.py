@@ -13,6 +13,7 @@ from cardrules.actions import Action
 from cardrules.engine.game import Game
 from cardrules.engine.match import MatchState
 from cardrules.engine.playouts import Playout, play_from, play_out, roll_out, roll_outs
+from cardrules.engine.random_play import draws_exactly, play_random
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state import DealResult, MatchResult, State
 from cardrules.errors import CardrulesError, IllegalActionError
@@ -264,3 +265,30 @@ def test_batches_equal_the_one_step_loop_over_many_games_and_options(name: str) 
     for policy in ("random", "policy"):
         _check_batch(game, seed=4, games=25, policy=policy)
         _check_batch(game, seed=4, games=2, policy=policy, match=True)
+
+
+def test_the_compiled_loop_draws_as_randbelow_does() -> None:
+    """The random loop draws a plain generator's moves from ``getrandbits`` as
+    ``_randbelow`` draws them, and asks any other generator its own ``_randbelow``:
+    both end where the one-step loop ends and leave the generators where it leaves them."""
+
+    class Counting(random.Random):
+        """A generator of another class: its own ``_randbelow`` is asked."""
+
+        calls = 0
+
+        def _randbelow(self, n: int) -> int:  # type: ignore[override]
+            Counting.calls += 1
+            return super()._randbelow(n)  # type: ignore[misc]
+
+    game = cardrules.load("crazy_eights", players=3)
+    start = game.new_deal(seed=9)
+    for kind in (random.Random, Counting):
+        assert draws_exactly(kind(1)) is (kind is random.Random)
+        rngs = [kind(seat) for seat in range(3)]
+        final, moves = play_random(start, rngs)
+        again = [random.Random(seat) for seat in range(3)]
+        reference, _, _, _ = one_step(start, again)
+        assert final == reference and moves == final.moves
+        assert [r.random() for r in rngs] == [r.random() for r in again]
+    assert Counting.calls > 0

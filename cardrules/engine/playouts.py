@@ -58,6 +58,7 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.engine.match import MatchState
+from cardrules.engine.random_play import play_random
 from cardrules.engine.seeding import check_seed, derive_seed
 from cardrules.engine.state import DealResult, GameContext, MatchResult, State
 from cardrules.errors import CardrulesError
@@ -246,12 +247,8 @@ def play_from(state: State, *, rngs: Sequence[random.Random],
 def _finish_random(state: State, rng: random.Random) -> State:
     """The inner loop of uniformly random play with one generator: what ``apply`` does
     with a listed legal action (its ``_step``), without searching the legal actions for
-    the one chosen.  ``_randbelow`` is what ``randrange(n)`` draws for ``n`` > 0."""
-    below: Callable[[int], int] = getattr(rng, "_randbelow", rng.randrange)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state = state._step(legal[below(len(legal))])
-    return state
+    the one chosen (:func:`~cardrules.engine.random_play.play_random`)."""
+    return play_random(state, [rng] * state.game.players)[0]
 
 
 def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.Random],
@@ -297,13 +294,9 @@ def _play_deal(deal: State, seats: Sequence[Chooser | None], rngs: Sequence[rand
     A random move is the listed action ``_step`` is given (what ``apply`` does with an
     action it lists); a chooser's move is applied as ``apply`` applies any action, and a
     chooser of a ``match`` is shown the match with the deal as it stands."""
+    if taken is None and not any(seats):  # the hot loop: every seat at random
+        return play_random(deal, rngs)
     since = 0
-    if taken is None and not any(seats):
-        while not deal.is_over:  # the hot loop: every seat at random
-            legal = deal.legal_actions()
-            deal = deal._step(legal[belows[deal.current_player](len(legal))])
-            since += 1
-        return deal, since
     while not deal.is_over:
         seat = deal.current_player
         choose = seats[seat]

@@ -121,12 +121,11 @@ class DealResult(Standing):
                details: Mapping[str, Any] | None = None) -> DealResult:
         """A result whose winners and places follow from ``scores``: the best partnership
         wins (the lowest scores when ``lower_is_better``)."""
+        places = standings.places(scores, lower_is_better=lower_is_better,
+                                  partnerships=partnerships)
         return cls(scores=scores, finish=finish, starter=starter,
-                   winners=standings.best(scores, lower_is_better=lower_is_better,
-                                          partnerships=partnerships),
-                   places=standings.places(scores, lower_is_better=lower_is_better,
-                                           partnerships=partnerships),
-                   partnerships=partnerships, carry=carry,
+                   winners=tuple(p for p, place in enumerate(places) if place == 1),
+                   places=places, partnerships=partnerships, carry=carry,
                    details=dict(details) if details is not None else {})
 
     def __repr__(self) -> str:

@@ -48,6 +48,7 @@ COMPILED = (
     "cardrules/engine/faces.py",
     "cardrules/engine/card_names.py",
     "cardrules/engine/state.py",
+    "cardrules/engine/random_play.py",
     "cardrules/families/shedding/attributes.py",
     "cardrules/families/shedding/tables.py",
     "cardrules/families/shedding/effects.py",
@@ -83,20 +84,20 @@ COMPILED = (
 """The modules a compiled build compiles, one a line: the cards, the events, what play
 shows about the cards a seat does not hold (kept on the moves that show it), actions by
 face in packs with copies of a face, the names of card sets every view shows, the
-engine's states, the shedding family's play and the trait naming its optional field
-group, the tricks family's state, the traits naming its optional field groups and its
-tables, the climbing family's state, tables and rank-set look-up, and the bouts family's
-state, tables, rules and dealing (each family's state an ``attr.s`` class with its clone
-and properties written out, :mod:`cardrules.tools.written_states`); then the flow of the
-listed phases, their record, fresh states and the named operations
-(:mod:`cardrules.engine.flow`, :mod:`~cardrules.engine.phased`,
-:mod:`~cardrules.engine.state_codec`, :mod:`~cardrules.engine.table`), the tricks
-family's dealing, the phases the games measured against OpenSpiel list and Bank's choice
-of own trumps (each phase an ordinary class whose methods are compiled:
-``mypyc_attr(native_class=False)``, as a subclass of the interpreted ``Phase``), and the
-views of the compiled families (each family's view record an ordinary class over the
-interpreted ``View``). The other families' states stay ordinary classes over the native
-``FieldState``."""
+engine's states and the inner loop of random play (batched play-outs and roll-outs), the
+shedding family's play and the trait naming its optional field group, the tricks
+family's state, the traits naming its optional field groups and its tables, the climbing
+family's state, tables and rank-set look-up, and the bouts family's state, tables, rules
+and dealing (each family's state an ``attr.s`` class with its clone and properties
+written out, :mod:`cardrules.tools.written_states`); then the flow of the listed phases,
+their record, fresh states and the named operations (:mod:`cardrules.engine.flow`,
+:mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
+:mod:`~cardrules.engine.table`), the tricks family's dealing, the phases the games
+measured against OpenSpiel list and Bank's choice of own trumps (each phase an ordinary
+class whose methods are compiled: ``mypyc_attr(native_class=False)``, as a subclass of
+the interpreted ``Phase``), and the views of the compiled families (each family's view
+record an ordinary class over the interpreted ``View``). The other families' states stay
+ordinary classes over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the
