@@ -20,6 +20,7 @@ table, the limits), so being asked tells nobody what anyone holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import attr
@@ -62,7 +63,6 @@ from cardrules.families.bouts.model import (
     FirstAttack,
 )
 from cardrules.families.bouts.tables import BoutsTables
-from cardrules.families.bouts.view import view
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 
@@ -98,6 +98,13 @@ _KIND_PASS: Final = Kind.PASS
 _KIND_VERB: Final = Kind.VERB
 _LOWEST_TRUMP: Final = FirstAttack.LOWEST_TRUMP
 
+
+
+VIEWS: Final[list[Callable[[BoutsState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.bouts.view` when it is
+imported (the family's procedure imports it).  That module reads this one's class, so a
+compiled view reads the state's fields directly; this module therefore does not import
+it."""
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
 @attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
@@ -454,7 +461,7 @@ class BoutsState(FieldState):
         # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
         # and take True for seat 1 before the view could say what is wrong with them
         seat = player if type(player) is int else checked_player(player, self._game.players)
-        out = view(self, seat)
+        out = VIEWS[0](self, seat)
         if self._game.phases:
             out.update(flow.view(self, seat))
         return self._game.view_type.of(out)

@@ -20,10 +20,10 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.bouts.model import PHASES
+from cardrules.families.bouts.state import VIEWS, BoutsState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.bouts.context import BoutsContext
 
 __all__ = ["BoutsView", "observation_fields", "view", "view_entries"]
 
@@ -72,7 +72,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "events", "legal_actions")
 
 
-def view(state: BoutsContext, player: int) -> dict[str, Any]:
+def view(state: BoutsState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: their own hand, the others' sizes and the
     cards everyone saw go into them (``seen``), the table in pairs (an attacking card,
     then the card that beat it, if any)."""
@@ -125,3 +125,6 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             CardsBySeat(key="seen"),
             Number(key="bout_limit"), Cards(key="discard"), SeatsIn(key="out"),
             NumbersBySeat(key="scores"))
+
+
+VIEWS.append(view)

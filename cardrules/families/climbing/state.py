@@ -14,6 +14,7 @@ leads again, and the order in which the players run out of cards decides the dea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import attr
@@ -53,7 +54,6 @@ from cardrules.families.climbing.model import (
     Passing,
 )
 from cardrules.families.climbing.tables import PASS, ClimbingTables, Play
-from cardrules.families.climbing.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -74,6 +74,13 @@ _LATER_LEAD_WINNER: Final = LaterLead.WINNER
 _PASSING_FINAL: Final = Passing.FINAL
 _PASSING_MAY_RETURN: Final = Passing.MAY_RETURN
 
+
+
+VIEWS: Final[list[Callable[[ClimbingState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.climbing.view` when it is
+imported (the family's procedure imports it).  That module reads this one's class, so a
+compiled view reads the state's fields directly; this module therefore does not import
+it."""
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
 @attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
@@ -455,7 +462,7 @@ class ClimbingState(FieldState):
         # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
         # and take True for seat 1 before the view could say what is wrong with them
         seat = player if type(player) is int else checked_player(player, self._game.players)
-        out: dict[str, Any] = view(self, seat)
+        out: dict[str, Any] = VIEWS[0](self, seat)
         if self._game.phases:
             out.update(flow.view(self, seat))
         return self._game.view_type.of(out)

@@ -18,10 +18,10 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.climbing.model import ClimbingStep
+from cardrules.families.climbing.state import VIEWS, ClimbingState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.climbing.context import ClimbingContext
 
 __all__ = ["ClimbingView", "observation_fields", "view", "view_entries"]
 
@@ -58,7 +58,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "out", "scores", "events", "legal_actions")
 
 
-def view(state: ClimbingContext, player: int) -> dict[str, Any]:
+def view(state: ClimbingState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their own hand (every hand, if hands are public), the
     others' sizes, and every card played."""
     game = state.game
@@ -97,3 +97,6 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             OneOf(key="phase", values=tuple(s.value for s in ClimbingStep)),
             CardsBySeat(key="hands"), Cards(key="table"), Seat(key="last"),
             Cards(key="played"), NumbersBySeat(key="passed"), SeatsIn(key="out"))
+
+
+VIEWS.append(view)

@@ -7,6 +7,7 @@ cards beat which, trumps, specials, bonuses) comes from the variant's data throu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
@@ -77,7 +78,6 @@ from cardrules.families.shedding.model import (
 )
 from cardrules.families.shedding.scoring import going_out_bonus, hand_penalties, nth
 from cardrules.families.shedding.tables import ANNOUNCE, Move, SheddingTables
-from cardrules.families.shedding.view import view
 from cardrules.hooks import FirstMoverInput
 from cardrules.model.common import Visibility
 
@@ -114,6 +114,12 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
+
+VIEWS: Final[list[Callable[[SheddingState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.shedding.view` when it
+is imported (the family's procedure imports it).  That module reads this one's class, so
+a compiled view reads the state's fields directly; this module therefore does not import
+it."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
@@ -857,7 +863,7 @@ class SheddingState(FieldState, DrawnAttributes):
         # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
         # and take True for seat 1 before the view could say what is wrong with them
         seat = player if type(player) is int else checked_player(player, self._game.players)
-        out = view(self, seat)
+        out = VIEWS[0](self, seat)
         if self._game.phases:
             out.update(flow.view(self, seat))
         return self._game.view_type.of(out)

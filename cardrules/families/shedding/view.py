@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
+import attr
 
 from cardrules.cards import Pack
 from cardrules.engine.arguments import checked_player
@@ -24,11 +24,11 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, CardNames, View, seen_by, visibility
 from cardrules.families.shedding.model import DEAL, FOLLOW, NAME, OVER, TURN
+from cardrules.families.shedding.state import VIEWS, SheddingState
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.shedding.context import SheddingContext
 
 __all__ = ["SheddingView", "observation_fields", "view", "view_entries"]
 
@@ -84,10 +84,11 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "legal_actions")
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True)
 class _ViewInfo:
     """What every view of one game needs, computed once (the game's rules read once, not
-    attribute by attribute in every view)."""
+    attribute by attribute in every view).  ``attr.s``: a compiled build makes it a native
+    class, whose fields a compiled view reads directly."""
 
     variant: str
     players: int
@@ -140,7 +141,7 @@ def _info(game: GameContext) -> _ViewInfo:
     return info
 
 
-def view(state: SheddingContext, player: int) -> dict[str, Any]:
+def view(state: SheddingState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``."""
     info = _info(state.game)
     if type(player) is not int or not 0 <= player < info.players:
@@ -211,7 +212,7 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
     return fields
 
 
-def _trumps(state: SheddingContext, info: _ViewInfo) -> dict[str, Any]:
+def _trumps(state: SheddingState, info: _ViewInfo) -> dict[str, Any]:
     found = info.trumps.get(state._classes)
     if found is None:
         trumps = state.game.tables.play.trumps
@@ -221,3 +222,6 @@ def _trumps(state: SheddingContext, info: _ViewInfo) -> dict[str, Any]:
                              for classes in state._classes]}
         info.trumps[state._classes] = found
     return {"mode": found["mode"], "classes": [dict(c) for c in found["classes"]]}
+
+
+VIEWS.append(view)

@@ -9,6 +9,7 @@ data through :class:`~cardrules.families.tricks.tables.TricksTables`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
@@ -84,7 +85,6 @@ from cardrules.families.tricks.model import (
 )
 from cardrules.families.tricks.stock import StockFields
 from cardrules.families.tricks.tables import Declaration, TricksTables
-from cardrules.families.tricks.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -113,6 +113,13 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
 
+
+
+VIEWS: Final[list[Callable[[TricksState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.tricks.view` when it is
+imported (the family's procedure imports it).  That module reads this one's class, so a
+compiled view reads the state's fields directly; this module therefore does not import
+it."""
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
 @attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
@@ -845,7 +852,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
         # and take True for seat 1 before the view could say what is wrong with them
         seat = player if type(player) is int else checked_player(player, self._game.players)
-        out = view(self, seat)
+        out = VIEWS[0](self, seat)
         if self._game.phases:
             out.update(flow.view(self, seat))
         return self._game.view_type.of(out)

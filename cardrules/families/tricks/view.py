@@ -30,6 +30,7 @@ from cardrules.families.tricks.model import (
     DrawOrder,
     TrickScoring,
 )
+from cardrules.families.tricks.state import VIEWS, TricksState
 from cardrules.families.tricks.view_info import ViewInfo
 from cardrules.model.common import Visibility
 
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from cardrules.engine.state import GameContext
-    from cardrules.families.tricks.context import TricksContext
 
 __all__ = ["TricksView", "ViewInfo", "observation_fields", "view", "view_entries", "view_info"]
 
@@ -179,7 +179,7 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
               if game.tables.trump_ranking or game.tables.alternatives else []))
 
 
-def view(state: TricksContext, player: int) -> dict[str, Any]:
+def view(state: TricksState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
     game = state._game
     if type(player) is not int or not 0 <= player < game.players:
@@ -262,9 +262,12 @@ def view(state: TricksContext, player: int) -> dict[str, Any]:
     return out
 
 
-def _hands_seen(state: TricksContext, seen: tuple[bool, ...]) -> tuple[bool, ...]:
+def _hands_seen(state: TricksState, seen: tuple[bool, ...]) -> tuple[bool, ...]:
     """Which hands a seat sees: ``seen`` as the zones declare, and the dummy's once it
     lies face up."""
     if not state._dummy or (dummy := state.dummy_shown()) < 0:
         return seen
     return seen[:dummy] + (True,) + seen[dummy + 1:]
+
+
+VIEWS.append(view)

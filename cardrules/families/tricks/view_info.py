@@ -5,16 +5,18 @@ the views).
 
 from __future__ import annotations
 
-import attrs
+import attr
 
 from cardrules.engine.views import CardNames
 
 __all__ = ["ViewInfo"]
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True)
 class ViewInfo:
-    """What every view of one game needs, computed once (kept on the game's tables)."""
+    """What every view of one game needs, computed once (kept on the game's tables).
+    ``attr.s``: a compiled build makes it a native class, whose fields a compiled view
+    reads directly."""
 
     variant: str
     """The variant's name."""
