@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
@@ -42,7 +43,7 @@ def _named(pack: Pack, kind: Kind, name: str = "", cards: tuple[int, ...] = ()) 
     return attrs.evolve(action, label=action.text(pack))
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class BoutsTables:
     """Everything a state of a bouts game looks up instead of working out."""
 

@@ -77,9 +77,10 @@ def view(state: BoutsState, player: int) -> dict[str, Any]:
     cards everyone saw go into them (``seen``), the table in pairs (an attacking card,
     then the card that beat it, if any)."""
     game = state.game
-    if type(player) is not int or not 0 <= player < game.players:
-        checked_player(player, game.players)
     tables = state._tables
+    players = tables.players
+    if type(player) is not int or not 0 <= player < players:
+        checked_player(player, players)
     names = tables.names.names
     covers = state._covers
     table = [[names[a], names[covers[i]]] if i < len(covers) else [names[a]]
@@ -88,14 +89,14 @@ def view(state: BoutsState, player: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "variant": game.variant.name,
         "player": player,
-        "players": game.players,
+        "players": players,
         "dealer": state._dealer,
         "phase": state._phase,
         "current_player": state.current_player,
         "hands": tables.names.shown(tables.hand_seen[player], state._hands),
         "stock": [names[c] for c in state._stock] if tables.stock_public
         else len(state._stock),
-        "trump": game.pack.suits[state._trump] if state._trump >= 0 else None,
+        "trump": tables.pack.suits[state._trump] if state._trump >= 0 else None,
         "trump_card": names[state._trump_card] if state._trump_card >= 0 else None,
         "attacker": state._attacker,
         "defender": state._defender,
@@ -109,7 +110,7 @@ def view(state: BoutsState, player: int) -> dict[str, Any]:
         "out": list(state._out),
         "loser": state._loser,
         "scores": list(state._scores),
-        "events": records_json(state._events, game.pack, player),
+        "events": records_json(state._events, tables.pack, player),
     }
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]

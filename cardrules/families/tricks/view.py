@@ -147,7 +147,10 @@ def view_info(game: GameContext) -> ViewInfo:
             cards=cards,
             hand_seen=seen("hand", Visibility.OWNER), won_seen=seen("won", Visibility.OWNER),
             up_seen=seen("trick", Visibility.PUBLIC),
-            stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC)
+            stock_seen=visibility(zones, "stock", Visibility.HIDDEN) is Visibility.PUBLIC,
+            players=n, pack=pack, rounds=game.turns.rounds,
+            face_up=tables.play.draw is DrawOrder.FACE_UP_TOP,
+            counts_some=_counts_some(tables.scoring), chooses_order=bool(tables.alternatives))
     return info
 
 
@@ -182,10 +185,10 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
 def view(state: TricksState, player: int) -> dict[str, Any]:
     """What ``player`` may know of ``state``: face-down cards only to the one who laid them."""
     game = state._game
-    if type(player) is not int or not 0 <= player < game.players:
-        checked_player(player, game.players)
     info = view_info(game)
-    names, n, seats = info.names, len(state._hands), game.turns.rounds[state._leader]
+    if type(player) is not int or not 0 <= player < info.players:
+        checked_player(player, info.players)
+    names, n, seats = info.names, len(state._hands), info.rounds[state._leader]
     down, won = state._down, state._won
     trick = []
     up_seen = info.up_seen[player]
@@ -231,9 +234,9 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "won": info.cards.shown(won_seen, won),
         "points": [points_of(w) + d if seen else None
                    for seen, w, d in zip(won_seen, won, declared)],
-        "events": records_json(state._events, game.pack, player),
+        "events": records_json(state._events, info.pack, player),
     }
-    if tables.play.draw is DrawOrder.FACE_UP_TOP:  # everyone sees the stock's top card
+    if info.face_up:  # everyone sees the stock's top card
         out["face_up"] = names[stock[-1]] if stock else None
     if tables.unbroken:
         out["broken"] = state._broken
@@ -248,11 +251,11 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
     if tables.melds is not None:
         out["melded"] = list(state._melded)
         out["meld_cards"] = info.cards.sorted_names(state._meld_shown[0])
-    if _counts_some(tables.scoring):
+    if info.counts_some:
         out["set_aside"] = list(set_aside(state))
     if tables.trump_ranking:  # trump -1 (none named): the last entry, no trumps
         out["trump_order"] = [names[c] for c in tables.trump_ranking[trump]]
-    elif game.tables.alternatives:  # no card order chosen yet: no trumps
+    elif info.chooses_order:  # no card order chosen yet: no trumps
         out["trump_order"] = []
     if current < 0:
         out["scores"] = list(state._scores)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import attr
 
+from cardrules.cards import Pack
 from cardrules.engine.views import CardNames
 
 __all__ = ["ViewInfo"]
@@ -34,3 +35,15 @@ class ViewInfo:
     """Per viewer, per owner: may the viewer see that player's face-up cards in the trick?"""
     stock_seen: bool
     """Everybody may see the stock."""
+    players: int
+    """Players at the table."""
+    pack: Pack
+    """The game's pack."""
+    rounds: tuple[tuple[int, ...], ...]
+    """Per leader, the seats in the order they play to a trick."""
+    face_up: bool
+    """Everyone sees the stock's top card (``draw: face_up_top``)."""
+    counts_some: bool
+    """Some tricks may count nothing (``scoring.counted``)."""
+    chooses_order: bool
+    """A phase chooses the card order (and the trumps) before play."""
