@@ -57,7 +57,10 @@ def held_action(action: Action, legal: tuple[Action, ...], pack: Pack) -> Action
     """The action of ``legal`` (with the cards held) that the canonical ``action`` stands
     for: of those with its faces, the one with the lowest card numbers (in the order
     laid); ``action`` itself when none is."""
-    found = [a for a in legal if canonical_action(a, pack) == action]
+    kind, cards = action.kind, action.cards
+    found = [a for a in legal  # the cheap tests first: most actions differ in them
+             if a.kind == kind and pack.canonical(a.cards) == cards
+             and canonical_action(a, pack) == action]
     return min(found, key=lambda a: a.cards) if found else action
 
 
