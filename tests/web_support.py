@@ -93,6 +93,7 @@ def leaks(frames: list[dict[str, Any]], known: list[set[str]], names: frozenset[
         if frame.get("type") == "welcome":
             shown.pop("cards")  # the pack's names, public facts of the rules
             shown.pop("rules")
+            shown.pop("table")  # a random id, whose letters may spell a card ("x_6D-f")
         extra = card_words(shown, names) - known[step]
         if extra:
             found.append(f"step {step} {frame.get('type')}: {sorted(extra)}")
