@@ -427,9 +427,9 @@ def last_deal(game: GameContext, history: tuple[tuple[int, ...], ...],
     scores = history[-1]
     low = standings.lower_is_better(game.variant.match.goal)
     teams = game.partnerships
+    places = standings.places(scores, lower_is_better=low, partnerships=teams)
     return LastDeal(scores=scores, totals=totals, carry=carry,
-                    winners=standings.best(scores, lower_is_better=low, partnerships=teams),
-                    places=standings.places(scores, lower_is_better=low, partnerships=teams))
+                    winners=standings.firsts(places), places=places)
 
 
 def _unless_pot_left(game: GameContext, carry: tuple[tuple[str, Any], ...], deals: int,
@@ -533,7 +533,7 @@ one pass through the hand-size schedule),
             ended = deals >= spec.deal_count(game.variant.deal.sizes(n))
         if not ended and not last_deal:
             return None
-        winners = standings.best(totals, lower_is_better=low, partnerships=partnerships)
+        winners = standings.firsts(places)  # the places of these totals, found above
         if last is not None and spec.goal is Goal.FIXED_DEALS \
                 and spec.deal_count(game.variant.deal.sizes(n)) == 1:
             winners, places = last.winners, last.places

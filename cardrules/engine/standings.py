@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 from cardrules.model.match import Goal
 
-__all__ = ["Partnerships", "Standing", "alone", "best", "lower_is_better", "opposite",
-           "places", "team_of"]
+__all__ = ["Partnerships", "Standing", "alone", "best", "firsts", "lower_is_better",
+           "opposite", "places", "team_of"]
 
 Partnerships = tuple[tuple[int, ...], ...]
 """The partnerships of a game: each a tuple of seats in seat order, every seat in one."""
@@ -91,7 +91,16 @@ def best(values: Sequence[int], *, lower_is_better: bool,
     >>> best((4, 8, 4), lower_is_better=True, partnerships=alone(3))
     (0, 2)
     """
-    ranked = places(values, lower_is_better=lower_is_better, partnerships=partnerships)
+    return firsts(places(values, lower_is_better=lower_is_better, partnerships=partnerships))
+
+
+def firsts(ranked: Sequence[int]) -> tuple[int, ...]:
+    """The seats in first place of ``ranked`` (each seat's place, as :func:`places`
+    gives them), in seat order: :func:`best` from places already worked out.
+
+    >>> firsts((2, 1, 3, 1))
+    (1, 3)
+    """
     return tuple(p for p, place in enumerate(ranked) if place == 1)
 
 

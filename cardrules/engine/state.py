@@ -124,7 +124,7 @@ class DealResult(Standing):
         places = standings.places(scores, lower_is_better=lower_is_better,
                                   partnerships=partnerships)
         return cls(scores=scores, finish=finish, starter=starter,
-                   winners=tuple(p for p, place in enumerate(places) if place == 1),
+                   winners=standings.firsts(places),
                    places=places, partnerships=partnerships, carry=carry,
                    details=dict(details) if details is not None else {})
 

@@ -16,7 +16,7 @@ import attrs
 
 from cardrules.engine.fields import KnownCards, field
 
-__all__ = ["DrawnFields", "drawn_cards", "drawn_fields"]
+__all__ = ["DrawnFields", "drawn_cards"]
 
 
 @attrs.define(slots=False)
@@ -28,12 +28,7 @@ class DrawnFields:
     is ever set).  Each lies in its drawer's hand, who knows it."""
 
 
-def drawn_fields(state: object) -> DrawnFields:
-    """``state`` as the :class:`DrawnFields` its class includes (the caller knows the
-    game has ``draw.play_drawn``)."""
-    return cast("DrawnFields", state)
-
-
 def drawn_cards(state: object, player: int) -> int:
-    """The cards ``player`` drew in this turn (a bit set)."""
-    return drawn_fields(state)._drawn_cards[player]
+    """The cards ``player`` drew in this turn (a bit set; the caller knows the game has
+    ``draw.play_drawn``, so ``state``'s class includes :class:`DrawnFields`)."""
+    return cast("DrawnFields", state)._drawn_cards[player]
