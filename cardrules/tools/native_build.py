@@ -49,13 +49,22 @@ COMPILED = (
     "cardrules/engine/card_names.py",
     "cardrules/engine/state.py",
     "cardrules/engine/random_play.py",
+    "cardrules/engine/seeding.py",
     "cardrules/families/shedding/attributes.py",
     "cardrules/families/shedding/tables.py",
     "cardrules/families/shedding/effects.py",
+    "cardrules/families/shedding/scoring.py",
     "cardrules/families/shedding/state.py",
     "cardrules/families/tricks/attributes.py",
     "cardrules/families/tricks/tables.py",
     "cardrules/families/tricks/state.py",
+    "cardrules/families/tricks/stock.py",
+    "cardrules/families/tricks/announced.py",
+    "cardrules/families/tricks/melds.py",
+    "cardrules/families/tricks/melds_tables.py",
+    "cardrules/families/tricks/face_up.py",
+    "cardrules/families/tricks/counted.py",
+    "cardrules/families/tricks/scoring.py",
     "cardrules/families/climbing/tables.py",
     "cardrules/families/climbing/ranked.py",
     "cardrules/families/climbing/state.py",
@@ -84,13 +93,16 @@ COMPILED = (
 """The modules a compiled build compiles, one a line: the cards, the events, what play
 shows about the cards a seat does not hold (kept on the moves that show it), actions by
 face in packs with copies of a face, the names of card sets every view shows, the
-engine's states and the inner loop of random play (batched play-outs and roll-outs), the
-shedding family's play and the trait naming its optional field group, the tricks
-family's state, the traits naming its optional field groups and its tables, the climbing
-family's state, tables and rank-set look-up, and the bouts family's state, tables, rules
-and dealing (each family's state an ``attr.s`` class with its clone and properties
-written out, :mod:`cardrules.tools.written_states`); then the flow of the listed phases,
-their record, fresh states and the named operations (:mod:`cardrules.engine.flow`,
+engine's states, the inner loop of random play (batched play-outs and roll-outs) and the
+derivation of seeds (several a deal); the shedding family's play, its deal scores and
+the trait naming its optional field group; the tricks family's state, the traits naming
+its optional field groups, the play of those groups (the stock's actions, sets
+announced, declarations compared, the face-up top card, tricks that count nothing), its
+deal scores and its tables; the climbing family's state, tables and rank-set look-up,
+and the bouts family's state, tables, rules and dealing (each family's state an
+``attr.s`` class with its clone and properties written out,
+:mod:`cardrules.tools.written_states`); then the flow of the listed phases, their
+record, fresh states and the named operations (:mod:`cardrules.engine.flow`,
 :mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
 :mod:`~cardrules.engine.table`), the tricks family's dealing, the phases the games
 measured against OpenSpiel list and Bank's choice of own trumps (each phase an ordinary

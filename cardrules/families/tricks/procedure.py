@@ -309,12 +309,15 @@ class Tricks(Procedure):
             order = TrumpOrder.compile(game.pack, play.trump) if has_order(play.trump) \
                 else None
         hand = game.variant.deal.largest(game.players)
-        tables = TricksTables.compile(game.pack, play, scoring, hand, order)
+        deal = game.variant.deal
+        sizes = () if deal.by_lot else deal.sizes(game.players)
+        tables = TricksTables.compile(game.pack, play, scoring, hand, order, sizes)
         chosen = [o for phase, settings in game.phases
                   for o in phase.card_orders(settings, game.pack)]
         if chosen:
             tables.alternatives = tuple(
-                (o.trump, TricksTables.compile(game.pack, play, scoring, hand, _placed(o)))
+                (o.trump, TricksTables.compile(game.pack, play, scoring, hand, _placed(o),
+                                                sizes))
                 for o in chosen)
         return tables
 

@@ -768,9 +768,10 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     def _hand_size(self) -> int:
         """Cards a hand is dealt (and drawn up to) in this deal: drawn by lot when the
         deal was (``deal.hand.by_lot``), else by the schedule."""
-        if self._game.variant.deal.by_lot:
+        sizes = self._tables.hand_sizes
+        if not sizes:  # drawn by lot
             return int(self.offered("drawn_hand"))
-        return self._game.variant.deal.hand_for(len(self._hands), self._deal_number)
+        return sizes[self._deal_number % len(sizes)]
 
     def _window(self, leader: int) -> None:
         """Open the declaration window before ``leader`` leads (U11).

@@ -88,9 +88,8 @@ def refusal(state: TricksContext, action: Action) -> str | None:
     The caller has checked that the game has the action and that an exchange names one
     card."""
     p = state._current
-    word = action.kind.value
     if state._phase is not LEAD:
-        return f"'{word}' is made by the player on lead, before leading"
+        return f"'{action.kind.value}' is made by the player on lead, before leading"
     if action.kind is Kind.ANNOUNCE:
         return None
     if state._shown[0]:

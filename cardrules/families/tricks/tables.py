@@ -118,6 +118,10 @@ class TricksTables:
     """Ranks per suit: a hand's bits of one suit are ``width`` bits wide."""
     hand_size: int
     """The most cards a hand is dealt or refilled to (a deal may deal fewer)."""
+    hand_sizes: tuple[int, ...] = ()
+    """The cards each hand is dealt in the match's deals 0, 1, 2... in turn, for the
+    game's number of players (``deal.hand``'s schedule); empty when each deal draws its
+    entry by lot (``deal.hand.by_lot``)."""
     suit_points: tuple[tuple[int, ...], ...] = ()
     """Per suit, the card points of each pattern of that suit's cards (empty for very long
     suits)."""
@@ -236,9 +240,12 @@ class TricksTables:
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
-                hand_size: int, order: CardOrder | None = None) -> TricksTables:
+                hand_size: int, order: CardOrder | None = None,
+                hand_sizes: tuple[int, ...] | None = None) -> TricksTables:
         """Compile ``play`` and ``scoring`` for ``pack`` and hands of ``hand_size``;
-        ``order`` is the ``card_order`` hook (None: the default, ``play.beats``)."""
+        ``order`` is the ``card_order`` hook (None: the default, ``play.beats``);
+        ``hand_sizes``, the hands of the match's deals in turn (None: always ``hand_size``;
+        empty: drawn by lot)."""
         within = clause_table(pack, play.beats)
         beats, patterns, groups, trump_groups = [], [], [], []
         ranking: list[tuple[int, ...]] = []
@@ -320,6 +327,7 @@ class TricksTables:
             point_cards=sum(1 << c for c in range(pack.size) if pack.value(c)),
             pass_=Action(kind=_KIND_PASS, label="pass"), width=len(pack.ranks),
             hand_size=hand_size,
+            hand_sizes=(hand_size,) if hand_sizes is None else hand_sizes,
             smallest_lead_combination=min(
                 (s.size for s in play.combinations.values() if s.effect is _EFFECT_LEAD),
                 default=_NEVER),

@@ -28,7 +28,8 @@ from typing import Any
 import attrs
 
 from cardrules.cards import Pack
-from cardrules.primitives.combos import compile_pattern, matches
+from cardrules.phases.memo import by_identity
+from cardrules.primitives.combos import Pattern, compile_pattern, matches
 
 __all__ = ["HOLDING_SCHEMA", "NEEDS_SCHEMA", "Holding", "Needs"]
 
@@ -48,9 +49,7 @@ class Holding:
 
     def held(self, pack: Pack, hand: int) -> bool:
         """Whether the bit set ``hand`` holds the combination."""
-        pattern = compile_pattern(pack, name=self.name, size=self.size, ranks=self.ranks,
-                                  same_suit=self.same_suit)
-        return next(matches(hand, pattern), None) is not None
+        return next(matches(hand, _pattern(self, pack)), None) is not None
 
     def describe(self) -> str:
         """The cards in words (``2 cards of one suit, of ranks K, Q``)."""
@@ -67,6 +66,14 @@ class Holding:
         if self.size > hand:
             yield (f"needs.holding: {self.name} has {self.size} cards but a hand holds "
                    f"{hand}")
+
+
+@by_identity
+def _pattern(holding: Holding, pack: Pack) -> Pattern:
+    """``holding`` compiled for ``pack``, once per game (a bid is checked at every step
+    of the auction)."""
+    return compile_pattern(pack, name=holding.name, size=holding.size,
+                           ranks=holding.ranks, same_suit=holding.same_suit)
 
 
 @attrs.frozen(kw_only=True)
