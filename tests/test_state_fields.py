@@ -12,7 +12,14 @@ import pytest
 
 import cardrules
 from cardrules.engine.fields import CardList, CardSets, Count, Events, Seat, declared, field
-from cardrules.engine.state_codec import clone_function, derived
+from cardrules.engine.state_codec import (
+    clone_function,
+    derived,
+    field_groups,
+    group_bits,
+    grouped_attributes,
+    native_clone,
+)
 from cardrules.families.shedding.state import SheddingState
 from cardrules.families.tricks.state import TricksState
 from cardrules.model.common import Visibility
@@ -101,7 +108,9 @@ class _Toy:
 
 def test_a_generated_clone_copies_every_attribute_but_the_events() -> None:
     toy = _Toy(hands=(1, 2), stock=(3,), turn=1, count=4, events=("x",), cache=9)
-    copy = clone_function(_Toy)(toy)
+    clone = clone_function(_Toy)
+    assert clone is not None  # _Toy has no compiled base whose clone it could keep
+    copy = clone(toy)
     assert (copy._hands, copy._stock, copy._turn, copy._count, copy._cache) == \
         ((1, 2), (3,), 1, 4, 9)
     assert copy._events == ()
@@ -135,3 +144,37 @@ def test_a_position_names_its_fields_and_is_checked() -> None:
         game.position(colour="red")
     with pytest.raises(cardrules.StateError, match="card"):
         game.position(hands=["AS", "KS"])  # the other cards are nowhere
+
+
+@pytest.mark.parametrize("variant", ["mau-mau", "pesten", "sixty-six", "tysyacha", "belote",
+                                     "german-whist"])
+def test_a_composed_class_names_its_field_groups_and_its_states_carry_them(
+        variant: str) -> None:
+    """The family state's own clone copies the optional field groups a composed class has
+    (its ``_groups`` bits), so a class composed of such groups alone needs no clone of its
+    own in the compiled build; its states keep every group field through play."""
+    game = cardrules.load(variant)
+    cls = game.state_class
+    groups = field_groups(cls)
+    mixins = [g for g in groups if attrs.has(g) and issubclass(cls, g)]
+    assert mixins and cls._group_bits == group_bits(cls) == sum(
+        1 << groups.index(g) for g in mixins)
+    assert grouped_attributes(cls) == {a.name for g in mixins for a in attrs.fields(g)}
+    compiled = native_clone(cls) is not None
+    assert ("_clone" in cls.__dict__) is not compiled
+    state = game.new_deal(seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        assert state._groups == cls._group_bits
+        again = game.state_from_json(state.to_json())
+        assert again == state and again._groups == state._groups
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("cls", [SheddingState, TricksState])
+def test_a_family_state_without_groups_has_no_group_bits(cls: type) -> None:
+    assert field_groups(cls) and group_bits(cls) == 0 and grouped_attributes(cls) == set()
+    game = cardrules.load("crazy-eights" if cls is SheddingState else "hearts")
+    assert game.state_class is cls and game.new_deal(seed=1)._groups == 0

@@ -56,7 +56,7 @@ from cardrules.engine.action_space import Family, family_words, first_word
 from cardrules.engine.context import GameRules
 from cardrules.engine.phased import bind, own, release
 from cardrules.engine.seeding import derive_seed
-from cardrules.engine.state_codec import derived
+from cardrules.engine.state_codec import derived, group_bits
 from cardrules.engine.table import LastDeal, Table
 from cardrules.engine.turns import Turns, When
 from cardrules.engine.views import View
@@ -158,11 +158,16 @@ S = TypeVar("S", bound=StagedState)
 def compose(base: type, mixins: Sequence[type]) -> type:
     """``base`` (a procedure's state class) with the phases' field mixins added; ``base``
     itself when there are none.  ``base`` comes first, so its methods (equality, hashing,
-    ``repr``) win over anything attrs gave a mixin."""
+    ``repr``) win over anything attrs gave a mixin.  The mixins that are optional field
+    groups of ``base``'s family set their bits in the new class's ``_group_bits``, which
+    its fresh states take as their ``_groups``
+    (:func:`~cardrules.engine.state_codec.group_bits`)."""
     if not mixins:
         return base
     name = base.__name__ + "".join(m.__name__ for m in mixins)
-    cls = type(name, (base, *mixins), {"__module__": base.__module__})
+    # the groups whose fields the family state's own clone copies, for fresh states
+    namespace = {"__module__": base.__module__, "_group_bits": group_bits(base, mixins)}
+    cls = type(name, (base, *mixins), namespace)
     return derived(attrs.define(slots=True, eq=False, repr=False)(cls))
 
 

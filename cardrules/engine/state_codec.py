@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import attrs
@@ -44,7 +45,10 @@ __all__ = [
     "clone_function",
     "declarable_zones",
     "derived",
+    "field_groups",
     "fresh",
+    "group_bits",
+    "grouped_attributes",
     "hidden_cards",
     "initial_fields",
     "native_clone",
@@ -93,13 +97,17 @@ def fresh(state_class: type[T], rules: GameRules, /, **values: Any) -> T:
 
 
 def _initial(cls: type, players: int) -> dict[str, Any]:
-    """The initial value of each declared field of ``cls`` by public name, worked out
-    once per class and number of players."""
+    """The initial value of each declared field of ``cls`` by public name, and the bits
+    of its optional field groups (:func:`group_bits`), worked out once per class and
+    number of players."""
     key = (cls, players)
     found = _INITIAL.get(key)
     if found is None:
         found = _INITIAL[key] = {item.name: item.kind.initial(players)
                                  for item in declared(cls)}
+        bits = group_bits(cls)
+        if bits:
+            found["groups"] = bits
     return found
 
 
@@ -162,7 +170,7 @@ def clone_assignments(cls: type) -> list[tuple[str, str]]:
     return out
 
 
-def clone_function(cls: type[T]) -> Callable[[T], T]:
+def clone_function(cls: type[T]) -> Callable[[T], T] | None:
     """A fast copy for ``cls``: every attribute copied, except that events start empty and
     fields made with :func:`~cardrules.engine.fields.reset` start at their default.
 
@@ -171,8 +179,10 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
     the cheapest copy of a slotted object in CPython).
 
     Where a base class's clone is compiled (a native class, :func:`native_clone`), the
-    copy starts from it, which sets the base's fields natively, and sets only the others
-    (the listed phases' fields of a class :func:`~cardrules.engine.flow.compose` made).
+    copy starts from it, which sets the base's fields natively, and those of the optional
+    field groups ``cls`` has (:func:`field_groups`), and sets only the others (the
+    listed phases' fields of a class :func:`~cardrules.engine.flow.compose` made); None
+    when no other is left: ``cls`` keeps the compiled clone it inherits.
     """
     base = native_clone(cls)
     if base is None:
@@ -180,10 +190,12 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
         done: set[str] = set()
     else:
         lines = ["def clone(self):", "    new = base_clone(self)"]
-        done = {a.name for a in attrs.fields(base)}
-    lines += [*(f"    new.{name} = {value}" for name, value in clone_assignments(cls)
-                if name not in done),
-              "    return new"]
+        done = {a.name for a in attrs.fields(base)} | grouped_attributes(cls)
+    rest = [f"    new.{name} = {value}" for name, value in clone_assignments(cls)
+            if name not in done]
+    if base is not None and not rest:
+        return None
+    lines += [*rest, "    return new"]
     # a compiled (native) base class makes its own instances: object.__new__ refuses it
     namespace: dict[str, Any] = {"cls": cls, "new_of": cls.__new__,
                                  "base_clone": None if base is None else base.__dict__["_clone"]}
@@ -191,6 +203,50 @@ def clone_function(cls: type[T]) -> Callable[[T], T]:
     function: Callable[[T], T] = namespace["clone"]
     function.__doc__ = f"A copy of a {cls.__name__} (events start empty)."
     return function
+
+
+def field_groups(cls: type) -> tuple[type, ...]:
+    """The optional field groups of ``cls``'s family state: the attrs mixins that
+    :func:`~cardrules.engine.flow.compose` may add to its class, listed in order as
+    ``FIELD_GROUPS`` in the module of the family's state class (empty for a class without).
+
+    The family's state has an attribute ``_groups`` with one bit per group, set in the
+    states whose class has the group's fields (:func:`group_bits`); its clone, written out in
+    its source (:mod:`cardrules.tools.written_states`) and compiled, copies those fields
+    itself, so that a composed class needs no clone of its own.
+
+    >>> import cardrules
+    >>> drawn = cardrules.load("mau-mau").state_class  # only a card drawn may be played
+    >>> [group.__name__ for group in field_groups(drawn)], group_bits(drawn)
+    (['DrawnFields'], 1)
+    >>> group_bits(cardrules.load("crazy-eights").state_class)
+    0
+    """
+    for k in cls.__mro__:
+        found = getattr(sys.modules.get(k.__module__), "FIELD_GROUPS", None)
+        if found is not None and attrs.has(k) and "_groups" in attrs.fields_dict(k):
+            return tuple(found)
+    return ()
+
+
+def group_bits(cls: type, mixins: Sequence[type] = ()) -> int:
+    """The ``_groups`` bits of ``cls``'s states with ``mixins`` added: one bit for each
+    optional field group (:func:`field_groups`) that it has (its class attribute
+    ``_group_bits``, set by :func:`~cardrules.engine.flow.compose`) or that ``mixins``
+    add.  A fresh state of ``cls`` (:func:`fresh`) starts with them."""
+    groups = field_groups(cls)
+    if not groups:
+        return 0
+    inherited: int = getattr(cls, "_group_bits", 0)
+    return inherited | sum(1 << groups.index(m) for m in set(mixins) if m in groups)
+
+
+def grouped_attributes(cls: type) -> set[str]:
+    """The attributes of the optional field groups ``cls`` has (:func:`group_bits`): those
+    its family state's own clone copies."""
+    bits = group_bits(cls)
+    return {a.name for bit, group in enumerate(field_groups(cls)) if bits >> bit & 1
+            for a in attrs.fields(group)}
 
 
 def native_clone(cls: type) -> type | None:
@@ -225,7 +281,9 @@ def derived(cls: type[T]) -> type[T]:
         elif callable(found):  # the table's operations (move, record...) keep their names
             raise TypeError(f"{cls.__name__}: the field {item.attribute} would hide the "
                             f"method {item.name}; name the field otherwise")
-    setattr(cls, "_clone", clone_function(cls))  # noqa: B010
+    clone = clone_function(cls)
+    if clone is not None:
+        setattr(cls, "_clone", clone)  # noqa: B010
     return cls
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from cardrules.engine.fields import declared
 from cardrules.engine.procedures import REGISTRY
-from cardrules.engine.state_codec import check_holders, clone_assignments
+from cardrules.engine.state_codec import check_holders, clone_assignments, field_groups
 
 __all__ = ["BEGIN", "END", "main", "written_classes", "written_part", "written_source"]
 
@@ -84,6 +84,7 @@ def written_part(cls: type, source: str) -> str:
              "        cls = type(self)",
              "        new = cls.__new__(cls)",
              *(f"        new.{name} = {value}" for name, value in clone_assignments(cls)),
+             *_group_copies(cls),
              "        return new"]
     bases = cls.__mro__[1:]
     for item in declared(cls):
@@ -99,6 +100,30 @@ def written_part(cls: type, source: str) -> str:
                   f"        return self.{item.attribute}"]
     lines += ["", END]
     return "\n".join(lines) + "\n"
+
+
+def _group_copies(cls: type) -> list[str]:
+    """The lines of ``cls``'s clone that copy the fields of the optional field groups its
+    instance's class has (:func:`~cardrules.engine.state_codec.field_groups`), one bit of
+    ``_groups`` each.
+
+    Each attribute is a trait's, which mypy does not count among the slots of the attrs
+    class (``# type: ignore[misc]``); compiled, the assignment is native all the same."""
+    groups = field_groups(cls)
+    if len(groups) == 1:
+        return [f"        if self._groups & 1:  # {groups[0].__name__}",
+                *(f"            new.{name} = {value}  {_TRAIT}"
+                  for name, value in clone_assignments(groups[0]))]
+    lines = ["        groups = self._groups", "        if groups:"] if groups else []
+    for bit, group in enumerate(groups):
+        lines.append(f"            if groups & {1 << bit}:  # {group.__name__}")
+        lines += [f"                new.{name} = {value}  {_TRAIT}"
+                  for name, value in clone_assignments(group)]
+    return lines
+
+
+_TRAIT = "# type: ignore[misc]"
+"""The comment on an assignment of a trait's attribute in a written-out clone."""
 
 
 def written_source(cls: type) -> tuple[Path, str, str]:

@@ -84,7 +84,8 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["ANNOUNCE", "DEAL", "FOLLOW", "NAME", "OVER", "PHASES", "TURN", "SheddingState"]
+__all__ = ["ANNOUNCE", "DEAL", "FIELD_GROUPS", "FOLLOW", "NAME", "OVER", "PHASES", "TURN",
+           "SheddingState"]
 
 # Enum members read in functions, as module constants: compiled, each is a C static
 # (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
@@ -114,6 +115,12 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 """Hands: a hidden hand could not be played by its owner."""
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
+
+FIELD_GROUPS: tuple[type, ...] = (DrawnFields,)
+"""The optional field groups :func:`~cardrules.engine.flow.compose` may add to the state's
+class (``field_mixins`` of the family's procedure), in the order of the bits of
+:attr:`SheddingState._groups`: the state's own clone copies the fields of those its class
+has (:func:`~cardrules.engine.state_codec.field_groups`)."""
 
 VIEWS: Final[list[Callable[[SheddingState, int], dict[str, Any]]]] = []
 """The family's view function, put here by :mod:`cardrules.families.shedding.view` when it
@@ -206,9 +213,12 @@ class SheddingState(FieldState, DrawnAttributes):
     _beats: tuple[tuple[int, ...], ...] = ()
     """Per player, per card: the cards that beat it (derived from ``own_suits``)."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
+    _groups: int = 0
+    """The optional field groups the state's class has, one bit each in the order of
+    :data:`FIELD_GROUPS` (set by :func:`~cardrules.engine.flow.compose`)."""
 
     # -- construction -------------------------------------------------------------
 
@@ -911,6 +921,9 @@ class SheddingState(FieldState, DrawnAttributes):
         new._beats = self._beats
         new._legal = None
         new._phased = self._phased
+        new._groups = self._groups
+        if self._groups & 1:  # DrawnFields
+            new._drawn_cards = self._drawn_cards  # type: ignore[misc]
         return new
 
     @property

@@ -57,13 +57,16 @@ from cardrules.families.tricks import (
 from cardrules.families.tricks import (
     stock as tricks_stock,
 )
-from cardrules.families.tricks.announced import announce
+from cardrules.families.tricks.announced import AnnouncedFields, announce
 from cardrules.families.tricks.attributes import (
     AnnouncedAttributes,
+    CountedAttributes,
+    DrawnHandAttributes,
+    FaceUpAttributes,
     MeldAttributes,
     StockAttributes,
 )
-from cardrules.families.tricks.counted import counted_tricks, set_trick_aside
+from cardrules.families.tricks.counted import CountedFields, counted_tricks, set_trick_aside
 from cardrules.families.tricks.deal import (
     RawEvent,
     deal_hands,
@@ -72,7 +75,9 @@ from cardrules.families.tricks.deal import (
     opening_leader,
     set_up,
 )
-from cardrules.families.tricks.face_up import turn_up
+from cardrules.families.tricks.drawn import DrawnHandFields
+from cardrules.families.tricks.face_up import FaceUpFields, turn_up
+from cardrules.families.tricks.melds import MeldFields
 from cardrules.families.tricks.model import (
     ANSWER,
     DECLARE,
@@ -90,7 +95,8 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.views import View
 
-__all__ = ["ANSWER", "DECLARE", "LEAD", "OVER", "PHASES", "RawEvent", "TricksState"]
+__all__ = ["ANSWER", "DECLARE", "FIELD_GROUPS", "LEAD", "OVER", "PHASES", "RawEvent",
+           "TricksState"]
 
 # Enum members read in functions, as module constants: compiled, each is a C static
 # (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
@@ -113,6 +119,13 @@ OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
 HIDDEN_OR_PUBLIC = (Visibility.HIDDEN, Visibility.PUBLIC)
 """A stock is face down or face up."""
 
+FIELD_GROUPS: tuple[type, ...] = (StockFields, AnnouncedFields, MeldFields, FaceUpFields,
+                                  CountedFields, DrawnHandFields)
+"""The optional field groups :func:`~cardrules.engine.flow.compose` may add to the state's
+class (``field_mixins`` of the family's procedure), in the order of the bits of
+:attr:`TricksState._groups`: the state's own clone copies the fields of those its class
+has (:func:`~cardrules.engine.state_codec.field_groups`)."""
+
 
 
 VIEWS: Final[list[Callable[[TricksState, int], dict[str, Any]]]] = []
@@ -123,7 +136,8 @@ it."""
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
 @attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
-class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttributes):
+class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttributes,
+                  FaceUpAttributes, CountedAttributes, DrawnHandAttributes):
     """A deal of a trick-taking game.  Each field below is declared once; the public
     read-only properties (``state.hands``...), JSON, zones and re-sampling derive from
     these declarations.
@@ -211,9 +225,12 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     phase through :meth:`lay_dummy`): the dummy's hand is face up for everyone once the
     first card is led, and the other seat acts in its place."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
+    _groups: int = 0
+    """The optional field groups the state's class has, one bit each in the order of
+    :data:`FIELD_GROUPS` (set by :func:`~cardrules.engine.flow.compose`)."""
 
     # -- construction -------------------------------------------------------------
 
@@ -265,8 +282,8 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         self._leader = self._current = dealt.leader
         self._events = (*self._events, *dealt.events)
         if self._tables.face_up_draw and self._stock:
-            object.__setattr__(self, "_face_up", turn_up(self, self._stock,
-                                                         len(self._hands)))
+            self._face_up = turn_up(  # type: ignore[misc]  # a trait's attribute
+                self, self._stock, len(self._hands))
 
     def name_trump(self, suit: int) -> None:
         """Make ``suit`` the deal's trump suit (-1: no trumps): the named operation a
@@ -762,7 +779,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         """Turn up the stock's top card for everyone to see (``draw: face_up_top``;
         mutates a fresh clone)."""
         shown = turn_up(self, self._stock, len(self._hands))
-        object.__setattr__(self, "_face_up", shown)
+        self._face_up = shown  # type: ignore[misc]  # a trait's attribute
         events.append(("turn_up", -1, (self._stock[-1],), 0, "", False))
 
     def _hand_size(self) -> int:
@@ -900,6 +917,30 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         new._dummy = self._dummy
         new._legal = None
         new._phased = self._phased
+        new._groups = self._groups
+        groups = self._groups
+        if groups:
+            if groups & 1:  # StockFields
+                new._closed = self._closed  # type: ignore[misc]
+                new._declared = self._declared  # type: ignore[misc]
+                new._pending = self._pending  # type: ignore[misc]
+                new._shown = self._shown  # type: ignore[misc]
+                new._announcer = self._announcer  # type: ignore[misc]
+                new._exchanged = self._exchanged  # type: ignore[misc]
+            if groups & 2:  # AnnouncedFields
+                new._announced = self._announced  # type: ignore[misc]
+                new._calling = self._calling  # type: ignore[misc]
+            if groups & 4:  # MeldFields
+                new._meld_runs = self._meld_runs  # type: ignore[misc]
+                new._meld_sets = self._meld_sets  # type: ignore[misc]
+                new._meld_shown = self._meld_shown  # type: ignore[misc]
+                new._melded = self._melded  # type: ignore[misc]
+            if groups & 8:  # FaceUpFields
+                new._face_up = self._face_up  # type: ignore[misc]
+            if groups & 16:  # CountedFields
+                new._set_aside = self._set_aside  # type: ignore[misc]
+            if groups & 32:  # DrawnHandFields
+                new._drawn_hand = self._drawn_hand  # type: ignore[misc]
         return new
 
     @property
