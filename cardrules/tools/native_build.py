@@ -72,6 +72,12 @@ COMPILED = (
     "cardrules/families/bouts/rules.py",
     "cardrules/families/bouts/deal.py",
     "cardrules/families/bouts/state.py",
+    "cardrules/families/comparing/tables.py",
+    "cardrules/families/comparing/rules.py",
+    "cardrules/families/comparing/state.py",
+    "cardrules/families/betting/tables.py",
+    "cardrules/families/betting/rules.py",
+    "cardrules/families/betting/state.py",
     "cardrules/engine/flow.py",
     "cardrules/engine/phased.py",
     "cardrules/engine/state_codec.py",
@@ -88,6 +94,8 @@ COMPILED = (
     "cardrules/families/tricks/view_info.py",
     "cardrules/families/tricks/view.py",
     "cardrules/families/bouts/view.py",
+    "cardrules/families/comparing/view.py",
+    "cardrules/families/betting/view.py",
     "cardrules/families/climbing/view.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the events, what play
@@ -99,12 +107,13 @@ the trait naming its optional field group; the tricks family's state, the traits
 its optional field groups, the play of those groups (the stock's actions, sets
 announced, declarations compared, the face-up top card, tricks that count nothing), its
 deal scores and its tables; the climbing family's state, tables and rank-set look-up,
-and the bouts family's state, tables, rules and dealing (each family's state an
-``attr.s`` class with its clone and properties written out,
-:mod:`cardrules.tools.written_states`); then the flow of the listed phases, their
-record, fresh states and the named operations (:mod:`cardrules.engine.flow`,
-:mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
-:mod:`~cardrules.engine.table`), the tricks family's dealing, the phases the games
+the bouts family's state, tables, rules and dealing, and the comparing and betting
+families' states, tables and rules (each family's state an ``attr.s`` class with its
+clone and properties written out, :mod:`cardrules.tools.written_states`); then the flow
+of the listed phases, their record, fresh states and the named operations
+(:mod:`cardrules.engine.flow`, :mod:`~cardrules.engine.phased`,
+:mod:`~cardrules.engine.state_codec`, :mod:`~cardrules.engine.table`), the tricks
+family's dealing, the phases the games
 measured against OpenSpiel list and Bank's choice of own trumps (each phase an ordinary
 class whose methods are compiled: ``mypyc_attr(native_class=False)``, as a subclass of
 the interpreted ``Phase``), and the views of the compiled families (each family's view

@@ -13,13 +13,16 @@ cards turned between them, then the showdown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     CardList,
     CardSet,
@@ -34,22 +37,27 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.families.betting import rules as betting_rules
 from cardrules.families.betting.model import BET, OVER, BlindsFrom, Limit, Opens, Step
-from cardrules.families.betting.tables import BET_ACTION, CALL, CHECK, FOLD, RAISE
-from cardrules.families.betting.view import view
+from cardrules.families.betting.tables import (
+    BET_ACTION,
+    CALL,
+    CHECK,
+    FOLD,
+    RAISE,
+    BettingTables,
+    Strength,
+)
 from cardrules.model.common import Visibility
 from cardrules.model.match import Remainder
 from cardrules.primitives.pot import even_shares, side_pots, split_pot
 from cardrules.primitives.wagers import LETTERS, bet_range, least_after, sized
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.betting.tables import BettingTables, Strength
 
 __all__ = ["LETTERS", "BettingState"]
 
@@ -57,15 +65,33 @@ CHIPS = "chips"
 """The deal result's carried fact holding each player's chips at its end, for the next
 deal of a match under ``play.carry_chips``."""
 
+# Enum members read in functions, as module constants: compiled, each is a C static
+# (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__).
+_FIRST_SEAT: Final = Opens.FIRST_SEAT
+_FROM_DEALER: Final = BlindsFrom.DEALER
+_FIXED: Final = Limit.FIXED
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+VIEWS: Final[list[Callable[[BettingState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.betting.view` when it
+is imported (the family's procedure imports it).  That module reads this one's class, so
+a compiled view reads the state's fields directly; this module therefore does not import
+it."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class BettingState(FieldState):
     """A deal of the betting family.  Each field is declared once; JSON, zones and
     re-sampling derive from the declarations.  Each hand is its owner's until the
     showdown shows it (a folded hand is never shown); the community cards and every bet
-    are public."""
+    are public.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
@@ -117,12 +143,13 @@ class BettingState(FieldState):
     """Actions applied."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
-    """What the last action made happen."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, kept compactly
+    (:func:`~cardrules.engine.events.raw_event`)."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> BettingState:
@@ -148,12 +175,13 @@ class BettingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     @property
     def opener(self) -> int:
         """The seat that opens each round of betting (or the first after it still in)."""
-        if self._tables.play.opens is Opens.FIRST_SEAT:
+        if self._tables.play.opens is _FIRST_SEAT:
             return 0
         return self._game.turns.first_after(self._dealer)
 
@@ -190,14 +218,14 @@ class BettingState(FieldState):
             for seat in seats:
                 hands[seat] |= 1 << stock.pop()
         self._hands, self._stock = tuple(hands), tuple(stock)
-        self.record(Event(kind="deal", player=self._dealer))
+        self.record(raw_event(kind="deal", player=self._dealer))
         self._post()
 
     def _post(self) -> None:
         """Post the antes and the blinds; the first to act follows the last blind
         (changes a fresh state)."""
         turns, play = self._game.turns, self._tables.play
-        first = self._dealer if play.blinds_from is BlindsFrom.DEALER else self.opener
+        first = self._dealer if play.blinds_from is _FROM_DEALER else self.opener
         seats = [s for s in turns.round_from(first) if not self._folded[s]]
         for seat in sorted(seats):
             self._put(seat, play.ante, "ante", betting=False)
@@ -222,7 +250,7 @@ class BettingState(FieldState):
         for _ in range(count):
             card = stock.pop()
             self._board |= 1 << card
-            self.record(Event(kind="board", player=-1, cards=(card,)))
+            self.record(raw_event(kind="board", player=-1, cards=(card,)))
         self._stock = tuple(stock)
 
     def _put(self, seat: int, amount: int, note: str, betting: bool = True) -> None:
@@ -236,7 +264,7 @@ class BettingState(FieldState):
         if betting:
             self._round_staked = _with(self._round_staked, seat,
                                        self._round_staked[seat] + amount)
-        self.record(Event(kind="stake", player=seat, amount=amount, note=note))
+        self.record(raw_event(kind="stake", player=seat, amount=amount, note=note))
 
     # -- legal actions -------------------------------------------------------------
 
@@ -250,7 +278,7 @@ class BettingState(FieldState):
         stay = (FOLD, CALL) if due else (CHECK,)
         if not self.may_raise(p):
             return stay
-        if self._tables.play.limit is Limit.FIXED:
+        if self._tables.play.limit is _FIXED:
             return (*stay, RAISE if self._bets else BET_ACTION)
         word = (RAISE if self._bets else BET_ACTION).name
         low, high = self.amounts(p)
@@ -289,10 +317,10 @@ class BettingState(FieldState):
         letter = LETTERS[word]
         if word == FOLD.name:
             new._folded = _with(new._folded, p, 1)
-            new.record(Event(kind="fold", player=p))
+            new.record(raw_event(kind="fold", player=p))
         elif word in (BET_ACTION.name, RAISE.name):
             top = max(new._round_staked)
-            if new._tables.play.limit is Limit.FIXED:
+            if new._tables.play.limit is _FIXED:
                 new._put(p, due + new._tables.play.rounds[new._round].bet, word)
             else:
                 new._put(p, action.amount - new._round_staked[p], word)
@@ -303,7 +331,7 @@ class BettingState(FieldState):
         elif word == CALL.name:
             new._put(p, due, word)
         else:
-            new.record(Event(kind="check", player=p))
+            new.record(raw_event(kind="check", player=p))
         new._acted = _with(new._acted, p, 1)
         new._line += letter
         live = [s for s in range(new._game.players) if not new._folded[s]]
@@ -364,7 +392,7 @@ class BettingState(FieldState):
             cards = self._game.pack.cards_of(self._hands[seat] | self._board)
             strength = strengths[seat] = tables.strength(cards)
             self._shown = _with(self._shown, seat, self._hands[seat])
-            self.record(Event(kind="show", player=seat,
+            self.record(raw_event(kind="show", player=seat,
                               cards=self._game.pack.cards_of(self._hands[seat]),
                               note=tables.class_name(strength)))
             self._hands = _with(self._hands, seat, 0)
@@ -397,13 +425,13 @@ class BettingState(FieldState):
             if won[seat] > self._won[seat]:
                 gain = won[seat] - self._won[seat]
                 self._chips = _with(self._chips, seat, self._chips[seat] + gain)
-                self.record(Event(kind="win", player=seat, amount=gain))
+                self.record(raw_event(kind="win", player=seat, amount=gain))
         self._won = tuple(won)
         self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self.record(Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
 
     @property
     def result(self) -> DealResult | None:
@@ -427,8 +455,139 @@ class BettingState(FieldState):
                           carry=((CHIPS, self._chips),) if self._tables.play.carry_chips
                           else ())
 
-    def view(self, player: int) -> View:
-        return self._game.view_type.of(view(self, player))
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        return self._game.view_type.of(VIEWS[0](self, seat))
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> BettingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._board = self._board
+        new._shown = self._shown
+        new._chips = self._chips
+        new._staked = self._staked
+        new._round_staked = self._round_staked
+        new._least_to = self._least_to
+        new._won = self._won
+        new._folded = self._folded
+        new._acted = self._acted
+        new._round = self._round
+        new._bets = self._bets
+        new._line = self._line
+        new._current = self._current
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def board(self) -> int:
+        """The board field (read-only)."""
+        return self._board
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """The shown field (read-only)."""
+        return self._shown
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """The chips field (read-only)."""
+        return self._chips
+
+    @property
+    def staked(self) -> tuple[int, ...]:
+        """The staked field (read-only)."""
+        return self._staked
+
+    @property
+    def round_staked(self) -> tuple[int, ...]:
+        """The round_staked field (read-only)."""
+        return self._round_staked
+
+    @property
+    def least_to(self) -> int:
+        """The least_to field (read-only)."""
+        return self._least_to
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """The won field (read-only)."""
+        return self._won
+
+    @property
+    def folded(self) -> tuple[int, ...]:
+        """The folded field (read-only)."""
+        return self._folded
+
+    @property
+    def acted(self) -> tuple[int, ...]:
+        """The acted field (read-only)."""
+        return self._acted
+
+    @property
+    def round(self) -> int:
+        """The round field (read-only)."""
+        return self._round
+
+    @property
+    def bets(self) -> int:
+        """The bets field (read-only)."""
+        return self._bets
+
+    @property
+    def line(self) -> str:
+        """The line field (read-only)."""
+        return self._line
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> Step:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

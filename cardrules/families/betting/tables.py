@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-import attrs
+import attr
 
 from cardrules.cards import Pack
 from cardrules.engine.action_space import Amounts, Family, Listed
@@ -121,7 +121,7 @@ STRENGTHS_KEPT = 200_000
 cards: the memory is emptied when full, so a long simulation stays bounded)."""
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class BettingTables:
     """Everything a state of a betting game looks up instead of working out."""
 
@@ -137,10 +137,10 @@ class BettingTables:
     """Per viewer, whose hand they see (their own, unless hands are public)."""
     most: int
     """The most chips one player can put in the pot in a deal."""
-    strengths: dict[int, Strength] = attrs.field(factory=dict)
+    strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use, at most
     :data:`STRENGTHS_KEPT` at a time)."""
-    by_ranks: dict[tuple[tuple[int, ...], bool], Strength] = attrs.field(factory=dict)
+    by_ranks: dict[tuple[tuple[int, ...], bool], Strength] = attr.ib(factory=dict)
     """A hand's ranks (highest first) and whether it is a flush -> its strength: all its
     class depends on (a few thousand keys in a 52-card pack; filled on first use)."""
 

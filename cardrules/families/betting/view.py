@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Cards,
     CardsBySeat,
@@ -18,15 +20,16 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.betting.model import Limit, Step
+from cardrules.families.betting.state import VIEWS, BettingState
 from cardrules.families.betting.tables import move_limit
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.betting.context import BettingContext
 
 __all__ = ["BettingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class BettingView(View):
     """What a seat may know of a betting state: the common entries of :class:`View` and
     these."""
@@ -78,7 +81,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "events", "legal_actions")
 
 
-def view(state: BettingContext, player: int) -> dict[str, Any]:
+def view(state: BettingState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their own hand (every hand, if hands are public), the
     others' sizes, the community cards, the hands shown, every bet and the chips."""
     game = state.game
@@ -112,7 +115,7 @@ def view(state: BettingContext, player: int) -> dict[str, Any]:
         "line": state._line,
         "won": list(state._won),
         "scores": list(state._scores),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
     if current == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
@@ -137,3 +140,6 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             Number(key="to_call"),
             Letters(key="line", length=longest,
                     alphabet="fkcbr/" + ("" if letters == 1 else "0123456789")))
+
+
+VIEWS.append(view)

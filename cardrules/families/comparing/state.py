@@ -17,14 +17,17 @@ draws by its rule, and each hand is paid against the house's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import bits
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     CardList,
     CardSet,
@@ -38,31 +41,51 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.families.comparing import rules as comparing_rules
 from cardrules.families.comparing.model import OVER, PLAY, Step
-from cardrules.families.comparing.tables import DOUBLE, HIT, SPLIT, STAND, Total
-from cardrules.families.comparing.view import view
+from cardrules.families.comparing.tables import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    ComparingTables,
+    Total,
+)
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.comparing.tables import ComparingTables
 
-__all__ = ["ComparingState"]
+__all__ = ["VIEWS", "ComparingState"]
+
+# The action words, as module constants: compiled, each is a C static.
+_HIT: Final = HIT.name
+_DOUBLE: Final = DOUBLE.name
+_SPLIT: Final = SPLIT.name
+
+VIEWS: Final[list[Callable[[ComparingState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.comparing.view` when
+it is imported (the family's procedure imports it).  That module reads this one's class,
+so a compiled view reads the state's fields directly; this module therefore does not
+import it."""
 
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class ComparingState(FieldState):
     """A deal of the comparing family.  Each field is declared once; JSON, zones and
     re-sampling derive from the declarations.  The players' hands lie face up (unless
     the rule file says otherwise), the house's hole cards face down until the players'
-    turns are over, the stock face down."""
+    turns are over, the stock face down.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", seen=Visibility.PUBLIC,
                                              allowed=(Visibility.PUBLIC, Visibility.OWNER)))
@@ -100,7 +123,7 @@ class ComparingState(FieldState):
     """Actions applied."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
     _phased: Any = None
@@ -126,7 +149,8 @@ class ComparingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     def total(self, seat: int) -> Total:
         """The total of ``seat``'s hand (the first, after a split)."""
@@ -157,7 +181,7 @@ class ComparingState(FieldState):
             hole |= 1 << stock.pop()
         self._house = tuple(stock.pop() for _ in range(house.cards - house.hole))
         self._hands, self._hole, self._stock = tuple(hands), hole, tuple(stock)
-        self.record(Event(kind="deal", player=self._dealer))
+        self.record(raw_event(kind="deal", player=self._dealer))
 
     def _start_play(self) -> None:
         """Seat 0 plays first."""
@@ -186,22 +210,22 @@ class ComparingState(FieldState):
     def _next(self, action: Action) -> ComparingState:
         new = self._clone()
         p, word = new._current, action.name
-        if word == HIT.name:
+        if word == _HIT:
             new._draw_to(p)
-            if new._tables.total((*bits(new._playing(p)),)).value > new._tables.play.goal:
-                new.record(Event(kind="bust", player=p))
+            if new._tables.count(tuple(bits(new._playing(p))))[0] > new._tables.play.goal:
+                new.record(raw_event(kind="bust", player=p))
                 new._end_hand(p)
-        elif word == DOUBLE.name:
+        elif word == _DOUBLE:
             new._doubled = _with(new._doubled, p, 1)
-            new.record(Event(kind="double", player=p))
+            new.record(raw_event(kind="double", player=p))
             new._draw_to(p)
             new._end_hand(p)
-        elif word == SPLIT.name:
+        elif word == _SPLIT:
             low = next(bits(new._hands[p]))
             new._hands = _with(new._hands, p, new._hands[p] & ~(1 << low))
             new._second = _with(new._second, p, 1 << low)
             new._split = _with(new._split, p, 1)
-            new.record(Event(kind="split", player=p, cards=(low,)))
+            new.record(raw_event(kind="split", player=p, cards=(low,)))
             new._draw_to(p)
             new._split = _with(new._split, p, 2)
             new._draw_to(p)
@@ -210,7 +234,7 @@ class ComparingState(FieldState):
             else:
                 new._split = _with(new._split, p, 1)
         else:
-            new.record(Event(kind="stand", player=p))
+            new.record(raw_event(kind="stand", player=p))
             new._end_hand(p)
         return new
 
@@ -223,7 +247,7 @@ class ComparingState(FieldState):
             self._second = _with(self._second, seat, self._second[seat] | 1 << card)
         else:
             self._hands = _with(self._hands, seat, self._hands[seat] | 1 << card)
-        self.record(Event(kind="draw", player=seat, cards=(card,)))
+        self.record(raw_event(kind="draw", player=seat, cards=(card,)))
         return card
 
     def _end_hand(self, seat: int) -> None:
@@ -252,20 +276,19 @@ class ComparingState(FieldState):
         if hole:
             self._house = (*hole, *self._house)
             self._hole = 0
-            self.record(Event(kind="reveal", cards=hole))
-        live = any(self._tables.total((*bits(h),)).value <= goal
+            self.record(raw_event(kind="reveal", cards=hole))
+        live = any(tables.count(tuple(bits(h)))[0] <= goal
                    for h in (*self._hands, *(h for h in self._second if h)))
         if live or rule.plays_alone:
             stock = list(self._stock)
             while stock:
-                total = self.house_total()
-                soft_draw = total.soft and rule.hits_soft
-                if total.value > rule.stands or (total.value == rule.stands
-                                                 and not soft_draw):
+                value, soft = tables.count(self._house)
+                soft_draw = soft and rule.hits_soft
+                if value > rule.stands or (value == rule.stands and not soft_draw):
                     break
                 card = stock.pop()
                 self._house = (*self._house, card)
-                self.record(Event(kind="draw", cards=(card,), note="house"))
+                self.record(raw_event(kind="draw", cards=(card,), note="house"))
             self._stock = tuple(stock)
         self._settle()
 
@@ -273,7 +296,7 @@ class ComparingState(FieldState):
         """Pay each hand against the house's; the deal is over."""
         tables = self._tables
         goal, pay, dealt = tables.play.goal, tables.payouts, tables.hand
-        house = self.house_total().value
+        house = tables.count((*bits(self._hole), *self._house))[0]
         house_natural = tables.natural(self._house, tables.play.house.cards)
         scores = []
         for seat in range(self._game.players):
@@ -281,7 +304,7 @@ class ComparingState(FieldState):
             score = 0
             for hand in hands:
                 cards = tuple(bits(hand))
-                own = tables.total(cards).value
+                own = tables.count(cards)[0]
                 natural = not self._split[seat] and tables.natural(cards, dealt)
                 if pay.natural is not None and (natural or house_natural):
                     paid = pay.tie if natural and house_natural else \
@@ -294,12 +317,12 @@ class ComparingState(FieldState):
                     paid = pay.loss if own < house else pay.tie
                 score += paid * (2 if self._doubled[seat] else 1)
             scores.append(score)
-            self.record(Event(kind="settle", player=seat, amount=score))
+            self.record(raw_event(kind="settle", player=seat, amount=score))
         self._scores = tuple(scores)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self.record(Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
 
     @property
     def result(self) -> DealResult | None:
@@ -317,8 +340,104 @@ class ComparingState(FieldState):
                                         partnerships=sides),
                           details={"house": self.house_total().value})
 
-    def view(self, player: int) -> View:
-        return self._game.view_type.of(view(self, player))
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = VIEWS[0](self, seat)
+        if self._game.phases:
+            out.update(flow.view(self, seat))
+        return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> ComparingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._hole = self._hole
+        new._house = self._house
+        new._second = self._second
+        new._split = self._split
+        new._doubled = self._doubled
+        new._done = self._done
+        new._scores = self._scores
+        new._current = self._current
+        new._phase = self._phase
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def hole(self) -> int:
+        """The hole field (read-only)."""
+        return self._hole
+
+    @property
+    def house(self) -> tuple[int, ...]:
+        """The house field (read-only)."""
+        return self._house
+
+    @property
+    def second(self) -> tuple[int, ...]:
+        """The second field (read-only)."""
+        return self._second
+
+    @property
+    def split(self) -> tuple[int, ...]:
+        """The split field (read-only)."""
+        return self._split
+
+    @property
+    def doubled(self) -> tuple[int, ...]:
+        """The doubled field (read-only)."""
+        return self._doubled
+
+    @property
+    def done(self) -> tuple[int, ...]:
+        """The done field (read-only)."""
+        return self._done
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> Step:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-import attrs
+import attr
 
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack
@@ -58,13 +58,17 @@ def rank_values(ranks: Sequence[str], values: dict[str, int]) -> tuple[int, ...]
     return tuple(values.get(r, i + 1) for i, r in enumerate(ranks))
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class ComparingTables:
-    """Everything a state of a comparing game looks up instead of working out."""
+    """Everything a state of a comparing game looks up instead of working out (``attr.s``:
+    a native class when compiled, as the other compiled families' tables)."""
 
     pack: Pack
+    """The cards."""
     play: ComparingPlay
+    """The play rules."""
     payouts: Payouts
+    """What each outcome pays."""
     values: tuple[int, ...]
     """Per card, its value in a total."""
     extras: tuple[int, ...]
@@ -72,6 +76,7 @@ class ComparingTables:
     hand: int
     """Cards dealt to each player."""
     names: CardNames
+    """Fast names of card sets, for views."""
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see (every hand, when hands are public)."""
 
@@ -93,19 +98,34 @@ class ComparingTables:
     def total(self, cards: Sequence[int]) -> Total:
         """The total of a hand of ``cards``: the highest within the goal that counting
         some of them high makes, else the total counting none high."""
-        hard = sum(self.values[c] for c in cards)
+        value, soft = self.count(cards)
+        return Total(value, soft)
+
+    def count(self, cards: Sequence[int]) -> tuple[int, bool]:
+        """:meth:`total` as a plain pair, value and soft (play reads totals several times
+        a move: a compiled build makes this pair without building a record).
+
+        >>> import cardrules
+        >>> game = cardrules.load("blackjack")
+        >>> game.tables.count(game.pack.parse_many("AS AH 9C"))
+        (21, True)
+        """
+        values, extras = self.values, self.extras
+        hard = 0
+        for c in cards:
+            hard += values[c]
         room = self.play.goal - hard
         reach = {0}
         for c in cards:
-            extra = self.extras[c]
+            extra = extras[c]
             if extra:
                 reach |= {r + extra for r in reach if r + extra <= room}
         best = max(reach)
-        return Total(hard + best, best > 0)
+        return hard + best, best > 0
 
     def natural(self, cards: Sequence[int], dealt: int) -> bool:
         """Whether ``cards`` are the ``dealt`` cards first dealt and make the goal."""
-        return len(cards) == dealt and self.total(cards).value == self.play.goal
+        return len(cards) == dealt and self.count(cards)[0] == self.play.goal
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: hit and stand, and double and split where the

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import bits
-from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Cards,
     CardsBySeat,
@@ -18,14 +19,15 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.comparing.model import Step
+from cardrules.families.comparing.state import VIEWS, ComparingState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.comparing.context import ComparingContext
 
 __all__ = ["ComparingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class ComparingView(View):
     """What a seat may know of a comparing state: the common entries of :class:`View` and
     these."""
@@ -70,15 +72,16 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "goal", "done", "scores", "events", *extra, "legal_actions")
 
 
-def view(state: ComparingContext, player: int) -> dict[str, Any]:
+def view(state: ComparingState, player: int) -> dict[str, Any]:
     """What ``player`` may know: the hands they see (every hand, face up by default),
-    the house's face-up cards and how many lie face down, and the totals of those."""
-    game = state.game
+    the house's face-up cards and how many lie face down, and the totals of those (the
+    listed phases' entries are the state's to add)."""
+    game = state._game
     if type(player) is not int or not 0 <= player < game.players:
         checked_player(player, game.players)
     tables = state._tables
     seen = tables.hand_seen[player]
-    totals = [tables.total(tuple(bits(h))) if seen[s] else None
+    totals = [tables.count(tuple(bits(h))) if seen[s] else None
               for s, h in enumerate(state._hands)]
     current = state.current_player
     out: dict[str, Any] = {
@@ -92,25 +95,23 @@ def view(state: ComparingContext, player: int) -> dict[str, Any]:
         "stock": len(state._stock),
         "hole": state._hole.bit_count(),
         "house": list(game.pack.names(state._house)),
-        "totals": [t.value if t is not None else None for t in totals],
-        "soft": [int(t is not None and t.soft) for t in totals],
-        "house_total": tables.total(state._house).value,
+        "totals": [t[0] if t is not None else None for t in totals],
+        "soft": [int(t is not None and t[1]) for t in totals],
+        "house_total": tables.count(state._house)[0],
         "goal": tables.play.goal,
         "done": list(state._done),
         "scores": list(state._scores),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
     if tables.play.split:
         out["second"] = tables.names.shown(seen, state._second)
-        out["second_totals"] = [tables.total(tuple(bits(h))).value if seen[s] and h
+        out["second_totals"] = [tables.count(tuple(bits(h)))[0] if seen[s] and h
                                 else None for s, h in enumerate(state._second)]
         out["split"] = list(state._split)
     if tables.play.double:
         out["doubled"] = list(state._doubled)
     if current == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
-    if game.phases:
-        out.update(flow.view(state, player))
     return out
 
 
@@ -125,3 +126,6 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             *((CardsBySeat(key="second"), NumbersBySeat(key="split"))
               if game.tables.play.split else ()),
             *((NumbersBySeat(key="doubled"),) if game.tables.play.double else ()))
+
+
+VIEWS.append(view)
