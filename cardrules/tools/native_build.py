@@ -78,6 +78,13 @@ COMPILED = (
     "cardrules/families/betting/tables.py",
     "cardrules/families/betting/rules.py",
     "cardrules/families/betting/state.py",
+    "cardrules/families/betting/vying/tables.py",
+    "cardrules/families/betting/vying/rules.py",
+    "cardrules/families/betting/vying/state.py",
+    "cardrules/families/rummy/tables.py",
+    "cardrules/families/rummy/scoring.py",
+    "cardrules/families/rummy/rules.py",
+    "cardrules/families/rummy/state.py",
     "cardrules/engine/flow.py",
     "cardrules/engine/phased.py",
     "cardrules/engine/state_codec.py",
@@ -96,6 +103,8 @@ COMPILED = (
     "cardrules/families/bouts/view.py",
     "cardrules/families/comparing/view.py",
     "cardrules/families/betting/view.py",
+    "cardrules/families/betting/vying/view.py",
+    "cardrules/families/rummy/view.py",
     "cardrules/families/climbing/view.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the events, what play
@@ -107,17 +116,18 @@ the trait naming its optional field group; the tricks family's state, the traits
 its optional field groups, the play of those groups (the stock's actions, sets
 announced, declarations compared, the face-up top card, tricks that count nothing), its
 deal scores and its tables; the climbing family's state, tables and rank-set look-up,
-the bouts family's state, tables, rules and dealing, and the comparing and betting
-families' states, tables and rules (each family's state an ``attr.s`` class with its
-clone and properties written out, :mod:`cardrules.tools.written_states`); then the flow
-of the listed phases, their record, fresh states and the named operations
+the bouts family's state, tables, rules and dealing, the comparing, betting and rummy
+families' states, tables and rules, the betting family's vying procedure's too, and the
+rummy family's scoring (each family's state an ``attr.s`` class with its clone and
+properties written out, :mod:`cardrules.tools.written_states`); then the flow of the
+listed phases, their record, fresh states and the named operations
 (:mod:`cardrules.engine.flow`, :mod:`~cardrules.engine.phased`,
 :mod:`~cardrules.engine.state_codec`, :mod:`~cardrules.engine.table`), the tricks
-family's dealing, the phases the games
-measured against OpenSpiel list and Bank's choice of own trumps (each phase an ordinary
-class whose methods are compiled: ``mypyc_attr(native_class=False)``, as a subclass of
-the interpreted ``Phase``), and the views of the compiled families (each family's view
-record an ordinary class over the interpreted ``View``). The other families' states stay
+family's dealing, the phases the games measured against OpenSpiel list and Bank's choice
+of own trumps (each phase an ordinary class whose methods are compiled:
+``mypyc_attr(native_class=False)``, as a subclass of the interpreted ``Phase``), and the
+views of the compiled families (each family's view record an ordinary class over the
+interpreted ``View``). The fishing and adding families' states stay
 ordinary classes over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")

@@ -1,9 +1,14 @@
-"""What the rummy family's rules and views need of its state, as a protocol.
+"""What the rummy family's rules need of its state, as a protocol.
 
 The protocol lists the fields and methods of the family's state class
-(:class:`~cardrules.families.rummy.state.RummyState`) that ``rules`` and ``view`` read,
-so that they annotate with it instead of importing the state class, which imports them
-to run (``tests/test_import_cycles.py``).  A protocol costs nothing at run time.
+(:class:`~cardrules.families.rummy.state.RummyState`) that ``rules`` reads, beyond what
+every family's state offers (:class:`~cardrules.engine.state.FamilyContext`).  The rules
+annotate with it instead of importing the state class, which imports them to run: so the
+family's modules import one way only, type-only imports included
+(``tests/test_import_cycles.py``).  The view reads the state class itself (a compiled
+view reads its fields directly), and the state module does not import the view: the
+view puts its function in the state module's ``VIEWS``.  A protocol costs nothing at run
+time.
 """
 
 from __future__ import annotations
@@ -13,7 +18,6 @@ from typing import TYPE_CHECKING, Protocol
 from cardrules.engine.state import FamilyContext
 
 if TYPE_CHECKING:
-    from cardrules.engine.events import Event
     from cardrules.families.rummy.model import Step
     from cardrules.families.rummy.tables import RummyTables
 
@@ -21,21 +25,15 @@ __all__ = ["RummyContext"]
 
 
 class RummyContext(FamilyContext, Protocol):
-    """A deal state of the rummy family, as its rules and views see it (a
+    """A deal state of the rummy family, as its rules see it (a
     :class:`~cardrules.families.rummy.state.RummyState` is one)."""
 
-    _deadwood: tuple[int, ...]
-    _events: tuple[Event, ...]
     _knocker: int
-    _known: tuple[int, ...]
     _laid_off: int
     _limit: int
     _meld_list: tuple[tuple[int, ...], ...]
-    _melds: tuple[int, ...]
     _passed: tuple[int, ...]
     _phase: Step
-    _pile: tuple[int, ...]
-    _stage: int
 
     @property
     def _tables(self) -> RummyTables: ...

@@ -9,7 +9,7 @@ refuses (``tests/test_gin_rummy.py`` checks it on random deals).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.actions import Action, Kind
 from cardrules.engine import flow
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from cardrules.families.rummy.context import RummyContext
 
 __all__ = ["RULES", "refusal", "refusing_rule", "word"]
+
+_VERB: Final = Kind.VERB
+"""Read in :func:`word`, as a module constant: compiled, a C static (on Python 3.11 an
+enum class's attribute costs a slow lookup: EnumType has a __getattr__)."""
 
 _WORDS: dict[Step, tuple[str, ...]] = {
     FIRST: (TAKE, "pass", "draw"),
@@ -64,7 +68,7 @@ def word(action: Action) -> str:
     >>> word(Action(kind=Kind.PASS)), word(Action(kind=Kind.VERB, name="meld"))
     ('pass', 'meld')
     """
-    return action.name if action.kind is Kind.VERB else action.kind.value
+    return action.name if action.kind is _VERB else action.kind.value
 
 
 def _over(state: RummyContext, action: Action) -> str | None:

@@ -14,14 +14,17 @@ by knocking (the knocker lays its melds, the defender lays off and melds) or at 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action
 from cardrules.cards import bits
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     Card,
     CardList,
@@ -38,46 +41,56 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.native import mypyc_attr
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.families.rummy import rules as rummy_rules
 from cardrules.families.rummy.fields import MeldLists
-from cardrules.families.rummy.model import (
-    DISCARD,
-    DRAW,
-    FIRST,
-    KNOCK,
-    LAYOFF,
-    MELD,
-    OVER,
-    WALL,
-    Step,
-)
+from cardrules.families.rummy.model import Step
 from cardrules.families.rummy.scoring import deal_scores
 from cardrules.families.rummy.tables import DISCARD as DISCARD_WORD
 from cardrules.families.rummy.tables import KNOCK as KNOCK_WORD
 from cardrules.families.rummy.tables import LAYOFF as LAYOFF_WORD
 from cardrules.families.rummy.tables import MELD as MELD_WORD
-from cardrules.families.rummy.tables import TAKE
-from cardrules.families.rummy.view import view
+from cardrules.families.rummy.tables import TAKE, RummyTables
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.rummy.tables import RummyTables
 
 __all__ = ["RummyState"]
 
+# The steps read in functions, as module constants (those of the family's model, made
+# here): compiled, each is a C static (on Python 3.11 an enum class's attribute costs a
+# slow lookup: EnumType has a __getattr__; another module's name, a look-up by name).
+FIRST: Final = Step.FIRST
+DRAW: Final = Step.DRAW
+DISCARD: Final = Step.DISCARD
+KNOCK: Final = Step.KNOCK
+LAYOFF: Final = Step.LAYOFF
+MELD: Final = Step.MELD
+WALL: Final = Step.WALL
+OVER: Final = Step.OVER
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+VIEWS: Final[list[Callable[[RummyState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.rummy.view` when it
+is imported (the family's procedure imports it).  That module reads this one's class, so
+a compiled view reads the state's fields directly; this module therefore does not import
+it."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class RummyState(FieldState):
     """A deal of a rummy game.  Each field is declared once; JSON, zones and re-sampling
     derive from the declarations.  The discard pile and the melds laid are public; a card
     taken from the pile stays known to the other player while it is in the taker's hand,
-    and a knocker shows its hand."""
+    and a knocker shows its hand.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
@@ -127,12 +140,13 @@ class RummyState(FieldState):
     """Actions applied in this deal."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
-    """What the last action made happen."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, kept compactly
+    (:func:`~cardrules.engine.events.raw_event`)."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> RummyState:
@@ -155,7 +169,8 @@ class RummyState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     def _deal_cards(self) -> None:
         """Deal the hands one card at a time from the dealer's left, then turn the first
@@ -176,8 +191,8 @@ class RummyState(FieldState):
             value = self._tables.values[upcard]
             self._limit = 0 if value == 1 else value
         self._phase = FIRST if play.first_upcard else DRAW
-        self._events = (*self._events, Event(kind="deal", player=self._dealer,
-                                             cards=(upcard,)))
+        self._events = (*self._events, raw_event(kind="deal", player=self._dealer,
+                                                 cards=(upcard,)))
 
     def _start_play(self) -> None:
         """The player on the dealer's left moves first."""
@@ -188,8 +203,7 @@ class RummyState(FieldState):
     def must_discard(self) -> bool:
         """Whether the player to move holds a card more than a hand (drew or knocked and
         has not discarded yet)."""
-        size = self._game.variant.deal.hand_for(self._game.players, self._deal_number)
-        return self._hands[self._current].bit_count() > size
+        return self._hands[self._current].bit_count() > self._tables.hand_size(self._deal_number)
 
     def can_knock(self) -> bool:
         """Whether the player to move may knock now: after a discard (at the wall, after
@@ -261,7 +275,7 @@ class RummyState(FieldState):
         if word == LAYOFF_WORD:
             new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
             new._laid_off = self._laid_off | 1 << card
-            new._events = (Event(kind="layoff", player=p, cards=(card,)),)
+            new._events = (raw_event(kind="layoff", player=p, cards=(card,)),)
             return new
         assert word == MELD_WORD
         new._lay(p, sum(1 << c for c in action.cards))
@@ -274,14 +288,14 @@ class RummyState(FieldState):
         if self._phase is DRAW and limit:
             self._takes += 1
             if self._takes >= limit:
-                self._events = (Event(kind="upcard_limit", player=p),)
+                self._events = (raw_event(kind="upcard_limit", player=p),)
                 return self._finish()
         card = self._pile[-1]
         self._pile = self._pile[:-1]
         self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
         self._known = tuple(k | 1 << card if q != p else k for q, k in enumerate(self._known))
         self._taken, self._phase = card, DISCARD
-        self._events = (Event(kind="take", player=p, cards=(card,)),)
+        self._events = (raw_event(kind="take", player=p, cards=(card,)),)
         return self
 
     def _draw(self, p: int) -> RummyState:
@@ -291,7 +305,7 @@ class RummyState(FieldState):
         self._stock = tuple(stock)
         self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
         self._taken, self._phase = -1, DISCARD
-        self._events = (Event(kind="draw", player=p, cards=(card,), private=True),)
+        self._events = (raw_event(kind="draw", player=p, cards=(card,), private=True),)
         return self
 
     def _discard(self, p: int, card: int) -> RummyState:
@@ -300,13 +314,13 @@ class RummyState(FieldState):
         self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
         self._known = tuple(k & ~(1 << card) for k in self._known)
         self._pile = (*self._pile, card)
-        self._events = (Event(kind="discard", player=p, cards=(card,)),)
+        self._events = (raw_event(kind="discard", player=p, cards=(card,)),)
         repeat = card == self._taken
         self._taken = -1
         self._current = self._game.turns.following[p]
         play = self._tables.play
         if play.repeat_draw and repeat and self._repeat:
-            self._events = (*self._events, Event(kind="repeat", player=p))
+            self.record(raw_event(kind="repeat", player=p))
             return self._finish()
         self._repeat = repeat
         self._phase = WALL if len(self._stock) <= play.wall else DRAW
@@ -322,13 +336,13 @@ class RummyState(FieldState):
         self._knocker, self._phase = p, KNOCK
         hand = self._hands[p]
         self._known = tuple(k if q == p else k | hand for q, k in enumerate(self._known))
-        self._events = (Event(kind="knock", player=p, cards=tuple(bits(hand))),)
+        self._events = (raw_event(kind="knock", player=p, cards=tuple(bits(hand))),)
         finder = self._tables.finder
         if self._tables.play.big_gin and finder.deadwood(hand) == 0:
             for meld in finder.arrangement(hand)[1]:
                 self._lay(p, meld)
             self._big_gin = True
-            self._events = (*self._events, Event(kind="big_gin", player=p))
+            self.record(raw_event(kind="big_gin", player=p))
             return self._pass(p)
         return self
 
@@ -336,7 +350,7 @@ class RummyState(FieldState):
         self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
         self._known = tuple(k & ~(1 << card) for k in self._known)
         self._pile = (*self._pile, card)
-        self._events = (Event(kind="discard", player=p, cards=(card,)),)
+        self._events = (raw_event(kind="discard", player=p, cards=(card,)),)
         return self
 
     def _lay(self, p: int, meld: int) -> None:
@@ -346,32 +360,32 @@ class RummyState(FieldState):
         self._melds = _with(self._melds, p, self._melds[p] | meld)
         self._meld_list = tuple((*ms, meld) if q == p else ms
                                 for q, ms in enumerate(self._meld_list))
-        self._events = (*self._events, Event(kind="meld", player=p, cards=tuple(bits(meld))))
+        self._events = (*self._events, raw_event(kind="meld", player=p, cards=tuple(bits(meld))))
 
     def _pass(self, p: int) -> RummyState:
         phase = self._phase
         if phase is FIRST:
             self._passed = _with(self._passed, p, 1)
             self._current = self._game.turns.following[p]
-            self._events = (Event(kind="pass", player=p),)
+            self._events = (raw_event(kind="pass", player=p),)
             return self
         if phase is WALL:
-            self._events = (Event(kind="wall", player=p),)
+            self._events = (raw_event(kind="wall", player=p),)
             return self._finish()
         if phase is KNOCK:
             gin = self._hands[p] == 0
             self._current = self._game.turns.following[p]
             self._phase = MELD if gin else LAYOFF
             if not self._big_gin:
-                self._events = (Event(kind="pass", player=p),)
+                self._events = (raw_event(kind="pass", player=p),)
             if gin:
-                self._events = (*self._events, Event(kind="gin", player=p))
+                self.record(raw_event(kind="gin", player=p))
             return self
         if phase is LAYOFF:
             self._phase = MELD
-            self._events = (Event(kind="pass", player=p),)
+            self._events = (raw_event(kind="pass", player=p),)
             return self
-        self._events = (Event(kind="pass", player=p),)
+        self._events = (raw_event(kind="pass", player=p),)
         return self._finish()
 
     def _finish(self) -> RummyState:
@@ -383,7 +397,7 @@ class RummyState(FieldState):
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self._events = (*self._events, Event(kind="deal_end"))
+        self._events = (*self._events, raw_event(kind="deal_end"))
         return self
 
     @property
@@ -396,8 +410,148 @@ class RummyState(FieldState):
         return self._game.deal_result(scores=self._scores, finish=finish,
                                       starter=seats[0], dealer=self._dealer)
 
-    def view(self, player: int) -> View:
-        return self._game.view_type.of(view(self, player))
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = VIEWS[0](self, seat)
+        if self._game.phases:
+            out.update(flow.view(self, seat))
+        return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> RummyState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._pile = self._pile
+        new._melds = self._melds
+        new._meld_list = self._meld_list
+        new._laid_off = self._laid_off
+        new._known = self._known
+        new._passed = self._passed
+        new._knocker = self._knocker
+        new._limit = self._limit
+        new._taken = self._taken
+        new._repeat = self._repeat
+        new._takes = self._takes
+        new._big_gin = self._big_gin
+        new._deadwood = self._deadwood
+        new._current = self._current
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The pile field (read-only)."""
+        return self._pile
+
+    @property
+    def melds(self) -> tuple[int, ...]:
+        """The melds field (read-only)."""
+        return self._melds
+
+    @property
+    def meld_list(self) -> tuple[tuple[int, ...], ...]:
+        """The meld_list field (read-only)."""
+        return self._meld_list
+
+    @property
+    def laid_off(self) -> int:
+        """The laid_off field (read-only)."""
+        return self._laid_off
+
+    @property
+    def known(self) -> tuple[int, ...]:
+        """The known field (read-only)."""
+        return self._known
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The passed field (read-only)."""
+        return self._passed
+
+    @property
+    def knocker(self) -> int:
+        """The knocker field (read-only)."""
+        return self._knocker
+
+    @property
+    def limit(self) -> int:
+        """The limit field (read-only)."""
+        return self._limit
+
+    @property
+    def taken(self) -> int:
+        """The taken field (read-only)."""
+        return self._taken
+
+    @property
+    def repeat(self) -> bool:
+        """The repeat field (read-only)."""
+        return self._repeat
+
+    @property
+    def takes(self) -> int:
+        """The takes field (read-only)."""
+        return self._takes
+
+    @property
+    def big_gin(self) -> bool:
+        """The big_gin field (read-only)."""
+        return self._big_gin
+
+    @property
+    def deadwood(self) -> tuple[int, ...]:
+        """The deadwood field (read-only)."""
+        return self._deadwood
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> Step:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
@@ -212,13 +213,12 @@ class MeldFinder:
         return sorted(seen)
 
 
-
 def _named(pack: Pack, kind: Kind, name: str = "", cards: tuple[int, ...] = ()) -> Action:
     action = Action(kind=kind, name=name, cards=cards)
     return attrs.evolve(action, label=action.text(pack))
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class RummyTables:
     """Everything a state of a rummy game looks up instead of working out."""
 
@@ -247,6 +247,9 @@ class RummyTables:
     """Per viewer, whose hand they see."""
     set_of: tuple[bool, ...]
     """Per meld number, whether it is a set (of one rank), else a run."""
+    hand_sizes: tuple[int, ...]
+    """The hand sizes of deals 0, 1, 2... in turn (``deal.sizes``, read on every view
+    and knock: a look-up here, not a call of the interpreted model)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> RummyTables:
@@ -268,7 +271,13 @@ class RummyTables:
             meld_actions=tuple(_named(pack, Kind.VERB, MELD, tuple(bits(m))) for m in melds),
             take=_named(pack, Kind.VERB, TAKE), draw=_named(pack, Kind.DRAW),
             pass_=_named(pack, Kind.PASS), knock=_named(pack, Kind.VERB, KNOCK),
-            names=CardNames.of(pack), hand_seen=seen_by(hands, game.players), set_of=set_of)
+            names=CardNames.of(pack), hand_seen=seen_by(hands, game.players), set_of=set_of,
+            hand_sizes=game.variant.deal.sizes(game.players))
+
+    def hand_size(self, deal: int) -> int:
+        """The cards of a hand in the match's deal number ``deal`` (from 0): ``deal.hand_for``."""
+        sizes = self.hand_sizes
+        return sizes[deal % len(sizes)]
 
     def value(self, hand: int) -> int:
         """The total value of the cards of ``hand``."""

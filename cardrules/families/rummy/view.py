@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -18,14 +19,15 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.rummy.model import Step
+from cardrules.families.rummy.state import VIEWS, RummyState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.rummy.context import RummyContext
 
 __all__ = ["RummyView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class RummyView(View):
     """What a seat may know of a rummy state: the common entries of :class:`View` and
     these."""
@@ -68,7 +70,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "legal_actions")
 
 
-def view(state: RummyContext, player: int) -> dict[str, Any]:
+def view(state: RummyState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
     other's size, the stock's size, the discard pile, the melds laid and cards laid off,
     the cards it saw the other take from the pile, and its own deadwood."""
@@ -78,7 +80,7 @@ def view(state: RummyContext, player: int) -> dict[str, Any]:
     tables = state._tables
     names, pack = tables.names, tables.pack
     hand = state._hands[player]
-    size = game.variant.deal.hand_for(game.players, 0)
+    size = tables.hand_sizes[0]
     known = state._known[player]
     out: dict[str, Any] = {
         "variant": game.variant.name,
@@ -102,12 +104,10 @@ def view(state: RummyContext, player: int) -> dict[str, Any]:
         "knocker": state._knocker if state._knocker >= 0 else None,
         "final_deadwood": list(state._deadwood),
         "scores": list(state._scores),
-        "events": [e.to_json(pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, pack, player),
     }
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
-    if game.phases:
-        out.update(flow.view(state, player))
     return out
 
 
@@ -132,3 +132,6 @@ def _seen(seen: tuple[bool, ...], knocker: int) -> tuple[bool, ...]:
     if knocker < 0 or seen[knocker]:
         return seen
     return tuple(s or q == knocker for q, s in enumerate(seen))
+
+
+VIEWS.append(view)

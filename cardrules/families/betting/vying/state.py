@@ -14,13 +14,16 @@ until all but one fold or one of the last two pays to see the other.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     CardList,
     CardSet,
@@ -34,9 +37,9 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
-from cardrules.engine.state import POT_KEY, DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.state import POT_KEY, DealContext, DealResult, FieldState, GameContext
 from cardrules.families.betting.model import BET, OVER, Step
 from cardrules.families.betting.vying import rules as vying_rules
 from cardrules.families.betting.vying.tables import (
@@ -47,14 +50,12 @@ from cardrules.families.betting.vying.tables import (
     LOOK,
     LOOK_AT,
     SEE,
+    VyingTables,
 )
-from cardrules.families.betting.vying.view import view
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.betting.vying.tables import VyingTables
 
 __all__ = ["CHIPS", "KEPT", "POT_CARRIED", "VyingState"]
 
@@ -67,15 +68,26 @@ next deal (a bit set of cards, 0 for none)."""
 POT_CARRIED = POT_KEY
 """The deal result's carried fact holding the chips left in the pot for the next deal."""
 
+VIEWS: Final[list[Callable[[VyingState, int], dict[str, Any]]]] = []
+"""The procedure's view function, put here by :mod:`cardrules.families.betting.vying.view`
+when it is imported (the procedure imports it).  That module reads this one's class, so a
+compiled view reads the state's fields directly; this module therefore does not import
+it."""
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class VyingState(FieldState):
     """A deal of the vying family.  Each hand is hidden from its owner too while the
     owner plays blind (has not looked), and from the others until a see shows it; every
     stake is public.  A blind hand kept from the last deal (``play.blind_alone: carry``)
-    is hidden from everyone until its owner looks at it."""
+    is hidden from everyone until its owner looks at it.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
@@ -127,12 +139,13 @@ class VyingState(FieldState):
     """Actions applied."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
-    """What the last action made happen."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, kept compactly
+    (:func:`~cardrules.engine.events.raw_event`)."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> VyingState:
@@ -179,7 +192,8 @@ class VyingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     @property
     def opener(self) -> int:
@@ -247,7 +261,7 @@ class VyingState(FieldState):
         seats = [s for s in self._game.turns.round_from(self.opener) if not self._folded[s]]
         if len(seats) < 2:
             self._phase = OVER
-            self.record(Event(kind="deal_end"))
+            self.record(raw_event(kind="deal_end"))
             return
         for seat in seats:
             self._put(seat, ante, "ante")
@@ -257,7 +271,7 @@ class VyingState(FieldState):
                 hands[seat] |= 1 << stock.pop()
         self._hands, self._stock = tuple(hands), tuple(stock)
         self._current = seats[0]
-        self.record(Event(kind="deal", player=self._dealer))
+        self.record(raw_event(kind="deal", player=self._dealer))
 
     def _start_play(self) -> None:
         """Nothing happens between the deal and the first stake."""
@@ -267,7 +281,7 @@ class VyingState(FieldState):
             return
         self._chips = _with(self._chips, seat, self._chips[seat] - amount)
         self._staked = _with(self._staked, seat, self._staked[seat] + amount)
-        self.record(Event(kind="stake", player=seat, amount=amount, note=note))
+        self.record(raw_event(kind="stake", player=seat, amount=amount, note=note))
 
     # -- legal actions -------------------------------------------------------------
 
@@ -301,7 +315,7 @@ class VyingState(FieldState):
         p, word = new._current, action.name
         if word == FOLD.name:
             new._folded = _with(new._folded, p, 1)
-            new.record(Event(kind="fold", player=p))
+            new.record(raw_event(kind="fold", player=p))
             live = new.live()
             if len(live) == 1:
                 new._alone(live[0])
@@ -312,15 +326,15 @@ class VyingState(FieldState):
                                          _with(new._kept, p, new._hands[p]))
             new._blind = _with(new._blind, p, 0)
             new._choosing = int(bool(new._kept[p]))
-            new.record(Event(kind="look", player=p,
-                             note=f"hand {action.amount}" if action.amount else ""))
+            new.record(raw_event(kind="look", player=p,
+                                 note=f"hand {action.amount}" if action.amount else ""))
             return new
         elif word in (KEEP.name, DROP.name):
             new._keep_one(p, first=word == KEEP.name and action.amount != 2)
             if word == DROP.name:
                 new._blind = _with(new._blind, p, 1)
-            new.record(Event(kind=word, player=p,
-                             note=f"hand {action.amount}" if action.amount else ""))
+            new.record(raw_event(kind=word, player=p,
+                                 note=f"hand {action.amount}" if action.amount else ""))
             if len(new.live()) == 1:
                 new._carry(p)
             elif new._seer >= 0:
@@ -361,7 +375,7 @@ class VyingState(FieldState):
     def _carry(self, seat: int) -> None:
         """The pot and ``seat``'s blind hand are carried into the next deal; the deal is
         over with nobody taking the pot."""
-        self.record(Event(kind="carry", player=seat, amount=self.pot))
+        self.record(raw_event(kind="carry", player=seat, amount=self.pot))
         self._end()
 
     def _see(self, seer: int) -> None:
@@ -369,7 +383,7 @@ class VyingState(FieldState):
         hands first keeps one of them, unseen."""
         self._put(seer, self.see_cost(seer), "see")
         self._seer = seer
-        self.record(Event(kind="see", player=seer))
+        self.record(raw_event(kind="see", player=seer))
         two = [s for s in self.live() if self._kept[s]]
         if two:
             self._choosing, self._current = 1, two[0]
@@ -386,9 +400,9 @@ class VyingState(FieldState):
         for seat in (seen, seer):
             strengths[seat] = tables.strength(pack.cards_of(self._hands[seat]))
             self._shown = _with(self._shown, seat, self._hands[seat])
-            self.record(Event(kind="show", player=seat,
-                              cards=pack.cards_of(self._hands[seat]),
-                              note=tables.class_name(strengths[seat])))
+            self.record(raw_event(kind="show", player=seat,
+                                  cards=pack.cards_of(self._hands[seat]),
+                                  note=tables.class_name(strengths[seat])))
             self._hands = _with(self._hands, seat, 0)
         self._award(seer if strengths[seer] > strengths[seen] else seen)
 
@@ -397,7 +411,7 @@ class VyingState(FieldState):
         pot = self.pot
         self._won = _with(self._won, winner, self._won[winner] + pot)
         self._chips = _with(self._chips, winner, self._chips[winner] + pot)
-        self.record(Event(kind="win", player=winner, amount=pot))
+        self.record(raw_event(kind="win", player=winner, amount=pot))
         self._end()
 
     def _end(self) -> None:
@@ -407,7 +421,7 @@ class VyingState(FieldState):
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self.record(Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
 
     @property
     def result(self) -> DealResult | None:
@@ -442,8 +456,139 @@ class VyingState(FieldState):
             facts += ((POT_CARRIED, pot), (KEPT, kept))
         return facts
 
-    def view(self, player: int) -> View:
-        return self._game.view_type.of(view(self, player))
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        return self._game.view_type.of(VIEWS[0](self, seat))
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> VyingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._shown = self._shown
+        new._kept = self._kept
+        new._mucked = self._mucked
+        new._chips = self._chips
+        new._carried = self._carried
+        new._choosing = self._choosing
+        new._staked = self._staked
+        new._won = self._won
+        new._folded = self._folded
+        new._blind = self._blind
+        new._stake = self._stake
+        new._seer = self._seer
+        new._current = self._current
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """The shown field (read-only)."""
+        return self._shown
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """The kept field (read-only)."""
+        return self._kept
+
+    @property
+    def mucked(self) -> int:
+        """The mucked field (read-only)."""
+        return self._mucked
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """The chips field (read-only)."""
+        return self._chips
+
+    @property
+    def carried(self) -> int:
+        """The carried field (read-only)."""
+        return self._carried
+
+    @property
+    def choosing(self) -> int:
+        """The choosing field (read-only)."""
+        return self._choosing
+
+    @property
+    def staked(self) -> tuple[int, ...]:
+        """The staked field (read-only)."""
+        return self._staked
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """The won field (read-only)."""
+        return self._won
+
+    @property
+    def folded(self) -> tuple[int, ...]:
+        """The folded field (read-only)."""
+        return self._folded
+
+    @property
+    def blind(self) -> tuple[int, ...]:
+        """The blind field (read-only)."""
+        return self._blind
+
+    @property
+    def stake(self) -> int:
+        """The stake field (read-only)."""
+        return self._stake
+
+    @property
+    def seer(self) -> int:
+        """The seer field (read-only)."""
+        return self._seer
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> Step:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
+import attr
 
 from cardrules.actions import Action, Kind, register_verb
 from cardrules.cards import Pack
@@ -65,7 +65,7 @@ def stake(amount: int) -> Action:
     return Action(kind=Kind.VERB, name="stake", amount=amount, label=f"stake {amount}")
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class VyingTables:
     """Everything a state of a vying game looks up instead of working out."""
 
@@ -82,7 +82,7 @@ class VyingTables:
     public)."""
     stakes: dict[int, Action]
     """Each stake action by its amount."""
-    strengths: dict[int, Strength] = attrs.field(factory=dict)
+    strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use; a pack has at
     most a few tens of thousands of hands of three)."""
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     CardsBySeat,
     Field,
@@ -24,14 +26,15 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.betting.model import Step
+from cardrules.families.betting.vying.state import VIEWS, VyingState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.betting.vying.context import VyingContext
 
 __all__ = ["VyingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class VyingView(View):
     """What a seat may know of a vying state: the common entries of :class:`View` and
     these."""
@@ -82,7 +85,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "legal_actions")
 
 
-def view(state: VyingContext, player: int) -> dict[str, Any]:
+def view(state: VyingState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their own hand once they have looked (every looked-at
     hand, if hands are public), the others' sizes, the hands shown, every stake and the
     chips (and the size of each blind hand kept from the last deal, never its cards)."""
@@ -116,7 +119,7 @@ def view(state: VyingContext, player: int) -> dict[str, Any]:
         "seer": state._seer,
         "won": list(state._won),
         "scores": list(state._scores),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
     if current == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
@@ -138,3 +141,6 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             NumbersBySeat(key="chips"), NumbersBySeat(key="staked"), Number(key="pot"),
             NumbersBySeat(key="folded"), NumbersBySeat(key="blind"), Number(key="stake"),
             Number(key="least"), Number(key="see_cost"), Seat(key="seer"))
+
+
+VIEWS.append(view)
