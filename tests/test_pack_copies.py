@@ -194,6 +194,22 @@ def test_two_copies_in_hand_give_one_action_and_the_lowest_copy_is_laid() -> Non
     assert moved.view(1).to_json()["pile"][-1] == "9S"  # views show faces
 
 
+def test_an_action_by_face_keeps_every_field_but_its_cards() -> None:
+    # faces.canonical_action and faces.in_hand build the action by its constructor, field
+    # by field (cheaper than attrs.evolve): a field added to Action must be added there
+    import attrs
+
+    from cardrules.engine.faces import canonical_action, in_hand
+    assert [f.name for f in attrs.fields(Action)] == ["kind", "cards", "name", "amount",
+                                                       "label"]
+    pack = Pack(ranks=("9",), suits=("S",), copies=3)
+    held = Action(kind=Kind.PLAY, cards=(2, 1), name="pair", amount=4, label="lay 9S 9S")
+    face = canonical_action(held, pack)
+    assert face == attrs.evolve(held, cards=(0, 1)) and face.label == "lay 9S 9S"
+    back = in_hand(face, 0b110, pack)
+    assert back == attrs.evolve(held, cards=(1, 2)) and back.label == "lay 9S 9S"
+
+
 def test_a_refused_face_is_judged_on_the_copy_held() -> None:
     game = _two_packs(2)
     state = game.setup(hands=["9S/2 2D", "3C 4C"], pile="7H", current=0)

@@ -23,8 +23,6 @@ rules allow.  Packs of distinct faces skip all of this.
 
 from __future__ import annotations
 
-import attrs
-
 from cardrules.actions import Action
 from cardrules.cards import Pack, bits
 
@@ -37,7 +35,12 @@ def canonical_action(action: Action, pack: Pack) -> Action:
     if not cards:
         return action
     same = pack.canonical(cards)
-    return action if same == cards else attrs.evolve(action, cards=same)
+    if same == cards:
+        return action
+    # the constructor, not attrs.evolve (which reads the class's fields on every call):
+    # packs with copies ask this of most legal actions they list
+    return Action(kind=action.kind, cards=same, name=action.name, amount=action.amount,
+                  label=action.label)
 
 
 def by_face(legal: tuple[Action, ...], pack: Pack) -> tuple[Action, ...]:
@@ -81,4 +84,5 @@ def in_hand(action: Action, hand: int, pack: Pack) -> Action:
         held = next(bits(free), card)
         used |= 1 << held
         cards.append(held)
-    return attrs.evolve(action, cards=tuple(cards))
+    return Action(kind=action.kind, cards=tuple(cards), name=action.name,
+                  amount=action.amount, label=action.label)
