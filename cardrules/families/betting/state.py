@@ -393,8 +393,8 @@ class BettingState(FieldState):
             strength = strengths[seat] = tables.strength(cards)
             self._shown = _with(self._shown, seat, self._hands[seat])
             self.record(raw_event(kind="show", player=seat,
-                              cards=self._game.pack.cards_of(self._hands[seat]),
-                              note=tables.class_name(strength)))
+                                  cards=self._game.pack.cards_of(self._hands[seat]),
+                                  note=tables.class_name(strength)))
             self._hands = _with(self._hands, seat, 0)
         self._award(strengths)
 
