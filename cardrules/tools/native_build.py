@@ -30,6 +30,7 @@ import importlib.machinery
 import importlib.metadata
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,7 +40,8 @@ from pathlib import Path
 
 __all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "PURE", "cache_dir", "compile_modules",
            "compiled_modules", "find_compiler", "has_python_headers", "installed_compiled",
-           "is_compiled", "pure_reason", "pure_switch"]
+           "is_compiled", "pure_reason", "pure_switch", "traverse_each_attribute_once",
+           "visit_each_attribute_once"]
 
 COMPILED = (
     "cardrules/cards.py",
@@ -228,11 +230,102 @@ def pure_reason(*, environ: Mapping[str, str], editable: bool, compiler: str | N
 
 
 SETUP = """\
-from setuptools import setup
+import importlib.util
+from pathlib import Path
+
 from mypyc.build import mypycify
-setup(name="cardrules-compiled", ext_modules=mypycify({modules!r}, separate=True))
+from setuptools import setup
+
+spec = importlib.util.spec_from_file_location("_cardrules_native_build",
+                                              "cardrules/tools/native_build.py")
+build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build)
+extensions = mypycify({modules!r}, separate=True)
+build.visit_each_attribute_once(Path("build"))
+setup(name="cardrules-compiled", ext_modules=extensions)
 """
-"""The setuptools script that compiles the modules, each on its own (``separate=True``)."""
+"""The setuptools script that compiles the modules, each on its own (``separate=True``),
+run in the scratch copy: mypyc writes the C sources, :func:`visit_each_attribute_once`
+mends them, and setuptools compiles them."""
+
+_TRAVERSE = re.compile(r"^(\w+_traverse\(\w+ \*self, visitproc visit, void \*arg\)\n\{\n)"
+                       r"(.*?)^(\}\n)", re.MULTILINE | re.DOTALL)
+"""A native class's garbage-collector traversal function, as mypyc writes it: its head,
+body and closing brace."""
+
+
+def _visits_once(body: str) -> str:
+    """The body of a traversal function with each visit after the first of the same
+    attribute left out: a statement is a line, or an ``if (...) {`` line down to its
+    closing brace, and the attribute a statement visits is the first ``self->...`` it
+    names (statements naming none are kept)."""
+    kept: list[str] = []
+    seen: set[str] = set()
+    lines = body.splitlines(keepends=True)
+    i = 0
+    while i < len(lines):
+        end = i + 1
+        if lines[i].rstrip().endswith("{"):
+            indent = len(lines[i]) - len(lines[i].lstrip())
+            while end < len(lines) and not (lines[end].strip() == "}" and len(
+                    lines[end]) - len(lines[end].lstrip()) == indent):
+                end += 1
+            end += 1
+        statement = "".join(lines[i:end])
+        named = re.search(r"self->([\w.]+)", statement)
+        if named is None or named.group(1) not in seen:
+            kept.append(statement)
+        if named is not None:
+            seen.add(named.group(1))
+        i = end
+    return "".join(kept)
+
+
+def traverse_each_attribute_once(source: str) -> str:
+    r"""``source`` (C that mypyc wrote) with every native class's traversal visiting each
+    attribute once.
+
+    mypyc 2.4 visits an attribute once for every class of the class's bases that declares
+    it, and every shipped family's state declares again the attributes of the native
+    ``FieldState`` it derives from (with its own types and codecs).  The garbage collector
+    then counts those references twice and may take a live object a state refers to (a
+    cached ``Game``) for garbage and empty it.  The instance layout holds each attribute
+    once already; this leaves out the repeated visits.
+
+    >>> c = ("Box_traverse(BoxObject *self, visitproc visit, void *arg)\n{\n"
+    ...      "    Py_VISIT(self->_game);\n"
+    ...      "    if (CPyTagged_CheckLong(self->_n)) {\n"
+    ...      "        Py_VISIT(CPyTagged_LongAsObject(self->_n));\n    }\n"
+    ...      "    Py_VISIT(self->_game);\n"
+    ...      "    if (CPyTagged_CheckLong(self->_n)) {\n"
+    ...      "        Py_VISIT(CPyTagged_LongAsObject(self->_n));\n    }\n"
+    ...      "    int rv = 0;\n    return rv;\n}\n")
+    >>> print(traverse_each_attribute_once(c), end="")
+    Box_traverse(BoxObject *self, visitproc visit, void *arg)
+    {
+        Py_VISIT(self->_game);
+        if (CPyTagged_CheckLong(self->_n)) {
+            Py_VISIT(CPyTagged_LongAsObject(self->_n));
+        }
+        int rv = 0;
+        return rv;
+    }
+    """
+    return _TRAVERSE.sub(lambda m: m.group(1) + _visits_once(m.group(2)) + m.group(3),
+                         source)
+
+
+def visit_each_attribute_once(build: Path) -> list[Path]:
+    """Mend every C source mypyc wrote under ``build`` with
+    :func:`traverse_each_attribute_once`; return the files changed."""
+    changed = []
+    for path in sorted(build.rglob("*.c")):
+        source = path.read_text()
+        mended = traverse_each_attribute_once(source)
+        if mended != source:
+            path.write_text(mended)
+            changed.append(path)
+    return changed
 
 
 def compile_modules(root: Path, modules: Sequence[str] = COMPILED, *,
