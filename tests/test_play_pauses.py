@@ -16,6 +16,7 @@ import pytest
 from plugins.trick_window import BOAST_WINDOW
 
 import cardrules
+from cardrules.errors import ArgumentError
 from cardrules.phases import REGISTRY, register
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
@@ -149,3 +150,16 @@ def test_it_passes_the_conformance_suite(at: str) -> None:
 def test_it_passes_a_longer_conformance_run(at: str) -> None:
     report = run_check(windowed(at, limit=2), games=8, seed=5, match_every=4)
     assert report.ok, report.failure
+
+
+@pytest.mark.parametrize("at", sorted(POINTS))
+@pytest.mark.parametrize("player", [-1, 3, 1.0, True, "0", None])
+def test_a_view_made_a_record_refuses_players_that_are_not_seats(at: str,
+                                                                 player: object) -> None:
+    """The window declares no view entries, so the game's views are made records around
+    the state's own (``flow.with_view_records``): that wrapper takes any object, and the
+    state's view refuses what is not a seat, compiled as interpreted (a compiled ``int``
+    parameter refused a float with a TypeError and took True for seat 1)."""
+    game = cardrules.load(windowed(at), players=POINTS[at][1])
+    with pytest.raises(ArgumentError, match=r"player|integer"):
+        game.new_deal(1).view(player)

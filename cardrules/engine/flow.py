@@ -190,9 +190,11 @@ def with_view_records(cls: type) -> type:
     """``cls`` (a state class whose procedure declares no view entries) with its views
     made records: the mapping its ``view`` returns becomes the game's
     :class:`~cardrules.engine.views.View` (:attr:`Game.view_type`), entry by entry."""
-    base_view: Callable[[Any, int], Any] = cls.view  # type: ignore[attr-defined]
+    base_view: Callable[[Any, object], Any] = cls.view  # type: ignore[attr-defined]
 
-    def view(self: Any, player: int) -> View:
+    # any object: compiled, an ``int`` parameter would refuse a float with a TypeError and
+    # take True for seat 1 before the state's view could say what is wrong with them
+    def view(self: Any, player: object) -> View:
         out = base_view(self, player)
         return out if isinstance(out, View) else self.game.view_type.of(dict(out))
 
