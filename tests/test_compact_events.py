@@ -17,7 +17,7 @@ from cardrules.engine.state import FieldState
 
 COMPACT = [("crazy_eights", 2), ("pesten", 4), ("durak", 3), ("president", 4), ("hearts", 4),
            ("bura", 2), ("blackjack", 1), ("limit-holdem", 2), ("three-card-brag", 3),
-           ("gin-rummy", 2)]
+           ("gin-rummy", 2), ("casino", 2), ("scopa", 3), ("cribbage", 2)]
 """A game of each family that keeps its events compactly (hearts: listed phases record
 Event records among them)."""
 

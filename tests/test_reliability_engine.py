@@ -15,7 +15,9 @@ from cardrules.errors import ArgumentError, DealTooLongError, IllegalActionError
 
 
 @pytest.mark.parametrize(("variant", "players"), [
-    ("bank", 2), ("bura", 2), ("durak", 2), ("president", 3), ("crazy_eights", 2)])
+    ("bank", 2), ("bura", 2), ("durak", 2), ("president", 3), ("crazy_eights", 2),
+    ("blackjack", 1), ("kuhn-poker", 2), ("three-card-brag", 3), ("gin-rummy", 2),
+    ("casino", 2), ("cribbage", 2)])
 @pytest.mark.parametrize("player", [-1, "players", 1.0, True, "0"])
 def test_views_and_resampling_refuse_players_that_are_not_seats(variant: str, players: int,
                                                                 player: object) -> None:

@@ -87,6 +87,15 @@ COMPILED = (
     "cardrules/families/rummy/scoring.py",
     "cardrules/families/rummy/rules.py",
     "cardrules/families/rummy/state.py",
+    "cardrules/families/fishing/tables.py",
+    "cardrules/families/fishing/scoring.py",
+    "cardrules/families/fishing/builds.py",
+    "cardrules/families/fishing/rules.py",
+    "cardrules/families/fishing/state.py",
+    "cardrules/families/adding/tables.py",
+    "cardrules/families/adding/scoring.py",
+    "cardrules/families/adding/rules.py",
+    "cardrules/families/adding/state.py",
     "cardrules/engine/flow.py",
     "cardrules/engine/phased.py",
     "cardrules/engine/state_codec.py",
@@ -107,6 +116,8 @@ COMPILED = (
     "cardrules/families/betting/view.py",
     "cardrules/families/betting/vying/view.py",
     "cardrules/families/rummy/view.py",
+    "cardrules/families/fishing/view.py",
+    "cardrules/families/adding/view.py",
     "cardrules/families/climbing/view.py",
 )
 """The modules a compiled build compiles, one a line: the cards, the events, what play
@@ -118,9 +129,10 @@ the trait naming its optional field group; the tricks family's state, the traits
 its optional field groups, the play of those groups (the stock's actions, sets
 announced, declarations compared, the face-up top card, tricks that count nothing), its
 deal scores and its tables; the climbing family's state, tables and rank-set look-up,
-the bouts family's state, tables, rules and dealing, the comparing, betting and rummy
-families' states, tables and rules, the betting family's vying procedure's too, and the
-rummy family's scoring (each family's state an ``attr.s`` class with its clone and
+the bouts family's state, tables, rules and dealing, the comparing, betting, rummy,
+fishing and adding families' states, tables and rules, the betting family's vying
+procedure's too, the rummy, fishing and adding families' scoring and the fishing
+family's builds (each family's state an ``attr.s`` class with its clone and
 properties written out, :mod:`cardrules.tools.written_states`); then the flow of the
 listed phases, their record, fresh states and the named operations
 (:mod:`cardrules.engine.flow`, :mod:`~cardrules.engine.phased`,
@@ -129,8 +141,8 @@ family's dealing, the phases the games measured against OpenSpiel list and Bank'
 of own trumps (each phase an ordinary class whose methods are compiled:
 ``mypyc_attr(native_class=False)``, as a subclass of the interpreted ``Phase``), and the
 views of the compiled families (each family's view record an ordinary class over the
-interpreted ``View``). The fishing and adding families' states stay
-ordinary classes over the native ``FieldState``."""
+interpreted ``View``). Every shipped family's state is native; a third-party family's
+stays an ordinary class over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the

@@ -16,18 +16,27 @@ player 0 can play 4D without passing 31: go only when no card fits (R7)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.actions import Action, Kind
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
-from cardrules.families.adding.model import DISCARD, OVER, PLAY
+from cardrules.families.adding.model import Step
 from cardrules.families.adding.tables import DISCARD_WORD, GO_WORD
 
 if TYPE_CHECKING:
     from cardrules.families.adding.context import AddingContext
 
 __all__ = ["RULES", "fitting", "refusal", "refusing_rule"]
+
+# The steps and action kinds read in functions, as module constants: compiled, each is a
+# C static (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+# __getattr__; another module's name, a look-up by name).
+_DISCARD: Final = Step.DISCARD
+_PLAY: Final = Step.PLAY
+_OVER: Final = Step.OVER
+_KIND_PLAY: Final = Kind.PLAY
+_KIND_VERB: Final = Kind.VERB
 
 
 def fitting(state: AddingContext, hand: int) -> list[int]:
@@ -46,12 +55,12 @@ def fitting(state: AddingContext, hand: int) -> list[int]:
 
 
 def _ours(action: Action) -> bool:
-    return action.kind is Kind.PLAY or (action.kind is Kind.VERB
+    return action.kind is _KIND_PLAY or (action.kind is _KIND_VERB
                                         and action.name in (DISCARD_WORD, GO_WORD))
 
 
 def _over(state: AddingContext, action: Action) -> str | None:
-    return "the game is over" if state._phase is OVER else None
+    return "the game is over" if state._phase is _OVER else None
 
 
 def _phase_over(state: AddingContext, action: Action) -> str | None:
@@ -63,8 +72,8 @@ def _step(state: AddingContext, action: Action) -> str | None:
     """First each player lays cards away to the crib; then cards are played or go said."""
     p = state._current
     size = state._tables.discard_size
-    if state._phase is DISCARD:
-        if action.kind is Kind.VERB and action.name == DISCARD_WORD:
+    if state._phase is _DISCARD:
+        if action.kind is _KIND_VERB and action.name == DISCARD_WORD:
             return None
         return f"player {p} lays {size} card{'s' if size > 1 else ''} away to the crib " \
                f"first: 'discard' and the card{'s' if size > 1 else ''}"
@@ -73,7 +82,7 @@ def _step(state: AddingContext, action: Action) -> str | None:
 
 def _turn(state: AddingContext, action: Action) -> str | None:
     """Once the cards are laid away, a turn plays a card or says go."""
-    if state._phase is DISCARD or (_ours(action) and action.name != DISCARD_WORD):
+    if state._phase is _DISCARD or (_ours(action) and action.name != DISCARD_WORD):
         return None
     return f"player {state._current} plays a card ('play 7D'), or says 'go' when none fits"
 
@@ -81,10 +90,10 @@ def _turn(state: AddingContext, action: Action) -> str | None:
 def _shape(state: AddingContext, action: Action) -> str | None:
     """A discard names exactly its cards; a play names one card; go names none."""
     size = state._tables.discard_size
-    if action.kind is Kind.VERB and action.name == DISCARD_WORD \
+    if action.kind is _KIND_VERB and action.name == DISCARD_WORD \
             and len(set(action.cards)) != size:
         return f"lay exactly {size} different card{'s' if size > 1 else ''} away at once"
-    if action.kind is Kind.PLAY and len(action.cards) != 1:
+    if action.kind is _KIND_PLAY and len(action.cards) != 1:
         return "'play' adds one card to the total"
     return None
 
@@ -101,7 +110,7 @@ def _holds(state: AddingContext, action: Action) -> str | None:
 
 def _limit(state: AddingContext, action: Action) -> str | None:
     """The running total may not pass the limit."""
-    if action.kind is not Kind.PLAY or state._phase is not PLAY:
+    if action.kind is not _KIND_PLAY or state._phase is not _PLAY:
         return None
     tables = state._tables
     card = action.cards[0]
@@ -114,7 +123,7 @@ def _limit(state: AddingContext, action: Action) -> str | None:
 
 def _go(state: AddingContext, action: Action) -> str | None:
     """A player says go only when no card of their hand fits under the limit."""
-    if not (action.kind is Kind.VERB and action.name == GO_WORD):
+    if not (action.kind is _KIND_VERB and action.name == GO_WORD):
         return None
     fits = fitting(state, state._hands[state._current])
     if fits:

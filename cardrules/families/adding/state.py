@@ -14,14 +14,17 @@ side reaches the target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits, shuffled
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     CardList,
     CardSet,
@@ -35,32 +38,52 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.standings import places
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.families.adding import rules as adding_rules
-from cardrules.families.adding.model import DISCARD, OVER, PLAY, DiscardFrom, ShowEnds, Step
+from cardrules.families.adding.model import DiscardFrom, ShowEnds, Step
 from cardrules.families.adding.scoring import play_points, show_parts
-from cardrules.families.adding.tables import DISCARD_WORD, GO
-from cardrules.families.adding.view import view
+from cardrules.families.adding.tables import DISCARD_WORD, GO, AddingTables
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.adding.tables import AddingTables
 
 __all__ = ["AddingState"]
 
+# The steps and the other enum members read in functions, as module constants (the
+# steps those of the family's model, made here): compiled, each is a C static (on Python
+# 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__;
+# another module's name, a look-up by name).
+DISCARD: Final = Step.DISCARD
+PLAY: Final = Step.PLAY
+OVER: Final = Step.OVER
+_KIND_VERB: Final = Kind.VERB
+_KIND_PLAY: Final = Kind.PLAY
+_FIRST_SEAT: Final = DiscardFrom.FIRST_SEAT
+_ALL_COUNTED: Final = ShowEnds.ALL_COUNTED
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+VIEWS: Final[list[Callable[[AddingState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.adding.view` when it
+is imported (the family's procedure imports it).  That module reads this one's class, so
+a compiled view reads the state's fields directly; this module therefore does not import
+it."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class AddingState(FieldState):
     """A game of the adding family, hand after hand to the target.  Each field is
     declared once; JSON, zones and re-sampling derive from the declarations.  The cards
-    played are public; the crib is seen by nobody but each player's own discards."""
+    played are public; the crib is seen by nobody but each player's own discards.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
@@ -109,12 +132,13 @@ class AddingState(FieldState):
     """Actions applied."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
-    """What the last action made happen."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, kept compactly
+    (:func:`~cardrules.engine.events.raw_event`)."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> AddingState:
@@ -135,7 +159,8 @@ class AddingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     # -- dealing -------------------------------------------------------------------
 
@@ -155,7 +180,7 @@ class AddingState(FieldState):
             if stock:
                 extra |= 1 << stock.pop()
         self._hands, self._stock, self._crib_stock = tuple(hands), tuple(stock), extra
-        self._events = (*self._events, Event(kind="deal", player=self._dealer))
+        self.record(raw_event(kind="deal", player=self._dealer))
 
     def _start_play(self) -> None:
         """The first player lays cards away, or the starter is cut when nobody does."""
@@ -168,7 +193,7 @@ class AddingState(FieldState):
 
     def _discard_order(self) -> list[int]:
         n = self._game.players
-        if self._tables.play.discard_from is DiscardFrom.FIRST_SEAT:
+        if self._tables.play.discard_from is _FIRST_SEAT:
             return list(range(n))
         return list(self._game.turns.round_from(self._game.turns.first_after(self._dealer)))
 
@@ -208,9 +233,9 @@ class AddingState(FieldState):
 
     def _next(self, action: Action) -> AddingState:
         new = self._clone()
-        if action.kind is Kind.VERB and action.name == DISCARD_WORD:
+        if action.kind is _KIND_VERB and action.name == DISCARD_WORD:
             new._discard(action.cards)
-        elif action.kind is Kind.PLAY:
+        elif action.kind is _KIND_PLAY:
             new._play(action.cards[0])
         else:
             new._go()
@@ -222,7 +247,7 @@ class AddingState(FieldState):
         p, mask = self._current, sum(1 << c for c in cards)
         self._hands = _with(self._hands, p, self._hands[p] & ~mask)
         self._crib = _with(self._crib, p, self._crib[p] | mask)
-        self._events = (Event(kind="discard", player=p, cards=cards, private=True),)
+        self._events = (raw_event(kind="discard", player=p, cards=cards, private=True),)
         following = self._first_discarder()
         if following < 0:
             self._cut()
@@ -235,8 +260,7 @@ class AddingState(FieldState):
         stock = list(self._stock)
         starter = stock.pop()
         self._stock, self._starter = tuple(stock), 1 << starter
-        self._events = (*self._events, Event(kind="starter", player=self._dealer,
-                                             cards=(starter,)))
+        self.record(raw_event(kind="starter", player=self._dealer, cards=(starter,)))
         tables = self._tables
         n = self._game.players
         self._phase, self._total, self._sequence = PLAY, 0, ()
@@ -254,7 +278,7 @@ class AddingState(FieldState):
         sequence = self._sequence = (*self._sequence, card)
         total = self._total = self._total + tables.values[card]
         self._last = p
-        self._events = (Event("play", p, (card,), total),)
+        self._events = (raw_event("play", p, (card,), total),)
         for note, points in play_points(tables, sequence, total):
             self._score(p, points, note)
         if tables.counted_out and self._check_target():
@@ -267,7 +291,7 @@ class AddingState(FieldState):
     def _go(self) -> None:
         p = self._current
         self._gone = _with(self._gone, p, 1)
-        self._events = (Event("go", p),)
+        self._events = (raw_event("go", p),)
         if all(self._gone):
             self._end_round()
         else:
@@ -294,7 +318,7 @@ class AddingState(FieldState):
         play = tables.play
         n, dealer = self._game.players, self._dealer
         starter = self._starter.bit_length() - 1
-        if play.show_ends is ShowEnds.ALL_COUNTED:
+        if play.show_ends is _ALL_COUNTED:
             order = list(range(n))
         else:
             order = list(self._game.turns.round_from(self._game.turns.first_after(dealer)))
@@ -306,7 +330,7 @@ class AddingState(FieldState):
             kept = list(bits(cards))
             parts = show_parts(tables, kept, starter, crib=is_crib)
             amount = sum(points for _, points in parts)
-            self._events = (*self._events, Event(
+            self.record(raw_event(
                 kind="crib" if is_crib else "show", player=p, cards=tuple(kept),
                 amount=amount, note=" ".join(note for note, _ in parts)))
             if amount:
@@ -345,7 +369,7 @@ class AddingState(FieldState):
         for p in self._tables.sides[seat]:
             scores[p] += points
         self._points = tuple(scores)
-        self._events = (*self._events, Event("score", seat, (), points, note))
+        self.record(raw_event("score", seat, (), points, note))
 
     def _stops(self) -> bool:
         """Whether the game ends now, points scored being counted out (``show_ends:
@@ -369,7 +393,7 @@ class AddingState(FieldState):
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self._events = (*self._events, Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
 
     @property
     def result(self) -> DealResult | None:
@@ -392,8 +416,142 @@ class AddingState(FieldState):
                                         partnerships=partnerships),
                           details={"winner": self._winner, "hands": self._hand_number})
 
-    def view(self, player: int) -> View:
-        return self._game.view_type.of(view(self, player))
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = VIEWS[0](self, seat)
+        if self._game.phases:
+            out.update(flow.view(self, seat))
+        return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> AddingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._crib = self._crib
+        new._crib_stock = self._crib_stock
+        new._starter = self._starter
+        new._played = self._played
+        new._sequence = self._sequence
+        new._total = self._total
+        new._gone = self._gone
+        new._last = self._last
+        new._points = self._points
+        new._winner = self._winner
+        new._hand_number = self._hand_number
+        new._seed = self._seed
+        new._current = self._current
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def crib(self) -> tuple[int, ...]:
+        """The crib field (read-only)."""
+        return self._crib
+
+    @property
+    def crib_stock(self) -> int:
+        """The crib_stock field (read-only)."""
+        return self._crib_stock
+
+    @property
+    def starter(self) -> int:
+        """The starter field (read-only)."""
+        return self._starter
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """The played field (read-only)."""
+        return self._played
+
+    @property
+    def sequence(self) -> tuple[int, ...]:
+        """The sequence field (read-only)."""
+        return self._sequence
+
+    @property
+    def total(self) -> int:
+        """The total field (read-only)."""
+        return self._total
+
+    @property
+    def gone(self) -> tuple[int, ...]:
+        """The gone field (read-only)."""
+        return self._gone
+
+    @property
+    def last(self) -> int:
+        """The last field (read-only)."""
+        return self._last
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The points field (read-only)."""
+        return self._points
+
+    @property
+    def winner(self) -> int:
+        """The winner field (read-only)."""
+        return self._winner
+
+    @property
+    def hand_number(self) -> int:
+        """The hand_number field (read-only)."""
+        return self._hand_number
+
+    @property
+    def seed(self) -> int:
+        """The seed field (read-only)."""
+        return self._seed
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> Step:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

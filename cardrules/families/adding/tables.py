@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
@@ -58,7 +59,7 @@ GO = Action(kind=Kind.VERB, name=GO_WORD, label=GO_WORD)
 """The ``go`` action."""
 
 
-@attrs.frozen(kw_only=True)
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class AddingTables:
     """Everything a state of an adding game looks up instead of working out."""
 
@@ -99,9 +100,9 @@ class AddingTables:
     """Per viewer, whose hand they see."""
     own_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose discards they see: their own."""
-    discards: dict[int, Action] = attrs.field(factory=dict)
+    discards: dict[int, Action] = attr.ib(factory=dict)
     """Discarded cards as a bit set -> its action (filled on first use)."""
-    shows: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    shows: dict[int, tuple[tuple[str, int], ...]] = attr.ib(factory=dict)
     """A show's multiset of ranks (a sum of ``rank_keys``) -> its fifteens, pairs and
     runs (filled on first use; at most one entry per multiset of a show's size)."""
 

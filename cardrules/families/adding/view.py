@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Cards,
     CardsBySeat,
@@ -17,14 +18,15 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.adding.model import Step
+from cardrules.families.adding.state import VIEWS, AddingState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.adding.context import AddingContext
 
 __all__ = ["AddingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class AddingView(View):
     """What a seat may know of an adding state: the common entries of :class:`View` and
     these."""
@@ -64,6 +66,13 @@ class AddingView(View):
     """Final scores (all 0 until the game ends)."""
 
 
+# Compiled (mypyc), the record class keeps each annotation as its bare runtime class
+# (``list``), where the terminal table tells a row of cards from one entry per seat by
+# the text ``list[str]`` (cardrules.tools.table): the rows of cards get it back here (in
+# the pure build, the text is already there).
+AddingView.__annotations__.update(starter="list[str]", sequence="list[str]")
+
+
 def view_entries(game: GameContext) -> tuple[str, ...]:
     """The entries of an adding view, in order."""
     return (*HEAD, "hands", "stock", "crib", "crib_stock", "starter", "played", "sequence",
@@ -71,7 +80,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "winner", "scores", "events", "legal_actions")
 
 
-def view(state: AddingContext, player: int) -> dict[str, Any]:
+def view(state: AddingState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
     others' sizes, their own discards to the crib and the sizes of the others', the
     starter, the cards played, the running total and everyone's points."""
@@ -103,12 +112,10 @@ def view(state: AddingContext, player: int) -> dict[str, Any]:
         "hand_number": state._hand_number,
         "winner": state._winner if state._winner >= 0 else None,
         "scores": list(state._scores),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, pack, player),
     }
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
-    if game.phases:
-        out.update(flow.view(state, player))
     return out
 
 
@@ -120,3 +127,6 @@ def observation_fields(game: GameContext) -> tuple[Field, ...]:
             CardsBySeat(key="played"), Cards(key="sequence"), Number(key="total"),
             NumbersBySeat(key="gone"), Seat(key="last_played"),
             NumbersBySeat(key="points"))
+
+
+VIEWS.append(view)

@@ -28,34 +28,39 @@ value until they capture it, and may not trail unless ``play.trail_with_build``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import Pack, bits, mask_of
-from cardrules.engine.events import Event
 from cardrules.engine.fields import Context
 from cardrules.engine.fields import Kind as FieldKind
+from cardrules.engine.native import mypyc_attr
 from cardrules.families.fishing.model import Build
 from cardrules.families.fishing.tables import (
     BUILD,
     CAPTURE,
     MULTIPLE,
-    VALUE,
-    subsets_adding_to,
+    FishingTables,
+    subset_masks,
 )
 
 if TYPE_CHECKING:
     from cardrules.families.fishing.context import FishingContext
-    from cardrules.families.fishing.tables import FishingTables
 
-__all__ = ["Build", "Builds", "apply", "canonical", "legal", "multiple_value",
-           "multiple_values", "nameable", "played_card",
-           "refusal_reason"]
+__all__ = ["Build", "Builds", "canonical", "card_played", "legal", "legal_of", "loose_cards",
+           "multiple_value", "multiple_values", "nameable", "played_card", "refusal_reason",
+           "values_of_multiple"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static (on
+# Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__).
+_PLAY: Final = Kind.PLAY
+_VERB: Final = Kind.VERB
 
 
+@mypyc_attr(native_class=False)  # a subclass of the interpreted field kind
 @attrs.frozen(kw_only=True)
 class Builds(FieldKind):
     """The builds on the table (their cards are held by the table's field).
@@ -99,14 +104,6 @@ class Builds(FieldKind):
                      for b in value)
 
 
-def _named(pack: Pack, word: str, card: int, mask: int) -> Action:
-    """The action ``word`` of ``card`` with the table cards ``mask``: its cards in the
-    pack's order (as the action space numbers sets), its label the played card first."""
-    action = Action(kind=Kind.VERB, name=word, cards=pack.cards_of(mask | 1 << card))
-    shown = Action(kind=Kind.VERB, name=word, cards=(card, *pack.cards_of(mask)))
-    return attrs.evolve(action, label=shown.text(pack))
-
-
 def canonical(pack: Pack, action: Action) -> Action:
     """``action`` with its cards in the pack's order (as legal actions name them).
 
@@ -115,122 +112,148 @@ def canonical(pack: Pack, action: Action) -> Action:
     >>> canonical(pack, Action(kind=Kind.VERB, name="capture", cards=(0, 1))).cards
     (1, 0)
     """
-    if action.kind is not Kind.VERB or len(set(action.cards)) != len(action.cards):
+    if action.kind is not _VERB or len(set(action.cards)) != len(action.cards):
         return action
-    return Action(kind=Kind.VERB, name=action.name, cards=pack.cards_of(mask_of(action.cards)))
+    return Action(kind=_VERB, name=action.name, cards=pack.cards_of(mask_of(action.cards)))
+
+
+def loose_cards(table: int, made: Sequence[Build]) -> int:
+    """The cards of ``table`` in none of the builds ``made``.
+
+    >>> loose_cards(0b1111, (Build(cards=0b0110, value=5, owner=0),))
+    9
+    """
+    built = 0
+    for b in made:
+        built |= b.cards
+    return table & ~built
 
 
 def _loose(state: FishingContext) -> int:
-    built = 0
-    for b in state._builds:
-        built |= b.cards
-    return state._table & ~built
+    return loose_cards(state._table, state._builds)
 
 
-def _held_values(state: FishingContext, card: int) -> set[int]:
-    """The values of the cards the player to move holds besides ``card``."""
-    values = state._tables.values
-    return {values[c] for c in bits(state._hands[state._current] & ~(1 << card))
-            if values[c] > 0}
-
-
-def _disjoint_unions(groups: Sequence[int], cap: int) -> Iterator[int]:
-    """The unions of every non-empty collection of pairwise disjoint ``groups`` (bit
-    sets) of at most ``cap`` cards, each union once."""
-    seen: set[int] = set()
-
-    def walk(start: int, used: int) -> Iterator[int]:
-        for i in range(start, len(groups)):
-            g = groups[i]
-            if not g & used and (g | used).bit_count() <= cap:
-                union = g | used
-                if union not in seen:
-                    seen.add(union)
-                    yield union
-                yield from walk(i + 1, union)
-    yield from walk(0, 0)
-
-
-def _capture_groups(state: FishingContext, card: int) -> list[int]:
-    """The sets ``card`` may take, each one unit or a group of loose cards."""
-    tables = state._tables
-    width, values, play = len(tables.pack.ranks), tables.values, tables.play
-    loose, value = _loose(state), tables.values[card]
-    groups: list[int] = []
-    if play.capture.by_rank:
-        groups = [1 << c for c in bits(loose) if c % width == card % width]
-    if play.capture.by_sum and value > 0:
-        for caught in subsets_adding_to(list(bits(loose)), values, value):
-            mask = mask_of(caught)
-            if mask not in groups:
-                groups.append(mask)
-    if value > 0:
-        groups.extend(b.cards for b in state._builds if b.value == value)
-    return groups
-
-
-def _captures(state: FishingContext, card: int) -> list[int]:
-    groups = _capture_groups(state, card)
-    play = state._tables.play
-    if not play.sets or (state._tables.values[card] == 0 and not play.zero_sets):
-        return [g for g in groups if g.bit_count() < state._tables.most_named]
-    return list(_disjoint_unions(groups, state._tables.most_named - 1))
-
-
-def _units(state: FishingContext) -> list[tuple[int, int, Build | None]]:
-    """The table's units: (cards, value, build or None)."""
-    values = state._tables.values
-    out: list[tuple[int, int, Build | None]] = [(1 << c, values[c], None)
-                                                for c in bits(_loose(state))]
-    out.extend((b.cards, b.value, b) for b in state._builds)
+def _held(values: tuple[int, ...], hand: int, card: int) -> set[int]:
+    """The values of the cards of ``hand`` besides ``card`` (those above 0)."""
+    out: set[int] = set()
+    for c in bits(hand & ~(1 << card)):
+        value = values[c]
+        if value > 0:
+            out.add(value)
     return out
 
 
-def _single_builds(state: FishingContext, card: int) -> list[int]:
-    """The single builds ``card`` may make: with loose cards, or increasing one single
-    build, to a value held in another card."""
-    tables = state._tables
-    value = tables.values[card]
-    held = _held_values(state, card)
-    if value == 0 or not held:
-        return []
-    units = [u for u in _units(state)
-             if u[2] is None or (tables.play.increase and not u[2].multiple)]
+def _disjoint_unions(groups: Sequence[int], cap: int) -> list[int]:
+    """The unions of every non-empty collection of pairwise disjoint ``groups`` (bit
+    sets) of at most ``cap`` cards, each union once."""
     found: list[int] = []
-
-    def walk(start: int, mask: int, total: int, with_build: bool) -> None:
-        for i in range(start, len(units)):
-            cards, worth, build = units[i]
-            if worth == 0 or (build is not None and with_build):
-                continue
-            if (mask | cards).bit_count() + 1 > tables.most_named:
-                continue
-            new_total = total + worth
-            if new_total in held and (mask | cards) not in found:
-                found.append(mask | cards)
-            walk(i + 1, mask | cards, new_total, with_build or build is not None)
-    walk(0, 0, value, False)
+    _walk_unions(groups, cap, 0, 0, set(), found)
     return found
 
 
-def _splits(values: Sequence[int], fixed_ok: bool, target: int) -> bool:
+def _walk_unions(groups: Sequence[int], cap: int, start: int, used: int, seen: set[int],
+                 found: list[int]) -> None:
+    for i in range(start, len(groups)):
+        g = groups[i]
+        if not g & used:
+            union = g | used
+            if union.bit_count() <= cap:
+                if union not in seen:
+                    seen.add(union)
+                    found.append(union)
+                _walk_unions(groups, cap, i + 1, union, seen, found)
+
+
+def _capture_groups(tables: FishingTables, loose: int, made: Sequence[Build],
+                    card: int) -> list[int]:
+    """The sets ``card`` may take, each one unit or a group of loose cards."""
+    width, values = tables.width, tables.values
+    value = values[card]
+    groups: list[int] = []
+    if tables.by_rank:
+        rank = card % width
+        for c in bits(loose):
+            if c % width == rank:
+                groups.append(1 << c)
+    if tables.by_sum and value > 0:
+        for mask in subset_masks(list(bits(loose)), values, value):
+            if mask not in groups:
+                groups.append(mask)
+    if value > 0:
+        for b in made:
+            if b.value == value:
+                groups.append(b.cards)
+    return groups
+
+
+def _captures(tables: FishingTables, loose: int, made: Sequence[Build],
+              card: int) -> list[int]:
+    groups = _capture_groups(tables, loose, made, card)
+    play = tables.play
+    most = tables.most_named
+    if not play.sets or (tables.values[card] == 0 and not play.zero_sets):
+        return [g for g in groups if g.bit_count() < most]
+    return _disjoint_unions(groups, most - 1)
+
+
+def _single_builds(tables: FishingTables, loose: int, made: Sequence[Build], hand: int,
+                   card: int) -> list[int]:
+    """The single builds ``card`` may make: with loose cards, or increasing one single
+    build, to a value held in another card (of ``hand``)."""
+    values = tables.values
+    value = values[card]
+    if value == 0:
+        return []
+    held = _held(values, hand, card)
+    if not held:
+        return []
+    # the table's units (cards, value, is a build): the loose cards, then the builds
+    units: list[tuple[int, int, bool]] = [(1 << c, values[c], False) for c in bits(loose)]
+    increase = tables.play.increase
+    for b in made:
+        if increase and not b.multiple:
+            units.append((b.cards, b.value, True))
+    found: list[int] = []
+    _walk_builds(units, held, tables.most_named, 0, 0, value, False, found)
+    return found
+
+
+def _walk_builds(units: list[tuple[int, int, bool]], held: set[int], most: int,
+                 start: int, mask: int, total: int, with_build: bool,
+                 found: list[int]) -> None:
+    for i in range(start, len(units)):
+        cards, worth, build = units[i]
+        if worth == 0 or (build and with_build):
+            continue
+        joined = mask | cards
+        if joined.bit_count() + 1 > most:
+            continue
+        new_total = total + worth
+        if new_total in held and joined not in found:
+            found.append(joined)
+        _walk_builds(units, held, most, i + 1, joined, new_total, with_build or build, found)
+
+
+def _splits(values: list[int], fixed_ok: bool, target: int) -> bool:
     """Whether ``values`` (the first being the played card's group's) split into groups
     each adding up to ``target``."""
     if not values:
         return fixed_ok
-    first, rest = values[0], list(values[1:])
+    first, rest = values[0], values[1:]
     if first > target:
         return False
+    return _pick(0, target - first, rest, fixed_ok, target)
 
-    def pick(i: int, left: int, remaining: list[int]) -> bool:
-        if left == 0:
-            return _splits(remaining, fixed_ok, target)
-        for j in range(i, len(remaining)):
-            v = remaining[j]
-            if 0 < v <= left and pick(j, left - v, remaining[:j] + remaining[j + 1:]):
-                return True
-        return False
-    return pick(0, target - first, rest)
+
+def _pick(i: int, left: int, remaining: list[int], fixed_ok: bool, target: int) -> bool:
+    if left == 0:
+        return _splits(remaining, fixed_ok, target)
+    for j in range(i, len(remaining)):
+        v = remaining[j]
+        if 0 < v <= left and _pick(j, left - v, remaining[:j] + remaining[j + 1:],
+                                   fixed_ok, target):
+            return True
+    return False
 
 
 def multiple_value(state: FishingContext, card: int, mask: int) -> int | None:
@@ -248,61 +271,84 @@ def multiple_values(state: FishingContext, card: int, mask: int, *,
     lower value raised by ``card``, in ``card``'s group).  When the cards add up by
     several values (held or not: whether there is a choice must not tell what the
     player holds), the player names one they hold (``value 4``)."""
-    tables = state._tables
+    made = state._builds
+    return values_of_multiple(state._tables, loose_cards(state._table, made), made,
+                              state._hands[state._current], card, mask, first, held)
+
+
+def values_of_multiple(tables: FishingTables, loose: int, made: Sequence[Build], hand: int,
+                       card: int, mask: int, first: bool, held: bool) -> list[int]:
+    """:func:`multiple_values` of a layout: the ``loose`` cards, the builds ``made``, the
+    ``hand`` of the player to move."""
     values = tables.values
-    builds = [b for b in state._builds if b.cards & mask]
-    if values[card] == 0 or any(b.cards & ~mask for b in builds):
+    value = values[card]
+    if value == 0:
         return []
-    loose = [values[c] for c in bits(mask & _loose(state))]
+    builds: list[Build] = []
+    for b in made:
+        if b.cards & mask:
+            if b.cards & ~mask:
+                return []
+            builds.append(b)
+    loose_values = [values[c] for c in bits(mask & loose)]
     found: list[int] = []
-    targets = _held_values(state, card) if held else {v for v in values if v > 0}
+    targets = _held(values, hand, card) if held else {v for v in values if v > 0}
+    top = max(loose_values) if loose_values else 0
+    increase = tables.play.increase
     for target in sorted(targets):
         raised = [b for b in builds if b.value != target]
-        if len(raised) > 1 or (raised and (raised[0].multiple or not tables.play.increase)):
+        if len(raised) > 1 or (raised and (raised[0].multiple or not increase)):
             continue
-        own = values[card] + sum(b.value for b in raised)  # the card's group, fixed
-        if target < max([own, *loose]):
+        own = value  # the card's group, fixed
+        for b in raised:
+            own += b.value
+        if target < own or target < top:
             continue
-        total = own + sum(loose)
+        total = own + sum(loose_values)
         if total % target or total // target + len(builds) - len(raised) < 2:
             continue
-        if _splits([own, *loose], True, target):
+        if _splits([own, *loose_values], True, target):
             found.append(target)
             if first:
                 break
     return found
 
 
-def _multiples(state: FishingContext, card: int) -> list[int]:
+def _multiples(tables: FishingTables, loose: int, made: Sequence[Build], hand: int,
+               card: int) -> list[int]:
     """The multiple builds ``card`` may make."""
-    tables = state._tables
     values = tables.values
     value = values[card]
     if value == 0:
         return []
-    loose = list(bits(_loose(state)))
+    loose_list = list(bits(loose))
     found: list[int] = []
-    raisable = [b for b in state._builds if not b.multiple] if tables.play.increase else []
-    for target in sorted(_held_values(state, card)):
+    raisable = [b for b in made if not b.multiple] if tables.play.increase else []
+    most = tables.most_named
+    for target in sorted(_held(values, hand, card)):
         if target < value:
             continue
-        own = [0] if target == value else \
-            [mask_of(s) for s in subsets_adding_to(loose, values, target - value)]
+        own = [0] if target == value else subset_masks(loose_list, values, target - value)
         for b in raisable:  # a single build raised by the card to the target, in its group
             short = target - value - b.value
             if short == 0:
                 own.append(b.cards)
             elif short > 0:
-                own.extend(b.cards | mask_of(s) for s in subsets_adding_to(loose, values, short))
-        others = [mask_of(s) for s in subsets_adding_to(loose, values, target)]
-        others.extend(b.cards for b in state._builds if b.value == target)
+                for m in subset_masks(loose_list, values, short):
+                    own.append(b.cards | m)
+        others = subset_masks(loose_list, values, target)
+        for b in made:
+            if b.value == target:
+                others.append(b.cards)
         for first in own:
-            if (first.bit_count() + 1) >= tables.most_named:
+            size = first.bit_count()
+            if size + 1 >= most:
                 continue
             rest = [g for g in others if not g & first]
-            for union in _disjoint_unions(rest, tables.most_named - 1 - first.bit_count()):
+            for union in _disjoint_unions(rest, most - 1 - size):
                 mask = union | first
-                if mask not in found and multiple_value(state, card, mask) is not None:
+                if mask not in found and values_of_multiple(tables, loose, made, hand, card,
+                                                            mask, True, True):
                     found.append(mask)
     return found
 
@@ -313,37 +359,79 @@ def legal(state: FishingContext) -> tuple[Action, ...]:
     tables = state._tables
     if state._announcing:  # a multiple build just made: the player names its value
         return tuple(tables.announcements[v] for v in nameable(state))
-    pack, play = tables.pack, tables.play
     p = state._current
+    return legal_of(tables, state._table, state._builds, state._hands[p], p)
+
+
+def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: int,
+             p: int) -> tuple[Action, ...]:
+    """:func:`legal` of a layout (the ``table``, the builds ``made`` on it) and the
+    ``hand`` of the player ``p`` to move, no value waiting to be named."""
+    play = tables.play
+    loose = loose_cards(table, made)
+    values = tables.values
     out: list[Action] = []
     trails: list[Action] = []
-    for card in bits(state._hands[p]):
-        taking = _captures(state, card)
-        out.extend(_named(pack, CAPTURE, card, m) for m in taking)
-        if play.builds:
-            out.extend(_named(pack, BUILD, card, m) for m in _single_builds(state, card))
-            out.extend(_named(pack, MULTIPLE, card, m) for m in _multiples(state, card))
-        if not taking or not play.must_capture:
+    # what each action plays and takes, for _abandons: (card, cards taken)
+    out_moves: list[tuple[int, int]] = []
+    trail_moves: list[int] = []
+    builds, must = play.builds, play.must_capture
+    for card in bits(hand):
+        taking = _captures(tables, loose, made, card)
+        for m in taking:
+            out.append(tables.unit_action(CAPTURE, card, m))
+            out_moves.append((card, m | 1 << card))
+        if builds:
+            for m in _single_builds(tables, loose, made, hand, card):
+                out.append(tables.unit_action(BUILD, card, m))
+                out_moves.append((card, 0))
+            for m in _multiples(tables, loose, made, hand, card):
+                out.append(tables.unit_action(MULTIPLE, card, m))
+                out_moves.append((card, 0))
+        if not taking or not must:
             trails.append(tables.plays[card])
-    if trails and out and not play.trail_with_build and \
-            any(b.owner == p for b in state._builds):
+            trail_moves.append(card)
+    owns = False
+    for b in made:
+        if b.owner == p:
+            owns = True
+            break
+    if trails and out and not play.trail_with_build and owns:
         trails = []
-    kept = [a for a in (*out, *trails) if not _abandons(state, a)]
+        trail_moves = []
+    if not owns:  # only the owner of a build may abandon it
+        return (*out, *trails)
+    kept: list[Action] = []
+    for i, action in enumerate(out):
+        card, taken = out_moves[i]
+        if not _abandoning(values, made, hand, p, card, taken):
+            kept.append(action)
+    for i, action in enumerate(trails):
+        if not _abandoning(values, made, hand, p, trail_moves[i], 0):
+            kept.append(action)
     return tuple(kept) if kept else (*out, *trails)
+
+
+def _abandoning(values: tuple[int, ...], made: Sequence[Build], hand: int, p: int,
+                card: int, taken: int) -> bool:
+    """Whether playing ``card`` (of ``hand``, the hand of ``p``) and taking the table cards
+    ``taken`` plays the last card ``p`` holds of the value of a build they own, without
+    capturing that build."""
+    value = values[card]
+    owned = [b for b in made if b.owner == p and b.value == value]
+    if not owned or value in _held(values, hand, card):
+        return False
+    return any(b.cards & ~taken for b in owned)
 
 
 def _abandons(state: FishingContext, action: Action) -> bool:
     """Whether ``action`` plays the last card the player to move holds of the value of
     a build they own, without capturing that build."""
-    p, values = state._current, state._tables.values
-    card = action.cards[0] if action.kind is Kind.PLAY else played_card(state, action)
-    value = values[card]
-    owned = [b for b in state._builds if b.owner == p and b.value == value]
-    if not owned or value in _held_values(state, card):
-        return False
-    taken = mask_of(action.cards) if action.kind is Kind.VERB and action.name == CAPTURE \
+    p = state._current
+    card = action.cards[0] if action.kind is _PLAY else played_card(state, action)
+    taken = mask_of(action.cards) if action.kind is _VERB and action.name == CAPTURE \
         else 0
-    return any(b.cards & ~taken for b in owned)
+    return _abandoning(state._tables.values, state._builds, state._hands[p], p, card, taken)
 
 
 def nameable(state: FishingContext) -> list[int]:
@@ -355,7 +443,12 @@ def nameable(state: FishingContext) -> list[int]:
 
 def played_card(state: FishingContext, action: Action) -> int:
     """The card of ``action`` in the player's hand (-1: none or several)."""
-    held = [c for c in action.cards if (state._hands[state._current] >> c) & 1]
+    return card_played(state._hands[state._current], action)
+
+
+def card_played(hand: int, action: Action) -> int:
+    """The card of ``action`` in ``hand`` (-1: none or several)."""
+    held = [c for c in action.cards if (hand >> c) & 1]
     return held[0] if len(held) == 1 else -1
 
 
@@ -366,15 +459,14 @@ def refusal_reason(state: FishingContext, action: Action) -> str | None:
         return None
     pack, values = tables.pack, tables.values
     bound = f" (at most {tables.most_named} cards named)" if tables.play.most_named else ""
-    if action.kind is Kind.PLAY and not any(b.owner == state._current
-                                            for b in state._builds):
+    if action.kind is _PLAY and not any(b.owner == state._current for b in state._builds):
         return f"{pack.name(action.cards[0])} can capture, so it must"
-    card = action.cards[0] if action.kind is Kind.PLAY else played_card(state, action)
+    card = action.cards[0] if action.kind is _PLAY else played_card(state, action)
     name, value = pack.name(card), values[card]
     if _abandons(state, action):
         return (f"{name} is player {state._current}'s last card worth {value}, the value "
                 "of a build they own: they keep it to capture that build")
-    if action.kind is Kind.PLAY:
+    if action.kind is _PLAY:
         return (f"player {state._current} owns a build: capture, build or increase a build "
                 "rather than trail")
     if action.name == CAPTURE:
@@ -388,50 +480,3 @@ def refusal_reason(state: FishingContext, action: Action) -> str | None:
                 f"you hold another card of its new value{bound}")
     return (f"a multiple build joins {name} with groups of cards or builds, each adding "
             f"up to a value you hold in another card{bound}")
-
-
-def apply(state: Any, action: Action) -> Any:
-    """Apply a legal ``action`` to a fresh clone ``state`` of the position it was legal
-    in, up to the next player (a :class:`FishingState`)."""
-    p = state._current
-    tables: FishingTables = state._tables
-    if action.name == VALUE:  # the value named for the multiple build just made
-        *kept_builds, made = state._builds
-        state._builds = (*kept_builds, attrs.evolve(made, value=action.amount))
-        state._announcing = ()
-        state._events = (Event(kind="value", player=p, amount=action.amount),)
-        return state._next_player()
-    if action.kind is Kind.PLAY:
-        card = action.cards[0]
-        state._hands = _with(state._hands, p, state._hands[p] & ~(1 << card))
-        state._table |= 1 << card
-        state._events = (Event(kind="play", player=p, cards=(card,)),)
-        return state._next_player()
-    card = played_card(state, action)
-    mask = mask_of(action.cards) & ~(1 << card)
-    state._hands = _with(state._hands, p, state._hands[p] & ~(1 << card))
-    kept = tuple(b for b in state._builds if not b.cards & mask)
-    if action.name == CAPTURE:
-        state._builds = kept
-        state._capture(card, mask, 0)
-        return state._next_player()
-    named: list[int] = []
-    if action.name == BUILD:
-        value = tables.values[card] + sum(b.value for b in state._builds if b.cards & mask) \
-            + sum(tables.values[c] for c in bits(mask & _loose(state)))
-        build = Build(cards=mask | 1 << card, value=value, owner=p)
-    else:  # until a value is named, the lowest the cards add up by (not one held)
-        named = multiple_values(state, card, mask, held=False)
-        assert named
-        build = Build(cards=mask | 1 << card, value=named[0], owner=p, multiple=True)
-    state._builds = (*kept, build)
-    state._table |= 1 << card
-    state._events = (Event(kind="build", player=p, cards=(card, *bits(mask))),)
-    if len(named) > 1:  # the value is named next, by the same player
-        state._announcing = tuple(named)
-        return state
-    return state._next_player()
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

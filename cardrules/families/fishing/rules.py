@@ -9,56 +9,67 @@ the legal actions are exactly those no rule refuses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.fishing import builds
-from cardrules.families.fishing.model import OVER
+from cardrules.families.fishing.model import Step
 from cardrules.families.fishing.tables import (
     BUILD,
     CAPTURE,
     MULTIPLE,
     VALUE,
-    subsets_adding_to,
+    FishingTables,
+    subset_masks,
 )
 
 if TYPE_CHECKING:
     from cardrules.families.fishing.context import FishingContext
 
-__all__ = ["RULES", "UNIT_RULES", "captures_of", "refusal", "refusing_rule"]
+__all__ = ["RULES", "UNIT_RULES", "capture_actions", "captures_of", "refusal",
+           "refusing_rule"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static (on
+# Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__).
+_PLAY: Final = Kind.PLAY
+_VERB: Final = Kind.VERB
+_OVER: Final = Step.OVER
 
 
 def captures_of(state: FishingContext, card: int) -> tuple[Action, ...]:
     """The captures open to ``card`` played now, under the rules of capture (equal rank,
     sums, equal rank first)."""
-    tables = state._tables
-    pack, table = tables.pack, state._table
-    width = len(pack.ranks)
-    play = tables.play
-    found: list[Action] = []
-    if play.capture.by_rank:
-        found = [tables.captures[card, 1 << c] for c in bits(table)
-                 if c % width == card % width]
-        if found and play.rank_first:
-            return tuple(found)
-    if play.capture.by_sum:
-        for caught in subsets_adding_to(list(bits(table)), tables.values,
-                                        tables.values[card]):
-            action = tables.captures[card, sum(1 << c for c in caught)]
-            if action not in found:
-                found.append(action)
-    return tuple(found)
+    return capture_actions(state._tables, state._table, card)
+
+
+def capture_actions(tables: FishingTables, table: int, card: int) -> tuple[Action, ...]:
+    """:func:`captures_of` a ``table`` (the face-up cards, as a bit set)."""
+    captures = tables.captures
+    found: list[int] = []  # the sets captured, as bit sets
+    if tables.by_rank:
+        width = tables.width
+        rank = card % width
+        for c in bits(table):
+            if c % width == rank:
+                found.append(1 << c)
+        if found and tables.play.rank_first:
+            return tuple([captures[card, m] for m in found])
+    if tables.by_sum:
+        for mask in subset_masks(list(bits(table)), tables.values, tables.values[card]):
+            if mask not in found:
+                found.append(mask)
+    return tuple([captures[card, m] for m in found])
 
 
 def _ours(action: Action) -> bool:
-    return action.kind is Kind.PLAY or (action.kind is Kind.VERB and action.name == CAPTURE)
+    return action.kind is _PLAY or (action.kind is _VERB and action.name == CAPTURE)
 
 
 def _over(state: FishingContext, action: Action) -> str | None:
-    return "the deal is over" if state._phase is OVER else None
+    return "the deal is over" if state._phase is _OVER else None
 
 
 def _phase_over(state: FishingContext, action: Action) -> str | None:
@@ -76,9 +87,9 @@ def _turn(state: FishingContext, action: Action) -> str | None:
 
 def _shape(state: FishingContext, action: Action) -> str | None:
     """A turn plays one card: ``play`` lays it, ``capture`` names it, then what it takes."""
-    if action.kind is Kind.PLAY and len(action.cards) != 1:
+    if action.kind is _PLAY and len(action.cards) != 1:
         return "'play' lays one card on the table"
-    if action.kind is Kind.VERB and len(action.cards) < 2:
+    if action.kind is _VERB and len(action.cards) < 2:
         return "write 'capture', the card played, then the cards it captures"
     if len(set(action.cards)) != len(action.cards):
         return "a card is named twice"
@@ -104,33 +115,32 @@ def _on_table(state: FishingContext, action: Action) -> str | None:
 def _capturing(state: FishingContext, action: Action) -> str | None:
     """A card captures one card of its rank or cards whose values add up to its value;
     with a pile, a card played captures by itself (``play``)."""
-    if action.kind is Kind.PLAY:
+    if action.kind is _PLAY:
         return None
     tables = state._tables
     card, caught = action.cards[0], action.cards[1:]
-    width = len(tables.pack.ranks)
-    play = tables.play
-    if play.capture.pile:
+    width = tables.width
+    if tables.pile:
         name = tables.pack.name(card)
         return (f"a card played takes the whole pile by itself when it matches the top "
                 f"card{' or takes any pile' if tables.takes_all else ''}: write 'play {name}'")
-    if play.capture.by_rank and len(caught) == 1 and caught[0] % width == card % width:
+    if tables.by_rank and len(caught) == 1 and caught[0] % width == card % width:
         return None
     total = sum(tables.values[c] for c in caught)
-    if play.capture.by_sum and total == tables.values[card]:
+    if tables.by_sum and total == tables.values[card]:
         return None
     name = tables.pack.name(card)
-    if not play.capture.by_sum:
+    if not tables.by_sum:
         return f"{name} captures one card of its rank"
     return (f"{name} is worth {tables.values[card]}; the captured cards add up to {total}"
-            if play.capture.by_rank is False or len(caught) > 1 else
+            if not tables.by_rank or len(caught) > 1 else
             f"{name} captures a card of its rank or cards adding up to "
             f"{tables.values[card]}")
 
 
 def _rank_first(state: FishingContext, action: Action) -> str | None:
     """With a card of its rank on the table, a card must capture one of those."""
-    if action.kind is Kind.PLAY or not state._tables.play.rank_first:
+    if action.kind is _PLAY or not state._tables.play.rank_first:
         return None
     pack = state.game.pack
     card, caught = action.cards[0], action.cards[1:]
@@ -143,7 +153,7 @@ def _rank_first(state: FishingContext, action: Action) -> str | None:
 
 def _must_capture(state: FishingContext, action: Action) -> str | None:
     """A card that can capture may not be laid on the table."""
-    if action.kind is not Kind.PLAY or not state._tables.play.must_capture:
+    if action.kind is not _PLAY or not state._tables.play.must_capture:
         return None
     card = action.cards[0]
     open_to = captures_of(state, card)
@@ -154,7 +164,7 @@ def _must_capture(state: FishingContext, action: Action) -> str | None:
 
 
 def _unit_ours(action: Action) -> bool:
-    return action.kind is Kind.PLAY or (action.kind is Kind.VERB
+    return action.kind is _PLAY or (action.kind is _VERB
                                         and action.name in (CAPTURE, BUILD, MULTIPLE))
 
 
@@ -173,20 +183,20 @@ def _unit_turn(state: FishingContext, action: Action) -> str | None:
 
 def _unit_shape(state: FishingContext, action: Action) -> str | None:
     """A card laid names one card; a capture or build names the card and table cards."""
-    if action.kind is Kind.PLAY and len(action.cards) != 1:
+    if action.kind is _PLAY and len(action.cards) != 1:
         return "'play' lays one card on the table"
-    if action.kind is Kind.VERB and len(action.cards) < 2:
+    if action.kind is _VERB and len(action.cards) < 2:
         return f"write '{action.name}', the card played and the table cards"
     if len(set(action.cards)) != len(action.cards):
         return "a card is named twice"
-    if action.kind is Kind.VERB and builds.played_card(state, action) < 0:
+    if action.kind is _VERB and builds.played_card(state, action) < 0:
         return f"name exactly one card of player {state._current}'s hand"
     return None
 
 
 def _unit_on_table(state: FishingContext, action: Action) -> str | None:
     """The other cards named lie on the table; a build is taken or joined whole."""
-    if action.kind is Kind.PLAY:
+    if action.kind is _PLAY:
         return _holds(state, action)
     card = builds.played_card(state, action)
     others = [c for c in action.cards if c != card]
@@ -221,7 +231,7 @@ def _named_value(state: FishingContext, action: Action) -> str | None:
     """A multiple build whose cards add up by several values its player holds waits for
     that player to name one."""
     values = builds.nameable(state)
-    if action.kind is Kind.VERB and action.name == VALUE and not action.cards \
+    if action.kind is _VERB and action.name == VALUE and not action.cards \
             and action.amount in values:
         return None
     choices = " or ".join(f"'{VALUE} {v}'" for v in values)

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import bits
 from cardrules.engine.standings import Partnerships, alone, opposite
@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 __all__ = ["best", "deal_scores", "primiera_of", "side_points", "sides", "unique_best"]
 
-PARTNERS = 4
+PARTNERS: Final = 4
 """The number of players that play in partnerships (``play.partners``)."""
+_EACH: Final = Tie.EACH
+"""Read in :func:`side_points`, as a module constant: compiled, a C static (on Python
+3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__)."""
 
 
 def sides(game: GameContext) -> Partnerships:
@@ -75,7 +78,7 @@ def side_points(tables: FishingTables, piles: Sequence[int],
     scoring, pack = tables.scoring, tables.pack
     points = list(sweeps)
     most = best([p.bit_count() for p in piles])
-    if len(most) == 1 or scoring.most_cards_tie is Tie.EACH:
+    if len(most) == 1 or scoring.most_cards_tie is _EACH:
         for side in most:
             points[side] += scoring.most_cards
     if tables.suit >= 0:

@@ -13,14 +13,17 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
-from cardrules.actions import Action
+from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine import flow
-from cardrules.engine.events import Event
+from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     Card,
     CardList,
@@ -36,32 +39,49 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.pauses import resume_fields
-from cardrules.engine.state import DealContext, DealResult, FieldState
-from cardrules.engine.state_codec import derived
+from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.turns import When
 from cardrules.families.fishing import builds as fishing_builds
 from cardrules.families.fishing import rules as fishing_rules
-from cardrules.families.fishing.model import OVER, PLAY, Build, Step
+from cardrules.families.fishing.model import Build, Step
 from cardrules.families.fishing.scoring import deal_scores
-from cardrules.families.fishing.view import view
+from cardrules.families.fishing.tables import BUILD, CAPTURE, VALUE, FishingTables
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from cardrules.engine.state import GameContext
     from cardrules.engine.views import View
-    from cardrules.families.fishing.tables import FishingTables
 
 __all__ = ["FishingState"]
 
+# Enum members read in functions, as module constants: compiled, each is a C static (on
+# Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__;
+# another module's name, a look-up by name).
+PLAY: Final = Step.PLAY
+OVER: Final = Step.OVER
+_KIND_PLAY: Final = Kind.PLAY
+_BETWEEN_ROUNDS: Final = When.BETWEEN_ROUNDS
 
-@derived
-@attrs.define(slots=True, eq=False, repr=False)
+VIEWS: Final[list[Callable[[FishingState, int], dict[str, Any]]]] = []
+"""The family's view function, put here by :mod:`cardrules.families.fishing.view` when it
+is imported (the family's procedure imports it).  That module reads this one's class, so
+a compiled view reads the state's fields directly; this module therefore does not import
+it."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the listed phases' fields: flow.compose
+@attr.s(auto_attribs=True, slots=True, eq=False, repr=False)
 class FishingState(FieldState):
     """A deal of a fishing game.  Each field is declared once; JSON, zones and
     re-sampling derive from the declarations.  Captured piles are public: every captured
-    card was played or lay face up, so everyone saw where it went."""
+    card was played or lay face up, so everyone saw where it went.
 
+    The class is on the compiled hot path: ``attr.s`` (a native class when compiled by
+    mypyc) with its clone and read-only properties written out at the end
+    (:mod:`cardrules.tools.written_states`)."""
+
+    # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=(Visibility.OWNER,
                                                                     Visibility.PUBLIC)))
@@ -106,12 +126,13 @@ class FishingState(FieldState):
     """Actions applied in this deal."""
     _stage: int = field(Stage())
     """The listed phase at work (-1: none)."""
-    _events: tuple[Event, ...] = field(Events())
-    """What the last action made happen."""
+    _events: tuple[RawEvent, ...] = field(Events(raw=True))
+    """What the last action made happen, kept compactly
+    (:func:`~cardrules.engine.events.raw_event`)."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> FishingState:
@@ -135,7 +156,8 @@ class FishingState(FieldState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What the last action made happen (kept compactly, made records when read)."""
+        return records(self._events)
 
     def _deal_cards(self) -> None:
         """The procedure's own deal: the hands (:meth:`_deal_hands`), then ``play.table``
@@ -199,20 +221,20 @@ class FishingState(FieldState):
 
     def _redealt(self, dealt: list[int]) -> None:
         """Record that the table ``dealt`` was spoilt and the deal is dealt again."""
-        self._events = (*self._events, Event(kind="redeal", player=self._dealer,
-                                             cards=tuple(bits(sum(1 << c for c in dealt)))))
+        self.record(raw_event(kind="redeal", player=self._dealer,
+                              cards=tuple(bits(sum(1 << c for c in dealt)))))
 
     def _lay(self, dealt: list[int], stock: list[int]) -> None:
         """Lay the table ``dealt`` (its first ``play.table_down`` cards face down, under
         the pile) and leave ``stock`` as the stock."""
-        play = self._tables.play
+        tables = self._tables
+        play = tables.play
         down, up = dealt[:play.table_down], dealt[play.table_down:]
-        if play.capture.pile:
-            self._top = _top_card(up, down, self._tables.takes_all)
+        if tables.pile:
+            self._top = _top_card(up, down, tables.takes_all)
         self._table, self._down = sum(1 << c for c in up), sum(1 << c for c in down)
         self._stock = tuple(stock)
-        self._events = (*self._events, Event(kind="deal", player=self._dealer,
-                                             cards=tuple(bits(self._table))))
+        self.record(raw_event(kind="deal", player=self._dealer, cards=tuple(bits(self._table))))
 
     def _deal_round(self) -> None:
         """One card at a time to each player in turn from the dealer's left (in the game's
@@ -237,18 +259,25 @@ class FishingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
-        if self._tables.play.capture.pile:  # a card played takes the pile by itself
-            plays = self._tables.plays
-            return tuple(plays[c] for c in bits(self._hands[self._current]))
-        if self._tables.units:
-            return fishing_builds.legal(self)
+        tables = self._tables
+        p = self._current
+        hand = self._hands[p]
+        plays = tables.plays
+        if tables.pile:  # a card played takes the pile by itself
+            return tuple([plays[c] for c in bits(hand)])
+        if tables.units:
+            if self._announcing:  # a multiple build just made: the player names its value
+                return tuple([tables.announcements[v]
+                              for v in fishing_builds.nameable(self)])
+            return fishing_builds.legal_of(tables, self._table, self._builds, hand, p)
         out: list[Action] = []
-        must = self._tables.play.must_capture
-        for card in bits(self._hands[self._current]):
-            captures = fishing_rules.captures_of(self, card)
+        must = tables.play.must_capture
+        table = self._table
+        for card in bits(hand):
+            captures = fishing_rules.capture_actions(tables, table, card)
             out.extend(captures)
             if not captures or not must:
-                out.append(self._tables.plays[card])
+                out.append(plays[card])
         return tuple(out)
 
     def _rule_refusal(self, action: Action) -> str | None:
@@ -263,23 +292,82 @@ class FishingState(FieldState):
         if self._stage >= 0:  # a listed phase is at work
             return flow.apply(self, action)
         new = self._clone()
-        if self._tables.units:
-            return fishing_builds.apply(new, action)  # type: ignore[no-any-return]
-        p, card = self._current, action.cards[0]
         tables = self._tables
+        if tables.units:
+            return new._unit_move(action)
+        p, cards = self._current, action.cards
+        card = cards[0]
         new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
-        if tables.play.capture.pile:
+        if tables.pile:
             if tables.takes_pile(card, self._top):
                 new._capture(card, self._table, self._down)
             else:
                 new._table, new._top = self._table | 1 << card, card
-                new._events = (Event(kind="play", player=p, cards=(card,)),)
-        elif action.cards[1:]:
-            new._capture(card, sum(1 << c for c in action.cards[1:]), 0)
+                new._events = (raw_event(kind="play", player=p, cards=(card,)),)
+        elif len(cards) > 1:
+            caught = 0
+            for c in cards[1:]:
+                caught |= 1 << c
+            new._capture(card, caught, 0)
         else:
             new._table = self._table | 1 << card
-            new._events = (Event(kind="play", player=p, cards=(card,)),)
+            new._events = (raw_event(kind="play", player=p, cards=(card,)),)
         return new._next_player()
+
+    def _unit_move(self, action: Action) -> FishingState:
+        """Apply a legal ``action`` with units (builds or captures of several sets; see
+        :mod:`.builds`) up to the next player (changes a fresh clone of the position it
+        was legal in)."""
+        p = self._current
+        tables = self._tables
+        if action.name == VALUE:  # the value named for the multiple build just made
+            made = self._builds
+            self._builds = (*made[:-1], attrs.evolve(made[-1], value=action.amount))
+            self._announcing = ()
+            self._events = (raw_event(kind="value", player=p, amount=action.amount),)
+            return self._next_player()
+        hand = self._hands[p]
+        if action.kind is _KIND_PLAY:
+            card = action.cards[0]
+            self._hands = _with(self._hands, p, hand & ~(1 << card))
+            self._table |= 1 << card
+            self._events = (raw_event(kind="play", player=p, cards=(card,)),)
+            return self._next_player()
+        card = fishing_builds.card_played(hand, action)
+        mask = 0
+        for c in action.cards:
+            mask |= 1 << c
+        mask &= ~(1 << card)
+        self._hands = _with(self._hands, p, hand & ~(1 << card))
+        builds = self._builds
+        kept = tuple([b for b in builds if not b.cards & mask])
+        if action.name == CAPTURE:
+            self._builds = kept
+            self._capture(card, mask, 0)
+            return self._next_player()
+        named: list[int] = []
+        loose = fishing_builds.loose_cards(self._table, builds)
+        values = tables.values
+        if action.name == BUILD:
+            value = values[card]
+            for b in builds:
+                if b.cards & mask:
+                    value += b.value
+            for c in bits(mask & loose):
+                value += values[c]
+            build = Build(cards=mask | 1 << card, value=value, owner=p)
+        else:  # until a value is named, the lowest the cards add up by (not one held)
+            named = fishing_builds.values_of_multiple(tables, loose, builds, hand, card, mask,
+                                                      False, False)
+            assert named
+            build = Build(cards=mask | 1 << card, value=named[0], owner=p, multiple=True)
+        self._builds = (*kept, build)
+        self._table |= 1 << card
+        self._events = (raw_event(kind="build", player=p, cards=(card, *bits(mask))),)
+        if len(named) > 1:  # the value is named next, by the same player
+            self._announcing = tuple(named)
+            return self
+        return self._next_player()
 
     def _capture(self, card: int, caught: int, down: int) -> None:
         """The player to move plays ``card`` and takes ``caught`` face-up cards and
@@ -293,9 +381,9 @@ class FishingState(FieldState):
         if down:
             self._buried = _with(self._buried, p, self._buried[p] | down)
         self._last = p
-        self._events = (Event(kind="capture", player=p, cards=(card, *bits(caught))),)
+        self._events = (raw_event(kind="capture", player=p, cards=(card, *bits(caught))),)
         taken = caught.bit_count() + down.bit_count()
-        width = len(tables.pack.ranks)
+        width = tables.width
         if not self._table and not self._down and (not last or scoring.last_sweep) \
                 and scoring.sweep_size in (0, taken) \
                 and (not scoring.sweep_match or (not down and all(
@@ -303,7 +391,7 @@ class FishingState(FieldState):
             self._sweeps = _with(self._sweeps, p, self._sweeps[p] + 1)
             self._sweep_points = _with(self._sweep_points, p,
                                        self._sweep_points[p] + tables.sweep_points[card])
-            self._events = (*self._events, Event(kind="sweep", player=p))
+            self.record(raw_event(kind="sweep", player=p))
 
     def _next_player(self) -> FishingState:
         """The next player holding cards moves; with every hand empty the players are
@@ -316,12 +404,12 @@ class FishingState(FieldState):
                 return self
         if self._stock and self._tables.play.refill:
             self._deal_round()
-            self._events = (*self._events, Event(kind="deal", player=self._dealer))
+            self.record(raw_event(kind="deal", player=self._dealer))
             self._next_player()
-            if self._game.phases and When.BETWEEN_ROUNDS in self._game.timings:
+            if self._game.phases and _BETWEEN_ROUNDS in self._game.timings:
                 # the flow runs the phases listed between rounds, then that player plays
                 resume_fields(self)._resume = self._current
-                if not flow.between(self, When.BETWEEN_ROUNDS):
+                if not flow.between(self, _BETWEEN_ROUNDS):
                     resume_fields(self)._resume = -1  # nobody had anything to do
             return self
         return self._finish()
@@ -341,14 +429,13 @@ class FishingState(FieldState):
             if down:
                 self._buried = _with(self._buried, last, self._buried[last] | down)
             self._table, self._down, self._top, self._builds = 0, 0, -1, ()
-            self._events = (*self._events, Event(kind="take_rest", player=last,
-                                                 cards=tuple(bits(rest))))
+            self.record(raw_event(kind="take_rest", player=last, cards=tuple(bits(rest))))
         self._scores = deal_scores(self._game, [w | b for w, b in zip(self._won, self._buried)],
                                    self._sweep_points)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self._events = (*self._events, Event(kind="deal_end"))
+        self.record(raw_event(kind="deal_end"))
         return self
 
     @property
@@ -363,8 +450,130 @@ class FishingState(FieldState):
                                       starter=turns.first(self.seating()),
                                       dealer=self._dealer)
 
-    def view(self, player: int) -> View:
-        return self._game.view_type.of(view(self, player))
+    # -- views ---------------------------------------------------------------------
+
+    def view(self, player: object) -> View:
+        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
+        # and take True for seat 1 before the view could say what is wrong with them
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = VIEWS[0](self, seat)
+        if self._game.phases:
+            out.update(flow.view(self, seat))
+        return self._game.view_type.of(out)
+
+    # -- written out by cardrules.tools.written_states from the fields above: do not edit
+
+    def _clone(self) -> FishingState:
+        """A copy whose events start empty and whose caches start afresh (the
+        clone ``derived`` would generate, written out)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new._game = self._game
+        new._hands = self._hands
+        new._stock = self._stock
+        new._table = self._table
+        new._down = self._down
+        new._top = self._top
+        new._builds = self._builds
+        new._announcing = self._announcing
+        new._won = self._won
+        new._buried = self._buried
+        new._sweeps = self._sweeps
+        new._sweep_points = self._sweep_points
+        new._last = self._last
+        new._current = self._current
+        new._phase = self._phase
+        new._scores = self._scores
+        new._dealer = self._dealer
+        new._deal_number = self._deal_number
+        new._moves = self._moves
+        new._stage = self._stage
+        new._events = ()
+        new._legal = None
+        new._phased = self._phased
+        return new
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The hands field (read-only)."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock field (read-only)."""
+        return self._stock
+
+    @property
+    def table(self) -> int:
+        """The table field (read-only)."""
+        return self._table
+
+    @property
+    def down(self) -> int:
+        """The down field (read-only)."""
+        return self._down
+
+    @property
+    def top(self) -> int:
+        """The top field (read-only)."""
+        return self._top
+
+    @property
+    def builds(self) -> tuple[Build, ...]:
+        """The builds field (read-only)."""
+        return self._builds
+
+    @property
+    def announcing(self) -> tuple[int, ...]:
+        """The announcing field (read-only)."""
+        return self._announcing
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """The won field (read-only)."""
+        return self._won
+
+    @property
+    def buried(self) -> tuple[int, ...]:
+        """The buried field (read-only)."""
+        return self._buried
+
+    @property
+    def sweeps(self) -> tuple[int, ...]:
+        """The sweeps field (read-only)."""
+        return self._sweeps
+
+    @property
+    def sweep_points(self) -> tuple[int, ...]:
+        """The sweep_points field (read-only)."""
+        return self._sweep_points
+
+    @property
+    def last(self) -> int:
+        """The last field (read-only)."""
+        return self._last
+
+    @property
+    def current(self) -> int:
+        """The current field (read-only)."""
+        return self._current
+
+    @property
+    def phase(self) -> Step:
+        """The phase field (read-only)."""
+        return self._phase
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores field (read-only)."""
+        return self._scores
+
+    @property
+    def moves(self) -> int:
+        """The moves field (read-only)."""
+        return self._moves
+
+    # -- end of the written-out part
 
 
 def _top_card(up: list[int], down: list[int], takes_all: int) -> int:

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
+import attr
 import attrs
 
 from cardrules.actions import Action, Kind, register_verb
@@ -27,18 +28,18 @@ if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
 __all__ = ["BUILD", "CAPTURE", "MULTIPLE", "VALUE", "FishingTables",
-           "rank_values", "subsets_adding_to"]
+           "rank_values", "subset_masks", "subsets_adding_to"]
 
-CAPTURE = "capture"
+CAPTURE: Final = "capture"
 """The action word of a capture: ``capture 7D 3C 4S``, the played card first."""
 register_verb(CAPTURE, cards=True)
-BUILD = "build"
+BUILD: Final = "build"
 """The action word of a single build: ``build 3S 6D``, worth the sum of its cards."""
-MULTIPLE = "multiple"
+MULTIPLE: Final = "multiple"
 """The action word of a multiple build: ``multiple 3S 3C`` (a build of threes)."""
 register_verb(BUILD, cards=True)
 register_verb(MULTIPLE, cards=True)
-VALUE = "value"
+VALUE: Final = "value"
 """The action word naming the value of a multiple build just made whose cards add up by
 several values the player holds: ``value 4``."""
 register_verb(VALUE, cards=False, number=True)
@@ -55,22 +56,58 @@ def rank_values(ranks: Sequence[str], values: dict[str, int],
 
 
 def subsets_adding_to(cards: Sequence[int], values: Sequence[int], total: int,
-                      ) -> Iterator[tuple[int, ...]]:
+                      ) -> list[tuple[int, ...]]:
     """Every set of ``cards`` (in their order) whose ``values`` (per card) add up to
-    ``total``.
+    ``total``, in the order of a depth-first walk.
 
     >>> sorted(subsets_adding_to([0, 1, 2, 3], [1, 2, 3, 4, 5], 5))
     [(0, 3), (1, 2)]
     """
-    def walk(start: int, left: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if left == 0 and chosen:
-            yield chosen
-            return
-        for i in range(start, len(cards)):
-            value = values[cards[i]]
-            if 0 < value <= left:
-                yield from walk(i + 1, left - value, (*chosen, cards[i]))
-    yield from walk(0, total, ())
+    found: list[tuple[int, ...]] = []
+    _walk_sets(cards, values, 0, total, (), found)
+    return found
+
+
+def _walk_sets(cards: Sequence[int], values: Sequence[int], start: int, left: int,
+               chosen: tuple[int, ...], found: list[tuple[int, ...]]) -> None:
+    if left == 0 and chosen:
+        found.append(chosen)
+        return
+    for i in range(start, len(cards)):
+        value = values[cards[i]]
+        if 0 < value <= left:
+            _walk_sets(cards, values, i + 1, left - value, (*chosen, cards[i]), found)
+
+
+def subset_masks(cards: Sequence[int], values: Sequence[int], total: int) -> list[int]:
+    """:func:`subsets_adding_to` as bit sets, in the same order (the hot paths' form: no
+    tuple is made per set).
+
+    >>> subset_masks([0, 1, 2, 3], [1, 2, 3, 4, 5], 5)
+    [9, 6]
+    """
+    found: list[int] = []
+    if total > 0:
+        _walk_masks(cards, values, 0, total, 0, found)
+    return found
+
+
+def _walk_masks(cards: Sequence[int], values: Sequence[int], start: int, left: int,
+                chosen: int, found: list[int]) -> None:
+    for i in range(start, len(cards)):
+        card = cards[i]
+        value = values[card]
+        if 0 < value <= left:
+            if value == left:
+                found.append(chosen | 1 << card)
+            else:
+                _walk_masks(cards, values, i + 1, left - value, chosen | 1 << card, found)
+
+
+_VERB: Final = Kind.VERB
+"""Read in :meth:`FishingTables.unit_action`, as a module constant: compiled, a C static
+(on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
+__getattr__)."""
 
 
 def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Action:
@@ -78,13 +115,23 @@ def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Ac
     return attrs.evolve(action, label=action.text(pack))
 
 
-@attrs.frozen(kw_only=True)
+UNIT_ACTIONS_KEPT: Final = 100_000
+"""The most actions of units (``capture``, ``build``, ``multiple`` of a played card and a
+set of table cards) :meth:`FishingTables.unit_action` keeps made: the memory is emptied
+when full, so a long simulation stays bounded."""
+
+
+@attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
 class FishingTables:
-    """Everything a state of a fishing game looks up instead of working out."""
+    """Everything a state of a fishing game looks up instead of working out (``attr.s``: a
+    native class when compiled, as the other compiled families' tables)."""
 
     pack: Pack
+    """The cards."""
     play: FishingPlay
+    """The play rules."""
     scoring: FishingScoring
+    """The scoring rules."""
     values: tuple[int, ...]
     """Per card, its value for sums."""
     plays: tuple[Action, ...]
@@ -93,6 +140,7 @@ class FishingTables:
     """(played card, captured cards as a bit set) -> its ``capture`` action: every
     capture any state may offer."""
     names: CardNames
+    """Fast names of card sets, for views."""
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see."""
     own_seen: tuple[tuple[bool, ...], ...]
@@ -117,6 +165,20 @@ class FishingTables:
     """With units, the most cards one capture or build names, the played card included
     (``play.most_named``, else every card of the pack: the action space numbers every
     set up to this size)."""
+    width: int = 0
+    """The ranks of a suit: two cards are of one rank when their numbers agree modulo
+    this."""
+    pile: bool = False
+    """``play.capture.pile``: the table is a pile taken whole (read on every move: a
+    look-up here, not a property of the interpreted rule model)."""
+    by_rank: bool = False
+    """``play.capture.by_rank``: a card captures a card of its rank."""
+    by_sum: bool = False
+    """``play.capture.by_sum``: a card captures cards adding up to its value."""
+    unit_actions: dict[tuple[str, int, int], Action] = attr.ib(factory=dict)
+    """(word, played card, table cards as a bit set) -> the action of units
+    :meth:`unit_action` made (filled on first use, at most :data:`UNIT_ACTIONS_KEPT` at a
+    time)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> FishingTables:
@@ -166,19 +228,46 @@ class FishingTables:
                    announcements=tuple(
                        Action(kind=Kind.VERB, name=VALUE, amount=v, label=f"{VALUE} {v}")
                        for v in range(max(values) + 1)) if play.builds else (),
-                   suit=pack.suits.index(scoring.suit) if scoring.suit else -1)
+                   suit=pack.suits.index(scoring.suit) if scoring.suit else -1,
+                   width=width, pile=play.capture.pile, by_rank=play.capture.by_rank,
+                   by_sum=play.capture.by_sum)
 
     def takes_pile(self, card: int, top: int) -> bool:
         """Whether ``card`` played on a pile whose top card is ``top`` (-1: no pile)
         takes it: a card of the top card's rank, or one that takes any pile."""
         if top < 0:
             return False
-        width = len(self.pack.ranks)
+        width = self.width
         return card % width == top % width or bool((self.takes_all >> card) & 1)
 
     def capture_action(self, card: int, caught: Sequence[int]) -> Action:
         """The action that plays ``card`` and captures ``caught``."""
         return self.captures[card, mask_of(caught)]
+
+    def unit_action(self, word: str, card: int, mask: int) -> Action:
+        """The action ``word`` of ``card`` with the table cards ``mask``, with units: its
+        cards in the pack's order (as the action space numbers sets), its label the played
+        card first; made once and kept (:attr:`unit_actions`).
+
+        >>> import cardrules
+        >>> game = cardrules.load("casino", players=2)
+        >>> three, six = game.pack.parse_many("3S 6D")
+        >>> action = game.tables.unit_action("build", three, 1 << six)
+        >>> action.label, action is game.tables.unit_action("build", three, 1 << six)
+        ('build 3S 6D', True)
+        """
+        key = (word, card, mask)
+        kept = self.unit_actions
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= UNIT_ACTIONS_KEPT:
+                kept.clear()
+            pack = self.pack
+            found = Action(kind=_VERB, name=word, cards=pack.cards_of(mask | 1 << card),
+                           label=Action(kind=_VERB, name=word,
+                                        cards=(card, *pack.cards_of(mask))).text(pack))
+            kept[key] = found
+        return found
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: a card laid, then every capture (with units, every

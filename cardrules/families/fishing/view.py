@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
+from cardrules.engine.events import records_json
+from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import (
     Card,
     Cards,
@@ -18,14 +19,15 @@ from cardrules.engine.observation import (
 )
 from cardrules.engine.views import HEAD, View
 from cardrules.families.fishing.model import Step
+from cardrules.families.fishing.state import VIEWS, FishingState
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
-    from cardrules.families.fishing.context import FishingContext
 
 __all__ = ["FishingView", "observation_fields", "view", "view_entries"]
 
 
+@mypyc_attr(native_class=False)  # a record class over the interpreted View
 class FishingView(View):
     """What a seat may know of a fishing state: the common entries of :class:`View` and
     these."""
@@ -70,7 +72,7 @@ def view_entries(game: GameContext) -> tuple[str, ...]:
             "scores", "events", *pile, "legal_actions")
 
 
-def view(state: FishingContext, player: int) -> dict[str, Any]:
+def view(state: FishingState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their hand (every hand, if hands are public), the
     others' sizes, the stock's size, the table to capture from (with a pile, its top
     card and how many cards lie face down under it), the captured piles (the face-down
@@ -95,9 +97,9 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
         "sweeps": list(state._sweeps),
         "last_capture": state._last if state._last >= 0 else None,
         "scores": list(state._scores),
-        "events": [e.to_json(game.pack, viewer=player) for e in state._events],
+        "events": records_json(state._events, game.pack, player),
     }
-    if tables.play.capture.pile:
+    if tables.pile:
         out["top"] = tables.pack.name(state._top) if state._top >= 0 else None
         out["face_down"] = state._down.bit_count()
         out["buried"] = names.shown(tables.own_seen[player], state._buried)
@@ -112,8 +114,6 @@ def view(state: FishingContext, player: int) -> dict[str, Any]:
             out["builds"][-1]["naming"] = list(state._announcing)
     if state.current_player == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
-    if game.phases:
-        out.update(flow.view(state, player))
     return out
 
 
@@ -135,3 +135,6 @@ def _pile_fields(game: GameContext) -> tuple[Field, ...]:
     if not game.tables.play.capture.pile:
         return ()
     return (Card(key="top"), Number(key="face_down"), CardsBySeat(key="buried"))
+
+
+VIEWS.append(view)
