@@ -3,12 +3,15 @@ entries a new phase adds still show in words, within 80 columns."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+import pytest
 
 import cardrules
 from cardrules.tools.prompt import move_lines, typed_cards
 from cardrules.tools.render import TextRenderer
-from cardrules.tools.table import MAX_PILE_SHOWN
+from cardrules.tools.table import MAX_PILE_SHOWN, _card_rows
 
 
 def _table() -> TextRenderer:
@@ -170,3 +173,36 @@ def test_a_points_auction_shows_the_highest_bid_then_the_contract() -> None:
     assert f"Contract 100 by P{bidder}" in lines
     assert f"Widow: {' '.join(widow)}, taken by P{bidder}" in lines
     assert not any(line.startswith("  P") and " widow " in line for line in lines)
+
+
+TRICK_ROWS = {"called", "meld_cards", "shown", "trump_order"}
+CARD_ROWS = {
+    "belote": TRICK_ROWS, "bridge": TRICK_ROWS, "bura": TRICK_ROWS, "hearts": TRICK_ROWS,
+    "sixty-six": TRICK_ROWS, "tysyacha": TRICK_ROWS,
+    "big-two": {"played", "table"}, "dou-dizhu": {"played", "table"},
+    "blackjack": {"house"}, "casino": {"table"}, "kseri": {"table"}, "scopa": {"table"},
+    "cribbage": {"sequence", "starter"}, "durak": {"attacks", "covers"},
+    "gin-rummy": {"discards", "known", "layoffs", "unmelded"},
+    "kuhn-poker": {"board"}, "limit-holdem": {"board"},
+    "bank": set(), "crazy-eights": set(), "uno": set(), "three-card-brag": set(),
+}
+"""The entries of each game's view that are one row of cards."""
+
+
+@pytest.mark.parametrize("variant", sorted(CARD_ROWS))
+def test_the_rows_of_cards_are_known_in_either_build(variant: str) -> None:
+    """A compiled view class keeps ``CardRow`` among its annotations where ``list[str]``
+    would become the bare ``list``: the table knows the same rows of cards either way,
+    and draws a row as long as the number of seats as cards, not one entry per seat."""
+    assert _card_rows(cardrules.load(variant).view_type) == CARD_ROWS[variant]
+
+
+def test_a_row_of_as_many_cards_as_seats_is_drawn_as_cards() -> None:
+    game = cardrules.load("cribbage", players=2)
+    state, rng = game.new_deal(3), random.Random(3)
+    while len(state.view(0).sequence) != 2:
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    lines = TextRenderer.of(game, ascii=True).view(view, me=0)
+    shown = " ".join(TextRenderer.of(game, ascii=True).cards(view.sequence).split())
+    assert any(shown in " ".join(line.split()) for line in lines), lines

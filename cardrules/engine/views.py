@@ -17,7 +17,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NewType
 
 import attrs
 
@@ -26,8 +26,16 @@ from cardrules.engine.card_names import RECENT_LIMIT, CardNames
 from cardrules.engine.heuristics import CardFacts
 from cardrules.model.common import Visibility
 
-__all__ = ["HEAD", "RECENT_LIMIT", "CardNames", "View", "seen_by", "show", "view_class",
-           "visibility"]
+__all__ = ["HEAD", "RECENT_LIMIT", "CardNames", "CardRow", "View", "seen_by", "show",
+           "view_class", "visibility"]
+
+CardRow = NewType("CardRow", list[str])
+"""The type of a view entry that is one row of cards by name (a trick's cards, a board, a
+table), as opposed to one entry per seat: the terminal table draws such an entry as cards
+even when it holds as many cards as there are players.  Annotate a view class's entry
+with it (``board: CardRow``); the entry's value is a plain list.  A compiled view class
+keeps this name among its annotations, where ``list[str]`` would become the bare ``list``
+(an interpreted class's ``list[str]`` is read as a row of cards too)."""
 
 HEAD = ("variant", "player", "players", "dealer", "phase", "current_player")
 """The entries every view begins with."""

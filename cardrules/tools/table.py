@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from cardrules.engine.views import View
+from cardrules.engine.views import CardRow, View
 
 __all__ = ["HAND_WIDTH", "MAX_PILE_SHOWN", "layout", "ordinal", "seat_figures", "wrap"]
 
@@ -610,18 +610,27 @@ def _players(entries: Mapping[str, Any]) -> int:
 
 
 def _card_rows(view_type: type) -> frozenset[str]:
-    """The entries a view class types as one row of cards (``list[str]``), which a list
-    as long as the number of players would otherwise pass for one card per seat.
+    """The entries a view class types as one row of cards (:data:`CardRow`, or in an
+    interpreted class ``list[str]``), which a list as long as the number of players would
+    otherwise pass for one card per seat.
 
-    >>> from cardrules.engine.views import View
+    >>> from cardrules.engine.views import CardRow, View
     >>> class Laid(View):
-    ...     laid: list[str]
+    ...     laid: CardRow
+    ...     board: list[str]
+    ...     scores: list[int]
     >>> sorted(_card_rows(Laid))
-    ['laid']
+    ['board', 'laid']
     """
     return frozenset(key for cls in view_type.__mro__
                      for key, kind in getattr(cls, "__annotations__", {}).items()
-                     if kind in ("list[str]", list[str]))
+                     if kind in _CARD_ROW_TYPES)
+
+
+_CARD_ROW_TYPES = ("CardRow", CardRow, "list[str]", list[str])
+"""How a view class's annotations name a row of cards: :data:`CardRow` (its text in an
+interpreted module postponing annotations, the type itself in a compiled one), or
+``list[str]`` in an interpreted class."""
 
 
 def _per_seat(value: Any, players: int) -> bool:

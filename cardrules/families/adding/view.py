@@ -16,7 +16,7 @@ from cardrules.engine.observation import (
     OneOf,
     Seat,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.adding.model import Step
 from cardrules.families.adding.state import VIEWS, AddingState
 
@@ -40,11 +40,11 @@ class AddingView(View):
     number."""
     crib_stock: int
     """How many cards the stock gave the crib."""
-    starter: list[str]
+    starter: CardRow
     """The starter card, once cut."""
     played: list[list[str]]
     """Per seat, the cards it has played this hand."""
-    sequence: list[str]
+    sequence: CardRow
     """The cards of this round of play, in the order played."""
     total: int
     """The running total."""
@@ -64,13 +64,6 @@ class AddingView(View):
     """The seat whose side won (None: nobody yet)."""
     scores: list[int]
     """Final scores (all 0 until the game ends)."""
-
-
-# Compiled (mypyc), the record class keeps each annotation as its bare runtime class
-# (``list``), where the terminal table tells a row of cards from one entry per seat by
-# the text ``list[str]`` (cardrules.tools.table): the rows of cards get it back here (in
-# the pure build, the text is already there).
-AddingView.__annotations__.update(starter="list[str]", sequence="list[str]")
 
 
 def view_entries(game: GameContext) -> tuple[str, ...]:

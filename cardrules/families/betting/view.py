@@ -18,7 +18,7 @@ from cardrules.engine.observation import (
     OneOf,
     Seat,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.betting.model import Limit, Step
 from cardrules.families.betting.state import VIEWS, BettingState
 from cardrules.families.betting.tables import move_limit
@@ -38,7 +38,7 @@ class BettingView(View):
 
     stock: int
     """The stock's size."""
-    board: list[str]
+    board: CardRow
     """The community cards turned face up."""
     shown: list[list[str]]
     """Per seat, the hand it showed at the showdown (none for a folded hand)."""

@@ -18,7 +18,7 @@ from cardrules.engine.observation import (
     Seat,
     SeatsIn,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.bouts.model import PHASES
 from cardrules.families.bouts.state import VIEWS, BoutsState
 
@@ -47,9 +47,9 @@ class BoutsView(View):
     """Who defends."""
     table: list[list[str]]
     """The bout in pairs: an attacking card, then the card that beat it, if any."""
-    attacks: list[str]
+    attacks: CardRow
     """The attacking cards."""
-    covers: list[str]
+    covers: CardRow
     """The cards that beat them, in order."""
     seen: list[list[str]]
     """Per seat, the cards everyone saw go into its hand."""

@@ -16,7 +16,7 @@ from cardrules.engine.observation import (
     Seat,
     SeatsIn,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.climbing.model import ClimbingStep
 from cardrules.families.climbing.state import VIEWS, ClimbingState
 
@@ -35,13 +35,13 @@ class ClimbingView(View):
 
     stock: int
     """Cards not dealt."""
-    table: list[str]
+    table: CardRow
     """The combination to beat (empty: the table is clear)."""
     combination: str
     """The name of the combination to beat (empty: the table is clear)."""
     last: int
     """Who played it (-1: the table is clear)."""
-    played: list[str]
+    played: CardRow
     """Every card played before it this deal."""
     passed: list[int]
     """Per seat, 1 once it has passed since the last play (since the table cleared, when

@@ -17,7 +17,7 @@ from cardrules.engine.observation import (
     OneOf,
     Seat,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.comparing.model import Step
 from cardrules.families.comparing.state import VIEWS, ComparingState
 
@@ -38,7 +38,7 @@ class ComparingView(View):
     """The stock's size."""
     hole: int
     """How many of the house's cards lie face down."""
-    house: list[str]
+    house: CardRow
     """The house's face-up cards, in the order turned (its hole cards first once shown)."""
     totals: list[int | None]
     """Per seat, the total of their hand where the viewer sees it (None where not)."""

@@ -17,7 +17,7 @@ from cardrules.engine.observation import (
     OneOf,
     Seat,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.fishing.model import Step
 from cardrules.families.fishing.state import VIEWS, FishingState
 
@@ -36,7 +36,7 @@ class FishingView(View):
 
     stock: int
     """The stock's size."""
-    table: list[str]
+    table: CardRow
     """The cards on the table to capture from."""
     won: list[list[str]]
     """Per seat, the cards it captured."""

@@ -17,7 +17,7 @@ from cardrules.engine.observation import (
     OneOf,
     Seat,
 )
-from cardrules.engine.views import HEAD, View
+from cardrules.engine.views import HEAD, CardRow, View
 from cardrules.families.rummy.model import Step
 from cardrules.families.rummy.state import VIEWS, RummyState
 
@@ -38,16 +38,16 @@ class RummyView(View):
     """The stock's size."""
     upcard: str | None
     """The discard pile's top card (None: the pile is empty)."""
-    discards: list[str]
+    discards: CardRow
     """The discard pile, from its bottom card to the upcard."""
     melds: list[list[list[str]]]
     """Per seat, the melds it laid."""
-    layoffs: list[str]
+    layoffs: CardRow
     """The cards laid off on the knocker's melds."""
-    known: list[str]
+    known: CardRow
     """Cards of the other player's hand the viewer knows: taken from the pile, or shown
     by a knock."""
-    unmelded: list[str]
+    unmelded: CardRow
     """The viewer's cards in no meld, in an arrangement of its hand with the least
     deadwood."""
     deadwood: int | None

@@ -19,7 +19,7 @@ from cardrules.engine.observation import (
     Seat,
     Trick,
 )
-from cardrules.engine.views import HEAD, CardNames, View, seen_by, visibility
+from cardrules.engine.views import HEAD, CardNames, CardRow, View, seen_by, visibility
 from cardrules.families.tricks.counted import set_aside
 from cardrules.families.tricks.model import (
     ANSWER,
@@ -58,7 +58,7 @@ class TricksView(View):
     """The trump suit's letter (None: no trumps, or not named yet)."""
     trump_card: str | None
     """The turned-up trump card while it lies in view, else None."""
-    trump_order: list[str]
+    trump_order: CardRow
     """In games whose trump order places cards otherwise than their printed suit and
     rank (``play.trump``'s ``ranks`` or ``above``, a ``card_order`` hook), the cards that
     count as trumps in this deal, highest first (empty while no trump suit is named): a
@@ -91,17 +91,17 @@ class TricksView(View):
     """Points declared per seat."""
     pending: list[int]
     """Declared points waiting for a trick per seat."""
-    shown: list[str]
+    shown: CardRow
     """Cards shown in declarations."""
     announced: list[int]
     """Per seat, points of the sets it announced and played in full
     (``play.announced``)."""
-    called: list[str]
+    called: CardRow
     """Cards of announced sets not yet played (their announcer holds them)."""
     melded: list[int]
     """Per seat, the points of its declarations that score (``play.melds``; set when
     they are compared, at the end of the first trick)."""
-    meld_cards: list[str]
+    meld_cards: CardRow
     """Declared cards shown to everyone (``play.melds``), played or not."""
     set_aside: list[int]
     """Per seat, the tricks taken that count nothing (``scoring.counted``)."""
