@@ -495,6 +495,19 @@ class FieldState(State):
         state's public attributes."""
         return bind(self)
 
+    def _view_record(self, player: object,
+                     entries: Callable[[Any, int], dict[str, Any]]) -> View:
+        """What ``player`` may know, for a family's ``view``: ``entries`` (the family's
+        view function) of this state for the seat, with the listed phases' entries, as a
+        record of the game's view class.  Any object is taken as the player and checked
+        here: compiled, an ``int`` parameter would refuse a float with a TypeError and
+        take True for seat 1 before the check could say what is wrong with them."""
+        seat = player if type(player) is int else checked_player(player, self._game.players)
+        out = entries(self, seat)
+        if self._game.phases:
+            out.update(flow.view(self, seat))
+        return self._game.view_type.of(out)
+
     @classmethod
     def _make(cls: type[F], game: GameContext, **fields: Any) -> F:
         """A state of the game's state class (this class, or this class with the listed

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.engine import flow
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -119,8 +118,6 @@ def view(state: BettingState, player: int) -> dict[str, Any]:
     }
     if current == player:
         out["legal_actions"] = [state.describe(a) for a in state.legal_actions()]
-    if game.phases:
-        out.update(flow.view(state, player))
     return out
 
 

@@ -29,7 +29,6 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.cards import bits
 from cardrules.engine import flow
-from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     Card,
@@ -458,13 +457,7 @@ class BoutsState(FieldState):
     # -- views ---------------------------------------------------------------------
 
     def view(self, player: object) -> View:
-        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
-        # and take True for seat 1 before the view could say what is wrong with them
-        seat = player if type(player) is int else checked_player(player, self._game.players)
-        out = VIEWS[0](self, seat)
-        if self._game.phases:
-            out.update(flow.view(self, seat))
-        return self._game.view_type.of(out)
+        return self._view_record(player, VIEWS[0])
 
     # -- written out by cardrules.tools.written_states from the fields above: do not edit
 

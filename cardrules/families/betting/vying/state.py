@@ -22,7 +22,6 @@ import attrs
 
 from cardrules.actions import Action
 from cardrules.engine import flow
-from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
     CardList,
@@ -459,10 +458,7 @@ class VyingState(FieldState):
     # -- views ---------------------------------------------------------------------
 
     def view(self, player: object) -> View:
-        # any object: compiled, an ``int`` parameter would refuse a float with a TypeError
-        # and take True for seat 1 before the view could say what is wrong with them
-        seat = player if type(player) is int else checked_player(player, self._game.players)
-        return self._game.view_type.of(VIEWS[0](self, seat))
+        return self._view_record(player, VIEWS[0])
 
     # -- written out by cardrules.tools.written_states from the fields above: do not edit
 
