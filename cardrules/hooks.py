@@ -25,7 +25,7 @@ cardrules.errors.VariantError: ...unknown hook 'nope' for first_mover; known hoo
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -42,7 +42,8 @@ __all__ = ["DEFAULTS", "POINTS", "CardPointsInput", "Carried", "CarryInput",
            "DealScoringInput", "EndOfDealInput", "FirstMoverInput", "HookPoint",
            "LegalFilterInput", "NextDealerInput", "PackChange", "PackInput", "Refusal",
            "RefusalInput", "declare", "declared", "describe_hook", "find_hook", "hook",
-           "is_default", "is_point", "known", "named_hooks", "points", "resolve"]
+           "is_default", "is_point", "judged_words", "known", "named_hooks", "points",
+           "resolve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -71,6 +72,8 @@ DEFAULTS: dict[str, str] = {}
 
 _DECLARED: dict[str, HookPoint] = {}
 _REGISTRY: dict[str, dict[str, Callable[..., object]]] = {}
+_JUDGES: dict[Callable[..., object], frozenset[str]] = {}
+"""A ``refusal`` hook -> the action words it judges (registered with ``judges``)."""
 _loaded_entry_points = False
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -90,16 +93,44 @@ def declare(point: HookPoint) -> HookPoint:
     return point
 
 
-def hook(point: str, name: str) -> Callable[[F], F]:
-    """Register the decorated function as hook ``name`` for the declared ``point``."""
+def hook(point: str, name: str, *, judges: Iterable[str] | None = None,
+         ) -> Callable[[F], F]:
+    """Register the decorated function as hook ``name`` for the declared ``point``.
+
+    A ``refusal`` hook may say which action words it ``judges`` (the first word of an
+    action's notation: ``judges=["knock"]``, ``judges=["play", "draw"]``): every other
+    action is allowed without asking it, which spares a call for each legal action at
+    every decision (None: it judges every action).
+
+    >>> sorted(judged_words(find_hook("refusal", "gin_rummy.openspiel_knock")))
+    ['knock']
+    """
     if point not in _DECLARED:
         raise ValueError(f"unknown hook point {point!r}; known points: {', '.join(POINTS)}")
+    words = None if judges is None else frozenset(judges)
+    if words is not None and (point != "refusal" or isinstance(judges, str) or not words):
+        raise ValueError(f"hook {name!r}: judges names the action words a refusal hook "
+                         f"judges, as a non-empty list (given {judges!r} for a {point} hook)")
 
     def register(function: F) -> F:
         _REGISTRY[point][name] = function
+        if words is not None:
+            _JUDGES[function] = words
+        else:
+            _JUDGES.pop(function, None)
         return function
 
     return register
+
+
+def judged_words(function: Callable[..., object]) -> frozenset[str] | None:
+    """The action words the ``refusal`` hook ``function`` judges (its registration's
+    ``judges``), or None if it judges every action.
+
+    >>> judged_words(find_hook("refusal", "allow_all")) is None
+    True
+    """
+    return _JUDGES.get(function)
 
 
 def _load_plugins() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.actions import Action
+from cardrules.actions import Action, Kind
 from cardrules.errors import HookError
 from cardrules.families.shedding.hooks import AfterPlayInput, GoOutInput
 from cardrules.families.shedding.model import AfterTurn
@@ -95,6 +95,32 @@ def refuse_by_the_view(position: RefusalInput) -> Refusal | None:
     if position.action.kind.value == "draw" and any(t.startswith("play") for t in listed):
         return Refusal(reason="a play is listed", rule="T1")
     return None
+
+
+JUDGED: list[str] = []
+"""The action words ``test.eights_last`` was asked about."""
+
+
+@hook("refusal", "test.eights_last", judges=["play"])
+def eights_last(position: RefusalInput) -> Refusal | None:
+    """Refuses playing an eight while another card may be played; judges plays only."""
+    state, action = position.state, position.action
+    JUDGED.append(state.describe(action).split()[0])
+    pack = state.game.pack
+
+    def eight(card: int) -> bool:
+        return pack.ranks[pack.rank(card)] == "8"
+
+    if eight(action.cards[0]) and any(a.kind is Kind.PLAY and not eight(a.cards[0])
+                                  for a in plain_actions(state)):
+        return Refusal(reason="an eight goes last", rule="T2")
+    return None
+
+
+def plain_actions(state: cardrules.State) -> list[Action]:
+    """``state``'s legal actions by the rules alone (without this file's hooks)."""
+    plain = cardrules.load("crazy-eights", players=state.game.players)
+    return list(plain.state_from_json(state.to_json()).legal_actions())
 
 
 @hook("end_of_deal", "test.first_out_ends")
@@ -383,3 +409,38 @@ def test_an_unknown_hook_is_a_located_error_naming_the_known_ones() -> None:
 def test_hooks_are_never_imported_by_path() -> None:
     with pytest.raises(cardrules.VariantError, match="unknown hook"):
         _with_hooks("bank", 2, first_mover="os.system")
+
+
+def test_a_refusal_hook_is_asked_only_about_the_words_it_judges() -> None:
+    """A refusal hook registered with ``judges`` is asked about those action words only;
+    every other action is allowed without asking it, in the legal actions as in
+    ``why_illegal``."""
+    game = _with_hooks("crazy-eights", 2, refusal="test.eights_last")
+    assert game.refusal_words == frozenset({"play"})
+    JUDGED.clear()
+    state, rng, refused = game.new_deal(4), random.Random(4), 0
+    for _ in range(80):
+        if state.is_over:
+            break
+        JUDGED.clear()
+        legal = state.legal_actions()
+        ruled = plain_actions(state)
+        # asked once about each play the rules allow, and about nothing else
+        plays = sum(a.kind is Kind.PLAY for a in ruled)
+        assert JUDGED.count("play") == len(JUDGED) == plays
+        for action in ruled:
+            if action not in legal:
+                refused += 1
+                assert state.why_illegal(action) == "an eight goes last (T2)"
+            else:
+                assert state.why_illegal(action) is None
+        state = state.apply(rng.choice(legal))
+    assert refused
+
+
+@pytest.mark.parametrize(("point", "judges"), [("legal_filter", ["draw"]),
+                                               ("refusal", "draw"), ("refusal", [])])
+def test_judges_is_a_non_empty_list_of_words_for_a_refusal_hook(point: str,
+                                                                judges: Any) -> None:
+    with pytest.raises(ValueError, match="judges"):
+        hook(point, "test.misjudged", judges=judges)

@@ -34,6 +34,7 @@ from cardrules.hooks import (
     RefusalInput,
     declared,
     is_default,
+    judged_words,
     points,
     resolve,
 )
@@ -73,6 +74,7 @@ class Game:
         "procedure",
         "record_class",
         "refusal",
+        "refusal_words",
         "refusals",
         "source",
         "state_class",
@@ -156,8 +158,12 @@ class Game:
                 for c in range(self.pack.size)))
         self.refusal: Callable[[RefusalInput], Refusal | None] | None = None
         """The ``refusal`` hook, or None when it refuses nothing the rules allow."""
+        self.refusal_words: frozenset[str] | None = None
+        """The action words the ``refusal`` hook judges (None: every action); any other
+        action is allowed without asking it."""
         if not is_default("refusal", self._hooks["refusal"]):
             self.refusal = self._hooks["refusal"]  # type: ignore[assignment]
+            self.refusal_words = judged_words(self._hooks["refusal"])
         self.legal_filter: Callable[[LegalFilterInput], tuple[Action, ...]] | None = None
         """The ``legal_filter`` hook, or None when every legal action stays legal."""
         self.end_of_deal: Callable[[EndOfDealInput], bool | None] | None = None

@@ -33,6 +33,13 @@ if TYPE_CHECKING:
 # (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
 # __getattr__).
 _KIND_PLAY: Final = Kind.PLAY
+_KIND_VERB: Final = Kind.VERB
+
+
+def _word(action: Action) -> str:
+    """The first word of ``action``'s notation, as a ``refusal`` hook's ``judges`` names
+    it (``cardrules.engine.action_space.first_word``, here without an interpreted call)."""
+    return action.name if action.kind is _KIND_VERB else action.kind.value
 
 
 F = TypeVar("F", bound="FieldState")
@@ -226,6 +233,9 @@ class GameContext(flow.StagedGame, Protocol):
 
     @property
     def refusal(self) -> Callable[[RefusalInput], Refusal | None] | None: ...
+
+    @property
+    def refusal_words(self) -> frozenset[str] | None: ...
 
     @property
     def legal_filter(self) -> Callable[[LegalFilterInput], tuple[Action, ...]] | None: ...
@@ -747,10 +757,12 @@ class FieldState(State):
         if refuse is not None or game.refusals:
             if game.refusals:
                 actions = tuple(a for a in actions if self._refused(a) is None)
-            else:  # the hook alone, asked directly (it is asked of every legal action)
+            else:  # the hook alone, asked directly of every action whose word it judges
                 assert refuse is not None
+                words = game.refusal_words
                 actions = tuple(a for a in actions
-                                if refuse(RefusalInput(state=self, action=a)) is None)
+                                if (words is not None and _word(a) not in words)
+                                or refuse(RefusalInput(state=self, action=a)) is None)
             if not actions:
                 named = ", ".join(repr(hooks[p]) for p in sorted(hooks))
                 raise HookError(f"this game's hooks ({named}) refuse every action the "
@@ -770,8 +782,8 @@ class FieldState(State):
             reason = check(self, action)
             if reason is not None:
                 return reason
-        refuse = self.game.refusal
-        if refuse is None:
+        refuse, words = self.game.refusal, self.game.refusal_words
+        if refuse is None or (words is not None and _word(action) not in words):
             return None
         found = refuse(RefusalInput(state=self, action=action))
         return None if found is None else found.message

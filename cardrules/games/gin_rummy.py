@@ -87,13 +87,11 @@ def openspiel_count(hand: int, values: Sequence[int], ranks: int) -> int:
     return sum(values[c] for c in left)
 
 
-@hook("refusal", "gin_rummy.openspiel_knock")
+@hook("refusal", "gin_rummy.openspiel_knock", judges=["knock"])
 def openspiel_knock(position: RefusalInput) -> Refusal | None:
     """A knock with eleven cards (drawn, or at the wall with the upcard) is allowed when
-    OpenSpiel's count of them is within the knock limit (G7)."""
-    action, state = position.action, cast(Knocking, position.state)
-    if action.name != "knock":
-        return None
+    OpenSpiel's count of them is within the knock limit (G7); it judges knocks only."""
+    state = cast(Knocking, position.state)
     hand = state.hands[state.current_player]
     if state.phase == "wall":
         hand |= 1 << state.pile[-1]
