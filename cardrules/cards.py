@@ -277,6 +277,16 @@ class Pack:
         return len(self._names)
 
     @property
+    def card_names(self) -> tuple[str, ...]:
+        """Every card's name (:meth:`name`), by card number: a view that names many cards
+        reads them from here.
+
+        >>> Pack(ranks=("9", "10"), suits=("S", "H")).card_names
+        ('9S', '10S', '9H', '10H')
+        """
+        return self._names
+
+    @property
     def has_copies(self) -> bool:
         """True if some face has more than one copy (two cards of one name).
 

@@ -217,7 +217,7 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "player": player,
         "players": n,
         "dealer": state._dealer,
-        "phase": state._phase.value,
+        "phase": state._phase,
         "current_player": current,
         "trump": info.suits[trump] if trump >= 0 else None,
         "trump_card": names[turned] if turned >= 0 and (

@@ -21,7 +21,6 @@ After the deal each player passes 1 card: to the left or to the right, drawn by 
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
@@ -39,7 +38,7 @@ from cardrules.engine.observation import CardsBySeat, Field, OneOf
 from cardrules.engine.table import Table
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
-from cardrules.model.common import Visibility
+from cardrules.model.common import Spelling, Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
 from cardrules.phases.memo import by_identity
@@ -56,8 +55,8 @@ __all__ = ["Direction", "PassCards", "PassSettings", "PassingFields", "PassingTa
 _KIND_VERB: Final = Kind.VERB
 
 
-class Direction(enum.Enum):
-    """Where a player's cards go."""
+class Direction(Spelling):
+    """Where a player's cards go (a member is also its spelling: views show it as is)."""
 
     LEFT = "left"
     """To the next seat clockwise."""
@@ -244,9 +243,9 @@ class PassCards(Phase[PassingTable]):
         return True
 
     def view(self, state: PassingTable, settings: PassSettings, player: int) -> dict[str, Any]:
-        names = _names(state.game.pack)
+        names = state.game.pack.card_names
         return {
-            "pass_direction": settings.of(state).value,
+            "pass_direction": settings.of(state),
             "passing": [[names[c] for c in bits(m)] if p == player else m.bit_count()
                         for p, m in enumerate(state._passing)],
             "passed": [names[c] for c in bits(state._passed[player])],
@@ -264,12 +263,6 @@ class PassCards(Phase[PassingTable]):
 
     def action_bound(self, settings: PassSettings, variant: Variant) -> int:
         return variant.deal.hand
-
-
-@by_identity
-def _names(pack: Pack) -> tuple[str, ...]:
-    """Card number -> name in ``pack`` (views name the cards passed at every step)."""
-    return pack.names(range(pack.size))
 
 
 @by_identity
