@@ -18,6 +18,7 @@ from plugins.fishing.procedure import FRAGMENT
 from rule_support import QUICK_LEAKS
 
 import cardrules
+from cardrules.engine.events import Event, raw_event
 from cardrules.engine.procedures import REGISTRY, register
 from cardrules.model.bounds import legal_action_bound
 from cardrules.tools.check import run_check
@@ -207,3 +208,20 @@ def test_a_phase_asks_the_procedure_for_what_it_needs(
     with pytest.raises(cardrules.VariantError, match=r"which only the shedding procedure "
                        r"has \(play\.procedure: shedding\)"):
         cardrules.load(choosing)
+
+
+def test_what_a_listed_phase_records_becomes_the_familys_own_events(
+        fishing: cardrules.Game) -> None:
+    """A listed phase records plain tuples (``raw_event``): a state that keeps
+    :class:`Event` records (this family's ``Events()``) is given records, whose
+    ``to_json`` its own view calls, and one that keeps its events compactly keeps them as
+    they came."""
+    state = fishing.new_deal(1)._clone()
+    state.record(raw_event(kind="give", player=0, cards=(3,), private=True))
+    recorded = state._events[-1]
+    assert type(recorded) is Event
+    assert recorded.to_json(fishing.pack, viewer=1) == {"kind": "give", "player": 0, "cards": 1}
+    hearts = cardrules.load("hearts", players=4).new_deal(1)._clone()
+    hearts.record(raw_event(kind="give", player=0, cards=(3,), private=True))
+    assert type(hearts._events[-1]) is tuple
+    assert hearts.events[-1] == Event(kind="give", player=0, cards=(3,), private=True)

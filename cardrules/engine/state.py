@@ -13,7 +13,8 @@ from cardrules.actions import Action, Kind, malformed
 from cardrules.cards import Pack, shuffled
 from cardrules.engine import consistency, faces, flow, standings, state_codec, table
 from cardrules.engine.arguments import checked_player
-from cardrules.engine.events import Event, RawEvent
+from cardrules.engine.events import Event, RawEvent, raw_event
+from cardrules.engine.fields import declared
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.phased import bind, declared_of
 from cardrules.engine.standings import Partnerships, Standing
@@ -45,7 +46,7 @@ def _word(action: Action) -> str:
 F = TypeVar("F", bound="FieldState")
 
 __all__ = ["POT_KEY", "DealContext", "DealResult", "FamilyContext", "FieldState",
-           "GameContext", "MatchResult", "ProcedureContext", "State"]
+           "GameContext", "MatchResult", "ProcedureContext", "State", "keeps_compact"]
 
 POT_KEY = "pot"
 """A deal result's carried fact (:attr:`DealResult.carry`) holding the chips it leaves
@@ -470,6 +471,24 @@ NOT_LEGAL = "not a legal action here"
 property tests make sure they never do)."""
 
 
+def keeps_compact(cls: type) -> bool:
+    """True if states of ``cls`` keep their events compactly, as plain tuples (their
+    ``_events`` field is declared ``Events(raw=True)``); found once per class.
+
+    >>> from cardrules.engine.procedures import find
+    >>> keeps_compact(find("tricks").state_class)
+    True
+    """
+    found = _COMPACT.get(cls)
+    if found is None:
+        found = _COMPACT[cls] = any(d.attribute == "_events" and getattr(d.kind, "raw", False)
+                                    for d in declared(cls))
+    return found
+
+
+_COMPACT: dict[type, bool] = {}
+
+
 _SEATINGS: dict[tuple[int, int, int, int], Seating] = {}
 """Each :class:`Seating` made, by its players, dealer, leader and winner (at most some
 ten thousand: seats are few)."""
@@ -598,11 +617,17 @@ class FieldState(State):
         """Turn the top card of the ordered zone ``source`` face up onto the face-up zone
         ``target``, and record it for everyone to see (on a fresh clone); the card."""
         card = table.turn_up(self, source, target)
-        self.record(Event(kind="turn_up", player=-1, cards=(card,), note=target))
+        self.record(raw_event(kind="turn_up", player=-1, cards=(card,), note=target))
         return card
 
     def record(self, *events: RawEvent) -> None:
-        """Add ``events`` to what the action made happen (on a fresh clone)."""
+        """Add ``events`` to what the action made happen (on a fresh clone): kept as
+        given in a state that keeps its events compactly (``Events(raw=True)``), made
+        :class:`~cardrules.engine.events.Event` records in any other (a listed phase
+        records plain tuples, :func:`~cardrules.engine.events.raw_event`, which are
+        cheaper to make)."""
+        if not keeps_compact(type(self)):
+            events = tuple([e if type(e) is Event else Event(*e) for e in events])
         self._events = self._events + events  # type: ignore[misc]
 
     def declarer_seat(self) -> int:

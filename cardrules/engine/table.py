@@ -237,10 +237,11 @@ class Table(Protocol):
 
     def record(self, *events: RawEvent) -> None:
         """Add ``events`` to what the action made happen (shown in order): each an
-        :class:`~cardrules.engine.events.Event` (a listed phase, which works in any
-        family's states, records those), or in a family whose states keep their events
-        compactly the same fields as a plain tuple
-        (:func:`~cardrules.engine.events.raw_event`, cheaper to make)."""
+        :class:`~cardrules.engine.events.Event`'s fields as a plain tuple
+        (:func:`~cardrules.engine.events.raw_event`, cheaper to make: what listed phases
+        record), or an :class:`~cardrules.engine.events.Event`.  A state keeps them as its
+        events field says (:meth:`~cardrules.engine.state.FieldState.record`): as given
+        when it keeps its events compactly, else as records."""
 
     def offered(self, name: str) -> Any:
         """A field the procedure offers listed phases, by its public name (``tricks``:

@@ -63,7 +63,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import Count, Numbers, Seat, field
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, Number, SeatsIn
@@ -375,7 +375,7 @@ class Auction(Phase[AuctionTable]):
         p = state.to_act
         if action == HOLD:
             state._auction_declarer = p
-            state.record(Event(kind="hold", player=p, amount=state._auction_bid))
+            state.record(raw_event(kind="hold", player=p, amount=state._auction_bid))
         else:
             _pass_or_bid(state, action)
         if all(state._auction_passed):  # everyone passed
@@ -579,10 +579,10 @@ class Raise(Phase[AuctionTable]):
     def apply(self, state: AuctionTable, settings: dict[str, Any], action: Action) -> bool:
         p = state.to_act
         if action == PASS:
-            state.record(Event(kind="keep", player=p, amount=state._auction_bid))
+            state.record(raw_event(kind="keep", player=p, amount=state._auction_bid))
         else:
             state._auction_bid = action.amount
-            state.record(Event(kind="raise", player=p, amount=action.amount))
+            state.record(raw_event(kind="raise", player=p, amount=action.amount))
         return True
 
     def families(self, game: GameRules, settings: dict[str, Any]) -> tuple[Family, ...]:
@@ -627,7 +627,7 @@ def _pass_or_bid(state: AuctionTable, action: Action) -> None:
     if action == PASS:
         passed = state._auction_passed
         state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
-        state.record(Event(kind="pass", player=p))
+        state.record(raw_event(kind="pass", player=p))
     else:
         state._auction_bid, state._auction_declarer = action.amount, p
-        state.record(Event(kind="bid", player=p, amount=action.amount))
+        state.record(raw_event(kind="bid", player=p, amount=action.amount))

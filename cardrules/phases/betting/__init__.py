@@ -38,7 +38,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Amounts, Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import Count, Label, Numbers, field
 from cardrules.engine.observation import Field, NumbersBySeat
 from cardrules.engine.procedures import find as find_procedure
@@ -168,7 +168,7 @@ def _put(state: BettingTable, seat: int, amount: int, note: str) -> None:
     state._wager_staked = _with(state._wager_staked, seat, state._wager_staked[seat] + amount)
     if note != "ante":
         state._wager_round = _with(state._wager_round, seat, state._wager_round[seat] + amount)
-    state.record(Event(kind="stake", player=seat, amount=amount, note=note))
+    state.record(raw_event(kind="stake", player=seat, amount=amount, note=note))
 
 
 class Betting(Phase[BettingTable]):
@@ -334,7 +334,7 @@ class Betting(Phase[BettingTable]):
         letter = LETTERS[word]
         if word == "fold":
             state._wager_folded = _with(state._wager_folded, p, 1)
-            state.record(Event(kind="fold", player=p))
+            state.record(raw_event(kind="fold", player=p))
             state.sit_out(p)
         elif word in ("bet", "raise"):
             top = max(state._wager_round)
@@ -350,7 +350,7 @@ class Betting(Phase[BettingTable]):
         elif word == "call":
             _put(state, p, _to_call(state, p), word)
         else:
-            state.record(Event(kind="check", player=p))
+            state.record(raw_event(kind="check", player=p))
         state._wager_acted = _with(state._wager_acted, p, 1)
         state._wager_line += letter
         if sum(1 for s in range(n) if not state._wager_folded[s]) == 1:

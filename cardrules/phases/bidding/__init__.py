@@ -49,7 +49,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import LaterNumbers, Numbers, field
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.native import mypyc_attr
@@ -303,7 +303,7 @@ class Bidding(Phase[BiddingTable]):
         p = state.to_act
         bids = state._bids
         state._bids = bids[:p] + (action.amount,) + bids[p + 1:]
-        state.record(Event(kind="bid", player=p, amount=action.amount))
+        state.record(raw_event(kind="bid", player=p, amount=action.amount))
         order = settings.order
         if p == order.last(state.seating()):
             return True

@@ -51,7 +51,7 @@ import attrs
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import NumberList, field
 from cardrules.engine.observation import Field, Number, OneOf, Seat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
@@ -368,7 +368,7 @@ class Calls(Phase[CallsTable]):
     def apply(self, state: CallsTable, settings: CallsSettings, action: Action) -> bool:
         p, code = state.to_act, settings.code(action)
         state._calls = (*state._calls, code)
-        state.record(Event(kind="call", player=p, note=str(action)))
+        state.record(raw_event(kind="call", player=p, note=str(action)))
         standing = self.standing(state, settings)
         if not standing.over(state.game.players):
             seats = self._seats(state, settings)

@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 from cardrules.actions import Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.procedures import offering
@@ -107,7 +107,7 @@ class ChooseTrump(Phase[OwnTrumps]):
     def apply(self, state: OwnTrumps, settings: TurnOrder, action: Action) -> bool:
         game, player = state.game, state.to_act
         state.choose_own_trump(player, game.pack.suits.index(action.name))
-        state.record(Event(kind="trump", player=player, note=action.name))
+        state.record(raw_event(kind="trump", player=player, note=action.name))
         if -1 in state.own_suits:
             state.turn_to(settings.after(player, game.players))
             return False

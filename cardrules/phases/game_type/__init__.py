@@ -45,7 +45,7 @@ from cardrules.actions import Action, Kind
 from cardrules.cards import Pack
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import Count, HeldCards, LaterNumbers, Seat, field
 from cardrules.engine.flow import contract as deal_contract
 from cardrules.engine.flow import counted
@@ -436,12 +436,12 @@ class GameType(Phase[GameTypeTable]):
         if state._game_type:  # announcing
             level = 0 if action == PASS else _LEVELS[action.name]
             state._game_announced = tuple(level if seat == p else 0 for seat in range(n))
-            state.record(Event(kind="announcement", player=p,
-                               note=action.name if level else "nothing"))
+            state.record(raw_event(kind="announcement", player=p,
+                                   note=action.name if level else "nothing"))
             return True
         if action is PASS or action == PASS:  # the legal actions are these very objects
             state._game_passes += 1
-            state.record(Event(kind="pass", player=p))
+            state.record(raw_event(kind="pass", player=p))
             if state._game_passes >= n:
                 state.throw_in()
                 return True
@@ -456,7 +456,7 @@ class GameType(Phase[GameTypeTable]):
             aside = counted(state)  # type: ignore[arg-type]
             held = state.hand(p) | (aside[p] if aside else 0) | state.cards("stock")
             state._game_held = tuple(held if seat == p else 0 for seat in range(n))
-        state.record(Event(kind="game_type", player=p, note=action.name))
+        state.record(raw_event(kind="game_type", player=p, note=action.name))
         state.order_cards()
         # From the hand, the declarer of a game of tricks may then announce.
         valued = settings.game_value

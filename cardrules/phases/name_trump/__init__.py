@@ -33,7 +33,7 @@ import attrs
 from cardrules.actions import NO_TRUMP, Action, Kind
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.observation import Field, Number, Seat
 from cardrules.engine.procedures import find as find_procedure
@@ -111,7 +111,7 @@ class NameTrump(Phase[NamesTrump]):
     def apply(self, state: NamesTrump, settings: NameTrumpSettings, action: Action) -> bool:
         suits = state.game.pack.suits
         state.name_trump(suits.index(action.name) if action.name in suits else -1)
-        state.record(Event(kind="trump", player=state.to_act, note=action.name))
+        state.record(raw_event(kind="trump", player=state.to_act, note=action.name))
         return True
 
     def view(self, state: NamesTrump, settings: NameTrumpSettings,

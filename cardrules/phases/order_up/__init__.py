@@ -45,7 +45,7 @@ from cardrules.cards import bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import Card, CardSet, CardSets, Count, Flag, Label, Seat, field
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Card as CardField
@@ -351,11 +351,11 @@ class OrderUp(Phase[OrderUpTable]):
         if state._making == DISCARD:
             card = action.cards[0]
             state.move(1 << card, "hand", "discarded", source_seat=p, target_seat=p)
-            state.record(Event(kind="discard", player=p, cards=(card,), private=True))
+            state.record(raw_event(kind="discard", player=p, cards=(card,), private=True))
             return self._made(state, settings)
         if state._making in (ALONE, DEFEND):
             alone = action is ALONE_ACTION or action == ALONE_ACTION
-            state.record(Event(kind=action.name, player=p))
+            state.record(raw_event(kind=action.name, player=p))
             if alone:
                 state.sit_out(_partner(p, n))
             if state._making == ALONE:
@@ -365,7 +365,7 @@ class OrderUp(Phase[OrderUpTable]):
             return self._defended(state, settings, p, alone)
         if action is PASS or action == PASS:  # the legal actions are these objects
             state._passes += 1
-            state.record(Event(kind="pass", player=p))
+            state.record(raw_event(kind="pass", player=p))
             if state._passes == 2 * n:  # everyone passed twice (no stick the dealer)
                 state.throw_in()
                 return True
@@ -373,7 +373,7 @@ class OrderUp(Phase[OrderUpTable]):
             return False
         state._maker = p
         state.name_trump(pack.suits.index(action.name))
-        state.record(Event(kind="trump", player=p, note=action.name))
+        state.record(raw_event(kind="trump", player=p, note=action.name))
         if settings.upcard_to_maker:  # the maker takes the upcard, whatever the round
             state.take(p, state._upcard, "upcard")
             return self._made(state, settings)

@@ -33,7 +33,7 @@ from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import KnownCards, Numbers, field
 from cardrules.engine.observation import Field, NumbersBySeat
 from cardrules.engine.table import LastDeal, Table
@@ -165,9 +165,9 @@ class RankExchange(Phase[ExchangeTable]):
             state.move(given, "hand", "hand", source_seat=worse, target_seat=better)
             state._swapped = _with(state._swapped, worse, state._swapped[worse] | given)
             cards = pack.cards_of(given)
-            state.record(Event(kind="give", player=worse, cards=cards, private=True,
-                               note="best"),
-                         Event(kind="receive", player=better, cards=cards, private=True))
+            state.record(raw_event(kind="give", player=worse, cards=cards, private=True,
+                                   note="best"),
+                         raw_event(kind="receive", player=better, cards=cards, private=True))
             owed[better] += count
         state._owed = tuple(owed)
         state.turn_to(self._next_owing(state, settings))
@@ -211,8 +211,8 @@ class RankExchange(Phase[ExchangeTable]):
         state.move(1 << card, "hand", "hand", source_seat=p, target_seat=worse)
         state._swapped = _with(state._swapped, p, state._swapped[p] | 1 << card)
         state._owed = _with(state._owed, p, state._owed[p] - 1)
-        state.record(Event(kind="give", player=p, cards=(card,), private=True),
-                     Event(kind="receive", player=worse, cards=(card,), private=True))
+        state.record(raw_event(kind="give", player=p, cards=(card,), private=True),
+                     raw_event(kind="receive", player=worse, cards=(card,), private=True))
         if any(state._owed):
             state.turn_to(self._next_owing(state, settings))
             return False

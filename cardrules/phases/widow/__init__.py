@@ -41,7 +41,7 @@ from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import CardSets, KnownCards, SeenCards, field
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Cards, CardsBySeat, Field, Number
@@ -220,8 +220,8 @@ class Widow(Phase[WidowTable]):
         # where it went.
         state._widow_seen = tuple(widow if settings.shown and p != declarer else 0
                                   for p in range(n))
-        state.record(Event(kind="widow", player=declarer,
-                           cards=state.game.pack.cards_of(widow), private=not settings.shown))
+        state.record(raw_event(kind="widow", player=declarer,
+                               cards=state.game.pack.cards_of(widow), private=not settings.shown))
         state.turn_to(declarer)
 
     def finished(self, state: WidowTable, settings: WidowSettings) -> bool:
@@ -296,7 +296,7 @@ class Widow(Phase[WidowTable]):
             self._take(state, settings)
             return not settings.give and not settings.discard
         if action == HAND:
-            state.record(Event(kind="hand", player=state.to_act))
+            state.record(raw_event(kind="hand", player=state.to_act))
             return True
         p, card = state.to_act, action.cards[0]
         if settings.give:
@@ -304,12 +304,12 @@ class Widow(Phase[WidowTable]):
             state.move(1 << card, "hand", "hand", source_seat=p, target_seat=receiver)
             given = state._widow_given
             state._widow_given = given[:p] + (given[p] | 1 << card,) + given[p + 1:]
-            state.record(Event(kind="give", player=p, cards=(card,), private=True),
-                         Event(kind="receive", player=receiver, cards=(card,), private=True))
+            state.record(raw_event(kind="give", player=p, cards=(card,), private=True),
+                         raw_event(kind="receive", player=receiver, cards=(card,), private=True))
         else:
             receiver = p
             state.move(1 << card, "hand", "widow_discard", source_seat=p, target_seat=p)
-            state.record(Event(kind="discard", player=p, cards=(card,), private=True))
+            state.record(raw_event(kind="discard", player=p, cards=(card,), private=True))
         # A seat that saw the widow but not this card laid away no longer knows which
         # of the declarer's cards are where.
         unsure = state.hand(p) | 1 << card
