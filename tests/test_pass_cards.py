@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -184,3 +185,24 @@ def test_give_actions_are_labelled_with_their_card() -> None:
         (card,) = action.cards
         assert str(action) == action.label == f"give {game.pack.name(card)}"
         assert state.describe(action) == str(action)
+
+
+@pytest.mark.parametrize(("order", "seats"), [
+    (None, lambda d: [(d + k) % 4 for k in (1, 2, 3, 4)]),
+    ("counter_clockwise", lambda d: [(d - k) % 4 for k in (1, 2, 3, 4)]),
+    ({"from": 2, "direction": "counter_clockwise"}, lambda d: [2, 1, 0, 3])])
+def test_each_seat_chooses_all_its_cards_in_the_order_then_the_cards_pass(
+        order: Any, seats: Callable[[int], list[int]]) -> None:
+    """The turn moves on once a seat has set its cards aside, in the phase's order, and
+    nothing passes before the last seat has."""
+    game = _game(count=3, **({"order": order} if order is not None else {}))
+    state, rng = game.new_deal(seed=5), random.Random(2)
+    chose = []
+    for _ in range(4 * 3):
+        assert state.view(0).phase == "pass_cards"
+        assert not any(state.view(p).passed for p in range(4))
+        chose.append(state.current_player)
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert chose == [seat for seat in seats(state.dealer) for _ in range(3)]
+    assert state.view(0).phase != "pass_cards"
+    assert all(len(state.view(p).passed) == 3 for p in range(4))

@@ -367,12 +367,6 @@ def _zones(cls: type, record: type | None = None) -> dict[str, Declared]:
 _ZONES: dict[tuple[type, type | None], dict[str, Declared]] = {}
 
 
-def _record(state: object) -> type | None:
-    """The class of ``state``'s phase record (None: it keeps none)."""
-    found = getattr(state, "_phased", None)
-    return None if found is None else type(found)
-
-
 def zone_names(cls: type) -> frozenset[str]:
     """The zones of a state class (or a phase's field mixin) that the named operations
     move cards in: those of its fields that hold cards as a list, a set or a set per
@@ -411,12 +405,17 @@ class _Slot:
 
 
 def _slots(state: object) -> dict[str, _Slot]:
-    """The zones of ``state``'s layout by name (one dictionary look-up)."""
-    key = (type(state), _record(state))
+    """The zones of ``state``'s layout by name: one dictionary look-up, by the class of
+    its phase record where it keeps one (a record class is made for one state class),
+    else by its own class."""
+    record = getattr(state, "_phased", None)
+    cls = type(state)
+    key = cls if record is None else type(record)
     found = _SLOTS.get(key)
-    if found is None:
-        found = _SLOTS[key] = {name: _Slot(name, d) for name, d in _zones(*key).items()}
-    return found
+    if found is None or found[0] is not cls:
+        zones = _zones(cls, None if record is None else type(record))
+        found = _SLOTS[key] = (cls, {name: _Slot(name, d) for name, d in zones.items()})
+    return found[1]
 
 
 def _slot(state: object, zone: str) -> _Slot:
@@ -431,7 +430,9 @@ def _in(slots: dict[str, _Slot], zone: str) -> _Slot:
     return found
 
 
-_SLOTS: dict[tuple[type, type | None], dict[str, _Slot]] = {}
+_SLOTS: dict[type, tuple[type, dict[str, _Slot]]] = {}
+"""Each layout's zones, by the class of its states' phase record (or of its states, when
+they keep none), with the class of the states they were found for."""
 
 
 def cards_in(state: object, zone: str, seat: int = -1) -> int:

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack, bits, count
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
-from cardrules.engine.events import Event
+from cardrules.engine.events import raw_event
 from cardrules.engine.fields import CardSets, KnownCards, Label, field
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import CardsBySeat, Field, OneOf
@@ -71,6 +71,11 @@ class Direction(Spelling):
 _WORDS = {Direction.LEFT: "to the left", Direction.RIGHT: "to the right",
           Direction.ACROSS: "across", Direction.NONE: "no passing"}
 
+_BY_SPELLING: Final = {d.value: d for d in Direction}
+"""Each direction by its spelling (``Direction(word)`` runs Python code on every call)."""
+_LEFT: Final = Direction.LEFT
+_RIGHT: Final = Direction.RIGHT
+
 
 @attrs.frozen(kw_only=True)
 class PassSettings:
@@ -96,7 +101,7 @@ class PassSettings:
         <Direction.NONE: 'none'>
         """
         if drawn:
-            return Direction(drawn)
+            return _BY_SPELLING[drawn]
         return self.directions[deal % len(self.directions)]
 
     def of(self, state: PassingTable) -> Direction:
@@ -224,29 +229,32 @@ class PassCards(Phase[PassingTable]):
         return reason + ref
 
     def apply(self, state: PassingTable, settings: PassSettings, action: Action) -> bool:
-        p, n, card = state.to_act, state.game.players, action.cards[0]
+        p, card, each = state.to_act, action.cards[0], settings.count
         state.move(1 << card, "hand", "passing", source_seat=p, target_seat=p)
-        state.record(Event(kind="give", player=p, cards=(card,), private=True))
-        if state._passing[p].bit_count() < settings.count:
+        state.record(raw_event(kind="give", player=p, cards=(card,), private=True))
+        passing = state._passing
+        if count(passing[p]) < each:
             return False
-        if p != settings.order.last(state.seating()):
-            state.turn_to(settings.order.after(p, n))
-            return False
-        step = {Direction.LEFT: 1, Direction.RIGHT: n - 1,
-                Direction.ACROSS: n // 2}[settings.of(state)]
+        n = len(passing)
+        for cards in passing:  # each seat chooses once, in turn: is anyone still to?
+            if count(cards) < each:
+                state.turn_to(settings.order.after(p, n))
+                return False
+        direction = settings.of(state)
+        step = 1 if direction is _LEFT else n - 1 if direction is _RIGHT else n // 2
         state._passed = passed = state._passing
         for giver, cards in enumerate(passed):
             receiver = (giver + step) % n
             state.move(cards, "passing", "hand", source_seat=giver, target_seat=receiver)
-            state.record(Event(kind="receive", player=receiver,
-                               cards=state.game.pack.cards_of(cards), private=True))
+            state.record(raw_event(kind="receive", player=receiver,
+                                   cards=state.game.pack.cards_of(cards), private=True))
         return True
 
     def view(self, state: PassingTable, settings: PassSettings, player: int) -> dict[str, Any]:
         names = state.game.pack.card_names
         return {
             "pass_direction": settings.of(state),
-            "passing": [[names[c] for c in bits(m)] if p == player else m.bit_count()
+            "passing": [[names[c] for c in bits(m)] if p == player else count(m)
                         for p, m in enumerate(state._passing)],
             "passed": [names[c] for c in bits(state._passed[player])],
         }
