@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import array
+import hashlib
+import sys
 from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.cards import Pack, bits, deal_round, mask_of, shuffled
+from cardrules.cards import Pack, bits, by_keys, count, deal_round, mask_of, shuffled
 from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
 from cardrules.model.common import Visibility
 
@@ -19,6 +22,40 @@ def test_shuffled_is_a_permutation_fixed_by_the_seed(seed: int, size: int) -> No
     order = shuffled(seed, size)
     assert sorted(order) == list(range(size))
     assert shuffled(seed, size) == order
+
+
+@given(mask=st.one_of(st.integers(0, 2**62 - 1), st.integers(0, 2**130)))
+def test_count_is_the_number_of_cards_in_any_bit_set(mask: int) -> None:
+    # compiled, a bit set below 2**62 is counted in place: it must agree with the method
+    assert count(mask) == mask.bit_count() == len(list(bits(mask)))
+
+
+def test_count_at_the_edges_of_the_counted_in_place_range() -> None:
+    for mask in (0, 1, (1 << 61) - 1, 1 << 61, (1 << 62) - 1, 1 << 62, (1 << 63) - 1,
+                 0x1555555555555555, 0x2AAAAAAAAAAAAAAA):
+        assert count(mask) == mask.bit_count()
+
+
+def _sorted_by_whole_keys(digest: bytes, size: int) -> list[int]:
+    """What ``by_keys`` must give: the cards sorted by their 64-bit little-endian keys,
+    a tie keeping the lower card first (the interpreted build's ``shuffled``)."""
+    keys = array.array("Q", digest)
+    if sys.byteorder == "big":
+        keys.byteswap()
+    return sorted(range(size), key=keys.tolist().__getitem__)
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 400))
+def test_the_compiled_builds_shuffle_is_the_interpreted_ones(seed: int, size: int) -> None:
+    digest = hashlib.shake_256(seed.to_bytes(8, "big")).digest(8 * size)
+    assert by_keys(digest, size) == _sorted_by_whole_keys(digest, size) == shuffled(seed, size)
+
+
+@given(keys=st.lists(st.one_of(st.integers(0, 2**64 - 1), st.sampled_from(
+    [0, 2**64 - 1, 5 << 60, 5 << 60 | 1, 5 << 60 | 1 << 20, 5 << 60 | 1 << 40])), max_size=300))
+def test_keys_whose_top_bits_tie_are_sorted_by_their_whole_keys(keys: list[int]) -> None:
+    digest = b"".join(k.to_bytes(8, "little") for k in keys)
+    assert by_keys(digest, len(keys)) == _sorted_by_whole_keys(digest, len(keys))
 
 
 def test_shuffled_spreads_every_card_over_every_place() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import count
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.shedding.drawn import drawn_cards
@@ -67,7 +68,7 @@ def group_moves(state: SheddingContext) -> list[Move]:
     """Every group move (B13-B14) the player to move may make on the top."""
     tables, p = state._tables, state._current
     hand = state._hands[p]
-    if not tables.min_group or hand.bit_count() < tables.min_group:
+    if not tables.min_group or count(hand) < tables.min_group:
         return []
     return tables.group_moves(hand, state._top, state._beats[p])
 
@@ -84,7 +85,7 @@ def can_draw(state: SheddingContext) -> bool:
 
 def leaves_one(state: SheddingContext) -> bool:
     """True if a play the player to move may make now would leave them one card."""
-    left = state._hands[state._current].bit_count() - 1
+    left = count(state._hands[state._current]) - 1
     if left < 1:
         return False
     if state._pending:
@@ -226,7 +227,7 @@ def _announce(state: SheddingContext, action: Action) -> str | None:
     if state._announced:
         return "you have announced your last card already this turn"
     if not leaves_one(state):
-        held = state._hands[state._current].bit_count()
+        held = count(state._hands[state._current])
         return f"announce only in a turn where a play you may make leaves you one card " \
                f"(you hold {held})"
     return None

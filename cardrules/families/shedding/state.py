@@ -14,7 +14,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits, deal_round, mask_of
+from cardrules.cards import bits, count, deal_round, mask_of
 from cardrules.engine import absences, flow
 from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
@@ -434,7 +434,7 @@ class SheddingState(FieldState, DrawnAttributes):
                     legal.append(tables.pass_)
                     found = tuple(legal)
                 else:
-                    if tables.min_group and hand.bit_count() >= tables.min_group:
+                    if tables.min_group and count(hand) >= tables.min_group:
                         groups = tables.group_moves(hand, top, self._beats[p])
                         if groups:
                             legal.extend([m.action for m in groups])
@@ -641,7 +641,7 @@ class SheddingState(FieldState, DrawnAttributes):
         if tables.play_drawn and self._drawn:  # what was drawn matters no more
             _drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
         if tables.last_card_penalty and not self._announced \
-                and new._hands[p].bit_count() == 1:
+                and count(new._hands[p]) == 1:
             take_cards(new, p, tables.last_card_penalty, events, note="last card")
         took = False
         if self._cover:

@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits, mask_of
+from cardrules.cards import Pack, bits, count, mask_of
 from cardrules.engine import flow
 from cardrules.engine.refusals import Rule, first_refusal, refusal_of
 from cardrules.families.tricks import stock as tricks_stock
@@ -216,7 +216,7 @@ def _answer(state: TricksContext, action: Action) -> str | None:
     as the rules allow."""
     if state._phase is not ANSWER:
         return None
-    size = state._plays[0].bit_count()
+    size = count(state._plays[0])
     kind, rule = action.kind, state._tables.play.answer
     if kind is Kind.DECLARE and state._tables.melds is not None:
         return None  # a declaration before the card (``play.melds``)
@@ -302,14 +302,14 @@ def _step(state: TricksContext, step: str, answers: list[int]) -> list[int]:
     duties = state.duties_apply
     scores: list[int]
     if step == "follow" and tables.follow and duties:
-        scores = [(m & led).bit_count() for m in answers]
+        scores = [count(m & led) for m in answers]
     elif step == "trump_when_void" and tables.trump_duty and duties and trump >= 0 \
             and not _freed(state):
         trumps = tables.trump_groups[tables.trump_index(trump)] & ~led
-        scores = [(m & trumps).bit_count() for m in answers]
+        scores = [count(m & trumps) for m in answers]
     elif step == "first_trick" and tables.first_trick and state.first_trick \
             and not hand & led:
-        scores = [-(m & tables.first_trick).bit_count() for m in answers]
+        scores = [-count(m & tables.first_trick) for m in answers]
     elif step == "head" and tables.head and duties:
         held = state._plays[state._game.turns.places[state._leader][state._holder]]
         scores = [int(tables.beats_set(m, held, trump)) for m in answers]
@@ -332,7 +332,7 @@ def _freed(state: TricksContext) -> bool:
 
 def _allowed_before(state: TricksContext, step: str) -> list[int]:
     """The answers (bit sets) the steps before ``step`` allow."""
-    size = state._plays[0].bit_count()
+    size = count(state._plays[0])
     answers = [mask_of(c) for c in combinations(bits(state._hands[state._current]), size)]
     for earlier in _STEPS[:_STEPS.index(step)]:
         answers = _step(state, earlier, answers)
@@ -344,7 +344,7 @@ def _duty(step: str) -> Callable[[TricksContext, Action], str | None]:
 
     def check(state: TricksContext, action: Action) -> str | None:
         if action.kind is not Kind.ANSWER or state._phase is not ANSWER \
-                or len(action.cards) != state._plays[0].bit_count():
+                or len(action.cards) != count(state._plays[0]):
             return None
         mask = mask_of(action.cards)
         if mask in _step(state, step, _allowed_before(state, step)):

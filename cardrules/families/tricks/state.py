@@ -16,7 +16,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import mask_of
+from cardrules.cards import count, mask_of
 from cardrules.engine import absences, flow, state_codec
 from cardrules.engine.events import Event, records
 from cardrules.engine.fields import (
@@ -458,7 +458,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                     first=not any(self._tricks),
                     free=tables.partner_frees and TricksState.partner_holds(self, p))
             else:
-                answers = tables.answers(self._hands[p], plays[0].bit_count())
+                answers = tables.answers(self._hands[p], count(plays[0]))
             if tables.melds is not None and not any(self._tricks):
                 return answers + TricksState._meld_actions(self, p)
             return answers
@@ -493,7 +493,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         out, fewest = self._out, -1
         for p, hand in enumerate(self._hands):  # a loop: compiled, no generator is made
             if not out or p not in out:
-                held = hand.bit_count()
+                held = count(hand)
                 if fewest < 0 or held < fewest:
                     fewest = held
         return fewest
@@ -755,7 +755,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                 TricksState._turn_up(self, events)
             if any(self._missing):
                 for seat, hand in enumerate(self._hands):
-                    absences.came_in(self, seat, hand.bit_count() - before[seat].bit_count())
+                    absences.came_in(self, seat, count(hand) - count(before[seat]))
         over = TricksState._smallest(self) == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
         game = self._game
@@ -812,7 +812,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             asked = list(seats)
         else:
             least = tables.smallest_win_combination
-            asked = [p for p in seats if hands[p].bit_count() >= least]
+            asked = [p for p in seats if count(hands[p]) >= least]
         if asked == [leader]:
             self._offer = True
         elif asked:

@@ -14,7 +14,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits, mask_of
+from cardrules.cards import Pack, bits, count, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.melds_tables import MeldTables
@@ -543,7 +543,7 @@ class TricksTables:
                 if beaters:  # a card that beats a trump is a higher trump
                     allowed = allowed & ~self.trump_groups[index] | beaters
             return self._singles(allowed)
-        size = lead.bit_count()
+        size = count(lead)
         led, trumps = self._led_and_trumps(lead, size, trump)
         void = not hand & led
         freed = free and self.partner_frees and void
@@ -588,7 +588,7 @@ class TricksTables:
         trick, the trumps that would have.  A player void in the led suit whose partner
         holds the trick (``free``, with ``partner_frees``) shows only the led suit
         missing."""
-        size = lead.bit_count()
+        size = count(lead)
         led, trumps = self._led_and_trumps(lead, size, trump)
         if free and self.partner_frees and not answer & led:
             return led & ~answer if self.follow else 0
@@ -599,13 +599,13 @@ class TricksTables:
                 and not self.beats_set(answer, held, trump):
             missing |= trumps & self.beats[self.trump_index(trump)][held.bit_length() - 1]
         if self.follow:
-            following = (answer & led).bit_count()
+            following = count(answer & led)
             if following == size:
                 among = led
             else:
                 missing |= led & ~answer
                 if self.trump_duty:
-                    if following + (answer & trumps).bit_count() < size:
+                    if following + count(answer & trumps) < size:
                         missing |= trumps & ~answer
                     else:
                         among = trumps
@@ -645,7 +645,7 @@ class TricksTables:
         Not cached: hands seldom repeat, and a few bit counts cost less than a miss.
         """
         for pool, size in self.checks[index]:  # noqa: SIM110 - any() over a generator is slower
-            if (hand & pool).bit_count() >= size:
+            if count(hand & pool) >= size:
                 return True
         return False
 
@@ -748,7 +748,7 @@ def _most(masks: list[int], within: int, *, fewest: bool = False) -> list[int]:
     """The bit sets of ``masks`` with the most cards in ``within`` (or the fewest)."""
     if not masks:
         return masks
-    scores = [(m & within).bit_count() for m in masks]
+    scores = [count(m & within) for m in masks]
     best = min(scores) if fewest else max(scores)
     return [m for m, s in zip(masks, scores) if s == best]
 

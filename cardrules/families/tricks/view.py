@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from cardrules.cards import count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -199,7 +200,7 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         face_down = bool(mask & down)
         seen = p == player if face_down else up_seen[p]
         trick.append({"player": p, "face_down": face_down,
-                      "cards": info.cards.sorted_names(mask) if seen else mask.bit_count()})
+                      "cards": info.cards.sorted_names(mask) if seen else count(mask)})
     won_seen = info.won_seen[player]
     tables = state._tables
     points_of: Callable[[int], int] = tables.points_of
