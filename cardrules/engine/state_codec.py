@@ -91,9 +91,27 @@ def fresh(state_class: type[T], rules: GameRules, /, **values: Any) -> T:
     initial = _initial(state_class, rules.players)
     if record is None:
         return state_class(**{**initial, **values})
-    own, kept = _split(record, rules.players, values)
-    made: T = state_class(**{**initial, **own}, phased=record(**kept))  # type: ignore[call-arg]
+    players = rules.players
+    if not values.keys() & _initial(record, players).keys():  # a new deal's, say
+        phased = _prototype(record, players)._copy()  # cheaper than the record's __init__
+        made: T = state_class(**{**initial, **values}, phased=phased)  # type: ignore[call-arg]
+        return made
+    own, kept = _split(record, players, values)
+    made = state_class(**{**initial, **own}, phased=record(**kept))  # type: ignore[call-arg]
     return made
+
+
+def _prototype(record: type, players: int) -> Any:
+    """A phase record of class ``record`` with every field at its initial value, made once
+    per class and number of players, for fresh states to copy."""
+    key = (record, players)
+    found = _PROTOTYPES.get(key)
+    if found is None:
+        found = _PROTOTYPES[key] = record(**_initial(record, players))
+    return found
+
+
+_PROTOTYPES: dict[tuple[type, int], Any] = {}
 
 
 def _initial(cls: type, players: int) -> dict[str, Any]:
