@@ -141,6 +141,13 @@ def by_keys(digest: bytes, size: int) -> list[int]:
         packed.append((high >> (32 - top)) << shift | c)
     packed.sort()
     low = (1 << shift) - 1
+    previous = -1
+    for v in packed:  # the usual case: no two top parts tie
+        if v >> shift == previous:
+            break
+        previous = v >> shift
+    else:
+        return [v & low for v in packed]
     i = 0
     while i < size - 1:
         j = i
