@@ -219,6 +219,10 @@ class SheddingTables:
     """Per suit, the bit set of its cards."""
     min_group: int = 0
     """Fewest cards of any group move (0: no groups)."""
+    group_checks: tuple[tuple[bool, int, bool], ...] = ()
+    """Per entry of ``play.groups`` in order: a group of one rank (else a run), its size,
+    and for one rank whether it takes a card of every suit.  Read at every decision, so
+    copied out of the rule records (which a compiled build reads the slow way)."""
     single_actions: tuple[Action, ...] = ()
     """The action laying each single card."""
     hand_costs: tuple[int, ...] = ()
@@ -338,6 +342,8 @@ class SheddingTables:
             rank_masks=tuple(pack.rank_mask(r) for r in range(len(pack.ranks))),
             suit_masks=tuple(pack.suit_mask(s) for s in range(len(pack.suits))),
             min_group=min((g.size for g in play.groups), default=0),
+            group_checks=tuple((g.kind is _GROUP_KIND_SAME_RANK, g.size,
+                                g.size == len(pack.suits)) for g in play.groups),
             single_actions=tuple(m.action for m in singles),
             run_starts={g.size: _run_starts(pack, g.size) for g in play.groups
                         if g.kind is _GROUP_KIND_RUN},
@@ -419,22 +425,22 @@ class SheddingTables:
         hold no group at all (nearly every hand) are told apart with a few bit
         operations, before any list is made."""
         moves: list[Move] = []
-        n = len(self.pack.ranks)
-        for spec in self.play.groups:
-            if spec.kind is _GROUP_KIND_SAME_RANK:
-                if spec.size == len(self.pack.suits):  # a whole rank: every suit's block
+        n = len(self.rank_masks)
+        for k, (same_rank, size, whole) in enumerate(self.group_checks):
+            if same_rank:
+                if whole:  # a whole rank: every suit's block
                     full = hand
-                    for suit in range(1, spec.size):
+                    for suit in range(1, size):
                         full &= hand >> (suit * n)
                     if not full & ((1 << n) - 1):
                         continue
-                moves.extend(self._same_rank(hand, top, beats, spec))
+                moves.extend(self._same_rank(hand, top, beats, self.play.groups[k]))
             else:
-                starts = hand & self.run_starts[spec.size]
-                for shift in range(1, spec.size):
+                starts = hand & self.run_starts[size]
+                for shift in range(1, size):
                     starts &= hand >> shift
                 if starts:
-                    moves.extend(self._runs(hand, top, beats, spec))
+                    moves.extend(self._runs(hand, top, beats, self.play.groups[k]))
         return moves
 
     def _beats(self, card: int, top: int, beats: tuple[int, ...]) -> bool:
