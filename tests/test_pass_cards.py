@@ -206,3 +206,29 @@ def test_each_seat_chooses_all_its_cards_in_the_order_then_the_cards_pass(
     assert chose == [seat for seat in seats(state.dealer) for _ in range(3)]
     assert state.view(0).phase != "pass_cards"
     assert all(len(state.view(p).passed) == 3 for p in range(4))
+
+
+def test_the_phases_view_entries_are_kept_per_record_and_each_view_has_its_own() -> None:
+    """pass_cards' view depends on its fields alone (``view_from_fields``): the flow works
+    its entries out once per phase record and seat, and a view changed by its caller
+    leaves the next view as it was."""
+    from cardrules.engine import flow
+    from cardrules.engine.phased import bind
+
+    game = cardrules.load("hearts", players=4)
+    phase, settings = game.phases[0]
+    assert phase.view_from_fields
+    state, rng = game.new_deal(seed=8), random.Random(3)
+    while not state.is_over:
+        for seat in range(4):
+            assert {k: v for k, v in flow.view(state, seat).items() if k != "phase"} == \
+                phase.view(bind(state), settings, seat)
+        state = state.apply(rng.choice(state.legal_actions()))
+    played = game.new_deal(seed=8)
+    played = _pass_all(played, rng)
+    first = played.view(2)
+    first.passed.append("XX")
+    first.passing[2].append("YY")
+    again = played.view(2)
+    assert "XX" not in again.passed and again.passing[2] == []
+    assert played.apply(played.legal_actions()[0]).view(2).passed == again.passed

@@ -483,11 +483,44 @@ def carried(state: StagedState) -> tuple[tuple[str, object], ...]:
 
 def view(state: AtStage, player: int) -> dict[str, Any]:
     """The view entries of every listed phase (each phase shows its own fields), and the
-    name of the phase at work."""
+    name of the phase at work.  The entries of a phase whose view depends on its fields
+    alone (:attr:`~cardrules.phases.Phase.view_from_fields`) are worked out once per
+    phase record and seat (a record is shared by the states of a deal until a phase
+    changes it, and then copied), and each view is given its own copy of them."""
     out: dict[str, Any] = {}
-    table = bind(state)
-    for phase, settings in state.game.phases:
+    record = getattr(state, "_phased", None)
+    table: Any = None
+    for stage, (phase, settings) in enumerate(state.game.phases):
+        if record is not None and phase.view_from_fields:
+            kept = getattr(record, "_views", None)
+            if kept is None:
+                kept = record._views = {}
+            key = (stage, player)
+            entries = kept.get(key)
+            if entries is None:
+                entries = kept[key] = phase.view(bind(state), settings, player)
+            for name, value in entries.items():
+                out[name] = _copied(value)
+            continue
+        if table is None:
+            table = bind(state)
         out.update(phase.view(table, settings, player))
     if state._stage >= 0:
         out["phase"] = state.game.phases[state._stage][0].name
     return out
+
+
+def _copied(value: Any) -> Any:
+    """A JSON-ready ``value`` with its lists and dicts made anew (what a caller may change
+    in one view must not reach the entries kept for the next).
+
+    >>> kept = [["AS"], 2]
+    >>> copy = _copied(kept)
+    >>> copy == kept, copy is kept, copy[0] is kept[0]
+    (True, False, False)
+    """
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value

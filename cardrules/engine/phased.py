@@ -148,7 +148,7 @@ def _forwarded(cls: type, record: type) -> list[str]:
     special ones and the record's own (its fields, their public names, its machinery)."""
     fields = _field_names(record)  # not all in dir(record): a mixin's live in __dict__
     own = set(dir(record)) | set(fields) | {a.lstrip("_") for a in fields}
-    own |= {"_table", "_rec", "_copy", "_guard", "_fields"}
+    own |= {"_table", "_rec", "_copy", "_guard", "_fields", "_views"}
     return sorted(n for n in dir(cls) if not n.startswith("__") and n not in own)
 
 
@@ -158,8 +158,10 @@ def _field_names(record: type) -> list[str]:
 
 def _table_class(data: type, cls: type) -> type:
     """The record class that is its own table (a subclass of ``data`` with a slot for the
-    state it is bound to, and the state's attributes forwarded)."""
-    namespace: dict[str, Any] = {"__slots__": ("_table",), "__module__": __name__}
+    state it is bound to, one for the view entries the flow keeps of it, see
+    :attr:`~cardrules.phases.Phase.view_from_fields`, and the state's attributes
+    forwarded)."""
+    namespace: dict[str, Any] = {"__slots__": ("_table", "_views"), "__module__": __name__}
     for n in _forwarded(cls, data):
         namespace[n] = property(operator.attrgetter("_table." + n))
     for name in _field_names(data):

@@ -254,6 +254,13 @@ class Phase(abc.ABC, Generic[PhaseState]):
         :meth:`view_entries`)."""
         return {}
 
+    view_from_fields: ClassVar[bool] = False
+    """True when :meth:`view`'s entries depend on nothing but the phase's own fields, its
+    settings, the game, the deal's number and the viewer (not on the procedure's state,
+    which changes at every action): the flow then works them out once per phase record
+    and seat, while play shares the record, and gives each view its own copy (a view
+    of every play state of a deal would otherwise make the same entries again)."""
+
     def view_entries(self, game: GameRules, settings: Any) -> tuple[str, ...] | None:
         """The entries :meth:`view` adds, in order (each an attribute of the game's views);
         none by default.  None: undeclared (a phase that shows entries without saying

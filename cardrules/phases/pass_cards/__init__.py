@@ -250,6 +250,8 @@ class PassCards(Phase[PassingTable]):
                                    cards=state.game.pack.cards_of(cards), private=True))
         return True
 
+    view_from_fields = True  # the direction, the cards set aside and passed: its fields
+
     def view(self, state: PassingTable, settings: PassSettings, player: int) -> dict[str, Any]:
         names = state.game.pack.card_names
         return {
