@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+import attrs
 import cattrs
 
 from cardrules.actions import Action, Kind
@@ -272,10 +273,15 @@ class Shedding(Procedure):
 
     def compile(self, game: GameContext) -> SheddingTables:
         upcard, lay_on = game.hook("upcard"), game.hook("lay_on")
-        return SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
-                                      game.hook("after_play"),
-                                      None if is_default("upcard", upcard) else upcard,
-                                      None if is_default("lay_on", lay_on) else lay_on)
+        tables = SheddingTables.compile(game.pack, game.variant.play, game.variant.scoring,
+                                        game.hook("after_play"),
+                                        None if is_default("upcard", upcard) else upcard,
+                                        None if is_default("lay_on", lay_on) else lay_on)
+        # what play reads of the game at every move, where it is read natively
+        return attrs.evolve(tables, following=game.turns.following,
+                            preceding=game.turns.preceding,
+                            ends_by_hook=game.end_of_deal is not None,
+                            turn_phases=When.BETWEEN_TURNS in game.timings)
 
     def refusals(self, game: GameContext) -> tuple[Callable[[Any, Action], str | None], ...]:
         """The ``may_go_out`` hook's check, when the game names one."""

@@ -142,6 +142,9 @@ class SheddingState(FieldState, DrawnAttributes):
 
     # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
+    _tables: SheddingTables = attrs.field(default=None)
+    """The game's compiled tables (``game.tables``), kept here where a compiled build reads
+    them natively: the game is an interpreted object, read the slow way."""
     _hands: tuple[int, ...] = field(CardSets(zone="hand", allowed=OWN_OR_PUBLIC))
     """Each hand as a bit set."""
     _stock: tuple[int, ...] = field(CardList(zone="stock", seen=Visibility.HIDDEN,
@@ -225,7 +228,8 @@ class SheddingState(FieldState, DrawnAttributes):
     def _make(cls, game: GameContext, **fields: Any) -> SheddingState:
         """A state of the game's state class (this class, or this class with the listed
         phases' fields) with the given fields, the others at their initial values."""
-        state: SheddingState = fresh(game.state_class, game, game=game, **fields)
+        state: SheddingState = fresh(game.state_class, game, game=game, tables=game.tables,
+                                     **fields)
         state._refresh_tables()
         return state
 
@@ -346,7 +350,7 @@ class SheddingState(FieldState, DrawnAttributes):
     def _hand_to_owners(self) -> None:
         """Each player gives the cards of ``hand_to_owner`` of another player's own trump
         suit to that player; a card of a suit nobody owns stays (changes a fresh clone)."""
-        pack, give = self._game.pack, self._game.tables.to_owner
+        pack, give = self._tables.pack, self._tables.to_owner
         owner_of = {suit: seat for seat, suit in enumerate(self._own_suits) if suit >= 0}
         hands, events = list(self._hands), list(self._events)
         for seat, held in enumerate(self._hands):
@@ -379,11 +383,6 @@ class SheddingState(FieldState, DrawnAttributes):
 
     # -- public read-only fields -------------------------------------------------
 
-    @property
-    def _tables(self) -> SheddingTables:
-        tables: SheddingTables = self._game.tables
-        return tables
-
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -392,7 +391,7 @@ class SheddingState(FieldState, DrawnAttributes):
 
     def is_trump(self, player: int, card: int) -> bool:
         """True if ``card`` is a trump for ``player``."""
-        suit = self._game.pack.suit(card)
+        suit = self._tables.pack.suit(card)
         return suit >= 0 and self._classes[player][suit] > 0
 
     # -- legality -----------------------------------------------------------------
@@ -401,7 +400,7 @@ class SheddingState(FieldState, DrawnAttributes):
         if self._stage >= 0:
             return flow.legal(self)
         phase = self._phase
-        tables: SheddingTables = self._game.tables  # typed: compiled, read natively
+        tables: SheddingTables = self._tables  # typed: compiled, read natively
         if phase is ATTACK:  # any card of the hand goes on top
             return self._singles(self._hands[self._current])
         if phase is TURN and tables.take is not None and self._top >= 0:
@@ -490,7 +489,7 @@ class SheddingState(FieldState, DrawnAttributes):
         if legal is None or len(legal) != 1 or self._game.hooked_legality \
                 or self._phase is not TURN:
             return 0
-        tables: SheddingTables = self._game.tables
+        tables: SheddingTables = self._tables
         if tables.play_drawn and self._drawn:
             return 0  # only the cards drawn were asked for
         top = self._top
@@ -566,7 +565,7 @@ class SheddingState(FieldState, DrawnAttributes):
     def _name(self, action: Action) -> SheddingState:
         """The player who laid a suit-naming wild card names the suit to match next."""
         new = self._clone()
-        new._named_suit = self._game.pack.suits.index(action.name)
+        new._named_suit = self._tables.pack.suits.index(action.name)
         new._events = (raw_event(kind="name", player=self._current, note=action.name),)
         if self._owner < 0:  # the wish for the card turned up to start the pile
             if self._tables.upcard_wish is _UPCARD_WISH_FIRST_PLAYER:
@@ -636,7 +635,7 @@ class SheddingState(FieldState, DrawnAttributes):
             new._named_suit = named
         events = [raw_event(kind="play", player=p, cards=cards)]
         if named >= 0:
-            events.append(raw_event(kind="name", player=p, note=self._game.pack.suits[named]))
+            events.append(raw_event(kind="name", player=p, note=self._tables.pack.suits[named]))
         tables = self._tables
         if tables.play_drawn and self._drawn:  # what was drawn matters no more
             _drawn_fields(new)._drawn_cards = (0,) * len(self._hands)
@@ -648,7 +647,7 @@ class SheddingState(FieldState, DrawnAttributes):
             new._take(p, events, note="cover")
             took = True
         new._cover = (not took and move.group is _GROUP_KIND_SAME_RANK
-                      and self._game.pack.rank(cards[-1]) in tables.cover_ranks)
+                      and self._tables.pack.rank(cards[-1]) in tables.cover_ranks)
         went_out = new._hands[p] == 0
         if went_out:
             took = new._go_out(p, move, events) or took
@@ -695,7 +694,7 @@ class SheddingState(FieldState, DrawnAttributes):
         mask = 0
         for c in pile:
             mask |= 1 << c
-        points = self._game.pack.value_of(mask) if self._tables.scoring.take_points else 0
+        points = self._tables.pack.value_of(mask) if self._tables.scoring.take_points else 0
         self._taken = replaced(self._taken, player, self._taken[player] | mask)
         self._scores = replaced(self._scores, player, self._scores[player] + points)
         self._pile, self._cover = (), False
@@ -704,7 +703,7 @@ class SheddingState(FieldState, DrawnAttributes):
     def _go_out(self, player: int, move: Move, events: list[RawEvent]) -> bool:
         """Record ``player`` going out with ``move``; True if a bonus took the pile."""
         scoring = self._tables.scoring
-        pack = self._game.pack
+        pack = self._tables.pack
         self._out = self._out + (player,)
         place = len(self._out)
         amount = nth(scoring.places, place)
@@ -782,12 +781,12 @@ class SheddingState(FieldState, DrawnAttributes):
         tables = self._tables
         if tables.play_drawn:
             _drawn_fields(self)._drawn_cards = (0,) * len(self._hands)
-        hooked = self._game.end_of_deal is not None and self._ends_by_hook(self._out)
+        hooked = tables.ends_by_hook and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
                 or (self._passes >= holders + tables.blocked_passes
                     and not (self._stock or (tables.reshuffles and self._refillable()))):
             self._finish()
-        elif self._game.phases and _WHEN_BETWEEN_TURNS in self._game.timings:
+        elif tables.turn_phases:
             # the flow runs the phases listed between turns, then ``player`` moves
             resume_fields(self)._resume = player
             if not flow.between(self, _WHEN_BETWEEN_TURNS):
@@ -803,8 +802,8 @@ class SheddingState(FieldState, DrawnAttributes):
     def _next_holder(self, player: int) -> int:
         """The next player after ``player``, in the direction of play (the game's turn
         order, turned round while ``_reversed``), who holds cards (-1: nobody)."""
-        hands, turns = self._hands, self._game.turns
-        after = turns.preceding if self._reversed else turns.following
+        hands, tables = self._hands, self._tables
+        after = tables.preceding if self._reversed else tables.following
         q = player
         for _ in range(len(hands)):
             q = after[q]
@@ -815,7 +814,7 @@ class SheddingState(FieldState, DrawnAttributes):
     def _finish(self) -> None:
         """Score the end of the deal: leftover pile and cards still held."""
         scoring = self._tables.scoring
-        pack = self._game.pack
+        pack = self._tables.pack
         events = list(self._events)
         if self._pile:
             if scoring.leftover is _LEFTOVER_TOP_OWNER and self._owner >= 0:
@@ -861,7 +860,7 @@ class SheddingState(FieldState, DrawnAttributes):
         return self._game.deal_result(
             scores=self._scores, finish=finish, starter=self._starter, dealer=self._dealer,
             carry=(("own_suits", self._own_suits),) if self._own_suits else (),
-            details={"taken_points": [self._game.pack.value_of(t) for t in self._taken],
+            details={"taken_points": [self._tables.pack.value_of(t) for t in self._taken],
                      "out": list(self._out),
                      **({"loser": self._loser()} if self._tables.take is not None
                         else {})}, deal=self)
@@ -879,6 +878,7 @@ class SheddingState(FieldState, DrawnAttributes):
         cls = type(self)
         new = cls.__new__(cls)
         new._game = self._game
+        new._tables = self._tables
         new._hands = self._hands
         new._stock = self._stock
         new._pile = self._pile

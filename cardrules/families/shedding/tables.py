@@ -219,6 +219,15 @@ class SheddingTables:
     """Per suit, the bit set of its cards."""
     min_group: int = 0
     """Fewest cards of any group move (0: no groups)."""
+    following: tuple[int, ...] = ()
+    """Per seat, the next seat in the game's turn order (``game.turns.following``), and
+    below the one before it: the game's, kept here where a compiled build reads them
+    natively (see :meth:`SheddingProcedure.compile`)."""
+    preceding: tuple[int, ...] = ()
+    ends_by_hook: bool = False
+    """The game has an ``end_of_deal`` hook."""
+    turn_phases: bool = False
+    """The game lists phases that run between turns."""
     group_checks: tuple[tuple[bool, int, bool], ...] = ()
     """Per entry of ``play.groups`` in order: a group of one rank (else a run), its size,
     and for one rank whether it takes a card of every suit.  Read at every decision, so
