@@ -319,6 +319,10 @@ class Tricks(Procedure):
                 (o.trump, TricksTables.compile(game.pack, play, scoring, hand, _placed(o),
                                                 sizes))
                 for o in chosen)
+        for made in (tables, *(t for _, t in tables.alternatives)):
+            # what play reads of the game at every move, where it is read natively
+            made.following, made.places = game.turns.following, game.turns.places
+            made.hooked_legality = game.hooked_legality
         return tables
 
     def field_mixins(self, variant: Any) -> tuple[type, ...]:

@@ -354,7 +354,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         declaration window (changes a fresh clone)."""
         leader = opening_leader(self._tables, self._hands, self._leader)
         while leader in self._out:
-            leader = self._game.turns.following[leader]
+            leader = self._tables.following[leader]
         TricksState._window(self, leader)
 
     # -- public read-only fields -------------------------------------------------
@@ -451,7 +451,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         if phase is ANSWER:
             plays = self._plays
             if tables.answer_rules:  # as _bound_answers, without its calls: the hot path
-                held = plays[self._game.turns.places[self._leader][self._holder]]
+                held = plays[tables.places[self._leader][self._holder]]
                 answers = tables.bound_answers(
                     self._hands[p], plays[0], held, self._trump,
                     duties=tables.duties_always or TricksState._duties_apply(self),
@@ -501,7 +501,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     def _bound_answers(self) -> tuple[Action, ...]:
         """The answers the duties and the first-trick restriction allow."""
         tables, plays = self._tables, self._plays
-        held = plays[self._game.turns.places[self._leader][self._holder]]
+        held = plays[tables.places[self._leader][self._holder]]
         p = self._current
         return tables.bound_answers(
             self._hands[p], plays[0], held, self._trump,
@@ -577,7 +577,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             _stock_fields(new)._shown = (0,) * len(hands)
         if mask & tables.breakers:
             new._broken = True
-        new._phase, new._current = ANSWER, self._game.turns.following[p]
+        new._phase, new._current = ANSWER, tables.following[p]
         if self._out:
             TricksState._skip_out(new)
         if self._starter < 0:
@@ -597,7 +597,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             new._broken = True
         event: RawEvent
         if face_up:
-            held = plays[self._game.turns.places[self._leader][self._holder]]
+            held = plays[tables.places[self._leader][self._holder]]
             trump, lead = self._trump, plays[0]
             index = trump if trump >= 0 else tables.no_trumps
             if held & (held - 1):
@@ -606,7 +606,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                 beats = bool(mask & tables.beats[index][held.bit_length() - 1])
             if beats:
                 new._holder = p
-            if tables.answer_rules and not self._game.hooked_legality and (
+            if tables.answer_rules and not tables.hooked_legality and (
                     tables.duties_always or TricksState._duties_apply(self)):
                 # what the answer shows missing
                 free = tables.partner_frees and TricksState.partner_holds(self, p)
@@ -630,7 +630,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             event = ("throw", p, action.cards, 0, "", True)
             calls = []
         if len(plays) < n:
-            new._current = self._game.turns.following[p]
+            new._current = tables.following[p]
             if self._out:
                 TricksState._skip_out(new)
         if len(new._plays) < n:
@@ -645,7 +645,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     def _skip_out(self) -> None:
         """The seats to answer next that sit the deal out lay nothing in their place of
         the trick (changes a fresh clone)."""
-        following, n = self._game.turns.following, len(self._hands)
+        following, n = self._tables.following, len(self._hands)
         while self._current in self._out and len(self._plays) < n:
             self._plays += (0,)
             self._current = following[self._current]
@@ -750,7 +750,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             self._stock, self._hands = draw_up(
                 self._stock, self._hands, first=w, size=TricksState._hand_size(self),
                 turned=self._stock[-1] if face_up else self._trump_card, events=events,
-                following=self._game.turns.following)
+                following=self._tables.following)
             if face_up and self._stock:
                 TricksState._turn_up(self, events)
             if any(self._missing):

@@ -225,6 +225,13 @@ class TricksTables:
     alternatives: tuple[tuple[int, TricksTables], ...] = ()
     """The card orders listed phases may put in force for a deal (a game type the
     declarer names), each compiled once: its trump suit (-1: none) and its tables."""
+    following: tuple[int, ...] = ()
+    """Per seat, the next seat in the game's turn order (``game.turns.following``), and
+    below the place of each seat in a trick led by each seat (``turns.places``) and the
+    game's ``hooked_legality``: the game's, kept here where a compiled build reads them
+    natively at every move (set by the procedure's ``compile``)."""
+    places: tuple[tuple[int, ...], ...] = ()
+    hooked_legality: bool = False
     # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
     masks: dict[Action, int] = attrs.Factory(dict)
     """Every action made so far -> its cards as a bit set."""
