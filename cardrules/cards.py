@@ -419,8 +419,26 @@ class Pack:
         return self.points[rank] if self.points and rank >= 0 else 0
 
     def value_of(self, mask: int) -> int:
-        """Card points of every card in a bit set."""
-        return sum(self.value(c) for c in bits(mask))
+        """Card points of every card in a bit set (:meth:`value` of each, the pack's tables
+        read once).
+
+        >>> pack = Pack(ranks=("9", "10", "A"), suits=("S", "H"), points=(0, 10, 11))
+        >>> pack.value_of(0b100110), pack.value_of(0)
+        (32, 0)
+        """
+        total = 0
+        values = self.values
+        if values:
+            for c in bits(mask):
+                total += values[c]
+            return total
+        ranks, points = self._rank_of, self.points
+        if points:
+            for c in bits(mask):
+                rank = ranks[c]
+                if rank >= 0:
+                    total += points[rank]
+        return total
 
     def name(self, card: int) -> str:
         """Text of ``card``'s face: rank then suit, for example ``10H``, or an extra card's
