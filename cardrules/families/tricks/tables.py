@@ -232,6 +232,11 @@ class TricksTables:
     natively at every move (set by the procedure's ``compile``)."""
     places: tuple[tuple[int, ...], ...] = ()
     hooked_legality: bool = False
+    lead_max: int = 1
+    """The most cards of a lead (``play.lead.max_cards``), and below whether they are of
+    one suit (``play.lead.same_suit``): read at every lead, so copied out of the rule
+    record (which a compiled build reads the slow way)."""
+    lead_same_suit: bool = True
     # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
     masks: dict[Action, int] = attrs.Factory(dict)
     """Every action made so far -> its cards as a bit set."""
@@ -287,6 +292,7 @@ class TricksTables:
                 else 1 << pack.parse(name)
         opening_card = pack.parse(opening.card) if opening else -1
         return cls(
+            lead_max=play.lead.max_cards, lead_same_suit=play.lead.same_suit,
             suit_masks=suit_masks,
             groups=tuple(groups), trump_groups=tuple(trump_groups),
             trump_ranking=tuple(ranking),
@@ -421,9 +427,8 @@ class TricksTables:
         per-hand cache that mostly misses (hands seldom repeat); leads mixing suits are
         cached per hand.
         """
-        rule = self.play.lead
-        limit = min(limit, rule.max_cards)
-        if not rule.same_suit and limit > 1:
+        limit = min(limit, self.lead_max)
+        if not self.lead_same_suit and limit > 1:
             key = hand << 5 | limit
             found = self._leads.get(key)
             if found is None:
@@ -641,7 +646,7 @@ class TricksTables:
                 must = 1 << opening
         if not broken and hand & ~self.unbroken and (must & ~self.unbroken or not must):
             hand &= ~self.unbroken
-        if must and self.play.lead.max_cards > 1:
+        if must and self.lead_max > 1:
             return tuple(a for a in self.leads(hand, limit) if self.masks[a] & must)
         return self.leads(must or hand, limit)
 
