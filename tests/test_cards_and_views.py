@@ -58,6 +58,17 @@ def test_keys_whose_top_bits_tie_are_sorted_by_their_whole_keys(keys: list[int])
     assert by_keys(digest, len(keys)) == _sorted_by_whole_keys(digest, len(keys))
 
 
+POINTED = Pack(ranks=("9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"),
+               points=(0, 2, 3, 4, 10, 11), extra=("RJ",))
+VALUED = Pack(ranks=("7", "8", "9"), suits=("S", "H"), values=(1, 2, 3, 4, 5, 6))
+
+
+@given(pack=st.sampled_from([PACK, POINTED, VALUED]), mask=st.integers(0, 2**26 - 1))
+def test_value_of_a_set_is_the_sum_of_its_cards_values(pack: Pack, mask: int) -> None:
+    mask &= (1 << pack.size) - 1
+    assert pack.value_of(mask) == sum(pack.value(c) for c in bits(mask))
+
+
 def test_shuffled_spreads_every_card_over_every_place() -> None:
     # 6,000 seeds, 6 cards: each (card, place) pair is expected 1,000 times; a fair
     # shuffle stays within ±15% of that with overwhelming probability.

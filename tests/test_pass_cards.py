@@ -232,3 +232,15 @@ def test_the_phases_view_entries_are_kept_per_record_and_each_view_has_its_own()
     again = played.view(2)
     assert "XX" not in again.passed and again.passing[2] == []
     assert played.apply(played.legal_actions()[0]).view(2).passed == again.passed
+
+
+def test_each_new_deal_has_a_phase_record_of_its_own() -> None:
+    """A new deal's phase record is a copy of one made once per layout: each deal's is
+    its own object, at the phase's initial values until the deal draws or passes."""
+    game = _game(count=2, chance=["left", "right"])
+    first, second = game.new_deal(seed=1), game.new_deal(seed=2)
+    assert first._phased is not second._phased
+    assert first._phased._passing == second._phased._passing == (0, 0, 0, 0)
+    directions = {game.new_deal(seed=s).view(0).pass_direction for s in range(12)}
+    assert directions == {"left", "right"}  # each deal keeps the direction it drew
+    assert game.new_deal(seed=1).view(0).pass_direction == first.view(0).pass_direction
