@@ -47,13 +47,14 @@ unbinds it once done (:func:`~cardrules.engine.phased.release`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 import attrs
 
 from cardrules.actions import Action
 from cardrules.engine.action_space import Family, family_words, first_word
 from cardrules.engine.context import GameRules
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.phased import bind, own, release
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state_codec import derived, group_bits
@@ -268,7 +269,7 @@ def begin(state: StagedState) -> None:
 
 
 def _enter(state: StagedState, stage: int) -> None:
-    game = state.game
+    game = cast(GameCore, state.game)  # its attributes read directly when compiled
     phases, dealt_at, timing = game.phases, game.dealt_at, game.timings
     table = bind(state, writes=True)  # a fresh state, or a clone given its own record
     while stage < len(phases):
@@ -296,7 +297,7 @@ def between(state: StagedState, when: When) -> bool:
     that point that has something to do, and return True; False when there is none, and
     play goes straight on (changes a fresh clone).  Once the phases entered are done the
     flow calls ``state._resume_play()``."""
-    timing = state.game.timings
+    timing = cast(GameCore, state.game).timings
     if when not in timing:
         return False
     entered = _enter_at(state, timing.index(when), when)
@@ -307,7 +308,8 @@ def between(state: StagedState, when: When) -> bool:
 def _enter_at(state: StagedState, stage: int, when: When) -> bool:
     """Enter the first phase of ``when`` from ``stage`` on that has something to do (True),
     or leave the stage to play (False)."""
-    phases, timing = state.game.phases, state.game.timings
+    game = cast(GameCore, state.game)
+    phases, timing = game.phases, game.timings
     table: Any = None
     while stage < len(phases):
         phase, settings = phases[stage]
@@ -327,7 +329,7 @@ def _enter_at(state: StagedState, stage: int, when: When) -> bool:
 
 def legal(state: StagedState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
-    phase, settings = state.game.phases[state._stage]
+    phase, settings = cast(GameCore, state.game).phases[state._stage]
     table = bind(state)
     if phase.candidates_all_legal:
         return tuple(phase.candidates(table, settings))
@@ -376,13 +378,14 @@ def apply(state: S, action: Action) -> S:
     new = state._clone()
     own(new)
     stage = state._stage
-    phase, settings = state.game.phases[stage]
+    game = cast(GameCore, state.game)
+    phase, settings = game.phases[stage]
     if phase.apply(bind(new, writes=True), settings, action):
         if new.is_over:  # the phase threw the deal in: nothing follows
             new._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
             release(new)
             return new
-        when = state.game.timings[stage]
+        when = game.timings[stage]
         if when is _WHEN_INSTEAD_OF_DEAL:
             new._set_up_deal()  # the phase dealt the hands: the procedure does the rest
         if when.before_play:
@@ -447,7 +450,7 @@ def ends_deal(state: StagedState) -> bool:
     (:meth:`~cardrules.phases.Phase.ends_deal`).  Asked after every trick: only the
     phases that may end a deal are asked (:attr:`StagedGame.ending`; most never do), in a
     plain loop (no generator to make)."""
-    asked = state.game.ending
+    asked = cast(GameCore, state.game).ending
     if not asked:
         return False
     table = bind(state)
@@ -490,7 +493,8 @@ def view(state: AtStage, player: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     record = getattr(state, "_phased", None)
     table: Any = None
-    for stage, (phase, settings) in enumerate(state.game.phases):
+    phases = cast(GameCore, state.game).phases
+    for stage, (phase, settings) in enumerate(phases):
         if record is not None and phase.view_from_fields:
             kept = getattr(record, "_views", None)
             if kept is None:
@@ -506,7 +510,7 @@ def view(state: AtStage, player: int) -> dict[str, Any]:
             table = bind(state)
         out.update(phase.view(table, settings, player))
     if state._stage >= 0:
-        out["phase"] = state.game.phases[state._stage][0].name
+        out["phase"] = phases[state._stage][0].name
     return out
 
 

@@ -12,6 +12,7 @@ from cardrules.cards import Pack, mask_of
 from cardrules.engine import flow, phased, state_codec
 from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.match import MatchState
 from cardrules.engine.observation import Field, Number, NumbersBySeat, Observation, OneOf
 from cardrules.engine.playouts import Playout, Policy, play_out
@@ -48,43 +49,22 @@ if TYPE_CHECKING:
 __all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
 
 
-class Game:
+class Game(GameCore):
     """A variant with its options applied, for a fixed number of players.
 
     Make one with :func:`cardrules.load`.  A game is immutable and shared by all of
     its states.
     """
 
-    __slots__ = (
-        "_action_space",
-        "_hooks",
-        "_observation",
-        "dealt_at",
-        "end_of_deal",
-        "ending",
-        "fingerprint",
-        "hooked_legality",
-        "legal_filter",
-        "move_limit",
-        "pack",
-        "phases",
-        "plain_first_mover",
-        "plain_legality",
-        "players",
-        "procedure",
-        "record_class",
-        "refusal",
-        "refusal_words",
-        "refusals",
-        "source",
-        "state_class",
-        "tables",
-        "timings",
-        "turns",
-        "variant",
-        "view_type",
-        "words",
-    )
+    __slots__ = ("_action_space", "_hooks", "_observation")
+
+    # the types of attributes GameCore declares loosely (it sits below the modules that
+    # define them); the values are set in __init__
+    procedure: Procedure
+    refusal: Callable[[RefusalInput], Refusal | None] | None
+    legal_filter: Callable[[LegalFilterInput], tuple[Action, ...]] | None
+    end_of_deal: Callable[[EndOfDealInput], bool | None] | None
+    refusals: tuple[Callable[[Any, Action], str | None], ...]
 
     def __init__(self, *, variant: Variant, players: int, fingerprint: str,
                  source: str) -> None:
@@ -100,16 +80,16 @@ class Game:
         """Hash of the resolved rule data (options applied)."""
         self.source = source
         """The variant's name or the file it was loaded from."""
-        self.pack: Pack = variant.pack.build(players)
+        self.pack = variant.pack.build(players)
         """The cards (without those ``pack.left_out`` names for this many players)."""
-        self.procedure: Procedure = find(variant.play.procedure)
+        self.procedure = find(variant.play.procedure)
         """The play procedure."""
-        self.phases: tuple[tuple[Phase[Any], Any], ...] = tuple(
+        self.phases = tuple(
             (find_phase(entry.name), find_phase(entry.name).settings(entry.section))
             for entry in variant.phases)
         """The listed phases with their settings, in the order they run (those before the
         deal first)."""
-        self.words: dict[str, str] = {word: takes for phase, settings in self.phases
+        self.words = {word: takes for phase, settings in self.phases
                                        for word, takes in phase.words(settings).items()}
         """The action words this game's rule file makes for its listed phases (a game
         type's name, a strain's word), with what follows each: known to this game alone."""
@@ -127,13 +107,13 @@ class Game:
         base = self.procedure.state_class
         procedure_mixins = list(self.procedure.field_mixins(variant))
         phase_mixins = [p.fields for p, _ in self.phases if p.fields is not None]
-        self.record_class: type | None = None
+        self.record_class = None
         """The class of the record holding the listed phases' fields beside each state
         (:mod:`cardrules.engine.phased`); None when they list none, or when the
         procedure's state keeps no record (a third-party family's may not: its state
         class then takes the phases' fields itself)."""
         recorded = bool(phase_mixins) and phased.keeps_record(base)
-        self.state_class: type = flow.compose(
+        self.state_class = flow.compose(
             base, [*procedure_mixins, *([] if recorded else phase_mixins)])
         """The class of this game's deal states."""
         if recorded:
@@ -143,7 +123,7 @@ class Game:
         ask it for the seat after a seat instead of writing it out."""
         self._hooks = {name: resolve(name, variant.hooks.get(name, point.default))
                        for name, point in declared().items()}
-        self.plain_first_mover: bool = is_default("first_mover", self._hooks["first_mover"])
+        self.plain_first_mover = is_default("first_mover", self._hooks["first_mover"])
         """The ``first_mover`` hook is the default: the first seat of the play order
         moves first (``turns.opening(dealer)``), which the procedures use without building
         the hook's input."""
@@ -156,42 +136,42 @@ class Game:
             self.pack = attrs.evolve(self.pack, values=tuple(
                 int(card_points(CardPointsInput(pack=self.pack, card=c)))  # type: ignore[call-overload]
                 for c in range(self.pack.size)))
-        self.refusal: Callable[[RefusalInput], Refusal | None] | None = None
+        self.refusal = None
         """The ``refusal`` hook, or None when it refuses nothing the rules allow."""
-        self.refusal_words: frozenset[str] | None = None
+        self.refusal_words = None
         """The action words the ``refusal`` hook judges (None: every action); any other
         action is allowed without asking it."""
         if not is_default("refusal", self._hooks["refusal"]):
             self.refusal = self._hooks["refusal"]  # type: ignore[assignment]
             self.refusal_words = judged_words(self._hooks["refusal"])
-        self.legal_filter: Callable[[LegalFilterInput], tuple[Action, ...]] | None = None
+        self.legal_filter = None
         """The ``legal_filter`` hook, or None when every legal action stays legal."""
-        self.end_of_deal: Callable[[EndOfDealInput], bool | None] | None = None
+        self.end_of_deal = None
         """The ``end_of_deal`` hook, or None when only the procedure's rules end a deal."""
         if not is_default("legal_filter", self._hooks["legal_filter"]):
             self.legal_filter = self._hooks["legal_filter"]  # type: ignore[assignment]
         if not is_default("end_of_deal", self._hooks["end_of_deal"]):
             self.end_of_deal = self._hooks["end_of_deal"]  # type: ignore[assignment]
-        self.refusals: tuple[Callable[[Any, Action], str | None], ...] = \
+        self.refusals = \
             self.procedure.refusals(self)
         """The family's checks built from its legality hooks (none by default)."""
-        self.hooked_legality: bool = self.refusal is not None \
+        self.hooked_legality = self.refusal is not None \
             or self.legal_filter is not None or bool(self.refusals)
         """True if a ``refusal`` or ``legal_filter`` hook narrows the legal actions (what a
         player may be shown not to hold cannot then be read from the rules alone); read
         at every decision, so worked out once."""
-        self.plain_legality: bool = not self.hooked_legality and not self.pack.has_copies
+        self.plain_legality = not self.hooked_legality and not self.pack.has_copies
         """True if the legal actions are the procedure's own as it lists them: no hook
         narrows them and no face has several copies to list by face (read at every
         decision)."""
-        self.tables: Any = self.procedure.compile(self)
+        self.tables = self.procedure.compile(self)
         """Lookup tables compiled from the rules."""
-        self.move_limit: int = self.procedure.move_limit(self)
+        self.move_limit = self.procedure.move_limit(self)
         """The most actions a deal may take under these rules (a stuck deal raises
         :class:`~cardrules.errors.DealTooLongError` past it)."""
         self._action_space: ActionSpace | None = None
         self._observation: Observation | None = None
-        self.view_type: type[View] = self._view_class()
+        self.view_type = self._view_class()
         """The class of this game's views (:meth:`State.view`), made from the entries its
         procedure and listed phases declare."""
 

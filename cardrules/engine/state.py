@@ -15,6 +15,7 @@ from cardrules.engine import consistency, faces, flow, standings, state_codec, t
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import Event, RawEvent, raw_event
 from cardrules.engine.fields import declared
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.phased import bind, declared_of
 from cardrules.engine.standings import Partnerships, Standing
@@ -531,11 +532,12 @@ class FieldState(State):
         record of the game's view class.  Any object is taken as the player and checked
         here: compiled, an ``int`` parameter would refuse a float with a TypeError and
         take True for seat 1 before the check could say what is wrong with them."""
-        seat = player if type(player) is int else checked_player(player, self._game.players)
+        game = cast(GameCore, self._game)  # its attributes read directly when compiled
+        seat = player if type(player) is int else checked_player(player, game.players)
         out = entries(self, seat)
-        if self._game.phases:
+        if game.phases:
             out.update(flow.view(self, seat))
-        return self._game.view_type.of(out)
+        return game.view_type.of(out)
 
     @classmethod
     def _make(cls: type[F], game: GameContext, **fields: Any) -> F:
@@ -653,7 +655,7 @@ class FieldState(State):
         again sees them, instead of asking itself without end."""
         legal = self._legal
         if legal is None:
-            game = self._game
+            game = cast(GameCore, self._game)  # its attributes read directly when compiled
             if game.plain_legality:
                 legal = self._compute_legal()
             else:
@@ -667,7 +669,7 @@ class FieldState(State):
         """The legal actions with the very cards the player holds (a face's copies each
         apart; :mod:`cardrules.engine.faces`)."""
         legal = self._compute_legal()
-        if self._game.hooked_legality:
+        if cast(GameCore, self._game).hooked_legality:
             self._legal = legal  # type: ignore[misc]  # what the hooks see
             try:
                 legal = self._allowed(legal)
@@ -836,15 +838,15 @@ class FieldState(State):
         ``game.move_limit`` actions raises :class:`~cardrules.errors.DealTooLongError`
         (naming the rule file) instead of running for ever.  With a pack of several
         copies of a face, ``action`` (by face) lays the copies the player holds."""
-        game = self._game
+        game = cast(GameCore, self._game)  # its attributes read directly when compiled
         if not game.plain_legality and game.pack.has_copies and action.cards:
             action = faces.held_action(action, self._held_legal(), game.pack)
         new: FieldState = self._next(action)  # type: ignore[assignment]
         moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
         if moves > game.move_limit:
             raise DealTooLongError(
-                f"a deal of {self._game.source} has gone on for {moves - 1} actions, more "
-                f"than its rules allow ({self._game.move_limit}); the rule file describes a "
+                f"a deal of {game.source} has gone on for {moves - 1} actions, more "
+                f"than its rules allow ({game.move_limit}); the rule file describes a "
                 f"deal that may never end")
         if consistency.EVERY_STATE:
             consistency.structure(new)

@@ -49,6 +49,7 @@ COMPILED = (
     "cardrules/engine/absences.py",
     "cardrules/engine/faces.py",
     "cardrules/engine/card_names.py",
+    "cardrules/engine/game_core.py",
     "cardrules/engine/state.py",
     "cardrules/engine/random_play.py",
     "cardrules/engine/seeding.py",
@@ -123,7 +124,8 @@ COMPILED = (
 """The modules a compiled build compiles, one a line: the cards, the events, what play
 shows about the cards a seat does not hold (kept on the moves that show it), actions by
 face in packs with copies of a face, the names of card sets every view shows, the
-engine's states, the inner loop of random play (batched play-outs and roll-outs) and the
+data of a game its states read at every decision (:class:`~cardrules.engine.game_core.GameCore`,
+the native base class of ``Game``), the engine's states, the inner loop of random play (batched play-outs and roll-outs) and the
 derivation of seeds (several a deal); the shedding family's play, its deal scores and
 the trait naming its optional field group; the tricks family's state, the traits naming
 its optional field groups, the play of those groups (the stock's actions, sets
