@@ -51,8 +51,8 @@ import attrs
 
 from cardrules.errors import NotationError
 
-__all__ = ["COPY_MARK", "NONE", "Face", "Pack", "bits", "by_keys", "count", "deal_round",
-           "mask_of", "shuffled"]
+__all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "bits", "by_keys", "count",
+           "deal_round", "mask_of", "shuffled"]
 
 
 NONE = -1
@@ -217,6 +217,20 @@ def count(mask: int) -> int:
     mask += mask >> 16
     mask += mask >> 32
     return mask & 0x7F
+
+
+def any_set(values: tuple[int, ...]) -> bool:
+    """True if any of ``values`` is not 0: ``any(values)``, which compiled code calls
+    through the ``builtins`` module by name (a look-up, a call and an iterator), written
+    as a loop the compiled build runs in place (the hands, the tricks taken...).
+
+    >>> any_set((0, 0, 1 << 40)), any_set((0, 0)), any_set(())
+    (True, False, False)
+    """
+    for value in values:  # noqa: SIM110 - any() over a generator makes the generator
+        if value:
+            return True
+    return False
 
 
 def _compiled() -> bool:

@@ -16,7 +16,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import count, mask_of
+from cardrules.cards import any_set, count, mask_of
 from cardrules.engine import absences, flow, state_codec
 from cardrules.engine.events import Event, records
 from cardrules.engine.fields import (
@@ -41,6 +41,7 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.state_codec import fresh
@@ -385,7 +386,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         card = self._tables.opening_card
         if card >= 0 and (self._stage < 0 or self._starter >= 0) and hidden >> card & 1:
             first = self._starter if self._starter >= 0 else \
-                leader if not any(self._tricks) else -1
+                leader if not any_set(self._tricks) else -1
             if first >= 0 and self._hands[first] >> card & 1:
                 hidden &= ~(1 << card)
         return hidden
@@ -437,7 +438,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         nobody, or no such points)."""
         if not self._tables.scoring.last_trick or self._phase is not OVER:
             return -1
-        if self._declarer >= 0 or any(self._hands) or \
+        if self._declarer >= 0 or any_set(self._hands) or \
                 (self._tables.close is not None and self._closed >= 0):
             return -1
         return self._winner
@@ -455,24 +456,24 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                 answers = tables.bound_answers(
                     self._hands[p], plays[0], held, self._trump,
                     duties=tables.duties_always or TricksState._duties_apply(self),
-                    first=not any(self._tricks),
+                    first=not any_set(self._tricks),
                     free=tables.partner_frees and TricksState.partner_holds(self, p))
             else:
                 answers = tables.answers(self._hands[p], count(plays[0]))
-            if tables.melds is not None and not any(self._tricks):
+            if tables.melds is not None and not any_set(self._tricks):
                 return answers + TricksState._meld_actions(self, p)
             return answers
         if phase is LEAD:
             if tables.lead_rules:
                 leads = tables.bound_leads(self._hands[p], TricksState._smallest(self),
-                                           first=not any(self._tricks), broken=self._broken)
+                                           first=not any_set(self._tricks), broken=self._broken)
             else:
                 leads = tables.leads(self._hands[p], TricksState._smallest(self))
             if tables.scores and self._shown[0]:  # declared: lead one of its cards
                 leads = tables.leads(self._shown[0], 1)
             if tables.stock_actions:
                 leads += tricks_stock.legal(self)
-            if tables.melds is not None and not any(self._tricks):
+            if tables.melds is not None and not any_set(self._tricks):
                 leads += TricksState._meld_actions(self, p)
             if not self._offer:
                 return leads
@@ -505,7 +506,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         p = self._current
         return tables.bound_answers(
             self._hands[p], plays[0], held, self._trump,
-            duties=TricksState._duties_apply(self), first=not any(self._tricks),
+            duties=TricksState._duties_apply(self), first=not any_set(self._tricks),
             free=tables.partner_frees and TricksState.partner_holds(self, p))
 
     def partner_holds(self, player: int) -> bool:
@@ -518,7 +519,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     @property
     def first_trick(self) -> bool:
         """No trick of the deal has been taken yet."""
-        return not any(self._tricks)
+        return not any_set(self._tricks)
 
     @property
     def duties_apply(self) -> bool:
@@ -612,11 +613,11 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                 free = tables.partner_frees and TricksState.partner_holds(self, p)
                 if tables.head or tables.overtrump or lead & (lead - 1):
                     shown = tables.shown_missing(mask, lead, held, trump,
-                                                 first=not any(self._tricks), free=free)
+                                                 first=not any_set(self._tricks), free=free)
                 else:  # one card led: off its suit shows the suit (and trumps) missing
                     led = tables.groups[index][lead.bit_length() - 1]
                     shown = tables.shown_missing(
-                        mask, lead, held, trump, first=not any(self._tricks), free=free) \
+                        mask, lead, held, trump, first=not any_set(self._tricks), free=free) \
                         if not mask & led and (
                             tables.trump_duty or led & ~self._missing[p]) else 0
                 if shown:
@@ -727,7 +728,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         for m in self._plays:
             cards |= m
         won, tricks = self._won, self._tricks
-        if self._tables.melds is not None and not any(tricks):  # the first trick
+        if self._tables.melds is not None and not any_set(tricks):  # the first trick
             tricks_melds.compare(self, events)
         self._won = won[:w] + (won[w] | cards,) + won[w + 1:]
         self._tricks = tricks[:w] + (tricks[w] + 1,) + tricks[w + 1:]
@@ -753,12 +754,12 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                 following=self._tables.following)
             if face_up and self._stock:
                 TricksState._turn_up(self, events)
-            if any(self._missing):
+            if any_set(self._missing):
                 for seat, hand in enumerate(self._hands):
                     absences.came_in(self, seat, count(hand) - count(before[seat]))
         over = TricksState._smallest(self) == 0 and (not self._stock or not draws)
         # (an empty hand that will never be refilled: nobody can lead again)
-        game = self._game
+        game = cast(GameCore, self._game)  # its attributes read directly when compiled
         if over or (game.end_of_deal is not None and self._ends_by_hook(())) or (
                 game.phases and flow.ends_deal(self)):
             TricksState._finish(self, events)
