@@ -66,6 +66,11 @@ class Kind(enum.Enum):
     """An action a phase plug-in names with a word of its own (``give 9H``): the word is
     the action's ``name`` and the notation's first word (see :func:`register_verb`)."""
 
+    # Hashed by identity (each member is its own only instance, and equal only to
+    # itself): Enum's own __hash__ is a Python function, which tables keyed by an action's
+    # kind would call at every move.
+    __hash__ = object.__hash__
+
 
 _WITH_CARDS = {Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE, Kind.EXCHANGE}
 

@@ -10,7 +10,8 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.cards import Pack, bits, by_keys, count, deal_round, mask_of, shuffled
+from cardrules.actions import Kind
+from cardrules.cards import Pack, any_set, bits, by_keys, count, deal_round, mask_of, shuffled
 from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
 from cardrules.model.common import Visibility
 
@@ -43,6 +44,21 @@ def _sorted_by_whole_keys(digest: bytes, size: int) -> list[int]:
     if sys.byteorder == "big":
         keys.byteswap()
     return sorted(range(size), key=keys.tolist().__getitem__)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=(1 << 70)), max_size=6))
+def test_any_set_is_any(values: list[int]) -> None:
+    assert any_set(tuple(values)) is any(values)
+
+
+def test_action_kinds_hash_by_identity_without_a_python_call() -> None:
+    """Tables keyed by an action's kind hash it at every move: a member is hashed as the
+    object it is (Enum's own hash is a Python function), and keys, sets and look-ups by
+    value work as before."""
+    assert Kind.__hash__ is object.__hash__
+    assert hash(Kind.PLAY) == object.__hash__(Kind.PLAY) != hash(Kind.DRAW)
+    table = {kind: kind.value for kind in Kind}
+    assert table[Kind("play")] == "play" and len(set(Kind) | {Kind.PLAY}) == len(Kind)
 
 
 @given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 400))

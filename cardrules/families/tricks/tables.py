@@ -237,6 +237,11 @@ class TricksTables:
     one suit (``play.lead.same_suit``): read at every lead, so copied out of the rule
     record (which a compiled build reads the slow way)."""
     lead_same_suit: bool = True
+    answer_face_up: bool = True
+    """Answers may be laid face up (``play.answer.face_up``), and below face down
+    (``play.answer.face_down``): read at every new answering hand, so copied out of the
+    rule record like the lead rule's."""
+    answer_face_down: bool = False
     # attrs.Factory, not attrs.field(factory=...): see the defaults of cards.Pack.
     masks: dict[Action, int] = attrs.Factory(dict)
     """Every action made so far -> its cards as a bit set."""
@@ -293,6 +298,7 @@ class TricksTables:
         opening_card = pack.parse(opening.card) if opening else -1
         return cls(
             lead_max=play.lead.max_cards, lead_same_suit=play.lead.same_suit,
+            answer_face_up=play.answer.face_up, answer_face_down=play.answer.face_down,
             suit_masks=suit_masks,
             groups=tuple(groups), trump_groups=tuple(trump_groups),
             trump_ranking=tuple(ranking),
@@ -501,9 +507,8 @@ class TricksTables:
         """Answers of ``size`` cards from ``hand``: face up, and face down."""
         cards = [1 << c for c in bits(hand)]
         masks = cards if size == 1 else [sum(chosen) for chosen in combinations(cards, size)]
-        rule = self.play.answer
-        up = self.actions(_KIND_ANSWER, masks) if rule.face_up else ()
-        down = self.actions(_KIND_THROW, masks) if rule.face_down else ()
+        up = self.actions(_KIND_ANSWER, masks) if self.answer_face_up else ()
+        down = self.actions(_KIND_THROW, masks) if self.answer_face_down else ()
         return up, down
 
     def _led_and_trumps(self, lead: int, size: int, trump: int) -> tuple[int, int]:
