@@ -123,9 +123,10 @@ COMPILED = (
 )
 """The modules a compiled build compiles, one a line: the cards, the events, what play
 shows about the cards a seat does not hold (kept on the moves that show it), actions by
-face in packs with copies of a face, the names of card sets every view shows, the
-data of a game its states read at every decision (:class:`~cardrules.engine.game_core.GameCore`,
-the native base class of ``Game``), the engine's states, the inner loop of random play (batched play-outs and roll-outs) and the
+face in packs with copies of a face, the names of card sets every view shows, the data
+of a game its states read at every decision
+(:class:`~cardrules.engine.game_core.GameCore`, the native base class of ``Game``), the
+engine's states, the inner loop of random play (batched play-outs and roll-outs) and the
 derivation of seeds (several a deal); the shedding family's play, its deal scores and
 the trait naming its optional field group; the tricks family's state, the traits naming
 its optional field groups, the play of those groups (the stock's actions, sets
@@ -134,17 +135,16 @@ deal scores and its tables; the climbing family's state, tables and rank-set loo
 the bouts family's state, tables, rules and dealing, the comparing, betting, rummy,
 fishing and adding families' states, tables and rules, the betting family's vying
 procedure's too, the rummy, fishing and adding families' scoring and the fishing
-family's builds (each family's state an ``attr.s`` class with its clone and
-properties written out, :mod:`cardrules.tools.written_states`); then the flow of the
-listed phases, their record, fresh states and the named operations
-(:mod:`cardrules.engine.flow`, :mod:`~cardrules.engine.phased`,
-:mod:`~cardrules.engine.state_codec`, :mod:`~cardrules.engine.table`), the tricks
-family's dealing, the phases the games measured against OpenSpiel list and Bank's choice
-of own trumps (each phase an ordinary class whose methods are compiled:
-``mypyc_attr(native_class=False)``, as a subclass of the interpreted ``Phase``), and the
-views of the compiled families (each family's view record an ordinary class over the
-interpreted ``View``). Every shipped family's state is native; a third-party family's
-stays an ordinary class over the native ``FieldState``."""
+family's builds (each family's state an ``attr.s`` class with its clone and properties
+written out, :mod:`cardrules.tools.written_states`); then the flow of the listed phases,
+their record, fresh states and the named operations (:mod:`cardrules.engine.flow`,
+:mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
+:mod:`~cardrules.engine.table`), the tricks family's dealing, the phases the games
+measured against OpenSpiel list and Bank's choice of own trumps (each phase an ordinary
+class whose methods are compiled: ``mypyc_attr(native_class=False)``, as a subclass of
+the interpreted ``Phase``), and the views of the compiled families (each family's view
+record an ordinary class over the interpreted ``View``). Every shipped family's state is
+native; a third-party family's stays an ordinary class over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the
