@@ -4,9 +4,11 @@ after each trick (``Game.ending``)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import cardrules
+from cardrules.engine import state_codec
 from cardrules.engine.state_codec import fresh
 
 
@@ -54,3 +56,57 @@ def test_the_flow_asks_only_the_phases_that_may_end_a_deal() -> None:
     assert [phase.name for phase, _ in skat.ending] == ["game_type"]
     assert cardrules.load("euchre", players=4).ending == ()  # ordering up never does
     assert cardrules.load("bank", players=2).ending == ()
+
+
+def _fields(state: object) -> dict[str, object]:
+    values = {a.name: getattr(state, a.name) for a in attrs.fields(type(state))}
+    record = values.pop("_phased", None)
+    if record is not None:  # records compare by identity: their fields instead
+        values["_phased"] = {a.name: getattr(record, a.name) for a in attrs.fields(type(record))}
+    return values
+
+
+@pytest.mark.parametrize("name", ["hearts", "bura", "bank", "crazy-eights", "euchre", "durak",
+                                  "gin-rummy", "blackjack", "casino", "cribbage", "big-two"])
+def test_a_fresh_state_copied_is_the_one_its_class_would_make(name: str) -> None:
+    """After the first fresh state of a class for a game (made by ``__init__``), the next
+    are copies of a kept one with the given fields set: every attribute the same as
+    ``__init__`` gives, the record's too, whichever fields are given."""
+    state_codec._FRESH.clear()
+    game = cardrules.load(name)
+    given = {"game": game, "dealer": 1, "deal_number": 3, "current": 1}
+    if "_tables" in attrs.fields_dict(game.state_class):
+        given["tables"] = game.tables
+    first, copied = (fresh(game.state_class, game, **given) for _ in range(2))
+    made = game.state_class(**{**state_codec._initial(game.state_class, game.players),
+                               **given})
+    if game.record_class is not None:
+        made._phased = state_codec._prototype(game.record_class, game.players)
+    assert _fields(first) == _fields(copied) == _fields(made)
+    fewer = {k: v for k, v in given.items() if k not in ("dealer", "current")}
+    assert _fields(fresh(game.state_class, game, **fewer)) == _fields(
+        game.state_class(**{**state_codec._initial(game.state_class, game.players), **fewer,
+                            **({} if game.record_class is None else {"phased": made._phased})}))
+
+
+@pytest.mark.parametrize("name", ["hearts", "bura", "bank", "skat", "gin-rummy"])
+def test_new_deals_made_first_and_later_are_equal(name: str) -> None:
+    state_codec._FRESH.clear()
+    game = cardrules.load(name)
+    first, later = game.new_deal(seed=11), game.new_deal(seed=11)
+    assert first == later and first.to_json() == later.to_json()
+
+
+def test_a_field_with_no_initial_value_left_out_later_is_not_taken_from_the_first() -> None:
+    """A field that has no initial value (the tables) given once and left out later
+    takes the class's default then, as ``__init__`` gives it (or refuses it), not the
+    value given first."""
+    game = cardrules.load("bura", players=2)
+    _fresh(game)
+    try:
+        made = game.state_class(**state_codec._initial(game.state_class, 2), game=game)
+    except TypeError:  # compiled: the native field holds tables only, and None is refused
+        with pytest.raises(TypeError, match="TricksTables"):
+            fresh(game.state_class, game, game=game)
+    else:
+        assert _fields(fresh(game.state_class, game, game=game)) == _fields(made)

@@ -88,17 +88,62 @@ def fresh(state_class: type[T], rules: GameRules, /, **values: Any) -> T:
     unless given in ``values`` (by public name); the class's other fields must be given
     too."""
     record: type | None = getattr(rules, "record_class", None)
-    initial = _initial(state_class, rules.players)
-    if record is None:
-        return state_class(**{**initial, **values})
     players = rules.players
-    if not values.keys() & _initial(record, players).keys():  # a new deal's, say
-        phased = _prototype(record, players)._copy()  # cheaper than the record's __init__
-        made: T = state_class(**{**initial, **values}, phased=phased)  # type: ignore[call-arg]
+    if record is None or not values.keys() & _initial(record, players).keys():  # a new deal
+        made: T = _copied_fresh(state_class, rules, values)
+        if record is not None:  # cheaper than the record's __init__
+            made._phased = _prototype(record, players)._copy()  # type: ignore[attr-defined]
         return made
+    initial = _initial(state_class, players)
     own, kept = _split(record, players, values)
     made = state_class(**{**initial, **own}, phased=record(**kept))  # type: ignore[call-arg]
     return made
+
+
+def _copied_fresh(state_class: type[T], rules: GameRules, values: dict[str, Any]) -> T:
+    """A state of ``state_class`` for ``rules``: its declared fields at their initial
+    values but those given in ``values`` (by public name), which also give the fields
+    that have no initial value (the game, the tables...).
+
+    The first of a class for a game is made by the class's ``__init__``, and a copy of
+    it is kept with its declared fields at their initial values; each later one is a
+    clone of that copy with the given values set, which costs a fraction of an
+    ``__init__`` of some twenty-five keyword arguments when few values are given (a new
+    deal gives those that are not initial)."""
+    key = (state_class, id(rules))
+    found = _FRESH.get(key)
+    if found is None or found[0] is not rules or not found[2] <= values.keys():
+        initial = _initial(state_class, rules.players)
+        made: T = state_class(**{**initial, **values})
+        required = frozenset(values.keys() - initial.keys())
+        if len(_FRESH) >= _FRESH_KEPT:
+            _FRESH.clear()
+        kept = state_class(**{**initial, **{name: values[name] for name in required}})
+        _FRESH[key] = (rules, kept, required, _attribute_names(state_class))
+        return made
+    _, kept, _, names = found
+    new: T = kept._clone()  # every FieldState has one
+    for name, value in values.items():
+        attribute = names.get(name)
+        if attribute is None:  # no such field: the class's __init__ says so
+            return state_class(**{**_initial(state_class, rules.players), **values})
+        setattr(new, attribute, value)
+    return new
+
+
+def _attribute_names(cls: type) -> dict[str, str]:
+    """Each attrs field of ``cls`` by its ``__init__`` argument's name -> the attribute's
+    name (``hands`` -> ``_hands``)."""
+    return {a.alias or a.name.lstrip("_"): a.name for a in attrs.fields(cls)}
+
+
+_FRESH: dict[tuple[type, int], tuple[object, Any, frozenset[str], dict[str, str]]] = {}
+"""For each state class and game (by identity, the game kept to compare), the fresh
+state :func:`_copied_fresh` copies, the fields it needs given and each field's attribute
+name."""
+
+_FRESH_KEPT: Final = 64
+"""At most this many fresh states are kept (then all are let go): a few games at a time."""
 
 
 def _prototype(record: type, players: int) -> Any:

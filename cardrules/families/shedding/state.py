@@ -263,16 +263,12 @@ class SheddingState(FieldState, DrawnAttributes):
         """A freshly shuffled deal: dealt at once, or after the listed phases that run
         before the deal (players choosing their own trump suits, say).  Own trump suits
         the match has not carried and no phase chose are given by seat."""
-        n = game.players
-        state = cls._make(
-            game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), pile=(),
-            top=-1, owner=-1, cover=False, fresh=False,
+        state = cls._make(  # the other fields at their initial values (an empty table)
+            game, stock=tuple(context.stock(game.pack)),
             current=game.turns.first_after(context.dealer),
-            phase=DEAL, drawn=0, own_suits=context.get("own_suits", ()), out=(),
-            scores=(0,) * n, taken=(0,) * n, discard=0, passes=0, starter=-1,
-            dealer=context.dealer, deal_number=context.index,
-            shuffle_seed=derive_seed(context.seed, "reshuffle")
-            if game.tables.seeded else 0, events=())
+            own_suits=context.get("own_suits", ()), dealer=context.dealer,
+            deal_number=context.index,
+            shuffle_seed=derive_seed(context.seed, "reshuffle") if game.tables.seeded else 0)
         flow.start(state, context.seed, context.previous)
         return state
 

@@ -256,9 +256,9 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         deal = game.variant.deal
         drawn = {"drawn_hand": deal.drawn(n, context.index, context.seed)} \
             if deal.by_lot else {}  # the field of DrawnHandFields
-        state = cls._make(
-            game, hands=(0,) * n, stock=tuple(context.stock(game.pack)), trump=-1,
-            trump_card=-1, leader=first, current=first, dealer=context.dealer,
+        state = cls._make(  # the other fields at their initial values (an empty table)
+            game, stock=tuple(context.stock(game.pack)), leader=first, current=first,
+            dealer=context.dealer,
             deal_number=context.index, named_leader=named if isinstance(named, int) else -1,
             **drawn)
         flow.start(state, context.seed, context.previous)
