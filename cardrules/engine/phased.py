@@ -134,13 +134,68 @@ def own(state: Any) -> None:
         state._phased = record._copy()
 
 
-@mypyc_attr(native_class=False)  # the guard classes are made at run time, as its subclasses
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Binder:
     """What a phase is handed as its table where it may only read (legal actions,
     refusals, views, scoring): the state's attributes forwarded, and the phase record's
-    fields read-only (see the module's docstring)."""
+    fields read-only (see the module's docstring); the guard classes are made at run time
+    as its subclasses.
+
+    The operations of :class:`~cardrules.engine.table.Table` that phases read at every
+    move are forwarded by compiled methods here (a native class when compiled: cheaper
+    than the forwarding properties the state's other attributes get).  The record a
+    phase may change stays an ordinary class: a native base's ``__new__`` would make its
+    copy on every change dearer than the forwarding saves."""
 
     __slots__ = ("_rec", "_table")
+    _rec: Any
+    _table: Any
+
+    @property
+    def game(self) -> Any:
+        return self._table.game
+
+    @property
+    def dealer(self) -> int:
+        dealer: int = self._table.dealer
+        return dealer
+
+    @property
+    def deal_number(self) -> int:
+        number: int = self._table.deal_number
+        return number
+
+    @property
+    def stage(self) -> int:
+        stage: int = self._table.stage
+        return stage
+
+    @property
+    def to_act(self) -> int:
+        seat: int = self._table.to_act
+        return seat
+
+    def turn_to(self, seat: int) -> None:
+        self._table.turn_to(seat)
+
+    def seating(self) -> Any:
+        return self._table.seating()
+
+    def hand(self, seat: int) -> int:
+        cards: int = self._table.hand(seat)
+        return cards
+
+    def cards(self, zone: str, seat: int = -1) -> int:
+        cards: int = self._table.cards(zone, seat)
+        return cards
+
+    def move(self, cards: int, source: str, target: str, *, source_seat: int = -1,
+             target_seat: int = -1) -> None:
+        self._table.move(cards, source, target, source_seat=source_seat,
+                         target_seat=target_seat)
+
+    def record(self, *events: Any) -> None:
+        self._table.record(*events)
 
 
 def _forwarded(cls: type, record: type) -> list[str]:
@@ -174,7 +229,7 @@ def _table_class(data: type, cls: type) -> type:
 def _guard_class(record: type, cls: type) -> type:
     """The read-only table of a record of class ``record`` bound to a state of ``cls``."""
     namespace: dict[str, Any] = {"__slots__": ()}
-    for n in _forwarded(cls, record):
+    for n in _forwarded(cls, record):  # those Binder does not forward itself
         namespace[n] = property(operator.attrgetter("_table." + n))
     for name in _field_names(record):
         namespace[name] = property(operator.attrgetter("_rec." + name), _refusal(name))
@@ -202,7 +257,7 @@ def bind(state: Any, *, writes: bool = False) -> Any:
     if writes:
         record._table = state
         return record
-    guard: Any = object.__new__(record._guard)
+    guard: Any = record._guard()  # a subclass of Binder: made by its own __new__
     guard._rec, guard._table = record, state
     return guard
 

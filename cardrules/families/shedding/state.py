@@ -108,6 +108,11 @@ _UPCARD_WISH_FIRST_PLAYER: Final = UpcardWish.FIRST_PLAYER
 _UPCARD_WISH_NONE: Final = UpcardWish.NONE
 _UPCARD_WISH_RANDOM: Final = UpcardWish.RANDOM
 _WHEN_BETWEEN_TURNS: Final = When.BETWEEN_TURNS
+_STEP_ATTACK: Final = ATTACK  # the steps as final names: compiled, read as constants
+_STEP_FOLLOW: Final = FOLLOW
+_STEP_NAME: Final = NAME
+_STEP_OVER: Final = OVER
+_STEP_TURN: Final = TURN
 
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
@@ -318,7 +323,7 @@ class SheddingState(FieldState, DrawnAttributes):
             else game.hook("first_mover")(FirstMoverInput(
                 pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
                 trump_classes=self._classes, order=game.turns.deal_order(self._dealer)))
-        self._current, self._starter, self._phase = mover, mover, TURN
+        self._current, self._starter, self._phase = mover, mover, _STEP_TURN
         self._events = (*self._events, raw_event(kind="first_mover", player=mover))
         turned = game.tables.upcard[self._top] if game.tables.upcard and self._top >= 0 \
             else None
@@ -339,7 +344,7 @@ class SheddingState(FieldState, DrawnAttributes):
         elif wish is not _UPCARD_WISH_NONE and self._top >= 0 \
                 and game.tables.then_of_card[self._top] is _THEN_NAME_SUIT:
             # a suit-naming wild card turned up: the dealer or the first mover names a suit
-            self._phase = NAME
+            self._phase = _STEP_NAME
             if wish is _UPCARD_WISH_DEALER:
                 self._current = self._dealer
 
@@ -397,11 +402,11 @@ class SheddingState(FieldState, DrawnAttributes):
             return flow.legal(self)
         phase = self._phase
         tables: SheddingTables = self._tables  # typed: compiled, read natively
-        if phase is ATTACK:  # any card of the hand goes on top
+        if phase is _STEP_ATTACK:  # any card of the hand goes on top
             return self._singles(self._hands[self._current])
-        if phase is TURN and tables.take is not None and self._top >= 0:
+        if phase is _STEP_TURN and tables.take is not None and self._top >= 0:
             return self._beat_or_take(tables)
-        if phase in (TURN, FOLLOW):
+        if phase in (_STEP_TURN, _STEP_FOLLOW):
             p, top = self._current, self._top
             hand = self._hands[p]
             if self._pending:
@@ -425,7 +430,7 @@ class SheddingState(FieldState, DrawnAttributes):
                     low = mask & -mask
                     legal.append(actions[low.bit_length() - 1])
                     mask ^= low
-                if phase is FOLLOW:
+                if phase is _STEP_FOLLOW:
                     legal.append(tables.pass_)
                     found = tuple(legal)
                 else:
@@ -449,7 +454,7 @@ class SheddingState(FieldState, DrawnAttributes):
                         found = (tables.pass_,)
             announce = tables.announce
             return found if announce is None else announcing(self, found, announce)
-        if phase is NAME:
+        if phase is _STEP_NAME:
             named: tuple[Action, ...] = tables.name_actions
             return named
         return ()
@@ -483,7 +488,7 @@ class SheddingState(FieldState, DrawnAttributes):
         there is no top."""
         legal = self._legal
         if legal is None or len(legal) != 1 or self._game.hooked_legality \
-                or self._phase is not TURN:
+                or self._phase is not _STEP_TURN:
             return 0
         tables: SheddingTables = self._tables
         if tables.play_drawn and self._drawn:
@@ -525,7 +530,7 @@ class SheddingState(FieldState, DrawnAttributes):
         if kind is _KIND_DRAW:
             return self._draw()
         if kind is _KIND_PASS:
-            return self._clone()._end_turn() if self._phase is FOLLOW else self._fail()
+            return self._clone()._end_turn() if self._phase is _STEP_FOLLOW else self._fail()
         if kind is _KIND_NAME:
             return self._name(action)
         if kind is _KIND_VERB:
@@ -565,7 +570,7 @@ class SheddingState(FieldState, DrawnAttributes):
         new._events = (raw_event(kind="name", player=self._current, note=action.name),)
         if self._owner < 0:  # the wish for the card turned up to start the pile
             if self._tables.upcard_wish is _UPCARD_WISH_FIRST_PLAYER:
-                new._phase = TURN  # the first mover named it and now takes their turn
+                new._phase = _STEP_TURN  # the first mover named it and now takes their turn
                 return new
             return new._continue_with(self._starter)  # the dealer named it
         return new._end_turn()
@@ -650,13 +655,13 @@ class SheddingState(FieldState, DrawnAttributes):
         new._events = tuple(events)
         if took:
             return new._pass_turn_from(p)
-        if tables.attack and not went_out and self._phase is TURN and self._top >= 0:
-            new._phase = ATTACK  # they beat the top: now one more card of their choice
+        if tables.attack and not went_out and self._phase is _STEP_TURN and self._top >= 0:
+            new._phase = _STEP_ATTACK  # they beat the top: now one more card of their choice
             return new
         if not went_out and move.then is not _THEN_NONE:
             then = move.then
-            new._phase = FOLLOW if then is _THEN_OPTIONAL else NAME if then is _THEN_NAME_SUIT \
-                else TURN
+            new._phase = _STEP_FOLLOW if then is _THEN_OPTIONAL \
+                else _STEP_NAME if then is _THEN_NAME_SUIT else _STEP_TURN
             new._drawn = 0
             return new
         return new._end_turn() if acts else new._pass_turn_from(p)
@@ -772,7 +777,7 @@ class SheddingState(FieldState, DrawnAttributes):
         """``player`` moves next (a new turn), unless the deal ends now (mutates a fresh
         clone)."""
         self._current, self._phase, self._drawn, self._fresh, self._announced = \
-            player, TURN, 0, False, False
+            player, _STEP_TURN, 0, False, False
         holders = len(self._hands) - self._hands.count(0)
         tables = self._tables
         if tables.play_drawn:
@@ -833,7 +838,7 @@ class SheddingState(FieldState, DrawnAttributes):
                           for p, loss in enumerate(lost) if loss)
         if self._game.phases:
             self._scores = flow.score(self, self._scores)
-        self._phase, self._pending = OVER, 0  # a draw still pending lapses
+        self._phase, self._pending = _STEP_OVER, 0  # a draw still pending lapses
         events.append(raw_event(kind="deal_end"))
         self._events = tuple(events)
 
@@ -849,7 +854,7 @@ class SheddingState(FieldState, DrawnAttributes):
     @property
     def result(self) -> DealResult | None:
         """The deal's result once it is over."""
-        if self._phase is not OVER:
+        if self._phase is not _STEP_OVER:
             return None
         holders = self._game.turns.round_from(self._game.turns.first_after(self._dealer))
         finish = self._out + tuple(p for p in holders if p not in self._out)

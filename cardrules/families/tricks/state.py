@@ -112,6 +112,10 @@ _KIND_PASS: Final = Kind.PASS
 _KIND_THROW: Final = Kind.THROW
 _PARTNERS_OPPOSITE: Final = Partners.OPPOSITE
 _WHEN_BETWEEN_TRICKS: Final = When.BETWEEN_TRICKS
+_STEP_ANSWER: Final = ANSWER  # the steps as final names: compiled, read as constants
+_STEP_DECLARE: Final = DECLARE
+_STEP_LEAD: Final = LEAD
+_STEP_OVER: Final = OVER
 
 
 OWN_OR_PUBLIC = (Visibility.OWNER, Visibility.PUBLIC)
@@ -337,7 +341,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     def current_player(self) -> int:
         """The player to act (-1 once the deal is over); on the dummy's turn in play, the
         seat that chooses its cards (:meth:`controller`)."""
-        if self._phase is OVER:
+        if self._phase is _STEP_OVER:
             return -1
         if self._dummy and self._stage < 0:
             return TricksState.controller(self, self._current)
@@ -436,7 +440,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         """Who gets the last trick's points: the winner of the last trick once a deal is
         over that was played until every hand was empty, the stock not closed (-1:
         nobody, or no such points)."""
-        if not self._tables.scoring.last_trick or self._phase is not OVER:
+        if not self._tables.scoring.last_trick or self._phase is not _STEP_OVER:
             return -1
         if self._declarer >= 0 or any_set(self._hands) or \
                 (self._tables.close is not None and self._closed >= 0):
@@ -449,7 +453,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         if self._stage >= 0:
             return flow.legal(self)
         phase, tables, p = self._phase, self._tables, self._current
-        if phase is ANSWER:
+        if phase is _STEP_ANSWER:
             plays = self._plays
             if tables.answer_rules:  # as _bound_answers, without its calls: the hot path
                 held = plays[tables.places[self._leader][self._holder]]
@@ -463,7 +467,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             if tables.melds is not None and not any_set(self._tricks):
                 return answers + TricksState._meld_actions(self, p)
             return answers
-        if phase is LEAD:
+        if phase is _STEP_LEAD:
             if tables.lead_rules:
                 leads = tables.bound_leads(self._hands[p], TricksState._smallest(self),
                                            first=not any_set(self._tricks), broken=self._broken)
@@ -478,7 +482,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             if not self._offer:
                 return leads
             return leads + tuple(d.action for d in TricksState.declarations(self, p))
-        if phase is DECLARE:
+        if phase is _STEP_DECLARE:
             return (*(d.action for d in TricksState.declarations(self, p)), tables.pass_)
         return ()
 
@@ -578,7 +582,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             _stock_fields(new)._shown = (0,) * len(hands)
         if mask & tables.breakers:
             new._broken = True
-        new._phase, new._current = ANSWER, tables.following[p]
+        new._phase, new._current = _STEP_ANSWER, tables.following[p]
         if self._out:
             TricksState._skip_out(new)
         if self._starter < 0:
@@ -718,7 +722,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         if self._asking:
             new._current, new._asking = self._asking[0], self._asking[1:]
         else:
-            new._phase, new._current, new._offer = LEAD, self._leader, False
+            new._phase, new._current, new._offer = _STEP_LEAD, self._leader, False
         return new
 
     # -- after a trick (these mutate a fresh clone) ----------------------------------
@@ -766,7 +770,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         else:
             # the flow runs the phases listed between tricks, if any, before w leads
             self._leader = self._current = w
-            self._asking, self._offer, self._phase = (), False, LEAD
+            self._asking, self._offer, self._phase = (), False, _STEP_LEAD
             if not flow.between(self, _WHEN_BETWEEN_TRICKS):
                 TricksState._window(self, w)
 
@@ -801,7 +805,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         combinations with the lead instead.
         """
         self._leader = self._current = leader
-        self._asking, self._offer, self._phase = (), False, LEAD
+        self._asking, self._offer, self._phase = (), False, _STEP_LEAD
         tables = self._tables
         if not tables.effects:
             return
@@ -817,12 +821,12 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         if asked == [leader]:
             self._offer = True
         elif asked:
-            self._phase, self._current, self._asking = DECLARE, asked[0], tuple(asked[1:])
+            self._phase, self._current, self._asking = _STEP_DECLARE, asked[0], tuple(asked[1:])
 
     def _finish(self, events: list[RawEvent]) -> None:
         """Score the deal by the bands, or by the scoring vocabulary's terms
         (:mod:`.tricks_scoring`)."""
-        self._phase = OVER
+        self._phase = _STEP_OVER
         tables, n = self._tables, len(self._hands)
         points, tricks, won = TricksState.points(self), counted_tricks(self), self._won
         partner = list(range(n))
@@ -862,7 +866,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     @property
     def result(self) -> DealResult | None:
         """The deal's result once it is over; ``carry`` names the next deal's leader."""
-        return deal_result(self) if self._phase is OVER else None
+        return deal_result(self) if self._phase is _STEP_OVER else None
 
     # -- equality, views and JSON ---------------------------------------------------
 
