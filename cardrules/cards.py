@@ -44,7 +44,7 @@ from __future__ import annotations
 import array
 import hashlib
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
@@ -188,16 +188,19 @@ def deal_round(stock: list[int], players: int, first: int, each: int, *,
     return hands
 
 
-def bits(mask: int) -> Iterator[int]:
-    """The cards of a bit set, lowest card number first.
+def bits(mask: int) -> list[int]:
+    """The cards of a bit set, lowest card number first, as a new list (compiled, a loop
+    over a list costs a fraction of one over a generator).
 
-    >>> list(bits(0b1010))
+    >>> bits(0b1010)
     [1, 3]
     """
+    out: list[int] = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 def count(mask: int) -> int:

@@ -184,3 +184,18 @@ def test_the_opening_seat_is_laid_out_once_per_dealer() -> None:
             turns = Turns.of(order, players)
             assert [turns.opening(d) for d in range(players)] == \
                 [order.first(Seating(players=players, dealer=d)) for d in range(players)]
+
+
+@pytest.mark.parametrize(("name", "players"), [("hearts", 4), ("bura", 2), ("bank", 2),
+                                                ("crazy-eights", 3), ("mau-mau", 2)])
+def test_a_seats_hand_is_its_hand_zone(name: str, players: int) -> None:
+    """``hand(seat)``, which the tricks and shedding states read straight from their hands
+    field, is the ``hand`` zone's cards of that seat at every step of random deals."""
+    game = cardrules.load(name, players=players)
+    rng = random.Random(4)
+    for seed in range(3):
+        state = game.new_deal(seed)
+        while not state.is_over:
+            for seat in range(players):
+                assert state.hand(seat) == state.cards("hand", seat)  # type: ignore[attr-defined]
+            state = state.apply(rng.choice(state.legal_actions()))

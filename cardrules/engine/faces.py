@@ -81,7 +81,7 @@ def in_hand(action: Action, hand: int, pack: Pack) -> Action:
     used, cards = 0, []
     for card in action.cards:
         free = pack.copies_mask(card) & hand & ~used
-        held = next(bits(free), card)
+        held = next(iter(bits(free)), card)
         used |= 1 << held
         cards.append(held)
     return Action(kind=action.kind, cards=tuple(cards), name=action.name,

@@ -220,7 +220,7 @@ class ComparingState(FieldState):
             new._draw_to(p)
             new._end_hand(p)
         elif word == _SPLIT:
-            low = next(bits(new._hands[p]))
+            low = bits(new._hands[p])[0]
             new._hands = _with(new._hands, p, new._hands[p] & ~(1 << low))
             new._second = _with(new._second, p, 1 << low)
             new._split = _with(new._split, p, 1)

@@ -229,6 +229,11 @@ class SheddingState(FieldState, DrawnAttributes):
 
     # -- construction -------------------------------------------------------------
 
+    def hand(self, seat: int) -> int:
+        """The cards of ``seat``'s hand, as a bit set: this family's ``hand`` zone is its
+        hands field, read directly (the general look-up goes through the zones by name)."""
+        return self._hands[seat]
+
     @classmethod
     def _make(cls, game: GameContext, **fields: Any) -> SheddingState:
         """A state of the game's state class (this class, or this class with the listed

@@ -238,6 +238,11 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
 
     # -- construction -------------------------------------------------------------
 
+    def hand(self, seat: int) -> int:
+        """The cards of ``seat``'s hand, as a bit set: this family's ``hand`` zone is its
+        hands field, read directly (the general look-up goes through the zones by name)."""
+        return self._hands[seat]
+
     @classmethod
     def _make(cls, game: GameContext, **fields: Any) -> TricksState:
         """A state of the game's state class (this class, or this class with the listed
