@@ -21,7 +21,9 @@ import attrs
 import pytest
 
 import cardrules
+from cardrules.cards import bits
 from cardrules.engine.fields import declared
+from cardrules.engine.phased import Binder, bind
 from cardrules.errors import VariantError
 from cardrules.phases import REGISTRY, Phase, register
 
@@ -159,6 +161,30 @@ def test_the_table_moves_cards_between_declared_zones() -> None:
         new.move(1 << card, "hand", "hand", source_seat=holder, target_seat=holder)
     with pytest.raises(ValueError, match="no zone 'widow'"):
         new.cards("widow")
+
+
+def test_a_phases_read_only_table_forwards_the_table_operations_to_the_state() -> None:
+    """The guard a phase reads through (``phased.bind``: a ``Binder``, whose compiled
+    methods forward the operations phases call) answers as the state does, reads the
+    phase's fields, refuses to change them, and a move through it changes the state."""
+    game = cardrules.load("hearts", players=4)
+    state = game.new_deal(seed=3)
+    assert state._stage >= 0  # passing: the state keeps a phase record
+    guard = bind(state)
+    assert isinstance(guard, Binder) and guard is not state._phased
+    assert guard.game is game and guard.to_act == state.to_act
+    assert (guard.dealer, guard.deal_number, guard.stage) == (
+        state.dealer, state.deal_number, state.stage)
+    assert [guard.hand(p) for p in range(4)] == [state.cards("hand", p) for p in range(4)]
+    assert guard.cards("hand", 2) == state.hand(2) and guard.seating() == state.seating()
+    assert guard.passing == state._phased._passing == (0, 0, 0, 0)
+    with pytest.raises(AttributeError, match="may only read"):
+        guard._passing = (1, 0, 0, 0)
+    new = state._clone()
+    card = next(iter(bits(new.hand(new.to_act))))
+    bind(new).move(1 << card, "hand", "hand", source_seat=new.to_act,
+                   target_seat=(new.to_act + 1) % 4)
+    assert not new.hand(new.to_act) >> card & 1 and state.hand(state.to_act) >> card & 1
 
 
 @pytest.mark.slow
