@@ -99,7 +99,11 @@ def _json(event: RawEvent, pack: Pack, viewer: int | None) -> dict[str, Any]:
         out["player"] = player
     if cards:
         hidden = private and viewer is not None and viewer != player
-        out["cards"] = len(cards) if hidden else list(pack.names(cards))
+        if hidden:
+            out["cards"] = len(cards)
+        else:
+            names = pack.card_names
+            out["cards"] = [names[c] for c in cards]
     if amount:
         out["amount"] = amount
     if note:

@@ -522,9 +522,15 @@ def _copied(value: Any) -> Any:
     >>> copy = _copied(kept)
     >>> copy == kept, copy is kept, copy[0] is kept[0]
     (True, False, False)
+    >>> flat = ["AS", "KH"]
+    >>> _copied(flat) == flat and _copied(flat) is not flat
+    True
     """
     if isinstance(value, list):
-        return [_copied(v) for v in value]
+        for item in value:
+            if isinstance(item, (list, dict)):
+                return [_copied(v) for v in value]
+        return value[:]  # names and numbers: a flat copy, without a call for each
     if isinstance(value, dict):
         return {k: _copied(v) for k, v in value.items()}
     return value
