@@ -45,14 +45,16 @@ import array
 import hashlib
 import sys
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
 from cardrules.errors import NotationError
 
-__all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "bits", "by_keys", "count",
-           "deal_round", "mask_of", "shuffled"]
+__all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "at_cards", "bits", "by_keys",
+           "count", "deal_round", "mask_of", "shuffled"]
+
+T = TypeVar("T")
 
 
 NONE = -1
@@ -199,6 +201,23 @@ def bits(mask: int) -> list[int]:
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def at_cards(table: tuple[T, ...], mask: int) -> list[T]:
+    """The entries of ``table`` (one per card number) at the cards of the bit set
+    ``mask``, lowest card first, as a new list: ``[table[c] for c in bits(mask)]`` in one
+    compiled loop, with no list of card numbers made first (a phase's legal actions
+    from a hand, at every step).
+
+    >>> at_cards(("a", "b", "c", "d"), 0b1010)
+    ['b', 'd']
+    """
+    out: list[T] = []
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
         mask ^= low
     return out
 

@@ -11,7 +11,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules.actions import Kind
-from cardrules.cards import Pack, any_set, bits, by_keys, count, deal_round, mask_of, shuffled
+from cardrules.cards import (
+    Pack,
+    any_set,
+    at_cards,
+    bits,
+    by_keys,
+    count,
+    deal_round,
+    mask_of,
+    shuffled,
+)
+from cardrules.engine.table import with_seat
 from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
 from cardrules.model.common import Visibility
 
@@ -44,6 +55,20 @@ def _sorted_by_whole_keys(digest: bytes, size: int) -> list[int]:
     if sys.byteorder == "big":
         keys.byteswap()
     return sorted(range(size), key=keys.tolist().__getitem__)
+
+
+@given(st.integers(min_value=0, max_value=(1 << 70) - 1))
+def test_at_cards_picks_each_card_s_entry_lowest_first(mask: int) -> None:
+    table = tuple(f"entry {c}" for c in range(70))
+    assert at_cards(table, mask) == [table[c] for c in bits(mask)]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=99), min_size=1, max_size=5),
+       st.data())
+def test_with_seat_replaces_one_entry(values: list[int], data: st.DataObject) -> None:
+    seat = data.draw(st.integers(min_value=0, max_value=len(values) - 1))
+    changed = with_seat(tuple(values), seat, 1000)
+    assert changed == tuple(1000 if i == seat else v for i, v in enumerate(values))
 
 
 @given(st.lists(st.integers(min_value=0, max_value=(1 << 70)), max_size=6))

@@ -77,7 +77,7 @@ if TYPE_CHECKING:
 __all__ = ["CardOrder", "CountsPoints", "HasDeclarer", "LastDeal", "LaysDummy", "LeadsFirst",
            "NamesTrump", "OrdersCards", "OwnTrumps", "PhaseState", "SitsOut", "Table",
            "TableGame", "ThrowsIn", "cards_in", "cut_cards", "deal_cards", "move_cards",
-           "turn_up", "zone_names"]
+           "turn_up", "with_seat", "zone_names"]
 
 
 # Enum members read in functions, as module constants: compiled, each is a C static
@@ -379,8 +379,13 @@ def zone_names(cls: type) -> frozenset[str]:
     return frozenset(_zones(cls))
 
 
-_PER_SEAT, _LIST, _SET = 0, 1, 2
-"""How a zone's field holds its cards: a bit set per seat, an ordered list, a bit set."""
+_PER_SEAT: Final = 0
+"""A zone's field holds a bit set per seat (compiled, a final name is a constant, not a
+look-up in the module's globals)."""
+_LIST: Final = 1
+"""A zone's field holds an ordered list of cards."""
+_SET: Final = 2
+"""A zone's field holds a bit set."""
 
 
 class _Slot:
@@ -454,13 +459,25 @@ def _held(value: Any, shape: int, seat: int) -> int:
     return int(value)
 
 
+def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """``values`` (one entry per seat) with ``seat``'s entry replaced by ``value``: one
+    copy of the tuple (compiled, cheaper than joining two slices round a new entry).
+
+    >>> with_seat((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    out = list(values)
+    out[seat] = value
+    return tuple(out)
+
+
 def _remove(state: object, slot: _Slot, seat: int, cards: int) -> None:
     shape = slot.shape
     if shape == _PER_SEAT:  # the usual zone, typed: tuple slices, not slice objects
         held: tuple[int, ...] = slot.read(state)
         have = held[seat]
         if have & cards == cards:
-            slot.put(state, held[:seat] + (have & ~cards,) + held[seat + 1:])
+            slot.put(state, with_seat(held, seat, have & ~cards))
             return
     else:
         value = slot.read(state)
@@ -476,7 +493,7 @@ def _add(state: object, slot: _Slot, seat: int, cards: int, order: tuple[int, ..
     shape = slot.shape
     if shape == _PER_SEAT:
         held: tuple[int, ...] = slot.read(state)
-        slot.put(state, held[:seat] + (held[seat] | cards,) + held[seat + 1:])
+        slot.put(state, with_seat(held, seat, held[seat] | cards))
     elif shape == _LIST:
         listed: tuple[int, ...] = slot.read(state)
         slot.put(state, listed + (order or tuple(bits(cards))))

@@ -27,9 +27,16 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-__all__ = ["by_identity"]
+import attrs
+
+from cardrules.actions import Action, Kind
+
+if TYPE_CHECKING:
+    from cardrules.cards import Pack
+
+__all__ = ["by_identity", "card_actions"]
 
 T = TypeVar("T")
 
@@ -79,3 +86,30 @@ def _by_identity_of_one(function: Callable[[object], T]) -> Callable[..., T]:
         return value
 
     return remembered
+
+
+
+_CARD_ACTIONS: dict[tuple[int, str], tuple[object, tuple[Action, ...]]] = {}
+""":func:`card_actions`' tables, by the identity of the pack and the word, with the pack."""
+
+
+def card_actions(pack: Pack, word: str) -> tuple[Action, ...]:
+    """The action ``word`` with each card of ``pack`` (``give 4C``, ``discard 7D``), by
+    card number, labelled: made once per pack and word and found again by the pack's
+    identity, as :func:`by_identity` would, in a compiled call of its own (a phase
+    that lays one card at a time lists them at every step).
+
+    >>> from cardrules.cards import Pack
+    >>> [a.label for a in card_actions(Pack(ranks=("9", "A"), suits=("S",)), "give")]
+    ['give 9S', 'give AS']
+    """
+    key = (id(pack), word)
+    found = _CARD_ACTIONS.get(key)
+    if found is not None and found[0] is pack:
+        return found[1]
+    if len(_CARD_ACTIONS) >= _KEPT:
+        _CARD_ACTIONS.clear()
+    made = (Action(kind=Kind.VERB, name=word, cards=(card,)) for card in range(pack.size))
+    actions = tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
+    _CARD_ACTIONS[key] = (pack, actions)
+    return actions

@@ -42,7 +42,7 @@ from cardrules.engine.events import raw_event
 from cardrules.engine.fields import Count, Label, Numbers, field
 from cardrules.engine.observation import Field, NumbersBySeat
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import LastDeal, SitsOut, ThrowsIn
+from cardrules.engine.table import LastDeal, SitsOut, ThrowsIn, with_seat
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, When, read_order
 from cardrules.engine.views import View
 from cardrules.model.match import Remainder
@@ -130,10 +130,6 @@ class BettingTable(SitsOut, ThrowsIn, Protocol):
     _wager_line: str
 
 
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def _to_call(state: BettingTable, seat: int) -> int:
     return min(max(state._wager_round) - state._wager_round[seat], state._wager_chips[seat])
 
@@ -164,10 +160,10 @@ def _put(state: BettingTable, seat: int, amount: int, note: str) -> None:
     amount = min(amount, state._wager_chips[seat])
     if not amount:
         return
-    state._wager_chips = _with(state._wager_chips, seat, state._wager_chips[seat] - amount)
-    state._wager_staked = _with(state._wager_staked, seat, state._wager_staked[seat] + amount)
+    state._wager_chips = with_seat(state._wager_chips, seat, state._wager_chips[seat] - amount)
+    state._wager_staked = with_seat(state._wager_staked, seat, state._wager_staked[seat] + amount)
     if note != "ante":
-        state._wager_round = _with(state._wager_round, seat, state._wager_round[seat] + amount)
+        state._wager_round = with_seat(state._wager_round, seat, state._wager_round[seat] + amount)
     state.record(raw_event(kind="stake", player=seat, amount=amount, note=note))
 
 
@@ -333,7 +329,7 @@ class Betting(Phase[BettingTable]):
         p, word, n = state.to_act, action.name, state.game.players
         letter = LETTERS[word]
         if word == "fold":
-            state._wager_folded = _with(state._wager_folded, p, 1)
+            state._wager_folded = with_seat(state._wager_folded, p, 1)
             state.record(raw_event(kind="fold", player=p))
             state.sit_out(p)
         elif word in ("bet", "raise"):
@@ -351,7 +347,7 @@ class Betting(Phase[BettingTable]):
             _put(state, p, _to_call(state, p), word)
         else:
             state.record(raw_event(kind="check", player=p))
-        state._wager_acted = _with(state._wager_acted, p, 1)
+        state._wager_acted = with_seat(state._wager_acted, p, 1)
         state._wager_line += letter
         if sum(1 for s in range(n) if not state._wager_folded[s]) == 1:
             state.throw_in()

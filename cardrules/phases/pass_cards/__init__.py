@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits, count
+from cardrules.cards import at_cards, count
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
@@ -41,7 +41,7 @@ from cardrules.engine.views import View
 from cardrules.model.common import Spelling, Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
-from cardrules.phases.memo import by_identity
+from cardrules.phases.memo import card_actions
 
 if TYPE_CHECKING:
     from cardrules.engine.heuristics import CardFacts
@@ -187,6 +187,9 @@ class PassCards(Phase[PassingTable]):
         return (f"After the deal each player passes {cards}: {', '.join(words)}, in turn "
                 f"from deal to deal.")
 
+    def draws_in(self, settings: PassSettings) -> bool:
+        return settings.chance  # a fixed or rotating direction draws nothing
+
     def draw(self, state: PassingTable, settings: PassSettings, seed: int) -> None:
         if settings.chance:  # a 64-bit seed: no bias worth naming
             state._pass_direction = settings.directions[seed % len(settings.directions)].value
@@ -209,8 +212,7 @@ class PassCards(Phase[PassingTable]):
     candidates_all_legal = True  # a card of the hand is never refused
 
     def candidates(self, state: PassingTable, settings: PassSettings) -> list[Action]:
-        gives = _gives(state.game.pack)
-        return [gives[c] for c in bits(state.hand(state.to_act))]
+        return at_cards(card_actions(state.game.pack, "give"), state.hand(state.to_act))
 
     def refusal(self, state: PassingTable, settings: PassSettings,
                 action: Action) -> str | None:
@@ -256,9 +258,9 @@ class PassCards(Phase[PassingTable]):
         names = state.game.pack.card_names
         return {
             "pass_direction": settings.of(state),
-            "passing": [[names[c] for c in bits(m)] if p == player else count(m)
+            "passing": [at_cards(names, m) if p == player else count(m)
                         for p, m in enumerate(state._passing)],
-            "passed": [names[c] for c in bits(state._passed[player])],
+            "passed": at_cards(names, state._passed[player]),
         }
 
     def view_entries(self, game: GameRules, settings: PassSettings) -> tuple[str, ...]:
@@ -274,13 +276,6 @@ class PassCards(Phase[PassingTable]):
     def action_bound(self, settings: PassSettings, variant: Variant) -> int:
         return variant.deal.hand
 
-
-@by_identity
-def _gives(pack: Pack) -> tuple[Action, ...]:
-    """The action giving each card of ``pack``, labelled (``give 4C``), made once per
-    pack (legal actions are listed at every step)."""
-    made = (Action(kind=_KIND_VERB, name="give", cards=(card,)) for card in range(pack.size))
-    return tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
 
 
 register(PassCards())

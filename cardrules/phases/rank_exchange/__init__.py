@@ -22,24 +22,24 @@ highest card to the second, who gives back any card.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack, at_cards, bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
 from cardrules.engine.events import raw_event
 from cardrules.engine.fields import KnownCards, Numbers, field
 from cardrules.engine.observation import Field, NumbersBySeat
-from cardrules.engine.table import LastDeal, Table
+from cardrules.engine.table import LastDeal, Table, with_seat
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register
+from cardrules.phases.memo import card_actions
 
 __all__ = ["ExchangeFields", "ExchangeSettings", "ExchangeTable", "RankExchange"]
 
@@ -163,7 +163,7 @@ class RankExchange(Phase[ExchangeTable]):
         for better, worse, count in pairs(state._standing, settings.swaps):
             given = best_cards(pack, state.hand(worse), count)
             state.move(given, "hand", "hand", source_seat=worse, target_seat=better)
-            state._swapped = _with(state._swapped, worse, state._swapped[worse] | given)
+            state._swapped = with_seat(state._swapped, worse, state._swapped[worse] | given)
             cards = pack.cards_of(given)
             state.record(raw_event(kind="give", player=worse, cards=cards, private=True,
                                    note="best"),
@@ -185,8 +185,7 @@ class RankExchange(Phase[ExchangeTable]):
     candidates_all_legal = True  # a card of the hand is never refused
 
     def candidates(self, state: ExchangeTable, settings: ExchangeSettings) -> list[Action]:
-        gives = _gives(state.game.pack)
-        return [gives[c] for c in bits(state.hand(state.to_act))]
+        return at_cards(card_actions(state.game.pack, "give"), state.hand(state.to_act))
 
     def refusal(self, state: ExchangeTable, settings: ExchangeSettings,
                 action: Action) -> str | None:
@@ -209,8 +208,8 @@ class RankExchange(Phase[ExchangeTable]):
         p, card = state.to_act, action.cards[0]
         worse = next(w for b, w, _ in pairs(state._standing, settings.swaps) if b == p)
         state.move(1 << card, "hand", "hand", source_seat=p, target_seat=worse)
-        state._swapped = _with(state._swapped, p, state._swapped[p] | 1 << card)
-        state._owed = _with(state._owed, p, state._owed[p] - 1)
+        state._swapped = with_seat(state._swapped, p, state._swapped[p] | 1 << card)
+        state._owed = with_seat(state._owed, p, state._owed[p] - 1)
         state.record(raw_event(kind="give", player=p, cards=(card,), private=True),
                      raw_event(kind="receive", player=worse, cards=(card,), private=True))
         if any(state._owed):
@@ -236,17 +235,6 @@ class RankExchange(Phase[ExchangeTable]):
     def action_bound(self, settings: ExchangeSettings, variant: Variant) -> int:
         return variant.deal.hand + max(settings.swaps) + 1
 
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-@functools.cache
-def _gives(pack: Pack) -> tuple[Action, ...]:
-    """The action giving each card of ``pack``, labelled (``give 4C``), made once per
-    pack."""
-    made = (Action(kind=Kind.VERB, name="give", cards=(card,)) for card in range(pack.size))
-    return tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
 
 
 register(RankExchange())

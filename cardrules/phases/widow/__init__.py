@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits
+from cardrules.cards import at_cards, bits
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.context import GameRules
@@ -50,7 +50,7 @@ from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, find, register
-from cardrules.phases.memo import by_identity
+from cardrules.phases.memo import card_actions
 
 if TYPE_CHECKING:
     from cardrules.engine.heuristics import CardFacts
@@ -266,8 +266,8 @@ class Widow(Phase[WidowTable]):
     def candidates(self, state: WidowTable, settings: WidowSettings) -> list[Action]:
         if settings.hand and state.cards("stock"):
             return [TAKE, HAND]
-        actions = _actions(state.game.pack, "give" if settings.give else "discard")
-        return [actions[c] for c in bits(state.hand(state.to_act))]
+        actions = card_actions(state.game.pack, "give" if settings.give else "discard")
+        return at_cards(actions, state.hand(state.to_act))
 
     def refusal(self, state: WidowTable, settings: WidowSettings,
                 action: Action) -> str | None:
@@ -383,13 +383,6 @@ def _scorer(facts: CardFacts) -> Callable[[Action], float]:
     return lambda action: (1.0 if action == TAKE else -1.0 if action == HAND else
                            -sum(facts.value(c) * 100 + facts.rank(c) for c in action.cards))
 
-
-@by_identity
-def _actions(pack: Pack, word: str) -> tuple[Action, ...]:
-    """The action laying away each card of ``pack`` with ``word`` (``discard 7D``),
-    labelled, made once per pack and word."""
-    made = (Action(kind=_KIND_VERB, name=word, cards=(card,)) for card in range(pack.size))
-    return tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
 
 
 register(Widow())
