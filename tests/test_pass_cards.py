@@ -137,6 +137,23 @@ def test_the_drawn_direction_is_public_and_the_cards_go_that_way(direction: str)
         assert given <= set(game.pack.cards_of(state.hands[(giver + STEPS[direction]) % 4]))
 
 
+def test_a_seed_is_derived_for_the_phase_only_when_it_draws_by_lot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A direction fixed or rotating draws nothing: the flow derives no seed for the
+    phase (``Phase.draws_in``), and a deal is the same either way."""
+    from cardrules.engine import flow
+
+    derived: list[tuple[object, ...]] = []
+    real = flow.derive_seed
+    monkeypatch.setattr(flow, "derive_seed", lambda *a: derived.append(a) or real(*a))
+    fixed, drawn = _game(count=1, direction="left"), _game(count=1, chance=CHANCE)
+    assert fixed.drawing == () and drawn.drawing == (0,)
+    fixed.new_deal(seed=5)
+    drawn.new_deal(seed=5)
+    if flow.__file__.endswith(".py"):  # compiled, the flow calls derive_seed directly
+        assert derived == [(5, "phase", 0, "pass_cards")]
+
+
 def test_each_deal_of_a_match_draws_its_own_direction() -> None:
     game = _game(count=1, chance=CHANCE)
     rng, seen = random.Random(3), set()
@@ -244,3 +261,19 @@ def test_each_new_deal_has_a_phase_record_of_its_own() -> None:
     directions = {game.new_deal(seed=s).view(0).pass_direction for s in range(12)}
     assert directions == {"left", "right"}  # each deal keeps the direction it drew
     assert game.new_deal(seed=1).view(0).pass_direction == first.view(0).pass_direction
+
+
+def test_the_give_actions_are_made_once_per_pack_and_word() -> None:
+    """``memo.card_actions``: the legal actions of every pass share the actions made for
+    the game's pack, by card number; another word or pack gets its own."""
+    from cardrules.phases.memo import card_actions
+
+    game = _game(count=2, direction="left")
+    gives = card_actions(game.pack, "give")
+    assert card_actions(game.pack, "give") is gives
+    assert [a.label for a in gives] == [f"give {game.pack.name(c)}" for c in game.pack.cards]
+    state = game.new_deal(seed=2)
+    assert all(any(a is g for g in gives) for a in state.legal_actions())
+    assert card_actions(game.pack, "discard")[0].label.startswith("discard ")
+    other = cardrules.load("bura", players=2).pack
+    assert card_actions(other, "give") is not gives

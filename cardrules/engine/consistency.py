@@ -74,7 +74,8 @@ __all__ = ["EVERY_STATE", "checked", "structure"]
 
 EVERY_STATE = os.environ.get("CARDRULES_CHECK", "") == "1"
 """Check the structure of every state an action makes (``CARDRULES_CHECK=1``): slow,
-for debugging a procedure or a phase."""
+for debugging a procedure or a phase.  Read when a game is loaded (its
+``check_states``), so that a step asks the game, not this module."""
 
 
 def checked(state: S) -> S:

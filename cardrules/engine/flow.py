@@ -208,10 +208,21 @@ def draw(state: StagedState, seed: int) -> None:
     """A deal was just shuffled from ``seed``: let every listed phase draw what it decides
     by lot, each from its own seed derived from ``seed`` (changes a fresh state); the
     others draw nothing, and no seed is derived for them."""
+    game = cast(GameCore, state.game)  # its attributes read directly when compiled
+    if not game.drawing:
+        return
     table = bind(state, writes=True)  # a fresh state: its phase record is its own
-    for stage, (phase, settings) in enumerate(state.game.phases):
-        if phase.draws:
-            phase.draw(table, settings, derive_seed(seed, "phase", stage, phase.name))
+    for stage in game.drawing:
+        phase, settings = game.phases[stage]
+        phase.draw(table, settings, derive_seed(seed, "phase", stage, phase.name))
+
+
+def drawing(phases: Sequence[tuple[Phase[Any], Any]]) -> tuple[int, ...]:
+    """The stages of the listed ``phases`` that draw by lot under their settings
+    (:meth:`~cardrules.phases.Phase.draws_in`), in list order: :func:`draw` derives a
+    seed for these alone."""
+    return tuple(stage for stage, (phase, settings) in enumerate(phases)
+                 if phase.draws_in(settings))
 
 
 def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:

@@ -9,7 +9,7 @@ import attrs
 
 from cardrules.actions import Action, parse_action
 from cardrules.cards import Pack, mask_of
-from cardrules.engine import flow, phased, state_codec
+from cardrules.engine import consistency, flow, phased, state_codec
 from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
 from cardrules.engine.game_core import GameCore
@@ -78,6 +78,9 @@ class Game(GameCore):
         """Number of players, seated 0..players-1 clockwise."""
         self.fingerprint = fingerprint
         """Hash of the resolved rule data (options applied)."""
+        self.check_states = consistency.EVERY_STATE
+        """Check the structure of every state an action makes (``CARDRULES_CHECK=1`` when
+        the game was loaded: :data:`cardrules.engine.consistency.EVERY_STATE`)."""
         self.source = source
         """The variant's name or the file it was loaded from."""
         self.pack = variant.pack.build(players)
@@ -99,6 +102,9 @@ class Game(GameCore):
         self.timings = flow.timings(self.phases)
         """Where each listed phase runs (before or after the deal, between tricks...), in
         list order."""
+        self.drawing = flow.drawing(self.phases)
+        """The stages of the listed phases that draw by lot under their settings (the flow
+        derives a seed for these alone at every deal)."""
         self.ending = tuple((phase, settings) for phase, settings in self.phases
                             if type(phase).ends_deal is not Phase.ends_deal)
         """The listed phases that may end a deal after a trick: those with their own

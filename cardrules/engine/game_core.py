@@ -38,11 +38,11 @@ class GameCore:
     from them and the flags the states read at every decision.  Each attribute is
     documented where :class:`~cardrules.engine.game.Game` sets it."""
 
-    __slots__ = ("dealt_at", "end_of_deal", "ending", "fingerprint", "hooked_legality",
-                 "legal_filter", "move_limit", "pack", "phases", "plain_first_mover",
-                 "plain_legality", "players", "procedure", "record_class", "refusal",
-                 "refusal_words", "refusals", "source", "state_class", "tables", "timings",
-                 "turns", "variant", "view_type", "words")
+    __slots__ = ("check_states", "dealt_at", "drawing", "end_of_deal", "ending", "fingerprint",
+                 "hooked_legality", "legal_filter", "move_limit", "pack", "phases",
+                 "plain_first_mover", "plain_legality", "players", "procedure", "record_class",
+                 "refusal", "refusal_words", "refusals", "source", "state_class", "tables",
+                 "timings", "turns", "variant", "view_type", "words")
 
     variant: Variant
     players: int
@@ -52,7 +52,9 @@ class GameCore:
     procedure: Any
     phases: tuple[tuple[Phase[Any], Any], ...]
     words: dict[str, str]
+    check_states: bool
     dealt_at: int
+    drawing: tuple[int, ...]
     timings: tuple[When, ...]
     ending: tuple[tuple[Phase[Any], Any], ...]
     record_class: type | None

@@ -848,7 +848,7 @@ class FieldState(State):
                 f"a deal of {game.source} has gone on for {moves - 1} actions, more "
                 f"than its rules allow ({game.move_limit}); the rule file describes a "
                 f"deal that may never end")
-        if consistency.EVERY_STATE:
+        if game.check_states:
             consistency.structure(new)
         return new
 

@@ -224,6 +224,13 @@ class Phase(abc.ABC, Generic[PhaseState]):
         the flow derives a seed for those phases alone, at every deal."""
         return type(self).draw is not Phase.draw
 
+    def draws_in(self, settings: Any) -> bool:
+        """True if this phase decides something by lot under ``settings`` (a phase that
+        draws only under some settings, such as a pass direction drawn ``by chance``,
+        says so here): the flow derives a seed for the phases that do, at every deal, and
+        calls :meth:`draw` of those alone.  :attr:`draws` by default."""
+        return self.draws
+
     def from_last_deal(self, state: PhaseState, settings: Any, last: LastDeal) -> None:
         """Learn what the last deal of the match gave (its scores, winners, places and the
         totals after it), on the fresh state of each deal of a match but the first, after
