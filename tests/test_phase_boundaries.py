@@ -172,6 +172,8 @@ def test_a_phases_read_only_table_forwards_the_table_operations_to_the_state() -
     assert state._stage >= 0  # passing: the state keeps a phase record
     guard = bind(state)
     assert isinstance(guard, Binder) and guard is not state._phased
+    own = [n for n in vars(Binder) if not n.startswith("_")]
+    assert own and not [n for n in own if n in vars(type(guard))]  # Binder's stay in force
     assert guard.game is game and guard.to_act == state.to_act
     assert (guard.dealer, guard.deal_number, guard.stage) == (
         state.dealer, state.deal_number, state.stage)

@@ -46,7 +46,7 @@ from __future__ import annotations
 import operator
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -198,6 +198,10 @@ class Binder:
         self._table.record(*events)
 
 
+_BINDER_FORWARDS = frozenset(n for n in vars(Binder) if not n.startswith("_"))
+"""The table operations :class:`Binder` forwards itself."""
+
+
 def _forwarded(cls: type, record: type) -> list[str]:
     """The attributes of states of ``cls`` a phase's table forwards: every one but the
     special ones and the record's own (its fields, their public names, its machinery)."""
@@ -229,8 +233,9 @@ def _table_class(data: type, cls: type) -> type:
 def _guard_class(record: type, cls: type) -> type:
     """The read-only table of a record of class ``record`` bound to a state of ``cls``."""
     namespace: dict[str, Any] = {"__slots__": ()}
-    for n in _forwarded(cls, record):  # those Binder does not forward itself
-        namespace[n] = property(operator.attrgetter("_table." + n))
+    for n in _forwarded(cls, record):
+        if n not in _BINDER_FORWARDS:  # Binder's compiled forwarding stays in force
+            namespace[n] = property(operator.attrgetter("_table." + n))
     for name in _field_names(record):
         namespace[name] = property(operator.attrgetter("_rec." + name), _refusal(name))
         alias = sys.intern(name.lstrip("_"))
@@ -257,8 +262,9 @@ def bind(state: Any, *, writes: bool = False) -> Any:
     if writes:
         record._table = state
         return record
-    guard: Any = record._guard()  # a subclass of Binder: made by its own __new__
-    guard._rec, guard._table = record, state
+    guard = cast(Binder, record._guard())  # a subclass of Binder: made by its own __new__
+    guard._rec = record  # compiled: set in the object's memory, not by name
+    guard._table = state
     return guard
 
 
