@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import array
 import hashlib
+import itertools
 import sys
 from collections import Counter
 
@@ -21,6 +22,7 @@ from cardrules.cards import (
     deal_round,
     mask_of,
     shuffled,
+    subsets,
 )
 from cardrules.engine.table import with_seat
 from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
@@ -61,6 +63,13 @@ def _sorted_by_whole_keys(digest: bytes, size: int) -> list[int]:
 def test_at_cards_picks_each_card_s_entry_lowest_first(mask: int) -> None:
     table = tuple(f"entry {c}" for c in range(70))
     assert at_cards(table, mask) == [table[c] for c in bits(mask)]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 70) - 1).filter(lambda m: m.bit_count() <= 9),
+       st.integers(min_value=0, max_value=10))
+def test_subsets_are_the_combinations_of_the_cards(mask: int, size: int) -> None:
+    expected = [mask_of(chosen) for chosen in itertools.combinations(bits(mask), size)]
+    assert subsets(mask, size) == expected
 
 
 @given(st.lists(st.integers(min_value=0, max_value=99), min_size=1, max_size=5),

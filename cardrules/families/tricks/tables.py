@@ -7,14 +7,13 @@ leads, answers and declarations of a hand are cached by the hand's bit set.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 import attr
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits, count, mask_of
+from cardrules.cards import Pack, bits, count, mask_of, subsets
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.families.tricks.hooks import TrickCard, TrickCardInput
 from cardrules.families.tricks.melds_tables import MeldTables
@@ -417,7 +416,11 @@ class TricksTables:
     def actions(self, kind: Kind, masks: list[int]) -> tuple[Action, ...]:
         """The (shared) actions laying the cards of each of ``masks``, in order."""
         made = self._made(kind, "")
-        return tuple([made[m] if m in made else self.action(kind, m) for m in masks])
+        out: list[Action] = []
+        for m in masks:  # one look-up each (not a test, then a read)
+            found = made.get(m)
+            out.append(self.action(kind, m) if found is None else found)
+        return tuple(out)
 
     def _made(self, kind: Kind, name: str) -> dict[int, Action]:
         """Actions of ``kind`` (and combination ``name``) made so far, by bit set."""
@@ -442,8 +445,8 @@ class TricksTables:
                     self._leads.clear()
                 made: list[Action] = []  # a loop: no closure over ``hand`` (mypyc)
                 for size in range(1, limit + 1):
-                    for chosen in combinations(bits(hand), size):
-                        made.append(self.action(_KIND_LEAD, mask_of(chosen)))
+                    for chosen in subsets(hand, size):
+                        made.append(self.action(_KIND_LEAD, chosen))
                 found = self._leads[key] = tuple(made)
             return found
         cache = self._suit_leads
@@ -455,8 +458,8 @@ class TricksTables:
                 part = cache.get(key)
                 if part is None:
                     part = cache[key] = tuple(
-                        self.action(_KIND_LEAD, mask_of(chosen)) for size in range(1, limit + 1)
-                        for chosen in combinations(bits(held), size))
+                        self.action(_KIND_LEAD, chosen) for size in range(1, limit + 1)
+                        for chosen in subsets(held, size))
                 out += part
         return out
 
@@ -505,8 +508,7 @@ class TricksTables:
 
     def _sets(self, hand: int, size: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         """Answers of ``size`` cards from ``hand``: face up, and face down."""
-        cards = [1 << c for c in bits(hand)]
-        masks = cards if size == 1 else [sum(chosen) for chosen in combinations(cards, size)]
+        masks = subsets(hand, size)
         up = self.actions(_KIND_ANSWER, masks) if self.answer_face_up else ()
         down = self.actions(_KIND_THROW, masks) if self.answer_face_down else ()
         return up, down
