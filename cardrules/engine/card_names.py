@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.cards import Pack
+from cardrules.cards import Pack, count
 
 __all__ = ["PIECE", "RECENT_LIMIT", "CardNames"]
 
@@ -77,7 +77,7 @@ class CardNames:
     def sorted_names(self, mask: int) -> list[str]:
         """The names of a bit set's cards in a player's sort."""
         found = self.recent.get(mask)
-        return list(found if found is not None else self._remember(mask))
+        return list(found) if found is not None else self._remember(mask)
 
     def shown(self, seen: Sequence[bool], masks: Sequence[int]) -> list[list[str] | int]:
         """Each owner's set of ``masks``: its names where ``seen``, else its size.
@@ -91,27 +91,31 @@ class CardNames:
         for visible, mask in zip(seen, masks):
             if visible:
                 found = recent.get(mask)
-                out.append(list(found if found is not None else self._remember(mask)))
+                out.append(list(found) if found is not None else self._remember(mask))
             else:
-                out.append(mask.bit_count())
+                out.append(count(mask))  # compiled: no method call
         return out
 
-    def _remember(self, mask: int) -> tuple[str, ...]:
+    def _remember(self, mask: int) -> list[str]:
+        """The names of ``mask``'s cards as a new list, remembered (a tuple kept)."""
+        names = self._names_of(mask)
         recent = self.recent
         if len(recent) >= RECENT_LIMIT:
             recent.clear()
-        found = recent[mask] = self._sorted_names(mask)
-        return found
+        recent[mask] = tuple(names)
+        return names
 
-    def _sorted_names(self, mask: int) -> tuple[str, ...]:
+    def _names_of(self, mask: int) -> list[str]:
+        """The names of ``mask``'s cards in a player's sort, worked out: each piece's
+        names added to one list (not joined into a new tuple piece by piece)."""
         if not self.chunks:
-            return self.pack.names(self.pack.cards_of(mask))
-        shown: tuple[str, ...] = ()
+            return list(self.pack.names(self.pack.cards_of(mask)))
+        out: list[str] = []
         for first, low, table in self.chunks:
             part = (mask >> first) & low
             if part:
-                shown += table[part]
-        return shown
+                out.extend(table[part])
+        return out
 
 
 def _pieces(names: Sequence[str], width: int,

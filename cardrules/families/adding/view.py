@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardrules.cards import count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -92,7 +93,7 @@ def view(state: AddingState, player: int) -> dict[str, Any]:
         "hands": names.shown(tables.hand_seen[player], state._hands),
         "stock": len(state._stock),
         "crib": names.shown(tables.own_seen[player], state._crib),
-        "crib_stock": state._crib_stock.bit_count(),
+        "crib_stock": count(state._crib_stock),
         "starter": names.sorted_names(state._starter),
         "played": [names.sorted_names(p) for p in state._played],
         "sequence": list(pack.names(state._sequence)),

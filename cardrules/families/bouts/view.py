@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardrules.cards import count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -106,7 +107,7 @@ def view(state: BoutsState, player: int) -> dict[str, Any]:
         "seen": [tables.names.sorted_names(m) for m in state._seen],
         "bout_limit": limit or 0,
         "discard": tables.names.sorted_names(state._discard) if tables.discard_public
-        else state._discard.bit_count(),
+        else count(state._discard),
         "out": list(state._out),
         "loser": state._loser,
         "scores": list(state._scores),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import bits
+from cardrules.cards import bits, count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -93,7 +93,7 @@ def view(state: ComparingState, player: int) -> dict[str, Any]:
         "current_player": current,
         "hands": tables.names.shown(seen, state._hands),
         "stock": len(state._stock),
-        "hole": state._hole.bit_count(),
+        "hole": count(state._hole),
         "house": list(game.pack.names(state._house)),
         "totals": [t[0] if t is not None else None for t in totals],
         "soft": [int(t is not None and t[1]) for t in totals],

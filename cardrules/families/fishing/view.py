@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardrules.cards import count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -93,7 +94,7 @@ def view(state: FishingState, player: int) -> dict[str, Any]:
         "stock": len(state._stock),
         "table": names.sorted_names(state._table),
         "won": [names.sorted_names(w) for w in state._won],
-        "captured": [w.bit_count() + b.bit_count() for w, b in zip(state._won, state._buried)],
+        "captured": [count(w) + count(b) for w, b in zip(state._won, state._buried)],
         "sweeps": list(state._sweeps),
         "last_capture": state._last if state._last >= 0 else None,
         "scores": list(state._scores),
@@ -101,7 +102,7 @@ def view(state: FishingState, player: int) -> dict[str, Any]:
     }
     if tables.pile:
         out["top"] = tables.pack.name(state._top) if state._top >= 0 else None
-        out["face_down"] = state._down.bit_count()
+        out["face_down"] = count(state._down)
         out["buried"] = names.shown(tables.own_seen[player], state._buried)
     if tables.play.builds:
         out["builds"] = [{"cards": names.sorted_names(b.cards), "value": b.value,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardrules.cards import count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -99,7 +100,7 @@ def view(state: RummyState, player: int) -> dict[str, Any]:
         "layoffs": names.sorted_names(state._laid_off),
         "known": names.sorted_names(known),
         "unmelded": names.sorted_names(hand & ~_melded(tables.finder.arrangement(hand)[1])),
-        "deadwood": tables.finder.deadwood(hand) if hand.bit_count() <= size else None,
+        "deadwood": tables.finder.deadwood(hand) if count(hand) <= size else None,
         "knock_limit": state._limit,
         "knocker": state._knocker if state._knocker >= 0 else None,
         "final_deadwood": list(state._deadwood),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import count
@@ -36,7 +35,6 @@ from cardrules.families.tricks.view_info import ViewInfo
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from cardrules.engine.state import GameContext
 
@@ -203,14 +201,11 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
                       "cards": info.cards.sorted_names(mask) if seen else count(mask)})
     won_seen = info.won_seen[player]
     tables = state._tables
-    points_of: Callable[[int], int] = tables.points_of
     declared = state._declared if tables.scores else (0,) * n
     if tables.announced:
         declared = tuple(map(int.__add__, declared, state._announced))
     if tables.melds is not None:
         declared = tuple(map(int.__add__, declared, state._melded))
-    if tables.trump_bonus:  # the trump suit's own points, where play.trump gives them
-        points_of = partial(tables.card_points, trump=state._trump)
     turned, stock, trump = state._trump_card, state._stock, state._trump
     current = state.current_player
     out: dict[str, Any] = {
@@ -233,7 +228,7 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         "trick": trick,
         "tricks": list(state._tricks),
         "won": info.cards.shown(won_seen, won),
-        "points": [points_of(w) + d if seen else None
+        "points": [tables.card_points(w, trump) + d if seen else None  # a native call
                    for seen, w, d in zip(won_seen, won, declared)],
         "events": records_json(state._events, info.pack, player),
     }
@@ -260,7 +255,7 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
         out["trump_order"] = []
     if current < 0:
         out["scores"] = list(state._scores)
-        out["points"] = [points_of(w) + d for w, d in zip(won, declared)]
+        out["points"] = [tables.card_points(w, trump) + d for w, d in zip(won, declared)]
     if current == player:
         out["legal_actions"] = [a.label or state.describe(a) for a in state.legal_actions()]
     return out
