@@ -495,26 +495,27 @@ def carried(state: StagedState) -> tuple[tuple[str, object], ...]:
     return out
 
 
-def view(state: AtStage, player: int) -> dict[str, Any]:
+def view(state: AtStage, player: int, into: dict[str, Any] | None = None) -> dict[str, Any]:
     """The view entries of every listed phase (each phase shows its own fields), and the
-    name of the phase at work.  The entries of a phase whose view depends on its fields
+    name of the phase at work, added to ``into`` (a family's entries, say) or to a new
+    dict, which is returned.  The entries of a phase whose view depends on its fields
     alone (:attr:`~cardrules.phases.Phase.view_from_fields`) are worked out once per
     phase record and seat (a record is shared by the states of a deal until a phase
     changes it, and then copied), and each view is given its own copy of them."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {} if into is None else into
     record = getattr(state, "_phased", None)
     table: Any = None
     phases = cast(GameCore, state.game).phases
     for stage, (phase, settings) in enumerate(phases):
         if record is not None and phase.view_from_fields:
-            kept = getattr(record, "_views", None)
+            kept: dict[tuple[int, int], dict[str, Any]] | None = getattr(record, "_views", None)
             if kept is None:
                 kept = record._views = {}
             key = (stage, player)
             entries = kept.get(key)
             if entries is None:
                 entries = kept[key] = phase.view(bind(state), settings, player)
-            for name, value in entries.items():
+            for name, value in entries.items():  # a dict's own loop, compiled
                 out[name] = _copied(value)
             continue
         if table is None:

@@ -536,7 +536,7 @@ class FieldState(State):
         seat = player if type(player) is int else checked_player(player, game.players)
         out = entries(self, seat)
         if game.phases:
-            out.update(flow.view(self, seat))
+            flow.view(self, seat, out)
         return game.view_type.of(out)
 
     @classmethod
