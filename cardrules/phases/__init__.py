@@ -220,8 +220,8 @@ class Phase(abc.ABC, Generic[PhaseState]):
 
     @property
     def draws(self) -> bool:
-        """True if this phase decides something by lot (its class overrides :meth:`draw`):
-        the flow derives a seed for those phases alone, at every deal."""
+        """True if this phase can decide something by lot (its class overrides
+        :meth:`draw`): what :meth:`draws_in` answers unless the phase says more."""
         return type(self).draw is not Phase.draw
 
     def draws_in(self, settings: Any) -> bool:
