@@ -46,13 +46,15 @@ def canonical_action(action: Action, pack: Pack) -> Action:
 def by_face(legal: tuple[Action, ...], pack: Pack) -> tuple[Action, ...]:
     """The legal actions ``legal`` (with the cards held) by face: each in canonical form,
     once, in the order of its first appearance."""
-    seen: set[Action] = set()
-    out = []
-    for action in legal:
-        face = canonical_action(action, pack)
-        if face not in seen:
-            seen.add(face)
-            out.append(face)
+    seen: set[tuple[object, tuple[int, ...], str, int]] = set()
+    out: list[Action] = []
+    for action in legal:  # told apart by the fields Action compares (no Python __hash__)
+        cards = action.cards
+        same = pack.canonical(cards) if cards else cards
+        key = (action.kind, same, action.name, action.amount)
+        if key not in seen:
+            seen.add(key)
+            out.append(action if same == cards else canonical_action(action, pack))
     return tuple(out)
 
 
@@ -60,11 +62,15 @@ def held_action(action: Action, legal: tuple[Action, ...], pack: Pack) -> Action
     """The action of ``legal`` (with the cards held) that the canonical ``action`` stands
     for: of those with its faces, the one with the lowest card numbers (in the order
     laid); ``action`` itself when none is."""
-    kind, cards = action.kind, action.cards
-    found = [a for a in legal  # the cheap tests first: most actions differ in them
-             if a.kind == kind and pack.canonical(a.cards) == cards
-             and canonical_action(a, pack) == action]
-    return min(found, key=lambda a: a.cards) if found else action
+    kind, cards, name, amount = action.kind, action.cards, action.name, action.amount
+    size = len(cards)
+    best: Action | None = None
+    for a in legal:  # equal by face: the fields Action compares, its cards made canonical
+        if a.kind is kind and len(a.cards) == size and a.name == name \
+                and a.amount == amount and pack.canonical(a.cards) == cards \
+                and (best is None or a.cards < best.cards):
+            best = a
+    return action if best is None else best
 
 
 def in_hand(action: Action, hand: int, pack: Pack) -> Action:
