@@ -41,6 +41,7 @@ from cardrules.engine.native import mypyc_attr
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.standings import places
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.families.adding import rules as adding_rules
 from cardrules.families.adding.model import DiscardFrom, ShowEnds, Step
 from cardrules.families.adding.scoring import play_points, show_parts
@@ -244,8 +245,8 @@ class AddingState(FieldState):
 
     def _discard(self, cards: tuple[int, ...]) -> None:
         p, mask = self._current, sum(1 << c for c in cards)
-        self._hands = _with(self._hands, p, self._hands[p] & ~mask)
-        self._crib = _with(self._crib, p, self._crib[p] | mask)
+        self._hands = with_seat(self._hands, p, self._hands[p] & ~mask)
+        self._crib = with_seat(self._crib, p, self._crib[p] | mask)
         self._events = (raw_event(kind="discard", player=p, cards=cards, private=True),)
         following = self._first_discarder()
         if following < 0:
@@ -272,8 +273,8 @@ class AddingState(FieldState):
     def _play(self, card: int) -> None:
         p, tables = self._current, self._tables
         bit = 1 << card
-        self._hands = _with(self._hands, p, self._hands[p] & ~bit)
-        self._played = _with(self._played, p, self._played[p] | bit)
+        self._hands = with_seat(self._hands, p, self._hands[p] & ~bit)
+        self._played = with_seat(self._played, p, self._played[p] | bit)
         sequence = self._sequence = (*self._sequence, card)
         total = self._total = self._total + tables.values[card]
         self._last = p
@@ -289,7 +290,7 @@ class AddingState(FieldState):
 
     def _go(self) -> None:
         p = self._current
-        self._gone = _with(self._gone, p, 1)
+        self._gone = with_seat(self._gone, p, 1)
         self._events = (raw_event("go", p),)
         if all(self._gone):
             self._end_round()
@@ -545,7 +546,3 @@ class AddingState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

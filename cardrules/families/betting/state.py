@@ -39,6 +39,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.families.betting import rules as betting_rules
 from cardrules.families.betting.model import BET, OVER, BlindsFrom, Limit, Opens, Step
 from cardrules.families.betting.tables import (
@@ -258,10 +259,10 @@ class BettingState(FieldState):
         amount = min(amount, self._chips[seat])
         if not amount:
             return
-        self._chips = _with(self._chips, seat, self._chips[seat] - amount)
-        self._staked = _with(self._staked, seat, self._staked[seat] + amount)
+        self._chips = with_seat(self._chips, seat, self._chips[seat] - amount)
+        self._staked = with_seat(self._staked, seat, self._staked[seat] + amount)
         if betting:
-            self._round_staked = _with(self._round_staked, seat,
+            self._round_staked = with_seat(self._round_staked, seat,
                                        self._round_staked[seat] + amount)
         self.record(raw_event(kind="stake", player=seat, amount=amount, note=note))
 
@@ -315,7 +316,7 @@ class BettingState(FieldState):
         due = new.to_call(p)
         letter = LETTERS[word]
         if word == FOLD.name:
-            new._folded = _with(new._folded, p, 1)
+            new._folded = with_seat(new._folded, p, 1)
             new.record(raw_event(kind="fold", player=p))
         elif word in (BET_ACTION.name, RAISE.name):
             top = max(new._round_staked)
@@ -331,7 +332,7 @@ class BettingState(FieldState):
             new._put(p, due, word)
         else:
             new.record(raw_event(kind="check", player=p))
-        new._acted = _with(new._acted, p, 1)
+        new._acted = with_seat(new._acted, p, 1)
         new._line += letter
         live = [s for s in range(new._game.players) if not new._folded[s]]
         if len(live) == 1:
@@ -390,11 +391,11 @@ class BettingState(FieldState):
                 continue
             cards = self._game.pack.cards_of(self._hands[seat] | self._board)
             strength = strengths[seat] = tables.strength(cards)
-            self._shown = _with(self._shown, seat, self._hands[seat])
+            self._shown = with_seat(self._shown, seat, self._hands[seat])
             self.record(raw_event(kind="show", player=seat,
                                   cards=self._game.pack.cards_of(self._hands[seat]),
                                   note=tables.class_name(strength)))
-            self._hands = _with(self._hands, seat, 0)
+            self._hands = with_seat(self._hands, seat, 0)
         self._award(strengths)
 
     def _award(self, strengths: dict[int, Strength] | None = None) -> None:
@@ -423,7 +424,7 @@ class BettingState(FieldState):
         for seat in order:
             if won[seat] > self._won[seat]:
                 gain = won[seat] - self._won[seat]
-                self._chips = _with(self._chips, seat, self._chips[seat] + gain)
+                self._chips = with_seat(self._chips, seat, self._chips[seat] + gain)
                 self.record(raw_event(kind="win", player=seat, amount=gain))
         self._won = tuple(won)
         self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
@@ -584,7 +585,3 @@ class BettingState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

@@ -49,6 +49,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.engine.turns import When
 from cardrules.families.bouts import rules as bouts_rules
 from cardrules.families.bouts.deal import deal_hands, refill, set_up
@@ -317,9 +318,9 @@ class BoutsState(FieldState):
             new._phase = TAKING
             return new._ask_throwers()
         card = action.cards[-1]
-        new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        new._hands = with_seat(self._hands, p, self._hands[p] & ~(1 << card))
         if self._seen[p] >> card & 1:
-            new._seen = _with(self._seen, p, self._seen[p] & ~(1 << card))
+            new._seen = with_seat(self._seen, p, self._seen[p] & ~(1 << card))
         if kind is _KIND_VERB and action.name == "beat":
             target = action.cards[0]
             beaten = len(self._covers)
@@ -380,8 +381,8 @@ class BoutsState(FieldState):
         for c in table:
             mask |= 1 << c
         if taken:
-            self._hands = _with(self._hands, defender, self._hands[defender] | mask)
-            self._seen = _with(self._seen, defender, self._seen[defender] | mask)
+            self._hands = with_seat(self._hands, defender, self._hands[defender] | mask)
+            self._seen = with_seat(self._seen, defender, self._seen[defender] | mask)
         else:
             self._discard |= mask
         events.append(raw_event(kind="take" if taken else "discard",
@@ -602,7 +603,3 @@ class BoutsState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

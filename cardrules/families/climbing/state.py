@@ -42,6 +42,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext, State
+from cardrules.engine.table import with_seat
 from cardrules.families.climbing import rules as climbing_rules
 from cardrules.families.climbing.model import (
     OVER,
@@ -211,7 +212,7 @@ class ClimbingState(FieldState):
         lead = self._tables.play.first_lead
         if lead is not None and lead.takes_undealt and 0 < len(stock) < n:
             holder = self._lead_holder()
-            self._hands = _with(self._hands, holder, self._hands[holder] | sum(
+            self._hands = with_seat(self._hands, holder, self._hands[holder] | sum(
                 1 << c for c in stock))
             self._stock = ()
             self.record(raw_event(kind="take", player=holder, cards=tuple(stock),
@@ -327,7 +328,7 @@ class ClimbingState(FieldState):
         new = self._clone()
         p = new._current
         if action.kind is _KIND_PASS:
-            new._passed = _with(new._passed, p, 1)
+            new._passed = with_seat(new._passed, p, 1)
             FieldState.record(new, raw_event(kind="pass", player=p))
         else:
             ClimbingState._lay(new, p, action)
@@ -348,16 +349,16 @@ class ClimbingState(FieldState):
         mask = tables.laid(self._hands[p], action.cards)
         self._played |= self._table
         self._table, self._last = mask, p
-        self._hands = _with(self._hands, p, self._hands[p] & ~mask)
+        self._hands = with_seat(self._hands, p, self._hands[p] & ~mask)
         if tables.play.passing is _PASSING_MAY_RETURN:
             self._passed = (0,) * self._game.players
         play = tables.identify(action.cards, action.name)
         kind = tables.combinations[play.combination] if play else None
         name = kind.name if kind else ""
         self._reading = (play.combination, play.length, play.key) if play else ()
-        self._plays = _with(self._plays, p, self._plays[p] + 1)
+        self._plays = with_seat(self._plays, p, self._plays[p] + 1)
         if kind is not None and kind.bomb:
-            self._bombs = _with(self._bombs, p, self._bombs[p] + 1)
+            self._bombs = with_seat(self._bombs, p, self._bombs[p] + 1)
         shown = tuple(action.cards) if tables.poker is not None and not tables.play.by_rank \
             else tables.sorted_cards(mask)  # a five-card hand shown as it is laid
         FieldState.record(self, raw_event(kind="play", player=p, cards=shown, note=name))
@@ -573,7 +574,3 @@ class ClimbingState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

@@ -43,6 +43,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.families.comparing import rules as comparing_rules
 from cardrules.families.comparing.model import OVER, PLAY, Step
 from cardrules.families.comparing.tables import (
@@ -215,23 +216,23 @@ class ComparingState(FieldState):
                 new.record(raw_event(kind="bust", player=p))
                 new._end_hand(p)
         elif word == _DOUBLE:
-            new._doubled = _with(new._doubled, p, 1)
+            new._doubled = with_seat(new._doubled, p, 1)
             new.record(raw_event(kind="double", player=p))
             new._draw_to(p)
             new._end_hand(p)
         elif word == _SPLIT:
             low = bits(new._hands[p])[0]
-            new._hands = _with(new._hands, p, new._hands[p] & ~(1 << low))
-            new._second = _with(new._second, p, 1 << low)
-            new._split = _with(new._split, p, 1)
+            new._hands = with_seat(new._hands, p, new._hands[p] & ~(1 << low))
+            new._second = with_seat(new._second, p, 1 << low)
+            new._split = with_seat(new._split, p, 1)
             new.record(raw_event(kind="split", player=p, cards=(low,)))
             new._draw_to(p)
-            new._split = _with(new._split, p, 2)
+            new._split = with_seat(new._split, p, 2)
             new._draw_to(p)
             if new._tables.splits_one_card(low):
                 new._end_turn(p)
             else:
-                new._split = _with(new._split, p, 1)
+                new._split = with_seat(new._split, p, 1)
         else:
             new.record(raw_event(kind="stand", player=p))
             new._end_hand(p)
@@ -243,9 +244,9 @@ class ComparingState(FieldState):
         card = stock.pop()
         self._stock = tuple(stock)
         if self._split[seat] == 2:
-            self._second = _with(self._second, seat, self._second[seat] | 1 << card)
+            self._second = with_seat(self._second, seat, self._second[seat] | 1 << card)
         else:
-            self._hands = _with(self._hands, seat, self._hands[seat] | 1 << card)
+            self._hands = with_seat(self._hands, seat, self._hands[seat] | 1 << card)
         self.record(raw_event(kind="draw", player=seat, cards=(card,)))
         return card
 
@@ -253,13 +254,13 @@ class ComparingState(FieldState):
         """The hand ``seat`` plays is finished: their second hand's turn, after a split,
         or the end of their turn."""
         if self._split[seat] == 1:
-            self._split = _with(self._split, seat, 2)
+            self._split = with_seat(self._split, seat, 2)
             return
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
         """``seat``'s turn is over: the next player's begins, or the house plays."""
-        self._done = _with(self._done, seat, 1)
+        self._done = with_seat(self._done, seat, 1)
         waiting = [s for s in range(seat + 1, self._game.players) if not self._done[s]]
         if waiting:
             self._current = waiting[0]
@@ -431,7 +432,3 @@ class ComparingState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

@@ -41,6 +41,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.pauses import resume_fields
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.engine.turns import When
 from cardrules.families.fishing import builds as fishing_builds
 from cardrules.families.fishing import rules as fishing_rules
@@ -296,7 +297,7 @@ class FishingState(FieldState):
             return new._unit_move(action)
         p, cards = self._current, action.cards
         card = cards[0]
-        new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        new._hands = with_seat(self._hands, p, self._hands[p] & ~(1 << card))
         if tables.pile:
             if tables.takes_pile(card, self._top):
                 new._capture(card, self._table, self._down)
@@ -328,7 +329,7 @@ class FishingState(FieldState):
         hand = self._hands[p]
         if action.kind is _KIND_PLAY:
             card = action.cards[0]
-            self._hands = _with(self._hands, p, hand & ~(1 << card))
+            self._hands = with_seat(self._hands, p, hand & ~(1 << card))
             self._table |= 1 << card
             self._events = (raw_event(kind="play", player=p, cards=(card,)),)
             return self._next_player()
@@ -337,7 +338,7 @@ class FishingState(FieldState):
         for c in action.cards:
             mask |= 1 << c
         mask &= ~(1 << card)
-        self._hands = _with(self._hands, p, hand & ~(1 << card))
+        self._hands = with_seat(self._hands, p, hand & ~(1 << card))
         builds = self._builds
         kept = tuple([b for b in builds if not b.cards & mask])
         if action.name == CAPTURE:
@@ -376,9 +377,9 @@ class FishingState(FieldState):
         scoring = tables.scoring
         last = not self._stock and not any(self._hands)
         self._table, self._down, self._top = self._table & ~caught, self._down & ~down, -1
-        self._won = _with(self._won, p, self._won[p] | caught | 1 << card)
+        self._won = with_seat(self._won, p, self._won[p] | caught | 1 << card)
         if down:
-            self._buried = _with(self._buried, p, self._buried[p] | down)
+            self._buried = with_seat(self._buried, p, self._buried[p] | down)
         self._last = p
         self._events = (raw_event(kind="capture", player=p, cards=(card, *bits(caught))),)
         taken = caught.bit_count() + down.bit_count()
@@ -387,8 +388,8 @@ class FishingState(FieldState):
                 and scoring.sweep_size in (0, taken) \
                 and (not scoring.sweep_match or (not down and all(
                     c % width == card % width for c in bits(caught)))):
-            self._sweeps = _with(self._sweeps, p, self._sweeps[p] + 1)
-            self._sweep_points = _with(self._sweep_points, p,
+            self._sweeps = with_seat(self._sweeps, p, self._sweeps[p] + 1)
+            self._sweep_points = with_seat(self._sweep_points, p,
                                        self._sweep_points[p] + tables.sweep_points[card])
             self.record(raw_event(kind="sweep", player=p))
 
@@ -424,9 +425,9 @@ class FishingState(FieldState):
         if (self._table or self._down) and self._last >= 0 \
                 and self._tables.play.last_takes_rest:
             rest, down, last = self._table, self._down, self._last
-            self._won = _with(self._won, last, self._won[last] | rest)
+            self._won = with_seat(self._won, last, self._won[last] | rest)
             if down:
-                self._buried = _with(self._buried, last, self._buried[last] | down)
+                self._buried = with_seat(self._buried, last, self._buried[last] | down)
             self._table, self._down, self._top, self._builds = 0, 0, -1, ()
             self.record(raw_event(kind="take_rest", player=last, cards=tuple(bits(rest))))
         self._scores = deal_scores(self._game, [w | b for w, b in zip(self._won, self._buried)],
@@ -585,7 +586,3 @@ def _top_card(up: list[int], down: list[int], takes_all: int) -> int:
         up.append(down.pop())
         return _top_card(up, down, takes_all)
     return up[-1] if up else -1
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]

@@ -42,6 +42,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.families.rummy import rules as rummy_rules
 from cardrules.families.rummy.fields import MeldLists
 from cardrules.families.rummy.model import Step
@@ -272,7 +273,7 @@ class RummyState(FieldState):
         if word == DISCARD_WORD:
             return new._knock_discard(p, card) if phase is KNOCK else new._discard(p, card)
         if word == LAYOFF_WORD:
-            new._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+            new._hands = with_seat(self._hands, p, self._hands[p] & ~(1 << card))
             new._laid_off = self._laid_off | 1 << card
             new._events = (raw_event(kind="layoff", player=p, cards=(card,)),)
             return new
@@ -291,7 +292,7 @@ class RummyState(FieldState):
                 return self._finish()
         card = self._pile[-1]
         self._pile = self._pile[:-1]
-        self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
+        self._hands = with_seat(self._hands, p, self._hands[p] | 1 << card)
         self._known = tuple(k | 1 << card if q != p else k for q, k in enumerate(self._known))
         self._taken, self._phase = card, DISCARD
         self._events = (raw_event(kind="take", player=p, cards=(card,)),)
@@ -302,7 +303,7 @@ class RummyState(FieldState):
         stock = list(self._stock)
         card = stock.pop()
         self._stock = tuple(stock)
-        self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
+        self._hands = with_seat(self._hands, p, self._hands[p] | 1 << card)
         self._taken, self._phase = -1, DISCARD
         self._events = (raw_event(kind="draw", player=p, cards=(card,), private=True),)
         return self
@@ -310,7 +311,7 @@ class RummyState(FieldState):
     def _discard(self, p: int, card: int) -> RummyState:
         """Discard to the pile; the next player draws, or is at the wall.  Two discards in
         succession of the card just taken end the deal drawn (``play.repeat_draw``)."""
-        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        self._hands = with_seat(self._hands, p, self._hands[p] & ~(1 << card))
         self._known = tuple(k & ~(1 << card) for k in self._known)
         self._pile = (*self._pile, card)
         self._events = (raw_event(kind="discard", player=p, cards=(card,)),)
@@ -331,7 +332,7 @@ class RummyState(FieldState):
         if self._phase is WALL:
             card = self._pile[-1]
             self._pile = self._pile[:-1]
-            self._hands = _with(self._hands, p, self._hands[p] | 1 << card)
+            self._hands = with_seat(self._hands, p, self._hands[p] | 1 << card)
         self._knocker, self._phase = p, KNOCK
         hand = self._hands[p]
         self._known = tuple(k if q == p else k | hand for q, k in enumerate(self._known))
@@ -346,7 +347,7 @@ class RummyState(FieldState):
         return self
 
     def _knock_discard(self, p: int, card: int) -> RummyState:
-        self._hands = _with(self._hands, p, self._hands[p] & ~(1 << card))
+        self._hands = with_seat(self._hands, p, self._hands[p] & ~(1 << card))
         self._known = tuple(k & ~(1 << card) for k in self._known)
         self._pile = (*self._pile, card)
         self._events = (raw_event(kind="discard", player=p, cards=(card,)),)
@@ -354,9 +355,9 @@ class RummyState(FieldState):
 
     def _lay(self, p: int, meld: int) -> None:
         """Lay ``meld`` (a bit set of the hand of ``p``) on the table."""
-        self._hands = _with(self._hands, p, self._hands[p] & ~meld)
+        self._hands = with_seat(self._hands, p, self._hands[p] & ~meld)
         self._known = tuple(k & ~meld for k in self._known)
-        self._melds = _with(self._melds, p, self._melds[p] | meld)
+        self._melds = with_seat(self._melds, p, self._melds[p] | meld)
         self._meld_list = tuple((*ms, meld) if q == p else ms
                                 for q, ms in enumerate(self._meld_list))
         self._events = (*self._events, raw_event(kind="meld", player=p, cards=tuple(bits(meld))))
@@ -364,7 +365,7 @@ class RummyState(FieldState):
     def _pass(self, p: int) -> RummyState:
         phase = self._phase
         if phase is FIRST:
-            self._passed = _with(self._passed, p, 1)
+            self._passed = with_seat(self._passed, p, 1)
             self._current = self._game.turns.following[p]
             self._events = (raw_event(kind="pass", player=p),)
             return self
@@ -545,9 +546,3 @@ class RummyState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
-
-

@@ -39,6 +39,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
 from cardrules.engine.state import POT_KEY, DealContext, DealResult, FieldState, GameContext
+from cardrules.engine.table import with_seat
 from cardrules.families.betting.model import BET, OVER, Step
 from cardrules.families.betting.vying import rules as vying_rules
 from cardrules.families.betting.vying.tables import (
@@ -278,8 +279,8 @@ class VyingState(FieldState):
     def _put(self, seat: int, amount: int, note: str) -> None:
         if not amount:
             return
-        self._chips = _with(self._chips, seat, self._chips[seat] - amount)
-        self._staked = _with(self._staked, seat, self._staked[seat] + amount)
+        self._chips = with_seat(self._chips, seat, self._chips[seat] - amount)
+        self._staked = with_seat(self._staked, seat, self._staked[seat] + amount)
         self.record(raw_event(kind="stake", player=seat, amount=amount, note=note))
 
     # -- legal actions -------------------------------------------------------------
@@ -313,7 +314,7 @@ class VyingState(FieldState):
         new = self._clone()
         p, word = new._current, action.name
         if word == FOLD.name:
-            new._folded = _with(new._folded, p, 1)
+            new._folded = with_seat(new._folded, p, 1)
             new.record(raw_event(kind="fold", player=p))
             live = new.live()
             if len(live) == 1:
@@ -321,9 +322,9 @@ class VyingState(FieldState):
                 return new
         elif word == LOOK.name:
             if action.amount == 2:  # the kept hand becomes the one looked at
-                new._hands, new._kept = (_with(new._hands, p, new._kept[p]),
-                                         _with(new._kept, p, new._hands[p]))
-            new._blind = _with(new._blind, p, 0)
+                new._hands, new._kept = (with_seat(new._hands, p, new._kept[p]),
+                                         with_seat(new._kept, p, new._hands[p]))
+            new._blind = with_seat(new._blind, p, 0)
             new._choosing = int(bool(new._kept[p]))
             new.record(raw_event(kind="look", player=p,
                                  note=f"hand {action.amount}" if action.amount else ""))
@@ -331,7 +332,7 @@ class VyingState(FieldState):
         elif word in (KEEP.name, DROP.name):
             new._keep_one(p, first=word == KEEP.name and action.amount != 2)
             if word == DROP.name:
-                new._blind = _with(new._blind, p, 1)
+                new._blind = with_seat(new._blind, p, 1)
             new.record(raw_event(kind=word, player=p,
                                  note=f"hand {action.amount}" if action.amount else ""))
             if len(new.live()) == 1:
@@ -354,8 +355,8 @@ class VyingState(FieldState):
         other unseen by the others."""
         hand, kept = self._hands[seat], self._kept[seat]
         self._mucked |= kept if first else hand
-        self._hands = _with(self._hands, seat, hand if first else kept)
-        self._kept = _with(self._kept, seat, 0)
+        self._hands = with_seat(self._hands, seat, hand if first else kept)
+        self._kept = with_seat(self._kept, seat, 0)
         self._choosing = 0
 
     def _alone(self, seat: int) -> None:
@@ -398,18 +399,18 @@ class VyingState(FieldState):
         strengths = {}
         for seat in (seen, seer):
             strengths[seat] = tables.strength(pack.cards_of(self._hands[seat]))
-            self._shown = _with(self._shown, seat, self._hands[seat])
+            self._shown = with_seat(self._shown, seat, self._hands[seat])
             self.record(raw_event(kind="show", player=seat,
                                   cards=pack.cards_of(self._hands[seat]),
                                   note=tables.class_name(strengths[seat])))
-            self._hands = _with(self._hands, seat, 0)
+            self._hands = with_seat(self._hands, seat, 0)
         self._award(seer if strengths[seer] > strengths[seen] else seen)
 
     def _award(self, winner: int) -> None:
         """``winner`` takes the whole pot; the deal is over."""
         pot = self.pot
-        self._won = _with(self._won, winner, self._won[winner] + pot)
-        self._chips = _with(self._chips, winner, self._chips[winner] + pot)
+        self._won = with_seat(self._won, winner, self._won[winner] + pot)
+        self._chips = with_seat(self._chips, winner, self._chips[winner] + pot)
         self.record(raw_event(kind="win", player=winner, amount=pot))
         self._end()
 
@@ -585,7 +586,3 @@ class VyingState(FieldState):
         return self._moves
 
     # -- end of the written-out part
-
-
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
