@@ -241,6 +241,12 @@ def test_the_phases_view_entries_are_kept_per_record_and_each_view_has_its_own()
             assert {k: v for k, v in flow.view(state, seat).items() if k != "phase"} == \
                 phase.view(bind(state), settings, seat)
         state = state.apply(rng.choice(state.legal_actions()))
+    into = {"phase": "answer", "mine": 1}  # a family's entries: the phases' are added
+    passing = game.new_deal(seed=8)
+    assert flow.view(passing, 0, into) is into
+    assert list(into)[:2] == ["phase", "mine"] and into["phase"] == "pass_cards"
+    assert {k: into[k] for k in ("pass_direction", "passing", "passed")} == \
+        phase.view(bind(passing), settings, 0)
     played = game.new_deal(seed=8)
     played = _pass_all(played, rng)
     first = played.view(2)

@@ -88,7 +88,6 @@ def _by_identity_of_one(function: Callable[[object], T]) -> Callable[..., T]:
     return remembered
 
 
-
 _CARD_ACTIONS: dict[tuple[int, str], tuple[object, tuple[Action, ...]]] = {}
 """:func:`card_actions`' tables, by the identity of the pack and the word, with the pack."""
 
