@@ -4,9 +4,12 @@ apart, several players against one house, rule files it refuses and tampered sta
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rule_support import play
 
 import cardrules
@@ -85,3 +88,27 @@ def test_a_tampered_state_is_refused() -> None:
         game.state_from_json({**data, "hole": []} | {"stock": [*data["stock"], "9C"]})
     with pytest.raises(StateError, match="turn is over"):
         game.state_from_json({**data, "done": [1]})
+
+
+def _best_total(values: list[int], extras: list[int], goal: int) -> tuple[int, bool]:
+    """Every choice of which cards count high, the best within the goal: the
+    reference ``ComparingTables.count`` must agree with."""
+    hard = sum(values)
+    best = 0
+    for chosen in itertools.product((0, 1), repeat=len(extras)):
+        extra = sum(e for e, c in zip(extras, chosen) if c)
+        if hard + extra <= goal:
+            best = max(best, extra)
+    return hard + best, best > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=0, max_size=9, unique=True))
+def test_a_total_counts_high_every_card_it_can_within_the_goal(cards: list[int]) -> None:
+    """Several ranks with a higher value (Aces 11, Kings 13): the total is the best sum
+    within the goal over every choice of cards counted high, soft when one is."""
+    game = blackjack_with({"high": {"A": 11, "K": 13}})
+    tables = game.tables
+    values = [tables.values[c] for c in cards]
+    extras = [tables.extras[c] for c in cards]
+    assert tables.count(cards) == _best_total(values, extras, tables.play.goal)

@@ -272,13 +272,16 @@ class ComparingState(FieldState):
         bust and it does not play alone); then every hand is paid."""
         tables = self._tables
         rule, goal = tables.play.house, tables.play.goal
-        hole = tuple(bits(self._hole))
-        if hole:
+        if self._hole:
+            hole = tuple(bits(self._hole))
             self._house = (*hole, *self._house)
             self._hole = 0
             self.record(raw_event(kind="reveal", cards=hole))
-        live = any(tables.count(tuple(bits(h)))[0] <= goal
-                   for h in (*self._hands, *(h for h in self._second if h)))
+        live = False  # has any hand not bust?
+        for hand in (*self._hands, *self._second):
+            if hand and tables.count(bits(hand))[0] <= goal:
+                live = True
+                break
         if live or rule.plays_alone:
             stock = list(self._stock)
             while stock:
@@ -293,19 +296,20 @@ class ComparingState(FieldState):
         self._settle()
 
     def _settle(self) -> None:
-        """Pay each hand against the house's; the deal is over."""
+        """Pay each hand against the house's (its hole cards shown); the deal is over."""
         tables = self._tables
         goal, pay, dealt = tables.play.goal, tables.payouts, tables.hand
-        house = tables.count((*bits(self._hole), *self._house))[0]
-        house_natural = tables.natural(self._house, tables.play.house.cards)
+        house = tables.count(self._house)[0]  # the hole is shown: all in self._house
+        house_natural = house == goal and len(self._house) == tables.play.house.cards
         scores = []
         for seat in range(self._game.players):
-            hands = [self._hands[seat], *((self._second[seat],) if self._split[seat] else ())]
+            split = self._split[seat]
+            hands = (self._hands[seat], self._second[seat]) if split else (self._hands[seat],)
             score = 0
             for hand in hands:
-                cards = tuple(bits(hand))
+                cards = bits(hand)
                 own = tables.count(cards)[0]
-                natural = not self._split[seat] and tables.natural(cards, dealt)
+                natural = not split and own == goal and len(cards) == dealt
                 if pay.natural is not None and (natural or house_natural):
                     paid = pay.tie if natural and house_natural else \
                         pay.natural if natural else pay.loss

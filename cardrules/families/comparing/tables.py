@@ -115,17 +115,16 @@ class ComparingTables:
         for c in cards:
             hard += values[c]
         room = self.play.goal - hard
-        reach = {0}
+        # Bit r of ``reach`` is set when the extras of some of the cards add up to r
+        # without passing ``room``: the best is the highest bit set.
+        within = (1 << (room + 1)) - 1 if room >= 0 else 0
+        reach = 1
         for c in cards:
             extra = extras[c]
             if extra:
-                reach |= {r + extra for r in reach if r + extra <= room}
-        best = max(reach)
+                reach |= (reach << extra) & within
+        best = reach.bit_length() - 1
         return hard + best, best > 0
-
-    def natural(self, cards: Sequence[int], dealt: int) -> bool:
-        """Whether ``cards`` are the ``dealt`` cards first dealt and make the goal."""
-        return len(cards) == dealt and self.count(cards)[0] == self.play.goal
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: hit and stand, and double and split where the
