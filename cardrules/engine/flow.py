@@ -225,6 +225,12 @@ def drawing(phases: Sequence[tuple[Phase[Any], Any]]) -> tuple[int, ...]:
                  if phase.draws_in(settings))
 
 
+def views_kept(phases: Sequence[tuple[Phase[Any], Any]]) -> tuple[bool, ...]:
+    """For each of the listed ``phases``, whether :func:`view` keeps its entries per phase
+    record (:meth:`~cardrules.phases.Phase.view_from_fields_in` its settings)."""
+    return tuple(phase.view_from_fields_in(settings) for phase, settings in phases)
+
+
 def before_deal(phases: Sequence[tuple[Phase[Any], Any]]) -> int:
     """How many of the listed ``phases`` run before the deal, on the shuffled pack (they
     come first in the list; the rule file's checks make sure)."""
@@ -500,18 +506,21 @@ def view(state: AtStage, player: int, into: dict[str, Any] | None = None) -> dic
     name of the phase at work, added to ``into`` (a family's entries, say) or to a new
     dict, which is returned.  The entries of a phase whose view depends on its fields
     alone (:attr:`~cardrules.phases.Phase.view_from_fields`) are worked out once per
-    phase record and seat (a record is shared by the states of a deal until a phase
-    changes it, and then copied), and each view is given its own copy of them."""
+    phase record, seat and stage at work (a record is shared by the states of a deal
+    until a phase changes it, and then copied), and each view is given its own copy of
+    them."""
     out: dict[str, Any] = {} if into is None else into
     record = getattr(state, "_phased", None)
     table: Any = None
-    phases = cast(GameCore, state.game).phases
+    game = cast(GameCore, state.game)
+    phases, kept_views, at_work = game.phases, game.views_kept, state._stage
     for stage, (phase, settings) in enumerate(phases):
-        if record is not None and phase.view_from_fields:
-            kept: dict[tuple[int, int], dict[str, Any]] | None = getattr(record, "_views", None)
+        if record is not None and kept_views[stage]:
+            kept: dict[tuple[int, int, int], dict[str, Any]] | None = \
+                getattr(record, "_views", None)
             if kept is None:
                 kept = record._views = {}
-            key = (stage, player)
+            key = (stage, player, at_work)
             entries = kept.get(key)
             if entries is None:
                 entries = kept[key] = phase.view(bind(state), settings, player)
@@ -521,8 +530,8 @@ def view(state: AtStage, player: int, into: dict[str, Any] | None = None) -> dic
         if table is None:
             table = bind(state)
         out.update(phase.view(table, settings, player))
-    if state._stage >= 0:
-        out["phase"] = phases[state._stage][0].name
+    if at_work >= 0:
+        out["phase"] = phases[at_work][0].name
     return out
 
 
@@ -537,12 +546,21 @@ def _copied(value: Any) -> Any:
     >>> flat = ["AS", "KH"]
     >>> _copied(flat) == flat and _copied(flat) is not flat
     True
+    >>> calls = [{"player": 0, "call": "1C", "seen": ["AS"]}]
+    >>> copy = _copied(calls)
+    >>> copy == calls, copy[0] is calls[0], copy[0]["seen"] is calls[0]["seen"]
+    (True, False, False)
     """
     if isinstance(value, list):
-        for item in value:
+        items = value[:]  # names and numbers are shared: a flat copy, then what nests
+        for k, item in enumerate(items):
             if isinstance(item, (list, dict)):
-                return [_copied(v) for v in value]
-        return value[:]  # names and numbers: a flat copy, without a call for each
+                items[k] = _copied(item)
+        return items
     if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
+        entries = value.copy()  # a dict's copy is one step; then its lists and dicts
+        for name, item in entries.items():
+            if isinstance(item, (list, dict)):
+                entries[name] = _copied(item)  # a value replaced: the keys stay as they are
+        return entries
     return value

@@ -56,7 +56,7 @@ class Game(GameCore):
     its states.
     """
 
-    __slots__ = ("_action_space", "_hooks", "_observation")
+    __slots__ = ("_action_space", "_hooks", "_observation", "_partnerships")
 
     # the types of attributes GameCore declares loosely (it sits below the modules that
     # define them); the values are set in __init__
@@ -72,6 +72,7 @@ class Game(GameCore):
             raise CardrulesError(
                 f"{variant.name} is for {variant.players.min} to {variant.players.max} "
                 f"players, not {players}")
+        self._partnerships: tuple[tuple[int, ...], ...] | None = None  # asked for at load
         self.variant = variant
         """The rules."""
         self.players = players
@@ -105,6 +106,9 @@ class Game(GameCore):
         self.drawing = flow.drawing(self.phases)
         """The stages of the listed phases that draw by lot under their settings (the flow
         derives a seed for these alone at every deal)."""
+        self.views_kept = flow.views_kept(self.phases)
+        """For each listed phase, whether the flow keeps its view entries per phase record
+        (:meth:`~cardrules.phases.Phase.view_from_fields_in` its settings)."""
         self.ending = tuple((phase, settings) for phase, settings in self.phases
                             if type(phase).ends_deal is not Phase.ends_deal)
         """The listed phases that may end a deal after a trick: those with their own
@@ -445,7 +449,9 @@ class Game(GameCore):
         >>> cardrules.load("bura", players=4, options={"teams": "on"}).partnerships
         ((0, 2), (1, 3))
         """
-        return self.procedure.partnerships(self)
+        if self._partnerships is None:  # worked out once (views and phases ask often)
+            self._partnerships = tuple(self.procedure.partnerships(self))
+        return self._partnerships
 
     def parse_action(self, text: str) -> Action:
         """An action from its text notation (``play 9H``, ``draw``, ``pass``...), the

@@ -42,7 +42,7 @@ class GameCore:
                  "hooked_legality", "legal_filter", "move_limit", "pack", "phases",
                  "plain_first_mover", "plain_legality", "players", "procedure", "record_class",
                  "refusal", "refusal_words", "refusals", "source", "state_class", "tables",
-                 "timings", "turns", "variant", "view_type", "words")
+                 "timings", "turns", "variant", "view_type", "views_kept", "words")
 
     variant: Variant
     players: int
@@ -71,3 +71,4 @@ class GameCore:
     tables: Any
     move_limit: int
     view_type: type[View]
+    views_kept: tuple[bool, ...]

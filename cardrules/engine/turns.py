@@ -159,6 +159,16 @@ class TurnOrder:
         return 1 if self.direction is Direction.CLOCKWISE else -1
 
     @property
+    def fixed_by_deal(self) -> bool:
+        """Whether the first seat follows from the deal alone (the players, the dealer or
+        a named seat), not from the play (the leader, the last trick's winner) or a hook.
+
+        >>> TurnOrder().fixed_by_deal, TurnOrder(start=Start.WINNER).fixed_by_deal
+        (True, False)
+        """
+        return self.start not in (Start.WINNER, Start.LEADER, Start.HOOK)
+
+    @property
     def way(self) -> str:
         """The direction in words (``clockwise``, ``counter-clockwise``), for the rules."""
         return self.direction.value.replace("_", "-")

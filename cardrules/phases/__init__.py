@@ -262,11 +262,20 @@ class Phase(abc.ABC, Generic[PhaseState]):
         return {}
 
     view_from_fields: ClassVar[bool] = False
-    """True when :meth:`view`'s entries depend on nothing but the phase's own fields, its
-    settings, the game, the deal's number and the viewer (not on the procedure's state,
-    which changes at every action): the flow then works them out once per phase record
-    and seat, while play shares the record, and gives each view its own copy (a view
-    of every play state of a deal would otherwise make the same entries again)."""
+    """True when :meth:`view`'s entries depend on nothing but the phase record's fields
+    (the phase's own and the other listed phases'), its settings, the game, the deal (its
+    number and dealer), the viewer and the phase at work (the state's ``stage``), not on
+    the procedure's state, which changes at every action: the flow then works them out
+    once per phase record, seat and stage, while play shares the record, and gives each
+    view its own copy (a view of every play state of a deal would otherwise make the
+    same entries again).  See :meth:`view_from_fields_in`."""
+
+    def view_from_fields_in(self, settings: Any) -> bool:
+        """:attr:`view_from_fields` under ``settings`` (a phase whose view reads the play
+        only under some settings, such as a turn order from the last trick's winner,
+        says so here).  :attr:`view_from_fields` by default, and true of a phase that
+        shows nothing (no :meth:`view` of its own)."""
+        return self.view_from_fields or type(self).view is Phase.view
 
     def view_entries(self, game: GameRules, settings: Any) -> tuple[str, ...] | None:
         """The entries :meth:`view` adds, in order (each an attribute of the game's views);

@@ -171,6 +171,7 @@ class Auction(Phase[AuctionTable]):
     """Pass or bid higher in points; the last bidder declares the last bid."""
 
     name = "auction"
+    view_from_fields = True  # the declarer, the bid, who passed: its fields
     number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
     makes_declarer = True
     fields = AuctionFields

@@ -171,6 +171,7 @@ class Betting(Phase[BettingTable]):
     """A round of betting on the deal, its pot to the best result among those still in."""
 
     name = "betting"
+    view_from_fields = True  # chips, stakes and folds: its fields
     fields = WagerFields
     schema: ClassVar[Mapping[str, Any]] = {
         "type": "object", "additionalProperties": False, "required": ["bet"],

@@ -137,6 +137,7 @@ class Bidding(Phase[BiddingTable]):
     """Each player bids the tricks they will take; the bids score by a contract."""
 
     name = "bidding"
+    view_from_fields = True  # the bids and bags: its fields
     number_verbs: ClassVar[tuple[str, ...]] = ("bid",)
     fields = BiddingFields
     schema: ClassVar[Mapping[str, Any]] = {

@@ -418,6 +418,11 @@ class Calls(Phase[CallsTable]):
             return f"player {seats[found.calls % len(seats)]} calls next, not {state.to_act}"
         return None
 
+    def view_from_fields_in(self, settings: CallsSettings) -> bool:
+        """The view follows the calls of the phase's field by the seats of its order: its
+        fields alone unless the order starts from the play (the leader, say)."""
+        return settings.order.fixed_by_deal
+
     def view(self, state: CallsTable, settings: CallsSettings,
              player: int) -> dict[str, Any]:
         standing = self.standing(state, settings)

@@ -264,6 +264,7 @@ class GameType(Phase[GameTypeTable]):
     """Pass or name a game type; the first to name one declares it."""
 
     name = "game_type"
+    view_from_fields = True  # the game type, its declarer and announcements: its fields
     makes_declarer = True
     names_trump = True
     trump_words = ("those of the game type the declarer names (none in a game without "

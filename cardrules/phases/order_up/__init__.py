@@ -175,6 +175,7 @@ class OrderUp(Phase[OrderUpTable]):
     """Order the upcard up or turn it down, name another suit, go alone; score the makers."""
 
     name = "order_up"
+    view_from_fields = True  # its fields, and whether it is at work
     hands_out_undealt = True
     names_trump = True
     sits_out = True

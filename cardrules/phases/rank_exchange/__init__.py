@@ -107,6 +107,7 @@ class RankExchange(Phase[ExchangeTable]):
     """The worst finishers give their best cards to the best, who give back any."""
 
     name = "rank_exchange"
+    view_from_fields = True  # standings, what is owed and swapped: its fields
     verbs: ClassVar[Mapping[str, bool]] = {"give": True}
     fields = ExchangeFields
     zones = ("hand",)

@@ -327,6 +327,11 @@ class Widow(Phase[WidowTable]):
             return state._widow_discard
         return ()
 
+    def view_from_fields_in(self, settings: WidowSettings) -> bool:
+        """Its fields and the stage at work, but for a widow played from the hand (whether
+        it is still in the stock)."""
+        return not settings.hand
+
     def view(self, state: WidowTable, settings: WidowSettings, player: int) -> dict[str, Any]:
         pack = state.game.pack
         seen = state._widow_shown
