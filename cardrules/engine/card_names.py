@@ -12,15 +12,16 @@ Compiled in a compiled build, :class:`CardNames` a native class.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules.cards import Pack, count
 
 __all__ = ["PIECE", "RECENT_LIMIT", "CardNames"]
 
-RECENT_LIMIT = 4096
+RECENT_LIMIT: Final = 4096
 """Sets whose names a :class:`CardNames` remembers before it starts afresh."""
 
-PIECE = 7
+PIECE: Final = 7
 """The most consecutive cards one table of names covers (2**7 entries): a longer suit is
 split into pieces, its higher ranks' piece first."""
 
