@@ -463,6 +463,30 @@ def test_the_finder_on_meld_rich_hands_is_the_brute_force_least(cards: set[int])
     assert finder.best_discard(hand) == min(
         brute_deadwood(hand & ~(1 << c), tables.melds, tables.values) for c in cards)
 
+
+@given(st.sets(st.sampled_from([s * 13 + r for s in (0, 1) for r in range(13)]
+                               + [2 * 13 + r for r in (4, 5, 6)]), min_size=1, max_size=14))
+def test_the_arrangement_takes_from_the_lowest_card_the_first_meld_a_best_one_holds(
+        cards: set[int]) -> None:
+    """A view's arrangement, worked out from deadwoods alone: from the lowest card left,
+    the first meld of the pack's order holding it whose taking leaves the least deadwood
+    as it was, else the card left out."""
+    tables = gin().tables
+    hand = left = sum(1 << c for c in cards)
+    finder = MeldFinder(tables.melds, tables.values)
+    expected: list[int] = []
+    while left:
+        low = (left & -left).bit_length() - 1
+        target = finder.deadwood(left)
+        meld = next((m for m in tables.melds if (m >> low) & 1 and m & left == m
+                     and finder.deadwood(left ^ m) == target), 0)
+        if meld:
+            expected.append(meld)
+        left ^= meld or 1 << low
+    fresh = MeldFinder(tables.melds, tables.values)
+    assert fresh.arrangement(hand) == (finder.deadwood(hand), tuple(expected))
+
+
 # -- the rules against the legal actions ------------------------------------------------------
 
 def test_the_legal_actions_are_those_no_rule_refuses() -> None:

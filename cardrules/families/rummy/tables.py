@@ -110,7 +110,10 @@ class MeldFinder:
     def value(self, hand: int) -> int:
         """The total value of the cards of ``hand``."""
         values = self._values
-        return sum(values[c] for c in bits(hand))
+        total = 0
+        for c in bits(hand):  # a loop, not sum() of a generator: compiled, no frames
+            total += values[c]
+        return total
 
     def deadwood(self, hand: int) -> int:
         """The least deadwood of ``hand`` (a bit set) over all its arrangements."""
@@ -146,7 +149,8 @@ class MeldFinder:
         return best
 
     def _held(self, hand: int) -> list[int]:
-        """The melds ``hand`` holds."""
+        """The melds ``hand`` holds, in order of their lowest cards (each card's in the
+        order of the pack's melds): :meth:`_arrange` reads those of the lowest first."""
         by_low = self._by_low
         return [m for c in bits(hand) for m in by_low[c] if m & hand == m]
 
@@ -189,18 +193,33 @@ class MeldFinder:
         return found
 
     def _arrange(self, hand: int) -> tuple[int, tuple[int, ...]]:
-        total = self.deadwood(hand)
+        """From the lowest card of what is left, the first of its melds that an
+        arrangement with the least deadwood holds (its worth and the most the rest covers
+        make the most the whole covers), else none: the card is left out.  The melds held
+        by what is left are those held before that share no card with what was taken."""
+        worth, held, value = self._worth, self._held(hand), self.value(hand)
+        total = self._cache.get(hand)  # as deadwood(hand), with the melds held kept
+        if total is None:
+            total = self._remember(hand, value - self._cover(held))
+        cover = value - total  # the most what is left covers
         melds: list[int] = []
-        while hand:
-            target = self.deadwood(hand)
+        while held:  # once no meld is left, neither is any card to take
             low = hand & -hand
-            for meld in self._by_card[low.bit_length() - 1]:
-                if meld & hand == meld and self.deadwood(hand ^ meld) == target:
-                    melds.append(meld)
-                    hand ^= meld
+            taken, rest = 0, held
+            for meld in held:  # in order of their lowest cards: first those holding low
+                if not meld & low:
                     break
+                rest = [m for m in held if not m & meld]
+                if worth[meld] + self._cover(rest) == cover:
+                    taken = meld
+                    break
+            if taken:
+                melds.append(taken)
+                hand ^= taken
+                held, cover = rest, cover - worth[taken]
             else:
                 hand ^= low
+                held = [m for m in held if not m & low]
         return total, tuple(melds)
 
     def melds_in(self, hand: int) -> list[int]:
