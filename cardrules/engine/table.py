@@ -77,7 +77,7 @@ if TYPE_CHECKING:
 __all__ = ["CardOrder", "CountsPoints", "HasDeclarer", "LastDeal", "LaysDummy", "LeadsFirst",
            "NamesTrump", "OrdersCards", "OwnTrumps", "PhaseState", "SitsOut", "Table",
            "TableGame", "ThrowsIn", "cards_in", "cut_cards", "deal_cards", "move_cards",
-           "turn_up", "with_seat", "zone_names"]
+           "seatwise_sum", "turn_up", "with_seat", "zone_names"]
 
 
 # Enum members read in functions, as module constants: compiled, each is a C static
@@ -468,6 +468,21 @@ def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]
     """
     out = list(values)
     out[seat] = value
+    return tuple(out)
+
+
+def seatwise_sum(values: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's entry of ``values`` and of ``more`` added (compiled, one loop:
+    ``map(int.__add__, ...)`` calls a slot wrapper for each seat).
+
+    >>> seatwise_sum((1, 2, 3), (10, 20, 30))
+    (11, 22, 33)
+    """
+    if len(values) != len(more):
+        raise ValueError(f"{len(values)} entries and {len(more)}: one per seat in each")
+    out = list(values)
+    for seat in range(len(out)):
+        out[seat] += more[seat]
     return tuple(out)
 
 

@@ -45,6 +45,7 @@ from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.state_codec import fresh
+from cardrules.engine.table import seatwise_sum
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import melds as tricks_melds
@@ -412,11 +413,11 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         tables, trump = self._tables, self._trump
         points = tuple(tables.card_points(w, trump) for w in won)
         if tables.scores:
-            points = tuple(map(int.__add__, points, self._declared))
+            points = seatwise_sum(points, self._declared)
         if tables.announced:
-            points = tuple(map(int.__add__, points, self._announced))
+            points = seatwise_sum(points, self._announced)
         if tables.melds is not None:
-            points = tuple(map(int.__add__, points, self._melded))
+            points = seatwise_sum(points, self._melded)
         bonus = self._tables.scoring.last_trick
         if bonus and (w := TricksState._last_trick_taker(self)) >= 0:
             points = points[:w] + (points[w] + bonus,) + points[w + 1:]

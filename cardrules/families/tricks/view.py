@@ -19,6 +19,7 @@ from cardrules.engine.observation import (
     Seat,
     Trick,
 )
+from cardrules.engine.table import seatwise_sum
 from cardrules.engine.views import HEAD, CardNames, CardRow, View, seen_by, visibility
 from cardrules.families.tricks.counted import set_aside
 from cardrules.families.tricks.model import (
@@ -203,9 +204,9 @@ def view(state: TricksState, player: int) -> dict[str, Any]:
     tables = state._tables
     declared = state._declared if tables.scores else (0,) * n
     if tables.announced:
-        declared = tuple(map(int.__add__, declared, state._announced))
+        declared = seatwise_sum(declared, state._announced)
     if tables.melds is not None:
-        declared = tuple(map(int.__add__, declared, state._melded))
+        declared = seatwise_sum(declared, state._melded)
     turned, stock, trump = state._trump_card, state._stock, state._trump
     current = state.current_player
     out: dict[str, Any] = {
