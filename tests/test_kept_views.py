@@ -46,6 +46,14 @@ def test_a_view_kept_is_the_viewer_s_own_copy() -> None:
     first = state.view(0).to_json()
     first["bids"].append(99)
     assert 99 not in state.view(0).to_json()["bids"]
+    bridge = cardrules.load("bridge")
+    state = bridge.new_deal(5)
+    for _ in range(3):
+        state = state.apply(state.legal_actions()[0])
+    calls = state.view(1).calls  # a list of dicts, each copied
+    calls[0]["call"] = "changed"
+    calls.append({})
+    assert state.view(1).calls == state.view(2).calls != calls
 
 
 def test_the_phases_that_keep_their_views_and_under_which_settings() -> None:

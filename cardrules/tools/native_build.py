@@ -111,6 +111,8 @@ COMPILED = (
     "cardrules/phases/bidding/__init__.py",
     "cardrules/phases/auction/__init__.py",
     "cardrules/phases/choose_trump/__init__.py",
+    "cardrules/phases/calls/auction.py",
+    "cardrules/phases/calls/phase.py",
     "cardrules/families/shedding/view.py",
     "cardrules/families/tricks/view_info.py",
     "cardrules/families/tricks/view.py",

@@ -19,7 +19,7 @@ from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, Number, OneOf, Seat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.table import LaysDummy, LeadsFirst, NamesTrump, Table, TableGame, ThrowsIn
-from cardrules.engine.turns import ORDER_SCHEMA, Start, TurnOrder, read_order
+from cardrules.engine.turns import ORDER_SCHEMA, Start, TurnOrder, Turns, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
 from cardrules.phases import Phase, register, taken_word
@@ -280,7 +280,12 @@ class Calls(Phase[CallsTable]):
         return _call_rules(settings, state.game)
 
     def _seats(self, state: Table, settings: CallsSettings) -> tuple[int, ...]:
-        return settings.order.seats(state.seating())
+        """Every seat once, in the order of the calls: laid out once per game for an
+        order that starts from the deal, from the seating otherwise."""
+        order = settings.order
+        if order.fixed_by_deal:
+            return _call_turns(settings, state.game).deal_order(state.dealer)
+        return order.seats(state.seating())
 
     def standing(self, state: CallsTable, settings: CallsSettings) -> Standing:
         """Where the auction stands (its calls followed without checking them; the
@@ -478,6 +483,12 @@ def _side(state: Table, seat: int) -> tuple[int, ...]:
 def _partner(state: Table, seat: int) -> int:
     """``seat``'s partner (the other seat of a partnership of two)."""
     return next(p for p in _side(state, seat) if p != seat)
+
+
+@by_identity
+def _call_turns(settings: CallsSettings, game: TableGame) -> Turns:
+    """The calls' order laid out for ``game``'s seats (made once per game)."""
+    return Turns.of(settings.order, game.players)
 
 
 @by_identity
