@@ -540,6 +540,16 @@ class Pack:
         """The first copy of ``card``'s face (``card`` itself for a face of one copy)."""
         return self._face_of[card]
 
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """:meth:`face` of every card, by card number (what compares many cards by face
+        reads here).
+
+        >>> Pack(ranks=("9",), suits=("S", "H"), copies=2).faces
+        (0, 1, 0, 1)
+        """
+        return self._face_of
+
     def copies_mask(self, card: int) -> int:
         """Bit set of every copy of ``card``'s face (``card`` alone for a face of one copy).
 

@@ -269,6 +269,26 @@ def test_a_deal_with_copies_round_trips_through_json_and_replays(seed: int) -> N
     assert again == states[-1]
 
 
+def test_an_apply_lays_the_same_copies_whichever_state_last_listed_its_actions() -> None:
+    """A state's apply reads the actions with the cards held that its legal actions were
+    worked out from when it was the last state asked (the driver's loop), and works them
+    out itself otherwise: the same copies are laid either way."""
+    game = cardrules.load("uno")
+    rng = random.Random(11)
+    state = game.new_deal(11)
+    other = game.new_deal(12)
+    for _ in range(60):
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())  # the last state asked
+        fresh = game.state_from_json(state.to_json())  # never asked
+        expected = fresh.apply(action).to_json()
+        assert state.apply(action).to_json() == expected
+        other.legal_actions()  # another state asked last
+        assert state.apply(action).to_json() == expected
+        state = state.apply(action)
+
+
 def test_the_adapters_play_a_pack_with_copies(tmp_path: Path) -> None:
     """OpenSpiel's random simulation checks (each copy dealt is a chance outcome of its
     own name) and a Gymnasium episode by the legal mask, on a pack with copies."""

@@ -65,6 +65,14 @@ def held_action(action: Action, legal: tuple[Action, ...], pack: Pack) -> Action
     kind, cards, name, amount = action.kind, action.cards, action.name, action.amount
     size = len(cards)
     best: Action | None = None
+    if size == 1:  # the usual case: one card, canonical when it is its face's first copy
+        faces, card = pack.faces, cards[0]
+        for a in legal:
+            if a.kind is kind and len(a.cards) == 1 and a.name == name \
+                    and a.amount == amount and faces[a.cards[0]] == card \
+                    and (best is None or a.cards < best.cards):
+                best = a
+        return action if best is None else best
     for a in legal:  # equal by face: the fields Action compares, its cards made canonical
         if a.kind is kind and len(a.cards) == size and a.name == name \
                 and a.amount == amount and pack.canonical(a.cards) == cards \

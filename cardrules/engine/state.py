@@ -490,6 +490,17 @@ def keeps_compact(cls: type) -> bool:
 _COMPACT: dict[type, bool] = {}
 
 
+_HELD: list[tuple[object, tuple[Action, ...]]] = [(None, ())]
+"""The last state whose legal actions were worked out with the very cards held (a pack
+with copies, :mod:`cardrules.engine.faces`), with those actions: a driver asks a state's
+legal actions and then applies one of them, and the apply reads them here instead of
+working them out again (one state is kept, until the next asks)."""
+
+
+def _keep_held(state: object, legal: tuple[Action, ...]) -> None:
+    _HELD[0] = (state, legal)
+
+
 _SEATINGS: dict[tuple[int, int, int, int], Seating] = {}
 """Each :class:`Seating` made, by its players, dealer, leader and winner (at most some
 ten thousand: seats are few)."""
@@ -661,6 +672,7 @@ class FieldState(State):
             else:
                 legal = self._held_legal()
                 if game.pack.has_copies:
+                    _keep_held(self, legal)
                     legal = faces.by_face(legal, game.pack)
             self._legal = legal  # type: ignore[misc]  # a slot of every concrete state
         return legal
@@ -840,7 +852,9 @@ class FieldState(State):
         copies of a face, ``action`` (by face) lays the copies the player holds."""
         game = cast(GameCore, self._game)  # its attributes read directly when compiled
         if not game.plain_legality and game.pack.has_copies and action.cards:
-            action = faces.held_action(action, self._held_legal(), game.pack)
+            kept = _HELD[0]
+            held = kept[1] if kept[0] is self else self._held_legal()
+            action = faces.held_action(action, held, game.pack)
         new: FieldState = self._next(action)  # type: ignore[assignment]
         moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state
         if moves > game.move_limit:
