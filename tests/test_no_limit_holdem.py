@@ -6,6 +6,7 @@ three players, and chips neither made nor lost over random matches;
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import cache
 from typing import Any
@@ -18,6 +19,7 @@ from rule_support import final_scores as scores
 from rule_support import legal_words as labels
 
 import cardrules
+from cardrules.primitives.pot import side_pots
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
 
@@ -323,3 +325,21 @@ def test_no_chip_is_made_or_lost_over_random_matches(seed: int, three: bool) -> 
     match = random_match(game, seed)
     totals = match.result.totals
     assert sum(totals) == 0 and max(totals) == 400 * (game.players - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 500), min_size=2, max_size=9), st.data())
+def test_the_side_pots_hold_every_chip_staked_and_only_players_still_in(
+        staked: list[int], data: st.DataObject) -> None:
+    """``primitives.pot.side_pots``: the pots add up to every chip staked; each is shared
+    by the players still in who staked at least its level, in the order given, and each
+    pot above the first by fewer of them."""
+    seats = list(range(len(staked)))
+    live = data.draw(st.permutations(seats).map(lambda p: p[:max(1, len(p) // 2)]))
+    pots = side_pots(staked, live)
+    assert sum(size for size, _ in pots) == sum(staked)
+    for size, shares in pots:
+        assert size > 0 and shares and all(s in live for s in shares)
+        assert shares == [s for s in live if s in shares]
+    assert all(len(later) < len(earlier)
+               for (_, earlier), (_, later) in itertools.pairwise(pots))

@@ -104,10 +104,12 @@ def side_pots(staked: Sequence[int], live: Sequence[int]) -> list[tuple[int, lis
     [(150, [2, 1]), (40, [1])]
     """
     levels = sorted({staked[s] for s in live})
-    out, below = [], 0
+    out: list[tuple[int, list[int]]] = []
+    below, last = 0, len(levels) - 1
     for k, level in enumerate(levels):
-        top = k == len(levels) - 1
-        size = sum((c if top else min(c, level)) - min(c, below) for c in staked)
+        size = 0
+        for c in staked:  # loops, not generators: this module is compiled
+            size += (c if k == last else min(c, level)) - min(c, below)
         if size:
             out.append((size, [s for s in live if staked[s] >= level]))
         below = level

@@ -79,6 +79,8 @@ COMPILED = (
     "cardrules/families/comparing/tables.py",
     "cardrules/families/comparing/rules.py",
     "cardrules/families/comparing/state.py",
+    "cardrules/primitives/wagers.py",
+    "cardrules/primitives/pot.py",
     "cardrules/families/betting/tables.py",
     "cardrules/families/betting/rules.py",
     "cardrules/families/betting/state.py",

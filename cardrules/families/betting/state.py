@@ -39,7 +39,7 @@ from cardrules.engine.fields import (
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
-from cardrules.engine.table import with_seat
+from cardrules.engine.table import highest, with_seat
 from cardrules.families.betting import rules as betting_rules
 from cardrules.families.betting.model import BET, OVER, BlindsFrom, Limit, Opens, Step
 from cardrules.families.betting.tables import (
@@ -71,6 +71,12 @@ deal of a match under ``play.carry_chips``."""
 _FIRST_SEAT: Final = Opens.FIRST_SEAT
 _FROM_DEALER: Final = BlindsFrom.DEALER
 _FIXED: Final = Limit.FIXED
+_FOLD: Final = FOLD.name
+_BET: Final = BET_ACTION.name
+_RAISE: Final = RAISE.name
+_CALL: Final = CALL.name
+# The action words compared at every move, as final strings: a C static each, where
+# ``FOLD.name`` reads an attribute of an ordinary class.
 
 VIEWS: Final[list[Callable[[BettingState, int], dict[str, Any]]]] = []
 """The family's view function, put here by :mod:`cardrules.families.betting.view` when it
@@ -193,7 +199,7 @@ class BettingState(FieldState):
     def to_call(self, seat: int) -> int:
         """The chips ``seat`` must add to match the round's highest stake (all they have,
         if they have fewer)."""
-        return min(max(self._round_staked) - self._round_staked[seat], self._chips[seat])
+        return min(highest(self._round_staked) - self._round_staked[seat], self._chips[seat])
 
     def _acting(self, seat: int) -> bool:
         """``seat`` is still in and has chips to bet with (not all in)."""
@@ -203,8 +209,10 @@ class BettingState(FieldState):
         """``seat``, or the first seat after it still in and not all in (``seat`` when
         there is none)."""
         folded, chips = self._folded, self._chips
-        return next((s for s in self._game.turns.round_from(seat)
-                     if not folded[s] and chips[s]), seat)
+        for s in self._game.turns.round_from(seat):  # a loop: compiled, no generator
+            if not folded[s] and chips[s]:
+                return s
+        return seat
 
     # -- dealing -------------------------------------------------------------------
 
@@ -315,11 +323,11 @@ class BettingState(FieldState):
         p, word = new._current, action.name
         due = new.to_call(p)
         letter = LETTERS[word]
-        if word == FOLD.name:
+        if word == _FOLD:
             new._folded = with_seat(new._folded, p, 1)
             new.record(raw_event(kind="fold", player=p))
-        elif word in (BET_ACTION.name, RAISE.name):
-            top = max(new._round_staked)
+        elif word in (_BET, _RAISE):
+            top = highest(new._round_staked)
             if new._tables.play.limit is _FIXED:
                 new._put(p, due + new._tables.play.rounds[new._round].bet, word)
             else:
@@ -328,7 +336,7 @@ class BettingState(FieldState):
             new._least_to = least_after(new._least_to, stake=new._round_staked[p], top=top)
             new._bets += 1
             new._acted = (0,) * new._game.players
-        elif word == CALL.name:
+        elif word == _CALL:
             new._put(p, due, word)
         else:
             new.record(raw_event(kind="check", player=p))
@@ -346,9 +354,13 @@ class BettingState(FieldState):
     def _round_done(self) -> bool:
         """Every player still in with chips has acted since the round's last bet and
         matched it."""
-        top, staked, chips = max(self._round_staked), self._round_staked, self._chips
-        return all(acted and (stake == top or not left) for acted, stake, left, out
-                   in zip(self._acted, staked, chips, self._folded) if left and not out)
+        staked, chips, acted, folded = self._round_staked, self._chips, self._acted, \
+            self._folded
+        top = highest(staked)
+        for seat in range(len(staked)):  # a loop: compiled, no generator
+            if chips[seat] and not folded[seat] and not (acted[seat] and staked[seat] == top):
+                return False
+        return True
 
     def _end_round(self) -> None:
         """The round's bets are matched: the next round opens (its community cards
@@ -410,8 +422,8 @@ class BettingState(FieldState):
         won = list(self._won)
         for size, shares in side_pots(self._staked, live):
             if strengths is not None:
-                pick = min if self._tables.showdown.low else max
-                best = pick(strengths[s] for s in shares)
+                shown = [strengths[s] for s in shares]
+                best = min(shown) if self._tables.showdown.low else max(shown)
                 shares = [s for s in shares if strengths[s] == best]
             if len(shares) == 1:  # the common case, without the split's fractions
                 won[shares[0]] += size
