@@ -587,13 +587,18 @@ class FieldState(State):
         """What a turn order reads: players, dealer, and the leader and the last trick's
         winner where the procedure keeps them (-1 otherwise); made once for each such
         seating (a record is costlier to make than to look up)."""
-        key = (self._game.players, self._dealer, getattr(self, "_leader", -1),
-               getattr(self, "_winner", -1))
+        leader, winner = self._lead_seats()
+        key = (self._game.players, self._dealer, leader, winner)
         found = _SEATINGS.get(key)
         if found is None:
             found = _SEATINGS[key] = Seating(players=key[0], dealer=key[1], leader=key[2],
                                              winner=key[3])
         return found
+
+    def _lead_seats(self) -> tuple[int, int]:
+        """The leader and the last trick's winner, for :meth:`seating` (-1 where the
+        procedure keeps none: a procedure class that keeps them reads its own fields)."""
+        return getattr(self, "_leader", -1), getattr(self, "_winner", -1)
 
     def hand(self, seat: int) -> int:
         """The cards of ``seat``'s hand, as a bit set."""

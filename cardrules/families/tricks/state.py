@@ -876,6 +876,9 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
 
     # -- equality, views and JSON ---------------------------------------------------
 
+    def _lead_seats(self) -> tuple[int, int]:
+        return self._leader, self._winner  # read natively, not by name
+
     def view(self, player: object) -> View:
         return self._view_record(player, VIEWS[0])
 
