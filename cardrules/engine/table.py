@@ -491,6 +491,10 @@ def seatwise_sum(values: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, .
 
     >>> seatwise_sum((1, 2, 3), (10, 20, 30))
     (11, 22, 33)
+    >>> seatwise_sum((1, 2), (1, 2, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 entries and 3: one per seat in each
     """
     if len(values) != len(more):
         raise ValueError(f"{len(values)} entries and {len(more)}: one per seat in each")

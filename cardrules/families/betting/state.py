@@ -71,12 +71,12 @@ deal of a match under ``play.carry_chips``."""
 _FIRST_SEAT: Final = Opens.FIRST_SEAT
 _FROM_DEALER: Final = BlindsFrom.DEALER
 _FIXED: Final = Limit.FIXED
+# The action words compared at every move, as final strings: a C static each, where
+# ``FOLD.name`` reads an attribute of an ordinary class.
 _FOLD: Final = FOLD.name
 _BET: Final = BET_ACTION.name
 _RAISE: Final = RAISE.name
 _CALL: Final = CALL.name
-# The action words compared at every move, as final strings: a C static each, where
-# ``FOLD.name`` reads an attribute of an ordinary class.
 
 VIEWS: Final[list[Callable[[BettingState, int], dict[str, Any]]]] = []
 """The family's view function, put here by :mod:`cardrules.families.betting.view` when it
