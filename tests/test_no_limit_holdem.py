@@ -19,6 +19,7 @@ from rule_support import final_scores as scores
 from rule_support import legal_words as labels
 
 import cardrules
+from cardrules.actions import Action
 from cardrules.primitives.pot import side_pots
 from cardrules.tools.check import run_check
 from cardrules.tools.describe import describe
@@ -94,6 +95,24 @@ def test_seat_1_acts_first_before_the_flop_and_seat_0_after_it() -> None:
     assert state.current_player == 0
     state = play(state, "check", "check")
     assert len(state.view(0).board) == 4 and state.current_player == 0
+
+
+def test_each_size_is_applied_alike_however_it_is_given() -> None:
+    """N5: a raise listed among hundreds of sizes is applied alike as the listed action
+    itself (found where its size lies in the list), as its text and as an equal action
+    made anew; sizes outside the range are refused."""
+    state = deal()
+    legal = state.legal_actions()
+    assert len(legal) > 300 and [a.amount for a in legal[2:]] == list(range(4, 401))
+    for listed in (legal[2], legal[150], legal[-1]):
+        made = Action(kind=listed.kind, name=listed.name, amount=listed.amount,
+                      label=listed.label)
+        after = state.apply(listed)
+        assert after == state.apply(listed.label) == state.apply(made)
+        assert after.view(0).round_staked == [2, listed.amount]
+    refused(state, "raise 401", "N5")
+    assert state.legal_actions()[3] is cardrules.load("no-limit-holdem").new_deal(
+        seed=1).legal_actions()[3]  # the sizes are made once and shared
 
 
 def test_check_bet_call_raise_and_fold_only_facing_a_bet() -> None:

@@ -19,7 +19,7 @@ from cardrules.engine.playouts import Playout, Policy, play_out
 from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
-from cardrules.engine.state import DealContext, DealResult, State
+from cardrules.engine.state import DealContext, DealResult, State, keeps_compact
 from cardrules.engine.turns import DEALERS_LEFT, Turns
 from cardrules.engine.views import View, view_class
 from cardrules.errors import CardrulesError, HookError, RecordError, StateError
@@ -126,6 +126,9 @@ class Game(GameCore):
         self.state_class = flow.compose(
             base, [*procedure_mixins, *([] if recorded else phase_mixins)])
         """The class of this game's deal states."""
+        self.compact_events = keeps_compact(self.state_class)
+        """True if its states keep their events compactly (read at every event
+        recorded)."""
         if recorded:
             self.record_class = phased.record_class(phase_mixins, self.state_class)
         self.turns = Turns.of(variant.play_order, players)

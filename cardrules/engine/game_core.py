@@ -38,11 +38,12 @@ class GameCore:
     from them and the flags the states read at every decision.  Each attribute is
     documented where :class:`~cardrules.engine.game.Game` sets it."""
 
-    __slots__ = ("check_states", "dealt_at", "drawing", "end_of_deal", "ending", "fingerprint",
-                 "hooked_legality", "legal_filter", "move_limit", "pack", "phases",
-                 "plain_first_mover", "plain_legality", "players", "procedure", "record_class",
-                 "refusal", "refusal_words", "refusals", "source", "state_class", "tables",
-                 "timings", "turns", "variant", "view_type", "views_kept", "words")
+    __slots__ = ("check_states", "compact_events", "dealt_at", "drawing", "end_of_deal",
+                 "ending", "fingerprint", "hooked_legality", "legal_filter", "move_limit",
+                 "pack", "phases", "plain_first_mover", "plain_legality", "players",
+                 "procedure", "record_class", "refusal", "refusal_words", "refusals", "source",
+                 "state_class", "tables", "timings", "turns", "variant", "view_type",
+                 "views_kept", "words")
 
     variant: Variant
     players: int
@@ -59,6 +60,7 @@ class GameCore:
     ending: tuple[tuple[Phase[Any], Any], ...]
     record_class: type | None
     state_class: type
+    compact_events: bool
     turns: Turns
     plain_first_mover: bool
     refusal: Any

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 # __getattr__).
 _KIND_PLAY: Final = Kind.PLAY
 _KIND_VERB: Final = Kind.VERB
+_SCANNED: Final = 16
+"""Lists of legal actions up to this long are read through to find the one applied."""
 
 
 def _word(action: Action) -> str:
@@ -435,6 +437,13 @@ class State(metaclass=abc.ABCMeta):
                 else f"player {self.current_player}"
             raise IllegalActionError(f"player {player} is not to move; it is {who}'s turn")
         legal = self.legal_actions()
+        count = len(legal)
+        if count > _SCANNED and isinstance(action, Action) and action.amount:
+            # a long list ends with sizes in order (bets of 2 .. 400 chips): look where
+            # this size would be before reading the list through
+            at = count - 1 - (legal[count - 1].amount - action.amount)
+            if 0 <= at < count and legal[at] is action:
+                return self._step(action)
         for offered in legal:
             if offered is action:
                 return self._step(action)
@@ -644,7 +653,7 @@ class FieldState(State):
         :class:`~cardrules.engine.events.Event` records in any other (a listed phase
         records plain tuples, :func:`~cardrules.engine.events.raw_event`, which are
         cheaper to make)."""
-        if not keeps_compact(type(self)):
+        if not cast(GameCore, self._game).compact_events:
             events = tuple([e if type(e) is Event else Event(*e) for e in events])
         self._events = self._events + events  # type: ignore[misc]
 

@@ -17,11 +17,12 @@ round after it (``raise 60``).  :func:`bet_range` says which sizes are allowed a
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from cardrules.actions import Action, Kind, register_verb
 
-__all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "LETTERS", "RAISE", "WORDS", "Limit",
-           "bet_range", "least_after", "sized"]
+__all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "LETTERS", "RAISE", "SIZES_KEPT", "WORDS",
+           "Limit", "bet_range", "least_after", "sized", "sizes"]
 
 WORDS = ("fold", "check", "call", "bet", "raise")
 """The action words of betting, in the order legal actions are listed."""
@@ -58,6 +59,34 @@ def sized(word: str, amount: int) -> Action:
     'raise 60'
     """
     return Action(kind=Kind.VERB, name=word, amount=amount, label=f"{word} {amount}")
+
+
+SIZES_KEPT: Final = 4096
+"""Bets and raises to fewer chips are made once and kept (bigger ones are made when
+asked: stacks may hold a million chips)."""
+
+_SIZES: dict[str, tuple[Action, ...]] = {}
+"""Per word, the bets or raises to 0, 1, 2... chips made so far (as many as the largest
+asked for, below :data:`SIZES_KEPT`)."""
+
+
+def sizes(word: str, low: int, high: int) -> tuple[Action, ...]:
+    """The bets or raises to ``low`` .. ``high`` chips, in order: each amount's action
+    made once and shared, so that a list of hundreds of sizes costs a slice.
+
+    >>> [a.label for a in sizes("bet", 4, 6)]
+    ['bet 4', 'bet 5', 'bet 6']
+    >>> sizes("bet", 5, 5)[0] is sizes("bet", 2, 9)[3]
+    True
+    >>> sizes("raise", SIZES_KEPT - 1, SIZES_KEPT)[-1].label == f"raise {SIZES_KEPT}"
+    True
+    """
+    if high >= SIZES_KEPT:
+        return tuple([sized(word, n) for n in range(low, high + 1)])
+    made = _SIZES.get(word, ())
+    if len(made) <= high:
+        made = _SIZES[word] = made + tuple([sized(word, n) for n in range(len(made), high + 1)])
+    return made[low:high + 1]
 
 
 def bet_range(limit: Limit, *, top: int, mine: int, chips: int, least_to: int,

@@ -105,7 +105,7 @@ def _size(state: BettingContext, action: Action) -> str | None:
     they may (:meth:`~cardrules.families.betting.state.BettingState.amounts`)."""
     if action.name not in ("bet", "raise"):
         return None
-    if state._tables.play.limit is Limit.FIXED:
+    if state._tables.limit is Limit.FIXED:
         return None if not action.amount else \
             f"bets are of a fixed size: write '{action.name}' without an amount"
     low, high = state.amounts(state.current_player)

@@ -14,7 +14,7 @@ cards turned between them, then the showdown.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
 import attrs
@@ -36,12 +36,13 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.table import highest, with_seat
 from cardrules.families.betting import rules as betting_rules
-from cardrules.families.betting.model import BET, OVER, BlindsFrom, Limit, Opens, Step
+from cardrules.families.betting.model import BET, OVER, BlindsFrom, Limit, Step
 from cardrules.families.betting.tables import (
     BET_ACTION,
     CALL,
@@ -54,7 +55,7 @@ from cardrules.families.betting.tables import (
 from cardrules.model.common import Visibility
 from cardrules.model.match import Remainder
 from cardrules.primitives.pot import even_shares, side_pots, split_pot
-from cardrules.primitives.wagers import LETTERS, bet_range, least_after, sized
+from cardrules.primitives.wagers import LETTERS, bet_range, least_after, sizes
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -68,7 +69,6 @@ deal of a match under ``play.carry_chips``."""
 # Enum members read in functions, as module constants: compiled, each is a C static
 # (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
 # __getattr__).
-_FIRST_SEAT: Final = Opens.FIRST_SEAT
 _FROM_DEALER: Final = BlindsFrom.DEALER
 _FIXED: Final = Limit.FIXED
 # The action words compared at every move, as final strings: a C static each, where
@@ -187,9 +187,9 @@ class BettingState(FieldState):
     @property
     def opener(self) -> int:
         """The seat that opens each round of betting (or the first after it still in)."""
-        if self._tables.play.opens is _FIRST_SEAT:
+        if self._tables.first_seat_opens:
             return 0
-        return self._game.turns.first_after(self._dealer)
+        return cast(GameCore, self._game).turns.first_after(self._dealer)
 
     @property
     def pot(self) -> int:
@@ -209,7 +209,7 @@ class BettingState(FieldState):
         """``seat``, or the first seat after it still in and not all in (``seat`` when
         there is none)."""
         folded, chips = self._folded, self._chips
-        for s in self._game.turns.round_from(seat):  # a loop: compiled, no generator
+        for s in cast(GameCore, self._game).turns.round_from(seat):  # a compiled loop
             if not folded[s] and chips[s]:
                 return s
         return seat
@@ -254,12 +254,13 @@ class BettingState(FieldState):
         self._turn_board(self._tables.play.rounds[0].deal)
 
     def _turn_board(self, count: int) -> None:
-        stock = list(self._stock)
+        stock = self._stock
         for _ in range(count):
-            card = stock.pop()
+            card = stock[-1]
+            stock = stock[:-1]
             self._board |= 1 << card
             self.record(raw_event(kind="board", player=-1, cards=(card,)))
-        self._stock = tuple(stock)
+        self._stock = stock
 
     def _put(self, seat: int, amount: int, note: str, betting: bool = True) -> None:
         """``seat`` puts ``amount`` chips in the pot (all they have, if fewer); a bet,
@@ -286,11 +287,11 @@ class BettingState(FieldState):
         stay = (FOLD, CALL) if due else (CHECK,)
         if not self.may_raise(p):
             return stay
-        if self._tables.play.limit is _FIXED:
+        if self._tables.limit is _FIXED:
             return (*stay, RAISE if self._bets else BET_ACTION)
         word = (RAISE if self._bets else BET_ACTION).name
         low, high = self.amounts(p)
-        return (*stay, *(sized(word, n) for n in range(low, high + 1)))
+        return stay + sizes(word, low, high)
 
     def may_raise(self, seat: int) -> bool:
         """``seat`` may bet or raise now: the round has room for another bet, another
@@ -309,7 +310,7 @@ class BettingState(FieldState):
         raise (``_least_to``), or all ``seat``'s chips if they have fewer; the most is
         all their chips (pot limit: no more than the pot would hold after their
         call)."""
-        return bet_range(self._tables.play.limit, top=max(self._round_staked),
+        return bet_range(self._tables.limit, top=highest(self._round_staked),
                          mine=self._round_staked[seat], chips=self._chips[seat],
                          least_to=self._least_to, pot=self.pot)
 
@@ -320,6 +321,7 @@ class BettingState(FieldState):
 
     def _next(self, action: Action) -> BettingState:
         new = self._clone()
+        game = cast(GameCore, new._game)  # its attributes read natively when compiled
         p, word = new._current, action.name
         due = new.to_call(p)
         letter = LETTERS[word]
@@ -328,27 +330,31 @@ class BettingState(FieldState):
             new.record(raw_event(kind="fold", player=p))
         elif word in (_BET, _RAISE):
             top = highest(new._round_staked)
-            if new._tables.play.limit is _FIXED:
+            if new._tables.limit is _FIXED:
                 new._put(p, due + new._tables.play.rounds[new._round].bet, word)
             else:
-                new._put(p, action.amount - new._round_staked[p], word)
-                letter += str(action.amount)
+                amount = action.amount
+                new._put(p, amount - new._round_staked[p], word)
+                letter += str(amount)
             new._least_to = least_after(new._least_to, stake=new._round_staked[p], top=top)
             new._bets += 1
-            new._acted = (0,) * new._game.players
+            new._acted = (0,) * game.players
         elif word == _CALL:
             new._put(p, due, word)
         else:
             new.record(raw_event(kind="check", player=p))
         new._acted = with_seat(new._acted, p, 1)
         new._line += letter
-        live = [s for s in range(new._game.players) if not new._folded[s]]
-        if len(live) == 1:
+        left = 0
+        for folded in new._folded:  # a compiled loop (tuple.count is a method call)
+            if not folded:
+                left += 1
+        if left == 1:
             new._award()
         elif new._round_done():
             new._end_round()
         else:
-            new._current = new._next_acting(new._game.turns.following[p])
+            new._current = new._next_acting(game.turns.following[p])
         return new
 
     def _round_done(self) -> bool:
@@ -369,10 +375,14 @@ class BettingState(FieldState):
         if self._round + 1 >= len(rounds):
             self._showdown()
             return
-        if sum(1 for s in range(self._game.players) if self._acting(s)) < 2:
+        n = cast(GameCore, self._game).players
+        acting = 0
+        for seat in range(n):  # a compiled loop, not a generator's sum
+            if self._acting(seat):
+                acting += 1
+        if acting < 2:
             self._close_betting()
             return
-        n = self._game.players
         self._round += 1
         self._bets = 0
         self._least_to = rounds[self._round].bet

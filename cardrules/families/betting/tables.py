@@ -24,7 +24,7 @@ import attr
 from cardrules.cards import Pack
 from cardrules.engine.action_space import Amounts, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
-from cardrules.families.betting.model import BettingPlay, Limit, Showdown
+from cardrules.families.betting.model import BettingPlay, Limit, Opens, Showdown
 from cardrules.model.common import Visibility
 from cardrules.primitives.wagers import BET_ACTION, CALL, CHECK, FOLD, RAISE, WORDS
 
@@ -137,6 +137,11 @@ class BettingTables:
     """Per viewer, whose hand they see (their own, unless hands are public)."""
     most: int
     """The most chips one player can put in the pot in a deal."""
+    limit: Limit
+    """The betting structure (``play.limit``, read natively)."""
+    first_seat_opens: bool
+    """Each round of betting is opened by seat 0 (``play.opens``), not the dealer's
+    left."""
     strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use, at most
     :data:`STRENGTHS_KEPT` at a time)."""
@@ -154,7 +159,8 @@ class BettingTables:
                    ranks=tuple(c % width for c in range(pack.size)),
                    hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
-                   most=most_chips(play, game.players))
+                   most=most_chips(play, game.players), limit=play.limit,
+                   first_seat_opens=play.opens is Opens.FIRST_SEAT)
 
     def strength(self, cards: Sequence[int]) -> Strength:
         """The strength of the best hand of ``showdown.cards`` cards among ``cards`` (all

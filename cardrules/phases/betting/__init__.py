@@ -60,7 +60,7 @@ from cardrules.primitives.wagers import (
     Limit,
     bet_range,
     least_after,
-    sized,
+    sizes,
 )
 
 __all__ = ["Betting", "BettingTable", "WagerFields", "WagerSettings"]
@@ -288,7 +288,7 @@ class Betting(Phase[BettingTable]):
         if settings.limit is Limit.FIXED:
             return [*stay, word]
         low, high = _range(state, settings, p)
-        return [*stay, *(sized(word.name, n) for n in range(low, high + 1))]
+        return [*stay, *sizes(word.name, low, high)]
 
     def refusal(self, state: BettingTable, settings: WagerSettings,
                 action: Action) -> str | None:
