@@ -18,7 +18,7 @@ draws by its rule, and each hand is paid against the house's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
 import attrs
@@ -40,6 +40,7 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.standings import alone, places
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
@@ -65,6 +66,8 @@ __all__ = ["VIEWS", "ComparingState"]
 _HIT: Final = HIT.name
 _DOUBLE: Final = DOUBLE.name
 _SPLIT: Final = SPLIT.name
+_STAY: Final = (HIT, STAND)
+"""A turn's actions past its first move (and on it, without doubles and splits)."""
 
 VIEWS: Final[list[Callable[[ComparingState, int], dict[str, Any]]]] = []
 """The family's view function, put here by :mod:`cardrules.families.comparing.view` when
@@ -194,13 +197,14 @@ class ComparingState(FieldState):
             return flow.legal(self)
         if self._phase is OVER:
             return ()
-        p, play = self._current, self._tables.play
-        cards = tuple(bits(self._hands[p]))
-        first = not self._split[p] and len(cards) == self._tables.hand
-        values = self._tables.values
-        pair = len(cards) == 2 and values[cards[0]] == values[cards[1]]
-        return (HIT, STAND, *((DOUBLE,) if play.double and first else ()),
-                *((SPLIT,) if play.split and first and pair else ()))
+        p, tables = self._current, self._tables
+        cards = bits(self._hands[p])
+        if self._split[p] or len(cards) != tables.hand or not tables.doubles_or_splits:
+            return _STAY
+        pair = len(cards) == 2 and tables.values[cards[0]] == tables.values[cards[1]]
+        play = tables.play
+        return (HIT, STAND, *((DOUBLE,) if play.double else ()),
+                *((SPLIT,) if play.split and pair else ()))
 
     def _rule_refusal(self, action: Action) -> str | None:
         return comparing_rules.refusal(self, action)
@@ -212,7 +216,7 @@ class ComparingState(FieldState):
         p, word = new._current, action.name
         if word == _HIT:
             new._draw_to(p)
-            if new._tables.count(tuple(bits(new._playing(p))))[0] > new._tables.play.goal:
+            if new._tables.count(bits(new._playing(p)))[0] > new._tables.goal:
                 new.record(raw_event(kind="bust", player=p))
                 new._end_hand(p)
         elif word == _DOUBLE:
@@ -240,9 +244,8 @@ class ComparingState(FieldState):
 
     def _draw_to(self, seat: int) -> int:
         """Deal the next card of the stock to the hand ``seat`` plays; the card."""
-        stock = list(self._stock)
-        card = stock.pop()
-        self._stock = tuple(stock)
+        card = self._stock[-1]
+        self._stock = self._stock[:-1]
         if self._split[seat] == 2:
             self._second = with_seat(self._second, seat, self._second[seat] | 1 << card)
         else:
@@ -260,49 +263,49 @@ class ComparingState(FieldState):
 
     def _end_turn(self, seat: int) -> None:
         """``seat``'s turn is over: the next player's begins, or the house plays."""
-        self._done = with_seat(self._done, seat, 1)
-        waiting = [s for s in range(seat + 1, self._game.players) if not self._done[s]]
-        if waiting:
-            self._current = waiting[0]
-        else:
-            self._house_plays()
+        done = self._done = with_seat(self._done, seat, 1)
+        for waiting in range(seat + 1, len(done)):  # a compiled loop, no list made
+            if not done[waiting]:
+                self._current = waiting
+                return
+        self._house_plays()
 
     def _house_plays(self) -> None:
         """The house shows its hole cards and draws by its rule (unless every player has
         bust and it does not play alone); then every hand is paid."""
         tables = self._tables
-        rule, goal = tables.play.house, tables.play.goal
+        goal = tables.goal
         if self._hole:
             hole = tuple(bits(self._hole))
             self._house = (*hole, *self._house)
             self._hole = 0
             self.record(raw_event(kind="reveal", cards=hole))
-        live = False  # has any hand not bust?
-        for hand in (*self._hands, *self._second):
-            if hand and tables.count(bits(hand))[0] <= goal:
-                live = True
-                break
-        if live or rule.plays_alone:
-            stock = list(self._stock)
+        live = tables.plays_alone  # draws alone, or has any hand not bust?
+        for hands in (self._hands, self._second):
+            for hand in hands:
+                if not live and hand and tables.count(bits(hand))[0] <= goal:
+                    live = True
+        if live:
+            stock, house, stands = self._stock, list(self._house), tables.stands
             while stock:
-                value, soft = tables.count(self._house)
-                soft_draw = soft and rule.hits_soft
-                if value > rule.stands or (value == rule.stands and not soft_draw):
+                value, soft = tables.count(house)
+                if value > stands or (value == stands and not (soft and tables.hits_soft)):
                     break
-                card = stock.pop()
-                self._house = (*self._house, card)
+                card = stock[-1]
+                stock = stock[:-1]
+                house.append(card)
                 self.record(raw_event(kind="draw", cards=(card,), note="house"))
-            self._stock = tuple(stock)
+            self._stock, self._house = stock, tuple(house)
         self._settle()
 
     def _settle(self) -> None:
         """Pay each hand against the house's (its hole cards shown); the deal is over."""
         tables = self._tables
-        goal, pay, dealt = tables.play.goal, tables.payouts, tables.hand
+        goal, dealt, natural_pays = tables.goal, tables.hand, tables.natural
         house = tables.count(self._house)[0]  # the hole is shown: all in self._house
-        house_natural = house == goal and len(self._house) == tables.play.house.cards
+        house_natural = house == goal and len(self._house) == tables.house_cards
         scores = []
-        for seat in range(self._game.players):
+        for seat in range(cast(GameCore, self._game).players):
             split = self._split[seat]
             hands = (self._hands[seat], self._second[seat]) if split else (self._hands[seat],)
             score = 0
@@ -310,15 +313,15 @@ class ComparingState(FieldState):
                 cards = bits(hand)
                 own = tables.count(cards)[0]
                 natural = not split and own == goal and len(cards) == dealt
-                if pay.natural is not None and (natural or house_natural):
-                    paid = pay.tie if natural and house_natural else \
-                        pay.natural if natural else pay.loss
+                if natural_pays is not None and (natural or house_natural):
+                    paid = tables.tie if natural and house_natural else \
+                        natural_pays if natural else tables.loss
                 elif own > goal:
-                    paid = pay.loss
+                    paid = tables.loss
                 elif house > goal or own > house:
-                    paid = pay.win
+                    paid = tables.win
                 else:
-                    paid = pay.loss if own < house else pay.tie
+                    paid = tables.loss if own < house else tables.tie
                 score += paid * (2 if self._doubled[seat] else 1)
             scores.append(score)
             self.record(raw_event(kind="settle", player=seat, amount=score))

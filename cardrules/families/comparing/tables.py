@@ -79,6 +79,27 @@ class ComparingTables:
     """Fast names of card sets, for views."""
     hand_seen: tuple[tuple[bool, ...], ...]
     """Per viewer, whose hand they see (every hand, when hands are public)."""
+    goal: int
+    """The best total (``play.goal``); above it a hand is bust.  This and the fields
+    below copy the rules' numbers that play reads at every move, read natively."""
+    stands: int
+    """The house stands on this total or more (``play.house.stands``)."""
+    hits_soft: bool
+    """The house draws to a soft total it would otherwise stand on."""
+    plays_alone: bool
+    """The house draws even when every player's hand is bust."""
+    house_cards: int
+    """Cards the house is dealt (a natural is a goal in as many)."""
+    win: int
+    """What a hand beating the house's pays (``scoring.win``)."""
+    tie: int
+    """What a hand tying the house's pays."""
+    loss: int
+    """What a hand losing to the house's pays."""
+    natural: int | None
+    """What a natural pays (None: naturals count as any other total)."""
+    doubles_or_splits: bool
+    """The rules allow doubling or splitting (``play.double``, ``play.split``)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ComparingTables:
@@ -93,7 +114,11 @@ class ComparingTables:
                    values=tuple(by_rank[c % width] for c in range(pack.size)),
                    extras=tuple(max(extra[c % width], 0) for c in range(pack.size)),
                    hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
-                   hand_seen=seen_by(hands, game.players))
+                   hand_seen=seen_by(hands, game.players), goal=play.goal,
+                   stands=play.house.stands, hits_soft=play.house.hits_soft,
+                   plays_alone=play.house.plays_alone, house_cards=play.house.cards,
+                   win=payouts.win, tie=payouts.tie, loss=payouts.loss,
+                   natural=payouts.natural, doubles_or_splits=play.double or play.split)
 
     def total(self, cards: Sequence[int]) -> Total:
         """The total of a hand of ``cards``: the highest within the goal that counting
@@ -114,7 +139,7 @@ class ComparingTables:
         hard = 0
         for c in cards:
             hard += values[c]
-        room = self.play.goal - hard
+        room = self.goal - hard
         # Bit r of ``reach`` is set when the extras of some of the cards add up to r
         # without passing ``room``: the best is the highest bit set.
         within = (1 << (room + 1)) - 1 if room >= 0 else 0
