@@ -139,6 +139,23 @@ def test_random_games_play_to_the_end(fishing: cardrules.Game) -> None:
             assert sum(state.view(0).captured) + len(state.view(0).table) == 32
 
 
+def test_a_pack_of_copies_plays_without_a_field_for_the_cards_held(
+        fishing: cardrules.Game, tmp_path: Path) -> None:
+    """Its state class declares no ``_held`` field (the families' states keep their
+    actions with the very cards held there): with two copies of every card it plays
+    alike, an apply laying the same copies whether its state listed its actions or not."""
+    game = cardrules.load(_with(tmp_path, "  suits: [C, D, H, S]\n",
+                                "  suits: [C, D, H, S]\n  copies: 2\n"), players=2)
+    assert game.pack.has_copies
+    for seed in range(3):
+        state, rng = game.new_deal(seed), random.Random(seed)
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            fresh = game.state_from_json(state.to_json())  # never asked
+            state = state.apply(action)
+            assert fresh.apply(action).to_json() == state.to_json()
+
+
 def test_it_passes_the_conformance_suite(fishing: cardrules.Game) -> None:
     report = run_check(str(GAME), games=12, seed=4, match_every=4, leak_share=QUICK_LEAKS)
     assert report.ok, report.failure

@@ -269,10 +269,10 @@ def test_a_deal_with_copies_round_trips_through_json_and_replays(seed: int) -> N
     assert again == states[-1]
 
 
-def test_an_apply_lays_the_same_copies_whichever_state_last_listed_its_actions() -> None:
+def test_an_apply_lays_the_same_copies_whether_its_actions_were_listed_or_not() -> None:
     """A state's apply reads the actions with the cards held that its legal actions were
-    worked out from when it was the last state asked (the driver's loop), and works them
-    out itself otherwise: the same copies are laid either way."""
+    worked out from (kept in the state), and works them out itself on a state never
+    asked: the same copies are laid either way, whichever state was asked last."""
     game = cardrules.load("uno")
     rng = random.Random(11)
     state = game.new_deal(11)

@@ -499,15 +499,23 @@ def keeps_compact(cls: type) -> bool:
 _COMPACT: dict[type, bool] = {}
 
 
-_HELD: list[tuple[object, tuple[Action, ...]]] = [(None, ())]
-"""The last state whose legal actions were worked out with the very cards held (a pack
-with copies, :mod:`cardrules.engine.faces`), with those actions: a driver asks a state's
-legal actions and then applies one of them, and the apply reads them here instead of
-working them out again (one state is kept, until the next asks)."""
+def _keep_held(state: FieldState, legal: tuple[Action, ...]) -> None:
+    """Keep the legal actions with the very cards held in ``state`` (a pack with copies,
+    :mod:`cardrules.engine.faces`), which its ``apply`` reads instead of working them
+    out again; a state class without the ``_held`` field (a third-party one) keeps
+    none."""
+    try:  # noqa: SIM105 - compiled, a try costs less than contextlib.suppress
+        state._held = legal  # type: ignore[misc]  # a slot of the families' states
+    except AttributeError:
+        pass
 
 
-def _keep_held(state: object, legal: tuple[Action, ...]) -> None:
-    _HELD[0] = (state, legal)
+def _kept_held(state: FieldState) -> tuple[Action, ...] | None:
+    """What :func:`_keep_held` kept in ``state`` (None: nothing)."""
+    try:
+        return state._held
+    except AttributeError:
+        return None
 
 
 _SEATINGS: dict[tuple[int, int, int, int], Seating] = {}
@@ -530,6 +538,7 @@ class FieldState(State):
     _moves: int
     _events: tuple[Any, ...]
     _legal: tuple[Action, ...] | None
+    _held: tuple[Action, ...] | None
     _dealer: int
     _deal_number: int
     _phased: Any  # the listed phases' fields (cardrules.engine.phased), None without
@@ -866,8 +875,9 @@ class FieldState(State):
         copies of a face, ``action`` (by face) lays the copies the player holds."""
         game = cast(GameCore, self._game)  # its attributes read directly when compiled
         if not game.plain_legality and game.pack.has_copies and action.cards:
-            kept = _HELD[0]
-            held = kept[1] if kept[0] is self else self._held_legal()
+            held = _kept_held(self)
+            if held is None:
+                held = self._held_legal()
             action = faces.held_action(action, held, game.pack)
         new: FieldState = self._next(action)  # type: ignore[assignment]
         moves = new._moves = self._moves + 1  # type: ignore[misc]  # a slot of every state

@@ -129,9 +129,12 @@ class ComparingState(FieldState):
     _events: tuple[RawEvent, ...] = field(Events(raw=True))
     """What the last action made happen."""
     _legal: tuple[Action, ...] | None = reset()
+    """The legal actions, once asked for."""
+    _held: tuple[Action, ...] | None = reset()
+    """With a pack of several copies of a face, the legal actions with the very cards
+    held, once asked for (the legal actions themselves are by face)."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
-    """The legal actions, once asked for."""
 
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> ComparingState:
@@ -375,6 +378,7 @@ class ComparingState(FieldState):
         new._stage = self._stage
         new._events = ()
         new._legal = None
+        new._held = None
         new._phased = self._phased
         return new
 

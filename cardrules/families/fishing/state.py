@@ -131,6 +131,9 @@ class FishingState(FieldState):
     (:func:`~cardrules.engine.events.raw_event`)."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
+    _held: tuple[Action, ...] | None = reset()
+    """With a pack of several copies of a face, the legal actions with the very cards
+    held, once asked for (the legal actions themselves are by face)."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
 
@@ -484,6 +487,7 @@ class FishingState(FieldState):
         new._stage = self._stage
         new._events = ()
         new._legal = None
+        new._held = None
         new._phased = self._phased
         return new
 

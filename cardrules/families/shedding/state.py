@@ -221,6 +221,9 @@ class SheddingState(FieldState, DrawnAttributes):
     """Per player, per card: the cards that beat it (derived from ``own_suits``)."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
+    _held: tuple[Action, ...] | None = reset()
+    """With a pack of several copies of a face, the legal actions with the very cards
+    held, once asked for (the legal actions themselves are by face)."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     _groups: int = 0
@@ -919,6 +922,7 @@ class SheddingState(FieldState, DrawnAttributes):
         new._classes = self._classes
         new._beats = self._beats
         new._legal = None
+        new._held = None
         new._phased = self._phased
         new._groups = self._groups
         if self._groups & 1:  # DrawnFields

@@ -231,6 +231,9 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     first card is led, and the other seat acts in its place."""
     _legal: tuple[Action, ...] | None = reset()
     """The legal actions, once asked for."""
+    _held: tuple[Action, ...] | None = reset()
+    """With a pack of several copies of a face, the legal actions with the very cards
+    held, once asked for (the legal actions themselves are by face)."""
     _phased: Any = None
     """The listed phases' fields (:mod:`cardrules.engine.phased`); None without."""
     _groups: int = 0
@@ -923,6 +926,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         new._out = self._out
         new._dummy = self._dummy
         new._legal = None
+        new._held = None
         new._phased = self._phased
         new._groups = self._groups
         groups = self._groups
