@@ -24,7 +24,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action
-from cardrules.cards import bits
+from cardrules.cards import bits, count
 from cardrules.engine import flow
 from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
@@ -219,7 +219,7 @@ class ComparingState(FieldState):
         p, word = new._current, action.name
         if word == _HIT:
             new._draw_to(p)
-            if new._tables.count(bits(new._playing(p)))[0] > new._tables.goal:
+            if new._tables.count_set(new._playing(p))[0] > new._tables.goal:
                 new.record(raw_event(kind="bust", player=p))
                 new._end_hand(p)
         elif word == _DOUBLE:
@@ -286,17 +286,21 @@ class ComparingState(FieldState):
         live = tables.plays_alone  # draws alone, or has any hand not bust?
         for hands in (self._hands, self._second):
             for hand in hands:
-                if not live and hand and tables.count(bits(hand))[0] <= goal:
+                if not live and hand and tables.count_set(hand)[0] <= goal:
                     live = True
         if live:
             stock, house, stands = self._stock, list(self._house), tables.stands
+            held = 0
+            for card in house:
+                held |= 1 << card
             while stock:
-                value, soft = tables.count(house)
+                value, soft = tables.count_set(held)
                 if value > stands or (value == stands and not (soft and tables.hits_soft)):
                     break
                 card = stock[-1]
                 stock = stock[:-1]
                 house.append(card)
+                held |= 1 << card
                 self.record(raw_event(kind="draw", cards=(card,), note="house"))
             self._stock, self._house = stock, tuple(house)
         self._settle()
@@ -313,9 +317,8 @@ class ComparingState(FieldState):
             hands = (self._hands[seat], self._second[seat]) if split else (self._hands[seat],)
             score = 0
             for hand in hands:
-                cards = bits(hand)
-                own = tables.count(cards)[0]
-                natural = not split and own == goal and len(cards) == dealt
+                own = tables.count_set(hand)[0]
+                natural = not split and own == goal and count(hand) == dealt
                 if natural_pays is not None and (natural or house_natural):
                     paid = tables.tie if natural and house_natural else \
                         natural_pays if natural else tables.loss

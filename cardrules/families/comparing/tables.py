@@ -135,19 +135,39 @@ class ComparingTables:
         >>> game.tables.count(game.pack.parse_many("AS AH 9C"))
         (21, True)
         """
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        return self.count_set(mask)
+
+    def count_set(self, cards: int) -> tuple[int, bool]:
+        """:meth:`count` of the cards of a bit set (how hands are kept).
+
+        >>> import cardrules
+        >>> game = cardrules.load("blackjack")
+        >>> from cardrules.cards import mask_of
+        >>> game.tables.count_set(mask_of(game.pack.parse_many("AS 6H 9C")))
+        (16, False)
+        """
         values, extras = self.values, self.extras
         hard = 0
-        for c in cards:
-            hard += values[c]
+        rest = cards
+        while rest:  # a loop over the set bits: no list of cards made
+            low = rest & -rest
+            hard += values[low.bit_length() - 1]
+            rest ^= low
         room = self.goal - hard
         # Bit r of ``reach`` is set when the extras of some of the cards add up to r
         # without passing ``room``: the best is the highest bit set.
         within = (1 << (room + 1)) - 1 if room >= 0 else 0
         reach = 1
-        for c in cards:
-            extra = extras[c]
+        rest = cards
+        while rest:
+            low = rest & -rest
+            extra = extras[low.bit_length() - 1]
             if extra:
                 reach |= (reach << extra) & within
+            rest ^= low
         best = reach.bit_length() - 1
         return hard + best, best > 0
 

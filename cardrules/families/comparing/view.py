@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import bits, count
+from cardrules.cards import count
 from cardrules.engine.arguments import checked_player
 from cardrules.engine.events import records_json
 from cardrules.engine.native import mypyc_attr
@@ -81,7 +81,7 @@ def view(state: ComparingState, player: int) -> dict[str, Any]:
         checked_player(player, game.players)
     tables = state._tables
     seen = tables.hand_seen[player]
-    totals = [tables.count(tuple(bits(h))) if seen[s] else None
+    totals = [tables.count_set(h) if seen[s] else None
               for s, h in enumerate(state._hands)]
     current = state.current_player
     out: dict[str, Any] = {
@@ -105,7 +105,7 @@ def view(state: ComparingState, player: int) -> dict[str, Any]:
     }
     if tables.play.split:
         out["second"] = tables.names.shown(seen, state._second)
-        out["second_totals"] = [tables.count(tuple(bits(h)))[0] if seen[s] and h
+        out["second_totals"] = [tables.count_set(h)[0] if seen[s] and h
                                 else None for s, h in enumerate(state._second)]
         out["split"] = list(state._split)
     if tables.play.double:

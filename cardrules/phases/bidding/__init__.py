@@ -301,14 +301,13 @@ class Bidding(Phase[BiddingTable]):
         return None
 
     def apply(self, state: BiddingTable, settings: BiddingSettings, action: Action) -> bool:
-        p = state.to_act
+        p, amount = state.to_act, action.amount
         bids = state._bids
-        state._bids = bids[:p] + (action.amount,) + bids[p + 1:]
-        state.record(raw_event(kind="bid", player=p, amount=action.amount))
-        order = settings.order
-        if p == order.last(state.seating()):
+        bids = state._bids = bids[:p] + (amount,) + bids[p + 1:]
+        state.record(raw_event(kind="bid", player=p, amount=amount))
+        if NO_BID not in bids:  # each seat bids once, in turn: the last has bid
             return True
-        state.turn_to(order.after(p, state.game.players))
+        state.turn_to(settings.order.after(p, len(bids)))
         return False
 
     def score(self, state: BiddingTable, settings: BiddingSettings,
