@@ -88,9 +88,13 @@ class CardNames:
         [['9S'], 2]
         """
         recent = self.recent
+        # tuples read by index: compiled, zip makes a tuple per pair
+        owners: tuple[int, ...] = masks if isinstance(masks, tuple) else tuple(masks)
+        shows: tuple[bool, ...] = seen if isinstance(seen, tuple) else tuple(seen)
         out: list[list[str] | int] = []
-        for visible, mask in zip(seen, masks):
-            if visible:
+        for i in range(len(owners)):
+            mask = owners[i]
+            if shows[i]:
                 found = recent.get(mask)
                 out.append(list(found) if found is not None else self._remember(mask))
             else:
