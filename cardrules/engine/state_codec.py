@@ -547,11 +547,12 @@ def resample(state: S, player: int, rng: random.Random, *, kept: int = 0) -> S:
     missing: tuple[int, ...] = getattr(state, "_missing", ())
     if hands >= 0 and any(missing):
         respect(shuffled, _bound_hands(state, player, hidden, hands))
-    get = dict(zip(pool, shuffled)).get
-
-    def move(card: int) -> int:
-        return get(card, card)
-
+    # Card -> where it goes: every card of the pack, those re-dealt moved; the table's
+    # own __getitem__ is the move (a C method: no Python frame per card remapped).
+    table = list(range(state.game.pack.size))
+    for k in range(len(pool)):
+        table[pool[k]] = shuffled[k]
+    move = table.__getitem__
     new = state._clone()
     own(new)
     places: list[Any] = []

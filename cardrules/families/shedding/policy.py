@@ -27,9 +27,10 @@ from the acting seat's information.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.actions import Action, Kind
+from cardrules.cards import count
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
@@ -37,8 +38,14 @@ if TYPE_CHECKING:
 
 __all__ = ["SheddingPolicy"]
 
-_KEPT_BACK = 60.0
+_KEPT_BACK: Final = 60.0
 """What laying a wild card or one's own trump costs while other plays exist."""
+# The kinds compared for every legal action, as final constants (compiled: C statics).
+_PLAY: Final = Kind.PLAY
+_ANNOUNCE: Final = Kind.ANNOUNCE
+_NAME: Final = Kind.NAME
+_DRAW: Final = Kind.DRAW
+_PASS: Final = Kind.PASS
 
 
 class SheddingPolicy:
@@ -61,7 +68,7 @@ class SheddingPolicy:
             return legal[rng.randrange(len(legal))]
         player = state._current
         hand = state._hands[player]
-        held = hand.bit_count()
+        held = count(hand)
         classes = state._classes[player] if state._classes else ()
         best, chosen = -1e9, legal[0]
         for action in legal:
@@ -73,7 +80,7 @@ class SheddingPolicy:
     def _score(self, action: Action, hand: int, held: int,
                classes: tuple[int, ...]) -> float:
         kind = action.kind
-        if kind is Kind.PLAY:
+        if kind is _PLAY:
             cards = action.cards
             if len(cards) >= held:
                 return 1000.0
@@ -84,12 +91,12 @@ class SheddingPolicy:
                                              and classes[self.suit_of[card]] > 0):
                     score -= _KEPT_BACK
             return score
-        if kind is Kind.ANNOUNCE:
+        if kind is _ANNOUNCE:
             return 2000.0
-        if kind is Kind.NAME:
-            return float((hand & self.suit_masks[self.suits.index(action.name)]).bit_count())
-        if kind is Kind.DRAW:
+        if kind is _NAME:
+            return float(count(hand & self.suit_masks[self.suits.index(action.name)]))
+        if kind is _DRAW:
             return 0.0
-        if kind is Kind.PASS:
+        if kind is _PASS:
             return -1.0
         return -100.0

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.actions import Action, Kind
 from cardrules.families.tricks.model import ANSWER
@@ -36,8 +36,14 @@ if TYPE_CHECKING:
 
 __all__ = ["TricksPolicy"]
 
-_TRUMP_COST = 15.0
+_TRUMP_COST: Final = 15.0
 """What spending a trump costs, on top of its points and rank (as in the heuristic)."""
+# The kinds compared for every legal action, as final constants (compiled: C statics).
+_DECLARE: Final = Kind.DECLARE
+_ANSWER: Final = Kind.ANSWER
+_THROW: Final = Kind.THROW
+_LEAD: Final = Kind.LEAD
+_PLAY: Final = Kind.PLAY
 
 
 class TricksPolicy:
@@ -70,7 +76,6 @@ class TricksPolicy:
         if state._stage >= 0 or rng.random() < self.explore:
             return legal[rng.randrange(len(legal))]
         tables = state._tables
-        masks = tables.masks
         trump = state._trump
         costs, leads, values = self.costs[trump], self.leads[trump], self.values
         held, at_stake = 0, 0
@@ -82,22 +87,32 @@ class TricksPolicy:
                 shown |= m
             at_stake = tables.points_of(shown & ~state._down)
         best, chosen = -1e9, legal[0]
-        for action in legal:
+        for action in legal:  # loops, not sums of generators: compiled, each is C
             kind = action.kind
             cards = action.cards
-            if kind is Kind.DECLARE:
+            if kind is _DECLARE:
                 score = 500.0 + len(cards)
-            elif kind is Kind.ANSWER:
-                spent = sum(costs[c] for c in cards)
-                if tables.beats_set(masks[action], held, trump):
-                    score = 45.0 + at_stake + sum(values[c] for c in cards) - 0.3 * spent
+            elif kind is _ANSWER:
+                spent, mask, worth = 0.0, 0, 0
+                for c in cards:
+                    spent += costs[c]
+                    mask |= 1 << c
+                    worth += values[c]
+                if tables.beats_set(mask, held, trump):
+                    score = 45.0 + at_stake + worth - 0.3 * spent
                 else:
                     score = 30.0 - spent
-            elif kind is Kind.THROW:
-                score = 40.0 - sum(costs[c] for c in cards)
-            elif kind is Kind.LEAD:
-                score = 20.0 + 5.0 * len(cards) + sum(leads[c] for c in cards)
-            elif kind is Kind.PLAY:
+            elif kind is _THROW:
+                spent = 0.0
+                for c in cards:
+                    spent += costs[c]
+                score = 40.0 - spent
+            elif kind is _LEAD:
+                worth_led = 0.0
+                for c in cards:
+                    worth_led += leads[c]
+                score = 20.0 + 5.0 * len(cards) + worth_led
+            elif kind is _PLAY:
                 score = 10.0 + len(cards)
             else:
                 score = 0.0
