@@ -312,7 +312,7 @@ class Game(GameCore):
         return DealResult.ranked(
             scores=scores, finish=finish, starter=starter, carry=carry, details=details,
             lower_is_better=lower_is_better(self.variant.match.goal),
-            partnerships=self.procedure.partnerships(self))
+            partnerships=self.partnerships)
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point`` (a point declared after the game was

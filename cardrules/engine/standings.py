@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules.engine.native import mypyc_attr
 from cardrules.model.match import Goal
 
 __all__ = ["Partnerships", "Standing", "alone", "best", "firsts", "lower_is_better",
@@ -65,21 +66,24 @@ def team_of(partnerships: Partnerships, seat: int) -> tuple[int, ...]:
     raise ValueError(f"seat {seat} is in no partnership of {partnerships}")
 
 
-def _key(values: Sequence[int], team: tuple[int, ...], low: bool) -> int:
-    total = sum(values[p] for p in team)
-    return total if low else -total
-
-
 def places(values: Sequence[int], *, lower_is_better: bool,
            partnerships: Partnerships) -> tuple[int, ...]:
     """Each seat's place by ``values`` (1 is the best): partners share their partnership's
     place; tied partnerships share the best place of their group and the next place
     counts them all (1, 1, 3)."""
-    keys = {team: _key(values, team, lower_is_better) for team in partnerships}
-    out = [0] * len(values)
-    for team, key in keys.items():
-        place = 1 + sum(1 for other in keys.values() if other < key)
+    keys: list[int] = []  # per partnership, lower is better (loops: compiled, no generators)
+    for team in partnerships:
+        total = 0
         for seat in team:
+            total += values[seat]
+        keys.append(total if lower_is_better else -total)
+    out = [0] * len(values)
+    for k in range(len(keys)):
+        place = 1
+        for other in keys:
+            if other < keys[k]:
+                place += 1
+        for seat in partnerships[k]:
             out[seat] = place
     return tuple(out)
 
@@ -101,9 +105,14 @@ def firsts(ranked: Sequence[int]) -> tuple[int, ...]:
     >>> firsts((2, 1, 3, 1))
     (1, 3)
     """
-    return tuple(p for p, place in enumerate(ranked) if place == 1)
+    out: list[int] = []
+    for p in range(len(ranked)):
+        if ranked[p] == 1:
+            out.append(p)
+    return tuple(out)
 
 
+@mypyc_attr(native_class=False)  # the base of the interpreted result records
 class Standing:
     """What deal and match results share: the winners, places and partnerships, and the
     figures derived from them."""
