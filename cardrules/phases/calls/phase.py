@@ -282,17 +282,21 @@ class Calls(Phase[CallsTable]):
     def _seats(self, state: Table, settings: CallsSettings) -> tuple[int, ...]:
         """Every seat once, in the order of the calls: laid out once per game for an
         order that starts from the deal, from the seating otherwise."""
-        order = settings.order
-        if order.fixed_by_deal:
-            return _call_turns(settings, state.game).deal_order(state.dealer)
-        return order.seats(state.seating())
+        by_dealer = _deal_seats(settings, state.game)
+        if by_dealer:
+            return by_dealer[state.dealer]
+        return settings.order.seats(state.seating())
 
     def standing(self, state: CallsTable, settings: CallsSettings) -> Standing:
         """Where the auction stands (its calls followed without checking them; the
         standing of the same calls by the same seats under the same rules is found again,
         not followed again: every view and every step of play asks for it)."""
-        calls, seats, rules = state._calls, self._seats(state, settings), \
-            self._rules(state, settings)
+        return self._standing_of(state, settings, self._seats(state, settings))
+
+    def _standing_of(self, state: CallsTable, settings: CallsSettings,
+                     seats: tuple[int, ...]) -> Standing:
+        """:meth:`standing`, the calls' seats in order given."""
+        calls, rules = state._calls, self._rules(state, settings)
         key = (calls, seats, id(rules))
         kept = _STANDINGS.get(key)
         if kept is not None and kept[0] is rules:
@@ -339,9 +343,9 @@ class Calls(Phase[CallsTable]):
         p, code = state.to_act, settings.code(action)
         state._calls = (*state._calls, code)
         state.record(raw_event(kind="call", player=p, note=str(action)))
-        standing = self.standing(state, settings)
+        seats = self._seats(state, settings)
+        standing = self._standing_of(state, settings, seats)
         if not standing.over(state.game.players):
-            seats = self._seats(state, settings)
             state.turn_to(seats[standing.calls % len(seats)])
             return False
         if not standing.level:
@@ -395,9 +399,9 @@ class Calls(Phase[CallsTable]):
 
     def view(self, state: CallsTable, settings: CallsSettings,
              player: int) -> dict[str, Any]:
-        standing = self.standing(state, settings)
-        over = standing.over(state.game.players) and standing.level > 0
         seats = self._seats(state, settings)
+        standing = self._standing_of(state, settings, seats)
+        over = standing.over(state.game.players) and standing.level > 0
         dealers = _side(state, state.dealer)
         vulnerable = [p for p in range(state.game.players)
                       if settings.vulnerable[0 if p in dealers else 1]]
@@ -486,9 +490,14 @@ def _partner(state: Table, seat: int) -> int:
 
 
 @by_identity
-def _call_turns(settings: CallsSettings, game: TableGame) -> Turns:
-    """The calls' order laid out for ``game``'s seats (made once per game)."""
-    return Turns.of(settings.order, game.players)
+def _deal_seats(settings: CallsSettings, game: TableGame) -> tuple[tuple[int, ...], ...]:
+    """Per dealer, every seat once in the calls' order, for an order that starts from
+    the deal (made once per game: every step and view of the auction asks); empty for
+    an order that starts from the play."""
+    if not settings.order.fixed_by_deal:
+        return ()
+    turns = Turns.of(settings.order, game.players)
+    return tuple(turns.deal_order(dealer) for dealer in range(game.players))
 
 
 @by_identity
