@@ -139,6 +139,20 @@ def test_random_games_play_to_the_end(fishing: cardrules.Game) -> None:
             assert sum(state.view(0).captured) + len(state.view(0).table) == 32
 
 
+def test_its_events_are_made_records_where_the_families_keep_them_compactly(
+        fishing: cardrules.Game) -> None:
+    """Its state declares its events as records (``Events()``): the game says so once
+    (``compact_events``), and what it records is made ``Event`` records, where a shipped
+    family's state keeps plain tuples."""
+    assert fishing.compact_events is False
+    bura = cardrules.load("bura", players=2)
+    assert bura.compact_events is True
+    for game, made in ((fishing, Event), (bura, tuple)):
+        fresh = game.new_deal(1)._clone()  # type: ignore[attr-defined]
+        fresh.record(raw_event(kind="turn_up", player=-1, cards=(3,), note="table"))
+        assert type(fresh._events[-1]) is made
+
+
 def test_a_pack_of_copies_plays_without_a_field_for_the_cards_held(
         fishing: cardrules.Game, tmp_path: Path) -> None:
     """Its state class declares no ``_held`` field (the families' states keep their
