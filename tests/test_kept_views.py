@@ -54,6 +54,16 @@ def test_a_view_kept_is_the_viewer_s_own_copy() -> None:
     calls[0]["call"] = "changed"
     calls.append({})
     assert state.view(1).calls == state.view(2).calls != calls
+    # From a second view on, the kept entries are copied by a plan of their shapes (a
+    # flat list sliced, a list of flat dicts each copied): still each view's own.
+    fresh = bridge.state_from_json(state.to_json()).view(3).to_json()
+    for _ in range(3):
+        seen = state.view(3).to_json()
+        assert seen == fresh
+        seen["calls"][0]["call"] = "changed"
+        seen["calls"].append({})
+        seen["vulnerable"].append(9)
+    assert state.view(3).to_json() == fresh
 
 
 def test_the_phases_that_keep_their_views_and_under_which_settings() -> None:

@@ -508,7 +508,8 @@ def view(state: AtStage, player: int, into: dict[str, Any] | None = None) -> dic
     alone (:attr:`~cardrules.phases.Phase.view_from_fields`) are worked out once per
     phase record, seat and stage at work (a record is shared by the states of a deal
     until a phase changes it, and then copied), and each view is given its own copy of
-    them."""
+    them: after a second view, by a plan of what in them may be changed
+    (:func:`_shaped`)."""
     out: dict[str, Any] = {} if into is None else into
     record = getattr(state, "_phased", None)
     table: Any = None
@@ -516,16 +517,31 @@ def view(state: AtStage, player: int, into: dict[str, Any] | None = None) -> dic
     phases, kept_views, at_work = game.phases, game.views_kept, state._stage
     for stage, (phase, settings) in enumerate(phases):
         if record is not None and kept_views[stage]:
-            kept: dict[tuple[int, int, int], dict[str, Any]] | None = \
-                getattr(record, "_views", None)
+            kept: dict[tuple[int, int, int], Any] | None = getattr(record, "_views", None)
             if kept is None:
                 kept = record._views = {}
             key = (stage, player, at_work)
             entries = kept.get(key)
-            if entries is None:
-                entries = kept[key] = phase.view(bind(state), settings, player)
-            for name, value in entries.items():  # a dict's own loop, compiled
-                out[name] = _copied(value)
+            if entries is None:  # a first view: kept as the phase made it
+                made: dict[str, Any] = phase.view(bind(state), settings, player)
+                kept[key] = made
+                for name, value in made.items():  # a dict's own loop, compiled
+                    out[name] = _copied(value)
+                continue
+            if isinstance(entries, dict):  # a second view: its copies are worth planning
+                entries = kept[key] = _shaped(entries)
+            shaped: tuple[tuple[str, Any, int], ...] = entries
+            for name, value, shape in shaped:
+                if shape == _SHARED:
+                    out[name] = value
+                elif shape == _FLAT_LIST:
+                    flat: list[Any] = value  # typed: a list's slice compiled
+                    out[name] = flat[:]
+                elif shape == _FLAT_DICTS:
+                    dicts: list[dict[str, Any]] = value  # typed: a dict's copy compiled
+                    out[name] = [entry.copy() for entry in dicts]
+                else:
+                    out[name] = _copied(value)
             continue
         if table is None:
             table = bind(state)
@@ -533,6 +549,54 @@ def view(state: AtStage, player: int, into: dict[str, Any] | None = None) -> dic
     if at_work >= 0:
         out["phase"] = phases[at_work][0].name
     return out
+
+
+_SHARED: Final = 0
+"""A kept view entry that is a name, number, None or other value that cannot be changed."""
+_FLAT_LIST: Final = 1
+"""A kept view entry that is a list of values that cannot be changed: copied by a slice."""
+_FLAT_DICTS: Final = 2
+"""A kept view entry that is a list of dicts of values that cannot be changed (the calls
+of an auction, say): each dict copied."""
+_NESTED: Final = 3
+"""Any other kept view entry: copied by :func:`_copied`."""
+
+
+def _shaped(entries: dict[str, Any]) -> tuple[tuple[str, Any, int], ...]:
+    """A phase's view ``entries`` as kept: each name and value with how a view copies it
+    (worked out once, so that each view copies without looking at every item).
+
+    >>> _shaped({"level": 2, "seen": ["AS"], "calls": [{"call": "1C"}], "deep": [[1]]})
+    (('level', 2, 0), ('seen', ['AS'], 1), ('calls', [{'call': '1C'}], 2), ('deep', [[1]], 3))
+    >>> [shape for _, _, shape in _shaped({"a": [1, {"b": 2}], "b": [{}, 1], "c": []})]
+    [3, 3, 1]
+    """
+    out: list[tuple[str, Any, int]] = []
+    for name, value in entries.items():
+        out.append((name, value, _shape(value)))
+    return tuple(out)
+
+
+def _shape(value: Any) -> int:
+    """How a kept view entry is copied (see :func:`_shaped`)."""
+    if not isinstance(value, (list, dict)):
+        return _SHARED
+    if isinstance(value, dict):
+        return _NESTED
+    dicts = others = False
+    for item in value:
+        if isinstance(item, list):
+            return _NESTED
+        if isinstance(item, dict):
+            for inner in item.values():
+                if isinstance(inner, (list, dict)):
+                    return _NESTED
+            dicts = True
+        else:
+            others = True
+    if dicts:
+        return _NESTED if others else _FLAT_DICTS
+    return _FLAT_LIST
 
 
 def _copied(value: Any) -> Any:
