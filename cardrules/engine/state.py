@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 import attrs
@@ -20,15 +20,15 @@ from cardrules.engine.native import mypyc_attr
 from cardrules.engine.phased import bind, declared_of
 from cardrules.engine.standings import Partnerships, Standing
 from cardrules.engine.turns import Seating, Turns
+from cardrules.engine.views import View
 from cardrules.errors import DealTooLongError, HookError, IllegalActionError
 from cardrules.hooks import EndOfDealInput, LegalFilterInput, RefusalInput
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from cardrules.engine.context import Recorded
     from cardrules.engine.observation import Observation
-    from cardrules.engine.views import View
     from cardrules.hooks import Refusal
 
 # Enum members read in functions, as module constants: compiled, each is a C static
@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 # __getattr__).
 _KIND_PLAY: Final = Kind.PLAY
 _KIND_VERB: Final = Kind.VERB
+_NEW_VIEW: Final = object.__new__
+_SET_VIEW_ENTRIES: Final[Callable[[View, dict[str, Any]], None]] = \
+    View.__dict__["_entries"].__set__
+"""``View.of`` made here (an interpreted class method's frame avoided): a record of the
+game's view class, its entries set."""
 _SCANNED: Final = 16
 """Lists of legal actions up to this long are read through to find the one applied."""
 
@@ -566,7 +571,9 @@ class FieldState(State):
         out = entries(self, seat)
         if game.phases:
             flow.view(self, seat, out)
-        return game.view_type.of(out)
+        record: View = _NEW_VIEW(game.view_type)  # what View.of does
+        _SET_VIEW_ENTRIES(record, out)
+        return record
 
     @classmethod
     def _make(cls: type[F], game: GameContext, **fields: Any) -> F:
