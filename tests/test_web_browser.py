@@ -132,14 +132,19 @@ def test_a_whole_bank_deal_or_match_against_a_bot(server: tuple[str, Lobby], bro
                                  match=match)
     page, frames = _open(browser, f"{base}/t/{table.id}#{tokens[0]}")
     for _ in range(400):
-        if table.state.is_over:
-            break
-        page.wait_for_function(
-            "() => ['Your turn', 'The game is over'].includes("
-            "document.getElementById('status').textContent)", timeout=10_000)
+        deadline = time.monotonic() + 10  # the bot's moves are the server's to make
+        while not table.state.is_over and table.state.current_player != 0 \
+                and time.monotonic() < deadline:
+            time.sleep(0.01)
         if table.state.is_over:
             break
         step = len(table.actions)
+        # the page shows this very step (not a view from before the bot moved, which a
+        # loaded machine may still be showing), and says so
+        page.wait_for_function(
+            "(step) => current !== null && current.step === step && "
+            "document.getElementById('status').textContent === 'Your turn'",
+            arg=step, timeout=10_000)
         _move(page)
         deadline = time.monotonic() + 10
         while len(table.actions) == step and time.monotonic() < deadline:
