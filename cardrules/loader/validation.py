@@ -19,23 +19,25 @@ h.yaml:2:1: $.player: unknown key 'player'; allowed keys: players
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
-
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from cardrules.engine.procedures import find as find_procedure
 from cardrules.errors import CardrulesError, Problem, VariantError
 from cardrules.loader import resources
 from cardrules.loader.schema import PROCEDURES_SCHEMA, procedures_schema
 from cardrules.loader.yamlsafe import JsonPath, Mark, Marks, format_path
+from cardrules.model import known_valid
+
+if TYPE_CHECKING:  # imported where a check runs: the library's import is costly
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 __all__ = ["validate"]
 
@@ -72,12 +74,19 @@ def validate(
     directory = (schema_dir or resources.data_dir("schemas")).resolve()
     procedures = _procedures_text(_procedure_named(data))
     try:
-        seen = (directory, schema, procedures,
-                json.dumps(data, sort_keys=True, separators=(",", ":")))
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError):  # not JSON data: the schema will say what is wrong
-        seen = None
-    if seen is not None and seen in _VALID:
+        text = None
+    seen = (directory, schema, procedures, text) if text is not None else None
+    if seen is not None and seen in _VALID and not known_valid.recording():
         return
+    key = None
+    if text is not None and schema_dir is None:  # the shipped schemas: a shipped file's?
+        key = known_valid.digest("rules", _schemas_digest(directory), schema, procedures,
+                                 text)
+        if known_valid.known(key):
+            _remember(seen)
+            return
     validator = _validator(directory, schema, procedures)
     found: set[Problem] = set()
     for error in validator.iter_errors(data):
@@ -88,6 +97,13 @@ def validate(
     if found:
         raise VariantError(sorted(found, key=lambda p: (p.file, p.line, p.column, p.path,
                                                         p.message)))
+    if key is not None:
+        known_valid.found_valid(key)
+    _remember(seen)
+
+
+def _remember(seen: tuple[Path, str, str, str] | None) -> None:
+    """Keep ``seen`` (schemas, procedures and data found valid) for a next check."""
     if seen is not None:
         if len(_VALID) >= _VALID_KEPT:
             _VALID.pop(next(iter(_VALID)))
@@ -124,7 +140,19 @@ def _procedures_text(name: str | None) -> str:
 
 
 @functools.cache
+def _schemas_digest(directory: Path) -> str:
+    """A digest of the JSON schemas in ``directory`` (names and bytes), read once."""
+    hashed = hashlib.sha256()
+    for path in sorted(directory.glob("*.json")):
+        hashed.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return hashed.hexdigest()
+
+
+@functools.cache
 def _registry(directory: Path, procedures: str) -> tuple[Mapping[str, Any], Registry[Any]]:
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     contents: dict[str, Any] = {}
     for path in sorted(directory.glob("*.json")):
         try:
@@ -158,6 +186,8 @@ def _registry(directory: Path, procedures: str) -> tuple[Mapping[str, Any], Regi
 @functools.cache
 def _validator(directory: Path, schema: str,
                procedures: str) -> jsonschema.Draft202012Validator:
+    import jsonschema
+
     contents, registry = _registry(directory, procedures)
     if schema not in contents:
         raise CardrulesError(
@@ -204,6 +234,8 @@ def _problem(path: JsonPath, message: str, at_key: bool, marks: Marks, file: str
 
 def _explain(error: ValidationError) -> list[tuple[JsonPath, str, bool]]:
     """(path, message, locate-at-key) for each problem one schema error stands for."""
+    from jsonschema.exceptions import best_match
+
     path: JsonPath = tuple(error.absolute_path)
     keyword = error.validator
     instance: Any = error.instance
@@ -283,6 +315,8 @@ def _message(error: ValidationError) -> str:
 
 def _alternatives(error: ValidationError) -> str:
     """One message for a oneOf/anyOf none of whose branches clearly fits best."""
+    from jsonschema.exceptions import best_match
+
     branches: dict[Any, list[ValidationError]] = {}
     for e in error.context:
         branches.setdefault(e.relative_schema_path[0], []).append(e)

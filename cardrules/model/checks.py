@@ -7,11 +7,12 @@ the module of the phase it belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import json
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from typing import Any
 
 import attrs
-import jsonschema
 
 from cardrules.engine.fields import declared
 from cardrules.engine.flow import attribute_names
@@ -21,6 +22,7 @@ from cardrules.engine.procedures import find as find_procedure
 from cardrules.engine.state_codec import declarable_zones
 from cardrules.engine.table import zone_names
 from cardrules.engine.turns import When
+from cardrules.model import known_valid
 from cardrules.model.bounds import MAX_LEGAL_ACTIONS, legal_action_bound
 from cardrules.model.match import SCHEDULE, Goal
 from cardrules.model.problems import Found, unknown
@@ -344,8 +346,7 @@ def check_phases(v: Variant) -> Iterator[Found]:
         if refused is not None:
             yield ("phases", index, entry.name), refused
             continue
-        validator = jsonschema.Draft202012Validator(phase.schema)
-        errors = sorted(validator.iter_errors(entry.section), key=lambda e: list(e.path))
+        errors = _section_problems(phase.schema, entry.section)
         when = When.BEFORE_DEAL if phase.before_deal else phase.when
         if not errors:
             settings = phase.settings(entry.section)
@@ -374,8 +375,8 @@ def check_phases(v: Variant) -> Iterator[Found]:
             yield ("phases", index), (
                 f"{entry.name} runs {when.words}, but the {v.play.procedure} procedure "
                 f"does not pause there")
-        for error in errors:
-            yield ("phases", index, entry.name, *error.path), error.message
+        for path, message in errors:
+            yield ("phases", index, entry.name, *path), message
         for zone in phase.zones:
             if zone not in _zones_to_work(v):
                 yield ("phases", index), (
@@ -390,6 +391,31 @@ def check_phases(v: Variant) -> Iterator[Found]:
                 yield ("phases", index, entry.name), (
                     f"a state of this phase may offer up to {bound:,} legal actions, more "
                     f"than the limit of {MAX_LEGAL_ACTIONS:,}")
+
+
+def _section_problems(schema: Mapping[str, Any], section: Any,
+                      ) -> list[tuple[tuple[str | int, ...], str]]:
+    """The path and message of each way a listed phase's ``section`` breaks the phase's
+    JSON ``schema``, in order of path; none, without the check, for a section of a
+    shipped file known valid (:mod:`cardrules.model.known_valid`).
+
+    >>> _section_problems({"type": "object", "required": ["count"]}, {})
+    [((), "'count' is a required property")]
+    """
+    try:
+        text = json.dumps([schema, section], sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not JSON data: the schema will say what is wrong
+        text = None
+    key = known_valid.digest("phase section", text) if text is not None else None
+    if key is not None and known_valid.known(key):
+        return []
+    import jsonschema  # here: its import is costly, and a shipped game needs none
+
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(section),
+                    key=lambda e: list(e.path))
+    if not errors and key is not None:
+        known_valid.found_valid(key)
+    return [(tuple(e.path), e.message) for e in errors]
 
 
 def check_phase_fields(v: Variant) -> Iterator[Found]:
