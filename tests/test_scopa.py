@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import combinations
 
 import fishing_support
 import pytest
 from fishing_support import labels, points
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rule_support import QUICK_LEAKS
 
 import cardrules
+from cardrules.families.fishing.checks import subset_count
 from cardrules.tools.check import run_check
 
 ALL = [r + s for s in "DCSB" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
@@ -302,3 +306,18 @@ def test_cardrules_check_passes(options: dict[str, object]) -> None:
                        leak_share=QUICK_LEAKS)
     assert report.failure is None, report.failure
     assert report.deals >= 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10), st.integers(0, 4)), max_size=3),
+       st.integers(0, 20))
+def test_the_action_bound_counts_each_set_of_cards_adding_up(
+        piles: list[tuple[int, int]], total: int) -> None:
+    """The load-time bound on a capture's choices (``subset_count``): ``counts[i]`` cards
+    worth ``values[i]`` give exactly the sets of cards a brute force finds adding up to
+    ``total`` (cards of a value told apart, as the table's cards are)."""
+    cards = [value for value, count in piles for _ in range(count)]
+    found = sum(1 for size in range(len(cards) + 1)
+                for chosen in combinations(range(len(cards)), size)
+                if sum(cards[i] for i in chosen) == total)
+    assert subset_count([v for v, _ in piles], [c for _, c in piles], total) == found

@@ -93,12 +93,21 @@ def subset_count(values: Sequence[int], counts: Sequence[int], total: int) -> in
     """
     ways = [1] + [0] * total
     for value, count in zip(values, counts):
-        new = [0] * (total + 1)
-        for s, w in enumerate(ways):
+        if not count:
+            continue
+        if value == 0:  # any of the worthless cards, or none, with each way
+            ways = [w << count for w in ways]
+            continue
+        chosen = [comb(count, k) for k in range(count + 1)]  # the ways to take k of them
+        new = ways[:]  # taking none of them
+        for s in range(total + 1 - value):
+            w = ways[s]
             if w:
-                for k in range(count + 1):
-                    if s + k * value <= total:
-                        new[s + k * value] += w * comb(count, k)
+                at, k = s + value, 1
+                while k <= count and at <= total:
+                    new[at] += w * chosen[k]
+                    at += value
+                    k += 1
         ways = new
     return ways[total]
 
@@ -136,11 +145,22 @@ def action_bound(v: Any) -> int:
     else:
         layouts = [[suits] * ranks]
     worst = 0
+    counted: dict[tuple[tuple[int, int], ...], int] = {}  # layouts alike in what can add up
     for rank in range(ranks):
         for counts in layouts:
             counts = list(counts)
             counts[rank] = min(counts[rank], suits - 1)
-            sums = subset_count(values, counts, values[rank]) if play.capture.by_sum else 0
+            sums = 0
+            if play.capture.by_sum:  # only cards worth at most the card played can count
+                total = values[rank]
+                alike = tuple((value, count) for value, count in zip(values, counts)
+                              if count and value <= total) + ((total, -1),)
+                found = counted.get(alike)
+                if found is None:
+                    found = counted[alike] = subset_count(
+                        [value for value, _ in alike[:-1]],
+                        [count for _, count in alike[:-1]], total)
+                sums = found
             worst = max(worst, sums + (counts[rank] if play.capture.by_rank else 0))
     bound: int = hand * (worst + 1)
     return bound
