@@ -25,8 +25,8 @@ import attrs
 from cardrules.cards import Pack
 from cardrules.errors import NotationError
 
-__all__ = ["NO_TRUMP", "WORD_RULE", "WORD_TAKES", "Action", "Kind", "malformed", "parse_action",
-           "register_verb", "word_problem"]
+__all__ = ["NO_TRUMP", "WORD_RULE", "WORD_TAKES", "Action", "Kind", "labelled", "malformed",
+           "parse_action", "register_verb", "word_problem"]
 
 NO_TRUMP = "none"
 """The name of the action ``trump none``: no trumps are chosen (suits are upper-case
@@ -92,13 +92,7 @@ class Action:
 
     def text(self, pack: Pack) -> str:
         """The notation of this action, for example ``play 9H`` or ``declare moscow AS AH AD``."""
-        words = [] if self.kind is Kind.VERB else [self.kind.value]
-        if self.name:
-            words.append(self.name)
-        if self.kind is Kind.VERB and _takes_number(self):
-            words.append(str(self.amount))
-        words.extend(pack.name(c) for c in self.cards)
-        return " ".join(words)
+        return _notation(self.kind, self.name, self.amount, self.cards, pack)
 
     def __repr__(self) -> str:
         return f"<Action {self}>"
@@ -107,15 +101,42 @@ class Action:
         if self.label:
             return self.label
         first = [] if self.kind is Kind.VERB else [self.kind.value]
-        number = [str(self.amount)] if _takes_number(self) else []
+        number = [str(self.amount)] if _takes_number(self.name, self.amount) else []
         return " ".join([*first, self.name, *number, *map(str, self.cards)]).replace("  ", " ")
 
 
-def _takes_number(action: Action) -> bool:
-    """The action's word takes a number: a phase's number word, or any word with a number
-    other than 0 (a game's own word, such as a strain's, which the table of words every
-    game knows may not hold or may hold with another meaning)."""
-    return _VERBS.get(action.name) is _Takes.NUMBER or action.amount != 0
+def labelled(kind: Kind, pack: Pack, *, cards: tuple[int, ...] = (), name: str = "",
+             amount: int = 0) -> Action:
+    """An action with its notation as its label, as a game makes the actions it lists
+    (made once: not made, then copied with the label).
+
+    >>> from cardrules.cards import Pack
+    >>> pack = Pack(ranks=("9", "A"), suits=("S",))
+    >>> labelled(Kind.PLAY, pack, cards=(1,)).label
+    'play AS'
+    >>> labelled(Kind.PLAY, pack, cards=(1,)) == Action(kind=Kind.PLAY, cards=(1,))
+    True
+    """
+    return Action(kind=kind, cards=cards, name=name, amount=amount,
+                  label=_notation(kind, name, amount, cards, pack))
+
+
+def _notation(kind: Kind, name: str, amount: int, cards: tuple[int, ...], pack: Pack) -> str:
+    """The notation of the action of these fields (:meth:`Action.text`)."""
+    words = [] if kind is Kind.VERB else [kind.value]
+    if name:
+        words.append(name)
+    if kind is Kind.VERB and _takes_number(name, amount):
+        words.append(str(amount))
+    words.extend(pack.name(c) for c in cards)
+    return " ".join(words)
+
+
+def _takes_number(name: str, amount: int) -> bool:
+    """An action's word ``name`` takes a number: a phase's number word, or any word with
+    a number other than 0 (a game's own word, such as a strain's, which the table of
+    words every game knows may not hold or may hold with another meaning)."""
+    return _VERBS.get(name) is _Takes.NUMBER or amount != 0
 
 
 def malformed(action: object, size: int) -> str | None:
@@ -286,8 +307,7 @@ def parse_action(text: str, pack: Pack, words: Mapping[str, str] | None = None) 
         raise NotationError(f"'{kind.value}' needs at least one card, e.g. '{kind.value} 9H'")
     if kind not in _WITH_CARDS and cards:
         raise NotationError(f"'{kind.value}' takes no cards")
-    action = Action(kind=kind, cards=cards, name=name)
-    return attrs.evolve(action, label=action.text(pack))
+    return labelled(kind, pack, cards=cards, name=name)
 
 
 def _combination_name(word: str, pack: Pack) -> bool:
@@ -325,5 +345,4 @@ def _parse_verb(word: str, rest: list[str], pack: Pack, takes: _Takes) -> Action
         raise NotationError(f"'{word}' needs at least one card, e.g. '{word} 9H'")
     if takes is not _Takes.CARDS and cards:
         raise NotationError(f"'{word}' takes no cards")
-    action = Action(kind=Kind.VERB, name=word, cards=cards)
-    return attrs.evolve(action, label=action.text(pack))
+    return labelled(Kind.VERB, pack, cards=cards, name=word)

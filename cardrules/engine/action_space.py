@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action, Kind, labelled
 from cardrules.cards import Pack, bits
 from cardrules.engine.arguments import as_index
 from cardrules.errors import ArgumentError, CardrulesError
@@ -284,8 +284,8 @@ class ActionSpace:
         mask = 0
         for position in set_unrank(index - block.offsets[j], block.size):
             mask |= 1 << pool[position]
-        made = Action(kind=family.kind, cards=self.pack.cards_of(mask), name=family.name)
-        return attrs.evolve(made, label=made.text(self.pack))
+        return labelled(family.kind, self.pack, cards=self.pack.cards_of(mask),
+                        name=family.name)
 
     def parts(self) -> list[tuple[int, int, str]]:
         """The layout: ``(first index, count, what)`` for each run of indices.

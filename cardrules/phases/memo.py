@@ -29,9 +29,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-import attrs
-
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action, Kind, labelled
 
 if TYPE_CHECKING:
     from cardrules.cards import Pack
@@ -108,7 +106,7 @@ def card_actions(pack: Pack, word: str) -> tuple[Action, ...]:
         return found[1]
     if len(_CARD_ACTIONS) >= _KEPT:
         _CARD_ACTIONS.clear()
-    made = (Action(kind=Kind.VERB, name=word, cards=(card,)) for card in range(pack.size))
-    actions = tuple(attrs.evolve(action, label=action.text(pack)) for action in made)
+    actions = tuple(labelled(Kind.VERB, pack, cards=(card,), name=word)
+                    for card in range(pack.size))
     _CARD_ACTIONS[key] = (pack, actions)
     return actions

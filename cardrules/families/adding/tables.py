@@ -16,9 +16,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attr
-import attrs
 
-from cardrules.actions import Action, Kind, register_verb
+from cardrules.actions import Action, Kind, labelled, register_verb
 from cardrules.cards import Pack, bits, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.standings import Partnerships, alone, opposite, team_of
@@ -51,8 +50,7 @@ def rank_values(ranks: Sequence[str], values: dict[str, int]) -> tuple[int, ...]
 
 
 def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Action:
-    action = Action(kind=kind, cards=cards, name=name)
-    return attrs.evolve(action, label=action.text(pack))
+    return labelled(kind, pack, cards=cards, name=name)
 
 
 GO = Action(kind=Kind.VERB, name=GO_WORD, label=GO_WORD)

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attr
-import attrs
 
-from cardrules.actions import Action, Kind, register_verb
+from cardrules.actions import Action, Kind, labelled, register_verb
 from cardrules.cards import Pack, mask_of
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
@@ -111,8 +110,7 @@ __getattr__)."""
 
 
 def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Action:
-    action = Action(kind=kind, cards=cards, name=name)
-    return attrs.evolve(action, label=action.text(pack))
+    return labelled(kind, pack, cards=cards, name=name)
 
 
 UNIT_ACTIONS_KEPT: Final = 100_000

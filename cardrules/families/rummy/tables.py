@@ -18,9 +18,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attr
-import attrs
 
-from cardrules.actions import Action, Kind, register_verb
+from cardrules.actions import Action, Kind, labelled, register_verb
 from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
@@ -233,8 +232,7 @@ class MeldFinder:
 
 
 def _named(pack: Pack, kind: Kind, name: str = "", cards: tuple[int, ...] = ()) -> Action:
-    action = Action(kind=kind, name=name, cards=cards)
-    return attrs.evolve(action, label=action.text(pack))
+    return labelled(kind, pack, cards=cards, name=name)
 
 
 @attr.s(auto_attribs=True, kw_only=True, frozen=True, slots=True, eq=False)
