@@ -22,7 +22,8 @@ VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 def test_the_table_is_the_shipped_files_digests_now() -> None:
     """Fails while a shipped variant file or a schema changed since the table was
     written: run ``python -m cardrules.tools.known_valid``."""
-    assert digests_now() == sorted(DIGESTS)
+    assert digests_now() == sorted(DIGESTS), \
+        "the shipped rule data changed: run python -m cardrules.tools.known_valid"
 
 
 def test_a_shipped_game_loads_without_the_json_schema_library() -> None:
