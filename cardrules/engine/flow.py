@@ -347,9 +347,10 @@ def _enter_at(state: StagedState, stage: int, when: When) -> bool:
 def legal(state: StagedState) -> tuple[Action, ...]:
     """The legal actions of the phase at work: its candidates it does not refuse."""
     phase, settings = cast(GameCore, state.game).phases[state._stage]
-    table = bind(state)
     if phase.candidates_all_legal:
-        return tuple(phase.candidates(table, settings))
+        return tuple(phase.candidates(bind(state) if phase.candidates_read_fields else state,
+                                      settings))
+    table = bind(state)
     refusal = phase.refusal
     return tuple([a for a in phase.candidates(table, settings)
                   if refusal(table, settings, a) is None])

@@ -190,6 +190,14 @@ class Phase(abc.ABC, Generic[PhaseState]):
     saving on the hot path.  The property tests hold every phase to it (the legal set
     must be exactly the actions :meth:`refusal` lets through)."""
 
+    candidates_read_fields: ClassVar[bool] = True
+    """False when :meth:`candidates` reads none of the phase's own fields, only the
+    table's operations (the game, the player to act, a hand): the flow then hands it the
+    state itself instead of a read-only guard of the phase's fields, a saving on the hot
+    path (a phase giving one card at a time lists its candidates at every step).  A
+    phase that says so and reads a field of its own fails at once: the state has no
+    such attribute."""
+
     def finished(self, state: PhaseState, settings: Any) -> bool:
         """Whether the phase, just entered, has done all it does without an action (a
         widow the declarer only takes): the flow then goes on to the next step.  False

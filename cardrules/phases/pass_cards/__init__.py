@@ -210,6 +210,7 @@ class PassCards(Phase[PassingTable]):
         return _scorer(view.card_facts)
 
     candidates_all_legal = True  # a card of the hand is never refused
+    candidates_read_fields = False  # the hand alone
 
     def candidates(self, state: PassingTable, settings: PassSettings) -> list[Action]:
         return at_cards(card_actions(state.game.pack, "give"), state.hand(state.to_act))
@@ -245,11 +246,12 @@ class PassCards(Phase[PassingTable]):
         direction = settings.of(state)
         step = 1 if direction is _LEFT else n - 1 if direction is _RIGHT else n // 2
         state._passed = passed = state._passing
+        pack = state.game.pack
         for giver, cards in enumerate(passed):
             receiver = (giver + step) % n
             state.move(cards, "passing", "hand", source_seat=giver, target_seat=receiver)
-            state.record(raw_event(kind="receive", player=receiver,
-                                   cards=state.game.pack.cards_of(cards), private=True))
+            state.record(raw_event(kind="receive", player=receiver, cards=pack.cards_of(cards),
+                                   private=True))
         return True
 
     view_from_fields = True  # the direction, the cards set aside and passed: its fields

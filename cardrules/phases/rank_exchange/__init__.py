@@ -184,6 +184,7 @@ class RankExchange(Phase[ExchangeTable]):
         return lambda action: -sum(facts.rank(c) for c in action.cards)
 
     candidates_all_legal = True  # a card of the hand is never refused
+    candidates_read_fields = False  # the hand alone
 
     def candidates(self, state: ExchangeTable, settings: ExchangeSettings) -> list[Action]:
         return at_cards(card_actions(state.game.pack, "give"), state.hand(state.to_act))
