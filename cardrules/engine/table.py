@@ -60,7 +60,7 @@ ValueError: zone 'hand' of seat 0 does not hold every card moved
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 import attrs
 
@@ -463,9 +463,37 @@ def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]
     """``values`` (one entry per seat) with ``seat``'s entry replaced by ``value``: one
     copy of the tuple (compiled, cheaper than joining two slices round a new entry).
 
-    >>> with_seat((1, 2, 3), 1, 9)
-    (1, 9, 3)
+    >>> with_seat((1, 2, 3), 1, 9), with_seat((1, 2, 3, 4), 3, 9), with_seat((1, 2), 0, 9)
+    ((1, 9, 3), (1, 2, 3, 9), (9, 2))
+    >>> with_seat((1, 2, 3, 4, 5), 4, 9), with_seat((1, 2, 3), -1, 9)
+    ((1, 2, 3, 4, 9), (1, 2, 9))
     """
+    # Two to four seats, the usual tables: the tuple made at once from the entries held
+    # as objects (compiled, an int read from a tuple[int, ...] is unboxed, and boxed
+    # again, a new object for a bit set of cards, when put in another).
+    refs: tuple[object, ...] = values
+    n = len(refs)
+    if n == 4:
+        if seat == 0:
+            return cast("tuple[int, ...]", (value, refs[1], refs[2], refs[3]))
+        if seat == 1:
+            return cast("tuple[int, ...]", (refs[0], value, refs[2], refs[3]))
+        if seat == 2:
+            return cast("tuple[int, ...]", (refs[0], refs[1], value, refs[3]))
+        if seat == 3:
+            return cast("tuple[int, ...]", (refs[0], refs[1], refs[2], value))
+    elif n == 3:
+        if seat == 0:
+            return cast("tuple[int, ...]", (value, refs[1], refs[2]))
+        if seat == 1:
+            return cast("tuple[int, ...]", (refs[0], value, refs[2]))
+        if seat == 2:
+            return cast("tuple[int, ...]", (refs[0], refs[1], value))
+    elif n == 2:
+        if seat == 0:
+            return cast("tuple[int, ...]", (value, refs[1]))
+        if seat == 1:
+            return cast("tuple[int, ...]", (refs[0], value))
     out = list(values)
     out[seat] = value
     return tuple(out)

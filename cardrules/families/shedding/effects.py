@@ -6,9 +6,6 @@ play (the ``shuffle`` and ``random_suit`` hooks, seeded from the deal's seed).
 Functions of a shedding state, as :mod:`.shedding_rules` is: those that change one are
 given a fresh clone (the procedure's own, made for the action being applied) and change
 it in place.
-
->>> replaced((1, 2, 3), 1, 9)
-(1, 9, 3)
 """
 
 from __future__ import annotations
@@ -19,14 +16,15 @@ from cardrules.actions import Action, Kind
 from cardrules.engine import absences
 from cardrules.engine.events import RawEvent, raw_event
 from cardrules.engine.seeding import derive_seed
+from cardrules.engine.table import with_seat
 from cardrules.families.shedding.hooks import RandomSuitInput, ShuffleInput
 
 if TYPE_CHECKING:
     from cardrules.families.shedding.context import SheddingContext
     from cardrules.families.shedding.tables import SheddingTables
 
-__all__ = ["announcing", "draw_forced", "facing_draw", "lot_suit", "refill", "replaced",
-           "reverse", "shuffle", "take_cards"]
+__all__ = ["announcing", "draw_forced", "facing_draw", "lot_suit", "refill", "reverse",
+           "shuffle", "take_cards"]
 
 # Enum members read in functions, as module constants: compiled, each is a C static
 # (on Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a
@@ -35,11 +33,6 @@ _KIND_PLAY: Final = Kind.PLAY
 
 
 S = TypeVar("S", bound="SheddingContext")
-
-
-def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """``values`` with the one at ``index`` replaced by ``value``."""
-    return values[:index] + (value,) + values[index + 1:]
 
 
 def facing_draw(state: SheddingContext, hand: int, tables: SheddingTables) -> tuple[Action, ...]:
@@ -102,7 +95,7 @@ def take_cards(new: SheddingContext, player: int, count: int, events: list[RawEv
         new._stock = new._stock[:-1]
         hand |= 1 << card
         drawn.append(card)
-    new._hands = replaced(new._hands, player, hand)
+    new._hands = with_seat(new._hands, player, hand)
     absences.came_in(new, player, len(drawn))
     events.append(raw_event(kind="draw", player=player, cards=tuple(drawn), private=True,
                             note=note))

@@ -43,6 +43,7 @@ from cardrules.engine.seeding import derive_seed
 from cardrules.engine.standings import lower_is_better
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.state_codec import fresh
+from cardrules.engine.table import with_seat
 from cardrules.engine.turns import When
 from cardrules.families.shedding import rules as shedding_rules
 from cardrules.families.shedding.attributes import DrawnAttributes
@@ -53,7 +54,6 @@ from cardrules.families.shedding.effects import (
     facing_draw,
     lot_suit,
     refill,
-    replaced,
     reverse,
     shuffle,
     take_cards,
@@ -553,7 +553,7 @@ class SheddingState(FieldState, DrawnAttributes):
         shown = self._unable()
         if shown:
             absences.show(new, p, shown)
-        new._hands = replaced(self._hands, p, self._hands[p] | mask_of(pile))
+        new._hands = with_seat(self._hands, p, self._hands[p] | mask_of(pile))
         absences.came_in(new, p, len(pile))
         new._pile, new._top, new._owner, new._cover = (), -1, -1, False
         new._pickups = self._pickups + 1
@@ -595,7 +595,7 @@ class SheddingState(FieldState, DrawnAttributes):
             new._events, stock = tuple(events), new._stock
         card = stock[-1]
         new._stock = stock[:-1]
-        new._hands = replaced(self._hands, p, self._hands[p] | (1 << card))
+        new._hands = with_seat(self._hands, p, self._hands[p] | (1 << card))
         shown = self._unable()
         if shown or self._missing[p]:
             absences.drew(new, p, shown)
@@ -611,7 +611,7 @@ class SheddingState(FieldState, DrawnAttributes):
         if tables.draw_ends_turn:
             return new._pass_turn_from(p)
         if tables.play_drawn:  # now only a card drawn may be played, or the turn ends
-            _drawn_fields(new)._drawn_cards = replaced(new._drawn_cards, p,
+            _drawn_fields(new)._drawn_cards = with_seat(new._drawn_cards, p,
                                                        new._drawn_cards[p] | (1 << card))
         return new
 
@@ -635,7 +635,7 @@ class SheddingState(FieldState, DrawnAttributes):
         (-1: none)."""
         new = self._clone()
         p, cards = self._current, move.action.cards
-        new._hands = replaced(self._hands, p, self._hands[p] & ~move.mask)
+        new._hands = with_seat(self._hands, p, self._hands[p] & ~move.mask)
         if self._spare[p] and move.mask & self._missing[p]:
             absences.laid(new, p, move.mask)
         new._pile = self._pile + cards
@@ -704,8 +704,8 @@ class SheddingState(FieldState, DrawnAttributes):
         for c in pile:
             mask |= 1 << c
         points = self._tables.pack.value_of(mask) if self._tables.scoring.take_points else 0
-        self._taken = replaced(self._taken, player, self._taken[player] | mask)
-        self._scores = replaced(self._scores, player, self._scores[player] + points)
+        self._taken = with_seat(self._taken, player, self._taken[player] | mask)
+        self._scores = with_seat(self._scores, player, self._scores[player] + points)
         self._pile, self._cover = (), False
         events.append(raw_event(kind="take", player=player, cards=pile, amount=points, note=note))
 
@@ -726,7 +726,7 @@ class SheddingState(FieldState, DrawnAttributes):
         if took:
             self._take(player, events, note="going out")
         if amount:
-            self._scores = replaced(self._scores, player, self._scores[player] + amount)
+            self._scores = with_seat(self._scores, player, self._scores[player] + amount)
             events.append(raw_event(kind="bonus", player=player, amount=amount))
         return took
 
@@ -772,7 +772,7 @@ class SheddingState(FieldState, DrawnAttributes):
             refill(self, events)
         card = self._stock[-1]
         self._stock = self._stock[:-1]
-        self._hands = replaced(self._hands, player, self._hands[player] | (1 << card))
+        self._hands = with_seat(self._hands, player, self._hands[player] | (1 << card))
         if self._missing[player]:
             absences.came_in(self, player, 1)
         events.append(raw_event(kind="draw", player=player, cards=(card,), private=True,
@@ -834,7 +834,7 @@ class SheddingState(FieldState, DrawnAttributes):
                 self._pile = ()
         loser = self._loser()
         if loser >= 0 and scoring.loser:
-            self._scores = replaced(self._scores, loser, self._scores[loser] + scoring.loser)
+            self._scores = with_seat(self._scores, loser, self._scores[loser] + scoring.loser)
             events.append(raw_event(kind="loser", player=loser, amount=scoring.loser))
         lost = hand_penalties(scoring.hand_penalty, pack, self._hands, self._tables.hand_costs)
         if any(lost):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from cardrules.engine.fields import Numbers, field
+from cardrules.engine.table import with_seat
 from cardrules.families.tricks.model import Condition, DrawOrder, TrickScoring, TricksPlay
 from cardrules.model.problems import Found, undealt
 from cardrules.model.variant import Variant
@@ -57,7 +58,7 @@ def set_trick_aside(state: TricksContext, winner: int) -> None:
         return
     fields = _fields(state)
     aside = fields._set_aside
-    fields._set_aside = aside[:winner] + (aside[winner] + 1,) + aside[winner + 1:]
+    fields._set_aside = with_seat(aside, winner, aside[winner] + 1)
 
 
 def set_aside(state: TricksContext) -> tuple[int, ...]:

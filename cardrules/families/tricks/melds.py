@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules.engine.fields import HeldCards, KnownCards, Numbers, field
+from cardrules.engine.table import with_seat
 from cardrules.families.tricks.attributes import MeldAttributes
 from cardrules.families.tricks.melds_model import MeldShow, MeldTies
 from cardrules.families.tricks.model import Partners, RawEvent, TricksPlay
@@ -130,5 +131,5 @@ def compare(state: TricksContext, events: list[RawEvent]) -> None:
 
 def _with(masks: tuple[int, ...], p: int, mask: int) -> tuple[int, ...]:
     """``masks`` with the cards of ``mask`` added to entry ``p``."""
-    return masks[:p] + (masks[p] | mask,) + masks[p + 1:]
+    return with_seat(masks, p, masks[p] | mask)
 

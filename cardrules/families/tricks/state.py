@@ -45,7 +45,7 @@ from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.state_codec import fresh
-from cardrules.engine.table import seatwise_sum
+from cardrules.engine.table import seatwise_sum, with_seat
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import melds as tricks_melds
@@ -581,7 +581,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     def _lead(self, p: int, mask: int, combo: str, event: RawEvent) -> TricksState:
         new = self._clone()
         hands = self._hands
-        new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
+        new._hands = with_seat(hands, p, hands[p] & ~mask)
         if self._spare[p] and mask & self._missing[p]:
             absences.laid(new, p, mask)
         new._plays, new._down, new._holder, new._leader = (mask,), 0, p, p
@@ -605,7 +605,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         new = self._clone()
         p, hands, plays, tables = self._current, self._hands, self._plays, self._tables
         n = len(hands)
-        new._hands = hands[:p] + (hands[p] & ~mask,) + hands[p + 1:]
+        new._hands = with_seat(hands, p, hands[p] & ~mask)
         new._plays = plays = plays + (mask,)
         if mask & tables.breakers:
             new._broken = True
@@ -708,7 +708,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         if kind is _KIND_EXCHANGE:
             card, turned = action.cards[0], self._trump_card
             hand = self._hands[p] & ~(1 << card) | 1 << turned
-            new._hands = self._hands[:p] + (hand,) + self._hands[p + 1:]
+            new._hands = with_seat(self._hands, p, hand)
             absences.came_in(new, p, 1)
             new._stock = (card, *self._stock[1:])
             new._trump_card = card
@@ -743,8 +743,8 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         won, tricks = self._won, self._tricks
         if self._tables.melds is not None and not any_set(tricks):  # the first trick
             tricks_melds.compare(self, events)
-        self._won = won[:w] + (won[w] | cards,) + won[w + 1:]
-        self._tricks = tricks[:w] + (tricks[w] + 1,) + tricks[w + 1:]
+        self._won = with_seat(won, w, won[w] | cards)
+        self._tricks = with_seat(tricks, w, tricks[w] + 1)
         self._plays, self._down, self._holder, self._combo = (), 0, -1, ""
         self._winner = w
         events.append(("take", w, (), 0, "", False))
@@ -1108,4 +1108,4 @@ def _mask(cards: tuple[int, ...]) -> int:
 
 def _add(numbers: tuple[int, ...], p: int, amount: int) -> tuple[int, ...]:
     """``numbers`` with ``amount`` added to entry ``p``."""
-    return numbers[:p] + (numbers[p] + amount,) + numbers[p + 1:]
+    return with_seat(numbers, p, numbers[p] + amount)

@@ -69,7 +69,7 @@ from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, Number, SeatsIn
 from cardrules.engine.observation import Seat as SeatField
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import CountsPoints, LeadsFirst, ThrowsIn
+from cardrules.engine.table import CountsPoints, LeadsFirst, ThrowsIn, with_seat
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
 from cardrules.model.variant import Variant
@@ -627,7 +627,7 @@ def _pass_or_bid(state: AuctionTable, action: Action) -> None:
     p = state.to_act
     if action == PASS:
         passed = state._auction_passed
-        state._auction_passed = passed[:p] + (1,) + passed[p + 1:]
+        state._auction_passed = with_seat(passed, p, 1)
         state.record(raw_event(kind="pass", player=p))
     else:
         state._auction_bid, state._auction_declarer = action.amount, p

@@ -55,7 +55,7 @@ from cardrules.engine.heuristics import CardFacts
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Field, NumbersBySeat, SeatsIn
 from cardrules.engine.procedures import find as find_procedure
-from cardrules.engine.table import LastDeal, Table
+from cardrules.engine.table import LastDeal, Table, with_seat
 from cardrules.engine.turns import (
     DEALERS_LEFT,
     NEXT_TO_DEALER,
@@ -303,7 +303,7 @@ class Bidding(Phase[BiddingTable]):
     def apply(self, state: BiddingTable, settings: BiddingSettings, action: Action) -> bool:
         p, amount = state.to_act, action.amount
         bids = state._bids
-        bids = state._bids = bids[:p] + (amount,) + bids[p + 1:]
+        bids = state._bids = with_seat(bids, p, amount)
         state.record(raw_event(kind="bid", player=p, amount=amount))
         if NO_BID not in bids:  # each seat bids once, in turn: the last has bid
             return True

@@ -45,7 +45,7 @@ from cardrules.engine.events import raw_event
 from cardrules.engine.fields import CardSets, KnownCards, SeenCards, field
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import Cards, CardsBySeat, Field, Number
-from cardrules.engine.table import HasDeclarer
+from cardrules.engine.table import HasDeclarer, with_seat
 from cardrules.engine.views import View
 from cardrules.model.common import Visibility
 from cardrules.model.variant import Variant
@@ -303,7 +303,7 @@ class Widow(Phase[WidowTable]):
             receiver = self._receiver(state)
             state.move(1 << card, "hand", "hand", source_seat=p, target_seat=receiver)
             given = state._widow_given
-            state._widow_given = given[:p] + (given[p] | 1 << card,) + given[p + 1:]
+            state._widow_given = with_seat(given, p, given[p] | 1 << card)
             state.record(raw_event(kind="give", player=p, cards=(card,), private=True),
                          raw_event(kind="receive", player=receiver, cards=(card,), private=True))
         else:
