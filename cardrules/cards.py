@@ -45,11 +45,14 @@ import array
 import hashlib
 import sys
 from collections.abc import Iterable
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
 from cardrules.errors import NotationError
+
+if TYPE_CHECKING:  # machine integers in the compiled build; plain ints otherwise
+    from mypy_extensions import i64
 
 __all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "at_cards", "bits", "by_keys",
            "count", "deal_round", "mask_of", "shuffled", "subsets"]
@@ -137,10 +140,15 @@ def by_keys(digest: bytes, size: int) -> list[int]:
     shift = max(size - 1, 1).bit_length()  # the bits of a card's number
     top = 30 - shift  # the bits of its key sorted first
     packed: list[int] = []
-    for c in range(size):
-        b = 8 * c
-        high = digest[b + 7] << 24 | digest[b + 6] << 16 | digest[b + 5] << 8 | digest[b + 4]
-        packed.append((high >> (32 - top)) << shift | c)
+    # machine integers when compiled (i64: no overflow checks on the shifts), else ints
+    down: i64 = 32 - top
+    place: i64 = shift
+    c: i64 = 0
+    while c < size:
+        b: i64 = 8 * c
+        high: i64 = digest[b + 7] << 24 | digest[b + 6] << 16 | digest[b + 5] << 8 | digest[b + 4]
+        packed.append((high >> down) << place | c)
+        c += 1
     packed.sort()
     low = (1 << shift) - 1
     previous = -1
@@ -677,8 +685,8 @@ class Pack:
         >>> pack.names(pack.cards_of(0b110011))
         ('10S', '9S', 'AH', '10H')
         """
-        keys, order = self._sort_keys, self._sorted
-        places = [keys[c] for c in bits(mask)]  # sorting places compares small ints
+        order = self._sorted
+        places = at_cards(self._sort_keys, mask)  # sorting places compares small ints
         places.sort()
         return tuple([order[k] for k in places])
 
