@@ -17,9 +17,17 @@ def derive_seed(seed: int, *parts: object) -> int:
 
     >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
     True
+
+    The labels are written out after the seed, each behind a colon, and hashed with
+    BLAKE2b to 64 bits: the same value everywhere, for ever (recorded games depend on it).
+
+    >>> derive_seed(1, "deal", 0)
+    7543408601478718183
     """
-    text = ":".join(map(str, (seed, *parts))).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+    text = str(seed)  # "seed:part:part" (compiled, cheaper than joining a map of str)
+    for part in parts:
+        text += ":" + str(part)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 def check_seed(seed: object) -> int:
