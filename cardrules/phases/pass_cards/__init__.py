@@ -73,6 +73,9 @@ _WORDS = {Direction.LEFT: "to the left", Direction.RIGHT: "to the right",
 
 _BY_SPELLING: Final = {d.value: d for d in Direction}
 """Each direction by its spelling (``Direction(word)`` runs Python code on every call)."""
+_SPELLING: Final = {d: d.value for d in Direction}
+"""Each direction's spelling as a plain string (a member's ``value`` is a property that
+runs Python code; a member hashes as its spelling, in C)."""
 _LEFT: Final = Direction.LEFT
 _RIGHT: Final = Direction.RIGHT
 
@@ -192,7 +195,7 @@ class PassCards(Phase[PassingTable]):
 
     def draw(self, state: PassingTable, settings: PassSettings, seed: int) -> None:
         if settings.chance:  # a 64-bit seed: no bias worth naming
-            state._pass_direction = settings.directions[seed % len(settings.directions)].value
+            state._pass_direction = _SPELLING[settings.directions[seed % len(settings.directions)]]
 
     def skip(self, state: PassingTable, settings: PassSettings) -> bool:
         return settings.of(state) is Direction.NONE
