@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules.engine.fields import KnownCards, Numbers, field
+from cardrules.engine.table import with_seat
 from cardrules.families.tricks.attributes import AnnouncedAttributes
 from cardrules.families.tricks.model import RawEvent, TricksPlay
 
@@ -77,8 +78,7 @@ def _scored(fields: TricksContext, player: int, played: int, points: int,
             word: str) -> RawEvent:
     """Count ``points`` for ``player`` (changes ``fields``); the event saying ``word``."""
     announced = fields._announced
-    fields._announced = announced[:player] + (announced[player] + points,) + \
-        announced[player + 1:]
+    fields._announced = with_seat(announced, player, announced[player] + points)
     return "call", player, _cards(played), points, word, False
 
 

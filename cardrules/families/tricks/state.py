@@ -423,7 +423,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             points = seatwise_sum(points, self._melded)
         bonus = self._tables.scoring.last_trick
         if bonus and (w := TricksState._last_trick_taker(self)) >= 0:
-            points = points[:w] + (points[w] + bonus,) + points[w + 1:]
+            points = _add(points, w, bonus)
         return points
 
     def deal_points(self) -> tuple[int, ...]:
