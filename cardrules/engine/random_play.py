@@ -6,7 +6,9 @@ A move is the legal action at ``rng._randbelow(len(legal))`` (what ``rng.choice`
 ``rng.randrange`` draw), stepped to with ``_step`` (what ``apply`` does with an action it
 lists).  For a plain :class:`random.Random` the draw is made here from ``getrandbits``,
 as ``_randbelow`` makes it, without its Python frame; any other generator is asked
-through its own ``_randbelow``.
+through its own ``_randbelow``.  A family may play on from a state in a play-out kernel
+of its own (its state class's ``_finish_random``, see :data:`Kernel`), which draws the
+same moves from the same ``getrandbits`` and reaches the same final state.
 
 >>> import random, cardrules
 >>> game = cardrules.load("crazy_eights", players=2)
@@ -24,11 +26,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from cardrules.engine.state import State
 
-__all__ = ["draws_exactly", "play_random"]
+__all__ = ["Kernel", "draws_exactly", "play_random"]
+
+Kernel: TypeAlias = Callable[[State, list[Callable[[int], int]]], tuple[State, int] | None]
+"""A family's play-out kernel, a state class's ``_finish_random``: the state played to
+its end at random, each seat's move drawn from its ``getrandbits`` as here (the final
+state and the moves made), or None where the kernel does not play from that state."""
 
 _RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
@@ -52,7 +59,12 @@ def play_random(state: State, rngs: Sequence[random.Random]) -> tuple[State, int
     moves = 0
     if all(draws_exactly(r) for r in rngs):
         bits: list[Callable[[int], int]] = [r.getrandbits for r in rngs]
+        kernel: Kernel | None = getattr(type(state), "_finish_random", None)
         while not state.is_over:
+            if kernel is not None:
+                done = kernel(state, bits)
+                if done is not None:
+                    return done[0], moves + done[1]
             legal = state.legal_actions()
             count = len(legal)
             width = count.bit_length()

@@ -72,6 +72,7 @@ COMPILED = (
     "cardrules/families/tricks/counted.py",
     "cardrules/families/tricks/scoring.py",
     "cardrules/families/tricks/policy.py",
+    "cardrules/families/tricks/playout.py",
     "cardrules/families/climbing/tables.py",
     "cardrules/families/climbing/ranked.py",
     "cardrules/families/climbing/state.py",
@@ -140,7 +141,8 @@ of a result and turn order (asked at every deal and by phases at every turn); th
 family's play, its deal scores, the trait naming its optional field group and its play-out
 policy; the tricks family's state, the traits naming its optional field groups, the play
 of those groups (the stock's actions, sets announced, declarations compared, the face-up
-top card, tricks that count nothing), its deal scores, its play-out policy and its tables;
+top card, tricks that count nothing), its deal scores, its play-out policy, its play-out
+kernel and its tables;
 the climbing family's state, tables and rank-set look-up, the bouts family's state,
 tables, rules and dealing, the comparing, betting, rummy, fishing and adding families'
 states, tables and rules, the betting family's vying procedure's too, the rummy, fishing

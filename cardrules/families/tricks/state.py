@@ -9,7 +9,7 @@ data through :class:`~cardrules.families.tricks.tables.TricksTables`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
@@ -49,6 +49,7 @@ from cardrules.engine.table import seatwise_sum, with_seat
 from cardrules.engine.turns import When
 from cardrules.errors import StateError
 from cardrules.families.tricks import melds as tricks_melds
+from cardrules.families.tricks import playout as tricks_playout
 from cardrules.families.tricks import (
     rules as tricks_rules,
 )
@@ -787,6 +788,37 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         """The phases listed between tricks are done: the leader they leave leads, after
         a declaration window (changes a fresh clone)."""
         TricksState._window(self, self._leader)
+
+    def _finish_random(self, bits: Sequence[Callable[[int], int]]
+                       ) -> tuple[TricksState, int] | None:
+        """The deal played to its end at random by the family's play-out kernel, each
+        seat drawing from ``bits[seat]``: the final state and the moves made; None where
+        the deal is not at plain play (see :mod:`.playout`)."""
+        phase, tables = self._phase, self._tables
+        if self._stage >= 0 or (phase is not _STEP_LEAD and phase is not _STEP_ANSWER) \
+                or self._out or self._asking or self._offer \
+                or (self._stock and tables.draws_up) \
+                or not tricks_playout.plays_plainly(tables, cast(GameCore, self._game)):
+            return None
+        play = tricks_playout.PlainPlay(
+            hands=list(self._hands), won=list(self._won), tricks=list(self._tricks),
+            plays=list(self._plays), holder=self._holder, leader=self._leader,
+            current=self._current, winner=self._winner, starter=self._starter,
+            broken=self._broken, missing=self._missing, spare=self._spare,
+            answering=phase is _STEP_ANSWER, trump=self._trump, dummy=self._dummy,
+            duties=TricksState._duties_apply(self))
+        last = tricks_playout.play_to_last(play, tables, bits)
+        # the last move, applied by the state to the position the kernel reached
+        before = self._clone()
+        before._hands, before._plays = tuple(play.hands), tuple(play.plays)
+        before._holder, before._leader, before._current = play.holder, play.leader, play.current
+        before._phase, before._won, before._tricks = _STEP_ANSWER, tuple(play.won), \
+            tuple(play.tricks)
+        before._winner, before._starter, before._broken = play.winner, play.starter, play.broken
+        before._missing, before._spare = play._missing, play._spare
+        before._moves = self._moves + play.made
+        final: TricksState = before._step(tables.action(_KIND_ANSWER, last))  # type: ignore[assignment]
+        return final, play.made + 1
 
     def _turn_up(self, events: list[RawEvent]) -> None:
         """Turn up the stock's top card for everyone to see (``draw: face_up_top``;

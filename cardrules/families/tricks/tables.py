@@ -246,6 +246,9 @@ class TricksTables:
     """Every action made so far -> its cards as a bit set."""
     view_info: ViewInfo | None = None
     """What views need, made by the first view (:func:`.tricks_io.view_info`)."""
+    kernel_plain: int = -1
+    """Whether the play these tables compile is plain play, which the family's play-out
+    kernel plays (:func:`.playout.plays_plainly`): 1 or 0 once worked out, -1 before."""
     _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.Factory(dict)
     _leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
     _suit_leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
@@ -540,28 +543,8 @@ class TricksTables:
         answers work on bit sets.
         """
         if lead and not lead & (lead - 1):  # one card led (the usual case)
-            index = trump if trump >= 0 else self.no_trumps
-            led = self.groups[index][lead.bit_length() - 1]
-            allowed = hand
-            freed = free and self.partner_frees and not hand & led
-            if duties:
-                if self.follow and hand & led:
-                    allowed = hand & led
-                elif self.trump_duty and not freed and hand & self.trump_groups[index] & ~led:
-                    allowed = hand & self.trump_groups[index] & ~led
-            if first and self.first_trick and not hand & led:
-                restricted = self.first_trick
-                if allowed & restricted and allowed & ~restricted:
-                    allowed &= ~restricted
-            if duties and self.head:
-                beaters = allowed & self.beats[index][held.bit_length() - 1]
-                if beaters:
-                    allowed = beaters
-            if duties and self.overtrump and not freed and held & self.trump_groups[index]:
-                beaters = allowed & self.beats[index][held.bit_length() - 1]
-                if beaters:  # a card that beats a trump is a higher trump
-                    allowed = allowed & ~self.trump_groups[index] | beaters
-            return self._singles(allowed)
+            return self._singles(self.single_answers(hand, lead, held, trump, duties=duties,
+                                                     first=first, free=free))
         size = count(lead)
         led, trumps = self._led_and_trumps(lead, size, trump)
         void = not hand & led
@@ -583,6 +566,43 @@ class TricksTables:
         if self.overtrump and duties and not freed:
             masks = self.overtrumping(masks, held, trump)
         return self.actions(_KIND_ANSWER, masks)
+
+    def single_answers(self, hand: int, lead: int, held: int, trump: int, *, duties: bool,
+                       first: bool, free: bool = False) -> int:
+        """The cards of ``hand`` that :meth:`bound_answers` allows one at a time to the one
+        card ``lead`` (the trick held by the one card ``held``), as a bit set, on bit sets
+        alone (what the family's play-outs read, :mod:`.playout`).
+
+        >>> import cardrules
+        >>> tables = cardrules.load("hearts").tables
+        >>> first, other = tables.suit_masks[0], tables.suit_masks[1]
+        >>> lead = first & -first  # the lowest card of the first suit
+        >>> hand = first & ~lead | other
+        >>> tables.single_answers(hand, lead, lead, -1, duties=True, first=False) == first & ~lead
+        True
+        """
+        index = trump if trump >= 0 else self.no_trumps
+        led = self.groups[index][lead.bit_length() - 1]
+        allowed = hand
+        freed = free and self.partner_frees and not hand & led
+        if duties:
+            if self.follow and hand & led:
+                allowed = hand & led
+            elif self.trump_duty and not freed and hand & self.trump_groups[index] & ~led:
+                allowed = hand & self.trump_groups[index] & ~led
+        if first and self.first_trick and not hand & led:
+            restricted = self.first_trick
+            if allowed & restricted and allowed & ~restricted:
+                allowed &= ~restricted
+        if duties and self.head:
+            beaters = allowed & self.beats[index][held.bit_length() - 1]
+            if beaters:
+                allowed = beaters
+        if duties and self.overtrump and not freed and held & self.trump_groups[index]:
+            beaters = allowed & self.beats[index][held.bit_length() - 1]
+            if beaters:  # a card that beats a trump is a higher trump
+                allowed = allowed & ~self.trump_groups[index] | beaters
+        return allowed
 
     def overtrumping(self, masks: list[int], held: int, trump: int) -> list[int]:
         """Of ``masks``, those the overtrump duty allows: when trumps hold the trick
@@ -644,6 +664,14 @@ class TricksTables:
         the ``first`` trick, when held) and the unbroken suits (unless ``broken``) allow:
         the opening card (or, with ``any_of_suit``, cards of its suit only), then no card
         of an unbroken suit while the hand holds other cards."""
+        hand, must = self._lead_bounds(hand, first=first, broken=broken)
+        if must and self.lead_max > 1:
+            return tuple(a for a in self.leads(hand, limit) if self.masks[a] & must)
+        return self.leads(must or hand, limit)
+
+    def _lead_bounds(self, hand: int, *, first: bool, broken: bool) -> tuple[int, int]:
+        """What :meth:`bound_leads` leads from: the cards of ``hand`` a lead may hold, and
+        the card every lead must hold (0: none)."""
         opening = self.opening_card
         must = 0
         if first and opening >= 0 and self.opening_led and (hand >> opening) & 1:
@@ -653,9 +681,25 @@ class TricksTables:
                 must = 1 << opening
         if not broken and hand & ~self.unbroken and (must & ~self.unbroken or not must):
             hand &= ~self.unbroken
-        if must and self.lead_max > 1:
-            return tuple(a for a in self.leads(hand, limit) if self.masks[a] & must)
-        return self.leads(must or hand, limit)
+        return hand, must
+
+    def single_leads(self, hand: int, *, first: bool, broken: bool) -> int:
+        """The cards of ``hand`` that may be led one at a time, as a bit set: every card
+        without lead rules, else those :meth:`bound_leads` allows (what the family's
+        play-outs read, :mod:`.playout`).
+
+        >>> import cardrules
+        >>> tables = cardrules.load("hearts").tables
+        >>> hand = tables.suit_masks[0] | tables.suit_masks[2]  # clubs and hearts
+        >>> tables.single_leads(hand, first=False, broken=False) == tables.suit_masks[0]
+        True
+        >>> tables.single_leads(hand, first=False, broken=True) == hand
+        True
+        """
+        if not self.lead_rules:
+            return hand
+        hand, must = self._lead_bounds(hand, first=first, broken=broken)
+        return must or hand
 
     def may_declare(self, hand: int, index: int) -> bool:
         """Quick test: could ``hand`` hold a combination (trump index from

@@ -1,0 +1,157 @@
+"""The trick family's play-out kernel (:mod:`cardrules.families.tricks.playout`) plays
+every deal exactly as the one-step loop does: the same moves from the same generators,
+the same final state (fields, JSON, events, moves made), for every shipped trick-taking
+game whose play is plain and for house rules turning on each duty the kernel reads; and
+it leaves every other game to the state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.engine.playouts import roll_out
+from cardrules.engine.random_play import play_random
+from cardrules.engine.state import State
+from cardrules.families.tricks.state import TricksState
+
+PLAIN = ("hearts", "black-maria", "bridge", "kozel", "spades", "whist", "euchre", "oh-hell")
+"""Shipped games whose play the kernel plays (Euchre's when nobody goes alone)."""
+NOT_PLAIN = ("belote", "bura", "bura-classic", "german-whist", "sixty-six", "skat",
+             "tysyacha")
+"""Shipped games with something in play the kernel does not play (declarations, a stock
+drawn from, tricks that do not count, listed phases that end a deal)."""
+
+
+def _whist(name: str, **duties: Any) -> dict[str, Any]:
+    return {"extends": "whist", "name": name, "patch": {"play": {"duties": duties}}}
+
+
+HOUSE: dict[str, Any] = {
+    "trump when void": _whist("whist-trump", follow="suit", trump_when_void=True),
+    "head": _whist("whist-head", follow="suit", head=True),
+    "overtrump, partner frees": _whist("whist-over", follow="suit", trump_when_void=True,
+                                       overtrump=True, partner_frees=True),
+    "head without following": _whist("whist-free-head", follow="none", head=True),
+    "no duties": _whist("whist-free", follow="none"),
+    "opening suit": {"extends": "hearts", "name": "hearts-suit",
+                     "patch": {"play": {"opening": {"any_of_suit": True}}}},
+}
+"""House rules turning on the duties and opening rules no shipped plain game has."""
+
+
+def _reference(state: State, rngs: list[random.Random]) -> tuple[State, int, bool]:
+    """The one-step loop, each move the listed legal action at the generator's draw; and
+    whether the kernel would play on from one of the states it passes."""
+    moves, plain = 0, False
+    while not state.is_over:
+        if not plain and isinstance(state, TricksState):
+            bits = [random.Random(0).getrandbits] * len(rngs)
+            plain = state._finish_random(bits) is not None
+        legal = state.legal_actions()
+        state = state.apply(legal[rngs[state.current_player].randrange(len(legal))])
+        moves += 1
+    return state, moves, plain
+
+
+def _start(game: cardrules.Game, seed: int, prefix: int) -> State:
+    """A new deal, played on at random by up to ``prefix`` moves."""
+    state = game.new_deal(seed=seed)
+    rng = random.Random(-seed - 1)
+    for _ in range(prefix):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _same_game(game: cardrules.Game, seed: int, prefix: int) -> bool:
+    """Whether the kernel and the one-step loop play the same deal from the same
+    position (asserted); True when the kernel played part of it."""
+    start = _start(game, seed, prefix)
+    seeds = [seed * 31 + s for s in range(game.players)]
+    kernel, made = play_random(start, [random.Random(s) for s in seeds])
+    one, moves, plain = _reference(start, [random.Random(s) for s in seeds])
+    assert kernel == one and made == moves
+    assert kernel.to_json() == one.to_json() and kernel.events == one.events
+    assert kernel.result == one.result
+    return plain
+
+
+def _engaged(game: cardrules.Game, seeds: range, prefixes: tuple[int, ...]) -> int:
+    """How many of the positions the kernel played from (or from a later state)."""
+    return sum(_same_game(game, seed, prefix) for seed in seeds for prefix in prefixes)
+
+
+@pytest.mark.parametrize("name", PLAIN)
+@pytest.mark.parametrize("fewest", [True, False], ids=["fewest", "most"])
+def test_kernel_plays_shipped_games_as_the_one_step_loop(name: str, fewest: bool) -> None:
+    variant = cardrules.load(name).variant
+    players = variant.players.min if fewest else variant.players.max
+    game = cardrules.load(name, players=players)
+    assert _engaged(game, range(12), (0, 3, 9)) > 0
+
+
+@pytest.mark.parametrize("rules", HOUSE.values(), ids=HOUSE.keys())
+def test_kernel_plays_every_duty_as_the_one_step_loop(rules: dict[str, Any]) -> None:
+    game = cardrules.load(rules)
+    assert _engaged(game, range(15), (0, 5)) > 0
+
+
+@pytest.mark.parametrize("name", NOT_PLAIN)
+def test_kernel_leaves_other_play_to_the_state(name: str) -> None:
+    game = cardrules.load(name)
+    state = game.new_deal(seed=5)
+    rng = random.Random(5)
+    bits = [rng.getrandbits] * game.players
+    while not state.is_over:
+        assert isinstance(state, TricksState)
+        assert state._finish_random(bits) is None
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_kernel_waits_for_listed_phases() -> None:
+    """Hearts' passing is a listed phase: the kernel plays from the first lead on."""
+    game = cardrules.load("hearts")
+    state = game.new_deal(seed=1)
+    rng = random.Random(1)
+    bits = [rng.getrandbits] * 4
+    while isinstance(state, TricksState) and state._stage >= 0:
+        assert state._finish_random(bits) is None
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, TricksState) and state._finish_random(bits) is not None
+
+
+def test_kernel_serves_roll_outs_with_one_generator() -> None:
+    """The search's roll-outs share one generator among the seats."""
+    game = cardrules.load("spades")
+    for seed in range(6):
+        start = _start(game, seed, 8)
+        final = roll_out(start, random.Random(seed))
+        one, _, _ = _reference(start, [random.Random(seed)] * 4)
+        assert final == one
+
+
+def test_batched_play_outs_unchanged_by_the_kernel() -> None:
+    """A batch of Hearts games is the games the one-step loop plays from its seeds."""
+    game = cardrules.load("hearts")
+    batch = game.play_out(3, seed=11, keep_states=True)
+    for index, played in enumerate(batch):
+        seed = played.seed
+        assert seed is not None
+        state = game.new_deal(seed)
+        rngs = [random.Random(cardrules.engine.game.derive_seed(seed, "bot", s))
+                for s in range(4)]
+        one, moves, _ = _reference(state, rngs)
+        assert played.final == one and played.decisions == moves, index
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(("hearts", "spades", "bridge", "black-maria")),
+       seed=st.integers(0, 2**32), prefix=st.integers(0, 60))
+def test_kernel_agrees_from_any_position(name: str, seed: int, prefix: int) -> None:
+    _same_game(cardrules.load(name), seed, prefix)
