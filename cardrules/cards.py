@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # machine integers in the compiled build; plain ints otherwis
     from mypy_extensions import i64
 
 __all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "at_cards", "bits", "by_keys",
-           "count", "deal_round", "mask_of", "shuffled", "subsets"]
+           "count", "deal_round", "mask_of", "nth_card", "shuffled", "subsets"]
 
 T = TypeVar("T")
 
@@ -264,6 +264,19 @@ def subsets(mask: int, size: int) -> list[int]:
         picks[k] += 1
         for j in range(k + 1, size):
             picks[j] = picks[j - 1] + 1
+
+
+def nth_card(mask: int, index: int) -> int:
+    """The card number of the ``index``-th card (from 0, lowest card first) of the bit
+    set ``mask``, which holds more than ``index`` cards.
+
+    >>> nth_card(0b101100, 0), nth_card(0b101100, 2)
+    (2, 5)
+    """
+    while index:
+        mask &= mask - 1
+        index -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 def count(mask: int) -> int:

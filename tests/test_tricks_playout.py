@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules.engine import flow
 from cardrules.engine.playouts import roll_out
 from cardrules.engine.random_play import play_random
 from cardrules.engine.state import State
@@ -115,15 +116,20 @@ def test_kernel_leaves_other_play_to_the_state(name: str) -> None:
 
 
 def test_kernel_waits_for_listed_phases() -> None:
-    """Hearts' passing is a listed phase: the kernel plays from the first lead on."""
+    """Hearts' passing is a listed phase: during it the state makes only the phase's
+    own moves (all gives but the last), and the trick play is played from the first lead
+    on."""
     game = cardrules.load("hearts")
     state = game.new_deal(seed=1)
     rng = random.Random(1)
     bits = [rng.getrandbits] * 4
     while isinstance(state, TricksState) and state._stage >= 0:
-        assert state._finish_random(bits) is None
+        done = state._finish_random(bits)
+        assert done is None or (done[0]._stage >= 0 and not done[0].is_over)
         state = state.apply(rng.choice(state.legal_actions()))
-    assert isinstance(state, TricksState) and state._finish_random(bits) is not None
+    assert isinstance(state, TricksState)
+    done = state._finish_random(bits)
+    assert done is not None and done[0].is_over
 
 
 def test_kernel_serves_roll_outs_with_one_generator() -> None:
@@ -148,6 +154,30 @@ def test_batched_play_outs_unchanged_by_the_kernel() -> None:
                 for s in range(4)]
         one, moves, _ = _reference(state, rngs)
         assert played.final == one and played.decisions == moves, index
+
+
+@pytest.mark.parametrize("name", ["hearts", "black-maria"])
+def test_passing_phase_makes_the_one_step_loops_moves(name: str) -> None:
+    """The passing phase gives its cards itself (``PassCards.random_move``), all but the
+    last give: the state it reaches is the one-step loop's after as many moves."""
+    game = cardrules.load(name)
+    for seed in range(10):
+        start = _start(game, seed, seed % 3)  # some gives made already
+        assert isinstance(start, TricksState) and start._stage >= 0
+        seeds = [seed * 7 + s for s in range(game.players)]
+        rngs = [random.Random(s) for s in seeds]
+        done = flow.random_moves(start, [r.getrandbits for r in rngs])
+        assert done is not None
+        reached, made = done
+        one, again = start, [random.Random(s) for s in seeds]
+        for _ in range(made):
+            legal = one.legal_actions()
+            one = one.apply(legal[again[one.current_player].randrange(len(legal))])
+        assert reached == one and reached.to_json() == one.to_json()
+        assert reached.events == one.events and reached.moves == one.moves
+        assert one._stage >= 0 and len(one.legal_actions()) > 0  # the last give is left
+        assert flow.random_moves(reached, [r.getrandbits for r in rngs]) is None
+        assert [r.getstate() for r in rngs] == [r.getstate() for r in again]
 
 
 @settings(max_examples=30, deadline=None)

@@ -152,6 +152,11 @@ class StagedState(AtStage, Table, Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    _moves: int
+    """Actions applied in the deal (a field of every concrete state)."""
+    _events: tuple[Any, ...]
+    """What the last action made happen (a field of every concrete state)."""
+
 
 S = TypeVar("S", bound=StagedState)
 
@@ -412,6 +417,33 @@ def apply(state: S, action: Action) -> S:
             new._resume_play()
     release(new)
     return new
+
+
+def random_moves(state: S, bits: Sequence[Callable[[int], int]]) -> tuple[S, int] | None:
+    """The moves of random play the phase at work makes itself
+    (:meth:`~cardrules.phases.Phase.random_move`), made on a clone of ``state``: the
+    state reached, the one-step loop's after as many moves (its events the last
+    move's), and their number; None when the phase makes none (it has no such moves,
+    or only its last is left), or the game checks every state it makes."""
+    game = cast(GameCore, state.game)
+    phase, settings = game.phases[state._stage]
+    if not phase.moves_at_random or game.check_states:
+        return None
+    new = state._clone()
+    own(new)
+    table = bind(new, writes=True)
+    made = 0
+    events = new._events
+    while phase.random_move(table, settings, bits):
+        made += 1
+        events = new._events
+        new._events = ()  # the next move's events alone, as a state of its own would
+    new._events = events
+    release(new)
+    if not made:
+        return None
+    new._moves = state._moves + made
+    return new, made
 
 
 def score(state: StagedState, scores: tuple[int, ...]) -> tuple[int, ...]:

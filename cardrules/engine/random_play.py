@@ -8,7 +8,7 @@ lists).  For a plain :class:`random.Random` the draw is made here from ``getrand
 as ``_randbelow`` makes it, without its Python frame; any other generator is asked
 through its own ``_randbelow``.  A family may play on from a state in a play-out kernel
 of its own (its state class's ``_finish_random``, see :data:`Kernel`), which draws the
-same moves from the same ``getrandbits`` and reaches the same final state.
+same moves from the same ``getrandbits`` and reaches the same state.
 
 >>> import random, cardrules
 >>> game = cardrules.load("crazy_eights", players=2)
@@ -28,14 +28,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
+from cardrules.engine.seeding import draw_below
 from cardrules.engine.state import State
 
 __all__ = ["Kernel", "draws_exactly", "play_random"]
 
 Kernel: TypeAlias = Callable[[State, list[Callable[[int], int]]], tuple[State, int] | None]
-"""A family's play-out kernel, a state class's ``_finish_random``: the state played to
-its end at random, each seat's move drawn from its ``getrandbits`` as here (the final
-state and the moves made), or None where the kernel does not play from that state."""
+"""A family's play-out kernel, a state class's ``_finish_random``: the state played on at
+random by one or more moves (to its end, or to where the kernel leaves it to ``_step``),
+each seat's move drawn from its ``getrandbits`` as here: the state reached, exactly the
+one-step loop's after as many moves, and the moves made; None where the kernel makes no
+move from that state."""
 
 _RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
@@ -63,16 +66,12 @@ def play_random(state: State, rngs: Sequence[random.Random]) -> tuple[State, int
         while not state.is_over:
             if kernel is not None:
                 done = kernel(state, bits)
-                if done is not None:
-                    return done[0], moves + done[1]
+                if done is not None:  # moves made by the kernel: on from where it left
+                    state, made = done
+                    moves += made
+                    continue
             legal = state.legal_actions()
-            count = len(legal)
-            width = count.bit_length()
-            draw = bits[state.current_player]
-            chosen = draw(width)
-            while chosen >= count:
-                chosen = draw(width)
-            state = state._step(legal[chosen])
+            state = state._step(legal[draw_below(bits[state.current_player], len(legal))])
             moves += 1
         return state, moves
     belows: list[Callable[[int], int]] = [

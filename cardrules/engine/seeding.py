@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from cardrules.errors import SeedError
 
-__all__ = ["MAX_SEED", "check_seed", "derive_seed"]
+__all__ = ["MAX_SEED", "check_seed", "derive_seed", "draw_below"]
 
 MAX_SEED = 2**64 - 1
 """The largest seed: seeds are 64-bit, from 0 to ``MAX_SEED``."""
@@ -44,3 +45,21 @@ def check_seed(seed: object) -> int:
     shown = f"a number of {seed.bit_length()} bits" if isinstance(seed, int) and huge \
         else repr(seed)[:40]
     raise SeedError(f"a seed is a whole number from 0 to 2**64-1, not {shown}")
+
+
+def draw_below(draw: Callable[[int], int], count: int) -> int:
+    """A uniform index below ``count`` (at least 1) from ``draw``, a generator's
+    ``getrandbits``, drawn exactly as :meth:`random.Random.randrange` (and ``choice``)
+    draws it: the fewest bits that can hold ``count - 1``, again until below ``count``.
+
+    >>> import random
+    >>> one, two = random.Random(4), random.Random(4)
+    >>> [draw_below(one.getrandbits, 13) for _ in range(5)] == [
+    ...     two.randrange(13) for _ in range(5)]
+    True
+    """
+    width = count.bit_length()
+    chosen = draw(width)
+    while chosen >= count:
+        chosen = draw(width)
+    return chosen

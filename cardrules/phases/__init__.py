@@ -218,6 +218,23 @@ class Phase(abc.ABC, Generic[PhaseState]):
     def apply(self, state: PhaseState, settings: Any, action: Action) -> bool:
         """Carry out a legal ``action`` on a fresh clone; True when the phase is done."""
 
+    moves_at_random: ClassVar[bool] = False
+    """True when the phase makes its moves of random play itself (:meth:`random_move`):
+    the flow asks it then, and lists and applies its moves otherwise."""
+
+    def random_move(self, state: PhaseState, settings: Any,
+                    bits: Sequence[Callable[[int], int]]) -> bool:
+        """Make one move at random on a fresh clone, as the one-step loop of random play
+        makes it (:mod:`cardrules.engine.random_play`: the seat to act, ``seat``, draws
+        the index of its move among the legal actions with
+        :func:`~cardrules.engine.seeding.draw_below` from ``bits[seat]``), unless it is
+        the move that ends the phase, which is left to :meth:`apply` through the flow:
+        True when a move was made.  False by default.  A phase that makes its moves here
+        (and says so, :attr:`moves_at_random`) saves listing the legal actions and
+        making a state for each move; the tests hold each such phase to the one-step
+        loop's moves and states."""
+        return False
+
     def draw(self, state: PhaseState, settings: Any, seed: int) -> None:
         """Decide by lot what this deal leaves to chance (a pass direction, say), on the
         fresh state of a deal just shuffled, before any phase is entered or skipped:

@@ -38,8 +38,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from cardrules.cards import count, nth_card
 from cardrules.engine import absences
 from cardrules.engine.game_core import GameCore
+from cardrules.engine.seeding import draw_below
 from cardrules.engine.turns import When
 from cardrules.families.tricks.model import Partners
 from cardrules.families.tricks.tables import TricksTables
@@ -125,17 +127,10 @@ def play_to_last(play: PlainPlay, tables: TricksTables,
             free = frees and holder == (p + n // 2) % n
             allowed = tables.single_answers(hand, lead, held, trump, duties=duties,
                                             first=first, free=free) if answer_rules else hand
-        # the draw of play_random: the legal action at a uniform index below their number
-        options = allowed.bit_count()
-        width = options.bit_length()
-        draw = bits[dummy[1] if dummy and p == dummy[0] else p]
-        chosen = draw(width)
-        while chosen >= options:
-            chosen = draw(width)
-        while chosen:  # the chosen-th card, lowest first
-            allowed &= allowed - 1
-            chosen -= 1
-        mask = allowed & -allowed
+        # the draw of play_random: the legal action (a card, lowest first) at a uniform
+        # index below their number
+        chooser = dummy[1] if dummy and p == dummy[0] else p
+        mask = 1 << nth_card(allowed, draw_below(bits[chooser], count(allowed)))
         if answering and len(plays) + 1 == n and _last_trick(hands, p, mask):
             play.plays, play.holder, play.leader, play.current = plays, holder, leader, current
             play.winner, play.starter, play.broken = winner, starter, broken

@@ -792,10 +792,13 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
     def _finish_random(self, bits: Sequence[Callable[[int], int]]
                        ) -> tuple[TricksState, int] | None:
         """The deal played to its end at random by the family's play-out kernel, each
-        seat drawing from ``bits[seat]``: the final state and the moves made; None where
-        the deal is not at plain play (see :mod:`.playout`)."""
+        seat drawing from ``bits[seat]`` (see :mod:`.playout`), or a listed phase's moves
+        made by the phase (:func:`~cardrules.engine.flow.random_moves`): the state
+        reached and the moves made; None where neither makes a move."""
+        if self._stage >= 0:  # a listed phase at work: moves it makes itself, if any
+            return flow.random_moves(self, bits)
         phase, tables = self._phase, self._tables
-        if self._stage >= 0 or (phase is not _STEP_LEAD and phase is not _STEP_ANSWER) \
+        if (phase is not _STEP_LEAD and phase is not _STEP_ANSWER) \
                 or self._out or self._asking or self._offer \
                 or (self._stock and tables.draws_up) \
                 or not tricks_playout.plays_plainly(tables, cast(GameCore, self._game)):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import at_cards, count
+from cardrules.cards import at_cards, count, nth_card
 from cardrules.engine.action_space import CardSets as CardSetFamily
 from cardrules.engine.action_space import Family
 from cardrules.engine.context import GameRules
@@ -35,6 +35,7 @@ from cardrules.engine.events import raw_event
 from cardrules.engine.fields import CardSets, KnownCards, Label, field
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.observation import CardsBySeat, Field, OneOf
+from cardrules.engine.seeding import draw_below
 from cardrules.engine.table import Table
 from cardrules.engine.turns import DEALERS_LEFT, ORDER_SCHEMA, TurnOrder, read_order
 from cardrules.engine.views import View
@@ -255,6 +256,23 @@ class PassCards(Phase[PassingTable]):
             state.move(cards, "passing", "hand", source_seat=giver, target_seat=receiver)
             state.record(raw_event(kind="receive", player=receiver, cards=pack.cards_of(cards),
                                    private=True))
+        return True
+
+    moves_at_random = True
+
+    def random_move(self, state: PassingTable, settings: PassSettings,
+                    bits: Sequence[Callable[[int], int]]) -> bool:
+        """A card given at random (the card of the giver's hand, lowest first, at the
+        drawn index), but not the last, which passes the cards."""
+        left = settings.count * len(state._passing) - 1
+        for cards in state._passing:
+            left -= count(cards)
+        if left <= 0:
+            return False
+        p = state.to_act
+        hand = state.hand(p)
+        card = nth_card(hand, draw_below(bits[p], count(hand)))
+        self.apply(state, settings, card_actions(state.game.pack, "give")[card])
         return True
 
     view_from_fields = True  # the direction, the cards set aside and passed: its fields
