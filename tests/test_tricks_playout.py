@@ -169,10 +169,12 @@ def test_passing_phase_makes_the_one_step_loops_moves(name: str) -> None:
         done = flow.random_moves(start, [r.getrandbits for r in rngs])
         assert done is not None
         reached, made = done
-        one, again = start, [random.Random(s) for s in seeds]
+        one: State = start
+        again = [random.Random(s) for s in seeds]
         for _ in range(made):
             legal = one.legal_actions()
             one = one.apply(legal[again[one.current_player].randrange(len(legal))])
+        assert isinstance(one, TricksState)
         assert reached == one and reached.to_json() == one.to_json()
         assert reached.events == one.events and reached.moves == one.moves
         assert one._stage >= 0 and len(one.legal_actions()) > 0  # the last give is left

@@ -61,6 +61,7 @@ COMPILED = (
     "cardrules/families/shedding/scoring.py",
     "cardrules/families/shedding/state.py",
     "cardrules/families/shedding/policy.py",
+    "cardrules/families/shedding/playout.py",
     "cardrules/families/tricks/attributes.py",
     "cardrules/families/tricks/tables.py",
     "cardrules/families/tricks/state.py",
@@ -135,19 +136,18 @@ COMPILED = (
 about the cards a seat does not hold (kept on the moves that show it), actions by face in
 packs with copies of a face, the names of card sets every view shows, the data of a game
 its states read at every decision (:class:`~cardrules.engine.game_core.GameCore`, the
-native base class of ``Game``), the engine's states, the inner loop of random play
-(batched play-outs and roll-outs), the derivation of seeds (several a deal), the standings
-of a result and turn order (asked at every deal and by phases at every turn); the shedding
-family's play, its deal scores, the trait naming its optional field group and its play-out
-policy; the tricks family's state, the traits naming its optional field groups, the play
-of those groups (the stock's actions, sets announced, declarations compared, the face-up
-top card, tricks that count nothing), its deal scores, its play-out policy, its play-out
-kernel and its tables;
-the climbing family's state, tables and rank-set look-up, the bouts family's state,
-tables, rules and dealing, the comparing, betting, rummy, fishing and adding families'
-states, tables and rules, the betting family's vying procedure's too, the rummy, fishing
-and adding families' scoring and the fishing family's builds (each family's state an
-``attr.s`` class with its clone and properties written out,
+native base class of ``Game``), the engine's states, the inner loop of random play (batched
+play-outs and roll-outs), the derivation of seeds (several a deal), the standings of a
+result and turn order (asked at every deal and by phases at every turn); the shedding
+family's play, its deal scores, the trait naming its optional field group, its play-out
+policy and its play-out kernel; the tricks family's state, the traits naming its optional
+field groups, the play of those groups (the stock's actions, sets announced, declarations
+compared, the face-up top card, tricks that count nothing), its deal scores, its play-out
+policy, its play-out kernel and its tables; the climbing family's state, tables and
+rank-set look-up, the bouts family's state, tables, rules and dealing, the comparing, betting,
+rummy, fishing and adding families' states, tables and rules, the betting family's vying
+procedure's too, the rummy, fishing and adding families' scoring and the fishing family's
+builds (each family's state an ``attr.s`` class with its clone and properties written out,
 :mod:`cardrules.tools.written_states`); then the flow of the listed phases, their record,
 fresh states and the named operations (:mod:`cardrules.engine.flow`,
 :mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
@@ -156,8 +156,8 @@ they make from a game's objects in (:mod:`cardrules.phases.memo`), the phases th
 measured against OpenSpiel list and Bank's choice of own trumps (each phase an ordinary
 class whose methods are compiled: ``mypyc_attr(native_class=False)``, as a subclass of the
 interpreted ``Phase``), and the views of the compiled families (each family's view record
-an ordinary class over the interpreted ``View``). Every shipped family's state is native;
-a third-party family's stays an ordinary class over the native ``FieldState``."""
+an ordinary class over the interpreted ``View``). Every shipped family's state is native; a
+third-party family's stays an ordinary class over the native ``FieldState``."""
 
 BUILD_REQUIRES = ("mypy>=2.4,<2.5", "setuptools>=61", "types-PyYAML", "types-jsonschema")
 """What compiling needs besides cardrules' own dependencies (which mypyc type-checks the

@@ -7,7 +7,7 @@ cards beat which, trumps, specials, bonuses) comes from the variant's data throu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
@@ -37,6 +37,7 @@ from cardrules.engine.fields import (
     field,
     reset,
 )
+from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.pauses import resume_fields
 from cardrules.engine.seeding import derive_seed
@@ -45,6 +46,7 @@ from cardrules.engine.state import DealContext, DealResult, FieldState, GameCont
 from cardrules.engine.state_codec import fresh
 from cardrules.engine.table import with_seat
 from cardrules.engine.turns import When
+from cardrules.families.shedding import playout as shedding_playout
 from cardrules.families.shedding import rules as shedding_rules
 from cardrules.families.shedding.attributes import DrawnAttributes
 from cardrules.families.shedding.drawn import DrawnFields
@@ -523,6 +525,44 @@ class SheddingState(FieldState, DrawnAttributes):
     def _drawable(self) -> bool:
         """True if a card can be drawn now: the stock holds one or may be remade."""
         return bool(self._stock) or self._refillable()
+
+    def _finish_random(self, bits: Sequence[Callable[[int], int]]
+                       ) -> tuple[SheddingState, int] | None:
+        """Plain turns played at random by the family's play-out kernel, each seat
+        drawing from ``bits[seat]``, up to and with a move that may end the deal, which
+        the state applies (see :mod:`.playout`): the state reached and the moves made;
+        None where the turns are not plain."""
+        phase, tables = self._phase, self._tables
+        if self._stage >= 0 or (phase is not _STEP_TURN and phase is not _STEP_NAME) \
+                or (phase is _STEP_NAME and self._owner < 0) or self._pending \
+                or self._cover \
+                or not shedding_playout.plays_plainly(tables, cast(GameCore, self._game)):
+            return None
+        turns = shedding_playout.PlainTurns(
+            hands=list(self._hands), stock=list(self._stock), pile=list(self._pile),
+            top=self._top, owner=self._owner, fresh=self._fresh, current=self._current,
+            naming=phase is _STEP_NAME, drawn=self._drawn, named_suit=self._named_suit,
+            passes=self._passes, taken=list(self._taken), scores=list(self._scores),
+            missing=self._missing, spare=self._spare, beats=self._beats,
+            reversed_=self._reversed)
+        room = cast(GameCore, self._game).move_limit - self._moves
+        chosen = shedding_playout.play_on(turns, tables, bits, room)
+        new = self._clone() if turns.made else self
+        if turns.made:
+            new._hands, new._stock, new._pile = tuple(turns.hands), tuple(turns.stock), \
+                tuple(turns.pile)
+            new._top, new._owner, new._fresh, new._current = turns.top, turns.owner, \
+                turns.fresh, turns.current
+            new._phase = _STEP_NAME if turns.naming else _STEP_TURN
+            new._drawn, new._named_suit = turns.drawn, turns.named_suit
+            new._passes = turns.passes
+            new._taken, new._scores = tuple(turns.taken), tuple(turns.scores)
+            new._missing, new._spare = turns._missing, turns._spare
+            new._announced = False
+            new._moves = self._moves + turns.made
+        # the move drawn that may end the deal, listed and applied by the state
+        final: SheddingState = new._step(new.legal_actions()[chosen])  # type: ignore[assignment]
+        return final, turns.made + 1
 
     def _rule_refusal(self, action: Action) -> str | None:
         return shedding_rules.refusal(self, action)

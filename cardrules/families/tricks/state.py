@@ -820,7 +820,8 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         before._winner, before._starter, before._broken = play.winner, play.starter, play.broken
         before._missing, before._spare = play._missing, play._spare
         before._moves = self._moves + play.made
-        final: TricksState = before._step(tables.action(_KIND_ANSWER, last))  # type: ignore[assignment]
+        last_action = tables.action(_KIND_ANSWER, last)
+        final: TricksState = before._step(last_action)  # type: ignore[assignment]
         return final, play.made + 1
 
     def _turn_up(self, events: list[RawEvent]) -> None:
