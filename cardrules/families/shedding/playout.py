@@ -11,8 +11,8 @@ skips, reversals, pick-ups, groups, announcements, reshuffles, listed phases or 
 ``getrandbits``' draw, as ``play_random`` draws it, among the actions the state would
 list (the cards that may be laid, lowest first, then drawing or passing; the suits to
 name), with no state, action or event made for a move.  It stops at a move drawn that
-may end the deal (a hand's last card laid; a pass with nothing left to draw), which the
-state lists and applies as usual from the position the kernel reached, so that going
+may end the deal (a hand's last card laid; a pass that blocks it), which the state lists
+and applies as usual from the position the kernel reached, so that going
 out, blocking and scoring run as in the one-step loop.
 
 >>> import random, cardrules
@@ -110,6 +110,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
     draw_at_will, limit, then_of_card = tables.draw_at_will, tables.draw_limit, \
         tables.then_of_card
     take_min, take_points = tables.play.take_min, tables.scoring.take_points
+    blocked = tables.blocked_passes
     made = 0
     chosen = 0
     while True:
@@ -170,8 +171,10 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
             drawn += 1
             made += 1
             continue
-        if not stock:
-            break  # a pass with nothing to draw may block the deal: the state passes
+        if not stock:  # a pass with nothing to draw counts toward a blocked deal
+            if passes + 1 >= _holders(hands) + blocked:
+                break  # and blocks it: the state passes
+            passes += 1
         if unable:
             absences.show(turns, p, unable)
         if owner >= 0 and owner != p and len(pile) >= take_min:
@@ -195,6 +198,15 @@ def _continue(hands: list[int], player: int, after: tuple[int, ...]) -> int:
         if hands[q]:
             return q
     return -1
+
+
+def _holders(hands: list[int]) -> int:
+    """How many hands hold cards."""
+    held = 0
+    for hand in hands:
+        if hand:
+            held += 1
+    return held
 
 
 def _unable(tables: SheddingTables, beats: tuple[int, ...], hand: int, top: int,
