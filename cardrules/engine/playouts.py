@@ -255,8 +255,9 @@ def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.R
           seed: int | None, keep_states: bool, keep_actions: bool) -> Playout:
     """One play-out of ``state`` (a deal or a match), seat ``s`` choosing by
     ``seats[s]`` (None: at random) from ``rngs[s]``."""
-    belows: list[Callable[[int], int]] = [getattr(r, "_randbelow", r.randrange) for r in rngs]
     taken: list[Action] | None = [] if keep_actions else None
+    belows: list[Callable[[int], int]] = [] if taken is None and not _chooses(seats) \
+        else [getattr(r, "_randbelow", r.randrange) for r in rngs]  # read by choosers only
     deals: list[DealResult] = []
     lengths: list[int] = []
     final: State
@@ -294,7 +295,7 @@ def _play_deal(deal: State, seats: Sequence[Chooser | None], rngs: Sequence[rand
     A random move is the listed action ``_step`` is given (what ``apply`` does with an
     action it lists); a chooser's move is applied as ``apply`` applies any action, and a
     chooser of a ``match`` is shown the match with the deal as it stands."""
-    if taken is None and not any(seats):  # the hot loop: every seat at random
+    if taken is None and not _chooses(seats):  # the hot loop: every seat at random
         return play_random(deal, rngs)
     since = 0
     while not deal.is_over:
@@ -313,6 +314,14 @@ def _play_deal(deal: State, seats: Sequence[Chooser | None], rngs: Sequence[rand
             taken.append(action)
         since += 1
     return deal, since
+
+
+def _chooses(seats: Sequence[Chooser | None]) -> bool:
+    """Whether a seat chooses by a chooser (not at random): a loop, no generator made."""
+    for seat in seats:  # noqa: SIM110 - any() over a generator is slower
+        if seat is not None:
+            return True
+    return False
 
 
 def _deal_result(state: State) -> DealResult:

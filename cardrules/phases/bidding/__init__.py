@@ -395,10 +395,27 @@ def _team(state: Table, seat: int) -> tuple[int, ...]:
 
 
 def _scored(state: BiddingTable, contract: Contract) -> Scored:
-    """The deal's scores by the contracts and the bag counts after it."""
+    """The deal's scores by the contracts and the bag counts after it: worked out when
+    the deal is scored, and kept for the bags its result carries (read again at every
+    reading of a finished deal's result: the search reads one at every roll-out)."""
     took: tuple[int, ...] = state.offered("tricks")  # the procedure's counted tricks
-    return deal_scores(contract, bids=state._bids, took=took,
-                       partnerships=state.game.partnerships, bags=state._bags)
+    partnerships = state.game.partnerships
+    key = (id(contract), state._bids, took, partnerships, state._bags)
+    kept = _SCORED.get(key)
+    if kept is not None and kept[0] is contract:
+        return kept[1]
+    scored = deal_scores(contract, bids=state._bids, took=took, partnerships=partnerships,
+                         bags=state._bags)
+    if len(_SCORED) >= _SCORED_KEPT:
+        _SCORED.clear()
+    _SCORED[key] = (contract, scored)
+    return scored
+
+
+_SCORED: dict[tuple[object, ...], tuple[Contract, Scored]] = {}
+"""Deals scored lately, by contract (its identity: the contract is kept with the entry,
+so that its number is not another's) and the figures the scores follow from."""
+_SCORED_KEPT = 4096
 
 
 def _count(tricks: int) -> str:
