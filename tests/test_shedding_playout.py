@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playout_support import never_played, position_at, reference, same_game
 
 import cardrules
 from cardrules.engine.playouts import roll_out
@@ -42,67 +43,23 @@ HOUSE: dict[str, Any] = {
 """House rules turning on what Crazy Eights leaves off."""
 
 
-def _reference(state: State, rngs: list[random.Random]) -> tuple[State, int, bool]:
-    """The one-step loop, each move the listed legal action at the generator's draw; and
-    whether the kernel would play on from one of the states it passes."""
-    moves, plain = 0, False
-    while not state.is_over:
-        if not plain and isinstance(state, SheddingState):
-            plain = state._finish_random([random.Random(0).getrandbits] * len(rngs)) \
-                is not None
-        legal = state.legal_actions()
-        state = state.apply(legal[rngs[state.current_player].randrange(len(legal))])
-        moves += 1
-    return state, moves, plain
-
-
-def _start(game: cardrules.Game, seed: int, prefix: int) -> State:
-    state = game.new_deal(seed=seed)
-    rng = random.Random(-seed - 1)
-    for _ in range(prefix):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def _same_game(game: cardrules.Game, seed: int, prefix: int) -> bool:
-    """Whether the kernel and the one-step loop play the same deal from the same
-    position (asserted); True when the kernel played part of it."""
-    start = _start(game, seed, prefix)
-    seeds = [seed * 31 + s for s in range(game.players)]
-    kernel, made = play_random(start, [random.Random(s) for s in seeds])
-    one, moves, plain = _reference(start, [random.Random(s) for s in seeds])
-    assert kernel == one and made == moves
-    assert kernel.to_json() == one.to_json() and kernel.events == one.events
-    assert kernel.result == one.result
-    return plain
-
-
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_kernel_plays_crazy_eights_as_the_one_step_loop(players: int) -> None:
     game = cardrules.load("crazy-eights", players=players)
-    assert sum(_same_game(game, seed, prefix) for seed in range(15)
+    assert sum(same_game(game, seed, prefix) for seed in range(15)
                for prefix in (0, 7, 40)) > 0
 
 
 @pytest.mark.parametrize("rules", HOUSE.values(), ids=HOUSE.keys())
 def test_kernel_plays_every_rule_as_the_one_step_loop(rules: dict[str, Any]) -> None:
     game = cardrules.load(rules, players=3)
-    assert sum(_same_game(game, seed, prefix) for seed in range(15)
+    assert sum(same_game(game, seed, prefix) for seed in range(15)
                for prefix in (0, 9)) > 0
 
 
 @pytest.mark.parametrize("name", NOT_PLAIN)
 def test_kernel_leaves_other_turns_to_the_state(name: str) -> None:
-    game = cardrules.load(name)
-    state = game.new_deal(seed=5)
-    rng = random.Random(5)
-    bits = [rng.getrandbits] * game.players
-    while not state.is_over:
-        assert isinstance(state, SheddingState)
-        assert state._finish_random(bits) is None
-        state = state.apply(rng.choice(state.legal_actions()))
+    never_played(name, SheddingState)
 
 
 def test_kernel_state_is_the_one_step_loops_after_as_many_moves() -> None:
@@ -148,13 +105,13 @@ def test_kernel_leaves_the_move_limit_to_the_state() -> None:
 def test_kernel_serves_roll_outs_with_one_generator() -> None:
     game = cardrules.load("crazy-eights", players=4)
     for seed in range(6):
-        start = _start(game, seed, 5)
+        start = position_at(game, seed, 5)
         final = roll_out(start, random.Random(seed))
-        one, _, _ = _reference(start, [random.Random(seed)] * 4)
+        one, _, _ = reference(start, [random.Random(seed)] * 4)
         assert final == one
 
 
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32), prefix=st.integers(0, 80))
 def test_kernel_agrees_from_any_position(players: int, seed: int, prefix: int) -> None:
-    _same_game(cardrules.load("crazy-eights", players=players), seed, prefix)
+    same_game(cardrules.load("crazy-eights", players=players), seed, prefix)

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playout_support import engaged, never_played, position_at, reference, same_game
 
 import cardrules
 from cardrules.engine import flow
 from cardrules.engine.playouts import roll_out
-from cardrules.engine.random_play import play_random
 from cardrules.engine.state import State
 from cardrules.families.tricks.state import TricksState
 
@@ -45,74 +45,24 @@ HOUSE: dict[str, Any] = {
 """House rules turning on the duties and opening rules no shipped plain game has."""
 
 
-def _reference(state: State, rngs: list[random.Random]) -> tuple[State, int, bool]:
-    """The one-step loop, each move the listed legal action at the generator's draw; and
-    whether the kernel would play on from one of the states it passes."""
-    moves, plain = 0, False
-    while not state.is_over:
-        if not plain and isinstance(state, TricksState):
-            bits = [random.Random(0).getrandbits] * len(rngs)
-            plain = state._finish_random(bits) is not None
-        legal = state.legal_actions()
-        state = state.apply(legal[rngs[state.current_player].randrange(len(legal))])
-        moves += 1
-    return state, moves, plain
-
-
-def _start(game: cardrules.Game, seed: int, prefix: int) -> State:
-    """A new deal, played on at random by up to ``prefix`` moves."""
-    state = game.new_deal(seed=seed)
-    rng = random.Random(-seed - 1)
-    for _ in range(prefix):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def _same_game(game: cardrules.Game, seed: int, prefix: int) -> bool:
-    """Whether the kernel and the one-step loop play the same deal from the same
-    position (asserted); True when the kernel played part of it."""
-    start = _start(game, seed, prefix)
-    seeds = [seed * 31 + s for s in range(game.players)]
-    kernel, made = play_random(start, [random.Random(s) for s in seeds])
-    one, moves, plain = _reference(start, [random.Random(s) for s in seeds])
-    assert kernel == one and made == moves
-    assert kernel.to_json() == one.to_json() and kernel.events == one.events
-    assert kernel.result == one.result
-    return plain
-
-
-def _engaged(game: cardrules.Game, seeds: range, prefixes: tuple[int, ...]) -> int:
-    """How many of the positions the kernel played from (or from a later state)."""
-    return sum(_same_game(game, seed, prefix) for seed in seeds for prefix in prefixes)
-
-
 @pytest.mark.parametrize("name", PLAIN)
 @pytest.mark.parametrize("fewest", [True, False], ids=["fewest", "most"])
 def test_kernel_plays_shipped_games_as_the_one_step_loop(name: str, fewest: bool) -> None:
     variant = cardrules.load(name).variant
     players = variant.players.min if fewest else variant.players.max
     game = cardrules.load(name, players=players)
-    assert _engaged(game, range(12), (0, 3, 9)) > 0
+    assert engaged(game, range(12), (0, 3, 9)) > 0
 
 
 @pytest.mark.parametrize("rules", HOUSE.values(), ids=HOUSE.keys())
 def test_kernel_plays_every_duty_as_the_one_step_loop(rules: dict[str, Any]) -> None:
     game = cardrules.load(rules)
-    assert _engaged(game, range(15), (0, 5)) > 0
+    assert engaged(game, range(15), (0, 5)) > 0
 
 
 @pytest.mark.parametrize("name", NOT_PLAIN)
 def test_kernel_leaves_other_play_to_the_state(name: str) -> None:
-    game = cardrules.load(name)
-    state = game.new_deal(seed=5)
-    rng = random.Random(5)
-    bits = [rng.getrandbits] * game.players
-    while not state.is_over:
-        assert isinstance(state, TricksState)
-        assert state._finish_random(bits) is None
-        state = state.apply(rng.choice(state.legal_actions()))
+    never_played(name, TricksState)
 
 
 def test_kernel_waits_for_listed_phases() -> None:
@@ -136,9 +86,9 @@ def test_kernel_serves_roll_outs_with_one_generator() -> None:
     """The search's roll-outs share one generator among the seats."""
     game = cardrules.load("spades")
     for seed in range(6):
-        start = _start(game, seed, 8)
+        start = position_at(game, seed, 8)
         final = roll_out(start, random.Random(seed))
-        one, _, _ = _reference(start, [random.Random(seed)] * 4)
+        one, _, _ = reference(start, [random.Random(seed)] * 4)
         assert final == one
 
 
@@ -152,7 +102,7 @@ def test_batched_play_outs_unchanged_by_the_kernel() -> None:
         state = game.new_deal(seed)
         rngs = [random.Random(cardrules.engine.game.derive_seed(seed, "bot", s))
                 for s in range(4)]
-        one, moves, _ = _reference(state, rngs)
+        one, moves, _ = reference(state, rngs)
         assert played.final == one and played.decisions == moves, index
 
 
@@ -162,7 +112,7 @@ def test_passing_phase_makes_the_one_step_loops_moves(name: str) -> None:
     last give: the state it reaches is the one-step loop's after as many moves."""
     game = cardrules.load(name)
     for seed in range(10):
-        start = _start(game, seed, seed % 3)  # some gives made already
+        start = position_at(game, seed, seed % 3)  # some gives made already
         assert isinstance(start, TricksState) and start._stage >= 0
         seeds = [seed * 7 + s for s in range(game.players)]
         rngs = [random.Random(s) for s in seeds]
@@ -186,4 +136,4 @@ def test_passing_phase_makes_the_one_step_loops_moves(name: str) -> None:
 @given(name=st.sampled_from(("hearts", "spades", "bridge", "black-maria")),
        seed=st.integers(0, 2**32), prefix=st.integers(0, 60))
 def test_kernel_agrees_from_any_position(name: str, seed: int, prefix: int) -> None:
-    _same_game(cardrules.load(name), seed, prefix)
+    same_game(cardrules.load(name), seed, prefix)

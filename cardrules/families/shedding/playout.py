@@ -39,7 +39,7 @@ from cardrules.engine.seeding import draw_below
 from cardrules.families.shedding.model import Then
 from cardrules.families.shedding.tables import SheddingTables
 
-__all__ = ["PlainTurns", "play_on", "plays_plainly"]
+__all__ = ["PlainTurns", "next_holder", "play_on", "plays_plainly"]
 
 _THEN_NONE: Final = Then.NONE
 _THEN_NAME_SUIT: Final = Then.NAME_SUIT
@@ -121,7 +121,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
                 break
             named_suit = tables.pack.suits.index(tables.name_actions[chosen].name)
             naming = False
-            current = _continue(hands, p, after)
+            current = next_holder(hands, p, after)
             drawn, fresh = 0, False
             made += 1
             continue
@@ -157,7 +157,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
             if then_of_card[card] is _THEN_NAME_SUIT:
                 naming, drawn = True, 0
             else:
-                current = _continue(hands, p, after)
+                current = next_holder(hands, p, after)
                 drawn, fresh = 0, False
             made += 1
             continue
@@ -180,7 +180,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
         if owner >= 0 and owner != p and len(pile) >= take_min:
             _take(turns, tables, owner, pile, take_points)
             pile = turns.pile
-        current = _continue(hands, p, after)
+        current = next_holder(hands, p, after)
         drawn, fresh = 0, False
         made += 1
     turns.top, turns.owner, turns.fresh, turns.current = top, owner, fresh, current
@@ -190,8 +190,13 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
     return chosen
 
 
-def _continue(hands: list[int], player: int, after: tuple[int, ...]) -> int:
-    """The next seat after ``player`` holding cards (the state's ``_next_holder``)."""
+def next_holder(hands: Sequence[int], player: int, after: tuple[int, ...]) -> int:
+    """The next seat after ``player`` (each seat's next in ``after``) whose hand holds
+    cards (-1: nobody): who moves next, for the state and the kernel alike.
+
+    >>> next_holder((5, 0, 3), 0, (1, 2, 0)), next_holder((0, 0, 0), 0, (1, 2, 0))
+    (2, -1)
+    """
     q = player
     for _ in range(len(hands)):
         q = after[q]

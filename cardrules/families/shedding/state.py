@@ -851,14 +851,9 @@ class SheddingState(FieldState, DrawnAttributes):
     def _next_holder(self, player: int) -> int:
         """The next player after ``player``, in the direction of play (the game's turn
         order, turned round while ``_reversed``), who holds cards (-1: nobody)."""
-        hands, tables = self._hands, self._tables
-        after = tables.preceding if self._reversed else tables.following
-        q = player
-        for _ in range(len(hands)):
-            q = after[q]
-            if hands[q]:
-                return q
-        return -1
+        tables = self._tables
+        return shedding_playout.next_holder(
+            self._hands, player, tables.preceding if self._reversed else tables.following)
 
     def _finish(self) -> None:
         """Score the end of the deal: leftover pile and cards still held."""
