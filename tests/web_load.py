@@ -40,6 +40,22 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+async def _frames(ws: Any, until: float) -> Any:
+    """The client's frames as JSON, until the connection closes or ``until`` passes (a
+    table that stops sending cannot hold a client for ever)."""
+    from websockets.exceptions import ConnectionClosed
+
+    while True:
+        left = until - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            raw = await asyncio.wait_for(ws.recv(), left)
+        except (asyncio.TimeoutError, ConnectionClosed):
+            return
+        yield json.loads(raw)
+
+
 async def _player(url: str, table: str, token: str, rng: random.Random,
                   latencies: list[float], until: float) -> int:
     from websockets.asyncio.client import connect
@@ -49,14 +65,22 @@ async def _player(url: str, table: str, token: str, rng: random.Random,
         await ws.send(json.dumps({"type": "join", "table": table, "token": token}))
         sent_at: float | None = None
         waiting = -1
-        async for raw in ws:
-            message = json.loads(raw)
+        async for message in _frames(ws, until):
+            if message.get("type") == "error":
+                # a move refused (sent faster than the server's rate, say): ask for the
+                # table again and play from the view it sends
+                from cardrules.web.app import RATE
+
+                await asyncio.sleep(1 / RATE)
+                sent_at = None
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
             if message.get("type") != "view":
                 continue
             if sent_at is not None and message["step"] > waiting:
                 latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
-            if message["over"] or time.monotonic() > until:
+            if message["over"]:
                 return moves
             if message["legal"] and sent_at is None:
                 choice = rng.choice(message["legal"])["action"]
@@ -73,11 +97,9 @@ async def _spectator(url: str, table: str, until: float) -> int:
     frames = 0
     async with connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "join", "table": table}))
-        async for raw in ws:
+        async for message in _frames(ws, until):
             frames += 1
-            message = json.loads(raw)
-            if (message.get("type") == "view" and message["over"]) \
-                    or time.monotonic() > until:
+            if message.get("type") == "view" and message["over"]:
                 return frames
     return frames
 
