@@ -105,8 +105,6 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
     naming, drawn, named_suit, passes = turns.naming, turns.drawn, turns.named_suit, \
         turns.passes
     beats, after = turns.beats, tables.preceding if turns.reversed_ else tables.following
-    wild, suit_masks, barred = tables.wild, tables.suit_masks, tables.barred
-    not_last, last_resort = tables.not_last, tables.last_resort
     draw_at_will, limit, then_of_card = tables.draw_at_will, tables.draw_limit, \
         tables.then_of_card
     take_min, take_points = tables.play.take_min, tables.scoring.take_points
@@ -126,16 +124,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
             made += 1
             continue
         hand = hands[p]
-        if named_suit >= 0:
-            mask = (suit_masks[named_suit] | wild) & hand
-        else:
-            mask = hand if top < 0 else (beats[p][top] | wild) & hand
-        if barred and top >= 0:
-            mask &= ~barred[top]
-        if not_last and not hand & (hand - 1):  # never out on these
-            mask &= ~not_last
-        if mask & ~last_resort:  # a last resort only when nothing else
-            mask &= ~last_resort
+        mask = tables.playable(hand, top, named_suit, beats[p])
         cards = count(mask)
         can_draw = drawn < limit and len(stock) > 0
         if draw_at_will:
@@ -162,7 +151,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
             made += 1
             continue
         # the one action that is not a card: drawing, or passing
-        unable = _unable(tables, beats[p], hand, top, named_suit) if options == 1 else 0
+        unable = tables.unable(hand, top, named_suit, beats[p]) if options == 1 else 0
         if can_draw:
             card = stock.pop()
             hands[p] = hand | 1 << card
@@ -212,18 +201,6 @@ def _holders(hands: list[int]) -> int:
         if hand:
             held += 1
     return held
-
-
-def _unable(tables: SheddingTables, beats: tuple[int, ...], hand: int, top: int,
-            named_suit: int) -> int:
-    """What drawing or passing as the only legal action shows the player not to hold
-    (the state's ``_unable``, for plain turns)."""
-    barred = tables.not_last if tables.not_last and not hand & (hand - 1) else 0
-    if tables.barred and top >= 0:
-        barred |= tables.barred[top]
-    if named_suit >= 0:
-        return (tables.suit_masks[named_suit] | tables.wild) & ~barred
-    return (beats[top] | tables.wild) & ~barred if top >= 0 else 0
 
 
 def _take(turns: PlainTurns, tables: SheddingTables, player: int, pile: list[int],

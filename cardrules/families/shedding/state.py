@@ -422,18 +422,9 @@ class SheddingState(FieldState, DrawnAttributes):
             if self._pending:
                 found = facing_draw(self, hand, tables)
             else:
-                if self._named_suit >= 0:
-                    mask = (tables.suit_masks[self._named_suit] | tables.wild) & hand
-                else:
-                    mask = hand if top < 0 else (self._beats[p][top] | tables.wild) & hand
-                if tables.barred and top >= 0:
-                    mask &= ~tables.barred[top]
-                if tables.play_drawn and self._drawn:
-                    mask &= self._drawn_cards[p]
-                if tables.not_last and not hand & (hand - 1):  # never out on these
-                    mask &= ~tables.not_last
-                if mask & ~tables.last_resort:  # a last resort only when nothing else
-                    mask &= ~tables.last_resort
+                mask = tables.playable(hand, top, self._named_suit, self._beats[p],
+                                       self._drawn_cards[p]
+                                       if tables.play_drawn and self._drawn else -1)
                 actions = tables.single_actions
                 legal = []
                 while mask:
@@ -505,15 +496,11 @@ class SheddingState(FieldState, DrawnAttributes):
             return 0  # only the cards drawn were asked for
         top = self._top
         hand = self._hands[self._current]
-        # a lone card nobody goes out on is held back whatever it is (``not_last``)
-        barred = tables.not_last if tables.not_last and not hand & (hand - 1) else 0
         if self._pending:  # facing a forced draw, only the cards that pass it on count
+            # (a lone card nobody goes out on is held back whatever it is: ``not_last``)
+            barred = tables.not_last if tables.not_last and not hand & (hand - 1) else 0
             return tables.forced_answers[top] & ~barred if tables.forced_answers else 0
-        if tables.barred and top >= 0:
-            barred |= tables.barred[top]
-        if self._named_suit >= 0:
-            return (tables.suit_masks[self._named_suit] | tables.wild) & ~barred
-        return (self._beats[self._current][top] | tables.wild) & ~barred if top >= 0 else 0
+        return tables.unable(hand, top, self._named_suit, self._beats[self._current])
 
     def _refillable(self) -> bool:
         """True if an empty stock may be remade from the pile (``draw.reshuffle``): from

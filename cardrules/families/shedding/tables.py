@@ -408,6 +408,40 @@ class SheddingTables:
             self._beat_cache[classes] = table
         return table
 
+    def playable(self, hand: int, top: int, named_suit: int, beats: tuple[int, ...],
+                 only: int = -1) -> int:
+        """The cards of ``hand`` one may lay alone on ``top`` (-1: none), as a bit set:
+        those that match it by ``beats`` (the player's row of the beat table) or the
+        ``named_suit`` (-1: none named), and wild cards, but barred ones, a lone card
+        nobody goes out on, and a last resort while anything else may be laid; ``only``
+        keeps those among it (the cards just drawn, where only they may be played).  What
+        the state lists and its play-out kernel draws from alike."""
+        if named_suit >= 0:
+            mask = (self.suit_masks[named_suit] | self.wild) & hand
+        else:
+            mask = hand if top < 0 else (beats[top] | self.wild) & hand
+        if self.barred and top >= 0:
+            mask &= ~self.barred[top]
+        mask &= only
+        if self.not_last and not hand & (hand - 1):  # never out on these
+            mask &= ~self.not_last
+        if mask & ~self.last_resort:  # a last resort only when nothing else
+            mask &= ~self.last_resort
+        return mask
+
+    def unable(self, hand: int, top: int, named_suit: int, beats: tuple[int, ...]) -> int:
+        """What drawing or passing, when nothing else is legal, shows a player holding
+        ``hand`` not to hold, facing ``top`` (and no forced draw): every card that beats
+        it (by ``beats``, the player's row of the beat table), wild cards, cards of the
+        ``named_suit``, but barred ones and a lone card nobody goes out on; 0 with no
+        top."""
+        barred = self.not_last if self.not_last and not hand & (hand - 1) else 0
+        if self.barred and top >= 0:
+            barred |= self.barred[top]
+        if named_suit >= 0:
+            return (self.suit_masks[named_suit] | self.wild) & ~barred
+        return (beats[top] | self.wild) & ~barred if top >= 0 else 0
+
     def move_of(self, cards: tuple[int, ...]) -> Move:
         """The move of a legal play action (already built by :meth:`group_moves`)."""
         if len(cards) == 1:
