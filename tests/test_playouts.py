@@ -104,6 +104,24 @@ def test_batches_play_the_one_step_games_of_every_variant(name: str) -> None:
         _check_batch(game, seed=11, games=2, policy=policy)
 
 
+@pytest.mark.parametrize("name", SHIPPED)
+def test_one_generator_draws_every_game_as_one_loop_over_the_games(name: str) -> None:
+    """With ``rng`` every seat of every game draws from that one generator, game after
+    game: the games a single loop plays with it, deals and matches, and the generator
+    left where that loop leaves it."""
+    game = cardrules.load(name)
+    for match in (False, True):
+        rng, again = random.Random(5), random.Random(5)
+        kept = play_out(game, games=3, seed=9, first=1, match=match, rng=rng,
+                        keep_states=True, keep_actions=True)
+        for number, played in enumerate(kept, start=1):
+            game_seed = derive_seed(9, "game", number)
+            assert played.seed == game_seed
+            start = game.new_match(game_seed) if match else game.new_deal(game_seed)
+            assert_same(played, one_step(start, [again] * game.players))
+        assert rng.getstate() == again.getstate()
+
+
 @pytest.mark.parametrize("name", ["bura", "bank", "hearts", "durak"])
 def test_batches_of_matches_note_every_deal(name: str) -> None:
     """A match's play-out gives each finished deal's result and length as the one-step
@@ -231,6 +249,7 @@ def test_an_illegal_choice_is_refused() -> None:
     ({"games": 1, "policy": ["random"]}, "one play-out policy per seat: 2 seats, not 1"),
     ({"games": 1, "first": -1}, "first: a game number"),
     ({"games": 1, "seed": -1}, "seed"),
+    ({"games": 1, "rng": 7}, "rng: a random.Random to draw every move from, not 7"),
 ])
 def test_bad_arguments_are_refused(kwargs: dict[str, Any], message: str) -> None:
     game = cardrules.load("bank", players=2)

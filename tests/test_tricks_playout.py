@@ -106,11 +106,30 @@ def test_batched_play_outs_unchanged_by_the_kernel() -> None:
         assert played.final == one and played.decisions == moves, index
 
 
-@pytest.mark.parametrize("name", ["hearts", "black-maria"])
-def test_passing_phase_makes_the_one_step_loops_moves(name: str) -> None:
-    """The passing phase gives its cards itself (``PassCards.random_move``), all but the
-    last give: the state it reaches is the one-step loop's after as many moves."""
-    game = cardrules.load(name)
+def _passing(name: str, **section: Any) -> dict[str, Any]:
+    return {"extends": "hearts", "name": name,
+            "patch": {"phases": [{"pass_cards": section}]}}
+
+
+PASSING: dict[str, Any] = {
+    "hearts": "hearts",
+    "black-maria": "black-maria",
+    "one card across": _passing("hearts-one", count=1, direction="across"),
+    "counter-clockwise": _passing("hearts-ccw", count=3, direction="right",
+                                  order="counter_clockwise"),
+    "from the third seat": _passing("hearts-from", count=2, direction="left",
+                                    order={"from": 2}),
+    "half the hand": _passing("hearts-half", count=6, direction="left"),
+}
+"""Shipped passing phases and house rules: counts, directions and orders of choosing."""
+
+
+@pytest.mark.parametrize("rules", PASSING.values(), ids=PASSING.keys())
+def test_passing_phase_makes_the_one_step_loops_moves(rules: Any) -> None:
+    """The passing phase gives its cards itself (``PassCards.random_moves``), each
+    seat's at once, all but the last give: the state it reaches is the one-step loop's
+    after as many moves."""
+    game = cardrules.load(rules)
     for seed in range(10):
         start = position_at(game, seed, seed % 3)  # some gives made already
         assert isinstance(start, TricksState) and start._stage >= 0
@@ -130,6 +149,19 @@ def test_passing_phase_makes_the_one_step_loops_moves(name: str) -> None:
         assert one._stage >= 0 and len(one.legal_actions()) > 0  # the last give is left
         assert flow.random_moves(reached, [r.getrandbits for r in rngs]) is None
         assert [r.getstate() for r in rngs] == [r.getstate() for r in again]
+
+
+def test_passing_phase_leaves_a_seat_that_gave_its_cards() -> None:
+    """A position the turns never reach in play (the seat to act has passed its three
+    cards already) is left to the one-step loop: no move is made for it."""
+    game = cardrules.load("hearts")
+    hands = game.new_deal(seed=1).to_json()["hands"]
+    start = game.position(hands=[hands[0], hands[1][3:], hands[2], hands[3]],
+                          passing=[[], hands[1][:3], [], []], current=1, stage=0)
+    rng = random.Random(1)
+    assert flow.random_moves(start, [rng.getrandbits] * 4) is None
+    assert rng.getstate() == random.Random(1).getstate()  # nothing drawn
+    assert len(start.legal_actions()) == 10
 
 
 @settings(max_examples=30, deadline=None)

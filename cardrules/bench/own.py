@@ -3,8 +3,16 @@
 The playout loop is the same shape as the peers' (:mod:`cardrules.bench.peers`):
 ``rng.choice(state.legal_actions())`` then ``state.apply(action)``, the clock read
 only between games.  The batched rate is of the same random games played by
-:meth:`~cardrules.engine.game.Game.play_out` in batches (each seat drawing from its own
-generator, as a batch seeds them), the clock read between batches.
+:meth:`~cardrules.engine.game.Game.play_out` in batches, the clock read between batches:
+the same deals, and every move drawn from one generator as the loop draws them, so the
+two rows play the very same moves.
+
+>>> import cardrules
+>>> game = cardrules.load("crazy_eights", players=2)
+>>> one = playouts(game, min_seconds=1e-9, seed=3, name="one")
+>>> batched = batched_playouts(game, min_seconds=1e-9, seed=3, name="batched", batch=1)
+>>> one.games == batched.games == 1, one.decisions == batched.decisions
+(True, True)
 """
 
 from __future__ import annotations
@@ -59,7 +67,7 @@ def playouts(game: Game, *, min_seconds: float, seed: int, name: str) -> Playout
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < min_seconds:
-        state = game.new_deal(derive_seed(seed, games))
+        state = game.new_deal(derive_seed(seed, "game", games))
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
             decisions += 1
@@ -70,13 +78,15 @@ def playouts(game: Game, *, min_seconds: float, seed: int, name: str) -> Playout
 
 def batched_playouts(game: Game, *, min_seconds: float, seed: int, name: str,
                      batch: int = 20) -> PlayoutResult:
-    """Play whole random deals in batches of ``batch`` (:meth:`Game.play_out`, the games
-    the one-step loop plays from the same seeds) until ``min_seconds`` have passed."""
+    """Play whole random deals in batches of ``batch`` (:meth:`Game.play_out`: the games
+    and moves :func:`playouts` plays from the same seed) until ``min_seconds`` have
+    passed."""
+    rng = random.Random(seed)
     games = decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < min_seconds:
-        played = game.play_out(batch, seed=seed, first=games)
+        played = game.play_out(batch, seed=seed, first=games, rng=rng)
         decisions += sum(p.decisions for p in played)
         games += len(played)
         elapsed = time.perf_counter() - start

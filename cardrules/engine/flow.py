@@ -421,7 +421,7 @@ def apply(state: S, action: Action) -> S:
 
 def random_moves(state: S, bits: Sequence[Callable[[int], int]]) -> tuple[S, int] | None:
     """The moves of random play the phase at work makes itself
-    (:meth:`~cardrules.phases.Phase.random_move`), made on a clone of ``state``: the
+    (:meth:`~cardrules.phases.Phase.random_moves`), made on a clone of ``state``: the
     state reached, the one-step loop's after as many moves (its events the last
     move's), and their number; None when the phase makes none (it has no such moves,
     or only its last is left), or the game checks every state it makes."""
@@ -431,14 +431,7 @@ def random_moves(state: S, bits: Sequence[Callable[[int], int]]) -> tuple[S, int
         return None
     new = state._clone()
     own(new)
-    table = bind(new, writes=True)
-    made = 0
-    events = new._events
-    while phase.random_move(table, settings, bits):
-        made += 1
-        events = new._events
-        new._events = ()  # the next move's events alone, as a state of its own would
-    new._events = events
+    made = phase.random_moves(bind(new, writes=True), settings, bits)
     release(new)
     if not made:
         return None

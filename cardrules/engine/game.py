@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -368,12 +369,14 @@ class Game(GameCore):
 
     def play_out(self, games: int, *, seed: int, policy: Policy | Sequence[Policy] = "random",
                  match: bool = False, first: int = 0, keep_states: bool = False,
-                 keep_actions: bool = False) -> tuple[Playout, ...]:
+                 keep_actions: bool = False,
+                 rng: random.Random | None = None) -> tuple[Playout, ...]:
         """Play ``games`` new deals (whole matches with ``match``) to the end in one call,
         each seat choosing by ``policy`` (``"random"``, ``"policy"``: the procedure's
-        play-out policy, or a function of a state and a generator; or one per seat): the
-        games the one-step loop plays from the same seeds, scores and number of decisions
-        each (see :mod:`cardrules.engine.playouts`, which also plays roll-outs of a state).
+        play-out policy, or a function of a state and a generator; or one per seat) with
+        a generator of its own, or every seat from ``rng``: the games the one-step loop
+        plays from the same seeds, scores and number of decisions each (see
+        :mod:`cardrules.engine.playouts`, which also plays roll-outs of a state).
 
         >>> import cardrules
         >>> game = cardrules.load("hearts", players=4)
@@ -382,7 +385,7 @@ class Game(GameCore):
         ([26, 26, 26], [64, 64, 64])
         """
         return play_out(self, games=games, seed=seed, policy=policy, match=match, first=first,
-                        keep_states=keep_states, keep_actions=keep_actions)
+                        keep_states=keep_states, keep_actions=keep_actions, rng=rng)
 
     def setup(self, **position: Any) -> State:
         """A deal set up from an explicit position (hands, stock order, pile...).

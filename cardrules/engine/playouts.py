@@ -22,10 +22,25 @@ True
 A game's ``i``-th play-out is dealt from ``derive_seed(seed, "game", i)`` and each seat
 draws from its own generator, ``random.Random(derive_seed(that seed, "bot", seat))``: the
 seeding of ``cardrules simulate``, so a batch of random games is the simulation's games
-with random bots.  Play-outs from a position (the search's roll-outs) share one
-generator among the seats, as a search does:
+with random bots.  Given one generator (``rng``), every seat of every game draws from it
+instead, game after game, as a loop playing many games with one generator does (a
+benchmark's, or a study that needs no game played again alone), with no generator made
+for each game:
 
 >>> import random
+>>> batch = play_out(game, games=3, seed=7, rng=random.Random(2), keep_states=True)
+>>> rng, finals = random.Random(2), []
+>>> for i in range(3):
+...     one = game.new_deal(derive_seed(7, "game", i))
+...     while not one.is_over:
+...         one = one.apply(rng.choice(one.legal_actions()))
+...     finals.append(one)
+>>> [g.final for g in batch] == finals
+True
+
+Play-outs from a position (the search's roll-outs) share one generator among the seats,
+as a search does:
+
 >>> from cardrules.engine.playouts import roll_out, roll_outs
 >>> state = game.new_deal(seed=3)
 >>> final = roll_out(state, random.Random(5))
@@ -161,13 +176,16 @@ def _count(what: str, value: int) -> None:
 
 def play_out(game: GameContext, *, games: int, seed: int,
              policy: Policy | Sequence[Policy] = "random", match: bool = False,
-             first: int = 0, keep_states: bool = False,
-             keep_actions: bool = False) -> tuple[Playout, ...]:
+             first: int = 0, keep_states: bool = False, keep_actions: bool = False,
+             rng: random.Random | None = None) -> tuple[Playout, ...]:
     """Play ``games`` new games of ``game`` to the end: game ``i`` (from ``first``) is a
     deal, or with ``match`` a whole match, dealt from ``derive_seed(seed, "game", i)``,
     each seat choosing by its ``policy`` with its own generator,
-    ``random.Random(derive_seed(game_seed, "bot", seat))``.  ``keep_states`` and
-    ``keep_actions`` keep each game's final state and its actions.
+    ``random.Random(derive_seed(game_seed, "bot", seat))``, or with ``rng`` every seat
+    of every game drawing from that one generator, game after game (the loop
+    ``state = state.apply(rng.choice(state.legal_actions()))`` over the games, which
+    makes no generator per game).  ``keep_states`` and ``keep_actions`` keep each
+    game's final state and its actions.
 
     >>> import cardrules
     >>> game = cardrules.load("crazy_eights", players=2)
@@ -179,12 +197,15 @@ def play_out(game: GameContext, *, games: int, seed: int,
     check_seed(seed)
     if type(first) is not int or first < 0:
         raise CardrulesError(f"first: a game number from 0, not {first!r}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise CardrulesError(f"rng: a random.Random to draw every move from, not {rng!r:.60}")
     seats = _choosers(game, policy)
+    shared = [rng] * game.players if rng is not None else None
     out = []
     for index in range(first, first + games):
         game_seed = derive_seed(seed, "game", index)
-        rngs = [random.Random(derive_seed(game_seed, "bot", seat))
-                for seat in range(game.players)]
+        rngs = shared or [random.Random(derive_seed(game_seed, "bot", seat))
+                          for seat in range(game.players)]
         state = game.new_match(game_seed) if match else game.new_deal(game_seed)
         out.append(_play(state, seats, rngs, game_seed, keep_states, keep_actions))
     return tuple(out)

@@ -219,21 +219,23 @@ class Phase(abc.ABC, Generic[PhaseState]):
         """Carry out a legal ``action`` on a fresh clone; True when the phase is done."""
 
     moves_at_random: ClassVar[bool] = False
-    """True when the phase makes its moves of random play itself (:meth:`random_move`):
+    """True when the phase makes its moves of random play itself (:meth:`random_moves`):
     the flow asks it then, and lists and applies its moves otherwise."""
 
-    def random_move(self, state: PhaseState, settings: Any,
-                    bits: Sequence[Callable[[int], int]]) -> bool:
-        """Make one move at random on a fresh clone, as the one-step loop of random play
-        makes it (:mod:`cardrules.engine.random_play`: the seat to act, ``seat``, draws
+    def random_moves(self, state: PhaseState, settings: Any,
+                     bits: Sequence[Callable[[int], int]]) -> int:
+        """Make moves at random on a fresh clone, as the one-step loop of random play
+        makes them (:mod:`cardrules.engine.random_play`: the seat to act, ``seat``, draws
         the index of its move among the legal actions with
-        :func:`~cardrules.engine.seeding.draw_below` from ``bits[seat]``), unless it is
-        the move that ends the phase, which is left to :meth:`apply` through the flow:
-        True when a move was made.  False by default.  A phase that makes its moves here
-        (and says so, :attr:`moves_at_random`) saves listing the legal actions and
-        making a state for each move; the tests hold each such phase to the one-step
-        loop's moves and states."""
-        return False
+        :func:`~cardrules.engine.seeding.draw_below` from ``bits[seat]``), as many in a
+        row as the phase likes but never the move that ends the phase, which is left to
+        :meth:`apply` through the flow: the number of moves made (0 by default).  The
+        events recorded must be the last move's alone, as a state made by that move
+        holds them.  A phase that makes its moves here (and says so,
+        :attr:`moves_at_random`) saves listing the legal actions and making a state for
+        each move, and may make several at once (one zone move for a seat's cards); the
+        tests hold each such phase to the one-step loop's moves and states."""
+        return 0
 
     def draw(self, state: PhaseState, settings: Any, seed: int) -> None:
         """Decide by lot what this deal leaves to chance (a pass direction, say), on the

@@ -260,20 +260,40 @@ class PassCards(Phase[PassingTable]):
 
     moves_at_random = True
 
-    def random_move(self, state: PassingTable, settings: PassSettings,
-                    bits: Sequence[Callable[[int], int]]) -> bool:
-        """A card given at random (the card of the giver's hand, lowest first, at the
-        drawn index), but not the last, which passes the cards."""
-        left = settings.count * len(state._passing) - 1
-        for cards in state._passing:
+    def random_moves(self, state: PassingTable, settings: PassSettings,
+                     bits: Sequence[Callable[[int], int]]) -> int:
+        """The cards given at random (each the card of the giver's hand, lowest first, at
+        the drawn index) but the last, which passes the cards: each seat's in turn, its
+        cards moved at once.  Stops at a seat with nothing left to give (a position the
+        turns do not reach in play: the one-step loop goes on from it)."""
+        each, passing = settings.count, state._passing
+        n = len(passing)
+        left = each * n - 1
+        for cards in passing:
             left -= count(cards)
-        if left <= 0:
-            return False
-        p = state.to_act
-        hand = state.hand(p)
-        card = nth_card(hand, draw_below(bits[p], count(hand)))
-        self.apply(state, settings, card_actions(state.game.pack, "give")[card])
-        return True
+        made = card = 0
+        p = giver = state.to_act
+        while left > 0:
+            due = each - count(passing[p])
+            if due <= 0:
+                break
+            owed = min(due, left)
+            hand, given = state.hand(p), 0
+            for _ in range(owed):
+                card = nth_card(hand, draw_below(bits[p], count(hand)))
+                hand ^= 1 << card
+                given |= 1 << card
+            state.move(given, "hand", "passing", source_seat=p, target_seat=p)
+            giver = p
+            made += owed
+            left -= owed
+            if owed == due:  # the seat has given its cards: the next is to choose
+                p = settings.order.after(p, n)
+                state.turn_to(p)
+        if made:  # the last give's event, as its own state holds it
+            state.record(raw_event(kind="give", player=giver, cards=(card,),
+                                   private=True))
+        return made
 
     view_from_fields = True  # the direction, the cards set aside and passed: its fields
 
