@@ -154,14 +154,8 @@ def play_to_last(play: PlainPlay, tables: TricksTables,
             current = following[p]
             continue
         if shows:
-            if tables.head or tables.overtrump:
-                shown = tables.shown_missing(mask, lead, held, trump, first=first, free=free)
-            else:  # off the led suit shows the suit (and trumps) missing
-                led = tables.groups[index][lead.bit_length() - 1]
-                shown = tables.shown_missing(
-                    mask, lead, held, trump, first=first, free=free) \
-                    if not mask & led and (tables.trump_duty or led & ~play._missing[p]) \
-                    else 0
+            shown = tables.answer_shows(mask, lead, held, trump, first=first, free=free,
+                                        known=play._missing[p])
             if shown:
                 absences.show(play, p, shown)
         if lays:

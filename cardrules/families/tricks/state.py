@@ -625,15 +625,9 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
                     tables.duties_always or TricksState._duties_apply(self)):
                 # what the answer shows missing
                 free = tables.partner_frees and TricksState.partner_holds(self, p)
-                if tables.head or tables.overtrump or lead & (lead - 1):
-                    shown = tables.shown_missing(mask, lead, held, trump,
-                                                 first=not any_set(self._tricks), free=free)
-                else:  # one card led: off its suit shows the suit (and trumps) missing
-                    led = tables.groups[index][lead.bit_length() - 1]
-                    shown = tables.shown_missing(
-                        mask, lead, held, trump, first=not any_set(self._tricks), free=free) \
-                        if not mask & led and (
-                            tables.trump_duty or led & ~self._missing[p]) else 0
+                shown = tables.answer_shows(mask, lead, held, trump,
+                                            first=not any_set(self._tricks), free=free,
+                                            known=self._missing[p])
                 if shown:
                     absences.show(new, p, shown)
             if self._spare[p] and mask & self._missing[p]:

@@ -614,6 +614,21 @@ class TricksTables:
         beating = {m for m in masks if m & trumps and self.beats_set(m, held, trump)}
         return [m for m in masks if m in beating or not m & trumps] if beating else masks
 
+    def answer_shows(self, answer: int, lead: int, held: int, trump: int, *,
+                     first: bool, free: bool, known: int) -> int:
+        """What a face-up ``answer`` shows its player not to have held
+        (:meth:`shown_missing`), with the cases that show nothing cut short: without a
+        head or overtrump duty, an answer to one card led shows nothing where it follows
+        suit, nor where it does not and trumps are no duty and the player is ``known``
+        to hold none of the led suit already (the state and the play-out kernel ask
+        this alike)."""
+        if self.head or self.overtrump or lead & (lead - 1):
+            return self.shown_missing(answer, lead, held, trump, first=first, free=free)
+        led = self.groups[trump if trump >= 0 else self.no_trumps][lead.bit_length() - 1]
+        if answer & led or not (self.trump_duty or led & ~known):
+            return 0
+        return self.shown_missing(answer, lead, held, trump, first=first, free=free)
+
     def shown_missing(self, answer: int, lead: int, held: int, trump: int, *,
                       first: bool, free: bool = False) -> int:
         """The cards a face-up ``answer`` to ``lead`` (the trick held by ``held``), made
