@@ -158,14 +158,20 @@ def test_three_handed_games_face_openspiels_same_games(
 
 
 def test_the_batched_rate_counts_the_decisions_of_play_out() -> None:
-    """The bench's batched rate plays random deals with ``Game.play_out``, in batches."""
+    """The bench's batched rate plays random deals with ``Game.play_out``, in batches,
+    every move drawn from one generator: the one-step row's games and moves."""
+    import random
+
     import cardrules
-    from cardrules.bench.own import batched_playouts
+    from cardrules.bench.own import batched_playouts, playouts
 
     game = cardrules.load("bank", players=2)
     result = batched_playouts(game, min_seconds=1e-9, seed=3, name="bank 2p", batch=4)
     assert result.games == 4
-    assert result.decisions == sum(p.decisions for p in game.play_out(4, seed=3))
+    assert result.decisions == sum(
+        p.decisions for p in game.play_out(4, seed=3, rng=random.Random(3)))
+    one = playouts(game, min_seconds=1e-9, seed=3, name="bank 2p")
+    assert one.decisions == game.play_out(1, seed=3, rng=random.Random(3))[0].decisions
 
 
 def test_the_pure_build_is_measured_in_a_fresh_process_and_set_beside(

@@ -9,16 +9,18 @@ deal), Skat (3 players, one deal), Dou Dizhu (3 players, one deal), Leduc poker 
 Hold'em (2 players), Blackjack (1 player) and UNO (2 players), default options otherwise,
 and, when the optional ``bench`` extra is installed, peer engines in the same run,
 printing the ratio cardrules/peer, and the rate of random deals played in batches
-(:meth:`cardrules.engine.game.Game.play_out`, each seat drawing from its own generator)
-beside the one-step loop's and against the peers. Every engine's game plays one run that
+(:meth:`cardrules.engine.game.Game.play_out`: the one-step loop's deals and moves, every
+move drawn from one generator as that loop draws them) beside the one-step loop's and
+against the peers. Every engine's game plays one run that
 is not counted before its counted ones (not with ``--quick``), so that the figures compare
 steady rates on warm caches. Each same-game pair is also measured in alternating rounds
-(:func:`paired_rounds`: ours then the peer's, round by round, the median of the rounds'
-ratios), which a slow spell of a shared machine cannot move as it moves the ratio of two
-medians measured one after the other. Crazy Eights, Hearts, Gin Rummy, Cribbage, Spades,
-Euchre, Skat, Dou Dizhu, Leduc poker, limit Hold'em and Blackjack against OpenSpiel's
-crazy_eights, hearts, gin_rummy, cribbage, spades, euchre, skat, dou_dizhu, leduc_poker,
-universal_poker (the ACPC limit game) and blackjack, and UNO against RLCard's uno,
+(:func:`paired_rounds`: ours one step at a time, ours in batches, then the peer's, round
+by round, the median of the rounds' ratios), which a slow spell of a shared machine
+cannot move as it moves the ratio of two medians measured one after the other. Crazy
+Eights, Hearts, Gin Rummy, Cribbage, Spades, Euchre, Skat, Dou Dizhu, Leduc poker, limit
+Hold'em and Blackjack against OpenSpiel's crazy_eights, hearts, gin_rummy, cribbage,
+spades, euchre, skat, dou_dizhu, leduc_poker, universal_poker (the ACPC limit game) and
+blackjack, and UNO against RLCard's uno,
 compare the same games
 (``tests/test_rlcard_uno.py``, ``tests/test_openspiel_crazy_eights.py``,
 ``tests/test_openspiel_hearts.py``,
@@ -72,7 +74,7 @@ import cardrules
 from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.builds import PURE_BUILD, build_line, build_report, print_builds, pure_build
 from cardrules.bench.melds import meld_costs, print_meld_costs
-from cardrules.bench.own import as_json, call_costs, own_entry, playouts
+from cardrules.bench.own import as_json, batched_playouts, call_costs, own_entry, playouts
 from cardrules.bench.peers import PeerResult, Runner, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
@@ -286,32 +288,38 @@ def _search(*, quick: bool, as_json: bool) -> int:
 
 def paired_rounds(game: Any, runner: Runner, *, rounds: int, seconds: float,
                   warm_up: bool = True) -> dict[str, Any]:
-    """The same-game ratio measured in alternating rounds: in each, ``game`` plays for
-    ``seconds`` and then its peer (``runner``) does, from the same seed, and the round's
-    ratio is theirs; the median of the rounds' ratios, and each (with ``warm_up``, after one
-    uncounted round: ``game`` is loaded afresh, its caches cold).  A slow spell of a shared
-    machine then falls on both sides of a round, not on one side of the comparison (the
-    medians of separate runs let it move a ratio by a third).
+    """The same-game ratios measured in alternating rounds: in each, ``game`` plays for
+    ``seconds`` one step at a time, then as many seconds in batches
+    (:func:`~cardrules.bench.own.batched_playouts`), and then its peer (``runner``) plays,
+    all from the same seed, and the round's ratios are theirs; the median of the rounds'
+    ratios, one-step (``ratio``) and batched (``batched_ratio``), and each (with
+    ``warm_up``, after one uncounted round: ``game`` is loaded afresh, its caches cold).
+    A slow spell of a shared machine then falls on both sides of a round, not on one side
+    of the comparison (the medians of separate runs let it move a ratio by a third).
 
     >>> from cardrules.bench.peers import PeerResult
     >>> def peer(seconds: float, seed: int) -> PeerResult:
     ...     return PeerResult(name="p", version="0", games=1, decisions=10**9, seconds=1.0)
     >>> game = cardrules.load("bank", players=2)
     >>> out = paired_rounds(game, peer, rounds=3, seconds=0.01, warm_up=False)
-    >>> len(out["rounds"]), 0 < out["ratio"] < 1
+    >>> len(out["rounds"]), 0 < out["ratio"] < out["batched_ratio"] < 1
     (3, True)
     """
     if warm_up:
         playouts(game, min_seconds=seconds, seed=1999, name="paired")
+        batched_playouts(game, min_seconds=seconds, seed=1999, name="paired")
         runner(seconds, 1999)
-    ratios = []
+    ratios, batched = [], []
     for index in range(rounds):
         ours = playouts(game, min_seconds=seconds, seed=2000 + index, name="paired")
+        ours_batched = batched_playouts(game, min_seconds=seconds, seed=2000 + index,
+                                        name="paired")
         theirs = runner(seconds, 2000 + index)
-        ratios.append(ours.decisions_per_s / theirs.decisions_per_s
-                      if theirs.decisions_per_s else 0.0)
-    ordered = sorted(ratios)
-    return {"ratio": ordered[len(ordered) // 2], "rounds": ratios}
+        rate = theirs.decisions_per_s
+        ratios.append(ours.decisions_per_s / rate if rate else 0.0)
+        batched.append(ours_batched.decisions_per_s / rate if rate else 0.0)
+    return {"ratio": sorted(ratios)[len(ratios) // 2], "rounds": ratios,
+            "batched_ratio": sorted(batched)[len(batched) // 2], "batched_rounds": batched}
 
 
 def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
@@ -323,10 +331,11 @@ def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
             kind = "same game" if g.get("same_game") == peer else "different game"
             other = slow.get(g["name"], {}).get(key, {}).get(peer)
             beside = "" if other is None else f" {other:6.2f}"
-            paired = g.get("paired") if kind == "same game" and key == "ratios" else None
-            rounds = "" if paired is None else (
-                f"; paired rounds {paired['ratio']:.2f} ("
-                + ", ".join(f"{r:.2f}" for r in paired["rounds"]) + ")")
+            paired = g.get("paired") if kind == "same game" else None
+            prefix = "" if key == "ratios" else "batched_"
+            rounds = "" if paired is None or prefix + "ratio" not in paired else (
+                f"; paired rounds {paired[prefix + 'ratio']:.2f} ("
+                + ", ".join(f"{r:.2f}" for r in paired[prefix + "rounds"]) + ")")
             print(f"  {g['name']:26} / {peer:16} {ratio:6.2f}{beside}  ({kind}{rounds})")
 
 
