@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import attr
 
 from cardrules.actions import Action, Kind, register_verb
-from cardrules.cards import Pack
+from cardrules.cards import Pack, mask_of
 from cardrules.engine.action_space import Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.comparing.model import ComparingPlay, Payouts
@@ -73,6 +73,8 @@ class ComparingTables:
     """Per card, its value in a total."""
     extras: tuple[int, ...]
     """Per card, what counting it high adds (0: it has no higher value)."""
+    high_cards: int
+    """The cards that have a higher value (an extra above 0), as a bit set."""
     hand: int
     """Cards dealt to each player."""
     names: CardNames
@@ -110,9 +112,10 @@ class ComparingTables:
         extra = tuple(play.high[r] - by_rank[i] if r in play.high else 0
                       for i, r in enumerate(pack.ranks))
         hands = visibility(game.variant.zones, "hand", Visibility.PUBLIC)
+        extras = tuple(max(extra[c % width], 0) for c in range(pack.size))
         return cls(pack=pack, play=play, payouts=payouts,
                    values=tuple(by_rank[c % width] for c in range(pack.size)),
-                   extras=tuple(max(extra[c % width], 0) for c in range(pack.size)),
+                   extras=extras, high_cards=mask_of(c for c, e in enumerate(extras) if e),
                    hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players), goal=play.goal,
                    stands=play.house.stands, hits_soft=play.house.hits_soft,
@@ -156,12 +159,14 @@ class ComparingTables:
             low = rest & -rest
             hard += values[low.bit_length() - 1]
             rest ^= low
+        rest = cards & self.high_cards  # the cards that may count high: none, mostly
+        if not rest:
+            return hard, False
         room = self.goal - hard
         # Bit r of ``reach`` is set when the extras of some of the cards add up to r
         # without passing ``room``: the best is the highest bit set.
         within = (1 << (room + 1)) - 1 if room >= 0 else 0
         reach = 1
-        rest = cards
         while rest:
             low = rest & -rest
             extra = extras[low.bit_length() - 1]
