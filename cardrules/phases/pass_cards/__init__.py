@@ -266,15 +266,15 @@ class PassCards(Phase[PassingTable]):
         the drawn index) but the last, which passes the cards: each seat's in turn, its
         cards moved at once.  Stops at a seat with nothing left to give (a position the
         turns do not reach in play: the one-step loop goes on from it)."""
-        each, passing = settings.count, state._passing
-        n = len(passing)
+        each = settings.count
+        n = len(state._passing)
         left = each * n - 1
-        for cards in passing:
+        for cards in state._passing:
             left -= count(cards)
         made = card = 0
         p = giver = state.to_act
         while left > 0:
-            due = each - count(passing[p])
+            due = each - count(state._passing[p])  # read again: each move makes it anew
             if due <= 0:
                 break
             owed = min(due, left)
