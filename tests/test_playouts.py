@@ -107,18 +107,20 @@ def test_batches_play_the_one_step_games_of_every_variant(name: str) -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_one_generator_draws_every_game_as_one_loop_over_the_games(name: str) -> None:
     """With ``rng`` every seat of every game draws from that one generator, game after
-    game: the games a single loop plays with it, deals and matches, and the generator
-    left where that loop leaves it."""
+    game: the games a single loop plays with it, deals and matches, at random and by
+    the procedure's play-out policy, and the generator left where that loop leaves it."""
     game = cardrules.load(name)
-    for match in (False, True):
+    procedure_policy = game.procedure.rollout_policy(game)
+    for match, policy in ((False, "random"), (True, "random"), (False, "policy")):
         rng, again = random.Random(5), random.Random(5)
         kept = play_out(game, games=3, seed=9, first=1, match=match, rng=rng,
-                        keep_states=True, keep_actions=True)
+                        policy=policy, keep_states=True, keep_actions=True)
         for number, played in enumerate(kept, start=1):
             game_seed = derive_seed(9, "game", number)
             assert played.seed == game_seed
             start = game.new_match(game_seed) if match else game.new_deal(game_seed)
-            assert_same(played, one_step(start, [again] * game.players))
+            assert_same(played, one_step(start, [again] * game.players,
+                                         procedure_policy if policy == "policy" else None))
         assert rng.getstate() == again.getstate()
 
 
