@@ -161,7 +161,7 @@ def play_on(turns: PlainTurns, tables: SheddingTables,
             made += 1
             continue
         if not stock:  # a pass with nothing to draw counts toward a blocked deal
-            if passes + 1 >= _holders(hands) + blocked:
+            if passes + 1 >= len(hands) - hands.count(0) + blocked:  # as the state counts
                 break  # and blocks it: the state passes
             passes += 1
         if unable:
@@ -192,15 +192,6 @@ def next_holder(hands: Sequence[int], player: int, after: tuple[int, ...]) -> in
         if hands[q]:
             return q
     return -1
-
-
-def _holders(hands: list[int]) -> int:
-    """How many hands hold cards."""
-    held = 0
-    for hand in hands:
-        if hand:
-            held += 1
-    return held
 
 
 def _take(turns: PlainTurns, tables: SheddingTables, player: int, pile: list[int],
