@@ -12,7 +12,14 @@ import cardrules
 from cardrules.actions import Action
 from cardrules.engine.game import Game
 from cardrules.engine.match import MatchState
-from cardrules.engine.playouts import Playout, play_from, play_out, roll_out, roll_outs
+from cardrules.engine.playouts import (
+    _DEALT_AHEAD,
+    Playout,
+    play_from,
+    play_out,
+    roll_out,
+    roll_outs,
+)
 from cardrules.engine.random_play import draws_exactly, play_random
 from cardrules.engine.seeding import derive_seed
 from cardrules.engine.state import DealResult, MatchResult, State
@@ -122,6 +129,26 @@ def test_one_generator_draws_every_game_as_one_loop_over_the_games(name: str) ->
             assert_same(played, one_step(start, [again] * game.players,
                                          procedure_policy if policy == "policy" else None))
         assert rng.getstate() == again.getstate()
+
+
+@pytest.mark.parametrize("name", ["crazy_eights", "hearts"])
+def test_a_batch_longer_than_the_games_dealt_ahead_plays_the_same_games(name: str) -> None:
+    """A batch deals a run of games before it plays them: a batch longer than that run
+    plays the games of the one-step loop over the games, with one generator and with a
+    generator per seat, and the same games as the shorter batches that make it up."""
+    game = cardrules.load(name)
+    games = _DEALT_AHEAD + 3
+    rng, again = random.Random(8), random.Random(8)
+    kept = play_out(game, games=games, seed=6, rng=rng, keep_states=True)
+    for number, played in enumerate(kept):
+        start = game.new_deal(derive_seed(6, "game", number))
+        assert played.final == one_step(start, [again] * game.players, None)[0]
+    assert rng.getstate() == again.getstate()
+    whole = play_out(game, games=games, seed=6, first=2)
+    parts = play_out(game, games=5, seed=6, first=2) + play_out(
+        game, games=games - 5, seed=6, first=7)
+    assert whole == parts
+    assert [p.seed for p in whole] == [derive_seed(6, "game", i) for i in range(2, games + 2)]
 
 
 @pytest.mark.parametrize("name", ["bura", "bank", "hearts", "durak"])

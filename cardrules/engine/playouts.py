@@ -93,6 +93,10 @@ Policy: TypeAlias = Literal["random", "policy"] | Chooser
 MAX_BATCH = 1_000_000
 """The most games or roll-outs one call plays."""
 
+_DEALT_AHEAD = 64
+"""The games :func:`play_out` deals before it plays them (a bound on the deals held at
+once)."""
+
 
 @attrs.frozen(kw_only=True)
 class Playout:
@@ -202,12 +206,18 @@ def play_out(game: GameContext, *, games: int, seed: int,
     seats = _choosers(game, policy)
     shared = [rng] * game.players if rng is not None else None
     out = []
-    for index in range(first, first + games):
-        game_seed = derive_seed(seed, "game", index)
-        rngs = shared or [random.Random(derive_seed(game_seed, "bot", seat))
-                          for seat in range(game.players)]
-        state = game.new_match(game_seed) if match else game.new_deal(game_seed)
-        out.append(_play(state, seats, rngs, game_seed, keep_states, keep_actions))
+    end = first + games
+    for start in range(first, end, _DEALT_AHEAD):
+        # A run of games is dealt before any is played: a game's deal reads its seed
+        # alone, so each game is the same, and dealing and play each run many times in
+        # a row (a Hearts batch is about a sixth faster than one dealt game by game).
+        seeds = [derive_seed(seed, "game", index)
+                 for index in range(start, min(start + _DEALT_AHEAD, end))]
+        dealt = [game.new_match(s) if match else game.new_deal(s) for s in seeds]
+        for game_seed, state in zip(seeds, dealt):
+            rngs = shared or [random.Random(derive_seed(game_seed, "bot", seat))
+                              for seat in range(game.players)]
+            out.append(_play(state, seats, rngs, game_seed, keep_states, keep_actions))
     return tuple(out)
 
 
