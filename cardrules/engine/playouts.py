@@ -7,8 +7,11 @@ state, the same result.  The batch only leaves out what that loop does and nobod
 reads: a random move is drawn straight from the legal actions and stepped to (no view,
 no parse, no search of the legal actions for the one chosen), and a match is played
 deal by deal, its state made again only where a deal ends instead of around every
-action.  Callers ask for a batch and never drive the loop themselves, so that a
-compiled inner loop can replace this one without any caller changing.
+action.  A batch deals a run of games (up to 64) before it plays them: a deal reads its
+seed alone, so each game is the same, and dealing many times in a row, then playing, is
+faster than dealing and playing game by game.  Callers ask for a batch and never drive
+the loop themselves, so that a compiled inner loop can replace this one without any
+caller changing.
 
 >>> import cardrules
 >>> from cardrules.engine.playouts import play_out
