@@ -202,6 +202,33 @@ def test_the_plays_looked_up_by_ranks_are_those_the_general_search_finds() -> No
             assert tables.legal_on(hand, table) == searched(hand, table)
 
 
+@pytest.mark.parametrize("source", ["president", "big-two", CHAINS])
+def test_the_plays_on_a_table_of_its_combination_are_the_hands_plays_keyed_above_it(
+        source: Any) -> None:
+    """On a play of the table, the plays of its combination that the tables look at are
+    the hand's plays (every one of them, in order) of that combination and length whose
+    key is above the table's (a suit that breaks ties: not below it): the others are
+    never made.  Singles, sets of one rank, runs and two pairs in a row, on ties of
+    suits or not."""
+    import random
+
+    game = cardrules.load(source)
+    tables = game.tables
+    rng = random.Random(3)
+    cards = list(game.pack.cards)
+    for _ in range(40):
+        rng.shuffle(cards)
+        hand = sum(1 << c for c in cards[:rng.randint(1, 17)])
+        other = sum(1 << c for c in cards[17:34])
+        for table in rng.sample(tables.plays(other), 6):
+            above = table.key - 1 if tables.suit_place else table.key
+            kept = [p for p in tables.plays(hand) if p.combination == table.combination
+                    and p.length == table.length and p.key > above]
+            looked = [p for p in tables.plays_on(hand, table)
+                      if p.combination == table.combination]
+            assert looked == kept
+
+
 FIVE_SUITS: dict[str, Any] = {"extends": "president", "patch": {
     "phases": [], "players": {"min": 4, "max": 4},
     "pack": {"ranks": [3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "A", 2],

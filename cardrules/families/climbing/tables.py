@@ -562,8 +562,7 @@ class ClimbingTables:
                         counts: list[int], length: int = 0,
                         above: int = -1) -> Iterator[Play]:
         if kind.shape is not _SHAPE_CARDS and kind.attach is None and not self.play.by_rank:
-            yield from (p for p in self._card_plays(index, kind, held)
-                        if (not length or p.length == length) and p.key > above)
+            yield from self._card_plays(index, kind, held, length, above)
             return
         for span, key, core, attached in patterns(
                 kind, counts, self.chain, self.limits, self.named_bombs,
@@ -586,20 +585,29 @@ class ClimbingTables:
         for picked in product(*(combinations(cards, k) for cards, k in parts)):
             yield tuple(c for part in picked for c in part)
 
-    def _card_plays(self, index: int, kind: Combination,
-                    held: list[tuple[int, ...]]) -> Iterator[Play]:
+    def _card_plays(self, index: int, kind: Combination, held: list[tuple[int, ...]],
+                    length: int = 0, above: int = -1) -> Iterator[Play]:
+        """The plays of combination ``index`` (a set of one rank, or a chain, with no
+        cards attached) from the cards ``held`` of each rank, each way to choose its
+        cards, in :meth:`plays`' order: only those of ``length`` (0: any) whose key is
+        above ``above`` (the plays a play on the table leaves to look at), the others
+        never made."""
         if kind.shape is _SHAPE_SAME_RANK:
-            for rank, cards in enumerate(held):
-                for chosen in combinations(cards, kind.size):
+            if length > 1:
+                return
+            for rank in range(above + 1, len(held)):
+                for chosen in combinations(held[rank], kind.size):
                     yield Play(combination=index, length=1, key=rank, cards=chosen)
             return
-        for length in kind.lengths:
-            for top in range(length - 1, len(self.chain)):
-                ranks = self.chain[top - length + 1: top + 1]
+        for span in kind.lengths:
+            if length and span != length:
+                continue
+            for top in range(max(span - 1, above + 1), len(self.chain)):
+                ranks = self.chain[top - span + 1: top + 1]
                 if any(len(held[r]) < kind.size for r in ranks):
                     continue
                 for parts in product(*(combinations(held[r], kind.size) for r in ranks)):
-                    yield Play(combination=index, length=length, key=top,
+                    yield Play(combination=index, length=span, key=top,
                                cards=tuple(c for part in parts for c in part))
 
     def readings(self, cards: Sequence[int]) -> tuple[Play, ...]:
