@@ -6,6 +6,7 @@ import importlib.util
 
 import pytest
 
+import cardrules
 from cardrules.bench.peers import PeerResult, available_peers, measure
 
 SPIEL_KEYS = ("crazy_eights_2p", "crazy_eights_4p", "hearts_4p", "gin_rummy_2p",
@@ -75,3 +76,35 @@ def test_peer_result_rates() -> None:
     r = PeerResult(name="x", version="1", games=4, decisions=100, seconds=0.5)
     assert (r.games_per_s, r.decisions_per_s) == (8.0, 200.0)
     assert PeerResult(name="x", version="1", games=0, decisions=0, seconds=0.0).games_per_s == 0.0
+
+
+def test_shipped_games_are_measured_against_uno_in_rounds(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--shipped`` measures shipped games (two with ``--quick``) against RLCard's UNO,
+    one step at a time and in batches, slowest first."""
+    pytest.importorskip("rlcard.games.uno.game")
+    import json
+
+    from cardrules.bench.__main__ import main
+
+    assert main(["--shipped", "--quick", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    from cardrules.loader.resources import builtin_variants
+
+    names = sorted(builtin_variants())[:2]
+    assert sorted(r["game"] for r in rows) == names
+    assert all(r["ratio"] > 0 and r["batched_ratio"] > 0 and len(r["rounds"]) == 1
+               for r in rows)
+    assert all(r["players"] == cardrules.load(r["game"]).players for r in rows)
+    assert [r["ratio"] for r in rows] == sorted(r["ratio"] for r in rows)
+    assert main(["--shipped", "--quick"]) == 0
+    assert "behind UNO one step at a time" in capsys.readouterr().out
+
+
+def test_shipped_without_uno_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import cardrules.bench.__main__ as bench
+
+    monkeypatch.setattr(bench, "available_peers", dict)
+    assert bench.main(["--shipped", "--quick"]) == 1
+    assert "pip install '.[bench]'" in capsys.readouterr().err

@@ -1,6 +1,7 @@
 """``python -m cardrules.bench [--json] [--quick] [--one-build] [--game VARIANT:PLAYERS]
-[--scaling | --search]``: the playout benchmark (``--search``: the search bot's cost per
-move and iterations per second).
+[--scaling | --search | --shipped]``: the playout benchmark (``--search``: the search
+bot's cost per move and iterations per second; ``--shipped``: every shipped game against
+RLCard's UNO).
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players), Hearts
 (4 players, the pass direction drawn by lot), Whist (4 players), Gin Rummy and Cribbage
@@ -78,6 +79,7 @@ from cardrules.bench.own import as_json, batched_playouts, call_costs, own_entry
 from cardrules.bench.peers import PeerResult, Runner, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
+from cardrules.loader.resources import builtin_variants
 from cardrules.tools import limits
 
 OWN = (("bank", 2), ("bank", 4), ("bura", 2), ("bura", 4), ("crazy_eights", 2),
@@ -151,9 +153,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--search", action="store_true",
                         help="instead: the search bot's seconds per move at each play level "
                              "and its iterations per second")
+    parser.add_argument("--shipped", action="store_true",
+                        help="instead: every shipped game (its fewest players) against "
+                             "RLCard's UNO (2 players), in alternating rounds")
     args = parser.parse_args(argv)
     if args.search:
         return _search(quick=args.quick, as_json=args.json)
+    if args.shipped:
+        return _shipped(quick=args.quick, as_json=args.json)
     if args.scaling:
         return _scaling(seconds=0.3 if args.quick else args.seconds, as_json=args.json)
     seconds, runs = (0.2, 1) if args.quick else (args.seconds, args.runs)
@@ -263,6 +270,42 @@ def _scaling(*, seconds: float, as_json: bool) -> int:
         print(f"{r['game']:20} {r['decisions_per_s']:12} {r['decisions_per_deal']:9} "
               f"{r['us_per_decision']:12} {r['legal_actions_us']:9} {r['apply_us']:9} "
               f"{r['view_us']:8}")
+    return 0
+
+
+def _shipped(*, quick: bool, as_json: bool) -> int:
+    """Every shipped game, with its fewest players and default options, one step at a
+    time and in batches, against RLCard's UNO (2 players) one step at a time: the ratios
+    of decisions a second in alternating rounds (:func:`paired_rounds`, three of half a
+    second after an uncounted one), slowest first.  ``quick``: two games, one short
+    round each."""
+    runner = available_peers().get("uno_2p")
+    if runner is None:
+        print("RLCard's UNO is not installed (pip install '.[bench]')", file=sys.stderr)
+        return 1
+    names = sorted(builtin_variants())[:2] if quick else sorted(builtin_variants())
+    seconds, rounds = (0.05, 1) if quick else (0.5, 3)
+    rows = []
+    for name in names:
+        game = cardrules.load(name)
+        paired = paired_rounds(game, runner, rounds=rounds, seconds=seconds,
+                               warm_up=not quick)
+        rows.append({"game": name, "players": game.players, **paired})
+    rows.sort(key=lambda row: row["ratio"])
+    if as_json:
+        json.dump(rows, sys.stdout, indent=1)
+        print()
+        return 0
+    print("every shipped game against RLCard's UNO (2 players), decisions a second, the "
+          "median of alternating rounds:")
+    print(f"{'game':22} {'players':>7} {'one-step':>9} {'batched':>8}  rounds (one-step)")
+    for r in rows:
+        spread = ", ".join(f"{x:.2f}" for x in r["rounds"])
+        print(f"{r['game']:22} {r['players']:7} {r['ratio']:9.2f} {r['batched_ratio']:8.2f}"
+              f"  {spread}")
+    behind = [r["game"] for r in rows if r["ratio"] < 1.0]
+    print(f"{len(behind)} of {len(rows)} behind UNO one step at a time"
+          + (f": {', '.join(behind)}" if behind else ""))
     return 0
 
 
