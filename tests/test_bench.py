@@ -123,13 +123,13 @@ def test_the_meld_finder_section_prints_three_costs(
         meld_costs(variant="bank", samples=5)
 
 
-def test_the_showdown_section_prints_two_costs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_showdown_section_prints_three_costs(capsys: pytest.CaptureFixture[str]) -> None:
     from cardrules.bench.showdown import print_showdown_costs, showdown_costs
     print_showdown_costs(showdown_costs(samples=50, seed=2))
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ("showdown evaluator (limit-holdem, 50 random sets of 7 cards, "
                         "process time):")
-    assert [line.split()[0] for line in lines[1:]] == ["unseen", "cached"]
+    assert [line.split()[0] for line in lines[1:]] == ["unseen", "unseen", "cached"]
     with pytest.raises(TypeError, match="betting family"):
         showdown_costs(variant="bank", samples=5)
 

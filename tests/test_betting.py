@@ -262,3 +262,48 @@ def test_the_rules_in_english_say_the_lowest_hand_wins() -> None:
     text = "\n".join(describe(lowball(True).variant))
     assert "The lowest hand wins: each player's hand is the worst 5 cards" in text
     assert "The lowest hand takes the pot" in text
+
+
+def _brute_strength(tables: Any, cards: tuple[int, ...]) -> Any:
+    """The best (or, scoring low, the worst) hand among ``cards`` by looking at every
+    choice of a hand's cards, each classed by its ranks and whether it is one suit."""
+    from itertools import combinations
+
+    showdown, width = tables.showdown, len(tables.pack.ranks)
+    size = min(showdown.cards, len(cards))
+    found = []
+    for chosen in combinations(cards, size):
+        ranks = sorted((tables.ranks[c] for c in chosen), reverse=True)
+        one_suit = size == showdown.cards and len({c // width for c in chosen}) == 1
+        found.append(hand_class(ranks, showdown, (0,) if one_suit else (0, 1), width,
+                                tables.pack.ranks))
+    return min(found) if showdown.low else max(found)
+
+
+@pytest.mark.parametrize(("source", "ace_low"), [
+    ("limit-holdem", None), ("kuhn-poker", None), ("leduc-poker", None), (None, True),
+    (None, False)])
+def test_a_showdowns_strength_is_its_best_hand_found_by_brute_force(
+        source: str | None, ace_low: bool | None) -> None:
+    """A hand's strength (found again by its ranks alone where no flush can be made of
+    its cards) is the best, or scoring low the worst, of every choice of its cards, for
+    hands of as many cards as a deal gives and of fewer; suits crowded on purpose so
+    that flushes come up often."""
+    game = cardrules.load(source) if source else lowball(bool(ace_low))
+    tables = game.tables
+    most = tables.hand + sum(r.deal for r in tables.play.rounds)
+    rng = random.Random(11)
+    width = len(game.pack.ranks)
+    for _ in range(600):
+        size = rng.randint(1, most)
+        if rng.random() < 0.5 and game.pack.size >= 2 * width:  # most in one suit
+            suit = rng.randrange(game.pack.size // width)
+            pool = list(range(suit * width, suit * width + width))
+            cards = rng.sample(pool, min(size, len(pool)))
+            cards += rng.sample([c for c in range(game.pack.size) if c not in cards],
+                                size - len(cards))
+        else:
+            cards = rng.sample(range(game.pack.size), size)
+        hand = tuple(cards)
+        assert tables.strength(hand) == _brute_strength(tables, hand), game.pack.names(hand)
+        assert tables.strength(hand[::-1]) == tables.strength(hand)

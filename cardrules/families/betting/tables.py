@@ -148,6 +148,10 @@ class BettingTables:
     by_ranks: dict[tuple[tuple[int, ...], bool], Strength] = attr.ib(factory=dict)
     """A hand's ranks (highest first) and whether it is a flush -> its strength: all its
     class depends on (a few thousand keys in a 52-card pack; filled on first use)."""
+    unsuited: dict[tuple[int, ...], Strength] = attr.ib(factory=dict)
+    """The ranks (highest first) of cards no flush can be made of -> the strength of
+    their best hand: all it depends on (some tens of thousands of keys for seven cards of
+    a 52-card pack; filled on first use, at most :data:`STRENGTHS_KEPT` at a time)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> BettingTables:
@@ -169,28 +173,53 @@ class BettingTables:
         mask = sum(1 << c for c in cards)
         found = self.strengths.get(mask)
         if found is None:
-            size = min(self.showdown.cards, len(cards))
-            width = len(self.pack.ranks)
-            ranks, by_ranks, showdown = self.ranks, self.by_ranks, self.showdown
-            full = size == showdown.cards
-            best: Strength | None = None
-            for chosen in combinations(cards, size):
-                # a hand's class depends only on its ranks and whether it is a flush
-                key = (tuple(sorted([ranks[c] for c in chosen], reverse=True)),
-                       full and len({c // width for c in chosen}) == 1)
-                strength = by_ranks.get(key)
-                if strength is None:
-                    strength = by_ranks[key] = hand_class(
-                        key[0], showdown, (0,) if key[1] else (0, 1), width,
-                        self.pack.ranks)
-                if best is None or (strength < best if showdown.low else strength > best):
-                    best = strength
-            assert best is not None
-            found = best
+            found = self._best(cards)
             if len(self.strengths) >= STRENGTHS_KEPT:  # bounded: a long run never grows
                 self.strengths.clear()
             self.strengths[mask] = found
         return found
+
+    def _best(self, cards: Sequence[int]) -> Strength:
+        """:meth:`strength` worked out: a hand's class depends only on its ranks and
+        whether it is a flush, so where no suit holds a whole hand's cards the best hand
+        depends on the ranks of ``cards`` alone (found again by them); else each hand is
+        looked at.  The cards are taken highest rank first, so that each hand's ranks
+        come out in that order."""
+        showdown, ranks = self.showdown, self.ranks
+        size = min(showdown.cards, len(cards))
+        width = len(self.pack.ranks)
+        order = sorted(cards, key=lambda c: ranks[c], reverse=True)
+        ladder = tuple([ranks[c] for c in order])
+        suits = [c // width for c in order]
+        flushes = size == showdown.cards and max([suits.count(s) for s in set(suits)]) >= size
+        if not flushes:
+            found = self.unsuited.get(ladder)
+            if found is None:
+                found = self._best_of(ladder, suits, size, False)
+                if len(self.unsuited) >= STRENGTHS_KEPT:
+                    self.unsuited.clear()
+                self.unsuited[ladder] = found
+            return found
+        return self._best_of(ladder, suits, size, True)
+
+    def _best_of(self, ladder: tuple[int, ...], suits: list[int], size: int,
+                 flushes: bool) -> Strength:
+        """The best hand of ``size`` of the cards of ranks ``ladder`` (highest first) and
+        ``suits``; ``flushes``: a hand of one suit is a flush."""
+        showdown, by_ranks = self.showdown, self.by_ranks
+        best: Strength | None = None
+        for chosen in combinations(range(len(ladder)), size):
+            key = (tuple([ladder[i] for i in chosen]),
+                   flushes and len({suits[i] for i in chosen}) == 1)
+            strength = by_ranks.get(key)
+            if strength is None:
+                strength = by_ranks[key] = hand_class(
+                    key[0], showdown, (0,) if key[1] else (0, 1), len(self.pack.ranks),
+                    self.pack.ranks)
+            if best is None or (strength < best if showdown.low else strength > best):
+                best = strength
+        assert best is not None
+        return best
 
     def class_name(self, strength: Strength) -> str:
         """The name of the class of a hand of ``strength``."""
