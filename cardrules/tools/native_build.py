@@ -74,6 +74,7 @@ COMPILED = (
     "cardrules/families/tricks/scoring.py",
     "cardrules/families/tricks/policy.py",
     "cardrules/families/tricks/playout.py",
+    "cardrules/families/climbing/poker.py",
     "cardrules/families/climbing/tables.py",
     "cardrules/families/climbing/ranked.py",
     "cardrules/families/climbing/state.py",
@@ -143,13 +144,13 @@ family's play, its deal scores, the trait naming its optional field group, its p
 policy and its play-out kernel; the tricks family's state, the traits naming its optional
 field groups, the play of those groups (the stock's actions, sets announced, declarations
 compared, the face-up top card, tricks that count nothing), its deal scores, its play-out
-policy, its play-out kernel and its tables; the climbing family's state, tables and
-rank-set look-up, the bouts family's state, tables, rules and dealing, the comparing, betting,
-rummy, fishing and adding families' states, tables and rules, the betting family's vying
-procedure's too, the rummy, fishing and adding families' scoring and the fishing family's
-builds (each family's state an ``attr.s`` class with its clone and properties written out,
-:mod:`cardrules.tools.written_states`); then the flow of the listed phases, their record,
-fresh states and the named operations (:mod:`cardrules.engine.flow`,
+policy, its play-out kernel and its tables; the climbing family's state, tables, five-card
+hands and rank-set look-up, the bouts family's state, tables, rules and dealing, the
+comparing, betting, rummy, fishing and adding families' states, tables and rules, the
+betting family's vying procedure's too, the rummy, fishing and adding families' scoring and
+the fishing family's builds (each family's state an ``attr.s`` class with its clone and
+properties written out, :mod:`cardrules.tools.written_states`); then the flow of the listed
+phases, their record, fresh states and the named operations (:mod:`cardrules.engine.flow`,
 :mod:`~cardrules.engine.phased`, :mod:`~cardrules.engine.state_codec`,
 :mod:`~cardrules.engine.table`), the tricks family's dealing, the memo phases keep what
 they make from a game's objects in (:mod:`cardrules.phases.memo`), the phases the games
