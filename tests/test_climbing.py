@@ -294,3 +294,26 @@ def test_a_by_rank_game_that_ranks_types_against_each_other_takes_the_general_ta
     for game, beats in ((plain, False), (ordered, True)):
         state = game.setup(table="KC KD KH AC AD", **position)
         assert ("play 3C 4C 5C 6C 7C" in labels(state)) is beats
+
+
+def test_a_play_compares_hashes_and_pickles_by_its_fields() -> None:
+    """A play (a class written out, native when compiled) is equal to another of the
+    same fields, hashes alike, and comes back from a pickle or a copy equal; the tables'
+    plays of a hand on a clear table are the plays they find again."""
+    import pickle
+
+    from cardrules.families.climbing.tables import Play
+
+    game = cardrules.load("big-two")
+    tables = game.tables
+    hand = game.new_deal(5).hands[0]
+    plays = tables.plays(hand)
+    assert plays == tables.plays(hand) and len(set(plays)) == len(plays)
+    for laid in plays:
+        again = Play(combination=laid.combination, length=laid.length, key=laid.key,
+                     cards=laid.cards, tie=laid.tie)
+        assert again == laid and hash(again) == hash(laid)
+        assert pickle.loads(pickle.dumps(laid)) == laid == copy.deepcopy(laid)
+    other = Play(combination=plays[0].combination, length=1, key=plays[0].key,
+                 cards=plays[0].cards, tie=plays[0].tie + 1)
+    assert other != plays[0] and plays[0] != plays[0].cards

@@ -58,6 +58,10 @@ class Shape(enum.Enum):
     STRAIGHT_FLUSH = "straight_flush"
     """Five cards of one suit making one of the game's straights."""
 
+    # Hashed by identity (each member is its own only instance): Enum's own __hash__ is a
+    # Python function, which the look-up of a shape in FIVE_CARD would call at every move.
+    __hash__ = object.__hash__
+
 
 FIVE_CARD = frozenset({Shape.STRAIGHT, Shape.FLUSH, Shape.FULL_HOUSE, Shape.FOUR_AND_ONE,
                        Shape.STRAIGHT_FLUSH})

@@ -14,7 +14,7 @@ plays compare, and the action space.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 from math import comb
 from typing import TYPE_CHECKING, Final
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 import attr
 import attrs
 
-from cardrules.actions import Action, Kind
+from cardrules.actions import Action, Kind, labelled
 from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
@@ -56,25 +56,65 @@ PASS = Action(kind=Kind.PASS, label="pass")
 """The pass."""
 
 
-@attrs.frozen(kw_only=True)
 class Play:
     """A combination laid (or that may be): its type, length and key rank, and its
-    cards."""
+    cards; read-only, and equal to another of the same fields.
 
-    combination: int
-    """Index of its type in the rules' ``combinations``."""
-    length: int
-    """Ranks its core spans (1 but for a chain)."""
-    key: int
-    """Its core's highest rank's place: in the ladder, or in the chain ranks for a
-    chain (a five-card hand's key as :mod:`.poker` finds it: a straight's run's place, a
-    flush's ranks, a full house's or four's rank)."""
-    cards: tuple[int, ...]
-    """Its cards: the core's by rank from the lowest (in pack order within a rank), then
-    any attached cards likewise (a five-card hand's as :mod:`.poker` orders them)."""
-    tie: int = 0
-    """What breaks a tie between two plays of one type and key: a suit's place in the
-    rules' ``suit_order`` (0 when suits never break ties)."""
+    A class written out, not an attrs record: a compiled build (mypyc) makes a native
+    class of it whose ``__init__`` is compiled too (an attrs class keeps the ``__init__``
+    attrs writes, in Python), a tenth of the cost (a lead in Big Two makes dozens).
+
+    >>> play = Play(combination=1, length=1, key=4, cards=(9, 22))
+    >>> play
+    Play(combination=1, length=1, key=4, cards=(9, 22), tie=0)
+    >>> play == Play(combination=1, length=1, key=4, cards=(9, 22), tie=0) != play.cards
+    True
+    """
+
+    __slots__ = ("cards", "combination", "key", "length", "tie")
+
+    def __init__(self, *, combination: int, length: int, key: int, cards: tuple[int, ...],
+                 tie: int = 0) -> None:
+        self.combination: Final = combination
+        """Index of its type in the rules' ``combinations``."""
+        self.length: Final = length
+        """Ranks its core spans (1 but for a chain)."""
+        self.key: Final = key
+        """Its core's highest rank's place: in the ladder, or in the chain ranks for a
+        chain (a five-card hand's key as :mod:`.poker` finds it: a straight's run's
+        place, a flush's ranks, a full house's or four's rank)."""
+        self.cards: Final = cards
+        """Its cards: the core's by rank from the lowest (in pack order within a rank),
+        then any attached cards likewise (a five-card hand's as :mod:`.poker` orders
+        them)."""
+        self.tie: Final = tie
+        """What breaks a tie between two plays of one type and key: a suit's place in
+        the rules' ``suit_order`` (0 when suits never break ties)."""
+
+    def _fields(self) -> tuple[int, int, int, tuple[int, ...], int]:
+        return (self.combination, self.length, self.key, self.cards, self.tie)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Play(combination={self.combination}, length={self.length}, "
+                f"key={self.key}, cards={self.cards}, tie={self.tie})")
+
+    def __reduce__(self) -> tuple[Callable[..., Play], tuple[int, int, int, tuple[int, ...],
+                                                               int]]:
+        return _unpickled_play, self._fields()
+
+
+def _unpickled_play(combination: int, length: int, key: int, cards: tuple[int, ...],
+                    tie: int) -> Play:
+    """A pickled :class:`Play` made again (a native class pickles by its fields)."""
+    return Play(combination=combination, length=length, key=key, cards=cards, tie=tie)
 
 
 Pattern = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -495,12 +535,17 @@ class ClimbingTables:
         seen: set[tuple[frozenset[int], int, int]] = set()
         found = []
         kinds = self.combinations
+        by_rank = self.play.by_rank
         for play in self.plays_on(hand, table):
-            cards = (frozenset(play.cards), play.combination, play.key)
-            if cards in seen or not self.beats(play, table) or (
-                    kinds[play.combination].not_from_whole_rank and self.barred(play, hand)):
+            kind = kinds[play.combination]
+            if (table is not None and not self.beats(play, table)) or (
+                    kind.not_from_whole_rank and self.barred(play, hand)):
                 continue
-            seen.add(cards)
+            if by_rank or kind.attach is not None or kind.shape is _SHAPE_CARDS:
+                cards = (frozenset(play.cards), play.combination, play.key)
+                if cards in seen:  # found by ranks first: a set may come twice
+                    continue
+                seen.add(cards)
             found.append(self.action_of(play))
         return found
 
@@ -542,6 +587,9 @@ class ClimbingTables:
             for key, tie, cards in self.poker.hands(kind.shape, held, above):
                 yield Play(combination=index, length=1, key=key, cards=cards, tie=tie)
             return
+        if kind.shape is not _SHAPE_CARDS and kind.attach is None and not self.play.by_rank:
+            yield from self._card_plays(index, kind, held, length, above)
+            return
         if self.suit_place and kind.shape is not _SHAPE_CARDS:
             yield from (self._suited(p) for p in self._plays_of_ranks(
                 index, kind, held, counts, length, above))
@@ -561,9 +609,9 @@ class ClimbingTables:
     def _plays_of_ranks(self, index: int, kind: Combination, held: list[tuple[int, ...]],
                         counts: list[int], length: int = 0,
                         above: int = -1) -> Iterator[Play]:
-        if kind.shape is not _SHAPE_CARDS and kind.attach is None and not self.play.by_rank:
-            yield from self._card_plays(index, kind, held, length, above)
-            return
+        """The plays of combination ``index`` found by ranks first (:func:`patterns`:
+        named cards, attached cards, or suits that do not matter), then each way to
+        choose the cards ``held`` of each rank."""
         for span, key, core, attached in patterns(
                 kind, counts, self.chain, self.limits, self.named_bombs,
                 self.named.get(index, ()), length, above):
@@ -591,13 +639,16 @@ class ClimbingTables:
         cards attached) from the cards ``held`` of each rank, each way to choose its
         cards, in :meth:`plays`' order: only those of ``length`` (0: any) whose key is
         above ``above`` (the plays a play on the table leaves to look at), the others
-        never made."""
+        never made.  Where suits break ties, each play's tie is its highest suit among
+        its cards of its key rank (as :meth:`_suited` finds it)."""
+        place = self.suit_place
         if kind.shape is _SHAPE_SAME_RANK:
             if length > 1:
                 return
             for rank in range(above + 1, len(held)):
                 for chosen in combinations(held[rank], kind.size):
-                    yield Play(combination=index, length=1, key=rank, cards=chosen)
+                    yield Play(combination=index, length=1, key=rank, cards=chosen,
+                               tie=max(place[c] for c in chosen) if place else 0)
             return
         for span in kind.lengths:
             if length and span != length:
@@ -608,7 +659,8 @@ class ClimbingTables:
                     continue
                 for parts in product(*(combinations(held[r], kind.size) for r in ranks)):
                     yield Play(combination=index, length=span, key=top,
-                               cards=tuple(c for part in parts for c in part))
+                               cards=tuple(c for part in parts for c in part),
+                               tie=max(place[c] for c in parts[-1]) if place else 0)
 
     def readings(self, cards: Sequence[int]) -> tuple[Play, ...]:
         """Every play that lays exactly ``cards`` (most sets of cards make one play or
@@ -685,11 +737,10 @@ class ClimbingTables:
         if found is None:
             name = self.combinations[play.combination].name \
                 if self.ambiguous(play.cards) else ""
-            made = Action(kind=_KIND_PLAY, cards=play.cards, name=name)
             if len(self.actions) >= 100_000:
                 self.actions.clear()
-            found = self.actions[(play.cards, play.combination)] = attrs.evolve(
-                made, label=made.text(self.pack))
+            found = self.actions[(play.cards, play.combination)] = labelled(
+                _KIND_PLAY, self.pack, cards=play.cards, name=name)
         return found
 
     def canonical(self, cards: Sequence[int]) -> tuple[int, ...]:
