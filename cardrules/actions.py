@@ -106,9 +106,10 @@ class Action:
 
 
 def labelled(kind: Kind, pack: Pack, *, cards: tuple[int, ...] = (), name: str = "",
-             amount: int = 0) -> Action:
+             amount: int = 0, written: tuple[int, ...] | None = None) -> Action:
     """An action with its notation as its label, as a game makes the actions it lists
-    (made once: not made, then copied with the label).
+    (made once: not made, then copied with the label); ``written``: its cards in the
+    order the label writes them, when not as kept (a capture's played card first).
 
     >>> from cardrules.cards import Pack
     >>> pack = Pack(ranks=("9", "A"), suits=("S",))
@@ -116,9 +117,12 @@ def labelled(kind: Kind, pack: Pack, *, cards: tuple[int, ...] = (), name: str =
     'play AS'
     >>> labelled(Kind.PLAY, pack, cards=(1,)) == Action(kind=Kind.PLAY, cards=(1,))
     True
+    >>> labelled(Kind.PLAY, pack, cards=(0, 1), written=(1, 0)).label
+    'play AS 9S'
     """
+    shown = cards if written is None else written
     return Action(kind=kind, cards=cards, name=name, amount=amount,
-                  label=_notation(kind, name, amount, cards, pack))
+                  label=_notation(kind, name, amount, shown, pack))
 
 
 def _notation(kind: Kind, name: str, amount: int, cards: tuple[int, ...], pack: Pack) -> str:

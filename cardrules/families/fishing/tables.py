@@ -261,9 +261,8 @@ class FishingTables:
             if len(kept) >= UNIT_ACTIONS_KEPT:
                 kept.clear()
             pack = self.pack
-            found = Action(kind=_VERB, name=word, cards=pack.cards_of(mask | 1 << card),
-                           label=Action(kind=_VERB, name=word,
-                                        cards=(card, *pack.cards_of(mask))).text(pack))
+            found = labelled(_VERB, pack, name=word, cards=pack.cards_of(mask | 1 << card),
+                             written=(card, *pack.cards_of(mask)))
             kept[key] = found
         return found
 
