@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import Final
 
 import attrs
 
@@ -71,6 +72,11 @@ class Kind(enum.Enum):
     # kind would call at every move.
     __hash__ = object.__hash__
 
+
+_KIND_VERB: Final = Kind.VERB
+_KIND_WORDS: Final = {kind: kind.value for kind in Kind}
+"""Each kind's word (``Kind.value`` is a Python descriptor: the notation of each action
+a game makes reads these instead)."""
 
 _WITH_CARDS = {Kind.PLAY, Kind.LEAD, Kind.ANSWER, Kind.THROW, Kind.DECLARE, Kind.EXCHANGE}
 
@@ -127,12 +133,13 @@ def labelled(kind: Kind, pack: Pack, *, cards: tuple[int, ...] = (), name: str =
 
 def _notation(kind: Kind, name: str, amount: int, cards: tuple[int, ...], pack: Pack) -> str:
     """The notation of the action of these fields (:meth:`Action.text`)."""
-    words = [] if kind is Kind.VERB else [kind.value]
+    verb = kind is _KIND_VERB
+    words = [] if verb else [_KIND_WORDS[kind]]
     if name:
         words.append(name)
-    if kind is Kind.VERB and _takes_number(name, amount):
+    if verb and _takes_number(name, amount):
         words.append(str(amount))
-    words.extend(pack.name(c) for c in cards)
+    words.extend(map(pack.name, cards))
     return " ".join(words)
 
 
@@ -140,7 +147,7 @@ def _takes_number(name: str, amount: int) -> bool:
     """An action's word ``name`` takes a number: a phase's number word, or any word with
     a number other than 0 (a game's own word, such as a strain's, which the table of
     words every game knows may not hold or may hold with another meaning)."""
-    return _VERBS.get(name) is _Takes.NUMBER or amount != 0
+    return _VERBS.get(name) is _TAKES_NUMBER or amount != 0
 
 
 def malformed(action: object, size: int) -> str | None:
@@ -182,6 +189,10 @@ class _Takes(enum.Enum):
     """A whole number, or nothing (``bet`` in a fixed-limit game, ``bet 20`` in a
     no-limit one): the action's amount, 0 when none is written."""
 
+
+_TAKES_NUMBER: Final = _Takes.NUMBER
+"""Read by :func:`_takes_number` as a module constant (on Python 3.11 an enum class's
+attribute is a slow look-up: EnumType has a __getattr__)."""
 
 _VERBS: dict[str, _Takes] = {}
 """Action words phases add -> what follows them."""

@@ -214,24 +214,45 @@ def _single_builds(tables: FishingTables, loose: int, made: Sequence[Build], han
         if increase and not b.multiple:
             units.append((b.cards, b.value, True))
     found: list[int] = []
-    _walk_builds(units, held, tables.most_named, 0, 0, value, False, found)
+    top = max(held)
+    for _, worth, _ in units:
+        if worth < 0:  # a value below 0 (from pack.points): a larger set may be worth less
+            top = _total_of(units) + value
+            break
+    _walk_builds(units, held, top, tables.most_named, 0, 0, value, False, found)
     return found
 
 
-def _walk_builds(units: list[tuple[int, int, bool]], held: set[int], most: int,
+def _total_of(units: list[tuple[int, int, bool]]) -> int:
+    """The most the ``units`` may add up to: their worths above 0."""
+    total = 0
+    for _, worth, _ in units:
+        if worth > 0:
+            total += worth
+    return total
+
+
+def _walk_builds(units: list[tuple[int, int, bool]], held: set[int], top: int, most: int,
                  start: int, mask: int, total: int, with_build: bool,
                  found: list[int]) -> None:
+    """Add to ``found`` each set of ``units`` from ``start`` on that, joined to ``mask``
+    (worth ``total``), is worth a value ``held`` in at most ``most`` cards with the
+    played card; a set worth more than ``top`` is never joined by more (``top``: the
+    highest value held, where no unit is worth less than 0)."""
     for i in range(start, len(units)):
         cards, worth, build = units[i]
         if worth == 0 or (build and with_build):
             continue
+        new_total = total + worth
+        if new_total > top:
+            continue
         joined = mask | cards
         if joined.bit_count() + 1 > most:
             continue
-        new_total = total + worth
         if new_total in held and joined not in found:
             found.append(joined)
-        _walk_builds(units, held, most, i + 1, joined, new_total, with_build or build, found)
+        _walk_builds(units, held, top, most, i + 1, joined, new_total, with_build or build,
+                     found)
 
 
 def _splits(values: list[int], fixed_ok: bool, target: int) -> bool:
