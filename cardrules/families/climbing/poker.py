@@ -28,13 +28,29 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 from math import comb
+from typing import Final
 
 import attrs
 
 from cardrules.cards import Pack
 from cardrules.families.climbing.model import ClimbingPlay, FlushOrder, Shape
 
-__all__ = ["PokerTables", "count_hands", "hands_bound", "runs_of"]
+__all__ = ["FLUSHES_KEPT", "PokerTables", "count_hands", "hands_bound", "runs_of"]
+
+# Enum members read in functions, as module constants: compiled, each is a C static (on
+# Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__).
+_STRAIGHT: Final = Shape.STRAIGHT
+_STRAIGHT_FLUSH: Final = Shape.STRAIGHT_FLUSH
+_FLUSH: Final = Shape.FLUSH
+_FULL_HOUSE: Final = Shape.FULL_HOUSE
+_FOUR_AND_ONE: Final = Shape.FOUR_AND_ONE
+
+FLUSHES_KEPT: Final = 50_000
+"""The most sets of one suit's cards whose flushes :class:`PokerTables` keeps worked out
+(emptied when full, so that a long simulation stays bounded)."""
+
+Found = tuple[int, int, tuple[int, ...]]
+"""A hand found: its key, its tie and its cards."""
 
 
 def runs_of(play: ClimbingPlay, ranks: Sequence[str],
@@ -76,6 +92,9 @@ class PokerTables:
     """Flushes compare by suit first."""
     suits: int
     """Suits of the pack."""
+    flushes_of: dict[tuple[int, ...], tuple[Found, ...]] = attrs.Factory(dict)
+    """Five cards or more of one suit (as a hand holds them, lowest rank first) -> every
+    flush they make (filled on first use, at most :data:`FLUSHES_KEPT`)."""
 
     @classmethod
     def compile(cls, play: ClimbingPlay, pack: Pack, rank_of: Sequence[int],
@@ -96,13 +115,13 @@ class PokerTables:
               above: int = -1) -> Iterator[tuple[int, int, tuple[int, ...]]]:
         """Every hand of ``shape`` that the cards ``held`` (per ladder place, the cards of
         that rank) make, with a key above ``above``, as ``(key, tie, cards)``."""
-        if shape is Shape.STRAIGHT or shape is Shape.STRAIGHT_FLUSH:
-            yield from self._straights(held, above, shape is Shape.STRAIGHT_FLUSH)
-        elif shape is Shape.FLUSH:
+        if shape is _STRAIGHT or shape is _STRAIGHT_FLUSH:
+            yield from self._straights(held, above, shape is _STRAIGHT_FLUSH)
+        elif shape is _FLUSH:
             yield from self._flushes(held, above)
-        elif shape is Shape.FULL_HOUSE:
+        elif shape is _FULL_HOUSE:
             yield from self._full_houses(held, above)
-        elif shape is Shape.FOUR_AND_ONE:
+        elif shape is _FOUR_AND_ONE:
             yield from self._fours(held, above)
 
     def _straights(self, held: Sequence[tuple[int, ...]], above: int,
@@ -134,15 +153,29 @@ class PokerTables:
             for c in cards:
                 by_suit.setdefault(self.suit_place[c], []).append(c)
         for suit in sorted(by_suit):
-            suited = by_suit[suit]
+            suited = tuple(by_suit[suit])
             if len(suited) < 5:
                 continue
-            for chosen in combinations(suited, 5):
-                if frozenset(self.rank_of[c] for c in chosen) in self.run_of:
-                    continue  # a straight flush
-                key, tie = self._flush_key(chosen)
+            found = self.flushes_of.get(suited)
+            if found is None:
+                found = self._flushes_in(suited)
+                if len(self.flushes_of) >= FLUSHES_KEPT:
+                    self.flushes_of.clear()
+                self.flushes_of[suited] = found
+            for key, tie, chosen in found:
                 if key > above:
                     yield key, tie, chosen
+
+    def _flushes_in(self, suited: tuple[int, ...]) -> tuple[Found, ...]:
+        """Every flush of five of the cards ``suited`` (of one suit), straight flushes
+        left out."""
+        found = []
+        for chosen in combinations(suited, 5):
+            if frozenset(self.rank_of[c] for c in chosen) in self.run_of:
+                continue  # a straight flush
+            key, tie = self._flush_key(chosen)
+            found.append((key, tie, chosen))
+        return tuple(found)
 
     @staticmethod
     def _full_houses(held: Sequence[tuple[int, ...]],
