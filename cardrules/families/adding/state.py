@@ -147,11 +147,15 @@ class AddingState(FieldState):
     def new(cls, game: GameContext, context: DealContext) -> AddingState:
         """A freshly shuffled game, its first hand dealt at once."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, crib=(0,) * n, played=(0,) * n,
-                          points=(0,) * n, gone=(0,) * n, scores=(0,) * n, last=-1,
-                          winner=-1, phase=DISCARD, stock=tuple(context.stock(game.pack.size)),
-                          current=game.turns.first_after(context.dealer), dealer=context.dealer,
-                          seed=context.seed, deal_number=context.index, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._crib = state._played = state._points = state._gone = \
+            state._scores = zeros
+        state._last = state._winner = -1
+        state._phase, state._stock = DISCARD, tuple(context.stock(game.pack.size))
+        state._current = game.turns.first_after(context.dealer)
+        state._dealer, state._seed = context.dealer, context.seed
+        state._deal_number, state._events = context.index, ()
         flow.start(state, context.seed)
         return state
 

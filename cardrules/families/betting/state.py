@@ -169,11 +169,14 @@ class BettingState(FieldState):
         if tables.play.carry_chips:
             chips = tuple(context.get(CHIPS, chips))
         out = tuple(int(c == 0) for c in chips)  # no chips: they sit the deal out
-        state = cls._make(game, hands=(0,) * n, shown=(0,) * n,
-                          chips=chips, staked=(0,) * n, round_staked=(0,) * n, won=(0,) * n,
-                          folded=out, acted=(0,) * n, scores=(0,) * n, phase=BET,
-                          stock=tuple(context.stock(game.pack)), dealer=context.dealer,
-                          current=0, deal_number=context.index, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._shown = state._staked = state._round_staked = state._won = \
+            state._acted = state._scores = zeros
+        state._chips, state._folded, state._phase = chips, out, BET
+        state._stock = tuple(context.stock(game.pack))
+        state._dealer, state._current, state._deal_number = context.dealer, 0, context.index
+        state._events = ()
         flow.start(state, context.seed)
         return state
 

@@ -186,10 +186,11 @@ class BoutsState(FieldState):
         """A freshly shuffled deal (D2), dealt at once or once the listed phases that run
         before the deal are done, its first bout opened (D4) after the listed phases."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
-                          trump=-1, trump_card=-1,
-                          current=game.turns.first_after(context.dealer),
-                          dealer=context.dealer, deal_number=context.index, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        state._hands, state._stock = (0,) * n, tuple(context.stock(game.pack))
+        state._trump = state._trump_card = -1
+        state._current = game.turns.first_after(context.dealer)
+        state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
         flow.start(state, context.seed, context.previous)
         return state
 

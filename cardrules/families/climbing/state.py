@@ -161,11 +161,12 @@ class ClimbingState(FieldState):
         """A freshly shuffled deal, dealt at once or after the listed phases that run
         before the deal."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, stock=tuple(context.stock(game.pack)),
-                          passed=(0,) * n, scores=(0,) * n, phase=PLAY, plays=(0,) * n,
-                          bombs=(0,) * n,
-                          current=game.turns.first_after(context.dealer),
-                          dealer=context.dealer, deal_number=context.index, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._passed = state._scores = state._plays = state._bombs = zeros
+        state._stock, state._phase = tuple(context.stock(game.pack)), PLAY
+        state._current = game.turns.first_after(context.dealer)
+        state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
         tables: ClimbingTables = game.tables
         lead = tables.play.first_lead
         previous = context.previous

@@ -140,11 +140,13 @@ class ComparingState(FieldState):
     def new(cls, game: GameContext, context: DealContext) -> ComparingState:
         """A freshly shuffled deal: the players' hands and the house's cards dealt."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, second=(0,) * n, split=(0,) * n,
-                          doubled=(0,) * n, done=(0,) * n, scores=(0,) * n,
-                          phase=PLAY, stock=tuple(context.stock(game.pack)),
-                          dealer=context.dealer, current=0, deal_number=context.index,
-                          events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._second = state._split = state._doubled = state._done = \
+            state._scores = zeros
+        state._phase, state._stock = PLAY, tuple(context.stock(game.pack))
+        state._dealer, state._current, state._deal_number = context.dealer, 0, context.index
+        state._events = ()
         flow.start(state, context.seed)
         return state
 

@@ -142,13 +142,15 @@ class FishingState(FieldState):
         """A freshly shuffled deal, dealt at once (or after the listed phases that run
         before the deal)."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, won=(0,) * n, buried=(0,) * n,
-                          sweeps=(0,) * n, sweep_points=(0,) * n, last=-1, top=-1,
-                          builds=(), announcing=(),
-                          phase=PLAY, stock=tuple(context.stock(game.pack.size)),
-                          current=game.turns.first_after(context.dealer),
-                          dealer=context.dealer,
-                          deal_number=context.index, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._won = state._buried = state._sweeps = state._sweep_points = \
+            zeros
+        state._last = state._top = -1
+        state._builds, state._announcing = (), ()
+        state._phase, state._stock = PLAY, tuple(context.stock(game.pack.size))
+        state._current = game.turns.first_after(context.dealer)
+        state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
         flow.start(state, context.seed, context.previous)
         return state
 

@@ -156,12 +156,15 @@ class RummyState(FieldState):
         """A freshly shuffled deal, dealt at once (or after the listed phases that run
         before the deal)."""
         n = game.players
-        state = cls._make(game, hands=(0,) * n, melds=(0,) * n, meld_list=((),) * n,
-                          known=(0,) * n, passed=(0,) * n, deadwood=(0,) * n,
-                          knocker=-1, taken=-1, limit=game.tables.play.knock,
-                          phase=DRAW, stock=tuple(context.stock(game.pack.size)),
-                          current=game.turns.first_after(context.dealer), dealer=context.dealer,
-                          deal_number=context.index, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._melds = state._known = state._passed = state._deadwood = zeros
+        state._meld_list = ((),) * n
+        state._knocker = state._taken = -1
+        state._limit = game.tables.play.knock
+        state._phase, state._stock = DRAW, tuple(context.stock(game.pack.size))
+        state._current = game.turns.first_after(context.dealer)
+        state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
         flow.start(state, context.seed)
         return state
 

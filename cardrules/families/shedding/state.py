@@ -278,12 +278,15 @@ class SheddingState(FieldState, DrawnAttributes):
         """A freshly shuffled deal: dealt at once, or after the listed phases that run
         before the deal (players choosing their own trump suits, say).  Own trump suits
         the match has not carried and no phase chose are given by seat."""
-        state = cls._make(  # the other fields at their initial values (an empty table)
-            game, stock=tuple(context.stock(game.pack)),
-            current=game.turns.first_after(context.dealer),
-            own_suits=context.get("own_suits", ()), dealer=context.dealer,
-            deal_number=context.index,
-            shuffle_seed=derive_seed(context.seed, "reshuffle") if game.tables.seeded else 0)
+        # the other fields at their initial values (an empty table), these set natively
+        state = cls._blank(game, tables=game.tables)
+        state._stock = tuple(context.stock(game.pack))
+        state._current = game.turns.first_after(context.dealer)
+        state._own_suits = context.get("own_suits", ())
+        state._dealer, state._deal_number = context.dealer, context.index
+        state._shuffle_seed = derive_seed(context.seed, "reshuffle") \
+            if game.tables.seeded else 0
+        state._refresh_tables()
         flow.start(state, context.seed, context.previous)
         return state
 

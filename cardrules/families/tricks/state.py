@@ -254,6 +254,12 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         phases' fields) with the given fields, the others at their initial values."""
         state: TricksState = fresh(game.state_class, game, game=game, tables=game.tables,
                                    **fields)
+        return TricksState._ordered(game, state)
+
+    @staticmethod
+    def _ordered(game: GameContext, state: TricksState) -> TricksState:
+        """``state`` with the tables of the card order its listed phases chose (if they
+        declare alternatives and one was chosen)."""
         if game.tables.alternatives and (chosen := flow.card_order(state)) >= 0:
             if chosen >= len(game.tables.alternatives):  # a state read back, tampered
                 raise StateError(f"the card order chosen, number {chosen}, is not one of the "
@@ -268,13 +274,19 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
         n, first = game.players, game.turns.first_after(context.dealer)
         named = context.get("leader", -1)
         deal = game.variant.deal
-        drawn = {"drawn_hand": deal.drawn(n, context.index, context.seed)} \
-            if deal.by_lot else {}  # the field of DrawnHandFields
-        state = cls._make(  # the other fields at their initial values (an empty table)
-            game, stock=tuple(context.stock(game.pack)), leader=first, current=first,
-            dealer=context.dealer,
-            deal_number=context.index, named_leader=named if isinstance(named, int) else -1,
-            **drawn)
+        named = named if isinstance(named, int) else -1
+        if deal.by_lot:  # the hand size drawn: the field of DrawnHandFields, a phase's
+            state = cls._make(
+                game, stock=tuple(context.stock(game.pack)), leader=first, current=first,
+                dealer=context.dealer, deal_number=context.index, named_leader=named,
+                drawn_hand=deal.drawn(n, context.index, context.seed))
+        else:  # the other fields at their initial values (an empty table), set natively
+            state = cls._blank(game, tables=game.tables)
+            state._stock = tuple(context.stock(game.pack))
+            state._leader = state._current = first
+            state._dealer, state._deal_number = context.dealer, context.index
+            state._named_leader = named
+            state = TricksState._ordered(game, state)
         flow.start(state, context.seed, context.previous)
         return state
 

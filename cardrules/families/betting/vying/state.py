@@ -180,13 +180,17 @@ class VyingState(FieldState):
         n = game.players
         tables: VyingTables = game.tables
         blind = 1 if tables.play.blind else 0
-        return cls._make(game, hands=(0,) * n, shown=(0,) * n, kept=kept or (0,) * n,
-                         mucked=0, chips=chips or (tables.play.chips,) * n,
-                         carried=carried, choosing=0,
-                         staked=(0,) * n, won=(0,) * n,
-                         folded=(0,) * n, blind=(blind,) * n, scores=(0,) * n, phase=BET,
-                         stock=stock, dealer=dealer, current=0, seer=-1,
-                         deal_number=deal_number, events=())
+        state = cls._blank(game)  # then its own fields, set natively
+        zeros = (0,) * n
+        state._hands = state._shown = state._staked = state._won = state._folded = \
+            state._scores = zeros
+        state._kept = kept or zeros
+        state._chips = chips or (tables.play.chips,) * n
+        state._mucked, state._carried, state._choosing = 0, carried, 0
+        state._blind, state._phase, state._stock = (blind,) * n, BET, stock
+        state._dealer, state._current, state._seer = dealer, 0, -1
+        state._deal_number, state._events = deal_number, ()
+        return state
 
     @property
     def _tables(self) -> VyingTables:
