@@ -431,6 +431,12 @@ class ClimbingTables:
     judging it)."""
     shown: dict[int, tuple[int, ...]] = attrs.Factory(dict)
     """Cards laid (a bit set) -> :meth:`sorted_cards`'s answer (filled on first use)."""
+    cards_in: dict[int, tuple[int, ...]] = attrs.Factory(dict)
+    """The cards of one rank a hand holds (a bit set) -> those cards, lowest first
+    (filled on first use: at most every set of each rank's cards)."""
+    contenders: dict[int, tuple[int, ...]] = attrs.Factory(dict)
+    """A combination (by index) -> the combinations that may be laid on its plays
+    (:meth:`_contenders`; filled on first use)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
@@ -481,20 +487,27 @@ class ClimbingTables:
         rank, lowest first."""
         mask = hand if isinstance(hand, int) else sum(1 << c for c in hand)
         held = self._held(mask)
-        counts = [(mask & m).bit_count() for m in self.of_rank]
         found: list[Play] = []
         for index, kind in enumerate(self.combinations):
             if size and size not in self.sizes[index]:
                 continue
-            found.extend(self._plays_of(index, kind, held, counts))
+            found.extend(self._plays_of(index, kind, held, mask))
         return found
 
     def _held(self, mask: int) -> list[tuple[int, ...]]:
         """Per ladder place, the cards of ``mask`` of that rank (the pack's first ones,
-        where suits do not matter: only their number counts)."""
+        where suits do not matter: only their number counts), each tuple made once."""
         if self.play.by_rank:
             return list(self.firsts)
-        return [tuple(bits(mask & m)) for m in self.of_rank]
+        made = self.cards_in
+        held = []
+        for m in self.of_rank:
+            part = mask & m
+            cards = made.get(part)
+            if cards is None:
+                cards = made[part] = tuple(bits(part))
+            held.append(cards)
+        return held
 
     def plays_on(self, hand: int, table: Play | None) -> list[Play]:
         """The plays of ``hand`` that may be laid on ``table`` (None: on a clear table,
@@ -502,17 +515,29 @@ class ClimbingTables:
         if table is None:
             return self.plays(hand)
         held = self._held(hand)
-        counts = [(hand & m).bit_count() for m in self.of_rank]
         found: list[Play] = []
         above = table.key - 1 if self.suit_place else table.key  # a suit may break a tie
-        for index, kind in enumerate(self.combinations):
+        kinds = self.combinations
+        for index in self._contenders(table.combination):
+            kind = kinds[index]
             if index == table.combination:
-                found.extend(self._plays_of(index, kind, held, counts, table.length,
-                                            above))
+                found.extend(self._plays_of(index, kind, held, hand, table.length, above))
             elif kind.bomb or self._ranked_above(index, table.combination) or \
                     self._overrides(index, table):
-                found.extend(p for p in self._plays_of(index, kind, held, counts)
+                found.extend(p for p in self._plays_of(index, kind, held, hand)
                              if self.beats(p, table))
+        return found
+
+    def _contenders(self, under: int) -> tuple[int, ...]:
+        """The combinations whose plays may be laid on a play of combination ``under``
+        (by index, in the rules' order): itself, the bombs, those ranked above it, and
+        those whose ``overrides`` name it (kept once worked out)."""
+        found = self.contenders.get(under)
+        if found is None:
+            found = self.contenders[under] = tuple(
+                i for i, kind in enumerate(self.combinations)
+                if i == under or kind.bomb or self._ranked_above(i, under)
+                or under in self.overrides.get(i, {}))
         return found
 
     def _ranked_above(self, index: int, under: int) -> bool:
@@ -582,7 +607,11 @@ class ClimbingTables:
         return self._sizes
 
     def _plays_of(self, index: int, kind: Combination, held: list[tuple[int, ...]],
-                  counts: list[int], length: int = 0, above: int = -1) -> Iterator[Play]:
+                  mask: int, length: int = 0, above: int = -1) -> Iterator[Play]:
+        """The plays of combination ``index`` the cards ``mask`` (``held``: per ladder
+        place, as :meth:`_held` gives them) make, in :meth:`plays`' order: only those of
+        ``length`` (0: any) whose key is above ``above``, where the search by ranks or
+        of five-card hands can leave the others out."""
         if self.poker is not None and kind.shape in FIVE_CARD:
             for key, tie, cards in self.poker.hands(kind.shape, held, above):
                 yield Play(combination=index, length=1, key=key, cards=cards, tie=tie)
@@ -590,6 +619,7 @@ class ClimbingTables:
         if kind.shape is not _SHAPE_CARDS and kind.attach is None and not self.play.by_rank:
             yield from self._card_plays(index, kind, held, length, above)
             return
+        counts = [(mask & m).bit_count() for m in self.of_rank]
         if self.suit_place and kind.shape is not _SHAPE_CARDS:
             yield from (self._suited(p) for p in self._plays_of_ranks(
                 index, kind, held, counts, length, above))
@@ -858,10 +888,10 @@ class ClimbingTables:
     def _five_card_actions(self, shared: bool) -> list[Action]:
         """Every five-card poker hand of the pack, one by one (``shared``: another
         combination may lay five cards too, so a set's readings are not all known)."""
-        held = self._held(self.pack.full)
-        counts = [len(cards) for cards in held]
+        full = self.pack.full
+        held = self._held(full)
         every = [p for i, kind in enumerate(self.combinations) if kind.shape in FIVE_CARD
-                 for p in self._plays_of(i, kind, held, counts)]
+                 for p in self._plays_of(i, kind, held, full)]
         if not shared:
             self._know_readings(every)
         return [self.action_of(p) for p in every]
