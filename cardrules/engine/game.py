@@ -330,7 +330,15 @@ class Game(GameCore):
         return f" ({ref})" if ref else ""
 
     def first_dealer(self, seed: int) -> int:
-        """The first dealer, drawn by lot from ``seed``."""
+        """The first dealer, drawn by lot from ``seed`` (a game of one player: that one,
+        without drawing).
+
+        >>> import cardrules
+        >>> cardrules.load("blackjack").first_dealer(5), cardrules.load("bank").first_dealer(5)
+        (0, 1)
+        """
+        if self.players == 1:  # what any draw gives (a number modulo 1), drawn for nothing
+            return 0
         return derive_seed(seed, "dealer") % self.players  # 64 bits: no bias worth naming
 
     def new_deal(self, seed: int, *, dealer: int | None = None,
