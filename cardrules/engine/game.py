@@ -20,7 +20,7 @@ from cardrules.engine.playouts import Playout, Policy, play_out
 from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
-from cardrules.engine.state import DealContext, DealResult, State, keeps_compact
+from cardrules.engine.state import DealResult, State, deal_by_lot, first_dealer, keeps_compact
 from cardrules.engine.turns import DEALERS_LEFT, Turns
 from cardrules.engine.views import View, view_class
 from cardrules.errors import CardrulesError, HookError, RecordError, StateError
@@ -337,9 +337,7 @@ class Game(GameCore):
         >>> cardrules.load("blackjack").first_dealer(5), cardrules.load("bank").first_dealer(5)
         (0, 1)
         """
-        if self.players == 1:  # what any draw gives (a number modulo 1), drawn for nothing
-            return 0
-        return derive_seed(seed, "dealer") % self.players  # 64 bits: no bias worth naming
+        return first_dealer(seed, self.players)
 
     def new_deal(self, seed: int, *, dealer: int | None = None,
                  order: Sequence[int] | None = None) -> State:
@@ -354,12 +352,9 @@ class Game(GameCore):
             if sorted(order) != list(self.pack.cards):
                 raise StateError(f"a deal order must hold each of the {self.pack.count} cards "
                                  "of the pack once")
-        if dealer is None:
-            dealer = self.first_dealer(seed)
-        elif not 0 <= dealer < self.players:
+        if dealer is not None and not 0 <= dealer < self.players:
             raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
-        return self.procedure.new_deal(self, DealContext(dealer=dealer, seed=seed,
-                                                         order=order or ()))
+        return deal_by_lot(self, seed, -1 if dealer is None else dealer, order or ())
 
     def new_match(self, seed: int, *, dealer: int | None = None) -> State:
         """A whole match: deals in sequence until the variant's goal is met.  The first
