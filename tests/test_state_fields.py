@@ -12,6 +12,7 @@ import pytest
 
 import cardrules
 from cardrules.engine.fields import CardList, CardSets, Count, Events, Seat, declared, field
+from cardrules.engine.state import DealContext
 from cardrules.engine.state_codec import (
     clone_function,
     derived,
@@ -22,6 +23,7 @@ from cardrules.engine.state_codec import (
 )
 from cardrules.families.shedding.state import SheddingState
 from cardrules.families.tricks.state import TricksState
+from cardrules.loader.resources import builtin_variants
 from cardrules.model.common import Visibility
 
 
@@ -178,3 +180,30 @@ def test_a_family_state_without_groups_has_no_group_bits(cls: type) -> None:
     assert field_groups(cls) and group_bits(cls) == 0 and grouped_attributes(cls) == set()
     game = cardrules.load("crazy-eights" if cls is SheddingState else "hearts")
     assert game.state_class is cls and game.new_deal(seed=1)._groups == 0
+
+
+@pytest.mark.parametrize("variant", sorted(builtin_variants()))
+def test_a_blank_state_is_the_fresh_state_of_the_game_alone(variant: str) -> None:
+    """``state_codec.blank`` (what a family's new deal sets its fields on) is the state
+    ``fresh`` makes given the game alone (and the tables where they have no initial
+    value), field by field and in JSON, with its own phase record; and each new deal of
+    the game, its ``DealContext`` and the game itself pickle."""
+    from cardrules.engine.state_codec import blank, fresh
+
+    game = cardrules.load(variant)
+    cls = game.state_class
+    given = {"tables": game.tables} if any(a.name == "_tables" for a in attrs.fields(cls)) \
+        else {}
+    one, other = blank(cls, game, **given), blank(cls, game, **given)
+    made = fresh(cls, game, game=game, **given)
+    assert one.to_json() == made.to_json()
+    for a in attrs.fields(cls):
+        if a.name != "_phased":
+            assert getattr(one, a.name) == getattr(made, a.name), a.name
+    if game.record_class is not None:
+        assert one._phased is not other._phased  # each its own record
+    state = _played(variant, game.players, 12)
+    assert pickle.loads(pickle.dumps(state)).to_json() == state.to_json()
+    assert pickle.loads(pickle.dumps(state.game)).fingerprint == game.fingerprint
+    context = DealContext(dealer=0, seed=3, index=1, carry=(("leader", 1),), order=(2, 1, 0))
+    assert pickle.loads(pickle.dumps(context)) == context
