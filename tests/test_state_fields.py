@@ -207,3 +207,35 @@ def test_a_blank_state_is_the_fresh_state_of_the_game_alone(variant: str) -> Non
     assert pickle.loads(pickle.dumps(state.game)).fingerprint == game.fingerprint
     context = DealContext(dealer=0, seed=3, index=1, carry=(("leader", 1),), order=(2, 1, 0))
     assert pickle.loads(pickle.dumps(context)) == context
+
+
+def _written_out_records() -> list[tuple[object, tuple[str, ...]]]:
+    from cardrules.families.climbing.tables import Play
+    from cardrules.families.tricks.deal import Dealt
+
+    return [(Play(combination=1, length=1, key=4, cards=(9, 22)),
+             ("combination", "length", "key", "cards", "tie")),
+            (DealContext(dealer=1, seed=7, carry=(("leader", 1),)),
+             ("dealer", "seed", "index", "carry", "order", "previous")),
+            (Dealt(hands=(3, 12), stock=(5,), trump=-1, trump_card=-1, leader=1, events=()),
+             ("hands", "stock", "trump", "trump_card", "leader", "events"))]
+
+
+@pytest.mark.parametrize(("record", "names"), _written_out_records(),
+                         ids=lambda r: type(r).__name__ if not isinstance(r, tuple) else "")
+def test_a_record_written_out_refuses_assignment_in_either_build(
+        record: object, names: tuple[str, ...]) -> None:
+    """The records written out as plain classes (``Play``, ``DealContext``, tricks'
+    ``Dealt``: native, with a compiled ``__init__``, in the compiled build) are read-only
+    as their attrs forms were: assigning to a field, deleting one or adding an attribute
+    raises ``AttributeError`` in the pure build as in the compiled one, and the record is
+    unchanged."""
+    before = [getattr(record, name) for name in names]
+    for name in names:
+        with pytest.raises(AttributeError):
+            setattr(record, name, getattr(record, name))
+        with pytest.raises(AttributeError):
+            delattr(record, name)
+    with pytest.raises(AttributeError):
+        record.extra = 1  # type: ignore[attr-defined]
+    assert [getattr(record, name) for name in names] == before

@@ -69,7 +69,8 @@ class DealContext:
 
     A class written out, not an attrs record: a compiled build (mypyc) makes a native
     class of it, whose ``__init__`` is compiled too (an attrs class keeps the
-    ``__init__`` attrs writes, in Python: ~0.7 µs a deal).
+    ``__init__`` attrs writes, in Python: ~0.7 µs a deal). Its fields are properties
+    over private slots: assigning to one raises ``AttributeError`` in either build.
 
     >>> context = DealContext(dealer=1, seed=7)
     >>> context
@@ -78,25 +79,49 @@ class DealContext:
     (True, -1)
     """
 
-    __slots__ = ("carry", "dealer", "index", "order", "previous", "seed")
+    __slots__ = ("_carry", "_dealer", "_index", "_order", "_previous", "_seed")
 
     def __init__(self, *, dealer: int, seed: int, index: int = 0,
                  carry: tuple[tuple[str, Any], ...] = (), order: tuple[int, ...] = (),
                  previous: table.LastDeal | None = None) -> None:
-        self.dealer: Final = dealer
+        self._dealer: Final = dealer
+        self._seed: Final = seed
+        self._index: Final = index
+        self._carry: Final = carry
+        self._order: Final = order
+        self._previous: Final = previous
+
+    @property
+    def dealer(self) -> int:
         """The dealer's seat."""
-        self.seed: Final = seed
+        return self._dealer
+
+    @property
+    def seed(self) -> int:
         """Seed of this deal's shuffle."""
-        self.index: Final = index
+        return self._seed
+
+    @property
+    def index(self) -> int:
         """Deal number in the match, from 0."""
-        self.carry: Final = carry
+        return self._index
+
+    @property
+    def carry(self) -> tuple[tuple[str, Any], ...]:
         """Facts carried from deal to deal, such as chosen trump suits or the next
         leader."""
-        self.order: Final = order
+        return self._carry
+
+    @property
+    def order(self) -> tuple[int, ...]:
         """The shuffled pack, dealt from its end (empty: shuffle from ``seed``)."""
-        self.previous: Final = previous
+        return self._order
+
+    @property
+    def previous(self) -> table.LastDeal | None:
         """What the match's last deal gave (None: the first deal, or a single deal), for
         the listed phases that run between deals (:func:`cardrules.engine.flow.start`)."""
+        return self._previous
 
     def stock(self, pack: Pack | int) -> list[int]:
         """The shuffled cards of ``pack`` (or of a pack of that many cards, all in play):
@@ -113,7 +138,7 @@ class DealContext:
         return dict(self.carry).get(key, default)
 
     def _fields(self) -> tuple[Any, ...]:
-        return (self.dealer, self.seed, self.index, self.carry, self.order, self.previous)
+        return (self._dealer, self._seed, self._index, self._carry, self._order, self._previous)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealContext):

@@ -62,7 +62,9 @@ class Play:
 
     A class written out, not an attrs record: a compiled build (mypyc) makes a native
     class of it whose ``__init__`` is compiled too (an attrs class keeps the ``__init__``
-    attrs writes, in Python), a tenth of the cost (a lead in Big Two makes dozens).
+    attrs writes, in Python), a tenth of the cost (a lead in Big Two makes dozens). Its
+    fields are properties over private slots, so assigning to one raises
+    ``AttributeError`` in the pure build as in the compiled one.
 
     >>> play = Play(combination=1, length=1, key=4, cards=(9, 22))
     >>> play
@@ -71,28 +73,48 @@ class Play:
     True
     """
 
-    __slots__ = ("cards", "combination", "key", "length", "tie")
+    __slots__ = ("_cards", "_combination", "_key", "_length", "_tie")
 
     def __init__(self, *, combination: int, length: int, key: int, cards: tuple[int, ...],
                  tie: int = 0) -> None:
-        self.combination: Final = combination
+        self._combination: Final = combination
+        self._length: Final = length
+        self._key: Final = key
+        self._cards: Final = cards
+        self._tie: Final = tie
+
+    @property
+    def combination(self) -> int:
         """Index of its type in the rules' ``combinations``."""
-        self.length: Final = length
+        return self._combination
+
+    @property
+    def length(self) -> int:
         """Ranks its core spans (1 but for a chain)."""
-        self.key: Final = key
+        return self._length
+
+    @property
+    def key(self) -> int:
         """Its core's highest rank's place: in the ladder, or in the chain ranks for a
         chain (a five-card hand's key as :mod:`.poker` finds it: a straight's run's
         place, a flush's ranks, a full house's or four's rank)."""
-        self.cards: Final = cards
+        return self._key
+
+    @property
+    def cards(self) -> tuple[int, ...]:
         """Its cards: the core's by rank from the lowest (in pack order within a rank),
         then any attached cards likewise (a five-card hand's as :mod:`.poker` orders
         them)."""
-        self.tie: Final = tie
+        return self._cards
+
+    @property
+    def tie(self) -> int:
         """What breaks a tie between two plays of one type and key: a suit's place in
         the rules' ``suit_order`` (0 when suits never break ties)."""
+        return self._tie
 
     def _fields(self) -> tuple[int, int, int, tuple[int, ...], int]:
-        return (self.combination, self.length, self.key, self.cards, self.tie)
+        return (self._combination, self._length, self._key, self._cards, self._tie)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):

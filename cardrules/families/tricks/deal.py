@@ -37,28 +37,53 @@ class Dealt:
 
     A class written out, not an attrs record: compiled, its ``__init__`` is compiled too
     (an attrs class keeps the ``__init__`` attrs writes, in Python: ~0.7 µs a deal).
+    Its fields are properties over private slots: assigning to one raises
+    ``AttributeError`` in either build.
 
     >>> Dealt(hands=(3, 12), stock=(5,), trump=-1, trump_card=-1, leader=1, events=()).leader
     1
     """
 
-    __slots__ = ("events", "hands", "leader", "stock", "trump", "trump_card")
+    __slots__ = ("_events", "_hands", "_leader", "_stock", "_trump", "_trump_card")
 
     def __init__(self, *, hands: tuple[int, ...], stock: tuple[int, ...], trump: int,
                  trump_card: int, leader: int, events: tuple[RawEvent, ...]) -> None:
-        self.hands: Final = hands
-        """Each hand as a bit set."""
-        self.stock: Final = stock
-        """The stock, drawn from the end; the turned-up card (if any) is first."""
-        self.trump: Final = trump
-        """Trump suit index (-1: none)."""
-        self.trump_card: Final = trump_card
-        """The turned-up card (-1: none)."""
-        self.leader: Final = leader
-        """Who leads first."""
-        self.events: Final = events
-        """The deal and the turned-up trump card."""
+        self._hands: Final = hands
+        self._stock: Final = stock
+        self._trump: Final = trump
+        self._trump_card: Final = trump_card
+        self._leader: Final = leader
+        self._events: Final = events
 
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each hand as a bit set."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock, drawn from the end; the turned-up card (if any) is first."""
+        return self._stock
+
+    @property
+    def trump(self) -> int:
+        """Trump suit index (-1: none)."""
+        return self._trump
+
+    @property
+    def trump_card(self) -> int:
+        """The turned-up card (-1: none)."""
+        return self._trump_card
+
+    @property
+    def leader(self) -> int:
+        """Who leads first."""
+        return self._leader
+
+    @property
+    def events(self) -> tuple[RawEvent, ...]:
+        """The deal and the turned-up trump card."""
+        return self._events
 
 def deal_hands(game: GameContext, stock: list[int], *, dealer: int,
                size: int) -> tuple[tuple[int, ...], int]:
