@@ -251,11 +251,19 @@ class TricksTables:
     kernel plays (:func:`.playout.plays_plainly`): 1 or 0 once worked out, -1 before."""
     _actions: dict[tuple[Kind, str], dict[int, Action]] = attrs.Factory(dict)
     _leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
-    _suit_leads: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
     _declares: dict[int, tuple[Declaration, ...]] = attrs.Factory(dict)
-    _suit_singles: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = attrs.Factory(dict)
-    _suit_joined: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
     _answers: dict[int, tuple[Action, ...]] = attrs.Factory(dict)
+    _block_leads: tuple[dict[int, tuple[Action, ...]], ...] = ()
+    """Per block of :attr:`blocks`, the leads from its cards, by the lead's size limit
+    above the block's cards shifted down to bit 0. Keys of a block's own bits, not the
+    bits as they lie in a hand: a dict hashes an int as itself, and a high suit's bit
+    sets all share their low bits (0), so they would share their first slots (long
+    probe chains in the lookups of every decision)."""
+    _block_singles: tuple[dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]], ...] = ()
+    """Per block, the one-card answers from its cards (face up, face down), keyed alike."""
+    _block_joined: tuple[dict[int, tuple[Action, ...]], ...] = ()
+    """Per block, the one-card answers of a hand holding that block's cards alone
+    (face up then face down), keyed alike."""
 
     @classmethod
     def compile(cls, pack: Pack, play: TricksPlay, scoring: TrickScoring,
@@ -298,6 +306,7 @@ class TricksTables:
             first_trick |= suit_masks[pack.suits.index(name)] if name in pack.suits \
                 else 1 << pack.parse(name)
         opening_card = pack.parse(opening.card) if opening else -1
+        blocks = -(-pack.size // len(pack.ranks))  # the suits', then the extra cards'
         return cls(
             lead_max=play.lead.max_cards, lead_same_suit=play.lead.same_suit,
             answer_face_up=play.answer.face_up, answer_face_down=play.answer.face_down,
@@ -357,7 +366,10 @@ class TricksTables:
                 default=_NEVER),
             suit_points=_suit_points(pack) if len(pack.ranks) <= 13 else (),
             blocks=tuple(((1 << len(pack.ranks)) - 1) << (i * len(pack.ranks))
-                         for i in range(-(-pack.size // len(pack.ranks)))),
+                         for i in range(blocks)),
+            block_leads=tuple({} for _ in range(blocks)),
+            block_singles=tuple({} for _ in range(blocks)),
+            block_joined=tuple({} for _ in range(blocks)),
             no_trumps=len(pack.suits),
             draws_up=play.draw in (_DRAW_ORDER_FACE_UP_TOP, _DRAW_ORDER_WINNER_FIRST),
             face_up_draw=play.draw is _DRAW_ORDER_FACE_UP_TOP,
@@ -452,18 +464,22 @@ class TricksTables:
                         made.append(self.action(_KIND_LEAD, chosen))
                 found = self._leads[key] = tuple(made)
             return found
-        cache = self._suit_leads
+        width = self.width
+        full = (1 << width) - 1
         out: tuple[Action, ...] = ()
-        for block in self.blocks:
-            held = hand & block
-            if held:
-                key = held << 8 | limit
+        shift = 0
+        for cache in self._block_leads:
+            own = hand >> shift & full
+            if own:
+                key = limit << width | own
                 part = cache.get(key)
                 if part is None:
+                    held = own << shift
                     part = cache[key] = tuple(
                         self.action(_KIND_LEAD, chosen) for size in range(1, limit + 1)
                         for chosen in subsets(held, size))
                 out += part
+            shift += width
         return out
 
     def answers(self, hand: int, size: int) -> tuple[Action, ...]:
@@ -487,26 +503,31 @@ class TricksTables:
         """One-card answers, joined from per-suit parts (few suit patterns recur); cards
         of one suit (following suit, the usual case) are one lookup."""
         width = self.width
+        full = (1 << width) - 1
         low = (hand & -hand).bit_length() - 1
-        base = low - low % width if low > 0 else 0
-        if not hand >> (base + width):
-            key = (hand >> base) << 8 | base
-            joined = self._suit_joined.get(key)
+        first = low // width if low > 0 else 0  # the lowest block held
+        shift = first * width
+        own = hand >> shift
+        if not own >> width:
+            joined_cache = self._block_joined[first]
+            joined = joined_cache.get(own)
             if joined is None:
                 face_up, face_down = self._sets(hand, 1)
-                joined = self._suit_joined[key] = face_up + face_down
+                joined = joined_cache[own] = face_up + face_down
             return joined
-        cache = self._suit_singles
+        caches = self._block_singles
         up: tuple[Action, ...] = ()
         down: tuple[Action, ...] = ()
-        for block in self.blocks:
-            held = hand & block
-            if held:
-                part = cache.get(held)
+        for block in range(first, len(caches)):
+            own = hand >> shift & full
+            if own:
+                cache = caches[block]
+                part = cache.get(own)
                 if part is None:
-                    part = cache[held] = self._sets(held, 1)
+                    part = cache[own] = self._sets(own << shift, 1)
                 up += part[0]
                 down += part[1]
+            shift += width
         return up + down
 
     def _sets(self, hand: int, size: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
