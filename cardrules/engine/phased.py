@@ -72,13 +72,30 @@ def record_class(mixins: Sequence[type], table: type = object) -> type | None:
     if not mixins:
         return None
     name = "".join(m.__name__ for m in mixins)
-    data: type = attrs.define(slots=True, eq=False, repr=False)(
+    # The mixins' fields named as the record's own (``these``), so that attrs gives each
+    # a slot: inherited from the mixins (attrs classes without slots), they would live in
+    # an instance dict, read and written more slowly, and made anew by every copy.
+    own = {a.name: _field_again(a) for m in mixins for a in attrs.fields(m)}
+    data: type = attrs.define(slots=True, eq=False, repr=False, these=own)(
         type(name, tuple(mixins), {"__module__": __name__}))
     made = _table_class(data, table)
     setattr(made, "_copy", _copy_function(made))  # noqa: B010
     setattr(made, "_fields", frozenset(_field_names(made)))  # noqa: B010
     setattr(made, "_guard", _guard_class(data, table))  # noqa: B010
     return made
+
+
+def _field_again(a: attrs.Attribute[Any]) -> Any:
+    """A field declaring what the attrs attribute ``a`` declares."""
+    read: Any = a  # untyped: compiled, no check of the stubs' types (metadata is a
+    # mappingproxy, not the dict they name)
+    declared: dict[str, Any] = {
+        "default": read.default, "validator": read.validator, "repr": read.repr,
+        "eq": read.eq_key or read.eq, "order": read.order_key or read.order,
+        "hash": read.hash, "init": read.init, "metadata": dict(read.metadata),
+        "converter": read.converter, "kw_only": read.kw_only, "alias": read.alias,
+        "on_setattr": read.on_setattr}
+    return attrs.field(**declared)
 
 
 def _copy_function(cls: type) -> Callable[[Any], Any]:
