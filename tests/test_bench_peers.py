@@ -81,7 +81,8 @@ def test_peer_result_rates() -> None:
 def test_shipped_games_are_measured_against_uno_in_rounds(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``--shipped`` measures shipped games (two with ``--quick``) against RLCard's UNO,
-    one step at a time and in batches, slowest first."""
+    one step at a time and in batches, slowest first, with each game's median call
+    costs, and names the games over the bounds on ``apply`` and ``view``."""
     pytest.importorskip("rlcard.games.uno.game")
     import json
 
@@ -97,8 +98,12 @@ def test_shipped_games_are_measured_against_uno_in_rounds(
                for r in rows)
     assert all(r["players"] == cardrules.load(r["game"]).players for r in rows)
     assert [r["ratio"] for r in rows] == sorted(r["ratio"] for r in rows)
+    assert all(r[key] > 0 for r in rows for key in ("legal_actions_us", "apply_us", "view_us"))
     assert main(["--shipped", "--quick"]) == 0
-    assert "behind UNO one step at a time" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "behind UNO one step at a time" in out
+    assert "with a median apply of 2 µs or more" in out
+    assert "with a median view of 5 µs or more" in out
 
 
 def test_shipped_without_uno_says_how_to_install_it(

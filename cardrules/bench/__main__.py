@@ -1,7 +1,7 @@
 """``python -m cardrules.bench [--json] [--quick] [--one-build] [--game VARIANT:PLAYERS]
 [--scaling | --search | --shipped]``: the playout benchmark (``--search``: the search
 bot's cost per move and iterations per second; ``--shipped``: every shipped game against
-RLCard's UNO).
+RLCard's UNO, with its median ``apply``, ``view`` and ``legal_actions`` costs).
 
 Measures random playouts of Bank, Bura, Crazy Eights and Durak (2 and 4 players), Hearts
 (4 players, the pass direction drawn by lot), Whist (4 players), Gin Rummy and Cribbage
@@ -273,12 +273,21 @@ def _scaling(*, seconds: float, as_json: bool) -> int:
     return 0
 
 
+APPLY_BOUND_US = 2.0
+"""The median ``apply`` every shipped game should stay under, compiled (µs)."""
+VIEW_BOUND_US = 5.0
+"""The median ``view`` every shipped game should stay under, compiled (µs)."""
+
+
 def _shipped(*, quick: bool, as_json: bool) -> int:
     """Every shipped game, with its fewest players and default options, one step at a
     time and in batches, against RLCard's UNO (2 players) one step at a time: the ratios
     of decisions a second in alternating rounds (:func:`paired_rounds`, three of half a
-    second after an uncounted one), slowest first.  ``quick``: two games, one short
-    round each."""
+    second after an uncounted one), slowest first; and each game's median ``apply``,
+    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs`, on
+    3,000 states of random games, measured once its rounds have warmed it), with the
+    games at or over :data:`APPLY_BOUND_US` and :data:`VIEW_BOUND_US` named.
+    ``quick``: two games, one short round each, costs on 200 states."""
     runner = available_peers().get("uno_2p")
     if runner is None:
         print("RLCard's UNO is not installed (pip install '.[bench]')", file=sys.stderr)
@@ -290,7 +299,10 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
         game = cardrules.load(name)
         paired = paired_rounds(game, runner, rounds=rounds, seconds=seconds,
                                warm_up=not quick)
-        rows.append({"game": name, "players": game.players, **paired})
+        costs = call_costs(game, seed=7, samples=200 if quick else 3000)
+        rows.append({"game": name, "players": game.players, **paired,
+                     "legal_actions_us": round(costs.legal_actions_us, 2),
+                     "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2)})
     rows.sort(key=lambda row: row["ratio"])
     if as_json:
         json.dump(rows, sys.stdout, indent=1)
@@ -298,14 +310,20 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
         return 0
     print("every shipped game against RLCard's UNO (2 players), decisions a second, the "
           "median of alternating rounds:")
-    print(f"{'game':22} {'players':>7} {'one-step':>9} {'batched':>8}  rounds (one-step)")
+    print(f"{'game':22} {'players':>7} {'one-step':>9} {'batched':>8} {'legal µs':>9} "
+          f"{'apply µs':>9} {'view µs':>8}  rounds (one-step)")
     for r in rows:
         spread = ", ".join(f"{x:.2f}" for x in r["rounds"])
         print(f"{r['game']:22} {r['players']:7} {r['ratio']:9.2f} {r['batched_ratio']:8.2f}"
+              f" {r['legal_actions_us']:9.2f} {r['apply_us']:9.2f} {r['view_us']:8.2f}"
               f"  {spread}")
     behind = [r["game"] for r in rows if r["ratio"] < 1.0]
     print(f"{len(behind)} of {len(rows)} behind UNO one step at a time"
           + (f": {', '.join(behind)}" if behind else ""))
+    for key, bound in (("apply_us", APPLY_BOUND_US), ("view_us", VIEW_BOUND_US)):
+        over = [f"{r['game']} {r[key]:.2f}" for r in rows if r[key] >= bound]
+        print(f"{len(over)} of {len(rows)} with a median {key.removesuffix('_us')} of "
+              f"{bound:g} µs or more" + (f": {', '.join(over)}" if over else ""))
     return 0
 
 
