@@ -107,9 +107,12 @@ def laid(state: Absences, seat: int, cards: int) -> None:
     (0, 0)
     """
     spare = state._spare
-    if spare[seat] and cards & state._missing[seat]:
-        left = max(spare[seat] - (cards & state._missing[seat]).bit_count(), 0)
-        state._spare = (*spare[:seat], left, *spare[seat + 1:])
+    if not spare[seat]:  # the usual case: nothing shown missing
+        return
+    shown = cards & state._missing[seat]
+    if shown:
+        left = max(spare[seat] - shown.bit_count(), 0)
+        state._spare = spare[:seat] + (left,) + spare[seat + 1:]
 
 
 def respect(cards: list[int], spans: Sequence[tuple[int, int, int, int]]) -> None:

@@ -65,18 +65,22 @@ def held_action(action: Action, legal: tuple[Action, ...], pack: Pack) -> Action
     kind, cards, name, amount = action.kind, action.cards, action.name, action.amount
     size = len(cards)
     best: Action | None = None
+    # Each action's cards read first, and its other fields only where they may match: an
+    # Action is an interpreted class, each attribute a look-up by name even compiled.
     if size == 1:  # the usual case: one card, canonical when it is its face's first copy
         faces, card = pack.faces, cards[0]
         for a in legal:
-            if a.kind is kind and len(a.cards) == 1 and a.name == name \
-                    and a.amount == amount and faces[a.cards[0]] == card \
-                    and (best is None or a.cards < best.cards):
+            laid = a.cards
+            if len(laid) == 1 and faces[laid[0]] == card and a.kind is kind \
+                    and a.name == name and a.amount == amount \
+                    and (best is None or laid < best.cards):
                 best = a
         return action if best is None else best
     for a in legal:  # equal by face: the fields Action compares, its cards made canonical
-        if a.kind is kind and len(a.cards) == size and a.name == name \
-                and a.amount == amount and pack.canonical(a.cards) == cards \
-                and (best is None or a.cards < best.cards):
+        laid = a.cards
+        if len(laid) == size and a.kind is kind and a.name == name \
+                and a.amount == amount and pack.canonical(laid) == cards \
+                and (best is None or laid < best.cards):
             best = a
     return action if best is None else best
 

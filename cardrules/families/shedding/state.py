@@ -145,7 +145,15 @@ class SheddingState(FieldState, DrawnAttributes):
     The class is on the compiled hot path: ``attr.s`` (which mypyc compiles to a native
     class, where ``attrs.define`` leaves an ordinary one) and its clone and properties
     written out at the end (:mod:`cardrules.tools.written_states`) instead of attached at
-    run time by :func:`~cardrules.engine.state_codec.derived`."""
+    run time by :func:`~cardrules.engine.state_codec.derived`.
+
+    The class's own methods call one another through the class
+    (``SheddingState._play(self, move)``): in the games whose state class adds an optional
+    field group (:data:`FIELD_GROUPS`: Mau-Mau's and Pesten's drawn card), the state is an
+    instance of a class composed at run time, whose method calls a compiled build makes
+    through Python (mypyc's glue for interpreted subclasses); a call through the class is a
+    direct call, and costs the same interpreted. The clone stays an ordinary call, which
+    a composed class may replace."""
 
     # GameContext is imported to run: a compiled build (mypyc) evaluates the annotations.
     _game: GameContext = attrs.field(default=None)
@@ -245,7 +253,7 @@ class SheddingState(FieldState, DrawnAttributes):
         phases' fields) with the given fields, the others at their initial values."""
         state: SheddingState = fresh(game.state_class, game, game=game, tables=game.tables,
                                      **fields)
-        state._refresh_tables()
+        SheddingState._refresh_tables(state)
         return state
 
     @property
@@ -265,7 +273,7 @@ class SheddingState(FieldState, DrawnAttributes):
         (a named operation of :class:`~cardrules.engine.table.OwnTrumps`)."""
         self._own_suits = tuple(suit if p == seat else s
                                 for p, s in enumerate(self._own_suits))
-        self._refresh_tables()
+        SheddingState._refresh_tables(self)
 
     def _refresh_tables(self) -> None:
         tables = self._tables
@@ -286,7 +294,7 @@ class SheddingState(FieldState, DrawnAttributes):
         state._dealer, state._deal_number = context.dealer, context.index
         state._shuffle_seed = derive_seed(context.seed, "reshuffle") \
             if game.tables.seeded else 0
-        state._refresh_tables()
+        SheddingState._refresh_tables(state)
         flow.start(state, context.seed, context.previous)
         return state
 
@@ -323,7 +331,7 @@ class SheddingState(FieldState, DrawnAttributes):
             pile.append(stock.pop())
         self._stock, self._pile = tuple(stock), tuple(pile)
         self._top = pile[-1] if pile else -1
-        self._refresh_tables()
+        SheddingState._refresh_tables(self)
         self._events = (*self._events,
                         raw_event(kind="deal", player=self._dealer, cards=tuple(pile)))
 
@@ -331,7 +339,7 @@ class SheddingState(FieldState, DrawnAttributes):
         """The first mover (by the ``first_mover`` hook) begins (changes a fresh clone)."""
         game = self._game
         if game.tables.to_owner and self._own_suits:
-            self._hand_to_owners()
+            SheddingState._hand_to_owners(self)
         mover = game.turns.opening(self._dealer) if game.plain_first_mover \
             else game.hook("first_mover")(FirstMoverInput(
                 pack=game.pack, hands=self._hands, top=self._top, dealer=self._dealer,
@@ -343,10 +351,11 @@ class SheddingState(FieldState, DrawnAttributes):
         effect = game.tables.upcard_effects[self._top] \
             if game.tables.upcard_effects and self._top >= 0 else None
         if effect is not None:  # play.upcard.effects
-            self._current = self._starter = self._upcard_effect(mover, effect)
+            self._current = self._starter = SheddingState._upcard_effect(self, mover, effect)
         elif turned is not None:  # as if the dealer had just played it (``upcard`` hook)
             self._current = self._dealer
-            self._current = self._starter = self._effect(mover, turned.after, turned.draw)
+            self._current = self._starter = SheddingState._effect(
+                self, mover, turned.after, turned.draw)
         wish = game.tables.upcard_wish
         if wish is _UPCARD_WISH_RANDOM and self._top >= 0 \
                 and game.tables.then_of_card[self._top] is _THEN_NAME_SUIT:
@@ -391,7 +400,7 @@ class SheddingState(FieldState, DrawnAttributes):
             take_cards(self, first, effect.draw, events, note="forced")
         if effect.skip:
             events.append(raw_event(kind="skip", player=first))
-            first = self._next_holder(first)
+            first = SheddingState._next_holder(self, first)
         self._events = tuple(events)
         return first
 
@@ -416,9 +425,9 @@ class SheddingState(FieldState, DrawnAttributes):
         phase = self._phase
         tables: SheddingTables = self._tables  # typed: compiled, read natively
         if phase is _STEP_ATTACK:  # any card of the hand goes on top
-            return self._singles(self._hands[self._current])
+            return SheddingState._singles(self, self._hands[self._current])
         if phase is _STEP_TURN and tables.take is not None and self._top >= 0:
-            return self._beat_or_take(tables)
+            return SheddingState._beat_or_take(self, tables)
         if phase in (_STEP_TURN, _STEP_FOLLOW):
             p, top = self._current, self._top
             hand = self._hands[p]
@@ -446,13 +455,13 @@ class SheddingState(FieldState, DrawnAttributes):
                         found = tuple(legal)  # a compulsory move: a card when one may be laid
                     elif tables.draw_at_will:
                         can_draw = self._drawn < tables.draw_limit and (
-                            self._stock or (tables.reshuffles and self._refillable()))
+                            self._stock or (tables.reshuffles and SheddingState._refillable(self)))
                         legal.append(tables.draw if can_draw else tables.pass_)
                         found = tuple(legal)
                     elif legal:
                         found = tuple(legal)
                     elif self._drawn < tables.draw_limit and (
-                            self._stock or (tables.reshuffles and self._refillable())):
+                            self._stock or (tables.reshuffles and SheddingState._refillable(self))):
                         found = (tables.draw,)
                     else:
                         found = (tables.pass_,)
@@ -480,7 +489,7 @@ class SheddingState(FieldState, DrawnAttributes):
         mask = (self._beats[p][top] | tables.wild) & self._hands[p]
         if tables.barred:
             mask &= ~tables.barred[top]
-        found = self._singles(mask)
+        found = SheddingState._singles(self, mask)
         assert tables.take is not None
         return (*found, tables.take) if tables.take_at_will or not found else found
 
@@ -514,7 +523,7 @@ class SheddingState(FieldState, DrawnAttributes):
 
     def _drawable(self) -> bool:
         """True if a card can be drawn now: the stock holds one or may be remade."""
-        return bool(self._stock) or self._refillable()
+        return bool(self._stock) or SheddingState._refillable(self)
 
     def _finish_random(self, bits: Sequence[Callable[[int], int]]
                        ) -> tuple[SheddingState, int] | None:
@@ -564,23 +573,24 @@ class SheddingState(FieldState, DrawnAttributes):
             return flow.apply(self, action)
         kind = action.kind
         if kind is _KIND_PLAY:
-            return self._play(self._tables.move_of(action.cards))
+            return SheddingState._play(self, self._tables.move_of(action.cards))
         if kind is _KIND_DRAW:
-            return self._draw()
+            return SheddingState._draw(self)
         if kind is _KIND_PASS:
-            return self._clone()._end_turn() if self._phase is _STEP_FOLLOW else self._fail()
+            return SheddingState._end_turn(self._clone()) if self._phase is _STEP_FOLLOW \
+                else SheddingState._fail(self)
         if kind is _KIND_NAME:
-            return self._name(action)
+            return SheddingState._name(self, action)
         if kind is _KIND_VERB:
-            return self._pick_up()
-        return self._announce()
+            return SheddingState._pick_up(self)
+        return SheddingState._announce(self)
 
     def _pick_up(self) -> SheddingState:
         """The player to move picks the whole pile up into their hand; the next player
         holding cards leads (``pick_up``)."""
         new = self._clone()
         p, pile = self._current, self._pile
-        shown = self._unable()
+        shown = SheddingState._unable(self)
         if shown:
             absences.show(new, p, shown)
         new._hands = with_seat(self._hands, p, self._hands[p] | mask_of(pile))
@@ -590,9 +600,9 @@ class SheddingState(FieldState, DrawnAttributes):
         new._events = (raw_event(kind="take", player=p, cards=pile, note="picked up"),)
         limit = self._tables.pick_up_limit
         if limit and new._pickups >= limit:  # the safety net: the deal ends drawn
-            new._finish()
+            SheddingState._finish(new)
             return new
-        return new._pass_turn_from(p)
+        return SheddingState._pass_turn_from(new, p)
 
     def _announce(self) -> SheddingState:
         """The player to move announces their last card; their turn goes on."""
@@ -611,7 +621,7 @@ class SheddingState(FieldState, DrawnAttributes):
                 new._phase = _STEP_TURN  # the first mover named it and now takes their turn
                 return new
             return new._continue_with(self._starter)  # the dealer named it
-        return new._end_turn()
+        return SheddingState._end_turn(new)
 
     def _draw(self) -> SheddingState:
         if self._pending:
@@ -626,7 +636,7 @@ class SheddingState(FieldState, DrawnAttributes):
         card = stock[-1]
         new._stock = stock[:-1]
         new._hands = with_seat(self._hands, p, self._hands[p] | (1 << card))
-        shown = self._unable()
+        shown = SheddingState._unable(self)
         if shown or self._missing[p]:
             absences.drew(new, p, shown)
         new._drawn = self._drawn + 1
@@ -634,12 +644,12 @@ class SheddingState(FieldState, DrawnAttributes):
         tables = self._tables
         if tables.lay_drawn:  # laid at once when it matches, else kept; the turn ends
             if tables.laid_when_drawn(card, self._top, self._named_suit):
-                laid = new._lay_drawn(card)
+                laid = SheddingState._lay_drawn(new, card)
                 laid._events = (*new._events, *laid._events)
                 return laid
-            return new._pass_turn_from(p)
+            return SheddingState._pass_turn_from(new, p)
         if tables.draw_ends_turn:
-            return new._pass_turn_from(p)
+            return SheddingState._pass_turn_from(new, p)
         if tables.play_drawn:  # now only a card drawn may be played, or the turn ends
             _drawn_fields(new)._drawn_cards = with_seat(new._drawn_cards, p,
                                                        new._drawn_cards[p] | (1 << card))
@@ -653,11 +663,12 @@ class SheddingState(FieldState, DrawnAttributes):
         move = tables.singles[card]
         if not tables.wild >> card & 1 or (tables.drawn_wild_acts
                                             and not tables.drawn_wild_random):
-            return self._play(move)
+            return SheddingState._play(self, move)
         if tables.drawn_wild_random and move.then is _THEN_NAME_SUIT:
-            return self._play(attrs.evolve(move, then=_THEN_NONE), acts=tables.drawn_wild_acts,
-                              named=lot_suit(self, card, self._moves))
-        return self._play(move, acts=tables.drawn_wild_acts)
+            return SheddingState._play(self, attrs.evolve(move, then=_THEN_NONE),
+                                       acts=tables.drawn_wild_acts,
+                                       named=lot_suit(self, card, self._moves))
+        return SheddingState._play(self, move, acts=tables.drawn_wild_acts)
 
     def _play(self, move: Move, *, acts: bool = True, named: int = -1) -> SheddingState:
         """Lay ``move``'s cards; ``acts=False``: the turn then passes with no effect of
@@ -683,16 +694,16 @@ class SheddingState(FieldState, DrawnAttributes):
             take_cards(new, p, tables.last_card_penalty, events, note="last card")
         took = False
         if self._cover:
-            new._take(p, events, note="cover")
+            SheddingState._take(new, p, events, note="cover")
             took = True
         new._cover = (not took and move.group is _GROUP_KIND_SAME_RANK
                       and self._tables.pack.rank(cards[-1]) in tables.cover_ranks)
         went_out = new._hands[p] == 0
         if went_out:
-            took = new._go_out(p, move, events) or took
+            took = SheddingState._go_out(new, p, move, events) or took
         new._events = tuple(events)
         if took:
-            return new._pass_turn_from(p)
+            return SheddingState._pass_turn_from(new, p)
         if tables.attack and not went_out and self._phase is _STEP_TURN and self._top >= 0:
             new._phase = _STEP_ATTACK  # they beat the top: now one more card of their choice
             return new
@@ -702,28 +713,28 @@ class SheddingState(FieldState, DrawnAttributes):
                 else _STEP_NAME if then is _THEN_NAME_SUIT else _STEP_TURN
             new._drawn = 0
             return new
-        return new._end_turn() if acts else new._pass_turn_from(p)
+        return SheddingState._end_turn(new) if acts else SheddingState._pass_turn_from(new, p)
 
     def _fail(self) -> SheddingState:
         """The current player cannot beat the top: the owner of the top may take the pile."""
         new = self._clone()
         p = self._current
-        shown = self._unable()
+        shown = SheddingState._unable(self)
         if shown:
             absences.show(new, p, shown)
         events = [raw_event(kind="pass", player=p)]
         tables = self._tables
         owner, play = self._owner, tables.play
         if owner >= 0 and owner != p and len(self._pile) >= play.take_min:
-            new._take(owner, events, note="unbeaten")
-        if not (self._stock or (tables.reshuffles and self._refillable())):
+            SheddingState._take(new, owner, events, note="unbeaten")
+        if not (self._stock or (tables.reshuffles and SheddingState._refillable(self))):
             new._passes = self._passes + 1
         if self._pending:  # nothing to draw: the forced draw lapses
             new._pending = 0
         new._events = tuple(events)
         if self._fresh:  # a compulsory extra move failed: the turn ends on their own card
-            return new._end_turn()
-        return new._pass_turn_from(p)
+            return SheddingState._end_turn(new)
+        return SheddingState._pass_turn_from(new, p)
 
     def _take(self, player: int, events: list[RawEvent], *, note: str) -> None:
         """``player`` takes the pile now (mutates a fresh clone)."""
@@ -754,7 +765,7 @@ class SheddingState(FieldState, DrawnAttributes):
                                       place=place)
         amount += bonus
         if took:
-            self._take(player, events, note="going out")
+            SheddingState._take(self, player, events, note="going out")
         if amount:
             self._scores = with_seat(self._scores, player, self._scores[player] + amount)
             events.append(raw_event(kind="bonus", player=player, amount=amount))
@@ -763,9 +774,10 @@ class SheddingState(FieldState, DrawnAttributes):
     def _end_turn(self) -> SheddingState:
         """The current player's turn ends with their card on top (mutates a fresh clone)."""
         tables, top = self._tables, self._top
-        nxt = self._effect(self._next_holder(self._current), tables.after_turn[top],
-                           tables.forced[top] if tables.forced else 0)
-        return self._continue_with(nxt)
+        nxt = SheddingState._effect(self, SheddingState._next_holder(self, self._current),
+                                    tables.after_turn[top],
+                                    tables.forced[top] if tables.forced else 0)
+        return SheddingState._continue_with(self, nxt)
 
     def _effect(self, nxt: int, effect: AfterTurn | None, draw: int) -> int:
         """Who moves after the current player's card takes ``effect`` on the next
@@ -777,17 +789,17 @@ class SheddingState(FieldState, DrawnAttributes):
                 nxt = reverse(self, nxt, events)
             else:
                 if effect is _AFTER_TURN_DRAW_THEN_PLAY or effect is _AFTER_TURN_SKIP_AND_DRAW:
-                    self._give_card(nxt, events)
+                    SheddingState._give_card(self, nxt, events)
                 if effect is not _AFTER_TURN_DRAW_THEN_PLAY:
                     events.append(raw_event(kind="skip", player=nxt))
-                    nxt = self._next_holder(nxt)
+                    nxt = SheddingState._next_holder(self, nxt)
             self._events = tuple(events)
         if draw and nxt >= 0 and self._tables.forced_at_once:  # no move of theirs
             events = list(self._events)
             take_cards(self, nxt, draw, events, note="forced")
             if not self._tables.forced_play_on:
                 events.append(raw_event(kind="skip", player=nxt))
-                nxt = self._next_holder(nxt)
+                nxt = SheddingState._next_holder(self, nxt)
             self._events = tuple(events)
         elif draw and nxt >= 0:
             self._pending += draw
@@ -797,7 +809,7 @@ class SheddingState(FieldState, DrawnAttributes):
 
     def _give_card(self, player: int, events: list[RawEvent]) -> None:
         if not self._stock:
-            if not self._refillable():
+            if not SheddingState._refillable(self):
                 return
             refill(self, events)
         card = self._stock[-1]
@@ -809,7 +821,7 @@ class SheddingState(FieldState, DrawnAttributes):
                                 note="forced"))
 
     def _pass_turn_from(self, player: int) -> SheddingState:
-        return self._continue_with(self._next_holder(player))
+        return SheddingState._continue_with(self, SheddingState._next_holder(self, player))
 
     def _continue_with(self, player: int) -> SheddingState:
         """``player`` moves next (a new turn), unless the deal ends now (mutates a fresh
@@ -823,8 +835,9 @@ class SheddingState(FieldState, DrawnAttributes):
         hooked = tables.ends_by_hook and self._ends_by_hook(self._out)
         if holders <= 1 or hooked or (self._out and tables.first_out) \
                 or (self._passes >= holders + tables.blocked_passes
-                    and not (self._stock or (tables.reshuffles and self._refillable()))):
-            self._finish()
+                    and not (self._stock
+                             or (tables.reshuffles and SheddingState._refillable(self)))):
+            SheddingState._finish(self)
         elif tables.turn_phases:
             # the flow runs the phases listed between turns, then ``player`` moves
             resume_fields(self)._resume = player
@@ -852,12 +865,12 @@ class SheddingState(FieldState, DrawnAttributes):
         events = list(self._events)
         if self._pile:
             if scoring.leftover is _LEFTOVER_TOP_OWNER and self._owner >= 0:
-                self._take(self._owner, events, note="leftover")
+                SheddingState._take(self, self._owner, events, note="leftover")
             else:
                 for c in self._pile:
                     self._discard |= 1 << c
                 self._pile = ()
-        loser = self._loser()
+        loser = SheddingState._loser(self)
         if loser >= 0 and scoring.loser:
             self._scores = with_seat(self._scores, loser, self._scores[loser] + scoring.loser)
             events.append(raw_event(kind="loser", player=loser, amount=scoring.loser))
@@ -896,7 +909,7 @@ class SheddingState(FieldState, DrawnAttributes):
             carry=(("own_suits", self._own_suits),) if self._own_suits else (),
             details={"taken_points": [self._tables.pack.value_of(t) for t in self._taken],
                      "out": list(self._out),
-                     **({"loser": self._loser()} if self._tables.take is not None
+                     **({"loser": SheddingState._loser(self)} if self._tables.take is not None
                         else {})}, deal=self)
 
     # -- views and JSON -------------------------------------------------------------
