@@ -658,7 +658,10 @@ class FieldState(State):
         view function) of this state for the seat, with the listed phases' entries, as a
         record of the game's view class.  Any object is taken as the player and checked
         here: compiled, an ``int`` parameter would refuse a float with a TypeError and
-        take True for seat 1 before the check could say what is wrong with them."""
+        take True for seat 1 before the check could say what is wrong with them.  The
+        families call it through the class (``FieldState._view_record(self, ...)``): a
+        direct call compiled, where a method of a state whose class was composed at run
+        time is called through Python (mypyc's glue for interpreted subclasses)."""
         game = cast(GameCore, self._game)  # its attributes read directly when compiled
         seat = player if type(player) is int else checked_player(player, game.players)
         out = entries(self, seat)

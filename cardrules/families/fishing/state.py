@@ -458,7 +458,7 @@ class FishingState(FieldState):
     # -- views ---------------------------------------------------------------------
 
     def view(self, player: object) -> View:
-        return self._view_record(player, VIEWS[0])
+        return FieldState._view_record(self, player, VIEWS[0])
 
     # -- written out by cardrules.tools.written_states from the fields above: do not edit
 
