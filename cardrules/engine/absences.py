@@ -53,9 +53,9 @@ def show(state: Absences, seat: int, cards: int) -> None:
     missing, spare = state._missing, state._spare
     old = missing[seat]
     if cards & ~old:
-        state._missing = (*missing[:seat], old | cards, *missing[seat + 1:])
+        state._missing = missing[:seat] + (old | cards,) + missing[seat + 1:]
     if spare[seat] and not old & ~cards:
-        state._spare = (*spare[:seat], 0, *spare[seat + 1:])
+        state._spare = spare[:seat] + (0,) + spare[seat + 1:]
 
 
 def came_in(state: Absences, seat: int, count: int) -> None:
@@ -70,7 +70,7 @@ def came_in(state: Absences, seat: int, count: int) -> None:
     """
     if count and state._missing[seat]:
         spare = state._spare
-        state._spare = (*spare[:seat], spare[seat] + count, *spare[seat + 1:])
+        state._spare = spare[:seat] + (spare[seat] + count,) + spare[seat + 1:]
 
 
 def drew(state: Absences, seat: int, shown: int) -> None:
@@ -90,9 +90,9 @@ def drew(state: Absences, seat: int, shown: int) -> None:
     if not bound:
         return
     if bound != old:
-        state._missing = (*missing[:seat], bound, *missing[seat + 1:])
+        state._missing = missing[:seat] + (bound,) + missing[seat + 1:]
     count = 1 if shown and not old & ~shown else spare[seat] + 1
-    state._spare = (*spare[:seat], count, *spare[seat + 1:])
+    state._spare = spare[:seat] + (count,) + spare[seat + 1:]
 
 
 def laid(state: Absences, seat: int, cards: int) -> None:

@@ -62,6 +62,9 @@ def held_action(action: Action, legal: tuple[Action, ...], pack: Pack) -> Action
     """The action of ``legal`` (with the cards held) that the canonical ``action`` stands
     for: of those with its faces, the one with the lowest card numbers (in the order
     laid); ``action`` itself when none is."""
+    for a in legal:  # the action itself held (its faces' first copies): none lower
+        if a is action:
+            return action
     kind, cards, name, amount = action.kind, action.cards, action.name, action.amount
     size = len(cards)
     best: Action | None = None
