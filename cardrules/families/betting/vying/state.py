@@ -305,11 +305,10 @@ class VyingState(FieldState):
             out.extend(LOOK_AT if self._kept[p] else (LOOK,))
         if self.may_see(p) is None:
             out.append(SEE)
-        least, chips, blind = self.least_stake(p), self._chips[p], bool(self._blind[p])
-        for amount in tables.play.open_stakes():
-            own = tables.play.cost(amount, blind=blind)
+        least, chips = self.least_stake(p), self._chips[p]
+        for own, stake in tables.open_costs[1 if self._blind[p] else 0]:
             if least <= own <= chips:
-                out.append(tables.stakes[own])
+                out.append(stake)
         return tuple(out)
 
     def _rule_refusal(self, action: Action) -> str | None:

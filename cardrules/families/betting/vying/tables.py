@@ -82,6 +82,10 @@ class VyingTables:
     public)."""
     stakes: dict[int, Action]
     """Each stake action by its amount."""
+    open_costs: tuple[tuple[tuple[int, Action], ...], ...] = ()
+    """For an open player (entry 0) and a blind one (entry 1), each open stake's cost in
+    their terms with its action, lowest first (``play.open_stakes`` and ``play.cost``
+    worked out once: the rule record's methods are interpreted)."""
     strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use; a pack has at
     most a few tens of thousands of hands of three)."""
@@ -92,11 +96,16 @@ class VyingTables:
         assert isinstance(play, VyingPlay) and isinstance(showdown, Showdown)
         width = len(pack.ranks)
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
+        stakes = {a: stake(a) for a in play.amounts()}
         return cls(pack=pack, play=play, showdown=showdown,
                    ranks=tuple(c % width for c in range(pack.size)),
                    hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
-                   hand_seen=seen_by(hands, game.players),
-                   stakes={a: stake(a) for a in play.amounts()})
+                   hand_seen=seen_by(hands, game.players), stakes=stakes,
+                   open_costs=tuple(  # a blind player's costs: where blind play is on
+                       tuple((own, stakes[own]) for own in
+                             (play.cost(a, blind=blind) for a in play.open_stakes())
+                             if own in stakes)
+                       for blind in (False, True)))
 
     def strength(self, cards: Sequence[int]) -> Strength:
         """The strength of the hand of ``cards`` (all of them make the hand)."""
