@@ -310,3 +310,35 @@ def test_the_adapters_play_a_pack_with_copies(tmp_path: Path) -> None:
         _, reward, term, trunc, info = env.step(action)
         done = term or trunc
     assert reward in (-1.0, 0.0, 1.0)
+
+
+def _lowest_by_face(action: Action, held: tuple[Action, ...], pack: Pack) -> Action:
+    """``faces.held_action`` written plainly: of the held actions with ``action``'s faces
+    and other fields, the one with the lowest cards (``action`` when none)."""
+    same = [a for a in held if a.kind is action.kind and a.name == action.name
+            and a.amount == action.amount and len(a.cards) == len(action.cards)
+            and pack.canonical(a.cards) == action.cards]
+    return min(same, key=lambda a: a.cards) if same else action
+
+
+@pytest.mark.parametrize("variant", ["uno", "pesten"])
+def test_the_held_action_is_the_lowest_copies_of_the_faces_offered(variant: str) -> None:
+    """For every action a player is offered by face, ``held_action`` gives the held action
+    a plain search finds: the one with the lowest copies, the offered object itself when
+    it is held as offered (its faces' first copies)."""
+    from cardrules.engine.faces import held_action
+
+    game = cardrules.load(variant)
+    rng, checked = random.Random(4), 0
+    for deal in range(6):
+        state = game.new_deal(deal)
+        while not state.is_over:
+            held = state._held_legal()
+            for offered in state.legal_actions():
+                found = held_action(offered, held, game.pack)
+                assert found == _lowest_by_face(offered, held, game.pack)
+                if any(a is offered for a in held):
+                    assert found is offered
+                checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100

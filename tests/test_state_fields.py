@@ -239,3 +239,18 @@ def test_a_record_written_out_refuses_assignment_in_either_build(
     with pytest.raises(AttributeError):
         record.extra = 1  # type: ignore[attr-defined]
     assert [getattr(record, name) for name in names] == before
+
+
+@pytest.mark.parametrize("variant", ["hearts", "bridge", "tysyacha"])
+def test_a_phase_record_keeps_every_field_in_a_slot(variant: str) -> None:
+    """A game's phase record (its listed phases' fields) holds each field in a slot of
+    its class, none in an instance dict, and its copy holds the same values."""
+    state = cardrules.load(variant).new_deal(2)
+    record = state._phased
+    slots = {name for cls in type(record).__mro__ for name in getattr(cls, "__slots__", ())}
+    names = [a.name for a in attrs.fields(type(record))]
+    assert names and set(names) <= slots
+    assert not getattr(record, "__dict__", {})
+    copy = record._copy()
+    assert [getattr(copy, n) for n in names] == [getattr(record, n) for n in names]
+    assert not getattr(copy, "__dict__", {})

@@ -704,3 +704,20 @@ def test_a_carried_pot_the_rules_cannot_play_is_refused_at_load(patch: dict[str,
     """B14: the keys are checked, with what to fix."""
     with pytest.raises(cardrules.VariantError, match=message):
         cardrules.load({"extends": "three-card-brag", "patch": patch}, players=2)
+
+
+@pytest.mark.parametrize("blind", ["allowed", "never"])
+def test_the_tables_cost_each_open_stake_as_the_rules_do(blind: str) -> None:
+    """B5 (the tables' working): the stakes kept with their costs for an open and a blind
+    player are the rules' open stakes at their cost in each one's terms, lowest first,
+    each with its stake action; none for a blind player where nobody plays blind."""
+    tables = brag(blind=blind).tables
+    play = tables.play
+    for entry, is_blind in ((0, False), (1, True)):
+        costs = [play.cost(a, blind=is_blind) for a in play.open_stakes()]
+        if is_blind and not play.blind:
+            assert tables.open_costs[entry] == ()
+            continue
+        assert [own for own, _ in tables.open_costs[entry]] == costs
+        assert all(action is tables.stakes[own] and action.amount == own
+                   for own, action in tables.open_costs[entry])

@@ -85,7 +85,8 @@ class VyingTables:
     open_costs: tuple[tuple[tuple[int, Action], ...], ...] = ()
     """For an open player (entry 0) and a blind one (entry 1), each open stake's cost in
     their terms with its action, lowest first (``play.open_stakes`` and ``play.cost``
-    worked out once: the rule record's methods are interpreted)."""
+    worked out once: the rule record's methods are interpreted); none for a blind player
+    where nobody plays blind."""
     strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use; a pack has at
     most a few tens of thousands of hands of three)."""
@@ -103,8 +104,8 @@ class VyingTables:
                    hand_seen=seen_by(hands, game.players), stakes=stakes,
                    open_costs=tuple(  # a blind player's costs: where blind play is on
                        tuple((own, stakes[own]) for own in
-                             (play.cost(a, blind=blind) for a in play.open_stakes())
-                             if own in stakes)
+                             (play.cost(a, blind=blind) for a in play.open_stakes()))
+                       if play.blind or not blind else ()
                        for blind in (False, True)))
 
     def strength(self, cards: Sequence[int]) -> Strength:
