@@ -307,3 +307,9 @@ def test_a_showdowns_strength_is_its_best_hand_found_by_brute_force(
         hand = tuple(cards)
         assert tables.strength(hand) == _brute_strength(tables, hand), game.pack.names(hand)
         assert tables.strength(hand[::-1]) == tables.strength(hand)
+    # the numbers the best hand is looked for by order as the strengths do
+    seen = sorted(tables.by_ranks.items())[:150]
+    for key, strength in seen:
+        for other, against in seen:
+            assert (tables.ordered[key] < tables.ordered[other]) == (strength < against)
+            assert (tables.ordered[key] == tables.ordered[other]) == (strength == against)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
 __all__ = ["BET_ACTION", "CALL", "CHECK", "FOLD", "RAISE", "WORDS", "BettingTables",
-           "Strength", "hand_class", "most_chips", "move_limit", "straight_top"]
+           "Strength", "hand_class", "most_chips", "move_limit", "picks", "straight_top"]
 
 
 Strength = tuple[int, tuple[int, ...]]
@@ -116,6 +116,22 @@ def straight_top(ranks: Sequence[int], low: bool, width: int) -> int:
     return -1
 
 
+_PICKS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def picks(count: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of ``size`` of the places ``0 .. count-1``, as
+    ``itertools.combinations`` gives them (made once).
+
+    >>> picks(4, 3)
+    ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+    """
+    found = _PICKS.get((count, size))
+    if found is None:
+        found = _PICKS[(count, size)] = tuple(combinations(range(count), size))
+    return found
+
+
 STRENGTHS_KEPT = 200_000
 """The most hands' strengths the tables remember (Hold'em has 133 million sets of seven
 cards: the memory is emptied when full, so a long simulation stays bounded)."""
@@ -145,9 +161,19 @@ class BettingTables:
     strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use, at most
     :data:`STRENGTHS_KEPT` at a time)."""
-    by_ranks: dict[tuple[tuple[int, ...], bool], Strength] = attr.ib(factory=dict)
+    rank_bits: int = 4
+    """Bits that hold a rank's place (:attr:`by_ranks`' keys)."""
+    order_bits: int = 5
+    """Bits that hold a compared rank (plus one) in :meth:`_order`'s numbers."""
+    ordered: dict[int, int] = attr.ib(factory=dict)
+    """:attr:`by_ranks`' keys -> the strength as a number that orders as the strengths
+    do (:meth:`_order`): compared as machine numbers while the best hand is looked
+    for."""
+    by_ranks: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's ranks (highest first) and whether it is a flush -> its strength: all its
-    class depends on (a few thousand keys in a 52-card pack; filled on first use)."""
+    class depends on (a few thousand keys in a 52-card pack; filled on first use).  The
+    key is one number: a leading 1, the ranks' places, ``rank_bits`` bits each, the
+    first highest, then one bit, set for a flush."""
     unsuited: dict[tuple[int, ...], Strength] = attr.ib(factory=dict)
     """The ranks (highest first) of cards no flush can be made of -> the strength of
     their best hand: all it depends on (some tens of thousands of keys for seven cards of
@@ -164,7 +190,10 @@ class BettingTables:
                    hand=game.variant.deal.largest(game.players), names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
                    most=most_chips(play, game.players), limit=play.limit,
-                   first_seat_opens=play.opens is Opens.FIRST_SEAT)
+                   first_seat_opens=play.opens is Opens.FIRST_SEAT,
+                   rank_bits=max(width - 1, 1).bit_length(),
+                   order_bits=(width + max((len(c.top_ranks) for c in showdown.classes),
+                                           default=0) + 1).bit_length())
 
     def strength(self, cards: Sequence[int]) -> Strength:
         """The strength of the best hand of ``showdown.cards`` cards among ``cards`` (all
@@ -205,21 +234,46 @@ class BettingTables:
     def _best_of(self, ladder: tuple[int, ...], suits: list[int], size: int,
                  flushes: bool) -> Strength:
         """The best hand of ``size`` of the cards of ranks ``ladder`` (highest first) and
-        ``suits``; ``flushes``: a hand of one suit is a flush."""
-        showdown, by_ranks = self.showdown, self.by_ranks
-        best: Strength | None = None
-        for chosen in combinations(range(len(ladder)), size):
-            key = (tuple([ladder[i] for i in chosen]),
-                   flushes and len({suits[i] for i in chosen}) == 1)
-            strength = by_ranks.get(key)
-            if strength is None:
+        ``suits``; ``flushes``: a hand of one suit is a flush.  Each choice of cards is
+        looked up by its ranks and flush as one number (:attr:`by_ranks`)."""
+        showdown, by_ranks, ordered, bits = self.showdown, self.by_ranks, self.ordered, \
+            self.rank_bits
+        low = showdown.low
+        best = -1
+        best_key = 0
+        for chosen in picks(len(ladder), size):
+            code = 1  # a leading bit: hands of fewer cards differ
+            for i in chosen:
+                code = code << bits | ladder[i]
+            flush = False
+            if flushes:
+                suit = suits[chosen[0]]
+                flush = True
+                for i in chosen:
+                    if suits[i] != suit:
+                        flush = False
+                        break
+            key = code << 1 | flush
+            order = ordered.get(key, -1)
+            if order < 0:
                 strength = by_ranks[key] = hand_class(
-                    key[0], showdown, (0,) if key[1] else (0, 1), len(self.pack.ranks),
-                    self.pack.ranks)
-            if best is None or (strength < best if showdown.low else strength > best):
-                best = strength
-        assert best is not None
-        return best
+                    tuple([ladder[i] for i in chosen]), showdown, (0,) if flush else (0, 1),
+                    len(self.pack.ranks), self.pack.ranks)
+                order = ordered[key] = self._order(strength)
+            if best < 0 or (order < best if low else order > best):
+                best, best_key = order, key
+        return by_ranks[best_key]
+
+    def _order(self, strength: Strength) -> int:
+        """``strength`` as a number that orders as the strengths do: its class, then each
+        compared rank (plus one: a missing rank, zero, orders first), ``order_bits``
+        bits each."""
+        bits = self.order_bits
+        order = strength[0] + 1
+        compared = strength[1]
+        for k in range(self.showdown.cards):
+            order = order << bits | (compared[k] + 1 if k < len(compared) else 0)
+        return order
 
     def class_name(self, strength: Strength) -> str:
         """The name of the class of a hand of ``strength``."""
