@@ -4,13 +4,17 @@ chains, bombs, passes that are final, the action space and the checks of a rule 
 from __future__ import annotations
 
 import copy
+import itertools
+import random
 from typing import Any
 
+import attr
 import pytest
 from rule_support import legal_words as labels
 from rule_support import play, refused
 
 import cardrules
+from cardrules.families.climbing.model import FIVE_CARD
 from cardrules.families.climbing.tables import ClimbingTables
 
 CHAINS: dict[str, Any] = {"extends": "president", "patch": {
@@ -317,3 +321,40 @@ def test_a_play_compares_hashes_and_pickles_by_its_fields() -> None:
     other = Play(combination=plays[0].combination, length=1, key=plays[0].key,
                  cards=plays[0].cards, tie=plays[0].tie + 1)
     assert other != plays[0] and plays[0] != plays[0].cards
+
+
+def _brute_five_card_hands(tables: Any, hand: list[int]) -> set[tuple[int, tuple[int, ...]]]:
+    """Every five-card hand of ``hand``, found by reading each choice of five cards."""
+    found = set()
+    for chosen in itertools.combinations(sorted(hand), 5):
+        for read in tables.readings(chosen):
+            if tables.combinations[read.combination].shape in FIVE_CARD:
+                found.add((read.combination, tuple(sorted(read.cards))))
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("big-two", {}), ("big-two", {"straights": "low_wheels"}),
+    ("big-two", {"flushes": "highest_card"}), ("big-two", {"bombs": "on_single_twos"}),
+    ("president", {})])
+def test_plays_looked_up_by_rank_and_by_cards_are_those_a_plain_search_finds(
+        name: str, options: dict[str, str]) -> None:
+    """The legal plays of a hand on a clear table or on a play, looked up rank by rank
+    (sets of one rank) and by their cards as a bit set (five-card hands), are those the
+    search of every choice of cards finds, in its order; the five-card hands a hand
+    holds are those its choices of five cards read as."""
+    game = cardrules.load(name, options=options)
+    tables = game.tables
+    assert any(tables.rank_parts)
+    plain = attr.evolve(tables, rank_parts=(), five_card=())
+    rng = random.Random(4)
+    for _ in range(400):
+        hand = rng.sample(range(game.pack.size), rng.randint(1, 16))
+        mask = sum(1 << c for c in hand)
+        other = sum(1 << c for c in rng.sample(range(game.pack.size), 13))
+        table = rng.choice([None, *plain.plays(other)])
+        assert tables.legal_on(mask, table) == plain.legal_on(mask, table)
+        if tables.poker is not None and len(hand) <= 9:
+            listed = {(p.combination, tuple(sorted(p.cards))) for p in tables.plays(hand)
+                      if tables.combinations[p.combination].shape in FIVE_CARD}
+            assert listed == _brute_five_card_hands(tables, hand)

@@ -8,7 +8,7 @@ then by ``tie`` (a suit's place in ``suit_order``); its cards are written in the
 game lists the play (a straight along its run, a flush from its lowest card, a full
 house's three cards before its pair, the four before the kicker).
 
->>> from cardrules.cards import Pack
+>>> from cardrules.cards import Pack, bits
 >>> from cardrules.families.climbing.model import ClimbingPlay, Combination, Shape
 >>> pack = Pack(ranks=("3", "4", "5", "6", "7", "8"), suits=("D", "C", "H", "S"))
 >>> rules = ClimbingPlay(procedure="climbing", suit_order=["D", "C", "H", "S"],
@@ -32,7 +32,7 @@ from typing import Final
 
 import attrs
 
-from cardrules.cards import Pack
+from cardrules.cards import Pack, bits
 from cardrules.families.climbing.model import ClimbingPlay, FlushOrder, Shape
 
 __all__ = ["FLUSHES_KEPT", "PokerTables", "count_hands", "hands_bound", "runs_of"]
@@ -92,9 +92,12 @@ class PokerTables:
     """Flushes compare by suit first."""
     suits: int
     """Suits of the pack."""
-    flushes_of: dict[tuple[int, ...], tuple[Found, ...]] = attrs.Factory(dict)
-    """Five cards or more of one suit (as a hand holds them, lowest rank first) -> every
-    flush they make (filled on first use, at most :data:`FLUSHES_KEPT`)."""
+    suit_masks: tuple[int, ...] = ()
+    """Per suit place, the pack's cards of that place (:attr:`suit_place`) that have a
+    ladder place, as a bit set."""
+    flushes_of: dict[int, tuple[Found, ...]] = attrs.Factory(dict)
+    """Five cards or more of one suit (a bit set) -> every flush they make (filled on
+    first use, at most :data:`FLUSHES_KEPT`)."""
 
     @classmethod
     def compile(cls, play: ClimbingPlay, pack: Pack, rank_of: Sequence[int],
@@ -106,19 +109,27 @@ class PokerTables:
         names = [str(s).upper() for s in pack.suits]
         place = [order.index(names[pack.suit(c)]) if 0 <= pack.suit(c) < len(names) else 0
                  for c in range(pack.size)]
+        masks = [0] * max(len(pack.suits), 1)
+        for c, p in enumerate(place):
+            if rank_of[c] >= 0:
+                masks[p] |= 1 << c
         return cls(runs=runs, run_of={frozenset(r): i for i, r in enumerate(runs)},
+                   suit_masks=tuple(masks),
                    suit_place=tuple(place), rank_of=tuple(rank_of), places=len(pack.ranks),
                    suit_first=play.flush_order is FlushOrder.SUIT_FIRST,
                    suits=len(pack.suits))
 
     def hands(self, shape: Shape, held: Sequence[tuple[int, ...]],
-              above: int = -1) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+              above: int = -1, mask: int = -1) -> Iterator[tuple[int, int, tuple[int, ...]]]:
         """Every hand of ``shape`` that the cards ``held`` (per ladder place, the cards of
-        that rank) make, with a key above ``above``, as ``(key, tie, cards)``."""
+        that rank; ``mask``: the same cards as a bit set, when known) make, with a key
+        above ``above``, as ``(key, tie, cards)``."""
         if shape is _STRAIGHT or shape is _STRAIGHT_FLUSH:
             yield from self._straights(held, above, shape is _STRAIGHT_FLUSH)
         elif shape is _FLUSH:
-            yield from self._flushes(held, above)
+            if mask < 0:
+                mask = sum(1 << c for cards in held for c in cards)
+            yield from self._flushes(mask, above)
         elif shape is _FULL_HOUSE:
             yield from self._full_houses(held, above)
         elif shape is _FOUR_AND_ONE:
@@ -146,22 +157,20 @@ class PokerTables:
             return suit * comb(self.places, 5) + code, 0
         return code, suit
 
-    def _flushes(self, held: Sequence[tuple[int, ...]],
-                 above: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
-        by_suit: dict[int, list[int]] = {}
-        for cards in held:
-            for c in cards:
-                by_suit.setdefault(self.suit_place[c], []).append(c)
-        for suit in sorted(by_suit):
-            suited = tuple(by_suit[suit])
-            if len(suited) < 5:
+    def _flushes(self, mask: int, above: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        """The flushes of the cards ``mask``, suit by suit in the suit order."""
+        for suit_cards in self.suit_masks:
+            part = mask & suit_cards
+            if part.bit_count() < 5:
                 continue
-            found = self.flushes_of.get(suited)
+            found = self.flushes_of.get(part)
             if found is None:
+                rank_of = self.rank_of
+                suited = tuple(sorted(bits(part), key=lambda c: (rank_of[c], c)))
                 found = self._flushes_in(suited)
                 if len(self.flushes_of) >= FLUSHES_KEPT:
                     self.flushes_of.clear()
-                self.flushes_of[suited] = found
+                self.flushes_of[part] = found
             for key, tie, chosen in found:
                 if key > above:
                     yield key, tie, chosen

@@ -51,6 +51,13 @@ _SHAPE_CHAIN: Final = Shape.CHAIN
 _SHAPE_SAME_RANK: Final = Shape.SAME_RANK
 _VISIBILITY_OWNER: Final = Visibility.OWNER
 
+PARTS_KEPT: Final = 200_000
+"""The most parts' plays :class:`ClimbingTables` keeps worked out (emptied when full)."""
+
+Part = tuple[tuple[Action, ...], tuple["Play", ...], int]
+"""A rank part's plays of one combination, in the order of :meth:`ClimbingTables.plays`: their
+actions, the plays, and the highest key among them (-1: none)."""
+
 
 PASS = Action(kind=Kind.PASS, label="pass")
 """The pass."""
@@ -389,6 +396,23 @@ def most_plays(play: ClimbingPlay, ranks: int, suits: int, extra: int = 0,
     return total
 
 
+def _rank_parts(play: ClimbingPlay, of_rank: tuple[int, ...],
+                ) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per combination of ``play``, its rank parts (``ClimbingTables.rank_parts``): for
+    the sets of one rank with no card attached, where suits matter, one part a ladder
+    place; none for the others."""
+    planned: list[tuple[tuple[int, int, int], ...]] = []
+    number = 0
+    for kind in play.combinations:
+        if kind.shape is not _SHAPE_SAME_RANK or kind.attach is not None or play.by_rank:
+            planned.append(())
+            continue
+        planned.append(tuple((number + r, cards, kind.size)
+                             for r, cards in enumerate(of_rank)))
+        number += len(of_rank)
+    return tuple(planned)
+
+
 @attr.s(auto_attribs=True, kw_only=True, eq=False, slots=True)
 class ClimbingTables:
     """Everything a state of a climbing game looks up instead of working out.
@@ -459,6 +483,24 @@ class ClimbingTables:
     contenders: dict[int, tuple[int, ...]] = attrs.Factory(dict)
     """A combination (by index) -> the combinations that may be laid on its plays
     (:meth:`_contenders`; filled on first use)."""
+    rank_parts: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    """Per combination (by index), where its plays are listed rank by rank
+    (:meth:`legal_on`: each rank's plays depend on the hand's cards of that rank alone,
+    and are looked up by them), each rank as (its part's number, its cards as a bit set,
+    the fewest of them a hand holds to make a play); empty: the plays are searched for
+    in the whole hand."""
+    part_count: int = 0
+    """How many rank parts are numbered."""
+    five_card: tuple[bool, ...] = ()
+    """Per combination (by index), whether it is a five-card poker hand whose cards as a
+    set tell its play (each run of a straight its own set of ranks)."""
+    five_card_actions: dict[int, Action] = attrs.Factory(dict)
+    """A five-card hand's cards as a bit set and its combination (as one number) -> its
+    action (:meth:`_five_card_action`; filled on first use, at most
+    :data:`PARTS_KEPT`)."""
+    parted: dict[int, Part] = attrs.Factory(dict)
+    """A rank part's cards a hand holds (a bit set) and the part's number (as one
+    number) -> its plays (filled on first use, at most :data:`PARTS_KEPT`)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> ClimbingTables:
@@ -488,7 +530,12 @@ class ClimbingTables:
             for o in c.overrides} for i, c in enumerate(play.combinations) if c.overrides}
         suited = () if not play.suit_order else \
             (poker or PokerTables.compile(play, pack, rank_of, chain)).suit_place
+        parts = _rank_parts(play, tuple(of_rank))
         return cls(pack=pack, play=play, scoring=scoring, poker=poker, ranked=ranked,
+                   rank_parts=parts, part_count=sum(len(p) for p in parts),
+                   five_card=tuple(poker is not None and c.shape in FIVE_CARD
+                                   and len(poker.run_of) == len(poker.runs)
+                                   for c in play.combinations),
                    overrides=overrides, suit_place=suited,
                    lead=pack.parse(play.first_lead.card) if play.first_lead else -1,
                    combinations=tuple(play.combinations), of_rank=tuple(of_rank),
@@ -538,17 +585,24 @@ class ClimbingTables:
             return self.plays(hand)
         held = self._held(hand)
         found: list[Play] = []
-        above = table.key - 1 if self.suit_place else table.key  # a suit may break a tie
-        kinds = self.combinations
         for index in self._contenders(table.combination):
-            kind = kinds[index]
-            if index == table.combination:
-                found.extend(self._plays_of(index, kind, held, hand, table.length, above))
-            elif kind.bomb or self._ranked_above(index, table.combination) or \
-                    self._overrides(index, table):
-                found.extend(p for p in self._plays_of(index, kind, held, hand)
-                             if self.beats(p, table))
+            found.extend(self._plays_on(index, held, hand, table))
         return found
+
+    def _plays_on(self, index: int, held: list[tuple[int, ...]], hand: int,
+                  table: Play) -> Iterator[Play]:
+        """The plays of combination ``index`` of ``hand`` (``held``: per ladder place, as
+        :meth:`_held` gives them) that may be laid on ``table``, in :meth:`plays`'
+        order, and, of ``table``'s own combination, any play not left out at once (the
+        plays of another length, or of a key too low)."""
+        kind = self.combinations[index]
+        if index == table.combination:
+            above = table.key - 1 if self.suit_place else table.key  # a suit may break a tie
+            yield from self._plays_of(index, kind, held, hand, table.length, above)
+        elif kind.bomb or self._ranked_above(index, table.combination) or \
+                self._overrides(index, table):
+            yield from (p for p in self._plays_of(index, kind, held, hand)
+                        if self.beats(p, table))
 
     def _contenders(self, under: int) -> tuple[int, ...]:
         """The combinations whose plays may be laid on a play of combination ``under``
@@ -580,21 +634,82 @@ class ClimbingTables:
         cards of a combination and key once (where suits do not matter,
         :class:`~cardrules.families.climbing.ranked.RankedTables` looks them up)."""
         seen: set[tuple[frozenset[int], int, int]] = set()
-        found = []
+        found: list[Action] = []
         kinds = self.combinations
         by_rank = self.play.by_rank
-        for play in self.plays_on(hand, table):
-            kind = kinds[play.combination]
-            if (table is not None and not self.beats(play, table)) or (
-                    kind.not_from_whole_rank and self.barred(play, hand)):
+        held: list[tuple[int, ...]] | None = None
+        indices = range(len(kinds)) if table is None else \
+            ClimbingTables._contenders(self, table.combination)
+        ranked = self.rank_parts
+        five = self.five_card or (False,) * len(kinds)
+        for index in indices:
+            parts = ranked[index] if ranked else ()
+            if parts:
+                for number, mask, fewest in parts:
+                    part = hand & mask
+                    if part.bit_count() >= fewest:
+                        ClimbingTables._add_part(self, index, number, part, table, found)
                 continue
-            if by_rank or kind.attach is not None or kind.shape is _SHAPE_CARDS:
-                cards = (frozenset(play.cards), play.combination, play.key)
-                if cards in seen:  # found by ranks first: a set may come twice
+            if held is None:
+                held = self._held(hand)
+            kind = kinds[index]
+            plays = self._plays_of(index, kind, held, hand) if table is None else \
+                self._plays_on(index, held, hand, table)
+            for play in plays:
+                if (table is not None and not self.beats(play, table)) or (
+                        kind.not_from_whole_rank and self.barred(play, hand)):
                     continue
-                seen.add(cards)
-            found.append(self.action_of(play))
+                if by_rank or kind.attach is not None or kind.shape is _SHAPE_CARDS:
+                    cards = (frozenset(play.cards), play.combination, play.key)
+                    if cards in seen:  # found by ranks first: a set may come twice
+                        continue
+                    seen.add(cards)
+                if five[index]:
+                    found.append(ClimbingTables._five_card_action(self, index, play))
+                else:
+                    found.append(self.action_of(play))
         return found
+
+    def _five_card_action(self, index: int, play: Play) -> Action:
+        """:meth:`action_of` a five-card hand of combination ``index``, looked up by its
+        cards as a bit set (its cards' order follows from them)."""
+        mask = 0
+        for card in play.cards:
+            mask |= 1 << card
+        key = mask * len(self.combinations) + index
+        found = self.five_card_actions.get(key)
+        if found is None:
+            found = self.action_of(play)
+            if len(self.five_card_actions) >= PARTS_KEPT:
+                self.five_card_actions.clear()
+            self.five_card_actions[key] = found
+        return found
+
+    def _add_part(self, index: int, number: int, part: int, table: Play | None,
+                  found: list[Action]) -> None:
+        """Append to ``found`` the actions of the plays of combination ``index`` (of one
+        rank) that the cards ``part`` of rank part ``number`` make and that may be laid
+        on ``table`` (None: a clear table)."""
+        key = part * self.part_count + number
+        made = self.parted.get(key)
+        if made is None:
+            kind = self.combinations[index]
+            plays = tuple(self._plays_of(index, kind, self._held(part), part))
+            made = (tuple([self.action_of(p) for p in plays]), plays,
+                    max([p.key for p in plays], default=-1))
+            if len(self.parted) >= PARTS_KEPT:
+                self.parted.clear()
+            self.parted[key] = made
+        actions, plays, top = made
+        if table is None:
+            found.extend(actions)
+            return
+        if index == table.combination and top < table.key and \
+                not self.combinations[index].top:
+            return  # none of the part's plays beats one of its own combination
+        for action, play in zip(actions, plays):
+            if self.beats(play, table):
+                found.append(action)
 
     def barred(self, play: Play, hand: int) -> bool:
         """Whether ``play`` is a chain that may not start at its lowest rank because
@@ -635,7 +750,8 @@ class ClimbingTables:
         ``length`` (0: any) whose key is above ``above``, where the search by ranks or
         of five-card hands can leave the others out."""
         if self.poker is not None and kind.shape in FIVE_CARD:
-            for key, tie, cards in self.poker.hands(kind.shape, held, above):
+            for key, tie, cards in self.poker.hands(kind.shape, held, above,
+                                                    -1 if self.play.by_rank else mask):
                 yield Play(combination=index, length=1, key=key, cards=cards, tie=tie)
             return
         if kind.shape is not _SHAPE_CARDS and kind.attach is None and not self.play.by_rank:
