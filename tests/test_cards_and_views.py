@@ -24,6 +24,7 @@ from cardrules.cards import (
     shuffled,
     subsets,
 )
+from cardrules.engine.state import DealContext
 from cardrules.engine.table import with_seat
 from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
 from cardrules.model.common import Visibility
@@ -203,3 +204,14 @@ def test_remembered_names_are_fresh_lists_and_bounded() -> None:
         names.sorted_names(mask)
     assert len(names.recent) <= RECENT_LIMIT
     assert names.sorted_names(0b11) == ["7S", "6S"]
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=2**12 - 1))
+def test_a_deals_stock_is_the_packs_cards_in_the_shuffles_order(seed: int, out: int) -> None:
+    """A deal's stock is the pack's cards (those left out not among them) in the order
+    :func:`shuffled` gives their places, with or without cards left out."""
+    pack = Pack(ranks=("7", "8", "9", "T", "J", "Q"), suits=("C", "D"), left_out=out)
+    context = DealContext(dealer=0, seed=seed)
+    cards = pack.cards
+    assert context.stock(pack) == [cards[i] for i in shuffled(seed, len(cards))]
+    assert context.stock(len(cards)) == shuffled(seed, len(cards))

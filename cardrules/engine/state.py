@@ -128,7 +128,11 @@ class DealContext:
         ``order``, or a shuffle from ``seed``."""
         if self.order:
             return list(self.order)
-        cards = pack.cards if isinstance(pack, Pack) else tuple(range(pack))
+        if not isinstance(pack, Pack):
+            return shuffled(self.seed, pack)
+        if not pack.left_out:  # the cards are 0 .. size-1: the shuffle's own numbers
+            return shuffled(self.seed, pack.size)
+        cards = pack.cards
         return [cards[i] for i in shuffled(self.seed, len(cards))]
 
     def get(self, key: str, default: Any = None) -> Any:
