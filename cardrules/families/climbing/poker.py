@@ -92,6 +92,8 @@ class PokerTables:
     """Flushes compare by suit first."""
     suits: int
     """Suits of the pack."""
+    run_places: tuple[int, ...] = ()
+    """Per run, its ladder places as a bit set."""
     suit_masks: tuple[int, ...] = ()
     """Per suit place, the pack's cards of that place (:attr:`suit_place`) that have a
     ladder place, as a bit set."""
@@ -115,6 +117,7 @@ class PokerTables:
                 masks[p] |= 1 << c
         return cls(runs=runs, run_of={frozenset(r): i for i, r in enumerate(runs)},
                    suit_masks=tuple(masks),
+                   run_places=tuple(_places(run) for run in runs),
                    suit_place=tuple(place), rank_of=tuple(rank_of), places=len(pack.ranks),
                    suit_first=play.flush_order is FlushOrder.SUIT_FIRST,
                    suits=len(pack.suits))
@@ -138,8 +141,14 @@ class PokerTables:
     def _straights(self, held: Sequence[tuple[int, ...]], above: int,
                    suited: bool) -> Iterator[tuple[int, int, tuple[int, ...]]]:
         place = self.suit_place
+        present = 0  # the ladder places held, as a bit set
+        for r, cards in enumerate(held):
+            if cards:
+                present |= 1 << r
+        runs = self.run_places or tuple(_places(run) for run in self.runs)
         for key, run in enumerate(self.runs):
-            if key <= above or not all(held[r] for r in run):
+            needed = runs[key]
+            if key <= above or present & needed != needed:
                 continue
             for cards in product(*(held[r] for r in run)):
                 one_suit = len({place[c] for c in cards}) == 1
@@ -210,6 +219,14 @@ class PokerTables:
                     if other != r:
                         for kicker in kickers:
                             yield r, 0, (*four, kicker)
+
+
+def _places(run: Sequence[int]) -> int:
+    """The ladder places ``run`` goes through, as a bit set."""
+    found = 0
+    for r in run:
+        found |= 1 << r
+    return found
 
 
 def count_hands(shape: Shape, runs: int, run_sets: int, ranks: int, suits: int) -> int:
