@@ -12,6 +12,10 @@ __all__ = ["MAX_SEED", "check_seed", "derive_seed", "draw_below"]
 MAX_SEED = 2**64 - 1
 """The largest seed: seeds are 64-bit, from 0 to ``MAX_SEED``."""
 
+_BLANK = hashlib.blake2b(digest_size=8)
+"""A BLAKE2b of 64 bits that has read nothing: :func:`derive_seed` copies it (a copy costs
+less than a new hash given its size by keyword)."""
+
 
 def derive_seed(seed: int, *parts: object) -> int:
     """A seed derived from ``seed`` and labels, stable across Python versions.
@@ -28,7 +32,9 @@ def derive_seed(seed: int, *parts: object) -> int:
     text = str(seed)  # "seed:part:part" (compiled, cheaper than joining a map of str)
     for part in parts:
         text += ":" + str(part)
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+    digest = _BLANK.copy()
+    digest.update(text.encode())
+    return int.from_bytes(digest.digest(), "big")
 
 
 def check_seed(seed: object) -> int:
