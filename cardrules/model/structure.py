@@ -118,7 +118,7 @@ class Structurer:
 
     def _record(self, kind: type) -> _Plan:
         self._plans[kind] = _pending(kind)  # a record holding its own kind: cattrs decides
-        hints = typing.get_type_hints(kind)
+        hints = typing.get_type_hints(kind, include_extras=True)  # as attrs resolves them
         fields: dict[str, _Plan] = {}
         for field in attrs.fields(kind):
             if not field.init:
