@@ -123,6 +123,19 @@ class _Outer:
     anything: Any = None
 
 
+@attrs.frozen(kw_only=True)
+class _Tree:
+    name: str
+    kids: tuple[_Tree, ...] = ()
+
+
+def test_a_record_holding_its_own_kind_is_left_to_cattrs() -> None:
+    quick = Structurer({})
+    with pytest.raises(Unsure):
+        quick.structure({"name": "a", "kids": [{"name": "b"}]}, _Tree)
+    assert quick.structure({"name": "a"}, _Tree) == _Tree(name="a")  # no kids to refuse
+
+
 @pytest.mark.parametrize("value", [
     {"name": "a"},
     {"name": 7, "count": "3", "inner": {"colour": "red", "word": "hi"}},

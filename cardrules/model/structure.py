@@ -28,6 +28,7 @@ cardrules.model.structure.Unsure: unknown key 'size' for Pair
 from __future__ import annotations
 
 import enum
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -58,6 +59,9 @@ class Structurer:
     def __init__(self, hooks: Mapping[Any, Hook]) -> None:
         self._hooks = dict(hooks)
         self._plans: dict[Any, _Plan] = {}
+        self._building: set[Any] = set()
+        self._planning = threading.RLock()  # one thread plans at a time: none sees
+        # another's record still being planned (which would leave its plan unsure)
 
     def with_hooks(self, hooks: Mapping[Any, Hook]) -> Structurer:
         """A structurer with ``hooks`` added to (or replacing) this one's."""
@@ -70,7 +74,16 @@ class Structurer:
     def _plan(self, kind: Any) -> _Plan:
         plan = self._plans.get(kind)
         if plan is None:
-            plan = self._plans[kind] = self._make(kind)
+            with self._planning:
+                plan = self._plans.get(kind)
+                if plan is None:
+                    if kind in self._building:  # a record holding its own kind
+                        return _pending(kind)
+                    self._building.add(kind)
+                    try:
+                        plan = self._plans[kind] = self._make(kind)
+                    finally:
+                        self._building.discard(kind)
         return plan
 
     def _hook(self, kind: Any) -> Hook | None:
@@ -117,7 +130,6 @@ class Structurer:
         raise Unsure(f"a value of kind {kind.__name__}")
 
     def _record(self, kind: type) -> _Plan:
-        self._plans[kind] = _pending(kind)  # a record holding its own kind: cattrs decides
         hints = typing.get_type_hints(kind, include_extras=True)  # as attrs resolves them
         fields: dict[str, _Plan] = {}
         for field in attrs.fields(kind):
