@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 import attrs
@@ -41,6 +40,8 @@ def did_you_mean(given: object, names: Iterable[str]) -> str:
     """
     if not isinstance(given, str):
         return ""
+    import difflib  # an error's words only: not imported by a load that goes well
+
     near = difflib.get_close_matches(given, list(names), n=3, cutoff=0.6)
     return f"did you mean {' or '.join(near)}? " if near else ""
 

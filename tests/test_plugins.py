@@ -157,6 +157,29 @@ def test_loading_a_shipped_game_reads_no_package_metadata() -> None:
     assert done.stdout.strip() == "False", done.stderr
 
 
+def test_a_procedure_a_level_down_is_found_without_the_other_families() -> None:
+    """The vying procedure lives in the betting family's package
+    (``cardrules/families/betting/vying/``): a load of Three-card Brag imports that
+    family alone, and reads no package metadata, as a load of any other shipped game."""
+    code = ("import sys, cardrules\n"
+            "cardrules.load('three-card-brag')\n"
+            "print(sorted({m.split('.')[2] for m in sys.modules\n"
+            "              if m.startswith('cardrules.families.')}),\n"
+            "      'importlib.metadata' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "['betting'] False", done.stderr
+
+
+def test_a_name_a_level_down_that_registers_nothing_is_refused() -> None:
+    from cardrules.engine.procedures import REGISTRY
+
+    assert REGISTRY._nested("vying") == "cardrules.families.betting.vying.procedure"
+    assert REGISTRY._nested("../betting") is None
+    with pytest.raises(KeyError, match="unknown procedure 'nope'"):
+        REGISTRY.find("nope")
+
+
 def test_a_hook_point_declared_after_the_game_was_made_resolves_on_first_use() -> None:
     """A package imported after a game was loaded may declare a hook point of its own:
     the game resolves it when first asked (the point's default, or the hook the rule file

@@ -14,9 +14,7 @@ from cardrules.engine import consistency, flow, phased, state_codec
 from cardrules.engine.action_space import ActionSpace
 from cardrules.engine.consistency import checked
 from cardrules.engine.game_core import GameCore
-from cardrules.engine.match import MatchState
 from cardrules.engine.observation import Field, Number, NumbersBySeat, Observation, OneOf
-from cardrules.engine.playouts import Playout, Policy, play_out
 from cardrules.engine.procedures import Procedure, find
 from cardrules.engine.seeding import MAX_SEED, check_seed, derive_seed
 from cardrules.engine.standings import lower_is_better
@@ -44,8 +42,9 @@ from cardrules.model import Variant
 from cardrules.phases import Phase
 from cardrules.phases import find as find_phase
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # matches and play-outs imported where used: a load needs neither
     from cardrules.engine.context import Recorded
+    from cardrules.engine.playouts import Playout, Policy
 
 __all__ = ["MAX_SEED", "Game", "check_seed", "derive_seed"]
 
@@ -368,6 +367,8 @@ class Game(GameCore):
         check_seed(seed)
         if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < self.players):
             raise StateError(f"dealer {dealer} is not a seat (0 to {self.players - 1})")
+        from cardrules.engine.match import MatchState
+
         return MatchState.new(self, seed, dealer)
 
     def play_out(self, games: int, *, seed: int, policy: Policy | Sequence[Policy] = "random",
@@ -387,6 +388,8 @@ class Game(GameCore):
         >>> [sum(g.scores) for g in games], [g.decisions for g in games]
         ([26, 26, 26], [64, 64, 64])
         """
+        from cardrules.engine.playouts import play_out
+
         return play_out(self, games=games, seed=seed, policy=policy, match=match, first=first,
                         keep_states=keep_states, keep_actions=keep_actions, rng=rng)
 
@@ -442,6 +445,8 @@ class Game(GameCore):
         >>> match.result.totals, match.result.winners, match.result.payouts
         ((10, 16), (0,), (200, 0))
         """
+        from cardrules.engine.match import MatchState
+
         if dealer is None:
             dealer = int(deal.to_json().get("dealer", 0))
         return checked(MatchState.set_up(
@@ -505,6 +510,8 @@ class Game(GameCore):
         if not isinstance(data, dict):
             raise RecordError("a state must be a JSON object")
         if data.get("procedure") == "match":
+            from cardrules.engine.match import MatchState
+
             return checked(MatchState.from_json(self, data))
         if data.get("procedure") != self.variant.play.procedure:
             raise RecordError(

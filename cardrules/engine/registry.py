@@ -3,7 +3,10 @@ use, third-party ones through an entry-point group, unknown names refused with t
 ones.  The built-in plug-ins are found, not listed: each is a subpackage of the folder its
 kind lives in (``cardrules/families/<name>/``, ``cardrules/phases/<name>/``), whose
 module registers it with the same ``register`` call a third-party package's module
-makes, so that no generic module names a family or a phase.
+makes, so that no generic module names a family or a phase.  A built-in plug-in may also
+live a level down, in a subpackage of a built-in one's (the vying procedure in
+``cardrules/families/betting/vying/``): it is found there too, by its folder's name,
+importing that family alone.
 
 >>> from cardrules.engine.procedures import find
 >>> find("nope")  # doctest: +ELLIPSIS
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
 import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
@@ -117,6 +121,27 @@ class Registry(Generic[T]):
                     self.register(found)
         return dict(self._items)
 
+    def _nested(self, name: str) -> str | None:
+        """The module that registers a built-in plug-in ``name`` kept a level down, in a
+        subpackage of a built-in one's (``cardrules/families/betting/vying/``), when there
+        is one, found in the folders without importing anything: a load of the game that
+        names it need not import every other built-in plug-in."""
+        folder = importlib.import_module(self._package)
+        suffix = f".{self._module}" if self._module else ""
+        for outer in self.built_in:
+            sub = outer[len(self._package) + 1:].split(".")[0]
+            for path in folder.__path__:
+                here = os.path.join(path, sub)
+                if not any(info.ispkg and info.name == name  # a name listed there only
+                           for info in pkgutil.iter_modules([here])):
+                    continue
+                if self._module and not any(
+                        info.name == self._module
+                        for info in pkgutil.iter_modules([os.path.join(here, name)])):
+                    continue
+                return f"{self._package}.{sub}.{name}{suffix}"
+        return None
+
     def find(self, name: str) -> T:
         """The plug-in registered as ``name``; a ``KeyError`` naming the known ones."""
         if name in self._items:
@@ -125,6 +150,11 @@ class Registry(Generic[T]):
         module = f"{self._package}.{name}{suffix}"
         if module in self.built_in:  # a built-in one: import it alone
             importlib.import_module(module)
+            if name in self._items:
+                return self._items[name]
+        nested = self._nested(name)
+        if nested is not None:  # a built-in one a level down: import it alone too
+            importlib.import_module(nested)
             if name in self._items:
                 return self._items[name]
         items = self.known()

@@ -9,8 +9,6 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-import cattrs
-
 from cardrules.engine.game import Game
 from cardrules.engine.procedures import find
 from cardrules.errors import Problem, VariantError
@@ -40,7 +38,11 @@ def load_variant(source: Source, *, options: Mapping[str, object] | None = None
     resolved = _resolve(source, options)
     try:
         variant = structure_variant(resolved.data)
-    except cattrs.BaseValidationError as exc:
+    except Exception as exc:
+        import cattrs  # imported by now: cattrs built (or refused) the records
+
+        if not isinstance(exc, cattrs.BaseValidationError):
+            raise
         messages = cattrs.transform_error(exc, path="$")
         raise VariantError([_located(resolved.marks, (), m) for m in messages]) from None
     found = _problems(variant)
@@ -75,8 +77,14 @@ def _problems_before(data: Mapping[str, Any]) -> set[tuple[str, str]]:
     """``(path, message)`` of each problem of the rules before the patches."""
     try:
         variant = structure_variant(data)
-    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):
         return set()
+    except Exception as exc:
+        import cattrs
+
+        if isinstance(exc, cattrs.BaseValidationError):
+            return set()
+        raise
     return {(format_path(path), message) for path, message in _problems(variant)}
 
 

@@ -1,7 +1,8 @@
 """The loaded rules of a variant: a tree of frozen attrs records.
 
-The loader turns validated YAML data into these records with a private cattrs
-converter (:mod:`cardrules.model.convert`); nothing here parses text.
+The loader turns validated YAML data into these records (:mod:`cardrules.model.convert`:
+the quick way of :mod:`cardrules.model.structure`, or a private cattrs converter where
+that is unsure); nothing here parses text.
 """
 
 from cardrules.model.common import (

@@ -1,13 +1,17 @@
-"""The private cattrs converter that turns validated rule data into records."""
+"""Turn validated rule data into records: quickly (:mod:`cardrules.model.structure`),
+or with the private cattrs converter, the reference, wherever the quick way is unsure.
+
+The converter and cattrs itself are made only when first needed: a shipped game's rules
+are built the quick way, and cattrs (its import, and the structuring code it generates
+for each record) is the larger part of a first load's time otherwise.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
-
-import cattrs
+from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.procedures import Procedure
 from cardrules.engine.procedures import find as find_procedure
@@ -22,12 +26,14 @@ from cardrules.model.common import (
     Visibility,
 )
 from cardrules.model.match import MatchSpec
+from cardrules.model.structure import Hook, Structurer
 from cardrules.model.variant import PhaseEntry, Variant
 from cardrules.phases import find as find_phase
 
-__all__ = ["structure_variant"]
+if TYPE_CHECKING:
+    import cattrs
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+__all__ = ["structure_variant", "structure_variant_with_cattrs"]
 
 
 def _fraction(value: Any, _: type) -> Fraction:
@@ -71,24 +77,62 @@ def _extra_card(value: Any, _: type) -> ExtraCardSpec:
     return ExtraCardSpec(name=str(value))
 
 
-_converter.register_structure_hook(Fraction, _fraction)
-_converter.register_structure_hook(ExtraCardSpec, _extra_card)
-_converter.register_structure_hook(LeftOut, lambda value, _: LeftOut.read(value))
-_converter.register_structure_hook(int | str, _int_or_name)
-_converter.register_structure_hook(str, lambda v, _: str(v))
+def _read_str(value: Any, _: type) -> str:
+    return str(value)
+
+
+def _left_out(value: Any, _: type) -> LeftOut:
+    return LeftOut.read(value)
+
+
+_HOOKS: dict[Any, Hook] = {
+    Fraction: _fraction,
+    ExtraCardSpec: _extra_card,
+    LeftOut: _left_out,
+    int | str: _int_or_name,
+    str: _read_str,
+}
+"""The structure hooks of every variant's records (a procedure may add its own)."""
+_RECORDS = Structurer(_HOOKS)
+
+_Part = Callable[[Any, Any], Any]
 
 
 def structure_variant(data: Mapping[str, Any]) -> Variant:
     """Records from resolved, schema-valid rule data.
 
     Raises ``cattrs`` errors (with paths, see ``cattrs.transform_error``) on data the
-    schema let through but the records refuse.
+    schema let through but the records refuse.  Built the quick way
+    (:class:`~cardrules.model.structure.Structurer`) where it is sure, else by cattrs
+    (:func:`structure_variant_with_cattrs`): the same records either way.
     """
     procedure = find_procedure(data["play"]["procedure"])
+    try:
+        return _quickly(data, procedure)
+    except Exception:  # whatever it is, cattrs says it (or builds the records)
+        pass
+    return structure_variant_with_cattrs(data)
+
+
+def _quickly(data: Mapping[str, Any], procedure: Procedure) -> Variant:
+    """:func:`structure_variant` the quick way alone (raising
+    :class:`~cardrules.model.structure.Unsure`, or what the records' own checks raise,
+    where it cannot)."""
+    return _structured(data, procedure, _RECORDS.structure,
+                       _section_records(procedure).structure)
+
+
+def structure_variant_with_cattrs(data: Mapping[str, Any]) -> Variant:
+    """:func:`structure_variant` by the cattrs converter alone (the reference)."""
+    procedure = find_procedure(data["play"]["procedure"])
+    return _structured(data, procedure, _converter().structure,
+                       _section_converter(procedure).structure)
+
+
+def _structured(data: Mapping[str, Any], procedure: Procedure, part: _Part,
+                section: _Part) -> Variant:
     play_type, scoring_type = procedure.play_rules, procedure.scoring_rules
-    part = _converter.structure
     players, deal = _fitted(data, part(data["pack"], PackSpec))
-    section = _section_converter(procedure).structure
     play = dict(data["play"])
     raw_order = play.pop("order", None)
     order = read_order(raw_order)  # the engine's, not the family's record
@@ -146,13 +190,32 @@ def _fitted(data: Mapping[str, Any], pack: PackSpec
 
 
 @functools.cache
+def _section_records(procedure: Procedure) -> Structurer:
+    """The generic structurer with the procedure's own structure hooks added (the
+    generic one itself when it has none)."""
+    hooks = procedure.structure_hooks()
+    return _RECORDS.with_hooks(hooks) if hooks else _RECORDS
+
+
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The private cattrs converter, with the hooks of :data:`_HOOKS`."""
+    import cattrs
+
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    for kind, hook in _HOOKS.items():
+        converter.register_structure_hook(kind, hook)
+    return converter
+
+
+@functools.cache
 def _section_converter(procedure: Procedure) -> cattrs.Converter:
     """The generic converter with the procedure's own structure hooks added (the generic
     one itself when it has none)."""
     hooks = procedure.structure_hooks()
     if not hooks:
-        return _converter
-    converter = _converter.copy()
+        return _converter()
+    converter = _converter().copy()
     for kind, hook in hooks.items():
         converter.register_structure_hook(kind, hook)
     return converter

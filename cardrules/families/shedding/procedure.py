@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
-import cattrs
 
 from cardrules.actions import Action, Kind
 from cardrules.cards import mask_of
@@ -42,8 +42,11 @@ from cardrules.hooks import is_default
 from cardrules.model.common import BeatClause, RankClause
 from cardrules.model.problems import Found
 from cardrules.model.sentence import Sentence
+from cardrules.model.structure import Structurer
 
 if TYPE_CHECKING:
+    import cattrs
+
     from cardrules.engine.observation import Field
     from cardrules.engine.state import DealContext, GameContext, State
     from cardrules.engine.table import OwnTrumps
@@ -56,20 +59,38 @@ if TYPE_CHECKING:
 
 __all__ = ["Shedding", "from_json", "read_clause", "resample", "setup"]
 
-_CLAUSES = cattrs.Converter(forbid_extra_keys=True)
-_CLAUSES.register_structure_hook(str, lambda v, _: str(v))
+def _read_str(value: Any, _: type) -> str:
+    return str(value)
+
+
+_CLAUSE_RECORDS = Structurer({str: _read_str})
+
+
+@functools.cache
+def _clauses() -> cattrs.Converter:
+    """The cattrs converter of a rank's clause, made when the quick way is unsure."""
+    import cattrs
+
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(str, _read_str)
+    return converter
 
 
 def read_clause(value: Any, _: type) -> BeatClause | RankClause:
     """A clause of ``play.beats``: a name (``step_down``) or a rank's clause (``{rank: 8,
-    beats: any}``).
+    beats: any}``), built as the cattrs converter of the clauses builds it (by it, where
+    the quick way of :mod:`cardrules.model.structure` is unsure).
 
     >>> read_clause({"rank": 8}, RankClause)
     RankClause(rank='8', beats=<RankBeat.SAME_SUIT: 'same_suit'>)
     """
     if isinstance(value, str):
         return BeatClause(value)
-    return _CLAUSES.structure(value, RankClause)
+    try:
+        clause: RankClause = _CLAUSE_RECORDS.structure(value, RankClause)
+    except Exception:  # cattrs builds it, or says what is wrong
+        return _clauses().structure(value, RankClause)
+    return clause
 
 _BEFORE_EFFECTS = {"pending": 0, "reversed": False, "announced": False, "reshuffled": 0,
                    "shuffle_seed": 0, "pickups": 0}
