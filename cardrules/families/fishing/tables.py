@@ -26,7 +26,8 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["BUILD", "CAPTURE", "MULTIPLE", "VALUE", "FishingTables",
+__all__ = ["BUILD", "BUILD_AT", "CAPTURE", "CAPTURE_AT", "MULTIPLE", "MULTIPLE_AT", "VALUE",
+           "FishingTables",
            "rank_values", "subset_masks", "subsets_adding_to"]
 
 CAPTURE: Final = "capture"
@@ -38,6 +39,12 @@ MULTIPLE: Final = "multiple"
 """The action word of a multiple build: ``multiple 3S 3C`` (a build of threes)."""
 register_verb(BUILD, cards=True)
 register_verb(MULTIPLE, cards=True)
+CAPTURE_AT: Final = 0
+BUILD_AT: Final = 1
+MULTIPLE_AT: Final = 2
+"""The words of units' actions by number (:meth:`FishingTables.unit`): ``UNIT_WORDS[n]``."""
+UNIT_WORDS: Final = (CAPTURE, BUILD, MULTIPLE)
+"""The words of units' actions, by number."""
 VALUE: Final = "value"
 """The action word naming the value of a multiple build just made whose cards add up by
 several values the player holds: ``value 4``."""
@@ -113,6 +120,10 @@ def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Ac
     return labelled(kind, pack, cards=cards, name=name)
 
 
+FAST_VALUES: Final = 60
+"""The highest value of a card with which the legal actions of units are read from the
+loose cards' sets by worth (:func:`~cardrules.families.fishing.builds.legal_of`)."""
+
 UNIT_ACTIONS_KEPT: Final = 100_000
 """The most actions of units (``capture``, ``build``, ``multiple`` of a played card and a
 set of table cards) :meth:`FishingTables.unit_action` keeps made: the memory is emptied
@@ -173,10 +184,22 @@ class FishingTables:
     """``play.capture.by_rank``: a card captures a card of its rank."""
     by_sum: bool = False
     """``play.capture.by_sum``: a card captures cards adding up to its value."""
-    unit_actions: dict[tuple[str, int, int], Action] = attr.ib(factory=dict)
-    """(word, played card, table cards as a bit set) -> the action of units
-    :meth:`unit_action` made (filled on first use, at most :data:`UNIT_ACTIONS_KEPT` at a
-    time)."""
+    rank_masks: tuple[int, ...] = ()
+    """Per card, the cards of its rank (numbers equal modulo :attr:`width`), as a bit set."""
+    plain: bool = False
+    """The legal actions of units are searched for plainly
+    (:func:`~cardrules.families.fishing.builds.legal_enumerated`): some card's value is
+    below 0 (from ``pack.points``: a larger set of cards may be worth less) or above
+    :data:`FAST_VALUES` (the values held make a bit set of one machine word)."""
+    card_names: tuple[str, ...] = ()
+    """Per card, its name (for the labels of units' actions)."""
+    shift: int = 0
+    """The bits of a card's number: a unit action's key is its table cards shifted by
+    this past the played card's number (:meth:`unit`)."""
+    unit_actions: dict[int, Action] = attr.ib(factory=dict)
+    """A key of the word's number, played card and table cards as a bit set (see
+    :meth:`unit`) -> the action of units made (filled on first use, at most
+    :data:`UNIT_ACTIONS_KEPT` at a time)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> FishingTables:
@@ -228,7 +251,12 @@ class FishingTables:
                        for v in range(max(values) + 1)) if play.builds else (),
                    suit=pack.suits.index(scoring.suit) if scoring.suit else -1,
                    width=width, pile=play.capture.pile, by_rank=play.capture.by_rank,
-                   by_sum=play.capture.by_sum)
+                   by_sum=play.capture.by_sum,
+                   rank_masks=tuple(sum(1 << d for d in range(pack.size) if d % width == c % width)
+                                    for c in range(pack.size)),
+                   plain=min(values) < 0 or max(values) > FAST_VALUES,
+                   card_names=tuple(pack.name(c) for c in range(pack.size)),
+                   shift=pack.size.bit_length())
 
     def takes_pile(self, card: int, top: int) -> bool:
         """Whether ``card`` played on a pile whose top card is ``top`` (-1: no pile)
@@ -254,15 +282,33 @@ class FishingTables:
         >>> action.label, action is game.tables.unit_action("build", three, 1 << six)
         ('build 3S 6D', True)
         """
-        key = (word, card, mask)
+        return self.unit(UNIT_WORDS.index(word), card, mask)
+
+    def unit(self, word: int, card: int, mask: int) -> Action:
+        """:meth:`unit_action` of the word ``UNIT_WORDS[word]`` (:data:`CAPTURE_AT`,
+        :data:`BUILD_AT`, :data:`MULTIPLE_AT`), kept by one whole number: the table cards,
+        the played card, the word.
+
+        >>> import cardrules
+        >>> game = cardrules.load("casino", players=2)
+        >>> three, six = game.pack.parse_many("3S 6D")
+        >>> game.tables.unit(CAPTURE_AT, three, 1 << six).label
+        'capture 3S 6D'
+        """
+        key = ((mask << self.shift | card) << 2) | word
         kept = self.unit_actions
         found = kept.get(key)
         if found is None:
             if len(kept) >= UNIT_ACTIONS_KEPT:
                 kept.clear()
-            pack = self.pack
-            found = labelled(_VERB, pack, name=word, cards=pack.cards_of(mask | 1 << card),
-                             written=(card, *pack.cards_of(mask)))
+            cards = self.pack.cards_of(mask | 1 << card)
+            names = self.card_names
+            label = [UNIT_WORDS[word], names[card]]
+            for c in cards:
+                if c != card:
+                    label.append(names[c])
+            found = Action(kind=_VERB, name=UNIT_WORDS[word], cards=cards,
+                           label=" ".join(label))
             kept[key] = found
         return found
 
