@@ -144,12 +144,18 @@ def test_an_action_of_units_is_made_once_as_labelled_would_make_it() -> None:
 
 
 def test_the_actions_of_units_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Actions naming several table cards are kept in a dict emptied when full; those
+    naming one, in a list by number (bounded by the pack)."""
     game = cardrules.load("casino", players=2)
     tables = game.tables
     tables.unit_actions.clear()
     monkeypatch.setattr(fishing_tables, "UNIT_ACTIONS_KEPT", 3)
-    first = tables.unit(CAPTURE_AT, 0, 1 << 13)
+    first = tables.unit(CAPTURE_AT, 0, 0b11 << 13)
     for card in range(1, 4):
-        tables.unit(CAPTURE_AT, card, 1 << (card + 13))
+        tables.unit(CAPTURE_AT, card, 0b11 << (card + 13))
     assert len(tables.unit_actions) == 1  # emptied when full, then the new one kept
-    assert tables.unit(CAPTURE_AT, 0, 1 << 13) == first
+    assert tables.unit(CAPTURE_AT, 0, 0b11 << 13) == first
+    one = tables.unit(BUILD_AT, 5, 1 << 20)
+    assert len(tables.unit_actions) == 2 and one in tables.unit_pairs
+    assert tables.unit(BUILD_AT, 5, 1 << 20) is one and one.label == "build 6C 8D"
+    assert len(tables.unit_pairs) == 3 * 52 * 52

@@ -420,9 +420,19 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
                 cards.append(1 << c)
                 worths.append(values[c])
         _sets_of(cards, worths, 0, 0, 0, bound, sets, sums, ends)
-    by_sum: list[list[int]] = [[] for _ in range(bound + 1)]
+    # the sets again, grouped by worth (in the walk's order each): those worth w are
+    # grouped[starts[w]:starts[w + 1]]
+    starts = [0] * (bound + 2)
+    for w in sums:
+        starts[w + 1] += 1
+    for w in range(1, bound + 2):
+        starts[w] += starts[w - 1]
+    grouped = [0] * len(sets)
+    placed = starts[:]
     for i in range(len(sets)):
-        by_sum[sums[i]].append(sets[i])
+        w = sums[i]
+        grouped[placed[w]] = sets[i]
+        placed[w] += 1
     owns = False
     for b in made:
         if b.owner == p:
@@ -439,7 +449,7 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
     out_moves: list[tuple[int, int]] = []
     builds, must = play.builds, play.must_capture
     for card in in_hand:
-        taking = _captures_from(tables, loose, made, card, by_sum)
+        taking = _captures_from(tables, loose, made, card, grouped, starts)
         for m in taking:
             out.append(tables.unit(CAPTURE_AT, card, m))
             if owns:
@@ -454,7 +464,8 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
                     out.append(tables.unit(BUILD_AT, card, m))
                     if owns:
                         out_moves.append((card, 0))
-                for m in _multiples_from(tables, made, card, held, raisable, by_sum):
+                for m in _multiples_from(tables, made, card, held, raisable, grouped,
+                                         starts):
                     out.append(tables.unit(MULTIPLE_AT, card, m))
                     if owns:
                         out_moves.append((card, 0))
@@ -495,8 +506,9 @@ def _sets_of(cards: list[int], worths: list[int], start: int, total: int, chosen
 
 
 def _captures_from(tables: FishingTables, loose: int, made: Sequence[Build], card: int,
-                   by_sum: list[list[int]]) -> list[int]:
-    """:func:`_captures` with the loose cards' sets by worth (``by_sum``)."""
+                   grouped: list[int], starts: list[int]) -> list[int]:
+    """:func:`_captures` with the loose cards' sets by worth (those worth ``w`` are
+    ``grouped[starts[w]:starts[w + 1]]``)."""
     value = tables.values[card]
     groups: list[int] = []
     same = loose & tables.rank_masks[card] if tables.by_rank else 0
@@ -506,7 +518,8 @@ def _captures_from(tables: FishingTables, loose: int, made: Sequence[Build], car
         groups.append(low)
         rest ^= low
     if tables.by_sum and value > 0:
-        for m in by_sum[value]:
+        for i in range(starts[value], starts[value + 1]):
+            m = grouped[i]
             if not m & same or m & (m - 1):  # not a card of its rank, listed first
                 groups.append(m)
     if value > 0:
@@ -576,8 +589,10 @@ def _raise(build: Build, joined: int, worth: int, held: int, top: int, most: int
 
 
 def _multiples_from(tables: FishingTables, made: Sequence[Build], card: int, held: int,
-                    raisable: list[Build], by_sum: list[list[int]]) -> list[int]:
-    """:func:`_multiples` with the loose cards' sets by worth (``by_sum``), the values of
+                    raisable: list[Build], grouped: list[int], starts: list[int],
+                    ) -> list[int]:
+    """:func:`_multiples` with the loose cards' sets by worth (as
+    :func:`_captures_from` reads them), the values of
     the hand's other cards being ``held`` (a bit set).  Each set it finds splits into
     groups of its target by construction, so :func:`values_of_multiple` is not asked
     again."""
@@ -587,20 +602,21 @@ def _multiples_from(tables: FishingTables, made: Sequence[Build], card: int, hel
     for target in range(value, held.bit_length()):
         if not (held >> target) & 1:
             continue
-        others = list(by_sum[target])
+        others = grouped[starts[target]:starts[target + 1]]
         for b in made:
             if b.value == target:
                 others.append(b.cards)
         if not others:
             continue
-        own = [0] if target == value else list(by_sum[target - value])
+        own = [0] if target == value else \
+            grouped[starts[target - value]:starts[target - value + 1]]
         for b in raisable:  # a single build raised by the card to the target, in its group
             short = target - value - b.value
             if short == 0:
                 own.append(b.cards)
             elif short > 0:
-                for m in by_sum[short]:
-                    own.append(b.cards | m)
+                for i in range(starts[short], starts[short + 1]):
+                    own.append(b.cards | grouped[i])
         for first in own:
             size = first.bit_count()
             if size + 1 >= most:

@@ -196,6 +196,14 @@ class FishingTables:
     shift: int = 0
     """The bits of a card's number: a unit action's key is its table cards shifted by
     this past the played card's number (:meth:`unit`)."""
+    places: tuple[int, ...] = ()
+    """Per card, its place in the pack's order (as :meth:`Pack.cards_of` sorts)."""
+    in_order: tuple[int, ...] = ()
+    """The pack's cards in the pack's order (by place)."""
+    unit_pairs: list[Action | None] = attr.ib(factory=list)
+    """The actions of units with one table card, at ``(word * size + played card) * size
+    + table card`` (None: not made yet): a list read by number, as most actions of
+    units name one table card."""
     unit_actions: dict[int, Action] = attr.ib(factory=dict)
     """A key of the word's number, played card and table cards as a bit set (see
     :meth:`unit`) -> the action of units made (filled on first use, at most
@@ -239,6 +247,7 @@ class FishingTables:
             takes_all |= pack.rank_mask(pack.ranks.index(rank))
         sweep_points = tuple(scoring.sweep_points.get(pack.ranks[c % width], scoring.sweep)
                              for c in range(pack.size))
+        in_order = pack.cards_of(pack.full)
         return cls(pack=pack, play=play, scoring=scoring, values=values, plays=plays,
                    captures=captures, names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
@@ -256,7 +265,11 @@ class FishingTables:
                                     for c in range(pack.size)),
                    plain=min(values) < 0 or max(values) > FAST_VALUES,
                    card_names=tuple(pack.name(c) for c in range(pack.size)),
-                   shift=pack.size.bit_length())
+                   shift=pack.size.bit_length(),
+                   places=tuple(in_order.index(c) for c in range(pack.size)),
+                   in_order=in_order,
+                   unit_pairs=[None] * (len(UNIT_WORDS) * pack.size * pack.size) if units
+                   else [])
 
     def takes_pile(self, card: int, top: int) -> bool:
         """Whether ``card`` played on a pile whose top card is ``top`` (-1: no pile)
@@ -295,22 +308,46 @@ class FishingTables:
         >>> game.tables.unit(CAPTURE_AT, three, 1 << six).label
         'capture 3S 6D'
         """
+        if not mask & (mask - 1):  # one table card (or none)
+            size = self.pack.size
+            at = (word * size + card) * size + mask.bit_length() - 1
+            pairs = self.unit_pairs
+            if mask and at < len(pairs):
+                made = pairs[at]
+                if made is None:
+                    made = pairs[at] = self._made(word, card, mask)
+                return made
         key = ((mask << self.shift | card) << 2) | word
         kept = self.unit_actions
         found = kept.get(key)
         if found is None:
             if len(kept) >= UNIT_ACTIONS_KEPT:
                 kept.clear()
-            cards = self.pack.cards_of(mask | 1 << card)
-            names = self.card_names
-            label = [UNIT_WORDS[word], names[card]]
-            for c in cards:
-                if c != card:
-                    label.append(names[c])
-            found = Action(kind=_VERB, name=UNIT_WORDS[word], cards=cards,
-                           label=" ".join(label))
-            kept[key] = found
+            found = kept[key] = self._made(word, card, mask)
         return found
+
+    def _made(self, word: int, card: int, mask: int) -> Action:
+        """A new action of units (:meth:`unit`): its cards in the pack's order, its label
+        the word, the played card, then the table cards in that order."""
+        places = self.places
+        at = 1 << places[card]
+        rest = mask
+        while rest:
+            low = rest & -rest
+            at |= 1 << places[low.bit_length() - 1]
+            rest ^= low
+        in_order, names = self.in_order, self.card_names
+        name = UNIT_WORDS[word]
+        cards: list[int] = []
+        label = [name, names[card]]
+        while at:
+            low = at & -at
+            c = in_order[low.bit_length() - 1]
+            cards.append(c)
+            if c != card:
+                label.append(names[c])
+            at ^= low
+        return Action(kind=_VERB, name=name, cards=tuple(cards), label=" ".join(label))
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: a card laid, then every capture (with units, every
