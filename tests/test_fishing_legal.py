@@ -6,13 +6,14 @@ random layouts of builds; and the actions of units are made once, under a bound.
 
 from __future__ import annotations
 
+import pickle
 import random
 from pathlib import Path
 
 import pytest
 
 import cardrules
-from cardrules.actions import Kind, labelled
+from cardrules.actions import Action, Kind, labelled
 from cardrules.engine.seeding import derive_seed
 from cardrules.families.fishing import tables as fishing_tables
 from cardrules.families.fishing.builds import legal_enumerated, legal_of
@@ -23,6 +24,7 @@ from cardrules.families.fishing.tables import (
     MULTIPLE_AT,
     UNIT_WORDS,
     FishingTables,
+    new_action,
 )
 
 PATCHES = {
@@ -159,3 +161,15 @@ def test_the_actions_of_units_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) 
     assert len(tables.unit_actions) == 2 and one in tables.unit_pairs
     assert tables.unit(BUILD_AT, 5, 1 << 20) is one and one.label == "build 6C 8D"
     assert len(tables.unit_pairs) == 3 * 52 * 52
+
+
+def test_new_action_is_the_record_action_makes() -> None:
+    """``new_action`` sets the attrs record's slots itself: every slot as ``Action``'s
+    own ``__init__`` sets it, so it compares, hashes, shows and pickles alike."""
+    made = new_action("build", (3, 1), "build 4C 2C")
+    plain = Action(kind=Kind.VERB, name="build", cards=(3, 1), label="build 4C 2C")
+    slots = [s for s in Action.__slots__ if s != "__weakref__"]
+    assert [getattr(made, s) for s in slots] == [getattr(plain, s) for s in slots]
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert pickle.loads(pickle.dumps(made)) == plain
+    assert {made: 1}[plain] == 1
