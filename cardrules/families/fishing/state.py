@@ -338,14 +338,15 @@ class FishingState(FieldState):
             self._table |= 1 << card
             self._events = (raw_event(kind="play", player=p, cards=(card,)),)
             return self._next_player()
-        card = fishing_builds.card_played(hand, action)
         mask = 0
         for c in action.cards:
             mask |= 1 << c
-        mask &= ~(1 << card)
-        self._hands = with_seat(self._hands, p, hand & ~(1 << card))
+        played = mask & hand  # a legal action names one card of the hand
+        card = played.bit_length() - 1
+        mask ^= played
+        self._hands = with_seat(self._hands, p, hand ^ played)
         builds = self._builds
-        kept = tuple([b for b in builds if not b.cards & mask])
+        kept = tuple([b for b in builds if not b.cards & mask]) if builds else builds
         if action.name == CAPTURE:
             self._builds = kept
             self._capture(card, mask, 0)

@@ -26,7 +26,8 @@ from cardrules.model.common import Visibility
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
 
-__all__ = ["BUILD", "CAPTURE", "MULTIPLE", "VALUE", "FishingTables",
+__all__ = ["BUILD", "BUILD_AT", "CAPTURE", "CAPTURE_AT", "MULTIPLE", "MULTIPLE_AT", "VALUE",
+           "FishingTables", "new_action",
            "rank_values", "subset_masks", "subsets_adding_to"]
 
 CAPTURE: Final = "capture"
@@ -38,6 +39,12 @@ MULTIPLE: Final = "multiple"
 """The action word of a multiple build: ``multiple 3S 3C`` (a build of threes)."""
 register_verb(BUILD, cards=True)
 register_verb(MULTIPLE, cards=True)
+CAPTURE_AT: Final = 0
+BUILD_AT: Final = 1
+MULTIPLE_AT: Final = 2
+"""The words of units' actions by number (:meth:`FishingTables.unit`): ``UNIT_WORDS[n]``."""
+UNIT_WORDS: Final = (CAPTURE, BUILD, MULTIPLE)
+"""The words of units' actions, by number."""
 VALUE: Final = "value"
 """The action word naming the value of a multiple build just made whose cards add up by
 several values the player holds: ``value 4``."""
@@ -109,9 +116,37 @@ _VERB: Final = Kind.VERB
 __getattr__)."""
 
 
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__
+
+
+def new_action(name: str, cards: tuple[int, ...], label: str) -> Action:
+    """``Action(kind=Kind.VERB, name=name, cards=cards, label=label)``, its slots set
+    directly: the attrs record's ``__init__`` stays Python even compiled, and an action
+    of units is made at most decisions of Casino (their sets are many).  The tests hold
+    it to the record's own (equal, hashed alike, every slot the same).
+
+    >>> new_action("capture", (3, 1), "capture 4C 2C") == Action(kind=Kind.VERB,
+    ...     name="capture", cards=(3, 1))
+    True
+    """
+    action: Action = _NEW(Action)
+    _SET(action, "kind", _VERB)
+    _SET(action, "cards", cards)
+    _SET(action, "name", name)
+    _SET(action, "amount", 0)
+    _SET(action, "label", label)
+    _SET(action, "_attrs_cached_hash", None)  # attrs' cache of the hash: none yet
+    return action
+
+
 def _named(pack: Pack, kind: Kind, cards: tuple[int, ...], name: str = "") -> Action:
     return labelled(kind, pack, cards=cards, name=name)
 
+
+FAST_VALUES: Final = 60
+"""The highest value of a card with which the legal actions of units are read from the
+loose cards' sets by worth (:func:`~cardrules.families.fishing.builds.legal_of`)."""
 
 UNIT_ACTIONS_KEPT: Final = 100_000
 """The most actions of units (``capture``, ``build``, ``multiple`` of a played card and a
@@ -173,10 +208,30 @@ class FishingTables:
     """``play.capture.by_rank``: a card captures a card of its rank."""
     by_sum: bool = False
     """``play.capture.by_sum``: a card captures cards adding up to its value."""
-    unit_actions: dict[tuple[str, int, int], Action] = attr.ib(factory=dict)
-    """(word, played card, table cards as a bit set) -> the action of units
-    :meth:`unit_action` made (filled on first use, at most :data:`UNIT_ACTIONS_KEPT` at a
-    time)."""
+    rank_masks: tuple[int, ...] = ()
+    """Per card, the cards of its rank (numbers equal modulo :attr:`width`), as a bit set."""
+    plain: bool = False
+    """The legal actions of units are searched for plainly
+    (:func:`~cardrules.families.fishing.builds.legal_enumerated`): some card's value is
+    below 0 (from ``pack.points``: a larger set of cards may be worth less) or above
+    :data:`FAST_VALUES` (the values held make a bit set of one machine word)."""
+    card_names: tuple[str, ...] = ()
+    """Per card, its name (for the labels of units' actions)."""
+    shift: int = 0
+    """The bits of a card's number: a unit action's key is its table cards shifted by
+    this past the played card's number (:meth:`unit`)."""
+    places: tuple[int, ...] = ()
+    """Per card, its place in the pack's order (as :meth:`Pack.cards_of` sorts)."""
+    in_order: tuple[int, ...] = ()
+    """The pack's cards in the pack's order (by place)."""
+    unit_pairs: list[Action | None] = attr.ib(factory=list)
+    """The actions of units with one table card, at ``(word * size + played card) * size
+    + table card`` (None: not made yet): a list read by number, as most actions of
+    units name one table card."""
+    unit_actions: dict[int, Action] = attr.ib(factory=dict)
+    """A key of the word's number, played card and table cards as a bit set (see
+    :meth:`unit`) -> the action of units made (filled on first use, at most
+    :data:`UNIT_ACTIONS_KEPT` at a time)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> FishingTables:
@@ -216,6 +271,7 @@ class FishingTables:
             takes_all |= pack.rank_mask(pack.ranks.index(rank))
         sweep_points = tuple(scoring.sweep_points.get(pack.ranks[c % width], scoring.sweep)
                              for c in range(pack.size))
+        in_order = pack.cards_of(pack.full)
         return cls(pack=pack, play=play, scoring=scoring, values=values, plays=plays,
                    captures=captures, names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
@@ -228,7 +284,16 @@ class FishingTables:
                        for v in range(max(values) + 1)) if play.builds else (),
                    suit=pack.suits.index(scoring.suit) if scoring.suit else -1,
                    width=width, pile=play.capture.pile, by_rank=play.capture.by_rank,
-                   by_sum=play.capture.by_sum)
+                   by_sum=play.capture.by_sum,
+                   rank_masks=tuple(sum(1 << d for d in range(pack.size) if d % width == c % width)
+                                    for c in range(pack.size)),
+                   plain=min(values) < 0 or max(values) > FAST_VALUES,
+                   card_names=tuple(pack.name(c) for c in range(pack.size)),
+                   shift=pack.size.bit_length(),
+                   places=tuple(in_order.index(c) for c in range(pack.size)),
+                   in_order=in_order,
+                   unit_pairs=[None] * (len(UNIT_WORDS) * pack.size * pack.size) if units
+                   else [])
 
     def takes_pile(self, card: int, top: int) -> bool:
         """Whether ``card`` played on a pile whose top card is ``top`` (-1: no pile)
@@ -254,17 +319,59 @@ class FishingTables:
         >>> action.label, action is game.tables.unit_action("build", three, 1 << six)
         ('build 3S 6D', True)
         """
-        key = (word, card, mask)
+        return self.unit(UNIT_WORDS.index(word), card, mask)
+
+    def unit(self, word: int, card: int, mask: int) -> Action:
+        """:meth:`unit_action` of the word ``UNIT_WORDS[word]`` (:data:`CAPTURE_AT`,
+        :data:`BUILD_AT`, :data:`MULTIPLE_AT`), kept by one whole number: the table cards,
+        the played card, the word.
+
+        >>> import cardrules
+        >>> game = cardrules.load("casino", players=2)
+        >>> three, six = game.pack.parse_many("3S 6D")
+        >>> game.tables.unit(CAPTURE_AT, three, 1 << six).label
+        'capture 3S 6D'
+        """
+        if not mask & (mask - 1):  # one table card (or none)
+            size = self.pack.size
+            at = (word * size + card) * size + mask.bit_length() - 1
+            pairs = self.unit_pairs
+            if mask and at < len(pairs):
+                made = pairs[at]
+                if made is None:
+                    made = pairs[at] = self._made(word, card, mask)
+                return made
+        key = ((mask << self.shift | card) << 2) | word
         kept = self.unit_actions
         found = kept.get(key)
         if found is None:
             if len(kept) >= UNIT_ACTIONS_KEPT:
                 kept.clear()
-            pack = self.pack
-            found = labelled(_VERB, pack, name=word, cards=pack.cards_of(mask | 1 << card),
-                             written=(card, *pack.cards_of(mask)))
-            kept[key] = found
+            found = kept[key] = self._made(word, card, mask)
         return found
+
+    def _made(self, word: int, card: int, mask: int) -> Action:
+        """A new action of units (:meth:`unit`): its cards in the pack's order, its label
+        the word, the played card, then the table cards in that order."""
+        places = self.places
+        at = 1 << places[card]
+        rest = mask
+        while rest:
+            low = rest & -rest
+            at |= 1 << places[low.bit_length() - 1]
+            rest ^= low
+        in_order, names = self.in_order, self.card_names
+        name = UNIT_WORDS[word]
+        cards: list[int] = []
+        label = [name, names[card]]
+        while at:
+            low = at & -at
+            c = in_order[low.bit_length() - 1]
+            cards.append(c)
+            if c != card:
+                label.append(names[c])
+            at ^= low
+        return new_action(name, tuple(cards), " ".join(label))
 
     def action_families(self) -> tuple[Family, ...]:
         """Every action of the game: a card laid, then every capture (with units, every
