@@ -199,42 +199,52 @@ class BettingTables:
         """The strength of the best hand of ``showdown.cards`` cards among ``cards`` (all
         of them when there are fewer): the strongest, or the weakest when the lowest hand
         wins (``showdown.low``)."""
-        mask = sum(1 << c for c in cards)
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
         found = self.strengths.get(mask)
         if found is None:
-            found = self._best(cards)
+            found = self._best(cards, mask)
             if len(self.strengths) >= STRENGTHS_KEPT:  # bounded: a long run never grows
                 self.strengths.clear()
             self.strengths[mask] = found
         return found
 
-    def _best(self, cards: Sequence[int]) -> Strength:
-        """:meth:`strength` worked out: a hand's class depends only on its ranks and
-        whether it is a flush, so where no suit holds a whole hand's cards the best hand
-        depends on the ranks of ``cards`` alone (found again by them); else each hand is
-        looked at.  The cards are taken highest rank first, so that each hand's ranks
-        come out in that order."""
+    def _best(self, cards: Sequence[int], mask: int) -> Strength:
+        """:meth:`strength` worked out (``mask``: ``cards`` as a bit set): a hand's class
+        depends only on its ranks and whether it is a flush, so where no suit holds a
+        whole hand's cards the best hand depends on the ranks of ``cards`` alone (found
+        again by them); else each hand is looked at.  The cards are taken highest rank
+        first, so that each hand's ranks come out in that order."""
         showdown, ranks = self.showdown, self.ranks
         size = min(showdown.cards, len(cards))
         width = len(self.pack.ranks)
-        order = sorted(cards, key=lambda c: ranks[c], reverse=True)
-        ladder = tuple([ranks[c] for c in order])
-        suits = [c // width for c in order]
-        flushes = size == showdown.cards and max([suits.count(s) for s in set(suits)]) >= size
+        flushes = False
+        if size == showdown.cards:  # does a suit (a row of ``width`` cards) hold a hand?
+            row = (1 << width) - 1
+            rest = mask
+            while rest:
+                if (rest & row).bit_count() >= size:
+                    flushes = True
+                    break
+                rest >>= width
         if not flushes:
+            ladder = tuple(sorted([ranks[c] for c in cards], reverse=True))
             found = self.unsuited.get(ladder)
             if found is None:
-                found = self._best_of(ladder, suits, size, False)
+                found = self._best_of(ladder, [], size, False)
                 if len(self.unsuited) >= STRENGTHS_KEPT:
                     self.unsuited.clear()
                 self.unsuited[ladder] = found
             return found
-        return self._best_of(ladder, suits, size, True)
+        order = sorted(cards, key=lambda c: ranks[c], reverse=True)
+        return self._best_of(tuple([ranks[c] for c in order]), [c // width for c in order],
+                             size, True)
 
     def _best_of(self, ladder: tuple[int, ...], suits: list[int], size: int,
                  flushes: bool) -> Strength:
         """The best hand of ``size`` of the cards of ranks ``ladder`` (highest first) and
-        ``suits``; ``flushes``: a hand of one suit is a flush.  Each choice of cards is
+        ``suits`` (read only with ``flushes``: a hand of one suit is then a flush).  Each choice of cards is
         looked up by its ranks and flush as one number (:attr:`by_ranks`)."""
         showdown, by_ranks, ordered, bits = self.showdown, self.by_ranks, self.ordered, \
             self.rank_bits
