@@ -147,16 +147,19 @@ def test_an_action_of_units_is_made_once_as_labelled_would_make_it() -> None:
     assert tables.unit(CAPTURE_AT, six, 1 << three | 1 << nine) is not made[0]
 
 
-def test_the_actions_of_units_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_actions_of_units_kept_are_bounded() -> None:
     """Actions naming several table cards are kept in a dict emptied when full; those
     naming one, in a list by number (bounded by the pack)."""
     game = cardrules.load("casino", players=2)
     tables = game.tables
     tables.unit_actions.clear()
-    monkeypatch.setattr(fishing_tables, "UNIT_ACTIONS_KEPT", 3)
     first = tables.unit(CAPTURE_AT, 0, 0b11 << 13)
-    for card in range(1, 4):
-        tables.unit(CAPTURE_AT, card, 0b11 << (card + 13))
+    # filled to the bound (a compiled build reads the bound as a constant: it cannot be
+    # patched), with keys no action has
+    tables.unit_actions.update({-k: first for k in range(
+        1, fishing_tables.UNIT_ACTIONS_KEPT)})
+    assert len(tables.unit_actions) == fishing_tables.UNIT_ACTIONS_KEPT
+    tables.unit(CAPTURE_AT, 1, 0b11 << 14)
     assert len(tables.unit_actions) == 1  # emptied when full, then the new one kept
     assert tables.unit(CAPTURE_AT, 0, 0b11 << 13) == first
     one = tables.unit(BUILD_AT, 5, 1 << 20)
