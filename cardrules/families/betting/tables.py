@@ -244,8 +244,9 @@ class BettingTables:
     def _best_of(self, ladder: tuple[int, ...], suits: list[int], size: int,
                  flushes: bool) -> Strength:
         """The best hand of ``size`` of the cards of ranks ``ladder`` (highest first) and
-        ``suits`` (read only with ``flushes``: a hand of one suit is then a flush).  Each choice of cards is
-        looked up by its ranks and flush as one number (:attr:`by_ranks`)."""
+        ``suits`` (read only with ``flushes``: a hand of one suit is then a flush).  Each
+        choice of cards is looked up by its ranks and flush as one number
+        (:attr:`by_ranks`)."""
         showdown, by_ranks, ordered, bits = self.showdown, self.by_ranks, self.ordered, \
             self.rank_bits
         low = showdown.low
