@@ -24,7 +24,7 @@ from typing import Any
 
 from cardrules.loader.marks import Mark, Marks
 
-__all__ = ["PARSED_DIR", "digest_of", "pre_parsed", "to_json"]
+__all__ = ["PARSED_DIR", "digest_of", "pre_parsed", "same_data", "to_json"]
 
 PARSED_DIR = Path(__file__).resolve().parent / "parsed"
 """Where the pre-parsed files are."""
@@ -51,9 +51,32 @@ def pre_parsed(data: bytes, file: str) -> tuple[Any, Marks] | None:
     return stored["data"], marks
 
 
-def to_json(data: Any, marks: Marks) -> str:
-    """The text of a pre-parsed file holding ``data`` and ``marks``."""
+def to_json(data: Any, marks: Marks) -> str | None:
+    """The text of a pre-parsed file holding ``data`` and ``marks``, or None when JSON
+    would not give ``data`` back exactly (a key that is not a string, say: such a file
+    is parsed each time rather than read back changed).
+
+    >>> to_json({"a": [1, "b"]}, {}) is not None, to_json({2: 1}, {})
+    (True, None)
+    """
     rows = [[list(path), m.line, m.column, m.key_line, m.key_column]
             for path, m in marks.items()]
-    return json.dumps({"data": data, "marks": rows}, ensure_ascii=False,
+    text = json.dumps({"data": data, "marks": rows}, ensure_ascii=False,
                       separators=(",", ":")) + "\n"
+    return text if same_data(json.loads(text)["data"], data) else None
+
+
+def same_data(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are equal and of the same types all the way down, their
+    dicts' keys in the same order.
+
+    >>> same_data({"a": 1}, {"a": 1}), same_data({"a": 1}, {"a": 1.0})
+    (True, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same_data(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_data(x, y) for x, y in zip(a, b))
+    return bool(a == b)

@@ -28,7 +28,9 @@ def wanted() -> dict[str, str]:
     for path in sorted(data_dir("variants").glob("*.yaml")):
         raw = path.read_bytes()
         data, marks = parse_text(_decode(raw, path.name), path.name)
-        files[f"{digest_of(raw)}.json"] = to_json(data, marks)
+        text = to_json(data, marks)
+        if text is not None:  # else parsed each time: JSON would change its data
+            files[f"{digest_of(raw)}.json"] = text
     return files
 
 
