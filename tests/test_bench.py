@@ -210,3 +210,18 @@ def test_a_pure_run_says_why_it_measures_one_build(monkeypatch: pytest.MonkeyPat
     assert "this install is pure Python" in (not_measured(one_build=False) or "")
     monkeypatch.setenv(PURE, "1")
     assert "CARDRULES_PURE=1 is set" in (not_measured(one_build=False) or "")
+
+
+def test_call_costs_keep_the_lowest_median_of_their_rounds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round a slow spell of the machine falls in reads high; each cost is the lowest
+    of the rounds' medians, column by column (legal, apply, view, JSON)."""
+    from cardrules.bench import own
+
+    medians = iter([(5.0, 1.0, 9.0, 30.0), (2.0, 3.0, 4.0, 40.0), (3.0, 2.0, 6.0, 20.0)])
+    monkeypatch.setattr(own, "_timed_round", lambda game, pairs: next(medians))
+    costs = own.call_costs(cardrules.load("bank"), seed=1, samples=5, rounds=3)
+    assert (costs.legal_actions_us, costs.apply_us, costs.view_us,
+            costs.json_round_trip_us) == (2.0, 1.0, 4.0, 20.0)
+    with pytest.raises(ValueError, match="rounds"):
+        own.call_costs(cardrules.load("bank"), seed=1, samples=5, rounds=0)
