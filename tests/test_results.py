@@ -56,6 +56,43 @@ def test_tied_partnerships_share_first_place_and_nobody_wins_alone() -> None:
     assert result.winning_team == ()
 
 
+def test_a_ranked_result_is_the_record_its_constructor_makes() -> None:
+    """``DealResult.ranked`` sets the record's slots itself (the attrs constructor is a
+    Python function): every field, equality, hashing, repr, copies and pickling as the
+    constructor's; a field added to the record fails here until ``ranked`` sets it."""
+    import copy
+    import pickle
+
+    import attrs
+
+    details = {"points": [3, 1]}
+    made = DealResult.ranked(scores=(4, -1, 4), finish=(0, 2, 1), starter=2,
+                             lower_is_better=False, partnerships=((0,), (1,), (2,)),
+                             carry=(("leader", 1),), details=details)
+    built = DealResult(scores=(4, -1, 4), finish=(0, 2, 1), starter=2, winners=(0, 2),
+                       places=(1, 3, 1), partnerships=((0,), (1,), (2,)),
+                       carry=(("leader", 1),), details={"points": [3, 1]})
+    assert type(made) is DealResult and made == built and repr(made) == repr(built)
+    for field in attrs.fields(DealResult):
+        assert getattr(made, field.name) == getattr(built, field.name), field.name
+    assert made.details is not details  # a copy, as the constructor's caller gave
+    assert pickle.loads(pickle.dumps(made)) == made == copy.deepcopy(made)
+    assert attrs.evolve(made, starter=0) == attrs.evolve(built, starter=0)
+    for record in (made, built):  # details is a dict: neither hashes
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(record)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.starter = 1  # type: ignore[misc]
+
+    @attrs.frozen(kw_only=True, repr=False)
+    class Noted(DealResult):
+        note: str = "kept"
+
+    noted = Noted.ranked(scores=(1,), finish=(0,), starter=0, lower_is_better=True,
+                         partnerships=((0,),))
+    assert type(noted) is Noted and noted.note == "kept" and noted.winners == (0,)
+
+
 def test_b24_bank_deal_places_count_ties() -> None:
     """B24: the highest deal result wins; equal results share a place (1, 2, 2, 4)."""
     result = DealResult.ranked(scores=(20, 10, 10, 0), finish=(0, 1, 2, 3), starter=0,

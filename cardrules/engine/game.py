@@ -56,7 +56,8 @@ class Game(GameCore):
     its states.
     """
 
-    __slots__ = ("_action_space", "_hooks", "_observation", "_partnerships")
+    __slots__ = ("_action_space", "_hooks", "_low_wins", "_observation", "_partnerships",
+                 "_plain_scoring")
 
     # the types of attributes GameCore declares loosely (it sits below the modules that
     # define them); the values are set in __init__
@@ -136,6 +137,8 @@ class Game(GameCore):
         ask it for the seat after a seat instead of writing it out."""
         self._hooks = {name: resolve(name, variant.hooks.get(name, point.default))
                        for name, point in declared().items()}
+        self._plain_scoring = is_default("deal_scoring", self._hooks["deal_scoring"])
+        self._low_wins = lower_is_better(variant.match.goal)  # read by every deal result
         self.plain_first_mover = is_default("first_mover", self._hooks["first_mover"])
         """The ``first_mover`` hook is the default: the first seat of the play order
         moves first (``turns.opening(dealer)``), which the procedures use without building
@@ -299,8 +302,8 @@ class Game(GameCore):
         through the ``deal_scoring`` hook (which may read the finished ``deal``), and the
         winners and places that follow from them for this game's goal and
         partnerships."""
-        scoring = self._hooks["deal_scoring"]
-        if not is_default("deal_scoring", scoring):
+        if not self._plain_scoring:
+            scoring = self._hooks["deal_scoring"]
             given: Any = scoring(DealScoringInput(
                 scores=scores, finish=finish, details=dict(details or {}), dealer=dealer,
                 deal=None if deal is None else phased.bind(deal)))  # the phases' fields too
@@ -311,8 +314,7 @@ class Game(GameCore):
             scores = hooked
         return DealResult.ranked(
             scores=scores, finish=finish, starter=starter, carry=carry, details=details,
-            lower_is_better=lower_is_better(self.variant.match.goal),
-            partnerships=self.partnerships)
+            lower_is_better=self._low_wins, partnerships=self.partnerships)
 
     def hook(self, point: str) -> Callable[..., Any]:
         """The hook function in force for ``point`` (a point declared after the game was

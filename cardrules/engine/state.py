@@ -42,6 +42,10 @@ _SET_VIEW_ENTRIES: Final[Callable[[View, dict[str, Any]], None]] = \
     View.__dict__["_entries"].__set__
 """``View.of`` made here (an interpreted class method's frame avoided): a record of the
 game's view class, its entries set."""
+_NEW_RESULT: Final = object.__new__
+_SET_SLOT: Final = object.__setattr__
+"""How :meth:`DealResult.ranked` makes a record (a frozen class's own ``__setattr__``
+refuses)."""
 _SCANNED: Final = 16
 """Lists of legal actions up to this long are read through to find the one applied."""
 
@@ -236,10 +240,24 @@ class DealResult(Standing):
         wins (the lowest scores when ``lower_is_better``)."""
         places = standings.places(scores, lower_is_better=lower_is_better,
                                   partnerships=partnerships)
-        return cls(scores=scores, finish=finish, starter=starter,
-                   winners=standings.firsts(places),
-                   places=places, partnerships=partnerships, carry=carry,
-                   details=dict(details) if details is not None else {})
+        kept = dict(details) if details is not None else {}
+        if cls is not DealResult:  # a subclass may add fields: its own constructor
+            return cls(scores=scores, finish=finish, starter=starter,
+                       winners=standings.firsts(places), places=places,
+                       partnerships=partnerships, carry=carry, details=kept)
+        # Made here, its slots set as the constructor attrs writes sets them: the attrs
+        # __init__ is a Python function (~1.5 µs with eight fields, compiled or not), and
+        # every deal that ends makes one (tests/test_results.py holds the two alike).
+        made: DealResult = _NEW_RESULT(DealResult)
+        _SET_SLOT(made, "scores", scores)
+        _SET_SLOT(made, "finish", finish)
+        _SET_SLOT(made, "starter", starter)
+        _SET_SLOT(made, "winners", standings.firsts(places))
+        _SET_SLOT(made, "places", places)
+        _SET_SLOT(made, "partnerships", partnerships)
+        _SET_SLOT(made, "carry", carry)
+        _SET_SLOT(made, "details", kept)
+        return made
 
     def __repr__(self) -> str:
         seats = _by_seat  # a module function: mypyc cannot compile one nested in a method
