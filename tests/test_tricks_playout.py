@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 from playout_support import engaged, never_played, position_at, reference, same_game
 
 import cardrules
+from cardrules.actions import Action
 from cardrules.engine import flow
 from cardrules.engine.playouts import roll_out
 from cardrules.engine.state import State
 from cardrules.families.tricks.state import TricksState
+from cardrules.hooks import LegalFilterInput, hook
 
 PLAIN = ("hearts", "black-maria", "bridge", "kozel", "spades", "whist", "euchre", "oh-hell")
 """Shipped games whose play the kernel plays (Euchre's when nobody goes alone)."""
@@ -67,15 +69,16 @@ def test_kernel_leaves_other_play_to_the_state(name: str) -> None:
 
 def test_kernel_waits_for_listed_phases() -> None:
     """Hearts' passing is a listed phase: during it the state makes only the phase's
-    own moves (all gives but the last), and the trick play is played from the first lead
-    on."""
+    own moves (every give left, the last passing the cards and beginning play), and the
+    trick play is played from the first lead on."""
     game = cardrules.load("hearts")
     state = game.new_deal(seed=1)
     rng = random.Random(1)
     bits = [rng.getrandbits] * 4
     while isinstance(state, TricksState) and state._stage >= 0:
         done = state._finish_random(bits)
-        assert done is None or (done[0]._stage >= 0 and not done[0].is_over)
+        assert done is None or (not done[0].is_over and done[0].moves <= 12
+                                and not done[0]._plays and not any(done[0]._tricks))
         state = state.apply(rng.choice(state.legal_actions()))
     assert isinstance(state, TricksState)
     done = state._finish_random(bits)
@@ -126,9 +129,10 @@ PASSING: dict[str, Any] = {
 
 @pytest.mark.parametrize("rules", PASSING.values(), ids=PASSING.keys())
 def test_passing_phase_makes_the_one_step_loops_moves(rules: Any) -> None:
-    """The passing phase gives its cards itself (``PassCards.random_moves``), each
-    seat's at once, all but the last give: the state it reaches is the one-step loop's
-    after as many moves."""
+    """The passing phase gives its cards itself (``PassCards.random_moves_ending``),
+    each seat's at once, the last give passing the cards as ``apply`` passes them: the
+    state it reaches (play begun, no card led) is the one-step loop's after as many
+    moves, its events the last give's."""
     game = cardrules.load(rules)
     for seed in range(10):
         start = position_at(game, seed, seed % 3)  # some gives made already
@@ -140,15 +144,41 @@ def test_passing_phase_makes_the_one_step_loops_moves(rules: Any) -> None:
         reached, made = done
         one: State = start
         again = [random.Random(s) for s in seeds]
+        before_last = one
         for _ in range(made):
+            before_last = one
             legal = one.legal_actions()
             one = one.apply(legal[again[one.current_player].randrange(len(legal))])
-        assert isinstance(one, TricksState)
+        assert isinstance(one, TricksState) and isinstance(before_last, TricksState)
         assert reached == one and reached.to_json() == one.to_json()
         assert reached.events == one.events and reached.moves == one.moves
-        assert one._stage >= 0 and len(one.legal_actions()) > 0  # the last give is left
-        assert flow.random_moves(reached, [r.getrandbits for r in rngs]) is None
+        assert one._stage < 0 and not one._plays  # every card passed, play begun
+        assert before_last._stage >= 0  # the last of the moves passed the cards
         assert [r.getstate() for r in rngs] == [r.getstate() for r in again]
+
+
+@hook("legal_filter", "test.highest_card_only")
+def highest_card_only(position: LegalFilterInput) -> tuple[Action, ...]:
+    """Keeps the last legal action alone (a house rule only a hook can write)."""
+    return position.actions[-1:]
+
+
+def test_passing_phase_leaves_hooked_legality_to_the_one_step_loop() -> None:
+    """Where a hook narrows the legal actions, the phase's own gives (drawn among every
+    card of the hand) would not be the one-step loop's: none are made, and a batch plays
+    the one-step loop's games."""
+    game = cardrules.load({"extends": "hearts", "name": "hearts-hooked",
+                           "patch": {"hooks": {"legal_filter": "test.highest_card_only"}}})
+    start = game.new_deal(seed=3)
+    assert isinstance(start, TricksState) and start._stage >= 0
+    assert flow.random_moves(start, [random.Random(1).getrandbits] * 4) is None
+    played = game.play_out(2, seed=5, keep_states=True)
+    for one in played:
+        assert one.seed is not None
+        rngs = [random.Random(cardrules.engine.game.derive_seed(one.seed, "bot", s))
+                for s in range(4)]
+        final, moves, _ = reference(game.new_deal(one.seed), rngs)
+        assert one.final == final and one.decisions == moves
 
 
 def test_passing_phase_leaves_a_seat_that_gave_its_cards() -> None:

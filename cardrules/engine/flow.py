@@ -404,34 +404,45 @@ def apply(state: S, action: Action) -> S:
     game = cast(GameCore, state.game)
     phase, settings = game.phases[stage]
     if phase.apply(bind(new, writes=True), settings, action):
-        if new.is_over:  # the phase threw the deal in: nothing follows
-            new._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
-            release(new)
-            return new
-        when = game.timings[stage]
-        if when is _WHEN_INSTEAD_OF_DEAL:
-            new._set_up_deal()  # the phase dealt the hands: the procedure does the rest
-        if when.before_play:
-            _enter(new, stage + 1)
-        elif not _enter_at(new, stage + 1, when):
-            new._resume_play()
+        _after_phase(new, game, stage)
     release(new)
     return new
 
 
+def _after_phase(new: StagedState, game: GameCore, stage: int) -> None:
+    """The phase at ``stage`` has just ended on ``new`` (a fresh clone, bound): the next
+    phase (or play) begins, unless the phase threw the deal in."""
+    if new.is_over:  # nothing follows
+        new._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
+        return
+    when = game.timings[stage]
+    if when is _WHEN_INSTEAD_OF_DEAL:
+        new._set_up_deal()  # the phase dealt the hands: the procedure does the rest
+    if when.before_play:
+        _enter(new, stage + 1)
+    elif not _enter_at(new, stage + 1, when):
+        new._resume_play()
+
+
 def random_moves(state: S, bits: Sequence[Callable[[int], int]]) -> tuple[S, int] | None:
     """The moves of random play the phase at work makes itself
-    (:meth:`~cardrules.phases.Phase.random_moves`), made on a clone of ``state``: the
-    state reached, the one-step loop's after as many moves (its events the last
-    move's), and their number; None when the phase makes none (it has no such moves,
-    or only its last is left), or the game checks every state it makes."""
+    (:meth:`~cardrules.phases.Phase.random_moves_ending`), made on a clone of ``state``:
+    the state reached, the one-step loop's after as many moves (its events the last
+    move's; where the last ended the phase, the next phase or play begun as after
+    :func:`apply`), and their number; None when the phase makes none (it has no such
+    moves, or leaves its last to :func:`apply`), the game checks every state it makes,
+    or hooks or copies of a card make the legal actions other than the phase lists
+    them (:attr:`~cardrules.engine.game_core.GameCore.plain_legality`)."""
     game = cast(GameCore, state.game)
-    phase, settings = game.phases[state._stage]
-    if not phase.moves_at_random or game.check_states:
+    stage = state._stage
+    phase, settings = game.phases[stage]
+    if not phase.moves_at_random or game.check_states or not game.plain_legality:
         return None
     new = state._clone()
     own(new)
-    made = phase.random_moves(bind(new, writes=True), settings, bits)
+    made, ended = phase.random_moves_ending(bind(new, writes=True), settings, bits)
+    if made and ended:
+        _after_phase(new, game, stage)
     release(new)
     if not made:
         return None

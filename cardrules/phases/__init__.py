@@ -237,6 +237,16 @@ class Phase(abc.ABC, Generic[PhaseState]):
         tests hold each such phase to the one-step loop's moves and states."""
         return 0
 
+    def random_moves_ending(self, state: PhaseState, settings: Any,
+                            bits: Sequence[Callable[[int], int]]) -> tuple[int, bool]:
+        """:meth:`random_moves`, where a phase may make the move that ends it as well, as
+        :meth:`apply` makes it: the moves made, and whether the last of them ended the
+        phase (:meth:`apply` would have returned True; the flow then goes on as it goes
+        on after such a move).  The flow asks this of a phase that makes its moves
+        (:attr:`moves_at_random`); by default :meth:`random_moves`' moves, never the
+        one that ends the phase."""
+        return self.random_moves(state, settings, bits), False
+
     def draw(self, state: PhaseState, settings: Any, seed: int) -> None:
         """Decide by lot what this deal leaves to chance (a pass direction, say), on the
         fresh state of a deal just shuffled, before any phase is entered or skipped:

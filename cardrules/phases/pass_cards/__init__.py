@@ -266,34 +266,26 @@ class PassCards(Phase[PassingTable]):
         the drawn index) but the last, which passes the cards: each seat's in turn, its
         cards moved at once.  Stops at a seat with nothing left to give (a position the
         turns do not reach in play: the one-step loop goes on from it)."""
-        each = settings.count
-        n = len(state._passing)
-        left = each * n - 1
-        for cards in state._passing:
-            left -= count(cards)
-        made = card = 0
-        p = giver = state.to_act
-        while left > 0:
-            due = each - count(state._passing[p])  # read again: each move makes it anew
-            if due <= 0:
-                break
-            owed = min(due, left)
-            hand, given = state.hand(p), 0
-            for _ in range(owed):
-                card = nth_card(hand, draw_below(bits[p], count(hand)))
-                hand ^= 1 << card
-                given |= 1 << card
-            state.move(given, "hand", "passing", source_seat=p, target_seat=p)
-            giver = p
-            made += owed
-            left -= owed
-            if owed == due:  # the seat has given its cards: the next is to choose
-                p = settings.order.after(p, n)
-                state.turn_to(p)
+        made, card, giver = _give_but_last(state, settings, bits)
         if made:  # the last give's event, as its own state holds it
-            state.record(raw_event(kind="give", player=giver, cards=(card,),
-                                   private=True))
+            state.record(raw_event(kind="give", player=giver, cards=(card,), private=True))
         return made
+
+    def random_moves_ending(self, state: PassingTable, settings: PassSettings,
+                            bits: Sequence[Callable[[int], int]]) -> tuple[int, bool]:
+        """:meth:`random_moves`, then the last card given as :meth:`apply` gives it,
+        which passes the cards (unless the gives stopped short of it)."""
+        made, card, giver = _give_but_last(state, settings, bits)
+        p = state.to_act
+        if _left(state, settings) != 1 or count(state._passing[p]) + 1 != settings.count:
+            if made:
+                state.record(raw_event(kind="give", player=giver, cards=(card,),
+                                       private=True))
+            return made, False
+        hand = state.hand(p)
+        last = nth_card(hand, draw_below(bits[p], count(hand)))
+        return made + 1, self.apply(state, settings,
+                                    card_actions(state.game.pack, "give")[last])
 
     view_from_fields = True  # the direction, the cards set aside and passed: its fields
 
@@ -322,6 +314,43 @@ class PassCards(Phase[PassingTable]):
 
 
 register(PassCards())
+
+
+def _left(state: PassingTable, settings: PassSettings) -> int:
+    """The cards still to be given in all."""
+    left = settings.count * len(state._passing)
+    for cards in state._passing:
+        left -= count(cards)
+    return left
+
+
+def _give_but_last(state: PassingTable, settings: PassSettings,
+                   bits: Sequence[Callable[[int], int]]) -> tuple[int, int, int]:
+    """:meth:`PassCards.random_moves`' gives, without their event: the cards given, the
+    last of them and its giver."""
+    each = settings.count
+    n = len(state._passing)
+    left = _left(state, settings) - 1
+    made = card = 0
+    p = giver = state.to_act
+    while left > 0:
+        due = each - count(state._passing[p])  # read again: each move makes it anew
+        if due <= 0:
+            break
+        owed = min(due, left)
+        hand, given = state.hand(p), 0
+        for _ in range(owed):
+            card = nth_card(hand, draw_below(bits[p], count(hand)))
+            hand ^= 1 << card
+            given |= 1 << card
+        state.move(given, "hand", "passing", source_seat=p, target_seat=p)
+        giver = p
+        made += owed
+        left -= owed
+        if owed == due:  # the seat has given its cards: the next is to choose
+            p = settings.order.after(p, n)
+            state.turn_to(p)
+    return made, card, giver
 
 
 def _scorer(facts: CardFacts) -> Callable[[Action], float]:
