@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from cardrules.engine.table import with_seat
+
 __all__ = ["Absences", "came_in", "drew", "laid", "respect", "show"]
 
 
@@ -53,9 +55,9 @@ def show(state: Absences, seat: int, cards: int) -> None:
     missing, spare = state._missing, state._spare
     old = missing[seat]
     if cards & ~old:
-        state._missing = missing[:seat] + (old | cards,) + missing[seat + 1:]
+        state._missing = with_seat(missing, seat, old | cards)
     if spare[seat] and not old & ~cards:
-        state._spare = spare[:seat] + (0,) + spare[seat + 1:]
+        state._spare = with_seat(spare, seat, 0)
 
 
 def came_in(state: Absences, seat: int, count: int) -> None:
@@ -70,7 +72,7 @@ def came_in(state: Absences, seat: int, count: int) -> None:
     """
     if count and state._missing[seat]:
         spare = state._spare
-        state._spare = spare[:seat] + (spare[seat] + count,) + spare[seat + 1:]
+        state._spare = with_seat(spare, seat, spare[seat] + count)
 
 
 def drew(state: Absences, seat: int, shown: int) -> None:
@@ -90,9 +92,9 @@ def drew(state: Absences, seat: int, shown: int) -> None:
     if not bound:
         return
     if bound != old:
-        state._missing = missing[:seat] + (bound,) + missing[seat + 1:]
+        state._missing = with_seat(missing, seat, bound)
     count = 1 if shown and not old & ~shown else spare[seat] + 1
-    state._spare = spare[:seat] + (count,) + spare[seat + 1:]
+    state._spare = with_seat(spare, seat, count)
 
 
 def laid(state: Absences, seat: int, cards: int) -> None:
@@ -112,7 +114,7 @@ def laid(state: Absences, seat: int, cards: int) -> None:
     shown = cards & state._missing[seat]
     if shown:
         left = max(spare[seat] - shown.bit_count(), 0)
-        state._spare = spare[:seat] + (left,) + spare[seat + 1:]
+        state._spare = with_seat(spare, seat, left)
 
 
 def respect(cards: list[int], spans: Sequence[tuple[int, int, int, int]]) -> None:
