@@ -178,17 +178,24 @@ class ComparingState(FieldState):
     def _deal_cards(self) -> None:
         """Deal each player's hand from seat 0, then the house's cards, its hole cards
         first (changes a fresh state)."""
-        n, stock, tables = self._game.players, list(self._stock), self._tables
+        n, stock, tables = self._game.players, self._stock, self._tables
+        house = tables.play.house
+        top = len(stock)  # the cards are dealt from the end: read in place, cut once
+        if n * tables.hand + house.cards > top:
+            raise ValueError(f"a deal of {n * tables.hand + house.cards} cards from a stock "
+                             f"of {top}")
         hands = [0] * n
         for seat in range(n):
             for _ in range(tables.hand):
-                hands[seat] |= 1 << stock.pop()
-        house = tables.play.house
+                top -= 1
+                hands[seat] |= 1 << stock[top]
         hole = 0
         for _ in range(house.hole):
-            hole |= 1 << stock.pop()
-        self._house = tuple(stock.pop() for _ in range(house.cards - house.hole))
-        self._hands, self._hole, self._stock = tuple(hands), hole, tuple(stock)
+            top -= 1
+            hole |= 1 << stock[top]
+        shown = house.cards - house.hole
+        self._house = stock[top - shown:top][::-1]  # the first dealt first
+        self._hands, self._hole, self._stock = tuple(hands), hole, stock[:top - shown]
         self.record(raw_event(kind="deal", player=self._dealer))
 
     def _start_play(self) -> None:
@@ -295,16 +302,17 @@ class ComparingState(FieldState):
             held = 0
             for card in house:
                 held |= 1 << card
-            while stock:
+            top = len(stock)  # drawn from the end: read in place, cut once
+            while top:
                 value, soft = tables.count_set(held)
                 if value > stands or (value == stands and not (soft and tables.hits_soft)):
                     break
-                card = stock[-1]
-                stock = stock[:-1]
+                top -= 1
+                card = stock[top]
                 house.append(card)
                 held |= 1 << card
                 self.record(raw_event(kind="draw", cards=(card,), note="house"))
-            self._stock, self._house = stock, tuple(house)
+            self._stock, self._house = stock[:top], tuple(house)
         self._settle()
 
     def _settle(self) -> None:
