@@ -247,15 +247,7 @@ class PassCards(Phase[PassingTable]):
             if count(cards) < each:
                 state.turn_to(settings.order.after(p, n))
                 return False
-        direction = settings.of(state)
-        step = 1 if direction is _LEFT else n - 1 if direction is _RIGHT else n // 2
-        state._passed = passed = state._passing
-        pack = state.game.pack
-        for giver, cards in enumerate(passed):
-            receiver = (giver + step) % n
-            state.move(cards, "passing", "hand", source_seat=giver, target_seat=receiver)
-            state.record(raw_event(kind="receive", player=receiver, cards=pack.cards_of(cards),
-                                   private=True))
+        _exchange(state, settings, passing, (0,) * n)
         return True
 
     moves_at_random = True
@@ -266,26 +258,24 @@ class PassCards(Phase[PassingTable]):
         the drawn index) but the last, which passes the cards: each seat's in turn, its
         cards moved at once.  Stops at a seat with nothing left to give (a position the
         turns do not reach in play: the one-step loop goes on from it)."""
-        made, card, giver = _give_but_last(state, settings, bits)
-        if made:  # the last give's event, as its own state holds it
-            state.record(raw_event(kind="give", player=giver, cards=(card,), private=True))
-        return made
+        return _set_aside(state, _draw(state, settings, bits, _left(state, settings) - 1))
 
     def random_moves_ending(self, state: PassingTable, settings: PassSettings,
                             bits: Sequence[Callable[[int], int]]) -> tuple[int, bool]:
-        """:meth:`random_moves`, then the last card given as :meth:`apply` gives it,
-        which passes the cards (unless the gives stopped short of it)."""
-        made, card, giver = _give_but_last(state, settings, bits)
-        p = state.to_act
-        if _left(state, settings) != 1 or count(state._passing[p]) + 1 != settings.count:
-            if made:
-                state.record(raw_event(kind="give", player=giver, cards=(card,),
-                                       private=True))
-            return made, False
-        hand = state.hand(p)
-        last = nth_card(hand, draw_below(bits[p], count(hand)))
-        return made + 1, self.apply(state, settings,
-                                    card_actions(state.game.pack, "give")[last])
+        """:meth:`random_moves` and the last give too, which passes the cards as
+        :meth:`apply` passes them (unless the gives stop short of it): the cards still in
+        a hand go to their receiver's at once, not set aside first."""
+        left = _left(state, settings)
+        drawn = _draw(state, settings, bits, left)
+        given, made, card, giver, _ = drawn
+        if made < left or not made:
+            return _set_aside(state, drawn), False
+        state.turn_to(giver)  # as the last give leaves it
+        state.record(raw_event(kind="give", player=giver, cards=(card,), private=True))
+        aside = state._passing
+        _exchange(state, settings, tuple([a | g for a, g in zip(aside, given)]),
+                  tuple(given))
+        return made, True
 
     view_from_fields = True  # the direction, the cards set aside and passed: its fields
 
@@ -324,33 +314,69 @@ def _left(state: PassingTable, settings: PassSettings) -> int:
     return left
 
 
-def _give_but_last(state: PassingTable, settings: PassSettings,
-                   bits: Sequence[Callable[[int], int]]) -> tuple[int, int, int]:
-    """:meth:`PassCards.random_moves`' gives, without their event: the cards given, the
-    last of them and its giver."""
-    each = settings.count
-    n = len(state._passing)
-    left = _left(state, settings) - 1
+def _draw(state: PassingTable, settings: PassSettings, bits: Sequence[Callable[[int], int]],
+          left: int) -> tuple[list[int], int, int, int, int]:
+    """Up to ``left`` gives drawn at random, from the seat to act on, each seat's in turn
+    (the card of the giver's hand, lowest first, at the index drawn from its
+    ``bits``), none moved yet: the cards each seat gives, the gives made, the last card
+    given, its giver, and the seat to act after them.  Stops at a seat with nothing
+    left to give."""
+    each, aside = settings.count, state._passing
+    n = len(aside)
+    given = [0] * n
     made = card = 0
     p = giver = state.to_act
     while left > 0:
-        due = each - count(state._passing[p])  # read again: each move makes it anew
+        due = each - count(aside[p] | given[p])
         if due <= 0:
             break
         owed = min(due, left)
-        hand, given = state.hand(p), 0
+        hand = state.hand(p) & ~given[p]
         for _ in range(owed):
             card = nth_card(hand, draw_below(bits[p], count(hand)))
             hand ^= 1 << card
-            given |= 1 << card
-        state.move(given, "hand", "passing", source_seat=p, target_seat=p)
+            given[p] |= 1 << card
         giver = p
         made += owed
         left -= owed
         if owed == due:  # the seat has given its cards: the next is to choose
             p = settings.order.after(p, n)
-            state.turn_to(p)
-    return made, card, giver
+    return given, made, card, giver, p
+
+
+def _set_aside(state: PassingTable, drawn: tuple[list[int], int, int, int, int]) -> int:
+    """The gives :func:`_draw` drew, each seat's cards set aside at once, the turn where
+    they leave it and the last give's event, as its own state holds it: the gives."""
+    given, made, card, giver, p = drawn
+    for seat, cards in enumerate(given):
+        if cards:
+            state.move(cards, "hand", "passing", source_seat=seat, target_seat=seat)
+    if made:
+        state.turn_to(p)
+        state.record(raw_event(kind="give", player=giver, cards=(card,), private=True))
+    return made
+
+
+def _exchange(state: PassingTable, settings: PassSettings, passed: tuple[int, ...],
+              held: tuple[int, ...]) -> None:
+    """Every seat has given its cards, ``passed``: each seat's go to the seat the
+    direction names, those still in the giver's hand (``held``) straight from hand to
+    hand, the others from the cards set aside, each receipt an event."""
+    n = len(passed)
+    direction = settings.of(state)
+    step = 1 if direction is _LEFT else n - 1 if direction is _RIGHT else n // 2
+    state._passed = passed
+    pack = state.game.pack
+    for giver, cards in enumerate(passed):
+        receiver = (giver + step) % n
+        kept = held[giver]
+        if cards & ~kept or not kept:
+            state.move(cards & ~kept, "passing", "hand", source_seat=giver,
+                       target_seat=receiver)
+        if kept:
+            state.move(kept, "hand", "hand", source_seat=giver, target_seat=receiver)
+        state.record(raw_event(kind="receive", player=receiver, cards=pack.cards_of(cards),
+                               private=True))
 
 
 def _scorer(facts: CardFacts) -> Callable[[Action], float]:
