@@ -110,3 +110,18 @@ def test_a_field_with_no_initial_value_left_out_later_is_not_taken_from_the_firs
             fresh(game.state_class, game, game=game)
     else:
         assert _fields(fresh(game.state_class, game, game=game)) == _fields(made)
+
+
+def test_the_flow_asks_only_the_phases_that_count_cards_or_carry_facts() -> None:
+    """A deal's points and result ask only the phases with their own ``counted`` and
+    ``carry`` (Hearts' passing has neither: no table bound for it at the end of a
+    deal)."""
+    skat = cardrules.load("skat", players=3)  # the skat laid away counts for the declarer
+    assert [phase.name for phase, _ in skat.counting] == ["widow"]
+    spades = cardrules.load("spades", players=4)  # the bags carry from deal to deal
+    assert [phase.name for phase, _ in spades.carrying] == ["bidding"]
+    hearts = cardrules.load("hearts", players=4)
+    assert hearts.counting == () == hearts.carrying
+    final = hearts.play_out(1, seed=3, keep_states=True)[0].final
+    assert final is not None and final.result is not None
+    assert final.result.carry == (("leader", final.result.carry[0][1]),)

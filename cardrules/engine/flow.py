@@ -105,6 +105,18 @@ class StagedGame(GameRules, Protocol):
         ...
 
     @property
+    def counting(self) -> tuple[tuple[Phase[Any], Any], ...]:
+        """The listed phases that may set cards aside to count as taken: those with their
+        own :meth:`~cardrules.phases.Phase.counted`."""
+        ...
+
+    @property
+    def carrying(self) -> tuple[tuple[Phase[Any], Any], ...]:
+        """The listed phases that may carry facts into the next deal: those with their own
+        :meth:`~cardrules.phases.Phase.carry`."""
+        ...
+
+    @property
     def action_space(self) -> ActionSpace: ...
 
     def rule_ref(self, key: str) -> str: ...
@@ -517,10 +529,14 @@ def ends_deal(state: StagedState) -> bool:
 def counted(state: StagedState) -> tuple[int, ...]:
     """Per seat, the cards the listed phases set aside that count as taken by that seat
     when the deal is scored (:meth:`~cardrules.phases.Phase.counted`: a widow discarded
-    face down, say), as bit sets; empty when none do."""
+    face down, say), as bit sets; empty when none do.  Only the phases that may set
+    cards aside are asked (:attr:`StagedGame.counting`)."""
     out: tuple[int, ...] = ()
+    asked = cast(GameCore, state.game).counting
+    if not asked:
+        return out
     table = bind(state)
-    for phase, settings in state.game.phases:
+    for phase, settings in asked:
         cards = phase.counted(table, settings)
         if cards:
             out = cards if not out else tuple(a | b for a, b in zip(out, cards, strict=True))
@@ -530,10 +546,14 @@ def counted(state: StagedState) -> tuple[int, ...]:
 def carried(state: StagedState) -> tuple[tuple[str, object], ...]:
     """What every listed phase carries from the finished deal into the match's next
     (:meth:`~cardrules.phases.Phase.carry`), in list order; the procedure adds it to its
-    deal result's ``carry``."""
+    deal result's ``carry``.  Only the phases that may carry a fact are asked
+    (:attr:`StagedGame.carrying`)."""
     out: tuple[tuple[str, object], ...] = ()
+    asked = cast(GameCore, state.game).carrying
+    if not asked:
+        return out
     table = bind(state)
-    for phase, settings in state.game.phases:
+    for phase, settings in asked:
         out += phase.carry(table, settings)
     return out
 

@@ -115,6 +115,14 @@ class Game(GameCore):
         """The listed phases that may end a deal after a trick: those with their own
         :meth:`~cardrules.phases.Phase.ends_deal` (the flow asks only these, after every
         trick)."""
+        self.counting = tuple((phase, settings) for phase, settings in self.phases
+                              if type(phase).counted is not Phase.counted)
+        """The listed phases that may set cards aside to count as taken: those with their
+        own :meth:`~cardrules.phases.Phase.counted` (the flow asks only these)."""
+        self.carrying = tuple((phase, settings) for phase, settings in self.phases
+                              if type(phase).carry is not Phase.carry)
+        """The listed phases that may carry facts into the next deal: those with their own
+        :meth:`~cardrules.phases.Phase.carry` (the flow asks only these)."""
         base = self.procedure.state_class
         procedure_mixins = list(self.procedure.field_mixins(variant))
         phase_mixins = [p.fields for p, _ in self.phases if p.fields is not None]

@@ -38,12 +38,12 @@ class GameCore:
     from them and the flags the states read at every decision.  Each attribute is
     documented where :class:`~cardrules.engine.game.Game` sets it."""
 
-    __slots__ = ("check_states", "compact_events", "dealt_at", "drawing", "end_of_deal",
-                 "ending", "fingerprint", "hooked_legality", "legal_filter", "move_limit",
-                 "pack", "phases", "plain_first_mover", "plain_legality", "players",
+    __slots__ = ("carrying", "check_states", "compact_events", "counting", "dealt_at", "drawing",
+                 "end_of_deal", "ending", "fingerprint", "hooked_legality", "legal_filter",
+                 "move_limit", "pack", "phases", "plain_first_mover", "plain_legality", "players",
                  "procedure", "record_class", "refusal", "refusal_words", "refusals", "source",
-                 "state_class", "tables", "timings", "turns", "variant", "view_type",
-                 "views_kept", "words")
+                 "state_class", "tables", "timings", "turns", "variant", "view_type", "views_kept",
+                 "words")
 
     variant: Variant
     players: int
@@ -58,6 +58,8 @@ class GameCore:
     drawing: tuple[int, ...]
     timings: tuple[When, ...]
     ending: tuple[tuple[Phase[Any], Any], ...]
+    counting: tuple[tuple[Phase[Any], Any], ...]
+    carrying: tuple[tuple[Phase[Any], Any], ...]
     record_class: type | None
     state_class: type
     compact_events: bool

@@ -71,13 +71,14 @@ def places(values: Sequence[int], *, lower_is_better: bool,
     """Each seat's place by ``values`` (1 is the best): partners share their partnership's
     place; tied partnerships share the best place of their group and the next place
     counts them all (1, 1, 3)."""
+    held: tuple[int, ...] = tuple(values)  # a tuple as it is: compiled, read unboxed
     keys: list[int] = []  # per partnership, lower is better (loops: compiled, no generators)
     for team in partnerships:
         total = 0
         for seat in team:
-            total += values[seat]
+            total += held[seat]
         keys.append(total if lower_is_better else -total)
-    out = [0] * len(values)
+    out = [0] * len(held)
     for k in range(len(keys)):
         place = 1
         for other in keys:
@@ -105,9 +106,10 @@ def firsts(ranked: Sequence[int]) -> tuple[int, ...]:
     >>> firsts((2, 1, 3, 1))
     (1, 3)
     """
+    held: tuple[int, ...] = tuple(ranked)  # a tuple as it is: compiled, read unboxed
     out: list[int] = []
-    for p in range(len(ranked)):
-        if ranked[p] == 1:
+    for p in range(len(held)):
+        if held[p] == 1:
             out.append(p)
     return tuple(out)
 
