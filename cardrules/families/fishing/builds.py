@@ -412,28 +412,13 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
         return legal_enumerated(tables, table, made, hand, p)
     values = tables.values
     loose = loose_cards(table, made) if made else table
-    in_hand = bits(hand)
-    bound = 0
-    for c in in_hand:
-        if values[c] > bound:
-            bound = values[c]
+    bound, held_all, twice = _hand_values(values, hand)
     sets: list[int] = []
     sums: list[int] = []
     ends: list[int] = []
     if bound > 0:
         _sets_of(values, loose & tables.valued, 0, 0, bound, sets, sums, ends)
-    # the sets again, grouped by worth (in the walk's order each): those worth w are
-    # grouped[starts[w]:starts[w + 1]]
-    starts = [0] * (bound + 2)
-    for w in sums:  # first the sets worth w or less, where those worth w end
-        starts[w] += 1
-    for w in range(1, bound + 2):
-        starts[w] += starts[w - 1]
-    grouped = [0] * len(sets)
-    for i in range(len(sets) - 1, -1, -1):  # last first, each worth's end moved to its start
-        w = sums[i]
-        starts[w] -= 1
-        grouped[starts[w]] = sets[i]
+    grouped, starts, present = _by_worth(sets, sums, bound)
     owns = False
     for b in made:
         if b.owner == p:
@@ -445,38 +430,50 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
             if not b.multiple:
                 raisable.append(b)
     out: list[Action] = []
-    trails: list[Action] = []
     # with a build of the player's own, what each action plays and takes (_abandoning)
     out_moves: list[tuple[int, int]] = []
     builds, must = tables.builds, tables.must_capture
     fits = count(table) < tables.most_named  # any set of table cards may be named
-    for card in in_hand:
+    trailed = 0  # the cards that may be trailed, as a bit set
+    rest = hand
+    while rest:  # each card of the hand, lowest first
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
         taking = _captures_from(tables, loose, made, card, grouped, starts, fits)
         for m in taking:
             out.append(tables.unit(CAPTURE_AT, card, m))
             if owns:
-                out_moves.append((card, m | 1 << card))
-        if builds and values[card] > 0:
-            held = 0  # the values of the hand's other cards, as a bit set
-            for c in in_hand:
-                if c != card and values[c] > 0:
-                    held |= 1 << values[c]
+                out_moves.append((card, m | low))
+        value = values[card]
+        if builds and value > 0:
+            # the values of the hand's other cards, as a bit set
+            held = held_all if (twice >> value) & 1 else held_all & ~(1 << value)
             if held:
-                for m in _singles_from(tables, card, held, raisable, sets, sums, ends,
-                                       fits):
-                    out.append(tables.unit(BUILD_AT, card, m))
-                    if owns:
-                        out_moves.append((card, 0))
+                if raisable:
+                    for m in _singles_from(tables, card, held, raisable, sets, sums, ends,
+                                           fits):
+                        out.append(tables.unit(BUILD_AT, card, m))
+                        if owns:
+                            out_moves.append((card, 0))
+                elif (held >> value) & present:
+                    _add_singles(tables, card, held >> value, sets, sums, fits, out, owns,
+                                 out_moves)
                 for m in _multiples_from(tables, made, card, held, raisable, grouped,
                                          starts, fits):
                     out.append(tables.unit(MULTIPLE_AT, card, m))
                     if owns:
                         out_moves.append((card, 0))
         if not taking or not must:
-            trails.append(tables.plays[card])
+            trailed |= low
+    plays = tables.plays
     if not owns:  # only the owner of a build may abandon it
-        out.extend(trails)
+        while trailed:
+            low = trailed & -trailed
+            trailed ^= low
+            out.append(plays[low.bit_length() - 1])
         return tuple(out)
+    trails = [plays[c] for c in bits(trailed)]
     if trails and out and not tables.trail_with_build:
         trails = []
     kept: list[Action] = []
@@ -488,6 +485,58 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
         if not _abandoning(values, made, hand, p, action.cards[0], 0):
             kept.append(action)
     return tuple(kept) if kept else tuple(out + trails)
+
+
+def _hand_values(values: tuple[int, ...], hand: int) -> tuple[int, int, int]:
+    """The highest value above 0 of a card of ``hand`` (0: none), the values above 0 its
+    cards have, as a bit set, and those two cards or more have, as a bit set."""
+    bound = held = twice = 0
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        value = values[low.bit_length() - 1]
+        if value > 0:
+            if (held >> value) & 1:
+                twice |= 1 << value
+            held |= 1 << value
+            if value > bound:
+                bound = value
+    return bound, held, twice
+
+
+def _by_worth(sets: list[int], sums: list[int], bound: int,
+              ) -> tuple[list[int], list[int], int]:
+    """The ``sets`` (their worths ``sums``, each at most ``bound``) grouped by worth, in
+    the walk's order each: those worth ``w`` are ``grouped[starts[w]:starts[w + 1]]``;
+    with the worths some set has, as a bit set."""
+    starts = [0] * (bound + 2)
+    present = 0
+    for w in sums:  # first the sets worth w or less, where those worth w end
+        starts[w] += 1
+        present |= 1 << w
+    for w in range(1, bound + 2):
+        starts[w] += starts[w - 1]
+    grouped = [0] * len(sets)
+    for i in range(len(sets) - 1, -1, -1):  # last first, each worth's end moved to its start
+        w = sums[i]
+        starts[w] -= 1
+        grouped[starts[w]] = sets[i]
+    return grouped, starts, present
+
+
+def _add_singles(tables: FishingTables, card: int, wanted: int, sets: list[int],
+                 sums: list[int], fits: bool, out: list[Action], owns: bool,
+                 moves: list[tuple[int, int]]) -> None:
+    """Add to ``out`` the single builds of ``card`` with loose cards, no build being
+    raised (:func:`_singles_from` without one): the sets of :func:`_sets_of` worth a
+    ``w`` with bit ``w`` of ``wanted`` set (the values held less the card's), in the
+    walk's order; with ``owns``, what each plays and takes to ``moves``."""
+    most = tables.most_named
+    for i in range(len(sets)):
+        if (wanted >> sums[i]) & 1 and (fits or count(sets[i]) < most):
+            out.append(tables.unit(BUILD_AT, card, sets[i]))
+            if owns:
+                moves.append((card, 0))
 
 
 def _sets_of(values: tuple[int, ...], rest: int, total: int, chosen: int, bound: int,
