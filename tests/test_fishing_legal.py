@@ -121,6 +121,23 @@ def test_units_legal_actions_match_the_plain_search_in_random_layouts(
     assert offered > 10_000
 
 
+@pytest.mark.parametrize("name", ["bounded-three", "builds-sum", "aces-high"])
+def test_units_legal_actions_match_the_plain_search_in_random_layouts_of_other_rules(
+        name: str, tmp_path: Path) -> None:
+    """Random layouts where a set may be too large to name (its cards counted), or other
+    values (a card worth 14, courts worth 0 or 13): both ways of ``legal_of``."""
+    rule_file = tmp_path / f"{name}.yaml"
+    rule_file.write_text(PATCHES[name])
+    game = cardrules.load(rule_file, players=2)
+    rng = random.Random(23)
+    offered = 0
+    for _ in range(1_500):
+        table, made, hand, p = _random_layout(game, rng)
+        _same(game.tables, table, made, hand, p)
+        offered += len(legal_of(game.tables, table, made, hand, p))
+    assert offered > 4_000
+
+
 def test_values_beyond_a_word_are_searched_plainly(tmp_path: Path) -> None:
     rule_file = tmp_path / "casino-high.yaml"
     rule_file.write_text("extends: casino\nname: casino-high\n"

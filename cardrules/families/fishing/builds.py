@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import Pack, bits, mask_of
+from cardrules.cards import Pack, bits, count, mask_of
 from cardrules.engine.fields import Context
 from cardrules.engine.fields import Kind as FieldKind
 from cardrules.engine.native import mypyc_attr
@@ -150,6 +150,13 @@ def _held(values: tuple[int, ...], hand: int, card: int) -> set[int]:
 def _disjoint_unions(groups: Sequence[int], cap: int) -> list[int]:
     """The unions of every non-empty collection of pairwise disjoint ``groups`` (bit
     sets) of at most ``cap`` cards, each union once."""
+    every = 0
+    for g in groups:
+        every |= g
+    if count(every) <= cap:  # no union is too large: none is counted
+        cap = -1
+    if len(groups) == 1:
+        return [groups[0]] if cap < 0 else []
     found: list[int] = []
     _walk_unions(groups, cap, 0, 0, set(), found)
     return found
@@ -157,11 +164,13 @@ def _disjoint_unions(groups: Sequence[int], cap: int) -> list[int]:
 
 def _walk_unions(groups: Sequence[int], cap: int, start: int, used: int, seen: set[int],
                  found: list[int]) -> None:
+    """The walk of :func:`_disjoint_unions` from ``groups[start]`` on, joined to ``used``
+    (a cap below 0 counts no cards: every union is small enough)."""
     for i in range(start, len(groups)):
         g = groups[i]
         if not g & used:
             union = g | used
-            if union.bit_count() <= cap:
+            if cap < 0 or count(union) <= cap:
                 if union not in seen:
                     seen.add(union)
                     found.append(union)
@@ -401,79 +410,71 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
     above 60)."""
     if tables.plain:
         return legal_enumerated(tables, table, made, hand, p)
-    play = tables.play
     values = tables.values
-    loose = loose_cards(table, made)
-    in_hand = bits(hand)
-    bound = 0
-    for c in in_hand:
-        if values[c] > bound:
-            bound = values[c]
+    loose = loose_cards(table, made) if made else table
+    bound, held_all, twice = _hand_values(values, hand)
     sets: list[int] = []
     sums: list[int] = []
     ends: list[int] = []
     if bound > 0:
-        cards: list[int] = []
-        worths: list[int] = []
-        for c in bits(loose):
-            if values[c] > 0:
-                cards.append(1 << c)
-                worths.append(values[c])
-        _sets_of(cards, worths, 0, 0, 0, bound, sets, sums, ends)
-    # the sets again, grouped by worth (in the walk's order each): those worth w are
-    # grouped[starts[w]:starts[w + 1]]
-    starts = [0] * (bound + 2)
-    for w in sums:
-        starts[w + 1] += 1
-    for w in range(1, bound + 2):
-        starts[w] += starts[w - 1]
-    grouped = [0] * len(sets)
-    placed = starts[:]
-    for i in range(len(sets)):
-        w = sums[i]
-        grouped[placed[w]] = sets[i]
-        placed[w] += 1
+        _sets_of(values, loose & tables.valued, 0, 0, bound, sets, sums, ends)
+    grouped, starts, present = _by_worth(sets, sums, bound)
     owns = False
     for b in made:
         if b.owner == p:
             owns = True
             break
     raisable: list[Build] = []
-    if play.increase:
+    if tables.increase:
         for b in made:
             if not b.multiple:
                 raisable.append(b)
     out: list[Action] = []
-    trails: list[Action] = []
     # with a build of the player's own, what each action plays and takes (_abandoning)
     out_moves: list[tuple[int, int]] = []
-    builds, must = play.builds, play.must_capture
-    for card in in_hand:
-        taking = _captures_from(tables, loose, made, card, grouped, starts)
+    builds, must = tables.builds, tables.must_capture
+    fits = count(table) < tables.most_named  # any set of table cards may be named
+    trailed = 0  # the cards that may be trailed, as a bit set
+    rest = hand
+    while rest:  # each card of the hand, lowest first
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        taking = _captures_from(tables, loose, made, card, grouped, starts, fits)
         for m in taking:
             out.append(tables.unit(CAPTURE_AT, card, m))
             if owns:
-                out_moves.append((card, m | 1 << card))
-        if builds and values[card] > 0:
-            held = 0  # the values of the hand's other cards, as a bit set
-            for c in in_hand:
-                if c != card and values[c] > 0:
-                    held |= 1 << values[c]
+                out_moves.append((card, m | low))
+        value = values[card]
+        if builds and value > 0:
+            # the values of the hand's other cards, as a bit set
+            held = held_all if (twice >> value) & 1 else held_all & ~(1 << value)
             if held:
-                for m in _singles_from(tables, card, held, raisable, sets, sums, ends):
-                    out.append(tables.unit(BUILD_AT, card, m))
-                    if owns:
-                        out_moves.append((card, 0))
+                if raisable:
+                    for m in _singles_from(tables, card, held, raisable, sets, sums, ends,
+                                           fits):
+                        out.append(tables.unit(BUILD_AT, card, m))
+                        if owns:
+                            out_moves.append((card, 0))
+                elif (held >> value) & present:
+                    _add_singles(tables, card, held >> value, sets, sums, fits, out, owns,
+                                 out_moves)
                 for m in _multiples_from(tables, made, card, held, raisable, grouped,
-                                         starts):
+                                         starts, fits):
                     out.append(tables.unit(MULTIPLE_AT, card, m))
                     if owns:
                         out_moves.append((card, 0))
         if not taking or not must:
-            trails.append(tables.plays[card])
+            trailed |= low
+    plays = tables.plays
     if not owns:  # only the owner of a build may abandon it
-        return tuple(out + trails)
-    if trails and out and not play.trail_with_build:
+        while trailed:
+            low = trailed & -trailed
+            trailed ^= low
+            out.append(plays[low.bit_length() - 1])
+        return tuple(out)
+    trails = [plays[c] for c in bits(trailed)]
+    if trails and out and not tables.trail_with_build:
         trails = []
     kept: list[Action] = []
     for i, action in enumerate(out):
@@ -486,29 +487,84 @@ def legal_of(tables: FishingTables, table: int, made: tuple[Build, ...], hand: i
     return tuple(kept) if kept else tuple(out + trails)
 
 
-def _sets_of(cards: list[int], worths: list[int], start: int, total: int, chosen: int,
-             bound: int, sets: list[int], sums: list[int], ends: list[int]) -> None:
+def _hand_values(values: tuple[int, ...], hand: int) -> tuple[int, int, int]:
+    """The highest value above 0 of a card of ``hand`` (0: none), the values above 0 its
+    cards have, as a bit set, and those two cards or more have, as a bit set."""
+    bound = held = twice = 0
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        value = values[low.bit_length() - 1]
+        if value > 0:
+            if (held >> value) & 1:
+                twice |= 1 << value
+            held |= 1 << value
+            if value > bound:
+                bound = value
+    return bound, held, twice
+
+
+def _by_worth(sets: list[int], sums: list[int], bound: int,
+              ) -> tuple[list[int], list[int], int]:
+    """The ``sets`` (their worths ``sums``, each at most ``bound``) grouped by worth, in
+    the walk's order each: those worth ``w`` are ``grouped[starts[w]:starts[w + 1]]``;
+    with the worths some set has, as a bit set."""
+    starts = [0] * (bound + 2)
+    present = 0
+    for w in sums:  # first the sets worth w or less, where those worth w end
+        starts[w] += 1
+        present |= 1 << w
+    for w in range(1, bound + 2):
+        starts[w] += starts[w - 1]
+    grouped = [0] * len(sets)
+    for i in range(len(sets) - 1, -1, -1):  # last first, each worth's end moved to its start
+        w = sums[i]
+        starts[w] -= 1
+        grouped[starts[w]] = sets[i]
+    return grouped, starts, present
+
+
+def _add_singles(tables: FishingTables, card: int, wanted: int, sets: list[int],
+                 sums: list[int], fits: bool, out: list[Action], owns: bool,
+                 moves: list[tuple[int, int]]) -> None:
+    """Add to ``out`` the single builds of ``card`` with loose cards, no build being
+    raised (:func:`_singles_from` without one): the sets of :func:`_sets_of` worth a
+    ``w`` with bit ``w`` of ``wanted`` set (the values held less the card's), in the
+    walk's order; with ``owns``, what each plays and takes to ``moves``."""
+    most = tables.most_named
+    for i in range(len(sets)):
+        if (wanted >> sums[i]) & 1 and (fits or count(sets[i]) < most):
+            out.append(tables.unit(BUILD_AT, card, sets[i]))
+            if owns:
+                moves.append((card, 0))
+
+
+def _sets_of(values: tuple[int, ...], rest: int, total: int, chosen: int, bound: int,
+             sets: list[int], sums: list[int], ends: list[int]) -> None:
     """Add to ``sets`` each set (a bit set, joined to ``chosen``, worth ``total``) of the
-    ``cards`` from ``start`` on (each a bit set, worth above 0) worth at most ``bound``,
-    in the order of a depth-first walk, with its worth in ``sums`` and in ``ends`` where
-    the sets that hold it and later cards end (the walk below it)."""
-    for i in range(start, len(cards)):
-        worth = total + worths[i]
+    cards ``rest`` (a bit set, each worth above 0) worth at most ``bound``, lowest card
+    first, in the order of a depth-first walk, with its worth in ``sums`` and in ``ends``
+    where the sets that hold it and later cards end (the walk below it)."""
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        worth = total + values[low.bit_length() - 1]
         if worth <= bound:
-            joined = chosen | cards[i]
+            joined = chosen | low
             at = len(sets)
             sets.append(joined)
             sums.append(worth)
             ends.append(0)
             if worth < bound:
-                _sets_of(cards, worths, i + 1, worth, joined, bound, sets, sums, ends)
+                _sets_of(values, rest, worth, joined, bound, sets, sums, ends)
             ends[at] = len(sets)
 
 
 def _captures_from(tables: FishingTables, loose: int, made: Sequence[Build], card: int,
-                   grouped: list[int], starts: list[int]) -> list[int]:
+                   grouped: list[int], starts: list[int], fits: bool) -> list[int]:
     """:func:`_captures` with the loose cards' sets by worth (those worth ``w`` are
-    ``grouped[starts[w]:starts[w + 1]]``)."""
+    ``grouped[starts[w]:starts[w + 1]]``); ``fits``: every set of table cards may be
+    named with the played card (none is left out for its size)."""
     value = tables.values[card]
     groups: list[int] = []
     same = loose & tables.rank_masks[card] if tables.by_rank else 0
@@ -526,19 +582,18 @@ def _captures_from(tables: FishingTables, loose: int, made: Sequence[Build], car
         for b in made:
             if b.value == value:
                 groups.append(b.cards)
-    play = tables.play
     most = tables.most_named
-    if not play.sets or (value == 0 and not play.zero_sets):
-        return [g for g in groups if g.bit_count() < most]
-    if len(groups) < 2:
-        return [g for g in groups if g.bit_count() < most]
+    if len(groups) < 2 or not tables.sets or (value == 0 and not tables.zero_sets):
+        return groups if fits else [g for g in groups if g.bit_count() < most]
     return _disjoint_unions(groups, most - 1)
 
 
 def _singles_from(tables: FishingTables, card: int, held: int, raisable: list[Build],
-                  sets: list[int], sums: list[int], ends: list[int]) -> list[int]:
+                  sets: list[int], sums: list[int], ends: list[int],
+                  fits: bool) -> list[int]:
     """:func:`_single_builds` of ``card`` from the loose cards' sets (:func:`_sets_of`),
-    the values of the hand's other cards being ``held`` (a bit set)."""
+    the values of the hand's other cards being ``held`` (a bit set); ``fits``: as
+    :func:`_captures_from` takes it."""
     value = tables.values[card]
     most = tables.most_named
     top = held.bit_length() - 1
@@ -546,18 +601,19 @@ def _singles_from(tables: FishingTables, card: int, held: int, raisable: list[Bu
     if not raisable:
         for i in range(len(sets)):
             worth = value + sums[i]
-            if worth <= top and (held >> worth) & 1 and sets[i].bit_count() < most:
+            if worth <= top and (held >> worth) & 1 and (fits or count(sets[i]) < most):
                 found.append(sets[i])
         return found
-    _walk_sets(0, len(sets), sets, sums, ends, raisable, value, held, top, most, found)
+    _walk_sets(0, len(sets), sets, sums, ends, raisable, value, held, top, most, fits,
+               found)
     for b in raisable:  # a build increased by the card alone
-        _raise(b, 0, value, held, top, most, found)
+        _raise(b, 0, value, held, top, most, fits, found)
     return found
 
 
 def _walk_sets(start: int, end: int, sets: list[int], sums: list[int], ends: list[int],
                raisable: list[Build], value: int, held: int, top: int, most: int,
-               found: list[int]) -> None:
+               fits: bool, found: list[int]) -> None:
     """The single builds of :func:`_walk_builds` with the sets ``start`` to ``end`` of
     :func:`_sets_of` and the single builds ``raisable``: each set, then the sets that
     hold it and later cards, then it with each build."""
@@ -565,18 +621,18 @@ def _walk_sets(start: int, end: int, sets: list[int], sums: list[int], ends: lis
     while i < end:
         worth = value + sums[i]
         joined = sets[i]
-        if worth <= top and joined.bit_count() < most:
+        if worth <= top and (fits or count(joined) < most):
             if (held >> worth) & 1:
                 found.append(joined)
             _walk_sets(i + 1, ends[i], sets, sums, ends, raisable, value, held, top, most,
-                       found)
+                       fits, found)
             for b in raisable:
-                _raise(b, joined, worth, held, top, most, found)
+                _raise(b, joined, worth, held, top, most, fits, found)
         i = ends[i]
 
 
 def _raise(build: Build, joined: int, worth: int, held: int, top: int, most: int,
-           found: list[int]) -> None:
+           fits: bool, found: list[int]) -> None:
     """Add the single build ``build`` joined to the cards ``joined`` (worth ``worth``,
     the played card's value included) to ``found`` if that makes a value ``held``."""
     if build.value == 0:
@@ -584,51 +640,67 @@ def _raise(build: Build, joined: int, worth: int, held: int, top: int, most: int
     total = worth + build.value
     if total <= top:
         cards = joined | build.cards
-        if cards.bit_count() < most and (held >> total) & 1:
+        if (fits or count(cards) < most) and (held >> total) & 1:
             found.append(cards)
 
 
 def _multiples_from(tables: FishingTables, made: Sequence[Build], card: int, held: int,
                     raisable: list[Build], grouped: list[int], starts: list[int],
-                    ) -> list[int]:
+                    fits: bool) -> list[int]:
     """:func:`_multiples` with the loose cards' sets by worth (as
     :func:`_captures_from` reads them), the values of
     the hand's other cards being ``held`` (a bit set).  Each set it finds splits into
     groups of its target by construction, so :func:`values_of_multiple` is not asked
-    again."""
+    again; ``fits``: as :func:`_captures_from` takes it."""
     value = tables.values[card]
     most = tables.most_named
     found: list[int] = []
     for target in range(value, held.bit_length()):
         if not (held >> target) & 1:
             continue
+        if starts[target] == starts[target + 1] and not _valued(made, target):
+            continue  # no other group of the target
         others = grouped[starts[target]:starts[target + 1]]
         for b in made:
             if b.value == target:
                 others.append(b.cards)
-        if not others:
-            continue
-        own = [0] if target == value else \
-            grouped[starts[target - value]:starts[target - value + 1]]
+        # the card's own group: the card alone, with loose cards, then raising a build
+        if target == value:
+            _join_groups(0, others, most, fits, found)
+        else:
+            for i in range(starts[target - value], starts[target - value + 1]):
+                _join_groups(grouped[i], others, most, fits, found)
         for b in raisable:  # a single build raised by the card to the target, in its group
             short = target - value - b.value
             if short == 0:
-                own.append(b.cards)
+                _join_groups(b.cards, others, most, fits, found)
             elif short > 0:
                 for i in range(starts[short], starts[short + 1]):
-                    own.append(b.cards | grouped[i])
-        for first in own:
-            size = first.bit_count()
-            if size + 1 >= most:
-                continue
-            rest = [g for g in others if not g & first]
-            if not rest:
-                continue
-            for union in _disjoint_unions(rest, most - 1 - size):
-                mask = union | first
-                if mask not in found:
-                    found.append(mask)
+                    _join_groups(b.cards | grouped[i], others, most, fits, found)
     return found
+
+
+def _valued(made: Sequence[Build], value: int) -> bool:
+    """Whether one of the builds ``made`` is worth ``value``."""
+    return any(b.value == value for b in made)  # compiled, a loop (no generator)
+
+
+def _join_groups(first: int, others: list[int], most: int, fits: bool,
+                 found: list[int]) -> None:
+    """Add to ``found`` (each set once) every multiple build of the played card's group
+    ``first`` (the table cards in it) with one or more of the disjoint groups ``others``,
+    named in at most ``most`` cards with the played card (``fits``: as
+    :func:`_captures_from` takes it)."""
+    size = 0 if fits else count(first)
+    if size + 1 >= most:
+        return
+    rest = others if not first else [g for g in others if not g & first]
+    if not rest:
+        return
+    for union in _disjoint_unions(rest, most - 1 - size):
+        mask = union | first
+        if mask not in found:
+            found.append(mask)
 
 
 def legal_enumerated(tables: FishingTables, table: int, made: tuple[Build, ...], hand: int,

@@ -224,6 +224,25 @@ class FishingTables:
     """Per card, its place in the pack's order (as :meth:`Pack.cards_of` sorts)."""
     in_order: tuple[int, ...] = ()
     """The pack's cards in the pack's order (by place)."""
+    size: int = 0
+    """The pack's card numbers (:attr:`Pack.size`, a property: read here by number)."""
+    valued: int = 0
+    """The cards worth above 0 (those sets adding up to a value are made of), as a bit
+    set."""
+    sets: bool = False
+    """``play.sets``: a card captures several sets at once (the play rules' flags read
+    on every decision are copied here: a look-up in a native record, not an attribute
+    of the interpreted rule model)."""
+    zero_sets: bool = False
+    """``play.zero_sets``: a card worth 0 captures several sets too."""
+    builds: bool = False
+    """``play.builds``: cards are built."""
+    increase: bool = False
+    """``play.increase``: a single build may be increased."""
+    must_capture: bool = False
+    """``play.must_capture``: a card that can capture may not be trailed."""
+    trail_with_build: bool = False
+    """``play.trail_with_build``: the owner of a build may trail."""
     unit_pairs: list[Action | None] = attr.ib(factory=list)
     """The actions of units with one table card, at ``(word * size + played card) * size
     + table card`` (None: not made yet): a list read by number, as most actions of
@@ -291,7 +310,11 @@ class FishingTables:
                    card_names=tuple(pack.name(c) for c in range(pack.size)),
                    shift=pack.size.bit_length(),
                    places=tuple(in_order.index(c) for c in range(pack.size)),
-                   in_order=in_order,
+                   in_order=in_order, size=pack.size,
+                   valued=mask_of([c for c in range(pack.size) if values[c] > 0]),
+                   sets=play.sets, zero_sets=play.zero_sets, builds=play.builds,
+                   increase=play.increase, must_capture=play.must_capture,
+                   trail_with_build=play.trail_with_build,
                    unit_pairs=[None] * (len(UNIT_WORDS) * pack.size * pack.size) if units
                    else [])
 
@@ -333,7 +356,7 @@ class FishingTables:
         'capture 3S 6D'
         """
         if not mask & (mask - 1):  # one table card (or none)
-            size = self.pack.size
+            size = self.size
             at = (word * size + card) * size + mask.bit_length() - 1
             pairs = self.unit_pairs
             if mask and at < len(pairs):
