@@ -20,7 +20,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind
-from cardrules.cards import bits
+from cardrules.cards import bits, count
 from cardrules.engine import flow
 from cardrules.engine.events import Event, RawEvent, raw_event, records
 from cardrules.engine.fields import (
@@ -388,10 +388,9 @@ class FishingState(FieldState):
             self._buried = with_seat(self._buried, p, self._buried[p] | down)
         self._last = p
         self._events = (raw_event(kind="capture", player=p, cards=(card, *bits(caught))),)
-        taken = caught.bit_count() + down.bit_count()
         width = tables.width
         if not self._table and not self._down and (not last or scoring.last_sweep) \
-                and scoring.sweep_size in (0, taken) \
+                and scoring.sweep_size in (0, count(caught) + count(down)) \
                 and (not scoring.sweep_match or (not down and all(
                     c % width == card % width for c in bits(caught)))):
             self._sweeps = with_seat(self._sweeps, p, self._sweeps[p] + 1)
