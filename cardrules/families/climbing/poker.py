@@ -231,7 +231,7 @@ class PokerTables:
         """The flushes of the cards ``mask``, suit by suit in the suit order."""
         for suit_cards in self.suit_masks:
             part = mask & suit_cards
-            if part.bit_count() < 5:
+            if count(part) < 5:
                 continue
             found = self.flushes_of.get(part)
             if found is None:

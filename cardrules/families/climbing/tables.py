@@ -23,7 +23,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind, labelled
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack, bits, count
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.climbing.model import (
@@ -661,7 +661,7 @@ class ClimbingTables:
             if parts:
                 for number, mask, fewest in parts:
                     part = hand & mask
-                    if part.bit_count() >= fewest:
+                    if count(part) >= fewest:
                         ClimbingTables._add_part(self, index, number, part, table, found)
                 continue
             shape = shapes[index] if shapes else 0
@@ -673,9 +673,12 @@ class ClimbingTables:
             if held is None:
                 held = self._held(hand)
             kind = kinds[index]
-            if table is None and five[index] and not by_rank and kind.attach is None \
-                    and not kind.not_from_whole_rank:
-                ClimbingTables._add_five_card_leads(self, index, kind, held, hand, found)
+            if five[index] and not by_rank and kind.attach is None \
+                    and not kind.not_from_whole_rank and (table is None or (
+                        not kind.top and not kind.bomb and (
+                            index == table.combination
+                            or self._ranked_above(index, table.combination)))):
+                ClimbingTables._add_five_cards(self, index, kind, held, hand, table, found)
                 continue
             plays = self._plays_of(index, kind, held, hand) if table is None else \
                 self._plays_on(index, held, hand, table)
@@ -699,18 +702,29 @@ class ClimbingTables:
         when the rules have none)."""
         return -1 if self.poker is None else self.poker.makes(hand)
 
-    def _add_five_card_leads(self, index: int, kind: Combination,
-                             held: list[tuple[int, ...]], hand: int,
-                             found: list[Action]) -> None:
-        """Append to ``found`` the actions of every five-card hand of combination
+    def _add_five_cards(self, index: int, kind: Combination, held: list[tuple[int, ...]],
+                        hand: int, table: Play | None, found: list[Action]) -> None:
+        """Append to ``found`` the actions of the five-card hands of combination
         ``index`` that ``hand`` (``held``: per ladder place, as :meth:`_held` gives
-        them) makes, in :meth:`plays`' order: each looked up by its cards as a bit set,
-        a play made only for an action not yet known (:meth:`_five_card_action`)."""
+        them) makes, in :meth:`plays`' order: on a clear table every one; on a play of a
+        combination it comes after in the ``type_order`` (and neither a bomb nor a top
+        combination) every one too; on a play of its own combination those that beat it
+        (:meth:`beats`: a higher key, or as high and a higher tie). Each is looked up by
+        its cards as a bit set, a play made only for an action not yet known
+        (:meth:`_five_card_action`)."""
         poker = self.poker
         assert poker is not None
         known = self.five_card_actions
         number = len(self.combinations)
-        for key, tie, cards in poker.hands(kind.shape, held, -1, hand):
+        above = low_key = low_tie = -1  # a hand must beat key and tie (-1: any does)
+        if table is not None and index == table.combination:
+            if table.length != 1:
+                return  # a five-card hand is one rank long: none is of its length
+            low_key, low_tie = table.key, table.tie
+            above = low_key - 1 if self.suit_place else low_key  # as :meth:`_plays_on`
+        for key, tie, cards in poker.hands(kind.shape, held, above, hand):
+            if key < low_key or (key == low_key and tie <= low_tie):
+                continue
             mask = 0
             for card in cards:
                 mask |= 1 << card
@@ -754,9 +768,17 @@ class ClimbingTables:
         if table is None:
             found.extend(actions)
             return
-        if index == table.combination and top < table.key and \
-                not self.combinations[index].top:
-            return  # none of the part's plays beats one of its own combination
+        kind = self.combinations[index]
+        if index == table.combination and not kind.top:
+            if top < table.key:
+                return  # none of the part's plays beats one of its own combination
+            if not kind.bomb:  # :meth:`beats` on a play of its own type and length
+                key, tie, length = table.key, table.tie, table.length
+                for action, play in zip(actions, plays):
+                    if play.length == length and (
+                            play.key > key or (play.key == key and play.tie > tie)):
+                        found.append(action)
+                return
         for action, play in zip(actions, plays):
             if self.beats(play, table):
                 found.append(action)
