@@ -660,8 +660,9 @@ class ClimbingTables:
             parts = ranked[index] if ranked else ()
             if parts:
                 for number, mask, fewest in parts:
-                    part = hand & mask
-                    if count(part) >= fewest:
+                    part = hand & mask  # counted only past one card, then past two
+                    if part and (fewest <= 1 or (part & (part - 1) and (
+                            fewest == 2 or count(part) >= fewest))):
                         ClimbingTables._add_part(self, index, number, part, table, found)
                 continue
             shape = shapes[index] if shapes else 0
