@@ -333,6 +333,31 @@ def _brute_five_card_hands(tables: Any, hand: list[int]) -> set[tuple[int, tuple
     return found
 
 
+@pytest.mark.parametrize("options", [
+    {}, {"straights": "no_twos"}, {"straights": "low_wheels"}, {"flushes": "highest_card"}])
+def test_five_card_shapes_a_hand_may_make_leave_out_none_it_makes(
+        options: dict[str, str]) -> None:
+    """The cheap test of the five-card shapes a hand may make (which spares the search
+    for the others) passes every shape the hand makes, and the lead's actions then are
+    those of a plain search of every five-card hand."""
+    game = cardrules.load("big-two", options=options)
+    tables = game.tables
+    assert tables.poker is not None and any(tables.shape_bits)
+    plain = attr.evolve(tables, rank_parts=(), five_card=(), shape_bits=())
+    rng = random.Random(5)
+    for _ in range(600):
+        suits = rng.sample(range(4), rng.randint(1, 4))  # few suits: more flushes
+        pool = [c for c in range(game.pack.size) if c // 13 in suits]
+        hand = rng.sample(pool, rng.randint(1, min(len(pool), 18)))
+        mask = sum(1 << c for c in hand)
+        made = tables.poker.makes(mask)
+        for index, kind in enumerate(tables.combinations):
+            if tables.shape_bits[index] and any(
+                    p.combination == index for p in plain.plays(mask)):
+                assert made & tables.shape_bits[index], (kind.name, hand)
+        assert tables.legal_on(mask, None) == plain.legal_on(mask, None)
+
+
 @pytest.mark.parametrize(("name", "options"), [
     ("big-two", {}), ("big-two", {"straights": "low_wheels"}),
     ("big-two", {"flushes": "highest_card"}), ("big-two", {"bombs": "on_single_twos"}),
@@ -346,7 +371,7 @@ def test_plays_looked_up_by_rank_and_by_cards_are_those_a_plain_search_finds(
     game = cardrules.load(name, options=options)
     tables = game.tables
     assert any(tables.rank_parts)
-    plain = attr.evolve(tables, rank_parts=(), five_card=())
+    plain = attr.evolve(tables, rank_parts=(), five_card=(), shape_bits=())
     rng = random.Random(4)
     for _ in range(400):
         hand = rng.sample(range(game.pack.size), rng.randint(1, 16))

@@ -8,7 +8,7 @@ then by ``tie`` (a suit's place in ``suit_order``); its cards are written in the
 game lists the play (a straight along its run, a flush from its lowest card, a full
 house's three cards before its pair, the four before the kicker).
 
->>> from cardrules.cards import Pack, bits
+>>> from cardrules.cards import Pack, bits, count
 >>> from cardrules.families.climbing.model import ClimbingPlay, Combination, Shape
 >>> pack = Pack(ranks=("3", "4", "5", "6", "7", "8"), suits=("D", "C", "H", "S"))
 >>> rules = ClimbingPlay(procedure="climbing", suit_order=["D", "C", "H", "S"],
@@ -32,10 +32,10 @@ from typing import Final
 
 import attrs
 
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack, bits, count
 from cardrules.families.climbing.model import ClimbingPlay, FlushOrder, Shape
 
-__all__ = ["FLUSHES_KEPT", "PokerTables", "count_hands", "hands_bound", "runs_of"]
+__all__ = ["FLUSHES_KEPT", "PokerTables", "count_hands", "hands_bound", "runs_of", "shape_bit"]
 
 # Enum members read in functions, as module constants: compiled, each is a C static (on
 # Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__).
@@ -44,6 +44,12 @@ _STRAIGHT_FLUSH: Final = Shape.STRAIGHT_FLUSH
 _FLUSH: Final = Shape.FLUSH
 _FULL_HOUSE: Final = Shape.FULL_HOUSE
 _FOUR_AND_ONE: Final = Shape.FOUR_AND_ONE
+
+_STRAIGHT_BIT: Final = 1
+_FLUSH_BIT: Final = 2
+_FULL_HOUSE_BIT: Final = 4
+_FOUR_AND_ONE_BIT: Final = 8
+_STRAIGHT_FLUSH_BIT: Final = 16
 
 FLUSHES_KEPT: Final = 50_000
 """The most sets of one suit's cards whose flushes :class:`PokerTables` keeps worked out
@@ -97,6 +103,9 @@ class PokerTables:
     suit_masks: tuple[int, ...] = ()
     """Per suit place, the pack's cards of that place (:attr:`suit_place`) that have a
     ladder place, as a bit set."""
+    rank_masks: tuple[int, ...] = ()
+    """Per ladder place (those of ``rank_of``), the pack's cards of that place as a bit
+    set."""
     flushes_of: dict[int, tuple[Found, ...]] = attrs.Factory(dict)
     """Five cards or more of one suit (a bit set) -> every flush they make (filled on
     first use, at most :data:`FLUSHES_KEPT`)."""
@@ -112,15 +121,68 @@ class PokerTables:
         place = [order.index(names[pack.suit(c)]) if 0 <= pack.suit(c) < len(names) else 0
                  for c in range(pack.size)]
         masks = [0] * max(len(pack.suits), 1)
+        ranked = [0] * (max(rank_of, default=-1) + 1)
         for c, p in enumerate(place):
             if rank_of[c] >= 0:
                 masks[p] |= 1 << c
+                ranked[rank_of[c]] |= 1 << c
         return cls(runs=runs, run_of={frozenset(r): i for i, r in enumerate(runs)},
-                   suit_masks=tuple(masks),
+                   suit_masks=tuple(masks), rank_masks=tuple(ranked),
                    run_places=tuple(_places(run) for run in runs),
                    suit_place=tuple(place), rank_of=tuple(rank_of), places=len(pack.ranks),
                    suit_first=play.flush_order is FlushOrder.SUIT_FIRST,
                    suits=len(pack.suits))
+
+    def makes(self, hand: int) -> int:
+        """The shapes of hand the cards ``hand`` (a bit set) may make, as a bit set of
+        their :func:`shape_bit`: a cheap test on the hand's counts of each rank and
+        suit that leaves out, before any search, the shapes it cannot make (a straight
+        flush passes when the hand makes both a straight's run and five of a suit)."""
+        present = pairs = threes = fours = 0
+        for place, cards in enumerate(self.rank_masks):
+            part = hand & cards
+            if part:
+                present |= 1 << place
+                part &= part - 1
+                if part:
+                    pairs |= 1 << place
+                    part &= part - 1
+                    if part:
+                        threes |= 1 << place
+                        if part & (part - 1):
+                            fours |= 1 << place
+        found = 0
+        for needed in self.run_places:
+            if present & needed == needed:
+                found |= _STRAIGHT_BIT
+                break
+        for cards in self.suit_masks:
+            if count(hand & cards) >= 5:
+                found |= _FLUSH_BIT
+                break
+        if found & _STRAIGHT_BIT and found & _FLUSH_BIT and self._runs_of_one_suit(hand):
+            found |= _STRAIGHT_FLUSH_BIT
+        if threes and pairs & (pairs - 1):  # a rank of three and another of two
+            found |= _FULL_HOUSE_BIT
+        if fours and present & (present - 1):  # a rank of four and another card
+            found |= _FOUR_AND_ONE_BIT
+        return found
+
+    def _runs_of_one_suit(self, hand: int) -> bool:
+        """Whether the cards ``hand`` of some one suit go through every rank of a run a
+        straight may make."""
+        for suit_cards in self.suit_masks:
+            cards = hand & suit_cards
+            if count(cards) < 5:
+                continue
+            present = 0
+            for place, ranked in enumerate(self.rank_masks):
+                if cards & ranked:
+                    present |= 1 << place
+            for needed in self.run_places:
+                if present & needed == needed:
+                    return True
+        return False
 
     def hands(self, shape: Shape, held: Sequence[tuple[int, ...]],
               above: int = -1, mask: int = -1) -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -151,8 +213,7 @@ class PokerTables:
             if key <= above or present & needed != needed:
                 continue
             for cards in product(*(held[r] for r in run)):
-                one_suit = len({place[c] for c in cards}) == 1
-                if one_suit == suited:
+                if _one_suit(cards, place) == suited:
                     yield key, place[cards[-1]], cards
 
     def _flush_key(self, cards: Sequence[int]) -> tuple[int, int]:
@@ -170,7 +231,7 @@ class PokerTables:
         """The flushes of the cards ``mask``, suit by suit in the suit order."""
         for suit_cards in self.suit_masks:
             part = mask & suit_cards
-            if part.bit_count() < 5:
+            if count(part) < 5:
                 continue
             found = self.flushes_of.get(part)
             if found is None:
@@ -219,6 +280,32 @@ class PokerTables:
                     if other != r:
                         for kicker in kickers:
                             yield r, 0, (*four, kicker)
+
+
+def _one_suit(cards: tuple[int, ...], place: tuple[int, ...]) -> bool:
+    """Whether ``cards`` are all of one suit (``place``: per card, its suit's place)."""
+    suit = place[cards[0]]
+    return all(place[card] == suit for card in cards)
+
+
+def shape_bit(shape: Shape) -> int:
+    """The bit standing for ``shape`` in :meth:`PokerTables.makes`' answer (0: not a
+    five-card hand).
+
+    >>> shape_bit(Shape.FLUSH), shape_bit(Shape.SAME_RANK)
+    (2, 0)
+    """
+    if shape is _STRAIGHT:
+        return _STRAIGHT_BIT
+    if shape is _FLUSH:
+        return _FLUSH_BIT
+    if shape is _FULL_HOUSE:
+        return _FULL_HOUSE_BIT
+    if shape is _FOUR_AND_ONE:
+        return _FOUR_AND_ONE_BIT
+    if shape is _STRAIGHT_FLUSH:
+        return _STRAIGHT_FLUSH_BIT
+    return 0
 
 
 def _places(run: Sequence[int]) -> int:

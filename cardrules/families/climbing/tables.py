@@ -23,7 +23,7 @@ import attr
 import attrs
 
 from cardrules.actions import Action, Kind, labelled
-from cardrules.cards import Pack, bits
+from cardrules.cards import Pack, bits, count
 from cardrules.engine.action_space import CardSets, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.climbing.model import (
@@ -34,7 +34,13 @@ from cardrules.families.climbing.model import (
     Combination,
     Shape,
 )
-from cardrules.families.climbing.poker import PokerTables, count_hands, hands_bound, runs_of
+from cardrules.families.climbing.poker import (
+    PokerTables,
+    count_hands,
+    hands_bound,
+    runs_of,
+    shape_bit,
+)
 from cardrules.model.common import Visibility
 
 if TYPE_CHECKING:
@@ -494,6 +500,10 @@ class ClimbingTables:
     five_card: tuple[bool, ...] = ()
     """Per combination (by index), whether it is a five-card poker hand whose cards as a
     set tell its play (each run of a straight its own set of ranks)."""
+    shape_bits: tuple[int, ...] = ()
+    """Per combination (by index), the bit of its five-card shape in
+    :meth:`PokerTables.makes`' answer (0: not a five-card hand; empty: the rules have
+    none), so that :meth:`legal_on` searches only for the shapes a hand may make."""
     five_card_actions: dict[int, Action] = attrs.Factory(dict)
     """A five-card hand's cards as a bit set and its combination (as one number) -> its
     action (:meth:`_five_card_action`; filled on first use, at most
@@ -536,6 +546,8 @@ class ClimbingTables:
                    five_card=tuple(poker is not None and c.shape in FIVE_CARD
                                    and len(poker.run_of) == len(poker.runs)
                                    for c in play.combinations),
+                   shape_bits=tuple(shape_bit(c.shape) for c in play.combinations)
+                   if poker is not None else (),
                    overrides=overrides, suit_place=suited,
                    lead=pack.parse(play.first_lead.card) if play.first_lead else -1,
                    combinations=tuple(play.combinations), of_rank=tuple(of_rank),
@@ -642,17 +654,33 @@ class ClimbingTables:
             ClimbingTables._contenders(self, table.combination)
         ranked = self.rank_parts
         five = self.five_card or (False,) * len(kinds)
+        shapes = () if by_rank else self.shape_bits
+        made = -1  # the five-card shapes the hand may make (-1: not yet worked out)
         for index in indices:
             parts = ranked[index] if ranked else ()
             if parts:
                 for number, mask, fewest in parts:
-                    part = hand & mask
-                    if part.bit_count() >= fewest:
+                    part = hand & mask  # counted only past one card, then past two
+                    if part and (fewest <= 1 or (part & (part - 1) and (
+                            fewest == 2 or count(part) >= fewest))):
                         ClimbingTables._add_part(self, index, number, part, table, found)
                 continue
+            shape = shapes[index] if shapes else 0
+            if shape:
+                if made < 0:
+                    made = ClimbingTables._makes(self, hand)
+                if not made & shape:
+                    continue
             if held is None:
                 held = self._held(hand)
             kind = kinds[index]
+            if five[index] and not by_rank and kind.attach is None \
+                    and not kind.not_from_whole_rank and (table is None or (
+                        not kind.top and not kind.bomb and (
+                            index == table.combination
+                            or self._ranked_above(index, table.combination)))):
+                ClimbingTables._add_five_cards(self, index, kind, held, hand, table, found)
+                continue
             plays = self._plays_of(index, kind, held, hand) if table is None else \
                 self._plays_on(index, held, hand, table)
             for play in plays:
@@ -669,6 +697,43 @@ class ClimbingTables:
                 else:
                     found.append(self.action_of(play))
         return found
+
+    def _makes(self, hand: int) -> int:
+        """The five-card shapes ``hand`` may make (:meth:`PokerTables.makes`; -1: any,
+        when the rules have none)."""
+        return -1 if self.poker is None else self.poker.makes(hand)
+
+    def _add_five_cards(self, index: int, kind: Combination, held: list[tuple[int, ...]],
+                        hand: int, table: Play | None, found: list[Action]) -> None:
+        """Append to ``found`` the actions of the five-card hands of combination
+        ``index`` that ``hand`` (``held``: per ladder place, as :meth:`_held` gives
+        them) makes, in :meth:`plays`' order: on a clear table every one; on a play of a
+        combination it comes after in the ``type_order`` (and neither a bomb nor a top
+        combination) every one too; on a play of its own combination those that beat it
+        (:meth:`beats`: a higher key, or as high and a higher tie). Each is looked up by
+        its cards as a bit set, a play made only for an action not yet known
+        (:meth:`_five_card_action`)."""
+        poker = self.poker
+        assert poker is not None
+        known = self.five_card_actions
+        number = len(self.combinations)
+        above = low_key = low_tie = -1  # a hand must beat key and tie (-1: any does)
+        if table is not None and index == table.combination:
+            if table.length != 1:
+                return  # a five-card hand is one rank long: none is of its length
+            low_key, low_tie = table.key, table.tie
+            above = low_key - 1 if self.suit_place else low_key  # as :meth:`_plays_on`
+        for key, tie, cards in poker.hands(kind.shape, held, above, hand):
+            if key < low_key or (key == low_key and tie <= low_tie):
+                continue
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            action = known.get(mask * number + index)
+            if action is None:
+                action = ClimbingTables._five_card_action(self, index, Play(
+                    combination=index, length=1, key=key, cards=cards, tie=tie))
+            found.append(action)
 
     def _five_card_action(self, index: int, play: Play) -> Action:
         """:meth:`action_of` a five-card hand of combination ``index``, looked up by its
@@ -704,9 +769,17 @@ class ClimbingTables:
         if table is None:
             found.extend(actions)
             return
-        if index == table.combination and top < table.key and \
-                not self.combinations[index].top:
-            return  # none of the part's plays beats one of its own combination
+        kind = self.combinations[index]
+        if index == table.combination and not kind.top:
+            if top < table.key:
+                return  # none of the part's plays beats one of its own combination
+            if not kind.bomb:  # :meth:`beats` on a play of its own type and length
+                key, tie, length = table.key, table.tie, table.length
+                for action, play in zip(actions, plays):
+                    if play.length == length and (
+                            play.key > key or (play.key == key and play.tie > tie)):
+                        found.append(action)
+                return
         for action, play in zip(actions, plays):
             if self.beats(play, table):
                 found.append(action)
