@@ -310,6 +310,32 @@ def test_the_random_suit_hook_draws_the_lot() -> None:
         assert drawn.view(1).named_suit == "B"
 
 
+def test_the_default_random_suit_is_the_seeded_hooks_without_calling_it() -> None:
+    """U5, U11: with the default hook the lot is worked out in place (no input record,
+    no call): the suit the ``seeded`` hook gives for the same derived seed; a game that
+    names another hook is asked through it."""
+    from cardrules.engine.seeding import derive_seed
+    from cardrules.families.shedding.effects import lot_suit
+    from cardrules.families.shedding.hooks import seeded_suit
+
+    game = uno()
+    assert game.tables.seeded_suits
+    hooked = cardrules.load({"extends": "uno", "patch": {"hooks": {
+        "random_suit": "test.always_blue"}}})
+    assert not hooked.tables.seeded_suits
+    for seed in range(12):
+        state = game.setup(hands=["3Y 8B", "1R"], pile="5G", stock="W 2Y",
+                           shuffle_seed=seed + 1)
+        assert isinstance(state, SheddingState)
+        wild = game.pack.parse("W")
+        expected = seeded_suit(RandomSuitInput(
+            pack=game.pack, card=wild, seed=derive_seed(seed + 1, "suit", 7)))
+        assert lot_suit(state, wild, 7) == expected
+        assert play(state, "draw").view(1).named_suit == game.pack.suits[
+            seeded_suit(RandomSuitInput(pack=game.pack, card=wild, seed=derive_seed(
+                seed + 1, "suit", state.moves)))]
+
+
 @pytest.mark.parametrize(("patch", "message"), [
     ({"draw": {"reshuffle": False}}, "reshuffle_all says how the stock is remade"),
     ({"starter_redraw": []}, "redraw_shuffle shuffles back a starter card"),

@@ -132,8 +132,10 @@ def lot_suit(state: SheddingContext, card: int, *labels: object) -> int:
     """The suit drawn by lot for the wild card ``card`` (the game's ``random_suit`` hook,
     seeded by the deal's shuffle seed and ``labels``), checked to be a suit."""
     game = state.game
-    suit = game.hook("random_suit")(RandomSuitInput(
-        pack=game.pack, card=card, seed=derive_seed(state._shuffle_seed, "suit", *labels)))
+    seed = derive_seed(state._shuffle_seed, "suit", *labels)
+    if state._tables.seeded_suits:  # the default hook's suit, without its input record
+        return seed % len(game.pack.suits)
+    suit = game.hook("random_suit")(RandomSuitInput(pack=game.pack, card=card, seed=seed))
     if not isinstance(suit, int) or not 0 <= suit < len(game.pack.suits):
         raise ValueError(f"the random_suit hook returned {suit!r}, not a suit index from 0 "
                          f"to {len(game.pack.suits) - 1}")

@@ -302,7 +302,8 @@ class Shedding(Procedure):
         return attrs.evolve(tables, following=game.turns.following,
                             preceding=game.turns.preceding,
                             ends_by_hook=game.end_of_deal is not None,
-                            turn_phases=When.BETWEEN_TURNS in game.timings)
+                            turn_phases=When.BETWEEN_TURNS in game.timings,
+                            seeded_suits=is_default("random_suit", game.hook("random_suit")))
 
     def refusals(self, game: GameContext) -> tuple[Callable[[Any, Action], str | None], ...]:
         """The ``may_go_out`` hook's check, when the game names one."""

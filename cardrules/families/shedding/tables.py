@@ -228,6 +228,10 @@ class SheddingTables:
     """The game has an ``end_of_deal`` hook."""
     turn_phases: bool = False
     """The game lists phases that run between turns."""
+    seeded_suits: bool = False
+    """The game's ``random_suit`` hook is the default (``seeded``): a suit drawn by lot is
+    the derived seed modulo the number of suits, worked out here without the hook's
+    input record and call."""
     group_checks: tuple[tuple[bool, int, bool], ...] = ()
     """Per entry of ``play.groups`` in order: a group of one rank (else a run), its size,
     and for one rank whether it takes a card of every suit.  Read at every decision, so
