@@ -112,3 +112,28 @@ def test_a_total_counts_high_every_card_it_can_within_the_goal(cards: list[int])
     values = [tables.values[c] for c in cards]
     extras = [tables.extras[c] for c in cards]
     assert tables.count(cards) == _best_total(values, extras, tables.play.goal)
+
+
+def test_a_deal_reads_the_stock_from_its_end_and_says_when_it_runs_short() -> None:
+    """BJ2: each hand, then the house's hole card, then its shown card, from the end of
+    the stock, which is cut once; a stock too short for the deal is named, not popped
+    empty."""
+    from cardrules.cards import bits
+    from cardrules.families.comparing.state import ComparingState
+
+    game = cardrules.load("blackjack")
+    order = tuple(range(game.pack.count))
+    dealt = game.new_deal(seed=1, order=order)
+    assert isinstance(dealt, ComparingState)
+    stock = dealt.stock + tuple(reversed((*bits(dealt.hands[0]), *bits(dealt.hole),
+                                          *dealt.house)))
+    assert len(dealt.stock) == game.pack.count - 4
+    fresh = dealt._clone()
+    fresh._stock = stock[:3]
+    with pytest.raises(ValueError, match="a deal of 4 cards from a stock of 3"):
+        fresh._deal_cards()
+    fresh._stock = stock
+    fresh._deal_cards()
+    assert (fresh.hands, fresh.hole, fresh.house, fresh.stock) == (
+        dealt.hands, dealt.hole, dealt.house, dealt.stock)
+

@@ -289,14 +289,6 @@ def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.R
           seed: int | None, keep_states: bool, keep_actions: bool) -> Playout:
     """One play-out of ``state`` (a deal or a match), seat ``s`` choosing by
     ``seats[s]`` (None: at random) from ``rngs[s]``."""
-    if not keep_actions and not _chooses(seats) and not isinstance(state, MatchState):
-        # the usual batch: a deal played at random, nothing kept but the final state
-        end, moves = play_random(state, rngs)
-        outcome = end.result
-        if not isinstance(outcome, DealResult):
-            raise CardrulesError(f"the deal is over but has no result: {end!r}")
-        return Playout(seed=seed, scores=outcome.scores, decisions=moves, lengths=(moves,),
-                       result=outcome, deals=(outcome,), final=end if keep_states else None)
     taken: list[Action] | None = [] if keep_actions else None
     belows: list[Callable[[int], int]] = [] if taken is None and not _chooses(seats) \
         else [getattr(r, "_randbelow", r.randrange) for r in rngs]  # read by choosers only
