@@ -75,7 +75,14 @@ import cardrules
 from cardrules.bench.adapter import adapter_rows
 from cardrules.bench.builds import PURE_BUILD, build_line, build_report, print_builds, pure_build
 from cardrules.bench.melds import meld_costs, print_meld_costs
-from cardrules.bench.own import as_json, batched_playouts, call_costs, own_entry, playouts
+from cardrules.bench.own import (
+    as_json,
+    batched_playouts,
+    call_costs,
+    call_costs_in_turns,
+    own_entry,
+    playouts,
+)
 from cardrules.bench.peers import PeerResult, Runner, available_peers, measure
 from cardrules.bench.showdown import print_showdown_costs, showdown_costs
 from cardrules.bench.startup import first_load_costs, startup_costs
@@ -284,8 +291,9 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     time and in batches, against RLCard's UNO (2 players) one step at a time: the ratios
     of decisions a second in alternating rounds (:func:`paired_rounds`, three of half a
     second after an uncounted one), slowest first; and each game's median ``apply``,
-    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs`, on
-    3,000 states of random games, measured once its rounds have warmed it), with the
+    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs_in_turns`,
+    on 3,000 states of random games, once every game's rounds have warmed it, each game's
+    three rounds of calls the other games' rounds apart), with the
     games at or over :data:`APPLY_BOUND_US` and :data:`VIEW_BOUND_US` named.
     ``quick``: two games, one short round each, costs on 200 states."""
     runner = available_peers().get("uno_2p")
@@ -294,15 +302,14 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
         return 1
     names = sorted(builtin_variants())[:2] if quick else sorted(builtin_variants())
     seconds, rounds = (0.05, 1) if quick else (0.5, 3)
-    rows = []
-    for name in names:
-        game = cardrules.load(name)
-        paired = paired_rounds(game, runner, rounds=rounds, seconds=seconds,
-                               warm_up=not quick)
-        costs = call_costs(game, seed=7, samples=200 if quick else 3000)
-        rows.append({"game": name, "players": game.players, **paired,
-                     "legal_actions_us": round(costs.legal_actions_us, 2),
-                     "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2)})
+    games = [cardrules.load(name) for name in names]
+    paired = [paired_rounds(game, runner, rounds=rounds, seconds=seconds, warm_up=not quick)
+              for game in games]
+    every_cost = call_costs_in_turns(games, seed=7, samples=200 if quick else 3000)
+    rows = [{"game": name, "players": game.players, **pairs,
+             "legal_actions_us": round(costs.legal_actions_us, 2),
+             "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2)}
+            for name, game, pairs, costs in zip(names, games, paired, every_cost)]
     rows.sort(key=lambda row: row["ratio"])
     if as_json:
         json.dump(rows, sys.stdout, indent=1)
