@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
+import attrs
 import fishing_support
 import pytest
 from fishing_support import labels, points
@@ -19,7 +20,11 @@ from hypothesis import strategies as st
 from rule_support import QUICK_LEAKS
 
 import cardrules
-from cardrules.families.fishing.checks import subset_count
+from cardrules.families.fishing.checks import action_bound, subset_count
+from cardrules.families.fishing.model import Capture
+from cardrules.families.fishing.tables import rank_values
+from cardrules.loader.load import load_variant
+from cardrules.model.variant import Variant
 from cardrules.tools.check import run_check
 
 ALL = [r + s for s in "DCSB" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
@@ -321,3 +326,56 @@ def test_the_action_bound_counts_each_set_of_cards_adding_up(
                 for chosen in combinations(range(len(cards)), size)
                 if sum(cards[i] for i in chosen) == total)
     assert subset_count([v for v, _ in piles], [c for _, c in piles], total) == found
+
+
+def _bound_over_every_layout(variant: Variant) -> int:
+    """The action bound as its docstring states it, by brute force: every card played on
+    every worst table (each rank once, the table's other cards anywhere, a suit short of
+    the played card's rank), its captures by rank and by sum counted."""
+    play, pack = variant.play, variant.pack
+    ranks, suits = len(pack.ranks), len(pack.suits)
+    values = rank_values(pack.ranks, play.values, dict(pack.points))
+    hand = max(variant.deal.largest(n) for n in range(variant.players.min,
+                                                       variant.players.max + 1))
+    layouts = [[min(suits, 1 + extra.count(r)) for r in range(ranks)]
+               for extra in combinations_with_replacement(range(ranks), play.table - 1)
+               ] if play.must_capture and play.capture.by_rank else [[suits] * ranks]
+    worst = 0
+    for rank in range(ranks):
+        for layout in layouts:
+            counts = [min(c, suits - 1) if r == rank else c for r, c in enumerate(layout)]
+            sums = subset_count([v for v in values if v <= values[rank]],
+                                [c for v, c in zip(values, counts) if v <= values[rank]],
+                                values[rank]) if play.capture.by_sum else 0
+            worst = max(worst, sums + (counts[rank] if play.capture.by_rank else 0))
+    return hand * (worst + 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=10, max_size=10), st.integers(1, 5),
+       st.booleans(), st.sampled_from(list(Capture)))
+def test_the_action_bound_is_the_worst_layout_s(values: list[int], table: int,
+                                                must: bool, capture: Capture) -> None:
+    """The load-time bound looks only at the ranks a card's capture can take, sharing the
+    work of layouts alike in their first ranks: the same bound as every layout tried."""
+    variant = load_variant("scopa")[0]
+    play = attrs.evolve(variant.play, values=dict(zip(variant.pack.ranks, values)),
+                        table=table, must_capture=must, capture=capture)
+    variant = attrs.evolve(variant, play=play)
+    assert action_bound(variant) == _bound_over_every_layout(variant)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_capture_offered_is_in_the_action_space_once(players: int) -> None:
+    """Captures are made on first use; the action space lists every one the rules allow,
+    each once, and finds each a game offers."""
+    game, rng = scopa(players), random.Random(players)
+    space = game.action_space
+    listed = [space.action(i) for i in range(space.size)]
+    assert len(set(listed)) == len(listed) == 40 + 16160
+    for deal in range(3):
+        state = game.new_deal(deal)
+        while not state.is_over:
+            for action in state.legal_actions():
+                assert space.action(space.index(action)) == action
+            state = state.apply(rng.choice(state.legal_actions()))

@@ -93,23 +93,40 @@ def subset_count(values: Sequence[int], counts: Sequence[int], total: int) -> in
     """
     ways = [1] + [0] * total
     for value, count in zip(values, counts):
-        if not count:
-            continue
-        if value == 0:  # any of the worthless cards, or none, with each way
-            ways = [w << count for w in ways]
-            continue
-        chosen = [comb(count, k) for k in range(count + 1)]  # the ways to take k of them
-        new = ways[:]  # taking none of them
-        for s in range(total + 1 - value):
-            w = ways[s]
-            if w:
-                at, k = s + value, 1
-                while k <= count and at <= total:
-                    new[at] += w * chosen[k]
-                    at += value
-                    k += 1
-        ways = new
+        ways = _with_cards(ways, value, count)
     return ways[total]
+
+
+def _with_cards(ways: list[int], value: int, count: int) -> list[int]:
+    """``ways[s]``, the number of sets of some cards adding up to ``s`` (up to the list's
+    end), once ``count`` more cards worth ``value`` may be taken too."""
+    if not count:
+        return ways
+    if value == 0:  # any of the worthless cards, or none, with each way
+        return [w << count for w in ways]
+    chosen = [comb(count, k) for k in range(count + 1)]  # the ways to take k of them
+    new = ways[:]  # taking none of them
+    end = len(ways)
+    for s in range(end - value):
+        w = ways[s]
+        if w:
+            at, k = s + value, 1
+            while k <= count and at < end:
+                new[at] += w * chosen[k]
+                at += value
+                k += 1
+    return new
+
+
+def _ways_of(cards: tuple[tuple[int, int], ...],
+             known: dict[tuple[tuple[int, int], ...], list[int]]) -> list[int]:
+    """:func:`_with_cards` of each ``(value, count)`` of ``cards`` in turn, from
+    ``known[()]``; every prefix's ways are kept in ``known``, so layouts met in order,
+    alike in their first ranks, share that work."""
+    found = known.get(cards)
+    if found is None:
+        found = known[cards] = _with_cards(_ways_of(cards[:-1], known), *cards[-1])
+    return found
 
 
 _UNIT_CHOICES = 1000
@@ -138,29 +155,25 @@ def action_bound(v: Any) -> int:
     if play.builds or play.sets:  # sets of at most a few table cards per card of the hand
         return hand * _UNIT_CHOICES
     values = rank_values(pack.ranks, play.values, dict(pack.points))
-    if play.must_capture and play.capture.by_rank:
-        layouts = [[min(suits, 1 + extra.count(r)) for r in range(ranks)]
-                   for extra in combinations_with_replacement(range(ranks),
-                                                               max(play.table - 1, 0))]
-    else:
-        layouts = [[suits] * ranks]
+    by_sum, extras = play.capture.by_sum, max(play.table - 1, 0)
     worst = 0
-    counted: dict[tuple[tuple[int, int], ...], int] = {}  # layouts alike in what can add up
     for rank in range(ranks):
+        total = values[rank]
+        # only the ranks a capture by this card takes count: more cards of them never make
+        # fewer sets, so the worst layout has its extra cards among them
+        relevant = [r for r in range(ranks) if values[r] <= total] if by_sum else [rank]
+        if play.must_capture and play.capture.by_rank:
+            layouts = [[min(suits, 1 + extra.count(r)) for r in relevant]
+                       for extra in combinations_with_replacement(relevant, extras)]
+        else:
+            layouts = [[suits] * len(relevant)]
+        at = relevant.index(rank)
+        # the sets adding up to 0 .. total, by the cards on the table so far
+        known: dict[tuple[tuple[int, int], ...], list[int]] = {(): [1] + [0] * total}
         for counts in layouts:
-            counts = list(counts)
-            counts[rank] = min(counts[rank], suits - 1)
-            sums = 0
-            if play.capture.by_sum:  # only cards worth at most the card played can count
-                total = values[rank]
-                alike = tuple((value, count) for value, count in zip(values, counts)
-                              if count and value <= total) + ((total, -1),)
-                found = counted.get(alike)
-                if found is None:
-                    found = counted[alike] = subset_count(
-                        [value for value, _ in alike[:-1]],
-                        [count for _, count in alike[:-1]], total)
-                sums = found
-            worst = max(worst, sums + (counts[rank] if play.capture.by_rank else 0))
+            counts[at] = min(counts[at], suits - 1)
+            sums = _ways_of(tuple((values[r], count) for r, count in zip(relevant, counts)),
+                            known)[total] if by_sum else 0
+            worst = max(worst, sums + (counts[at] if play.capture.by_rank else 0))
     bound: int = hand * (worst + 1)
     return bound
