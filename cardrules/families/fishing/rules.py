@@ -47,7 +47,6 @@ def captures_of(state: FishingContext, card: int) -> tuple[Action, ...]:
 
 def capture_actions(tables: FishingTables, table: int, card: int) -> tuple[Action, ...]:
     """:func:`captures_of` a ``table`` (the face-up cards, as a bit set)."""
-    captures = tables.captures
     found: list[int] = []  # the sets captured, as bit sets
     if tables.by_rank:
         width = tables.width
@@ -56,12 +55,12 @@ def capture_actions(tables: FishingTables, table: int, card: int) -> tuple[Actio
             if c % width == rank:
                 found.append(1 << c)
         if found and tables.play.rank_first:
-            return tuple([captures[card, m] for m in found])
+            return tuple([tables.capture(card, m) for m in found])
     if tables.by_sum:
         for mask in subset_masks(list(bits(table)), tables.values, tables.values[card]):
             if mask not in found:
                 found.append(mask)
-    return tuple([captures[card, m] for m in found])
+    return tuple([tables.capture(card, m) for m in found])
 
 
 def _ours(action: Action) -> bool:

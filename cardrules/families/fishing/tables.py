@@ -170,8 +170,9 @@ class FishingTables:
     plays: tuple[Action, ...]
     """``play <card>`` (laid on the table), by card."""
     captures: dict[tuple[int, int], Action]
-    """(played card, captured cards as a bit set) -> its ``capture`` action: every
-    capture any state may offer."""
+    """(played card, captured cards as a bit set) -> its ``capture`` action, made on first
+    use (:meth:`capture`): a game of captures by sum offers thousands (Scopa some 16,000),
+    most of which a game never meets."""
     names: CardNames
     """Fast names of card sets, for views."""
     hand_seen: tuple[tuple[bool, ...], ...]
@@ -260,20 +261,7 @@ class FishingTables:
         by_rank = rank_values(pack.ranks, play.values, dict(game.variant.pack.points))
         values = tuple(by_rank[c % width] for c in range(pack.size))
         plays = tuple(_named(pack, Kind.PLAY, (c,)) for c in range(pack.size))
-        captures: dict[tuple[int, int], Action] = {}
         units = play.builds or play.sets
-        for card in range(pack.size if not units else 0):
-            others = [c for c in range(pack.size) if c != card]
-            sets: list[tuple[int, ...]] = []
-            if play.capture.by_rank:
-                sets.extend((c,) for c in others if c % width == card % width)
-            if play.capture.by_sum:
-                sets.extend(subsets_adding_to(others, values, values[card]))
-            for caught in sets:
-                mask = mask_of(caught)
-                if (card, mask) not in captures:
-                    captures[card, mask] = _named(pack, Kind.VERB,
-                                                  (card, *pack.cards_of(mask)), CAPTURE)
         hands = visibility(game.variant.zones, "hand", Visibility.OWNER)
         primiera = tuple(scoring.primiera.get(pack.ranks[c % width], 0)
                          for c in range(pack.size))
@@ -292,7 +280,7 @@ class FishingTables:
                              for c in range(pack.size))
         in_order = pack.cards_of(pack.full)
         return cls(pack=pack, play=play, scoring=scoring, values=values, plays=plays,
-                   captures=captures, names=CardNames.of(pack),
+                   captures={}, names=CardNames.of(pack),
                    hand_seen=seen_by(hands, game.players),
                    own_seen=seen_by(Visibility.OWNER, game.players), primiera=primiera,
                    named=tuple(named.items()), takes_all=takes_all,
@@ -328,7 +316,52 @@ class FishingTables:
 
     def capture_action(self, card: int, caught: Sequence[int]) -> Action:
         """The action that plays ``card`` and captures ``caught``."""
-        return self.captures[card, mask_of(caught)]
+        return self.capture(card, mask_of(caught))
+
+    def capture(self, card: int, mask: int) -> Action:
+        """The ``capture`` action of ``card`` taking the table cards ``mask`` (a bit set),
+        without units: its cards the played card, then the others in the pack's order;
+        made once and kept (:attr:`captures`).
+
+        >>> import cardrules
+        >>> game = cardrules.load("scopa", players=2)
+        >>> seven, three, four = game.pack.parse_many("7D 3C 4S")
+        >>> action = game.tables.capture(seven, 1 << three | 1 << four)
+        >>> action.label, action is game.tables.capture_action(seven, (four, three))
+        ('capture 7D 3C 4S', True)
+        """
+        key = (card, mask)
+        found = self.captures.get(key)
+        if found is None:
+            found = self.captures[key] = _named(self.pack, Kind.VERB,
+                                                (card, *self.pack.cards_of(mask)), CAPTURE)
+        return found
+
+    def every_capture(self) -> list[Action]:
+        """Every capture a state may offer without units, by played card in the pack's
+        order, then captures by rank before captures by sum (each set in the order of a
+        depth-first walk): the action space's order.
+
+        >>> import cardrules
+        >>> len(cardrules.load("scopa", players=2).tables.every_capture())
+        16160
+        """
+        width, size = self.width, self.size
+        made: list[Action] = []
+        for card in range(size):
+            others = [c for c in range(size) if c != card]
+            sets: list[tuple[int, ...]] = []
+            if self.by_rank:
+                sets.extend((c,) for c in others if c % width == card % width)
+            if self.by_sum:
+                sets.extend(subsets_adding_to(others, self.values, self.values[card]))
+            masks: set[int] = set()
+            for caught in sets:
+                mask = mask_of(caught)
+                if mask not in masks:
+                    masks.add(mask)
+                    made.append(self.capture(card, mask))
+        return made
 
     def unit_action(self, word: str, card: int, mask: int) -> Action:
         """The action ``word`` of ``card`` with the table cards ``mask``, with units: its
@@ -405,4 +438,4 @@ class FishingTables:
             return (Listed(actions=self.plays),
                     *(CardSets(kind=Kind.VERB, name=w, sizes=sizes) for w in words),
                     *((Listed(actions=self.announcements[1:]),) if self.play.builds else ()))
-        return (Listed(actions=self.plays), Listed(actions=tuple(self.captures.values())))
+        return (Listed(actions=self.plays), Listed(actions=tuple(self.every_capture())))
