@@ -98,12 +98,14 @@ def test_shipped_games_are_measured_against_uno_in_rounds(
                for r in rows)
     assert all(r["players"] == cardrules.load(r["game"]).players for r in rows)
     assert [r["ratio"] for r in rows] == sorted(r["ratio"] for r in rows)
-    assert all(r[key] > 0 for r in rows for key in ("legal_actions_us", "apply_us", "view_us"))
+    assert all(r[key] > 0 for r in rows
+               for key in ("legal_actions_us", "apply_us", "view_us", "load_ms"))
     assert main(["--shipped", "--quick"]) == 0
     out = capsys.readouterr().out
     assert "behind UNO one step at a time" in out
     assert "with a median apply of 2 µs or more" in out
     assert "with a median view of 5 µs or more" in out
+    assert "with a median load of 30 ms or more" in out
 
 
 def test_shipped_without_uno_says_how_to_install_it(

@@ -80,6 +80,7 @@ from cardrules.bench.own import (
     batched_playouts,
     call_costs,
     call_costs_in_turns,
+    load_cost,
     own_entry,
     playouts,
 )
@@ -284,6 +285,9 @@ APPLY_BOUND_US = 2.0
 """The median ``apply`` every shipped game should stay under, compiled (µs)."""
 VIEW_BOUND_US = 5.0
 """The median ``view`` every shipped game should stay under, compiled (µs)."""
+LOAD_BOUND_MS = 30.0
+"""The median ``cardrules.load`` of a shipped game, the engine imported, every shipped
+game should stay under (ms)."""
 
 
 def _shipped(*, quick: bool, as_json: bool) -> int:
@@ -293,9 +297,11 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     second after an uncounted one), slowest first; and each game's median ``apply``,
     ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs_in_turns`,
     on 3,000 states of random games, once every game's rounds have warmed it, each game's
-    three rounds of calls the other games' rounds apart), with the
-    games at or over :data:`APPLY_BOUND_US` and :data:`VIEW_BOUND_US` named.
-    ``quick``: two games, one short round each, costs on 200 states."""
+    three rounds of calls the other games' rounds apart), and the median of five loads
+    (:func:`~cardrules.bench.own.load_cost`, in this process: the engine and the family
+    imported), with the games at or over :data:`APPLY_BOUND_US`, :data:`VIEW_BOUND_US`
+    and :data:`LOAD_BOUND_MS` named.  ``quick``: two games, one short round each, costs
+    on 200 states, one load."""
     runner = available_peers().get("uno_2p")
     if runner is None:
         print("RLCard's UNO is not installed (pip install '.[bench]')", file=sys.stderr)
@@ -308,7 +314,8 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     every_cost = call_costs_in_turns(games, seed=7, samples=200 if quick else 3000)
     rows = [{"game": name, "players": game.players, **pairs,
              "legal_actions_us": round(costs.legal_actions_us, 2),
-             "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2)}
+             "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2),
+             "load_ms": round(load_cost(name, repeat=1 if quick else 5), 2)}
             for name, game, pairs, costs in zip(names, games, paired, every_cost)]
     rows.sort(key=lambda row: row["ratio"])
     if as_json:
@@ -318,19 +325,21 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     print("every shipped game against RLCard's UNO (2 players), decisions a second, the "
           "median of alternating rounds:")
     print(f"{'game':22} {'players':>7} {'one-step':>9} {'batched':>8} {'legal µs':>9} "
-          f"{'apply µs':>9} {'view µs':>8}  rounds (one-step)")
+          f"{'apply µs':>9} {'view µs':>8} {'load ms':>8}  rounds (one-step)")
     for r in rows:
         spread = ", ".join(f"{x:.2f}" for x in r["rounds"])
         print(f"{r['game']:22} {r['players']:7} {r['ratio']:9.2f} {r['batched_ratio']:8.2f}"
               f" {r['legal_actions_us']:9.2f} {r['apply_us']:9.2f} {r['view_us']:8.2f}"
-              f"  {spread}")
+              f" {r['load_ms']:8.2f}  {spread}")
     behind = [r["game"] for r in rows if r["ratio"] < 1.0]
     print(f"{len(behind)} of {len(rows)} behind UNO one step at a time"
           + (f": {', '.join(behind)}" if behind else ""))
-    for key, bound in (("apply_us", APPLY_BOUND_US), ("view_us", VIEW_BOUND_US)):
+    for key, bound, unit in (("apply_us", APPLY_BOUND_US, "µs"),
+                             ("view_us", VIEW_BOUND_US, "µs"),
+                             ("load_ms", LOAD_BOUND_MS, "ms")):
         over = [f"{r['game']} {r[key]:.2f}" for r in rows if r[key] >= bound]
-        print(f"{len(over)} of {len(rows)} with a median {key.removesuffix('_us')} of "
-              f"{bound:g} µs or more" + (f": {', '.join(over)}" if over else ""))
+        print(f"{len(over)} of {len(rows)} with a median {key.rpartition('_')[0]} of "
+              f"{bound:g} {unit} or more" + (f": {', '.join(over)}" if over else ""))
     return 0
 
 
