@@ -508,6 +508,10 @@ class ClimbingTables:
     """A five-card hand's cards as a bit set and its combination (as one number) -> its
     action (:meth:`_five_card_action`; filled on first use, at most
     :data:`PARTS_KEPT`)."""
+    five_slots: tuple[list[Action | None], ...] = ()
+    """Per combination (by index), where its five-card hands are numbered
+    (:meth:`PokerTables.add_hands`), each hand's action at its number once found (None:
+    not yet); an empty list where they are not."""
     parted: dict[int, Part] = attrs.Factory(dict)
     """A rank part's cards a hand holds (a bit set) and the part's number (as one
     number) -> its plays (filled on first use, at most :data:`PARTS_KEPT`)."""
@@ -541,11 +545,15 @@ class ClimbingTables:
         suited = () if not play.suit_order else \
             (poker or PokerTables.compile(play, pack, rank_of, chain)).suit_place
         parts = _rank_parts(play, tuple(of_rank))
+        five = tuple(poker is not None and c.shape in FIVE_CARD
+                     and len(poker.run_of) == len(poker.runs) for c in play.combinations)
+        slots: list[Action | None] = [None]
         return cls(pack=pack, play=play, scoring=scoring, poker=poker, ranked=ranked,
                    rank_parts=parts, part_count=sum(len(p) for p in parts),
-                   five_card=tuple(poker is not None and c.shape in FIVE_CARD
-                                   and len(poker.run_of) == len(poker.runs)
-                                   for c in play.combinations),
+                   five_card=five,
+                   five_slots=tuple(slots * poker.slot_count(c.shape)
+                                    if poker is not None and five[i] else []
+                                    for i, c in enumerate(play.combinations)),
                    shape_bits=tuple(shape_bit(c.shape) for c in play.combinations)
                    if poker is not None else (),
                    overrides=overrides, suit_place=suited,
@@ -710,9 +718,10 @@ class ClimbingTables:
         them) makes, in :meth:`plays`' order: on a clear table every one; on a play of a
         combination it comes after in the ``type_order`` (and neither a bomb nor a top
         combination) every one too; on a play of its own combination those that beat it
-        (:meth:`beats`: a higher key, or as high and a higher tie). Each is looked up by
-        its cards as a bit set, a play made only for an action not yet known
-        (:meth:`_five_card_action`)."""
+        (:meth:`beats`: a higher key, or as high and a higher tie). Each is found at its
+        number in :attr:`five_slots` (:meth:`PokerTables.add_hands`), or, where hands
+        are not numbered, looked up by its cards as a bit set, a play made only for an
+        action not yet known (:meth:`_five_card_action`)."""
         poker = self.poker
         assert poker is not None
         known = self.five_card_actions
@@ -723,6 +732,11 @@ class ClimbingTables:
                 return  # a five-card hand is one rank long: none is of its length
             low_key, low_tie = table.key, table.tie
             above = low_key - 1 if self.suit_place else low_key  # as :meth:`_plays_on`
+        slots = self.five_slots[index] if self.five_slots else []
+        if slots:
+            poker.add_hands(index, kind.shape, held, hand, above, low_key, low_tie, slots,
+                            found, self)
+            return
         for key, tie, cards in poker.hands(kind.shape, held, above, hand):
             if key < low_key or (key == low_key and tie <= low_tie):
                 continue
@@ -734,6 +748,13 @@ class ClimbingTables:
                 action = ClimbingTables._five_card_action(self, index, Play(
                     combination=index, length=1, key=key, cards=cards, tie=tie))
             found.append(action)
+
+    def five_card_made(self, index: int, key: int, tie: int,
+                       cards: tuple[int, ...]) -> Action:
+        """The action laying ``cards``, a five-card hand of combination ``index`` of this
+        key and tie (:class:`~cardrules.families.climbing.poker.HandMaker`)."""
+        return self.action_of(Play(combination=index, length=1, key=key, cards=cards,
+                                   tie=tie))
 
     def _five_card_action(self, index: int, play: Play) -> Action:
         """:meth:`action_of` a five-card hand of combination ``index``, looked up by its
