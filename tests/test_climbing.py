@@ -418,3 +418,28 @@ def test_five_card_hands_found_by_number_are_those_looked_up_by_their_cards(
         tabled = [p for p in keyed.plays(other) if len(p.cards) == 5]
         for table in [None, *rng.sample(tabled, min(len(tabled), 4))]:
             assert tables.legal_on(hand, table) == keyed.legal_on(hand, table)
+
+
+@pytest.mark.parametrize(("source", "options"), [
+    ("big-two", {}), ("big-two", {"straights": "low_wheels"}),
+    ("big-two", {"flushes": "highest_card"}), ("big-two", {"bombs": "on_single_twos"}),
+    (FIVE_SUITED_BIG_TWO, {}), ("president", {}), ("dou-dizhu", {}), (CHAINS, {})])
+def test_plays_laying_a_card_are_the_plays_filtered_by_it(
+        source: Any, options: dict[str, str]) -> None:
+    """The plays of a hand that lay a given card (a deal's first lead), found without
+    making the others, are the hand's plays filtered by that card, in their order, on a
+    clear table and on a play (the five-card hands numbered or looked up by cards)."""
+    game = cardrules.load(source, options=options, players=3)
+    tables = game.tables
+    keyed = attr.evolve(tables, five_slots=())
+    rng = random.Random(8)
+    for _ in range(300):
+        hand = rng.sample(game.pack.cards, rng.randint(1, 17))
+        mask = sum(1 << c for c in hand)
+        other = sum(1 << c for c in rng.sample(game.pack.cards, 13))
+        for table in [None, rng.choice([None, *tables.plays(other)])]:
+            every = tables.legal_on(mask, table)
+            for card in rng.sample(hand, min(3, len(hand))):
+                laying = [a for a in every if card in a.cards]
+                assert tables.legal_on(mask, table, card) == laying
+                assert keyed.legal_on(mask, table, card) == laying

@@ -265,29 +265,32 @@ class PokerTables:
         return slots if slots <= SLOTS_MOST else 0
 
     def add_hands(self, index: int, shape: Shape, held: Sequence[tuple[int, ...]],
-                  hand: int, above: int, low_key: int, low_tie: int,
+                  hand: int, above: int, low_key: int, low_tie: int, card: int,
                   slots: list[Action | None], found: list[Action],
                   maker: HandMaker) -> None:
         """Append to ``found`` the action of every hand of ``shape`` (combination
         ``index``) that the cards ``hand`` make (``held``: per ladder place, its cards
         lowest first), in :meth:`hands`' order, of those with a key above ``above``
-        only those above ``low_key``, or as high and of a tie above ``low_tie``. Each
+        only those above ``low_key``, or as high and of a tie above ``low_tie``, and
+        only those laying ``card`` when given (-1: any). Each
         action is kept in ``slots`` (of :meth:`slot_count`) at its hand's number, told
         by its cards' ranks and places within their ranks, without a tuple or a
         look-up by key; ``maker`` makes it the first time."""
         if shape is _STRAIGHT or shape is _STRAIGHT_FLUSH:
-            self._add_straights(index, held, above, low_key, low_tie,
+            self._add_straights(index, held, above, low_key, low_tie, card,
                                 shape is _STRAIGHT_FLUSH, slots, found, maker)
         elif shape is _FLUSH:
-            self._add_flushes(index, hand, above, low_key, low_tie, slots, found, maker)
+            self._add_flushes(index, hand, above, low_key, low_tie, card, slots, found,
+                              maker)
         elif shape is _FULL_HOUSE:
-            self._add_full_houses(index, held, above, low_key, low_tie, slots, found,
-                                  maker)
+            self._add_full_houses(index, held, above, low_key, low_tie, card, slots,
+                                  found, maker)
         elif shape is _FOUR_AND_ONE:
-            self._add_fours(index, held, above, low_key, low_tie, slots, found, maker)
+            self._add_fours(index, held, above, low_key, low_tie, card, slots, found,
+                            maker)
 
     def _add_straights(self, index: int, held: Sequence[tuple[int, ...]], above: int,
-                       low_key: int, low_tie: int, suited: bool,
+                       low_key: int, low_tie: int, card: int, suited: bool,
                        slots: list[Action | None], found: list[Action],
                        maker: HandMaker) -> None:
         """:meth:`add_hands` of the straights (``suited``: the straight flushes), run by
@@ -301,9 +304,13 @@ class PokerTables:
         w2 = width * width
         w3 = w2 * width
         w4 = w3 * width
+        at = -1  # the ladder place of ``card``, as a bit set (-1: any place)
+        if card >= 0:
+            at = 1 << self.rank_of[card] if self.rank_of[card] >= 0 else 0
         for key, run in enumerate(self.runs):
             needed = self.run_places[key]
-            if key <= above or key < low_key or present & needed != needed:
+            if key <= above or key < low_key or present & needed != needed or \
+                    not needed & at:
                 continue
             base = key * w4 * width
             for a in held[run[0]]:
@@ -318,7 +325,9 @@ class PokerTables:
                                 tie = place[e]
                                 if (place[a] == tie and place[b] == tie and place[c] == tie
                                         and place[d] == tie) != suited or (
-                                        key == low_key and tie <= low_tie):
+                                        key == low_key and tie <= low_tie) or (
+                                        card >= 0 and card != a and card != b
+                                        and card != c and card != d and card != e):
                                     continue
                                 slot = sd + position[e]
                                 action = slots[slot]
@@ -328,7 +337,7 @@ class PokerTables:
                                 found.append(action)
 
     def _add_flushes(self, index: int, hand: int, above: int, low_key: int, low_tie: int,
-                     slots: list[Action | None], found: list[Action],
+                     card: int, slots: list[Action | None], found: list[Action],
                      maker: HandMaker) -> None:
         """:meth:`add_hands` of the flushes, suit by suit in the suit order, each choice
         of five of the suit's cards (by rank) in turn, straight flushes left out; a
@@ -337,7 +346,8 @@ class PokerTables:
         c1, c2, c3, c4, c5 = self.colex
         codes = comb(self.places, 5)
         for suit, ordered in enumerate(self.by_suit):
-            if count(hand & self.suit_masks[suit]) < 5:
+            if count(hand & self.suit_masks[suit]) < 5 or (
+                    card >= 0 and self.suit_place[card] != suit):
                 continue
             cards = [c for c in ordered if hand >> c & 1]
             ranks = [rank_of[c] for c in cards]
@@ -357,7 +367,10 @@ class PokerTables:
                                     continue  # a straight flush
                                 key, tie = (base + code, 0) if self.suit_first else (code, suit)
                                 if key <= above or key < low_key or (
-                                        key == low_key and tie <= low_tie):
+                                        key == low_key and tie <= low_tie) or (
+                                        card >= 0 and card != cards[i] and card != cards[j]
+                                        and card != cards[k] and card != cards[m]
+                                        and card != cards[last]):
                                     continue
                                 action = slots[base + code]
                                 if action is None:
@@ -367,7 +380,7 @@ class PokerTables:
                                 found.append(action)
 
     def _add_full_houses(self, index: int, held: Sequence[tuple[int, ...]], above: int,
-                         low_key: int, low_tie: int, slots: list[Action | None],
+                         low_key: int, low_tie: int, card: int, slots: list[Action | None],
                          found: list[Action], maker: HandMaker) -> None:
         """:meth:`add_hands` of the full houses, by the rank of their three, each three of
         it, then each pair of another rank; a hand's number is its two ranks', then the
@@ -393,6 +406,10 @@ class PokerTables:
                             for x in range(m - 1):
                                 u = base + c1[position[pairs[x]]]
                                 for y in range(x + 1, m):
+                                    if card >= 0 and card != cards[i] and card != cards[j] \
+                                            and card != cards[k] and card != pairs[x] \
+                                            and card != pairs[y]:
+                                        continue
                                     slot = u + c2[position[pairs[y]]]
                                     action = slots[slot]
                                     if action is None:
@@ -402,7 +419,7 @@ class PokerTables:
                                     found.append(action)
 
     def _add_fours(self, index: int, held: Sequence[tuple[int, ...]], above: int,
-                   low_key: int, low_tie: int, slots: list[Action | None],
+                   low_key: int, low_tie: int, card: int, slots: list[Action | None],
                    found: list[Action], maker: HandMaker) -> None:
         """:meth:`add_hands` of the fours with a kicker, by the rank of their four, each
         four of it, then each card of another rank; a hand's number is its two ranks',
@@ -428,6 +445,10 @@ class PokerTables:
                                     continue
                                 base = ((r * places + other) * fours_of + four) * width
                                 for kicker in kickers:
+                                    if card >= 0 and card != cards[i] and card != cards[j] \
+                                            and card != cards[k] and card != cards[m] \
+                                            and card != kicker:
+                                        continue
                                     slot = base + position[kicker]
                                     action = slots[slot]
                                     if action is None:
