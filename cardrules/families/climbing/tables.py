@@ -668,7 +668,12 @@ class ClimbingTables:
         for index in indices:
             parts = ranked[index] if ranked else ()
             if parts:
-                for number, mask, fewest in parts:
+                # On a play of its own combination, a rank part below it holds no play
+                # that beats it (:meth:`_add_part`): the parts are by ladder place.
+                low = table.key if table is not None and index == table.combination \
+                    and not kinds[index].top else 0
+                for r in range(low, len(parts)):
+                    number, mask, fewest = parts[r]
                     part = hand & mask  # counted only past one card, then past two
                     if part and (fewest <= 1 or (part & (part - 1) and (
                             fewest == 2 or count(part) >= fewest))) and (
