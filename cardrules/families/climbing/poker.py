@@ -272,10 +272,10 @@ class PokerTables:
         ``index``) that the cards ``hand`` make (``held``: per ladder place, its cards
         lowest first), in :meth:`hands`' order, of those with a key above ``above``
         only those above ``low_key``, or as high and of a tie above ``low_tie``, and
-        only those laying ``card`` when given (-1: any). Each
-        action is kept in ``slots`` (of :meth:`slot_count`) at its hand's number, told
-        by its cards' ranks and places within their ranks, without a tuple or a
-        look-up by key; ``maker`` makes it the first time."""
+        only those laying ``card`` when given (-1: any). Each action is kept in
+        ``slots`` (of :meth:`slot_count`) at its hand's number, told by its cards' ranks
+        and places within their ranks, without a tuple or a look-up by key; ``maker``
+        makes it the first time."""
         if shape is _STRAIGHT or shape is _STRAIGHT_FLUSH:
             self._add_straights(index, held, above, low_key, low_tie, card,
                                 shape is _STRAIGHT_FLUSH, slots, found, maker)
