@@ -569,7 +569,7 @@ def _colex_code(places: Sequence[int]) -> int:
     """The colexicographic rank of a set of ``places`` among the sets of as many: the
     flushes' order, the highest place first, then the next...
 
-    >>> _colex_code((0, 1, 2, 3, 4)), _colex_code((4, 3, 2, 1, 5)), _colex_code((1, 2, 3, 4, 5))
+    >>> _colex_code((0, 1, 2, 3, 4)), _colex_code((5, 3, 2, 1, 0)), _colex_code((1, 2, 3, 4, 5))
     (0, 1, 5)
     """
     return sum(comb(r, i + 1) for i, r in enumerate(sorted(places)))
