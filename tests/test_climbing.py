@@ -383,3 +383,63 @@ def test_plays_looked_up_by_rank_and_by_cards_are_those_a_plain_search_finds(
             listed = {(p.combination, tuple(sorted(p.cards))) for p in tables.plays(hand)
                       if tables.combinations[p.combination].shape in FIVE_CARD}
             assert listed == _brute_five_card_hands(tables, hand)
+
+
+FIVE_SUITED_BIG_TWO: dict[str, Any] = {"extends": "big-two", "patch": {
+    "pack": {"suits": ["D", "C", "H", "S", "X"]}, "deal": {"hand": 12},
+    "play": {"suit_order": ["X", "D", "C", "H", "S"]}}}
+"""Big Two with a fifth suit, ranked lowest, and hands of 12: five cards of a rank, each
+hand's cards told apart by five places within their ranks."""
+
+
+@pytest.mark.parametrize(("source", "options"), [
+    ("big-two", {}), ("big-two", {"straights": "low_wheels"}),
+    ("big-two", {"straights": "no_twos"}), ("big-two", {"flushes": "highest_card"}),
+    ("big-two", {"bombs": "on_single_twos"}), (FIVE_SUITED_BIG_TWO, {})])
+def test_five_card_hands_found_by_number_are_those_looked_up_by_their_cards(
+        source: Any, options: dict[str, str]) -> None:
+    """The five-card hands' actions found at their numbers (``five_slots``, filled as
+    they are first found) are those of the search that looks each up by its cards as a
+    bit set, in its order, on a clear table and on a play of each type (the hands of many
+    cards of few ranks or suits held more often)."""
+    game = cardrules.load(source, options=options)
+    tables = game.tables
+    assert tables.poker is not None and tables.poker.width == len(game.pack.suits)
+    assert any(tables.five_slots)
+    keyed = attr.evolve(tables, five_slots=())
+    rng = random.Random(6)
+    for _ in range(500):
+        ranks = rng.sample(range(13), rng.randint(3, 13))
+        suits = rng.sample(range(len(game.pack.suits)), rng.randint(1, len(game.pack.suits)))
+        pool = [c for c in game.pack.cards
+                if game.pack.rank(c) in ranks and game.pack.suit(c) in suits]
+        hand = sum(1 << c for c in rng.sample(pool, min(len(pool), rng.randint(5, 20))))
+        other = sum(1 << c for c in rng.sample(range(game.pack.size), 20))
+        tabled = [p for p in keyed.plays(other) if len(p.cards) == 5]
+        for table in [None, *rng.sample(tabled, min(len(tabled), 4))]:
+            assert tables.legal_on(hand, table) == keyed.legal_on(hand, table)
+
+
+@pytest.mark.parametrize(("source", "options"), [
+    ("big-two", {}), ("big-two", {"straights": "low_wheels"}),
+    ("big-two", {"flushes": "highest_card"}), ("big-two", {"bombs": "on_single_twos"}),
+    (FIVE_SUITED_BIG_TWO, {}), ("president", {}), ("dou-dizhu", {}), (CHAINS, {})])
+def test_plays_laying_a_card_are_the_plays_filtered_by_it(
+        source: Any, options: dict[str, str]) -> None:
+    """The plays of a hand that lay a given card (a deal's first lead), found without
+    making the others, are the hand's plays filtered by that card, in their order, on a
+    clear table and on a play (the five-card hands numbered or looked up by cards)."""
+    game = cardrules.load(source, options=options, players=3)
+    tables = game.tables
+    keyed = attr.evolve(tables, five_slots=())
+    rng = random.Random(8)
+    for _ in range(300):
+        hand = rng.sample(game.pack.cards, rng.randint(1, 17))
+        mask = sum(1 << c for c in hand)
+        other = sum(1 << c for c in rng.sample(game.pack.cards, 13))
+        for table in [None, rng.choice([None, *tables.plays(other)])]:
+            every = tables.legal_on(mask, table)
+            for card in rng.sample(hand, min(3, len(hand))):
+                laying = [a for a in every if card in a.cards]
+                assert tables.legal_on(mask, table, card) == laying
+                assert keyed.legal_on(mask, table, card) == laying

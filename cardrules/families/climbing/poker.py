@@ -28,14 +28,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 from math import comb
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
+from cardrules.actions import Action
 from cardrules.cards import Pack, bits, count
 from cardrules.families.climbing.model import ClimbingPlay, FlushOrder, Shape
 
-__all__ = ["FLUSHES_KEPT", "PokerTables", "count_hands", "hands_bound", "runs_of", "shape_bit"]
+__all__ = ["FLUSHES_KEPT", "SLOTS_MOST", "HandMaker", "PokerTables", "count_hands",
+           "hands_bound", "runs_of", "shape_bit"]
 
 # Enum members read in functions, as module constants: compiled, each is a C static (on
 # Python 3.11 an enum class's attribute costs a slow lookup: EnumType has a __getattr__).
@@ -55,8 +57,22 @@ FLUSHES_KEPT: Final = 50_000
 """The most sets of one suit's cards whose flushes :class:`PokerTables` keeps worked out
 (emptied when full, so that a long simulation stays bounded)."""
 
+SLOTS_MOST: Final = 1 << 17
+"""The most slots (:meth:`PokerTables.slot_count`) one shape's hands are numbered into;
+a shape of more is searched for by :meth:`PokerTables.hands` alone."""
+
 Found = tuple[int, int, tuple[int, ...]]
 """A hand found: its key, its tie and its cards."""
+
+
+class HandMaker(Protocol):
+    """What makes the action of a five-card hand :meth:`PokerTables.add_hands` finds
+    for the first time."""
+
+    def five_card_made(self, index: int, key: int, tie: int,
+                       cards: tuple[int, ...]) -> Action:
+        """The action laying ``cards``, a hand of combination ``index`` of this key and
+        tie."""
 
 
 def runs_of(play: ClimbingPlay, ranks: Sequence[str],
@@ -109,6 +125,21 @@ class PokerTables:
     flushes_of: dict[int, tuple[Found, ...]] = attrs.Factory(dict)
     """Five cards or more of one suit (a bit set) -> every flush they make (filled on
     first use, at most :data:`FLUSHES_KEPT`)."""
+    width: int = 0
+    """Where each ladder place holds one card of each suit (a hand's cards then told by
+    their ranks and their places within their ranks), the suits; 0 otherwise (no hand
+    is numbered: :meth:`slot_count`)."""
+    position: tuple[int, ...] = ()
+    """Per card, its place among its rank's cards, lowest card first (-1: no rank)."""
+    by_suit: tuple[tuple[int, ...], ...] = ()
+    """Where :attr:`width` is set, per suit place, its cards by ladder place."""
+    colex: tuple[tuple[int, ...], ...] = ()
+    """``colex[i][n]``: the ways to choose ``i + 1`` of ``n`` (``comb(n, i + 1)``, for
+    ``i`` up to 4): what the ``i``-th lowest of a set of places adds to the set's
+    colexicographic rank."""
+    run_codes: tuple[bool, ...] = ()
+    """Per set of five ladder places (by its colexicographic rank), whether it is a
+    run a straight may make."""
 
     @classmethod
     def compile(cls, play: ClimbingPlay, pack: Pack, rank_of: Sequence[int],
@@ -126,12 +157,28 @@ class PokerTables:
             if rank_of[c] >= 0:
                 masks[p] |= 1 << c
                 ranked[rank_of[c]] |= 1 << c
+        position = [-1] * len(place)
+        for cards in ranked:
+            for i, c in enumerate(bits(cards)):
+                position[c] = i
+        suits = len(pack.suits)
+        grid = len(ranked) == len(pack.ranks) and all(
+            sorted(place[c] for c in bits(cards)) == list(range(suits)) for cards in ranked)
+        by_suit = tuple(tuple(c for cards in ranked for c in bits(cards) if place[c] == p)
+                        for p in range(suits)) if grid else ()
+        run_codes = [False] * comb(len(pack.ranks), 5)
+        for run in runs:
+            run_codes[_colex_code(run)] = True
         return cls(runs=runs, run_of={frozenset(r): i for i, r in enumerate(runs)},
                    suit_masks=tuple(masks), rank_masks=tuple(ranked),
                    run_places=tuple(_places(run) for run in runs),
                    suit_place=tuple(place), rank_of=tuple(rank_of), places=len(pack.ranks),
                    suit_first=play.flush_order is FlushOrder.SUIT_FIRST,
-                   suits=len(pack.suits))
+                   suits=suits, width=suits if grid else 0, position=tuple(position),
+                   by_suit=by_suit,
+                   colex=tuple(tuple(comb(n, i + 1) for n in range(max(len(ranked), suits) + 1))
+                               for i in range(5)),
+                   run_codes=tuple(run_codes))
 
     def makes(self, hand: int) -> int:
         """The shapes of hand the cards ``hand`` (a bit set) may make, as a bit set of
@@ -199,6 +246,216 @@ class PokerTables:
             yield from self._full_houses(held, above)
         elif shape is _FOUR_AND_ONE:
             yield from self._fours(held, above)
+
+    def slot_count(self, shape: Shape) -> int:
+        """How many slots the hands of ``shape`` are numbered into for
+        :meth:`add_hands` (0: they are not numbered: no :attr:`width`, or too many)."""
+        width, places = self.width, self.places
+        if not width:
+            return 0
+        slots = 0
+        if shape is _STRAIGHT or shape is _STRAIGHT_FLUSH:
+            slots = len(self.runs) * width ** 5
+        elif shape is _FLUSH:
+            slots = width * comb(places, 5)
+        elif shape is _FULL_HOUSE:
+            slots = places * places * comb(width, 3) * comb(width, 2)
+        elif shape is _FOUR_AND_ONE:
+            slots = places * places * comb(width, 4) * width
+        return slots if slots <= SLOTS_MOST else 0
+
+    def add_hands(self, index: int, shape: Shape, held: Sequence[tuple[int, ...]],
+                  hand: int, above: int, low_key: int, low_tie: int, card: int,
+                  slots: list[Action | None], found: list[Action],
+                  maker: HandMaker) -> None:
+        """Append to ``found`` the action of every hand of ``shape`` (combination
+        ``index``) that the cards ``hand`` make (``held``: per ladder place, its cards
+        lowest first), in :meth:`hands`' order, of those with a key above ``above``
+        only those above ``low_key``, or as high and of a tie above ``low_tie``, and
+        only those laying ``card`` when given (-1: any). Each action is kept in
+        ``slots`` (of :meth:`slot_count`) at its hand's number, told by its cards' ranks
+        and places within their ranks, without a tuple or a look-up by key; ``maker``
+        makes it the first time."""
+        if shape is _STRAIGHT or shape is _STRAIGHT_FLUSH:
+            self._add_straights(index, held, above, low_key, low_tie, card,
+                                shape is _STRAIGHT_FLUSH, slots, found, maker)
+        elif shape is _FLUSH:
+            self._add_flushes(index, hand, above, low_key, low_tie, card, slots, found,
+                              maker)
+        elif shape is _FULL_HOUSE:
+            self._add_full_houses(index, held, above, low_key, low_tie, card, slots,
+                                  found, maker)
+        elif shape is _FOUR_AND_ONE:
+            self._add_fours(index, held, above, low_key, low_tie, card, slots, found,
+                            maker)
+
+    def _add_straights(self, index: int, held: Sequence[tuple[int, ...]], above: int,
+                       low_key: int, low_tie: int, card: int, suited: bool,
+                       slots: list[Action | None], found: list[Action],
+                       maker: HandMaker) -> None:
+        """:meth:`add_hands` of the straights (``suited``: the straight flushes), run by
+        run, each choice of a card of each of its ranks in turn; a hand's number is its
+        run's, then each card's place within its rank, a digit of :attr:`width`."""
+        place, position, width = self.suit_place, self.position, self.width
+        present = 0  # the ladder places held, as a bit set
+        for r, cards in enumerate(held):
+            if cards:
+                present |= 1 << r
+        w2 = width * width
+        w3 = w2 * width
+        w4 = w3 * width
+        at = -1  # the ladder place of ``card``, as a bit set (-1: any place)
+        if card >= 0:
+            at = 1 << self.rank_of[card] if self.rank_of[card] >= 0 else 0
+        for key, run in enumerate(self.runs):
+            needed = self.run_places[key]
+            if key <= above or key < low_key or present & needed != needed or \
+                    not needed & at:
+                continue
+            base = key * w4 * width
+            for a in held[run[0]]:
+                sa = base + position[a] * w4
+                for b in held[run[1]]:
+                    sb = sa + position[b] * w3
+                    for c in held[run[2]]:
+                        sc = sb + position[c] * w2
+                        for d in held[run[3]]:
+                            sd = sc + position[d] * width
+                            for e in held[run[4]]:
+                                tie = place[e]
+                                if (place[a] == tie and place[b] == tie and place[c] == tie
+                                        and place[d] == tie) != suited or (
+                                        key == low_key and tie <= low_tie) or (
+                                        card >= 0 and card != a and card != b
+                                        and card != c and card != d and card != e):
+                                    continue
+                                slot = sd + position[e]
+                                action = slots[slot]
+                                if action is None:
+                                    action = slots[slot] = maker.five_card_made(
+                                        index, key, tie, (a, b, c, d, e))
+                                found.append(action)
+
+    def _add_flushes(self, index: int, hand: int, above: int, low_key: int, low_tie: int,
+                     card: int, slots: list[Action | None], found: list[Action],
+                     maker: HandMaker) -> None:
+        """:meth:`add_hands` of the flushes, suit by suit in the suit order, each choice
+        of five of the suit's cards (by rank) in turn, straight flushes left out; a
+        hand's number is its suit's place, then its ranks' colexicographic rank."""
+        rank_of, run_codes = self.rank_of, self.run_codes
+        c1, c2, c3, c4, c5 = self.colex
+        codes = comb(self.places, 5)
+        for suit, ordered in enumerate(self.by_suit):
+            if count(hand & self.suit_masks[suit]) < 5 or (
+                    card >= 0 and self.suit_place[card] != suit):
+                continue
+            cards = [c for c in ordered if hand >> c & 1]
+            ranks = [rank_of[c] for c in cards]
+            n = len(cards)
+            base = suit * codes
+            for i in range(n - 4):
+                k1 = c1[ranks[i]]
+                for j in range(i + 1, n - 3):
+                    k2 = k1 + c2[ranks[j]]
+                    for k in range(j + 1, n - 2):
+                        k3 = k2 + c3[ranks[k]]
+                        for m in range(k + 1, n - 1):
+                            k4 = k3 + c4[ranks[m]]
+                            for last in range(m + 1, n):
+                                code = k4 + c5[ranks[last]]
+                                if run_codes[code]:
+                                    continue  # a straight flush
+                                key, tie = (base + code, 0) if self.suit_first else (code, suit)
+                                if key <= above or key < low_key or (
+                                        key == low_key and tie <= low_tie) or (
+                                        card >= 0 and card != cards[i] and card != cards[j]
+                                        and card != cards[k] and card != cards[m]
+                                        and card != cards[last]):
+                                    continue
+                                action = slots[base + code]
+                                if action is None:
+                                    action = slots[base + code] = maker.five_card_made(
+                                        index, key, tie,
+                                        (cards[i], cards[j], cards[k], cards[m], cards[last]))
+                                found.append(action)
+
+    def _add_full_houses(self, index: int, held: Sequence[tuple[int, ...]], above: int,
+                         low_key: int, low_tie: int, card: int, slots: list[Action | None],
+                         found: list[Action], maker: HandMaker) -> None:
+        """:meth:`add_hands` of the full houses, by the rank of their three, each three of
+        it, then each pair of another rank; a hand's number is its two ranks', then the
+        colexicographic rank of its three's places within their rank, then its pair's."""
+        position, places = self.position, self.places
+        c1, c2, c3 = self.colex[0], self.colex[1], self.colex[2]
+        threes_of, pairs_of = c3[self.width], c2[self.width]  # of a rank's cards
+        for r, cards in enumerate(held):
+            n = len(cards)
+            if r <= above or r < low_key or (r == low_key and low_tie >= 0) or n < 3:
+                continue  # (each full house's tie is 0)
+            for i in range(n - 2):
+                t1 = c1[position[cards[i]]]
+                for j in range(i + 1, n - 1):
+                    t2 = t1 + c2[position[cards[j]]]
+                    for k in range(j + 1, n):
+                        three = t2 + c3[position[cards[k]]]
+                        for other, pairs in enumerate(held):
+                            m = len(pairs)
+                            if other == r or m < 2:
+                                continue
+                            base = ((r * places + other) * threes_of + three) * pairs_of
+                            for x in range(m - 1):
+                                u = base + c1[position[pairs[x]]]
+                                for y in range(x + 1, m):
+                                    if card >= 0 and card != cards[i] and card != cards[j] \
+                                            and card != cards[k] and card != pairs[x] \
+                                            and card != pairs[y]:
+                                        continue
+                                    slot = u + c2[position[pairs[y]]]
+                                    action = slots[slot]
+                                    if action is None:
+                                        action = slots[slot] = maker.five_card_made(
+                                            index, r, 0, (cards[i], cards[j], cards[k],
+                                                          pairs[x], pairs[y]))
+                                    found.append(action)
+
+    def _add_fours(self, index: int, held: Sequence[tuple[int, ...]], above: int,
+                   low_key: int, low_tie: int, card: int, slots: list[Action | None],
+                   found: list[Action], maker: HandMaker) -> None:
+        """:meth:`add_hands` of the fours with a kicker, by the rank of their four, each
+        four of it, then each card of another rank; a hand's number is its two ranks',
+        then the colexicographic rank of its four's places within their rank, then its
+        kicker's place within its rank."""
+        position, places, width = self.position, self.places, self.width
+        c1, c2, c3, c4 = self.colex[0], self.colex[1], self.colex[2], self.colex[3]
+        fours_of = c4[width]  # of a rank's cards
+        for r, cards in enumerate(held):
+            n = len(cards)
+            if r <= above or r < low_key or (r == low_key and low_tie >= 0) or n < 4:
+                continue  # (each four's tie is 0)
+            for i in range(n - 3):
+                f1 = c1[position[cards[i]]]
+                for j in range(i + 1, n - 2):
+                    f2 = f1 + c2[position[cards[j]]]
+                    for k in range(j + 1, n - 1):
+                        f3 = f2 + c3[position[cards[k]]]
+                        for m in range(k + 1, n):
+                            four = f3 + c4[position[cards[m]]]
+                            for other, kickers in enumerate(held):
+                                if other == r:
+                                    continue
+                                base = ((r * places + other) * fours_of + four) * width
+                                for kicker in kickers:
+                                    if card >= 0 and card != cards[i] and card != cards[j] \
+                                            and card != cards[k] and card != cards[m] \
+                                            and card != kicker:
+                                        continue
+                                    slot = base + position[kicker]
+                                    action = slots[slot]
+                                    if action is None:
+                                        action = slots[slot] = maker.five_card_made(
+                                            index, r, 0, (cards[i], cards[j], cards[k],
+                                                          cards[m], kicker))
+                                    found.append(action)
 
     def _straights(self, held: Sequence[tuple[int, ...]], above: int,
                    suited: bool) -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -306,6 +563,16 @@ def shape_bit(shape: Shape) -> int:
     if shape is _STRAIGHT_FLUSH:
         return _STRAIGHT_FLUSH_BIT
     return 0
+
+
+def _colex_code(places: Sequence[int]) -> int:
+    """The colexicographic rank of a set of ``places`` among the sets of as many: the
+    flushes' order, the highest place first, then the next...
+
+    >>> _colex_code((0, 1, 2, 3, 4)), _colex_code((5, 3, 2, 1, 0)), _colex_code((1, 2, 3, 4, 5))
+    (0, 1, 5)
+    """
+    return sum(comb(r, i + 1) for i, r in enumerate(sorted(places)))
 
 
 def _places(run: Sequence[int]) -> int:

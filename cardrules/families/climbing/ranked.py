@@ -183,9 +183,12 @@ class RankedTables(ClimbingTables):
 
     # -- the legal plays --------------------------------------------------------------
 
-    def legal_on(self, hand: int, table: Play | None) -> list[Action]:
+    def legal_on(self, hand: int, table: Play | None, card: int = -1) -> list[Action]:
         """The labelled actions laying each play of ``hand`` that may be laid on
-        ``table`` (None: on a clear table), in the order of :meth:`plays_on`."""
+        ``table`` (None: on a clear table), in the order of :meth:`plays_on`; only those
+        laying ``card`` when given."""
+        if card >= 0:
+            return [a for a in RankedTables.legal_on(self, hand, table) if card in a.cards]
         levels = self.levels(hand)
         found: list[Action] = []
         listers = self.listers

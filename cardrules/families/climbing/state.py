@@ -288,10 +288,8 @@ class ClimbingState(FieldState):
             return ()
         beaten = ClimbingState._to_beat(self)
         tables: ClimbingTables = self._game.tables
-        plays = tables.legal_on(self._hands[self._current], beaten)
         lead = ClimbingState.first_lead_card(self) if beaten is None else -1
-        if lead >= 0:
-            plays = [a for a in plays if lead in a.cards]
+        plays = tables.legal_on(self._hands[self._current], beaten, lead)
         return (PASS, *plays) if beaten is not None else tuple(plays)
 
     def _rule_refusal(self, action: Action) -> str | None:

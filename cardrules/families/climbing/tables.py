@@ -508,6 +508,10 @@ class ClimbingTables:
     """A five-card hand's cards as a bit set and its combination (as one number) -> its
     action (:meth:`_five_card_action`; filled on first use, at most
     :data:`PARTS_KEPT`)."""
+    five_slots: tuple[list[Action | None], ...] = ()
+    """Per combination (by index), where its five-card hands are numbered
+    (:meth:`PokerTables.add_hands`), each hand's action at its number once found (None:
+    not yet); an empty list where they are not."""
     parted: dict[int, Part] = attrs.Factory(dict)
     """A rank part's cards a hand holds (a bit set) and the part's number (as one
     number) -> its plays (filled on first use, at most :data:`PARTS_KEPT`)."""
@@ -541,11 +545,15 @@ class ClimbingTables:
         suited = () if not play.suit_order else \
             (poker or PokerTables.compile(play, pack, rank_of, chain)).suit_place
         parts = _rank_parts(play, tuple(of_rank))
+        five = tuple(poker is not None and c.shape in FIVE_CARD
+                     and len(poker.run_of) == len(poker.runs) for c in play.combinations)
+        slots: list[Action | None] = [None]
         return cls(pack=pack, play=play, scoring=scoring, poker=poker, ranked=ranked,
                    rank_parts=parts, part_count=sum(len(p) for p in parts),
-                   five_card=tuple(poker is not None and c.shape in FIVE_CARD
-                                   and len(poker.run_of) == len(poker.runs)
-                                   for c in play.combinations),
+                   five_card=five,
+                   five_slots=tuple(slots * poker.slot_count(c.shape)
+                                    if poker is not None and five[i] else []
+                                    for i, c in enumerate(play.combinations)),
                    shape_bits=tuple(shape_bit(c.shape) for c in play.combinations)
                    if poker is not None else (),
                    overrides=overrides, suit_place=suited,
@@ -640,11 +648,12 @@ class ClimbingTables:
         ranks = self.overrides.get(index, {}).get(table.combination, 0)
         return ranks == -1 or bool(ranks >> table.key & 1)
 
-    def legal_on(self, hand: int, table: Play | None) -> list[Action]:
+    def legal_on(self, hand: int, table: Play | None, card: int = -1) -> list[Action]:
         """The labelled actions laying each play of ``hand`` that may be laid on
         ``table`` (None: on a clear table), in the order of :meth:`plays_on`, each set of
         cards of a combination and key once (where suits do not matter,
-        :class:`~cardrules.families.climbing.ranked.RankedTables` looks them up)."""
+        :class:`~cardrules.families.climbing.ranked.RankedTables` looks them up); only
+        those laying ``card`` when given (a deal's first lead), the others not made."""
         seen: set[tuple[frozenset[int], int, int]] = set()
         found: list[Action] = []
         kinds = self.combinations
@@ -659,11 +668,18 @@ class ClimbingTables:
         for index in indices:
             parts = ranked[index] if ranked else ()
             if parts:
-                for number, mask, fewest in parts:
+                # On a play of its own combination, a rank part below it holds no play
+                # that beats it (:meth:`_add_part`): the parts are by ladder place.
+                low = table.key if table is not None and index == table.combination \
+                    and not kinds[index].top else 0
+                for r in range(low, len(parts)):
+                    number, mask, fewest = parts[r]
                     part = hand & mask  # counted only past one card, then past two
                     if part and (fewest <= 1 or (part & (part - 1) and (
-                            fewest == 2 or count(part) >= fewest))):
-                        ClimbingTables._add_part(self, index, number, part, table, found)
+                            fewest == 2 or count(part) >= fewest))) and (
+                            card < 0 or part >> card & 1):
+                        ClimbingTables._add_part(self, index, number, part, table, found,
+                                                 card)
                 continue
             shape = shapes[index] if shapes else 0
             if shape:
@@ -679,13 +695,15 @@ class ClimbingTables:
                         not kind.top and not kind.bomb and (
                             index == table.combination
                             or self._ranked_above(index, table.combination)))):
-                ClimbingTables._add_five_cards(self, index, kind, held, hand, table, found)
+                ClimbingTables._add_five_cards(self, index, kind, held, hand, table, found,
+                                               card)
                 continue
             plays = self._plays_of(index, kind, held, hand) if table is None else \
                 self._plays_on(index, held, hand, table)
             for play in plays:
                 if (table is not None and not self.beats(play, table)) or (
-                        kind.not_from_whole_rank and self.barred(play, hand)):
+                        kind.not_from_whole_rank and self.barred(play, hand)) or (
+                        card >= 0 and card not in play.cards):
                     continue
                 if by_rank or kind.attach is not None or kind.shape is _SHAPE_CARDS:
                     cards = (frozenset(play.cards), play.combination, play.key)
@@ -704,13 +722,16 @@ class ClimbingTables:
         return -1 if self.poker is None else self.poker.makes(hand)
 
     def _add_five_cards(self, index: int, kind: Combination, held: list[tuple[int, ...]],
-                        hand: int, table: Play | None, found: list[Action]) -> None:
+                        hand: int, table: Play | None, found: list[Action],
+                        card: int = -1) -> None:
         """Append to ``found`` the actions of the five-card hands of combination
         ``index`` that ``hand`` (``held``: per ladder place, as :meth:`_held` gives
         them) makes, in :meth:`plays`' order: on a clear table every one; on a play of a
         combination it comes after in the ``type_order`` (and neither a bomb nor a top
         combination) every one too; on a play of its own combination those that beat it
-        (:meth:`beats`: a higher key, or as high and a higher tie). Each is looked up by
+        (:meth:`beats`: a higher key, or as high and a higher tie); only those laying
+        ``card`` when given. Each is found at its number in :attr:`five_slots`
+        (:meth:`PokerTables.add_hands`), or, where hands are not numbered, looked up by
         its cards as a bit set, a play made only for an action not yet known
         (:meth:`_five_card_action`)."""
         poker = self.poker
@@ -723,17 +744,30 @@ class ClimbingTables:
                 return  # a five-card hand is one rank long: none is of its length
             low_key, low_tie = table.key, table.tie
             above = low_key - 1 if self.suit_place else low_key  # as :meth:`_plays_on`
+        slots = self.five_slots[index] if self.five_slots else []
+        if slots:
+            poker.add_hands(index, kind.shape, held, hand, above, low_key, low_tie, card,
+                            slots, found, self)
+            return
         for key, tie, cards in poker.hands(kind.shape, held, above, hand):
-            if key < low_key or (key == low_key and tie <= low_tie):
+            if key < low_key or (key == low_key and tie <= low_tie) or (
+                    card >= 0 and card not in cards):
                 continue
             mask = 0
-            for card in cards:
-                mask |= 1 << card
+            for c in cards:
+                mask |= 1 << c
             action = known.get(mask * number + index)
             if action is None:
                 action = ClimbingTables._five_card_action(self, index, Play(
                     combination=index, length=1, key=key, cards=cards, tie=tie))
             found.append(action)
+
+    def five_card_made(self, index: int, key: int, tie: int,
+                       cards: tuple[int, ...]) -> Action:
+        """The action laying ``cards``, a five-card hand of combination ``index`` of this
+        key and tie (:class:`~cardrules.families.climbing.poker.HandMaker`)."""
+        return self.action_of(Play(combination=index, length=1, key=key, cards=cards,
+                                   tie=tie))
 
     def _five_card_action(self, index: int, play: Play) -> Action:
         """:meth:`action_of` a five-card hand of combination ``index``, looked up by its
@@ -751,10 +785,10 @@ class ClimbingTables:
         return found
 
     def _add_part(self, index: int, number: int, part: int, table: Play | None,
-                  found: list[Action]) -> None:
+                  found: list[Action], card: int = -1) -> None:
         """Append to ``found`` the actions of the plays of combination ``index`` (of one
         rank) that the cards ``part`` of rank part ``number`` make and that may be laid
-        on ``table`` (None: a clear table)."""
+        on ``table`` (None: a clear table); only those laying ``card`` when given."""
         key = part * self.part_count + number
         made = self.parted.get(key)
         if made is None:
@@ -766,6 +800,11 @@ class ClimbingTables:
                 self.parted.clear()
             self.parted[key] = made
         actions, plays, top = made
+        if card >= 0:
+            for action, play in zip(actions, plays):
+                if card in play.cards and (table is None or self.beats(play, table)):
+                    found.append(action)
+            return
         if table is None:
             found.extend(actions)
             return
