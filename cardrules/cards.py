@@ -130,49 +130,79 @@ def by_keys(digest: bytes, size: int) -> list[int]:
     little-endian number at bytes ``8c .. 8c+7`` of ``digest``, a tie keeping the lower
     card first: :func:`shuffled`'s order, made as a compiled build makes it fastest.
 
-    Each card is first sorted as one small number, the top bits of its key above its
-    own number (below 2**30, so that the sort compares machine integers); the rare runs
-    of cards whose top bits tie are then sorted by their whole keys.
+    The cards are first counted into buckets by the top bits of their keys, about as
+    many buckets as cards (a counting sort: lists of small numbers, no number made), then
+    each is moved down past the cards of its bucket whose keys are higher (an insertion
+    sort, which has little to do), comparing keys byte by byte from the top where they
+    are read.
 
     >>> by_keys(bytes([0, 0, 0, 0, 0, 0, 0, 9] + [0, 0, 0, 0, 0, 0, 0, 2]), 2)
     [1, 0]
     """
-    shift = max(size - 1, 1).bit_length()  # the bits of a card's number
-    top = 30 - shift  # the bits of its key sorted first
-    packed: list[int] = []
-    # machine integers when compiled (i64: no overflow checks on the shifts), else ints
-    down: i64 = 32 - top
-    place: i64 = shift
+    # machine integers when compiled (i64: no overflow checks), else ints
+    width: i64 = max(size - 1, 1).bit_length()  # bucket bits: 2**width buckets >= size
+    down: i64 = 16 - width  # the top 16 bits of a key, shifted down to its bucket
+    buckets: i64 = (1 << width) + 1
+    starts: list[int] = [0] * buckets  # at b + 1: the cards of bucket b; then where b starts
     c: i64 = 0
+    at: i64
+    b: i64
+    n: i64
     while c < size:
-        b: i64 = 8 * c
-        high: i64 = digest[b + 7] << 24 | digest[b + 6] << 16 | digest[b + 5] << 8 | digest[b + 4]
-        packed.append((high >> down) << place | c)
+        at = 8 * c
+        b = (digest[at + 7] << 8 | digest[at + 6]) >> down
+        n = starts[b + 1]
+        starts[b + 1] = n + 1
         c += 1
-    packed.sort()
-    low = (1 << shift) - 1
-    previous = -1
-    for v in packed:  # the usual case: no two top parts tie
-        if v >> shift == previous:
-            break
-        previous = v >> shift
-    else:
-        return [v & low for v in packed]
-    i = 0
-    while i < size - 1:
-        j = i
-        while j + 1 < size and packed[j + 1] >> shift == packed[i] >> shift:
-            j += 1
-        if j > i:  # the top bits tie: the whole keys decide
-            run = [(_key(digest, v & low), v & low) for v in packed[i:j + 1]]
-            run.sort()
-            packed[i:j + 1] = [c for _, c in run]  # numbers alone: below ``low``
-        i = j + 1
-    return [v & low for v in packed]
+    total: i64 = 0
+    b = 1
+    while b < buckets:
+        total += starts[b]
+        starts[b] = total
+        b += 1
+    order: list[int] = [0] * size
+    c = 0
+    while c < size:  # each bucket's cards in their own order, lowest first
+        at = 8 * c
+        b = (digest[at + 7] << 8 | digest[at + 6]) >> down
+        n = starts[b]
+        order[n] = c
+        starts[b] = n + 1
+        c += 1
+    i: i64 = 1
+    while i < size:
+        card: i64 = order[i]
+        top: i64 = digest[8 * card + 7]
+        j: i64 = i - 1
+        other: i64 = order[j]
+        below: i64 = digest[8 * other + 7]
+        while below > top or (below == top and _after(digest, other, card)):
+            order[j + 1] = other  # moved up one place
+            j -= 1
+            if j < 0:
+                break
+            other = order[j]
+            below = digest[8 * other + 7]
+        if j + 1 != i:
+            order[j + 1] = card
+        i += 1
+    return order
 
 
-def _key(digest: bytes, card: int) -> int:
-    return int.from_bytes(digest[8 * card:8 * card + 8], "little")
+def _after(digest: bytes, card: i64, other: i64) -> bool:
+    """Whether ``card`` sorts after ``other`` (:func:`by_keys`): its key is higher, or
+    the same and its number higher."""
+    x: i64 = 8 * card + 7
+    y: i64 = 8 * other + 7
+    end: i64 = 8 * card
+    while x >= end:  # from the key's top byte down
+        mine: i64 = digest[x]
+        theirs: i64 = digest[y]
+        if mine != theirs:
+            return mine > theirs
+        x -= 1
+        y -= 1
+    return card > other
 
 
 def deal_round(stock: list[int], players: int, first: int, each: int, *,
