@@ -130,16 +130,85 @@ def by_keys(digest: bytes, size: int) -> list[int]:
     little-endian number at bytes ``8c .. 8c+7`` of ``digest``, a tie keeping the lower
     card first: :func:`shuffled`'s order, made as a compiled build makes it fastest.
 
-    The cards are first counted into buckets by the top bits of their keys, about as
-    many buckets as cards (a counting sort: lists of small numbers, no number made), then
-    each is moved down past the cards of its bucket whose keys are higher (an insertion
-    sort, which has little to do), comparing keys byte by byte from the top where they
-    are read.
+    The cards are put in buckets by the top bits of their keys, about twice as many
+    buckets as cards (up to 64 cards, :func:`_few`) or as many (:func:`_many`), and the
+    few cards sharing a bucket are sorted by their keys, compared byte by byte from the
+    top where they lie (:func:`_after`): lists of small numbers only, no number made.
 
     >>> by_keys(bytes([0, 0, 0, 0, 0, 0, 0, 9] + [0, 0, 0, 0, 0, 0, 0, 2]), 2)
     [1, 0]
     """
+    return _few(digest, size) if size <= 64 else _many(digest, size)
+
+
+def _few(digest: bytes, size: int) -> list[int]:
+    """:func:`by_keys` of at most 64 cards: 124 buckets by the top byte of each key, which
+    of them hold a card kept as the bits of two machine words (62 each)."""
+    last: list[int] = [0] * 124  # per bucket, the card put in it last
+    before: list[int] = [-1] * size  # per card, the card put in its bucket before it
     # machine integers when compiled (i64: no overflow checks), else ints
+    low: i64 = 0  # bit b: bucket b holds a card
+    high: i64 = 0  # bit b: bucket 62 + b does
+    shared: i64 = 0  # bit b: bucket b or 62 + b holds several
+    c: i64 = 0
+    b: i64
+    bit: i64
+    while c < size:
+        b = (digest[8 * c + 7] * 124) >> 8  # the buckets in the order of the top bytes
+        bit = 1  # shifted as a variable: compiled, a constant 1 << b is a C int's
+        if b < 62:
+            bit <<= b
+            if low & bit:
+                shared |= bit
+                before[c] = last[b]
+            low |= bit
+        else:
+            bit <<= b - 62
+            if high & bit:
+                shared |= bit
+                before[c] = last[b]
+            high |= bit
+        last[b] = c
+        c += 1
+    order: list[int] = []
+    _collect(digest, order, last, before, low, shared, 0)
+    _collect(digest, order, last, before, high, shared, 62)
+    return order
+
+
+def _collect(digest: bytes, order: list[int], last: list[int], before: list[int],
+             held: i64, shared: i64, first: i64) -> None:
+    """Add to ``order`` the cards of buckets ``first`` .. ``first + 61``, those whose bit
+    is set in ``held``, bucket by bucket (:func:`_few`); the cards of a bucket that holds
+    several (its bit set in ``shared``), each moved down to its place as it is added."""
+    b: i64 = 0
+    while held:
+        if held & 1:
+            card: i64 = last[first + b]
+            if not (shared >> b) & 1:
+                order.append(card)
+            else:
+                start: i64 = len(order)
+                while card >= 0:
+                    order.append(card)
+                    j: i64 = len(order) - 2
+                    while j >= start:
+                        other: i64 = order[j]
+                        if not _after(digest, other, card):
+                            break
+                        order[j + 1] = other
+                        order[j] = card
+                        j -= 1
+                    card = before[card]
+        held >>= 1
+        b += 1
+
+
+def _many(digest: bytes, size: int) -> list[int]:
+    """:func:`by_keys` of any number of cards: counted into about as many buckets as
+    cards by the top 16 bits of their keys (a counting sort), then each moved down past
+    the cards of its bucket whose keys are higher (an insertion sort, with little to
+    do)."""
     width: i64 = max(size - 1, 1).bit_length()  # bucket bits: 2**width buckets >= size
     down: i64 = 16 - width  # the top 16 bits of a key, shifted down to its bucket
     buckets: i64 = (1 << width) + 1
