@@ -170,28 +170,31 @@ def _few(digest: bytes, size: int) -> list[int]:
             high |= bit
         last[b] = c
         c += 1
-    order: list[int] = []
-    _collect(digest, order, last, before, low, shared, 0)
-    _collect(digest, order, last, before, high, shared, 62)
+    order: list[int] = [0] * size
+    _collect(digest, order, last, before, high, shared, 62,
+             _collect(digest, order, last, before, low, shared, 0, 0))
     return order
 
 
 def _collect(digest: bytes, order: list[int], last: list[int], before: list[int],
-             held: i64, shared: i64, first: i64) -> None:
-    """Add to ``order`` the cards of buckets ``first`` .. ``first + 61``, those whose bit
-    is set in ``held``, bucket by bucket (:func:`_few`); the cards of a bucket that holds
-    several (its bit set in ``shared``), each moved down to its place as it is added."""
+             held: i64, shared: i64, first: i64, n: i64) -> i64:
+    """Put in ``order`` from place ``n`` on the cards of buckets ``first`` ..
+    ``first + 61``, those whose bit is set in ``held``, bucket by bucket (:func:`_few`);
+    the cards of a bucket that holds several (its bit set in ``shared``), each moved down
+    to its place as it is put.  The place after the last card put."""
     b: i64 = 0
     while held:
         if held & 1:
             card: i64 = last[first + b]
             if not (shared >> b) & 1:
-                order.append(card)
+                order[n] = card
+                n += 1
             else:
-                start: i64 = len(order)
+                start: i64 = n
                 while card >= 0:
-                    order.append(card)
-                    j: i64 = len(order) - 2
+                    order[n] = card
+                    n += 1
+                    j: i64 = n - 2
                     while j >= start:
                         other: i64 = order[j]
                         if not _after(digest, other, card):
@@ -202,6 +205,7 @@ def _collect(digest: bytes, order: list[int], last: list[int], before: list[int]
                     card = before[card]
         held >>= 1
         b += 1
+    return n
 
 
 def _many(digest: bytes, size: int) -> list[int]:
