@@ -286,11 +286,12 @@ class ComparingState(FieldState):
         bust and it does not play alone); then every hand is paid."""
         tables = self._tables
         goal = tables.goal
+        events: list[RawEvent] = []  # recorded at once
         if self._hole:
             hole = tuple(bits(self._hole))
             self._house = (*hole, *self._house)
             self._hole = 0
-            self.record(raw_event(kind="reveal", cards=hole))
+            events.append(raw_event(kind="reveal", cards=hole))
         live = tables.plays_alone  # draws alone, or has any hand not bust?
         for hands in (self._hands, self._second):
             for hand in hands:
@@ -310,8 +311,9 @@ class ComparingState(FieldState):
                 card = stock[top]
                 house.append(card)
                 held |= 1 << card
-                self.record(raw_event(kind="draw", cards=(card,), note="house"))
+                events.append(raw_event(kind="draw", cards=(card,), note="house"))
             self._stock, self._house = stock[:top], tuple(house)
+        self.record(*events)
         self._settle()
 
     def _settle(self) -> None:
@@ -321,6 +323,7 @@ class ComparingState(FieldState):
         house = tables.count(self._house)[0]  # the hole is shown: all in self._house
         house_natural = house == goal and len(self._house) == tables.house_cards
         scores = []
+        events: list[RawEvent] = []  # recorded at once
         for seat in range(cast(GameCore, self._game).players):
             split = self._split[seat]
             hands = (self._hands[seat], self._second[seat]) if split else (self._hands[seat],)
@@ -339,12 +342,15 @@ class ComparingState(FieldState):
                     paid = tables.loss if own < house else tables.tie
                 score += paid * (2 if self._doubled[seat] else 1)
             scores.append(score)
-            self.record(raw_event(kind="settle", player=seat, amount=score))
+            events.append(raw_event(kind="settle", player=seat, amount=score))
         self._scores = tuple(scores)
-        if cast(GameCore, self._game).phases:
+        if cast(GameCore, self._game).phases:  # the settling recorded before they score
+            self.record(*events)
+            events = []
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self.record(raw_event(kind="deal_end"))
+        events.append(raw_event(kind="deal_end"))
+        self.record(*events)
 
     @property
     def result(self) -> DealResult | None:
