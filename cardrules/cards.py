@@ -130,49 +130,152 @@ def by_keys(digest: bytes, size: int) -> list[int]:
     little-endian number at bytes ``8c .. 8c+7`` of ``digest``, a tie keeping the lower
     card first: :func:`shuffled`'s order, made as a compiled build makes it fastest.
 
-    Each card is first sorted as one small number, the top bits of its key above its
-    own number (below 2**30, so that the sort compares machine integers); the rare runs
-    of cards whose top bits tie are then sorted by their whole keys.
+    The cards are put in buckets by the top bits of their keys, about twice as many
+    buckets as cards (up to 64 cards, :func:`_few`) or as many (:func:`_many`), and the
+    few cards sharing a bucket are sorted by their keys, compared byte by byte from the
+    top where they lie (:func:`_after`): lists of small numbers only, no number made.
 
     >>> by_keys(bytes([0, 0, 0, 0, 0, 0, 0, 9] + [0, 0, 0, 0, 0, 0, 0, 2]), 2)
     [1, 0]
     """
-    shift = max(size - 1, 1).bit_length()  # the bits of a card's number
-    top = 30 - shift  # the bits of its key sorted first
-    packed: list[int] = []
-    # machine integers when compiled (i64: no overflow checks on the shifts), else ints
-    down: i64 = 32 - top
-    place: i64 = shift
+    return _few(digest, size) if size <= 64 else _many(digest, size)
+
+
+def _few(digest: bytes, size: int) -> list[int]:
+    """:func:`by_keys` of at most 64 cards: 124 buckets by the top byte of each key, which
+    of them hold a card kept as the bits of two machine words (62 each)."""
+    last: list[int] = [0] * 124  # per bucket, the card put in it last
+    before: list[int] = [-1] * size  # per card, the card put in its bucket before it
+    # machine integers when compiled (i64: no overflow checks), else ints
+    low: i64 = 0  # bit b: bucket b holds a card
+    high: i64 = 0  # bit b: bucket 62 + b does
+    shared: i64 = 0  # bit b: bucket b or 62 + b holds several
     c: i64 = 0
+    b: i64
+    bit: i64
     while c < size:
-        b: i64 = 8 * c
-        high: i64 = digest[b + 7] << 24 | digest[b + 6] << 16 | digest[b + 5] << 8 | digest[b + 4]
-        packed.append((high >> down) << place | c)
+        b = (digest[8 * c + 7] * 124) >> 8  # the buckets in the order of the top bytes
+        bit = 1  # shifted as a variable: compiled, a constant 1 << b is a C int's
+        if b < 62:
+            bit <<= b
+            if low & bit:
+                shared |= bit
+                before[c] = last[b]
+            low |= bit
+        else:
+            bit <<= b - 62
+            if high & bit:
+                shared |= bit
+                before[c] = last[b]
+            high |= bit
+        last[b] = c
         c += 1
-    packed.sort()
-    low = (1 << shift) - 1
-    previous = -1
-    for v in packed:  # the usual case: no two top parts tie
-        if v >> shift == previous:
-            break
-        previous = v >> shift
-    else:
-        return [v & low for v in packed]
-    i = 0
-    while i < size - 1:
-        j = i
-        while j + 1 < size and packed[j + 1] >> shift == packed[i] >> shift:
-            j += 1
-        if j > i:  # the top bits tie: the whole keys decide
-            run = [(_key(digest, v & low), v & low) for v in packed[i:j + 1]]
-            run.sort()
-            packed[i:j + 1] = [c for _, c in run]  # numbers alone: below ``low``
-        i = j + 1
-    return [v & low for v in packed]
+    order: list[int] = [0] * size
+    _collect(digest, order, last, before, high, shared, 62,
+             _collect(digest, order, last, before, low, shared, 0, 0))
+    return order
 
 
-def _key(digest: bytes, card: int) -> int:
-    return int.from_bytes(digest[8 * card:8 * card + 8], "little")
+def _collect(digest: bytes, order: list[int], last: list[int], before: list[int],
+             held: i64, shared: i64, first: i64, n: i64) -> i64:
+    """Put in ``order`` from place ``n`` on the cards of buckets ``first`` ..
+    ``first + 61``, those whose bit is set in ``held``, bucket by bucket (:func:`_few`);
+    the cards of a bucket that holds several (its bit set in ``shared``), each moved down
+    to its place as it is put.  The place after the last card put."""
+    b: i64 = 0
+    while held:
+        if held & 1:
+            card: i64 = last[first + b]
+            if not (shared >> b) & 1:
+                order[n] = card
+                n += 1
+            else:
+                start: i64 = n
+                while card >= 0:
+                    order[n] = card
+                    n += 1
+                    j: i64 = n - 2
+                    while j >= start:
+                        other: i64 = order[j]
+                        if not _after(digest, other, card):
+                            break
+                        order[j + 1] = other
+                        order[j] = card
+                        j -= 1
+                    card = before[card]
+        held >>= 1
+        b += 1
+    return n
+
+
+def _many(digest: bytes, size: int) -> list[int]:
+    """:func:`by_keys` of any number of cards: counted into about as many buckets as
+    cards by the top 16 bits of their keys (a counting sort), then each moved down past
+    the cards of its bucket whose keys are higher (an insertion sort, with little to
+    do)."""
+    width: i64 = max(size - 1, 1).bit_length()  # bucket bits: 2**width buckets >= size
+    down: i64 = 16 - width  # the top 16 bits of a key, shifted down to its bucket
+    buckets: i64 = (1 << width) + 1
+    starts: list[int] = [0] * buckets  # at b + 1: the cards of bucket b; then where b starts
+    c: i64 = 0
+    at: i64
+    b: i64
+    n: i64
+    while c < size:
+        at = 8 * c
+        b = (digest[at + 7] << 8 | digest[at + 6]) >> down
+        n = starts[b + 1]
+        starts[b + 1] = n + 1
+        c += 1
+    total: i64 = 0
+    b = 1
+    while b < buckets:
+        total += starts[b]
+        starts[b] = total
+        b += 1
+    order: list[int] = [0] * size
+    c = 0
+    while c < size:  # each bucket's cards in their own order, lowest first
+        at = 8 * c
+        b = (digest[at + 7] << 8 | digest[at + 6]) >> down
+        n = starts[b]
+        order[n] = c
+        starts[b] = n + 1
+        c += 1
+    i: i64 = 1
+    while i < size:
+        card: i64 = order[i]
+        top: i64 = digest[8 * card + 7]
+        j: i64 = i - 1
+        other: i64 = order[j]
+        below: i64 = digest[8 * other + 7]
+        while below > top or (below == top and _after(digest, other, card)):
+            order[j + 1] = other  # moved up one place
+            j -= 1
+            if j < 0:
+                break
+            other = order[j]
+            below = digest[8 * other + 7]
+        if j + 1 != i:
+            order[j + 1] = card
+        i += 1
+    return order
+
+
+def _after(digest: bytes, card: i64, other: i64) -> bool:
+    """Whether ``card`` sorts after ``other`` (:func:`by_keys`): its key is higher, or
+    the same and its number higher."""
+    x: i64 = 8 * card + 7
+    y: i64 = 8 * other + 7
+    end: i64 = 8 * card
+    while x >= end:  # from the key's top byte down
+        mine: i64 = digest[x]
+        theirs: i64 = digest[y]
+        if mine != theirs:
+            return mine > theirs
+        x -= 1
+        y -= 1
+    return card > other
 
 
 def deal_round(stock: list[int], players: int, first: int, each: int, *,

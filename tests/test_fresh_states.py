@@ -125,3 +125,45 @@ def test_the_flow_asks_only_the_phases_that_count_cards_or_carry_facts() -> None
     final = hearts.play_out(1, seed=3, keep_states=True)[0].final
     assert final is not None and final.result is not None
     assert final.result.carry == (("leader", final.result.carry[0][1]),)
+
+
+def test_a_blank_state_is_a_copy_of_the_one_the_game_keeps() -> None:
+    """``FieldState._blank``: without phases the game keeps its first blank state
+    (``blank_state``) and hands out copies of it, each a state of its own; with phases
+    every blank state is made afresh with its own phase record."""
+    game = cardrules.load("hearts", players=4)
+    assert game.blank_state is None
+    first, second = (game.state_class._blank(game, tables=game.tables) for _ in range(2))
+    assert len({id(first), id(second), id(game.blank_state)}) == 3
+    made = state_codec.blank(game.state_class, game, tables=game.tables)
+    assert first.to_json() == second.to_json() == made.to_json()
+    first._hands = (15, 0, 0, 0)
+    assert game.state_class._blank(game).hands == (0, 0, 0, 0)
+    euchre = cardrules.load("euchre", players=4)
+    one, other = (euchre.state_class._blank(euchre, tables=euchre.tables) for _ in range(2))
+    assert euchre.blank_state is None and one._phased is not other._phased
+
+
+@pytest.mark.parametrize("name", ["blackjack", "whist", "uno", "kuhn-poker", "gin-rummy",
+                                  "casino", "big-two", "three-card-brag", "cribbage",
+                                  "durak"])
+def test_a_deal_without_phases_starts_as_the_flow_would_start_it(name: str) -> None:
+    """``FieldState._start`` deals and begins play itself when the game lists no phase:
+    the same state as ``flow.start`` makes of the same fresh state."""
+    from cardrules.cards import shuffled
+    from cardrules.engine import flow
+
+    game = cardrules.load(name)
+    assert not game.phases
+    game.new_deal(0)  # the game's blank state made as its procedure makes it
+    for seed in range(5):
+        made = []
+        for fast in (True, False):
+            state = game.state_class._blank(game)
+            state._stock = tuple(shuffled(seed, game.pack.size))
+            if fast:
+                state._start(seed)
+            else:
+                flow.start(state, seed)
+            made.append(state.to_json())
+        assert made[0] == made[1]

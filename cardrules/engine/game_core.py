@@ -38,12 +38,12 @@ class GameCore:
     from them and the flags the states read at every decision.  Each attribute is
     documented where :class:`~cardrules.engine.game.Game` sets it."""
 
-    __slots__ = ("carrying", "check_states", "compact_events", "counting", "dealt_at", "drawing",
-                 "end_of_deal", "ending", "fingerprint", "hooked_legality", "legal_filter",
-                 "move_limit", "pack", "phases", "plain_first_mover", "plain_legality", "players",
-                 "procedure", "record_class", "refusal", "refusal_words", "refusals", "source",
-                 "state_class", "tables", "timings", "turns", "variant", "view_type", "views_kept",
-                 "words")
+    __slots__ = ("blank_state", "carrying", "check_states", "compact_events", "counting",
+                 "dealt_at", "drawing", "end_of_deal", "ending", "fingerprint", "hooked_legality",
+                 "legal_filter", "move_limit", "pack", "phases", "plain_first_mover",
+                 "plain_legality", "players", "procedure", "record_class", "refusal",
+                 "refusal_words", "refusals", "source", "state_class", "tables", "timings",
+                 "turns", "variant", "view_type", "views_kept", "words")
 
     variant: Variant
     players: int
@@ -76,3 +76,4 @@ class GameCore:
     move_limit: int
     view_type: type[View]
     views_kept: tuple[bool, ...]
+    blank_state: Any

@@ -698,9 +698,29 @@ class FieldState(State):
         """A state of the game's state class with every field at its initial value (and
         ``given``, the same for every deal of the game: its tables), for a new deal to
         set its own fields on (:func:`~cardrules.engine.state_codec.blank`: a compiled
-        family's writes are native, cheaper than :meth:`_make`'s keywords)."""
-        state: F = state_codec.blank(game.state_class, game, **given)
-        return state
+        family's writes are native, cheaper than :meth:`_make`'s keywords).  A game
+        without a phase record keeps its first blank state (``GameCore.blank_state``) and
+        each later one is a clone of it, made natively."""
+        core = cast(GameCore, game)  # its attributes read natively
+        if core.record_class is not None:  # each state its own copy of the record
+            made: F = state_codec.blank(core.state_class, game, **given)
+            return made
+        kept: FieldState | None = core.blank_state
+        if kept is None:
+            kept = core.blank_state = state_codec.blank(core.state_class, game, **given)
+        return cast(F, kept._clone())
+
+    def _start(self, seed: int, previous: table.LastDeal | None = None) -> None:
+        """Begin this fresh deal, shuffled from ``seed``, the match's last deal having
+        given ``previous`` (:func:`~cardrules.engine.flow.start`).  Without listed phases
+        the procedure deals and play begins at once, as the flow would have them (its
+        calls made natively here, where the flow calls them through Python)."""
+        if cast(GameCore, self._game).phases:
+            flow.start(cast("flow.StagedState", self), seed, previous)
+            return
+        self._deal_cards()
+        self._stage = -1  # type: ignore[misc]  # a slot of every concrete state class
+        self._start_play()
 
     @classmethod
     def _make(cls: type[F], game: GameContext, **fields: Any) -> F:

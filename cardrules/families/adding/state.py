@@ -156,7 +156,7 @@ class AddingState(FieldState):
         state._current = game.turns.first_after(context.dealer)
         state._dealer, state._seed = context.dealer, context.seed
         state._deal_number, state._events = context.index, ()
-        flow.start(state, context.seed)
+        state._start(context.seed)
         return state
 
     @property

@@ -177,7 +177,7 @@ class BettingState(FieldState):
         state._stock = tuple(context.stock(game.pack))
         state._dealer, state._current, state._deal_number = context.dealer, 0, context.index
         state._events = ()
-        flow.start(state, context.seed)
+        state._start(context.seed)
         return state
 
     @property

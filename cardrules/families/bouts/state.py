@@ -191,7 +191,7 @@ class BoutsState(FieldState):
         state._trump = state._trump_card = -1
         state._current = game.turns.first_after(context.dealer)
         state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
-        flow.start(state, context.seed, context.previous)
+        state._start(context.seed, context.previous)
         return state
 
     def _deal_hands(self) -> int:

@@ -173,7 +173,7 @@ class ClimbingState(FieldState):
         if lead is not None and lead.later is _LATER_LEAD_WINNER and previous is not None \
                 and previous.winners:  # the last deal's winner leads this one, anything
             state._starter = previous.winners[0]
-        flow.start(state, context.seed, context.previous)
+        state._start(context.seed, context.previous)
         return state
 
     @property

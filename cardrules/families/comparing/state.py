@@ -139,20 +139,20 @@ class ComparingState(FieldState):
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> ComparingState:
         """A freshly shuffled deal: the players' hands and the house's cards dealt."""
-        n = game.players
+        core = cast(GameCore, game)  # its attributes read natively
         state = cls._blank(game)  # then its own fields, set natively
-        zeros = (0,) * n
+        zeros = (0,) * core.players
         state._hands = state._second = state._split = state._doubled = state._done = \
             state._scores = zeros
-        state._phase, state._stock = PLAY, tuple(context.stock(game.pack))
+        state._phase, state._stock = PLAY, tuple(context.stock(core.pack))
         state._dealer, state._current, state._deal_number = context.dealer, 0, context.index
         state._events = ()
-        flow.start(state, context.seed)
+        state._start(context.seed)
         return state
 
     @property
     def _tables(self) -> ComparingTables:
-        tables: ComparingTables = self._game.tables
+        tables: ComparingTables = cast(GameCore, self._game).tables  # read natively
         return tables
 
     @property
@@ -178,22 +178,21 @@ class ComparingState(FieldState):
     def _deal_cards(self) -> None:
         """Deal each player's hand from seat 0, then the house's cards, its hole cards
         first (changes a fresh state)."""
-        n, stock, tables = self._game.players, self._stock, self._tables
-        house = tables.play.house
+        n, stock, tables = cast(GameCore, self._game).players, self._stock, self._tables
         top = len(stock)  # the cards are dealt from the end: read in place, cut once
-        if n * tables.hand + house.cards > top:
-            raise ValueError(f"a deal of {n * tables.hand + house.cards} cards from a stock "
-                             f"of {top}")
+        if n * tables.hand + tables.house_cards > top:
+            raise ValueError(f"a deal of {n * tables.hand + tables.house_cards} cards from a "
+                             f"stock of {top}")
         hands = [0] * n
         for seat in range(n):
             for _ in range(tables.hand):
                 top -= 1
                 hands[seat] |= 1 << stock[top]
         hole = 0
-        for _ in range(house.hole):
+        for _ in range(tables.house_hole):
             top -= 1
             hole |= 1 << stock[top]
-        shown = house.cards - house.hole
+        shown = tables.house_cards - tables.house_hole
         self._house = stock[top - shown:top][::-1]  # the first dealt first
         self._hands, self._hole, self._stock = tuple(hands), hole, stock[:top - shown]
         self.record(raw_event(kind="deal", player=self._dealer))
@@ -287,11 +286,12 @@ class ComparingState(FieldState):
         bust and it does not play alone); then every hand is paid."""
         tables = self._tables
         goal = tables.goal
+        events: list[RawEvent] = []  # recorded at once
         if self._hole:
             hole = tuple(bits(self._hole))
             self._house = (*hole, *self._house)
             self._hole = 0
-            self.record(raw_event(kind="reveal", cards=hole))
+            events.append(raw_event(kind="reveal", cards=hole))
         live = tables.plays_alone  # draws alone, or has any hand not bust?
         for hands in (self._hands, self._second):
             for hand in hands:
@@ -311,8 +311,9 @@ class ComparingState(FieldState):
                 card = stock[top]
                 house.append(card)
                 held |= 1 << card
-                self.record(raw_event(kind="draw", cards=(card,), note="house"))
+                events.append(raw_event(kind="draw", cards=(card,), note="house"))
             self._stock, self._house = stock[:top], tuple(house)
+        self.record(*events)
         self._settle()
 
     def _settle(self) -> None:
@@ -322,6 +323,7 @@ class ComparingState(FieldState):
         house = tables.count(self._house)[0]  # the hole is shown: all in self._house
         house_natural = house == goal and len(self._house) == tables.house_cards
         scores = []
+        events: list[RawEvent] = []  # recorded at once
         for seat in range(cast(GameCore, self._game).players):
             split = self._split[seat]
             hands = (self._hands[seat], self._second[seat]) if split else (self._hands[seat],)
@@ -340,12 +342,15 @@ class ComparingState(FieldState):
                     paid = tables.loss if own < house else tables.tie
                 score += paid * (2 if self._doubled[seat] else 1)
             scores.append(score)
-            self.record(raw_event(kind="settle", player=seat, amount=score))
+            events.append(raw_event(kind="settle", player=seat, amount=score))
         self._scores = tuple(scores)
-        if self._game.phases:
+        if cast(GameCore, self._game).phases:  # the settling recorded before they score
+            self.record(*events)
+            events = []
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
-        self.record(raw_event(kind="deal_end"))
+        events.append(raw_event(kind="deal_end"))
+        self.record(*events)
 
     @property
     def result(self) -> DealResult | None:

@@ -92,6 +92,8 @@ class ComparingTables:
     """The house draws even when every player's hand is bust."""
     house_cards: int
     """Cards the house is dealt (a natural is a goal in as many)."""
+    house_hole: int
+    """How many of those lie face down (``play.house.hole``)."""
     win: int
     """What a hand beating the house's pays (``scoring.win``)."""
     tie: int
@@ -120,6 +122,7 @@ class ComparingTables:
                    hand_seen=seen_by(hands, game.players), goal=play.goal,
                    stands=play.house.stands, hits_soft=play.house.hits_soft,
                    plays_alone=play.house.plays_alone, house_cards=play.house.cards,
+                   house_hole=play.house.hole,
                    win=payouts.win, tie=payouts.tie, loss=payouts.loss,
                    natural=payouts.natural, doubles_or_splits=play.double or play.split)
 

@@ -151,7 +151,7 @@ class FishingState(FieldState):
         state._phase, state._stock = PLAY, tuple(context.stock(game.pack.size))
         state._current = game.turns.first_after(context.dealer)
         state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
-        flow.start(state, context.seed, context.previous)
+        state._start(context.seed, context.previous)
         return state
 
     @property

@@ -165,7 +165,7 @@ class RummyState(FieldState):
         state._phase, state._stock = DRAW, tuple(context.stock(game.pack.size))
         state._current = game.turns.first_after(context.dealer)
         state._dealer, state._deal_number, state._events = context.dealer, context.index, ()
-        flow.start(state, context.seed)
+        state._start(context.seed)
         return state
 
     @property

@@ -295,7 +295,7 @@ class SheddingState(FieldState, DrawnAttributes):
         state._shuffle_seed = derive_seed(context.seed, "reshuffle") \
             if game.tables.seeded else 0
         SheddingState._refresh_tables(state)
-        flow.start(state, context.seed, context.previous)
+        state._start(context.seed, context.previous)
         return state
 
     def _deal_hands(self) -> int:

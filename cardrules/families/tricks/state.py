@@ -287,7 +287,7 @@ class TricksState(FieldState, StockAttributes, AnnouncedAttributes, MeldAttribut
             state._dealer, state._deal_number = context.dealer, context.index
             state._named_leader = named
             state = TricksState._ordered(game, state)
-        flow.start(state, context.seed, context.previous)
+        state._start(context.seed, context.previous)
         return state
 
     def _deal_hands(self) -> int:

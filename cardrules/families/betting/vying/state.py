@@ -167,7 +167,7 @@ class VyingState(FieldState):
         state = cls.fresh(game, stock=stock, dealer=context.dealer,
                           deal_number=context.index, chips=chips or None, kept=kept,
                           carried=carried)
-        flow.start(state, context.seed)
+        state._start(context.seed)
         return state
 
     @classmethod
