@@ -307,6 +307,7 @@ def test_a_showdowns_strength_is_its_best_hand_found_by_brute_force(
         hand = tuple(cards)
         assert tables.strength(hand) == _brute_strength(tables, hand), game.pack.names(hand)
         assert tables.strength(hand[::-1]) == tables.strength(hand)
+        assert tables.strength_of(sum(1 << c for c in hand)) == tables.strength(hand)
     # the numbers the best hand is looked for by order as the strengths do
     seen = sorted(tables.by_ranks.items())[:150]
     for key, strength in seen:

@@ -362,3 +362,36 @@ def test_the_side_pots_hold_every_chip_staked_and_only_players_still_in(
         assert shares == [s for s in live if s in shares]
     assert all(len(later) < len(earlier)
                for (_, earlier), (_, later) in itertools.pairwise(pots))
+
+
+def test_a_long_list_of_sizes_is_kept_and_is_the_list_made_afresh() -> None:
+    """The legal actions listing a bet or raise to each of many sizes are made once and
+    kept by the tables (``BettingTables.offers``): each is the list made afresh, kept
+    lists and short ones alike, past the bound of lists kept; and in random deals every
+    state's legal actions are the call or check then each size from the least to the
+    most."""
+    from cardrules.families.betting.tables import CALL, CHECK, FOLD, OFFERS_KEPT
+    from cardrules.primitives.wagers import sizes
+
+    tables = holdem().tables
+    rng = random.Random(5)
+    for _ in range(3 * OFFERS_KEPT):
+        stay = rng.choice([(CHECK,), (FOLD, CALL)])
+        word = rng.choice(["bet", "raise"])
+        low = rng.randint(1, 400)
+        high = rng.choice([low, rng.randint(low, 400), 400])
+        made = stay + sizes(word, low, high)
+        assert tables.offers(stay, word, low, high) == made
+        assert tables.offers(stay, word, low, high) == made  # kept, or made again
+        assert len(tables.offered) <= OFFERS_KEPT
+    for game in (holdem(), holdem(limit="pot_limit")):
+        for k in range(40):
+            state = game.new_deal(k)
+            while not state.is_over:
+                legal = state.legal_actions()
+                sized = [a for a in legal if a.amount]
+                if sized:
+                    low, high = state.amounts(state.current_player)
+                    assert sized == list(sizes(sized[0].name, low, high))
+                    assert legal[:len(legal) - len(sized)] in ((CHECK,), (FOLD, CALL))
+                state = state.apply(rng.choice(legal))

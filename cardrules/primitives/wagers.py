@@ -89,6 +89,10 @@ def sizes(word: str, low: int, high: int) -> tuple[Action, ...]:
     return made[low:high + 1]
 
 
+_POT: Final = Limit.POT
+"""Compiled, a C static (on Python 3.11 an enum class's attribute costs a slow lookup)."""
+
+
 def bet_range(limit: Limit, *, top: int, mine: int, chips: int, least_to: int,
               pot: int) -> tuple[int, int]:
     """The least and the most a player may bet or raise to, as their whole stake in the
@@ -100,7 +104,7 @@ def bet_range(limit: Limit, *, top: int, mine: int, chips: int, least_to: int,
     every = mine + chips
     low = min(least_to, every)
     high = every
-    if limit is Limit.POT:
+    if limit is _POT:
         high = max(low, min(every, top + pot + min(top - mine, chips)))
     return low, high
 

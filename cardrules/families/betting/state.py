@@ -55,7 +55,7 @@ from cardrules.families.betting.tables import (
 from cardrules.model.common import Visibility
 from cardrules.model.match import Remainder
 from cardrules.primitives.pot import even_shares, side_pots, split_pot
-from cardrules.primitives.wagers import LETTERS, bet_range, least_after, sizes
+from cardrules.primitives.wagers import LETTERS, bet_range, least_after
 
 if TYPE_CHECKING:
     from cardrules.engine.views import View
@@ -71,6 +71,7 @@ deal of a match under ``play.carry_chips``."""
 # __getattr__).
 _FROM_DEALER: Final = BlindsFrom.DEALER
 _FIXED: Final = Limit.FIXED
+_POT: Final = Limit.POT
 # The action words compared at every move, as final strings: a C static each, where
 # ``FOLD.name`` reads an attribute of an ordinary class.
 _FOLD: Final = FOLD.name
@@ -163,18 +164,20 @@ class BettingState(FieldState):
     @classmethod
     def new(cls, game: GameContext, context: DealContext) -> BettingState:
         """A freshly shuffled deal: hands dealt, antes and blinds in the pot."""
-        n = game.players
-        tables: BettingTables = game.tables
-        chips = (tables.play.chips,) * n
-        if tables.play.carry_chips:
+        core = cast(GameCore, game)  # its attributes read natively when compiled
+        n = core.players
+        tables: BettingTables = core.tables
+        play = tables.play
+        chips = (play.chips,) * n
+        if play.carry_chips:
             chips = tuple(context.get(CHIPS, chips))
-        out = tuple(int(c == 0) for c in chips)  # no chips: they sit the deal out
+        out = tuple([int(c == 0) for c in chips])  # no chips: they sit the deal out
         state = cls._blank(game)  # then its own fields, set natively
         zeros = (0,) * n
         state._hands = state._shown = state._staked = state._round_staked = state._won = \
             state._acted = state._scores = zeros
         state._chips, state._folded, state._phase = chips, out, BET
-        state._stock = tuple(context.stock(game.pack))
+        state._stock = tuple(context.stock(core.pack))
         state._dealer, state._current, state._deal_number = context.dealer, 0, context.index
         state._events = ()
         state._start(context.seed)
@@ -182,7 +185,7 @@ class BettingState(FieldState):
 
     @property
     def _tables(self) -> BettingTables:
-        tables: BettingTables = self._game.tables
+        tables: BettingTables = cast(GameCore, self._game).tables  # read natively
         return tables
 
     @property
@@ -225,9 +228,10 @@ class BettingState(FieldState):
     def _deal_cards(self) -> None:
         """Deal the hands one card at a time from the opener, post the antes and the
         blinds, and open the first round (changes a fresh state)."""
-        n, stock = self._game.players, list(self._stock)
+        game = cast(GameCore, self._game)  # its attributes read natively when compiled
+        n, stock = game.players, list(self._stock)
         hands = [0] * n
-        seats = [s for s in self._game.turns.round_from(self.opener) if not self._folded[s]]
+        seats = [s for s in game.turns.round_from(self.opener) if not self._folded[s]]
         for _ in range(self._tables.hand):
             for seat in seats:
                 hands[seat] |= 1 << stock.pop()
@@ -238,21 +242,28 @@ class BettingState(FieldState):
     def _post(self) -> None:
         """Post the antes and the blinds; the first to act follows the last blind
         (changes a fresh state)."""
-        turns, play = self._game.turns, self._tables.play
-        first = self._dealer if play.blinds_from is _FROM_DEALER else self.opener
+        turns, play = cast(GameCore, self._game).turns, self._tables.play
+        opener = self.opener
+        first = self._dealer if play.blinds_from is _FROM_DEALER else opener
         seats = [s for s in turns.round_from(first) if not self._folded[s]]
-        for seat in sorted(seats):
-            self._put(seat, play.ante, "ante", betting=False)
-        self._current = self.opener
-        for blind, seat in zip(play.blinds, seats):
+        ante, blinds, opening = play.ante, play.blinds, play.rounds[0]
+        if ante:
+            for seat in sorted(seats):
+                self._put(seat, ante, "ante", betting=False)
+        self._current = opener
+        for blind, seat in zip(blinds, seats):
             self._put(seat, blind, "blind")
             self._current = turns.following[seat]
-        self._bets = 1 if play.blinds else 0
-        top = max(self._round_staked)
-        self._least_to = top + max(top, play.rounds[0].bet) if top else play.rounds[0].bet
-        opens = play.rounds[0].first
+        self._bets = 1 if blinds else 0
+        top = highest(self._round_staked)
+        self._least_to = top + max(top, opening.bet) if top else opening.bet
+        opens = opening.first
         self._current = self._next_acting(self._current if opens is None else opens)
-        if sum(1 for s in seats if self._acting(s)) < 2 and self._round_done():
+        acting = 0
+        for seat in seats:  # a compiled loop, not a generator's sum
+            if self._acting(seat):
+                acting += 1
+        if acting < 2 and self._round_done():
             self._close_betting()  # nobody left to bet against: deal on to the showdown
 
     def _start_play(self) -> None:
@@ -295,20 +306,23 @@ class BettingState(FieldState):
             return stay
         if self._tables.limit is _FIXED:
             return (*stay, RAISE if self._bets else BET_ACTION)
-        word = (RAISE if self._bets else BET_ACTION).name
+        word = _RAISE if self._bets else _BET
         low, high = self.amounts(p)
-        return stay + sizes(word, low, high)
+        return self._tables.offers(stay, word, low, high)
 
     def may_raise(self, seat: int) -> bool:
         """``seat`` may bet or raise now: the round has room for another bet, another
         player still in has chips to answer it, and ``seat`` has more than a call."""
-        cap = self._tables.play.rounds[self._round].max_bets
-        if cap is not None and self._bets >= cap:
+        cap = self._tables.caps[self._round]
+        if 0 <= cap <= self._bets:
             return False
         if self._chips[seat] <= self.to_call(seat):
             return False
         folded, chips = self._folded, self._chips
-        return any(chips[s] and not folded[s] for s in range(len(chips)) if s != seat)
+        for s in range(len(chips)):  # noqa: SIM110 - compiled, no generator
+            if s != seat and chips[s] and not folded[s]:
+                return True
+        return False
 
     def amounts(self, seat: int) -> tuple[int, int]:
         """Under pot or no limit: the least and the most ``seat`` may bet or raise to,
@@ -316,9 +330,11 @@ class BettingState(FieldState):
         raise (``_least_to``), or all ``seat``'s chips if they have fewer; the most is
         all their chips (pot limit: no more than the pot would hold after their
         call)."""
-        return bet_range(self._tables.limit, top=highest(self._round_staked),
+        limit = self._tables.limit
+        return bet_range(limit, top=highest(self._round_staked),
                          mine=self._round_staked[seat], chips=self._chips[seat],
-                         least_to=self._least_to, pot=self.pot)
+                         least_to=self._least_to,
+                         pot=self.pot if limit is _POT else 0)  # read under pot limit alone
 
     def _rule_refusal(self, action: Action) -> str | None:
         return betting_rules.refusal(self, action)
@@ -413,15 +429,15 @@ class BettingState(FieldState):
     def _showdown(self) -> None:
         """Each hand still in is shown; the best hands share the pot."""
         tables = self._tables
+        game = cast(GameCore, self._game)  # its attributes read natively when compiled
         strengths: dict[int, Strength] = {}
-        for seat in self._game.turns.round_from(self.opener):
+        for seat in game.turns.round_from(self.opener):
             if self._folded[seat]:
                 continue
-            cards = self._game.pack.cards_of(self._hands[seat] | self._board)
-            strength = strengths[seat] = tables.strength(cards)
+            strength = strengths[seat] = tables.strength_of(self._hands[seat] | self._board)
             self._shown = with_seat(self._shown, seat, self._hands[seat])
             self.record(raw_event(kind="show", player=seat,
-                                  cards=self._game.pack.cards_of(self._hands[seat]),
+                                  cards=game.pack.cards_of(self._hands[seat]),
                                   note=tables.class_name(strength)))
             self._hands = with_seat(self._hands, seat, 0)
         self._award(strengths)
@@ -433,13 +449,15 @@ class BettingState(FieldState):
         The pots are the main pot and a side pot for each player all in for less
         (:func:`~cardrules.primitives.pot.side_pots`), each split as a match's money pot
         is (:func:`~cardrules.primitives.pot.split_pot`)."""
-        order = self._game.turns.round_from(self.opener)
+        game = cast(GameCore, self._game)  # its attributes read natively when compiled
+        order = game.turns.round_from(self.opener)
         live = [s for s in order if not self._folded[s]]
         won = list(self._won)
+        low = strengths is not None and self._tables.showdown.low
         for size, shares in side_pots(self._staked, live):
             if strengths is not None:
                 shown = [strengths[s] for s in shares]
-                best = min(shown) if self._tables.showdown.low else max(shown)
+                best = min(shown) if low else max(shown)
                 shares = [s for s in shares if strengths[s] == best]
             if len(shares) == 1:  # the common case, without the split's fractions
                 won[shares[0]] += size
@@ -455,8 +473,8 @@ class BettingState(FieldState):
                 self._chips = with_seat(self._chips, seat, self._chips[seat] + gain)
                 self.record(raw_event(kind="win", player=seat, amount=gain))
         self._won = tuple(won)
-        self._scores = tuple(w - s for w, s in zip(self._won, self._staked))
-        if self._game.phases:
+        self._scores = tuple([w - s for w, s in zip(self._won, self._staked)])
+        if game.phases:
             self._scores = flow.score(self, self._scores)
         self._phase = OVER
         self.record(raw_event(kind="deal_end"))

@@ -17,16 +17,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attr
 
-from cardrules.cards import Pack
+from cardrules.actions import Action
+from cardrules.cards import Pack, bits
 from cardrules.engine.action_space import Amounts, Family, Listed
 from cardrules.engine.views import CardNames, seen_by, visibility
 from cardrules.families.betting.model import BettingPlay, Limit, Opens, Showdown
 from cardrules.model.common import Visibility
-from cardrules.primitives.wagers import BET_ACTION, CALL, CHECK, FOLD, RAISE, WORDS
+from cardrules.primitives.wagers import (
+    BET_ACTION,
+    CALL,
+    CHECK,
+    FOLD,
+    RAISE,
+    SIZES_KEPT,
+    WORDS,
+    sizes,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.state import GameContext
@@ -132,6 +142,17 @@ def picks(count: int, size: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+_RAISE: Final = RAISE.name
+"""The word of a raise, compiled a C static (``RAISE.name`` reads an attribute)."""
+
+OFFERS_KEPT = 256
+"""The most long lists of legal actions the tables remember (:meth:`BettingTables.offers`:
+a few thousand actions each at most; the memory is emptied when full)."""
+
+OFFERED_LONG = 16
+"""A list of legal actions with this many sizes or more is kept once made
+(:meth:`BettingTables.offers`); a shorter one costs less to make than to look up."""
+
 STRENGTHS_KEPT = 200_000
 """The most hands' strengths the tables remember (Hold'em has 133 million sets of seven
 cards: the memory is emptied when full, so a long simulation stays bounded)."""
@@ -158,6 +179,8 @@ class BettingTables:
     first_seat_opens: bool
     """Each round of betting is opened by seat 0 (``play.opens``), not the dealer's
     left."""
+    caps: tuple[int, ...]
+    """Per round of betting, the most bets (``max_bets``; -1: no cap), read natively."""
     strengths: dict[int, Strength] = attr.ib(factory=dict)
     """A hand's cards as a bit set -> its strength (filled on first use, at most
     :data:`STRENGTHS_KEPT` at a time)."""
@@ -174,10 +197,11 @@ class BettingTables:
     class depends on (a few thousand keys in a 52-card pack; filled on first use).  The
     key is one number: a leading 1, the ranks' places, ``rank_bits`` bits each, the
     first highest, then one bit, set for a flush."""
-    unsuited: dict[tuple[int, ...], Strength] = attr.ib(factory=dict)
-    """The ranks (highest first) of cards no flush can be made of -> the strength of
-    their best hand: all it depends on (some tens of thousands of keys for seven cards of
-    a 52-card pack; filled on first use, at most :data:`STRENGTHS_KEPT` at a time)."""
+    unsuited: dict[tuple[int, ...], int] = attr.ib(factory=dict)
+    """The ranks (highest first) of more cards than a hand's, of which no flush can be
+    made -> the key (:attr:`by_ranks`') of their best hand: all it depends on (some tens
+    of thousands of keys for seven cards of a 52-card pack, fewer for six; filled on
+    first use, at most :data:`STRENGTHS_KEPT` at a time)."""
 
     @classmethod
     def compile(cls, game: GameContext) -> BettingTables:
@@ -191,9 +215,31 @@ class BettingTables:
                    hand_seen=seen_by(hands, game.players),
                    most=most_chips(play, game.players), limit=play.limit,
                    first_seat_opens=play.opens is Opens.FIRST_SEAT,
+                   caps=tuple(-1 if r.max_bets is None else r.max_bets for r in play.rounds),
                    rank_bits=max(width - 1, 1).bit_length(),
                    order_bits=(width + max((len(c.top_ranks) for c in showdown.classes),
                                            default=0) + 1).bit_length())
+
+    offered: dict[int, tuple[Action, ...]] = attr.ib(factory=dict)
+    """:meth:`offers`' long lists of legal actions, by their key (at most
+    :data:`OFFERS_KEPT` at a time)."""
+
+    def offers(self, stay: tuple[Action, ...], word: str, low: int,
+               high: int) -> tuple[Action, ...]:
+        """The legal actions under pot or no limit: ``stay`` (check, or fold and call),
+        then the bets or raises ``word`` to ``low`` .. ``high`` chips.  A long list (a
+        no-limit player's first bet: hundreds of sizes) is made once and kept, by a key
+        of the sizes, the word and the number of actions in ``stay``, which tells its
+        two lists apart; copying it would cost more than the rest of a move."""
+        if high - low < OFFERED_LONG or high >= SIZES_KEPT:
+            return stay + sizes(word, low, high)
+        key = ((high * SIZES_KEPT + low) * 2 + (word == _RAISE)) * 4 + len(stay)
+        found = self.offered.get(key)
+        if found is None:
+            if len(self.offered) >= OFFERS_KEPT:  # bounded: a long run never grows
+                self.offered.clear()
+            found = self.offered[key] = stay + sizes(word, low, high)
+        return found
 
     def strength(self, cards: Sequence[int]) -> Strength:
         """The strength of the best hand of ``showdown.cards`` cards among ``cards`` (all
@@ -202,21 +248,26 @@ class BettingTables:
         mask = 0
         for card in cards:
             mask |= 1 << card
+        return self.strength_of(mask)
+
+    def strength_of(self, mask: int) -> Strength:
+        """:meth:`strength` of the cards of the bit set ``mask``."""
         found = self.strengths.get(mask)
         if found is None:
-            found = self._best(cards, mask)
+            found = self._best(mask)
             if len(self.strengths) >= STRENGTHS_KEPT:  # bounded: a long run never grows
                 self.strengths.clear()
             self.strengths[mask] = found
         return found
 
-    def _best(self, cards: Sequence[int], mask: int) -> Strength:
-        """:meth:`strength` worked out (``mask``: ``cards`` as a bit set): a hand's class
-        depends only on its ranks and whether it is a flush, so where no suit holds a
-        whole hand's cards the best hand depends on the ranks of ``cards`` alone (found
-        again by them); else each hand is looked at.  The cards are taken highest rank
-        first, so that each hand's ranks come out in that order."""
+    def _best(self, mask: int) -> Strength:
+        """:meth:`strength_of` worked out: a hand's class depends only on its ranks and
+        whether it is a flush, so where no suit holds a whole hand's cards the best hand
+        depends on the ranks of the cards alone (:meth:`_best_unsuited`); else each hand
+        is looked at.  The cards are taken highest rank first, so that each hand's ranks
+        come out in that order."""
         showdown, ranks = self.showdown, self.ranks
+        cards = bits(mask)
         size = min(showdown.cards, len(cards))
         width = len(self.pack.ranks)
         flushes = False
@@ -230,24 +281,42 @@ class BettingTables:
                 rest >>= width
         if not flushes:
             ladder = tuple(sorted([ranks[c] for c in cards], reverse=True))
-            found = self.unsuited.get(ladder)
-            if found is None:
-                found = self._best_of(ladder, [], size, False)
-                if len(self.unsuited) >= STRENGTHS_KEPT:
-                    self.unsuited.clear()
-                self.unsuited[ladder] = found
-            return found
+            return self.by_ranks[self._best_unsuited(ladder, size)]
         order = sorted(cards, key=lambda c: ranks[c], reverse=True)
-        return self._best_of(tuple([ranks[c] for c in order]), [c // width for c in order],
-                             size, True)
+        return self.by_ranks[self._best_of(tuple([ranks[c] for c in order]),
+                                           [c // width for c in order], size, True)]
+
+    def _best_unsuited(self, ladder: tuple[int, ...], size: int) -> int:
+        """The key (:attr:`by_ranks`') of the best hand of ``size`` of the cards of ranks
+        ``ladder`` (highest first) of which no flush can be made: with more cards than
+        ``size``, the best of the best hands of the cards but one, each set of ranks found
+        once and kept (:attr:`unsuited`: the sets of one card fewer, far fewer, are soon
+        all known, where a set of seven ranks is new for a long while)."""
+        if len(ladder) <= size:
+            return self._best_of(ladder, [], size, False)
+        found = self.unsuited.get(ladder, -1)
+        if found < 0:
+            low, ordered = self.showdown.low, self.ordered
+            best = -1
+            for i in range(len(ladder)):
+                if i and ladder[i] == ladder[i - 1]:
+                    continue  # the same ranks left as without the card before
+                key = self._best_unsuited(ladder[:i] + ladder[i + 1:], size)
+                order = ordered[key]
+                if best < 0 or (order < best if low else order > best):
+                    best, found = order, key
+            if len(self.unsuited) >= STRENGTHS_KEPT:
+                self.unsuited.clear()
+            self.unsuited[ladder] = found
+        return found
 
     def _best_of(self, ladder: tuple[int, ...], suits: list[int], size: int,
-                 flushes: bool) -> Strength:
-        """The best hand of ``size`` of the cards of ranks ``ladder`` (highest first) and
-        ``suits`` (read only with ``flushes``: a hand of one suit is then a flush).  Each
-        choice of cards is looked up by its ranks and flush as one number
-        (:attr:`by_ranks`)."""
-        showdown, by_ranks, ordered, bits = self.showdown, self.by_ranks, self.ordered, \
+                 flushes: bool) -> int:
+        """The key (:attr:`by_ranks`') of the best hand of ``size`` of the cards of ranks
+        ``ladder`` (highest first) and ``suits`` (read only with ``flushes``: a hand of
+        one suit is then a flush).  Each choice of cards is looked up by its ranks and
+        flush as one number (:attr:`by_ranks`)."""
+        showdown, by_ranks, ordered, shift = self.showdown, self.by_ranks, self.ordered, \
             self.rank_bits
         low = showdown.low
         best = -1
@@ -255,7 +324,7 @@ class BettingTables:
         for chosen in picks(len(ladder), size):
             code = 1  # a leading bit: hands of fewer cards differ
             for i in chosen:
-                code = code << bits | ladder[i]
+                code = code << shift | ladder[i]
             flush = False
             if flushes:
                 suit = suits[chosen[0]]
@@ -273,7 +342,7 @@ class BettingTables:
                 order = ordered[key] = self._order(strength)
             if best < 0 or (order < best if low else order > best):
                 best, best_key = order, key
-        return by_ranks[best_key]
+        return best_key
 
     def _order(self, strength: Strength) -> int:
         """``strength`` as a number that orders as the strengths do: its class, then each
