@@ -225,31 +225,3 @@ def test_call_costs_keep_the_lowest_median_of_their_rounds(
             costs.json_round_trip_us) == (2.0, 1.0, 4.0, 20.0)
     with pytest.raises(ValueError, match="rounds"):
         own.call_costs(cardrules.load("bank"), seed=1, samples=5, rounds=0)
-
-
-def test_call_costs_of_several_games_take_their_rounds_in_turns(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every game's first round, then every game's second: a slow spell that covers a
-    game's rounds back to back lies in one round of a game at most; each game keeps the
-    lowest median of its own rounds."""
-    from cardrules.bench import own
-
-    bank, hearts = cardrules.load("bank"), cardrules.load("hearts")
-    order: list[str] = []
-    medians = iter([(5.0, 1.0, 9.0, 30.0), (7.0, 7.0, 7.0, 7.0),
-                    (2.0, 3.0, 4.0, 40.0), (6.0, 6.0, 6.0, 6.0),
-                    (3.0, 2.0, 6.0, 20.0), (8.0, 8.0, 8.0, 8.0)])
-
-    def timed(game: object, pairs: object) -> tuple[float, ...]:
-        order.append("bank" if game is bank else "hearts")
-        return next(medians)
-
-    monkeypatch.setattr(own, "_timed_round", timed)
-    first, second = own.call_costs_in_turns([bank, hearts], seed=1, samples=5, rounds=3)
-    assert order == ["bank", "hearts"] * 3
-    assert (first.legal_actions_us, first.apply_us, first.view_us,
-            first.json_round_trip_us) == (2.0, 1.0, 4.0, 20.0)
-    assert (second.legal_actions_us, second.apply_us) == (6.0, 6.0)
-    assert first.bytes_per_state > 0 and second.bytes_per_state > 0
-    with pytest.raises(ValueError, match="rounds"):
-        own.call_costs_in_turns([bank], seed=1, samples=5, rounds=0)

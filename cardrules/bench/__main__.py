@@ -79,7 +79,6 @@ from cardrules.bench.own import (
     as_json,
     batched_playouts,
     call_costs,
-    call_costs_in_turns,
     load_cost,
     own_entry,
     playouts,
@@ -295,9 +294,9 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     time and in batches, against RLCard's UNO (2 players) one step at a time: the ratios
     of decisions a second in alternating rounds (:func:`paired_rounds`, three of half a
     second after an uncounted one), slowest first; and each game's median ``apply``,
-    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs_in_turns`,
-    on 3,000 states of random games, once every game's rounds have warmed it, each game's
-    three rounds of calls the other games' rounds apart), and the median of five loads
+    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs`, on
+    3,000 states of random games, measured once its rounds have warmed it), and the
+    median of five loads
     (:func:`~cardrules.bench.own.load_cost`, in this process: the engine and the family
     imported), with the games at or over :data:`APPLY_BOUND_US`, :data:`VIEW_BOUND_US`
     and :data:`LOAD_BOUND_MS` named.  ``quick``: two games, one short round each, costs
@@ -308,15 +307,16 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
         return 1
     names = sorted(builtin_variants())[:2] if quick else sorted(builtin_variants())
     seconds, rounds = (0.05, 1) if quick else (0.5, 3)
-    games = [cardrules.load(name) for name in names]
-    paired = [paired_rounds(game, runner, rounds=rounds, seconds=seconds, warm_up=not quick)
-              for game in games]
-    every_cost = call_costs_in_turns(games, seed=7, samples=200 if quick else 3000)
-    rows = [{"game": name, "players": game.players, **pairs,
-             "legal_actions_us": round(costs.legal_actions_us, 2),
-             "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2),
-             "load_ms": round(load_cost(name, repeat=1 if quick else 5), 2)}
-            for name, game, pairs, costs in zip(names, games, paired, every_cost)]
+    rows = []
+    for name in names:
+        game = cardrules.load(name)
+        paired = paired_rounds(game, runner, rounds=rounds, seconds=seconds,
+                               warm_up=not quick)
+        costs = call_costs(game, seed=7, samples=200 if quick else 3000)
+        rows.append({"game": name, "players": game.players, **paired,
+                     "legal_actions_us": round(costs.legal_actions_us, 2),
+                     "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2),
+                     "load_ms": round(load_cost(name, repeat=1 if quick else 5), 2)})
     rows.sort(key=lambda row: row["ratio"])
     if as_json:
         json.dump(rows, sys.stdout, indent=1)

@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 import tracemalloc
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -32,8 +32,8 @@ from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
 from cardrules.errors import CardrulesError
 
-__all__ = ["CallCosts", "PlayoutResult", "batched_playouts", "call_costs", "call_costs_in_turns",
-           "load_cost", "own_entry", "playouts"]
+__all__ = ["CallCosts", "PlayoutResult", "batched_playouts", "call_costs", "load_cost",
+           "own_entry", "playouts"]
 
 
 @attrs.frozen(kw_only=True)
@@ -136,46 +136,19 @@ def call_costs(game: Game, *, seed: int, samples: int = 2000, rounds: int = 3) -
     >>> 0 < costs.apply_us and 0 < costs.view_us and 0 < costs.bytes_per_state
     True
     """
-    return call_costs_in_turns((game,), seed=seed, samples=samples, rounds=rounds)[0]
-
-
-def call_costs_in_turns(games: Sequence[Game], *, seed: int, samples: int = 2000,
-                        rounds: int = 3) -> list[CallCosts]:
-    """:func:`call_costs` of each of ``games``, their rounds taken in turns: the first
-    round of every game, then the second of every game, and so on.  A game's rounds,
-    each a few milliseconds, would otherwise follow one another, and one slow spell of a
-    shared machine could cover them all; in turns, they lie the other games' rounds
-    apart.
-
-    >>> import cardrules
-    >>> games = [cardrules.load("bank"), cardrules.load("hearts")]
-    >>> [costs.apply_us > 0 for costs in call_costs_in_turns(games, seed=1, samples=20)]
-    [True, True]
-    """
     if rounds < 1:
         raise ValueError(f"rounds: at least 1, not {rounds}")
-    medians: list[list[tuple[float, ...]]] = [[] for _ in games]
-    for _ in range(rounds):
-        for game, kept in zip(games, medians):
-            kept.append(_timed_round(game, _sample_pairs(game, seed, samples)))
-    return [_lowest(rows, _bytes_per_state(game, _sample_pairs(game, seed, samples)))
-            for game, rows in zip(games, medians)]
-
-
-def _lowest(medians: list[tuple[float, ...]], bytes_per_state: float) -> CallCosts:
-    legal, apply, view, json_trip = (min(column) for column in zip(*medians))
-    return CallCosts(legal_actions_us=legal, apply_us=apply, view_us=view,
-                     json_round_trip_us=json_trip, bytes_per_state=bytes_per_state)
-
-
-def _bytes_per_state(game: Game, pairs: list[tuple[State, Any]]) -> float:
-    """Memory a child adds beside its parent, on average over ``pairs`` (tracemalloc)."""
+    pairs = _sample_pairs(game, seed, samples)
+    medians = [_timed_round(game, pairs) for _ in range(rounds)]
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     kept = [parent.apply(action) for parent, action in pairs]
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return (after - before) / len(kept)
+    legal, apply, view, json_trip = (min(column) for column in zip(*medians))
+    return CallCosts(legal_actions_us=legal, apply_us=apply, view_us=view,
+                     json_round_trip_us=json_trip,
+                     bytes_per_state=(after - before) / len(kept))
 
 
 def _timed_round(game: Game, pairs: list[tuple[State, Any]]) -> tuple[float, ...]:
