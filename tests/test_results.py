@@ -93,6 +93,21 @@ def test_a_ranked_result_is_the_record_its_constructor_makes() -> None:
     assert type(noted) is Noted and noted.note == "kept" and noted.winners == (0,)
 
 
+def test_a_ranked_result_may_name_its_winners() -> None:
+    """Where the rules name the winners otherwise than by place (each player against a
+    house: everyone paid more than nothing), ``ranked`` keeps them, the places still
+    following from the scores; the record is the constructor's."""
+    made = DealResult.ranked(scores=(2, -1, 1), finish=(0, 2, 1), starter=0,
+                             lower_is_better=False, partnerships=((0,), (1,), (2,)),
+                             winners=(0, 2))
+    built = DealResult(scores=(2, -1, 1), finish=(0, 2, 1), starter=0, winners=(0, 2),
+                       places=(1, 3, 2), partnerships=((0,), (1,), (2,)))
+    assert made == built and repr(made) == repr(built)
+    nobody = DealResult.ranked(scores=(-1,), finish=(0,), starter=0, lower_is_better=False,
+                               partnerships=((0,),), winners=())
+    assert nobody.winners == () and nobody.places == (1,)
+
+
 def test_b24_bank_deal_places_count_ties() -> None:
     """B24: the highest deal result wins; equal results share a place (1, 2, 2, 4)."""
     result = DealResult.ranked(scores=(20, 10, 10, 0), finish=(0, 1, 2, 3), starter=0,

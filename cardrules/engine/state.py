@@ -235,16 +235,19 @@ class DealResult(Standing):
     def ranked(cls, *, scores: tuple[int, ...], finish: tuple[int, ...], starter: int,
                lower_is_better: bool, partnerships: Partnerships,
                carry: tuple[tuple[str, Any], ...] = (),
-               details: Mapping[str, Any] | None = None) -> DealResult:
-        """A result whose winners and places follow from ``scores``: the best partnership
-        wins (the lowest scores when ``lower_is_better``)."""
+               details: Mapping[str, Any] | None = None,
+               winners: tuple[int, ...] | None = None) -> DealResult:
+        """A result whose places follow from ``scores``, and its winners too unless given:
+        the best partnership wins (the lowest scores when ``lower_is_better``).
+        ``winners``: where the rules name them otherwise (every player paid more than
+        nothing, when each plays against a house)."""
         places = standings.places(scores, lower_is_better=lower_is_better,
                                   partnerships=partnerships)
         kept = dict(details) if details is not None else {}
+        won = standings.firsts(places) if winners is None else winners
         if cls is not DealResult:  # a subclass may add fields: its own constructor
-            return cls(scores=scores, finish=finish, starter=starter,
-                       winners=standings.firsts(places), places=places,
-                       partnerships=partnerships, carry=carry, details=kept)
+            return cls(scores=scores, finish=finish, starter=starter, winners=won,
+                       places=places, partnerships=partnerships, carry=carry, details=kept)
         # Made here, its slots set as the constructor attrs writes sets them: the attrs
         # __init__ is a Python function (~1.5 µs with eight fields, compiled or not), and
         # every deal that ends makes one (tests/test_results.py holds the two alike).
@@ -252,7 +255,7 @@ class DealResult(Standing):
         _SET_SLOT(made, "scores", scores)
         _SET_SLOT(made, "finish", finish)
         _SET_SLOT(made, "starter", starter)
-        _SET_SLOT(made, "winners", standings.firsts(places))
+        _SET_SLOT(made, "winners", won)
         _SET_SLOT(made, "places", places)
         _SET_SLOT(made, "partnerships", partnerships)
         _SET_SLOT(made, "carry", carry)

@@ -42,7 +42,7 @@ from cardrules.engine.fields import (
 )
 from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
-from cardrules.engine.standings import alone, places
+from cardrules.engine.standings import alone
 from cardrules.engine.state import DealContext, DealResult, FieldState, GameContext
 from cardrules.engine.table import with_seat
 from cardrules.families.comparing import rules as comparing_rules
@@ -359,14 +359,13 @@ class ComparingState(FieldState):
         if self._phase is not OVER:
             return None
         n = self._game.players
-        finish = tuple(sorted(range(n), key=lambda p: (-self._scores[p], p)))
-        sides = alone(n)
-        return DealResult(scores=self._scores, finish=finish, starter=0,
-                          winners=tuple(p for p in range(n) if self._scores[p] > 0),
-                          partnerships=sides,
-                          places=places(self._scores, lower_is_better=False,
-                                        partnerships=sides),
-                          details={"house": self.house_total().value})
+        scores = self._scores
+        finish = (0,) if n == 1 else tuple(sorted(range(n), key=lambda p: (-scores[p], p)))
+        # made as the engine makes ranked results, without the record's Python __init__
+        return DealResult.ranked(scores=scores, finish=finish, starter=0,
+                                 lower_is_better=False, partnerships=alone(n),
+                                 details={"house": self.house_total().value},
+                                 winners=tuple([p for p in range(n) if scores[p] > 0]))
 
     def view(self, player: object) -> View:
         return FieldState._view_record(self, player, VIEWS[0])
