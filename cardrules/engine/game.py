@@ -127,14 +127,14 @@ class Game(GameCore):
         procedure_mixins = list(self.procedure.field_mixins(variant))
         phase_mixins = [p.fields for p, _ in self.phases if p.fields is not None]
         self.record_class = None
-        self.blank_state = None
-        """A state of ``state_class`` with every field at its initial value, which
-        :meth:`~cardrules.engine.state.FieldState._blank` copies for a new deal (None
-        until the first; kept only without a phase record)."""
         """The class of the record holding the listed phases' fields beside each state
         (:mod:`cardrules.engine.phased`); None when they list none, or when the
         procedure's state keeps no record (a third-party family's may not: its state
         class then takes the phases' fields itself)."""
+        self.blank_state = None
+        """A state of ``state_class`` with every field at its initial value, which
+        :meth:`~cardrules.engine.state.FieldState._blank` copies for a new deal (None
+        until the first; kept only without a phase record)."""
         recorded = bool(phase_mixins) and phased.keeps_record(base)
         self.state_class = flow.compose(
             base, [*procedure_mixins, *([] if recorded else phase_mixins)])
