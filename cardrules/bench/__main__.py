@@ -79,6 +79,7 @@ from cardrules.bench.own import (
     as_json,
     batched_playouts,
     call_costs,
+    call_costs_apart,
     load_cost,
     own_entry,
     playouts,
@@ -294,9 +295,9 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     time and in batches, against RLCard's UNO (2 players) one step at a time: the ratios
     of decisions a second in alternating rounds (:func:`paired_rounds`, three of half a
     second after an uncounted one), slowest first; and each game's median ``apply``,
-    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs`, on
-    3,000 states of random games, measured once its rounds have warmed it), and the
-    median of five loads
+    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs_apart`,
+    on 3,000 states of random games, in a fresh process that plays that game alone), and
+    the median of five loads
     (:func:`~cardrules.bench.own.load_cost`, in this process: the engine and the family
     imported), with the games at or over :data:`APPLY_BOUND_US`, :data:`VIEW_BOUND_US`
     and :data:`LOAD_BOUND_MS` named.  ``quick``: two games, one short round each, costs
@@ -312,7 +313,7 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
         game = cardrules.load(name)
         paired = paired_rounds(game, runner, rounds=rounds, seconds=seconds,
                                warm_up=not quick)
-        costs = call_costs(game, seed=7, samples=200 if quick else 3000)
+        costs = call_costs_apart(name, seed=7, samples=200 if quick else 3000)
         rows.append({"game": name, "players": game.players, **paired,
                      "legal_actions_us": round(costs.legal_actions_us, 2),
                      "apply_us": round(costs.apply_us, 2), "view_us": round(costs.view_us, 2),

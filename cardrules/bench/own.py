@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Mapping
@@ -32,8 +34,8 @@ from cardrules.engine.game import Game, derive_seed
 from cardrules.engine.state import State
 from cardrules.errors import CardrulesError
 
-__all__ = ["CallCosts", "PlayoutResult", "batched_playouts", "call_costs", "load_cost",
-           "own_entry", "playouts"]
+__all__ = ["CallCosts", "PlayoutResult", "batched_playouts", "call_costs", "call_costs_apart",
+           "load_cost", "own_entry", "playouts"]
 
 
 @attrs.frozen(kw_only=True)
@@ -149,6 +151,29 @@ def call_costs(game: Game, *, seed: int, samples: int = 2000, rounds: int = 3) -
     return CallCosts(legal_actions_us=legal, apply_us=apply, view_us=view,
                      json_round_trip_us=json_trip,
                      bytes_per_state=(after - before) / len(kept))
+
+
+_CALL_COSTS = """\
+import json, sys
+import attrs, cardrules
+from cardrules.bench.own import call_costs
+costs = call_costs(cardrules.load(sys.argv[1]), seed=int(sys.argv[2]), samples=int(sys.argv[3]))
+print(json.dumps(attrs.asdict(costs)))
+"""
+
+
+def call_costs_apart(name: str, *, seed: int, samples: int = 2000) -> CallCosts:
+    """:func:`call_costs` of the shipped variant ``name`` in a fresh process of this
+    interpreter (this build), as a program playing that one game meets them: a long
+    process that has played other games first reads some games' calls a tenth to a
+    third dearer (the heap and caches its other games churned).
+
+    >>> call_costs_apart("bank", seed=1, samples=20).apply_us > 0
+    True
+    """
+    done = subprocess.run([sys.executable, "-c", _CALL_COSTS, name, str(seed), str(samples)],
+                          check=True, capture_output=True, text=True)
+    return CallCosts(**json.loads(done.stdout.splitlines()[-1]))
 
 
 def _timed_round(game: Game, pairs: list[tuple[State, Any]]) -> tuple[float, ...]:
