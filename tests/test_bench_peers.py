@@ -115,3 +115,33 @@ def test_shipped_without_uno_says_how_to_install_it(
     monkeypatch.setattr(bench, "available_peers", dict)
     assert bench.main(["--shipped", "--quick"]) == 1
     assert "pip install '.[bench]'" in capsys.readouterr().err
+
+
+def test_shipped_call_costs_are_the_lowest_of_fresh_processes_taken_in_turns(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each game's call costs come from three fresh processes, every game's first, then
+    every game's second: a slow spell that covers one process falls in one of a game's
+    at most; each column keeps its lowest."""
+    import json
+
+    import cardrules.bench.__main__ as bench
+    from cardrules.bench.own import CallCosts
+
+    order: list[str] = []
+    readings = iter([2.5, 9.0, 1.5, 8.0, 3.5, 7.0])  # apply: bank, hearts, bank, ...
+
+    def apart(name: str, *, seed: int, samples: int) -> CallCosts:
+        order.append(name)
+        return CallCosts(legal_actions_us=1.0, apply_us=next(readings), view_us=3.0,
+                         json_round_trip_us=9.0, bytes_per_state=100.0)
+
+    monkeypatch.setattr(bench, "available_peers", lambda: {"uno_2p": object()})
+    monkeypatch.setattr(bench, "builtin_variants", lambda: ["hearts", "bank"])
+    monkeypatch.setattr(bench, "paired_rounds", lambda *a, **k: {
+        "ratio": 1.0, "batched_ratio": 1.0, "rounds": [1.0, 1.0, 1.0]})
+    monkeypatch.setattr(bench, "load_cost", lambda name, repeat: 5.0)
+    monkeypatch.setattr(bench, "call_costs_apart", apart)
+    assert bench._shipped(quick=False, as_json=True) == 0
+    rows = {r["game"]: r for r in json.loads(capsys.readouterr().out)}
+    assert order == ["bank", "hearts"] * 3
+    assert (rows["bank"]["apply_us"], rows["hearts"]["apply_us"]) == (1.5, 7.0)
