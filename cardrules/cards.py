@@ -44,15 +44,12 @@ from __future__ import annotations
 import array
 import hashlib
 import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar
 
 import attrs
 
 from cardrules.errors import NotationError
-
-if TYPE_CHECKING:  # machine integers in the compiled build; plain ints otherwise
-    from mypy_extensions import i64
 
 __all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "at_cards", "bits", "by_keys",
            "count", "deal_round", "mask_of", "nth_card", "shuffled", "subsets"]
@@ -106,176 +103,38 @@ def shuffled(seed: int, size: int) -> list[int]:
     """The cards ``0 .. size-1`` in an order fixed by ``seed`` (a 64-bit int).
 
     Each card gets a 64-bit sort key from SHAKE-256 of the seed, and the cards are sorted
-    by key: every order is equally likely unless two keys tie (probability below
-    ``size**2 / 2**65``; a tie keeps the lower card first).  The same seed gives the same
-    order on every platform and Python version, at about half the cost of seeding a
-    ``random.Random`` and shuffling with it.
+    by key (:func:`by_keys`): every order is equally likely unless two keys tie
+    (probability below ``size**2 / 2**65``; a tie keeps the lower card first).  The same
+    seed gives the same order on every platform and Python version, at about half the cost
+    of seeding a ``random.Random`` and shuffling with it.
 
     >>> shuffled(7, 6) == shuffled(7, 6) != shuffled(8, 6)
     True
     >>> sorted(shuffled(7, 36)) == list(range(36))
     True
     """
-    digest = hashlib.shake_256(seed.to_bytes(8, "big")).digest(8 * size)
-    if _NATIVE:
-        return by_keys(digest, size)
-    keys = array.array("Q", digest)
-    if sys.byteorder == "big":  # read the keys as little-endian everywhere
-        keys.byteswap()
-    return sorted(range(size), key=keys.tolist().__getitem__)
+    return by_keys(hashlib.shake_256(seed.to_bytes(8, "big")).digest(8 * size), size)
 
 
 def by_keys(digest: bytes, size: int) -> list[int]:
     """The cards ``0 .. size-1`` sorted by their keys, card ``c``'s key the 64-bit
     little-endian number at bytes ``8c .. 8c+7`` of ``digest``, a tie keeping the lower
-    card first: :func:`shuffled`'s order, made as a compiled build makes it fastest.
-
-    The cards are put in buckets by the top bits of their keys, about twice as many
-    buckets as cards (up to 64 cards, :func:`_few`) or as many (:func:`_many`), and the
-    few cards sharing a bucket are sorted by their keys, compared byte by byte from the
-    top where they lie (:func:`_after`): lists of small numbers only, no number made.
+    card first: :func:`shuffled`'s order.  The compiled build sorts them in C
+    (``cardrules/_keys.c``: a counting sort by the keys' top bits, then an insertion sort
+    of the few cards sharing a bucket), the pure build with :func:`sorted`.
 
     >>> by_keys(bytes([0, 0, 0, 0, 0, 0, 0, 9] + [0, 0, 0, 0, 0, 0, 0, 2]), 2)
     [1, 0]
     """
-    return _few(digest, size) if size <= 64 else _many(digest, size)
-
-
-def _few(digest: bytes, size: int) -> list[int]:
-    """:func:`by_keys` of at most 64 cards: 124 buckets by the top byte of each key, which
-    of them hold a card kept as the bits of two machine words (62 each)."""
-    last: list[int] = [0] * 124  # per bucket, the card put in it last
-    before: list[int] = [-1] * size  # per card, the card put in its bucket before it
-    # machine integers when compiled (i64: no overflow checks), else ints
-    low: i64 = 0  # bit b: bucket b holds a card
-    high: i64 = 0  # bit b: bucket 62 + b does
-    shared: i64 = 0  # bit b: bucket b or 62 + b holds several
-    c: i64 = 0
-    b: i64
-    bit: i64
-    while c < size:
-        b = (digest[8 * c + 7] * 124) >> 8  # the buckets in the order of the top bytes
-        bit = 1  # shifted as a variable: compiled, a constant 1 << b is a C int's
-        if b < 62:
-            bit <<= b
-            if low & bit:
-                shared |= bit
-                before[c] = last[b]
-            low |= bit
-        else:
-            bit <<= b - 62
-            if high & bit:
-                shared |= bit
-                before[c] = last[b]
-            high |= bit
-        last[b] = c
-        c += 1
-    order: list[int] = [0] * size
-    _collect(digest, order, last, before, high, shared, 62,
-             _collect(digest, order, last, before, low, shared, 0, 0))
-    return order
-
-
-def _collect(digest: bytes, order: list[int], last: list[int], before: list[int],
-             held: i64, shared: i64, first: i64, n: i64) -> i64:
-    """Put in ``order`` from place ``n`` on the cards of buckets ``first`` ..
-    ``first + 61``, those whose bit is set in ``held``, bucket by bucket (:func:`_few`);
-    the cards of a bucket that holds several (its bit set in ``shared``), each moved down
-    to its place as it is put.  The place after the last card put."""
-    b: i64 = 0
-    while held:
-        if held & 1:
-            card: i64 = last[first + b]
-            if not (shared >> b) & 1:
-                order[n] = card
-                n += 1
-            else:
-                start: i64 = n
-                while card >= 0:
-                    order[n] = card
-                    n += 1
-                    j: i64 = n - 2
-                    while j >= start:
-                        other: i64 = order[j]
-                        if not _after(digest, other, card):
-                            break
-                        order[j + 1] = other
-                        order[j] = card
-                        j -= 1
-                    card = before[card]
-        held >>= 1
-        b += 1
-    return n
-
-
-def _many(digest: bytes, size: int) -> list[int]:
-    """:func:`by_keys` of any number of cards: counted into about as many buckets as
-    cards by the top 16 bits of their keys (a counting sort), then each moved down past
-    the cards of its bucket whose keys are higher (an insertion sort, with little to
-    do)."""
-    width: i64 = max(size - 1, 1).bit_length()  # bucket bits: 2**width buckets >= size
-    down: i64 = 16 - width  # the top 16 bits of a key, shifted down to its bucket
-    buckets: i64 = (1 << width) + 1
-    starts: list[int] = [0] * buckets  # at b + 1: the cards of bucket b; then where b starts
-    c: i64 = 0
-    at: i64
-    b: i64
-    n: i64
-    while c < size:
-        at = 8 * c
-        b = (digest[at + 7] << 8 | digest[at + 6]) >> down
-        n = starts[b + 1]
-        starts[b + 1] = n + 1
-        c += 1
-    total: i64 = 0
-    b = 1
-    while b < buckets:
-        total += starts[b]
-        starts[b] = total
-        b += 1
-    order: list[int] = [0] * size
-    c = 0
-    while c < size:  # each bucket's cards in their own order, lowest first
-        at = 8 * c
-        b = (digest[at + 7] << 8 | digest[at + 6]) >> down
-        n = starts[b]
-        order[n] = c
-        starts[b] = n + 1
-        c += 1
-    i: i64 = 1
-    while i < size:
-        card: i64 = order[i]
-        top: i64 = digest[8 * card + 7]
-        j: i64 = i - 1
-        other: i64 = order[j]
-        below: i64 = digest[8 * other + 7]
-        while below > top or (below == top and _after(digest, other, card)):
-            order[j + 1] = other  # moved up one place
-            j -= 1
-            if j < 0:
-                break
-            other = order[j]
-            below = digest[8 * other + 7]
-        if j + 1 != i:
-            order[j + 1] = card
-        i += 1
-    return order
-
-
-def _after(digest: bytes, card: i64, other: i64) -> bool:
-    """Whether ``card`` sorts after ``other`` (:func:`by_keys`): its key is higher, or
-    the same and its number higher."""
-    x: i64 = 8 * card + 7
-    y: i64 = 8 * other + 7
-    end: i64 = 8 * card
-    while x >= end:  # from the key's top byte down
-        mine: i64 = digest[x]
-        theirs: i64 = digest[y]
-        if mine != theirs:
-            return mine > theirs
-        x -= 1
-        y -= 1
-    return card > other
+    if _SORT_IN_C is not None:
+        return _SORT_IN_C(digest, size)
+    if not 0 <= 8 * size <= len(digest):
+        raise ValueError(f"by_keys() needs 8 bytes of digest a card: {len(digest)} bytes "
+                         f"for {size} cards")
+    keys = array.array("Q", digest[:8 * size])
+    if sys.byteorder == "big":  # read the keys as little-endian everywhere
+        keys.byteswap()
+    return sorted(range(size), key=keys.tolist().__getitem__)
 
 
 def deal_round(stock: list[int], players: int, first: int, each: int, *,
@@ -423,6 +282,22 @@ def _compiled() -> bool:
 _NATIVE: Final = _compiled()
 """This module is compiled: :func:`count` adds the bits itself (interpreted, the
 method is the fastest)."""
+
+
+def _sort_in_c() -> Callable[[bytes, int], list[int]] | None:
+    """The compiled build's :func:`by_keys`, ``cardrules._keys`` (built with the compiled
+    modules); None in the pure build."""
+    if not _NATIVE:
+        return None
+    try:
+        from cardrules._keys import by_keys as sort_in_c
+    except ImportError:  # compiled modules from a build without it: the pure sort's order
+        return None
+    return sort_in_c
+
+
+_SORT_IN_C: Final = _sort_in_c()
+"""The C sort :func:`by_keys` calls, where the build has it."""
 
 
 @attrs.frozen(kw_only=True)

@@ -8,9 +8,11 @@ import itertools
 import sys
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardrules import cards
 from cardrules.actions import Kind
 from cardrules.cards import (
     Pack,
@@ -28,6 +30,7 @@ from cardrules.engine.state import DealContext
 from cardrules.engine.table import with_seat
 from cardrules.engine.views import RECENT_LIMIT, CardNames, seen_by
 from cardrules.model.common import Visibility
+from cardrules.tools.native_build import is_compiled
 
 PACK = Pack(ranks=("6", "7", "8", "9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"))
 
@@ -107,6 +110,22 @@ def test_the_compiled_builds_shuffle_is_the_interpreted_ones(seed: int, size: in
 def test_keys_whose_top_bits_tie_are_sorted_by_their_whole_keys(keys: list[int]) -> None:
     digest = b"".join(k.to_bytes(8, "little") for k in keys)
     assert by_keys(digest, len(keys)) == _sorted_by_whole_keys(digest, len(keys))
+
+
+def test_a_digest_too_short_for_its_cards_is_refused_by_either_build() -> None:
+    digest = hashlib.shake_256(b"seed").digest(8 * 4)
+    for size in (5, -1):
+        with pytest.raises(ValueError, match="8 bytes of digest a card"):
+            by_keys(digest, size)
+    assert by_keys(digest + b"extra", 4) == _sorted_by_whole_keys(digest, 4)
+
+
+def test_the_compiled_build_sorts_in_c_and_the_pure_build_in_python() -> None:
+    """``cardrules/_keys.c`` is built with the compiled modules; the pure build (the
+    ``CARDRULES_PURE`` switch included) never loads it."""
+    assert (cards._SORT_IN_C is not None) == is_compiled()
+    if cards._SORT_IN_C is not None:
+        assert cards._SORT_IN_C.__module__ == "cardrules._keys"
 
 
 POINTED = Pack(ranks=("9", "J", "Q", "K", "10", "A"), suits=("S", "H", "D", "C"),

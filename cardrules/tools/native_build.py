@@ -6,8 +6,9 @@ the repository, which reads this module (by its path, before cardrules can be im
 this module uses the standard library only).  Where a C compiler and Python's headers are
 found, the modules of :data:`COMPILED` are compiled with mypyc (each on its own,
 ``separate=True``) and their extension modules are put in the wheel beside their sources,
-which Python imports in their place; anywhere else, and after any failure to compile, the
-wheel is pure Python, the same source.  ``CARDRULES_PURE=1`` asks for the pure wheel; an
+which Python imports in their place, with the few modules written in C
+(:data:`C_MODULES`); anywhere else, and after any failure to compile, the wheel is pure
+Python, the same source.  ``CARDRULES_PURE=1`` asks for the pure wheel; an
 editable install (``pip install -e .``) is always pure.  The compiled wheel ships the
 sources too, and the same switch at run time runs them: with ``CARDRULES_PURE=1`` set,
 ``import cardrules`` loads every module from its ``.py`` file (a finder put first on
@@ -38,10 +39,10 @@ import sysconfig
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "PURE", "cache_dir", "compile_modules",
-           "compiled_modules", "find_compiler", "has_python_headers", "installed_compiled",
-           "is_compiled", "pure_reason", "pure_switch", "traverse_each_attribute_once",
-           "visit_each_attribute_once"]
+__all__ = ["BUILD_REQUIRES", "CACHE", "COMPILED", "C_MODULES", "PURE", "cache_dir",
+           "compile_modules", "compiled_modules", "find_compiler", "has_python_headers",
+           "installed_compiled", "is_compiled", "pure_reason", "pure_switch",
+           "traverse_each_attribute_once", "visit_each_attribute_once"]
 
 COMPILED = (
     "cardrules/cards.py",
@@ -191,6 +192,12 @@ def module_name(path: str) -> str:
     return path.removesuffix(".py").replace("/", ".")
 
 
+C_MODULES = (("cardrules._keys", "cardrules/_keys.c"),)
+"""The modules written in C, built with the compiled ones (and absent from the pure
+build, whose sources do their work: :func:`cardrules.cards.by_keys` sorts with
+:func:`sorted`): each one's dotted name and its source."""
+
+
 def compiled_modules() -> tuple[str, ...]:
     """The listed modules that the running build imports from compiled extension files
     (empty in the pure build, all of :data:`COMPILED` in the compiled one)."""
@@ -262,7 +269,7 @@ import importlib.util
 from pathlib import Path
 
 from mypyc.build import mypycify
-from setuptools import setup
+from setuptools import Extension, setup
 
 spec = importlib.util.spec_from_file_location("_cardrules_native_build",
                                               "cardrules/tools/native_build.py")
@@ -270,11 +277,13 @@ build = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(build)
 extensions = mypycify({modules!r}, separate=True)
 build.visit_each_attribute_once(Path("build"))
+extensions += [Extension(name, [source]) for name, source in build.C_MODULES]
 setup(name="cardrules-compiled", ext_modules=extensions)
 """
 """The setuptools script that compiles the modules, each on its own (``separate=True``),
 run in the scratch copy: mypyc writes the C sources, :func:`visit_each_attribute_once`
-mends them, and setuptools compiles them."""
+mends them, and setuptools compiles them with the modules written in C
+(:data:`C_MODULES`)."""
 
 _TRAVERSE = re.compile(r"^(\w+_traverse\(\w+ \*self, visitproc visit, void \*arg\)\n\{\n)"
                        r"(.*?)^(\}\n)", re.MULTILINE | re.DOTALL)
@@ -424,7 +433,8 @@ def cache_dir(root: Path, modules: Sequence[str], *,
     except importlib.metadata.PackageNotFoundError:
         mypy = "none"
     digest.update(f"{sys.version} {sysconfig.get_platform()} {mypy} {list(modules)}".encode())
-    for path in sorted((root / "cardrules").rglob("*.py")):
+    package = root / "cardrules"
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.c")]):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return base / digest.hexdigest()[:32]
 
