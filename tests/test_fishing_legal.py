@@ -15,7 +15,6 @@ import pytest
 import cardrules
 from cardrules.actions import Action, Kind, labelled
 from cardrules.engine.seeding import derive_seed
-from cardrules.families.fishing import tables as fishing_tables
 from cardrules.families.fishing.builds import legal_enumerated, legal_of
 from cardrules.families.fishing.model import Build
 from cardrules.families.fishing.tables import (
@@ -59,12 +58,10 @@ def _games(tmp_path: Path) -> list[cardrules.Game]:
 
 def _same(tables: FishingTables, table: int, made: tuple[Build, ...], hand: int,
           p: int) -> None:
-    if len(tables.unit_actions) > fishing_tables.UNIT_ACTIONS_KEPT // 2:
-        tables.unit_actions.clear()  # not emptied between the two searches, when full
     fast = legal_of(tables, table, made, hand, p)
     plain = legal_enumerated(tables, table, made, hand, p)
     assert [a.label for a in fast] == [a.label for a in plain]
-    assert all(a is b for a, b in zip(fast, plain, strict=True))
+    assert fast == plain
 
 
 def test_units_legal_actions_match_the_plain_search_in_random_games(tmp_path: Path) -> None:
@@ -146,7 +143,7 @@ def test_values_beyond_a_word_are_searched_plainly(tmp_path: Path) -> None:
     assert "capture KS KD" in [a.label for a in state.legal_actions()]
 
 
-def test_an_action_of_units_is_made_once_as_labelled_would_make_it() -> None:
+def test_an_action_of_units_is_made_as_labelled_would_make_it() -> None:
     game = cardrules.load("casino", players=2)
     tables, pack = game.tables, game.pack
     three, six, nine = pack.parse_many("3S 6D 9C")
@@ -158,29 +155,21 @@ def test_an_action_of_units_is_made_once_as_labelled_would_make_it() -> None:
         expected = labelled(Kind.VERB, pack, name=word, cards=pack.cards_of(table | 1 << three),
                             written=(three, *pack.cards_of(table)))
         assert action == expected and action.label == expected.label
-        assert tables.unit_action(word, three, table) is action
-    assert tables.unit(CAPTURE_AT, six, 1 << three | 1 << nine) is not made[0]
+        assert tables.unit_action(word, three, table) == action
+    assert tables.unit(CAPTURE_AT, six, 1 << three | 1 << nine).label == "capture 6D 9C 3S"
 
 
-def test_the_actions_of_units_kept_are_bounded() -> None:
-    """Actions naming several table cards are kept in a dict emptied when full; those
-    naming one, in a list by number (bounded by the pack)."""
-    game = cardrules.load("casino", players=2)
-    tables = game.tables
-    tables.unit_actions.clear()
-    first = tables.unit(CAPTURE_AT, 0, 0b11 << 13)
-    # filled to the bound (a compiled build reads the bound as a constant: it cannot be
-    # patched), with keys no action has
-    tables.unit_actions.update({-k: first for k in range(
-        1, fishing_tables.UNIT_ACTIONS_KEPT)})
-    assert len(tables.unit_actions) == fishing_tables.UNIT_ACTIONS_KEPT
-    tables.unit(CAPTURE_AT, 1, 0b11 << 14)
-    assert len(tables.unit_actions) == 1  # emptied when full, then the new one kept
-    assert tables.unit(CAPTURE_AT, 0, 0b11 << 13) == first
+def test_actions_of_units_naming_one_table_card_are_kept_and_others_made_anew() -> None:
+    """Actions naming one table card are kept in a list by number (bounded by the pack);
+    those naming several are made at each call, equal, labelled alike."""
+    tables = cardrules.load("casino", players=2).tables
     one = tables.unit(BUILD_AT, 5, 1 << 20)
-    assert len(tables.unit_actions) == 2 and one in tables.unit_pairs
     assert tables.unit(BUILD_AT, 5, 1 << 20) is one and one.label == "build 6C 8D"
-    assert len(tables.unit_pairs) == 3 * 52 * 52
+    assert one in tables.unit_pairs and len(tables.unit_pairs) == 3 * 52 * 52
+    several = tables.unit(CAPTURE_AT, 0, 0b11 << 13)
+    again = tables.unit(CAPTURE_AT, 0, 0b11 << 13)
+    assert again == several and again.label == several.label and hash(again) == hash(several)
+    assert not hasattr(tables, "unit_actions")
 
 
 def test_new_action_is_the_record_action_makes() -> None:

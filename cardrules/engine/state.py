@@ -19,6 +19,7 @@ from cardrules.engine.game_core import GameCore
 from cardrules.engine.native import mypyc_attr
 from cardrules.engine.phased import bind, declared_of
 from cardrules.engine.seeding import derive_seed
+from cardrules.engine.slots import maker
 from cardrules.engine.standings import Partnerships, Standing
 from cardrules.engine.turns import Seating, Turns
 from cardrules.engine.views import View
@@ -42,10 +43,6 @@ _SET_VIEW_ENTRIES: Final[Callable[[View, dict[str, Any]], None]] = \
     View.__dict__["_entries"].__set__
 """``View.of`` made here (an interpreted class method's frame avoided): a record of the
 game's view class, its entries set."""
-_NEW_RESULT: Final = object.__new__
-_SET_SLOT: Final = object.__setattr__
-"""How :meth:`DealResult.ranked` makes a record (a frozen class's own ``__setattr__``
-refuses)."""
 _SCANNED: Final = 16
 """Lists of legal actions up to this long are read through to find the one applied."""
 
@@ -248,18 +245,12 @@ class DealResult(Standing):
         if cls is not DealResult:  # a subclass may add fields: its own constructor
             return cls(scores=scores, finish=finish, starter=starter, winners=won,
                        places=places, partnerships=partnerships, carry=carry, details=kept)
-        # Made here, its slots set as the constructor attrs writes sets them: the attrs
-        # __init__ is a Python function (~1.5 µs with eight fields, compiled or not), and
-        # every deal that ends makes one (tests/test_results.py holds the two alike).
-        made: DealResult = _NEW_RESULT(DealResult)
-        _SET_SLOT(made, "scores", scores)
-        _SET_SLOT(made, "finish", finish)
-        _SET_SLOT(made, "starter", starter)
-        _SET_SLOT(made, "winners", won)
-        _SET_SLOT(made, "places", places)
-        _SET_SLOT(made, "partnerships", partnerships)
-        _SET_SLOT(made, "carry", carry)
-        _SET_SLOT(made, "details", kept)
+        # Made whole from its slots' values, as the constructor attrs writes sets them:
+        # the attrs __init__ is a Python function (~1.5 µs with eight fields, compiled or
+        # not), and every deal that ends makes one (tests/test_results.py holds the two
+        # alike).
+        made: DealResult = _MAKE_RESULT(scores, finish, starter, won, places, partnerships,
+                                        carry, kept)
         return made
 
     def __repr__(self) -> str:
@@ -277,6 +268,11 @@ class DealResult(Standing):
         if self.details:
             parts.append("details " + ", ".join(f"{k}={v!r}" for k, v in self.details.items()))
         return f"<DealResult {'; '.join(parts)}>"
+
+
+_MAKE_RESULT: Final = maker(DealResult, ("scores", "finish", "starter", "winners", "places",
+                                          "partnerships", "carry", "details"))
+"""How :meth:`DealResult.ranked` makes a record: every slot's value, in this order."""
 
 
 def _by_seat(values: tuple[int, ...]) -> str:

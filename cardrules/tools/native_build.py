@@ -192,10 +192,12 @@ def module_name(path: str) -> str:
     return path.removesuffix(".py").replace("/", ".")
 
 
-C_MODULES = (("cardrules._keys", "cardrules/_keys.c"),)
+C_MODULES = (("cardrules._keys", "cardrules/_keys.c"),
+             ("cardrules.engine._records", "cardrules/engine/_records.c"))
 """The modules written in C, built with the compiled ones (and absent from the pure
 build, whose sources do their work: :func:`cardrules.cards.by_keys` sorts with
-:func:`sorted`): each one's dotted name and its source."""
+:func:`sorted`, :func:`cardrules.engine.slots.maker` sets slots in Python): each one's
+dotted name and its source."""
 
 
 def compiled_modules() -> tuple[str, ...]:
