@@ -78,6 +78,7 @@ from cardrules.actions import Action
 from cardrules.engine.match import MatchState
 from cardrules.engine.random_play import play_random
 from cardrules.engine.seeding import check_seed, derive_seed
+from cardrules.engine.slots import maker
 from cardrules.engine.state import DealResult, GameContext, MatchResult, State
 from cardrules.errors import CardrulesError
 
@@ -128,6 +129,12 @@ class Playout:
     def payouts(self) -> tuple[int, ...]:
         """Each seat's share of the pot of a match played for one (else ``()``)."""
         return self.result.payouts if isinstance(self.result, MatchResult) else ()
+
+
+_MAKE_PLAYOUT = maker(Playout, ("seed", "scores", "decisions", "lengths", "result", "deals",
+                                "final", "actions"))
+"""Makes a :class:`Playout` whole from every field's value (its attrs ``__init__`` is a
+Python function: ~1 µs of a batch's game of Blackjack, ~1.4 decisions)."""
 
 
 def check_policy(policy: object) -> None:
@@ -289,6 +296,8 @@ def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.R
           seed: int | None, keep_states: bool, keep_actions: bool) -> Playout:
     """One play-out of ``state`` (a deal or a match), seat ``s`` choosing by
     ``seats[s]`` (None: at random) from ``rngs[s]``."""
+    if not keep_actions and not isinstance(state, MatchState) and not _chooses(seats):
+        return _random_deal(state, rngs, seed, keep_states)
     taken: list[Action] | None = [] if keep_actions else None
     belows: list[Callable[[int], int]] = [] if taken is None and not _chooses(seats) \
         else [getattr(r, "_randbelow", r.randrange) for r in rngs]  # read by choosers only
@@ -320,6 +329,17 @@ def _play(state: State, seats: Sequence[Chooser | None], rngs: Sequence[random.R
                    result=result, deals=tuple(deals),
                    final=final if keep_states else None,
                    actions=tuple(taken) if taken is not None else None)
+
+
+def _random_deal(state: State, rngs: Sequence[random.Random], seed: int | None,
+                 keep_states: bool) -> Playout:
+    """:func:`_play` of a deal, every seat at random, no action kept: the batches' usual
+    game, played and recorded in few calls."""
+    final, since = play_random(state, rngs)
+    result = _deal_result(final)
+    made: Playout = _MAKE_PLAYOUT(seed, result.scores, since, (since,), result, (result,),
+                                  final if keep_states else None, None)
+    return made
 
 
 def _play_deal(deal: State, seats: Sequence[Chooser | None], rngs: Sequence[random.Random],
