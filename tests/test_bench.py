@@ -218,10 +218,15 @@ def test_call_costs_keep_the_lowest_median_of_their_rounds(
     of the rounds' medians, column by column (legal, apply, view, JSON)."""
     from cardrules.bench import own
 
-    medians = iter([(5.0, 1.0, 9.0, 30.0), (2.0, 3.0, 4.0, 40.0), (3.0, 2.0, 6.0, 20.0)])
+    medians = iter([own.CallCosts(legal_actions_us=legal, apply_us=apply, view_us=view,
+                                  json_round_trip_us=json_trip, bytes_per_state=0.0)
+                    for legal, apply, view, json_trip in [(5.0, 1.0, 9.0, 30.0),
+                                                          (2.0, 3.0, 4.0, 40.0),
+                                                          (3.0, 2.0, 6.0, 20.0)]])
     monkeypatch.setattr(own, "_timed_round", lambda game, pairs: next(medians))
     costs = own.call_costs(cardrules.load("bank"), seed=1, samples=5, rounds=3)
     assert (costs.legal_actions_us, costs.apply_us, costs.view_us,
             costs.json_round_trip_us) == (2.0, 1.0, 4.0, 20.0)
+    assert costs.bytes_per_state > 0  # measured after the rounds, not theirs
     with pytest.raises(ValueError, match="rounds"):
         own.call_costs(cardrules.load("bank"), seed=1, samples=5, rounds=0)
