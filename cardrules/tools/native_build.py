@@ -53,6 +53,7 @@ COMPILED = (
     "cardrules/engine/game_core.py",
     "cardrules/engine/state.py",
     "cardrules/engine/random_play.py",
+    "cardrules/engine/playouts.py",
     "cardrules/engine/seeding.py",
     "cardrules/engine/standings.py",
     "cardrules/engine/turns.py",
