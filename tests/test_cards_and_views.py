@@ -112,6 +112,14 @@ def test_keys_whose_top_bits_tie_are_sorted_by_their_whole_keys(keys: list[int])
     assert by_keys(digest, len(keys)) == _sorted_by_whole_keys(digest, len(keys))
 
 
+def test_shuffles_of_more_cards_than_the_c_sort_keeps_on_its_stack() -> None:
+    """Up to 512 cards the C sort works in arrays on the stack, beyond in memory it asks
+    for (and keys' top bits past 16 bucket bits: 70,000 cards)."""
+    for size in (511, 512, 513, 1_000, 5_000, 70_000):
+        digest = hashlib.shake_256(size.to_bytes(8, "big")).digest(8 * size)
+        assert by_keys(digest, size) == _sorted_by_whole_keys(digest, size), size
+
+
 def test_a_digest_too_short_for_its_cards_is_refused_by_either_build() -> None:
     digest = hashlib.shake_256(b"seed").digest(8 * 4)
     for size in (5, -1):
