@@ -49,6 +49,7 @@ from typing import Final, TypeVar
 
 import attrs
 
+from cardrules.engine.native import compiled, in_c
 from cardrules.errors import NotationError
 
 __all__ = ["COPY_MARK", "NONE", "Face", "Pack", "any_set", "at_cards", "bits", "by_keys",
@@ -274,29 +275,13 @@ def any_set(values: tuple[int, ...]) -> bool:
     return False
 
 
-def _compiled() -> bool:
-    """True in a compiled build (a compiled function is no Python function)."""
-    return type(_compiled).__name__ != "function"
-
-
-_NATIVE: Final = _compiled()
+_NATIVE: Final = compiled(by_keys)
 """This module is compiled: :func:`count` adds the bits itself (interpreted, the
 method is the fastest)."""
 
 
-def _sort_in_c() -> Callable[[bytes, int], list[int]] | None:
-    """The compiled build's :func:`by_keys`, ``cardrules._keys`` (built with the compiled
-    modules); None in the pure build."""
-    if not _NATIVE:
-        return None
-    try:
-        from cardrules._keys import by_keys as sort_in_c
-    except ImportError:  # compiled modules from a build without it: the pure sort's order
-        return None
-    return sort_in_c
-
-
-_SORT_IN_C: Final = _sort_in_c()
+_SORT_IN_C: Final[Callable[[bytes, int], list[int]] | None] = in_c(
+    "cardrules._keys", "by_keys", build_compiled=_NATIVE)
 """The C sort :func:`by_keys` calls, where the build has it."""
 
 

@@ -23,26 +23,17 @@ import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from cardrules.cards import _NATIVE as _COMPILED_BUILD
+from cardrules.cards import by_keys
+from cardrules.engine.native import compiled, in_c
 
 __all__ = ["maker"]
 
 T = TypeVar("T")
 
 
-def _maker_in_c() -> Callable[[type, tuple[str, ...]], Any] | None:
-    """The compiled build's :func:`maker`, ``cardrules.engine._records``; None in the pure
-    build."""
-    if not _COMPILED_BUILD:
-        return None
-    try:
-        from cardrules.engine._records import maker as in_c
-    except ImportError:  # compiled modules from a build without it: the pure maker
-        return None
-    return in_c
-
-
-_IN_C = _maker_in_c()
+_IN_C: Callable[[type, tuple[str, ...]], Any] | None = in_c(
+    "cardrules.engine._records", "maker", build_compiled=compiled(by_keys))
+"""The compiled build's :func:`maker`, in C; None in the pure build."""
 
 
 def maker(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
