@@ -77,6 +77,7 @@ from cardrules.bench.builds import PURE_BUILD, build_line, build_report, print_b
 from cardrules.bench.melds import meld_costs, print_meld_costs
 from cardrules.bench.own import (
     CallCosts,
+    PlayoutResult,
     as_json,
     batched_playouts,
     call_costs,
@@ -207,7 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 entry["paired"] = paired_rounds(
                     cardrules.load(variant, players=players,
                                    options=OPTIONS.get((variant, players))),
-                    peers[key], rounds=runs, seconds=seconds, warm_up=not args.quick)
+                    peers[key], rounds=runs, seconds=seconds, slices=1 if args.quick else 10,
+                    warm_up=not args.quick)
     if args.games_only:
         json.dump({"build": report["build"], "games": report["games"]}, sys.stdout)
         print()
@@ -296,11 +298,11 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
     """Every shipped game, with its fewest players and default options, one step at a
     time and in batches, against RLCard's UNO (2 players) one step at a time: the ratios
     of decisions a second in alternating rounds (:func:`paired_rounds`, three of half a
-    second after an uncounted one), slowest first; and each game's median ``apply``,
-    ``view`` and ``legal_actions`` costs (:func:`~cardrules.bench.own.call_costs_apart`,
-    on 3,000 states of random games, in a fresh process that plays that game alone: the
-    lowest of three such processes, each game's taken in turns with the other games'),
-    and the median of five loads
+    second, each in five turns of each side, after an uncounted one), slowest first;
+    and each game's median ``apply``, ``view`` and ``legal_actions`` costs
+    (:func:`~cardrules.bench.own.call_costs_apart`, on 3,000 states of random games, in
+    a fresh process that plays that game alone: the lowest of three such processes, each
+    game's taken in turns with the other games'), and the median of five loads
     (:func:`~cardrules.bench.own.load_cost`, in this process: the engine and the family
     imported), with the games at or over :data:`APPLY_BOUND_US`, :data:`VIEW_BOUND_US`
     and :data:`LOAD_BOUND_MS` named.  ``quick``: two games, one short round each, costs
@@ -310,12 +312,12 @@ def _shipped(*, quick: bool, as_json: bool) -> int:
         print("RLCard's UNO is not installed (pip install '.[bench]')", file=sys.stderr)
         return 1
     names = sorted(builtin_variants())[:2] if quick else sorted(builtin_variants())
-    seconds, rounds = (0.05, 1) if quick else (0.5, 3)
+    seconds, rounds, slices = (0.05, 1, 1) if quick else (0.5, 3, 5)
     rows = []
     for name in names:
         game = cardrules.load(name)
         paired = paired_rounds(game, runner, rounds=rounds, seconds=seconds,
-                               warm_up=not quick)
+                               slices=slices, warm_up=not quick)
         rows.append({"game": name, "players": game.players, **paired,
                      "load_ms": round(load_cost(name, repeat=1 if quick else 5), 2)})
     # each game's fresh processes in turns with the other games': a slow spell of the
@@ -375,39 +377,55 @@ def _search(*, quick: bool, as_json: bool) -> int:
 
 
 def paired_rounds(game: Any, runner: Runner, *, rounds: int, seconds: float,
-                  warm_up: bool = True) -> dict[str, Any]:
+                  slices: int = 1, warm_up: bool = True) -> dict[str, Any]:
     """The same-game ratios measured in alternating rounds: in each, ``game`` plays for
-    ``seconds`` one step at a time, then as many seconds in batches
-    (:func:`~cardrules.bench.own.batched_playouts`), and then its peer (``runner``) plays,
-    all from the same seed, and the round's ratios are theirs; the median of the rounds'
-    ratios, one-step (``ratio``) and batched (``batched_ratio``), and each (with
-    ``warm_up``, after one uncounted round: ``game`` is loaded afresh, its caches cold).
-    A slow spell of a shared machine then falls on both sides of a round, not on one side
-    of the comparison (the medians of separate runs let it move a ratio by a third).
+    ``seconds`` one step at a time, as many seconds in batches
+    (:func:`~cardrules.bench.own.batched_playouts`) and its peer (``runner``) as many,
+    in ``slices`` turns of ``seconds / slices`` each (ours, ours in batches, the
+    peer's, then again), every turn of the three from the same seed, and the round's
+    ratios are those of their rates over the round; the median of the rounds' ratios,
+    one-step (``ratio``) and batched (``batched_ratio``), and each (with ``warm_up``,
+    after one uncounted round: ``game`` is loaded afresh, its caches cold).  A slow
+    spell of a shared machine longer than a turn then falls on every side of a round,
+    not on one side of the comparison (the medians of separate runs let it move a ratio
+    by a third; turns of a whole round each, one spell read one game's rounds 0.55,
+    1.38 and 0.92 of UNO's).
 
     >>> from cardrules.bench.peers import PeerResult
     >>> def peer(seconds: float, seed: int) -> PeerResult:
     ...     return PeerResult(name="p", version="0", games=1, decisions=10**9, seconds=1.0)
     >>> game = cardrules.load("bank", players=2)
-    >>> out = paired_rounds(game, peer, rounds=3, seconds=0.01, warm_up=False)
+    >>> out = paired_rounds(game, peer, rounds=3, seconds=0.01, slices=2, warm_up=False)
     >>> len(out["rounds"]), 0 < out["ratio"] < out["batched_ratio"] < 1
     (3, True)
     """
+    if slices < 1:
+        raise ValueError(f"slices must be 1 or more, not {slices}")
+    turn = seconds / slices
     if warm_up:
         playouts(game, min_seconds=seconds, seed=1999, name="paired")
         batched_playouts(game, min_seconds=seconds, seed=1999, name="paired")
         runner(seconds, 1999)
     ratios, batched = [], []
     for index in range(rounds):
-        ours = playouts(game, min_seconds=seconds, seed=2000 + index, name="paired")
-        ours_batched = batched_playouts(game, min_seconds=seconds, seed=2000 + index,
-                                        name="paired")
-        theirs = runner(seconds, 2000 + index)
-        rate = theirs.decisions_per_s
-        ratios.append(ours.decisions_per_s / rate if rate else 0.0)
-        batched.append(ours_batched.decisions_per_s / rate if rate else 0.0)
+        sides: list[list[PlayoutResult | PeerResult]] = [[], [], []]
+        for part in range(slices):
+            seed = 2000 + index * slices + part
+            sides[0].append(playouts(game, min_seconds=turn, seed=seed, name="paired"))
+            sides[1].append(batched_playouts(game, min_seconds=turn, seed=seed,
+                                             name="paired"))
+            sides[2].append(runner(turn, seed))
+        ours, ours_batched, theirs = (_rate(side) for side in sides)
+        ratios.append(ours / theirs if theirs else 0.0)
+        batched.append(ours_batched / theirs if theirs else 0.0)
     return {"ratio": sorted(ratios)[len(ratios) // 2], "rounds": ratios,
             "batched_ratio": sorted(batched)[len(batched) // 2], "batched_rounds": batched}
+
+
+def _rate(turns: Sequence[PlayoutResult | PeerResult]) -> float:
+    """Decisions a second over several timed turns."""
+    seconds = sum(turn.seconds for turn in turns)
+    return sum(turn.decisions for turn in turns) / seconds if seconds > 0 else 0.0
 
 
 def _print_ratios(report: dict[str, Any], key: str, title: str) -> None:
