@@ -230,3 +230,38 @@ def test_call_costs_keep_the_lowest_median_of_their_rounds(
     assert costs.bytes_per_state > 0  # measured after the rounds, not theirs
     with pytest.raises(ValueError, match="rounds"):
         own.call_costs(cardrules.load("bank"), seed=1, samples=5, rounds=0)
+
+
+def test_paired_rounds_take_their_sides_in_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round plays ours, ours in batches and the peer's in ``slices`` turns, in that
+    order, every turn of the three from the same seed, and its ratio is that of the
+    rates over all its turns: a slow spell longer than a turn falls on every side."""
+    from cardrules.bench import __main__ as bench
+    from cardrules.bench.own import PlayoutResult
+    from cardrules.bench.peers import PeerResult
+
+    calls: list[tuple[str, int, float]] = []
+    ours_rate = iter([100.0, 300.0, 100.0, 300.0])  # one-step: turn by turn
+
+    def ours(game: object, *, min_seconds: float, seed: int, name: str) -> PlayoutResult:
+        calls.append(("ours", seed, min_seconds))
+        return PlayoutResult(name=name, games=1, decisions=int(next(ours_rate)),
+                             seconds=1.0)
+
+    def batched(game: object, *, min_seconds: float, seed: int, name: str) -> PlayoutResult:
+        calls.append(("batched", seed, min_seconds))
+        return PlayoutResult(name=name, games=1, decisions=400, seconds=1.0)
+
+    def peer(seconds: float, seed: int) -> PeerResult:
+        calls.append(("peer", seed, seconds))
+        return PeerResult(name="p", version="0", games=1, decisions=100, seconds=1.0)
+
+    monkeypatch.setattr(bench, "playouts", ours)
+    monkeypatch.setattr(bench, "batched_playouts", batched)
+    out = bench.paired_rounds(object(), peer, rounds=2, seconds=1.0, slices=2, warm_up=False)
+    assert calls == [(side, seed, 0.5) for seed in (2000, 2001, 2002, 2003)
+                     for side in ("ours", "batched", "peer")]
+    assert out["rounds"] == [2.0, 2.0]  # (100 + 300) / 2 s against 100 a second
+    assert out["batched_rounds"] == [4.0, 4.0] and out["ratio"] == 2.0
+    with pytest.raises(ValueError, match="slices"):
+        bench.paired_rounds(object(), peer, rounds=1, seconds=1.0, slices=0)
