@@ -145,3 +145,41 @@ def test_shipped_call_costs_are_the_lowest_of_fresh_processes_taken_in_turns(
     rows = {r["game"]: r for r in json.loads(capsys.readouterr().out)}
     assert order == ["bank", "hearts"] * 3
     assert (rows["bank"]["apply_us"], rows["hearts"]["apply_us"]) == (1.5, 7.0)
+
+
+def test_shipped_rounds_run_with_what_earlier_games_left_set_aside_from_the_collector(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A full collection of every game loaded before (~0.3 s in a whole run) fell in the
+    rounds of whichever game crossed the collector's threshold: each game's rounds run
+    with what came before frozen, and nothing stays frozen after the run, even when it
+    fails."""
+    import gc
+
+    import cardrules.bench.__main__ as bench
+    from cardrules.bench.own import CallCosts
+
+    frozen: list[int] = []
+
+    def rounds(*args: object, **kwargs: object) -> dict[str, object]:
+        frozen.append(gc.get_freeze_count())
+        return {"ratio": 1.0, "batched_ratio": 1.0, "rounds": [1.0]}
+
+    monkeypatch.setattr(bench, "available_peers", lambda: {"uno_2p": object()})
+    monkeypatch.setattr(bench, "builtin_variants", lambda: ["hearts", "bank"])
+    monkeypatch.setattr(bench, "paired_rounds", rounds)
+    monkeypatch.setattr(bench, "load_cost", lambda name, repeat: 5.0)
+    monkeypatch.setattr(bench, "call_costs_apart", lambda name, **kwargs: CallCosts(
+        legal_actions_us=1.0, apply_us=1.0, view_us=1.0, json_round_trip_us=1.0,
+        bytes_per_state=1.0))
+    assert bench._shipped(quick=True, as_json=True) == 0
+    capsys.readouterr()
+    assert len(frozen) == 2 and all(count > 0 for count in frozen)
+    assert gc.get_freeze_count() == 0
+
+    def failing(*args: object, **kwargs: object) -> dict[str, object]:
+        raise RuntimeError("a round failed")
+
+    monkeypatch.setattr(bench, "paired_rounds", failing)
+    with pytest.raises(RuntimeError):
+        bench._shipped(quick=True, as_json=True)
+    assert gc.get_freeze_count() == 0
